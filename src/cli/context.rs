@@ -1,0 +1,265 @@
+//! What every command gets: resolved settings, the terminal, the API client (or the in-process
+//! sandbox behind it) and the output writer.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use crate::api::{Client, ClientConfig};
+use crate::cli::{ColorWhen, Format, GlobalArgs};
+use crate::config::{Config, DEFAULT_PROFILE};
+use crate::error::Error;
+use crate::output::{Output, OutputOptions};
+use crate::redact::Secret;
+
+/// Facts about the process's terminal.
+#[derive(Debug, Clone, Copy)]
+pub struct Term {
+    pub stdin_tty: bool,
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+    /// Whether colour and escape codes may be written to stdout.
+    pub color: bool,
+}
+
+impl Term {
+    pub fn detect(color: ColorWhen) -> Term {
+        let stdout_tty = std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => stdout_tty && !no_color,
+        };
+        Term {
+            stdin_tty: std::io::stdin().is_terminal(),
+            stdout_tty,
+            stderr_tty: std::io::stderr().is_terminal(),
+            color,
+        }
+    }
+}
+
+pub struct Ctx {
+    pub globals: GlobalArgs,
+    pub config: Config,
+    pub profile: String,
+    pub term: Term,
+    client: Option<Client>,
+    sandbox: Option<crate::sandbox::Sandbox>,
+}
+
+impl Ctx {
+    pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        let config = Config::load()?;
+        let profile = globals
+            .profile
+            .clone()
+            .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
+        let term = Term::detect(globals.color.unwrap_or_default());
+        if let Some(key) = &globals.api_key {
+            crate::redact::register(key);
+            if std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key=")) {
+                eprintln!(
+                    "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
+                );
+            }
+        }
+        Ok(Ctx {
+            globals,
+            config,
+            profile,
+            term,
+            client: None,
+            sandbox: None,
+        })
+    }
+
+    /// A setting of the active profile.
+    pub fn profile_setting(&self, key: &str) -> Option<String> {
+        self.config.get(&self.profile, key)
+    }
+
+    /// The output format: flag/env, then the profile, then table on a terminal, json otherwise.
+    pub fn format(&self) -> Result<Format, Error> {
+        if let Some(f) = self.globals.output {
+            return Ok(f);
+        }
+        if let Some(f) = self.profile_setting("output") {
+            return match f.as_str() {
+                "table" => Ok(Format::Table),
+                "json" => Ok(Format::Json),
+                "ndjson" => Ok(Format::Ndjson),
+                "csv" => Ok(Format::Csv),
+                other => Err(Error::usage(format!(
+                    "profile '{}' sets output = '{other}'; use one of table, json, ndjson, csv",
+                    self.profile
+                ))),
+            };
+        }
+        Ok(if self.term.stdout_tty {
+            Format::Table
+        } else {
+            Format::Json
+        })
+    }
+
+    pub fn output_options(&self) -> Result<OutputOptions, Error> {
+        Ok(OutputOptions {
+            format: self.format()?,
+            jq: self.globals.jq.clone(),
+            fields: self.globals.fields.clone(),
+            pretty: self.term.stdout_tty,
+            color: self.term.color,
+        })
+    }
+
+    /// The writer for results on stdout.
+    pub fn output(&self) -> Result<Output, Error> {
+        Output::stdout(self.output_options()?)
+    }
+
+    pub fn timeout(&self) -> Result<Duration, Error> {
+        let secs = match self.globals.timeout {
+            Some(t) => t,
+            None => match self.profile_setting("timeout") {
+                Some(t) => t.parse::<f64>().map_err(|_| {
+                    Error::usage(format!(
+                        "profile '{}' sets timeout = '{t}'; use a number of seconds",
+                        self.profile
+                    ))
+                })?,
+                None => 30.0,
+            },
+        };
+        if !(secs.is_finite() && secs > 0.0) {
+            return Err(Error::usage(format!(
+                "--timeout must be a positive number of seconds, got {secs}"
+            )));
+        }
+        Ok(Duration::from_secs_f64(secs))
+    }
+
+    pub fn retries(&self) -> Result<u32, Error> {
+        if let Some(r) = self.globals.retries {
+            return Ok(r);
+        }
+        match self.profile_setting("retries") {
+            Some(r) => r.parse::<u32>().map_err(|_| {
+                Error::usage(format!(
+                    "profile '{}' sets retries = '{r}'; use a whole number",
+                    self.profile
+                ))
+            }),
+            None => Ok(3),
+        }
+    }
+
+    /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
+    pub fn api_key(&self) -> Result<Option<Secret>, Error> {
+        if let Some(k) = &self.globals.api_key {
+            if !k.is_empty() {
+                return Ok(Some(Secret::new(k.clone())));
+            }
+        }
+        if let Some(k) = self.profile_setting("api_key") {
+            return Ok(Some(Secret::new(k)));
+        }
+        if let Some(cmd) = self.profile_setting("api_key_command") {
+            return run_key_command(&cmd).map(Some);
+        }
+        Ok(None)
+    }
+
+    /// Where the sandbox keeps its state when started with `--sandbox`.
+    pub fn sandbox_state_path(&self) -> std::path::PathBuf {
+        crate::config::data_dir().join("sandbox.json")
+    }
+
+    /// The API client, built on first use. With `--sandbox` this starts the emulator in-process
+    /// on an ephemeral loopback port and points the client at it.
+    pub async fn client(&mut self) -> anyhow::Result<Client> {
+        if let Some(c) = &self.client {
+            return Ok(c.clone());
+        }
+        let (base_url, api_key) = if self.globals.sandbox {
+            let opts = crate::sandbox::SandboxOptions::new(self.sandbox_state_path());
+            let sb = crate::sandbox::start(([127, 0, 0, 1], 0).into(), opts).await?;
+            let pair = (sb.base_url(), Some(Secret::new(sb.api_key.clone())));
+            self.sandbox = Some(sb);
+            pair
+        } else {
+            let base = match &self.globals.base_url {
+                Some(b) => b.clone(),
+                None => self.profile_setting("base_url").ok_or_else(|| {
+                    Error::usage(
+                        "no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox",
+                    )
+                })?,
+            };
+            (base, self.api_key()?)
+        };
+        let api_key = api_key.ok_or_else(|| {
+            Error::new(
+                crate::error::ExitKind::Auth,
+                "no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox",
+            )
+        })?;
+        let client = Client::new(ClientConfig {
+            base_url,
+            api_key: Some(api_key),
+            timeout: self.timeout()?,
+            retries: self.retries()?,
+            verbose: self.globals.verbose
+                || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1"),
+            allow_insecure_http: self.globals.insecure_http,
+        })?;
+        self.client = Some(client.clone());
+        Ok(client)
+    }
+
+    /// Ask a yes/no question on the terminal. Without a terminal, refuse with a hint.
+    pub fn confirm(&self, prompt: &str, yes_flag: &str) -> anyhow::Result<bool> {
+        if !(self.term.stdin_tty && self.term.stderr_tty) {
+            return Err(Error::usage(format!(
+                "refusing to {prompt} without confirmation: not a terminal; pass {yes_flag} to confirm"
+            ))
+            .into());
+        }
+        let answer = dialoguer::Confirm::new()
+            .with_prompt(prompt)
+            .default(false)
+            .interact_opt()
+            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
+        Ok(answer.unwrap_or(false))
+    }
+
+    /// Stop what the context started (the in-process sandbox).
+    pub async fn finish(&mut self) {
+        if let Some(sb) = self.sandbox.take() {
+            sb.shutdown().await;
+        }
+    }
+}
+
+fn run_key_command(cmd: &str) -> Result<Secret, Error> {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    if !out.status.success() {
+        return Err(Error::new(
+            crate::error::ExitKind::Auth,
+            format!("api_key_command '{cmd}' failed ({}); fix the command in the config file", out.status),
+        ));
+    }
+    let key = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    if key.is_empty() {
+        return Err(Error::new(
+            crate::error::ExitKind::Auth,
+            format!("api_key_command '{cmd}' printed nothing; it must print the API key"),
+        ));
+    }
+    Ok(Secret::new(key))
+}

@@ -1,0 +1,212 @@
+//! The command tree (clap derive) and its dispatch. Each noun lives in `crate::commands`.
+
+pub mod context;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub use context::Ctx;
+
+use crate::commands;
+
+const ABOUT: &str = "Work with the recruiting service API from the shell: forms, memos, submissions, webhooks";
+
+const LONG_ABOUT: &str = "\
+recruit is a command-line client for the recruiting (applicant tracking) service API.
+
+It reads application forms, manages candidate memos, lists form submissions, registers and
+receives webhooks, exports data for many candidates at once, and ships a built-in sandbox
+(an emulator of the whole service) so you can try everything without an account.";
+
+const AFTER_HELP: &str = "\
+Examples:
+  recruit --sandbox forms list                  # try it with no account
+  recruit forms list --title designer
+  recruit memos pin C123 42
+  recruit submissions list C123 --all -o ndjson
+  recruit forms list --all --jq '.[].code'
+  export RECRUIT_API_KEY=...; recruit auth status
+
+Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authentication,
+5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature.";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "recruit",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub globals: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats of `cli.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human view, fitted to the terminal (default on a terminal)
+    Table,
+    /// The body as the service sent it (default when piped)
+    Json,
+    /// One item per line, streamed as pages arrive
+    Ndjson,
+    /// RFC 4180, header row first, nested values as JSON text
+    Csv,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options every command takes. Precedence: flag > env var > profile > default.
+#[derive(Debug, Clone, Args, Default)]
+pub struct GlobalArgs {
+    /// Service root, with or without a trailing /v1
+    #[arg(long, global = true, env = "RECRUIT_BASE_URL", value_name = "URL")]
+    pub base_url: Option<String>,
+
+    /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
+    #[arg(long, global = true, env = "RECRUIT_API_KEY", value_name = "KEY", hide_env_values = true)]
+    pub api_key: Option<String>,
+
+    /// A named profile from the config file
+    #[arg(long, global = true, env = "RECRUIT_PROFILE", value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Run against the built-in emulator (no account needed)
+    #[arg(long, global = true, env = "RECRUIT_SANDBOX", value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
+    pub sandbox: bool,
+
+    /// Output format [default: table on a terminal, json otherwise]
+    #[arg(short, long, global = true, env = "RECRUIT_OUTPUT", value_enum, value_name = "FORMAT")]
+    pub output: Option<Format>,
+
+    /// Filter the JSON result with a jq expression before printing
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
+
+    /// Columns for table and csv output, comma-separated (e.g. code,title)
+    #[arg(long, global = true, value_name = "A,B,C", value_delimiter = ',')]
+    pub fields: Option<Vec<String>>,
+
+    /// On list commands: follow every page and merge the result
+    #[arg(long, global = true)]
+    pub all: bool,
+
+    /// On list commands: stop after N items
+    #[arg(long, global = true, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Per-request timeout in seconds [default: 30]
+    #[arg(long, global = true, env = "RECRUIT_TIMEOUT", value_name = "SECS")]
+    pub timeout: Option<f64>,
+
+    /// Retries of idempotent requests on 429/5xx/connection errors [default: 3]
+    #[arg(long, global = true, env = "RECRUIT_RETRIES", value_name = "N")]
+    pub retries: Option<u32>,
+
+    /// Log each request and response line to stderr (the token is always redacted)
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+
+    /// When to use colour: auto, always, never (NO_COLOR also turns it off)
+    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorWhen>,
+
+    /// Allow plain http:// to a host that is not loopback (the key would travel unencrypted)
+    #[arg(long, global = true)]
+    pub insecure_http: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Application forms (job postings): list, read, apply
+    #[command(subcommand)]
+    Forms(commands::forms::FormsCmd),
+    /// Memos on a candidate: list, read, create, edit, delete, pin
+    #[command(subcommand)]
+    Memos(commands::memos::MemosCmd),
+    /// A candidate's form submissions
+    #[command(subcommand)]
+    Submissions(commands::submissions::SubmissionsCmd),
+    /// Webhook registrations, and a local toolkit to receive, verify and trigger events
+    #[command(subcommand)]
+    Webhooks(commands::webhooks::WebhooksCmd),
+    /// Upload files for use in applications
+    #[command(subcommand)]
+    Files(commands::files::FilesCmd),
+    /// Batch export for many candidates (submissions, memos) or every form
+    #[command(subcommand)]
+    Export(commands::export::ExportCmd),
+    /// Send a raw request to any API path
+    Api(commands::api::ApiArgs),
+    /// Run the built-in emulator of the service as a local server
+    Sandbox(commands::sandbox::SandboxArgs),
+    /// Store, show and remove the API key of a profile
+    #[command(subcommand)]
+    Auth(commands::auth::AuthCmd),
+    /// Read and change the config file
+    #[command(subcommand)]
+    Config(commands::config::ConfigCmd),
+    /// Print a shell completion script
+    Completions(commands::completions::CompletionsArgs),
+}
+
+/// Parse the command line, run the command, and return the process exit code.
+pub fn main_entry() -> i32 {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let result = runtime.block_on(run(cli));
+    // Don't wait on background tasks (e.g. a webhook delivery still sleeping) at exit.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    match result {
+        Ok(()) => 0,
+        Err(err) => {
+            let code = crate::error::exit_code_of(&err);
+            eprintln!("error: {}", crate::redact::redact_error(&err));
+            code
+        }
+    }
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let mut ctx = Ctx::new(cli.globals)?;
+    let result = dispatch(&mut ctx, cli.command).await;
+    ctx.finish().await;
+    result
+}
+
+async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Forms(c) => commands::forms::run(ctx, c).await,
+        Command::Memos(c) => commands::memos::run(ctx, c).await,
+        Command::Submissions(c) => commands::submissions::run(ctx, c).await,
+        Command::Webhooks(c) => commands::webhooks::run(ctx, c).await,
+        Command::Files(c) => commands::files::run(ctx, c).await,
+        Command::Export(c) => commands::export::run(ctx, c).await,
+        Command::Api(a) => commands::api::run(ctx, a).await,
+        Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
+        Command::Auth(c) => commands::auth::run(ctx, c).await,
+        Command::Config(c) => commands::config::run(ctx, c).await,
+        Command::Completions(a) => commands::completions::run(ctx, a),
+    }
+}

@@ -1,0 +1,205 @@
+//! The config file: TOML, one table per profile, in the XDG config directory.
+//!
+//! ```toml
+//! [default]
+//! base_url = "https://api.example.com/v1"
+//! api_key = "..."
+//!
+//! [work]
+//! api_key_command = "pass show recruit/work"
+//! output = "json"
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+
+/// Keys a profile may set, with what they mean (for `config set` and its help).
+pub const KEYS: &[(&str, &str)] = &[
+    ("base_url", "service root, with or without a trailing /v1"),
+    ("api_key", "bearer token (prefer `recruit auth login`)"),
+    (
+        "api_key_command",
+        "a shell command whose stdout is the key (e.g. a password manager)",
+    ),
+    ("output", "default output format: table, json, ndjson, csv"),
+    ("timeout", "per-request timeout in seconds"),
+    ("retries", "retries of idempotent requests"),
+    ("variant", "apply request variant: a or b"),
+    ("signing_key", "webhook signing key for listen/verify/trigger"),
+];
+
+pub const DEFAULT_PROFILE: &str = "default";
+
+/// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
+pub fn config_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("RECRUIT_CONFIG_DIR") {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "recruit")
+        .map(|d| d.config_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from(".recruit"))
+}
+
+/// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
+pub fn data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("RECRUIT_DATA_DIR") {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "recruit")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| PathBuf::from(".recruit"))
+}
+
+pub fn config_path() -> PathBuf {
+    config_dir().join("config.toml")
+}
+
+/// A loaded config file. Missing file = empty config.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    pub path: PathBuf,
+    pub doc: toml::Table,
+}
+
+impl Config {
+    pub fn load() -> Result<Config, Error> {
+        Self::load_from(&config_path())
+    }
+
+    pub fn load_from(path: &Path) -> Result<Config, Error> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Config {
+                    path: path.to_path_buf(),
+                    doc: toml::Table::new(),
+                })
+            }
+            Err(e) => {
+                return Err(Error::usage(format!(
+                    "cannot read config file {}: {e}",
+                    path.display()
+                )))
+            }
+        };
+        warn_if_readable_by_others(path);
+        let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            let (line, col) = e
+                .span()
+                .map(|s| line_col(&text, s.start))
+                .unwrap_or((0, 0));
+            Error::usage(format!(
+                "config file {} is not valid TOML at line {line}, column {col}: {}; fix or remove it",
+                path.display(),
+                e.message()
+            ))
+        })?;
+        Ok(Config {
+            path: path.to_path_buf(),
+            doc,
+        })
+    }
+
+    /// A profile's value for `key`, as a string (numbers are shown as written).
+    pub fn get(&self, profile: &str, key: &str) -> Option<String> {
+        let table = self.doc.get(profile)?.as_table()?;
+        match table.get(key)? {
+            toml::Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }
+    }
+
+    pub fn set(&mut self, profile: &str, key: &str, value: &str) {
+        let entry = self
+            .doc
+            .entry(profile.to_string())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if !entry.is_table() {
+            *entry = toml::Value::Table(toml::Table::new());
+        }
+        let table = entry.as_table_mut().expect("just made a table");
+        let v = match key {
+            "timeout" => value
+                .parse::<f64>()
+                .map(toml::Value::Float)
+                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
+            "retries" => value
+                .parse::<i64>()
+                .map(toml::Value::Integer)
+                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
+            _ => toml::Value::String(value.to_string()),
+        };
+        table.insert(key.to_string(), v);
+    }
+
+    pub fn unset(&mut self, profile: &str, key: &str) -> bool {
+        self.doc
+            .get_mut(profile)
+            .and_then(|p| p.as_table_mut())
+            .map(|t| t.remove(key).is_some())
+            .unwrap_or(false)
+    }
+
+    pub fn profiles(&self) -> Vec<String> {
+        self.doc
+            .iter()
+            .filter(|(_, v)| v.is_table())
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
+    /// Write the file atomically with mode 0600 (it may hold a key).
+    pub fn save(&self) -> Result<(), Error> {
+        let text = toml::to_string_pretty(&self.doc)
+            .map_err(|e| Error::other(format!("cannot serialize config: {e}")))?;
+        write_private(&self.path, text.as_bytes())
+    }
+}
+
+/// Atomically write `bytes` to `path`, readable only by the owner.
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::other(format!("cannot create {}: {e}", dir.display())))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| Error::other(format!("cannot write in {}: {e}", dir.display())))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o600));
+    }
+    use std::io::Write;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .map_err(|e| Error::other(format!("cannot write {}: {e}", path.display())))?;
+    tmp.persist(path)
+        .map_err(|e| Error::other(format!("cannot write {}: {}", path.display(), e.error)))?;
+    Ok(())
+}
+
+fn warn_if_readable_by_others(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let mode = meta.permissions().mode();
+            if mode & 0o077 != 0 {
+                eprintln!(
+                    "warning: config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
+                    path.display(),
+                    mode & 0o777,
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    (line, col)
+}

@@ -1,0 +1,107 @@
+//! The one error type of the crate, and its mapping onto the exit codes of `cli.md`.
+
+use std::fmt;
+
+/// Exit codes fixed by the command-line contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExitKind {
+    /// 1: any other failure.
+    Other,
+    /// 2: bad usage or bad local input.
+    Usage,
+    /// 3: not found (404).
+    NotFound,
+    /// 4: authentication or permission (401, 403).
+    Auth,
+    /// 5: the service rejected the request (other 4xx).
+    Rejected,
+    /// 6: rate limited (429) after all retries.
+    RateLimited,
+    /// 7: network failure, timeout, or 5xx after all retries.
+    Network,
+    /// 8: webhook signature invalid or too old.
+    Signature,
+}
+
+impl ExitKind {
+    pub fn code(self) -> i32 {
+        match self {
+            ExitKind::Other => 1,
+            ExitKind::Usage => 2,
+            ExitKind::NotFound => 3,
+            ExitKind::Auth => 4,
+            ExitKind::Rejected => 5,
+            ExitKind::RateLimited => 6,
+            ExitKind::Network => 7,
+            ExitKind::Signature => 8,
+        }
+    }
+
+    /// The exit kind an HTTP status maps to (for non-2xx statuses).
+    pub fn from_status(status: u16) -> ExitKind {
+        match status {
+            404 | 410 => ExitKind::NotFound,
+            401 | 403 => ExitKind::Auth,
+            429 => ExitKind::RateLimited,
+            400..=499 => ExitKind::Rejected,
+            500..=599 => ExitKind::Network,
+            _ => ExitKind::Other,
+        }
+    }
+}
+
+/// A failure with the exit code it maps to. `message` is complete and user-facing: it names
+/// the cause and, where there is one, the fix. It never contains the API key.
+#[derive(Debug, Clone, thiserror::Error)]
+pub struct Error {
+    pub kind: ExitKind,
+    pub message: String,
+    /// HTTP status, when the failure is an HTTP answer.
+    pub status: Option<u16>,
+    /// The service's `error` code (e.g. `not_found`), when its body carried one.
+    pub error_code: Option<String>,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Error {
+    pub fn new(kind: ExitKind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+            status: None,
+            error_code: None,
+        }
+    }
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::new(ExitKind::Usage, message)
+    }
+    pub fn other(message: impl Into<String>) -> Self {
+        Self::new(ExitKind::Other, message)
+    }
+    pub fn network(message: impl Into<String>) -> Self {
+        Self::new(ExitKind::Network, message)
+    }
+    pub fn signature(message: impl Into<String>) -> Self {
+        Self::new(ExitKind::Signature, message)
+    }
+    pub fn exit_code(&self) -> i32 {
+        self.kind.code()
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The exit code for any error that reached `main`: ours carry it; anything else is 1.
+pub fn exit_code_of(err: &anyhow::Error) -> i32 {
+    for cause in err.chain() {
+        if let Some(e) = cause.downcast_ref::<Error>() {
+            return e.exit_code();
+        }
+    }
+    1
+}

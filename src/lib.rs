@@ -1,0 +1,15 @@
+//! `recruit`: a typed client for the recruiting service API, and the command-line tool built on it.
+//!
+//! The library half (`api`) is reusable on its own; `cli` and `commands` are the tool.
+
+pub mod api;
+pub mod cli;
+pub mod commands;
+pub mod config;
+pub mod error;
+pub mod output;
+pub mod redact;
+pub mod sandbox;
+pub mod webhook;
+
+pub use error::{Error, ExitKind};
