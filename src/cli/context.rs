@@ -217,6 +217,20 @@ impl Ctx {
         Ok(client)
     }
 
+    /// Confirm a destructive action: asked on a terminal unless `yes`; without a terminal the
+    /// action goes ahead (scripts pass no `--yes` by contract).
+    pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> anyhow::Result<bool> {
+        if yes || !(self.term.stdin_tty && self.term.stderr_tty) {
+            return Ok(true);
+        }
+        let answer = dialoguer::Confirm::new()
+            .with_prompt(prompt)
+            .default(false)
+            .interact_opt()
+            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
+        Ok(answer.unwrap_or(false))
+    }
+
     /// Ask a yes/no question on the terminal. Without a terminal, refuse with a hint.
     pub fn confirm(&self, prompt: &str, yes_flag: &str) -> anyhow::Result<bool> {
         if !(self.term.stdin_tty && self.term.stderr_tty) {

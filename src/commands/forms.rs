@@ -1,10 +1,68 @@
-use clap::Subcommand;
+//! `recruit forms list|get|apply`.
 
+use clap::{Args, Subcommand};
+
+use crate::api::pagination::PageStyle;
+use crate::api::FormListQuery;
 use crate::cli::Ctx;
+use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]
-pub enum FormsCmd {}
+pub enum FormsCmd {
+    /// List application forms (job postings)
+    #[command(after_help = "Examples:
+  recruit forms list
+  recruit forms list --title designer
+  recruit forms list --all -o csv > forms.csv
+  recruit forms list --all --jq '.[] | select(.expired | not) | .code'")]
+    List(ListArgs),
+    /// Show one form with its questions
+    #[command(after_help = "Examples:
+  recruit forms get F1001
+  recruit forms get F1001 --jq '.resource.questions[] | {order, kind, title}'")]
+    Get(GetArgs),
+    /// Submit an application: from an answers file, or through an interactive wizard
+    Apply(crate::commands::apply::ApplyArgs),
+}
 
-pub async fn run(_ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
-    match cmd {}
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only forms whose title (or job group) matches
+    #[arg(long, value_name = "T")]
+    pub title: Option<String>,
+    /// Start at this page (a token from a previous answer's pagination)
+    #[arg(long, value_name = "T")]
+    pub page_token: Option<String>,
+    /// Page size (1-100)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// Form code
+    pub code: String,
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
+    match cmd {
+        FormsCmd::List(a) => {
+            let mut out = ctx.output()?;
+            let client = ctx.client().await?;
+            let url = client.forms_url(&FormListQuery {
+                title: a.title,
+                page_token: a.page_token,
+                per: a.per,
+            });
+            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Tokens, Kind::Form).await
+        }
+        FormsCmd::Get(a) => {
+            let mut out = ctx.output()?;
+            let client = ctx.client().await?;
+            let form = client.get_form(&a.code).await?;
+            out.single(Kind::Form, &form.raw, &form.value)?;
+            Ok(())
+        }
+        FormsCmd::Apply(a) => crate::commands::apply::run(ctx, a).await,
+    }
 }

@@ -1,10 +1,248 @@
-use clap::Subcommand;
+//! `recruit memos ...`: memos on a candidate (spec 4.4).
 
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::api::{Memo, MemoInput};
 use crate::cli::Ctx;
+use crate::commands::{print_collection, text_or_stdin};
+use crate::error::Error;
+use crate::output::Kind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Role {
+    /// Readable only by the posting administrator
+    JobAdmin,
+    /// Readable by posting managers and above
+    JobManager,
+    /// Readable by all members
+    Member,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::JobAdmin => "job_admin",
+            Role::JobManager => "job_manager",
+            Role::Member => "member",
+        }
+    }
+}
 
 #[derive(Debug, Subcommand)]
-pub enum MemosCmd {}
+pub enum MemosCmd {
+    /// List a candidate's memos as threads (replies under their parent)
+    #[command(after_help = "Examples:
+  recruit memos list C1001
+  recruit memos list C1001 -o json --jq '.collection[] | select(.pinned) | .content'")]
+    List(CandidateArg),
+    /// Show one memo
+    #[command(after_help = "Examples:\n  recruit memos get C1001 42")]
+    Get(MemoRef),
+    /// Write a memo (or a reply with --reply-to)
+    #[command(after_help = "Examples:
+  recruit memos create C1001 --content 'Strong portfolio; schedule a call'
+  recruit memos create C1001 --reply-to 42 --content 'Agreed' --mention U200
+  git log -1 --format=%B | recruit memos create C1001 --content - --role job_manager")]
+    Create(CreateArgs),
+    /// Change a memo's content, role, mentions or attachment
+    #[command(after_help = "Examples:
+  recruit memos edit C1001 42 --content 'Updated after the call'
+  recruit memos edit C1001 42 --role member")]
+    Edit(EditArgs),
+    /// Delete a memo (asks first on a terminal)
+    #[command(after_help = "Examples:\n  recruit memos delete C1001 42\n  recruit memos delete C1001 42 --yes")]
+    Delete(DeleteArgs),
+    /// Pin a memo (leaves it pinned, whatever its state before)
+    #[command(after_help = "Examples:\n  recruit memos pin C1001 42")]
+    Pin(MemoRef),
+    /// Unpin a memo (leaves it unpinned, whatever its state before)
+    #[command(after_help = "Examples:\n  recruit memos unpin C1001 42")]
+    Unpin(MemoRef),
+}
 
-pub async fn run(_ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
-    match cmd {}
+#[derive(Debug, Args)]
+pub struct CandidateArg {
+    /// Candidate code
+    pub candidate: String,
+}
+
+#[derive(Debug, Args)]
+pub struct MemoRef {
+    /// Candidate code
+    pub candidate: String,
+    /// Memo id (an integer)
+    pub id: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// Candidate code
+    pub candidate: String,
+    /// The memo text, or - to read it from standard input
+    #[arg(long, value_name = "TEXT|-")]
+    pub content: String,
+    /// Make it a reply to memo ID
+    #[arg(long, value_name = "ID")]
+    pub reply_to: Option<i64>,
+    /// Who may read it
+    #[arg(long, value_enum)]
+    pub role: Option<Role>,
+    /// Mention a user by code (repeatable)
+    #[arg(long = "mention", value_name = "CODE")]
+    pub mentions: Vec<String>,
+    /// Attachment address
+    #[arg(long, value_name = "URL")]
+    pub file_url: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// Candidate code
+    pub candidate: String,
+    /// Memo id
+    pub id: i64,
+    /// New text, or - to read it from standard input
+    #[arg(long, value_name = "TEXT|-")]
+    pub content: Option<String>,
+    /// Who may read it
+    #[arg(long, value_enum)]
+    pub role: Option<Role>,
+    /// Replace the mentions (repeatable)
+    #[arg(long = "mention", value_name = "CODE")]
+    pub mentions: Vec<String>,
+    /// Remove every mention
+    #[arg(long, conflicts_with = "mentions")]
+    pub clear_mentions: bool,
+    /// Attachment address
+    #[arg(long, value_name = "URL")]
+    pub file_url: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// Candidate code
+    pub candidate: String,
+    /// Memo id
+    pub id: i64,
+    /// Don't ask for confirmation
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}
+
+fn content_arg(value: &str) -> Result<String, Error> {
+    let text = text_or_stdin(value, "the memo content")?;
+    if text.trim().is_empty() {
+        return Err(Error::usage("the memo content is empty; pass --content TEXT (or --content - with text on standard input)"));
+    }
+    Ok(text)
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
+    // Validate local input before any request.
+    let mut out = ctx.output()?;
+    match cmd {
+        MemosCmd::List(a) => {
+            let client = ctx.client().await?;
+            let list = client.list_memos(&a.candidate).await?;
+            print_collection(ctx, &mut out, Kind::Memo, &list.raw, &list.value)
+        }
+        MemosCmd::Get(a) => {
+            let client = ctx.client().await?;
+            let memo = client.get_memo(&a.candidate, a.id).await?;
+            out.single(Kind::Memo, &memo.raw, &memo.value)?;
+            Ok(())
+        }
+        MemosCmd::Create(a) => {
+            let input = MemoInput {
+                content: Some(content_arg(&a.content)?),
+                parent_id: a.reply_to,
+                file_url: a.file_url,
+                accessible_role: a.role.map(|r| r.as_str().to_string()),
+                mentions: if a.mentions.is_empty() { None } else { Some(a.mentions) },
+            };
+            let client = ctx.client().await?;
+            let memo = client.create_memo(&a.candidate, &input).await?;
+            out.single(Kind::Memo, &memo.raw, &memo.value)?;
+            Ok(())
+        }
+        MemosCmd::Edit(a) => {
+            let input = MemoInput {
+                content: a.content.as_deref().map(content_arg).transpose()?,
+                parent_id: None,
+                file_url: a.file_url,
+                accessible_role: a.role.map(|r| r.as_str().to_string()),
+                mentions: if a.clear_mentions {
+                    Some(Vec::new())
+                } else if a.mentions.is_empty() {
+                    None
+                } else {
+                    Some(a.mentions)
+                },
+            };
+            if input.content.is_none()
+                && input.file_url.is_none()
+                && input.accessible_role.is_none()
+                && input.mentions.is_none()
+            {
+                return Err(Error::usage(
+                    "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",
+                )
+                .into());
+            }
+            let client = ctx.client().await?;
+            let memo = client.edit_memo(&a.candidate, a.id, &input).await?;
+            out.single(Kind::Memo, &memo.raw, &memo.value)?;
+            Ok(())
+        }
+        MemosCmd::Delete(a) => {
+            if !ctx.confirm_destructive(
+                &format!("Delete memo {} on candidate {}?", a.id, a.candidate),
+                a.yes,
+            )? {
+                eprintln!("Cancelled; nothing was deleted.");
+                return Ok(());
+            }
+            let client = ctx.client().await?;
+            let memo = client.delete_memo(&a.candidate, a.id).await?;
+            if out.is_table() {
+                out.write_str(&format!("Deleted memo {} on candidate {}.\n", a.id, a.candidate))?;
+            } else {
+                out.single(Kind::Memo, &memo.raw, &memo.value)?;
+            }
+            Ok(())
+        }
+        MemosCmd::Pin(a) => set_pin(ctx, &mut out, a, true).await,
+        MemosCmd::Unpin(a) => set_pin(ctx, &mut out, a, false).await,
+    }
+}
+
+/// The endpoint toggles; `pin`/`unpin` read first and toggle only when needed.
+async fn set_pin(ctx: &mut Ctx, out: &mut crate::output::Output, a: MemoRef, want: bool) -> anyhow::Result<()> {
+    let client = ctx.client().await?;
+    let word = if want { "pinned" } else { "unpinned" };
+    let current = client.get_memo(&a.candidate, a.id).await?;
+    if current.data.resource.pinned.unwrap_or(false) == want {
+        eprintln!("Memo {} on candidate {} is already {word}; nothing changed.", a.id, a.candidate);
+        out.single(Kind::Memo, &current.raw, &current.value)?;
+        return Ok(());
+    }
+    let mut result = client.toggle_pin(&a.candidate, a.id).await?;
+    let state = |m: &Memo| m.pinned.unwrap_or(false);
+    if state(&result.data.resource) != want {
+        // Someone toggled it between our read and our toggle: toggle once more.
+        result = client.toggle_pin(&a.candidate, a.id).await?;
+        if state(&result.data.resource) != want {
+            return Err(Error::other(format!(
+                "memo {} on candidate {} is still not {word} after toggling twice; someone else is changing it",
+                a.id, a.candidate
+            ))
+            .into());
+        }
+    }
+    if out.is_table() {
+        out.write_str(&format!("Memo {} on candidate {} is now {word}.\n", a.id, a.candidate))?;
+    } else {
+        out.single(Kind::Memo, &result.raw, &result.value)?;
+    }
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! receives its dependencies through `Ctx`.
 
 pub mod api;
+pub mod apply;
 pub mod auth;
 pub mod completions;
 pub mod config;
@@ -13,3 +14,125 @@ pub mod sandbox;
 pub mod submissions;
 pub mod webhook_tools;
 pub mod webhooks;
+
+use std::io::Read;
+
+use url::Url;
+
+use crate::api::pagination::{PageStyle, PageWalker};
+use crate::api::Client;
+use crate::cli::Ctx;
+use crate::error::Error;
+use crate::output::{Kind, ListPrinter, Output};
+
+/// Print a paginated list: one page by default, every page with `--all`, up to N items with
+/// `--limit N`. ndjson and csv are written as each page arrives.
+pub async fn print_pages(
+    ctx: &Ctx,
+    out: &mut Output,
+    client: &Client,
+    first: Url,
+    style: PageStyle,
+    kind: Kind,
+) -> anyhow::Result<()> {
+    let all = ctx.globals.all;
+    let limit = ctx.globals.limit;
+    let merged = all || limit.is_some();
+    let mut walker = PageWalker::new(client.clone(), first, style);
+    let mut printer = ListPrinter::new(kind, merged);
+    let mut remaining = limit;
+    let spinner = progress_spinner(ctx, merged);
+    while let Some(page) = walker.next_page().await? {
+        let mut items = page.items;
+        if let Some(r) = remaining {
+            items.truncate(r);
+            remaining = Some(r - items.len());
+        }
+        printer.page(out, &page.raw, &page.value, &items)?;
+        if let Some(s) = &spinner {
+            s.set_message(format!("{} items, {} pages", printer.count, walker.pages));
+        }
+        if remaining == Some(0) || !merged {
+            break;
+        }
+    }
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
+    printer.finish(out)?;
+    Ok(())
+}
+
+/// A spinner on stderr while walking many pages on a terminal.
+fn progress_spinner(ctx: &Ctx, merged: bool) -> Option<indicatif::ProgressBar> {
+    if !(merged && ctx.term.stderr_tty) {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} fetching pages: {msg} ({elapsed})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
+    Some(pb)
+}
+
+/// Print a list that comes in one answer (`--limit` still applies).
+pub fn print_collection(
+    ctx: &Ctx,
+    out: &mut Output,
+    kind: Kind,
+    raw: &[u8],
+    value: &serde_json::Value,
+) -> anyhow::Result<()> {
+    let mut items = match value.get("collection") {
+        Some(serde_json::Value::Array(a)) => a.clone(),
+        _ => {
+            return Err(Error::other("the service's answer has no `collection` array; use -o json to see it as sent").into())
+        }
+    };
+    let merged = ctx.globals.all || ctx.globals.limit.is_some();
+    if let Some(n) = ctx.globals.limit {
+        items.truncate(n);
+    }
+    let mut printer = ListPrinter::new(kind, merged);
+    printer.page(out, raw, value, &items)?;
+    printer.finish(out)?;
+    Ok(())
+}
+
+/// A text argument where `-` means standard input.
+pub fn text_or_stdin(value: &str, what: &str) -> Result<String, Error> {
+    if value != "-" {
+        return Ok(value.to_string());
+    }
+    let mut s = String::new();
+    std::io::stdin()
+        .read_to_string(&mut s)
+        .map_err(|e| Error::usage(format!("cannot read {what} from standard input: {e}")))?;
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Bytes of a file argument where `-` means standard input.
+pub fn read_file_or_stdin(path: &str, what: &str) -> Result<Vec<u8>, Error> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| Error::usage(format!("cannot read {what} from standard input: {e}")))?;
+        return Ok(buf);
+    }
+    std::fs::read(path).map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))
+}
+
+/// Parse JSON given by the user, naming the line and column of a mistake.
+pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Error> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        Error::usage(format!(
+            "{what} is not valid JSON: {} at line {}, column {}",
+            e.to_string().split(" at line").next().unwrap_or(""),
+            e.line(),
+            e.column()
+        ))
+    })
+}

@@ -1,10 +1,52 @@
-use clap::Subcommand;
+//! `recruit submissions list CANDIDATE`: a candidate's form submissions (cursor pagination).
 
+use clap::{Args, Subcommand};
+
+use crate::api::pagination::PageStyle;
+use crate::api::submissions::MAX_PER;
 use crate::cli::Ctx;
+use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]
-pub enum SubmissionsCmd {}
+pub enum SubmissionsCmd {
+    /// List a candidate's form submissions (pre-interview questions, reference checks, ...)
+    #[command(after_help = "Examples:
+  recruit submissions list C1001
+  recruit submissions list C1001 --all -o ndjson > c1001.ndjson
+  recruit submissions list C1001 --all --jq '.[] | select(.kind == \"reference_check\") | .code'")]
+    List(ListArgs),
+}
 
-pub async fn run(_ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
-    match cmd {}
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Candidate code
+    pub candidate: String,
+    /// Page size, 1-100 [default: the service's 20; 100 with --all]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per: Option<u32>,
+    /// Start at this page (the page_token of a next_url)
+    #[arg(long, value_name = "T")]
+    pub page_token: Option<String>,
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
+    match cmd {
+        SubmissionsCmd::List(a) => {
+            let mut out = ctx.output()?;
+            let client = ctx.client().await?;
+            // Walking every page: the largest pages make the fewest requests.
+            let per = a.per.or(if ctx.globals.all { Some(MAX_PER) } else { None });
+            let url = client.submissions_url(&a.candidate, per, a.page_token.as_deref());
+            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Cursor, Kind::Submission)
+                .await
+                .map_err(|e| {
+                    match e.downcast::<crate::Error>() {
+                        Ok(err) => anyhow::Error::from(crate::api::forms::not_found_as(err, || {
+                            format!("candidate '{}' not found", a.candidate)
+                        })),
+                        Err(other) => other,
+                    }
+                })
+        }
+    }
 }

@@ -1,12 +1,37 @@
-//! `recruit webhooks ...`: registrations (CRUD) and the local toolkit.
+//! `recruit webhooks ...`: registrations (CRUD) and the local toolkit (listen, verify, trigger).
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
+use serde_json::Value;
 
+use crate::api::pagination::PageStyle;
+use crate::api::webhooks::{WebhookInput, EVENTS};
 use crate::cli::Ctx;
 use crate::commands::webhook_tools;
+use crate::error::Error;
+use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]
 pub enum WebhooksCmd {
+    /// List webhook registrations
+    #[command(after_help = "Examples:\n  recruit webhooks list\n  recruit webhooks list --jq '.collection[] | select(.active) | .callback_url'")]
+    List,
+    /// Show one webhook registration
+    #[command(after_help = "Examples:\n  recruit webhooks get WH12345678")]
+    Get(CodeArg),
+    /// Register a callback address for events
+    #[command(after_help = "Examples:
+  recruit webhooks create --callback-url https://hooks.example.com/recruit \\
+      --signing-key \"$SIGNING_KEY\" --event candidate_stage_changed --event form_submitted
+  recruit webhooks create --callback-url https://hooks.example.com/r -f provider=round")]
+    Create(CreateArgs),
+    /// Change a webhook registration
+    #[command(after_help = "Examples:
+  recruit webhooks edit WH12345678 --inactive
+  recruit webhooks edit WH12345678 --active --event candidate_pass")]
+    Edit(EditArgs),
+    /// Delete a webhook registration (asks first on a terminal)
+    #[command(after_help = "Examples:\n  recruit webhooks delete WH12345678 --yes")]
+    Delete(DeleteArgs),
     /// Run a local receiver that verifies signatures, prints events and forwards them
     Listen(webhook_tools::ListenArgs),
     /// Check one webhook signature (exit 0 valid, 8 invalid)
@@ -15,10 +40,190 @@ pub enum WebhooksCmd {
     Trigger(webhook_tools::TriggerArgs),
 }
 
+#[derive(Debug, Args)]
+pub struct CodeArg {
+    /// Webhook code (e.g. WH12345678)
+    pub code: String,
+}
+
+#[derive(Debug, Args)]
+pub struct Fields {
+    /// HMAC key the service signs deliveries with
+    #[arg(long, value_name = "K")]
+    pub signing_key: Option<String>,
+    /// Event to deliver (repeatable): candidate_stage_changed, candidate_pass, feedback_created,
+    /// feedback_completed, interview_scheduled, form_submitted
+    #[arg(long = "event", value_name = "E")]
+    pub events: Vec<String>,
+    /// Register it inactive
+    #[arg(long)]
+    pub inactive: bool,
+    /// Any other body field, as a string (repeatable)
+    #[arg(short = 'f', long = "field", value_name = "KEY=VALUE")]
+    pub fields: Vec<String>,
+    /// Any other body field, typed: number, true/false, null, or JSON (repeatable)
+    #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
+    pub raw_fields: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// Address the service POSTs events to
+    #[arg(long, value_name = "URL")]
+    pub callback_url: String,
+    #[command(flatten)]
+    pub fields: Fields,
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// Webhook code
+    pub code: String,
+    /// New callback address
+    #[arg(long, value_name = "URL")]
+    pub callback_url: Option<String>,
+    /// Make it active again
+    #[arg(long, conflicts_with = "inactive")]
+    pub active: bool,
+    #[command(flatten)]
+    pub fields: Fields,
+}
+
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// Webhook code
+    pub code: String,
+    /// Don't ask for confirmation
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}
+
+/// Parse `key=value` pairs into a body; typed ones as JSON when they parse.
+pub fn parse_fields(fields: &[String], raw_fields: &[String], body: &mut WebhookInput) -> Result<(), Error> {
+    for (f, typed) in fields.iter().map(|f| (f, false)).chain(raw_fields.iter().map(|f| (f, true))) {
+        let (k, v) = f.split_once('=').ok_or_else(|| {
+            Error::usage(format!("field '{f}' must look like key=value"))
+        })?;
+        if k.is_empty() {
+            return Err(Error::usage(format!("field '{f}' has an empty key")));
+        }
+        let value = if typed {
+            serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()))
+        } else {
+            Value::String(v.to_string())
+        };
+        body.insert(k.to_string(), value);
+    }
+    Ok(())
+}
+
+fn check_url(u: &str) -> Result<(), Error> {
+    match url::Url::parse(u) {
+        Ok(p) if p.scheme() == "https" || p.scheme() == "http" => Ok(()),
+        _ => Err(Error::usage(format!(
+            "--callback-url '{u}' is not an http(s) URL; e.g. https://hooks.example.com/recruit"
+        ))),
+    }
+}
+
+fn apply_fields(f: &Fields, body: &mut WebhookInput) -> Result<(), Error> {
+    if let Some(k) = &f.signing_key {
+        body.insert("signing_key".into(), Value::String(k.clone()));
+    }
+    if !f.events.is_empty() {
+        for e in &f.events {
+            if !EVENTS.contains(&e.as_str()) {
+                eprintln!(
+                    "warning: '{e}' is not one of the documented events ({}); sending it unchanged",
+                    EVENTS.join(", ")
+                );
+            }
+        }
+        body.insert(
+            "events".into(),
+            Value::Array(f.events.iter().cloned().map(Value::String).collect()),
+        );
+    }
+    if f.inactive {
+        body.insert("active".into(), Value::Bool(false));
+    }
+    parse_fields(&f.fields, &f.raw_fields, body)
+}
+
 pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
     match cmd {
-        WebhooksCmd::Listen(a) => webhook_tools::listen(ctx, a).await,
-        WebhooksCmd::Verify(a) => webhook_tools::verify(ctx, a).await,
-        WebhooksCmd::Trigger(a) => webhook_tools::trigger(ctx, a).await,
+        WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
+        WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,
+        WebhooksCmd::Trigger(a) => return webhook_tools::trigger(ctx, a).await,
+        _ => {}
+    }
+    let mut out = ctx.output()?;
+    match cmd {
+        WebhooksCmd::List => {
+            let client = ctx.client().await?;
+            let url = client.endpoint(&["webhooks"]);
+            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Cursor, Kind::Webhook).await
+        }
+        WebhooksCmd::Get(a) => {
+            let client = ctx.client().await?;
+            let w = client.get_webhook(&a.code).await?;
+            out.single(Kind::Webhook, &w.raw, &w.value)?;
+            Ok(())
+        }
+        WebhooksCmd::Create(a) => {
+            check_url(&a.callback_url)?;
+            let mut body = WebhookInput::new();
+            body.insert("callback_url".into(), Value::String(a.callback_url.clone()));
+            apply_fields(&a.fields, &mut body)?;
+            if !a.fields.inactive && !body.contains_key("active") {
+                body.insert("active".into(), Value::Bool(true));
+            }
+            let client = ctx.client().await?;
+            let w = client.create_webhook(&body).await?;
+            out.single(Kind::Webhook, &w.raw, &w.value)?;
+            Ok(())
+        }
+        WebhooksCmd::Edit(a) => {
+            let mut body = WebhookInput::new();
+            if let Some(u) = &a.callback_url {
+                check_url(u)?;
+                body.insert("callback_url".into(), Value::String(u.clone()));
+            }
+            if a.active {
+                body.insert("active".into(), Value::Bool(true));
+            }
+            apply_fields(&a.fields, &mut body)?;
+            if body.is_empty() {
+                return Err(Error::usage(
+                    "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
+                )
+                .into());
+            }
+            let client = ctx.client().await?;
+            let w = client.edit_webhook(&a.code, &body).await?;
+            out.single(Kind::Webhook, &w.raw, &w.value)?;
+            Ok(())
+        }
+        WebhooksCmd::Delete(a) => {
+            if !ctx.confirm_destructive(&format!("Delete webhook {}?", a.code), a.yes)? {
+                eprintln!("Cancelled; nothing was deleted.");
+                return Ok(());
+            }
+            let client = ctx.client().await?;
+            let resp = client.delete_webhook(&a.code).await?;
+            let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
+            if out.is_table() || empty {
+                if empty && !out.is_table() {
+                    eprintln!("Deleted webhook {} (the service sent no body).", a.code);
+                } else {
+                    out.write_str(&format!("Deleted webhook {}.\n", a.code))?;
+                }
+            } else {
+                let value = resp.value()?;
+                out.single(Kind::Webhook, &resp.body, &value)?;
+            }
+            Ok(())
+        }
+        WebhooksCmd::Listen(_) | WebhooksCmd::Verify(_) | WebhooksCmd::Trigger(_) => unreachable!("handled above"),
     }
 }

@@ -1,31 +1,435 @@
 //! Writers for table, JSON, NDJSON and CSV behind one interface.
+//!
+//! Commands hand over what the service sent (raw bytes and the parsed value) together with the
+//! [`Kind`] of resource; the writer decides how it looks:
+//! - `json`: the body exactly as sent (pretty on a terminal); merged pages as one array;
+//! - `ndjson`: one item per line, written as each page arrives;
+//! - `csv`: a fixed, documented column set per kind ([`Kind::csv_columns`]), nested values as JSON;
+//! - `table`: a view for people ([`table`]).
+//!
+//! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
+
+pub mod jq;
+pub mod table;
+pub mod text;
+
+use std::io::Write;
+
+use serde_json::Value;
 
 use crate::cli::Format;
 use crate::error::Error;
+use jq::JqFilter;
 
 #[derive(Debug, Clone)]
 pub struct OutputOptions {
     pub format: Format,
     pub jq: Option<String>,
     pub fields: Option<Vec<String>>,
-    /// Pretty JSON (stdout is a terminal).
+    /// Pretty JSON and a terminal-sized table (stdout is a terminal).
     pub pretty: bool,
     pub color: bool,
 }
 
+impl OutputOptions {
+    pub fn new(format: Format) -> Self {
+        OutputOptions {
+            format,
+            jq: None,
+            fields: None,
+            pretty: false,
+            color: false,
+        }
+    }
+}
+
+/// What a value is, for tables and CSV columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Form,
+    Memo,
+    Submission,
+    Webhook,
+    Application,
+    Upload,
+    /// Anything else: generic rendering.
+    Other,
+}
+
+impl Kind {
+    /// The documented CSV columns (dotted paths into the item). Also the default table
+    /// columns when `--fields` is given without a kind-specific view.
+    pub fn csv_columns(self) -> &'static [&'static str] {
+        match self {
+            Kind::Form => &[
+                "code",
+                "title",
+                "status",
+                "open_status",
+                "expired",
+                "end_at",
+                "employment_type",
+                "career_kind",
+                "career_start",
+                "career_end",
+                "address",
+                "address2",
+                "resume_required",
+                "created_at",
+                "updated_at",
+                "uri",
+            ],
+            Kind::Memo => &[
+                "id",
+                "parent_id",
+                "pinned",
+                "fixed_at",
+                "accessible_role",
+                "user.code",
+                "user.name",
+                "user.email",
+                "content",
+                "mentions",
+                "file_url",
+                "created_at",
+                "updated_at",
+            ],
+            Kind::Submission => &[
+                "code",
+                "kind",
+                "form_title",
+                "form_description",
+                "candidate_name",
+                "candidate_email",
+                "submitted_at",
+                "created_at",
+                "form_template.id",
+                "form_template.name",
+                "submission_answers",
+            ],
+            Kind::Webhook => &[
+                "code",
+                "active",
+                "provider",
+                "callback_url",
+                "events",
+                "created_at",
+                "updated_at",
+            ],
+            Kind::Application => &[
+                "code",
+                "name",
+                "email",
+                "phone",
+                "duplicate",
+                "birth",
+                "privacy",
+                "resume_path",
+                "applied_at",
+                "created_at",
+                "updated_at",
+            ],
+            Kind::Upload => &["presigned_url", "file_url"],
+            Kind::Other => &[],
+        }
+    }
+}
+
+/// Look up a dotted path (`user.name`) in a JSON object.
+pub fn lookup<'a>(item: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut cur = item;
+    for part in path.split('.') {
+        cur = match cur {
+            Value::Object(m) => m.get(part)?,
+            Value::Array(a) => a.get(part.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+/// A cell: strings as they are, null/absent empty, nested values as JSON text.
+pub fn cell(v: Option<&Value>) -> String {
+    match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(other) => other.to_string(),
+    }
+}
+
 pub struct Output {
     pub opts: OutputOptions,
-    out: Box<dyn std::io::Write + Send>,
+    out: Box<dyn Write + Send>,
+    jq: Option<JqFilter>,
 }
 
 impl Output {
-    pub fn stdout(opts: OutputOptions) -> Result<Output, Error> {
-        Ok(Output {
-            opts,
-            out: Box::new(std::io::stdout()),
-        })
+    pub fn new(opts: OutputOptions, out: Box<dyn Write + Send>) -> Result<Output, Error> {
+        let jq = match &opts.jq {
+            Some(expr) => Some(JqFilter::compile(expr)?),
+            None => None,
+        };
+        if let Some(fields) = &opts.fields {
+            if fields.iter().any(|f| f.trim().is_empty()) {
+                return Err(Error::usage(
+                    "--fields takes column names separated by commas, e.g. --fields code,title",
+                ));
+            }
+        }
+        Ok(Output { opts, out, jq })
     }
-    pub fn writer(&mut self) -> &mut (dyn std::io::Write + Send) {
+
+    pub fn stdout(opts: OutputOptions) -> Result<Output, Error> {
+        Output::new(opts, Box::new(std::io::stdout()))
+    }
+
+    pub fn format(&self) -> Format {
+        self.opts.format
+    }
+
+    /// Whether the human table view is in effect (`--jq` always prints JSON).
+    pub fn is_table(&self) -> bool {
+        self.opts.format == Format::Table && self.jq.is_none()
+    }
+
+    pub fn writer(&mut self) -> &mut (dyn Write + Send) {
         &mut *self.out
     }
+
+    /// Write text to stdout; a closed pipe (`| head`) ends the process quietly.
+    pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
+        let r = self.out.write_all(s.as_bytes()).and_then(|_| self.out.flush());
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            Err(e) => Err(Error::other(format!("cannot write to stdout: {e}"))),
+        }
+    }
+
+    fn json_text(&self, v: &Value) -> String {
+        if self.opts.pretty {
+            serde_json::to_string_pretty(v).expect("Value serializes")
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// Apply `--jq` (if any) to `v` and print each result on a line.
+    fn print_jq(&mut self, v: Value) -> Result<bool, Error> {
+        let Some(jq) = &self.jq else {
+            return Ok(false);
+        };
+        let results = jq.run(v)?;
+        let mut s = String::new();
+        for r in &results {
+            s.push_str(&jq::render(r));
+            s.push('\n');
+        }
+        self.write_str(&s)?;
+        Ok(true)
+    }
+
+    /// Print a value the tool made itself (not a service body), e.g. a summary.
+    pub fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
+        let raw = v.to_string();
+        self.single(kind, raw.as_bytes(), v)
+    }
+
+    /// Print a single answer (`{resource: ...}` or any JSON body).
+    pub fn single(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+        let item = value.get("resource").unwrap_or(value);
+        match self.opts.format {
+            Format::Json => {
+                if self.print_jq(value.clone())? {
+                    return Ok(());
+                }
+                let text = if self.opts.pretty {
+                    self.json_text(value)
+                } else {
+                    // The body exactly as the service sent it.
+                    String::from_utf8_lossy(raw).trim_end().to_string()
+                };
+                self.write_str(&format!("{text}\n"))
+            }
+            Format::Ndjson => {
+                if self.print_jq(item.clone())? {
+                    return Ok(());
+                }
+                self.write_str(&format!("{item}\n"))
+            }
+            Format::Csv => {
+                if self.print_jq(value.clone())? {
+                    return Ok(());
+                }
+                let mut list = ListPrinter::new(kind, false);
+                list.items(self, std::slice::from_ref(item))?;
+                list.finish(self)
+            }
+            Format::Table => {
+                if self.print_jq(value.clone())? {
+                    return Ok(());
+                }
+                let text = match &self.opts.fields {
+                    Some(fields) => table::fields_table(std::slice::from_ref(item), fields, &self.opts),
+                    None => table::single(kind, item, &self.opts),
+                };
+                self.write_str(&text)
+            }
+        }
+    }
+}
+
+/// Prints a list page by page. `merged` (with `--all`/`--limit`) prints the items of every page
+/// as one JSON array instead of the single page's body.
+pub struct ListPrinter {
+    kind: Kind,
+    merged: bool,
+    buffered: Vec<Value>,
+    single_page: Option<(Vec<u8>, Value)>,
+    csv_header_done: bool,
+    pub count: usize,
+}
+
+impl ListPrinter {
+    pub fn new(kind: Kind, merged: bool) -> Self {
+        ListPrinter {
+            kind,
+            merged,
+            buffered: Vec::new(),
+            single_page: None,
+            csv_header_done: false,
+            count: 0,
+        }
+    }
+
+    /// One page as it came (used for `json` without merging: the body as sent).
+    pub fn page(&mut self, out: &mut Output, raw: &[u8], value: &Value, items: &[Value]) -> Result<(), Error> {
+        if out.opts.format == Format::Json && !self.merged {
+            self.count += items.len();
+            self.single_page = Some((raw.to_vec(), value.clone()));
+            return Ok(());
+        }
+        self.items(out, items)
+    }
+
+    /// Items to print (streamed for ndjson and csv).
+    pub fn items(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
+        self.count += items.len();
+        match out.opts.format {
+            Format::Ndjson => {
+                let mut s = String::new();
+                for item in items {
+                    if let Some(jq) = &out.jq {
+                        for r in jq.run(item.clone())? {
+                            s.push_str(&jq::render(&r));
+                            s.push('\n');
+                        }
+                    } else {
+                        s.push_str(&item.to_string());
+                        s.push('\n');
+                    }
+                }
+                out.write_str(&s)
+            }
+            Format::Csv if out.jq.is_none() => {
+                let columns: Vec<String> = match &out.opts.fields {
+                    Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
+                    None => default_columns(self.kind, items),
+                };
+                let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+                if !self.csv_header_done {
+                    w.write_record(&columns).map_err(csv_err)?;
+                    self.csv_header_done = true;
+                }
+                for item in items {
+                    for row in csv_rows(self.kind, item) {
+                        let record: Vec<String> = columns.iter().map(|c| cell(lookup(row, c))).collect();
+                        w.write_record(&record).map_err(csv_err)?;
+                    }
+                }
+                let bytes = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
+                out.write_str(&String::from_utf8_lossy(&bytes))
+            }
+            _ => {
+                self.buffered.extend_from_slice(items);
+                Ok(())
+            }
+        }
+    }
+
+    pub fn finish(self, out: &mut Output) -> Result<(), Error> {
+        match out.opts.format {
+            Format::Ndjson => Ok(()),
+            Format::Csv if out.jq.is_none() => {
+                if !self.csv_header_done {
+                    // An empty list still gets its header, so the file is a valid CSV.
+                    let columns: Vec<String> = match &out.opts.fields {
+                        Some(f) => f.clone(),
+                        None => default_columns(self.kind, &[]),
+                    };
+                    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+                    w.write_record(&columns).map_err(csv_err)?;
+                    let bytes = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
+                    out.write_str(&String::from_utf8_lossy(&bytes))?;
+                }
+                Ok(())
+            }
+            Format::Json | Format::Csv => {
+                if let Some((raw, value)) = self.single_page {
+                    return out.single(self.kind, &raw, &value);
+                }
+                let array = Value::Array(self.buffered);
+                if out.print_jq(array.clone())? {
+                    return Ok(());
+                }
+                let text = out.json_text(&array);
+                out.write_str(&format!("{text}\n"))
+            }
+            Format::Table => {
+                if let Some((_, value)) = self.single_page {
+                    if out.print_jq(value)? {
+                        return Ok(());
+                    }
+                }
+                if out.print_jq(Value::Array(self.buffered.clone()))? {
+                    return Ok(());
+                }
+                let text = match &out.opts.fields {
+                    Some(fields) => table::fields_table(&self.buffered, fields, &out.opts),
+                    None => table::list(self.kind, &self.buffered, &out.opts),
+                };
+                out.write_str(&text)
+            }
+        }
+    }
+}
+
+fn csv_err(e: csv::Error) -> Error {
+    Error::other(format!("cannot write CSV: {e}"))
+}
+
+/// Columns for CSV: the documented set, or for unknown kinds the keys of the first item.
+fn default_columns(kind: Kind, items: &[Value]) -> Vec<String> {
+    let cols = kind.csv_columns();
+    if !cols.is_empty() {
+        return cols.iter().map(|s| s.to_string()).collect();
+    }
+    match items.first() {
+        Some(Value::Object(m)) => m.keys().cloned().collect(),
+        _ => vec!["value".to_string()],
+    }
+}
+
+/// The rows one item becomes in CSV: memos put their replies on rows of their own (linked by
+/// `parent_id`), so a thread reads top to bottom in a spreadsheet.
+fn csv_rows(kind: Kind, item: &Value) -> Vec<&Value> {
+    let mut rows = vec![item];
+    if kind == Kind::Memo {
+        if let Some(Value::Array(replies)) = item.get("replies") {
+            rows.extend(replies.iter());
+        }
+    }
+    rows
 }

@@ -1,0 +1,731 @@
+//! HTTP for the whole client: base URL joining, auth and headers, timeouts, retries with
+//! backoff, the shared rate-limit gate, `-v` logging, and mapping of answers to errors.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use bytes::Bytes;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE};
+use reqwest::{Method, StatusCode};
+use serde::de::DeserializeOwned;
+use url::Url;
+
+use super::{ErrorBody, Fetched};
+use crate::error::{Error, ExitKind};
+use crate::redact::Secret;
+
+/// Largest response body read into memory; a larger one is refused with a clear error.
+pub const MAX_BODY: usize = 64 * 1024 * 1024;
+/// Longest wait a `Retry-After` may impose on one retry.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
+
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Service root, with or without a trailing `/v1`.
+    pub base_url: String,
+    pub api_key: Option<Secret>,
+    pub timeout: Duration,
+    /// Retries of idempotent requests on 429, 5xx and connection errors.
+    pub retries: u32,
+    /// Log each request and response line to stderr.
+    pub verbose: bool,
+    /// Allow plain http to a non-loopback host.
+    pub allow_insecure_http: bool,
+}
+
+impl ClientConfig {
+    pub fn new(base_url: impl Into<String>, api_key: Option<Secret>) -> Self {
+        ClientConfig {
+            base_url: base_url.into(),
+            api_key,
+            timeout: Duration::from_secs(30),
+            retries: 3,
+            verbose: false,
+            allow_insecure_http: false,
+        }
+    }
+}
+
+/// A cheap-to-clone handle; clones share the connection pool and the rate-limit gate.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    http: reqwest::Client,
+    /// Always ends in `/v1/` so relative joins stay under it.
+    base: Url,
+    key: Option<Secret>,
+    retries: u32,
+    verbose: bool,
+    /// No request is sent before this instant: set by a 429's `Retry-After`, so one worker's
+    /// rate limit slows every worker sharing the client.
+    gate: Mutex<Option<Instant>>,
+    stats: Mutex<Stats>,
+}
+
+/// Counters for progress displays and benchmarks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stats {
+    pub requests: u64,
+    pub retries: u64,
+    pub rate_limited: u64,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("base", &self.inner.base.as_str())
+            .field("key", &self.inner.key)
+            .finish()
+    }
+}
+
+/// One request to send.
+#[derive(Debug, Clone)]
+pub struct RequestSpec {
+    pub method: Method,
+    pub url: Url,
+    pub body: Option<Bytes>,
+    pub headers: Vec<(String, String)>,
+}
+
+impl RequestSpec {
+    pub fn get(url: Url) -> Self {
+        RequestSpec {
+            method: Method::GET,
+            url,
+            body: None,
+            headers: Vec::new(),
+        }
+    }
+    pub fn new(method: Method, url: Url) -> Self {
+        RequestSpec {
+            method,
+            url,
+            body: None,
+            headers: Vec::new(),
+        }
+    }
+    pub fn json(mut self, value: &serde_json::Value) -> Self {
+        self.body = Some(Bytes::from(serde_json::to_vec(value).expect("a Value serializes")));
+        self
+    }
+}
+
+/// An answer as it came.
+#[derive(Debug, Clone)]
+pub struct ApiResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+    pub url: Url,
+    /// Retries it took.
+    pub retries: u32,
+}
+
+impl ApiResponse {
+    /// Parse the body as JSON, with a clear error when it isn't.
+    pub fn value(&self) -> Result<serde_json::Value, Error> {
+        parse_json_body(&self.body, &self.headers, self.status)
+    }
+
+    /// Raw body, JSON value and typed model at once.
+    pub fn fetched<T: DeserializeOwned>(self) -> Result<Fetched<T>, Error> {
+        let value = self.value()?;
+        let data = serde_json::from_value::<T>(value.clone()).map_err(|e| {
+            Error::other(format!(
+                "the service's answer from {} has an unexpected shape: {e}; use -o json to see it as sent",
+                self.url.path()
+            ))
+        })?;
+        Ok(Fetched {
+            raw: self.body,
+            value,
+            data,
+        })
+    }
+}
+
+impl Client {
+    pub fn new(cfg: ClientConfig) -> Result<Client, Error> {
+        let base = normalize_base_url(&cfg.base_url)?;
+        if base.scheme() == "http" && !is_loopback(&base) && !cfg.allow_insecure_http {
+            return Err(Error::usage(format!(
+                "refusing to send the API key over plain http to {}: use an https:// base URL (or pass --insecure-http if you really mean it)",
+                base.host_str().unwrap_or("")
+            )));
+        }
+        let origin = base.clone();
+        // Follow a redirect only within the base URL's origin: the key must never travel to
+        // another host. A cross-origin redirect surfaces as a 3xx error instead.
+        let policy = reqwest::redirect::Policy::custom(move |attempt| {
+            if attempt.previous().len() >= 5 {
+                attempt.error("too many redirects")
+            } else if same_origin(&origin, attempt.url()) {
+                attempt.follow()
+            } else {
+                attempt.stop()
+            }
+        });
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
+            .timeout(cfg.timeout)
+            .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
+            .redirect(policy)
+            .pool_max_idle_per_host(64)
+            .build()
+            .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http,
+                base,
+                key: cfg.api_key,
+                retries: cfg.retries,
+                verbose: cfg.verbose,
+                gate: Mutex::new(None),
+                stats: Mutex::new(Stats::default()),
+            }),
+        })
+    }
+
+    /// The base URL, ending in `/v1/`.
+    pub fn base_url(&self) -> &Url {
+        &self.inner.base
+    }
+
+    pub fn stats(&self) -> Stats {
+        *self.inner.stats.lock().expect("stats lock")
+    }
+
+    /// `base/v1/` + segments, each percent-encoded as ONE segment (`a/b` stays one).
+    pub fn endpoint(&self, segments: &[&str]) -> Url {
+        let mut url = self.inner.base.clone();
+        {
+            let mut path = url.path_segments_mut().expect("http(s) URLs have paths");
+            path.pop_if_empty();
+            path.extend(segments);
+        }
+        url
+    }
+
+    /// Resolve a path given by a user (`/v1/forms`, `v1/forms`, `/forms`, or a full URL of
+    /// the same origin) against the base URL.
+    pub fn resolve_path(&self, path: &str) -> Result<Url, Error> {
+        if path.starts_with("http://") || path.starts_with("https://") {
+            let url = Url::parse(path)
+                .map_err(|e| Error::usage(format!("'{path}' is not a valid URL: {e}")))?;
+            if !self.same_origin(&url) {
+                return Err(Error::usage(format!(
+                    "'{path}' is on another origin than the base URL {}; the API key is only sent to the base URL's origin",
+                    self.inner.base
+                )));
+            }
+            return Ok(url);
+        }
+        let trimmed = path.trim_start_matches('/');
+        let rel = trimmed.strip_prefix("v1/").unwrap_or(if trimmed == "v1" { "" } else { trimmed });
+        self.inner
+            .base
+            .join(rel)
+            .map_err(|e| Error::usage(format!("'{path}' is not a valid path: {e}")))
+    }
+
+    /// Whether `url` has the scheme, host and port of the base URL.
+    pub fn same_origin(&self, url: &Url) -> bool {
+        same_origin(&self.inner.base, url)
+    }
+
+    /// GET `url` and parse the answer.
+    pub async fn get<T: DeserializeOwned>(&self, url: Url) -> Result<Fetched<T>, Error> {
+        self.send(RequestSpec::get(url)).await?.fetched()
+    }
+
+    /// Send with a JSON body and parse the answer.
+    pub async fn send_json<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        url: Url,
+        body: Option<&serde_json::Value>,
+    ) -> Result<Fetched<T>, Error> {
+        let mut spec = RequestSpec::new(method, url);
+        if let Some(b) = body {
+            spec = spec.json(b);
+        }
+        self.send(spec).await?.fetched()
+    }
+
+    /// Send a request; a non-2xx answer becomes an [`Error`] with its exit kind.
+    pub async fn send(&self, spec: RequestSpec) -> Result<ApiResponse, Error> {
+        let resp = self.send_raw(spec).await?;
+        if resp.status.is_success() {
+            Ok(resp)
+        } else {
+            Err(error_from_response(&resp))
+        }
+    }
+
+    /// Send a request with retries; any HTTP status is returned as is.
+    pub async fn send_raw(&self, spec: RequestSpec) -> Result<ApiResponse, Error> {
+        // Only idempotent requests are retried once they may have reached the server.
+        let idempotent = matches!(spec.method, Method::GET | Method::HEAD | Method::OPTIONS);
+        let max_retries = self.inner.retries;
+        let mut attempt: u32 = 0;
+        loop {
+            self.wait_gate().await;
+            let started = Instant::now();
+            self.log(format!("> {} {}", spec.method, spec.url));
+            self.bump(|s| s.requests += 1);
+            let outcome = self.send_once(&spec).await;
+            let elapsed = started.elapsed();
+            let (retry_reason, wait) = match outcome {
+                Ok(resp) => {
+                    self.log(format!(
+                        "< {} {} ({} ms, {} bytes)",
+                        resp.status.as_u16(),
+                        resp.status.canonical_reason().unwrap_or(""),
+                        elapsed.as_millis(),
+                        resp.body.len()
+                    ));
+                    let status = resp.status.as_u16();
+                    let retryable = status == 429 || (500..=599).contains(&status);
+                    if !(retryable && idempotent && attempt < max_retries) {
+                        if status == 429 {
+                            self.bump(|s| s.rate_limited += 1);
+                        }
+                        return Ok(ApiResponse {
+                            retries: attempt,
+                            ..resp
+                        });
+                    }
+                    let retry_after = retry_after(&resp.headers);
+                    if status == 429 {
+                        self.bump(|s| s.rate_limited += 1);
+                        let wait = retry_after.unwrap_or_else(|| backoff(attempt));
+                        self.close_gate(wait);
+                    }
+                    (
+                        format!("HTTP {status}"),
+                        retry_after.unwrap_or_else(|| backoff(attempt)),
+                    )
+                }
+                Err(SendError { error, connect }) => {
+                    self.log(format!("< error after {} ms: {}", elapsed.as_millis(), error));
+                    // A connection that never opened can't have delivered anything, so even a
+                    // POST may be retried then.
+                    if !(attempt < max_retries && (idempotent || connect)) {
+                        return Err(error);
+                    }
+                    (error.message.clone(), backoff(attempt))
+                }
+            };
+            attempt += 1;
+            self.bump(|s| s.retries += 1);
+            self.log(format!(
+                "* retry {attempt}/{max_retries} in {:.1}s: {retry_reason}",
+                wait.as_secs_f64()
+            ));
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    async fn send_once(&self, spec: &RequestSpec) -> Result<ApiResponse, SendError> {
+        let mut req = self
+            .inner
+            .http
+            .request(spec.method.clone(), spec.url.clone())
+            .header(ACCEPT, "application/json");
+        // The key goes only to the base URL's origin.
+        if let Some(key) = &self.inner.key {
+            if self.same_origin(&spec.url) {
+                let mut v = HeaderValue::from_str(&format!("Bearer {}", key.expose()))
+                    .map_err(|_| SendError {
+                        error: Error::usage("the API key contains characters not allowed in an HTTP header"),
+                        connect: false,
+                    })?;
+                v.set_sensitive(true);
+                req = req.header(AUTHORIZATION, v);
+            }
+        }
+        if let Some(body) = &spec.body {
+            req = req.header(CONTENT_TYPE, "application/json").body(body.clone());
+        }
+        for (name, value) in &spec.headers {
+            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
+                error: Error::usage(format!("'{name}' is not a valid header name")),
+                connect: false,
+            })?;
+            let value = HeaderValue::from_str(value).map_err(|_| SendError {
+                error: Error::usage(format!("the value of header '{name}' is not valid")),
+                connect: false,
+            })?;
+            req = req.header(name, value);
+        }
+        let mut resp = req.send().await.map_err(|e| SendError {
+            connect: e.is_connect(),
+            error: network_error(&e, &spec.url),
+        })?;
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let url = resp.url().clone();
+        if let Some(len) = resp.content_length() {
+            if len as usize > MAX_BODY {
+                return Err(SendError {
+                    error: Error::other(format!(
+                        "the answer from {} is {len} bytes, over the {} MiB limit",
+                        url.path(),
+                        MAX_BODY / 1024 / 1024
+                    )),
+                    connect: false,
+                });
+            }
+        }
+        let mut body = Vec::new();
+        loop {
+            match resp.chunk().await {
+                Ok(Some(chunk)) => {
+                    if body.len() + chunk.len() > MAX_BODY {
+                        return Err(SendError {
+                            error: Error::other(format!(
+                                "the answer from {} is over the {} MiB limit",
+                                url.path(),
+                                MAX_BODY / 1024 / 1024
+                            )),
+                            connect: false,
+                        });
+                    }
+                    body.extend_from_slice(&chunk);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    return Err(SendError {
+                        connect: false,
+                        error: network_error(&e, &spec.url),
+                    })
+                }
+            }
+        }
+        Ok(ApiResponse {
+            status,
+            headers,
+            body: Bytes::from(body),
+            url,
+            retries: 0,
+        })
+    }
+
+    async fn wait_gate(&self) {
+        let until = *self.inner.gate.lock().expect("gate lock");
+        if let Some(until) = until {
+            let now = Instant::now();
+            if until > now {
+                tokio::time::sleep(until - now).await;
+            }
+        }
+    }
+
+    fn close_gate(&self, wait: Duration) {
+        let until = Instant::now() + wait;
+        let mut gate = self.inner.gate.lock().expect("gate lock");
+        if gate.is_none_or(|g| g < until) {
+            *gate = Some(until);
+        }
+    }
+
+    fn bump(&self, f: impl FnOnce(&mut Stats)) {
+        f(&mut self.inner.stats.lock().expect("stats lock"));
+    }
+
+    fn log(&self, line: String) {
+        if self.inner.verbose {
+            eprintln!("{}", crate::redact::scrub(&line));
+        }
+    }
+
+    /// Whether `-v` logging is on (commands log extra lines with it).
+    pub fn verbose(&self) -> bool {
+        self.inner.verbose
+    }
+}
+
+struct SendError {
+    error: Error,
+    /// The connection was never established, so nothing reached the server.
+    connect: bool,
+}
+
+fn network_error(e: &reqwest::Error, url: &Url) -> Error {
+    let target = format!(
+        "{}://{}{}",
+        url.scheme(),
+        url.host_str().unwrap_or(""),
+        url.port().map(|p| format!(":{p}")).unwrap_or_default()
+    );
+    let what = if e.is_timeout() {
+        "timed out (raise --timeout if the service is slow)".to_string()
+    } else if e.is_connect() {
+        format!("could not connect: {}", root_cause(e))
+    } else if e.is_redirect() {
+        format!("redirect failed: {}", root_cause(e))
+    } else {
+        root_cause(e)
+    };
+    Error::network(format!("request to {target} {what}"))
+}
+
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cur: &dyn std::error::Error = e;
+    while let Some(next) = cur.source() {
+        cur = next;
+    }
+    cur.to_string()
+}
+
+/// Map a non-2xx answer to an error that names the status and the service's message.
+pub fn error_from_response(resp: &ApiResponse) -> Error {
+    let status = resp.status.as_u16();
+    let kind = ExitKind::from_status(status);
+    let body: Option<ErrorBody> = serde_json::from_slice(&resp.body).ok();
+    let code = body.as_ref().and_then(|b| b.error.clone());
+    let service_msg = body
+        .as_ref()
+        .and_then(|b| b.message.clone().or_else(|| b.error.clone()))
+        .unwrap_or_else(|| excerpt(&resp.body, &resp.headers));
+    let reason = resp.status.canonical_reason().unwrap_or("");
+    let retried = if resp.retries > 0 {
+        format!(" after {} retries", resp.retries)
+    } else {
+        String::new()
+    };
+    let detail = if service_msg.is_empty() {
+        format!("HTTP {status} {reason}")
+    } else {
+        format!("{service_msg} (HTTP {status})")
+    };
+    let message = match kind {
+        ExitKind::Auth => format!(
+            "the service refused the API key: {detail}; check RECRUIT_API_KEY, --profile, or run `recruit auth login`"
+        ),
+        ExitKind::RateLimited => format!(
+            "rate limited by the service{retried}: {detail}; wait and try again, or raise --retries"
+        ),
+        ExitKind::Network => format!("the service failed{retried}: {detail}"),
+        ExitKind::NotFound => format!("not found: {detail}"),
+        _ if (300..400).contains(&status) => {
+            let loc = resp
+                .headers
+                .get("location")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("?");
+            format!(
+                "the service redirected to {loc} (HTTP {status}), another origin; not followed so the API key is not sent there"
+            )
+        }
+        _ => format!("the service rejected the request: {detail}"),
+    };
+    Error {
+        kind: if (300..400).contains(&status) {
+            ExitKind::Other
+        } else {
+            kind
+        },
+        message,
+        status: Some(status),
+        error_code: code,
+    }
+}
+
+/// A short, readable excerpt of a non-JSON body (the `<title>` of an HTML page, or its start).
+fn excerpt(body: &[u8], headers: &HeaderMap) -> String {
+    let text = String::from_utf8_lossy(body);
+    let is_html = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.contains("html"))
+        || text.trim_start().starts_with('<');
+    if is_html {
+        let lower = text.to_ascii_lowercase();
+        if let (Some(a), Some(b)) = (lower.find("<title>"), lower.find("</title>")) {
+            if a + 7 <= b {
+                return format!("HTML page \"{}\"", text[a + 7..b].trim());
+            }
+        }
+        return "an HTML page".to_string();
+    }
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut s: String = one_line.chars().take(200).collect();
+    if one_line.chars().count() > 200 {
+        s.push('…');
+    }
+    s
+}
+
+/// Parse a 2xx body as JSON, explaining what was wrong when it isn't.
+pub fn parse_json_body(
+    body: &[u8],
+    headers: &HeaderMap,
+    status: StatusCode,
+) -> Result<serde_json::Value, Error> {
+    if body.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(Error::other(format!(
+            "the service answered HTTP {} with an empty body where JSON was expected",
+            status.as_u16()
+        )));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        let why = if e.is_eof() {
+            format!("it ends early (truncated at line {}, column {})", e.line(), e.column())
+        } else {
+            format!("{e}")
+        };
+        let ct = headers
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("no content type");
+        Error::other(format!(
+            "the service answered HTTP {} with a body that is not valid JSON ({ct}): {why}; starts with: {}",
+            status.as_u16(),
+            excerpt(body, headers)
+        ))
+    })
+}
+
+/// `Retry-After` as seconds or an HTTP date, capped.
+pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let v = headers.get("retry-after")?.to_str().ok()?.trim();
+    let d = if let Ok(secs) = v.parse::<f64>() {
+        if !secs.is_finite() || secs < 0.0 {
+            return None;
+        }
+        Duration::from_secs_f64(secs)
+    } else {
+        let when = httpdate::parse_http_date(v).ok()?;
+        when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO)
+    };
+    Some(d.min(MAX_RETRY_AFTER))
+}
+
+/// Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, ... capped at 8 s.
+fn backoff(attempt: u32) -> Duration {
+    use rand::Rng;
+    let cap = 0.5 * 2f64.powi(attempt.min(4) as i32);
+    let secs = rand::thread_rng().gen_range(cap / 2.0..=cap);
+    Duration::from_secs_f64(secs)
+}
+
+/// `https://h/v1`, `https://h/v1/`, `https://h` all become `https://h/v1/`.
+pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
+    let trimmed = input.trim();
+    let mut url = Url::parse(trimmed).map_err(|e| {
+        Error::usage(format!(
+            "base URL '{trimmed}' is not a valid URL ({e}); use e.g. https://api.example.com/v1"
+        ))
+    })?;
+    if url.scheme() != "http" && url.scheme() != "https" {
+        return Err(Error::usage(format!(
+            "base URL '{trimmed}' must start with https:// (or http:// for a local server)"
+        )));
+    }
+    if url.host_str().is_none_or(|h| h.is_empty()) {
+        return Err(Error::usage(format!("base URL '{trimmed}' has no host")));
+    }
+    url.set_query(None);
+    url.set_fragment(None);
+    let path = url.path().trim_end_matches('/').to_string();
+    let path = if path.ends_with("/v1") {
+        format!("{path}/")
+    } else {
+        format!("{path}/v1/")
+    };
+    url.set_path(&path);
+    Ok(url)
+}
+
+pub fn same_origin(a: &Url, b: &Url) -> bool {
+    a.scheme() == b.scheme()
+        && a.host_str().map(|h| h.to_ascii_lowercase()) == b.host_str().map(|h| h.to_ascii_lowercase())
+        && a.port_or_known_default() == b.port_or_known_default()
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost") || d.ends_with(".localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_url_forms() {
+        for input in [
+            "https://api.example.com",
+            "https://api.example.com/",
+            "https://api.example.com/v1",
+            "https://api.example.com/v1/",
+        ] {
+            assert_eq!(
+                normalize_base_url(input).unwrap().as_str(),
+                "https://api.example.com/v1/"
+            );
+        }
+        assert_eq!(
+            normalize_base_url("http://127.0.0.1:9/prefix").unwrap().as_str(),
+            "http://127.0.0.1:9/prefix/v1/"
+        );
+        assert!(normalize_base_url("ftp://x").is_err());
+        assert!(normalize_base_url("not a url").is_err());
+    }
+
+    fn client(base: &str) -> Client {
+        Client::new(ClientConfig::new(base, None)).unwrap()
+    }
+
+    #[test]
+    fn segments_are_encoded_as_one() {
+        let c = client("https://h.example/v1");
+        let u = c.endpoint(&["candidates", "a/b c", "memos"]);
+        assert_eq!(u.as_str(), "https://h.example/v1/candidates/a%2Fb%20c/memos");
+        let u = c.endpoint(&["candidates", "..", "memos"]);
+        assert!(u.as_str().starts_with("https://h.example/v1/"));
+    }
+
+    #[test]
+    fn plain_http_to_remote_host_is_refused() {
+        let err = Client::new(ClientConfig::new("http://api.example.com", None)).unwrap_err();
+        assert_eq!(err.kind, ExitKind::Usage);
+        assert!(err.message.contains("https"));
+        assert!(Client::new(ClientConfig::new("http://localhost:8080", None)).is_ok());
+        assert!(Client::new(ClientConfig::new("http://[::1]:8080", None)).is_ok());
+    }
+
+    #[test]
+    fn resolve_user_paths() {
+        let c = client("https://h.example");
+        for p in ["/v1/webhooks", "v1/webhooks", "/webhooks", "webhooks"] {
+            assert_eq!(c.resolve_path(p).unwrap().as_str(), "https://h.example/v1/webhooks");
+        }
+        assert!(c.resolve_path("https://evil.example/v1/webhooks").is_err());
+    }
+
+    #[test]
+    fn retry_after_forms() {
+        let mut h = HeaderMap::new();
+        h.insert("retry-after", HeaderValue::from_static("2"));
+        assert_eq!(retry_after(&h), Some(Duration::from_secs(2)));
+        let later = SystemTime::now() + Duration::from_secs(30);
+        h.insert(
+            "retry-after",
+            HeaderValue::from_str(&httpdate::fmt_http_date(later)).unwrap(),
+        );
+        let d = retry_after(&h).unwrap();
+        assert!(d > Duration::from_secs(25) && d <= Duration::from_secs(30));
+        h.insert("retry-after", HeaderValue::from_static("soon"));
+        assert_eq!(retry_after(&h), None);
+    }
+}

@@ -1,0 +1,139 @@
+//! Candidate memos (spec 2.4, 4.4).
+
+use reqwest::Method;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::forms::not_found_as;
+use super::{Client, Collection, Fetched, Resource};
+use crate::error::Error;
+
+/// Values of `accessible_role`.
+pub const ROLES: &[&str] = &["job_admin", "job_manager", "member"];
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Memo {
+    pub id: Option<i64>,
+    pub parent_id: Option<i64>,
+    pub content: Option<String>,
+    pub accessible_role: Option<String>,
+    pub file_url: Option<String>,
+    pub mentions: Option<Vec<String>>,
+    pub pinned: Option<bool>,
+    pub fixed_at: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    /// Absent in the delete answer.
+    pub user: Option<MemoUser>,
+    /// Only in the list answer.
+    pub replies: Option<Vec<Memo>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MemoUser {
+    pub code: Option<String>,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Body of create and edit; `None` fields are not sent.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MemoInput {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accessible_role: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mentions: Option<Vec<String>>,
+}
+
+pub type MemoList = Collection<Memo, Value>;
+
+impl Client {
+    /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
+    pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
+        self.get(self.endpoint(&["candidates", candidate, "memos"]))
+            .await
+            .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' not found")))
+    }
+
+    /// `GET /v1/candidates/{c}/memos/{id}`.
+    pub async fn get_memo(&self, candidate: &str, id: i64) -> Result<Fetched<Resource<Memo>>, Error> {
+        self.get(self.memo_url(candidate, id, None))
+            .await
+            .map_err(|e| memo_not_found(e, candidate, id))
+    }
+
+    /// `POST /v1/candidates/{c}/memos`.
+    pub async fn create_memo(
+        &self,
+        candidate: &str,
+        input: &MemoInput,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
+        let body = serde_json::to_value(input).expect("memo input serializes");
+        self.send_json(
+            Method::POST,
+            self.endpoint(&["candidates", candidate, "memos"]),
+            Some(&body),
+        )
+        .await
+        .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' (or the parent memo) not found")))
+    }
+
+    /// `PATCH /v1/candidates/{c}/memos/{id}`.
+    pub async fn edit_memo(
+        &self,
+        candidate: &str,
+        id: i64,
+        input: &MemoInput,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
+        let body = serde_json::to_value(input).expect("memo input serializes");
+        self.send_json(Method::PATCH, self.memo_url(candidate, id, None), Some(&body))
+            .await
+            .map_err(|e| memo_not_found(e, candidate, id))
+    }
+
+    /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer has no `user`.
+    pub async fn delete_memo(
+        &self,
+        candidate: &str,
+        id: i64,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
+        self.send_json(Method::DELETE, self.memo_url(candidate, id, None), None)
+            .await
+            .map_err(|e| memo_not_found(e, candidate, id))
+    }
+
+    /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.
+    pub async fn toggle_pin(
+        &self,
+        candidate: &str,
+        id: i64,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
+        self.send_json(Method::POST, self.memo_url(candidate, id, Some("pin")), None)
+            .await
+            .map_err(|e| memo_not_found(e, candidate, id))
+    }
+
+    fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> url::Url {
+        let id = id.to_string();
+        match action {
+            Some(a) => self.endpoint(&["candidates", candidate, "memos", &id, a]),
+            None => self.endpoint(&["candidates", candidate, "memos", &id]),
+        }
+    }
+}
+
+fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
+    not_found_as(e, || format!("memo {id} not found on candidate {candidate}"))
+}

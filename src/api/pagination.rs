@@ -1,0 +1,201 @@
+//! Walking paginated lists: the form list (`next_page_token` URL or `next_page` token) and
+//! cursor lists (`next_url`).
+//!
+//! Two rules keep a walk safe. The API key is never sent to another origin: a next-page URL is
+//! followed only when its scheme, host and port equal the base URL's; otherwise its
+//! `page_token` is asked of the base URL instead. And a token that comes back twice ends the
+//! walk with an error instead of looping forever.
+
+use std::collections::HashSet;
+
+use bytes::Bytes;
+use serde_json::Value;
+use url::Url;
+
+use super::http::{Client, RequestSpec};
+use crate::error::Error;
+
+/// How a list says where its next page is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageStyle {
+    /// `pagination.next_page_token` (absolute URL) or `pagination.next_page` (token).
+    Tokens,
+    /// `pagination.next_url`.
+    Cursor,
+}
+
+/// One page as it came, and its items.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub raw: Bytes,
+    pub value: Value,
+    pub items: Vec<Value>,
+}
+
+pub struct PageWalker {
+    client: Client,
+    /// The list URL without `page_token`, to which a foreign page token is re-addressed.
+    list_url: Url,
+    next: Option<Url>,
+    seen: HashSet<String>,
+    style: PageStyle,
+    pub pages: usize,
+}
+
+impl PageWalker {
+    pub fn new(client: Client, first: Url, style: PageStyle) -> Self {
+        let mut list_url = first.clone();
+        set_page_token(&mut list_url, None);
+        let mut seen = HashSet::new();
+        if let Some(t) = page_token(&first) {
+            seen.insert(t);
+        }
+        PageWalker {
+            client,
+            list_url,
+            next: Some(first),
+            seen,
+            style,
+            pages: 0,
+        }
+    }
+
+    /// The next page, or `None` when the list is done.
+    pub async fn next_page(&mut self) -> Result<Option<Page>, Error> {
+        let Some(url) = self.next.take() else {
+            return Ok(None);
+        };
+        let resp = self.client.send(RequestSpec::get(url.clone())).await?;
+        let value = resp.value()?;
+        let items = match value.get("collection") {
+            Some(Value::Array(items)) => items.clone(),
+            Some(Value::Null) | None => {
+                return Err(Error::other(format!(
+                    "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
+                    url.path(),
+                    url.path()
+                )))
+            }
+            Some(_) => {
+                return Err(Error::other(format!(
+                    "the answer from {} has a `collection` that is not an array",
+                    url.path()
+                )))
+            }
+        };
+        self.pages += 1;
+        self.next = self.next_url(&url, &value)?;
+        Ok(Some(Page {
+            raw: resp.body,
+            value,
+            items,
+        }))
+    }
+
+    fn next_url(&mut self, current: &Url, body: &Value) -> Result<Option<Url>, Error> {
+        let pagination = match body.get("pagination") {
+            Some(p) if p.is_object() => p,
+            _ => return Ok(None),
+        };
+        let text = |k: &str| {
+            pagination
+                .get(k)
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+        };
+        // Each style reads its own keys first, then the other's, since lists whose paging is
+        // not documented (webhooks) may use either.
+        let (url_keys, token_key): (&[&str], &str) = match self.style {
+            PageStyle::Cursor => (&["next_url", "next_page_token"], "next_page"),
+            PageStyle::Tokens => (&["next_page_token", "next_url"], "next_page"),
+        };
+        let next = if let Some(u) = url_keys.iter().find_map(|k| text(k)) {
+            self.follow_url(current, &u)?
+        } else if let Some(tok) = text(token_key) {
+            let mut u = self.list_url.clone();
+            set_page_token(&mut u, Some(&tok));
+            u
+        } else {
+            return Ok(None);
+        };
+        let key = page_token(&next).unwrap_or_else(|| next.to_string());
+        if !self.seen.insert(key.clone()) {
+            return Err(Error::other(format!(
+                "the service gave page token '{key}' a second time; stopping the walk to avoid an endless loop (the items so far were printed)"
+            )));
+        }
+        Ok(Some(next))
+    }
+
+    /// A next-page URL as the service gave it, made safe to request.
+    fn follow_url(&self, current: &Url, given: &str) -> Result<Url, Error> {
+        let url = current.join(given).map_err(|e| {
+            Error::other(format!("the service's next-page address '{given}' is not a URL: {e}"))
+        })?;
+        if self.client.same_origin(&url) {
+            return Ok(url);
+        }
+        // Another origin: keep the key home and ask our own base URL for the same token.
+        match page_token(&url) {
+            Some(tok) => {
+                let mut u = self.list_url.clone();
+                set_page_token(&mut u, Some(&tok));
+                if self.client.verbose() {
+                    eprintln!(
+                        "* next page URL is on another origin ({}); asking the base URL for its page_token instead",
+                        url.origin().ascii_serialization()
+                    );
+                }
+                Ok(u)
+            }
+            None => Err(Error::other(format!(
+                "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
+                url.origin().ascii_serialization()
+            ))),
+        }
+    }
+}
+
+/// The `page_token` query parameter of a URL.
+pub fn page_token(url: &Url) -> Option<String> {
+    url.query_pairs()
+        .find(|(k, _)| k == "page_token")
+        .map(|(_, v)| v.into_owned())
+}
+
+/// Set (or remove) the `page_token` query parameter, keeping the others.
+pub fn set_page_token(url: &mut Url, token: Option<&str>) {
+    let others: Vec<(String, String)> = url
+        .query_pairs()
+        .filter(|(k, _)| k != "page_token")
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    url.set_query(None);
+    if others.is_empty() && token.is_none() {
+        return;
+    }
+    let mut q = url.query_pairs_mut();
+    for (k, v) in &others {
+        q.append_pair(k, v);
+    }
+    if let Some(t) = token {
+        q.append_pair("page_token", t);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_token_roundtrip() {
+        let mut u = Url::parse("https://h/v1/x?per=100&page_token=a%2Bb").unwrap();
+        assert_eq!(page_token(&u).as_deref(), Some("a+b"));
+        set_page_token(&mut u, Some("c d"));
+        assert_eq!(page_token(&u).as_deref(), Some("c d"));
+        assert!(u.as_str().contains("per=100"));
+        set_page_token(&mut u, None);
+        assert_eq!(u.as_str(), "https://h/v1/x?per=100");
+    }
+}

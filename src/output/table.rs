@@ -1,0 +1,326 @@
+//! Human views: a table per kind of resource, fitted to the terminal.
+
+use comfy_table::{presets, Cell, ContentArrangement, Table};
+use serde_json::Value;
+
+use super::text::{html_to_text, local_time, one_line, yes_no};
+use super::{cell, lookup, Kind, OutputOptions};
+use crate::api::{ApplicationForm, FormSubmission, Memo, Webhook};
+
+/// Width for tables: the terminal's, else `COLUMNS`, else 120 (stable for pipes and tests).
+fn width(opts: &OutputOptions) -> u16 {
+    if opts.pretty {
+        if let Some((w, _)) = terminal_size() {
+            return w;
+        }
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(120)
+}
+
+fn terminal_size() -> Option<(u16, u16)> {
+    let t = console::Term::stdout();
+    t.size_checked().map(|(h, w)| (w, h))
+}
+
+fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_HORIZONTAL_ONLY)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width(opts));
+    if !opts.color {
+        t.force_no_tty();
+    } else {
+        t.enforce_styling();
+    }
+    if !header.is_empty() {
+        t.set_header(header.iter().map(|h| {
+            let c = Cell::new(h);
+            if opts.color {
+                c.add_attribute(comfy_table::Attribute::Bold)
+            } else {
+                c
+            }
+        }));
+    }
+    t
+}
+
+fn finish(t: Table) -> String {
+    let mut s = t.to_string();
+    s.push('\n');
+    s
+}
+
+/// Key/value view of one record.
+fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
+    let mut t = new_table(opts, &[]);
+    for (k, v) in rows {
+        if !v.is_empty() {
+            t.add_row(vec![Cell::new(k), Cell::new(v)]);
+        }
+    }
+    t
+}
+
+fn parse<T: serde::de::DeserializeOwned + Default>(v: &Value) -> T {
+    serde_json::from_value(v.clone()).unwrap_or_default()
+}
+
+fn s(o: &Option<String>) -> String {
+    o.clone().unwrap_or_default()
+}
+
+pub fn list(kind: Kind, items: &[Value], opts: &OutputOptions) -> String {
+    if items.is_empty() {
+        return "(none)\n".to_string();
+    }
+    match kind {
+        Kind::Form => forms(items, opts),
+        Kind::Memo => memos(items, opts),
+        Kind::Submission => submissions(items, opts),
+        Kind::Webhook => webhooks(items, opts),
+        _ => {
+            let cols: Vec<String> = match items.first() {
+                Some(Value::Object(m)) => m.keys().take(8).cloned().collect(),
+                _ => vec![],
+            };
+            fields_table(items, &cols, opts)
+        }
+    }
+}
+
+pub fn single(kind: Kind, item: &Value, opts: &OutputOptions) -> String {
+    match kind {
+        Kind::Form => form_detail(item, opts),
+        Kind::Memo => memo_detail(item, opts),
+        Kind::Webhook => webhook_detail(item, opts),
+        Kind::Submission => submissions(std::slice::from_ref(item), opts),
+        _ => generic_record(item, opts),
+    }
+}
+
+/// A table of the chosen columns (dotted paths).
+pub fn fields_table(items: &[Value], fields: &[String], opts: &OutputOptions) -> String {
+    let header: Vec<String> = fields.iter().map(|f| f.trim().to_uppercase()).collect();
+    let header_refs: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = new_table(opts, &header_refs);
+    for item in items {
+        t.add_row(fields.iter().map(|f| one_line(&cell(lookup(item, f.trim())), 200)));
+    }
+    finish(t)
+}
+
+fn generic_record(item: &Value, opts: &OutputOptions) -> String {
+    match item {
+        Value::Object(m) => {
+            let rows: Vec<(&str, String)> = m.iter().map(|(k, v)| (k.as_str(), cell(Some(v)))).collect();
+            finish(record(opts, rows))
+        }
+        other => format!("{}\n", cell(Some(other))),
+    }
+}
+
+fn forms(items: &[Value], opts: &OutputOptions) -> String {
+    let mut t = new_table(opts, &["CODE", "TITLE", "STATUS", "OPEN", "DEADLINE"]);
+    for v in items {
+        let f: ApplicationForm = parse(v);
+        let mut deadline = local_time(f.end_at.as_deref());
+        if f.expired == Some(true) {
+            deadline = format!("{deadline} (expired)").trim().to_string();
+        }
+        t.add_row(vec![
+            s(&f.code),
+            s(&f.title),
+            s(&f.status),
+            yes_no(f.open_status).to_string(),
+            deadline,
+        ]);
+    }
+    finish(t)
+}
+
+fn form_detail(item: &Value, opts: &OutputOptions) -> String {
+    let f: ApplicationForm = parse(item);
+    let w = width(opts) as usize;
+    let career = match (f.career_start, f.career_end) {
+        (None, None) => String::new(),
+        (a, b) => format!(
+            "{}–{}",
+            a.map(|x| x.to_string()).unwrap_or_default(),
+            b.map(|x| x.to_string()).unwrap_or_default()
+        ),
+    };
+    let mut rows = vec![
+        ("Code", s(&f.code)),
+        ("Title", s(&f.title)),
+        ("Status", s(&f.status)),
+        ("Open", f.open_status.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        ("Deadline", local_time(f.end_at.as_deref())),
+        ("Expired", f.expired.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        ("Employment", s(&f.employment_type)),
+        ("Career", {
+            let kind = s(&f.career_kind);
+            format!("{kind} {career}").trim().to_string()
+        }),
+        ("Address", [s(&f.address), s(&f.address2)].iter().filter(|x| !x.is_empty()).cloned().collect::<Vec<_>>().join(", ")),
+        ("Resume required", f.resume_required.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        ("URI", s(&f.uri)),
+        ("Created", local_time(f.created_at.as_deref())),
+        ("Updated", local_time(f.updated_at.as_deref())),
+    ];
+    let text_w = w.saturating_sub(24);
+    for (label, html) in [
+        ("Content", &f.content),
+        ("Introduction", &f.intro_content),
+        ("Main tasks", &f.main_task_content),
+        ("Requirements", &f.requirement_content),
+        ("Preferred", &f.preferred_point_content),
+        ("Benefits", &f.benefit_content),
+    ] {
+        if let Some(h) = html {
+            rows.push((label, html_to_text(h, text_w)));
+        }
+    }
+    let mut out = finish(record(opts, rows));
+    if let Some(mut qs) = f.questions {
+        qs.sort_by_key(|q| q.order.unwrap_or(i64::MAX));
+        out.push_str(&format!("\nQuestions ({}):\n", qs.len()));
+        let mut t = new_table(opts, &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"]);
+        for q in &qs {
+            let mut title = q.title().to_string();
+            if q.show_description == Some(true) {
+                if let Some(d) = q.description.as_deref().filter(|d| !d.trim().is_empty()) {
+                    title = format!("{title}\n{}", html_to_text(d, 60));
+                }
+            }
+            t.add_row(vec![
+                q.order.map(|o| o.to_string()).unwrap_or_default(),
+                q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
+                q.kind().to_string(),
+                yes_no(q.required).to_string(),
+                title,
+                q.answer_options.as_ref().map(|o| o.join(", ")).unwrap_or_default(),
+            ]);
+        }
+        out.push_str(&finish(t));
+        if qs.iter().all(|q| q.id.is_none()) && !qs.is_empty() {
+            out.push_str("Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).\n");
+        }
+    }
+    out
+}
+
+fn author(m: &Memo) -> String {
+    m.user
+        .as_ref()
+        .map(|u| u.name.clone().or_else(|| u.code.clone()).unwrap_or_default())
+        .unwrap_or_default()
+}
+
+fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
+    let id = m.id.map(|i| i.to_string()).unwrap_or_default();
+    let mut content = m.content.clone().unwrap_or_default();
+    if let Some(mentions) = m.mentions.as_ref().filter(|x| !x.is_empty()) {
+        content = format!("{content}\n@ {}", mentions.join(", "));
+    }
+    if m.file_url.is_some() {
+        content = format!("{content}\n📎 {}", s(&m.file_url));
+    }
+    vec![
+        if reply { format!("  ↳ {id}") } else { id },
+        if m.pinned == Some(true) { "📌".to_string() } else { String::new() },
+        s(&m.accessible_role),
+        author(m),
+        local_time(m.created_at.as_deref()),
+        content,
+    ]
+}
+
+fn memos(items: &[Value], opts: &OutputOptions) -> String {
+    let mut t = new_table(opts, &["ID", "PIN", "ROLE", "AUTHOR", "CREATED", "CONTENT"]);
+    for v in items {
+        let m: Memo = parse(v);
+        t.add_row(memo_row(&m, m.parent_id.is_some()));
+        for r in m.replies.iter().flatten() {
+            t.add_row(memo_row(r, true));
+        }
+    }
+    finish(t)
+}
+
+fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
+    let m: Memo = parse(item);
+    let user = m.user.as_ref().map(|u| {
+        let name = u.name.clone().unwrap_or_default();
+        let email = u.email.clone().map(|e| format!(" <{e}>")).unwrap_or_default();
+        let code = u.code.clone().map(|c| format!(" ({c})")).unwrap_or_default();
+        format!("{name}{email}{code}").trim().to_string()
+    });
+    let rows = vec![
+        ("ID", m.id.map(|i| i.to_string()).unwrap_or_default()),
+        ("Reply to", m.parent_id.map(|i| i.to_string()).unwrap_or_default()),
+        ("Pinned", match (m.pinned, &m.fixed_at) {
+            (Some(true), Some(at)) => format!("yes (since {})", local_time(Some(at))),
+            (p, _) => yes_no(p).to_string(),
+        }),
+        ("Role", s(&m.accessible_role)),
+        ("Author", user.unwrap_or_default()),
+        ("Mentions", m.mentions.as_ref().map(|x| x.join(", ")).unwrap_or_default()),
+        ("File", s(&m.file_url)),
+        ("Created", local_time(m.created_at.as_deref())),
+        ("Updated", local_time(m.updated_at.as_deref())),
+        ("Content", s(&m.content)),
+    ];
+    finish(record(opts, rows))
+}
+
+fn submissions(items: &[Value], opts: &OutputOptions) -> String {
+    let mut t = new_table(opts, &["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"]);
+    for v in items {
+        let f: FormSubmission = parse(v);
+        t.add_row(vec![
+            s(&f.code),
+            s(&f.kind),
+            s(&f.form_title),
+            local_time(f.submitted_at.as_deref()),
+            f.submission_answers.as_ref().map(|a| a.len().to_string()).unwrap_or_default(),
+        ]);
+    }
+    finish(t)
+}
+
+fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
+    let mut t = new_table(opts, &["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"]);
+    for v in items {
+        let w: Webhook = parse(v);
+        t.add_row(vec![
+            s(&w.code),
+            yes_no(w.active).to_string(),
+            s(&w.callback_url),
+            w.events
+                .as_ref()
+                .map(|e| if e.is_empty() { "(all)".to_string() } else { e.join(", ") })
+                .unwrap_or_else(|| "(all)".to_string()),
+            local_time(w.created_at.as_deref()),
+        ]);
+    }
+    finish(t)
+}
+
+fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
+    let w: Webhook = parse(item);
+    let rows = vec![
+        ("Code", s(&w.code)),
+        ("Active", yes_no(w.active).to_string()),
+        ("Provider", s(&w.provider)),
+        ("Callback URL", s(&w.callback_url)),
+        ("Signing key", if w.signing_key.is_some() { "(set)".to_string() } else { String::new() }),
+        ("Events", w.events.as_ref().map(|e| e.join(", ")).unwrap_or_default()),
+        ("Created", local_time(w.created_at.as_deref())),
+        ("Updated", local_time(w.updated_at.as_deref())),
+    ];
+    finish(record(opts, rows))
+}
