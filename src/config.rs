@@ -26,7 +26,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("timeout", "per-request timeout in seconds"),
     ("retries", "retries of idempotent requests"),
     ("variant", "apply request variant: a or b"),
-    ("signing_key", "webhook signing key for listen/verify/trigger"),
+    (
+        "signing_key",
+        "webhook signing key for listen/verify/trigger",
+    ),
 ];
 
 pub const DEFAULT_PROFILE: &str = "default";
@@ -200,6 +203,11 @@ fn warn_if_readable_by_others(path: &Path) {
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    let col = before
+        .rsplit('\n')
+        .next()
+        .map(|l| l.chars().count())
+        .unwrap_or(0)
+        + 1;
     (line, col)
 }

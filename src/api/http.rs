@@ -109,7 +109,9 @@ impl RequestSpec {
         }
     }
     pub fn json(mut self, value: &serde_json::Value) -> Self {
-        self.body = Some(Bytes::from(serde_json::to_vec(value).expect("a Value serializes")));
+        self.body = Some(Bytes::from(
+            serde_json::to_vec(value).expect("a Value serializes"),
+        ));
         self
     }
 }
@@ -225,7 +227,9 @@ impl Client {
             return Ok(url);
         }
         let trimmed = path.trim_start_matches('/');
-        let rel = trimmed.strip_prefix("v1/").unwrap_or(if trimmed == "v1" { "" } else { trimmed });
+        let rel = trimmed
+            .strip_prefix("v1/")
+            .unwrap_or(if trimmed == "v1" { "" } else { trimmed });
         self.inner
             .base
             .join(rel)
@@ -311,7 +315,11 @@ impl Client {
                     )
                 }
                 Err(SendError { error, connect }) => {
-                    self.log(format!("< error after {} ms: {}", elapsed.as_millis(), error));
+                    self.log(format!(
+                        "< error after {} ms: {}",
+                        elapsed.as_millis(),
+                        error
+                    ));
                     // A connection that never opened can't have delivered anything, so even a
                     // POST may be retried then.
                     if !(attempt < max_retries && (idempotent || connect)) {
@@ -339,17 +347,23 @@ impl Client {
         // The key goes only to the base URL's origin.
         if let Some(key) = &self.inner.key {
             if self.same_origin(&spec.url) {
-                let mut v = HeaderValue::from_str(&format!("Bearer {}", key.expose()))
-                    .map_err(|_| SendError {
-                        error: Error::usage("the API key contains characters not allowed in an HTTP header"),
-                        connect: false,
+                let mut v =
+                    HeaderValue::from_str(&format!("Bearer {}", key.expose())).map_err(|_| {
+                        SendError {
+                            error: Error::usage(
+                                "the API key contains characters not allowed in an HTTP header",
+                            ),
+                            connect: false,
+                        }
                     })?;
                 v.set_sensitive(true);
                 req = req.header(AUTHORIZATION, v);
             }
         }
         if let Some(body) = &spec.body {
-            req = req.header(CONTENT_TYPE, "application/json").body(body.clone());
+            req = req
+                .header(CONTENT_TYPE, "application/json")
+                .body(body.clone());
         }
         for (name, value) in &spec.headers {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
@@ -601,7 +615,8 @@ pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
         Duration::from_secs_f64(secs)
     } else {
         let when = httpdate::parse_http_date(v).ok()?;
-        when.duration_since(SystemTime::now()).unwrap_or(Duration::ZERO)
+        when.duration_since(SystemTime::now())
+            .unwrap_or(Duration::ZERO)
     };
     Some(d.min(MAX_RETRY_AFTER))
 }
@@ -644,13 +659,16 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
 
 pub fn same_origin(a: &Url, b: &Url) -> bool {
     a.scheme() == b.scheme()
-        && a.host_str().map(|h| h.to_ascii_lowercase()) == b.host_str().map(|h| h.to_ascii_lowercase())
+        && a.host_str().map(|h| h.to_ascii_lowercase())
+            == b.host_str().map(|h| h.to_ascii_lowercase())
         && a.port_or_known_default() == b.port_or_known_default()
 }
 
 fn is_loopback(url: &Url) -> bool {
     match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost") || d.ends_with(".localhost"),
+        Some(url::Host::Domain(d)) => {
+            d.eq_ignore_ascii_case("localhost") || d.ends_with(".localhost")
+        }
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
         None => false,
@@ -675,7 +693,9 @@ mod tests {
             );
         }
         assert_eq!(
-            normalize_base_url("http://127.0.0.1:9/prefix").unwrap().as_str(),
+            normalize_base_url("http://127.0.0.1:9/prefix")
+                .unwrap()
+                .as_str(),
             "http://127.0.0.1:9/prefix/v1/"
         );
         assert!(normalize_base_url("ftp://x").is_err());
@@ -690,7 +710,10 @@ mod tests {
     fn segments_are_encoded_as_one() {
         let c = client("https://h.example/v1");
         let u = c.endpoint(&["candidates", "a/b c", "memos"]);
-        assert_eq!(u.as_str(), "https://h.example/v1/candidates/a%2Fb%20c/memos");
+        assert_eq!(
+            u.as_str(),
+            "https://h.example/v1/candidates/a%2Fb%20c/memos"
+        );
         let u = c.endpoint(&["candidates", "..", "memos"]);
         assert!(u.as_str().starts_with("https://h.example/v1/"));
     }
@@ -708,7 +731,10 @@ mod tests {
     fn resolve_user_paths() {
         let c = client("https://h.example");
         for p in ["/v1/webhooks", "v1/webhooks", "/webhooks", "webhooks"] {
-            assert_eq!(c.resolve_path(p).unwrap().as_str(), "https://h.example/v1/webhooks");
+            assert_eq!(
+                c.resolve_path(p).unwrap().as_str(),
+                "https://h.example/v1/webhooks"
+            );
         }
         assert!(c.resolve_path("https://evil.example/v1/webhooks").is_err());
     }

@@ -68,7 +68,11 @@ impl Client {
     }
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
-    pub async fn get_memo(&self, candidate: &str, id: i64) -> Result<Fetched<Resource<Memo>>, Error> {
+    pub async fn get_memo(
+        &self,
+        candidate: &str,
+        id: i64,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
         self.get(self.memo_url(candidate, id, None))
             .await
             .map_err(|e| memo_not_found(e, candidate, id))
@@ -87,7 +91,11 @@ impl Client {
             Some(&body),
         )
         .await
-        .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' (or the parent memo) not found")))
+        .map_err(|e| {
+            not_found_as(e, || {
+                format!("candidate '{candidate}' (or the parent memo) not found")
+            })
+        })
     }
 
     /// `PATCH /v1/candidates/{c}/memos/{id}`.
@@ -98,9 +106,13 @@ impl Client {
         input: &MemoInput,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
         let body = serde_json::to_value(input).expect("memo input serializes");
-        self.send_json(Method::PATCH, self.memo_url(candidate, id, None), Some(&body))
-            .await
-            .map_err(|e| memo_not_found(e, candidate, id))
+        self.send_json(
+            Method::PATCH,
+            self.memo_url(candidate, id, None),
+            Some(&body),
+        )
+        .await
+        .map_err(|e| memo_not_found(e, candidate, id))
     }
 
     /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer has no `user`.
@@ -120,9 +132,13 @@ impl Client {
         candidate: &str,
         id: i64,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.send_json(Method::POST, self.memo_url(candidate, id, Some("pin")), None)
-            .await
-            .map_err(|e| memo_not_found(e, candidate, id))
+        self.send_json(
+            Method::POST,
+            self.memo_url(candidate, id, Some("pin")),
+            None,
+        )
+        .await
+        .map_err(|e| memo_not_found(e, candidate, id))
     }
 
     fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> url::Url {
@@ -135,5 +151,7 @@ impl Client {
 }
 
 fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
-    not_found_as(e, || format!("memo {id} not found on candidate {candidate}"))
+    not_found_as(e, || {
+        format!("memo {id} not found on candidate {candidate}")
+    })
 }

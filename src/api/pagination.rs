@@ -69,13 +69,11 @@ impl PageWalker {
         let value = resp.value()?;
         let items = match value.get("collection") {
             Some(Value::Array(items)) => items.clone(),
-            Some(Value::Null) | None => {
-                return Err(Error::other(format!(
-                    "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
-                    url.path(),
-                    url.path()
-                )))
-            }
+            Some(Value::Null) | None => return Err(Error::other(format!(
+                "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
+                url.path(),
+                url.path()
+            ))),
             Some(_) => {
                 return Err(Error::other(format!(
                     "the answer from {} has a `collection` that is not an array",
@@ -131,7 +129,9 @@ impl PageWalker {
     /// A next-page URL as the service gave it, made safe to request.
     fn follow_url(&self, current: &Url, given: &str) -> Result<Url, Error> {
         let url = current.join(given).map_err(|e| {
-            Error::other(format!("the service's next-page address '{given}' is not a URL: {e}"))
+            Error::other(format!(
+                "the service's next-page address '{given}' is not a URL: {e}"
+            ))
         })?;
         if self.client.same_origin(&url) {
             return Ok(url);

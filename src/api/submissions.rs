@@ -82,7 +82,12 @@ pub type SubmissionList = Collection<FormSubmission, CursorPagination>;
 
 impl Client {
     /// The URL of `GET /v1/candidates/{c}/form_submissions`.
-    pub fn submissions_url(&self, candidate: &str, per: Option<u32>, page_token: Option<&str>) -> Url {
+    pub fn submissions_url(
+        &self,
+        candidate: &str,
+        per: Option<u32>,
+        page_token: Option<&str>,
+    ) -> Url {
         let mut url = self.endpoint(&["candidates", candidate, "form_submissions"]);
         if per.is_some() || page_token.is_some() {
             let mut q = url.query_pairs_mut();

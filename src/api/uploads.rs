@@ -46,7 +46,9 @@ mod tests {
     #[test]
     fn path_part_is_decoded() {
         assert_eq!(
-            file_url_path("https://files.example/upload/candidate/file/1/temp/1622473200/my%20cv.pdf?sig=x"),
+            file_url_path(
+                "https://files.example/upload/candidate/file/1/temp/1622473200/my%20cv.pdf?sig=x"
+            ),
             "/upload/candidate/file/1/temp/1622473200/my cv.pdf"
         );
         assert_eq!(file_url_path("/upload/a%2Bb.pdf"), "/upload/a+b.pdf");

@@ -51,7 +51,10 @@ impl Client {
             .map_err(|e| webhook_not_found(e, code))
     }
 
-    pub async fn create_webhook(&self, body: &WebhookInput) -> Result<Fetched<Resource<Webhook>>, Error> {
+    pub async fn create_webhook(
+        &self,
+        body: &WebhookInput,
+    ) -> Result<Fetched<Resource<Webhook>>, Error> {
         self.send_json(
             Method::POST,
             self.endpoint(&["webhooks"]),
@@ -77,9 +80,12 @@ impl Client {
     /// `DELETE /v1/webhooks/{code}`. The answer's shape is not documented: it is returned as
     /// it came (possibly empty).
     pub async fn delete_webhook(&self, code: &str) -> Result<super::ApiResponse, Error> {
-        self.send(super::RequestSpec::new(Method::DELETE, self.endpoint(&["webhooks", code])))
-            .await
-            .map_err(|e| webhook_not_found(e, code))
+        self.send(super::RequestSpec::new(
+            Method::DELETE,
+            self.endpoint(&["webhooks", code]),
+        ))
+        .await
+        .map_err(|e| webhook_not_found(e, code))
     }
 }
 

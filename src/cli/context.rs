@@ -209,8 +209,7 @@ impl Ctx {
             api_key: Some(api_key),
             timeout: self.timeout()?,
             retries: self.retries()?,
-            verbose: self.globals.verbose
-                || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1"),
+            verbose: self.globals.verbose || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1"),
             allow_insecure_http: self.globals.insecure_http,
         })?;
         self.client = Some(client.clone());
@@ -265,7 +264,10 @@ fn run_key_command(cmd: &str) -> Result<Secret, Error> {
     if !out.status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            format!("api_key_command '{cmd}' failed ({}); fix the command in the config file", out.status),
+            format!(
+                "api_key_command '{cmd}' failed ({}); fix the command in the config file",
+                out.status
+            ),
         ));
     }
     let key = String::from_utf8_lossy(&out.stdout).trim().to_string();

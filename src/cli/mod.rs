@@ -8,7 +8,8 @@ pub use context::Ctx;
 
 use crate::commands;
 
-const ABOUT: &str = "Work with the recruiting service API from the shell: forms, memos, submissions, webhooks";
+const ABOUT: &str =
+    "Work with the recruiting service API from the shell: forms, memos, submissions, webhooks";
 
 const LONG_ABOUT: &str = "\
 recruit is a command-line client for the recruiting (applicant tracking) service API.
@@ -76,7 +77,13 @@ pub struct GlobalArgs {
     pub base_url: Option<String>,
 
     /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
-    #[arg(long, global = true, env = "RECRUIT_API_KEY", value_name = "KEY", hide_env_values = true)]
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_API_KEY",
+        value_name = "KEY",
+        hide_env_values = true
+    )]
     pub api_key: Option<String>,
 
     /// A named profile from the config file
@@ -88,7 +95,14 @@ pub struct GlobalArgs {
     pub sandbox: bool,
 
     /// Output format [default: table on a terminal, json otherwise]
-    #[arg(short, long, global = true, env = "RECRUIT_OUTPUT", value_enum, value_name = "FORMAT")]
+    #[arg(
+        short,
+        long,
+        global = true,
+        env = "RECRUIT_OUTPUT",
+        value_enum,
+        value_name = "FORMAT"
+    )]
     pub output: Option<Format>,
 
     /// Filter the JSON result with a jq expression before printing

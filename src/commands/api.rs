@@ -1,10 +1,197 @@
-use clap::Args;
+//! `recruit api METHOD PATH`: a raw request to any path, the body printed as it came.
 
-use crate::cli::Ctx;
+use clap::Args;
+use reqwest::Method;
+use serde_json::{Map, Value};
+
+use crate::api::http::error_from_response;
+use crate::api::pagination::{PageStyle, PageWalker};
+use crate::api::RequestSpec;
+use crate::cli::{Ctx, Format};
+use crate::commands::read_file_or_stdin;
+use crate::error::Error;
 
 #[derive(Debug, Args)]
-pub struct ApiArgs {}
+#[command(
+    after_help = "Fields (-f/-F) go into the query string for GET and DELETE, and into a JSON body otherwise.
 
-pub async fn run(_ctx: &mut Ctx, _args: ApiArgs) -> anyhow::Result<()> {
-    anyhow::bail!("api: not implemented yet")
+Examples:
+  recruit api GET /v1/application_forms -f title=designer
+  recruit api GET /v1/candidates/C1001/form_submissions --all -o ndjson
+  recruit api POST /v1/candidates/C1001/memos -f content='Call back Monday' -F parent_id=42
+  recruit api PATCH /v1/webhooks/WH12345678 -F active=false
+  recruit api POST /v1/upload/presign --input body.json -i"
+)]
+pub struct ApiArgs {
+    /// GET, POST, PATCH, PUT, DELETE, ...
+    pub method: String,
+    /// Path under the base URL (/v1/... or relative), or a full URL of the same origin
+    pub path: String,
+    /// A string field key=value (repeatable)
+    #[arg(short = 'f', long = "field", value_name = "KEY=VALUE")]
+    pub fields: Vec<String>,
+    /// A typed field key=value: number, true/false, null, JSON, or @file (repeatable)
+    #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
+    pub raw_fields: Vec<String>,
+    /// A request header 'Name: value' (repeatable)
+    #[arg(short = 'H', long = "header", value_name = "NAME: VALUE")]
+    pub headers: Vec<String>,
+    /// The raw request body from FILE, or - for standard input
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["fields", "raw_fields"])]
+    pub input: Option<String>,
+    /// Print the status line and headers before the body
+    #[arg(short = 'i', long)]
+    pub include: bool,
+}
+
+fn typed(v: &str) -> Result<Value, Error> {
+    if let Some(path) = v.strip_prefix('@') {
+        let bytes = read_file_or_stdin(path, "the field file")?;
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        return Ok(serde_json::from_str(&text)
+            .unwrap_or(Value::String(text.trim_end_matches('\n').to_string())));
+    }
+    Ok(serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string())))
+}
+
+fn collect_fields(a: &ApiArgs) -> Result<Map<String, Value>, Error> {
+    let mut m = Map::new();
+    for (f, is_typed) in a
+        .fields
+        .iter()
+        .map(|f| (f, false))
+        .chain(a.raw_fields.iter().map(|f| (f, true)))
+    {
+        let (k, v) = f
+            .split_once('=')
+            .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
+        if k.is_empty() {
+            return Err(Error::usage(format!("field '{f}' has an empty key")));
+        }
+        let value = if is_typed {
+            typed(v)?
+        } else {
+            Value::String(v.to_string())
+        };
+        m.insert(k.to_string(), value);
+    }
+    Ok(m)
+}
+
+pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
+    let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
+        .map_err(|_| Error::usage(format!("'{}' is not an HTTP method", a.method)))?;
+    let fields = collect_fields(&a)?;
+    let mut headers = Vec::new();
+    for h in &a.headers {
+        let (n, v) = h
+            .split_once(':')
+            .ok_or_else(|| Error::usage(format!("header '{h}' must look like 'Name: value'")))?;
+        if n.trim().eq_ignore_ascii_case("authorization") {
+            return Err(Error::usage(
+                "set the key with RECRUIT_API_KEY or --api-key, not -H Authorization",
+            )
+            .into());
+        }
+        headers.push((n.trim().to_string(), v.trim().to_string()));
+    }
+    let body = match &a.input {
+        Some(path) => Some(bytes::Bytes::from(read_file_or_stdin(
+            path,
+            "the request body",
+        )?)),
+        None => None,
+    };
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    let mut url = client.resolve_path(&a.path)?;
+    let query_fields = method == Method::GET || method == Method::DELETE || method == Method::HEAD;
+    let body = if query_fields {
+        {
+            let mut q = url.query_pairs_mut();
+            for (k, v) in &fields {
+                let s = match v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                q.append_pair(k, &s);
+            }
+        }
+        if url.query() == Some("") {
+            url.set_query(None);
+        }
+        body
+    } else if !fields.is_empty() {
+        Some(bytes::Bytes::from(
+            serde_json::to_vec(&Value::Object(fields)).expect("serializes"),
+        ))
+    } else {
+        body
+    };
+
+    if ctx.globals.all {
+        if method != Method::GET {
+            return Err(Error::usage("--all follows pages of GET lists only").into());
+        }
+        let mut walker = PageWalker::new(client.clone(), url, PageStyle::Cursor);
+        let mut printer = crate::output::ListPrinter::new(crate::output::Kind::Other, true);
+        let mut remaining = ctx.globals.limit;
+        while let Some(page) = walker.next_page().await? {
+            let mut items = page.items;
+            if let Some(r) = remaining {
+                items.truncate(r);
+                remaining = Some(r - items.len());
+            }
+            printer.items(&mut out, &items)?;
+            if remaining == Some(0) {
+                break;
+            }
+        }
+        printer.finish(&mut out)?;
+        return Ok(());
+    }
+
+    let spec = RequestSpec {
+        method,
+        url,
+        body,
+        headers,
+    };
+    let resp = client.send_raw(spec).await?;
+    if a.include {
+        let mut head = format!(
+            "HTTP/1.1 {} {}\n",
+            resp.status.as_u16(),
+            resp.status.canonical_reason().unwrap_or("")
+        );
+        for (n, v) in resp.headers.iter() {
+            head.push_str(&format!("{}: {}\n", n, v.to_str().unwrap_or("<binary>")));
+        }
+        head.push('\n');
+        out.write_str(&head)?;
+    }
+    let text_body = String::from_utf8_lossy(&resp.body).to_string();
+    let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
+    match (&ctx.globals.jq, is_json) {
+        (Some(_), Some(v)) if resp.status.is_success() => {
+            out.single(crate::output::Kind::Other, &resp.body, &v)?
+        }
+        (_, Some(v)) if out.format() == Format::Json && out.opts.pretty => {
+            out.write_str(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&v).expect("serializes")
+            ))?
+        }
+        _ => {
+            if !text_body.is_empty() {
+                let nl = if text_body.ends_with('\n') { "" } else { "\n" };
+                out.write_str(&format!("{text_body}{nl}"))?;
+            }
+        }
+    }
+    if resp.status.is_success() {
+        Ok(())
+    } else {
+        Err(error_from_response(&resp).into())
+    }
 }

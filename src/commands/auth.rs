@@ -1,10 +1,204 @@
-use clap::Subcommand;
+//! `recruit auth login|status|logout`: the API key of a profile.
+
+use std::io::Read;
+
+use clap::{Args, Subcommand};
+use serde_json::json;
 
 use crate::cli::Ctx;
+use crate::config::Config;
+use crate::error::{Error, ExitKind};
+use crate::output::Kind;
+use crate::redact::Secret;
 
 #[derive(Debug, Subcommand)]
-pub enum AuthCmd {}
+pub enum AuthCmd {
+    /// Store an API key for the profile (asked with a hidden prompt), after checking it works
+    #[command(after_help = "Examples:
+  recruit auth login --base-url https://api.example.com/v1
+  pass show recruit | recruit auth login --with-token
+  recruit --profile work auth login")]
+    Login(LoginArgs),
+    /// Show the profile, base URL, whether the key works, and the key redacted
+    #[command(after_help = "Examples:\n  recruit auth status\n  recruit auth status -o json")]
+    Status,
+    /// Remove the stored API key of the profile
+    Logout,
+}
 
-pub async fn run(_ctx: &mut Ctx, cmd: AuthCmd) -> anyhow::Result<()> {
-    match cmd {}
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// Read the key from standard input instead of prompting
+    #[arg(long)]
+    pub with_token: bool,
+    /// Store it without checking it against the service
+    #[arg(long)]
+    pub no_verify: bool,
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> anyhow::Result<()> {
+    match cmd {
+        AuthCmd::Login(a) => login(ctx, a).await,
+        AuthCmd::Status => status(ctx).await,
+        AuthCmd::Logout => {
+            let mut config = Config::load_from(&ctx.config.path)?;
+            if config.unset(&ctx.profile, "api_key") {
+                config.save()?;
+                eprintln!("Removed the API key of profile '{}'.", ctx.profile);
+            } else {
+                eprintln!(
+                    "Profile '{}' has no stored API key; nothing changed.",
+                    ctx.profile
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One cheap request to check a key: the first page of forms.
+async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
+    let client = ctx
+        .client()
+        .await
+        .map_err(|e| match e.downcast::<crate::Error>() {
+            Ok(e) => e,
+            Err(e) => Error::other(e.to_string()),
+        })?;
+    let url = client.forms_url(&crate::api::FormListQuery {
+        per: Some(1),
+        ..Default::default()
+    });
+    client
+        .send(crate::api::RequestSpec::get(url))
+        .await
+        .map(|_| ())
+}
+
+async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
+    let key = if a.with_token {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Error::usage(format!("cannot read the key from standard input: {e}")))?;
+        s.trim().to_string()
+    } else {
+        if !(ctx.term.stdin_tty && ctx.term.stderr_tty) {
+            return Err(Error::usage(
+                "no terminal to ask for the key: pipe it in with `recruit auth login --with-token`",
+            )
+            .into());
+        }
+        dialoguer::Password::new()
+            .with_prompt("API key")
+            .interact()
+            .map_err(|e| Error::usage(format!("cannot read the key: {e}")))?
+            .trim()
+            .to_string()
+    };
+    if key.is_empty() {
+        return Err(Error::usage("the API key is empty").into());
+    }
+    let secret = Secret::new(key.clone());
+    if !a.no_verify && !ctx.globals.sandbox {
+        ctx.globals.api_key = Some(key.clone());
+        check(ctx)
+            .await
+            .map_err(|e| Error::new(e.kind, format!("the key was not stored: {}", e.message)))?;
+    }
+    let mut config = Config::load_from(&ctx.config.path)?;
+    config.set(&ctx.profile, "api_key", &key);
+    if let Some(b) = &ctx.globals.base_url {
+        config.set(&ctx.profile, "base_url", b);
+    }
+    config.save()?;
+    eprintln!(
+        "Stored the API key {} for profile '{}' in {} (mode 0600).",
+        secret.redacted(),
+        ctx.profile,
+        config.path.display()
+    );
+    Ok(())
+}
+
+async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
+    let mut out = ctx.output()?;
+    let key = ctx.api_key()?;
+    let source = if ctx.globals.sandbox {
+        "sandbox"
+    } else if ctx.globals.api_key.is_some() {
+        "flag or RECRUIT_API_KEY"
+    } else if ctx.profile_setting("api_key").is_some() {
+        "config file"
+    } else if ctx.profile_setting("api_key_command").is_some() {
+        "api_key_command"
+    } else {
+        "none"
+    };
+    let base_url = if ctx.globals.sandbox {
+        Some("(built-in sandbox)".to_string())
+    } else {
+        ctx.globals
+            .base_url
+            .clone()
+            .or_else(|| ctx.profile_setting("base_url"))
+    };
+    let failure: Option<Error> = if key.is_none() && !ctx.globals.sandbox {
+        Some(Error::new(
+            ExitKind::Auth,
+            "no API key (set RECRUIT_API_KEY or run `recruit auth login`)",
+        ))
+    } else if base_url.is_none() {
+        Some(Error::usage(
+            "no base URL (pass --base-url or run `recruit config set base_url URL`)",
+        ))
+    } else {
+        check(ctx).await.err()
+    };
+    let works = failure.is_none();
+    let problem = failure.as_ref().map(|e| e.message.clone());
+    let redacted = key.as_ref().map(|k| k.redacted());
+    let v = json!({
+        "profile": ctx.profile,
+        "base_url": base_url,
+        "key_source": source,
+        "api_key": redacted,
+        "key_works": works,
+        "problem": problem,
+    });
+    if out.is_table() {
+        let mut s = String::new();
+        s.push_str(&format!("Profile:   {}\n", ctx.profile));
+        s.push_str(&format!(
+            "Base URL:  {}\n",
+            base_url.as_deref().unwrap_or("(not set)")
+        ));
+        s.push_str(&format!(
+            "API key:   {} ({source})\n",
+            redacted.as_deref().unwrap_or("(not set)")
+        ));
+        s.push_str(&format!(
+            "Key works: {}\n",
+            if works {
+                "yes".to_string()
+            } else {
+                format!("no: {}", problem.as_deref().unwrap_or(""))
+            }
+        ));
+        out.write_str(&s)?;
+    } else {
+        out.value(Kind::Other, &v)?;
+    }
+    match failure {
+        None => Ok(()),
+        // Keep the code of the underlying failure (4 for a refused key, 7 for no network...).
+        Some(e) => Err(Error::new(
+            e.kind,
+            format!(
+                "profile '{}' cannot reach the service: {}",
+                ctx.profile, e.message
+            ),
+        )
+        .into()),
+    }
 }

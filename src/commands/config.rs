@@ -1,10 +1,178 @@
-use clap::Subcommand;
+//! `recruit config path|get|set|unset|list`: the config file, per profile.
+
+use clap::{Args, Subcommand};
+use serde_json::{json, Value};
 
 use crate::cli::Ctx;
+use crate::config::{Config, KEYS};
+use crate::error::Error;
+use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]
-pub enum ConfigCmd {}
+pub enum ConfigCmd {
+    /// Print the config file's path
+    Path,
+    /// Print one setting of the profile
+    #[command(
+        after_help = "Examples:\n  recruit config get base_url\n  recruit --profile work config get output"
+    )]
+    Get(KeyArg),
+    /// Change one setting of the profile (the file is written with mode 0600)
+    #[command(after_help = "Examples:
+  recruit config set base_url https://api.example.com/v1
+  recruit --profile work config set api_key_command 'pass show recruit/work'
+  recruit config set output json")]
+    Set(SetArgs),
+    /// Remove one setting of the profile
+    Unset(KeyArg),
+    /// List the profile's settings (keys are redacted)
+    List,
+}
 
-pub async fn run(_ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
-    match cmd {}
+#[derive(Debug, Args)]
+pub struct KeyArg {
+    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    pub key: String,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    pub key: String,
+    pub value: String,
+}
+
+fn check_key(key: &str) -> Result<(), Error> {
+    if KEYS.iter().any(|(k, _)| *k == key) {
+        return Ok(());
+    }
+    let list: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+    Err(Error::usage(format!(
+        "unknown setting '{key}'; use one of: {}",
+        list.join(", ")
+    )))
+}
+
+/// Check a value before it is written, so a broken file is never made.
+fn check_value(key: &str, value: &str) -> Result<(), Error> {
+    let ok = match key {
+        "output" => ["table", "json", "ndjson", "csv"].contains(&value),
+        "variant" => ["a", "b"].contains(&value),
+        "timeout" => value.parse::<f64>().is_ok_and(|t| t > 0.0 && t.is_finite()),
+        "retries" => value.parse::<u32>().is_ok(),
+        "base_url" => crate::api::http::normalize_base_url(value).is_ok(),
+        _ => !value.is_empty(),
+    };
+    if ok {
+        return Ok(());
+    }
+    let allowed = match key {
+        "output" => "table, json, ndjson or csv",
+        "variant" => "a or b",
+        "timeout" => "a positive number of seconds",
+        "retries" => "a whole number",
+        "base_url" => "an http(s) URL such as https://api.example.com/v1",
+        _ => "a non-empty value",
+    };
+    Err(Error::usage(format!(
+        "'{value}' is not a valid {key}: use {allowed}"
+    )))
+}
+
+fn is_secret(key: &str) -> bool {
+    key == "api_key" || key == "signing_key"
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
+    let profile = ctx.profile.clone();
+    match cmd {
+        ConfigCmd::Path => {
+            println!("{}", ctx.config.path.display());
+            Ok(())
+        }
+        ConfigCmd::Get(a) => {
+            check_key(&a.key)?;
+            match ctx.config.get(&profile, &a.key) {
+                // Asked for by name: print it, as `git config` does.
+                Some(v) => {
+                    println!("{v}");
+                    Ok(())
+                }
+                None => Err(Error::new(
+                    crate::ExitKind::Other,
+                    format!(
+                        "'{}' is not set in profile '{profile}' of {}",
+                        a.key,
+                        ctx.config.path.display()
+                    ),
+                )
+                .into()),
+            }
+        }
+        ConfigCmd::Set(a) => {
+            check_key(&a.key)?;
+            check_value(&a.key, &a.value)?;
+            let mut config = Config::load_from(&ctx.config.path)?;
+            config.set(&profile, &a.key, &a.value);
+            config.save()?;
+            let shown = if is_secret(&a.key) {
+                "<redacted>".to_string()
+            } else {
+                a.value.clone()
+            };
+            eprintln!(
+                "Set {} = {shown} in profile '{profile}' ({}).",
+                a.key,
+                config.path.display()
+            );
+            Ok(())
+        }
+        ConfigCmd::Unset(a) => {
+            check_key(&a.key)?;
+            let mut config = Config::load_from(&ctx.config.path)?;
+            if config.unset(&profile, &a.key) {
+                config.save()?;
+                eprintln!("Removed {} from profile '{profile}'.", a.key);
+            } else {
+                eprintln!(
+                    "'{}' was not set in profile '{profile}'; nothing changed.",
+                    a.key
+                );
+            }
+            Ok(())
+        }
+        ConfigCmd::List => {
+            let mut out = ctx.output()?;
+            let mut settings = serde_json::Map::new();
+            for (k, _) in KEYS {
+                if let Some(v) = ctx.config.get(&profile, k) {
+                    let shown = if is_secret(k) {
+                        crate::redact::Secret::new(v).redacted()
+                    } else {
+                        v
+                    };
+                    settings.insert(k.to_string(), Value::String(shown));
+                }
+            }
+            let v = json!({
+                "path": ctx.config.path.display().to_string(),
+                "profile": profile,
+                "profiles": ctx.config.profiles(),
+                "settings": settings,
+            });
+            if out.is_table() {
+                let mut s = format!("# {} (profile '{profile}')\n", ctx.config.path.display());
+                if settings.is_empty() {
+                    s.push_str("(no settings)\n");
+                }
+                for (k, v) in &settings {
+                    s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
+                }
+                out.write_str(&s)?;
+            } else {
+                out.value(Kind::Other, &v)?;
+            }
+            Ok(())
+        }
+    }
 }

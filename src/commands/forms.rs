@@ -54,7 +54,8 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
                 page_token: a.page_token,
                 per: a.per,
             });
-            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Tokens, Kind::Form).await
+            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Tokens, Kind::Form)
+                .await
         }
         FormsCmd::Get(a) => {
             let mut out = ctx.output()?;

@@ -50,7 +50,9 @@ pub enum MemosCmd {
   recruit memos edit C1001 42 --role member")]
     Edit(EditArgs),
     /// Delete a memo (asks first on a terminal)
-    #[command(after_help = "Examples:\n  recruit memos delete C1001 42\n  recruit memos delete C1001 42 --yes")]
+    #[command(
+        after_help = "Examples:\n  recruit memos delete C1001 42\n  recruit memos delete C1001 42 --yes"
+    )]
     Delete(DeleteArgs),
     /// Pin a memo (leaves it pinned, whatever its state before)
     #[command(after_help = "Examples:\n  recruit memos pin C1001 42")]
@@ -158,7 +160,11 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
                 parent_id: a.reply_to,
                 file_url: a.file_url,
                 accessible_role: a.role.map(|r| r.as_str().to_string()),
-                mentions: if a.mentions.is_empty() { None } else { Some(a.mentions) },
+                mentions: if a.mentions.is_empty() {
+                    None
+                } else {
+                    Some(a.mentions)
+                },
             };
             let client = ctx.client().await?;
             let memo = client.create_memo(&a.candidate, &input).await?;
@@ -205,7 +211,10 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
             let client = ctx.client().await?;
             let memo = client.delete_memo(&a.candidate, a.id).await?;
             if out.is_table() {
-                out.write_str(&format!("Deleted memo {} on candidate {}.\n", a.id, a.candidate))?;
+                out.write_str(&format!(
+                    "Deleted memo {} on candidate {}.\n",
+                    a.id, a.candidate
+                ))?;
             } else {
                 out.single(Kind::Memo, &memo.raw, &memo.value)?;
             }
@@ -217,12 +226,20 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
 }
 
 /// The endpoint toggles; `pin`/`unpin` read first and toggle only when needed.
-async fn set_pin(ctx: &mut Ctx, out: &mut crate::output::Output, a: MemoRef, want: bool) -> anyhow::Result<()> {
+async fn set_pin(
+    ctx: &mut Ctx,
+    out: &mut crate::output::Output,
+    a: MemoRef,
+    want: bool,
+) -> anyhow::Result<()> {
     let client = ctx.client().await?;
     let word = if want { "pinned" } else { "unpinned" };
     let current = client.get_memo(&a.candidate, a.id).await?;
     if current.data.resource.pinned.unwrap_or(false) == want {
-        eprintln!("Memo {} on candidate {} is already {word}; nothing changed.", a.id, a.candidate);
+        eprintln!(
+            "Memo {} on candidate {} is already {word}; nothing changed.",
+            a.id, a.candidate
+        );
         out.single(Kind::Memo, &current.raw, &current.value)?;
         return Ok(());
     }
@@ -240,7 +257,10 @@ async fn set_pin(ctx: &mut Ctx, out: &mut crate::output::Output, a: MemoRef, wan
         }
     }
     if out.is_table() {
-        out.write_str(&format!("Memo {} on candidate {} is now {word}.\n", a.id, a.candidate))?;
+        out.write_str(&format!(
+            "Memo {} on candidate {} is now {word}.\n",
+            a.id, a.candidate
+        ))?;
     } else {
         out.single(Kind::Memo, &result.raw, &result.value)?;
     }

@@ -88,7 +88,10 @@ pub fn print_collection(
     let mut items = match value.get("collection") {
         Some(serde_json::Value::Array(a)) => a.clone(),
         _ => {
-            return Err(Error::other("the service's answer has no `collection` array; use -o json to see it as sent").into())
+            return Err(Error::other(
+                "the service's answer has no `collection` array; use -o json to see it as sent",
+            )
+            .into())
         }
     };
     let merged = ctx.globals.all || ctx.globals.limit.is_some();

@@ -5,7 +5,9 @@ use clap::Args;
 use crate::cli::Ctx;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list")]
+#[command(
+    after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list"
+)]
 pub struct SandboxArgs {
     /// Port to listen on (127.0.0.1); 0 picks a free one
     #[arg(long, default_value_t = 8080)]

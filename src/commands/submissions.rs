@@ -37,16 +37,21 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
             // Walking every page: the largest pages make the fewest requests.
             let per = a.per.or(if ctx.globals.all { Some(MAX_PER) } else { None });
             let url = client.submissions_url(&a.candidate, per, a.page_token.as_deref());
-            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Cursor, Kind::Submission)
-                .await
-                .map_err(|e| {
-                    match e.downcast::<crate::Error>() {
-                        Ok(err) => anyhow::Error::from(crate::api::forms::not_found_as(err, || {
-                            format!("candidate '{}' not found", a.candidate)
-                        })),
-                        Err(other) => other,
-                    }
-                })
+            crate::commands::print_pages(
+                ctx,
+                &mut out,
+                &client,
+                url,
+                PageStyle::Cursor,
+                Kind::Submission,
+            )
+            .await
+            .map_err(|e| match e.downcast::<crate::Error>() {
+                Ok(err) => anyhow::Error::from(crate::api::forms::not_found_as(err, || {
+                    format!("candidate '{}' not found", a.candidate)
+                })),
+                Err(other) => other,
+            })
         }
     }
 }

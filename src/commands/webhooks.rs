@@ -13,7 +13,9 @@ use crate::output::Kind;
 #[derive(Debug, Subcommand)]
 pub enum WebhooksCmd {
     /// List webhook registrations
-    #[command(after_help = "Examples:\n  recruit webhooks list\n  recruit webhooks list --jq '.collection[] | select(.active) | .callback_url'")]
+    #[command(
+        after_help = "Examples:\n  recruit webhooks list\n  recruit webhooks list --jq '.collection[] | select(.active) | .callback_url'"
+    )]
     List,
     /// Show one webhook registration
     #[command(after_help = "Examples:\n  recruit webhooks get WH12345678")]
@@ -99,11 +101,19 @@ pub struct DeleteArgs {
 }
 
 /// Parse `key=value` pairs into a body; typed ones as JSON when they parse.
-pub fn parse_fields(fields: &[String], raw_fields: &[String], body: &mut WebhookInput) -> Result<(), Error> {
-    for (f, typed) in fields.iter().map(|f| (f, false)).chain(raw_fields.iter().map(|f| (f, true))) {
-        let (k, v) = f.split_once('=').ok_or_else(|| {
-            Error::usage(format!("field '{f}' must look like key=value"))
-        })?;
+pub fn parse_fields(
+    fields: &[String],
+    raw_fields: &[String],
+    body: &mut WebhookInput,
+) -> Result<(), Error> {
+    for (f, typed) in fields
+        .iter()
+        .map(|f| (f, false))
+        .chain(raw_fields.iter().map(|f| (f, true)))
+    {
+        let (k, v) = f
+            .split_once('=')
+            .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
         if k.is_empty() {
             return Err(Error::usage(format!("field '{f}' has an empty key")));
         }
@@ -162,7 +172,15 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
         WebhooksCmd::List => {
             let client = ctx.client().await?;
             let url = client.endpoint(&["webhooks"]);
-            crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Cursor, Kind::Webhook).await
+            crate::commands::print_pages(
+                ctx,
+                &mut out,
+                &client,
+                url,
+                PageStyle::Cursor,
+                Kind::Webhook,
+            )
+            .await
         }
         WebhooksCmd::Get(a) => {
             let client = ctx.client().await?;
@@ -224,6 +242,8 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        WebhooksCmd::Listen(_) | WebhooksCmd::Verify(_) | WebhooksCmd::Trigger(_) => unreachable!("handled above"),
+        WebhooksCmd::Listen(_) | WebhooksCmd::Verify(_) | WebhooksCmd::Trigger(_) => {
+            unreachable!("handled above")
+        }
     }
 }

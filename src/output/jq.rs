@@ -55,7 +55,10 @@ impl JqFilter {
                     }
                 }
             }
-            Error::usage(format!("invalid --jq expression '{expr}': {}", parts.join("; ")))
+            Error::usage(format!(
+                "invalid --jq expression '{expr}': {}",
+                parts.join("; ")
+            ))
         })?;
         let filter = Compiler::default()
             .with_funs(jaq_std::funs().chain(jaq_json::funs()))
@@ -66,7 +69,10 @@ impl JqFilter {
                     .flat_map(|(_file, list)| list)
                     .map(|(name, undefined)| format!("undefined {} '{name}'", undefined.as_str()))
                     .collect();
-                Error::usage(format!("invalid --jq expression '{expr}': {}", parts.join("; ")))
+                Error::usage(format!(
+                    "invalid --jq expression '{expr}': {}",
+                    parts.join("; ")
+                ))
             })?;
         Ok(JqFilter { filter })
     }
@@ -92,7 +98,11 @@ fn position(expr: &str, at: &str) -> String {
     }
     let offset = (at.as_ptr() as usize).wrapping_sub(expr.as_ptr() as usize);
     if offset <= expr.len() {
-        format!("column {} ('{}')", expr[..offset].chars().count() + 1, at.chars().take(12).collect::<String>())
+        format!(
+            "column {} ('{}')",
+            expr[..offset].chars().count() + 1,
+            at.chars().take(12).collect::<String>()
+        )
     } else {
         format!("'{at}'")
     }
@@ -114,7 +124,9 @@ mod tests {
     #[test]
     fn runs_filters() {
         let f = JqFilter::compile(".[] | select(.n > 1) | .name").unwrap();
-        let out = f.run(json!([{"n":1,"name":"a"},{"n":2,"name":"b"}])).unwrap();
+        let out = f
+            .run(json!([{"n":1,"name":"a"},{"n":2,"name":"b"}]))
+            .unwrap();
         assert_eq!(out, vec![json!("b")]);
         let f = JqFilter::compile("map(.n) | add").unwrap();
         assert_eq!(f.run(json!([{"n":1},{"n":2}])).unwrap(), vec![json!(3)]);
@@ -125,7 +137,11 @@ mod tests {
         for bad in [".[", "nosuchfn(1)", "if . then 1"] {
             let e = JqFilter::compile(bad).unwrap_err();
             assert_eq!(e.kind, crate::ExitKind::Usage, "{bad}");
-            assert!(e.message.contains("invalid --jq expression"), "{}", e.message);
+            assert!(
+                e.message.contains("invalid --jq expression"),
+                "{}",
+                e.message
+            );
         }
     }
 }

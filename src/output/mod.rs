@@ -200,7 +200,10 @@ impl Output {
 
     /// Write text to stdout; a closed pipe (`| head`) ends the process quietly.
     pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
-        let r = self.out.write_all(s.as_bytes()).and_then(|_| self.out.flush());
+        let r = self
+            .out
+            .write_all(s.as_bytes())
+            .and_then(|_| self.out.flush());
         match r {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
@@ -272,7 +275,9 @@ impl Output {
                     return Ok(());
                 }
                 let text = match &self.opts.fields {
-                    Some(fields) => table::fields_table(std::slice::from_ref(item), fields, &self.opts),
+                    Some(fields) => {
+                        table::fields_table(std::slice::from_ref(item), fields, &self.opts)
+                    }
                     None => table::single(kind, item, &self.opts),
                 };
                 self.write_str(&text)
@@ -305,7 +310,13 @@ impl ListPrinter {
     }
 
     /// One page as it came (used for `json` without merging: the body as sent).
-    pub fn page(&mut self, out: &mut Output, raw: &[u8], value: &Value, items: &[Value]) -> Result<(), Error> {
+    pub fn page(
+        &mut self,
+        out: &mut Output,
+        raw: &[u8],
+        value: &Value,
+        items: &[Value],
+    ) -> Result<(), Error> {
         if out.opts.format == Format::Json && !self.merged {
             self.count += items.len();
             self.single_page = Some((raw.to_vec(), value.clone()));
@@ -345,7 +356,8 @@ impl ListPrinter {
                 }
                 for item in items {
                     for row in csv_rows(self.kind, item) {
-                        let record: Vec<String> = columns.iter().map(|c| cell(lookup(row, c))).collect();
+                        let record: Vec<String> =
+                            columns.iter().map(|c| cell(lookup(row, c))).collect();
                         w.write_record(&record).map_err(csv_err)?;
                     }
                 }

@@ -108,7 +108,11 @@ pub fn fields_table(items: &[Value], fields: &[String], opts: &OutputOptions) ->
     let header_refs: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut t = new_table(opts, &header_refs);
     for item in items {
-        t.add_row(fields.iter().map(|f| one_line(&cell(lookup(item, f.trim())), 200)));
+        t.add_row(
+            fields
+                .iter()
+                .map(|f| one_line(&cell(lookup(item, f.trim())), 200)),
+        );
     }
     finish(t)
 }
@@ -116,7 +120,8 @@ pub fn fields_table(items: &[Value], fields: &[String], opts: &OutputOptions) ->
 fn generic_record(item: &Value, opts: &OutputOptions) -> String {
     match item {
         Value::Object(m) => {
-            let rows: Vec<(&str, String)> = m.iter().map(|(k, v)| (k.as_str(), cell(Some(v)))).collect();
+            let rows: Vec<(&str, String)> =
+                m.iter().map(|(k, v)| (k.as_str(), cell(Some(v)))).collect();
             finish(record(opts, rows))
         }
         other => format!("{}\n", cell(Some(other))),
@@ -157,16 +162,39 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
         ("Code", s(&f.code)),
         ("Title", s(&f.title)),
         ("Status", s(&f.status)),
-        ("Open", f.open_status.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        (
+            "Open",
+            f.open_status
+                .map(|b| yes_no(Some(b)).to_string())
+                .unwrap_or_default(),
+        ),
         ("Deadline", local_time(f.end_at.as_deref())),
-        ("Expired", f.expired.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        (
+            "Expired",
+            f.expired
+                .map(|b| yes_no(Some(b)).to_string())
+                .unwrap_or_default(),
+        ),
         ("Employment", s(&f.employment_type)),
         ("Career", {
             let kind = s(&f.career_kind);
             format!("{kind} {career}").trim().to_string()
         }),
-        ("Address", [s(&f.address), s(&f.address2)].iter().filter(|x| !x.is_empty()).cloned().collect::<Vec<_>>().join(", ")),
-        ("Resume required", f.resume_required.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        (
+            "Address",
+            [s(&f.address), s(&f.address2)]
+                .iter()
+                .filter(|x| !x.is_empty())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        (
+            "Resume required",
+            f.resume_required
+                .map(|b| yes_no(Some(b)).to_string())
+                .unwrap_or_default(),
+        ),
         ("URI", s(&f.uri)),
         ("Created", local_time(f.created_at.as_deref())),
         ("Updated", local_time(f.updated_at.as_deref())),
@@ -188,7 +216,10 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
     if let Some(mut qs) = f.questions {
         qs.sort_by_key(|q| q.order.unwrap_or(i64::MAX));
         out.push_str(&format!("\nQuestions ({}):\n", qs.len()));
-        let mut t = new_table(opts, &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"]);
+        let mut t = new_table(
+            opts,
+            &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"],
+        );
         for q in &qs {
             let mut title = q.title().to_string();
             if q.show_description == Some(true) {
@@ -202,7 +233,10 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                 q.kind().to_string(),
                 yes_no(q.required).to_string(),
                 title,
-                q.answer_options.as_ref().map(|o| o.join(", ")).unwrap_or_default(),
+                q.answer_options
+                    .as_ref()
+                    .map(|o| o.join(", "))
+                    .unwrap_or_default(),
             ]);
         }
         out.push_str(&finish(t));
@@ -216,7 +250,12 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
 fn author(m: &Memo) -> String {
     m.user
         .as_ref()
-        .map(|u| u.name.clone().or_else(|| u.code.clone()).unwrap_or_default())
+        .map(|u| {
+            u.name
+                .clone()
+                .or_else(|| u.code.clone())
+                .unwrap_or_default()
+        })
         .unwrap_or_default()
 }
 
@@ -231,7 +270,11 @@ fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
     }
     vec![
         if reply { format!("  ↳ {id}") } else { id },
-        if m.pinned == Some(true) { "📌".to_string() } else { String::new() },
+        if m.pinned == Some(true) {
+            "📌".to_string()
+        } else {
+            String::new()
+        },
         s(&m.accessible_role),
         author(m),
         local_time(m.created_at.as_deref()),
@@ -255,20 +298,40 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
     let m: Memo = parse(item);
     let user = m.user.as_ref().map(|u| {
         let name = u.name.clone().unwrap_or_default();
-        let email = u.email.clone().map(|e| format!(" <{e}>")).unwrap_or_default();
-        let code = u.code.clone().map(|c| format!(" ({c})")).unwrap_or_default();
+        let email = u
+            .email
+            .clone()
+            .map(|e| format!(" <{e}>"))
+            .unwrap_or_default();
+        let code = u
+            .code
+            .clone()
+            .map(|c| format!(" ({c})"))
+            .unwrap_or_default();
         format!("{name}{email}{code}").trim().to_string()
     });
     let rows = vec![
         ("ID", m.id.map(|i| i.to_string()).unwrap_or_default()),
-        ("Reply to", m.parent_id.map(|i| i.to_string()).unwrap_or_default()),
-        ("Pinned", match (m.pinned, &m.fixed_at) {
-            (Some(true), Some(at)) => format!("yes (since {})", local_time(Some(at))),
-            (p, _) => yes_no(p).to_string(),
-        }),
+        (
+            "Reply to",
+            m.parent_id.map(|i| i.to_string()).unwrap_or_default(),
+        ),
+        (
+            "Pinned",
+            match (m.pinned, &m.fixed_at) {
+                (Some(true), Some(at)) => format!("yes (since {})", local_time(Some(at))),
+                (p, _) => yes_no(p).to_string(),
+            },
+        ),
         ("Role", s(&m.accessible_role)),
         ("Author", user.unwrap_or_default()),
-        ("Mentions", m.mentions.as_ref().map(|x| x.join(", ")).unwrap_or_default()),
+        (
+            "Mentions",
+            m.mentions
+                .as_ref()
+                .map(|x| x.join(", "))
+                .unwrap_or_default(),
+        ),
         ("File", s(&m.file_url)),
         ("Created", local_time(m.created_at.as_deref())),
         ("Updated", local_time(m.updated_at.as_deref())),
@@ -286,14 +349,20 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
             s(&f.kind),
             s(&f.form_title),
             local_time(f.submitted_at.as_deref()),
-            f.submission_answers.as_ref().map(|a| a.len().to_string()).unwrap_or_default(),
+            f.submission_answers
+                .as_ref()
+                .map(|a| a.len().to_string())
+                .unwrap_or_default(),
         ]);
     }
     finish(t)
 }
 
 fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
-    let mut t = new_table(opts, &["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"]);
+    let mut t = new_table(
+        opts,
+        &["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"],
+    );
     for v in items {
         let w: Webhook = parse(v);
         t.add_row(vec![
@@ -302,7 +371,13 @@ fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
             s(&w.callback_url),
             w.events
                 .as_ref()
-                .map(|e| if e.is_empty() { "(all)".to_string() } else { e.join(", ") })
+                .map(|e| {
+                    if e.is_empty() {
+                        "(all)".to_string()
+                    } else {
+                        e.join(", ")
+                    }
+                })
                 .unwrap_or_else(|| "(all)".to_string()),
             local_time(w.created_at.as_deref()),
         ]);
@@ -317,8 +392,18 @@ fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
         ("Active", yes_no(w.active).to_string()),
         ("Provider", s(&w.provider)),
         ("Callback URL", s(&w.callback_url)),
-        ("Signing key", if w.signing_key.is_some() { "(set)".to_string() } else { String::new() }),
-        ("Events", w.events.as_ref().map(|e| e.join(", ")).unwrap_or_default()),
+        (
+            "Signing key",
+            if w.signing_key.is_some() {
+                "(set)".to_string()
+            } else {
+                String::new()
+            },
+        ),
+        (
+            "Events",
+            w.events.as_ref().map(|e| e.join(", ")).unwrap_or_default(),
+        ),
         ("Created", local_time(w.created_at.as_deref())),
         ("Updated", local_time(w.updated_at.as_deref())),
     ];

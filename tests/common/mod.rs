@@ -1,0 +1,185 @@
+//! Shared test helpers: an isolated `recruit` command, and small local HTTP servers.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use assert_cmd::Command;
+
+/// An isolated home for one test: config and data directories of its own.
+pub struct Home {
+    pub dir: tempfile::TempDir,
+}
+
+impl Home {
+    pub fn new() -> Home {
+        Home {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    pub fn config_dir(&self) -> PathBuf {
+        self.dir.path().join("config")
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// `recruit` with no RECRUIT_* variables from the outside, a fixed time zone and width.
+    pub fn cmd(&self) -> Command {
+        let mut c = Command::cargo_bin("recruit").expect("binary built");
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+                c.env_remove(k);
+            }
+        }
+        c.env("RECRUIT_CONFIG_DIR", self.config_dir())
+            .env("RECRUIT_DATA_DIR", self.data_dir())
+            .env("TZ", "UTC")
+            .env("COLUMNS", "120")
+            .timeout(std::time::Duration::from_secs(60));
+        c
+    }
+
+    /// `recruit --sandbox ...` on this home's sandbox state.
+    pub fn sandbox(&self) -> Command {
+        let mut c = self.cmd();
+        c.arg("--sandbox");
+        c
+    }
+}
+
+/// A request a stub server saw.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub method: String,
+    pub uri: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Seen {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub type Log = Arc<Mutex<Vec<Seen>>>;
+
+/// A canned answer: status, headers, body.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+    pub delay_ms: u64,
+}
+
+impl Reply {
+    pub fn json(status: u16, body: &str) -> Reply {
+        Reply {
+            status,
+            headers: vec![("content-type".into(), "application/json".into())],
+            body: body.as_bytes().to_vec(),
+            delay_ms: 0,
+        }
+    }
+    pub fn with_header(mut self, n: &str, v: &str) -> Reply {
+        self.headers.push((n.into(), v.into()));
+        self
+    }
+}
+
+/// A stub server: `route(method, path_and_query, n_th_call_of_that_path) -> Reply`.
+pub struct Stub {
+    pub addr: SocketAddr,
+    pub log: Log,
+    _rt: std::thread::JoinHandle<()>,
+}
+
+impl Stub {
+    pub fn base(&self) -> String {
+        format!("http://{}/v1", self.addr)
+    }
+    pub fn seen(&self) -> Vec<Seen> {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+pub fn stub<F>(route: F) -> Stub
+where
+    F: Fn(&Seen, usize) -> Reply + Send + Sync + 'static,
+{
+    let (tx, rx) = std::sync::mpsc::channel();
+    let log: Log = Arc::new(Mutex::new(Vec::new()));
+    let log2 = log.clone();
+    let route = Arc::new(route);
+    let handle = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            let counts: Arc<Mutex<std::collections::HashMap<String, usize>>> = Default::default();
+            let app = axum::Router::new().fallback(move |req: axum::extract::Request| {
+                let log = log2.clone();
+                let route = route.clone();
+                let counts = counts.clone();
+                async move {
+                    let (parts, body) = req.into_parts();
+                    let body = axum::body::to_bytes(body, 64 << 20)
+                        .await
+                        .unwrap_or_default();
+                    let seen = Seen {
+                        method: parts.method.to_string(),
+                        uri: parts.uri.to_string(),
+                        headers: parts
+                            .headers
+                            .iter()
+                            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
+                            .collect(),
+                        body: body.to_vec(),
+                    };
+                    let n = {
+                        let mut c = counts.lock().unwrap();
+                        let e = c.entry(parts.uri.path().to_string()).or_insert(0);
+                        *e += 1;
+                        *e
+                    };
+                    log.lock().unwrap().push(seen.clone());
+                    let reply = route(&seen, n);
+                    if reply.delay_ms > 0 {
+                        tokio::time::sleep(std::time::Duration::from_millis(reply.delay_ms)).await;
+                    }
+                    let mut resp = axum::response::Response::builder().status(reply.status);
+                    for (k, v) in &reply.headers {
+                        resp = resp.header(k, v);
+                    }
+                    resp.body(axum::body::Body::from(reply.body)).unwrap()
+                }
+            });
+            axum::serve(listener, app).await.unwrap();
+        });
+    });
+    let addr = rx.recv().unwrap();
+    Stub {
+        addr,
+        log,
+        _rt: handle,
+    }
+}
+
+pub fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+pub fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
