@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod export;
 pub mod output;
 pub mod redact;
 pub mod sandbox;

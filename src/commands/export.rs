@@ -1,10 +1,438 @@
-use clap::Subcommand;
+//! `recruit export submissions|memos|forms`: batch export (see `crate::export`).
 
-use crate::cli::Ctx;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use crate::cli::{Ctx, Format};
+use crate::error::{Error, ExitKind};
+use crate::export::{
+    export_candidates, export_forms, CandidateExport, CandidateList, Encoder, ExportFormat,
+    FormsExport, Report, Subject,
+};
+use crate::output::Kind;
+
+/// Names listed in the summary line before "and N more".
+const LIST_AT_MOST: usize = 10;
 
 #[derive(Debug, Subcommand)]
-pub enum ExportCmd {}
+pub enum ExportCmd {
+    /// Export the form submissions of many candidates
+    ///
+    /// Reads candidate codes (one per line) and writes every form submission of each, following
+    /// every page (100 per request), as ndjson (default), csv or one json array. Each record gets
+    /// a `candidate_code` field, first. Candidates are fetched concurrently; a candidate's records
+    /// are written together as soon as it is complete. A candidate that is not found, or still
+    /// fails after retries, doesn't stop the others: the summary on stderr lists them, --failed
+    /// writes them to a file, and the exit code is 3 (only not found) or 7.
+    ///
+    /// With --out FILE the export is written to FILE.partial with a journal FILE.progress and
+    /// renamed to FILE only when complete; after a crash, kill or Ctrl-C, run the same command
+    /// with --resume to continue where it stopped (every record ends up in FILE exactly once).
+    #[command(after_help = "Examples:
+  recruit export submissions --candidates codes.txt --out subs.ndjson
+  recruit export submissions --candidates codes.txt --out subs.ndjson --resume
+  recruit export submissions --candidates codes.txt -o csv --out subs.csv --failed retry.txt
+  cut -d, -f1 candidates.csv | recruit export submissions --candidates - > subs.ndjson
+  recruit export submissions --candidates codes.txt | jq -c 'select(.kind == \"reference_check\")'
 
-pub async fn run(_ctx: &mut Ctx, cmd: ExportCmd) -> anyhow::Result<()> {
-    match cmd {}
+Candidates file: one code per line; blank lines and # comments are ignored, whitespace is
+trimmed, a code listed twice is exported once.")]
+    Submissions(CandidatesArgs),
+
+    /// Export the memos (with their replies) of many candidates
+    ///
+    /// Reads candidate codes (one per line) and writes the memos of each as ndjson (default), csv
+    /// or one json array, with a `candidate_code` field first. In ndjson and json each top-level
+    /// memo keeps its `replies` nested as the service sent them; in csv every reply gets a row of
+    /// its own after its memo, linked by `parent_id`.
+    ///
+    /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`.
+    #[command(after_help = "Examples:
+  recruit export memos --candidates codes.txt --out memos.ndjson
+  recruit export memos --candidates codes.txt -o csv --out memos.csv
+  recruit export memos --candidates codes.txt --out memos.ndjson --resume
+  recruit export memos --candidates codes.txt --concurrency 4 --failed missing.txt > memos.ndjson")]
+    Memos(CandidatesArgs),
+
+    /// Export every application form, optionally with its questions
+    ///
+    /// Walks every page of the form list and writes each form as ndjson (default), csv or one json
+    /// array. With --with-questions, each form's detail (with its `questions`) is fetched
+    /// concurrently and written instead of the list item, in list order.
+    #[command(after_help = "Examples:
+  recruit export forms > forms.ndjson
+  recruit export forms --with-questions --out forms.json -o json
+  recruit export forms -o csv --out forms.csv")]
+    Forms(FormsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    /// File of candidate codes, one per line ('-' for standard input)
+    #[arg(long, value_name = "FILE|-")]
+    pub candidates: String,
+
+    /// Write to FILE (through FILE.partial, renamed when complete) instead of standard output
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Requests in flight at most, 1-64 (lowered automatically while the service answers 429)
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+
+    /// Continue an interrupted export to --out FILE (same arguments as the first run)
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Write the codes that were not found or failed to FILE, one per line (a --candidates file)
+    #[arg(long, value_name = "FILE")]
+    pub failed: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct FormsArgs {
+    /// Fetch each form's detail (with its questions)
+    #[arg(long)]
+    pub with_questions: bool,
+
+    /// Write to FILE (through FILE.partial, renamed when complete) instead of standard output
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Detail requests in flight at most with --with-questions, 1-64
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> anyhow::Result<()> {
+    match cmd {
+        ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
+        ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
+        ExportCmd::Forms(a) => run_forms(ctx, a).await,
+    }
+}
+
+/// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
+fn export_format(ctx: &Ctx) -> Result<ExportFormat, Error> {
+    if ctx.globals.jq.is_some() {
+        return Err(Error::usage(
+            "--jq does not apply to export; pipe the ndjson output through jq instead",
+        ));
+    }
+    if ctx.globals.limit.is_some() {
+        return Err(Error::usage(
+            "--limit does not apply to export, which always exports every record",
+        ));
+    }
+    let format = match ctx.globals.output {
+        None | Some(Format::Ndjson) => ExportFormat::Ndjson,
+        Some(Format::Csv) => ExportFormat::Csv,
+        Some(Format::Json) => ExportFormat::Json,
+        Some(Format::Table) => {
+            return Err(Error::usage(
+                "export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)",
+            ))
+        }
+    };
+    if ctx.globals.fields.is_some() && format != ExportFormat::Csv {
+        return Err(Error::usage(
+            "--fields picks the columns of -o csv; with ndjson or json, filter with jq instead",
+        ));
+    }
+    Ok(format)
+}
+
+/// `--out -` means standard output.
+fn out_path(out: Option<PathBuf>) -> Option<PathBuf> {
+    out.filter(|p| p.as_os_str() != "-")
+}
+
+async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> anyhow::Result<()> {
+    let format = export_format(ctx)?;
+    let out = out_path(a.out);
+    if a.resume && out.is_none() {
+        return Err(Error::usage(
+            "--resume needs --out FILE: an export to standard output cannot be resumed",
+        )
+        .into());
+    }
+    if let (Some(out), true) = (&out, a.resume) {
+        if out.exists() && !crate::export::sink::journal_path(out).exists() {
+            eprintln!(
+                "nothing to resume: {} is complete (there is no {}); run without --resume to export again",
+                out.display(),
+                crate::export::sink::journal_path(out).display()
+            );
+            return Ok(());
+        }
+    }
+    let what = if a.candidates == "-" {
+        if ctx.term.stdin_tty {
+            eprintln!(
+                "reading candidate codes from standard input, one per line (end with Ctrl-D)"
+            );
+        }
+        "the candidate codes on standard input".to_string()
+    } else {
+        format!("candidates file '{}'", a.candidates)
+    };
+    let bytes = crate::commands::read_file_or_stdin(&a.candidates, "the candidates file")?;
+    let candidates = CandidateList::parse(&bytes, &what)?;
+    drop(bytes);
+    let kind = match subject {
+        Subject::Submissions => Kind::Submission,
+        Subject::Memos => Kind::Memo,
+    };
+    let encoder = Encoder::new(format, kind, true, ctx.globals.fields.as_deref());
+    let client = ctx.client().await?;
+    let report = export_candidates(CandidateExport {
+        client,
+        subject,
+        candidates,
+        encoder,
+        out: out.clone(),
+        resume: a.resume,
+        concurrency: a.concurrency as usize,
+        progress: ctx.term.stderr_tty,
+        candidate_retry_delay: Duration::from_millis(1000),
+        handle_signals: true,
+    })
+    .await?;
+
+    eprintln!("{}", summary(&report));
+    if let Some(path) = &a.failed {
+        let mut text = String::new();
+        for (code, _) in report.not_found.iter().chain(&report.failed) {
+            text.push_str(code);
+            text.push('\n');
+        }
+        std::fs::write(path, text)
+            .map_err(|e| Error::other(format!("cannot write --failed {}: {e}", path.display())))?;
+    }
+    if let Some(fatal) = report.fatal {
+        let mut e = fatal;
+        if report.resumable {
+            e.message = format!(
+                "{}; the export stopped (what was exported is kept: fix the cause and {})",
+                e.message,
+                resume_hint()
+            );
+        }
+        return Err(e.into());
+    }
+    if report.interrupted {
+        if report.resumable {
+            eprintln!("interrupted: to continue, {}", resume_hint());
+        } else {
+            eprintln!("interrupted: the output on standard output is incomplete");
+        }
+        ctx.finish().await;
+        std::process::exit(130);
+    }
+    if report.not_found.is_empty() && report.failed.is_empty() {
+        return Ok(());
+    }
+    let listed = if a.failed.is_some() {
+        " (their codes are in the --failed file)"
+    } else {
+        " (add --failed FILE to save their codes)"
+    };
+    if report.failed.is_empty() {
+        return Err(Error::new(
+            ExitKind::NotFound,
+            format!(
+                "{} of {} candidates not found{listed}",
+                report.not_found.len(),
+                report.total
+            ),
+        )
+        .into());
+    }
+    let tail = if report.resumable {
+        format!(
+            "; {} is not complete yet: the records exported so far are in its .partial file; to retry the failed candidates and complete it, {}",
+            report.destination,
+            resume_hint()
+        )
+    } else {
+        String::new()
+    };
+    Err(Error::new(
+        ExitKind::Network,
+        format!(
+            "{} of {} candidates failed{}{listed}{tail}",
+            report.failed.len(),
+            report.total,
+            if report.not_found.is_empty() {
+                String::new()
+            } else {
+                format!(", {} not found", report.not_found.len())
+            }
+        ),
+    )
+    .into())
+}
+
+async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
+    let format = export_format(ctx)?;
+    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
+    if a.with_questions && ctx.globals.fields.is_none() {
+        encoder.columns.push("questions".to_string());
+    }
+    let client = ctx.client().await?;
+    let report = export_forms(FormsExport {
+        client,
+        with_questions: a.with_questions,
+        encoder,
+        out: out_path(a.out),
+        concurrency: a.concurrency as usize,
+        progress: ctx.term.stderr_tty,
+        handle_signals: true,
+    })
+    .await?;
+    let mut line = format!(
+        "exported {} forms to {} in {:.1} s ({} requests)",
+        report.forms,
+        report.destination,
+        report.elapsed.as_secs_f64(),
+        report.requests
+    );
+    push_list(&mut line, "not found", &report.not_found, false);
+    push_list(&mut line, "failed", &report.failed, true);
+    if report.interrupted {
+        eprintln!("interrupted: {line}; nothing was kept, run the command again");
+        ctx.finish().await;
+        std::process::exit(130);
+    }
+    eprintln!("{line}");
+    if !report.failed.is_empty() {
+        return Err(Error::network(format!(
+            "the details of {} forms could not be read",
+            report.failed.len()
+        ))
+        .into());
+    }
+    if !report.not_found.is_empty() {
+        return Err(Error::new(
+            ExitKind::NotFound,
+            format!(
+                "{} forms of the list were not found when their details were read",
+                report.not_found.len()
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The end summary, e.g. `exported 1498 candidates, 73422 records to out.ndjson in 12.0 s
+/// (1530 requests, 3 retries); 2 not found: X, Y; 1 failed: Z (…)`.
+pub fn summary(r: &Report) -> String {
+    let done = r.exported + r.skipped;
+    let mut s = if r.interrupted {
+        format!("interrupted after {done} of {} candidates", r.total)
+    } else {
+        format!("exported {done} candidate{}", plural(done))
+    };
+    if r.skipped > 0 {
+        s.push_str(&format!(" ({} in an earlier run)", r.skipped));
+    }
+    s.push_str(&format!(
+        ", {} record{} {} in {:.1} s ({} requests",
+        r.records,
+        plural(r.records as usize),
+        if r.resumable && !r.completed {
+            format!("kept in {}.partial", r.destination)
+        } else {
+            format!("to {}", r.destination)
+        },
+        r.elapsed.as_secs_f64(),
+        r.requests,
+    ));
+    if r.retries > 0 {
+        s.push_str(&format!(", {} retries", r.retries));
+    }
+    if r.rate_limited > 0 {
+        s.push_str(&format!(
+            ", {} answered 429: concurrency lowered to {} at most",
+            r.rate_limited, r.limiter.lowest
+        ));
+    }
+    s.push(')');
+    push_list(&mut s, "not found", &r.not_found, false);
+    push_list(&mut s, "failed", &r.failed, true);
+    s
+}
+
+fn push_list(s: &mut String, label: &str, items: &[(String, String)], why: bool) {
+    if items.is_empty() {
+        return;
+    }
+    s.push_str(&format!("; {} {label}: ", items.len()));
+    let shown: Vec<String> = items
+        .iter()
+        .take(LIST_AT_MOST)
+        .map(|(code, msg)| {
+            if why {
+                format!("{code} ({msg})")
+            } else {
+                code.clone()
+            }
+        })
+        .collect();
+    s.push_str(&shown.join(", "));
+    if items.len() > LIST_AT_MOST {
+        s.push_str(&format!(", and {} more", items.len() - LIST_AT_MOST));
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// "rerun the same command with --resume: recruit export ... --resume" (the key left out).
+fn resume_hint() -> String {
+    let mut args: Vec<String> = Vec::new();
+    let mut skip_next = false;
+    for a in std::env::args().skip(1) {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if a == "--api-key" {
+            skip_next = true;
+            continue;
+        }
+        if a.starts_with("--api-key=") {
+            continue;
+        }
+        args.push(a);
+    }
+    if !args.iter().any(|a| a == "--resume") {
+        args.push("--resume".to_string());
+    }
+    let line: Vec<String> = std::iter::once("recruit".to_string())
+        .chain(args.iter().map(|a| shell_quote(a)))
+        .collect();
+    crate::redact::scrub(&format!(
+        "rerun the same command with --resume: {}",
+        line.join(" ")
+    ))
+}
+
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,@%+".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }

@@ -1,0 +1,278 @@
+//! Turning items into output bytes: ndjson lines, CSV rows, or elements of one JSON array.
+//!
+//! Records of a candidate export carry `candidate_code` as their first key (first column in
+//! CSV). Memos keep their `replies` nested in ndjson and json, as the service sent them; in CSV
+//! each reply gets a row of its own, linked to its memo by `parent_id`.
+
+use serde_json::Value;
+
+use crate::error::Error;
+use crate::output::{cell, lookup, Kind};
+
+/// The formats export writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Ndjson,
+    Csv,
+    Json,
+}
+
+impl ExportFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            ExportFormat::Ndjson => "ndjson",
+            ExportFormat::Csv => "csv",
+            ExportFormat::Json => "json",
+        }
+    }
+}
+
+/// Separator between two elements of the JSON array.
+pub const JSON_SEP: &[u8] = b",\n";
+
+/// Encodes items of one kind in one format.
+#[derive(Debug, Clone)]
+pub struct Encoder {
+    pub format: ExportFormat,
+    pub kind: Kind,
+    /// Whether records get a leading `candidate_code`.
+    pub with_code: bool,
+    /// CSV columns (dotted paths), without `candidate_code`.
+    pub columns: Vec<String>,
+}
+
+impl Encoder {
+    /// An encoder with the documented CSV columns of `kind` (or `fields` when given).
+    pub fn new(
+        format: ExportFormat,
+        kind: Kind,
+        with_code: bool,
+        fields: Option<&[String]>,
+    ) -> Encoder {
+        let columns = match fields {
+            Some(f) => f
+                .iter()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty() && s != "candidate_code")
+                .collect(),
+            None => kind.csv_columns().iter().map(|s| s.to_string()).collect(),
+        };
+        Encoder {
+            format,
+            kind,
+            with_code,
+            columns,
+        }
+    }
+
+    /// The CSV header names, `candidate_code` first when records carry it.
+    pub fn header(&self) -> Vec<String> {
+        let mut h = Vec::with_capacity(self.columns.len() + 1);
+        if self.with_code {
+            h.push("candidate_code".to_string());
+        }
+        h.extend(self.columns.iter().cloned());
+        h
+    }
+
+    /// What the output starts with: the CSV header row, or `[` of the JSON array.
+    pub fn prologue(&self) -> Result<Vec<u8>, Error> {
+        match self.format {
+            ExportFormat::Ndjson => Ok(Vec::new()),
+            ExportFormat::Json => Ok(b"[\n".to_vec()),
+            ExportFormat::Csv => {
+                let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+                w.write_record(self.header()).map_err(csv_err)?;
+                w.into_inner().map_err(|e| Error::other(e.to_string()))
+            }
+        }
+    }
+
+    /// What the output ends with, given whether any record was written.
+    pub fn epilogue(&self, any_records: bool) -> &'static [u8] {
+        match (self.format, any_records) {
+            (ExportFormat::Json, true) => b"\n]\n",
+            (ExportFormat::Json, false) => b"]\n",
+            _ => b"",
+        }
+    }
+
+    /// Encode one item into `out`; returns the number of records written (CSV memo rows count
+    /// their replies). In JSON, `first` says whether no element precedes it in `out`.
+    pub fn encode(
+        &self,
+        code: Option<&str>,
+        item: &Value,
+        first: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<u64, Error> {
+        let code = if self.with_code { code } else { None };
+        match self.format {
+            ExportFormat::Ndjson => {
+                write_object(code, item, out)?;
+                out.push(b'\n');
+                Ok(1)
+            }
+            ExportFormat::Json => {
+                if !first {
+                    out.extend_from_slice(JSON_SEP);
+                }
+                write_object(code, item, out)?;
+                Ok(1)
+            }
+            ExportFormat::Csv => {
+                let mut rows: Vec<(Value, Option<i64>)> = Vec::new();
+                let mut w = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(std::mem::take(out));
+                let mut n = 0;
+                self.csv_row(&mut w, code, item, None)?;
+                n += 1;
+                if self.kind == Kind::Memo {
+                    collect_replies(item, &mut rows);
+                    for (reply, parent) in &rows {
+                        self.csv_row(&mut w, code, reply, *parent)?;
+                        n += 1;
+                    }
+                }
+                *out = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
+                Ok(n)
+            }
+        }
+    }
+
+    fn csv_row(
+        &self,
+        w: &mut csv::Writer<Vec<u8>>,
+        code: Option<&str>,
+        row: &Value,
+        parent: Option<i64>,
+    ) -> Result<(), Error> {
+        let mut record: Vec<String> = Vec::with_capacity(self.columns.len() + 1);
+        if self.with_code {
+            record.push(code.unwrap_or("").to_string());
+        }
+        for c in &self.columns {
+            let v = lookup(row, c);
+            // A reply that doesn't say whose reply it is gets its memo's id.
+            if c == "parent_id" && v.map_or(true, Value::is_null) {
+                if let Some(p) = parent {
+                    record.push(p.to_string());
+                    continue;
+                }
+            }
+            record.push(cell(v));
+        }
+        w.write_record(&record).map_err(csv_err)
+    }
+}
+
+/// Replies of a memo, depth first, each with the id of the memo it answers.
+fn collect_replies(memo: &Value, rows: &mut Vec<(Value, Option<i64>)>) {
+    let parent = memo.get("id").and_then(Value::as_i64);
+    if let Some(Value::Array(replies)) = memo.get("replies") {
+        for r in replies {
+            rows.push((r.clone(), parent));
+            collect_replies(r, rows);
+        }
+    }
+}
+
+/// `{"candidate_code": code, ...the item's fields in their order}` (no copy of the item).
+fn write_object(code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+    let Some(code) = code else {
+        return ser(out, item);
+    };
+    out.extend_from_slice(b"{\"candidate_code\":");
+    ser(out, code)?;
+    match item {
+        Value::Object(m) => {
+            for (k, v) in m {
+                if k == "candidate_code" {
+                    continue;
+                }
+                out.push(b',');
+                ser(out, k)?;
+                out.push(b':');
+                ser(out, v)?;
+            }
+        }
+        other => {
+            // Not an object (the service broke the shape): keep it whole under `value`.
+            out.extend_from_slice(b",\"value\":");
+            ser(out, other)?;
+        }
+    }
+    out.push(b'}');
+    Ok(())
+}
+
+fn ser<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, v: &T) -> Result<(), Error> {
+    serde_json::to_writer(&mut *out, v)
+        .map_err(|e| Error::other(format!("cannot encode a record as JSON: {e}")))
+}
+
+fn csv_err(e: csv::Error) -> Error {
+    Error::other(format!("cannot write CSV: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn candidate_code_comes_first() {
+        let e = Encoder::new(ExportFormat::Ndjson, Kind::Submission, true, None);
+        let mut out = Vec::new();
+        e.encode(
+            Some("C\"1"),
+            &json!({"code": "F1", "x": [1, {"y": null}]}),
+            true,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"candidate_code\":\"C\\\"1\",\"code\":\"F1\",\"x\":[1,{\"y\":null}]}\n"
+        );
+    }
+
+    #[test]
+    fn json_elements_are_separated() {
+        let e = Encoder::new(ExportFormat::Json, Kind::Form, false, None);
+        let mut out = e.prologue().unwrap();
+        e.encode(None, &json!({"a": 1}), true, &mut out).unwrap();
+        e.encode(None, &json!({"a": 2}), false, &mut out).unwrap();
+        out.extend_from_slice(e.epilogue(true));
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v, json!([{"a": 1}, {"a": 2}]));
+        let mut empty = e.prologue().unwrap();
+        empty.extend_from_slice(e.epilogue(false));
+        assert_eq!(serde_json::from_slice::<Value>(&empty).unwrap(), json!([]));
+    }
+
+    #[test]
+    fn csv_memos_flatten_replies_with_parent_id() {
+        let e = Encoder::new(ExportFormat::Csv, Kind::Memo, true, None);
+        let memo = json!({"id": 7, "parent_id": null, "content": "top, \"quoted\"",
+            "mentions": ["U1"], "user": {"code": "U9", "name": "N", "email": "e"},
+            "replies": [{"id": 8, "content": "r1"}, {"id": 9, "parent_id": 7, "content": "r2"}]});
+        let mut out = e.prologue().unwrap();
+        let n = e.encode(Some("C1"), &memo, true, &mut out).unwrap();
+        assert_eq!(n, 3);
+        let mut r = csv::Reader::from_reader(&out[..]);
+        let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+        assert_eq!(header[0], "candidate_code");
+        assert_eq!(&header[1..], Kind::Memo.csv_columns());
+        let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(&rows[0][0], "C1");
+        assert_eq!(&rows[0][1], "7");
+        assert_eq!(&rows[0][2], "");
+        assert_eq!(&rows[0][9], "top, \"quoted\"");
+        assert_eq!(&rows[0][10], "[\"U1\"]");
+        assert_eq!((&rows[1][1], &rows[1][2]), ("8", "7"));
+        assert_eq!((&rows[2][1], &rows[2][2]), ("9", "7"));
+    }
+}

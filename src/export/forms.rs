@@ -1,0 +1,198 @@
+//! `export forms`: every application form across all pages, optionally with the detail
+//! (questions) of each, fetched concurrently and written in list order.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use super::encode::Encoder;
+use super::progress::{Counters, Progress};
+use super::segment::Segment;
+use super::sink::Sink;
+use crate::api::pagination::{PageStyle, PageWalker};
+use crate::api::{Client, FormListQuery, RequestSpec};
+use crate::error::{Error, ExitKind};
+
+pub struct FormsExport {
+    pub client: Client,
+    pub with_questions: bool,
+    pub encoder: Encoder,
+    pub out: Option<PathBuf>,
+    /// Detail requests in flight at most.
+    pub concurrency: usize,
+    pub progress: bool,
+    pub handle_signals: bool,
+}
+
+#[derive(Debug)]
+pub struct FormsReport {
+    pub forms: u64,
+    /// Forms whose detail could not be read: (code, why).
+    pub failed: Vec<(String, String)>,
+    pub not_found: Vec<(String, String)>,
+    pub interrupted: bool,
+    pub destination: String,
+    pub requests: u64,
+    pub elapsed: Duration,
+}
+
+type Detail = (String, Result<Value, Error>);
+
+pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
+    let started = Instant::now();
+    let stats0 = job.client.stats();
+    let mut sink = match &job.out {
+        Some(p) => Sink::create(p, job.encoder.clone(), None)?,
+        None => Sink::stdout(job.encoder.clone())?,
+    };
+    let destination = sink.describe();
+    let counters = Arc::new(Counters::default());
+    let progress = Progress::new(
+        job.progress,
+        0,
+        0,
+        "forms",
+        job.client.clone(),
+        counters.clone(),
+    );
+
+    // The list is walked in its own task, handing items on through a small channel, so
+    // details of this page are fetched while the next page is requested.
+    let concurrency = job.concurrency.clamp(1, 64);
+    let (tx, rx) = mpsc::channel::<Value>(concurrency * 2);
+    let client = job.client.clone();
+    let bar = progress.handle();
+    let lister = tokio::spawn(async move {
+        let url = client.forms_url(&FormListQuery::default());
+        let mut walker = PageWalker::new(client, url, PageStyle::Tokens);
+        while let Some(page) = walker.next_page().await? {
+            if let Some(b) = &bar {
+                b.inc_length(page.items.len() as u64);
+            }
+            for item in page.items {
+                if tx.send(item).await.is_err() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok::<(), Error>(())
+    });
+
+    let client = job.client.clone();
+    let with_questions = job.with_questions;
+    let items =
+        futures::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|v| (v, rx)) });
+    let mut details = items
+        .map(move |item| {
+            let client = client.clone();
+            async move { detail(&client, item, with_questions).await }
+        })
+        .buffered(concurrency)
+        .boxed();
+
+    let mut report = FormsReport {
+        forms: 0,
+        failed: Vec::new(),
+        not_found: Vec::new(),
+        interrupted: false,
+        destination,
+        requests: 0,
+        elapsed: Duration::ZERO,
+    };
+    let signal = async {
+        if job.handle_signals {
+            super::run::shutdown_signal().await
+        } else {
+            std::future::pending().await
+        }
+    };
+    tokio::pin!(signal);
+    let mut buf = Vec::new();
+    loop {
+        let next = tokio::select! {
+            d = details.next() => d,
+            _ = &mut signal => { report.interrupted = true; None }
+        };
+        let Some((code, result)) = next else { break };
+        match result {
+            Ok(v) => {
+                buf.clear();
+                // One element per segment: the sink puts separators between segments.
+                let n = job.encoder.encode(None, &v, true, &mut buf)?;
+                let mut seg = Segment::new(None, usize::MAX);
+                seg.push(&buf, n)?;
+                sink.append(None, seg)?;
+                report.forms += 1;
+                counters
+                    .records
+                    .store(sink.records, std::sync::atomic::Ordering::Relaxed);
+            }
+            Err(e) if e.kind == ExitKind::NotFound => report.not_found.push((code, e.message)),
+            Err(e) => report.failed.push((code, e.message)),
+        }
+        progress.inc();
+        sink.commit()?;
+    }
+    drop(details);
+    if report.interrupted {
+        lister.abort();
+        sink.abandon()?;
+    } else {
+        match lister.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                sink.abandon()?;
+                return Err(e);
+            }
+            Err(e) => {
+                sink.abandon()?;
+                return Err(Error::other(format!("listing the forms stopped: {e}")));
+            }
+        }
+        sink.finish()?;
+    }
+    drop(progress);
+    report.requests = job.client.stats().requests - stats0.requests;
+    report.elapsed = started.elapsed();
+    Ok(report)
+}
+
+/// The list item as it is, or with `--with-questions` the form's detail (`resource`).
+async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
+    let code = item
+        .get("code")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if !with_questions {
+        return (code, Ok(item));
+    }
+    if code.is_empty() {
+        return (
+            "(a form without a code)".to_string(),
+            Err(Error::other(
+                "the list gave a form without a `code`; its questions can't be read",
+            )),
+        );
+    }
+    let url = client.endpoint(&["application_forms", &code]);
+    let result = async {
+        let resp = client.send(RequestSpec::get(url)).await?;
+        let mut v = resp.value()?;
+        match v.get_mut("resource").map(Value::take) {
+            Some(r @ Value::Object(_)) => Ok(r),
+            _ => Err(Error::other(format!(
+                "the detail of form '{code}' has no `resource` object"
+            ))),
+        }
+    }
+    .await
+    .map_err(|e| {
+        crate::api::forms::not_found_as(e, || format!("application form '{code}' not found"))
+    });
+    (code, result)
+}

@@ -1,0 +1,283 @@
+//! The resume journal `FILE.progress`: one JSON object per line.
+//!
+//! ```text
+//! {"recruit_export_journal":1,"subject":"submissions","format":"ndjson",...}   header
+//! {"offset":0,"records":0,"done":[]}                                          after the prologue
+//! {"offset":81234,"records":310,"done":["C1","C7"]}                           after each commit
+//! ```
+//!
+//! A commit line is appended (and fsync'd) only after the records of its candidates were
+//! written to `FILE.partial` and fsync'd, so the last complete line always describes a prefix of
+//! the partial file that holds whole candidates. A line cut short by a crash (no newline) is
+//! ignored. The journal is locked while an export runs, so two runs can't share one output.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use fs4::fs_std::FileExt;
+use serde_json::{json, Map, Value};
+
+use crate::error::Error;
+
+const MAGIC: &str = "recruit_export_journal";
+const VERSION: u64 = 1;
+
+/// What a journal is about; a resumed run must match it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalHeader {
+    pub subject: String,
+    pub format: String,
+    /// CSV columns (they shape every row).
+    pub columns: Option<Vec<String>>,
+    pub candidates_sha256: String,
+    pub candidates: usize,
+}
+
+impl JournalHeader {
+    fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert(MAGIC.into(), json!(VERSION));
+        m.insert("subject".into(), json!(self.subject));
+        m.insert("format".into(), json!(self.format));
+        m.insert("columns".into(), json!(self.columns));
+        m.insert("candidates_sha256".into(), json!(self.candidates_sha256));
+        m.insert("candidates".into(), json!(self.candidates));
+        Value::Object(m)
+    }
+
+    /// What differs from the header `found` in a journal, in words.
+    fn differences(&self, found: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        if found.get(MAGIC).and_then(Value::as_u64) != Some(VERSION) {
+            out.push("it is not a journal of this version of recruit export".to_string());
+            return out;
+        }
+        let s = |k: &str| {
+            found
+                .get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string()
+        };
+        if s("subject") != self.subject {
+            out.push(format!("it exports {}, not {}", s("subject"), self.subject));
+        }
+        if s("format") != self.format {
+            out.push(format!(
+                "its format is {}, not {}",
+                s("format"),
+                self.format
+            ));
+        }
+        if found.get("columns") != Some(&json!(self.columns)) {
+            out.push("its CSV columns (--fields) differ".to_string());
+        }
+        if s("candidates_sha256") != self.candidates_sha256 {
+            out.push(format!(
+                "its candidates list differs ({} codes then, {} now, or another order)",
+                found
+                    .get("candidates")
+                    .and_then(Value::as_u64)
+                    .map(|n| n.to_string())
+                    .unwrap_or_else(|| "?".into()),
+                self.candidates
+            ));
+        }
+        out
+    }
+}
+
+/// The state a journal describes.
+#[derive(Debug, Clone, Default)]
+pub struct Resumed {
+    /// Candidates whose records are in the partial file.
+    pub done: HashSet<String>,
+    /// Length of the partial file's confirmed prefix.
+    pub offset: u64,
+    /// Records in that prefix.
+    pub records: u64,
+}
+
+pub struct Journal {
+    file: File,
+    pub path: PathBuf,
+}
+
+impl Journal {
+    /// Start a new journal (refusing to overwrite one) and record the prologue's end.
+    pub fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| io_err(path, "create", e))?;
+        lock(&file, path)?;
+        let mut j = Journal {
+            file,
+            path: path.to_path_buf(),
+        };
+        j.append_line(&header.to_value())?;
+        Ok(j)
+    }
+
+    /// Open an existing journal for `--resume`, checking it matches `header`.
+    pub fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| io_err(path, "open", e))?;
+        lock(&file, path)?;
+        let mut text = Vec::new();
+        file.read_to_end(&mut text)
+            .map_err(|e| io_err(path, "read", e))?;
+        let (found, resumed, valid_len) = parse(&text).map_err(|why| {
+            Error::usage(format!(
+                "cannot resume: {} is damaged ({why}); delete it and the .partial file to start over",
+                path.display()
+            ))
+        })?;
+        let diffs = header.differences(&found);
+        if !diffs.is_empty() {
+            return Err(Error::usage(format!(
+                "cannot resume: {} belongs to another export: {}; rerun with the same arguments as before, or delete it and the .partial file to start over",
+                path.display(),
+                diffs.join("; ")
+            )));
+        }
+        // Drop a line cut short by a crash so the next commit starts on a line of its own.
+        file.set_len(valid_len)
+            .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
+            .map_err(|e| io_err(path, "truncate", e))?;
+        Ok((
+            Journal {
+                file,
+                path: path.to_path_buf(),
+            },
+            resumed,
+        ))
+    }
+
+    /// Record that `done` are complete and the partial file's first `offset` bytes (holding
+    /// `records` records) are safely on disk. Call only after fsync'ing the partial file.
+    pub fn commit(&mut self, done: &[String], offset: u64, records: u64) -> Result<(), Error> {
+        self.append_line(&json!({"offset": offset, "records": records, "done": done}))
+    }
+
+    fn append_line(&mut self, v: &Value) -> Result<(), Error> {
+        let mut line = v.to_string();
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.sync_data())
+            .map_err(|e| io_err(&self.path, "write", e))
+    }
+}
+
+/// The header, the state, and the length of the complete lines.
+fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
+    let mut header = None;
+    let mut st = Resumed::default();
+    let mut valid_len = 0u64;
+    let mut commits = 0;
+    let mut rest = text;
+    while let Some(nl) = rest.iter().position(|b| *b == b'\n') {
+        let line = &rest[..nl];
+        rest = &rest[nl + 1..];
+        let v: Value = serde_json::from_slice(line)
+            .map_err(|e| format!("line {} is not JSON: {e}", commits + 2))?;
+        if header.is_none() {
+            header = Some(v);
+        } else {
+            let n = |k: &str| v.get(k).and_then(Value::as_u64);
+            let (Some(offset), Some(records), Some(Value::Array(done))) =
+                (n("offset"), n("records"), v.get("done"))
+            else {
+                return Err(format!("line {} is not a progress record", commits + 2));
+            };
+            st.offset = offset;
+            st.records = records;
+            for d in done {
+                st.done.insert(d.as_str().unwrap_or_default().to_string());
+            }
+            commits += 1;
+        }
+        valid_len += nl as u64 + 1;
+    }
+    let header = header.ok_or("it has no header line")?;
+    if commits == 0 {
+        return Err("it has no progress record".into());
+    }
+    Ok((header, st, valid_len))
+}
+
+fn lock(file: &File, path: &Path) -> Result<(), Error> {
+    match FileExt::try_lock_exclusive(file) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(Error::usage(format!(
+            "another recruit export is writing this output right now ({} is locked); wait for it to finish",
+            path.display()
+        ))),
+        Err(e) => Err(io_err(path, "lock", e)),
+    }
+}
+
+fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
+    Error::other(format!("cannot {what} {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> JournalHeader {
+        JournalHeader {
+            subject: "submissions".into(),
+            format: "ndjson".into(),
+            columns: None,
+            candidates_sha256: "abc".into(),
+            candidates: 3,
+        }
+    }
+
+    #[test]
+    fn commits_are_read_back_and_a_torn_line_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.progress");
+        {
+            let mut j = Journal::create(&p, &header()).unwrap();
+            j.commit(&[], 10, 0).unwrap();
+            j.commit(&["C1".into(), "C2".into()], 50, 4).unwrap();
+        }
+        // A crash in the middle of the next commit.
+        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        f.write_all(b"{\"offset\":90,\"rec").unwrap();
+        drop(f);
+        let (mut j, st) = Journal::resume(&p, &header()).unwrap();
+        assert_eq!((st.offset, st.records), (50, 4));
+        assert_eq!(st.done.len(), 2);
+        j.commit(&["C3".into()], 70, 5).unwrap();
+        drop(j);
+        let (_, st) = Journal::resume(&p, &header()).unwrap();
+        assert_eq!((st.offset, st.records, st.done.len()), (70, 5, 3));
+    }
+
+    #[test]
+    fn another_export_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.progress");
+        Journal::create(&p, &header())
+            .unwrap()
+            .commit(&[], 0, 0)
+            .unwrap();
+        let mut other = header();
+        other.format = "csv".into();
+        let e = Journal::resume(&p, &other).err().unwrap();
+        assert_eq!(e.kind, crate::ExitKind::Usage);
+        assert!(e.message.contains("format is ndjson"), "{}", e.message);
+        assert!(Journal::create(&p, &header()).is_err(), "never overwritten");
+    }
+}

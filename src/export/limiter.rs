@@ -1,0 +1,186 @@
+//! Adaptive concurrency (AIMD): at most `max` requests in flight; when the service answers
+//! 429, the limit is halved (at most once per second, never below 1), and it grows back by one
+//! after each round of `limit` requests without a 429 — slowly, so a rate-limited service is not
+//! hammered again at once. The client's shared gate already makes every worker wait out a
+//! `Retry-After`; this lowers the pressure once the gate opens again.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::Notify;
+
+/// Shortest time between two decreases: a burst of 429s answering the same round of requests
+/// counts as one signal.
+const DECREASE_EVERY: Duration = Duration::from_secs(1);
+
+pub struct Limiter {
+    max: usize,
+    st: Mutex<State>,
+    notify: Notify,
+}
+
+#[derive(Debug)]
+struct State {
+    limit: usize,
+    in_flight: usize,
+    /// The client's 429 counter when last looked at.
+    seen_429: u64,
+    last_decrease: Option<Instant>,
+    ok_since_change: usize,
+    lowest: usize,
+    decreases: u64,
+}
+
+/// A slot for one request; freed on drop.
+pub struct Permit {
+    limiter: Arc<Limiter>,
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        {
+            let mut st = self.limiter.st.lock().expect("limiter lock");
+            st.in_flight -= 1;
+        }
+        self.limiter.notify.notify_one();
+    }
+}
+
+/// What the limiter did, for the summary.
+#[derive(Debug, Clone, Copy)]
+pub struct LimiterReport {
+    pub limit: usize,
+    pub lowest: usize,
+    pub decreases: u64,
+}
+
+impl Limiter {
+    pub fn new(max: usize) -> Arc<Limiter> {
+        let max = max.max(1);
+        Arc::new(Limiter {
+            max,
+            st: Mutex::new(State {
+                limit: max,
+                in_flight: 0,
+                seen_429: 0,
+                last_decrease: None,
+                ok_since_change: 0,
+                lowest: max,
+                decreases: 0,
+            }),
+            notify: Notify::new(),
+        })
+    }
+
+    /// Wait for a free slot under the current limit.
+    pub async fn acquire(self: &Arc<Self>) -> Permit {
+        loop {
+            let notified = self.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let mut st = self.st.lock().expect("limiter lock");
+                if st.in_flight < st.limit {
+                    st.in_flight += 1;
+                    return Permit {
+                        limiter: self.clone(),
+                    };
+                }
+            }
+            notified.await;
+        }
+    }
+
+    /// Report the client's running count of 429 answers after a request finished.
+    pub fn observe(&self, rate_limited_total: u64) {
+        let mut st = self.st.lock().expect("limiter lock");
+        let now = Instant::now();
+        if rate_limited_total > st.seen_429 {
+            st.seen_429 = rate_limited_total;
+            if st
+                .last_decrease
+                .map_or(true, |t| now.duration_since(t) >= DECREASE_EVERY)
+            {
+                st.limit = (st.limit / 2).max(1);
+                st.lowest = st.lowest.min(st.limit);
+                st.decreases += 1;
+                st.last_decrease = Some(now);
+            }
+            st.ok_since_change = 0;
+            return;
+        }
+        st.ok_since_change += 1;
+        if st.limit < self.max && st.ok_since_change >= st.limit {
+            st.limit += 1;
+            st.ok_since_change = 0;
+            drop(st);
+            self.notify.notify_one();
+        }
+    }
+
+    pub fn report(&self) -> LimiterReport {
+        let st = self.st.lock().expect("limiter lock");
+        LimiterReport {
+            limit: st.limit,
+            lowest: st.lowest,
+            decreases: st.decreases,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn halves_on_429_and_recovers_slowly() {
+        let l = Limiter::new(8);
+        l.observe(0);
+        assert_eq!(l.report().limit, 8);
+        l.observe(3);
+        assert_eq!(l.report().limit, 4);
+        // More 429s of the same burst don't halve again within a second.
+        l.observe(5);
+        assert_eq!(l.report().limit, 4);
+        for _ in 0..4 {
+            l.observe(5);
+        }
+        assert_eq!(l.report().limit, 5);
+        for _ in 0..5 {
+            l.observe(5);
+        }
+        assert_eq!(l.report().limit, 6);
+        assert_eq!(l.report().lowest, 4);
+    }
+
+    #[tokio::test]
+    async fn never_below_one_and_never_above_max() {
+        let l = Limiter::new(2);
+        for _ in 0..100 {
+            l.observe(0);
+        }
+        assert_eq!(l.report().limit, 2);
+        let mut st = l.st.lock().unwrap();
+        st.limit = 1;
+        st.last_decrease = None;
+        drop(st);
+        l.observe(1);
+        assert_eq!(l.report().limit, 1);
+    }
+
+    #[tokio::test]
+    async fn limits_in_flight() {
+        let l = Limiter::new(2);
+        let a = l.acquire().await;
+        let _b = l.acquire().await;
+        let l2 = l.clone();
+        let waiter = tokio::spawn(async move { l2.acquire().await });
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        assert!(!waiter.is_finished());
+        drop(a);
+        let _c = tokio::time::timeout(Duration::from_secs(1), waiter)
+            .await
+            .expect("a freed slot is handed on")
+            .unwrap();
+    }
+}

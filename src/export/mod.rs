@@ -1,0 +1,28 @@
+//! Batch export: the submissions or memos of many candidates, and every application form.
+//!
+//! - [`run::export_candidates`]: candidates are fetched concurrently (at most `concurrency`
+//!   requests in flight, lowered while the service answers 429), each candidate's records are
+//!   encoded as its pages arrive into a [`segment::Segment`] (memory up to a threshold, then a
+//!   temporary file), and one writer thread appends complete candidates to the output through a
+//!   bounded channel. Memory does not grow with the number of candidates.
+//! - With an output file, records go to `FILE.partial` and a journal `FILE.progress` records
+//!   which candidates are in it up to which byte offset ([`journal`]), so an export stopped in
+//!   any way (crash, `kill -9`, Ctrl-C) continues with `--resume` and holds every record exactly
+//!   once; `FILE` appears only when the export is complete.
+//! - [`forms::export_forms`]: every form of every page, optionally with each form's detail
+//!   (questions) fetched concurrently, written in list order.
+
+pub mod candidates;
+pub mod encode;
+pub mod forms;
+pub mod journal;
+pub mod limiter;
+pub mod progress;
+pub mod run;
+pub mod segment;
+pub mod sink;
+
+pub use candidates::CandidateList;
+pub use encode::{Encoder, ExportFormat};
+pub use forms::{export_forms, FormsExport, FormsReport};
+pub use run::{export_candidates, CandidateExport, Report, Subject};

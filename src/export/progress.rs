@@ -1,0 +1,107 @@
+//! The progress bar on a terminal (candidates done/total, records, requests per second, ETA).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::api::Client;
+
+/// Counters shared by the workers, the writer and the display.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Records in the output.
+    pub records: AtomicU64,
+}
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    ticker: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Progress {
+    /// A bar on stderr when `show`, otherwise nothing (the summary is printed either way).
+    pub fn new(
+        show: bool,
+        total: u64,
+        already: u64,
+        unit: &'static str,
+        client: Client,
+        counters: Arc<Counters>,
+    ) -> Progress {
+        if !show {
+            return Progress {
+                bar: None,
+                ticker: None,
+            };
+        }
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        let template = format!(
+            "{{bar:30.cyan/blue}} {{pos}}/{{len}} {unit} · {{msg}} · {{elapsed}} (ETA {{eta}})"
+        );
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("█▉▊▋▌▍▎▏ "),
+        );
+        bar.set_position(already);
+        bar.reset_eta();
+        let b = bar.clone();
+        let ticker = tokio::spawn(async move {
+            let started = Instant::now();
+            let base = client.stats().requests;
+            loop {
+                let secs = started.elapsed().as_secs_f64().max(0.001);
+                let st = client.stats();
+                let rps = (st.requests - base) as f64 / secs;
+                let mut msg = format!(
+                    "{} records · {rps:.0} req/s",
+                    counters.records.load(Ordering::Relaxed)
+                );
+                if st.rate_limited > 0 {
+                    msg.push_str(&format!(" · {} rate-limited", st.rate_limited));
+                }
+                b.set_message(msg);
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        });
+        Progress {
+            bar: Some(bar),
+            ticker: Some(ticker),
+        }
+    }
+
+    pub fn inc(&self) {
+        if let Some(b) = &self.bar {
+            b.inc(1);
+        }
+    }
+
+    /// A line above the bar (or plain stderr without one).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(b) => b.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        if let Some(t) = self.ticker.take() {
+            t.abort();
+        }
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
+
+    pub fn handle(&self) -> Option<ProgressBar> {
+        self.bar.clone()
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}

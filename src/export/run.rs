@@ -1,0 +1,452 @@
+//! The export of many candidates: workers fetch candidates concurrently (under the adaptive
+//! limit), each candidate's records are encoded into a segment, and one writer thread appends
+//! complete segments to the output through a bounded channel and journals them.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{mpsc, watch};
+
+use super::candidates::CandidateList;
+use super::encode::Encoder;
+use super::journal::JournalHeader;
+use super::limiter::{Limiter, LimiterReport};
+use super::progress::{Counters, Progress};
+use super::segment::{Segment, SPILL_AT};
+use super::sink::{parent_dir, Sink};
+use crate::api::pagination::{PageStyle, PageWalker};
+use crate::api::submissions::MAX_PER;
+use crate::api::Client;
+use crate::error::{Error, ExitKind};
+
+/// What is exported for each candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    Submissions,
+    Memos,
+}
+
+impl Subject {
+    pub fn name(self) -> &'static str {
+        match self {
+            Subject::Submissions => "submissions",
+            Subject::Memos => "memos",
+        }
+    }
+}
+
+/// An export of many candidates.
+pub struct CandidateExport {
+    pub client: Client,
+    pub subject: Subject,
+    pub candidates: CandidateList,
+    pub encoder: Encoder,
+    /// `None`: standard output (no resume).
+    pub out: Option<PathBuf>,
+    pub resume: bool,
+    /// Most requests in flight (1..=64).
+    pub concurrency: usize,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+    /// Wait before a candidate's second attempt.
+    pub candidate_retry_delay: Duration,
+    /// Stop cleanly on Ctrl-C / SIGTERM (off in library use where the caller handles signals).
+    pub handle_signals: bool,
+}
+
+/// How an export ended.
+#[derive(Debug)]
+pub struct Report {
+    pub subject: Subject,
+    pub total: usize,
+    /// Done by an earlier run (resume).
+    pub skipped: usize,
+    /// Done by this run.
+    pub exported: usize,
+    /// Records in the output (including an earlier run's).
+    pub records: u64,
+    pub not_found: Vec<(String, String)>,
+    pub failed: Vec<(String, String)>,
+    /// Stopped by Ctrl-C / SIGTERM.
+    pub interrupted: bool,
+    /// An error that stopped every worker (e.g. the API key was refused).
+    pub fatal: Option<Error>,
+    /// The output is complete (`FILE` exists, or stdout was closed with its epilogue).
+    pub completed: bool,
+    /// `FILE.partial` and `FILE.progress` were kept for `--resume`.
+    pub resumable: bool,
+    pub destination: String,
+    pub requests: u64,
+    pub retries: u64,
+    pub rate_limited: u64,
+    pub limiter: LimiterReport,
+    pub elapsed: Duration,
+}
+
+enum Msg {
+    Done { code: String, seg: Segment },
+    NotFound { code: String, err: Error },
+    Failed { code: String, err: Error },
+}
+
+struct Shared {
+    client: Client,
+    subject: Subject,
+    encoder: Encoder,
+    todo: Vec<String>,
+    next: AtomicUsize,
+    limiter: Arc<Limiter>,
+    spill_dir: Option<PathBuf>,
+    retry_delay: Duration,
+    fatal: Mutex<Option<Error>>,
+    stop: AtomicBool,
+    cancel: watch::Sender<bool>,
+}
+
+#[derive(Default)]
+struct Tally {
+    exported: usize,
+    not_found: Vec<(String, String)>,
+    failed: Vec<(String, String)>,
+}
+
+pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
+    let started = Instant::now();
+    let stats0 = job.client.stats();
+    let header = JournalHeader {
+        subject: job.subject.name().to_string(),
+        format: job.encoder.format.name().to_string(),
+        columns: (job.encoder.format == super::ExportFormat::Csv).then(|| job.encoder.header()),
+        candidates_sha256: job.candidates.fingerprint(),
+        candidates: job.candidates.codes.len(),
+    };
+    let (sink, done) = match (&job.out, job.resume) {
+        (None, true) => {
+            return Err(Error::usage(
+                "--resume needs --out FILE: an export to standard output cannot be resumed",
+            ))
+        }
+        (None, false) => (Sink::stdout(job.encoder.clone())?, Default::default()),
+        (Some(p), false) => (
+            Sink::create(p, job.encoder.clone(), Some(&header))?,
+            Default::default(),
+        ),
+        (Some(p), true) => {
+            let (s, st) = Sink::resume(p, job.encoder.clone(), &header)?;
+            (s, st.done)
+        }
+    };
+    let destination = sink.describe();
+    let total = job.candidates.codes.len();
+    let todo: Vec<String> = job
+        .candidates
+        .codes
+        .into_iter()
+        .filter(|c| !done.contains(c))
+        .collect();
+    drop(done);
+    let skipped = total - todo.len();
+    let counters = Arc::new(Counters::default());
+    counters
+        .records
+        .store(sink.records, std::sync::atomic::Ordering::Relaxed);
+    let mut progress = Progress::new(
+        job.progress,
+        total as u64,
+        skipped as u64,
+        "candidates",
+        job.client.clone(),
+        counters.clone(),
+    );
+    let concurrency = job.concurrency.clamp(1, 64);
+    let limiter = Limiter::new(concurrency);
+    let shared = Arc::new(Shared {
+        client: job.client.clone(),
+        subject: job.subject,
+        encoder: job.encoder.clone(),
+        next: AtomicUsize::new(0),
+        limiter: limiter.clone(),
+        spill_dir: job.out.as_deref().map(parent_dir),
+        retry_delay: job.candidate_retry_delay,
+        fatal: Mutex::new(None),
+        stop: AtomicBool::new(false),
+        cancel: watch::channel(false).0,
+        todo,
+    });
+
+    let (tx, rx) = mpsc::channel::<Msg>(concurrency);
+    let bar = progress.handle();
+    let writer_counters = counters.clone();
+    let writer = tokio::task::spawn_blocking(move || writer_loop(rx, sink, bar, writer_counters));
+
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..concurrency.min(shared.todo.len()) {
+        workers.spawn(worker(
+            shared.clone(),
+            tx.clone(),
+            shared.cancel.subscribe(),
+        ));
+    }
+    drop(tx);
+
+    let mut interrupted = false;
+    {
+        let all_done = async { while workers.join_next().await.is_some() {} };
+        tokio::pin!(all_done);
+        let signal = async {
+            if job.handle_signals {
+                shutdown_signal().await
+            } else {
+                std::future::pending().await
+            }
+        };
+        tokio::select! {
+            _ = &mut all_done => {}
+            _ = signal => {
+                interrupted = true;
+                progress.println("interrupted: finishing the records already fetched (Ctrl-C again to quit at once)");
+                tokio::spawn(async {
+                    shutdown_signal().await;
+                    eprintln!("interrupted again: quitting now");
+                    std::process::exit(130);
+                });
+                shared.stop.store(true, Ordering::SeqCst);
+                shared.cancel.send_replace(true);
+                all_done.await;
+            }
+        }
+    }
+    let fatal = shared.fatal.lock().expect("fatal lock").take();
+
+    let (sink, tally) = match writer.await {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => {
+            progress.clear();
+            return Err(e);
+        }
+        Err(e) => {
+            progress.clear();
+            return Err(Error::other(format!("the export's writer stopped: {e}")));
+        }
+    };
+    progress.clear();
+
+    let journaled = job.out.is_some();
+    let keep_for_resume = interrupted || fatal.is_some() || (journaled && !tally.failed.is_empty());
+    let (completed, resumable) = if keep_for_resume {
+        sink.abandon()?;
+        (false, journaled)
+    } else {
+        sink.finish()?;
+        (true, false)
+    };
+    let st = job.client.stats();
+    Ok(Report {
+        subject: job.subject,
+        total,
+        skipped,
+        exported: tally.exported,
+        records: counters.records.load(Ordering::Relaxed),
+        not_found: tally.not_found,
+        failed: tally.failed,
+        interrupted,
+        fatal,
+        completed,
+        resumable,
+        destination,
+        requests: st.requests - stats0.requests,
+        retries: st.retries - stats0.retries,
+        rate_limited: st.rate_limited - stats0.rate_limited,
+        limiter: limiter.report(),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Ctrl-C, or SIGTERM on Unix. Never resolves when signals can't be watched.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = async {
+            match signal(SignalKind::terminate()) {
+                Ok(mut s) => {
+                    s.recv().await;
+                }
+                Err(_) => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term => {}
+        }
+    }
+    #[cfg(not(unix))]
+    ctrl_c.await;
+}
+
+/// Takes candidates from the shared list until none is left or the export stops.
+async fn worker(sh: Arc<Shared>, tx: mpsc::Sender<Msg>, mut cancel: watch::Receiver<bool>) {
+    loop {
+        if sh.stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let i = sh.next.fetch_add(1, Ordering::SeqCst);
+        let Some(code) = sh.todo.get(i) else {
+            return;
+        };
+        let msg = tokio::select! {
+            m = export_one(&sh, code) => m,
+            _ = cancel.wait_for(|c| *c) => return,
+        };
+        let Some(msg) = msg else {
+            return;
+        };
+        if tx.send(msg).await.is_err() {
+            // The writer stopped (its error is reported); nothing more can be written.
+            sh.stop.store(true, Ordering::SeqCst);
+            return;
+        }
+    }
+}
+
+/// One candidate, with one more attempt at the candidate level after a transient failure.
+/// `None` when the export must stop (the failure applies to every candidate).
+async fn export_one(sh: &Shared, code: &str) -> Option<Msg> {
+    let mut attempt = 0;
+    loop {
+        match fetch_candidate(sh, code).await {
+            Ok(seg) => {
+                return Some(Msg::Done {
+                    code: code.to_string(),
+                    seg,
+                })
+            }
+            Err((err, first_page)) => {
+                if err.kind == ExitKind::NotFound && first_page {
+                    return Some(Msg::NotFound {
+                        code: code.to_string(),
+                        err,
+                    });
+                }
+                if is_fatal(&err) {
+                    let mut f = sh.fatal.lock().expect("fatal lock");
+                    if f.is_none() {
+                        *f = Some(err);
+                    }
+                    sh.stop.store(true, Ordering::SeqCst);
+                    sh.cancel.send_replace(true);
+                    return None;
+                }
+                let transient = matches!(
+                    err.kind,
+                    ExitKind::Network | ExitKind::RateLimited | ExitKind::Other
+                );
+                if transient && attempt == 0 && !sh.stop.load(Ordering::SeqCst) {
+                    attempt += 1;
+                    if sh.client.verbose() {
+                        eprintln!("* candidate {code}: {}; trying it once more", err.message);
+                    }
+                    tokio::time::sleep(sh.retry_delay).await;
+                    continue;
+                }
+                return Some(Msg::Failed {
+                    code: code.to_string(),
+                    err,
+                });
+            }
+        }
+    }
+}
+
+/// A failure no other candidate would escape: the key is refused, or bad local settings.
+fn is_fatal(e: &Error) -> bool {
+    (e.kind == ExitKind::Auth && e.status == Some(401)) || e.kind == ExitKind::Usage
+}
+
+/// Every page of one candidate, encoded into a segment. The error says whether it came on the
+/// first page (a 404 there means the candidate doesn't exist).
+async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, bool)> {
+    let url = match sh.subject {
+        // The largest pages make the fewest requests.
+        Subject::Submissions => sh.client.submissions_url(code, Some(MAX_PER), None),
+        Subject::Memos => sh.client.endpoint(&["candidates", code, "memos"]),
+    };
+    let mut walker = PageWalker::new(sh.client.clone(), url, PageStyle::Cursor);
+    let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
+    let mut buf = Vec::new();
+    loop {
+        let permit = sh.limiter.acquire().await;
+        let page = walker.next_page().await;
+        drop(permit);
+        sh.limiter.observe(sh.client.stats().rate_limited);
+        let first = walker.pages == 0;
+        let page = match page {
+            Ok(Some(p)) => p,
+            Ok(None) => break,
+            Err(e) => return Err((e, first)),
+        };
+        buf.clear();
+        let mut n = 0;
+        for item in &page.items {
+            let is_first = seg.records + n == 0;
+            n += sh
+                .encoder
+                .encode(Some(code), item, is_first, &mut buf)
+                .map_err(|e| (e, false))?;
+        }
+        seg.push(&buf, n).map_err(|e| (e, false))?;
+    }
+    Ok(seg)
+}
+
+/// The single writer: appends complete candidates in arrival order, committing after each
+/// batch of messages that were ready together (one fsync per batch, not per candidate).
+fn writer_loop(
+    mut rx: mpsc::Receiver<Msg>,
+    mut sink: Sink,
+    bar: Option<indicatif::ProgressBar>,
+    counters: Arc<Counters>,
+) -> Result<(Sink, Tally), Error> {
+    let mut tally = Tally::default();
+    while let Some(first) = rx.blocking_recv() {
+        let mut next = Some(first);
+        let mut batch = 0;
+        while let Some(msg) = next.take() {
+            match msg {
+                Msg::Done { code, seg } => {
+                    sink.append(Some(&code), seg)?;
+                    tally.exported += 1;
+                }
+                Msg::NotFound { code, err } => {
+                    if let Some(b) = &bar {
+                        b.println(format!("not found: {code}"));
+                    }
+                    tally.not_found.push((code, err.message));
+                }
+                Msg::Failed { code, err } => {
+                    if let Some(b) = &bar {
+                        b.println(format!("failed: {code}: {}", err.message));
+                    }
+                    tally.failed.push((code, err.message));
+                }
+            }
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            batch += 1;
+            if batch < 256 {
+                next = rx.try_recv().ok();
+            }
+        }
+        sink.commit()?;
+        counters.records.store(sink.records, Ordering::Relaxed);
+    }
+    Ok((sink, tally))
+}

@@ -1,0 +1,118 @@
+//! One candidate's encoded records, kept until the candidate is complete so that its records
+//! reach the output together (or not at all): in memory up to a threshold, then in an
+//! anonymous temporary file, so memory stays bounded whatever a candidate's size.
+
+use std::fs::File;
+use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+
+use crate::error::Error;
+
+/// Bytes kept in memory before a segment moves to a temporary file.
+pub const SPILL_AT: usize = 256 * 1024;
+
+pub struct Segment {
+    buf: Vec<u8>,
+    file: Option<BufWriter<File>>,
+    /// Where temporary files go (next to the output file); the system temp dir when `None`.
+    spill_dir: Option<PathBuf>,
+    spill_at: usize,
+    /// Encoded bytes in the segment.
+    pub len: u64,
+    /// Records in the segment.
+    pub records: u64,
+}
+
+impl std::fmt::Debug for Segment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Segment")
+            .field("len", &self.len)
+            .field("records", &self.records)
+            .field("spilled", &self.file.is_some())
+            .finish()
+    }
+}
+
+impl Segment {
+    pub fn new(spill_dir: Option<PathBuf>, spill_at: usize) -> Segment {
+        Segment {
+            buf: Vec::new(),
+            file: None,
+            spill_dir,
+            spill_at,
+            len: 0,
+            records: 0,
+        }
+    }
+
+    /// Append encoded bytes holding `records` records.
+    pub fn push(&mut self, bytes: &[u8], records: u64) -> Result<(), Error> {
+        self.len += bytes.len() as u64;
+        self.records += records;
+        if let Some(f) = &mut self.file {
+            return f.write_all(bytes).map_err(spill_err);
+        }
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() > self.spill_at {
+            let file = match &self.spill_dir {
+                Some(d) => tempfile::tempfile_in(d),
+                None => tempfile::tempfile(),
+            }
+            .map_err(spill_err)?;
+            let mut w = BufWriter::with_capacity(64 * 1024, file);
+            w.write_all(&self.buf).map_err(spill_err)?;
+            self.buf = Vec::new();
+            self.file = Some(w);
+        }
+        Ok(())
+    }
+
+    /// Whether it moved to a temporary file.
+    pub fn spilled(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Copy the whole segment into `out`.
+    pub fn copy_into(self, out: &mut dyn Write) -> std::io::Result<()> {
+        match self.file {
+            None => out.write_all(&self.buf),
+            Some(w) => {
+                let mut f = w.into_inner().map_err(|e| e.into_error())?;
+                f.seek(SeekFrom::Start(0))?;
+                let copied = std::io::copy(&mut f, out)?;
+                if copied != self.len {
+                    return Err(std::io::Error::other(format!(
+                        "temporary segment file holds {copied} bytes, expected {}",
+                        self.len
+                    )));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn spill_err(e: std::io::Error) -> Error {
+    Error::other(format!(
+        "cannot write a temporary file for a large candidate: {e}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_stays_in_memory_large_spills_and_copies_back() {
+        let mut s = Segment::new(None, 10);
+        s.push(b"abc", 1).unwrap();
+        assert!(!s.spilled());
+        s.push(b"defghijkl", 2).unwrap();
+        assert!(s.spilled());
+        s.push(b"mno", 1).unwrap();
+        assert_eq!((s.len, s.records), (15, 4));
+        let mut out = Vec::new();
+        s.copy_into(&mut out).unwrap();
+        assert_eq!(out, b"abcdefghijklmno");
+    }
+}
