@@ -174,6 +174,13 @@ pub enum Command {
     Config(commands::config::ConfigCmd),
     /// Print a shell completion script
     Completions(commands::completions::CompletionsArgs),
+    /// Regenerate completions/ and man/ (for maintainers)
+    #[command(hide = true)]
+    GenerateDocs {
+        /// Repository root to write into
+        #[arg(long, default_value = ".")]
+        dir: std::path::PathBuf,
+    },
 }
 
 /// Parse the command line, run the command, and return the process exit code.
@@ -222,5 +229,11 @@ async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
         Command::Auth(c) => commands::auth::run(ctx, c).await,
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => commands::completions::run(ctx, a),
+        Command::GenerateDocs { dir } => {
+            let n = crate::docs::write_all(&dir)
+                .map_err(|e| crate::Error::other(format!("cannot write docs into {}: {e}", dir.display())))?;
+            eprintln!("Wrote {n} files under {}.", dir.display());
+            Ok(())
+        }
     }
 }
