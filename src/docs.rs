@@ -18,30 +18,81 @@ pub const SHELLS: &[(Shell, &str)] = &[
 ];
 
 const ENVIRONMENT: &[(&str, &str)] = &[
-    ("RECRUIT_BASE_URL", "Service root, with or without a trailing /v1 (--base-url)."),
-    ("RECRUIT_API_KEY", "Bearer token (--api-key). Never printed; redacted in -v logs."),
-    ("RECRUIT_PROFILE", "Profile of the config file to use (--profile)."),
-    ("RECRUIT_SANDBOX", "1 to run against the built-in emulator (--sandbox)."),
+    (
+        "RECRUIT_BASE_URL",
+        "Service root, with or without a trailing /v1 (--base-url).",
+    ),
+    (
+        "RECRUIT_API_KEY",
+        "Bearer token (--api-key). Never printed; redacted in -v logs.",
+    ),
+    (
+        "RECRUIT_PROFILE",
+        "Profile of the config file to use (--profile).",
+    ),
+    (
+        "RECRUIT_SANDBOX",
+        "1 to run against the built-in emulator (--sandbox).",
+    ),
     ("RECRUIT_OUTPUT", "table, json, ndjson or csv (-o)."),
-    ("RECRUIT_TIMEOUT", "Per-request timeout in seconds (--timeout)."),
-    ("RECRUIT_RETRIES", "Retries of idempotent requests (--retries)."),
-    ("RECRUIT_DEBUG", "1 to log requests and responses to stderr (-v)."),
-    ("RECRUIT_SIGNING_KEY", "Webhook signing key for webhooks listen, verify and trigger."),
-    ("RECRUIT_CONFIG_DIR", "Directory of config.toml instead of the XDG config directory."),
-    ("RECRUIT_DATA_DIR", "Directory of data (sandbox state) instead of the XDG data directory."),
-    ("NO_COLOR", "When set and not empty, no colour or escape codes are written."),
+    (
+        "RECRUIT_TIMEOUT",
+        "Per-request timeout in seconds (--timeout).",
+    ),
+    (
+        "RECRUIT_RETRIES",
+        "Retries of idempotent requests (--retries).",
+    ),
+    (
+        "RECRUIT_DEBUG",
+        "1 to log requests and responses to stderr (-v).",
+    ),
+    (
+        "RECRUIT_SIGNING_KEY",
+        "Webhook signing key for webhooks listen, verify and trigger.",
+    ),
+    (
+        "RECRUIT_CONFIG_DIR",
+        "Directory of config.toml instead of the XDG config directory.",
+    ),
+    (
+        "RECRUIT_DATA_DIR",
+        "Directory of data (sandbox state) instead of the XDG data directory.",
+    ),
+    (
+        "NO_COLOR",
+        "When set and not empty, no colour or escape codes are written.",
+    ),
 ];
 
 const EXIT_STATUS: &[(&str, &str)] = &[
     ("0", "Success."),
-    ("1", "Any other failure (e.g. an answer that is not valid JSON)."),
-    ("2", "Bad usage or bad local input (flags, answers file, payload file, config file)."),
+    (
+        "1",
+        "Any other failure (e.g. an answer that is not valid JSON).",
+    ),
+    (
+        "2",
+        "Bad usage or bad local input (flags, answers file, payload file, config file).",
+    ),
     ("3", "Not found (HTTP 404)."),
-    ("4", "Authentication or permission (HTTP 401, 403), or no API key."),
-    ("5", "The service rejected the request (other 4xx, e.g. 422 validation)."),
+    (
+        "4",
+        "Authentication or permission (HTTP 401, 403), or no API key.",
+    ),
+    (
+        "5",
+        "The service rejected the request (other 4xx, e.g. 422 validation).",
+    ),
     ("6", "Rate limited (HTTP 429) after all retries."),
-    ("7", "Network failure, timeout, or 5xx after all retries; a webhook not delivered."),
-    ("8", "Webhook signature invalid or too old (webhooks verify)."),
+    (
+        "7",
+        "Network failure, timeout, or 5xx after all retries; a webhook not delivered.",
+    ),
+    (
+        "8",
+        "Webhook signature invalid or too old (webhooks verify).",
+    ),
 ];
 
 fn roff_escape(s: &str) -> String {
@@ -51,7 +102,11 @@ fn roff_escape(s: &str) -> String {
 fn extra_sections() -> String {
     let mut s = String::from(".SH ENVIRONMENT\n");
     for (k, v) in ENVIRONMENT {
-        s.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff_escape(k), roff_escape(v)));
+        s.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff_escape(k),
+            roff_escape(v)
+        ));
     }
     s.push_str(".SH \"EXIT STATUS\"\n");
     for (k, v) in EXIT_STATUS {
@@ -72,15 +127,22 @@ fn render_man(cmd: &clap::Command, name: &str) -> Vec<u8> {
     let mut buf = Vec::new();
     man.render_title(&mut buf).expect("writes to memory");
     man.render_name_section(&mut buf).expect("writes to memory");
-    man.render_synopsis_section(&mut buf).expect("writes to memory");
-    man.render_description_section(&mut buf).expect("writes to memory");
-    man.render_options_section(&mut buf).expect("writes to memory");
+    man.render_synopsis_section(&mut buf)
+        .expect("writes to memory");
+    man.render_description_section(&mut buf)
+        .expect("writes to memory");
+    man.render_options_section(&mut buf)
+        .expect("writes to memory");
     if cmd.get_subcommands().any(|c| !c.is_hide_set()) {
-        man.render_subcommands_section(&mut buf).expect("writes to memory");
+        man.render_subcommands_section(&mut buf)
+            .expect("writes to memory");
     }
-    man.render_extra_section(&mut buf).expect("writes to memory");
-    buf.write_all(extra_sections().as_bytes()).expect("writes to memory");
-    man.render_version_section(&mut buf).expect("writes to memory");
+    man.render_extra_section(&mut buf)
+        .expect("writes to memory");
+    buf.write_all(extra_sections().as_bytes())
+        .expect("writes to memory");
+    man.render_version_section(&mut buf)
+        .expect("writes to memory");
     buf
 }
 

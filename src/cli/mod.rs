@@ -230,8 +230,9 @@ async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => commands::completions::run(ctx, a),
         Command::GenerateDocs { dir } => {
-            let n = crate::docs::write_all(&dir)
-                .map_err(|e| crate::Error::other(format!("cannot write docs into {}: {e}", dir.display())))?;
+            let n = crate::docs::write_all(&dir).map_err(|e| {
+                crate::Error::other(format!("cannot write docs into {}: {e}", dir.display()))
+            })?;
             eprintln!("Wrote {n} files under {}.", dir.display());
             Ok(())
         }
