@@ -82,9 +82,10 @@ pub struct GlobalArgs {
         global = true,
         env = "RECRUIT_API_KEY",
         value_name = "KEY",
-        hide_env_values = true
+        hide_env_values = true,
+        value_parser = parse_secret
     )]
-    pub api_key: Option<String>,
+    pub api_key: Option<crate::redact::Secret>,
 
     /// A named profile from the config file
     #[arg(long, global = true, env = "RECRUIT_PROFILE", value_name = "NAME")]
@@ -140,6 +141,11 @@ pub struct GlobalArgs {
     /// Allow plain http:// to a host that is not loopback (the key would travel unencrypted)
     #[arg(long, global = true)]
     pub insecure_http: bool,
+}
+
+/// Wrap the key at parse time, so no `Debug` of the arguments can show it.
+fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
+    Ok(crate::redact::Secret::new(s))
 }
 
 #[derive(Debug, Subcommand)]
