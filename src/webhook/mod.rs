@@ -3,4 +3,5 @@
 //!
 //! OWNER: webhook helper.
 
+pub mod samples;
 pub mod signature;
