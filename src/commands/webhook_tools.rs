@@ -37,14 +37,15 @@ Rejected requests get {\"error\": <code>, \"message\": <reason>} and a line on s
 
 Each accepted event is printed as one line on stdout (local time, action, candidate, detail),
 also when stdout is a pipe; -o json prints each body exactly as received, -o ndjson as one
-compact line. --events limits what is printed and forwarded; other events are still answered
-200 and noted as skipped on stderr.
+compact line (table and csv: the human line). --events limits what is printed and forwarded;
+other events are still answered 200 and noted as skipped on stderr.
 
 Forwarding: --forward-to URL relays each accepted event (the raw bytes, the signature header
 and Content-Type) by POST to a local app; --forward ACTION=URL sends one action elsewhere. The
 app's status is reported on stderr, with a warning when it is not 200. The answer to the sender
 stays 200 whatever the app did: the event was received and verified here, and a failing app
-should not make the service retry (and repeat) deliveries while you debug it.
+should not make the service retry (and repeat) deliveries while you debug it. The answer is
+sent once the forward is done (at most --timeout seconds, default 30).
 
 The first line on stderr is 'listening on http://HOST:PORT (Ctrl-C to stop)'. Ctrl-C or
 SIGTERM stops it with a summary of the events received, accepted and rejected.";
@@ -211,15 +212,10 @@ pub struct TriggerArgs {
 
 pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
     let format = match explicit_format(ctx)? {
-        None | Some(Format::Table) => EventFormat::Line,
         Some(Format::Json) => EventFormat::Json,
         Some(Format::Ndjson) => EventFormat::Ndjson,
-        Some(Format::Csv) => {
-            return Err(Error::usage(
-                "webhooks listen prints events as lines, json or ndjson; csv is not supported",
-            )
-            .into())
-        }
+        // Events have no columns: table and csv both mean the human line.
+        None | Some(Format::Table | Format::Csv) => EventFormat::Line,
     };
     let host: IpAddr = match args.host.as_str() {
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
