@@ -169,8 +169,8 @@ impl Listener {
         }
     }
 
-    /// SIGTERM, wait for exit, and return every stderr line.
-    async fn stop(mut self) -> (i32, Vec<String>) {
+    /// SIGTERM; expect a clean exit with `summary` as the last word, and no key in the log.
+    async fn stop_expecting(mut self, summary: &str) {
         let pid = self.child.id().to_string();
         let status = std::process::Command::new("kill")
             .args(["-TERM", &pid])
@@ -179,8 +179,14 @@ impl Listener {
         assert!(status.success());
         // stderr closes when the process exits.
         while self.stderr_line().await.is_some() {}
-        let code = self.child.wait().unwrap().code().unwrap_or(-1);
-        (code, std::mem::take(&mut self.log))
+        let code = self.child.wait().unwrap().code();
+        let log = &self.log;
+        assert_eq!(code, Some(0), "{log:?}");
+        assert_eq!(
+            log.last().map(String::as_str),
+            Some(&*format!("stopped: {summary}"))
+        );
+        assert!(!log.iter().any(|l| l.contains(KEY)), "{log:?}");
     }
 }
 
@@ -294,6 +300,36 @@ fn sample(action: &str) -> Vec<u8> {
         .unwrap()
         .to_string()
         .into_bytes()
+}
+
+#[test]
+fn signature_matches_the_openssl_vectors() {
+    use signature::compute;
+    assert_eq!(
+        compute(
+            KEY.as_bytes(),
+            1_700_000_000,
+            br#"{"action":"candidate_pass"}"#
+        ),
+        V_ASCII
+    );
+    assert_eq!(compute(KEY.as_bytes(), 1_700_000_000, b""), V_EMPTY);
+    assert_eq!(
+        compute(b"whsec_rotated_2", 1_712_345_678, UTF8_BODY.as_bytes()),
+        V_UTF8
+    );
+    assert_eq!(
+        compute(KEY.as_bytes(), 1_700_000_001, b"\xff\x00\xfe\n"),
+        V_BINARY
+    );
+    assert_eq!(
+        signature::sign(
+            KEY.as_bytes(),
+            1_700_000_000,
+            br#"{"action":"candidate_pass"}"#
+        ),
+        format!("t=1700000000,v1={V_ASCII}")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,14 +524,7 @@ async fn listen_accepts_a_valid_event_and_prints_it() {
         line.ends_with("candidate_stage_changed  CA7Q2M9X Hana Sato  stage: First interview"),
         "{line}"
     );
-    let (code, log) = l.stop().await;
-    assert_eq!(code, 0);
-    assert!(
-        log.iter()
-            .any(|l| l == "stopped: 1 received, 1 accepted, 0 rejected"),
-        "{log:?}"
-    );
-    assert!(!log.iter().any(|l| l.contains(KEY)));
+    l.stop_expecting("1 received, 1 accepted, 0 rejected").await;
 }
 
 /// (what, body, signature header, expected status, expected error code)
@@ -560,13 +589,7 @@ async fn listen_rejects_each_bad_signature_with_its_reason() {
     l.expect_stderr("missing signature header (expected Service-Webhook-Signature)")
         .await;
     l.no_stdout().await;
-    let (_, log) = l.stop().await;
-    assert!(
-        log.iter()
-            .any(|l| l == "stopped: 6 received, 0 accepted, 6 rejected"),
-        "{log:?}"
-    );
-    assert!(!log.iter().any(|l| l.contains(KEY)));
+    l.stop_expecting("6 received, 0 accepted, 6 rejected").await;
 }
 
 #[tokio::test]
@@ -648,13 +671,8 @@ async fn listen_without_key_accepts_everything_and_filters_events() {
     let resp = client().get(&l.url).send().await.unwrap();
     assert_eq!(resp.status().as_u16(), 405);
     l.no_stdout().await;
-    let (code, log) = l.stop().await;
-    assert_eq!(code, 0);
-    assert!(
-        log.iter()
-            .any(|l| l == "stopped: 5 received, 4 accepted (2 skipped by --events), 1 rejected"),
-        "{log:?}"
-    );
+    l.stop_expecting("5 received, 4 accepted (2 skipped by --events), 1 rejected")
+        .await;
 }
 
 #[tokio::test]
@@ -739,12 +757,8 @@ async fn listen_forwards_exact_bytes_and_warns_on_non_200() {
     let warning = l.expect_stderr("warning: forward to").await;
     assert!(warning.contains("answered HTTP 500"), "{warning}");
     assert_eq!(app.requests().len(), 3);
-    let (_, log) = l.stop().await;
-    assert!(
-        log.iter()
-            .any(|l| l == "stopped: 3 received, 3 accepted, 0 rejected, 1 forwards failed"),
-        "{log:?}"
-    );
+    l.stop_expecting("3 received, 3 accepted, 0 rejected, 1 forwards failed")
+        .await;
 }
 
 // ---------------------------------------------------------------------------------------------
