@@ -71,6 +71,7 @@ pub enum ColorWhen {
 
 /// Options every command takes. Precedence: flag > env var > profile > default.
 #[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Service root, with or without a trailing /v1
     #[arg(long, global = true, env = "RECRUIT_BASE_URL", value_name = "URL")]
