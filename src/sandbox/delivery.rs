@@ -295,3 +295,25 @@ fn describe(e: &reqwest::Error) -> String {
     }
     msg
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hook(v: Value) -> Map<String, Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn subscription_rules() {
+        assert!(subscribes(&hook(json!({})), "form_submitted"));
+        assert!(subscribes(&hook(json!({"events": []})), "x"));
+        assert!(subscribes(
+            &hook(json!({"events": null, "active": true})),
+            "x"
+        ));
+        assert!(!subscribes(&hook(json!({"active": false})), "x"));
+        assert!(subscribes(&hook(json!({"events": ["a", "b"]})), "b"));
+        assert!(!subscribes(&hook(json!({"events": ["a"]})), "b"));
+    }
+}

@@ -591,7 +591,15 @@ pub fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
 }
 
 /// (code, name, email, phone, birth, number of form submissions)
-const CANDIDATES: &[(&str, &str, &str, &str, Option<&str>, usize)] = &[
+type CandidateSpec = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    usize,
+);
+const CANDIDATES: &[CandidateSpec] = &[
     (
         "C1001",
         "Kim Min-jun",
@@ -830,5 +838,52 @@ pub fn demo_db() -> Db {
         uploads: Vec::new(),
         requests: Vec::new(),
         deliveries: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_data_is_consistent() {
+        let db = demo_db();
+        assert!(db.forms.len() > 20);
+        let mut codes: Vec<&str> = db.forms.iter().map(|f| f.code.as_str()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), db.forms.len(), "form codes are unique");
+        // Question ids are unique across forms and orders run 1..N.
+        let mut ids = std::collections::HashSet::new();
+        for f in &db.forms {
+            for (i, q) in f.questions.iter().enumerate() {
+                assert_eq!(q.order, i as i64 + 1, "{}", f.code);
+                if let Some(id) = q.id {
+                    assert!(ids.insert(id), "duplicate question id {id}");
+                }
+            }
+            let kinds: Vec<&str> = f.questions.iter().map(|q| q.kind.as_str()).collect();
+            assert!(
+                kinds.starts_with(&["name", "email", "phone", "resume"]),
+                "{}",
+                f.code
+            );
+        }
+        // Every reply's parent is a top-level memo of the same candidate.
+        for m in db.memos.iter().filter(|m| m.parent_id.is_some()) {
+            let p = db.memos.iter().find(|p| Some(p.id) == m.parent_id).unwrap();
+            assert_eq!(p.candidate, m.candidate);
+            assert!(p.parent_id.is_none());
+        }
+        assert_eq!(db.memos.first().map(|m| m.id), Some(101));
+        assert_eq!(db.memos.last().map(|m| m.id), Some(119));
+        for role in ["job_admin", "job_manager", "member"] {
+            assert!(db.memos.iter().any(|m| m.accessible_role == role));
+        }
+        assert!(db.memos.iter().any(|m| m.pinned && m.fixed_at.is_some()));
+        let noids = db.forms.iter().find(|f| f.code == "FORM-NOIDS").unwrap();
+        assert!(noids.questions.iter().all(|q| q.id.is_none()));
+        // The id-less form must be applicable with the four basic fields alone.
+        assert!(noids.questions[4..].iter().all(|q| !q.required));
     }
 }

@@ -479,3 +479,63 @@ pub fn sidecar(path: &Path, ext: &str) -> PathBuf {
     name.push(ext);
     path.with_file_name(name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_stores_see_each_others_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        let b = Store::open(&path).unwrap();
+        let id = a
+            .write(|db| {
+                db.next_memo_id += 1;
+                Ok(db.next_memo_id)
+            })
+            .unwrap();
+        assert_eq!(b.read(|db| Ok(db.next_memo_id)).unwrap(), id);
+        b.write(|db| {
+            db.next_memo_id += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(a.read(|db| Ok(db.next_memo_id)).unwrap(), id + 1);
+    }
+
+    #[test]
+    fn failed_write_is_not_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        let before = a.read(|db| Ok(db.memos.len())).unwrap();
+        let r: Result<(), _> = a.write(|db| {
+            db.memos.clear();
+            Err(ApiError::not_found())
+        });
+        assert!(r.is_err());
+        assert_eq!(a.read(|db| Ok(db.memos.len())).unwrap(), before);
+    }
+
+    #[test]
+    fn corrupt_file_is_reported_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, "{oops").unwrap();
+        let err = Store::open(&path).err().unwrap().to_string();
+        assert!(err.contains("not a valid sandbox state file"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{oops");
+    }
+
+    #[test]
+    fn deleted_file_is_recreated_with_demo_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(a.read(|db| Ok(db.forms.len())).unwrap() > 20);
+        assert!(path.exists());
+    }
+}

@@ -423,3 +423,44 @@ pub fn submission(code: &str, name: &str, email: &str, index: usize) -> Value {
         "submission_answers": answers,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_span_1_to_over_100() {
+        let counts: Vec<usize> = (1..=130).map(synthetic_submission_count).collect();
+        assert_eq!(counts.iter().min(), Some(&1));
+        assert_eq!(counts.iter().max(), Some(&130));
+    }
+
+    #[test]
+    fn only_canonical_codes_in_range_exist() {
+        assert_eq!(synthetic_code(7), "S000007");
+        assert!(synthetic_candidate("S000007", 7).is_some());
+        assert!(synthetic_candidate("S000008", 7).is_none());
+        assert!(synthetic_candidate("S0000007", 7).is_none());
+        assert!(synthetic_candidate("S000000", 7).is_none());
+        assert!(synthetic_candidate("s000007", 7).is_none());
+        assert!(synthetic_candidate("S00000x", 7).is_none());
+    }
+
+    #[test]
+    fn submissions_are_deterministic_and_of_both_kinds() {
+        let a = submission("S000042", "Kim Alex", "s000042@synthetic.example", 5);
+        let b = submission("S000042", "Kim Alex", "s000042@synthetic.example", 5);
+        assert_eq!(a, b);
+        let kinds: std::collections::HashSet<String> = (0..6)
+            .map(|i| {
+                submission("C1", "n", "e@x.io", i)["kind"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert!(kinds.contains("message") && kinds.contains("reference_check"));
+        let c = synthetic_candidate("S000042", 100).unwrap();
+        assert_eq!(c.name, synthetic_candidate("S000042", 100).unwrap().name);
+    }
+}

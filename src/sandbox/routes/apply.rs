@@ -479,9 +479,7 @@ fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
         "text" | "textarea" | "date_type" => string(a, "value", required).map(drop),
         "dropdown" | "radio" => {
             let s = string(a, "value", required)?;
-            if !options.is_empty()
-                && !(s.is_empty() && !required)
-                && !options.iter().any(|o| o == s)
+            if !options.is_empty() && (required || !s.is_empty()) && !options.iter().any(|o| o == s)
             {
                 return Err(format!(
                     "value '{s}' is not one of the answer options {options:?}"
@@ -620,4 +618,83 @@ fn objects(
         check(o).map_err(|m| format!("{field}[{i}].{m}"))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(kind: &str, required: bool, options: Option<Vec<&str>>) -> Question {
+        Question {
+            id: Some(1),
+            kind: kind.into(),
+            title: "t".into(),
+            order: 1,
+            required,
+            show_description: false,
+            description: None,
+            answer_options: options.map(|o| o.into_iter().map(String::from).collect()),
+            created_at: String::new(),
+            updated_at: String::new(),
+        }
+    }
+
+    fn check(question: &Question, answer: Value) -> Result<(), String> {
+        validate_answer(question, answer.as_object().unwrap())
+    }
+
+    #[test]
+    fn answers_follow_the_spec_shapes() {
+        let vet = q("veteran_affair", false, None);
+        assert!(check(
+            &vet,
+            json!({"checked": true, "veteran_affair_code": "12-345678"})
+        )
+        .is_ok());
+        assert!(check(
+            &vet,
+            json!({"checked": true, "veteran_affair_code": "12345678"})
+        )
+        .is_err());
+        assert!(check(&vet, json!({"veteran_affair_code": "12-345678"})).is_err());
+
+        let birth = q("birth", true, None);
+        assert!(check(&birth, json!({"birth": "1990-02-28"})).is_ok());
+        assert!(check(&birth, json!({"birth": "1990-02-30"})).is_err());
+        assert!(check(&birth, json!({"birth": "90-2-3"})).is_err());
+
+        let radio = q("radio", true, Some(vec!["Yes", "No"]));
+        assert!(check(&radio, json!({"value": "Yes"})).is_ok());
+        assert!(check(&radio, json!({"value": "Maybe"})).is_err());
+
+        let qual = q("qualification", true, None);
+        let good = json!({"qualifications": [{"kind": "certificate", "name": "n", "institution_name": "i", "grade": "A", "date": "2020-01-01"}]});
+        assert!(check(&qual, good).is_ok());
+        let err = check(
+            &qual,
+            json!({"qualifications": [{"kind": "prize", "name": "n"}]}),
+        )
+        .unwrap_err();
+        assert!(err.starts_with("qualifications[0].kind"), "{err}");
+
+        let files = q("file_upload", false, None);
+        assert!(check(&files, json!({"links": ["/upload/a.pdf"]})).is_ok());
+        assert!(check(&files, json!({"links": ["https://x.io/upload/a.pdf"]})).is_err());
+
+        let salary = q("desired_salary", false, None);
+        assert!(check(&salary, json!({"desired_salary": 5000})).is_ok());
+        assert!(check(&salary, json!({"desired_salary": "5000"})).is_err());
+
+        // Optional text may be empty; required text may not.
+        assert!(check(&q("text", false, None), json!({"value": ""})).is_ok());
+        assert!(check(&q("text", true, None), json!({"value": " "})).is_err());
+    }
+
+    #[test]
+    fn emails() {
+        assert!(looks_like_email("a.b@example.com"));
+        assert!(!looks_like_email("a.b@example"));
+        assert!(!looks_like_email("@example.com"));
+        assert!(!looks_like_email("a b@example.com"));
+    }
 }

@@ -371,3 +371,64 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
     }
     resp
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip_and_reject_garbage() {
+        let t = encode_token(&[("o", "20".into()), ("t", "Back end & ops".into())]);
+        assert!(t.bytes().all(|b| b.is_ascii_hexdigit()));
+        let f = decode_token(&t).unwrap();
+        assert_eq!(token_usize(&f, "o").unwrap(), 20);
+        assert_eq!(query_get(&f, "t"), Some("Back end & ops"));
+        assert!(decode_token("zz").is_err());
+        assert!(token_usize(&decode_token("").unwrap(), "o").is_err());
+    }
+
+    #[test]
+    fn segments_are_encoded_as_one() {
+        assert_eq!(enc("C/2001"), "C%2F2001");
+        assert_eq!(enc("my cv.pdf"), "my%20cv.pdf");
+        assert_eq!(enc("FORM-1001"), "FORM-1001");
+    }
+
+    #[test]
+    fn per_is_bounded() {
+        let q = |s: &str| query_pairs(Some(s));
+        assert_eq!(parse_per(&q(""), 20).unwrap(), 20);
+        assert_eq!(parse_per(&q("per=100"), 20).unwrap(), 100);
+        assert!(parse_per(&q("per=101"), 20).is_err());
+        assert!(parse_per(&q("per=0"), 20).is_err());
+    }
+
+    #[test]
+    fn bearer_check() {
+        let mut h = HeaderMap::new();
+        assert!(!authorized(&h, "k3y"));
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer k3y"),
+        );
+        assert!(authorized(&h, "k3y"));
+        assert!(!authorized(&h, "k3"));
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("bearer k3y"),
+        );
+        assert!(authorized(&h, "k3y"));
+        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Basic k3y"));
+        assert!(!authorized(&h, "k3y"));
+    }
+
+    #[test]
+    fn body_must_be_an_object() {
+        assert!(json_object(b"").unwrap().is_empty());
+        assert_eq!(json_object(b"[1]").unwrap_err().code, "invalid_json");
+        assert_eq!(
+            json_object(b"{").unwrap_err().status,
+            StatusCode::BAD_REQUEST
+        );
+    }
+}
