@@ -186,7 +186,7 @@ struct FormSpec {
     career_kind: &'static str,
     career: (i64, i64),
     open: bool,
-    /// Days from now to `end_at`; negative = expired.
+    /// Days from now to `end_at` (×10 when positive, see `build_form`); negative = expired.
     end_in_days: i64,
     address: (&'static str, &'static str),
     extras: Vec<Q<'static>>,
@@ -480,7 +480,7 @@ fn form_specs() -> Vec<FormSpec> {
             "FORM-NOIDS",
             "Store Operations Associate (Seongsu)",
             1,
-            20,
+            200,
             vec![
                 ("textarea", "Introduce yourself briefly", false, &[], None),
                 ("radio", "Preferred shift", false, SHIFTS, None),
@@ -506,7 +506,14 @@ fn html_posting(title: &str, address: &str) -> String {
 fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
     let created = (now - Duration::days(20 + (i as i64 * 3) % 40)).with_timezone(&kst());
     let updated = created + Duration::hours(5 + i as i64);
-    let end_at = (now + Duration::days(s.end_in_days)).with_timezone(&kst());
+    // Open postings close months to years ahead, so a long-lived state file keeps the
+    // documented open forms open (`expired` is computed from `end_at`).
+    let days = if s.end_in_days > 0 {
+        s.end_in_days * 10
+    } else {
+        s.end_in_days
+    };
+    let end_at = (now + Duration::days(days)).with_timezone(&kst());
     // Round to whole hours in KST so the values look entered by a person.
     let end_at = kst()
         .with_ymd_and_hms(end_at.year(), end_at.month(), end_at.day(), 18, 0, 0)

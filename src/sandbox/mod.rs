@@ -32,7 +32,8 @@
 //!   Detail variant 2 (the five HTML sections instead of address/content/open_status/
 //!   resume_required): FORM-1002, 1004, 1007, 1010, 1012, 1014, 1017, 1019, 1022; the rest
 //!   variant 1. Expired: FORM-1009, FORM-1012, FORM-1016. `open_status` false: FORM-1006,
-//!   FORM-1016.
+//!   FORM-1016. Dates are set relative to when the state file was created (or reset); the
+//!   open forms close at least 200 days after that.
 //! - `FORM-NOIDS` "Store Operations Associate (Seongsu)": questions without `id` (apply with
 //!   variant B: name, email, phone, resume_path; its other questions are optional).
 //!
