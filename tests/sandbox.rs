@@ -1445,3 +1445,50 @@ fn sandbox_command_serves_and_names_a_busy_port() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[tokio::test]
+async fn hostile_page_tokens_are_400_not_crashes() {
+    let env = boot().await;
+    // Offsets at the edge of usize, and tokens that are not tokens.
+    let huge = hex_token(&format!("o={}&p=20&t=", usize::MAX));
+    for path in [
+        format!("/application_forms?page_token={huge}"),
+        format!("/webhooks?page_token={huge}"),
+        "/application_forms?page_token=not-a-token".to_string(),
+        "/candidates/C1001/form_submissions?page_token=zz".to_string(),
+    ] {
+        let (s, v) = env.get(&path).await;
+        assert!(
+            s == StatusCode::OK || s == StatusCode::BAD_REQUEST,
+            "{path}: {s}"
+        );
+        if s == StatusCode::BAD_REQUEST {
+            assert_eq!(v["error"], "invalid_parameter");
+        } else {
+            assert_eq!(v["collection"], json!([]));
+        }
+    }
+    // A cursor of another candidate's list is refused.
+    let page = env
+        .ok(Method::GET, "/candidates/C1001/form_submissions", None)
+        .await;
+    let next = page["pagination"]["next_url"].as_str().unwrap();
+    let token = next
+        .split("page_token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap();
+    let (s, _) = env
+        .get(&format!(
+            "/candidates/C1006/form_submissions?page_token={token}"
+        ))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    env.sb.shutdown().await;
+}
+
+fn hex_token(text: &str) -> String {
+    text.bytes().map(|b| format!("{b:02x}")).collect()
+}

@@ -62,7 +62,7 @@ pub async fn list(
             ("t", title.clone()),
         ])
     };
-    let next = (offset + per < total).then(|| token_at(offset + per));
+    let next = (offset.saturating_add(per) < total).then(|| token_at(offset + per));
     let prev = (offset > 0).then(|| token_at(offset.saturating_sub(per)));
     let url = |t: &Option<String>| {
         t.as_ref()

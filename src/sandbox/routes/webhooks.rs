@@ -44,7 +44,7 @@ pub async fn list(
         .await?;
     let base = origin(&app, &headers);
     let token_at = |o: usize| encode_token(&[("o", o.to_string()), ("p", per.to_string())]);
-    let next = (offset + per < total).then(|| token_at(offset + per));
+    let next = (offset.saturating_add(per) < total).then(|| token_at(offset + per));
     let prev = (offset > 0).then(|| token_at(offset.saturating_sub(per)));
     let url = |t: &Option<String>| {
         t.as_ref()
@@ -154,7 +154,10 @@ pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
                     .cloned()
                     .unwrap_or(json!("round")),
             );
-            m.insert("callback_url".into(), body["callback_url"].clone());
+            m.insert(
+                "callback_url".into(),
+                body.get("callback_url").cloned().unwrap_or(Value::Null),
+            );
             m.insert(
                 "signing_key".into(),
                 body.get("signing_key").cloned().unwrap_or(Value::Null),
