@@ -6,6 +6,7 @@ pub mod api;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod docs;
 pub mod error;
 pub mod export;
 pub mod output;
