@@ -384,8 +384,9 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
     loop {
         let permit = sh.limiter.acquire().await;
         let page = walker.next_page().await;
-        drop(permit);
+        // Seen before the slot is freed, so a 429 lowers the limit before it is reused.
         sh.limiter.observe(sh.client.stats().rate_limited);
+        drop(permit);
         let first = walker.pages == 0;
         let page = match page {
             Ok(Some(p)) => p,

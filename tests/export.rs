@@ -1,0 +1,957 @@
+//! `recruit export` end to end: the binary against the sandbox (in this process, over real
+//! HTTP on an ephemeral port) and, where a test must see what the server sees (requests in
+//! flight, 429 answers), against a small counting server.
+
+mod common;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command as StdCommand, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use recruit::sandbox::{start, Sandbox, SandboxOptions};
+use serde_json::Value;
+
+const KEY: &str = "sbx-export-key-5d81c0";
+
+/// A sandbox served by a runtime of its own for the length of a test.
+struct Sb {
+    sb: Sandbox,
+    _rt: tokio::runtime::Runtime,
+    _dir: tempfile::TempDir,
+}
+
+fn sandbox(tweak: impl FnOnce(&mut SandboxOptions)) -> Sb {
+    let dir = tempfile::tempdir().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut opts = SandboxOptions::new(dir.path().join("state.json"));
+    opts.api_key = KEY.to_string();
+    tweak(&mut opts);
+    let sb = rt
+        .block_on(start(([127, 0, 0, 1], 0).into(), opts))
+        .unwrap();
+    Sb {
+        sb,
+        _rt: rt,
+        _dir: dir,
+    }
+}
+
+impl Sb {
+    /// `recruit` pointed at this sandbox.
+    fn cmd(&self, home: &Home) -> assert_cmd::Command {
+        let mut c = home.cmd();
+        c.env("RECRUIT_BASE_URL", self.sb.base_url())
+            .env("RECRUIT_API_KEY", KEY);
+        c
+    }
+
+    /// The same as a std command, to spawn and kill.
+    fn spawn_cmd(&self, home: &Home, args: &[&str]) -> StdCommand {
+        let mut c = StdCommand::new(assert_cmd::cargo::cargo_bin("recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") {
+                c.env_remove(k);
+            }
+        }
+        c.env("RECRUIT_CONFIG_DIR", home.config_dir())
+            .env("RECRUIT_DATA_DIR", home.data_dir())
+            .env("RECRUIT_BASE_URL", self.sb.base_url())
+            .env("RECRUIT_API_KEY", KEY)
+            .args(args)
+            .stdin(Stdio::null());
+        c
+    }
+}
+
+/// Number of submissions of synthetic candidate `i` (documented in the sandbox).
+fn synthetic_count(i: usize) -> usize {
+    1 + (i * 37 % 130)
+}
+
+fn synthetic(i: usize) -> String {
+    format!("S{i:06}")
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn ndjson(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad line {l}: {e}")))
+        .collect()
+}
+
+fn first_key(v: &Value) -> &str {
+    v.as_object()
+        .and_then(|m| m.keys().next())
+        .map(String::as_str)
+        .unwrap_or("")
+}
+
+/// The record without `candidate_code`, and the code.
+fn split_code(v: &Value) -> (String, Value) {
+    let mut v = v.clone();
+    let code = v
+        .as_object_mut()
+        .unwrap()
+        .shift_remove("candidate_code")
+        .unwrap();
+    (code.as_str().unwrap().to_string(), v)
+}
+
+/// Records per candidate, in output order.
+fn by_candidate(records: &[Value]) -> BTreeMap<String, Vec<Value>> {
+    let mut m: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for r in records {
+        assert_eq!(first_key(r), "candidate_code", "{r}");
+        let (code, rest) = split_code(r);
+        m.entry(code).or_default().push(rest);
+    }
+    m
+}
+
+/// `recruit submissions list C --all -o <fmt>` as text.
+fn list_all(sb: &Sb, home: &Home, noun: &str, code: &str, fmt: &str) -> String {
+    let mut args = vec![noun, "list", code, "-o", fmt];
+    if noun == "submissions" {
+        args.push("--all");
+    }
+    let out = sb.cmd(home).args(&args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    stdout_of(&out)
+}
+
+#[test]
+fn candidate_file_comments_blanks_duplicates_and_order() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let file = write(
+        home.dir.path(),
+        "codes.txt",
+        "# candidates for the Q3 review\n\n   C1003  \r\nC1005 # note after a code\n\n#C1002\nC1003\n\tC1004\nC1005\n",
+    );
+    let out = sb
+        .cmd(&home)
+        .args([
+            "export",
+            "submissions",
+            "--concurrency",
+            "1",
+            "--candidates",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let records = ndjson(&stdout_of(&out));
+    // With one worker the output follows the file: first occurrences, each code once.
+    let mut order: Vec<String> = Vec::new();
+    for r in &records {
+        let (c, _) = split_code(r);
+        if order.last() != Some(&c) {
+            order.push(c);
+        }
+    }
+    assert_eq!(order, vec!["C1003", "C1005", "C1004"]);
+    // C1003: 3 submissions, C1005: 2, C1004: 8 (sandbox demo data), nothing twice.
+    assert_eq!(records.len(), 3 + 2 + 8);
+    let codes: HashSet<String> = records
+        .iter()
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(codes.len(), records.len());
+    assert!(stderr_of(&out).contains("exported 3 candidates, 13 records"));
+
+    // The same list on standard input.
+    let out = sb
+        .cmd(&home)
+        .args(["export", "submissions", "--candidates", "-"])
+        .write_stdin("C1005\n# x\nC1005\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(ndjson(&stdout_of(&out)).len(), 2);
+
+    // Two codes on one line, or nothing at all: bad input, exit 2, nothing fetched.
+    for bad in ["C1001 C1002\n", "# nothing\n\n"] {
+        let f = write(home.dir.path(), "bad.txt", bad);
+        let out = sb
+            .cmd(&home)
+            .args(["export", "submissions", "--candidates"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr_of(&out));
+        assert!(stdout_of(&out).is_empty());
+    }
+}
+
+#[test]
+fn ndjson_csv_and_json_hold_exactly_the_listed_submissions() {
+    let sb = sandbox(|o| o.synthetic_candidates = 10);
+    let home = Home::new();
+    // C1001 has 45, C/2001 a slash in its code, S000003 112 (two pages of 100).
+    let codes = ["C1001", "C/2001", "S000003", "C1002"];
+    let file = write(home.dir.path(), "codes.txt", &codes.join("\n"));
+    let expected: BTreeMap<String, Vec<Value>> = codes
+        .iter()
+        .map(|c| {
+            (
+                c.to_string(),
+                ndjson(&list_all(&sb, &home, "submissions", c, "ndjson")),
+            )
+        })
+        .collect();
+    assert_eq!(expected["S000003"].len(), synthetic_count(3));
+
+    // ndjson (the default)
+    let out = sb
+        .cmd(&home)
+        .args(["export", "submissions", "--candidates"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(by_candidate(&ndjson(&stdout_of(&out))), expected);
+    // The fewest requests: 1 + 1 + 2 + 1 pages.
+    assert!(
+        stderr_of(&out).contains("(5 requests)"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    // json: one array
+    let json_out = home.dir.path().join("subs.json");
+    let out = sb
+        .cmd(&home)
+        .args(["export", "submissions", "-o", "json", "--candidates"])
+        .arg(&file)
+        .arg("--out")
+        .arg(&json_out)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let array: Vec<Value> = serde_json::from_slice(&std::fs::read(&json_out).unwrap()).unwrap();
+    assert_eq!(by_candidate(&array), expected);
+
+    // csv: candidate_code, then the documented columns; rows as `submissions list -o csv`
+    let out = sb
+        .cmd(&home)
+        .args(["export", "submissions", "-o", "csv", "--candidates"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mut r = csv::Reader::from_reader(out.stdout.as_slice());
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let mut want_header = vec!["candidate_code".to_string()];
+    want_header.extend(
+        recruit::output::Kind::Submission
+            .csv_columns()
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    assert_eq!(header, want_header);
+    let mut got: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        let row: Vec<String> = rec.iter().map(String::from).collect();
+        got.entry(row[0].clone())
+            .or_default()
+            .push(row[1..].to_vec());
+    }
+    for c in codes {
+        let text = list_all(&sb, &home, "submissions", c, "csv");
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        let want: Vec<Vec<String>> = r
+            .records()
+            .map(|x| x.unwrap().iter().map(String::from).collect())
+            .collect();
+        assert_eq!(got[c], want, "{c}");
+    }
+}
+
+#[test]
+fn memos_keep_replies_nested_in_ndjson_and_get_rows_in_csv() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let file = write(home.dir.path(), "codes.txt", "C1001\nC1002\n");
+    let out = sb
+        .cmd(&home)
+        .args(["export", "memos", "--candidates"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let got = by_candidate(&ndjson(&stdout_of(&out)));
+    for c in ["C1001", "C1002"] {
+        assert_eq!(got[c], ndjson(&list_all(&sb, &home, "memos", c, "ndjson")));
+    }
+    // C1001: memos 101 (replies 102, 103), 104, 105: three records, replies nested.
+    assert_eq!(got["C1001"].len(), 3);
+    assert_eq!(got["C1001"][0]["replies"].as_array().unwrap().len(), 2);
+
+    let out = sb
+        .cmd(&home)
+        .args([
+            "export",
+            "memos",
+            "-o",
+            "csv",
+            "--concurrency",
+            "1",
+            "--candidates",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mut r = csv::Reader::from_reader(out.stdout.as_slice());
+    assert_eq!(&r.headers().unwrap()[0], "candidate_code");
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let ids: Vec<(&str, &str, &str)> = rows.iter().map(|x| (&x[0], &x[1], &x[2])).collect();
+    assert_eq!(
+        ids,
+        vec![
+            ("C1001", "101", ""),
+            ("C1001", "102", "101"),
+            ("C1001", "103", "101"),
+            ("C1001", "104", ""),
+            ("C1001", "105", ""),
+            ("C1002", "106", ""),
+            ("C1002", "107", "106"),
+            ("C1002", "108", ""),
+        ]
+    );
+}
+
+#[test]
+fn export_through_random_503_and_429_equals_a_clean_export() {
+    let codes: Vec<String> = (1..=24).map(synthetic).collect();
+    let run = |fail_rate: f64| -> (Vec<String>, String) {
+        let sb = sandbox(|o| {
+            o.synthetic_candidates = 30;
+            o.fail_rate = fail_rate;
+        });
+        let home = Home::new();
+        let file = write(home.dir.path(), "codes.txt", &codes.join("\n"));
+        let out = sb
+            .cmd(&home)
+            .args(["--retries", "10", "export", "submissions", "--candidates"])
+            .arg(&file)
+            .timeout(Duration::from_secs(90))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let mut lines: Vec<String> = stdout_of(&out).lines().map(String::from).collect();
+        lines.sort();
+        (lines, stderr_of(&out))
+    };
+    let (clean, _) = run(0.0);
+    let (flaky, summary) = run(0.3);
+    let want: usize = (1..=24).map(synthetic_count).sum();
+    assert_eq!(clean.len(), want);
+    assert!(flaky == clean, "the records differ from a clean export");
+    assert!(summary.contains("retries"), "{summary}");
+}
+
+#[test]
+fn not_found_candidates_are_listed_written_to_failed_and_exit_3() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let dir = home.dir.path();
+    let file = write(dir, "codes.txt", "C1002\nNOPE-1\nC1003\nNOPE-2\n");
+    let out_file = dir.join("subs.ndjson");
+    let failed = dir.join("failed.txt");
+    let out = sb
+        .cmd(&home)
+        .args(["-v", "export", "submissions", "--candidates"])
+        .arg(&file)
+        .arg("--out")
+        .arg(&out_file)
+        .arg("--failed")
+        .arg(&failed)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("2 not found: NOPE-"), "{err}");
+    assert!(err.contains("NOPE-1") && err.contains("NOPE-2"), "{err}");
+    assert!(!err.contains(KEY), "the API key leaked into stderr");
+    let listed: HashSet<String> = std::fs::read_to_string(&failed)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        listed,
+        HashSet::from(["NOPE-1".to_string(), "NOPE-2".to_string()])
+    );
+    // The others are complete in the final file (not-found is final: nothing to resume).
+    let records = ndjson(&std::fs::read_to_string(&out_file).unwrap());
+    assert_eq!(records.len(), 6 + 3);
+    assert!(!dir.join("subs.ndjson.partial").exists());
+    assert!(!dir.join("subs.ndjson.progress").exists());
+
+    // The --failed file is a --candidates file.
+    let out = sb
+        .cmd(&home)
+        .args(["export", "submissions", "--candidates"])
+        .arg(&failed)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stdout_of(&out).is_empty());
+}
+
+#[test]
+fn a_failing_candidate_keeps_the_partial_file_exit_7_and_resume_completes_it() {
+    // C2 answers 503 until `healthy` is set; the others work.
+    let healthy = Arc::new(AtomicBool::new(false));
+    let h = healthy.clone();
+    let s = stub(move |seen, _| {
+        if seen.uri.contains("/C2/") && !h.load(Ordering::SeqCst) {
+            return Reply::json(503, r#"{"error":"unavailable","message":"down for C2"}"#);
+        }
+        let code = seen.uri.split('/').nth(3).unwrap_or("?").to_string();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"collection":[{{"code":"{code}-a"}},{{"code":"{code}-b"}}],"pagination":{{"next_url":null}}}}"#
+            ),
+        )
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let file = write(dir, "codes.txt", "C1\nC2\nC3\n");
+    let out_file = dir.join("out.ndjson");
+    let run = |resume: bool| {
+        let mut c = home.cmd();
+        c.env("RECRUIT_BASE_URL", s.base())
+            .env("RECRUIT_API_KEY", KEY)
+            .args(["--retries", "0", "export", "submissions", "--candidates"])
+            .arg(&file)
+            .arg("--out")
+            .arg(&out_file);
+        if resume {
+            c.arg("--resume");
+        }
+        c.output().unwrap()
+    };
+    let out = run(false);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(7), "{err}");
+    assert!(err.contains("1 failed: C2 ("), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    // Retried once at the candidate level: two requests for C2.
+    let c2 = s.seen().iter().filter(|x| x.uri.contains("/C2/")).count();
+    assert_eq!(c2, 2);
+    assert!(
+        !out_file.exists(),
+        "an incomplete export must not look complete"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.ndjson.partial"))
+            .unwrap()
+            .lines()
+            .count(),
+        4
+    );
+
+    healthy.store(true, Ordering::SeqCst);
+    let before = s.seen().len();
+    let out = run(true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // Only C2 was asked again.
+    let again: Vec<String> = s.seen()[before..].iter().map(|x| x.uri.clone()).collect();
+    assert_eq!(again.len(), 1, "{again:?}");
+    let mut codes: Vec<String> = ndjson(&std::fs::read_to_string(&out_file).unwrap())
+        .iter()
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    codes.sort();
+    assert_eq!(codes, ["C1-a", "C1-b", "C2-a", "C2-b", "C3-a", "C3-b"]);
+    assert!(!dir.join("out.ndjson.partial").exists());
+    assert!(!dir.join("out.ndjson.progress").exists());
+}
+
+/// Lines of the journal that record progress.
+fn commits(journal: &Path) -> usize {
+    std::fs::read_to_string(journal)
+        .map(|t| t.lines().filter(|l| l.contains("\"done\":[\"")).count())
+        .unwrap_or(0)
+}
+
+fn wait_for_commits(journal: &Path, n: usize, child: &mut std::process::Child) {
+    let until = Instant::now() + Duration::from_secs(60);
+    while commits(journal) < n {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended before it could be interrupted"
+        );
+        assert!(Instant::now() < until, "no progress");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Each candidate's submissions exactly once: (candidate_code, code) unique, counts as generated.
+fn assert_every_record_once(records: &[Value], n: usize) {
+    let mut seen = HashSet::new();
+    let mut per: HashMap<String, usize> = HashMap::new();
+    for r in records {
+        assert_eq!(first_key(r), "candidate_code");
+        let c = r["candidate_code"].as_str().unwrap().to_string();
+        let code = r["code"].as_str().unwrap().to_string();
+        assert!(
+            seen.insert((c.clone(), code)),
+            "a record appears twice: {r}"
+        );
+        *per.entry(c).or_default() += 1;
+    }
+    for i in 1..=n {
+        assert_eq!(
+            per.get(&synthetic(i)).copied(),
+            Some(synthetic_count(i)),
+            "{i}"
+        );
+    }
+    assert_eq!(per.len(), n);
+}
+
+#[test]
+fn kill_9_midway_then_resume_holds_every_record_exactly_once() {
+    let n = 160;
+    let sb = sandbox(|o| {
+        o.synthetic_candidates = n;
+        o.latency = Duration::from_millis(25);
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let codes: Vec<String> = (1..=n).map(synthetic).collect();
+    let file = write(dir, "codes.txt", &codes.join("\n"));
+    let out_file = dir.join("subs.ndjson");
+    let journal = dir.join("subs.ndjson.progress");
+    let args = [
+        "export",
+        "submissions",
+        "--concurrency",
+        "2",
+        "--candidates",
+        file.to_str().unwrap(),
+        "--out",
+        out_file.to_str().unwrap(),
+    ];
+    let mut child = sb
+        .spawn_cmd(&home, &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_commits(&journal, 15, &mut child);
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(
+        !out_file.exists(),
+        "no final file before the export is complete"
+    );
+    assert!(dir.join("subs.ndjson.partial").exists());
+
+    // Without --resume, the unfinished export is not silently overwritten.
+    let out = sb.cmd(&home).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("--resume"));
+
+    // Resumed with more workers: the concurrency is not part of what must match.
+    let mut resume_args = args.to_vec();
+    resume_args[3] = "8";
+    resume_args.push("--resume");
+    let out = sb
+        .cmd(&home)
+        .args(&resume_args)
+        .timeout(Duration::from_secs(90))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("in an earlier run"), "{err}");
+    let records = ndjson(&std::fs::read_to_string(&out_file).unwrap());
+    assert_every_record_once(&records, n);
+    assert!(!dir.join("subs.ndjson.partial").exists());
+    assert!(!journal.exists());
+}
+
+#[test]
+fn ctrl_c_stops_cleanly_and_resume_completes_a_json_array() {
+    let n = 120;
+    let sb = sandbox(|o| {
+        o.synthetic_candidates = n;
+        o.latency = Duration::from_millis(25);
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let codes: Vec<String> = (1..=n).map(synthetic).collect();
+    let file = write(dir, "codes.txt", &codes.join("\n"));
+    let out_file = dir.join("subs.json");
+    let journal = dir.join("subs.json.progress");
+    let args = [
+        "-o",
+        "json",
+        "export",
+        "submissions",
+        "--concurrency",
+        "2",
+        "--candidates",
+        file.to_str().unwrap(),
+        "--out",
+        out_file.to_str().unwrap(),
+    ];
+    let mut child = sb
+        .spawn_cmd(&home, &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_commits(&journal, 10, &mut child);
+    let status = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    assert!(!out_file.exists());
+
+    // Resuming with another format is refused: the journal records the arguments.
+    let mut other = args.to_vec();
+    other[1] = "ndjson";
+    other.push("--resume");
+    let out = sb.cmd(&home).args(&other).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+
+    let mut resume_args = args.to_vec();
+    resume_args.push("--resume");
+    let out = sb
+        .cmd(&home)
+        .args(&resume_args)
+        .timeout(Duration::from_secs(90))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let array: Vec<Value> =
+        serde_json::from_slice(&std::fs::read(&out_file).unwrap()).expect("one valid JSON array");
+    assert_every_record_once(&array, n);
+}
+
+/// Peak resident memory (VmHWM, kB) of a command, polled from /proc while it runs.
+#[cfg(target_os = "linux")]
+fn peak_rss_kb(mut cmd: StdCommand) -> u64 {
+    let mut child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status_path) {
+            if let Some(kb) = text
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+            {
+                peak = peak.max(kb);
+            }
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    peak
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn peak_memory_does_not_grow_with_the_number_of_candidates() {
+    // Candidates with at most 20 submissions (about 2 kB each), so 1,500 of them stay quick:
+    // holding every record would add some 30 MB to the larger run.
+    let small: Vec<String> = (1..)
+        .filter(|i| synthetic_count(*i) <= 20)
+        .take(1500)
+        .map(synthetic)
+        .collect();
+    let last: usize = small.last().unwrap()[1..].parse().unwrap();
+    let sb = sandbox(|o| {
+        o.synthetic_candidates = last;
+        o.latency = Duration::from_millis(2);
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let measure = |n: usize| {
+        let file = write(dir, &format!("c{n}.txt"), &small[..n].join("\n"));
+        let out = dir.join(format!("o{n}.ndjson"));
+        let args = [
+            "export",
+            "submissions",
+            "--concurrency",
+            "16",
+            "--candidates",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let kb = peak_rss_kb(sb.spawn_cmd(&home, &args));
+        let records = std::fs::read_to_string(&out).unwrap().lines().count();
+        (kb, records)
+    };
+    let (small_kb, small_records) = measure(100);
+    let (large_kb, large_records) = measure(1500);
+    eprintln!("peak RSS: {small_kb} kB for 100 candidates ({small_records} records), {large_kb} kB for 1500 ({large_records} records)");
+    assert!(large_records > 10 * small_records);
+    assert!(
+        (large_kb as f64) <= small_kb as f64 * 1.3,
+        "peak RSS {large_kb} kB for 1500 candidates vs {small_kb} kB for 100"
+    );
+}
+
+/// A server that answers one page per candidate after `delay`, counting requests in flight;
+/// the first `n429` requests get 429 with `Retry-After: 1`.
+struct Counting {
+    base: String,
+    /// (in flight when the request arrived, including it; status)
+    log: Arc<Mutex<Vec<(usize, u16)>>>,
+}
+
+fn counting_server(delay: Duration, n429: usize) -> Counting {
+    use axum::response::IntoResponse;
+    let log: Arc<Mutex<Vec<(usize, u16)>>> = Arc::default();
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let log2 = log.clone();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            let app = axum::Router::new().fallback(move || {
+                let log = log2.clone();
+                let in_flight = in_flight.clone();
+                async move {
+                    struct Guard(Arc<AtomicUsize>);
+                    impl Drop for Guard {
+                        fn drop(&mut self) {
+                            self.0.fetch_sub(1, Ordering::SeqCst);
+                        }
+                    }
+                    let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                    let _g = Guard(in_flight.clone());
+                    let nth = {
+                        let mut l = log.lock().unwrap();
+                        let status = if l.len() < n429 { 429 } else { 200 };
+                        l.push((now, status));
+                        l.len()
+                    };
+                    if nth <= n429 {
+                        return (
+                            axum::http::StatusCode::TOO_MANY_REQUESTS,
+                            [("retry-after", "1"), ("content-type", "application/json")],
+                            r#"{"error":"rate_limited","message":"slow down"}"#,
+                        )
+                            .into_response();
+                    }
+                    tokio::time::sleep(delay).await;
+                    (
+                        [("content-type", "application/json")],
+                        r#"{"collection":[{"code":"X"}],"pagination":{"next_url":null}}"#,
+                    )
+                        .into_response()
+                }
+            });
+            axum::serve(listener, app).await.unwrap();
+        });
+    });
+    let addr = rx.recv().unwrap();
+    Counting {
+        base: format!("http://{addr}/v1"),
+        log,
+    }
+}
+
+fn export_against(server: &Counting, home: &Home, n: usize, concurrency: &str) -> String {
+    let codes: Vec<String> = (1..=n).map(|i| format!("K{i}")).collect();
+    let file = write(home.dir.path(), "codes.txt", &codes.join("\n"));
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", &server.base)
+        .env("RECRUIT_API_KEY", KEY)
+        .args([
+            "export",
+            "submissions",
+            "--concurrency",
+            concurrency,
+            "--candidates",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out).lines().count(), n);
+    stderr_of(&out)
+}
+
+#[test]
+fn concurrency_limit_is_respected_and_used() {
+    let server = counting_server(Duration::from_millis(40), 0);
+    let home = Home::new();
+    export_against(&server, &home, 60, "5");
+    let log = server.log.lock().unwrap();
+    let max = log.iter().map(|(n, _)| *n).max().unwrap();
+    assert_eq!(log.len(), 60);
+    assert_eq!(
+        max, 5,
+        "at most --concurrency requests in flight, and that many used"
+    );
+}
+
+#[test]
+fn answers_429_lower_the_concurrency_for_every_worker() {
+    // Of the first 8 requests (one per worker), 4 get 429: afterwards the limit is halved, so
+    // the next requests don't all go at once when the Retry-After gate opens.
+    let server = counting_server(Duration::from_millis(40), 4);
+    let home = Home::new();
+    let err = export_against(&server, &home, 40, "8");
+    assert!(err.contains("concurrency lowered to 4"), "{err}");
+    let log = server.log.lock().unwrap();
+    let after: Vec<usize> = log[8..16].iter().map(|(n, _)| *n).collect();
+    assert!(
+        after.iter().all(|n| *n <= 5),
+        "in flight after the 429s: {after:?}"
+    );
+    assert_eq!(log.iter().filter(|(_, s)| *s == 429).count(), 4);
+}
+
+#[test]
+fn export_forms_in_list_order_with_questions() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let list = ndjson(&stdout_of(
+        &sb.cmd(&home)
+            .args(["forms", "list", "--all", "-o", "ndjson"])
+            .output()
+            .unwrap(),
+    ));
+    assert_eq!(list.len(), 26, "every page of the demo forms");
+
+    let out = sb.cmd(&home).args(["export", "forms"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(ndjson(&stdout_of(&out)), list);
+
+    let out = sb
+        .cmd(&home)
+        .args(["-o", "json", "export", "forms", "--with-questions"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let details: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let order: Vec<&Value> = details.iter().map(|d| &d["code"]).collect();
+    let want: Vec<&Value> = list.iter().map(|d| &d["code"]).collect();
+    assert_eq!(order, want, "list order kept");
+    assert!(details.iter().all(|d| d["questions"].is_array()));
+    let one: Value = serde_json::from_slice(
+        &sb.cmd(&home)
+            .args(["-o", "json", "forms", "get", "FORM-ALLKINDS"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let got = details
+        .iter()
+        .find(|d| d["code"] == "FORM-ALLKINDS")
+        .unwrap();
+    assert_eq!(got, &one["resource"]);
+}
+
+#[test]
+fn bad_usage_is_exit_2_with_a_reason() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let file = write(home.dir.path(), "codes.txt", "C1001\n");
+    let f = file.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["-o", "table", "export", "submissions", "--candidates", f],
+            "table",
+        ),
+        (&["export", "memos", "--candidates", f, "--resume"], "--out"),
+        (
+            &[
+                "export",
+                "submissions",
+                "--candidates",
+                f,
+                "--concurrency",
+                "0",
+            ],
+            "concurrency",
+        ),
+        (
+            &[
+                "export",
+                "submissions",
+                "--candidates",
+                f,
+                "--concurrency",
+                "65",
+            ],
+            "concurrency",
+        ),
+        (
+            &[
+                "export",
+                "submissions",
+                "--candidates",
+                "/nonexistent/codes.txt",
+            ],
+            "codes.txt",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = sb.cmd(&home).args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr_of(&out));
+        assert!(
+            stderr_of(&out).contains(says),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+        assert!(!stderr_of(&out).contains("panicked"));
+    }
+    for sub in ["submissions", "memos", "forms"] {
+        let out = sb
+            .cmd(&home)
+            .args(["export", sub, "--help"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert!(stdout_of(&out).contains("Examples:"), "{sub}");
+    }
+}
