@@ -294,7 +294,7 @@ fn memo_lifecycle_persists_between_invocations() {
         .as_array()
         .unwrap()
         .iter()
-        .any(|m| m["id"].to_string() == id));
+        .any(|m| m["id"].as_i64().map(|i| i.to_string()) == Some(id.clone())));
 
     // Edit.
     let edited = json(

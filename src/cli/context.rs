@@ -56,12 +56,12 @@ impl Ctx {
             .clone()
             .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
         let term = Term::detect(globals.color.unwrap_or_default());
-        if globals.api_key.is_some() {
-            if std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key=")) {
-                eprintln!(
-                    "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
-                );
-            }
+        if globals.api_key.is_some()
+            && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
+        {
+            eprintln!(
+                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
+            );
         }
         Ok(Ctx {
             globals,
