@@ -231,6 +231,30 @@ fn ndjson_csv_and_json_hold_exactly_the_listed_submissions() {
         stderr_of(&out)
     );
 
+    // --jq runs on each record, candidate_code included.
+    let out = sb
+        .cmd(&home)
+        .args([
+            "export",
+            "submissions",
+            "--concurrency",
+            "1",
+            "--candidates",
+        ])
+        .arg(&file)
+        .args([
+            "--jq",
+            r#"select(.candidate_code == "C/2001") | "\(.candidate_code) \(.code)""#,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let want: Vec<String> = expected["C/2001"]
+        .iter()
+        .map(|r| format!("C/2001 {}", r["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(stdout_of(&out).lines().collect::<Vec<_>>(), want);
+
     // json: one array
     let json_out = home.dir.path().join("subs.json");
     let out = sb
@@ -903,6 +927,30 @@ fn bad_usage_is_exit_2_with_a_reason() {
             "table",
         ),
         (&["export", "memos", "--candidates", f, "--resume"], "--out"),
+        (
+            &[
+                "-o",
+                "csv",
+                "--jq",
+                ".code",
+                "export",
+                "submissions",
+                "--candidates",
+                f,
+            ],
+            "--jq",
+        ),
+        (
+            &[
+                "--jq",
+                ".code |",
+                "export",
+                "submissions",
+                "--candidates",
+                f,
+            ],
+            "--jq",
+        ),
         (
             &[
                 "export",

@@ -1,6 +1,7 @@
 //! `recruit export submissions|memos|forms`: batch export (see `crate::export`).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
@@ -11,6 +12,7 @@ use crate::export::{
     export_candidates, export_forms, CandidateExport, CandidateList, Encoder, ExportFormat,
     FormsExport, Report, Subject,
 };
+use crate::output::jq::JqFilter;
 use crate::output::Kind;
 
 /// Names listed in the summary line before "and N more".
@@ -35,7 +37,7 @@ pub enum ExportCmd {
   recruit export submissions --candidates codes.txt --out subs.ndjson --resume
   recruit export submissions --candidates codes.txt -o csv --out subs.csv --failed retry.txt
   cut -d, -f1 candidates.csv | recruit export submissions --candidates - > subs.ndjson
-  recruit export submissions --candidates codes.txt | jq -c 'select(.kind == \"reference_check\")'
+  recruit export submissions --candidates codes.txt --jq 'select(.kind == \"message\") | .form_title'
 
 Candidates file: one code per line; blank lines and # comments are ignored, whitespace is
 trimmed, a code listed twice is exported once.")]
@@ -116,11 +118,6 @@ pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> anyhow::Result<()> {
 
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
 fn export_format(ctx: &Ctx) -> Result<ExportFormat, Error> {
-    if ctx.globals.jq.is_some() {
-        return Err(Error::usage(
-            "--jq does not apply to export; pipe the ndjson output through jq instead",
-        ));
-    }
     if ctx.globals.limit.is_some() {
         return Err(Error::usage(
             "--limit does not apply to export, which always exports every record",
@@ -136,12 +133,24 @@ fn export_format(ctx: &Ctx) -> Result<ExportFormat, Error> {
             ))
         }
     };
+    if ctx.globals.jq.is_some() && format == ExportFormat::Csv {
+        return Err(Error::usage(
+            "--jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns",
+        ));
+    }
     if ctx.globals.fields.is_some() && format != ExportFormat::Csv {
         return Err(Error::usage(
-            "--fields picks the columns of -o csv; with ndjson or json, filter with jq instead",
+            "--fields picks the columns of -o csv; with ndjson or json, use --jq to shape records",
         ));
     }
     Ok(format)
+}
+
+fn jq_filter(ctx: &Ctx) -> Result<Option<Arc<JqFilter>>, Error> {
+    match &ctx.globals.jq {
+        Some(expr) => Ok(Some(Arc::new(JqFilter::compile(expr)?))),
+        None => Ok(None),
+    }
 }
 
 /// `--out -` means standard output.
@@ -151,6 +160,7 @@ fn out_path(out: Option<PathBuf>) -> Option<PathBuf> {
 
 async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> anyhow::Result<()> {
     let format = export_format(ctx)?;
+    let jq = jq_filter(ctx)?;
     let out = out_path(a.out);
     if a.resume && out.is_none() {
         return Err(Error::usage(
@@ -185,7 +195,8 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         Subject::Submissions => Kind::Submission,
         Subject::Memos => Kind::Memo,
     };
-    let encoder = Encoder::new(format, kind, true, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, kind, true, ctx.globals.fields.as_deref());
+    encoder.jq = jq;
     let client = ctx.client().await?;
     let report = export_candidates(CandidateExport {
         client,
@@ -198,6 +209,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         progress: ctx.term.stderr_tty,
         candidate_retry_delay: Duration::from_millis(1000),
         handle_signals: true,
+        jq_text: ctx.globals.jq.clone(),
     })
     .await?;
 
@@ -278,6 +290,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
+    encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());
     }

@@ -4,9 +4,12 @@
 //! CSV). Memos keep their `replies` nested in ndjson and json, as the service sent them; in CSV
 //! each reply gets a row of its own, linked to its memo by `parent_id`.
 
-use serde_json::Value;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
 
 use crate::error::Error;
+use crate::output::jq::{self, JqFilter};
 use crate::output::{cell, lookup, Kind};
 
 /// The formats export writes.
@@ -39,6 +42,9 @@ pub struct Encoder {
     pub with_code: bool,
     /// CSV columns (dotted paths), without `candidate_code`.
     pub columns: Vec<String>,
+    /// `--jq`: run on each record (with its `candidate_code`); each result is a record (ndjson:
+    /// a line, strings raw; json: an element). Not with CSV.
+    pub jq: Option<Arc<JqFilter>>,
 }
 
 impl Encoder {
@@ -62,6 +68,7 @@ impl Encoder {
             kind,
             with_code,
             columns,
+            jq: None,
         }
     }
 
@@ -107,6 +114,9 @@ impl Encoder {
         out: &mut Vec<u8>,
     ) -> Result<u64, Error> {
         let code = if self.with_code { code } else { None };
+        if let Some(f) = &self.jq {
+            return self.encode_jq(f, code, item, first, out);
+        }
         match self.format {
             ExportFormat::Ndjson => {
                 write_object(code, item, out)?;
@@ -139,6 +149,49 @@ impl Encoder {
                 Ok(n)
             }
         }
+    }
+
+    fn encode_jq(
+        &self,
+        f: &JqFilter,
+        code: Option<&str>,
+        item: &Value,
+        mut first: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<u64, Error> {
+        let record = match (code, item) {
+            (Some(c), Value::Object(m)) => {
+                let mut o = Map::with_capacity(m.len() + 1);
+                o.insert("candidate_code".into(), Value::String(c.to_string()));
+                for (k, v) in m {
+                    if k != "candidate_code" {
+                        o.insert(k.clone(), v.clone());
+                    }
+                }
+                Value::Object(o)
+            }
+            (Some(c), other) => {
+                serde_json::json!({"candidate_code": c, "value": other})
+            }
+            (None, v) => v.clone(),
+        };
+        let results = f.run(record)?;
+        for r in &results {
+            match self.format {
+                ExportFormat::Json => {
+                    if !first {
+                        out.extend_from_slice(JSON_SEP);
+                    }
+                    ser(out, r)?;
+                    first = false;
+                }
+                _ => {
+                    out.extend_from_slice(jq::render(r).as_bytes());
+                    out.push(b'\n');
+                }
+            }
+        }
+        Ok(results.len() as u64)
     }
 
     fn csv_row(
@@ -236,6 +289,33 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "{\"candidate_code\":\"C\\\"1\",\"code\":\"F1\",\"x\":[1,{\"y\":null}]}\n"
         );
+    }
+
+    #[test]
+    fn jq_runs_on_each_record_with_its_code() {
+        let mut e = Encoder::new(ExportFormat::Ndjson, Kind::Submission, true, None);
+        e.jq = Some(Arc::new(
+            JqFilter::compile(r#"select(.kind == "m") | "\(.candidate_code) \(.code)""#).unwrap(),
+        ));
+        let mut out = Vec::new();
+        let n1 = e
+            .encode(
+                Some("C1"),
+                &json!({"code": "F1", "kind": "m"}),
+                true,
+                &mut out,
+            )
+            .unwrap();
+        let n2 = e
+            .encode(
+                Some("C1"),
+                &json!({"code": "F2", "kind": "x"}),
+                false,
+                &mut out,
+            )
+            .unwrap();
+        assert_eq!((n1, n2), (1, 0));
+        assert_eq!(String::from_utf8(out).unwrap(), "C1 F1\n");
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub struct JournalHeader {
     pub format: String,
     /// CSV columns (they shape every row).
     pub columns: Option<Vec<String>>,
+    /// `--jq` expression (it shapes every record).
+    pub jq: Option<String>,
     pub candidates_sha256: String,
     pub candidates: usize,
 }
@@ -42,6 +44,7 @@ impl JournalHeader {
         m.insert("subject".into(), json!(self.subject));
         m.insert("format".into(), json!(self.format));
         m.insert("columns".into(), json!(self.columns));
+        m.insert("jq".into(), json!(self.jq));
         m.insert("candidates_sha256".into(), json!(self.candidates_sha256));
         m.insert("candidates".into(), json!(self.candidates));
         Value::Object(m)
@@ -73,6 +76,9 @@ impl JournalHeader {
         }
         if found.get("columns") != Some(&json!(self.columns)) {
             out.push("its CSV columns (--fields) differ".to_string());
+        }
+        if found.get("jq") != Some(&json!(self.jq)) {
+            out.push("its --jq expression differs".to_string());
         }
         if s("candidates_sha256") != self.candidates_sha256 {
             out.push(format!(
@@ -238,6 +244,7 @@ mod tests {
             subject: "submissions".into(),
             format: "ndjson".into(),
             columns: None,
+            jq: None,
             candidates_sha256: "abc".into(),
             candidates: 3,
         }

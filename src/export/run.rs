@@ -54,6 +54,8 @@ pub struct CandidateExport {
     pub candidate_retry_delay: Duration,
     /// Stop cleanly on Ctrl-C / SIGTERM (off in library use where the caller handles signals).
     pub handle_signals: bool,
+    /// The `--jq` expression of `encoder.jq`, recorded in the resume journal.
+    pub jq_text: Option<String>,
 }
 
 /// How an export ended.
@@ -119,6 +121,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         subject: job.subject.name().to_string(),
         format: job.encoder.format.name().to_string(),
         columns: (job.encoder.format == super::ExportFormat::Csv).then(|| job.encoder.header()),
+        jq: job.jq_text.clone(),
         candidates_sha256: job.candidates.fingerprint(),
         candidates: job.candidates.codes.len(),
     };
