@@ -208,7 +208,7 @@ impl Encoder {
         for c in &self.columns {
             let v = lookup(row, c);
             // A reply that doesn't say whose reply it is gets its memo's id.
-            if c == "parent_id" && v.map_or(true, Value::is_null) {
+            if c == "parent_id" && v.is_none_or(Value::is_null) {
                 if let Some(p) = parent {
                     record.push(p.to_string());
                     continue;

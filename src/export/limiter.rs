@@ -99,7 +99,7 @@ impl Limiter {
             st.seen_429 = rate_limited_total;
             if st
                 .last_decrease
-                .map_or(true, |t| now.duration_since(t) >= DECREASE_EVERY)
+                .is_none_or(|t| now.duration_since(t) >= DECREASE_EVERY)
             {
                 st.limit = (st.limit / 2).max(1);
                 st.lowest = st.lowest.min(st.limit);
