@@ -21,6 +21,7 @@ pub mod progress;
 pub mod run;
 pub mod segment;
 pub mod sink;
+pub mod walk;
 
 pub use candidates::CandidateList;
 pub use encode::{Encoder, ExportFormat};

@@ -16,7 +16,7 @@ use super::limiter::{Limiter, LimiterReport};
 use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
 use super::sink::{parent_dir, Sink};
-use crate::api::pagination::{PageStyle, PageWalker};
+use super::walk::CursorWalk;
 use crate::api::submissions::MAX_PER;
 use crate::api::Client;
 use crate::error::{Error, ExitKind};
@@ -381,31 +381,35 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
         Subject::Submissions => sh.client.submissions_url(code, Some(MAX_PER), None),
         Subject::Memos => sh.client.endpoint(&["candidates", code, "memos"]),
     };
-    let mut walker = PageWalker::new(sh.client.clone(), url, PageStyle::Cursor);
+    let mut walk = CursorWalk::new(sh.client.clone(), url);
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let mut buf = Vec::new();
     loop {
         let permit = sh.limiter.acquire().await;
-        let page = walker.next_page().await;
+        let page = walk.next_body().await;
         // Seen before the slot is freed, so a 429 lowers the limit before it is reused.
         sh.limiter.observe(sh.client.stats().rate_limited);
         drop(permit);
-        let first = walker.pages == 0;
         let page = match page {
             Ok(Some(p)) => p,
             Ok(None) => break,
-            Err(e) => return Err((e, first)),
+            Err(e) => return Err((e, walk.pages == 0)),
         };
+        let (items, pagination) = page.parse().map_err(|e| (e, false))?;
+        // About what the encoded page takes, in one allocation.
         buf.clear();
+        buf.reserve(page.body.len() + items.len() * (code.len() + 24));
         let mut n = 0;
-        for item in &page.items {
+        for item in &items {
             let is_first = seg.records + n == 0;
             n += sh
                 .encoder
-                .encode(Some(code), item, is_first, &mut buf)
+                .encode_raw(Some(code), item, is_first, &mut buf)
                 .map_err(|e| (e, false))?;
         }
-        seg.push(&buf, n).map_err(|e| (e, false))?;
+        walk.advance(&page, pagination.as_ref())
+            .map_err(|e| (e, false))?;
+        seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
     }
     Ok(seg)
 }

@@ -3,7 +3,7 @@
 //! anonymous temporary file, so memory stays bounded whatever a candidate's size.
 
 use std::fs::File;
-use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use crate::error::Error;
@@ -13,7 +13,7 @@ pub const SPILL_AT: usize = 256 * 1024;
 
 pub struct Segment {
     buf: Vec<u8>,
-    file: Option<BufWriter<File>>,
+    file: Option<File>,
     /// Where temporary files go (next to the output file); the system temp dir when `None`.
     spill_dir: Option<PathBuf>,
     spill_at: usize,
@@ -52,18 +52,35 @@ impl Segment {
         if let Some(f) = &mut self.file {
             return f.write_all(bytes).map_err(spill_err);
         }
-        self.buf.extend_from_slice(bytes);
-        if self.buf.len() > self.spill_at {
-            let file = match &self.spill_dir {
+        if self.buf.len() + bytes.len() > self.spill_at {
+            let mut f = match &self.spill_dir {
                 Some(d) => tempfile::tempfile_in(d),
                 None => tempfile::tempfile(),
             }
             .map_err(spill_err)?;
-            let mut w = BufWriter::with_capacity(64 * 1024, file);
-            w.write_all(&self.buf).map_err(spill_err)?;
+            f.write_all(&self.buf)
+                .and_then(|_| f.write_all(bytes))
+                .map_err(spill_err)?;
             self.buf = Vec::new();
-            self.file = Some(w);
+            self.file = Some(f);
+            return Ok(());
         }
+        self.buf.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// [`Segment::push`] taking the bytes: the first page of a candidate becomes the segment
+    /// without a copy (`bytes` is left empty).
+    pub fn push_vec(&mut self, bytes: &mut Vec<u8>, records: u64) -> Result<(), Error> {
+        if self.file.is_none() && self.buf.is_empty() && bytes.len() <= self.spill_at {
+            self.len += bytes.len() as u64;
+            self.records += records;
+            std::mem::swap(&mut self.buf, bytes);
+            bytes.clear();
+            return Ok(());
+        }
+        self.push(bytes, records)?;
+        bytes.clear();
         Ok(())
     }
 
@@ -76,8 +93,7 @@ impl Segment {
     pub fn copy_into(self, out: &mut dyn Write) -> std::io::Result<()> {
         match self.file {
             None => out.write_all(&self.buf),
-            Some(w) => {
-                let mut f = w.into_inner().map_err(|e| e.into_error())?;
+            Some(mut f) => {
                 f.seek(SeekFrom::Start(0))?;
                 let copied = std::io::copy(&mut f, out)?;
                 if copied != self.len {
@@ -105,7 +121,9 @@ mod tests {
     #[test]
     fn small_stays_in_memory_large_spills_and_copies_back() {
         let mut s = Segment::new(None, 10);
-        s.push(b"abc", 1).unwrap();
+        let mut first = b"abc".to_vec();
+        s.push_vec(&mut first, 1).unwrap();
+        assert!(first.is_empty());
         assert!(!s.spilled());
         s.push(b"defghijkl", 2).unwrap();
         assert!(s.spilled());
