@@ -37,9 +37,8 @@ impl Progress {
             };
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        let template = format!(
-            "{{bar:30.cyan/blue}} {{pos}}/{{len}} {unit} · {{msg}} · {{elapsed}} (ETA {{eta}})"
-        );
+        let template =
+            format!("{{bar:20.cyan/blue}} {{pos}}/{{len}} {unit} · {{msg}} · ETA {{eta}}");
         bar.set_style(
             ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -60,7 +59,7 @@ impl Progress {
                     counters.records.load(Ordering::Relaxed)
                 );
                 if st.rate_limited > 0 {
-                    msg.push_str(&format!(" · {} rate-limited", st.rate_limited));
+                    msg.push_str(&format!(" · {} 429s", st.rate_limited));
                 }
                 b.set_message(msg);
                 tokio::time::sleep(Duration::from_millis(200)).await;
