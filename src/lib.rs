@@ -3,6 +3,7 @@
 //! The library half (`api`) is reusable on its own; `cli` and `commands` are the tool.
 
 pub mod api;
+pub mod apply;
 pub mod cli;
 pub mod commands;
 pub mod config;

@@ -1,0 +1,1245 @@
+//! `recruit forms apply` and `recruit files upload`.
+//!
+//! 1. Table-driven checks of every answer kind of spec 4.3 (valid and invalid), through the
+//!    library (`recruit::apply`).
+//! 2. `prepare`: resolution by order/question_id, every problem at once, both body variants,
+//!    path handling, the id-less form.
+//! 3. The binary against stub servers: what the service receives, exit codes, messages.
+
+mod common;
+#[allow(unused_imports)]
+use common::*;
+
+use recruit::api::Question;
+use recruit::apply::{check_answer, prepare, Subject, Variant};
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------------------------
+// 1. Every kind, valid and invalid.
+
+fn question(kind: &str, required: bool, options: Option<&[&str]>) -> Question {
+    Question {
+        id: Some(1),
+        kind: Some(kind.to_string()),
+        title: Some(format!("The {kind} question")),
+        order: Some(1),
+        required: Some(required),
+        answer_options: options.map(|o| o.iter().map(|s| s.to_string()).collect()),
+        ..Default::default()
+    }
+}
+
+/// (kind, required, answer_options, answer, expected: Ok or Err(substring of a problem's field))
+type Case = (
+    &'static str,
+    bool,
+    Option<&'static [&'static str]>,
+    Value,
+    Result<(), &'static str>,
+);
+
+const OPTS: Option<&[&str]> = Some(&["Seoul", "Busan", "Remote"]);
+
+fn cases() -> Vec<Case> {
+    vec![
+        // name
+        ("name", true, None, json!({"name": "Jane Doe"}), Ok(())),
+        ("name", true, None, json!({"name": "김지원"}), Ok(())),
+        ("name", true, None, json!({"name": ""}), Err("answer.name")),
+        (
+            "name",
+            true,
+            None,
+            json!({"name": "   "}),
+            Err("answer.name"),
+        ),
+        ("name", true, None, json!({}), Err("answer.name")),
+        ("name", true, None, json!({"name": 7}), Err("answer.name")),
+        ("name", true, None, json!("Jane"), Err("answer")),
+        // email
+        (
+            "email",
+            true,
+            None,
+            json!({"email": "jane@example.com"}),
+            Ok(()),
+        ),
+        (
+            "email",
+            true,
+            None,
+            json!({"email": "jane"}),
+            Err("answer.email"),
+        ),
+        (
+            "email",
+            true,
+            None,
+            json!({"email": "jane@example"}),
+            Err("answer.email"),
+        ),
+        (
+            "email",
+            true,
+            None,
+            json!({"email": "ja ne@example.com"}),
+            Err("answer.email"),
+        ),
+        (
+            "email",
+            true,
+            None,
+            json!({"email": ""}),
+            Err("answer.email"),
+        ),
+        (
+            "email",
+            false,
+            None,
+            json!({"email": ""}),
+            Err("answer.email"),
+        ),
+        // phone
+        (
+            "phone",
+            true,
+            None,
+            json!({"phone": "010-1234-5678"}),
+            Ok(()),
+        ),
+        (
+            "phone",
+            true,
+            None,
+            json!({"phone": "+82 10 1234 5678"}),
+            Ok(()),
+        ),
+        (
+            "phone",
+            true,
+            None,
+            json!({"phone": ""}),
+            Err("answer.phone"),
+        ),
+        (
+            "phone",
+            true,
+            None,
+            json!({"phone": "call me"}),
+            Err("answer.phone"),
+        ),
+        (
+            "phone",
+            true,
+            None,
+            json!({"phone": 1012345678}),
+            Err("answer.phone"),
+        ),
+        // resume
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume_path": "/upload/candidate/file/1/cv.pdf"}),
+            Ok(()),
+        ),
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume_path": "https://files.example/upload/my%20cv.pdf?sig=1"}),
+            Ok(()),
+        ),
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume_path": "cv.pdf"}),
+            Err("answer.resume_path"),
+        ),
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume_path": ""}),
+            Err("answer.resume_path"),
+        ),
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume_path": "ftp://files.example/cv.pdf"}),
+            Err("answer.resume_path"),
+        ),
+        (
+            "resume",
+            true,
+            None,
+            json!({"resume": "/upload/cv.pdf"}),
+            Err("answer.resume_path"),
+        ),
+        // experience_total
+        (
+            "experience_total",
+            true,
+            None,
+            json!({"experience_total_period": 36}),
+            Ok(()),
+        ),
+        (
+            "experience_total",
+            true,
+            None,
+            json!({"experience_total_period": 0}),
+            Ok(()),
+        ),
+        (
+            "experience_total",
+            true,
+            None,
+            json!({"experience_total_period": "36"}),
+            Err("answer.experience_total_period"),
+        ),
+        (
+            "experience_total",
+            true,
+            None,
+            json!({"experience_total_period": 1.5}),
+            Err("answer.experience_total_period"),
+        ),
+        (
+            "experience_total",
+            true,
+            None,
+            json!({"experience_total_period": -1}),
+            Err("answer.experience_total_period"),
+        ),
+        (
+            "experience_total",
+            true,
+            None,
+            json!({}),
+            Err("answer.experience_total_period"),
+        ),
+        // desired_salary
+        (
+            "desired_salary",
+            true,
+            None,
+            json!({"desired_salary": 50000000}),
+            Ok(()),
+        ),
+        (
+            "desired_salary",
+            true,
+            None,
+            json!({"desired_salary": "50,000,000"}),
+            Err("answer.desired_salary"),
+        ),
+        (
+            "desired_salary",
+            false,
+            None,
+            json!({"desired_salary": null}),
+            Err("answer.desired_salary"),
+        ),
+        // current_salary
+        (
+            "current_salary",
+            true,
+            None,
+            json!({"current_salary": 0}),
+            Ok(()),
+        ),
+        (
+            "current_salary",
+            true,
+            None,
+            json!({"current_salary": 4.2e7}),
+            Err("answer.current_salary"),
+        ),
+        (
+            "current_salary",
+            true,
+            None,
+            json!({"current_salary": true}),
+            Err("answer.current_salary"),
+        ),
+        // gender
+        ("gender", true, None, json!({"gender": "male"}), Ok(())),
+        ("gender", true, None, json!({"gender": "female"}), Ok(())),
+        (
+            "gender",
+            true,
+            None,
+            json!({"gender": "Female"}),
+            Err("answer.gender"),
+        ),
+        (
+            "gender",
+            true,
+            None,
+            json!({"gender": "other"}),
+            Err("answer.gender"),
+        ),
+        ("gender", true, None, json!({}), Err("answer.gender")),
+        // birth
+        ("birth", true, None, json!({"birth": "1990-02-28"}), Ok(())),
+        ("birth", true, None, json!({"birth": "2000-02-29"}), Ok(())),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "1990-02-30"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "1999-02-29"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "1990/02/28"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "1990-2-28"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "19900228"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": "2999-01-01"}),
+            Err("answer.birth"),
+        ),
+        (
+            "birth",
+            true,
+            None,
+            json!({"birth": 19900228}),
+            Err("answer.birth"),
+        ),
+        // profile_img
+        (
+            "profile_img",
+            true,
+            None,
+            json!({"profile_img_path": "/upload/p/me.jpg"}),
+            Ok(()),
+        ),
+        (
+            "profile_img",
+            true,
+            None,
+            json!({"profile_img_path": "http://files.example/upload/me.jpg"}),
+            Ok(()),
+        ),
+        (
+            "profile_img",
+            true,
+            None,
+            json!({"profile_img_path": "me.jpg"}),
+            Err("answer.profile_img_path"),
+        ),
+        (
+            "profile_img",
+            true,
+            None,
+            json!({"profile_img_path": ["/upload/me.jpg"]}),
+            Err("answer.profile_img_path"),
+        ),
+        // address
+        (
+            "address",
+            true,
+            None,
+            json!({"address": "1 Main St, Seoul"}),
+            Ok(()),
+        ),
+        ("address", false, None, json!({"address": ""}), Ok(())),
+        (
+            "address",
+            true,
+            None,
+            json!({"address": ""}),
+            Err("answer.address"),
+        ),
+        (
+            "address",
+            true,
+            None,
+            json!({"address": {"city": "Seoul"}}),
+            Err("answer.address"),
+        ),
+        // experience
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"company_name": "Acme"}]}),
+            Ok(()),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"company_name": "Acme", "start_at": "2019-03", "end_at": null, "currently_employed": true, "employment_type": "full_time", "position": "Senior", "department": "R&D", "title": "Engineer"}]}),
+            Ok(()),
+        ),
+        (
+            "experience",
+            false,
+            None,
+            json!({"experiences": []}),
+            Ok(()),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": []}),
+            Err("answer.experiences"),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"position": "Senior"}]}),
+            Err("answer.experiences[0].company_name"),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"company_name": ""}]}),
+            Err("answer.experiences[0].company_name"),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"company_name": "Acme", "currently_employed": "yes"}]}),
+            Err("answer.experiences[0].currently_employed"),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": [{"company_name": "Acme"}, "Beta"]}),
+            Err("answer.experiences[1]"),
+        ),
+        (
+            "experience",
+            true,
+            None,
+            json!({"experiences": "Acme"}),
+            Err("answer.experiences"),
+        ),
+        // education
+        (
+            "education",
+            true,
+            None,
+            json!({"educations": [{"school_name": "KAIST", "enter_at": "2010-03", "graduate_at": "2014-02", "graduate": true, "major": "CS"}]}),
+            Ok(()),
+        ),
+        (
+            "education",
+            true,
+            None,
+            json!({"educations": [{"major": "CS"}]}),
+            Err("answer.educations[0].school_name"),
+        ),
+        (
+            "education",
+            true,
+            None,
+            json!({"educations": [{"school_name": "KAIST", "graduate": "yes"}]}),
+            Err("answer.educations[0].graduate"),
+        ),
+        ("education", true, None, json!({}), Err("answer.educations")),
+        // qualification
+        (
+            "qualification",
+            true,
+            None,
+            json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}),
+            Ok(()),
+        ),
+        (
+            "qualification",
+            true,
+            None,
+            json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "X", "grade": "1st", "date": "2020-01-01", "content": "won"}]}),
+            Ok(()),
+        ),
+        (
+            "qualification",
+            true,
+            None,
+            json!({"qualifications": [{"kind": "license", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}),
+            Err("answer.qualifications[0].kind"),
+        ),
+        (
+            "qualification",
+            true,
+            None,
+            json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "date": "2021-05-01"}]}),
+            Err("answer.qualifications[0].grade"),
+        ),
+        (
+            "qualification",
+            true,
+            None,
+            json!({"qualifications": [{"name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021"}]}),
+            Err("answer.qualifications[0].kind"),
+        ),
+        // training
+        (
+            "training",
+            true,
+            None,
+            json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30"}]}),
+            Ok(()),
+        ),
+        (
+            "training",
+            true,
+            None,
+            json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01"}]}),
+            Err("answer.trainings[0].end_date"),
+        ),
+        (
+            "training",
+            true,
+            None,
+            json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30", "content": 5}]}),
+            Err("answer.trainings[0].content"),
+        ),
+        // language
+        (
+            "language",
+            true,
+            None,
+            json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}),
+            Ok(()),
+        ),
+        (
+            "language",
+            true,
+            None,
+            json!({"languages": [{"kind": "English", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}),
+            Err("answer.languages[0].test_name"),
+        ),
+        (
+            "language",
+            true,
+            None,
+            json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": 950, "date": "2022-08-01"}]}),
+            Err("answer.languages[0].grade"),
+        ),
+        // military_service
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": false}),
+            Ok(()),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": true}),
+            Ok(()),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": true, "military_service_status": "complete"}),
+            Ok(()),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": true, "military_service_status": "in_service"}),
+            Ok(()),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": true, "military_service_status": "done"}),
+            Err("answer.military_service_status"),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": false, "military_service_status": "exemption"}),
+            Err("answer.military_service_status"),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"military_service_status": "complete"}),
+            Err("answer.checked"),
+        ),
+        (
+            "military_service",
+            true,
+            None,
+            json!({"checked": "false"}),
+            Err("answer.checked"),
+        ),
+        // veteran_affair
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"checked": false}),
+            Ok(()),
+        ),
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"checked": true, "veteran_affair_code": "12-345678"}),
+            Ok(()),
+        ),
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"checked": true, "veteran_affair_code": "12345678"}),
+            Err("answer.veteran_affair_code"),
+        ),
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"checked": true, "veteran_affair_code": "1-2345678"}),
+            Err("answer.veteran_affair_code"),
+        ),
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"checked": true, "veteran_affair_code": "ab-cdefgh"}),
+            Err("answer.veteran_affair_code"),
+        ),
+        (
+            "veteran_affair",
+            true,
+            None,
+            json!({"veteran_affair_code": "12-345678"}),
+            Err("answer.checked"),
+        ),
+        // disability
+        ("disability", true, None, json!({"checked": false}), Ok(())),
+        (
+            "disability",
+            true,
+            None,
+            json!({"checked": true, "disability_type": "visual", "disability_severity": "mild"}),
+            Ok(()),
+        ),
+        (
+            "disability",
+            true,
+            None,
+            json!({"checked": true, "disability_severity": "serious"}),
+            Ok(()),
+        ),
+        (
+            "disability",
+            true,
+            None,
+            json!({"checked": true, "disability_severity": "severe"}),
+            Err("answer.disability_severity"),
+        ),
+        (
+            "disability",
+            true,
+            None,
+            json!({"checked": true, "disability_type": 3}),
+            Err("answer.disability_type"),
+        ),
+        ("disability", true, None, json!({}), Err("answer.checked")),
+        // text, textarea, date_type
+        ("text", true, None, json!({"value": "hello"}), Ok(())),
+        ("text", false, None, json!({"value": ""}), Ok(())),
+        (
+            "text",
+            true,
+            None,
+            json!({"value": ""}),
+            Err("answer.value"),
+        ),
+        ("text", true, None, json!({"value": 5}), Err("answer.value")),
+        (
+            "text",
+            true,
+            None,
+            json!({"text": "hello"}),
+            Err("answer.value"),
+        ),
+        (
+            "textarea",
+            true,
+            None,
+            json!({"value": "line 1\nline 2"}),
+            Ok(()),
+        ),
+        (
+            "textarea",
+            true,
+            None,
+            json!({"value": ["a"]}),
+            Err("answer.value"),
+        ),
+        (
+            "date_type",
+            true,
+            None,
+            json!({"value": "2025-01-31"}),
+            Ok(()),
+        ),
+        ("date_type", true, None, json!({}), Err("answer.value")),
+        // dropdown, radio
+        ("dropdown", true, OPTS, json!({"value": "Busan"}), Ok(())),
+        (
+            "dropdown",
+            true,
+            OPTS,
+            json!({"value": "Daegu"}),
+            Err("answer.value"),
+        ),
+        (
+            "dropdown",
+            true,
+            OPTS,
+            json!({"value": "busan"}),
+            Err("answer.value"),
+        ),
+        ("dropdown", true, None, json!({"value": "anything"}), Ok(())),
+        (
+            "dropdown",
+            true,
+            Some(&[]),
+            json!({"value": "anything"}),
+            Ok(()),
+        ),
+        ("radio", true, OPTS, json!({"value": "Remote"}), Ok(())),
+        (
+            "radio",
+            true,
+            OPTS,
+            json!({"value": ""}),
+            Err("answer.value"),
+        ),
+        (
+            "radio",
+            true,
+            OPTS,
+            json!({"values": ["Remote"]}),
+            Err("answer.value"),
+        ),
+        // checkbox
+        (
+            "checkbox",
+            true,
+            OPTS,
+            json!({"values": ["Seoul", "Remote"]}),
+            Ok(()),
+        ),
+        ("checkbox", false, OPTS, json!({"values": []}), Ok(())),
+        (
+            "checkbox",
+            true,
+            OPTS,
+            json!({"values": []}),
+            Err("answer.values"),
+        ),
+        (
+            "checkbox",
+            true,
+            OPTS,
+            json!({"values": ["Daegu"]}),
+            Err("answer.values[0]"),
+        ),
+        (
+            "checkbox",
+            true,
+            OPTS,
+            json!({"values": ["Seoul", "Seoul"]}),
+            Err("answer.values[1]"),
+        ),
+        (
+            "checkbox",
+            true,
+            OPTS,
+            json!({"values": "Seoul"}),
+            Err("answer.values"),
+        ),
+        (
+            "checkbox",
+            true,
+            None,
+            json!({"values": ["free text"]}),
+            Ok(()),
+        ),
+        (
+            "checkbox",
+            true,
+            None,
+            json!({"values": [1]}),
+            Err("answer.values[0]"),
+        ),
+        // link
+        (
+            "link",
+            true,
+            None,
+            json!({"links": ["https://github.com/jane"]}),
+            Ok(()),
+        ),
+        (
+            "link",
+            true,
+            None,
+            json!({"links": []}),
+            Err("answer.links"),
+        ),
+        (
+            "link",
+            true,
+            None,
+            json!({"links": [""]}),
+            Err("answer.links[0]"),
+        ),
+        (
+            "link",
+            true,
+            None,
+            json!({"links": "https://github.com/jane"}),
+            Err("answer.links"),
+        ),
+        // file_upload
+        (
+            "file_upload",
+            true,
+            None,
+            json!({"links": ["/upload/a.pdf", "https://files.example/upload/b%20c.pdf"]}),
+            Ok(()),
+        ),
+        (
+            "file_upload",
+            true,
+            None,
+            json!({"links": ["a.pdf"]}),
+            Err("answer.links[0]"),
+        ),
+        (
+            "file_upload",
+            true,
+            None,
+            json!({"links": []}),
+            Err("answer.links"),
+        ),
+        (
+            "file_upload",
+            true,
+            None,
+            json!({"links": [{"path": "/upload/a.pdf"}]}),
+            Err("answer.links[0]"),
+        ),
+    ]
+}
+
+#[test]
+fn every_kind_of_spec_4_3_has_valid_and_invalid_cases() {
+    let cases = cases();
+    for kind in recruit::apply::kinds::KNOWN_KINDS {
+        let valid = cases.iter().any(|c| c.0 == *kind && c.4.is_ok());
+        let invalid = cases.iter().any(|c| c.0 == *kind && c.4.is_err());
+        assert!(
+            valid && invalid,
+            "kind {kind} lacks a valid or an invalid case"
+        );
+    }
+}
+
+#[test]
+fn answers_are_checked_by_kind_table() {
+    let mut failures = Vec::new();
+    for (kind, required, options, answer, expected) in cases() {
+        let q = question(kind, required, options);
+        let checked = check_answer(&q, &answer);
+        match expected {
+            Ok(()) if !checked.problems.is_empty() => failures.push(format!(
+                "{kind} {answer}: expected valid, got {:?}",
+                checked.problems
+            )),
+            Err(field) if !checked.problems.iter().any(|p| p.field.starts_with(field)) => failures
+                .push(format!(
+                    "{kind} {answer}: expected a problem at {field}, got {:?}",
+                    checked.problems
+                )),
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn unknown_answer_fields_and_kinds_are_warnings_not_problems() {
+    let q = question("name", true, None);
+    let c = check_answer(&q, &json!({"name": "Jane", "nickname": "J"}));
+    assert!(c.problems.is_empty());
+    assert_eq!(c.warnings.len(), 1);
+    assert_eq!(c.warnings[0].field, "answer.nickname");
+
+    let q = question("signature", true, None);
+    let c = check_answer(&q, &json!({"whatever": 1}));
+    assert!(c.problems.is_empty());
+    assert!(c.warnings[0].message.contains("signature"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. prepare(): resolution, all problems at once, the two variants, paths, id-less forms.
+
+fn q(id: Option<i64>, order: i64, kind: &str, title: &str, required: bool) -> Question {
+    Question {
+        id,
+        kind: Some(kind.into()),
+        title: Some(title.into()),
+        order: Some(order),
+        required: Some(required),
+        ..Default::default()
+    }
+}
+
+/// A form with ids: name, email, phone, resume, desired salary, portfolio (file upload, optional),
+/// location (radio), profile image (optional).
+fn form_with_ids() -> Vec<Question> {
+    let mut radio = q(Some(107), 7, "radio", "Location", false);
+    radio.answer_options = Some(vec!["Seoul".into(), "Remote".into()]);
+    vec![
+        q(Some(101), 1, "name", "Name", true),
+        q(Some(102), 2, "email", "Email", true),
+        q(Some(103), 3, "phone", "Phone", true),
+        q(Some(104), 4, "resume", "Resume", true),
+        q(Some(105), 5, "desired_salary", "Desired salary", false),
+        q(Some(106), 6, "file_upload", "Portfolio", false),
+        radio,
+        q(Some(108), 8, "profile_img", "Photo", false),
+    ]
+}
+
+fn basics_by_order() -> Vec<Value> {
+    vec![
+        json!({"order": 1, "answer": {"name": "Jane Doe"}}),
+        json!({"order": 2, "kind": "email", "answer": {"email": "jane@example.com"}}),
+        json!({"order": 3, "answer": {"phone": "010-1234-5678"}}),
+        json!({"order": 4, "answer": {"resume_path": "https://files.example/upload/candidate/my%20cv.pdf?X-Sig=abc"}}),
+    ]
+}
+
+fn file_of(items: Vec<Value>) -> Value {
+    json!({"privacy": true, "questions": items})
+}
+
+#[test]
+fn variant_a_body_names_questions_by_question_id_and_decodes_paths() {
+    let mut items = basics_by_order();
+    items.push(json!({"question_id": 107, "answer": {"value": "Remote"}}));
+    items.push(json!({"question_id": 106, "answer": {"links": ["https://files.example/upload/a%2Bb.pdf", "/upload/plain.pdf"]}}));
+    let p = prepare(&form_with_ids(), &file_of(items), Variant::A).expect("valid");
+    assert_eq!(p.variant, Variant::A);
+    assert!(p.notes.is_empty());
+    assert_eq!(
+        p.body,
+        json!({
+            "privacy": true,
+            "questions": [
+                {"question_id": 101, "kind": "name", "answer": {"name": "Jane Doe"}},
+                {"question_id": 102, "kind": "email", "answer": {"email": "jane@example.com"}},
+                {"question_id": 103, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+                {"question_id": 104, "kind": "resume", "answer": {"resume_path": "/upload/candidate/my cv.pdf"}},
+                {"question_id": 106, "kind": "file_upload", "answer": {"links": ["/upload/a+b.pdf", "/upload/plain.pdf"]}},
+                {"question_id": 107, "kind": "radio", "answer": {"value": "Remote"}},
+            ]
+        })
+    );
+}
+
+#[test]
+fn variant_b_body_puts_the_basics_on_top_and_keeps_paths_encoded() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 7, "answer": {"value": "Seoul"}}));
+    items.push(json!({"order": 8, "answer": {"profile_img_path": "https://files.example/upload/me%20too.jpg"}}));
+    let mut file = file_of(items);
+    file.as_object_mut().unwrap().remove("privacy");
+    let p = prepare(&form_with_ids(), &file, Variant::B).expect("valid");
+    assert_eq!(
+        p.body,
+        json!({
+            "name": "Jane Doe",
+            "email": "jane@example.com",
+            "phone": "010-1234-5678",
+            "resume_path": "/upload/candidate/my%20cv.pdf",
+            "questions": [
+                {"id": 107, "kind": "radio", "answer": {"value": "Seoul"}},
+                {"id": 108, "kind": "profile_img", "answer": {"profile_img_path": "/upload/me%20too.jpg"}},
+            ]
+        })
+    );
+    // Field order of the body is the documented one.
+    let keys: Vec<&String> = p.body.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["name", "email", "phone", "resume_path", "questions"]);
+}
+
+#[test]
+fn variant_b_keeps_privacy_when_given() {
+    let p = prepare(&form_with_ids(), &file_of(basics_by_order()), Variant::B).unwrap();
+    assert_eq!(p.body["privacy"], json!(true));
+    assert!(
+        p.body.get("questions").is_none(),
+        "no other answers: no questions"
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once_with_question_and_field() {
+    let file = json!({
+        "questions": [
+            {"order": 1, "answer": {"name": ""}},
+            {"order": 2, "kind": "phone", "answer": {"email": "jane@example.com"}},
+            {"order": 5, "answer": {"desired_salary": "5000"}},
+            {"order": 7, "answer": {"value": "Mars"}},
+            {"order": 42, "answer": {"value": "x"}},
+            {"question_id": 999, "answer": {"value": "x"}},
+            {"answer": {"value": "x"}},
+            {"order": 1, "answer": {"name": "Again"}},
+            "not an item"
+        ]
+    });
+    let report = prepare(&form_with_ids(), &file, Variant::A).unwrap_err();
+    let lines: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+    let text = lines.join("\n");
+    let expect = [
+        r#"question 1 "Name" (name): answer.name: must not be empty"#,
+        r#"question 2 "Email" (email): kind: "phone" does not match the form's kind "email""#,
+        r#"question 5 "Desired salary" (desired_salary): answer.desired_salary: must be a whole number, got string "5000" (write the number without quotes)"#,
+        r#"question 7 "Location" (radio): answer.value: "Mars" is not one of the choices: "Seoul", "Remote""#,
+        "questions[4]: order: the form has no question with order 42 (orders: 1 to 8)",
+        "questions[5]: question_id: the form has no question with id 999",
+        "questions[6]: names no question",
+        r#"question 1 "Name" (name): answered twice (questions[0] and questions[7])"#,
+        "questions[8]: must be an object",
+        r#"question 3 "Phone" (phone): required but not answered"#,
+        r#"question 4 "Resume" (resume): required but not answered"#,
+        "privacy: missing: request variant A requires",
+    ];
+    for e in expect {
+        assert!(text.contains(e), "missing {e:?} in:\n{text}");
+    }
+    // The email question was named with a wrong kind: reported once, as such.
+    assert_eq!(
+        report
+            .problems
+            .iter()
+            .filter(|p| matches!(&p.subject, Subject::Question { order: 2, .. }))
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(lines.len(), expect.len(), "{text}");
+}
+
+#[test]
+fn privacy_must_be_a_boolean() {
+    let mut file = file_of(basics_by_order());
+    file["privacy"] = json!("yes");
+    let report = prepare(&form_with_ids(), &file, Variant::A).unwrap_err();
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(
+        report.problems[0].to_string(),
+        r#"privacy: must be true or false, got string "yes""#
+    );
+}
+
+#[test]
+fn the_file_must_be_an_object_with_a_questions_array() {
+    let r = prepare(&form_with_ids(), &json!([1, 2]), Variant::A).unwrap_err();
+    assert!(r.problems[0].to_string().contains("must be a JSON object"));
+    let r = prepare(
+        &form_with_ids(),
+        &json!({"privacy": true, "questions": {}}),
+        Variant::A,
+    )
+    .unwrap_err();
+    assert!(r.problems[0]
+        .to_string()
+        .starts_with("questions: must be an array"));
+}
+
+#[test]
+fn order_and_question_id_must_agree() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 5, "question_id": 107, "answer": {"desired_salary": 1}}));
+    let r = prepare(&form_with_ids(), &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(r.problems[0]
+        .to_string()
+        .contains("question_id 107 is question 7"));
+}
+
+#[test]
+fn orders_default_to_positions_when_absent() {
+    let mut qs = form_with_ids();
+    for q in &mut qs {
+        q.order = None;
+    }
+    let p = prepare(&qs, &file_of(basics_by_order()), Variant::A).unwrap();
+    assert_eq!(p.body["questions"][3]["question_id"], json!(104));
+}
+
+fn idless_form() -> Vec<Question> {
+    vec![
+        q(None, 1, "name", "Name", true),
+        q(None, 2, "email", "Email", true),
+        q(None, 3, "phone", "Phone", true),
+        q(None, 4, "resume", "Resume", true),
+        q(None, 5, "text", "Why us?", false),
+        q(None, 6, "experience", "Experience", true),
+    ]
+}
+
+#[test]
+fn idless_form_switches_to_variant_b_with_a_note() {
+    let p = prepare(&idless_form(), &file_of(basics_by_order()), Variant::A).unwrap();
+    assert_eq!(p.variant, Variant::B);
+    assert!(p.notes[0].contains("carry no ids"), "{:?}", p.notes);
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.contains(r#"question 6 "Experience""#)),
+        "required but unaddressable question is a warning: {:?}",
+        p.warnings
+    );
+    assert_eq!(
+        p.body,
+        json!({
+            "name": "Jane Doe",
+            "email": "jane@example.com",
+            "phone": "010-1234-5678",
+            "resume_path": "/upload/candidate/my%20cv.pdf",
+            "privacy": true
+        })
+    );
+}
+
+#[test]
+fn idless_form_refuses_other_answers_by_name() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 5, "answer": {"value": "Because"}}));
+    let r = prepare(&idless_form(), &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    let line = r.problems[0].to_string();
+    assert!(
+        line.starts_with(r#"question 5 "Why us?" (text): cannot be sent"#),
+        "{line}"
+    );
+    assert!(line.contains("questions[4]"), "{line}");
+}
+
+#[test]
+fn idless_form_questions_can_only_be_named_by_order() {
+    let mut items = basics_by_order();
+    items[0] = json!({"question_id": 1, "answer": {"name": "Jane"}});
+    let r = prepare(&idless_form(), &file_of(items), Variant::B).unwrap_err();
+    let text: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        text[0].starts_with("questions[0]: question_id: the form's questions carry no ids"),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn variant_b_requires_the_four_basic_fields() {
+    let mut qs = form_with_ids();
+    qs[3].required = Some(false); // resume optional in the form, but B needs resume_path
+    let items: Vec<Value> = basics_by_order().into_iter().take(3).collect();
+    let r = prepare(&qs, &file_of(items.clone()), Variant::B).unwrap_err();
+    assert_eq!(r.problems.len(), 1);
+    assert!(r.problems[0]
+        .to_string()
+        .contains("request variant B requires `resume_path`"));
+    // Variant A is fine without it.
+    assert!(prepare(&qs, &file_of(items), Variant::A).is_ok());
+}
+
+#[test]
+fn answers_file_round_trips_through_prepare() {
+    let qs = form_with_ids();
+    let p = prepare(&qs, &file_of(basics_by_order()), Variant::A).unwrap();
+    let file = recruit::apply::answers_file(&qs, &p.answers, Some(true));
+    assert_eq!(
+        file["questions"][0],
+        json!({"question_id": 101, "kind": "name", "answer": {"name": "Jane Doe"}})
+    );
+    let again = prepare(&qs, &file, Variant::A).unwrap();
+    assert_eq!(again.body, p.body);
+
+    let idless = idless_form();
+    let p = prepare(&idless, &file_of(basics_by_order()), Variant::B).unwrap();
+    let file = recruit::apply::answers_file(&idless, &p.answers, Some(true));
+    assert_eq!(file["questions"][0]["order"], json!(1));
+    assert!(file["questions"][0].get("question_id").is_none());
+    assert_eq!(prepare(&idless, &file, Variant::B).unwrap().body, p.body);
+}
+
+#[test]
+fn path_values_follow_the_variant() {
+    use recruit::apply::answer_path;
+    let url =
+        "https://files.example/upload/candidate/file/1/temp/1622473200/my%20cv%2B1.pdf?sig=x#f";
+    assert_eq!(
+        answer_path(url, Variant::A),
+        "/upload/candidate/file/1/temp/1622473200/my cv+1.pdf"
+    );
+    assert_eq!(
+        answer_path(url, Variant::B),
+        "/upload/candidate/file/1/temp/1622473200/my%20cv%2B1.pdf"
+    );
+    // A path is sent as given in both.
+    assert_eq!(
+        answer_path("/upload/a%20b.pdf", Variant::A),
+        "/upload/a%20b.pdf"
+    );
+    assert_eq!(
+        answer_path("/upload/a b.pdf", Variant::B),
+        "/upload/a b.pdf"
+    );
+}
