@@ -12,5 +12,6 @@ pub mod output;
 pub mod redact;
 pub mod sandbox;
 pub mod webhook;
+pub mod wizard;
 
 pub use error::{Error, ExitKind};

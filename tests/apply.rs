@@ -1243,3 +1243,468 @@ fn path_values_follow_the_variant() {
         "/upload/a b.pdf"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// 3. The binary against a stub service.
+
+const KEY: &str = "test-key-5b1e0c77";
+
+fn form_json(code: &str, with_ids: bool, expired: bool) -> String {
+    let id = |n: i64| if with_ids { json!(n) } else { Value::Null };
+    let mut qs = vec![
+        json!({"id": id(11), "kind": "name", "title": "Name", "order": 1, "required": true}),
+        json!({"id": id(12), "kind": "email", "title": "Email", "order": 2, "required": true}),
+        json!({"id": id(13), "kind": "phone", "title": "Phone", "order": 3, "required": true}),
+        json!({"id": id(14), "kind": "resume", "title": "Resume", "order": 4, "required": true}),
+        json!({"id": id(15), "kind": "desired_salary", "title": "Desired salary", "order": 5, "required": false}),
+        json!({"id": id(16), "kind": "radio", "title": "Location", "order": 6, "required": false, "answer_options": ["Seoul", "Remote"]}),
+    ];
+    if !with_ids {
+        for q in &mut qs {
+            q.as_object_mut().unwrap().remove("id");
+        }
+    }
+    json!({"resource": {
+        "code": code, "title": format!("Backend engineer {code}"), "status": "in_progress",
+        "open_status": !expired, "expired": expired, "end_at": "2030-01-01T00:00:00+09:00",
+        "questions": qs
+    }})
+    .to_string()
+}
+
+const APPLICATION: &str = r#"{"resource":{"code":"AP-1","name":"Jane Doe","email":"jane@example.com","phone":"010-1234-5678","duplicate":false,"birth":null,"privacy":true,"resume_path":"/upload/cv.pdf","applied_at":"2026-01-01T00:00:00+09:00"}}"#;
+
+/// The stub service: F1 (ids), F2 (no ids), F3 (apply answers 422), F4 (expired), uploads.
+fn service() -> Stub {
+    stub(|seen, _| {
+        let path = seen.uri.split('?').next().unwrap_or("").to_string();
+        let host = seen.header("host").unwrap_or("127.0.0.1").to_string();
+        match (seen.method.as_str(), path.as_str()) {
+            ("GET", "/v1/application_forms/F1") => Reply::json(200, &form_json("F1", true, false)),
+            ("GET", "/v1/application_forms/F2") => Reply::json(200, &form_json("F2", false, false)),
+            ("GET", "/v1/application_forms/F3") => Reply::json(200, &form_json("F3", true, false)),
+            ("GET", "/v1/application_forms/F4") => Reply::json(200, &form_json("F4", true, true)),
+            ("POST", "/v1/application_forms/F3/apply") => Reply::json(
+                422,
+                r#"{"error":"unprocessable_entity","message":"This e-mail has already applied to this posting"}"#,
+            ),
+            ("POST", p) if p.ends_with("/apply") => Reply::json(200, APPLICATION),
+            ("POST", "/v1/upload/presign") => {
+                let body: Value = serde_json::from_slice(&seen.body).unwrap_or_default();
+                let name = body["filename"].as_str().unwrap_or("").replace(' ', "%20");
+                Reply::json(
+                    200,
+                    &json!({"resource": {
+                        "presigned_url": format!("http://{host}/bucket/{name}?X-Signature=s3cr3t"),
+                        "file_url": format!("http://{host}/upload/candidate/file/1/temp/1622473200/{name}")
+                    }})
+                    .to_string(),
+                )
+            }
+            ("PUT", p) if p.starts_with("/bucket/deny") => {
+                Reply::json(403, "<Error>AccessDenied</Error>")
+            }
+            ("PUT", _) => Reply::json(200, ""),
+            _ => Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            ),
+        }
+    })
+}
+
+fn run_with(home: &Home, s: &Stub, args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    let mut c = home.cmd();
+    c.env("RECRUIT_BASE_URL", s.base())
+        .env("RECRUIT_API_KEY", KEY)
+        .args(args);
+    if let Some(input) = stdin {
+        c.write_stdin(input);
+    }
+    c.output().unwrap()
+}
+
+fn answers_path(home: &Home, v: &Value) -> String {
+    let p = home.dir.path().join("answers.json");
+    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+fn good_answers() -> Value {
+    json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Jane Doe"}},
+        {"order": 2, "answer": {"email": "jane@example.com"}},
+        {"order": 3, "answer": {"phone": "010-1234-5678"}},
+        {"order": 4, "kind": "resume", "answer": {"resume_path": "https://files.example/upload/my%20cv.pdf"}},
+        {"order": 6, "answer": {"value": "Remote"}}
+    ]})
+}
+
+fn applies(s: &Stub) -> Vec<Value> {
+    s.seen()
+        .iter()
+        .filter(|r| r.method == "POST" && r.uri.ends_with("/apply"))
+        .map(|r| serde_json::from_slice(&r.body).expect("JSON body"))
+        .collect()
+}
+
+#[test]
+fn stub_answers_file_is_sent_as_variant_a() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["-o", "json", "forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out).trim(), APPLICATION);
+    let sent = applies(&s);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(
+        sent[0],
+        json!({"privacy": true, "questions": [
+            {"question_id": 11, "kind": "name", "answer": {"name": "Jane Doe"}},
+            {"question_id": 12, "kind": "email", "answer": {"email": "jane@example.com"}},
+            {"question_id": 13, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+            {"question_id": 14, "kind": "resume", "answer": {"resume_path": "/upload/my cv.pdf"}},
+            {"question_id": 16, "kind": "radio", "answer": {"value": "Remote"}}
+        ]})
+    );
+    let req = s.seen().into_iter().find(|r| r.method == "POST").unwrap();
+    assert_eq!(req.header("content-type"), Some("application/json"));
+    assert!(!stdout_of(&out).contains(KEY) && !stderr_of(&out).contains(KEY));
+}
+
+#[test]
+fn stub_variant_b_from_flag_and_from_profile() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file, "--variant", "b"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let expected = json!({
+        "name": "Jane Doe", "email": "jane@example.com", "phone": "010-1234-5678",
+        "resume_path": "/upload/my%20cv.pdf", "privacy": true,
+        "questions": [{"id": 16, "kind": "radio", "answer": {"value": "Remote"}}]
+    });
+    assert_eq!(applies(&s)[0], expected);
+
+    let set = home
+        .cmd()
+        .args(["config", "set", "variant", "b"])
+        .output()
+        .unwrap();
+    assert_eq!(set.status.code(), Some(0), "{}", stderr_of(&set));
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(applies(&s)[1], expected);
+    // The flag wins over the profile.
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file, "--variant", "a"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(applies(&s)[2].get("questions").unwrap()[0]
+        .get("question_id")
+        .is_some());
+}
+
+#[test]
+fn stub_idless_form_goes_through_variant_b_and_says_so() {
+    let s = service();
+    let home = Home::new();
+    let mut answers = good_answers();
+    answers["questions"].as_array_mut().unwrap().pop(); // Location cannot be addressed
+    let file = answers_path(&home, &answers);
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F2", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("note: the form's questions carry no ids"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert_eq!(
+        applies(&s)[0],
+        json!({"name": "Jane Doe", "email": "jane@example.com", "phone": "010-1234-5678",
+               "resume_path": "/upload/my%20cv.pdf", "privacy": true})
+    );
+}
+
+#[test]
+fn stub_idless_form_refuses_answers_it_cannot_address() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F2", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(r#"question 6 "Location" (radio): cannot be sent"#),
+        "{err}"
+    );
+    assert!(applies(&s).is_empty());
+}
+
+#[test]
+fn stub_bad_answers_never_reach_the_service_and_are_all_listed() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(
+        &home,
+        &json!({"questions": [
+            {"order": 1, "answer": {"name": ""}},
+            {"order": 2, "answer": {"email": "not-an-email"}},
+            {"order": 5, "answer": {"desired_salary": "lots"}},
+            {"order": 6, "kind": "checkbox", "answer": {"values": ["Remote"]}},
+            {"order": 9, "answer": {"value": "?"}}
+        ]}),
+    );
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    for line in [
+        r#"question 1 "Name" (name): answer.name: must not be empty"#,
+        r#"question 2 "Email" (email): answer.email: "not-an-email" does not look like an e-mail address"#,
+        r#"question 5 "Desired salary" (desired_salary): answer.desired_salary: must be a whole number"#,
+        r#"question 6 "Location" (radio): kind: "checkbox" does not match the form's kind "radio""#,
+        "questions[4]: order: the form has no question with order 9",
+        r#"question 3 "Phone" (phone): required but not answered"#,
+        r#"question 4 "Resume" (resume): required but not answered"#,
+        "privacy: missing",
+        "error: the answers file has 8 problems (listed above); nothing was sent",
+    ] {
+        assert!(err.contains(line), "missing {line:?} in:\n{err}");
+    }
+    assert!(applies(&s).is_empty());
+    assert!(stdout_of(&out).is_empty());
+}
+
+#[test]
+fn stub_malformed_json_is_exit_2_with_line_and_column_before_any_request() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", "-"],
+        Some("{\"privacy\": true,\n  \"questions\": [\n    {\"order\": 1,}\n  ]}"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("line 3, column"), "{err}");
+    assert!(err.contains("answers file"), "{err}");
+    assert!(s.seen().is_empty(), "nothing may be requested");
+}
+
+#[test]
+fn stub_missing_answers_file_is_exit_2() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", "/nonexistent/a.json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("/nonexistent/a.json"));
+    assert!(s.seen().is_empty());
+}
+
+#[test]
+fn stub_dry_run_prints_the_body_and_sends_nothing() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &[
+            "forms",
+            "apply",
+            "F1",
+            "--answers",
+            &file,
+            "--dry-run",
+            "--variant",
+            "b",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).expect("JSON on stdout");
+    assert_eq!(printed["resume_path"], json!("/upload/my%20cv.pdf"));
+    assert_eq!(printed["questions"][0]["id"], json!(16));
+    assert!(applies(&s).is_empty());
+    assert!(stderr_of(&out).contains("nothing was sent"));
+}
+
+#[test]
+fn stub_422_is_exit_5_with_the_service_message() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F3", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(5));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("This e-mail has already applied to this posting"),
+        "{err}"
+    );
+    assert!(err.contains("422"), "{err}");
+    assert_eq!(applies(&s).len(), 1);
+}
+
+#[test]
+fn stub_expired_form_is_warned_about_but_sent() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F4", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("warning: form F4 has expired"), "{err}");
+    assert!(err.contains("warning: form F4 is not open"), "{err}");
+    assert_eq!(applies(&s).len(), 1);
+}
+
+#[test]
+fn stub_unknown_form_is_exit_3() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "NOPE", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+    assert!(applies(&s).is_empty());
+}
+
+#[test]
+fn no_terminal_and_no_answers_is_exit_2_saying_how() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(&home, &s, &["forms", "apply", "F1"], Some(""));
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--answers FILE"), "{err}");
+    assert!(err.contains("recruit forms get F1"), "{err}");
+    assert!(s.seen().is_empty());
+}
+
+#[test]
+fn stub_files_upload_puts_without_authorization_and_prints_the_path() {
+    let s = service();
+    let home = Home::new();
+    let path = home.dir.path().join("my cv.pdf");
+    std::fs::write(&path, b"%PDF-1.4 test").unwrap();
+    let out = run_with(
+        &home,
+        &s,
+        &["files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(
+        stdout_of(&out),
+        "/upload/candidate/file/1/temp/1622473200/my cv.pdf\n"
+    );
+    let seen = s.seen();
+    let presign = seen.iter().find(|r| r.uri == "/v1/upload/presign").unwrap();
+    assert_eq!(
+        presign.header("authorization"),
+        Some(format!("Bearer {KEY}").as_str())
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&presign.body),
+        r#"{"filename":"my cv.pdf"}"#
+    );
+    let put = seen.iter().find(|r| r.method == "PUT").unwrap();
+    assert_eq!(put.uri, "/bucket/my%20cv.pdf?X-Signature=s3cr3t");
+    assert_eq!(put.header("authorization"), None);
+    assert_eq!(put.body, b"%PDF-1.4 test");
+
+    let out = run_with(
+        &home,
+        &s,
+        &["-o", "json", "files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(
+        v["path"],
+        json!("/upload/candidate/file/1/temp/1622473200/my cv.pdf")
+    );
+    assert!(v["file_url"].as_str().unwrap().ends_with("/my%20cv.pdf"));
+}
+
+#[test]
+fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(&home, &s, &["files", "upload", "/nonexistent/cv.pdf"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("/nonexistent/cv.pdf"));
+    assert!(s.seen().is_empty());
+
+    let path = home.dir.path().join("deny.pdf");
+    std::fs::write(&path, b"x").unwrap();
+    let out = run_with(
+        &home,
+        &s,
+        &["files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(7));
+    let err = stderr_of(&out);
+    assert!(err.contains("HTTP 403"), "{err}");
+    assert!(
+        !err.contains("s3cr3t"),
+        "the upload signature stays out of messages: {err}"
+    );
+    assert!(stdout_of(&out).is_empty());
+}

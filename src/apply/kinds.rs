@@ -627,7 +627,7 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
                 c.warning(
                     format!("answer.{key}"),
                     format!(
-                        "not a field of a {kind} answer (expected {}); sent as given",
+                        "not a field of a {kind} answer (expected {}); kept as given",
                         list(allowed)
                     ),
                 );
@@ -806,7 +806,7 @@ impl<'a> Ck<'a> {
                     self.c.warning(
                         format!("{at}.{key}"),
                         format!(
-                            "not a field of this element (expected {}); sent as given",
+                            "not a field of this element (expected {}); kept as given",
                             list(&names)
                         ),
                     );
