@@ -7,6 +7,7 @@ pub mod apply;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod docs;
 pub mod error;
 pub mod output;
 pub mod redact;

@@ -142,7 +142,7 @@ impl Client {
 
     /// `GET /v1/application_forms/{code}`.
     pub async fn get_form(&self, code: &str) -> Result<Fetched<Resource<ApplicationForm>>, Error> {
-        self.get(self.endpoint(&["application_forms", code]))
+        self.get(self.checked_endpoint(&["application_forms", code])?)
             .await
             .map_err(|e| not_found_as(e, || format!("application form '{code}' not found")))
     }
@@ -155,7 +155,7 @@ impl Client {
     ) -> Result<Fetched<Resource<Application>>, Error> {
         self.send_json(
             Method::POST,
-            self.endpoint(&["application_forms", code, "apply"]),
+            self.checked_endpoint(&["application_forms", code, "apply"])?,
             Some(body),
         )
         .await

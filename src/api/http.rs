@@ -14,6 +14,26 @@ use super::{ErrorBody, Fetched};
 use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
 
+/// Characters encoded in a path segment: controls, space, delimiters, and `/` and `%` so a
+/// value can never become two segments or a premature escape.
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}')
+    .add(b'/')
+    .add(b'%')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'|')
+    .add(b'[')
+    .add(b']');
+
 /// Largest response body read into memory; a larger one is refused with a clear error.
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Longest wait a `Retry-After` may impose on one retry.
@@ -202,14 +222,27 @@ impl Client {
     }
 
     /// `base/v1/` + segments, each percent-encoded as ONE segment (`a/b` stays one).
+    /// `.` and `..` can't be sent as a segment at all (URLs resolve them, even encoded): use
+    /// [`Client::checked_endpoint`] for values that come from users.
     pub fn endpoint(&self, segments: &[&str]) -> Url {
         let mut url = self.inner.base.clone();
-        {
-            let mut path = url.path_segments_mut().expect("http(s) URLs have paths");
-            path.pop_if_empty();
-            path.extend(segments);
+        let mut path = url.path().trim_end_matches('/').to_string();
+        for seg in segments {
+            path.push('/');
+            path.extend(percent_encoding::utf8_percent_encode(seg, SEGMENT));
         }
+        url.set_path(&path);
         url
+    }
+
+    /// [`Client::endpoint`], refusing segments that a URL would resolve away (`.`, `..`, empty).
+    pub fn checked_endpoint(&self, segments: &[&str]) -> Result<Url, Error> {
+        if let Some(bad) = segments.iter().find(|s| matches!(**s, "" | "." | "..")) {
+            return Err(Error::usage(format!(
+                "'{bad}' cannot be used as a code or id in a URL path; check the value"
+            )));
+        }
+        Ok(self.endpoint(segments))
     }
 
     /// Resolve a path given by a user (`/v1/forms`, `v1/forms`, `/forms`, or a full URL of
@@ -714,8 +747,13 @@ mod tests {
             u.as_str(),
             "https://h.example/v1/candidates/a%2Fb%20c/memos"
         );
-        let u = c.endpoint(&["candidates", "..", "memos"]);
-        assert!(u.as_str().starts_with("https://h.example/v1/"));
+        assert!(c.checked_endpoint(&["candidates", "..", "memos"]).is_err());
+        assert!(c.checked_endpoint(&["candidates", "", "memos"]).is_err());
+        let u = c.endpoint(&["candidates", "50%?#", "memos"]);
+        assert_eq!(
+            u.as_str(),
+            "https://h.example/v1/candidates/50%25%3F%23/memos"
+        );
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub type MemoList = Collection<Memo, Value>;
 impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
-        self.get(self.endpoint(&["candidates", candidate, "memos"]))
+        self.get(self.checked_endpoint(&["candidates", candidate, "memos"])?)
             .await
             .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' not found")))
     }
@@ -73,7 +73,7 @@ impl Client {
         candidate: &str,
         id: i64,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.get(self.memo_url(candidate, id, None))
+        self.get(self.memo_url(candidate, id, None)?)
             .await
             .map_err(|e| memo_not_found(e, candidate, id))
     }
@@ -87,7 +87,7 @@ impl Client {
         let body = serde_json::to_value(input).expect("memo input serializes");
         self.send_json(
             Method::POST,
-            self.endpoint(&["candidates", candidate, "memos"]),
+            self.checked_endpoint(&["candidates", candidate, "memos"])?,
             Some(&body),
         )
         .await
@@ -108,7 +108,7 @@ impl Client {
         let body = serde_json::to_value(input).expect("memo input serializes");
         self.send_json(
             Method::PATCH,
-            self.memo_url(candidate, id, None),
+            self.memo_url(candidate, id, None)?,
             Some(&body),
         )
         .await
@@ -121,7 +121,7 @@ impl Client {
         candidate: &str,
         id: i64,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.send_json(Method::DELETE, self.memo_url(candidate, id, None), None)
+        self.send_json(Method::DELETE, self.memo_url(candidate, id, None)?, None)
             .await
             .map_err(|e| memo_not_found(e, candidate, id))
     }
@@ -134,18 +134,18 @@ impl Client {
     ) -> Result<Fetched<Resource<Memo>>, Error> {
         self.send_json(
             Method::POST,
-            self.memo_url(candidate, id, Some("pin")),
+            self.memo_url(candidate, id, Some("pin"))?,
             None,
         )
         .await
         .map_err(|e| memo_not_found(e, candidate, id))
     }
 
-    fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> url::Url {
+    fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> Result<url::Url, Error> {
         let id = id.to_string();
         match action {
-            Some(a) => self.endpoint(&["candidates", candidate, "memos", &id, a]),
-            None => self.endpoint(&["candidates", candidate, "memos", &id]),
+            Some(a) => self.checked_endpoint(&["candidates", candidate, "memos", &id, a]),
+            None => self.checked_endpoint(&["candidates", candidate, "memos", &id]),
         }
     }
 }

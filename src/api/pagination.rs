@@ -69,11 +69,13 @@ impl PageWalker {
         let value = resp.value()?;
         let items = match value.get("collection") {
             Some(Value::Array(items)) => items.clone(),
-            Some(Value::Null) | None => return Err(Error::other(format!(
+            Some(Value::Null) | None => {
+                return Err(Error::other(format!(
                 "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
                 url.path(),
                 url.path()
-            ))),
+            )))
+            }
             Some(_) => {
                 return Err(Error::other(format!(
                     "the answer from {} has a `collection` that is not an array",

@@ -108,6 +108,7 @@ impl Client {
         per: Option<u32>,
         page_token: Option<&str>,
     ) -> Result<Fetched<SubmissionList>, Error> {
+        self.checked_endpoint(&["candidates", candidate])?;
         self.get(self.submissions_url(candidate, per, page_token))
             .await
             .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' not found")))

@@ -21,7 +21,7 @@ impl Client {
     pub async fn presign(&self, filename: &str) -> Result<Fetched<Resource<Presign>>, Error> {
         self.send_json(
             Method::POST,
-            self.endpoint(&["upload", "presign"]),
+            self.checked_endpoint(&["upload", "presign"])?,
             Some(&json!({ "filename": filename })),
         )
         .await

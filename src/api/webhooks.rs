@@ -42,11 +42,11 @@ pub type WebhookList = Collection<Webhook, Value>;
 
 impl Client {
     pub async fn list_webhooks(&self) -> Result<Fetched<WebhookList>, Error> {
-        self.get(self.endpoint(&["webhooks"])).await
+        self.get(self.checked_endpoint(&["webhooks"])?).await
     }
 
     pub async fn get_webhook(&self, code: &str) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.get(self.endpoint(&["webhooks", code]))
+        self.get(self.checked_endpoint(&["webhooks", code])?)
             .await
             .map_err(|e| webhook_not_found(e, code))
     }
@@ -57,7 +57,7 @@ impl Client {
     ) -> Result<Fetched<Resource<Webhook>>, Error> {
         self.send_json(
             Method::POST,
-            self.endpoint(&["webhooks"]),
+            self.checked_endpoint(&["webhooks"])?,
             Some(&Value::Object(body.clone())),
         )
         .await
@@ -70,7 +70,7 @@ impl Client {
     ) -> Result<Fetched<Resource<Webhook>>, Error> {
         self.send_json(
             Method::PATCH,
-            self.endpoint(&["webhooks", code]),
+            self.checked_endpoint(&["webhooks", code])?,
             Some(&Value::Object(body.clone())),
         )
         .await
@@ -82,7 +82,7 @@ impl Client {
     pub async fn delete_webhook(&self, code: &str) -> Result<super::ApiResponse, Error> {
         self.send(super::RequestSpec::new(
             Method::DELETE,
-            self.endpoint(&["webhooks", code]),
+            self.checked_endpoint(&["webhooks", code])?,
         ))
         .await
         .map_err(|e| webhook_not_found(e, code))

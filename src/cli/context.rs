@@ -56,13 +56,12 @@ impl Ctx {
             .clone()
             .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
         let term = Term::detect(globals.color.unwrap_or_default());
-        if let Some(key) = &globals.api_key {
-            crate::redact::register(key);
-            if std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key=")) {
-                eprintln!(
-                    "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
-                );
-            }
+        if globals.api_key.is_some()
+            && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
+        {
+            eprintln!(
+                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
+            );
         }
         Ok(Ctx {
             globals,
@@ -157,8 +156,8 @@ impl Ctx {
     /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
     pub fn api_key(&self) -> Result<Option<Secret>, Error> {
         if let Some(k) = &self.globals.api_key {
-            if !k.is_empty() {
-                return Ok(Some(Secret::new(k.clone())));
+            if !k.expose().is_empty() {
+                return Ok(Some(k.clone()));
             }
         }
         if let Some(k) = self.profile_setting("api_key") {

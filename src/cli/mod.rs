@@ -71,6 +71,7 @@ pub enum ColorWhen {
 
 /// Options every command takes. Precedence: flag > env var > profile > default.
 #[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Service root, with or without a trailing /v1
     #[arg(long, global = true, env = "RECRUIT_BASE_URL", value_name = "URL")]
@@ -82,9 +83,10 @@ pub struct GlobalArgs {
         global = true,
         env = "RECRUIT_API_KEY",
         value_name = "KEY",
-        hide_env_values = true
+        hide_env_values = true,
+        value_parser = parse_secret
     )]
-    pub api_key: Option<String>,
+    pub api_key: Option<crate::redact::Secret>,
 
     /// A named profile from the config file
     #[arg(long, global = true, env = "RECRUIT_PROFILE", value_name = "NAME")]
@@ -142,6 +144,11 @@ pub struct GlobalArgs {
     pub insecure_http: bool,
 }
 
+/// Wrap the key at parse time, so no `Debug` of the arguments can show it.
+fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
+    Ok(crate::redact::Secret::new(s))
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Application forms (job postings): list, read, apply
@@ -174,6 +181,13 @@ pub enum Command {
     Config(commands::config::ConfigCmd),
     /// Print a shell completion script
     Completions(commands::completions::CompletionsArgs),
+    /// Regenerate completions/ and man/ (for maintainers)
+    #[command(hide = true)]
+    GenerateDocs {
+        /// Repository root to write into
+        #[arg(long, default_value = ".")]
+        dir: std::path::PathBuf,
+    },
 }
 
 /// Parse the command line, run the command, and return the process exit code.
@@ -222,5 +236,12 @@ async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
         Command::Auth(c) => commands::auth::run(ctx, c).await,
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => commands::completions::run(ctx, a),
+        Command::GenerateDocs { dir } => {
+            let n = crate::docs::write_all(&dir).map_err(|e| {
+                crate::Error::other(format!("cannot write docs into {}: {e}", dir.display()))
+            })?;
+            eprintln!("Wrote {n} files under {}.", dir.display());
+            Ok(())
+        }
     }
 }

@@ -101,7 +101,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
     }
     let secret = Secret::new(key.clone());
     if !a.no_verify && !ctx.globals.sandbox {
-        ctx.globals.api_key = Some(key.clone());
+        ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await
             .map_err(|e| Error::new(e.kind, format!("the key was not stored: {}", e.message)))?;

@@ -11,8 +11,10 @@ use crate::output::Kind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Role {
     /// Readable only by the posting administrator
+    #[value(name = "job_admin", alias = "job-admin")]
     JobAdmin,
     /// Readable by posting managers and above
+    #[value(name = "job_manager", alias = "job-manager")]
     JobManager,
     /// Readable by all members
     Member,

@@ -1,8 +1,14 @@
 //! `recruit sandbox`: serve the emulator on a fixed port. OWNER: sandbox helper.
 
+use std::io::Write;
+use std::net::SocketAddr;
+use std::time::Duration;
+
 use clap::Args;
 
 use crate::cli::Ctx;
+use crate::error::Error;
+use crate::sandbox::SandboxOptions;
 
 #[derive(Debug, Args)]
 #[command(
@@ -27,8 +33,105 @@ pub struct SandboxArgs {
     /// Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests
     #[arg(long, value_name = "X", default_value_t = 1.0)]
     pub retry_scale: f64,
+    /// API key the sandbox accepts [default: sandbox-key]
+    #[arg(long, value_name = "KEY")]
+    pub key: Option<String>,
 }
 
-pub async fn run(_ctx: &mut Ctx, _args: SandboxArgs) -> anyhow::Result<()> {
-    anyhow::bail!("sandbox: not implemented yet")
+pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
+    if !(0.0..=1.0).contains(&args.fail_rate) {
+        return Err(Error::usage(format!(
+            "--fail-rate must be between 0 and 1, got {}",
+            args.fail_rate
+        ))
+        .into());
+    }
+    if !(args.retry_scale.is_finite() && args.retry_scale > 0.0) {
+        return Err(Error::usage(format!(
+            "--retry-scale must be a positive number, got {}",
+            args.retry_scale
+        ))
+        .into());
+    }
+    let state = args
+        .state
+        .clone()
+        .unwrap_or_else(|| crate::config::data_dir().join("sandbox.json"));
+    let mut opts = SandboxOptions::new(state.clone());
+    opts.latency = Duration::from_millis(args.latency);
+    opts.fail_rate = args.fail_rate;
+    opts.synthetic_candidates = args.synthetic_candidates;
+    opts.retry_scale = args.retry_scale;
+    if let Some(key) = &args.key {
+        if key.trim().is_empty() {
+            return Err(Error::usage("--key must not be empty").into());
+        }
+        opts.api_key = key.clone();
+    }
+
+    let addr: SocketAddr = ([127, 0, 0, 1], args.port).into();
+    let sandbox = crate::sandbox::start_with_logging(addr, opts)
+        .await
+        .map_err(|e| describe_start_error(e, args.port))?;
+
+    let base = sandbox.base_url();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "base_url: {base}")?;
+    writeln!(out, "api_key: {}", sandbox.api_key)?;
+    writeln!(out, "state: {}", state.display())?;
+    if args.synthetic_candidates > 0 {
+        writeln!(
+            out,
+            "synthetic candidates: S000001..{}",
+            crate::sandbox::synthetic_code(args.synthetic_candidates)
+        )?;
+    }
+    writeln!(
+        out,
+        "export RECRUIT_BASE_URL={base} RECRUIT_API_KEY={}",
+        sandbox.api_key
+    )?;
+    out.flush()?;
+    drop(out);
+    eprintln!("sandbox: serving on {base}; press Ctrl-C to stop");
+
+    wait_for_stop_signal().await;
+    eprintln!("sandbox: stopping");
+    sandbox.shutdown().await;
+    Ok(())
+}
+
+/// Turn a failure to bind into a message that names the port and the fix.
+fn describe_start_error(err: anyhow::Error, port: u16) -> anyhow::Error {
+    let io = err
+        .chain()
+        .find_map(|c| c.downcast_ref::<std::io::Error>())
+        .map(|e| e.kind());
+    match io {
+        Some(std::io::ErrorKind::AddrInUse) => Error::other(format!(
+            "port {port} is already in use on 127.0.0.1; choose another with --port P (0 picks a free one)"
+        ))
+        .into(),
+        Some(std::io::ErrorKind::PermissionDenied) => Error::other(format!(
+            "not allowed to listen on port {port}; choose a port above 1023 with --port P"
+        ))
+        .into(),
+        _ => err,
+    }
+}
+
+/// Ctrl-C, or SIGTERM on Unix.
+async fn wait_for_stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -36,6 +36,7 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
             let client = ctx.client().await?;
             // Walking every page: the largest pages make the fewest requests.
             let per = a.per.or(if ctx.globals.all { Some(MAX_PER) } else { None });
+            client.checked_endpoint(&["candidates", &a.candidate])?;
             let url = client.submissions_url(&a.candidate, per, a.page_token.as_deref());
             crate::commands::print_pages(
                 ctx,

@@ -1,26 +1,473 @@
 //! `recruit webhooks listen|verify|trigger`: the local webhook toolkit. OWNER: webhook helper.
+//!
+//! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
+use std::io::{IsTerminal, Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::http::HeaderName;
 use clap::Args;
 
-use crate::cli::Ctx;
+use crate::cli::{Ctx, Format};
+use crate::error::Error;
+use crate::redact::Secret;
+use crate::webhook::listen::{self, EventFormat, ListenConfig};
+use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};
+use crate::webhook::trigger::{self, TriggerConfig, DEFAULT_RETRY_DELAYS};
 
-#[derive(Debug, Args)]
-pub struct ListenArgs {}
+// The one-line summaries are the doc comments of `WebhooksCmd` (src/commands/webhooks.rs); the
+// derive lets those override a `long_about` set here, so the longer descriptions go in
+// `before_long_help`, placed after the summary by HELP_TEMPLATE (only in `--help`, not `-h`).
+const HELP_TEMPLATE: &str =
+    "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}";
 
-#[derive(Debug, Args)]
-pub struct VerifyArgs {}
+const LISTEN_ABOUT: &str = "\
+It answers POST on any path. With a signing key (--signing-key, RECRUIT_SIGNING_KEY, or the
+profile's signing_key; repeat the flag during a key rotation) every request must carry a valid
+signature header (t=<unix>,v1=<hex>, HMAC-SHA256 of \"<t>.<raw body>\") signed within the
+tolerance; without a key every request is accepted unverified.
 
-#[derive(Debug, Args)]
-pub struct TriggerArgs {}
+Answers:
+  200  event accepted (exactly 200: the service counts nothing else as delivered)
+  400  signature header missing or malformed
+  401  no v1 signature matches a key, signed too long ago, or too far in the future
+  405  not a POST
+  413  body larger than 1 MiB
+Rejected requests get {\"error\": <code>, \"message\": <reason>} and a line on stderr.
 
-pub async fn listen(_ctx: &mut Ctx, _args: ListenArgs) -> anyhow::Result<()> {
-    anyhow::bail!("webhooks listen: not implemented yet")
+Each accepted event is printed as one line on stdout (local time, action, candidate, detail),
+also when stdout is a pipe; -o json prints each body exactly as received, -o ndjson as one
+compact line (table and csv: the human line). --events limits what is printed and forwarded;
+other events are still answered 200 and noted as skipped on stderr.
+
+Forwarding: --forward-to URL relays each accepted event (the raw bytes, the signature header
+and Content-Type) by POST to a local app; --forward ACTION=URL sends one action elsewhere. The
+app's status is reported on stderr, with a warning when it is not 200. The answer to the sender
+stays 200 whatever the app did: the event was received and verified here, and a failing app
+should not make the service retry (and repeat) deliveries while you debug it. The answer is
+sent once the forward is done (at most --timeout seconds, default 30).
+
+The first line on stderr is 'listening on http://HOST:PORT (Ctrl-C to stop)'. Ctrl-C or
+SIGTERM stops it with a summary of the events received, accepted and rejected.";
+
+const LISTEN_EXAMPLES: &str = "\
+Examples:
+  recruit webhooks listen --signing-key \"$KEY\"
+  recruit webhooks listen --port 0 --forward-to http://localhost:3000/webhooks
+  recruit webhooks listen --signing-key \"$OLD\" --signing-key \"$NEW\" --events candidate_pass
+  recruit webhooks listen --forward candidate_pass=http://localhost:3000/hired \\
+      --forward-to http://localhost:3000/other
+  recruit webhooks listen -o ndjson | jq -c .payload
+  recruit webhooks listen --header X-Signature --tolerance 0   # another header, no age check";
+
+const VERIFY_ABOUT: &str = "\
+Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
+option is omitted or '-'; no newline is added or removed) and checks the signature header value
+against every signing key given. Several v1 entries may be present (any may match); other
+schemes are ignored. A signature older than --tolerance seconds (default 300, 0 disables) or
+further than that in the future is rejected; --now fixes the clock for reproducible checks.
+
+Valid: prints 'valid (signed at <UTC time>)' (-o json: a JSON object) and exits 0.
+Invalid: 'error: signature invalid: <reason>', exit 8. Unreadable payload file: exit 2.";
+
+const VERIFY_EXAMPLES: &str = "\
+Examples:
+  recruit webhooks verify --signing-key \"$KEY\" --signature 't=1700000000,v1=1c18…' --payload b.json
+  printf '%s' \"$BODY\" | recruit webhooks verify --signing-key \"$KEY\" --signature \"$SIG\"
+  export RECRUIT_SIGNING_KEY=whsec_...
+  recruit webhooks verify --signature \"$SIG\" --payload body.json --now 1700000100
+  recruit webhooks verify --signature \"$SIG\" --payload body.json --tolerance 0   # any age";
+
+const TRIGGER_ABOUT: &str = "\
+Sends {\"action\": ACTION, \"payload\": {...}} by POST (Content-Type: application/json), with a
+sample payload for each of the six actions listed below (src/webhook/samples.rs; the service does
+not document payload contents, so they are illustrative: the candidate's code, name and email,
+the application form, and the object of the event). --payload FILE sends your own JSON instead: a
+whole event (with an \"action\" key) is sent byte for byte; anything else becomes the payload
+under ACTION (then any action name is accepted).
+
+With a signing key the body is signed afresh at each attempt (one v1 entry per key given).
+Delivery follows the service: only HTTP 200 counts as delivered (201 and 204 do not); any other
+outcome is retried after the --retry-delays (seconds, decimals allowed), at most 5 attempts in
+all. Each attempt is reported on stderr; -o json prints a summary of the attempts on stdout.
+Exit 0 when delivered, 7 when not.";
+
+const TRIGGER_EXAMPLES: &str = "\
+Examples:
+  recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\"
+  recruit webhooks trigger form_submitted --to http://localhost:3000/hooks --retry-delays 1,2
+  recruit webhooks trigger candidate_hired --to http://localhost:4242/ --payload payload.json
+  recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json";
+
+/// The actions with a sample (from `samples::ACTIONS`, so help and code cannot disagree), then
+/// the examples.
+fn trigger_after_help() -> String {
+    let mut text = String::from("Actions with a sample payload:\n");
+    for (name, when) in crate::webhook::samples::ACTIONS {
+        text.push_str(&format!("  {name:<25} {when}\n"));
+    }
+    text.push('\n');
+    text.push_str(TRIGGER_EXAMPLES);
+    text
 }
 
-pub async fn verify(_ctx: &mut Ctx, _args: VerifyArgs) -> anyhow::Result<()> {
-    anyhow::bail!("webhooks verify: not implemented yet")
+/// Signing keys, shared by the three commands.
+#[derive(Debug, Args)]
+pub struct SigningKeyArgs {
+    /// Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile's signing_key]
+    #[arg(
+        long = "signing-key",
+        value_name = "KEY",
+        env = "RECRUIT_SIGNING_KEY",
+        hide_env = true,
+        hide_env_values = true
+    )]
+    pub signing_key: Vec<String>,
 }
 
-pub async fn trigger(_ctx: &mut Ctx, _args: TriggerArgs) -> anyhow::Result<()> {
-    anyhow::bail!("webhooks trigger: not implemented yet")
+#[derive(Debug, Args)]
+#[command(help_template = HELP_TEMPLATE, before_long_help = LISTEN_ABOUT, after_help = LISTEN_EXAMPLES)]
+pub struct ListenArgs {
+    /// Port to listen on; 0 picks a free one (the address is printed on stderr)
+    #[arg(long, value_name = "P", default_value_t = listen::DEFAULT_PORT)]
+    pub port: u16,
+
+    /// Address to listen on (anything but loopback exposes the receiver to the network)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: String,
+
+    #[command(flatten)]
+    pub keys: SigningKeyArgs,
+
+    /// Relay accepted events (raw bytes, signature header, Content-Type) by POST to this URL
+    #[arg(long, value_name = "URL")]
+    pub forward_to: Option<String>,
+
+    /// Relay one action to its own URL (repeatable); other actions go to --forward-to
+    #[arg(long, value_name = "ACTION=URL")]
+    pub forward: Vec<String>,
+
+    /// Print and forward only these actions (comma-separated); others are answered 200 and skipped
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub events: Option<Vec<String>>,
+
+    /// Maximum age (and lead into the future) of a signature in seconds; 0 disables the check
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TOLERANCE_SECS)]
+    pub tolerance: u64,
+
+    /// Name of the signature header
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_HEADER)]
+    pub header: String,
+}
+
+#[derive(Debug, Args)]
+#[command(help_template = HELP_TEMPLATE, before_long_help = VERIFY_ABOUT, after_help = VERIFY_EXAMPLES)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub keys: SigningKeyArgs,
+
+    /// The signature header's value, e.g. 't=1700000000,v1=<hex>'
+    #[arg(long, value_name = "HEADER")]
+    pub signature: String,
+
+    /// File with the payload bytes exactly as received; '-' or omitted: standard input
+    #[arg(long, value_name = "FILE|-")]
+    pub payload: Option<String>,
+
+    /// Maximum age (and lead into the future) of the signature in seconds; 0 disables the check
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TOLERANCE_SECS)]
+    pub tolerance: u64,
+
+    /// Check as if the current Unix time were this (reproducible checks)
+    #[arg(long, value_name = "UNIX", allow_negative_numbers = true)]
+    pub now: Option<i64>,
+}
+
+#[derive(Debug, Args)]
+#[command(help_template = HELP_TEMPLATE, before_long_help = TRIGGER_ABOUT, after_help = trigger_after_help())]
+pub struct TriggerArgs {
+    /// Event action: one of the six listed below, or any name with --payload
+    #[arg(value_name = "ACTION")]
+    pub action: String,
+
+    /// Where to deliver the event (http:// or https://)
+    #[arg(long, value_name = "URL")]
+    pub to: String,
+
+    #[command(flatten)]
+    pub keys: SigningKeyArgs,
+
+    /// JSON file to send instead of the sample ('-' for standard input)
+    #[arg(long, value_name = "FILE")]
+    pub payload: Option<String>,
+
+    /// Seconds to wait before each retry, comma-separated; at most 4 (5 attempts); '' = no retry
+    #[arg(long, value_name = "SECS,...", default_value = DEFAULT_RETRY_DELAYS)]
+    pub retry_delays: String,
+
+    /// Name of the signature header
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_HEADER)]
+    pub header: String,
+}
+
+pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
+    let format = match explicit_format(ctx)? {
+        Some(Format::Json) => EventFormat::Json,
+        Some(Format::Ndjson) => EventFormat::Ndjson,
+        // Events have no columns: table and csv both mean the human line.
+        None | Some(Format::Table | Format::Csv) => EventFormat::Line,
+    };
+    let host: IpAddr = match args.host.as_str() {
+        "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        h => h.parse().map_err(|_| {
+            Error::usage(format!(
+                "--host '{h}' is not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)"
+            ))
+        })?,
+    };
+    let mut forward = Vec::new();
+    for spec in &args.forward {
+        let (action, url) = spec
+            .split_once('=')
+            .filter(|(a, _)| !a.trim().is_empty())
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "--forward '{spec}' is not ACTION=URL (e.g. candidate_pass=http://localhost:3000/hooks)"
+                ))
+            })?;
+        forward.push((action.trim().to_string(), http_url("--forward", url)?));
+    }
+    let events = args.events.map(|list| {
+        let list: Vec<String> = list
+            .into_iter()
+            .map(|e| e.trim().to_string())
+            .filter(|e| !e.is_empty())
+            .collect();
+        for e in &list {
+            if !crate::webhook::samples::ACTIONS.iter().any(|(a, _)| a == e) {
+                eprintln!("note: --events '{e}' is not one of the service's six actions; it is matched as given");
+            }
+        }
+        list
+    });
+    let cfg = ListenConfig {
+        addr: SocketAddr::new(host, args.port),
+        keys: signing_keys(ctx, &args.keys)?,
+        header: header_name(&args.header)?,
+        tolerance: signature::tolerance_from_secs(args.tolerance),
+        events,
+        forward_to: args
+            .forward_to
+            .as_deref()
+            .map(|u| http_url("--forward-to", u))
+            .transpose()?,
+        forward,
+        format,
+        forward_timeout: ctx.timeout()?,
+    };
+    let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
+    let stats = listen::run(cfg, shutdown_signal()).await?;
+    eprintln!("stopped: {}", stats.summary(forwarding));
+    Ok(())
+}
+
+pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
+    let keys = signing_keys(ctx, &args.keys)?;
+    if keys.is_empty() {
+        return Err(Error::usage(
+            "no signing key: pass --signing-key KEY, set RECRUIT_SIGNING_KEY, or run `recruit config set signing_key KEY`",
+        )
+        .into());
+    }
+    let payload = read_input(args.payload.as_deref(), ctx)?;
+    let key_bytes: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
+    let now = args.now.unwrap_or_else(signature::now_unix);
+    let verified = signature::verify(
+        Some(&args.signature),
+        &payload,
+        &key_bytes,
+        signature::tolerance_from_secs(args.tolerance),
+        now,
+    )
+    .map_err(|rejection| Error::signature(format!("signature invalid: {rejection}")))?;
+    let signed_at = signature::format_timestamp(verified.timestamp);
+    let text = match explicit_format(ctx)? {
+        Some(Format::Json | Format::Ndjson) => serde_json::json!({
+            "valid": true,
+            "timestamp": verified.timestamp,
+            "signed_at": signed_at,
+            "age_secs": verified.age_secs,
+            "key_index": verified.key_index,
+        })
+        .to_string(),
+        _ => format!("valid (signed at {signed_at})"),
+    };
+    print_stdout(&text)
+}
+
+pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
+    let url = http_url("--to", &args.to)?;
+    let delays = trigger::parse_delays(&args.retry_delays)?;
+    let file = match args.payload.as_deref() {
+        Some(name) => {
+            let display = if name == "-" { "<stdin>" } else { name };
+            Some((display, read_input(Some(name), ctx)?))
+        }
+        None => None,
+    };
+    let body = trigger::build_body(
+        &args.action,
+        file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
+    )?;
+    let format = explicit_format(ctx)?;
+    let cfg = TriggerConfig {
+        url,
+        body,
+        keys: signing_keys(ctx, &args.keys)?,
+        header: header_name(&args.header)?,
+        delays,
+        timeout: ctx.timeout()?,
+    };
+    eprintln!(
+        "sending {} ({} bytes, {}) to {}",
+        args.action,
+        cfg.body.len(),
+        if cfg.keys.is_empty() {
+            "unsigned".to_string()
+        } else {
+            format!("signed in {}", listen::header_label(&cfg.header))
+        },
+        cfg.url
+    );
+    let outcome = trigger::deliver(&cfg).await?;
+    let n = outcome.attempts.len();
+    let attempts = if n == 1 { "attempt" } else { "attempts" };
+    if matches!(format, Some(Format::Json | Format::Ndjson)) {
+        let json = serde_json::json!({
+            "action": args.action,
+            "url": outcome.url,
+            "delivered": outcome.delivered,
+            "signed": !cfg.keys.is_empty(),
+            "bytes": cfg.body.len(),
+            "attempts": outcome.attempts,
+        });
+        let text = if format == Some(Format::Json) && ctx.term.stdout_tty {
+            serde_json::to_string_pretty(&json).unwrap_or_else(|_| json.to_string())
+        } else {
+            json.to_string()
+        };
+        print_stdout(&text)?;
+    } else if outcome.delivered {
+        print_stdout(&format!("delivered after {n} {attempts} (HTTP 200)"))?;
+    }
+    if outcome.delivered {
+        Ok(())
+    } else {
+        Err(Error::network(format!(
+            "not delivered to {}: {n} {attempts} failed, last: {} (only HTTP 200 counts as delivered)",
+            outcome.url,
+            outcome.last_result()
+        ))
+        .into())
+    }
+}
+
+/// The format the user asked for (flag, env, profile), or None. These commands print human
+/// text by default even into a pipe: their JSON is opt-in, unlike list commands.
+fn explicit_format(ctx: &Ctx) -> Result<Option<Format>, Error> {
+    if ctx.globals.output.is_some() || ctx.profile_setting("output").is_some() {
+        ctx.format().map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Keys from the flags/env, else the profile's `signing_key`. An empty key is refused rather
+/// than taken as "no key", which would make `listen` accept everything.
+fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> {
+    let given = if args.signing_key.is_empty() {
+        ctx.profile_setting("signing_key").into_iter().collect()
+    } else {
+        args.signing_key.clone()
+    };
+    given
+        .into_iter()
+        .map(|k| {
+            if k.is_empty() {
+                Err(Error::usage("the signing key is empty"))
+            } else {
+                Ok(Secret::new(k))
+            }
+        })
+        .collect()
+}
+
+fn header_name(name: &str) -> Result<HeaderName, Error> {
+    HeaderName::from_bytes(name.trim().as_bytes())
+        .map_err(|_| Error::usage(format!("--header '{name}' is not a valid HTTP header name")))
+}
+
+fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
+    let url = url::Url::parse(text.trim())
+        .map_err(|e| Error::usage(format!("{flag} '{text}' is not a URL: {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(Error::usage(format!(
+            "{flag} '{text}' must be an http:// or https:// URL"
+        )));
+    }
+    Ok(url)
+}
+
+/// The bytes of FILE, or of standard input for '-' / None, exactly as they are.
+fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
+    match name {
+        None | Some("-") => {
+            if ctx.term.stdin_tty {
+                eprintln!("reading the payload from standard input (end with Ctrl-D)");
+            }
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Error::usage(format!("cannot read standard input: {e}")))?;
+            Ok(buf)
+        }
+        Some(path) => std::fs::read(path)
+            .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}"))),
+    }
+}
+
+fn print_stdout(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|_| out.flush())
+        .map_err(|e| Error::other(format!("cannot write to standard output: {e}")))?;
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    if std::io::stderr().is_terminal() {
+        // Ctrl-C echoes "^C" without a newline: start the summary on a fresh line.
+        eprintln!();
+    }
 }

@@ -25,11 +25,18 @@ fn terminal_size() -> Option<(u16, u16)> {
     t.size_checked().map(|(h, w)| (w, h))
 }
 
+/// Lists: a rule under the header and nothing else, like `gh`'s tables.
+const LIST_STYLE: &str = "    ───            ";
+
 fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
     let mut t = Table::new();
-    t.load_preset(presets::UTF8_HORIZONTAL_ONLY)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(width(opts));
+    t.load_preset(if header.is_empty() {
+        presets::NOTHING
+    } else {
+        LIST_STYLE
+    })
+    .set_content_arrangement(ContentArrangement::Dynamic)
+    .set_width(width(opts));
     if !opts.color {
         t.force_no_tty();
     } else {
@@ -48,9 +55,13 @@ fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
     t
 }
 
+/// The table as text, without the padding comfy-table leaves at the end of lines.
 fn finish(t: Table) -> String {
-    let mut s = t.to_string();
-    s.push('\n');
+    let mut s = String::new();
+    for line in t.to_string().lines() {
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
     s
 }
 
@@ -59,7 +70,13 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
     let mut t = new_table(opts, &[]);
     for (k, v) in rows {
         if !v.is_empty() {
-            t.add_row(vec![Cell::new(k), Cell::new(v)]);
+            let key = Cell::new(format!("{k}:"));
+            let key = if opts.color {
+                key.add_attribute(comfy_table::Attribute::Bold)
+            } else {
+                key
+            };
+            t.add_row(vec![key, Cell::new(v)]);
         }
     }
     t

@@ -7,7 +7,11 @@ pub fn html_to_text(html: &str, width: usize) -> String {
     if !html.contains('<') && !html.contains('&') {
         return html.trim().to_string();
     }
-    match html2text::from_read(html.as_bytes(), width.max(20)) {
+    // The trivial decorator drops markdown-style markers (`**bold**`) but keeps list bullets.
+    let config = html2text::config::with_decorator(html2text::render::TrivialDecorator::new());
+    // ...so mark list items ourselves.
+    let marked = html.replace("<li>", "<li>• ").replace("<LI>", "<LI>• ");
+    match config.string_from_read(marked.as_bytes(), width.max(20)) {
         Ok(t) => t.trim_end().to_string(),
         Err(_) => html.to_string(),
     }

@@ -1,16 +1,129 @@
 //! The built-in sandbox: an emulator of the whole service (axum), with demo data and state
 //! persisted in a JSON file.
 //!
-//! OWNER: sandbox helper. Interface used by the rest of the crate (keep it):
-//! `SandboxOptions::new(state_path)`, `start(addr, opts) -> Sandbox`, `Sandbox::{addr, api_key,
-//! base_url(), shutdown()}`, `DEFAULT_API_KEY`.
+//! Interface used by the rest of the crate (keep it): `SandboxOptions::new(state_path)`,
+//! `start(addr, opts) -> Sandbox`, `Sandbox::{addr, api_key, base_url(), shutdown()}`,
+//! `DEFAULT_API_KEY`.
+//!
+//! # Behaviour
+//!
+//! Every request except the upload addresses needs `Authorization: Bearer <api_key>`
+//! (401 `{"error":"unauthorized","message":"Invalid or missing API key"}` otherwise).
+//! Unknown routes and resources answer 404 `{"error":"not_found","message":"Resource not
+//! found"}`; every error body is `{error, message}` (400 `invalid_json` / `invalid_parameter`,
+//! 422 `validation_failed`, 405 `method_not_allowed`, and with `fail_rate` 503
+//! `service_unavailable` / 429 `rate_limited`, both with `Retry-After: 1`).
+//!
+//! Applying is refused (422) for forms that have expired or whose `open_status` is false.
+//! Variant B of the apply body is recognised by any of the top-level fields `name`,
+//! `email`, `phone`, `resume_path`; its questions use `id`, variant A's use `question_id`.
+//! A successful application creates (or, same e-mail, reuses: `duplicate` true) a candidate
+//! `C1007`, `C1008`, … and fires `candidate_stage_changed` with payload
+//! `{candidate: {code, name, email}, application_form: {code, title}, stage: "applied",
+//! previous_stage: null, changed_at}`.
+//!
+//! # Demo data (stable codes)
+//!
+//! Application forms (26, so the default page size of 20 gives two pages):
+//! - `FORM-ALLKINDS` "Platform Engineer (full application form)": one question of each of
+//!   the 27 kinds of spec 4.3, in the spec's order, ids 9001..=9027 (order 1..=27).
+//! - `FORM-1001` … `FORM-1024`: realistic postings with 5-9 questions (name, email, phone,
+//!   resume first), question ids `10000 + 100 × position + order` (position 1 = FORM-1001).
+//!   Detail variant 2 (the five HTML sections instead of address/content/open_status/
+//!   resume_required): FORM-1002, 1004, 1007, 1010, 1012, 1014, 1017, 1019, 1022; the rest
+//!   variant 1. Expired: FORM-1009, FORM-1012, FORM-1016. `open_status` false: FORM-1006,
+//!   FORM-1016. Dates are set relative to when the state file was created (or reset); the
+//!   open forms close at least 200 days after that.
+//! - `FORM-NOIDS` "Store Operations Associate (Seongsu)": questions without `id` (apply with
+//!   variant B: name, email, phone, resume_path; its other questions are optional).
+//!
+//! Candidates (with the number of form submissions of both kinds, `message` and
+//! `reference_check`): `C1001` Kim Min-jun (45), `C1002` Lee Seo-yeon (6), `C1003` Park Ji-ho
+//! (3), `C1004` Jordan Avery (8), `C1005` Choi Yu-na (2), `C1006` Sam Rivera (12), and
+//! `C/2001` Han Da-eun (2), whose code contains a slash and must be sent percent-encoded as
+//! one path segment (`C%2F2001`).
+//!
+//! Memos (ids are unique across the sandbox; new ones continue from 120):
+//! - C1001: 101 (pinned, job_manager, mentions U1002) with replies 102, 103; 104 (member,
+//!   with `file_url`); 105 (job_admin)
+//! - C1002: 106 with reply 107; 108 (pinned, job_admin)
+//! - C1003: 109 with reply 110
+//! - C1004: 111 (mentions U1002, U1004) with reply 112; 113 (pinned)
+//! - C1005: 114 with reply 115
+//! - C1006: 116 with reply 118; 117 (job_admin)
+//! - C/2001: 119
+//!
+//! Memo authors are U1001..U1004; memos created through the API are written by the API
+//! key's user `{"code":"U1000","name":"Sandbox Admin","email":"admin@sandbox.example"}`.
+//!
+//! Webhooks: `WH10000001` (active, events candidate_pass / interview_scheduled /
+//! feedback_completed, callback on the discard port 127.0.0.1:9) and `WH10000002`
+//! (inactive, all events).
+//!
+//! Synthetic candidates (`synthetic_candidates` N): `S000001` … (`S` + 6-digit index), each
+//! with `1 + (i × 37 mod 130)` generated submissions (1 to 130) and no memos. Submissions of
+//! every candidate are generated from the code and index, identical in every run.
+//!
+//! # Sandbox-only endpoints (same bearer key, outside /v1)
+//!
+//! - `GET /_sandbox/requests`: recorded apply requests, newest last:
+//!   `[{method, path, body, received_at, status}]`
+//! - `GET /_sandbox/uploads`: presigned uploads: `[{token, filename, presigned_url, file_url,
+//!   file_path, created_at, uploaded, size, sha256, had_authorization, content_type,
+//!   uploaded_at}]`
+//! - `POST /_sandbox/events` `{"action": "...", "payload": {...}}`: deliver that event now
+//!   to every active webhook subscribed to it; answers the deliveries started
+//! - `GET /_sandbox/deliveries`: every delivery attempt, newest last: `[{delivery_id,
+//!   webhook_code, action, attempt, max_attempts, url, status, error, delivered, final,
+//!   next_attempt_in_ms, at}]`
+//! - `POST /_sandbox/reset`: restore the demo data and clear the recorded lists
+//!
+//! Without the key: `PUT /_sandbox/upload/{token}` (the presigned address, given with host
+//! `localhost` so it is another origin than the API on `127.0.0.1`) and `GET` of a
+//! `file_url` (`/upload/candidate/file/1/temp/<unix>/<name>`).
+//!
+//! # State
+//!
+//! One JSON file (`state_path`), created with demo data when missing, replaced atomically
+//! on every change under an exclusive lock of `<state>.lock`, and re-read whenever another
+//! process changed it; uploaded bytes live in `<state>.uploads/`. The recorded lists keep
+//! their last 1000 entries.
+
+mod delivery;
+mod demo;
+mod routes;
+mod state;
+mod synthetic;
+
+pub use synthetic::synthetic_code;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The key the sandbox accepts unless told otherwise.
 pub const DEFAULT_API_KEY: &str = "sandbox-key";
+
+/// Codes of the demo data, for tests and documentation.
+pub mod codes {
+    /// The form with a question of every kind.
+    pub const FORM_ALL_KINDS: &str = "FORM-ALLKINDS";
+    /// The form whose questions carry no `id`.
+    pub const FORM_NO_IDS: &str = "FORM-NOIDS";
+    /// An ordinary open form (variant 1).
+    pub const FORM_OPEN: &str = "FORM-1001";
+    /// A variant-2 form.
+    pub const FORM_VARIANT2: &str = "FORM-1002";
+    /// An expired form.
+    pub const FORM_EXPIRED: &str = "FORM-1009";
+    /// The candidate with 45 form submissions.
+    pub const CANDIDATE_MANY: &str = "C1001";
+    /// The candidate whose code needs percent-encoding.
+    pub const CANDIDATE_SLASH: &str = "C/2001";
+    /// Every kind of question of spec 4.3.
+    pub const QUESTION_KINDS: [&str; 27] = super::demo::ALL_KINDS;
+}
 
 #[derive(Debug, Clone)]
 pub struct SandboxOptions {
@@ -40,12 +153,25 @@ impl SandboxOptions {
     }
 }
 
+/// What the handlers share.
+pub(crate) struct App {
+    pub opts: SandboxOptions,
+    pub addr: SocketAddr,
+    pub store: Arc<state::Store>,
+    pub delivery: delivery::Deliveries,
+    /// The user the API key acts as.
+    pub user: state::User,
+    /// Log each request and delivery attempt to stderr (`recruit sandbox`).
+    pub log: bool,
+}
+
 /// A running sandbox server.
 pub struct Sandbox {
     pub addr: SocketAddr,
     pub api_key: String,
     shutdown: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<()>,
+    app: Arc<App>,
 }
 
 impl Sandbox {
@@ -54,20 +180,61 @@ impl Sandbox {
         format!("http://{}/v1", self.addr)
     }
 
+    /// Where the state is kept.
+    pub fn state_path(&self) -> &std::path::Path {
+        &self.app.opts.state_path
+    }
+
+    /// Stop serving; webhook first attempts under way get a moment to finish, pending
+    /// retries are dropped.
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(());
         let _ = self.task.await;
+        self.app.delivery.shutdown(Duration::from_secs(3)).await;
     }
 }
 
 /// Bind `addr` (port 0 for an ephemeral one) and serve the emulator in a background task.
 pub async fn start(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<Sandbox> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    start_inner(addr, opts, false).await
+}
+
+/// [`start`], logging each request and each webhook delivery attempt as a line to stderr.
+pub async fn start_with_logging(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<Sandbox> {
+    start_inner(addr, opts, true).await
+}
+
+async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyhow::Result<Sandbox> {
+    if !(0.0..=1.0).contains(&opts.fail_rate) {
+        anyhow::bail!(
+            "sandbox fail rate must be between 0 and 1, got {}",
+            opts.fail_rate
+        );
+    }
+    if !(opts.retry_scale.is_finite() && opts.retry_scale > 0.0) {
+        anyhow::bail!(
+            "sandbox retry scale must be a positive number, got {}",
+            opts.retry_scale
+        );
+    }
+    let path = opts.state_path.clone();
+    let store = tokio::task::spawn_blocking(move || state::Store::open(&path)).await??;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;
     let addr = listener.local_addr()?;
+    let app = Arc::new(App {
+        opts,
+        addr,
+        store: Arc::new(store),
+        delivery: delivery::Deliveries::new()?,
+        user: demo::api_user(),
+        log,
+    });
+    let router = routes::router(app.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let app = axum::Router::new();
     let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app)
+        let _ = axum::serve(listener, router)
             .with_graceful_shutdown(async {
                 let _ = rx.await;
             })
@@ -75,8 +242,9 @@ pub async fn start(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<San
     });
     Ok(Sandbox {
         addr,
-        api_key: opts.api_key,
+        api_key: app.opts.api_key.clone(),
         shutdown: tx,
         task,
+        app,
     })
 }

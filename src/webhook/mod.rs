@@ -3,4 +3,23 @@
 //!
 //! OWNER: webhook helper.
 
+pub mod listen;
+pub mod samples;
 pub mod signature;
+pub mod trigger;
+
+/// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection
+/// refused") in the source chain.
+pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        let t = c.to_string();
+        if !s.contains(&t) {
+            s.push_str(": ");
+            s.push_str(&t);
+        }
+        cur = c.source();
+    }
+    s
+}

@@ -1,0 +1,193 @@
+//! Generating the checked-in shell completions (`completions/`) and man pages (`man/`) from the
+//! command tree, so they can never drift from `--help`. Run `recruit generate-docs` (hidden).
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+use crate::cli::Cli;
+
+pub const SHELLS: &[(Shell, &str)] = &[
+    (Shell::Bash, "recruit.bash"),
+    (Shell::Zsh, "_recruit"),
+    (Shell::Fish, "recruit.fish"),
+    (Shell::PowerShell, "_recruit.ps1"),
+    (Shell::Elvish, "recruit.elv"),
+];
+
+const ENVIRONMENT: &[(&str, &str)] = &[
+    (
+        "RECRUIT_BASE_URL",
+        "Service root, with or without a trailing /v1 (--base-url).",
+    ),
+    (
+        "RECRUIT_API_KEY",
+        "Bearer token (--api-key). Never printed; redacted in -v logs.",
+    ),
+    (
+        "RECRUIT_PROFILE",
+        "Profile of the config file to use (--profile).",
+    ),
+    (
+        "RECRUIT_SANDBOX",
+        "1 to run against the built-in emulator (--sandbox).",
+    ),
+    ("RECRUIT_OUTPUT", "table, json, ndjson or csv (-o)."),
+    (
+        "RECRUIT_TIMEOUT",
+        "Per-request timeout in seconds (--timeout).",
+    ),
+    (
+        "RECRUIT_RETRIES",
+        "Retries of idempotent requests (--retries).",
+    ),
+    (
+        "RECRUIT_DEBUG",
+        "1 to log requests and responses to stderr (-v).",
+    ),
+    (
+        "RECRUIT_SIGNING_KEY",
+        "Webhook signing key for webhooks listen, verify and trigger.",
+    ),
+    (
+        "RECRUIT_CONFIG_DIR",
+        "Directory of config.toml instead of the XDG config directory.",
+    ),
+    (
+        "RECRUIT_DATA_DIR",
+        "Directory of data (sandbox state) instead of the XDG data directory.",
+    ),
+    (
+        "NO_COLOR",
+        "When set and not empty, no colour or escape codes are written.",
+    ),
+];
+
+const EXIT_STATUS: &[(&str, &str)] = &[
+    ("0", "Success."),
+    (
+        "1",
+        "Any other failure (e.g. an answer that is not valid JSON).",
+    ),
+    (
+        "2",
+        "Bad usage or bad local input (flags, answers file, payload file, config file).",
+    ),
+    ("3", "Not found (HTTP 404)."),
+    (
+        "4",
+        "Authentication or permission (HTTP 401, 403), or no API key.",
+    ),
+    (
+        "5",
+        "The service rejected the request (other 4xx, e.g. 422 validation).",
+    ),
+    ("6", "Rate limited (HTTP 429) after all retries."),
+    (
+        "7",
+        "Network failure, timeout, or 5xx after all retries; a webhook not delivered.",
+    ),
+    (
+        "8",
+        "Webhook signature invalid or too old (webhooks verify).",
+    ),
+];
+
+fn roff_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('-', "\\-")
+}
+
+fn extra_sections() -> String {
+    let mut s = String::from(".SH ENVIRONMENT\n");
+    for (k, v) in ENVIRONMENT {
+        s.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff_escape(k),
+            roff_escape(v)
+        ));
+    }
+    s.push_str(".SH \"EXIT STATUS\"\n");
+    for (k, v) in EXIT_STATUS {
+        s.push_str(&format!(".TP\n\\fB{k}\\fR\n{}\n", roff_escape(v)));
+    }
+    s.push_str(".SH FILES\n");
+    s.push_str(".TP\n\\fI$XDG_CONFIG_HOME/recruit/config.toml\\fR\nProfiles (TOML, one table per profile), written with mode 0600. \\fBrecruit config path\\fR prints it.\n");
+    s.push_str(".TP\n\\fI$XDG_DATA_HOME/recruit/sandbox.json\\fR\nState of the built\\-in sandbox used by \\fB\\-\\-sandbox\\fR.\n");
+    s
+}
+
+fn render_man(cmd: &clap::Command, name: &str) -> Vec<u8> {
+    let man = clap_mangen::Man::new(cmd.clone().name(name.to_string()))
+        .title(name.to_uppercase())
+        .section("1")
+        .source(format!("recruit {}", env!("CARGO_PKG_VERSION")))
+        .manual("recruit manual");
+    let mut buf = Vec::new();
+    man.render_title(&mut buf).expect("writes to memory");
+    man.render_name_section(&mut buf).expect("writes to memory");
+    man.render_synopsis_section(&mut buf)
+        .expect("writes to memory");
+    man.render_description_section(&mut buf)
+        .expect("writes to memory");
+    man.render_options_section(&mut buf)
+        .expect("writes to memory");
+    if cmd.get_subcommands().any(|c| !c.is_hide_set()) {
+        man.render_subcommands_section(&mut buf)
+            .expect("writes to memory");
+    }
+    man.render_extra_section(&mut buf)
+        .expect("writes to memory");
+    buf.write_all(extra_sections().as_bytes())
+        .expect("writes to memory");
+    man.render_version_section(&mut buf)
+        .expect("writes to memory");
+    buf
+}
+
+/// Every generated file: (relative path, contents).
+pub fn generate() -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for (shell, file) in SHELLS {
+        let mut cmd = Cli::command();
+        let mut buf = Vec::new();
+        clap_complete::generate(*shell, &mut cmd, "recruit", &mut buf);
+        files.push((format!("completions/{file}"), buf));
+    }
+    let mut root = Cli::command();
+    root.build();
+    fn walk(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>) {
+        files.push((format!("man/{name}.1"), render_man(cmd, name)));
+        for sub in cmd.get_subcommands() {
+            if sub.is_hide_set() || sub.get_name() == "help" {
+                continue;
+            }
+            walk(sub, &format!("{name}-{}", sub.get_name()), files);
+        }
+    }
+    walk(&root, "recruit", &mut files);
+    files
+}
+
+/// Write every generated file under `dir` (removing stale man pages).
+pub fn write_all(dir: &Path) -> std::io::Result<usize> {
+    let files = generate();
+    let man_dir = dir.join("man");
+    if man_dir.is_dir() {
+        for e in std::fs::read_dir(&man_dir)? {
+            let p = e?.path();
+            if p.extension().is_some_and(|x| x == "1") {
+                std::fs::remove_file(p)?;
+            }
+        }
+    }
+    for (rel, bytes) in &files {
+        let p = dir.join(rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(p, bytes)?;
+    }
+    Ok(files.len())
+}

@@ -1,0 +1,896 @@
+//! Demo data the sandbox starts with (and `POST /_sandbox/reset` restores). The codes are
+//! listed in the module documentation of `crate::sandbox`; keep them stable.
+
+use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Utc};
+use serde_json::{json, Map, Value};
+
+use super::state::{ts, Candidate, Db, Form, Memo, Question, User, STATE_VERSION};
+
+/// The user every API key of the sandbox acts as (author of memos created through the API).
+pub fn api_user() -> User {
+    User {
+        code: "U1000".into(),
+        name: "Sandbox Admin".into(),
+        email: "admin@sandbox.example".into(),
+    }
+}
+
+/// The other members of the demo organization (authors of demo memos, mention targets).
+pub fn users() -> Vec<User> {
+    let u = |code: &str, name: &str, email: &str| User {
+        code: code.into(),
+        name: name.into(),
+        email: email.into(),
+    };
+    vec![
+        u("U1001", "Kim Hana", "hana.kim@acme-recruit.example"),
+        u("U1002", "Lee Jun", "jun.lee@acme-recruit.example"),
+        u("U1003", "Park Sora", "sora.park@acme-recruit.example"),
+        u(
+            "U1004",
+            "Dana Whitfield",
+            "dana.whitfield@acme-recruit.example",
+        ),
+    ]
+}
+
+fn kst() -> FixedOffset {
+    FixedOffset::east_opt(9 * 3600).expect("valid offset")
+}
+
+/// A fixed instant in KST, for demo records that need no relation to "now".
+pub fn kst_at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<FixedOffset> {
+    kst()
+        .with_ymd_and_hms(y, mo, d, h, mi, 0)
+        .single()
+        .expect("valid demo date")
+}
+
+/// Spec for one question: (kind, title, required, options, description).
+type Q<'a> = (&'a str, &'a str, bool, &'a [&'a str], Option<&'a str>);
+
+fn questions(first_id: Option<i64>, specs: &[Q], stamp: &str) -> Vec<Question> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, (kind, title, required, options, description))| {
+            let choice_kind = matches!(*kind, "radio" | "dropdown" | "checkbox");
+            Question {
+                id: first_id.map(|id| id + i as i64),
+                kind: kind.to_string(),
+                title: title.to_string(),
+                order: i as i64 + 1,
+                required: *required,
+                show_description: description.is_some(),
+                // Both shapes the spec allows for "nothing": null and "" / [].
+                description: match description {
+                    Some(d) => Some(d.to_string()),
+                    None if i % 2 == 0 => None,
+                    None => Some(String::new()),
+                },
+                answer_options: if choice_kind {
+                    Some(options.iter().map(|s| s.to_string()).collect())
+                } else if i % 2 == 0 {
+                    None
+                } else {
+                    Some(Vec::new())
+                },
+                created_at: stamp.to_string(),
+                updated_at: stamp.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn basic(resume_required: bool) -> Vec<Q<'static>> {
+    vec![
+        ("name", "Full name", true, &[], None),
+        ("email", "Email address", true, &[], None),
+        ("phone", "Mobile phone number", true, &[], None),
+        (
+            "resume",
+            "Resume / CV",
+            resume_required,
+            &[],
+            Some("PDF, DOCX or HWP, up to 20 MB."),
+        ),
+    ]
+}
+
+const SOURCES: &[&str] = &[
+    "LinkedIn",
+    "Company careers page",
+    "Employee referral",
+    "Job fair",
+    "Other",
+];
+const STACKS: &[&str] = &[
+    "Rust",
+    "Go",
+    "TypeScript",
+    "Python",
+    "Kotlin",
+    "Java",
+    "Swift",
+];
+const WORK_AUTH: &[&str] = &["Yes", "No", "Requires visa sponsorship"];
+const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
+
+/// Every question kind of spec 4.3, in the order of the spec's table.
+pub const ALL_KINDS: [&str; 27] = [
+    "name",
+    "email",
+    "phone",
+    "resume",
+    "experience_total",
+    "desired_salary",
+    "current_salary",
+    "gender",
+    "birth",
+    "profile_img",
+    "address",
+    "experience",
+    "education",
+    "qualification",
+    "training",
+    "language",
+    "military_service",
+    "veteran_affair",
+    "disability",
+    "text",
+    "textarea",
+    "dropdown",
+    "radio",
+    "date_type",
+    "checkbox",
+    "link",
+    "file_upload",
+];
+
+fn all_kinds_questions() -> Vec<Q<'static>> {
+    vec![
+        ("name", "Full name", true, &[], None),
+        ("email", "Email address", true, &[], None),
+        ("phone", "Mobile phone number", true, &[], None),
+        ("resume", "Resume / CV", true, &[], Some("PDF or DOCX, up to 20 MB.")),
+        ("experience_total", "Total work experience", true, &[], Some("In months, counting full-time positions only.")),
+        ("desired_salary", "Desired annual salary (KRW 10,000)", false, &[], None),
+        ("current_salary", "Current annual salary (KRW 10,000)", false, &[], None),
+        ("gender", "Gender", false, &[], None),
+        ("birth", "Date of birth", false, &[], None),
+        ("profile_img", "Profile photo", false, &[], Some("A recent photo; JPG or PNG.")),
+        ("address", "Home address", false, &[], None),
+        ("experience", "Work experience", true, &[], Some("Most recent first.")),
+        ("education", "Education", true, &[], None),
+        ("qualification", "Certificates and awards", false, &[], None),
+        ("training", "Training and courses", false, &[], None),
+        ("language", "Language test scores", false, &[], None),
+        ("military_service", "Military service", false, &[], None),
+        ("veteran_affair", "National merit (veterans' affairs) status", false, &[], Some("Eligible applicants receive additional points under the Act on Veterans' Affairs; enter your certificate number (00-000000).")),
+        ("disability", "Disability", false, &[], Some("Answering is voluntary and has no effect on the evaluation.")),
+        ("text", "Current company and job title", false, &[], None),
+        ("textarea", "Why do you want to join Acme?", true, &[], Some("About 500 words.")),
+        ("dropdown", "Where did you hear about this position?", true, SOURCES, None),
+        ("radio", "Are you authorized to work in Korea?", true, WORK_AUTH, None),
+        ("date_type", "Earliest possible start date", false, &[], None),
+        ("checkbox", "Which languages have you used in production?", false, STACKS, None),
+        ("link", "Portfolio, GitHub or blog", false, &[], None),
+        ("file_upload", "Other documents", false, &[], Some("Certificates, portfolio PDF, etc.")),
+    ]
+}
+
+struct FormSpec {
+    code: &'static str,
+    title: &'static str,
+    variant: u8,
+    career_kind: &'static str,
+    career: (i64, i64),
+    open: bool,
+    /// Days from now to `end_at` (×10 when positive, see `build_form`); negative = expired.
+    end_in_days: i64,
+    address: (&'static str, &'static str),
+    extras: Vec<Q<'static>>,
+}
+
+fn spec(
+    code: &'static str,
+    title: &'static str,
+    variant: u8,
+    end_in_days: i64,
+    extras: Vec<Q<'static>>,
+) -> FormSpec {
+    FormSpec {
+        code,
+        title,
+        variant,
+        career_kind: "not_required",
+        career: (0, 0),
+        open: true,
+        end_in_days,
+        address: ("14 Teheran-ro 4-gil, Gangnam-gu, Seoul", "8F, Acme Tower"),
+        extras,
+    }
+}
+
+fn form_specs() -> Vec<FormSpec> {
+    let why: Q = (
+        "textarea",
+        "Why are you interested in this role?",
+        true,
+        &[],
+        None,
+    );
+    let source: Q = (
+        "dropdown",
+        "Where did you hear about us?",
+        false,
+        SOURCES,
+        None,
+    );
+    let stack: Q = (
+        "checkbox",
+        "Which of these have you used in production?",
+        false,
+        STACKS,
+        None,
+    );
+    let portfolio: Q = ("link", "GitHub, portfolio or blog", false, &[], None);
+    let salary: Q = (
+        "desired_salary",
+        "Desired annual salary (KRW 10,000)",
+        false,
+        &[],
+        None,
+    );
+    let exp_total: Q = (
+        "experience_total",
+        "Total work experience",
+        true,
+        &[],
+        Some("In months."),
+    );
+    let start: Q = (
+        "date_type",
+        "Earliest possible start date",
+        false,
+        &[],
+        None,
+    );
+    let auth: Q = (
+        "radio",
+        "Are you authorized to work in Korea?",
+        true,
+        WORK_AUTH,
+        None,
+    );
+    let experience: Q = ("experience", "Work experience", true, &[], None);
+    let education: Q = ("education", "Education", false, &[], None);
+    let language: Q = ("language", "Language test scores", false, &[], None);
+    let cover: Q = (
+        "file_upload",
+        "Cover letter or portfolio file",
+        false,
+        &[],
+        Some("Optional."),
+    );
+
+    let mut v = vec![
+        FormSpec {
+            career_kind: "experienced",
+            career: (3, 10),
+            ..spec(
+                "FORM-1001",
+                "Backend Engineer (Rust)",
+                1,
+                45,
+                vec![exp_total, why, stack, portfolio, salary],
+            )
+        },
+        spec(
+            "FORM-1002",
+            "Frontend Engineer (React/TypeScript)",
+            2,
+            30,
+            vec![why, stack, portfolio],
+        ),
+        spec(
+            "FORM-1003",
+            "Product Designer",
+            1,
+            60,
+            vec![portfolio, cover, why],
+        ),
+        spec(
+            "FORM-1004",
+            "Data Analyst",
+            2,
+            21,
+            vec![education, why, source],
+        ),
+        FormSpec {
+            career_kind: "experienced",
+            career: (5, 15),
+            ..spec(
+                "FORM-1005",
+                "DevOps Engineer",
+                1,
+                50,
+                vec![exp_total, experience, stack],
+            )
+        },
+        FormSpec {
+            open: false,
+            ..spec("FORM-1006", "QA Engineer", 1, 40, vec![why, start])
+        },
+        spec(
+            "FORM-1007",
+            "iOS Developer",
+            2,
+            35,
+            vec![portfolio, stack, salary],
+        ),
+        spec(
+            "FORM-1008",
+            "Android Developer",
+            1,
+            35,
+            vec![portfolio, stack, salary],
+        ),
+        spec(
+            "FORM-1009",
+            "Technical Recruiter",
+            1,
+            -12,
+            vec![experience, why],
+        ),
+        spec(
+            "FORM-1010",
+            "Customer Success Manager",
+            2,
+            28,
+            vec![language, why, auth],
+        ),
+        FormSpec {
+            address: ("7 Wausan-ro 29-gil, Mapo-gu, Seoul", "3F"),
+            ..spec(
+                "FORM-1011",
+                "Marketing Manager",
+                1,
+                33,
+                vec![experience, portfolio, why],
+            )
+        },
+        spec(
+            "FORM-1012",
+            "Enterprise Account Executive",
+            2,
+            -40,
+            vec![exp_total, language, salary],
+        ),
+        spec(
+            "FORM-1013",
+            "HR Business Partner",
+            1,
+            44,
+            vec![experience, education, why],
+        ),
+        FormSpec {
+            career_kind: "experienced",
+            career: (2, 8),
+            ..spec(
+                "FORM-1014",
+                "Machine Learning Engineer",
+                2,
+                55,
+                vec![education, stack, portfolio, why],
+            )
+        },
+        spec(
+            "FORM-1015",
+            "Security Engineer",
+            1,
+            48,
+            vec![exp_total, stack, auth],
+        ),
+        FormSpec {
+            open: false,
+            ..spec(
+                "FORM-1016",
+                "Finance Associate",
+                1,
+                -90,
+                vec![education, why],
+            )
+        },
+        spec(
+            "FORM-1017",
+            "Site Reliability Engineer",
+            2,
+            26,
+            vec![exp_total, stack, start],
+        ),
+        FormSpec {
+            career_kind: "experienced",
+            career: (8, 20),
+            ..spec(
+                "FORM-1018",
+                "Engineering Manager",
+                1,
+                70,
+                vec![experience, why, salary],
+            )
+        },
+        spec("FORM-1019", "UX Researcher", 2, 31, vec![portfolio, why]),
+        FormSpec {
+            address: ("55 Centum jungang-ro, Haeundae-gu, Busan", "12F"),
+            ..spec(
+                "FORM-1020",
+                "Solutions Architect (Busan)",
+                1,
+                38,
+                vec![exp_total, language, why, auth],
+            )
+        },
+        spec(
+            "FORM-1021",
+            "Office Manager",
+            1,
+            25,
+            vec![experience, start],
+        ),
+        spec(
+            "FORM-1022",
+            "Software Engineering Intern (Summer 2027)",
+            2,
+            90,
+            vec![education, stack, portfolio, start],
+        ),
+        spec(
+            "FORM-1023",
+            "Technical Writer",
+            1,
+            29,
+            vec![portfolio, cover, language],
+        ),
+        spec(
+            "FORM-1024",
+            "Talent Pool (general application)",
+            1,
+            365,
+            vec![source, why],
+        ),
+    ];
+    v.insert(
+        0,
+        FormSpec {
+            career_kind: "experienced",
+            career: (1, 10),
+            ..spec(
+                "FORM-ALLKINDS",
+                "Platform Engineer (full application form)",
+                1,
+                120,
+                all_kinds_questions(),
+            )
+        },
+    );
+    v.push(FormSpec {
+        address: ("12 Seongsui-ro 7-gil, Seongdong-gu, Seoul", "1F store"),
+        ..spec(
+            "FORM-NOIDS",
+            "Store Operations Associate (Seongsu)",
+            1,
+            200,
+            vec![
+                ("textarea", "Introduce yourself briefly", false, &[], None),
+                ("radio", "Preferred shift", false, SHIFTS, None),
+            ],
+        )
+    });
+    v
+}
+
+fn html_posting(title: &str, address: &str) -> String {
+    format!(
+        "<h2>{title}</h2><p>Acme Recruit builds hiring software used by 3,000 companies. \
+         We are looking for a <strong>{title}</strong> to join our team in {address}.</p>\
+         <h3>What you will do</h3><ul><li>Own features end to end</li>\
+         <li>Work closely with product and design</li></ul>\
+         <h3>Requirements</h3><ul><li>Clear written communication</li>\
+         <li>Experience shipping to real users</li></ul>\
+         <h3>Benefits</h3><ul><li>Flexible hours &amp; remote days</li>\
+         <li>Annual learning budget</li></ul>"
+    )
+}
+
+fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
+    let created = (now - Duration::days(20 + (i as i64 * 3) % 40)).with_timezone(&kst());
+    let updated = created + Duration::hours(5 + i as i64);
+    // Open postings close months to years ahead, so a long-lived state file keeps the
+    // documented open forms open (`expired` is computed from `end_at`).
+    let days = if s.end_in_days > 0 {
+        s.end_in_days * 10
+    } else {
+        s.end_in_days
+    };
+    let end_at = (now + Duration::days(days)).with_timezone(&kst());
+    // Round to whole hours in KST so the values look entered by a person.
+    let end_at = kst()
+        .with_ymd_and_hms(end_at.year(), end_at.month(), end_at.day(), 18, 0, 0)
+        .single()
+        .unwrap_or(end_at);
+    let stamp = ts(created);
+    let no_ids = s.code == "FORM-NOIDS";
+    let first_id = if no_ids {
+        None
+    } else if s.code == "FORM-ALLKINDS" {
+        Some(9001)
+    } else {
+        Some(10_000 + 100 * (i as i64) + 1)
+    };
+    let resume_required = s.code != "FORM-1022" && s.code != "FORM-1024";
+    let mut specs = basic(resume_required);
+    if s.code == "FORM-ALLKINDS" {
+        specs.clear();
+    }
+    specs.extend(s.extras.iter().cloned());
+    let questions = questions(first_id, &specs, &stamp);
+    let mut f = Form {
+        code: s.code.into(),
+        title: s.title.into(),
+        status: "in_progress".into(),
+        career_kind: s.career_kind.into(),
+        career_start: s.career.0,
+        career_end: s.career.1,
+        employment_type: "full_time".into(),
+        variant: s.variant,
+        address: None,
+        address2: None,
+        content: None,
+        open_status: None,
+        resume_required: None,
+        intro_content: None,
+        main_task_content: None,
+        requirement_content: None,
+        preferred_point_content: None,
+        benefit_content: None,
+        end_at: ts(end_at),
+        created_at: stamp,
+        updated_at: ts(updated),
+        questions,
+    };
+    if s.variant == 1 {
+        f.address = Some(s.address.0.into());
+        f.address2 = Some(s.address.1.into());
+        f.content = Some(html_posting(s.title, s.address.0));
+        f.open_status = Some(s.open);
+        f.resume_required = Some(resume_required);
+    } else {
+        f.intro_content = Some(format!(
+            "<p>Acme Recruit is hiring a <strong>{}</strong>. Our product helps 3,000 companies run fair, fast hiring.</p>",
+            s.title
+        ));
+        f.main_task_content = Some(
+            "<ul><li>Design, build and operate features end to end</li><li>Review code and mentor teammates</li><li>Talk to customers to understand their problems</li></ul>"
+                .into(),
+        );
+        f.requirement_content = Some(
+            "<ul><li>Experience shipping software used by real customers</li><li>Clear written communication in Korean or English</li></ul>"
+                .into(),
+        );
+        f.preferred_point_content = Some(
+            "<ul><li>Experience in B2B SaaS</li><li>Open-source contributions</li></ul>".into(),
+        );
+        f.benefit_content = Some(
+            "<ul><li>Flexible hours and two remote days a week</li><li>KRW 2,000,000 yearly learning budget</li><li>Latest MacBook Pro</li></ul>"
+                .into(),
+        );
+    }
+    f
+}
+
+pub fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
+    form_specs()
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| build_form(i, s, now))
+        .collect()
+}
+
+/// (code, name, email, phone, birth, number of form submissions)
+type CandidateSpec = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    usize,
+);
+const CANDIDATES: &[CandidateSpec] = &[
+    (
+        "C1001",
+        "Kim Min-jun",
+        "minjun.kim@example.com",
+        "010-2345-6789",
+        Some("1993-04-17"),
+        45,
+    ),
+    (
+        "C1002",
+        "Lee Seo-yeon",
+        "seoyeon.lee@example.com",
+        "010-3456-7890",
+        Some("1996-11-02"),
+        6,
+    ),
+    (
+        "C1003",
+        "Park Ji-ho",
+        "jiho.park@example.com",
+        "010-4567-8901",
+        None,
+        3,
+    ),
+    (
+        "C1004",
+        "Jordan Avery",
+        "jordan.avery@example.net",
+        "+1-415-555-0142",
+        Some("1990-07-29"),
+        8,
+    ),
+    (
+        "C1005",
+        "Choi Yu-na",
+        "yuna.choi@example.com",
+        "010-5678-9012",
+        Some("1998-01-23"),
+        2,
+    ),
+    (
+        "C1006",
+        "Sam Rivera",
+        "sam.rivera@example.org",
+        "010-6789-0123",
+        None,
+        12,
+    ),
+    // A code with a slash: clients must percent-encode it as one path segment (C%2F2001).
+    (
+        "C/2001",
+        "Han Da-eun",
+        "daeun.han@example.com",
+        "010-7890-1234",
+        Some("1995-09-14"),
+        2,
+    ),
+];
+
+fn demo_candidates() -> Vec<Candidate> {
+    CANDIDATES
+        .iter()
+        .enumerate()
+        .map(|(i, (code, name, email, phone, birth, subs))| Candidate {
+            code: code.to_string(),
+            name: name.to_string(),
+            email: email.to_string(),
+            phone: phone.to_string(),
+            birth: birth.map(|b| b.to_string()),
+            created_at: ts(kst_at(2026, 8, 3 + i as u32, 10, 12 + i as u32)),
+            submissions: *subs,
+        })
+        .collect()
+}
+
+struct MemoSpec {
+    candidate: &'static str,
+    parent: Option<usize>,
+    author: usize,
+    role: &'static str,
+    content: &'static str,
+    mentions: &'static [&'static str],
+    pinned: bool,
+    file: Option<&'static str>,
+}
+
+fn m(
+    candidate: &'static str,
+    parent: Option<usize>,
+    author: usize,
+    role: &'static str,
+    content: &'static str,
+) -> MemoSpec {
+    MemoSpec {
+        candidate,
+        parent,
+        author,
+        role,
+        content,
+        mentions: &[],
+        pinned: false,
+        file: None,
+    }
+}
+
+/// Demo memo threads. `parent` indexes into this list; ids are 101 + index.
+fn memo_specs() -> Vec<MemoSpec> {
+    vec![
+        // 101..105: C1001
+        MemoSpec {
+            pinned: true,
+            mentions: &["U1002"],
+            ..m("C1001", None, 0, "job_manager", "Strong Rust background, 6 years including 2 at a payments company. @Lee Jun could you take the technical interview?")
+        },
+        m("C1001", Some(0), 1, "job_manager", "Sure. I can do Thursday 14:00 or Friday 10:00."),
+        MemoSpec {
+            mentions: &["U1001"],
+            ..m("C1001", Some(0), 0, "job_manager", "Thursday works; invite sent. @Kim Hana FYI")
+        },
+        MemoSpec {
+            file: Some("https://files.acme-recruit.example/memos/c1001-coding-test-review.pdf"),
+            ..m("C1001", None, 1, "member", "Coding test: 92/100. Clean error handling, good tests. Review notes attached.")
+        },
+        m("C1001", None, 3, "job_admin", "Salary expectation is above the band (KRW 95M). Discuss with finance before an offer."),
+        // 106..108: C1002
+        m("C1002", None, 2, "member", "Phone screen done. Friendly, clear communicator; currently at a design agency."),
+        MemoSpec {
+            mentions: &["U1003"],
+            ..m("C1002", Some(5), 0, "member", "Thanks @Park Sora. Let's move her to the portfolio review.")
+        },
+        MemoSpec {
+            pinned: true,
+            ..m("C1002", None, 3, "job_admin", "Reference check requested from two former managers; results due next week.")
+        },
+        // 109..110: C1003
+        m("C1003", None, 2, "member", "Applied through the job fair. Junior profile, strong SQL."),
+        m("C1003", Some(8), 1, "job_manager", "Let's keep him in the pool for the data analyst opening."),
+        // 111..113: C1004
+        MemoSpec {
+            mentions: &["U1002", "U1004"],
+            ..m("C1004", None, 0, "job_manager", "Needs visa sponsorship (E-7). @Lee Jun @Dana Whitfield please confirm we can support it.")
+        },
+        m("C1004", Some(10), 3, "job_manager", "Confirmed with legal: we can sponsor E-7 for this role."),
+        MemoSpec {
+            pinned: true,
+            ..m("C1004", None, 1, "member", "System design interview: excellent. Hire recommendation.")
+        },
+        // 114..115: C1005
+        m("C1005", None, 2, "member", "Withdrew from the process: accepted another offer. Keep in the talent pool."),
+        m("C1005", Some(13), 0, "member", "Noted. I tagged her for next year's openings."),
+        // 116..118: C1006
+        m("C1006", None, 1, "member", "Take-home assignment submitted two days early."),
+        m("C1006", None, 3, "job_admin", "Background check cleared."),
+        m("C1006", Some(15), 2, "member", "Reviewed it: solid, a bit over-engineered."),
+        // 119: C/2001
+        m("C/2001", None, 0, "member", "Referred by Park Sora. Schedule a coffee chat."),
+    ]
+}
+
+fn demo_memos() -> Vec<Memo> {
+    let people = users();
+    let base = kst_at(2026, 9, 1, 9, 0);
+    memo_specs()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            // Replies come a little after their parents; threads are a day apart.
+            let created = base + Duration::hours(7 * i as i64) + Duration::minutes(13 * i as i64);
+            let updated = if i % 4 == 3 {
+                created + Duration::minutes(42)
+            } else {
+                created
+            };
+            Memo {
+                id: 101 + i as i64,
+                candidate: s.candidate.into(),
+                parent_id: s.parent.map(|p| 101 + p as i64),
+                content: s.content.into(),
+                accessible_role: s.role.into(),
+                file_url: s.file.map(|f| f.to_string()),
+                mentions: s.mentions.iter().map(|x| x.to_string()).collect(),
+                pinned: s.pinned,
+                fixed_at: s.pinned.then(|| ts(created + Duration::hours(1))),
+                created_at: ts(created),
+                updated_at: ts(updated),
+                user: people[s.author].clone(),
+            }
+        })
+        .collect()
+}
+
+fn demo_webhooks() -> Vec<Map<String, Value>> {
+    let hook = |v: Value| match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    vec![
+        // Active, but only for events the sandbox never fires by itself, and aimed at the
+        // discard port, so the demo data makes no network traffic unless asked to.
+        hook(json!({
+            "code": "WH10000001",
+            "active": true,
+            "provider": "round",
+            "callback_url": "http://127.0.0.1:9/hooks/recruit",
+            "signing_key": "whsec_demo_3f9a1c7e5b2d4f60",
+            "events": ["candidate_pass", "interview_scheduled", "feedback_completed"],
+            "created_at": ts(kst_at(2026, 7, 14, 11, 5)),
+            "updated_at": ts(kst_at(2026, 7, 14, 11, 5)),
+        })),
+        hook(json!({
+            "code": "WH10000002",
+            "active": false,
+            "provider": "round",
+            "callback_url": "https://hooks.example.com/recruit/events",
+            "signing_key": "whsec_demo_8b1e0d6a2c4f9e73",
+            "events": [],
+            "created_at": ts(kst_at(2026, 8, 2, 16, 40)),
+            "updated_at": ts(kst_at(2026, 9, 19, 9, 30)),
+        })),
+    ]
+}
+
+/// The whole demo state.
+pub fn demo_db() -> Db {
+    let memos = demo_memos();
+    Db {
+        version: STATE_VERSION,
+        generation: 0,
+        next_memo_id: memos.iter().map(|m| m.id).max().unwrap_or(100) + 1,
+        next_candidate_seq: 1007,
+        forms: demo_forms(Utc::now()),
+        candidates: demo_candidates(),
+        memos,
+        webhooks: demo_webhooks(),
+        applications: Vec::new(),
+        uploads: Vec::new(),
+        requests: Vec::new(),
+        deliveries: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_data_is_consistent() {
+        let db = demo_db();
+        assert!(db.forms.len() > 20);
+        let mut codes: Vec<&str> = db.forms.iter().map(|f| f.code.as_str()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), db.forms.len(), "form codes are unique");
+        // Question ids are unique across forms and orders run 1..N.
+        let mut ids = std::collections::HashSet::new();
+        for f in &db.forms {
+            for (i, q) in f.questions.iter().enumerate() {
+                assert_eq!(q.order, i as i64 + 1, "{}", f.code);
+                if let Some(id) = q.id {
+                    assert!(ids.insert(id), "duplicate question id {id}");
+                }
+            }
+            let kinds: Vec<&str> = f.questions.iter().map(|q| q.kind.as_str()).collect();
+            assert!(
+                kinds.starts_with(&["name", "email", "phone", "resume"]),
+                "{}",
+                f.code
+            );
+        }
+        // Every reply's parent is a top-level memo of the same candidate.
+        for m in db.memos.iter().filter(|m| m.parent_id.is_some()) {
+            let p = db.memos.iter().find(|p| Some(p.id) == m.parent_id).unwrap();
+            assert_eq!(p.candidate, m.candidate);
+            assert!(p.parent_id.is_none());
+        }
+        assert_eq!(db.memos.first().map(|m| m.id), Some(101));
+        assert_eq!(db.memos.last().map(|m| m.id), Some(119));
+        for role in ["job_admin", "job_manager", "member"] {
+            assert!(db.memos.iter().any(|m| m.accessible_role == role));
+        }
+        assert!(db.memos.iter().any(|m| m.pinned && m.fixed_at.is_some()));
+        let noids = db.forms.iter().find(|f| f.code == "FORM-NOIDS").unwrap();
+        assert!(noids.questions.iter().all(|q| q.id.is_none()));
+        // The id-less form must be applicable with the four basic fields alone.
+        assert!(noids.questions[4..].iter().all(|q| !q.required));
+    }
+}

@@ -1,0 +1,434 @@
+//! The HTTP surface: router, the guard in front of every request (latency, auth, injected
+//! failures, logging), error bodies, and helpers shared by the handlers.
+
+mod admin;
+mod apply;
+mod files;
+mod forms;
+mod memos;
+mod submissions;
+mod webhooks;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::Router;
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+use serde::de::DeserializeOwned;
+use serde_json::{json, Map, Value};
+
+use super::state::{Candidate, Db};
+use super::App;
+
+pub type Shared = Arc<App>;
+
+/// An error answer: `{"error": code, "message": text}`.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+    /// The spec's 404 body (section 7), used for every unknown resource and route.
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", "Resource not found")
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "Invalid or missing API key",
+        )
+    }
+    pub fn validation(message: impl Into<String>) -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            message,
+        )
+    }
+    pub fn invalid_parameter(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_parameter", message)
+    }
+    pub fn bad_json(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_json", message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            axum::Json(json!({"error": self.code, "message": self.message})),
+        )
+            .into_response()
+    }
+}
+
+pub type ApiResult = Result<Response, ApiError>;
+
+/// 200 with a JSON body.
+pub fn ok(body: Value) -> ApiResult {
+    Ok((StatusCode::OK, axum::Json(body)).into_response())
+}
+
+/// Path parameters, with extraction failures (e.g. invalid UTF-8 after percent-decoding)
+/// answered as JSON like every other error.
+pub struct P<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for P<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(P(v)),
+            Err(e) => Err(ApiError::invalid_parameter(format!(
+                "invalid path parameter: {e}"
+            ))),
+        }
+    }
+}
+
+/// Characters left as they are in a path segment or query value; all else is %-encoded.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+/// Percent-encode one path segment or query value.
+pub fn enc(s: &str) -> String {
+    utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+/// `http://<host the request came to>`, for absolute addresses in answers. Falls back to
+/// the bound address when the Host header is missing or looks odd.
+pub fn origin(app: &App, headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+        });
+    match host {
+        Some(h) => format!("http://{h}"),
+        None => format!("http://{}", app.addr),
+    }
+}
+
+/// Query parameters as (name, value) pairs, decoded.
+pub fn query_pairs(raw: Option<&str>) -> Vec<(String, String)> {
+    url::form_urlencoded::parse(raw.unwrap_or("").as_bytes())
+        .into_owned()
+        .collect()
+}
+
+pub fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// `per`: default 20, 1..=100, else 400.
+pub fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, ApiError> {
+    match query_get(pairs, "per") {
+        None => Ok(fallback),
+        Some(v) => match v.trim().parse::<i64>() {
+            Ok(n) if (1..=100).contains(&n) => Ok(n as usize),
+            _ => Err(ApiError::invalid_parameter(format!(
+                "per must be an integer from 1 to 100, got '{v}'"
+            ))),
+        },
+    }
+}
+
+/// Opaque page tokens: hex of a small form-encoded record, so they are URL-safe as they are.
+pub fn encode_token(fields: &[(&str, String)]) -> String {
+    let mut ser = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in fields {
+        ser.append_pair(k, v);
+    }
+    hex::encode(ser.finish())
+}
+
+pub fn decode_token(token: &str) -> Result<Vec<(String, String)>, ApiError> {
+    let bad = || ApiError::invalid_parameter("page_token is not valid");
+    let bytes = hex::decode(token.trim()).map_err(|_| bad())?;
+    let text = String::from_utf8(bytes).map_err(|_| bad())?;
+    Ok(url::form_urlencoded::parse(text.as_bytes())
+        .into_owned()
+        .collect())
+}
+
+pub fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, ApiError> {
+    query_get(fields, name)
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| ApiError::invalid_parameter("page_token is not valid"))
+}
+
+/// The request body as a JSON object (400 otherwise). An empty body counts as `{}`.
+pub fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
+    if body.iter().all(|b| b.is_ascii_whitespace()) {
+        return Ok(Map::new());
+    }
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(_) => Err(ApiError::bad_json("the request body must be a JSON object")),
+        Err(e) => Err(ApiError::bad_json(format!(
+            "the request body is not valid JSON: {e}"
+        ))),
+    }
+}
+
+/// The body, with failures to read it (too large, connection dropped) answered as JSON.
+pub struct Body(pub axum::body::Bytes);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        axum::body::Bytes::from_request(req, state)
+            .await
+            .map(Body)
+            .map_err(|e| {
+                ApiError::new(
+                    e.status(),
+                    "invalid_body",
+                    format!("cannot read the request body: {}", e.body_text()),
+                )
+            })
+    }
+}
+
+/// A candidate: stored ones, then the synthetic ones (generated, never stored).
+pub fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
+    db.candidates
+        .iter()
+        .find(|c| c.code == code)
+        .cloned()
+        .or_else(|| super::synthetic::synthetic_candidate(code, synthetic))
+}
+
+pub fn router(app: Shared) -> Router {
+    Router::new()
+        .route("/v1/application_forms", get(forms::list))
+        .route("/v1/application_forms/{code}", get(forms::detail))
+        .route("/v1/application_forms/{code}/apply", post(apply::apply))
+        .route(
+            "/v1/candidates/{candidate}/memos",
+            get(memos::list).post(memos::create),
+        )
+        .route(
+            "/v1/candidates/{candidate}/memos/{id}",
+            get(memos::detail).patch(memos::edit).delete(memos::delete),
+        )
+        .route(
+            "/v1/candidates/{candidate}/memos/{id}/pin",
+            post(memos::pin),
+        )
+        .route(
+            "/v1/candidates/{candidate}/form_submissions",
+            get(submissions::list),
+        )
+        .route("/v1/webhooks", get(webhooks::list).post(webhooks::create))
+        .route(
+            "/v1/webhooks/{code}",
+            get(webhooks::detail)
+                .patch(webhooks::edit)
+                .delete(webhooks::delete),
+        )
+        .route("/v1/upload/presign", post(files::presign))
+        .route(
+            "/_sandbox/upload/{token}",
+            put(files::upload).layer(axum::extract::DefaultBodyLimit::max(
+                files::MAX_UPLOAD_BYTES,
+            )),
+        )
+        .route("/upload/{*path}", get(files::download))
+        .route("/_sandbox/requests", get(admin::requests))
+        .route("/_sandbox/uploads", get(admin::uploads))
+        .route("/_sandbox/deliveries", get(admin::deliveries))
+        .route("/_sandbox/events", post(admin::events))
+        .route("/_sandbox/reset", post(admin::reset))
+        .fallback(|| async { ApiError::not_found() })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Method not allowed for this resource",
+            )
+        })
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// Paths served without the API key: the presigned upload address (its token is the
+/// credential, and clients must not send the key there) and stored files.
+fn is_public(path: &str) -> bool {
+    path.starts_with("/_sandbox/upload/") || path.starts_with("/upload/")
+}
+
+fn authorized(headers: &HeaderMap, key: &str) -> bool {
+    let Some(value) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let Some((scheme, token)) = value.trim().split_once(' ') else {
+        return false;
+    };
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return false;
+    }
+    use subtle::ConstantTimeEq;
+    token.trim().as_bytes().ct_eq(key.as_bytes()).into()
+}
+
+/// The injected failure for `fail_rate`, if this request drew one.
+fn injected_failure(rate: f64) -> Option<Response> {
+    if rate <= 0.0 {
+        return None;
+    }
+    // Drawn and dropped before any await: the thread-local RNG is not Send.
+    let (fail, overloaded) = {
+        use rand::Rng;
+        let mut rng = rand::thread_rng();
+        (rng.gen::<f64>() < rate, rng.gen::<bool>())
+    };
+    if !fail {
+        return None;
+    }
+    let err = if overloaded {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "service_unavailable",
+            "The service is temporarily unavailable (sandbox fail-rate); retry later",
+        )
+    } else {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many requests (sandbox fail-rate); retry after the Retry-After delay",
+        )
+    };
+    let mut resp = err.into_response();
+    resp.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    Some(resp)
+}
+
+async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    if !app.opts.latency.is_zero() {
+        tokio::time::sleep(app.opts.latency).await;
+    }
+    let resp = if !is_public(&path) && !authorized(req.headers(), &app.opts.api_key) {
+        ApiError::unauthorized().into_response()
+    } else if path == "/v1" || path.starts_with("/v1/") {
+        match injected_failure(app.opts.fail_rate) {
+            Some(r) => r,
+            None => next.run(req).await,
+        }
+    } else {
+        next.run(req).await
+    };
+    if app.log {
+        eprintln!(
+            "{} {method} {path} {} {}ms",
+            super::state::now_ts(),
+            resp.status().as_u16(),
+            started.elapsed().as_millis()
+        );
+    }
+    resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip_and_reject_garbage() {
+        let t = encode_token(&[("o", "20".into()), ("t", "Back end & ops".into())]);
+        assert!(t.bytes().all(|b| b.is_ascii_hexdigit()));
+        let f = decode_token(&t).unwrap();
+        assert_eq!(token_usize(&f, "o").unwrap(), 20);
+        assert_eq!(query_get(&f, "t"), Some("Back end & ops"));
+        assert!(decode_token("zz").is_err());
+        assert!(token_usize(&decode_token("").unwrap(), "o").is_err());
+    }
+
+    #[test]
+    fn segments_are_encoded_as_one() {
+        assert_eq!(enc("C/2001"), "C%2F2001");
+        assert_eq!(enc("my cv.pdf"), "my%20cv.pdf");
+        assert_eq!(enc("FORM-1001"), "FORM-1001");
+    }
+
+    #[test]
+    fn per_is_bounded() {
+        let q = |s: &str| query_pairs(Some(s));
+        assert_eq!(parse_per(&q(""), 20).unwrap(), 20);
+        assert_eq!(parse_per(&q("per=100"), 20).unwrap(), 100);
+        assert!(parse_per(&q("per=101"), 20).is_err());
+        assert!(parse_per(&q("per=0"), 20).is_err());
+    }
+
+    #[test]
+    fn bearer_check() {
+        let mut h = HeaderMap::new();
+        assert!(!authorized(&h, "k3y"));
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer k3y"),
+        );
+        assert!(authorized(&h, "k3y"));
+        assert!(!authorized(&h, "k3"));
+        h.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("bearer k3y"),
+        );
+        assert!(authorized(&h, "k3y"));
+        h.insert(header::AUTHORIZATION, HeaderValue::from_static("Basic k3y"));
+        assert!(!authorized(&h, "k3y"));
+    }
+
+    #[test]
+    fn body_must_be_an_object() {
+        assert!(json_object(b"").unwrap().is_empty());
+        assert_eq!(json_object(b"[1]").unwrap_err().code, "invalid_json");
+        assert_eq!(
+            json_object(b"{").unwrap_err().status,
+            StatusCode::BAD_REQUEST
+        );
+    }
+}

@@ -1,0 +1,541 @@
+//! The sandbox's data model and its persistence in one JSON file.
+//!
+//! Several processes may share the file (`recruit --sandbox …` starts an in-process sandbox
+//! per invocation, and `recruit sandbox` may run beside them), so every access goes through
+//! [`Store`]: it holds an exclusive lock on a sidecar `<state>.lock` file, reloads the JSON
+//! when the file changed since it was last read (identity + size + times), runs the access,
+//! and for writes replaces the file atomically (temp file in the same directory + rename).
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, FixedOffset, SecondsFormat, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use super::routes::ApiError;
+
+/// Version of the state file layout; files of another version are replaced by demo data.
+pub const STATE_VERSION: u32 = 1;
+
+/// Recorded requests, uploads and deliveries kept in the state file (oldest dropped first).
+pub const LOG_CAP: usize = 1000;
+
+/// "Now" as the API shows it: ISO 8601 with a numeric offset (`+00:00`).
+pub fn now_ts() -> String {
+    Utc::now()
+        .fixed_offset()
+        .to_rfc3339_opts(SecondsFormat::Secs, false)
+}
+
+/// A timestamp with a numeric offset.
+pub fn ts(dt: DateTime<FixedOffset>) -> String {
+    dt.to_rfc3339_opts(SecondsFormat::Secs, false)
+}
+
+/// Whether a stored timestamp lies in the past (unparsable ones count as not past).
+pub fn is_past(stamp: &str) -> bool {
+    DateTime::parse_from_rfc3339(stamp)
+        .map(|t| t < Utc::now())
+        .unwrap_or(false)
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Db {
+    pub version: u32,
+    /// Bumped on every write; handy when reading the file by hand.
+    #[serde(default)]
+    pub generation: u64,
+    pub next_memo_id: i64,
+    pub next_candidate_seq: u64,
+    pub forms: Vec<Form>,
+    pub candidates: Vec<Candidate>,
+    pub memos: Vec<Memo>,
+    /// Webhook records exactly as the API shows them (extra fields kept).
+    pub webhooks: Vec<Map<String, Value>>,
+    #[serde(default)]
+    pub applications: Vec<Value>,
+    #[serde(default)]
+    pub uploads: Vec<Upload>,
+    /// Recorded apply requests, newest last.
+    #[serde(default)]
+    pub requests: Vec<Value>,
+    /// Every webhook delivery attempt, newest last.
+    #[serde(default)]
+    pub deliveries: Vec<Value>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Form {
+    pub code: String,
+    pub title: String,
+    pub status: String,
+    pub career_kind: String,
+    pub career_start: i64,
+    pub career_end: i64,
+    pub employment_type: String,
+    /// Detail variant of spec 2.1: 1 = title/address/content…, 2 = the five HTML sections.
+    pub variant: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address2: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_status: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume_required: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intro_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub main_task_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requirement_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_point_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub benefit_content: Option<String>,
+    pub end_at: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub questions: Vec<Question>,
+}
+
+impl Form {
+    pub fn expired(&self) -> bool {
+        is_past(&self.end_at)
+    }
+
+    /// The API view: list item (no `questions`) or detail.
+    pub fn to_api(&self, origin: &str, detail: bool) -> Value {
+        let mut m = Map::new();
+        m.insert(
+            "uri".into(),
+            json!(format!(
+                "{origin}/v1/application_forms/{}",
+                super::routes::enc(&self.code)
+            )),
+        );
+        m.insert("code".into(), json!(self.code));
+        m.insert("title".into(), json!(self.title));
+        m.insert("status".into(), json!(self.status));
+        m.insert("career_kind".into(), json!(self.career_kind));
+        m.insert("career_start".into(), json!(self.career_start));
+        m.insert("career_end".into(), json!(self.career_end));
+        m.insert("employment_type".into(), json!(self.employment_type));
+        let opt_fields: [(&str, Option<Value>); 10] = [
+            ("address", self.address.as_ref().map(|v| json!(v))),
+            ("address2", self.address2.as_ref().map(|v| json!(v))),
+            ("content", self.content.as_ref().map(|v| json!(v))),
+            ("open_status", self.open_status.map(|v| json!(v))),
+            ("resume_required", self.resume_required.map(|v| json!(v))),
+            (
+                "intro_content",
+                self.intro_content.as_ref().map(|v| json!(v)),
+            ),
+            (
+                "main_task_content",
+                self.main_task_content.as_ref().map(|v| json!(v)),
+            ),
+            (
+                "requirement_content",
+                self.requirement_content.as_ref().map(|v| json!(v)),
+            ),
+            (
+                "preferred_point_content",
+                self.preferred_point_content.as_ref().map(|v| json!(v)),
+            ),
+            (
+                "benefit_content",
+                self.benefit_content.as_ref().map(|v| json!(v)),
+            ),
+        ];
+        for (k, v) in opt_fields {
+            if let Some(v) = v {
+                m.insert(k.into(), v);
+            }
+        }
+        m.insert("end_at".into(), json!(self.end_at));
+        m.insert("expired".into(), json!(self.expired()));
+        m.insert("created_at".into(), json!(self.created_at));
+        m.insert("updated_at".into(), json!(self.updated_at));
+        if detail {
+            m.insert("questions".into(), json!(self.questions));
+        }
+        Value::Object(m)
+    }
+}
+
+/// A question of a form; serialized as the API shows it (`id` omitted when the form's
+/// questions carry none, see service-notes "Question identifiers").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Question {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<i64>,
+    pub kind: String,
+    pub title: String,
+    pub order: i64,
+    pub required: bool,
+    pub show_description: bool,
+    pub description: Option<String>,
+    pub answer_options: Option<Vec<String>>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Candidate {
+    pub code: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    #[serde(default)]
+    pub birth: Option<String>,
+    pub created_at: String,
+    /// Number of generated form submissions (see `synthetic::submission`).
+    #[serde(default)]
+    pub submissions: usize,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct User {
+    pub code: String,
+    pub name: String,
+    pub email: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Memo {
+    pub id: i64,
+    /// Code of the candidate the memo belongs to (not part of the API view).
+    pub candidate: String,
+    pub parent_id: Option<i64>,
+    pub content: String,
+    pub accessible_role: String,
+    pub file_url: Option<String>,
+    pub mentions: Vec<String>,
+    pub pinned: bool,
+    pub fixed_at: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub user: User,
+}
+
+impl Memo {
+    pub fn to_api(&self, with_user: bool) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("id".into(), json!(self.id));
+        m.insert("parent_id".into(), json!(self.parent_id));
+        m.insert("content".into(), json!(self.content));
+        m.insert("accessible_role".into(), json!(self.accessible_role));
+        m.insert("file_url".into(), json!(self.file_url));
+        m.insert("mentions".into(), json!(self.mentions));
+        m.insert("pinned".into(), json!(self.pinned));
+        m.insert("fixed_at".into(), json!(self.fixed_at));
+        m.insert("created_at".into(), json!(self.created_at));
+        m.insert("updated_at".into(), json!(self.updated_at));
+        if with_user {
+            m.insert("user".into(), json!(self.user));
+        }
+        m
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Upload {
+    pub token: String,
+    pub filename: String,
+    pub presigned_url: String,
+    pub file_url: String,
+    /// URL-decoded path part of `file_url`, the value clients put in answers.
+    pub file_path: String,
+    pub created_at: String,
+    pub uploaded: bool,
+    pub size: Option<u64>,
+    pub sha256: Option<String>,
+    pub had_authorization: Option<bool>,
+    pub content_type: Option<String>,
+    pub uploaded_at: Option<String>,
+}
+
+/// Append to a recorded log, dropping the oldest entries beyond [`LOG_CAP`].
+pub fn push_capped<T>(log: &mut Vec<T>, item: T) {
+    log.push(item);
+    if log.len() > LOG_CAP {
+        let extra = log.len() - LOG_CAP;
+        log.drain(..extra);
+    }
+}
+
+/// What identifies one version of the file on disk; a rename always changes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    ino: u64,
+    #[cfg(unix)]
+    ctime: (i64, i64),
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            #[cfg(unix)]
+            ino: meta.ino(),
+            #[cfg(unix)]
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+}
+
+struct Cache {
+    db: Db,
+    /// `None` = must reload before use (never read, or an aborted write left it dirty).
+    stamp: Option<Stamp>,
+}
+
+/// The state file, shared safely between tasks and processes.
+pub struct Store {
+    path: PathBuf,
+    lock_path: PathBuf,
+    cache: Mutex<Cache>,
+}
+
+impl Store {
+    /// Open (or create with demo data) the state file at `path`.
+    pub fn open(path: &Path) -> anyhow::Result<Store> {
+        let lock_path = sidecar(path, "lock");
+        let store = Store {
+            path: path.to_path_buf(),
+            lock_path,
+            cache: Mutex::new(Cache {
+                db: super::demo::demo_db(),
+                stamp: None,
+            }),
+        };
+        let _lock = store
+            .lock()
+            .map_err(|e| anyhow::anyhow!("sandbox state {}: {}", path.display(), e.message))?;
+        let mut cache = store.cache.lock().unwrap_or_else(|p| p.into_inner());
+        store
+            .refresh(&mut cache)
+            .map_err(|e| anyhow::anyhow!("sandbox state {}: {}", path.display(), e.message))?;
+        drop(cache);
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn lock(&self) -> Result<File, ApiError> {
+        if let Some(dir) = self.lock_path.parent() {
+            if !dir.as_os_str().is_empty() {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    ApiError::internal(format!("cannot create {}: {e}", dir.display()))
+                })?;
+            }
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&self.lock_path)
+            .map_err(|e| {
+                ApiError::internal(format!("cannot open {}: {e}", self.lock_path.display()))
+            })?;
+        // Fully qualified: newer std has inherent File locking methods with other names/MSRV.
+        fs4::fs_std::FileExt::lock_exclusive(&file).map_err(|e| {
+            ApiError::internal(format!("cannot lock {}: {e}", self.lock_path.display()))
+        })?;
+        // The lock is released when the returned handle is dropped.
+        Ok(file)
+    }
+
+    /// Reload the cache when the file changed; create it with demo data when missing.
+    /// Must be called with the file lock held.
+    fn refresh(&self, cache: &mut Cache) -> Result<(), ApiError> {
+        let mut file = match File::open(&self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                cache.db = super::demo::demo_db();
+                return self.persist(cache);
+            }
+            Err(e) => {
+                return Err(ApiError::internal(format!(
+                    "cannot read {}: {e}",
+                    self.path.display()
+                )))
+            }
+        };
+        // Stat the handle we read from, so the stamp matches the bytes we parse.
+        let meta = file
+            .metadata()
+            .map_err(|e| ApiError::internal(format!("cannot stat {}: {e}", self.path.display())))?;
+        let stamp = Stamp::of(&meta);
+        if cache.stamp == Some(stamp) {
+            return Ok(());
+        }
+        let mut text = String::new();
+        use std::io::Read;
+        file.read_to_string(&mut text)
+            .map_err(|e| ApiError::internal(format!("cannot read {}: {e}", self.path.display())))?;
+        let db: Db = serde_json::from_str(&text).map_err(|e| {
+            ApiError::internal(format!(
+                "{} is not a valid sandbox state file ({e}); remove it to start again from the demo data",
+                self.path.display()
+            ))
+        })?;
+        if db.version != STATE_VERSION {
+            cache.db = super::demo::demo_db();
+            return self.persist(cache);
+        }
+        cache.db = db;
+        cache.stamp = Some(stamp);
+        Ok(())
+    }
+
+    fn persist(&self, cache: &mut Cache) -> Result<(), ApiError> {
+        cache.db.generation += 1;
+        let bytes = serde_json::to_vec_pretty(&cache.db)
+            .map_err(|e| ApiError::internal(format!("cannot serialize the state: {e}")))?;
+        crate::config::write_private(&self.path, &bytes)
+            .map_err(|e| ApiError::internal(e.message))?;
+        let meta = std::fs::metadata(&self.path)
+            .map_err(|e| ApiError::internal(format!("cannot stat {}: {e}", self.path.display())))?;
+        cache.stamp = Some(Stamp::of(&meta));
+        Ok(())
+    }
+
+    /// Run `f` on the current state.
+    pub fn read<R>(&self, f: impl FnOnce(&Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let _lock = self.lock()?;
+        self.refresh(&mut cache)?;
+        f(&cache.db)
+    }
+
+    /// Run `f` on the current state and save the result when `f` succeeds. When it fails
+    /// the in-memory copy may be half-changed, so it is marked for reloading instead.
+    pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let _lock = self.lock()?;
+        self.refresh(&mut cache)?;
+        match f(&mut cache.db) {
+            Ok(r) => {
+                if let Err(e) = self.persist(&mut cache) {
+                    cache.stamp = None;
+                    return Err(e);
+                }
+                Ok(r)
+            }
+            Err(e) => {
+                cache.stamp = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Store::read`] off the async threads (file locking blocks).
+    pub async fn read_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Db) -> Result<R, ApiError> + Send + 'static,
+    {
+        let store = self.clone();
+        tokio::task::spawn_blocking(move || store.read(f))
+            .await
+            .map_err(|e| ApiError::internal(format!("state access failed: {e}")))?
+    }
+
+    /// [`Store::write`] off the async threads.
+    pub async fn write_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut Db) -> Result<R, ApiError> + Send + 'static,
+    {
+        let store = self.clone();
+        tokio::task::spawn_blocking(move || store.write(f))
+            .await
+            .map_err(|e| ApiError::internal(format!("state access failed: {e}")))?
+    }
+}
+
+/// `sandbox.json` → `sandbox.json.<ext>` beside it.
+pub fn sidecar(path: &Path, ext: &str) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "sandbox".into());
+    name.push(".");
+    name.push(ext);
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_stores_see_each_others_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        let b = Store::open(&path).unwrap();
+        let id = a
+            .write(|db| {
+                db.next_memo_id += 1;
+                Ok(db.next_memo_id)
+            })
+            .unwrap();
+        assert_eq!(b.read(|db| Ok(db.next_memo_id)).unwrap(), id);
+        b.write(|db| {
+            db.next_memo_id += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(a.read(|db| Ok(db.next_memo_id)).unwrap(), id + 1);
+    }
+
+    #[test]
+    fn failed_write_is_not_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        let before = a.read(|db| Ok(db.memos.len())).unwrap();
+        let r: Result<(), _> = a.write(|db| {
+            db.memos.clear();
+            Err(ApiError::not_found())
+        });
+        assert!(r.is_err());
+        assert_eq!(a.read(|db| Ok(db.memos.len())).unwrap(), before);
+    }
+
+    #[test]
+    fn corrupt_file_is_reported_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, "{oops").unwrap();
+        let err = Store::open(&path).err().unwrap().to_string();
+        assert!(err.contains("not a valid sandbox state file"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{oops");
+    }
+
+    #[test]
+    fn deleted_file_is_recreated_with_demo_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let a = Store::open(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(a.read(|db| Ok(db.forms.len())).unwrap() > 20);
+        assert!(path.exists());
+    }
+}

@@ -1,0 +1,466 @@
+//! Generated data: form submissions (for demo and synthetic candidates alike) and the
+//! synthetic candidates `S000001`…`S00000N`.
+//!
+//! Everything here is a pure function of its inputs (a candidate code and an index), so the
+//! same submission looks identical in every run and every process, and nothing of it needs
+//! to be stored: a sandbox with 10,000 synthetic candidates keeps a small state file.
+
+use chrono::Duration;
+use serde_json::{json, Value};
+
+use super::demo::kst_at;
+use super::state::{ts, Candidate};
+
+/// Code of synthetic candidate `i` (1-based): `S` + the index zero-padded to 6 digits.
+pub fn synthetic_code(i: usize) -> String {
+    format!("S{i:06}")
+}
+
+/// Number of form submissions of synthetic candidate `i`: from 1 to 130, spread evenly.
+pub fn synthetic_submission_count(i: usize) -> usize {
+    1 + (i.wrapping_mul(37) % 130)
+}
+
+/// The synthetic candidate with `code`, when `code` is one of the first `n`.
+pub fn synthetic_candidate(code: &str, n: usize) -> Option<Candidate> {
+    let digits = code.strip_prefix('S')?;
+    if digits.len() < 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let i: usize = digits.parse().ok()?;
+    // Only the canonical spelling names the candidate (S000001, not S0000001).
+    if i == 0 || i > n || synthetic_code(i) != code {
+        return None;
+    }
+    let h = mix(i as u64);
+    let given = GIVEN[(h % GIVEN.len() as u64) as usize];
+    let family = FAMILY[((h >> 16) % FAMILY.len() as u64) as usize];
+    Some(Candidate {
+        code: code.to_string(),
+        name: format!("{family} {given}"),
+        email: format!("{}@synthetic.example", code.to_ascii_lowercase()),
+        phone: format!("010-{:04}-{:04}", (h >> 24) % 10_000, i % 10_000),
+        birth: None,
+        created_at: ts(kst_at(2026, 6, 1, 9, 0) + Duration::minutes(i as i64)),
+        submissions: synthetic_submission_count(i),
+    })
+}
+
+const GIVEN: &[&str] = &[
+    "Min-seo", "Ha-eun", "Do-yun", "Seo-jun", "Ji-woo", "Yeon-woo", "Eun-ji", "Hyun-woo", "Alex",
+    "Morgan", "Riley", "Taylor", "Casey", "Jamie",
+];
+const FAMILY: &[&str] = &[
+    "Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim", "Smith", "Garcia",
+];
+
+/// FNV-1a: a stable hash (std's hasher may change between Rust releases).
+fn fnv(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// splitmix64 finalizer: spreads small inputs over all bits.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn pick<'a>(h: u64, items: &[&'a str]) -> &'a str {
+    items[(h % items.len() as u64) as usize]
+}
+
+fn question(id: i64, kind: &str, title: &str, required: bool, options: &[&str]) -> Value {
+    json!({
+        "id": id,
+        "kind": kind,
+        "title": title,
+        "required": required,
+        "answer_options": options,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn answer(
+    id: i64,
+    order: i64,
+    kind: &str,
+    sub_kind: Option<&str>,
+    title: &str,
+    description: Option<&str>,
+    accessible: bool,
+    info: Value,
+    q: Value,
+) -> Value {
+    json!({
+        "id": id,
+        "kind": kind,
+        "sub_kind": sub_kind,
+        "order": order,
+        "title": title,
+        "description": description,
+        "accessible": accessible,
+        "answer_json_info": info,
+        "question": q,
+    })
+}
+
+const PROJECTS: &[&str] = &[
+    "I led the migration of our billing service from a monolith to three smaller services; p99 latency went from 900 ms to 120 ms.",
+    "I built an internal tool that cut the weekly reporting work of our operations team from a day to an hour.",
+    "I redesigned the onboarding flow of a mobile app, which raised day-7 retention by 11 percentage points.",
+    "I maintained an open-source parser used by a few hundred projects and wrote most of its test suite.",
+    "I set up the company's first on-call rotation and incident review process.",
+];
+const FORMATS: &[&str] = &["On-site", "Video call", "Phone"];
+const DAYS: &[&str] = &["Mon", "Tue", "Wed", "Thu", "Fri"];
+const SPENT: &[&str] = &[
+    "Under 4 hours",
+    "4-8 hours",
+    "8-16 hours",
+    "More than 16 hours",
+];
+const SLOTS: &[&str] = &["09:00-11:00", "11:00-13:00", "14:00-16:00", "16:00-18:00"];
+const NOTICE: &[&str] = &["Two weeks", "One month", "Immediately", "Six weeks"];
+const RELATION: &[&str] = &["Direct manager", "Peer", "Direct report", "Client"];
+const AGAIN: &[&str] = &["Yes, definitely", "Probably", "Not sure", "No"];
+const STRENGTHS: &[&str] = &[
+    "Very reliable; takes ownership of problems nobody else wants and sees them through.",
+    "Explains complex topics clearly to non-engineers; customers asked for them by name.",
+    "Fast learner. Picked up our data stack within weeks and improved it.",
+    "Calm under pressure; handled our largest outage with a clear head.",
+];
+const GROWTH: &[&str] = &[
+    "Could delegate more instead of taking on everything personally.",
+    "Sometimes spends too long polishing before sharing early drafts.",
+    "Was still building confidence presenting to senior leadership.",
+    "Nothing significant comes to mind.",
+];
+const REFEREES: &[(&str, &str)] = &[
+    ("Oh Se-jin", "sejin.oh@previous-co.example"),
+    ("Maria Lopez", "maria.lopez@previous-co.example"),
+    ("Yoo Jae-won", "jaewon.yoo@previous-co.example"),
+    ("Chris Patel", "chris.patel@previous-co.example"),
+];
+
+/// Submission `index` (0 = newest) of a candidate. Deterministic in all its inputs.
+pub fn submission(code: &str, name: &str, email: &str, index: usize) -> Value {
+    let h = mix(fnv(code) ^ mix(index as u64));
+    let seq = (fnv(code) % 90_000) as i64 * 1000 + index as i64;
+    // Newest first: each older submission lies 1-3 days before the previous one.
+    let submitted = kst_at(2026, 10, 30, 17, 0)
+        - Duration::hours(41 * index as i64)
+        - Duration::minutes((h % 600) as i64);
+    let created = submitted - Duration::hours(20 + (h >> 8) as i64 % 48);
+    let aid = |order: i64| seq * 10 + order;
+    let (kind, tid, tname, title, description, answers) = if index % 3 == 1 {
+        let referee = REFEREES[((h >> 12) % REFEREES.len() as u64) as usize];
+        let phone = format!("010-{:04}-{:04}", (h >> 20) % 10_000, (h >> 36) % 10_000);
+        let relation = pick(h >> 3, RELATION);
+        let again = pick(h >> 7, &AGAIN[..3]);
+        let answers = vec![
+            answer(aid(1), 1, "contact", Some("referrer"), "Your contact details", Some("We may contact you to confirm your answers."), true,
+                json!({"name": referee.0, "email": referee.1, "phone": phone}),
+                question(4011, "contact", "Your contact details", true, &[])),
+            answer(aid(2), 2, "contact", Some("recipient"), "Candidate", None, true,
+                json!({"name": name, "email": email}),
+                question(4012, "contact", "Candidate", true, &[])),
+            answer(aid(3), 3, "dropdown", None, "How do you know the candidate?", None, true,
+                json!({"value": relation}),
+                question(4013, "dropdown", "How do you know the candidate?", true, RELATION)),
+            answer(aid(4), 4, "textarea", None, "What are the candidate's main strengths?", None, true,
+                json!({"value": pick(h >> 5, STRENGTHS)}),
+                question(4014, "textarea", "What are the candidate's main strengths?", true, &[])),
+            answer(aid(5), 5, "textarea", None, "Where could the candidate grow?", Some(""), true,
+                json!({"value": pick(h >> 9, GROWTH)}),
+                question(4015, "textarea", "Where could the candidate grow?", false, &[])),
+            answer(aid(6), 6, "radio", None, "Would you work with the candidate again?", None, true,
+                json!({"value": again}),
+                question(4016, "radio", "Would you work with the candidate again?", true, AGAIN)),
+            // Visible to the hiring admin only: the API shows it as not accessible, empty.
+            answer(aid(7), 7, "textarea", None, "Confidential comments for the hiring team", None, false,
+                json!({}),
+                question(4017, "textarea", "Confidential comments for the hiring team", false, &[])),
+            answer(aid(8), 8, "agree", None, "I agree to the collection of my personal information for this reference check.", None, true,
+                json!({"checked": true}),
+                question(4018, "agree", "I agree to the collection of my personal information for this reference check.", true, &[])),
+        ];
+        (
+            "reference_check",
+            401,
+            "Reference check (standard)",
+            format!("Reference check for {name}"),
+            format!(
+                "{} answers questions about {name}. Takes about 10 minutes.",
+                referee.0
+            ),
+            answers,
+        )
+    } else {
+        match (h >> 4) % 3 {
+            0 => {
+                let days: Vec<&str> = DAYS
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| (h >> (10 + i)) & 1 == 1)
+                    .map(|(_, d)| *d)
+                    .collect();
+                let days = if days.is_empty() { vec!["Wed"] } else { days };
+                let start = (submitted + Duration::days(30 + (h % 40) as i64))
+                    .format("%Y-%m-%d")
+                    .to_string();
+                let answers = vec![
+                    answer(
+                        aid(1),
+                        1,
+                        "textarea",
+                        None,
+                        "Tell us about a project you are proud of",
+                        Some("A few sentences are enough."),
+                        true,
+                        json!({"value": pick(h >> 2, PROJECTS)}),
+                        question(
+                            3011,
+                            "textarea",
+                            "Tell us about a project you are proud of",
+                            true,
+                            &[],
+                        ),
+                    ),
+                    answer(
+                        aid(2),
+                        2,
+                        "radio",
+                        None,
+                        "Preferred interview format",
+                        None,
+                        true,
+                        json!({"value": pick(h >> 6, FORMATS)}),
+                        question(3012, "radio", "Preferred interview format", true, FORMATS),
+                    ),
+                    answer(
+                        aid(3),
+                        3,
+                        "checkbox",
+                        None,
+                        "Which days work for you next week?",
+                        None,
+                        true,
+                        json!({"values": days}),
+                        question(
+                            3013,
+                            "checkbox",
+                            "Which days work for you next week?",
+                            true,
+                            DAYS,
+                        ),
+                    ),
+                    answer(
+                        aid(4),
+                        4,
+                        "date_type",
+                        None,
+                        "Earliest possible start date",
+                        None,
+                        true,
+                        json!({"value": start}),
+                        question(
+                            3014,
+                            "date_type",
+                            "Earliest possible start date",
+                            false,
+                            &[],
+                        ),
+                    ),
+                    answer(
+                        aid(5),
+                        5,
+                        "file_upload",
+                        None,
+                        "Portfolio (optional)",
+                        Some(""),
+                        true,
+                        json!({"links": [format!("/upload/candidate/file/1/temp/{}/portfolio-{}.pdf", 1_790_000_000 + (h % 9_000_000), index + 1)]}),
+                        question(3015, "file_upload", "Portfolio (optional)", false, &[]),
+                    ),
+                    answer(
+                        aid(6),
+                        6,
+                        "agree",
+                        None,
+                        "I confirm that the information above is accurate.",
+                        None,
+                        true,
+                        json!({"checked": true}),
+                        question(
+                            3016,
+                            "agree",
+                            "I confirm that the information above is accurate.",
+                            true,
+                            &[],
+                        ),
+                    ),
+                ];
+                (
+                    "message",
+                    301,
+                    "Pre-interview questionnaire",
+                    "Pre-interview questions".to_string(),
+                    "Please answer a few questions before your first interview.".to_string(),
+                    answers,
+                )
+            }
+            1 => {
+                let handle = code.to_ascii_lowercase().replace(['/', ' '], "-");
+                let answers = vec![
+                    answer(
+                        aid(1),
+                        1,
+                        "link",
+                        None,
+                        "Repository URL",
+                        Some("A private repository shared with recruit-review is fine."),
+                        true,
+                        json!({"links": [format!("https://github.com/{handle}/take-home-{}", index + 1)]}),
+                        question(3021, "link", "Repository URL", true, &[]),
+                    ),
+                    answer(
+                        aid(2),
+                        2,
+                        "dropdown",
+                        None,
+                        "How long did the assignment take?",
+                        None,
+                        true,
+                        json!({"value": pick(h >> 3, SPENT)}),
+                        question(
+                            3022,
+                            "dropdown",
+                            "How long did the assignment take?",
+                            true,
+                            SPENT,
+                        ),
+                    ),
+                    answer(
+                        aid(3),
+                        3,
+                        "textarea",
+                        None,
+                        "Notes for the reviewers",
+                        None,
+                        true,
+                        json!({"value": "I focused on correctness and tests first; the README lists what I would do with more time."}),
+                        question(3023, "textarea", "Notes for the reviewers", false, &[]),
+                    ),
+                ];
+                (
+                    "message",
+                    302,
+                    "Take-home assignment",
+                    "Take-home assignment submission".to_string(),
+                    "Submit your solution to the take-home assignment.".to_string(),
+                    answers,
+                )
+            }
+            _ => {
+                let slots: Vec<&str> = SLOTS
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| (h >> (20 + i)) & 1 == 1 || *i == (h % 4) as usize)
+                    .map(|(_, s)| *s)
+                    .collect();
+                let answers = vec![
+                    answer(
+                        aid(1),
+                        1,
+                        "multi_select",
+                        None,
+                        "Available time slots",
+                        None,
+                        true,
+                        json!({"values": slots}),
+                        question(3031, "multi_select", "Available time slots", true, SLOTS),
+                    ),
+                    answer(
+                        aid(2),
+                        2,
+                        "text",
+                        None,
+                        "Notice period at your current job",
+                        None,
+                        true,
+                        json!({"value": pick(h >> 11, NOTICE)}),
+                        question(3032, "text", "Notice period at your current job", true, &[]),
+                    ),
+                ];
+                (
+                    "message",
+                    303,
+                    "Availability check",
+                    "Interview availability".to_string(),
+                    "Tell us when you are available for interviews.".to_string(),
+                    answers,
+                )
+            }
+        }
+    };
+    json!({
+        "code": format!("FS{seq:08}"),
+        "kind": kind,
+        "form_title": title,
+        "form_description": description,
+        "candidate_name": name,
+        "candidate_email": email,
+        "submitted_at": ts(submitted),
+        "created_at": ts(created),
+        "form_template": {"id": tid, "name": tname},
+        "submission_answers": answers,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_span_1_to_over_100() {
+        let counts: Vec<usize> = (1..=130).map(synthetic_submission_count).collect();
+        assert_eq!(counts.iter().min(), Some(&1));
+        assert_eq!(counts.iter().max(), Some(&130));
+    }
+
+    #[test]
+    fn only_canonical_codes_in_range_exist() {
+        assert_eq!(synthetic_code(7), "S000007");
+        assert!(synthetic_candidate("S000007", 7).is_some());
+        assert!(synthetic_candidate("S000008", 7).is_none());
+        assert!(synthetic_candidate("S0000007", 7).is_none());
+        assert!(synthetic_candidate("S000000", 7).is_none());
+        assert!(synthetic_candidate("s000007", 7).is_none());
+        assert!(synthetic_candidate("S00000x", 7).is_none());
+    }
+
+    #[test]
+    fn submissions_are_deterministic_and_of_both_kinds() {
+        let a = submission("S000042", "Kim Alex", "s000042@synthetic.example", 5);
+        let b = submission("S000042", "Kim Alex", "s000042@synthetic.example", 5);
+        assert_eq!(a, b);
+        let kinds: std::collections::HashSet<String> = (0..6)
+            .map(|i| {
+                submission("C1", "n", "e@x.io", i)["kind"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert!(kinds.contains("message") && kinds.contains("reference_check"));
+        let c = synthetic_candidate("S000042", 100).unwrap();
+        assert_eq!(c.name, synthetic_candidate("S000042", 100).unwrap().name);
+    }
+}

@@ -1,0 +1,429 @@
+//! Scripting features against small local servers: formats, --all/--limit, --jq, `recruit api`,
+//! profiles and auth.
+
+mod common;
+use common::*;
+
+const KEY: &str = "scripting-key-0a1b2c3d";
+
+fn run(home: &Home, base: &str, args: &[&str]) -> std::process::Output {
+    home.cmd()
+        .env("RECRUIT_BASE_URL", base)
+        .env("RECRUIT_API_KEY", KEY)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Three pages of forms: page tokens as absolute URLs on the first, a bare token on the second.
+fn forms_server() -> Stub {
+    stub(|seen, _| {
+        let host = seen.header("host").unwrap().to_string();
+        let body = if seen.uri.contains("page_token=p3") {
+            r#"{"collection":[{"code":"F5","title":"Nurse, night"}],"pagination":{"total":5,"next_page":null,"next_page_token":null}}"#.to_string()
+        } else if seen.uri.contains("page_token=p2") {
+            r#"{"collection":[{"code":"F3","title":"Designer \"senior\""},{"code":"F4","title":"디자이너\nSeoul"}],"pagination":{"total":5,"next_page":"p3"}}"#.to_string()
+        } else {
+            format!(
+                r#"{{"collection":[{{"code":"F1","title":"Designer, UX","open_status":true,"questions_count":3}},{{"code":"F2","title":"Engineer","open_status":false}}],"pagination":{{"total":5,"next_page":"p2","next_page_token":"http://{host}/v1/application_forms?page_token=p2"}}}}"#
+            )
+        };
+        Reply::json(200, &body)
+    })
+}
+
+#[test]
+fn all_merges_every_page_into_one_json_array() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(&home, &s.base(), &["--all", "-o", "json", "forms", "list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let codes: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["F1", "F2", "F3", "F4", "F5"]);
+    assert_eq!(s.seen().len(), 3);
+}
+
+#[test]
+fn without_all_json_is_the_first_page_exactly_as_sent() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s.base(),
+        &["-o", "json", "forms", "list", "--title", "designer"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout_of(&out);
+    // Key order and extra fields kept, as sent.
+    assert!(text.starts_with(r#"{"collection":[{"code":"F1","title":"Designer, UX","open_status":true,"questions_count":3}"#), "{text}");
+    assert_eq!(s.seen().len(), 1);
+    assert!(s.seen()[0].uri.contains("title=designer"));
+}
+
+#[test]
+fn limit_stops_across_pages() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s.base(),
+        &["--limit", "3", "-o", "ndjson", "forms", "list"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[2].contains("\"F3\""));
+    assert_eq!(s.seen().len(), 2, "the third page is never asked for");
+}
+
+#[test]
+fn jq_applies_to_merged_pages_and_prints_strings_raw() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s.base(),
+        &["--all", "--jq", "map(.code) | join(\",\")", "forms", "list"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "F1,F2,F3,F4,F5\n");
+    let out = run(
+        &home,
+        &s.base(),
+        &["--all", "-o", "ndjson", "--jq", ".code", "forms", "list"],
+    );
+    assert_eq!(stdout_of(&out), "F1\nF2\nF3\nF4\nF5\n");
+    let out = run(
+        &home,
+        &s.base(),
+        &[
+            "--jq",
+            ".collection[0] | {code, open_status}",
+            "forms",
+            "list",
+        ],
+    );
+    assert_eq!(stdout_of(&out), "{\"code\":\"F1\",\"open_status\":true}\n");
+}
+
+#[test]
+fn a_bad_jq_expression_is_exit_2_before_any_request() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(&home, &s.base(), &["--jq", ".[", "forms", "list"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("invalid --jq expression"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(s.seen().is_empty());
+}
+
+#[test]
+fn csv_quotes_commas_quotes_newlines_and_keeps_unicode() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s.base(),
+        &[
+            "--all",
+            "-o",
+            "csv",
+            "--fields",
+            "code,title,open_status",
+            "forms",
+            "list",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let expected = "code,title,open_status\nF1,\"Designer, UX\",true\nF2,Engineer,false\nF3,\"Designer \"\"senior\"\"\",\nF4,\"디자이너\nSeoul\",\nF5,\"Nurse, night\",\n";
+    assert_eq!(text, expected);
+    // And a CSV reader gets the same cells back.
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
+    assert_eq!(&rows[3][1], "디자이너\nSeoul");
+    assert_eq!(&rows[2][1], "Designer \"senior\"");
+}
+
+#[test]
+fn csv_default_columns_are_the_documented_set_and_nested_values_are_json() {
+    let s = stub(|_, _| {
+        Reply::json(
+            200,
+            r#"{"collection":[{"id":1,"content":"top","pinned":true,"mentions":["U1","U2"],"user":{"code":"U9","name":"Kim"},"replies":[{"id":2,"parent_id":1,"content":"re","mentions":[]}]}]}"#,
+        )
+    });
+    let home = Home::new();
+    let out = run(&home, &s.base(), &["-o", "csv", "memos", "list", "C1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "id,parent_id,pinned,fixed_at,accessible_role,user.code,user.name,user.email,content,mentions,file_url,created_at,updated_at"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "1,,true,,,U9,Kim,,top,\"[\"\"U1\"\",\"\"U2\"\"]\",,,"
+    );
+    // The reply gets its own row, linked by parent_id.
+    assert_eq!(lines.next().unwrap(), "2,1,,,,,,,re,[],,,");
+}
+
+#[test]
+fn api_sends_typed_fields_headers_and_prints_the_body_as_it_came() {
+    let s = stub(|seen, _| {
+        if seen.method == "POST" {
+            Reply::json(200, "{\"resource\": {\"id\": 7}}\n")
+        } else {
+            Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            )
+        }
+    });
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s.base(),
+        &[
+            "api",
+            "POST",
+            "/v1/candidates/C1/memos",
+            "-f",
+            "content=hi",
+            "-F",
+            "parent_id=42",
+            "-F",
+            "pinned=true",
+            "-H",
+            "X-Trace: abc",
+            "-i",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    assert!(text.starts_with("HTTP/1.1 200 OK\n"), "{text}");
+    assert!(text.ends_with("{\"resource\": {\"id\": 7}}\n"), "{text}");
+    let seen = &s.seen()[0];
+    assert_eq!(seen.uri, "/v1/candidates/C1/memos");
+    assert_eq!(seen.header("x-trace"), Some("abc"));
+    let body: serde_json::Value = serde_json::from_slice(&seen.body).unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({"content": "hi", "parent_id": 42, "pinned": true})
+    );
+    // A 404 prints the body and exits 3.
+    let out = run(&home, &s.base(), &["api", "GET", "memos/9", "-f", "x=1"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stdout_of(&out).contains("not_found"));
+    assert_eq!(s.seen()[1].uri, "/v1/memos/9?x=1");
+}
+
+#[test]
+fn api_input_sends_the_file_raw() {
+    let s = stub(|_, _| Reply::json(200, "{}"));
+    let home = Home::new();
+    let f = home.dir.path().join("body.json");
+    std::fs::write(&f, "{\"filename\":\"cv.pdf\"}").unwrap();
+    let out = run(
+        &home,
+        &s.base(),
+        &[
+            "api",
+            "POST",
+            "upload/presign",
+            "--input",
+            f.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(s.seen()[0].body, b"{\"filename\":\"cv.pdf\"}");
+}
+
+#[test]
+fn profiles_config_file_mode_and_precedence() {
+    let s = stub(|seen, _| {
+        if seen.header("authorization") == Some("Bearer from-profile-key-123")
+            || seen.header("authorization") == Some("Bearer from-command-key-456")
+        {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        } else {
+            Reply::json(401, r#"{"error":"unauthorized","message":"bad key"}"#)
+        }
+    });
+    let home = Home::new();
+    let set = |args: &[&str]| {
+        let out = home.cmd().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    };
+    set(&["--profile", "work", "config", "set", "base_url", &s.base()]);
+    set(&[
+        "--profile",
+        "work",
+        "config",
+        "set",
+        "api_key",
+        "from-profile-key-123",
+    ]);
+    set(&["--profile", "work", "config", "set", "output", "ndjson"]);
+    let path = home.config_dir().join("config.toml");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let out = home.cmd().args(["config", "path"]).output().unwrap();
+    assert_eq!(stdout_of(&out).trim(), path.to_str().unwrap());
+    // The profile's key and base URL are used.
+    let out = home
+        .cmd()
+        .args(["--profile", "work", "forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // An env var beats the profile.
+    let out = home
+        .cmd()
+        .env("RECRUIT_API_KEY", "wrong-key-999")
+        .args(["--profile", "work", "forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    // api_key_command supplies the key.
+    set(&["--profile", "cmd", "config", "set", "base_url", &s.base()]);
+    set(&[
+        "--profile",
+        "cmd",
+        "config",
+        "set",
+        "api_key_command",
+        "echo from-command-key-456",
+    ]);
+    let out = home
+        .cmd()
+        .args(["--profile", "cmd", "forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // Listing redacts the key.
+    let out = home
+        .cmd()
+        .args(["--profile", "work", "-o", "json", "config", "list"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(!text.contains("from-profile-key-123"), "{text}");
+    assert!(text.contains("••••-123"), "{text}");
+    // A value that would break the file is refused.
+    let out = home
+        .cmd()
+        .args(["config", "set", "output", "yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_config_readable_by_others_warns_and_a_broken_one_names_the_line() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.config_dir()).unwrap();
+    let path = home.config_dir().join("config.toml");
+    std::fs::write(
+        &path,
+        "[default]\nbase_url = \"https://x.example\"\noutput = \n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let out = home.cmd().args(["forms", "list"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("readable by other users"), "{err}");
+    assert!(err.contains("line 3"), "{err}");
+}
+
+#[test]
+fn auth_login_checks_stores_0600_and_status_redacts() {
+    let s = stub(|seen, _| {
+        if seen.header("authorization") == Some("Bearer good-key-abcd1234") {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        } else {
+            Reply::json(401, r#"{"error":"unauthorized","message":"bad key"}"#)
+        }
+    });
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args(["--base-url", &s.base(), "auth", "login", "--with-token"])
+        .write_stdin("wrong-key-00000000\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    assert!(
+        !home.config_dir().join("config.toml").exists(),
+        "a bad key is not stored"
+    );
+    let out = home
+        .cmd()
+        .args(["--base-url", &s.base(), "auth", "login", "--with-token"])
+        .write_stdin("good-key-abcd1234\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = home.cmd().args(["auth", "status"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["api_key"], "••••1234");
+    assert_eq!(v["key_works"], true);
+    assert_eq!(v["profile"], "default");
+    assert!(!stdout_of(&out).contains("good-key"));
+    let out = home.cmd().args(["auth", "logout"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = home.cmd().args(["auth", "status"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+}
+
+#[test]
+fn verbose_logs_requests_with_the_key_redacted() {
+    let s = forms_server();
+    let home = Home::new();
+    let out = run(&home, &s.base(), &["-v", "--all", "forms", "list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = stderr_of(&out);
+    assert_eq!(err.matches("> GET ").count(), 3, "{err}");
+    assert!(err.contains("< 200 OK"), "{err}");
+    assert!(!err.contains(KEY));
+}
+
+#[test]
+fn flag_values_are_checked_before_any_request() {
+    let s = forms_server();
+    let home = Home::new();
+    for args in [
+        vec!["submissions", "list", "C1", "--per", "101"],
+        vec!["submissions", "list", "C1", "--per", "0"],
+        vec!["memos", "get", "C1", "forty-two"],
+        vec!["memos", "create", "C1", "--content", "  "],
+        vec!["memos", "create", "C1", "--content", "x", "--role", "boss"],
+        vec!["-o", "yaml", "forms", "list"],
+        vec!["memos", "edit", "C1", "4"],
+    ] {
+        let out = run(&home, &s.base(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr_of(&out));
+    }
+    assert!(s.seen().is_empty());
+}
