@@ -1708,3 +1708,509 @@ fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
     );
     assert!(stdout_of(&out).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------------
+// 4. The binary against the built-in sandbox (started in the test), checking what it received
+//    through GET /_sandbox/requests and GET /_sandbox/uploads.
+
+use recruit::sandbox::{codes, SandboxOptions};
+
+/// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
+struct Sb {
+    rt: tokio::runtime::Runtime,
+    sb: Option<recruit::sandbox::Sandbox>,
+    home: Home,
+}
+
+impl Sb {
+    fn new() -> Sb {
+        let home = Home::new();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let state = home.dir.path().join("sandbox-state.json");
+        let sb = rt
+            .block_on(recruit::sandbox::start(
+                ([127, 0, 0, 1], 0).into(),
+                SandboxOptions::new(state),
+            ))
+            .expect("sandbox starts");
+        Sb {
+            rt,
+            sb: Some(sb),
+            home,
+        }
+    }
+
+    fn sandbox(&self) -> &recruit::sandbox::Sandbox {
+        self.sb.as_ref().unwrap()
+    }
+
+    /// `recruit` pointed at this sandbox (the key through the environment).
+    fn cmd(&self) -> assert_cmd::Command {
+        let mut c = self.home.cmd();
+        c.env("RECRUIT_BASE_URL", self.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &self.sandbox().api_key);
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        self.cmd().args(args).output().unwrap()
+    }
+
+    fn admin(&self, path: &str) -> Vec<Value> {
+        let url = format!("http://{}{path}", self.sandbox().addr);
+        let key = self.sandbox().api_key.clone();
+        self.rt.block_on(async move {
+            let resp = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .unwrap()
+                .get(url)
+                .bearer_auth(key)
+                .send()
+                .await
+                .unwrap();
+            assert!(resp.status().is_success());
+            let v: Value = resp.json().await.unwrap();
+            v.as_array().cloned().unwrap_or_default()
+        })
+    }
+
+    /// Recorded apply requests.
+    fn requests(&self) -> Vec<Value> {
+        self.admin("/_sandbox/requests")
+    }
+
+    fn uploads(&self) -> Vec<Value> {
+        self.admin("/_sandbox/uploads")
+    }
+
+    fn file(&self, name: &str, v: &Value) -> String {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+
+    /// `recruit files upload` of a new local file; returns (path, file_url).
+    fn upload(&self, name: &str, bytes: &[u8]) -> (String, String) {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = self.run(&["-o", "json", "files", "upload", p.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let v: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+        (
+            v["path"].as_str().unwrap().to_string(),
+            v["file_url"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+impl Drop for Sb {
+    fn drop(&mut self) {
+        if let Some(sb) = self.sb.take() {
+            self.rt.block_on(sb.shutdown());
+        }
+    }
+}
+
+/// Answers to every question of FORM-ALLKINDS (orders 1..=27, ids 9001..=9027), by order.
+fn all_kinds_answers(resume_url: &str, photo_path: &str, doc_url: &str) -> Value {
+    json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Jane Doe"}},
+        {"order": 2, "answer": {"email": "jane.allkinds@example.com"}},
+        {"order": 3, "answer": {"phone": "010-1234-5678"}},
+        {"order": 4, "answer": {"resume_path": resume_url}},
+        {"order": 5, "answer": {"experience_total_period": 36}},
+        {"order": 6, "answer": {"desired_salary": 6000}},
+        {"order": 7, "answer": {"current_salary": 5000}},
+        {"order": 8, "answer": {"gender": "female"}},
+        {"order": 9, "answer": {"birth": "1990-02-28"}},
+        {"order": 10, "answer": {"profile_img_path": photo_path}},
+        {"order": 11, "answer": {"address": "1 Main St, Seoul"}},
+        {"order": 12, "answer": {"experiences": [{"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"}]}},
+        {"order": 13, "answer": {"educations": [{"school_name": "KAIST", "graduate": true, "major": "CS"}]}},
+        {"order": 14, "answer": {"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}},
+        {"order": 15, "answer": {"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30"}]}},
+        {"order": 16, "answer": {"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}},
+        {"order": 17, "answer": {"checked": true, "military_service_status": "complete"}},
+        {"order": 18, "answer": {"checked": true, "veteran_affair_code": "12-345678"}},
+        {"order": 19, "answer": {"checked": false}},
+        {"order": 20, "answer": {"value": "Acme, Engineer"}},
+        {"order": 21, "answer": {"value": "Because."}},
+        {"order": 22, "answer": {"value": "LinkedIn"}},
+        {"order": 23, "answer": {"value": "Yes"}},
+        {"order": 24, "answer": {"value": "2026-03-01"}},
+        {"order": 25, "answer": {"values": ["Rust", "Go"]}},
+        {"order": 26, "answer": {"links": ["https://github.com/jane"]}},
+        {"order": 27, "answer": {"links": [doc_url]}}
+    ]})
+}
+
+#[test]
+fn sandbox_every_kind_through_variant_a() {
+    let s = Sb::new();
+    let (resume_path, resume_url) = s.upload("my cv.pdf", b"%PDF-1.4 resume");
+    assert!(resume_url.contains("my%20cv.pdf"), "{resume_url}");
+    let (photo_path, _) = s.upload("me.png", b"\x89PNG");
+    let (doc_path, doc_url) = s.upload("cert+1.pdf", b"doc");
+    let file = s.file(
+        "answers.json",
+        &all_kinds_answers(&resume_url, &photo_path, &doc_url),
+    );
+    let out = s.run(&[
+        "-o",
+        "json",
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        &file,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let app: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(app["resource"]["email"], json!("jane.allkinds@example.com"));
+
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200));
+    assert_eq!(
+        reqs[0]["path"],
+        json!(format!(
+            "/v1/application_forms/{}/apply",
+            codes::FORM_ALL_KINDS
+        ))
+    );
+    let body = &reqs[0]["body"];
+    assert_eq!(body["privacy"], json!(true));
+    let items = body["questions"].as_array().unwrap();
+    assert_eq!(items.len(), 27);
+    for (i, item) in items.iter().enumerate() {
+        assert_eq!(item["question_id"], json!(9001 + i as i64), "{item}");
+        assert_eq!(item["kind"], json!(codes::QUESTION_KINDS[i]), "{item}");
+    }
+    // Paths: decoded path parts in variant A.
+    assert!(resume_path.starts_with("/upload/candidate/file/1/temp/"));
+    assert!(resume_path.ends_with("/my cv.pdf"));
+    assert_eq!(items[3]["answer"], json!({"resume_path": resume_path}));
+    assert_eq!(items[9]["answer"], json!({"profile_img_path": photo_path}));
+    assert_eq!(items[26]["answer"], json!({"links": [doc_path]}));
+    // Everything else exactly as written in the file.
+    let file: Value = serde_json::from_str(
+        &std::fs::read_to_string(s.home.dir.path().join("answers.json")).unwrap(),
+    )
+    .unwrap();
+    for i in [
+        0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    ] {
+        assert_eq!(
+            items[i]["answer"],
+            file["questions"][i]["answer"],
+            "question {}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn sandbox_variant_b_sends_basics_on_top_and_other_answers_by_id() {
+    let s = Sb::new();
+    let (_, resume_url) = s.upload("my cv.pdf", b"%PDF");
+    let file = s.file(
+        "answers.json",
+        &json!({"questions": [
+            {"order": 1, "answer": {"name": "Jane Doe"}},
+            {"order": 2, "answer": {"email": "jane.b@example.com"}},
+            {"order": 3, "answer": {"phone": "010-1234-5678"}},
+            {"order": 4, "answer": {"resume_path": resume_url}},
+            {"order": 5, "answer": {"experience_total_period": 12}},
+            {"order": 12, "answer": {"experiences": [{"company_name": "Acme"}]}},
+            {"order": 13, "answer": {"educations": [{"school_name": "KAIST"}]}},
+            {"order": 21, "answer": {"value": "Because."}},
+            {"order": 22, "answer": {"value": "Other"}},
+            {"order": 23, "answer": {"value": "No"}}
+        ]}),
+    );
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        &file,
+        "--variant",
+        "b",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    let body = &reqs[0]["body"];
+    let encoded_path = url::Url::parse(&resume_url).unwrap().path().to_string();
+    assert!(encoded_path.ends_with("/my%20cv.pdf"));
+    assert_eq!(body["name"], json!("Jane Doe"));
+    assert_eq!(body["email"], json!("jane.b@example.com"));
+    assert_eq!(body["phone"], json!("010-1234-5678"));
+    assert_eq!(
+        body["resume_path"],
+        json!(encoded_path),
+        "variant B: the path part as is"
+    );
+    assert!(body.get("privacy").is_none());
+    let ids: Vec<i64> = body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [9005, 9012, 9013, 9021, 9022, 9023]);
+    assert!(body["questions"][0].get("question_id").is_none());
+}
+
+fn noids_basics(email: &str) -> Vec<Value> {
+    vec![
+        json!({"order": 1, "answer": {"name": "Min Park"}}),
+        json!({"order": 2, "answer": {"email": email}}),
+        json!({"order": 3, "answer": {"phone": "010-9999-0000"}}),
+        json!({"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"}}),
+    ]
+}
+
+#[test]
+fn sandbox_idless_form_sends_the_basics_through_variant_b() {
+    let s = Sb::new();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": noids_basics("min@example.com")}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("variant B"), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(
+        reqs[0]["body"],
+        json!({"name": "Min Park", "email": "min@example.com", "phone": "010-9999-0000",
+               "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf", "privacy": true})
+    );
+}
+
+#[test]
+fn sandbox_idless_form_refuses_other_answers_by_name_and_sends_nothing() {
+    let s = Sb::new();
+    let mut items = noids_basics("min@example.com");
+    items.push(json!({"order": 5, "answer": {"value": "Hello, I am Min."}}));
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(r#"question 5 "Introduce yourself briefly" (textarea): cannot be sent"#),
+        "{err}"
+    );
+    // Named by question_id: impossible without ids.
+    let mut items = noids_basics("min@example.com");
+    items[0] = json!({"question_id": 1, "answer": {"name": "Min Park"}});
+    let file = s.file(
+        "answers2.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("name the question by \"order\""),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(s.requests().is_empty());
+}
+
+#[test]
+fn sandbox_bad_answers_never_reach_the_service() {
+    let s = Sb::new();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": "yes", "questions": [
+            {"order": 1, "answer": {"name": "Jane"}},
+            {"order": 2, "answer": {"email": "jane@"}},
+            {"order": 4, "answer": {"resume_path": "cv.pdf"}},
+            {"order": 5, "answer": {"experience_total_period": "3 years"}},
+            {"order": 8, "answer": {"gender": "f"}},
+            {"order": 9, "answer": {"birth": "1990-13-01"}},
+            {"order": 17, "answer": {"checked": true, "military_service_status": "done"}},
+            {"order": 18, "answer": {"checked": true, "veteran_affair_code": "12345678"}},
+            {"order": 19, "answer": {"checked": true, "disability_severity": "severe"}},
+            {"order": 22, "answer": {"value": "Billboard"}},
+            {"order": 25, "answer": {"values": ["Cobol"]}},
+            {"order": 14, "answer": {"qualifications": [{"kind": "license"}]}}
+        ]}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_ALL_KINDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    for needle in [
+        "question 2 \"Email address\" (email): answer.email",
+        "question 4 \"Resume / CV\" (resume): answer.resume_path",
+        "question 5 \"Total work experience\" (experience_total): answer.experience_total_period",
+        "question 8 \"Gender\" (gender): answer.gender",
+        "question 9 \"Date of birth\" (birth): answer.birth",
+        "answer.military_service_status",
+        "answer.veteran_affair_code",
+        "answer.disability_severity",
+        "question 22 \"Where did you hear about this position?\" (dropdown): answer.value",
+        "answer.values[0]",
+        "answer.qualifications[0].kind",
+        "answer.qualifications[0].name: missing",
+        "question 3 \"Mobile phone number\" (phone): required but not answered",
+        "question 12 \"Work experience\" (experience): required but not answered",
+        "privacy: must be true or false",
+        "nothing was sent",
+    ] {
+        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
+    }
+    assert!(
+        s.requests().is_empty(),
+        "bad answers must not reach the service"
+    );
+}
+
+#[test]
+fn sandbox_malformed_json_and_dry_run_send_nothing() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("broken.json");
+    std::fs::write(&p, "{\n  \"privacy\": true\n  \"questions\": []\n}\n").unwrap();
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("line 3, column 3"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": false, "questions": noids_basics("dry@example.com")}),
+    );
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--answers",
+        &file,
+        "--dry-run",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(printed["email"], json!("dry@example.com"));
+    assert_eq!(printed["privacy"], json!(false));
+    assert!(s.requests().is_empty());
+}
+
+#[test]
+fn sandbox_rejection_is_exit_5_with_the_service_message() {
+    let s = Sb::new();
+    // FORM-1009 has expired: the sandbox answers 422.
+    let form = s.run(&["-o", "json", "forms", "get", codes::FORM_EXPIRED]);
+    let form: Value = serde_json::from_slice(&form.stdout).unwrap();
+    let items: Vec<Value> = form["resource"]["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|q| q["required"] == json!(true))
+        .map(|q| {
+            let answer = match q["kind"].as_str().unwrap() {
+                "name" => json!({"name": "Jane"}),
+                "email" => json!({"email": "late@example.com"}),
+                "phone" => json!({"phone": "010-1"}),
+                "resume" => json!({"resume_path": "/upload/cv.pdf"}),
+                "experience_total" => json!({"experience_total_period": 1}),
+                "experience" => json!({"experiences": [{"company_name": "A"}]}),
+                "radio" | "dropdown" => json!({"value": q["answer_options"][0]}),
+                "checkbox" => json!({"values": [q["answer_options"][0]]}),
+                "link" => json!({"links": ["https://x.example"]}),
+                _ => json!({"value": "x"}),
+            };
+            json!({"question_id": q["id"], "answer": answer})
+        })
+        .collect();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_EXPIRED, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("warning: form FORM-1009 has expired"), "{err}");
+    assert!(
+        err.contains("has expired (end_at"),
+        "the service's own message: {err}"
+    );
+    assert!(err.contains("422"), "{err}");
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(422));
+    assert!(!err.contains(&s.sandbox().api_key));
+}
+
+#[test]
+fn sandbox_files_upload_sends_no_authorization_and_prints_the_path() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("résumé 2024.pdf");
+    std::fs::write(&p, vec![7u8; 3000]).unwrap();
+    let out = s.run(&["files", "upload", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed = stdout_of(&out);
+    assert!(printed.ends_with("/résumé 2024.pdf\n"), "{printed:?}");
+    assert_eq!(printed.lines().count(), 1);
+    let ups = s.uploads();
+    assert_eq!(ups.len(), 1);
+    assert_eq!(ups[0]["had_authorization"], json!(false));
+    assert_eq!(ups[0]["uploaded"], json!(true));
+    assert_eq!(ups[0]["size"], json!(3000));
+    assert_eq!(ups[0]["file_path"], json!(printed.trim_end()));
+    assert!(!stderr_of(&out).contains(&s.sandbox().api_key));
+}
+
+#[test]
+fn sandbox_large_upload_streams_with_progress_and_content_length() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("big.bin");
+    let data: Vec<u8> = (0..(3u32 << 20)).map(|i| (i % 251) as u8).collect();
+    std::fs::write(&p, &data).unwrap();
+    let client = recruit::api::Client::new(recruit::api::ClientConfig::new(
+        s.sandbox().base_url(),
+        Some(recruit::redact::Secret::new(s.sandbox().api_key.clone())),
+    ))
+    .unwrap();
+    let opts = recruit::commands::files::UploadOptions {
+        progress: true,
+        timeout: std::time::Duration::from_secs(30),
+    };
+    let up =
+        s.rt.block_on(recruit::commands::files::upload_file(
+            &client,
+            &p,
+            Some("renamed.bin"),
+            opts,
+        ))
+        .expect("upload");
+    assert!(up.path.ends_with("/renamed.bin"), "{up:?}");
+    let ups = s.uploads();
+    assert_eq!(ups[0]["size"], json!(data.len()));
+    assert_eq!(ups[0]["had_authorization"], json!(false));
+    use sha2::Digest;
+    assert_eq!(
+        ups[0]["sha256"],
+        json!(hex::encode(sha2::Sha256::digest(&data)))
+    );
+}
