@@ -15,7 +15,9 @@ use crate::wizard::{Prompt, Stop, TermPrompt};
 
 pub use crate::apply::Variant;
 
-const LONG_ABOUT: &str = "\
+macro_rules! long_about {
+    () => {
+        "\
 Submit an application to a form (POST /v1/application_forms/{code}/apply).
 
 The form is read first, and the answers are checked against its questions before anything is
@@ -41,23 +43,32 @@ go through variant B automatically, and answers to other questions are refused b
 
 Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
 the spot), shows a review, and asks before sending; --save FILE keeps the answers as a file for
---answers. On a terminal a summary is confirmed before sending unless --yes.";
+--answers. On a terminal a summary is confirmed before sending unless --yes."
+    };
+}
 
-const AFTER_HELP: &str = "\
+macro_rules! examples {
+    () => {
+        "\
 Examples:
-  recruit forms get F1001                        # see the questions and their order
-  recruit forms apply F1001                      # interactive wizard
-  recruit forms apply F1001 --save answers.json  # wizard, keeping the answers
-  recruit forms apply F1001 --answers answers.json --dry-run   # print the body, send nothing
-  recruit forms apply F1001 --answers answers.json --yes
-  jq '.privacy = true' draft.json | recruit forms apply F1001 --answers -
-  recruit forms apply F1001 --answers answers.json --variant b
+  recruit forms get FORM-1001                    # the questions and their order
+  recruit forms apply FORM-1001                  # interactive wizard
+  recruit forms apply FORM-1001 --save answers.json         # wizard, keeping the answers
+  recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the body only
+  recruit forms apply FORM-1001 --answers answers.json --yes
+  jq '.privacy = true' draft.json | recruit forms apply FORM-1001 --answers -
+  recruit forms apply FORM-1001 --answers answers.json --variant b
+  recruit --sandbox forms apply FORM-ALLKINDS    # try a question of every kind
 
 Exit codes: 2 bad answers (all problems listed, nothing sent), 3 no such form,
-5 the service rejected the application (its message is shown).";
+5 the service rejected the application (its message is shown)."
+    };
+}
 
 #[derive(Debug, Args)]
-#[command(long_about = LONG_ABOUT, after_help = AFTER_HELP)]
+// The description goes after the options with `--help` (the doc comment of the `forms apply`
+// variant sets the about text and would hide a long_about given here).
+#[command(after_help = examples!(), after_long_help = concat!("Description:\n", long_about!(), "\n\n", examples!()))]
 pub struct ApplyArgs {
     /// Form code
     pub code: String,
@@ -130,7 +141,10 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
     let fetched = client.get_form(&args.code).await?;
     let form = fetched.data.resource;
     let questions = form.questions.clone().unwrap_or_default();
-    warn_form_state(&args.code, &form);
+    if file.is_some() {
+        // (The wizard shows the form's state itself.)
+        warn_form_state(&args.code, &form);
+    }
 
     // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
     // was sent); from then on it is watched through this flag.
@@ -149,11 +163,13 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
             true,
         ),
     };
-    for note in &prepared.notes {
-        eprintln!("note: {note}");
-    }
-    for w in &prepared.warnings {
-        eprintln!("warning: {w}");
+    if !reviewed {
+        for note in &prepared.notes {
+            eprintln!("note: {note}");
+        }
+        for w in &prepared.warnings {
+            eprintln!("warning: {w}");
+        }
     }
 
     if args.dry_run {
@@ -327,6 +343,12 @@ async fn run_wizard(
             }
         }
         let prepared = prepare_or_report(&questions, &file, requested, "the answers")?;
+        for note in &prepared.notes {
+            p.say(&format!("note: {note}"));
+        }
+        for w in &prepared.warnings {
+            p.say(&format!("warning: {w}"));
+        }
         if !yes {
             let width = console::Term::stderr().size().1;
             p.say("");

@@ -590,9 +590,10 @@ pub fn review(
     privacy: Option<bool>,
     width: u16,
 ) -> String {
-    use comfy_table::{presets, ContentArrangement, Table};
+    use comfy_table::{ContentArrangement, Table};
     let mut t = Table::new();
-    t.load_preset(presets::UTF8_HORIZONTAL_ONLY)
+    // A rule under the header and nothing else, like the tool's list tables.
+    t.load_preset("    ───            ")
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(width)
         .force_no_tty()
@@ -618,8 +619,11 @@ pub fn review(
         .filter(|i| !answers.iter().any(|a| a.index == *i))
         .map(|i| order_of(questions, i).to_string())
         .collect();
-    let mut s = t.to_string();
-    s.push('\n');
+    let mut s: String = t
+        .to_string()
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect();
     if !skipped.is_empty() {
         s.push_str(&format!("not answered: {}\n", skipped.join(", ")));
     }
