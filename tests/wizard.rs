@@ -453,3 +453,53 @@ fn without_a_terminal_and_without_answers_is_exit_2() {
     assert!(err.contains("recruit forms get FORM-ALLKINDS"), "{err}");
     assert!(sb.admin("/_sandbox/requests").is_empty());
 }
+
+fn noids_answers(sb: &Sb, email: &str) -> String {
+    let p = sb.home.dir.path().join("answers.json");
+    let v = json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Min Park"}},
+        {"order": 2, "answer": {"email": email}},
+        {"order": 3, "answer": {"phone": "010-1111-2222"}},
+        {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+    ]});
+    std::fs::write(&p, v.to_string()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
+    let sb = Sb::new();
+    let file = noids_answers(&sb, "asked@example.com");
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    s.expect("note: the form's questions carry no ids").unwrap();
+    s.expect("Mobile phone number (phone)").unwrap(); // the summary
+    answer(&mut s, "Submit this application to FORM-NOIDS", "n\r");
+    s.expect("cancelled; nothing was sent").unwrap();
+    assert_eq!(exit_code(&mut s), 1);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    answer(&mut s, "Submit this application to FORM-NOIDS", "y\r");
+    s.expect("asked@example.com").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    assert_eq!(sb.admin("/_sandbox/requests").len(), 1);
+}
+
+#[test]
+fn answers_file_on_a_terminal_with_yes_does_not_ask() {
+    let sb = Sb::new();
+    let file = noids_answers(&sb, "yes@example.com");
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--answers",
+        &file,
+        "--yes",
+    ]);
+    s.expect("yes@example.com").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200));
+}

@@ -310,7 +310,7 @@ async fn run_wizard(
     let stderr_tty = ctx.term.stderr_tty;
 
     let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
-        let mut p = TermPrompt::new(color);
+        let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
         show_form(&mut p, &code, &form2);
         let mut upload = |path: &std::path::Path| -> Result<String, String> {
             let opts = crate::commands::files::UploadOptions {

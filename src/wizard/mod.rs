@@ -634,6 +634,7 @@ pub fn review(
 pub struct TermPrompt {
     theme: Box<dyn dialoguer::theme::Theme>,
     term: console::Term,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl TermPrompt {
@@ -647,6 +648,21 @@ impl TermPrompt {
         TermPrompt {
             theme,
             term: console::Term::stderr(),
+            interrupt: None,
+        }
+    }
+
+    /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
+    /// Ctrl-C that arrives between prompts is not lost.
+    pub fn with_interrupt(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    fn check(&self) -> Step<()> {
+        match &self.interrupt {
+            Some(f) if f.load(std::sync::atomic::Ordering::SeqCst) => Err(Stop::Cancelled),
+            _ => Ok(()),
         }
     }
 }
@@ -672,6 +688,7 @@ impl Prompt for TermPrompt {
         allow_empty: bool,
         validate: &dyn Fn(&str) -> Result<(), String>,
     ) -> Step<String> {
+        self.check()?;
         dialoguer::Input::<String>::with_theme(&*self.theme)
             .with_prompt(prompt)
             .allow_empty(allow_empty)
@@ -681,6 +698,7 @@ impl Prompt for TermPrompt {
     }
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
+        self.check()?;
         dialoguer::Select::with_theme(&*self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -691,6 +709,7 @@ impl Prompt for TermPrompt {
     }
 
     fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>> {
+        self.check()?;
         dialoguer::MultiSelect::with_theme(&*self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -700,6 +719,7 @@ impl Prompt for TermPrompt {
     }
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
+        self.check()?;
         dialoguer::Confirm::with_theme(&*self.theme)
             .with_prompt(prompt)
             .default(default)
