@@ -324,3 +324,23 @@ fn plain_http_to_a_remote_host_is_refused() {
     assert!(err.contains("visible to other local users"), "{err}");
     assert!(!err.contains(KEY));
 }
+
+#[test]
+fn a_body_of_tens_of_megabytes_is_refused_clearly() {
+    // 80 MB of valid JSON: over the 64 MiB cap, refused with a message, not read forever.
+    let big = {
+        let mut s = String::from("{\"collection\":[\"");
+        s.push_str(&"x".repeat(80 * 1024 * 1024));
+        s.push_str("\"]}");
+        s
+    };
+    let s = stub(move |_, _| Reply::json(200, &big));
+    let home = Home::new();
+    let out = run(&home, &s, &["--retries", "0", "forms", "list"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("over the 64 MiB limit"),
+        "{}",
+        stderr_of(&out)
+    );
+}

@@ -427,3 +427,38 @@ fn flag_values_are_checked_before_any_request() {
     }
     assert!(s.seen().is_empty());
 }
+
+#[test]
+fn jq_applies_to_the_json_of_tool_commands_too() {
+    let home = Home::new();
+    let payload = home.dir.path().join("event.json");
+    std::fs::write(&payload, r#"{"action":"candidate_pass"}"#).unwrap();
+    // Vector: printf '%s' '1700000000.{"action":"candidate_pass"}' | openssl dgst -sha256 -hmac 'whsec_test'
+    let sig = "t=1700000000,v1=1c18c04affb64b96016498744cedf1b44a45cc8fdf5e8d724a64a1c7797c24c7";
+    let out = home
+        .cmd()
+        .args([
+            "webhooks",
+            "verify",
+            "--signing-key",
+            "whsec_test",
+            "--signature",
+            sig,
+            "--now",
+            "1700000000",
+            "--jq",
+            ".signed_at",
+        ])
+        .arg("--payload")
+        .arg(&payload)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "2023-11-14T22:13:20Z\n");
+    let out = home
+        .cmd()
+        .args(["--profile", "ops", "config", "list", "--jq", ".profile"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&out), "ops\n");
+}

@@ -23,6 +23,9 @@ pub enum AuthCmd {
     #[command(after_help = "Examples:\n  recruit auth status\n  recruit auth status -o json")]
     Status,
     /// Remove the stored API key of the profile
+    #[command(
+        after_help = "Examples:\n  recruit auth logout\n  recruit --profile work auth logout"
+    )]
     Logout,
 }
 

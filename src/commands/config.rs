@@ -11,6 +11,9 @@ use crate::output::Kind;
 #[derive(Debug, Subcommand)]
 pub enum ConfigCmd {
     /// Print the config file's path
+    #[command(
+        after_help = "Examples:\n  recruit config path\n  $EDITOR \"$(recruit config path)\""
+    )]
     Path,
     /// Print one setting of the profile
     #[command(
@@ -24,8 +27,14 @@ pub enum ConfigCmd {
   recruit config set output json")]
     Set(SetArgs),
     /// Remove one setting of the profile
+    #[command(
+        after_help = "Examples:\n  recruit config unset api_key\n  recruit --profile work config unset output"
+    )]
     Unset(KeyArg),
     /// List the profile's settings (keys are redacted)
+    #[command(
+        after_help = "Examples:\n  recruit config list\n  recruit --profile work config list -o json"
+    )]
     List,
 }
 

@@ -291,18 +291,19 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
     )
     .map_err(|rejection| Error::signature(format!("signature invalid: {rejection}")))?;
     let signed_at = signature::format_timestamp(verified.timestamp);
-    let text = match explicit_format(ctx)? {
-        Some(Format::Json | Format::Ndjson) => serde_json::json!({
-            "valid": true,
-            "timestamp": verified.timestamp,
-            "signed_at": signed_at,
-            "age_secs": verified.age_secs,
-            "key_index": verified.key_index,
-        })
-        .to_string(),
-        _ => format!("valid (signed at {signed_at})"),
-    };
-    print_stdout(&text)
+    match explicit_format(ctx)? {
+        Some(Format::Json | Format::Ndjson) => print_json(
+            ctx,
+            &serde_json::json!({
+                "valid": true,
+                "timestamp": verified.timestamp,
+                "signed_at": signed_at,
+                "age_secs": verified.age_secs,
+                "key_index": verified.key_index,
+            }),
+        ),
+        _ => print_stdout(&format!("valid (signed at {signed_at})")),
+    }
 }
 
 pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
@@ -351,12 +352,7 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
             "bytes": cfg.body.len(),
             "attempts": outcome.attempts,
         });
-        let text = if format == Some(Format::Json) && ctx.term.stdout_tty {
-            serde_json::to_string_pretty(&json).unwrap_or_else(|_| json.to_string())
-        } else {
-            json.to_string()
-        };
-        print_stdout(&text)?;
+        print_json(ctx, &json)?;
     } else if outcome.delivered {
         print_stdout(&format!("delivered after {n} {attempts} (HTTP 200)"))?;
     }
@@ -374,7 +370,11 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
 
 /// The format the user asked for (flag, env, profile), or None. These commands print human
 /// text by default even into a pipe: their JSON is opt-in, unlike list commands.
+/// `--jq` asks for JSON too.
 fn explicit_format(ctx: &Ctx) -> Result<Option<Format>, Error> {
+    if ctx.globals.jq.is_some() {
+        return Ok(Some(Format::Json));
+    }
     if ctx.globals.output.is_some() || ctx.profile_setting("output").is_some() {
         ctx.format().map(Some)
     } else {
@@ -434,6 +434,16 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
         Some(path) => std::fs::read(path)
             .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}"))),
     }
+}
+
+/// A JSON summary through the shared writer, so `--jq` and pretty printing apply.
+fn print_json(ctx: &Ctx, v: &serde_json::Value) -> anyhow::Result<()> {
+    let mut opts = ctx.output_options()?;
+    if opts.format == Format::Table || opts.format == Format::Csv {
+        opts.format = Format::Json;
+    }
+    crate::output::Output::stdout(opts)?.value(crate::output::Kind::Other, v)?;
+    Ok(())
 }
 
 fn print_stdout(text: &str) -> anyhow::Result<()> {
