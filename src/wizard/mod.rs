@@ -224,12 +224,8 @@ fn ask(
             },
         ),
         Link => {
-            let links = repeat_text(p, q, &label, optional, "link", &|s| {
-                if is_http_url(s) {
-                    Ok(())
-                } else {
-                    Err(format!("{s:?} is not an http(s) address"))
-                }
+            let links = repeat_text(p, &label, optional, "link", &|s| {
+                first_problem(q, &json!({ "links": [s] }))
             })?;
             Ok(links.map(|l| json!({ "links": l })))
         }
@@ -357,7 +353,6 @@ fn text(
 /// Several text values, one per prompt, with "add another?".
 fn repeat_text(
     p: &mut dyn Prompt,
-    _q: &Question,
     label: &str,
     optional: bool,
     noun: &str,
