@@ -66,9 +66,7 @@ Exit codes: 2 bad answers (all problems listed, nothing sent), 3 no such form,
 }
 
 #[derive(Debug, Args)]
-// The description goes after the options with `--help` (the doc comment of the `forms apply`
-// variant sets the about text and would hide a long_about given here).
-#[command(after_help = examples!(), after_long_help = concat!("Description:\n", long_about!(), "\n\n", examples!()))]
+#[command(long_about = long_about!(), after_help = examples!())]
 pub struct ApplyArgs {
     /// Form code
     pub code: String,

@@ -274,7 +274,12 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
         ("Phone", s(&a.phone)),
         ("Birth", s(&a.birth)),
         ("Resume", s(&a.resume_path)),
-        ("Privacy consent", a.privacy.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()),
+        (
+            "Privacy consent",
+            a.privacy
+                .map(|b| yes_no(Some(b)).to_string())
+                .unwrap_or_default(),
+        ),
         (
             "Duplicate",
             match a.duplicate {
