@@ -229,22 +229,6 @@ impl Ctx {
         Ok(answer.unwrap_or(false))
     }
 
-    /// Ask a yes/no question on the terminal. Without a terminal, refuse with a hint.
-    pub fn confirm(&self, prompt: &str, yes_flag: &str) -> anyhow::Result<bool> {
-        if !(self.term.stdin_tty && self.term.stderr_tty) {
-            return Err(Error::usage(format!(
-                "refusing to {prompt} without confirmation: not a terminal; pass {yes_flag} to confirm"
-            ))
-            .into());
-        }
-        let answer = dialoguer::Confirm::new()
-            .with_prompt(prompt)
-            .default(false)
-            .interact_opt()
-            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
-        Ok(answer.unwrap_or(false))
-    }
-
     /// Stop what the context started (the in-process sandbox).
     pub async fn finish(&mut self) {
         if let Some(sb) = self.sandbox.take() {
