@@ -130,32 +130,43 @@ impl PageWalker {
 
     /// A next-page URL as the service gave it, made safe to request.
     fn follow_url(&self, current: &Url, given: &str) -> Result<Url, Error> {
-        let url = current.join(given).map_err(|e| {
-            Error::other(format!(
-                "the service's next-page address '{given}' is not a URL: {e}"
-            ))
-        })?;
-        if self.client.same_origin(&url) {
-            return Ok(url);
+        let (url, rewritten) =
+            safe_next_url(self.client.base_url(), &self.list_url, current, given)?;
+        if rewritten && self.client.verbose() {
+            eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
         }
-        // Another origin: keep the key home and ask our own base URL for the same token.
-        match page_token(&url) {
-            Some(tok) => {
-                let mut u = self.list_url.clone();
-                set_page_token(&mut u, Some(&tok));
-                if self.client.verbose() {
-                    eprintln!(
-                        "* next page URL is on another origin ({}); asking the base URL for its page_token instead",
-                        url.origin().ascii_serialization()
-                    );
-                }
-                Ok(u)
-            }
-            None => Err(Error::other(format!(
-                "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
-                url.origin().ascii_serialization()
-            ))),
+        Ok(url)
+    }
+}
+
+/// Where to ask for the next page, given the address the service sent (`given`, absolute or
+/// relative to `current`). A same-origin address is used as is; for another origin only its
+/// `page_token` is kept and asked of `list_url`, so the key never leaves the base URL's origin
+/// (`true` in the result says the address was rewritten). No token there: an error.
+pub fn safe_next_url(
+    base: &Url,
+    list_url: &Url,
+    current: &Url,
+    given: &str,
+) -> Result<(Url, bool), Error> {
+    let url = current.join(given).map_err(|e| {
+        Error::other(format!(
+            "the service's next-page address '{given}' is not a URL: {e}"
+        ))
+    })?;
+    if super::http::same_origin(base, &url) {
+        return Ok((url, false));
+    }
+    match page_token(&url) {
+        Some(tok) => {
+            let mut u = list_url.clone();
+            set_page_token(&mut u, Some(&tok));
+            Ok((u, true))
         }
+        None => Err(Error::other(format!(
+            "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
+            url.origin().ascii_serialization()
+        ))),
     }
 }
 
