@@ -344,3 +344,45 @@ fn a_body_of_tens_of_megabytes_is_refused_clearly() {
         stderr_of(&out)
     );
 }
+
+#[test]
+fn lists_of_undocumented_shape_and_bodyless_deletes_are_accepted() {
+    let s = stub(|seen, _| match (seen.method.as_str(), seen.uri.as_str()) {
+        ("GET", "/v1/webhooks") => Reply::json(
+            200,
+            r#"[{"code":"WH1","active":true,"callback_url":"https://h.example/x"}]"#,
+        ),
+        ("DELETE", _) => Reply {
+            status: 204,
+            headers: vec![],
+            body: vec![],
+            delay_ms: 0,
+        },
+        _ => Reply::json(
+            404,
+            r#"{"error":"not_found","message":"Resource not found"}"#,
+        ),
+    });
+    let home = Home::new();
+    let out = run(&home, &s, &["-o", "ndjson", "webhooks", "list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(
+        stdout_of(&out),
+        "{\"code\":\"WH1\",\"active\":true,\"callback_url\":\"https://h.example/x\"}\n"
+    );
+    let out = run(
+        &home,
+        &s,
+        &["-o", "json", "memos", "delete", "C1", "5", "--yes"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("Deleted memo 5"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = run(&home, &s, &["webhooks", "delete", "WH1", "--yes"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = run(&home, &s, &["--limit", "0", "webhooks", "list"]);
+    assert_eq!(out.status.code(), Some(2));
+}

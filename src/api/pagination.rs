@@ -67,22 +67,13 @@ impl PageWalker {
         };
         let resp = self.client.send(RequestSpec::get(url.clone())).await?;
         let value = resp.value()?;
-        let items = match value.get("collection") {
-            Some(Value::Array(items)) => items.clone(),
-            Some(Value::Null) | None => {
-                return Err(Error::other(format!(
+        let items = list_items(&value).ok_or_else(|| {
+            Error::other(format!(
                 "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
                 url.path(),
                 url.path()
-            )))
-            }
-            Some(_) => {
-                return Err(Error::other(format!(
-                    "the answer from {} has a `collection` that is not an array",
-                    url.path()
-                )))
-            }
-        };
+            ))
+        })?;
         self.pages += 1;
         self.next = self.next_url(&url, &value)?;
         Ok(Some(Page {
@@ -167,6 +158,20 @@ pub fn safe_next_url(
             "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
             url.origin().ascii_serialization()
         ))),
+    }
+}
+
+/// The items of a list answer: `collection` as the spec says; for lists whose shape is not
+/// documented (webhooks), also a `resource` array or a bare array.
+pub fn list_items(body: &Value) -> Option<Vec<Value>> {
+    match body {
+        Value::Array(items) => Some(items.clone()),
+        Value::Object(m) => match (m.get("collection"), m.get("resource")) {
+            (Some(Value::Array(items)), _) => Some(items.clone()),
+            (None, Some(Value::Array(items))) => Some(items.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -50,6 +50,9 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        if globals.limit == Some(0) {
+            return Err(Error::usage("--limit must be at least 1").into());
+        }
         let config = Config::load()?;
         let profile = globals
             .profile
