@@ -386,3 +386,34 @@ fn lists_of_undocumented_shape_and_bodyless_deletes_are_accepted() {
     let out = run(&home, &s, &["--limit", "0", "webhooks", "list"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_bare_token_in_next_page_token_is_followed_as_a_token() {
+    let s = stub(|seen, _| {
+        if seen.uri.contains("page_token=tok-2") {
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F2"}],"pagination":{"total":2}}"#,
+            )
+        } else {
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F1"}],"pagination":{"total":2,"next_page_token":"tok-2"}}"#,
+            )
+        }
+    });
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s,
+        &[
+            "--all", "-o", "ndjson", "--jq", ".code", "forms", "list", "--title", "x",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "F1\nF2\n");
+    assert_eq!(
+        s.seen()[1].uri,
+        "/v1/application_forms?title=x&page_token=tok-2"
+    );
+}

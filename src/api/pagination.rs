@@ -101,9 +101,17 @@ impl PageWalker {
             PageStyle::Cursor => (&["next_url", "next_page_token"], "next_page"),
             PageStyle::Tokens => (&["next_page_token", "next_url"], "next_page"),
         };
-        let next = if let Some(u) = url_keys.iter().find_map(|k| text(k)) {
+        // An address, as the spec says; a bare token in its place is taken as a token.
+        let looks_like_url =
+            |u: &str| u.contains("://") || u.starts_with('/') || u.contains("page_token=");
+        let next = if let Some(u) = url_keys
+            .iter()
+            .find_map(|k| text(k))
+            .filter(|u| looks_like_url(u))
+        {
             self.follow_url(current, &u)?
-        } else if let Some(tok) = text(token_key) {
+        } else if let Some(tok) = text(token_key).or_else(|| url_keys.iter().find_map(|k| text(k)))
+        {
             let mut u = self.list_url.clone();
             set_page_token(&mut u, Some(&tok));
             u
