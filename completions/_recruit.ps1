@@ -645,6 +645,14 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;listen' {
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port to listen on; 0 picks a free one (the address is printed on stderr)')
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on (anything but loopback exposes the receiver to the network)')
+            [CompletionResult]::new('--signing-key', '--signing-key', [CompletionResultType]::ParameterName, 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]')
+            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Relay accepted events (raw bytes, signature header, Content-Type) by POST to this URL')
+            [CompletionResult]::new('--forward', '--forward', [CompletionResultType]::ParameterName, 'Relay one action to its own URL (repeatable); other actions go to --forward-to')
+            [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Print and forward only these actions (comma-separated); others are answered 200 and skipped')
+            [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Name of the signature header')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -668,6 +676,11 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;verify' {
+            [CompletionResult]::new('--signing-key', '--signing-key', [CompletionResultType]::ParameterName, 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The signature header''s value, e.g. ''t=1700000000,v1=<hex>''')
+            [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'File with the payload bytes exactly as received; ''-'' or omitted: standard input')
+            [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Maximum age (and lead into the future) of the signature in seconds; 0 disables the check')
+            [CompletionResult]::new('--now', '--now', [CompletionResultType]::ParameterName, 'Check as if the current Unix time were this (reproducible checks)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -691,6 +704,11 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;trigger' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Where to deliver the event (http:// or https://)')
+            [CompletionResult]::new('--signing-key', '--signing-key', [CompletionResultType]::ParameterName, 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]')
+            [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'JSON file to send instead of the sample (''-'' for standard input)')
+            [CompletionResult]::new('--retry-delays', '--retry-delays', [CompletionResultType]::ParameterName, 'Seconds to wait before each retry, comma-separated; at most 4 (5 attempts); '''' = no retry')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Name of the signature header')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -773,6 +791,43 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('upload', 'upload', [CompletionResultType]::ParameterValue, 'Upload a file (resume, profile image, attachment) and print the path to use in answers')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;files;upload' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Register the file under this name [default: the file''s own name]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;files;help' {
+            [CompletionResult]::new('upload', 'upload', [CompletionResultType]::ParameterValue, 'Upload a file (resume, profile image, attachment) and print the path to use in answers')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;files;help;upload' {
+            break
+        }
+        'recruit;files;help;help' {
             break
         }
         'recruit;export' {
@@ -836,6 +891,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Probability (0..1) of a random 503 or 429 with Retry-After')
             [CompletionResult]::new('--synthetic-candidates', '--synthetic-candidates', [CompletionResultType]::ParameterName, 'Add N synthetic candidates with 1 to over 100 submissions each')
             [CompletionResult]::new('--retry-scale', '--retry-scale', [CompletionResultType]::ParameterName, 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'API key the sandbox accepts [default: sandbox-key]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1298,6 +1354,10 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;help;files' {
+            [CompletionResult]::new('upload', 'upload', [CompletionResultType]::ParameterValue, 'Upload a file (resume, profile image, attachment) and print the path to use in answers')
+            break
+        }
+        'recruit;help;files;upload' {
             break
         }
         'recruit;help;export' {

@@ -604,6 +604,14 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;listen'= {
+            cand --port 'Port to listen on; 0 picks a free one (the address is printed on stderr)'
+            cand --host 'Address to listen on (anything but loopback exposes the receiver to the network)'
+            cand --signing-key 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]'
+            cand --forward-to 'Relay accepted events (raw bytes, signature header, Content-Type) by POST to this URL'
+            cand --forward 'Relay one action to its own URL (repeatable); other actions go to --forward-to'
+            cand --events 'Print and forward only these actions (comma-separated); others are answered 200 and skipped'
+            cand --tolerance 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check'
+            cand --header 'Name of the signature header'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -626,6 +634,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;verify'= {
+            cand --signing-key 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]'
+            cand --signature 'The signature header''s value, e.g. ''t=1700000000,v1=<hex>'''
+            cand --payload 'File with the payload bytes exactly as received; ''-'' or omitted: standard input'
+            cand --tolerance 'Maximum age (and lead into the future) of the signature in seconds; 0 disables the check'
+            cand --now 'Check as if the current Unix time were this (reproducible checks)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -648,6 +661,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;trigger'= {
+            cand --to 'Where to deliver the event (http:// or https://)'
+            cand --signing-key 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile''s signing_key]'
+            cand --payload 'JSON file to send instead of the sample (''-'' for standard input)'
+            cand --retry-delays 'Seconds to wait before each retry, comma-separated; at most 4 (5 attempts); '''' = no retry'
+            cand --header 'Name of the signature header'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -719,6 +737,39 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;files;upload'= {
+            cand --name 'Register the file under this name [default: the file''s own name]'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a host that is not loopback (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;files;help'= {
+            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;files;help;upload'= {
+        }
+        &'recruit;files;help;help'= {
         }
         &'recruit;export'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -779,6 +830,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --fail-rate 'Probability (0..1) of a random 503 or 429 with Retry-After'
             cand --synthetic-candidates 'Add N synthetic candidates with 1 to over 100 submissions each'
             cand --retry-scale 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests'
+            cand --key 'API key the sandbox accepts [default: sandbox-key]'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1192,6 +1244,9 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;webhooks;trigger'= {
         }
         &'recruit;help;files'= {
+            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
+        }
+        &'recruit;help;files;upload'= {
         }
         &'recruit;help;export'= {
         }

@@ -3,6 +3,7 @@
 //! The library half (`api`) is reusable on its own; `cli` and `commands` are the tool.
 
 pub mod api;
+pub mod apply;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -13,5 +14,6 @@ pub mod output;
 pub mod redact;
 pub mod sandbox;
 pub mod webhook;
+pub mod wizard;
 
 pub use error::{Error, ExitKind};

@@ -344,3 +344,76 @@ fn a_body_of_tens_of_megabytes_is_refused_clearly() {
         stderr_of(&out)
     );
 }
+
+#[test]
+fn lists_of_undocumented_shape_and_bodyless_deletes_are_accepted() {
+    let s = stub(|seen, _| match (seen.method.as_str(), seen.uri.as_str()) {
+        ("GET", "/v1/webhooks") => Reply::json(
+            200,
+            r#"[{"code":"WH1","active":true,"callback_url":"https://h.example/x"}]"#,
+        ),
+        ("DELETE", _) => Reply {
+            status: 204,
+            headers: vec![],
+            body: vec![],
+            delay_ms: 0,
+        },
+        _ => Reply::json(
+            404,
+            r#"{"error":"not_found","message":"Resource not found"}"#,
+        ),
+    });
+    let home = Home::new();
+    let out = run(&home, &s, &["-o", "ndjson", "webhooks", "list"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(
+        stdout_of(&out),
+        "{\"code\":\"WH1\",\"active\":true,\"callback_url\":\"https://h.example/x\"}\n"
+    );
+    let out = run(
+        &home,
+        &s,
+        &["-o", "json", "memos", "delete", "C1", "5", "--yes"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("Deleted memo 5"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = run(&home, &s, &["webhooks", "delete", "WH1", "--yes"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = run(&home, &s, &["--limit", "0", "webhooks", "list"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_bare_token_in_next_page_token_is_followed_as_a_token() {
+    let s = stub(|seen, _| {
+        if seen.uri.contains("page_token=tok-2") {
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F2"}],"pagination":{"total":2}}"#,
+            )
+        } else {
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F1"}],"pagination":{"total":2,"next_page_token":"tok-2"}}"#,
+            )
+        }
+    });
+    let home = Home::new();
+    let out = run(
+        &home,
+        &s,
+        &[
+            "--all", "-o", "ndjson", "--jq", ".code", "forms", "list", "--title", "x",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "F1\nF2\n");
+    assert_eq!(
+        s.seen()[1].uri,
+        "/v1/application_forms?title=x&page_token=tok-2"
+    );
+}

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use recruit::api::http::{normalize_base_url, parse_json_body};
-use recruit::api::pagination::{page_token, set_page_token};
+use recruit::api::pagination::{page_token, safe_next_url, set_page_token};
 use recruit::api::{ApiResponse, Client, ClientConfig};
 use recruit::webhook::signature;
 
@@ -130,5 +130,27 @@ proptest! {
         let i = flip.index(tampered.len());
         tampered[i] ^= 0x01;
         prop_assert!(signature::verify(Some(&header), &tampered, &[key], signature::tolerance_from_secs(300), t).is_err());
+    }
+
+    #[test]
+    fn next_page_requests_never_leave_the_base_origin(
+        given in prop_oneof![
+            "\\PC{0,40}",
+            "(https?)://(h\\.example|evil\\.example|127\\.0\\.0\\.1)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9%+]{0,8}",
+            "/v1/x\\?(per=5&)?page_token=[a-z0-9]{1,6}",
+            "//evil\\.example/v1/x\\?page_token=t",
+        ]
+    ) {
+        let base = url::Url::parse("https://h.example/v1/").unwrap();
+        let list = url::Url::parse("https://h.example/v1/x?per=5").unwrap();
+        let current = url::Url::parse("https://h.example/v1/x?per=5&page_token=first").unwrap();
+        if let Ok((next, rewritten)) = safe_next_url(&base, &list, &current, &given) {
+            prop_assert_eq!(next.scheme(), "https");
+            prop_assert_eq!(next.host_str(), Some("h.example"));
+            prop_assert_eq!(next.port_or_known_default(), Some(443));
+            if rewritten {
+                prop_assert!(next.as_str().starts_with("https://h.example/v1/x?per=5"));
+            }
+        }
     }
 }

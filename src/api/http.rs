@@ -697,7 +697,8 @@ pub fn same_origin(a: &Url, b: &Url) -> bool {
         && a.port_or_known_default() == b.port_or_known_default()
 }
 
-fn is_loopback(url: &Url) -> bool {
+/// Whether a URL points at this machine (localhost, 127.0.0.0/8, ::1).
+pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
         Some(url::Host::Domain(d)) => {
             d.eq_ignore_ascii_case("localhost") || d.ends_with(".localhost")

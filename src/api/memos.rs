@@ -115,15 +115,15 @@ impl Client {
         .map_err(|e| memo_not_found(e, candidate, id))
     }
 
-    /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer has no `user`.
-    pub async fn delete_memo(
-        &self,
-        candidate: &str,
-        id: i64,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.send_json(Method::DELETE, self.memo_url(candidate, id, None)?, None)
-            .await
-            .map_err(|e| memo_not_found(e, candidate, id))
+    /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer is the memo without `user`, as the
+    /// spec says; returned as it came, since a server may also answer 204 with no body.
+    pub async fn delete_memo(&self, candidate: &str, id: i64) -> Result<super::ApiResponse, Error> {
+        self.send(super::RequestSpec::new(
+            Method::DELETE,
+            self.memo_url(candidate, id, None)?,
+        ))
+        .await
+        .map_err(|e| memo_not_found(e, candidate, id))
     }
 
     /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.

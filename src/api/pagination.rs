@@ -67,22 +67,13 @@ impl PageWalker {
         };
         let resp = self.client.send(RequestSpec::get(url.clone())).await?;
         let value = resp.value()?;
-        let items = match value.get("collection") {
-            Some(Value::Array(items)) => items.clone(),
-            Some(Value::Null) | None => {
-                return Err(Error::other(format!(
+        let items = list_items(&value).ok_or_else(|| {
+            Error::other(format!(
                 "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
                 url.path(),
                 url.path()
-            )))
-            }
-            Some(_) => {
-                return Err(Error::other(format!(
-                    "the answer from {} has a `collection` that is not an array",
-                    url.path()
-                )))
-            }
-        };
+            ))
+        })?;
         self.pages += 1;
         self.next = self.next_url(&url, &value)?;
         Ok(Some(Page {
@@ -110,9 +101,17 @@ impl PageWalker {
             PageStyle::Cursor => (&["next_url", "next_page_token"], "next_page"),
             PageStyle::Tokens => (&["next_page_token", "next_url"], "next_page"),
         };
-        let next = if let Some(u) = url_keys.iter().find_map(|k| text(k)) {
+        // An address, as the spec says; a bare token in its place is taken as a token.
+        let looks_like_url =
+            |u: &str| u.contains("://") || u.starts_with('/') || u.contains("page_token=");
+        let next = if let Some(u) = url_keys
+            .iter()
+            .find_map(|k| text(k))
+            .filter(|u| looks_like_url(u))
+        {
             self.follow_url(current, &u)?
-        } else if let Some(tok) = text(token_key) {
+        } else if let Some(tok) = text(token_key).or_else(|| url_keys.iter().find_map(|k| text(k)))
+        {
             let mut u = self.list_url.clone();
             set_page_token(&mut u, Some(&tok));
             u
@@ -130,32 +129,57 @@ impl PageWalker {
 
     /// A next-page URL as the service gave it, made safe to request.
     fn follow_url(&self, current: &Url, given: &str) -> Result<Url, Error> {
-        let url = current.join(given).map_err(|e| {
-            Error::other(format!(
-                "the service's next-page address '{given}' is not a URL: {e}"
-            ))
-        })?;
-        if self.client.same_origin(&url) {
-            return Ok(url);
+        let (url, rewritten) =
+            safe_next_url(self.client.base_url(), &self.list_url, current, given)?;
+        if rewritten && self.client.verbose() {
+            eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
         }
-        // Another origin: keep the key home and ask our own base URL for the same token.
-        match page_token(&url) {
-            Some(tok) => {
-                let mut u = self.list_url.clone();
-                set_page_token(&mut u, Some(&tok));
-                if self.client.verbose() {
-                    eprintln!(
-                        "* next page URL is on another origin ({}); asking the base URL for its page_token instead",
-                        url.origin().ascii_serialization()
-                    );
-                }
-                Ok(u)
-            }
-            None => Err(Error::other(format!(
-                "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
-                url.origin().ascii_serialization()
-            ))),
+        Ok(url)
+    }
+}
+
+/// Where to ask for the next page, given the address the service sent (`given`, absolute or
+/// relative to `current`). A same-origin address is used as is; for another origin only its
+/// `page_token` is kept and asked of `list_url`, so the key never leaves the base URL's origin
+/// (`true` in the result says the address was rewritten). No token there: an error.
+pub fn safe_next_url(
+    base: &Url,
+    list_url: &Url,
+    current: &Url,
+    given: &str,
+) -> Result<(Url, bool), Error> {
+    let url = current.join(given).map_err(|e| {
+        Error::other(format!(
+            "the service's next-page address '{given}' is not a URL: {e}"
+        ))
+    })?;
+    if super::http::same_origin(base, &url) {
+        return Ok((url, false));
+    }
+    match page_token(&url) {
+        Some(tok) => {
+            let mut u = list_url.clone();
+            set_page_token(&mut u, Some(&tok));
+            Ok((u, true))
         }
+        None => Err(Error::other(format!(
+            "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
+            url.origin().ascii_serialization()
+        ))),
+    }
+}
+
+/// The items of a list answer: `collection` as the spec says; for lists whose shape is not
+/// documented (webhooks), also a `resource` array or a bare array.
+pub fn list_items(body: &Value) -> Option<Vec<Value>> {
+    match body {
+        Value::Array(items) => Some(items.clone()),
+        Value::Object(m) => match (m.get("collection"), m.get("resource")) {
+            (Some(Value::Array(items)), _) => Some(items.clone()),
+            (None, Some(Value::Array(items))) => Some(items.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

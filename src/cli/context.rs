@@ -50,6 +50,9 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        if globals.limit == Some(0) {
+            return Err(Error::usage("--limit must be at least 1").into());
+        }
         let config = Config::load()?;
         let profile = globals
             .profile
@@ -220,22 +223,6 @@ impl Ctx {
     pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> anyhow::Result<bool> {
         if yes || !(self.term.stdin_tty && self.term.stderr_tty) {
             return Ok(true);
-        }
-        let answer = dialoguer::Confirm::new()
-            .with_prompt(prompt)
-            .default(false)
-            .interact_opt()
-            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
-        Ok(answer.unwrap_or(false))
-    }
-
-    /// Ask a yes/no question on the terminal. Without a terminal, refuse with a hint.
-    pub fn confirm(&self, prompt: &str, yes_flag: &str) -> anyhow::Result<bool> {
-        if !(self.term.stdin_tty && self.term.stderr_tty) {
-            return Err(Error::usage(format!(
-                "refusing to {prompt} without confirmation: not a terminal; pass {yes_flag} to confirm"
-            ))
-            .into());
         }
         let answer = dialoguer::Confirm::new()
             .with_prompt(prompt)

@@ -74,7 +74,13 @@ pub enum ColorWhen {
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Service root, with or without a trailing /v1
-    #[arg(long, global = true, env = "RECRUIT_BASE_URL", value_name = "URL")]
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_BASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
     pub base_url: Option<String>,
 
     /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
@@ -89,11 +95,17 @@ pub struct GlobalArgs {
     pub api_key: Option<crate::redact::Secret>,
 
     /// A named profile from the config file
-    #[arg(long, global = true, env = "RECRUIT_PROFILE", value_name = "NAME")]
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_PROFILE",
+        hide_env_values = true,
+        value_name = "NAME"
+    )]
     pub profile: Option<String>,
 
     /// Run against the built-in emulator (no account needed)
-    #[arg(long, global = true, env = "RECRUIT_SANDBOX", value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
+    #[arg(long, global = true, env = "RECRUIT_SANDBOX", hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
     pub sandbox: bool,
 
     /// Output format [default: table on a terminal, json otherwise]
@@ -102,6 +114,7 @@ pub struct GlobalArgs {
         long,
         global = true,
         env = "RECRUIT_OUTPUT",
+        hide_env_values = true,
         value_enum,
         value_name = "FORMAT"
     )]
@@ -124,11 +137,23 @@ pub struct GlobalArgs {
     pub limit: Option<usize>,
 
     /// Per-request timeout in seconds [default: 30]
-    #[arg(long, global = true, env = "RECRUIT_TIMEOUT", value_name = "SECS")]
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_TIMEOUT",
+        hide_env_values = true,
+        value_name = "SECS"
+    )]
     pub timeout: Option<f64>,
 
     /// Retries of idempotent requests on 429/5xx/connection errors [default: 3]
-    #[arg(long, global = true, env = "RECRUIT_RETRIES", value_name = "N")]
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_RETRIES",
+        hide_env_values = true,
+        value_name = "N"
+    )]
     pub retries: Option<u32>,
 
     /// Log each request and response line to stderr (the token is always redacted)

@@ -1,18 +1,72 @@
 //! `recruit forms apply CODE`: submit an application from an answers file or a wizard.
 
-use clap::{Args, ValueEnum};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
+use clap::Args;
+use serde_json::Value;
+
+use crate::api::{ApplicationForm, Client};
+use crate::apply::{prepare, Prepared, Report};
 use crate::cli::Ctx;
+use crate::error::Error;
+use crate::output::Kind;
+use crate::wizard::{Prompt, Stop, TermPrompt};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Variant {
-    /// `privacy` + `questions[{question_id, kind, answer}]`
-    A,
-    /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
-    B,
+pub use crate::apply::Variant;
+
+macro_rules! long_about {
+    () => {
+        "\
+Submit an application to a form (POST /v1/application_forms/{code}/apply).
+
+The form is read first, and the answers are checked against its questions before anything is
+sent: every question known, each answer's shape right for its kind, every required question
+answered. All problems are listed at once (exit 2), and nothing is sent.
+
+With --answers FILE (or - for standard input), the answers come from a JSON file shaped like
+the request body of variant A:
+
+  {\"privacy\": true,
+   \"questions\": [
+     {\"order\": 1, \"answer\": {\"name\": \"Jane Doe\"}},
+     {\"question_id\": 12, \"kind\": \"email\", \"answer\": {\"email\": \"jane@example.com\"}},
+     {\"order\": 4, \"answer\": {\"resume_path\": \"/upload/candidate/file/1/temp/cv.pdf\"}}]}
+
+Each item names its question by `question_id` or by `order` (its position in the form, as
+`recruit forms get CODE` shows); `kind` is optional. A resume, profile image or file upload may
+be given as the full file_url that `recruit files upload` returns; only its path is sent.
+
+--variant b (or `recruit config set variant b`) sends name, email, phone and resume_path at the
+top level and the other answers by `id`. When the form's questions carry no ids, the basic four
+go through variant B automatically, and answers to other questions are refused by name.
+
+Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
+the spot), shows a review, and asks before sending; --save FILE keeps the answers as a file for
+--answers. On a terminal a summary is confirmed before sending unless --yes."
+    };
+}
+
+macro_rules! examples {
+    () => {
+        "\
+Examples:
+  recruit forms get FORM-1001                    # the questions and their order
+  recruit forms apply FORM-1001                  # interactive wizard
+  recruit forms apply FORM-1001 --save answers.json         # wizard, keeping the answers
+  recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the body only
+  recruit forms apply FORM-1001 --answers answers.json --yes
+  jq '.privacy = true' draft.json | recruit forms apply FORM-1001 --answers -
+  recruit forms apply FORM-1001 --answers answers.json --variant b
+  recruit --sandbox forms apply FORM-ALLKINDS    # try a question of every kind
+
+Exit codes: 2 bad answers (all problems listed, nothing sent), 3 no such form,
+5 the service rejected the application (its message is shown)."
+    };
 }
 
 #[derive(Debug, Args)]
+#[command(long_about = long_about!(), after_help = examples!())]
 pub struct ApplyArgs {
     /// Form code
     pub code: String,
@@ -33,6 +87,345 @@ pub struct ApplyArgs {
     pub save: Option<std::path::PathBuf>,
 }
 
-pub async fn run(_ctx: &mut Ctx, _args: ApplyArgs) -> anyhow::Result<()> {
-    anyhow::bail!("forms apply: not implemented yet")
+/// The variant: the flag, else the profile's `variant`, else A.
+fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
+    if let Some(v) = args.variant {
+        return Ok(v);
+    }
+    match ctx.profile_setting("variant") {
+        None => Ok(Variant::A),
+        Some(s) => Variant::parse_setting(&s).ok_or_else(|| {
+            Error::usage(format!(
+                "profile '{}' sets variant = '{s}'; use a or b",
+                ctx.profile
+            ))
+        }),
+    }
+}
+
+pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
+    let requested = variant(ctx, &args)?;
+    let interactive = ctx.term.stdin_tty && ctx.term.stderr_tty;
+
+    // Local input before any request: a broken file never costs a round trip.
+    let file = match &args.answers {
+        Some(path) => {
+            let bytes = crate::commands::read_file_or_stdin(path, "the answers file")?;
+            Some(crate::commands::parse_user_json(
+                &bytes,
+                "the answers file",
+            )?)
+        }
+        None => None,
+    };
+    if file.is_none() && !interactive {
+        return Err(Error::usage(format!(
+            "no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get {}` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal",
+            args.code
+        ))
+        .into());
+    }
+    if file.is_some() && args.save.is_some() {
+        eprintln!("warning: --save is for the wizard; ignored with --answers");
+    }
+    if file.is_none() {
+        if let Some(save) = &args.save {
+            check_save_target(save)?;
+        }
+    }
+
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    let fetched = client.get_form(&args.code).await?;
+    let form = fetched.data.resource;
+    let questions = form.questions.clone().unwrap_or_default();
+    if file.is_some() {
+        // (The wizard shows the form's state itself.)
+        warn_form_state(&args.code, &form);
+    }
+
+    // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
+    // was sent); from then on it is watched through this flag.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let _ctrl_c = match file {
+        None => catch_ctrl_c(interrupted.clone()),
+        Some(_) => None,
+    };
+    let (prepared, reviewed) = match file {
+        Some(value) => (
+            prepare_or_report(&questions, &value, requested, "the answers file")?,
+            false,
+        ),
+        None => (
+            run_wizard(ctx, &client, &form, requested, &args, interrupted.clone()).await?,
+            true,
+        ),
+    };
+    if !reviewed {
+        for note in &prepared.notes {
+            eprintln!("note: {note}");
+        }
+        for w in &prepared.warnings {
+            eprintln!("warning: {w}");
+        }
+    }
+
+    if args.dry_run {
+        let text = if ctx.term.stdout_tty {
+            serde_json::to_string_pretty(&prepared.body)
+        } else {
+            serde_json::to_string(&prepared.body)
+        }
+        .map_err(|e| Error::other(e.to_string()))?;
+        out.write_str(&format!("{text}\n"))?;
+        eprintln!("dry run: nothing was sent");
+        return Ok(());
+    }
+
+    if interactive && !args.yes && !reviewed {
+        let width = console::Term::stderr().size().1;
+        eprint!(
+            "{}",
+            crate::wizard::review(&questions, &prepared.answers, prepared.privacy, width)
+        );
+        let mut p = TermPrompt::new(ctx.term.color);
+        let ok = match p.confirm(&submit_prompt(&args.code, &form, prepared.variant), true) {
+            Ok(b) => b,
+            Err(Stop::Cancelled) => false,
+            Err(Stop::Failed(e)) => return Err(Error::other(e).into()),
+        };
+        if !ok {
+            return Err(Error::other("cancelled; nothing was sent").into());
+        }
+    }
+
+    let applied = tokio::select! {
+        r = client.apply(&args.code, &prepared.body) => r?,
+        _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
+            return Err(Error::other(
+                "interrupted while sending; the service may or may not have received the application",
+            )
+            .into())
+        }
+    };
+    out.single(Kind::Application, &applied.raw, &applied.value)?;
+    Ok(())
+}
+
+fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String {
+    let title = form.title.as_deref().unwrap_or("");
+    let title = if title.is_empty() {
+        String::new()
+    } else {
+        format!(" ({title})")
+    };
+    format!("Submit this application to {code}{title}, request variant {variant}?")
+}
+
+/// Validate and build, or print every problem (one line each) and stop with exit 2.
+fn prepare_or_report(
+    questions: &[crate::api::Question],
+    value: &Value,
+    variant: Variant,
+    what: &str,
+) -> Result<Prepared, Error> {
+    match prepare(questions, value, variant) {
+        Ok(p) => Ok(p),
+        Err(Report { problems, warnings }) => {
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            for p in &problems {
+                eprintln!("  {p}");
+            }
+            Err(Error::usage(format!(
+                "{what} has {} problem{} (listed above); nothing was sent",
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" }
+            )))
+        }
+    }
+}
+
+/// Warn (stderr) when the form is expired or not open; the service decides.
+fn warn_form_state(code: &str, form: &ApplicationForm) {
+    let deadline = crate::output::text::local_time(form.end_at.as_deref());
+    if form.expired == Some(true) {
+        let when = if deadline.is_empty() {
+            String::new()
+        } else {
+            format!(" (deadline {deadline})")
+        };
+        eprintln!("warning: form {code} has expired{when}; the service may refuse the application");
+    }
+    if form.open_status == Some(false) {
+        eprintln!("warning: form {code} is not open; the service may refuse the application");
+    }
+}
+
+/// The directory of a --save file must exist (checked before the wizard's questions).
+fn check_save_target(path: &std::path::Path) -> Result<(), Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(Error::usage(format!(
+            "--save {}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(Error::usage(format!(
+            "--save {}: is a directory",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Run the wizard up to a confirmed request (or a cancellation error).
+async fn run_wizard(
+    ctx: &Ctx,
+    client: &Client,
+    form: &ApplicationForm,
+    requested: Variant,
+    args: &ApplyArgs,
+    interrupted: Arc<AtomicBool>,
+) -> anyhow::Result<Prepared> {
+    let questions = form.questions.clone().unwrap_or_default();
+
+    let color = ctx.term.color;
+    let timeout = ctx.timeout()?;
+    let upload_client = client.clone();
+    let handle = tokio::runtime::Handle::current();
+    let form2 = form.clone();
+    let code = args.code.clone();
+    let save = args.save.clone();
+    let yes = args.yes || args.dry_run;
+    let flag = interrupted.clone();
+    let stderr_tty = ctx.term.stderr_tty;
+
+    let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
+        let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
+        show_form(&mut p, &code, &form2);
+        let mut upload = |path: &std::path::Path| -> Result<String, String> {
+            let opts = crate::commands::files::UploadOptions {
+                progress: stderr_tty,
+                timeout,
+            };
+            let fut = crate::commands::files::upload_file(&upload_client, path, None, opts);
+            handle.block_on(async {
+                tokio::select! {
+                    r = fut => r.map(|u| u.file_url).map_err(|e| e.message),
+                    _ = wait_for(flag.clone()) => Err(crate::wizard::CANCELLED.to_string()),
+                }
+            })
+        };
+        let collected = match crate::wizard::collect(&form2, &mut p, &mut upload) {
+            Ok(c) => c,
+            Err(Stop::Cancelled) => return Err(Error::other("cancelled; nothing was sent")),
+            Err(Stop::Failed(e)) => return Err(Error::other(format!("{e}; nothing was sent"))),
+        };
+        let file =
+            crate::apply::answers_file(&questions, &collected.answers, Some(collected.privacy));
+        if let Some(path) = &save {
+            let text = serde_json::to_string_pretty(&file).unwrap_or_default() + "\n";
+            match std::fs::write(path, text) {
+                Ok(()) => p.say(&format!("answers saved to {}", path.display())),
+                Err(e) => p.say(&format!(
+                    "warning: cannot write the answers to {}: {e}",
+                    path.display()
+                )),
+            }
+        }
+        let prepared = prepare_or_report(&questions, &file, requested, "the answers")?;
+        for note in &prepared.notes {
+            p.say(&format!("note: {note}"));
+        }
+        for w in &prepared.warnings {
+            p.say(&format!("warning: {w}"));
+        }
+        if !yes {
+            let width = console::Term::stderr().size().1;
+            p.say("");
+            p.say(&crate::wizard::review(
+                &questions,
+                &prepared.answers,
+                prepared.privacy,
+                width,
+            ));
+            match p.confirm(&submit_prompt(&code, &form2, prepared.variant), true) {
+                Ok(true) => {}
+                Ok(false) | Err(Stop::Cancelled) => {
+                    return Err(Error::other("cancelled; nothing was sent"))
+                }
+                Err(Stop::Failed(e)) => return Err(Error::other(format!("{e}; nothing was sent"))),
+            }
+        }
+        Ok(prepared)
+    })
+    .await
+    .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
+    if interrupted.load(Ordering::SeqCst) {
+        return Err(Error::other("cancelled; nothing was sent").into());
+    }
+    Ok(outcome)
+}
+
+/// The form's title, deadline and state before the questions.
+fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
+    let title = form.title.as_deref().unwrap_or(code);
+    p.say(&format!("Applying to {title} ({code})"));
+    let deadline = crate::output::text::local_time(form.end_at.as_deref());
+    if !deadline.is_empty() {
+        p.say(&format!("Deadline: {deadline}"));
+    }
+    if form.expired == Some(true) {
+        p.say("warning: this posting has expired; the service may refuse the application");
+    }
+    if form.open_status == Some(false) {
+        p.say("warning: this posting is not open; the service may refuse the application");
+    }
+    p.say("Ctrl-C stops at any point without sending anything.");
+    p.say("");
+}
+
+/// Resolves once `flag` is set.
+async fn wait_for(flag: Arc<AtomicBool>) {
+    while !flag.load(Ordering::SeqCst) {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// While alive, Ctrl-C sets `flag` instead of killing the process, so a prompt interrupted by
+/// it returns and the wizard can say that nothing was sent.
+struct CtrlCGuard(tokio::task::JoinHandle<()>);
+
+impl Drop for CtrlCGuard {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+fn catch_ctrl_c(flag: Arc<AtomicBool>) -> Option<CtrlCGuard> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut sig = signal(SignalKind::interrupt()).ok()?;
+        Some(CtrlCGuard(tokio::spawn(async move {
+            while sig.recv().await.is_some() {
+                flag.store(true, Ordering::SeqCst);
+            }
+        })))
+    }
+    #[cfg(not(unix))]
+    {
+        Some(CtrlCGuard(tokio::spawn(async move {
+            while tokio::signal::ctrl_c().await.is_ok() {
+                flag.store(true, Ordering::SeqCst);
+            }
+        })))
+    }
 }

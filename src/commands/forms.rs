@@ -21,7 +21,11 @@ pub enum FormsCmd {
   recruit forms get F1001
   recruit forms get F1001 --jq '.resource.questions[] | {order, kind, title}'")]
     Get(GetArgs),
-    /// Submit an application: from an answers file, or through an interactive wizard
+    // `about` as an attribute, not a doc comment: a doc comment would also reset the
+    // long description that ApplyArgs carries.
+    #[command(
+        about = "Submit an application: from an answers file, or through an interactive wizard"
+    )]
     Apply(crate::commands::apply::ApplyArgs),
 }
 

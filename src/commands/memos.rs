@@ -211,14 +211,20 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
                 return Ok(());
             }
             let client = ctx.client().await?;
-            let memo = client.delete_memo(&a.candidate, a.id).await?;
+            let resp = client.delete_memo(&a.candidate, a.id).await?;
+            let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() {
                 out.write_str(&format!(
                     "Deleted memo {} on candidate {}.\n",
                     a.id, a.candidate
                 ))?;
+            } else if empty {
+                eprintln!(
+                    "Deleted memo {} on candidate {} (the service sent no body).",
+                    a.id, a.candidate
+                );
             } else {
-                out.single(Kind::Memo, &memo.raw, &memo.value)?;
+                out.single(Kind::Memo, &resp.body, &resp.value()?)?;
             }
             Ok(())
         }

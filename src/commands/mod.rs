@@ -85,15 +85,11 @@ pub fn print_collection(
     raw: &[u8],
     value: &serde_json::Value,
 ) -> anyhow::Result<()> {
-    let mut items = match value.get("collection") {
-        Some(serde_json::Value::Array(a)) => a.clone(),
-        _ => {
-            return Err(Error::other(
-                "the service's answer has no `collection` array; use -o json to see it as sent",
-            )
-            .into())
-        }
-    };
+    let mut items = crate::api::pagination::list_items(value).ok_or_else(|| {
+        Error::other(
+            "the service's answer has no `collection` array; use -o json to see it as sent",
+        )
+    })?;
     let merged = ctx.globals.all || ctx.globals.limit.is_some();
     if let Some(n) = ctx.globals.limit {
         items.truncate(n);

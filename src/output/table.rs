@@ -115,6 +115,7 @@ pub fn single(kind: Kind, item: &Value, opts: &OutputOptions) -> String {
         Kind::Memo => memo_detail(item, opts),
         Kind::Webhook => webhook_detail(item, opts),
         Kind::Submission => submissions(std::slice::from_ref(item), opts),
+        Kind::Application => application(item, opts),
         _ => generic_record(item, opts),
     }
 }
@@ -262,6 +263,33 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
         }
     }
     out
+}
+
+fn application(item: &Value, opts: &OutputOptions) -> String {
+    let a: crate::api::Application = parse(item);
+    let rows = vec![
+        ("Applicant", s(&a.code)),
+        ("Name", s(&a.name)),
+        ("Email", s(&a.email)),
+        ("Phone", s(&a.phone)),
+        ("Birth", s(&a.birth)),
+        ("Resume", s(&a.resume_path)),
+        (
+            "Privacy consent",
+            a.privacy
+                .map(|b| yes_no(Some(b)).to_string())
+                .unwrap_or_default(),
+        ),
+        (
+            "Duplicate",
+            match a.duplicate {
+                Some(true) => "yes (this applicant had applied before)".to_string(),
+                d => d.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default(),
+            },
+        ),
+        ("Applied", local_time(a.applied_at.as_deref())),
+    ];
+    format!("Application submitted.\n{}", finish(record(opts, rows)))
 }
 
 fn author(m: &Memo) -> String {

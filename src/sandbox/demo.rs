@@ -116,36 +116,9 @@ const STACKS: &[&str] = &[
 const WORK_AUTH: &[&str] = &["Yes", "No", "Requires visa sponsorship"];
 const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
 
-/// Every question kind of spec 4.3, in the order of the spec's table.
-pub const ALL_KINDS: [&str; 27] = [
-    "name",
-    "email",
-    "phone",
-    "resume",
-    "experience_total",
-    "desired_salary",
-    "current_salary",
-    "gender",
-    "birth",
-    "profile_img",
-    "address",
-    "experience",
-    "education",
-    "qualification",
-    "training",
-    "language",
-    "military_service",
-    "veteran_affair",
-    "disability",
-    "text",
-    "textarea",
-    "dropdown",
-    "radio",
-    "date_type",
-    "checkbox",
-    "link",
-    "file_upload",
-];
+/// Every question kind of spec 4.3, in the order of the spec's table (one list for the
+/// whole crate, kept by the apply module).
+pub const ALL_KINDS: &[&str] = crate::apply::kinds::KNOWN_KINDS;
 
 fn all_kinds_questions() -> Vec<Q<'static>> {
     vec![

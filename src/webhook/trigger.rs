@@ -134,7 +134,7 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
             env!("CARGO_PKG_VERSION"),
             " (webhooks trigger)"
         ));
-    if is_loopback(&cfg.url) {
+    if crate::api::http::is_loopback(&cfg.url) {
         // A proxy from the environment must not catch a local receiver.
         builder = builder.no_proxy();
     }
@@ -202,15 +202,6 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
     })
 }
 
-fn is_loopback(url: &url::Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,9 +249,9 @@ mod tests {
     #[test]
     fn loopback_detection() {
         let u = |s: &str| url::Url::parse(s).unwrap();
-        assert!(is_loopback(&u("http://127.0.0.1:9/x")));
-        assert!(is_loopback(&u("http://localhost/x")));
-        assert!(is_loopback(&u("http://[::1]/x")));
-        assert!(!is_loopback(&u("https://example.com/x")));
+        assert!(crate::api::http::is_loopback(&u("http://127.0.0.1:9/x")));
+        assert!(crate::api::http::is_loopback(&u("http://localhost/x")));
+        assert!(crate::api::http::is_loopback(&u("http://[::1]/x")));
+        assert!(!crate::api::http::is_loopback(&u("https://example.com/x")));
     }
 }

@@ -1,0 +1,863 @@
+//! The answer shapes of spec 4.3, one per question kind, and the check of one answer against
+//! its question (kind, required, answer options).
+//!
+//! Everything here is pure: the answers-file path and the wizard both call [`check_answer`], so
+//! the two cannot disagree about what a valid answer is.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::api::Question;
+
+/// The question kinds of spec 4.3. Kinds the spec does not list are kept as `Other` and their
+/// answers are passed through with a warning (the service may know kinds we don't).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnswerKind {
+    Name,
+    Email,
+    Phone,
+    Resume,
+    ExperienceTotal,
+    DesiredSalary,
+    CurrentSalary,
+    Gender,
+    Birth,
+    ProfileImg,
+    Address,
+    Experience,
+    Education,
+    Qualification,
+    Training,
+    Language,
+    MilitaryService,
+    VeteranAffair,
+    Disability,
+    Text,
+    Textarea,
+    Dropdown,
+    Radio,
+    DateType,
+    Checkbox,
+    Link,
+    FileUpload,
+    Other(String),
+}
+
+/// Every kind the spec lists, in the order of its table.
+pub const KNOWN_KINDS: &[&str] = &[
+    "name",
+    "email",
+    "phone",
+    "resume",
+    "experience_total",
+    "desired_salary",
+    "current_salary",
+    "gender",
+    "birth",
+    "profile_img",
+    "address",
+    "experience",
+    "education",
+    "qualification",
+    "training",
+    "language",
+    "military_service",
+    "veteran_affair",
+    "disability",
+    "text",
+    "textarea",
+    "dropdown",
+    "radio",
+    "date_type",
+    "checkbox",
+    "link",
+    "file_upload",
+];
+
+/// Values of `gender`.
+pub const GENDERS: &[&str] = &["male", "female"];
+/// Values of `military_service_status`.
+pub const MILITARY_STATUSES: &[&str] = &["complete", "incomplete", "exemption", "in_service"];
+/// Values of `disability_severity`.
+pub const DISABILITY_SEVERITIES: &[&str] = &["mild", "serious"];
+/// Values of a qualification's `kind` (`award` is a certification, `certificate` a prize).
+pub const QUALIFICATION_KINDS: &[&str] = &["award", "certificate"];
+
+impl AnswerKind {
+    pub fn parse(s: &str) -> AnswerKind {
+        use AnswerKind::*;
+        match s {
+            "name" => Name,
+            "email" => Email,
+            "phone" => Phone,
+            "resume" => Resume,
+            "experience_total" => ExperienceTotal,
+            "desired_salary" => DesiredSalary,
+            "current_salary" => CurrentSalary,
+            "gender" => Gender,
+            "birth" => Birth,
+            "profile_img" => ProfileImg,
+            "address" => Address,
+            "experience" => Experience,
+            "education" => Education,
+            "qualification" => Qualification,
+            "training" => Training,
+            "language" => Language,
+            "military_service" => MilitaryService,
+            "veteran_affair" => VeteranAffair,
+            "disability" => Disability,
+            "text" => Text,
+            "textarea" => Textarea,
+            "dropdown" => Dropdown,
+            "radio" => Radio,
+            "date_type" => DateType,
+            "checkbox" => Checkbox,
+            "link" => Link,
+            "file_upload" => FileUpload,
+            other => Other(other.to_string()),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        use AnswerKind::*;
+        match self {
+            Name => "name",
+            Email => "email",
+            Phone => "phone",
+            Resume => "resume",
+            ExperienceTotal => "experience_total",
+            DesiredSalary => "desired_salary",
+            CurrentSalary => "current_salary",
+            Gender => "gender",
+            Birth => "birth",
+            ProfileImg => "profile_img",
+            Address => "address",
+            Experience => "experience",
+            Education => "education",
+            Qualification => "qualification",
+            Training => "training",
+            Language => "language",
+            MilitaryService => "military_service",
+            VeteranAffair => "veteran_affair",
+            Disability => "disability",
+            Text => "text",
+            Textarea => "textarea",
+            Dropdown => "dropdown",
+            Radio => "radio",
+            DateType => "date_type",
+            Checkbox => "checkbox",
+            Link => "link",
+            FileUpload => "file_upload",
+            Other(s) => s,
+        }
+    }
+
+    /// The four answers variant B sends at the top level, and the top-level field each becomes.
+    pub fn basic_field(&self) -> Option<&'static str> {
+        match self {
+            AnswerKind::Name => Some("name"),
+            AnswerKind::Email => Some("email"),
+            AnswerKind::Phone => Some("phone"),
+            AnswerKind::Resume => Some("resume_path"),
+            _ => None,
+        }
+    }
+
+    /// The fields an answer of this kind may carry (spec 4.3); `None` for unknown kinds.
+    pub fn answer_fields(&self) -> Option<&'static [&'static str]> {
+        use AnswerKind::*;
+        Some(match self {
+            Name => &["name"],
+            Email => &["email"],
+            Phone => &["phone"],
+            Resume => &["resume_path"],
+            ExperienceTotal => &["experience_total_period"],
+            DesiredSalary => &["desired_salary"],
+            CurrentSalary => &["current_salary"],
+            Gender => &["gender"],
+            Birth => &["birth"],
+            ProfileImg => &["profile_img_path"],
+            Address => &["address"],
+            Experience => &["experiences"],
+            Education => &["educations"],
+            Qualification => &["qualifications"],
+            Training => &["trainings"],
+            Language => &["languages"],
+            MilitaryService => &["checked", "military_service_status"],
+            VeteranAffair => &["checked", "veteran_affair_code"],
+            Disability => &["checked", "disability_type", "disability_severity"],
+            Text | Textarea | Dropdown | Radio | DateType => &["value"],
+            Checkbox => &["values"],
+            Link | FileUpload => &["links"],
+            Other(_) => return None,
+        })
+    }
+
+    /// For the repeatable kinds: the array field and the shape of its elements.
+    pub fn group(&self) -> Option<(&'static str, &'static [ElementField])> {
+        match self {
+            AnswerKind::Experience => Some(("experiences", EXPERIENCE)),
+            AnswerKind::Education => Some(("educations", EDUCATION)),
+            AnswerKind::Qualification => Some(("qualifications", QUALIFICATION)),
+            AnswerKind::Training => Some(("trainings", TRAINING)),
+            AnswerKind::Language => Some(("languages", LANGUAGE)),
+            _ => None,
+        }
+    }
+
+    /// The answer field that holds an uploaded file's path (or paths, for `file_upload`).
+    pub fn path_field(&self) -> Option<&'static str> {
+        match self {
+            AnswerKind::Resume => Some("resume_path"),
+            AnswerKind::ProfileImg => Some("profile_img_path"),
+            AnswerKind::FileUpload => Some("links"),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for AnswerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The type of a field of an element of a repeatable answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldType {
+    Str,
+    Bool,
+    OneOf(&'static [&'static str]),
+}
+
+/// One field of an element of `experiences`, `educations`, ... (spec 4.3).
+#[derive(Debug, Clone, Copy)]
+pub struct ElementField {
+    pub name: &'static str,
+    pub ty: FieldType,
+    pub required: bool,
+    /// A short human label (used by the wizard).
+    pub label: &'static str,
+}
+
+const fn f(name: &'static str, ty: FieldType, required: bool, label: &'static str) -> ElementField {
+    ElementField {
+        name,
+        ty,
+        required,
+        label,
+    }
+}
+
+use FieldType::{Bool, OneOf, Str};
+
+pub const EXPERIENCE: &[ElementField] = &[
+    f("company_name", Str, true, "Company"),
+    f("start_at", Str, false, "Start (year-month)"),
+    f("end_at", Str, false, "End (year-month)"),
+    f("currently_employed", Bool, false, "Currently employed here"),
+    f("employment_type", Str, false, "Employment type"),
+    f("position", Str, false, "Position (rank or title)"),
+    f("department", Str, false, "Department"),
+    f("title", Str, false, "Job role"),
+];
+
+pub const EDUCATION: &[ElementField] = &[
+    f("school_name", Str, true, "School"),
+    f("enter_at", Str, false, "Entered (year-month)"),
+    f("graduate_at", Str, false, "Graduated (year-month)"),
+    f("graduate", Bool, false, "Graduated"),
+    f("major", Str, false, "Major"),
+];
+
+pub const QUALIFICATION: &[ElementField] = &[
+    f(
+        "kind",
+        OneOf(QUALIFICATION_KINDS),
+        true,
+        "Kind (award = certification, certificate = prize)",
+    ),
+    f("name", Str, true, "Name"),
+    f("institution_name", Str, true, "Issuing institution"),
+    f("grade", Str, true, "Score or grade"),
+    f("date", Str, true, "Date obtained"),
+    f("content", Str, false, "Details"),
+];
+
+pub const TRAINING: &[ElementField] = &[
+    f("name", Str, true, "Training"),
+    f("institution_name", Str, true, "Institution"),
+    f("start_date", Str, true, "Start date"),
+    f("end_date", Str, true, "End date"),
+    f("content", Str, false, "Details"),
+];
+
+pub const LANGUAGE: &[ElementField] = &[
+    f("kind", Str, true, "Language"),
+    f("test_name", Str, true, "Test"),
+    f("institution_name", Str, true, "Testing institution"),
+    f("grade", Str, true, "Score or grade"),
+    f("date", Str, true, "Date taken"),
+];
+
+/// A problem (or a warning) with one field of an answer: `field` is a path such as
+/// `answer.experiences[1].company_name`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldIssue {
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for FieldIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+/// What [`check_answer`] found: problems block sending; warnings are shown and the answer goes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub problems: Vec<FieldIssue>,
+    pub warnings: Vec<FieldIssue>,
+}
+
+impl Checked {
+    pub fn is_ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+    fn problem(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(FieldIssue {
+            field: field.into(),
+            message: message.into(),
+        });
+    }
+    fn warning(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.warnings.push(FieldIssue {
+            field: field.into(),
+            message: message.into(),
+        });
+    }
+}
+
+/// A short description of a JSON value for messages: `string "5000"`, `number 1.5`, `null`.
+pub fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean {b}"),
+        Value::Number(n) => format!("number {n}"),
+        Value::String(s) => {
+            let short: String = s.chars().take(60).collect();
+            let more = if s.chars().count() > 60 { "…" } else { "" };
+            format!("string {:?}", format!("{short}{more}"))
+        }
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+fn list(values: &[&str]) -> String {
+    values.join(", ")
+}
+
+/// Whether `s` looks like an e-mail address: one `@`, something before it, a dotted domain
+/// after it, no spaces.
+pub fn looks_like_email(s: &str) -> bool {
+    let s = s.trim();
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && !s.chars().any(char::is_whitespace)
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+}
+
+/// Check a `YYYY-MM-DD` date: shape and a real calendar day.
+pub fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
+    let b = s.as_bytes();
+    let shape_ok = b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shape_ok {
+        return Err(format!("must be a date YYYY-MM-DD, got {s:?}"));
+    }
+    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a real date (YYYY-MM-DD)"))
+}
+
+/// Check a veteran affair code: two digits, a hyphen, six digits (`00-000000`).
+pub fn check_veteran_code(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 9
+        && b[2] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 2 || c.is_ascii_digit())
+}
+
+/// Check a path value (resume, profile image, file upload): a full `http(s)` `file_url`, or a
+/// path starting with `/` as printed by `recruit files upload`.
+pub fn check_path_value(s: &str) -> Result<(), String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("must not be empty".into());
+    }
+    if is_http_url(t) {
+        return match url::Url::parse(t) {
+            Ok(u) if u.path().len() > 1 => Ok(()),
+            Ok(_) => Err(format!("{t:?} has no path part")),
+            Err(e) => Err(format!("{t:?} is not a valid URL: {e}")),
+        };
+    }
+    if t.contains("://") {
+        return Err(format!(
+            "{t:?}: only an http(s) file_url or a path starting with / can be used"
+        ));
+    }
+    if !t.starts_with('/') {
+        return Err(format!(
+            "{t:?} is not an uploaded file's path; upload the file first with `recruit files upload {t}` and use the path it prints"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a value is a full http(s) address (as opposed to a path).
+pub fn is_http_url(s: &str) -> bool {
+    let l = s.trim_start().to_ascii_lowercase();
+    l.starts_with("http://") || l.starts_with("https://")
+}
+
+/// Check one answer object against its question: the shape of spec 4.3 for the question's
+/// kind, `required`, and `answer_options`.
+pub fn check_answer(q: &Question, answer: &Value) -> Checked {
+    let kind = AnswerKind::parse(q.kind());
+    let mut c = Checked::default();
+    let Some(map) = answer.as_object() else {
+        c.problem(
+            "answer",
+            format!("must be an object, got {}", describe(answer)),
+        );
+        return c;
+    };
+    let required = q.required();
+    let options: &[String] = q.answer_options.as_deref().unwrap_or(&[]);
+    let mut ck = Ck {
+        c: &mut c,
+        map,
+        required,
+    };
+    use AnswerKind::*;
+    match &kind {
+        Name => {
+            ck.string("name", true);
+        }
+        Email => {
+            if let Some(s) = ck.string("email", true) {
+                if !s.trim().is_empty() && !looks_like_email(s) {
+                    ck.c.problem(
+                        "answer.email",
+                        format!("{s:?} does not look like an e-mail address"),
+                    );
+                }
+            }
+        }
+        Phone => {
+            if let Some(s) = ck.string("phone", true) {
+                if !s.trim().is_empty() && !s.chars().any(|c| c.is_ascii_digit()) {
+                    ck.c.problem("answer.phone", format!("{s:?} has no digits"));
+                }
+            }
+        }
+        Resume => ck.path("resume_path"),
+        ProfileImg => ck.path("profile_img_path"),
+        ExperienceTotal => ck.integer("experience_total_period", "months"),
+        DesiredSalary => ck.integer("desired_salary", ""),
+        CurrentSalary => ck.integer("current_salary", ""),
+        Gender => ck.one_of("gender", GENDERS, true),
+        Birth => {
+            if let Some(s) = ck.string("birth", true) {
+                match check_date(s) {
+                    Err(e) => ck.c.problem("answer.birth", e),
+                    Ok(d) if d > chrono::Local::now().date_naive() => {
+                        ck.c.problem("answer.birth", format!("{s} is in the future"))
+                    }
+                    Ok(_) => {}
+                }
+            }
+        }
+        Address => {
+            ck.string("address", required);
+        }
+        Experience | Education | Qualification | Training | Language => {
+            let (field, spec) = kind.group().expect("group kinds have a group");
+            ck.group(field, spec);
+        }
+        MilitaryService => {
+            let checked = ck.boolean("checked");
+            ck.one_of("military_service_status", MILITARY_STATUSES, false);
+            if checked == Some(false) && map.contains_key("military_service_status") {
+                ck.c.problem(
+                    "answer.military_service_status",
+                    "must be left out when checked is false (only checked: false is sent when military service does not apply)",
+                );
+            }
+        }
+        VeteranAffair => {
+            ck.boolean("checked");
+            if let Some(v) = ck.optional("veteran_affair_code") {
+                match v.as_str() {
+                    Some(s) if check_veteran_code(s) => {}
+                    Some(s) => ck.c.problem(
+                        "answer.veteran_affair_code",
+                        format!(
+                            "must be two digits, a hyphen and six digits (00-000000), got {s:?}"
+                        ),
+                    ),
+                    None => ck.c.problem(
+                        "answer.veteran_affair_code",
+                        format!("must be a string 00-000000, got {}", describe(v)),
+                    ),
+                }
+            }
+        }
+        Disability => {
+            ck.boolean("checked");
+            if let Some(v) = ck.optional("disability_type") {
+                if !v.is_string() {
+                    ck.c.problem(
+                        "answer.disability_type",
+                        format!("must be a string, got {}", describe(v)),
+                    );
+                }
+            }
+            ck.one_of("disability_severity", DISABILITY_SEVERITIES, false);
+        }
+        Text | Textarea | DateType => {
+            ck.string("value", required);
+        }
+        Radio | Dropdown => {
+            if let Some(s) = ck.string("value", required) {
+                if !options.is_empty()
+                    && (required || !s.is_empty())
+                    && !options.iter().any(|o| o == s)
+                {
+                    ck.c.problem(
+                        "answer.value",
+                        format!("{s:?} is not one of the choices: {}", quoted(options)),
+                    );
+                }
+            }
+        }
+        Checkbox => {
+            if let Some(items) = ck.array("values") {
+                for (i, v) in items.iter().enumerate() {
+                    let field = format!("answer.values[{i}]");
+                    match v.as_str() {
+                        None => {
+                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
+                        }
+                        Some(s) if !options.is_empty() && !options.iter().any(|o| o == s) => {
+                            ck.c.problem(
+                                field,
+                                format!("{s:?} is not one of the choices: {}", quoted(options)),
+                            )
+                        }
+                        Some(s) => {
+                            if items[..i].iter().any(|p| p.as_str() == Some(s)) {
+                                ck.c.problem(field, format!("{s:?} is given twice"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Link => {
+            if let Some(items) = ck.array("links") {
+                for (i, v) in items.iter().enumerate() {
+                    let field = format!("answer.links[{i}]");
+                    match v.as_str() {
+                        None => {
+                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
+                        }
+                        Some(s) if s.trim().is_empty() => ck.c.problem(field, "must not be empty"),
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        FileUpload => {
+            if let Some(items) = ck.array("links") {
+                for (i, v) in items.iter().enumerate() {
+                    let field = format!("answer.links[{i}]");
+                    match v.as_str() {
+                        None => {
+                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
+                        }
+                        Some(s) => {
+                            if let Err(e) = check_path_value(s) {
+                                ck.c.problem(field, e);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Other(k) => {
+            ck.c.warning(
+                "kind",
+                format!("'{k}' is not a kind this tool knows; the answer is sent unchecked"),
+            );
+        }
+    }
+    if let Some(allowed) = kind.answer_fields() {
+        for key in map.keys() {
+            if !allowed.contains(&key.as_str()) {
+                c.warning(
+                    format!("answer.{key}"),
+                    format!(
+                        "not a field of a {kind} answer (expected {}); kept as given",
+                        list(allowed)
+                    ),
+                );
+            }
+        }
+    }
+    c
+}
+
+fn quoted(options: &[String]) -> String {
+    options
+        .iter()
+        .map(|o| format!("{o:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A field-by-field checker over one answer object.
+struct Ck<'a> {
+    c: &'a mut Checked,
+    map: &'a Map<String, Value>,
+    /// Whether the question is required (empty values are then problems).
+    required: bool,
+}
+
+impl<'a> Ck<'a> {
+    /// A required field: present and not null.
+    fn present(&mut self, name: &str) -> Option<&'a Value> {
+        match self.map.get(name) {
+            None | Some(Value::Null) => {
+                self.c.problem(format!("answer.{name}"), "missing");
+                None
+            }
+            Some(v) => Some(v),
+        }
+    }
+
+    /// An optional field: `None` when absent or null.
+    fn optional(&self, name: &str) -> Option<&'a Value> {
+        match self.map.get(name) {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v),
+        }
+    }
+
+    /// A required string field; `non_empty` makes an empty or blank string a problem.
+    fn string(&mut self, name: &str, non_empty: bool) -> Option<&'a str> {
+        let v = self.present(name)?;
+        match v.as_str() {
+            None => {
+                self.c.problem(
+                    format!("answer.{name}"),
+                    format!("must be a string, got {}", describe(v)),
+                );
+                None
+            }
+            Some(s) if non_empty && s.trim().is_empty() => {
+                self.c
+                    .problem(format!("answer.{name}"), "must not be empty");
+                None
+            }
+            Some(s) => Some(s),
+        }
+    }
+
+    fn path(&mut self, name: &str) {
+        if let Some(s) = self.string(name, true) {
+            if let Err(e) = check_path_value(s) {
+                self.c.problem(format!("answer.{name}"), e);
+            }
+        }
+    }
+
+    fn integer(&mut self, name: &str, unit: &str) {
+        let Some(v) = self.present(name) else { return };
+        let unit = if unit.is_empty() {
+            String::new()
+        } else {
+            format!(" of {unit}")
+        };
+        match v.as_i64() {
+            Some(n) if n < 0 => self.c.problem(
+                format!("answer.{name}"),
+                format!("must not be negative, got {n}"),
+            ),
+            Some(_) => {}
+            None => {
+                let hint = if v.as_str().is_some_and(|s| s.trim().parse::<i64>().is_ok()) {
+                    " (write the number without quotes)"
+                } else {
+                    ""
+                };
+                self.c.problem(
+                    format!("answer.{name}"),
+                    format!("must be a whole number{unit}, got {}{hint}", describe(v)),
+                )
+            }
+        }
+    }
+
+    fn boolean(&mut self, name: &str) -> Option<bool> {
+        let v = self.present(name)?;
+        match v.as_bool() {
+            Some(b) => Some(b),
+            None => {
+                self.c.problem(
+                    format!("answer.{name}"),
+                    format!("must be true or false, got {}", describe(v)),
+                );
+                None
+            }
+        }
+    }
+
+    fn one_of(&mut self, name: &str, values: &[&str], required: bool) {
+        let v = if required {
+            self.present(name)
+        } else {
+            self.optional(name)
+        };
+        let Some(v) = v else { return };
+        match v.as_str() {
+            Some(s) if values.contains(&s) => {}
+            _ => self.c.problem(
+                format!("answer.{name}"),
+                format!("must be one of {}, got {}", list(values), describe(v)),
+            ),
+        }
+    }
+
+    /// A required array; empty is a problem when the question is required.
+    fn array(&mut self, name: &str) -> Option<&'a Vec<Value>> {
+        let v = self.present(name)?;
+        match v.as_array() {
+            None => {
+                self.c.problem(
+                    format!("answer.{name}"),
+                    format!("must be an array, got {}", describe(v)),
+                );
+                None
+            }
+            Some(a) => {
+                if a.is_empty() && self.required {
+                    self.c.problem(
+                        format!("answer.{name}"),
+                        "must not be empty (the question is required)",
+                    );
+                }
+                Some(a)
+            }
+        }
+    }
+
+    fn group(&mut self, name: &str, spec: &[ElementField]) {
+        let Some(items) = self.array(name) else {
+            return;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let at = format!("answer.{name}[{i}]");
+            let Some(obj) = item.as_object() else {
+                self.c
+                    .problem(at, format!("must be an object, got {}", describe(item)));
+                continue;
+            };
+            for issue in check_element(obj, spec) {
+                let field = if issue.field.is_empty() {
+                    at.clone()
+                } else {
+                    format!("{at}.{}", issue.field)
+                };
+                self.c.problem(field, issue.message);
+            }
+            for key in obj.keys() {
+                if !spec.iter().any(|f| f.name == key) {
+                    let names: Vec<&str> = spec.iter().map(|f| f.name).collect();
+                    self.c.warning(
+                        format!("{at}.{key}"),
+                        format!(
+                            "not a field of this element (expected {}); kept as given",
+                            list(&names)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Check one element of a repeatable answer (`experiences[i]`, ...). Fields are relative.
+pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<FieldIssue> {
+    let mut out = Vec::new();
+    for fs in spec {
+        let v = match obj.get(fs.name) {
+            None | Some(Value::Null) => {
+                if fs.required {
+                    out.push(FieldIssue {
+                        field: fs.name.into(),
+                        message: "missing".into(),
+                    });
+                }
+                continue;
+            }
+            Some(v) => v,
+        };
+        let bad = |m: String| FieldIssue {
+            field: fs.name.into(),
+            message: m,
+        };
+        match fs.ty {
+            FieldType::Str => match v.as_str() {
+                None => out.push(bad(format!("must be a string, got {}", describe(v)))),
+                Some(s) if fs.required && s.trim().is_empty() => {
+                    out.push(bad("must not be empty".into()))
+                }
+                Some(_) => {}
+            },
+            FieldType::Bool => {
+                if !v.is_boolean() {
+                    out.push(bad(format!("must be true or false, got {}", describe(v))));
+                }
+            }
+            FieldType::OneOf(values) => match v.as_str() {
+                Some(s) if values.contains(&s) => {}
+                _ => out.push(bad(format!(
+                    "must be one of {}, got {}",
+                    list(values),
+                    describe(v)
+                ))),
+            },
+        }
+    }
+    out
+}

@@ -1,0 +1,766 @@
+//! Applying to a form (spec 4.3): the answers file, its resolution against the form's
+//! questions, validation, and the request body of either variant.
+//!
+//! The answers file is the variant A body: `{"privacy": bool, "questions": [item...]}`, where
+//! an item is `{"question_id": N | "order": N, "kind"?: "...", "answer": {...}}`. An item names
+//! its question by `question_id` (the form's question ids) or by `order` (its position in the
+//! form); `kind` is optional, and when given must equal the form's. `id` is accepted as another
+//! name of `question_id`.
+//!
+//! [`prepare`] takes the form's questions, the file and the requested variant, and either
+//! returns the exact body to send or every problem found at once. Nothing here talks to the
+//! network; the wizard builds an answers file and goes through the same [`prepare`].
+//!
+//! Variant rules (service-notes.md):
+//! - A: `privacy` (required boolean) + `questions[{question_id, kind, answer}]`; paths given as
+//!   a full `file_url` are sent as their path part, URL-decoded.
+//! - B: `name`, `email`, `phone`, `resume_path` at the top level (from the answers of kinds
+//!   name/email/phone/resume), `privacy` optional, the other answers as
+//!   `questions[{id, kind, answer}]`; a `file_url` is sent as its path part, not decoded.
+//! - When answered questions carry no id, variant A cannot address them: the request goes as
+//!   variant B (a note says so), and answers to other questions that have no id are problems
+//!   naming them, never dropped silently.
+
+pub mod kinds;
+
+use std::fmt;
+
+use serde_json::{json, Map, Value};
+
+pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
+
+use crate::api::Question;
+
+/// The two request bodies of spec 4.3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Variant {
+    /// `privacy` + `questions[{question_id, kind, answer}]`
+    A,
+    /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
+    B,
+}
+
+impl Variant {
+    /// The profile setting `variant` (`a`/`b`, any case).
+    pub fn parse_setting(s: &str) -> Option<Variant> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "a" => Some(Variant::A),
+            "b" => Some(Variant::B),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::A => "A",
+            Variant::B => "B",
+        })
+    }
+}
+
+/// The `order` of the question at `index`: its own, else its 1-based position.
+pub fn order_of(questions: &[Question], index: usize) -> i64 {
+    questions[index].order.unwrap_or(index as i64 + 1)
+}
+
+/// Indices of the questions sorted by `order` (stable for equal or missing orders).
+pub fn in_order(questions: &[Question]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..questions.len()).collect();
+    idx.sort_by_key(|&i| order_of(questions, i));
+    idx
+}
+
+/// What a problem is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Subject {
+    /// The file as a whole (`privacy`, `questions`).
+    File,
+    /// An item of `questions` that could not be tied to a question (0-based index).
+    Item(usize),
+    /// A question of the form.
+    Question {
+        order: i64,
+        title: String,
+        kind: String,
+    },
+}
+
+/// One problem that stops the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub subject: Subject,
+    /// The field, e.g. `answer.desired_salary`, `privacy`, `question_id`; may be empty.
+    pub field: String,
+    pub message: String,
+}
+
+impl Problem {
+    fn file(field: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            subject: Subject::File,
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+    fn item(i: usize, field: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            subject: Subject::Item(i),
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+    fn question(
+        questions: &[Question],
+        index: usize,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            subject: question_subject(questions, index),
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+fn question_subject(questions: &[Question], index: usize) -> Subject {
+    let q = &questions[index];
+    Subject::Question {
+        order: order_of(questions, index),
+        title: q.title().to_string(),
+        kind: q.kind().to_string(),
+    }
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Subject::File => f.write_str("answers file"),
+            Subject::Item(i) => write!(f, "questions[{i}]"),
+            Subject::Question { order, title, kind } => {
+                write!(f, "question {order} {title:?} ({kind})")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.subject, self.field.is_empty()) {
+            (Subject::File, false) => write!(f, "{}: {}", self.field, self.message),
+            (_, true) => write!(f, "{}: {}", self.subject, self.message),
+            (_, false) => write!(f, "{}: {}: {}", self.subject, self.field, self.message),
+        }
+    }
+}
+
+/// Every problem found (nothing may be sent), and the warnings found on the way.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub problems: Vec<Problem>,
+    pub warnings: Vec<String>,
+}
+
+/// An answer tied to a form question (`index` into the form's question list).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    pub index: usize,
+    pub answer: Value,
+}
+
+/// A request ready to send.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The variant actually used (B when the questions carry no ids).
+    pub variant: Variant,
+    /// The exact request body.
+    pub body: Value,
+    /// Things the user should know (e.g. the switch to variant B), for stderr.
+    pub notes: Vec<String>,
+    /// Non-blocking oddities (unknown fields, ...), for stderr.
+    pub warnings: Vec<String>,
+    /// The answers, in form order.
+    pub answers: Vec<Answer>,
+    pub privacy: Option<bool>,
+}
+
+const ITEM_KEYS: &[&str] = &["question_id", "id", "order", "kind", "answer"];
+
+/// Resolve, validate and build: the whole way from an answers file to a request body.
+pub fn prepare(
+    questions: &[Question],
+    file: &Value,
+    requested: Variant,
+) -> Result<Prepared, Report> {
+    let mut report = Report::default();
+    let Some(top) = file.as_object() else {
+        report.problems.push(Problem::file(
+            "",
+            format!(
+                "must be a JSON object {{\"privacy\": true, \"questions\": [...]}}, got {}",
+                kinds::describe(file)
+            ),
+        ));
+        return Err(report);
+    };
+    for key in top.keys() {
+        if key != "privacy" && key != "questions" {
+            report.warnings.push(format!(
+                "answers file: `{key}` is not a field of the answers file (privacy, questions); ignored"
+            ));
+        }
+    }
+
+    let (answers, item_of) = resolve(questions, top, &mut report);
+
+    // The variant that can carry these answers.
+    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
+    let mut notes = Vec::new();
+    let mut variant = requested;
+    if requested == Variant::A {
+        let idless_answered: Vec<usize> = answers
+            .iter()
+            .filter(|a| questions[a.index].id.is_none())
+            .map(|a| a.index)
+            .collect();
+        if form_idless {
+            variant = Variant::B;
+            notes.push(
+                "the form's questions carry no ids, which request variant A needs; sending name, email, phone and resume as the top-level fields of request variant B".to_string(),
+            );
+        } else if !idless_answered.is_empty() {
+            variant = Variant::B;
+            notes.push(format!(
+                "{} answered question(s) carry no id, which request variant A needs; sending through request variant B",
+                idless_answered.len()
+            ));
+        }
+    }
+
+    // Variant B: the first answer of each basic kind goes to the top level.
+    let mut top_level: Vec<(usize, &'static str)> = Vec::new();
+    if variant == Variant::B {
+        for a in &answers {
+            let kind = AnswerKind::parse(questions[a.index].kind());
+            if let Some(field) = kind.basic_field() {
+                if !top_level.iter().any(|(_, f)| *f == field) {
+                    top_level.push((a.index, field));
+                }
+            }
+        }
+        for a in &answers {
+            let q = &questions[a.index];
+            if q.id.is_none() && !top_level.iter().any(|(i, _)| *i == a.index) {
+                let why = if form_idless {
+                    "the form's questions carry no ids"
+                } else {
+                    "this question carries no id"
+                };
+                report.problems.push(Problem::question(
+                    questions,
+                    a.index,
+                    "",
+                    format!(
+                        "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer (questions[{}]) from the file",
+                        item_of[&a.index]
+                    ),
+                ));
+            }
+        }
+    }
+
+    // Required questions.
+    for i in in_order(questions) {
+        let q = &questions[i];
+        // A question the file names counts as answered (its own problems are reported).
+        if !q.required() || item_of.contains_key(&i) {
+            continue;
+        }
+        let basic = AnswerKind::parse(q.kind()).basic_field().is_some();
+        if variant == Variant::B && q.id.is_none() && !basic {
+            report.warnings.push(format!(
+                "{}: required, but it carries no id and cannot be answered through the API; the service may refuse the application",
+                question_subject(questions, i)
+            ));
+            continue;
+        }
+        report.problems.push(Problem::question(
+            questions,
+            i,
+            "",
+            "required but not answered",
+        ));
+    }
+
+    // Variant B needs all four basic fields.
+    if variant == Variant::B {
+        for (kind, field) in [
+            ("name", "name"),
+            ("email", "email"),
+            ("phone", "phone"),
+            ("resume", "resume_path"),
+        ] {
+            if top_level.iter().any(|(_, f)| *f == field) {
+                continue;
+            }
+            match questions.iter().position(|q| q.kind() == kind) {
+                Some(i) if questions[i].required() => {} // already reported as unanswered
+                Some(i) => report.problems.push(Problem::question(
+                    questions,
+                    i,
+                    "",
+                    format!("request variant B requires `{field}`: answer this question"),
+                )),
+                None => report.problems.push(Problem::file(
+                    field,
+                    format!(
+                        "request variant B requires `{field}`, but the form has no question of kind {kind}"
+                    ),
+                )),
+            }
+        }
+    }
+
+    // privacy
+    let privacy = match top.get("privacy") {
+        Some(Value::Bool(b)) => Some(*b),
+        None if variant == Variant::B => None,
+        None => {
+            report.problems.push(Problem::file(
+                "privacy",
+                "missing: request variant A requires \"privacy\": true or false (consent to collect and use optional personal items)",
+            ));
+            None
+        }
+        Some(v) => {
+            report.problems.push(Problem::file(
+                "privacy",
+                format!("must be true or false, got {}", kinds::describe(v)),
+            ));
+            None
+        }
+    };
+
+    if !report.problems.is_empty() {
+        return Err(report);
+    }
+
+    let body = build_body(questions, &answers, variant, privacy, &top_level);
+    Ok(Prepared {
+        variant,
+        body,
+        notes,
+        warnings: report.warnings,
+        answers,
+        privacy,
+    })
+}
+
+/// Tie each item of `questions` to a form question and check its answer. Returns the answers
+/// in form order and, per question index, the item index that answered it.
+fn resolve(
+    questions: &[Question],
+    top: &Map<String, Value>,
+    report: &mut Report,
+) -> (Vec<Answer>, std::collections::HashMap<usize, usize>) {
+    let mut answers: Vec<Answer> = Vec::new();
+    let mut item_of = std::collections::HashMap::new();
+    let items = match top.get("questions") {
+        Some(Value::Array(a)) => a.as_slice(),
+        None => {
+            report.problems.push(Problem::file(
+                "questions",
+                "missing: give the answers as \"questions\": [{\"order\": 1, \"answer\": {...}}, ...]",
+            ));
+            &[]
+        }
+        Some(v) => {
+            report.problems.push(Problem::file(
+                "questions",
+                format!("must be an array, got {}", kinds::describe(v)),
+            ));
+            &[]
+        }
+    };
+    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
+    let orders: Vec<i64> = in_order(questions)
+        .into_iter()
+        .map(|i| order_of(questions, i))
+        .collect();
+    let orders_text = match (orders.first(), orders.last()) {
+        (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
+        (Some(a), _) => a.to_string(),
+        _ => "none".into(),
+    };
+
+    for (n, item) in items.iter().enumerate() {
+        let Some(obj) = item.as_object() else {
+            report.problems.push(Problem::item(
+                n,
+                "",
+                format!(
+                    "must be an object {{\"order\"|\"question_id\", \"kind\", \"answer\"}}, got {}",
+                    kinds::describe(item)
+                ),
+            ));
+            continue;
+        };
+        for key in obj.keys() {
+            if !ITEM_KEYS.contains(&key.as_str()) {
+                report.warnings.push(format!(
+                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, order, kind, answer); ignored"
+                ));
+            }
+        }
+        let int_field = |name: &str, report: &mut Report| -> Option<i64> {
+            match obj.get(name) {
+                None | Some(Value::Null) => None,
+                Some(v) => match v.as_i64() {
+                    Some(x) => Some(x),
+                    None => {
+                        report.problems.push(Problem::item(
+                            n,
+                            name,
+                            format!("must be an integer, got {}", kinds::describe(v)),
+                        ));
+                        None
+                    }
+                },
+            }
+        };
+        let id_key = if obj.contains_key("question_id") {
+            "question_id"
+        } else {
+            "id"
+        };
+        let qid = int_field(id_key, report);
+        let order = int_field("order", report);
+        let by_id = match qid {
+            None => None,
+            Some(_) if form_idless => {
+                report.problems.push(Problem::item(
+                    n,
+                    id_key,
+                    "the form's questions carry no ids; name the question by \"order\" instead (`recruit forms get CODE` lists them)",
+                ));
+                continue;
+            }
+            Some(id) => match questions.iter().position(|q| q.id == Some(id)) {
+                Some(i) => Some(i),
+                None => {
+                    report.problems.push(Problem::item(
+                        n,
+                        id_key,
+                        format!("the form has no question with id {id}"),
+                    ));
+                    continue;
+                }
+            },
+        };
+        let by_order = match order {
+            None => None,
+            Some(o) => match (0..questions.len()).find(|&i| order_of(questions, i) == o) {
+                Some(i) => Some(i),
+                None => {
+                    report.problems.push(Problem::item(
+                        n,
+                        "order",
+                        format!("the form has no question with order {o} (orders: {orders_text})"),
+                    ));
+                    continue;
+                }
+            },
+        };
+        let index = match (by_id, by_order) {
+            (Some(a), Some(b)) if a != b => {
+                report.problems.push(Problem::item(
+                    n,
+                    "order",
+                    format!(
+                        "{id_key} {} is question {}, but order says {}; give one of them",
+                        qid.unwrap_or_default(),
+                        order_of(questions, a),
+                        order.unwrap_or_default()
+                    ),
+                ));
+                continue;
+            }
+            (Some(a), _) | (None, Some(a)) => a,
+            (None, None) => {
+                if !obj.contains_key(id_key) && !obj.contains_key("order") {
+                    report.problems.push(Problem::item(
+                        n,
+                        "",
+                        "names no question: give \"question_id\" or \"order\"",
+                    ));
+                }
+                continue;
+            }
+        };
+        let q = &questions[index];
+        if let Some(&prev) = item_of.get(&index) {
+            report.problems.push(Problem::question(
+                questions,
+                index,
+                "",
+                format!("answered twice (questions[{prev}] and questions[{n}])"),
+            ));
+            continue;
+        }
+        item_of.insert(index, n);
+        match obj.get("kind") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(k)) if k == q.kind() => {}
+            Some(v) => {
+                let given = v
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| kinds::describe(v));
+                report.problems.push(Problem::question(
+                    questions,
+                    index,
+                    "kind",
+                    format!("{given:?} does not match the form's kind {:?}", q.kind()),
+                ));
+                continue;
+            }
+        }
+        let Some(answer) = obj.get("answer") else {
+            report
+                .problems
+                .push(Problem::question(questions, index, "answer", "missing"));
+            continue;
+        };
+        let checked = check_answer(q, answer);
+        let subject = question_subject(questions, index);
+        for w in &checked.warnings {
+            report.warnings.push(format!("{subject}: {w}"));
+        }
+        for p in checked.problems {
+            report.problems.push(Problem {
+                subject: subject.clone(),
+                field: p.field,
+                message: p.message,
+            });
+        }
+        answers.push(Answer {
+            index,
+            answer: answer.clone(),
+        });
+    }
+    let order = in_order(questions);
+    answers.sort_by_key(|a| order.iter().position(|&i| i == a.index));
+    (answers, item_of)
+}
+
+/// The path to send for a path value: a full `http(s)` `file_url` becomes its path part,
+/// URL-decoded in variant A and as it is in variant B; a path is sent as given.
+pub fn answer_path(value: &str, variant: Variant) -> String {
+    let t = value.trim();
+    if !kinds::is_http_url(t) {
+        return t.to_string();
+    }
+    match variant {
+        Variant::A => crate::api::uploads::file_url_path(t),
+        Variant::B => raw_path_part(t),
+    }
+}
+
+/// The path part of an address exactly as written (no decoding, no re-encoding).
+fn raw_path_part(url: &str) -> String {
+    let rest = match url.find("://") {
+        Some(i) => &url[i + 3..],
+        None => url,
+    };
+    let rest = rest.split(['?', '#']).next().unwrap_or("");
+    match rest.find('/') {
+        Some(i) => rest[i..].to_string(),
+        None => "/".to_string(),
+    }
+}
+
+/// An answer with its path values (resume, profile image, file upload links) normalized.
+pub fn normalize_answer(kind: &AnswerKind, answer: &Value, variant: Variant) -> Value {
+    let mut a = answer.clone();
+    if let (Some(field), Some(obj)) = (kind.path_field(), a.as_object_mut()) {
+        match obj.get_mut(field) {
+            Some(Value::String(s)) => *s = answer_path(s, variant),
+            Some(Value::Array(items)) => {
+                for it in items.iter_mut() {
+                    if let Value::String(s) = it {
+                        *s = answer_path(s, variant);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    a
+}
+
+fn build_body(
+    questions: &[Question],
+    answers: &[Answer],
+    variant: Variant,
+    privacy: Option<bool>,
+    top_level: &[(usize, &'static str)],
+) -> Value {
+    let mut body = Map::new();
+    let mut items = Vec::new();
+    match variant {
+        Variant::A => {
+            body.insert("privacy".into(), Value::Bool(privacy.unwrap_or(false)));
+            for a in answers {
+                let q = &questions[a.index];
+                let kind = AnswerKind::parse(q.kind());
+                items.push(json!({
+                    "question_id": q.id,
+                    "kind": q.kind(),
+                    "answer": normalize_answer(&kind, &a.answer, variant),
+                }));
+            }
+            body.insert("questions".into(), Value::Array(items));
+        }
+        Variant::B => {
+            for (index, field) in top_level {
+                let Some(a) = answers.iter().find(|a| a.index == *index) else {
+                    continue;
+                };
+                let kind = AnswerKind::parse(questions[*index].kind());
+                let answer = normalize_answer(&kind, &a.answer, variant);
+                if let Some(v) = answer.get(*field) {
+                    body.insert((*field).to_string(), v.clone());
+                }
+            }
+            // Keep the documented field order: name, email, phone, resume_path.
+            let mut ordered = Map::new();
+            for f in ["name", "email", "phone", "resume_path"] {
+                if let Some(v) = body.remove(f) {
+                    ordered.insert(f.into(), v);
+                }
+            }
+            body = ordered;
+            if let Some(p) = privacy {
+                body.insert("privacy".into(), Value::Bool(p));
+            }
+            for a in answers {
+                if top_level.iter().any(|(i, _)| *i == a.index) {
+                    continue;
+                }
+                let q = &questions[a.index];
+                let kind = AnswerKind::parse(q.kind());
+                items.push(json!({
+                    "id": q.id,
+                    "kind": q.kind(),
+                    "answer": normalize_answer(&kind, &a.answer, variant),
+                }));
+            }
+            if !items.is_empty() {
+                body.insert("questions".into(), Value::Array(items));
+            }
+        }
+    }
+    Value::Object(body)
+}
+
+/// An answers file (valid input for `--answers`) from answers: each item names its question
+/// by `question_id` when the question has one, else by `order`.
+pub fn answers_file(questions: &[Question], answers: &[Answer], privacy: Option<bool>) -> Value {
+    let items: Vec<Value> = answers
+        .iter()
+        .map(|a| {
+            let q = &questions[a.index];
+            let mut item = Map::new();
+            match q.id {
+                Some(id) => item.insert("question_id".into(), json!(id)),
+                None => item.insert("order".into(), json!(order_of(questions, a.index))),
+            };
+            item.insert("kind".into(), json!(q.kind()));
+            item.insert("answer".into(), a.answer.clone());
+            Value::Object(item)
+        })
+        .collect();
+    let mut file = Map::new();
+    if let Some(p) = privacy {
+        file.insert("privacy".into(), Value::Bool(p));
+    }
+    file.insert("questions".into(), Value::Array(items));
+    Value::Object(file)
+}
+
+/// A one-line human summary of an answer, for review tables.
+pub fn summarize(kind: &AnswerKind, answer: &Value) -> String {
+    let s = |v: Option<&Value>| -> String {
+        match v {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|x| {
+                    x.as_str()
+                        .map(str::to_string)
+                        .unwrap_or_else(|| x.to_string())
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Some(other) => other.to_string(),
+        }
+    };
+    let get = |k: &str| answer.get(k);
+    if let Some((field, spec)) = kind.group() {
+        let items = get(field)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let first = spec[0].name;
+        let second = spec.get(1).map(|f| f.name).unwrap_or(first);
+        let names: Vec<String> = items
+            .iter()
+            .map(|it| {
+                let a = s(it.get(first));
+                let b = s(it.get(second));
+                if *kind == AnswerKind::Qualification || *kind == AnswerKind::Language {
+                    format!("{a} {b}").trim().to_string()
+                } else {
+                    a
+                }
+            })
+            .collect();
+        return match items.len() {
+            0 => "(none)".into(),
+            n => format!("{n}: {}", names.join("; ")),
+        };
+    }
+    match kind {
+        AnswerKind::MilitaryService | AnswerKind::VeteranAffair | AnswerKind::Disability => {
+            let checked = get("checked").and_then(Value::as_bool);
+            let details: Vec<String> = [
+                "military_service_status",
+                "veteran_affair_code",
+                "disability_type",
+                "disability_severity",
+            ]
+            .iter()
+            .map(|k| s(get(k)))
+            .filter(|x| !x.is_empty())
+            .collect();
+            let yn = match checked {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "?",
+            };
+            if details.is_empty() {
+                yn.to_string()
+            } else {
+                format!("{yn} ({})", details.join(", "))
+            }
+        }
+        AnswerKind::Other(_) => answer.to_string(),
+        _ => match kind.answer_fields() {
+            Some(fields) if fields.len() == 1 => s(get(fields[0])),
+            _ => answer.to_string(),
+        },
+    }
+}

@@ -1,0 +1,733 @@
+//! The interactive wizard of `recruit forms apply CODE` (no `--answers`, on a terminal).
+//!
+//! It walks the form's questions in `order` and builds the same answers the answers file
+//! carries; every answer goes through [`crate::apply::check_answer`] (inline while typing, and
+//! again once built), so wizard and file cannot disagree about what is valid. The prompts are
+//! behind the [`Prompt`] trait: [`TermPrompt`] is dialoguer on the terminal; tests may script it.
+//!
+//! Per kind: text input with inline validation; `Select` for radio/dropdown/gender; `MultiSelect`
+//! for checkbox; a yes/no plus follow-ups for military service, veteran affair and disability;
+//! "add another?" groups for experience, education, qualification, training and language; a
+//! local file for resume, profile image and file upload is uploaded on the spot (a value starting
+//! with `http(s)://`, or with `/` that is not a local file, is taken as already uploaded).
+//! Optional questions can be skipped (empty input, or a "skip" choice).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Map, Value};
+
+use crate::api::{ApplicationForm, Question};
+use crate::apply::kinds::{
+    check_element, is_http_url, ElementField, FieldType, DISABILITY_SEVERITIES, GENDERS,
+    MILITARY_STATUSES,
+};
+use crate::apply::{check_answer, in_order, order_of, summarize, Answer, AnswerKind};
+
+/// Why the wizard stopped early.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// Ctrl-C or Esc: nothing is sent.
+    Cancelled,
+    /// The terminal failed.
+    Failed(String),
+}
+
+pub type Step<T> = Result<T, Stop>;
+
+/// The questions the wizard asks. Implemented by [`TermPrompt`]; tests can script it.
+pub trait Prompt {
+    /// A line of information (on stderr).
+    fn say(&mut self, text: &str);
+    /// A line of text. `validate` is called on each attempt (with the raw text) and its error
+    /// shown inline; an empty answer is accepted only with `allow_empty`.
+    fn input(
+        &mut self,
+        prompt: &str,
+        allow_empty: bool,
+        validate: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Step<String>;
+    /// One of `items`; returns its index.
+    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize>;
+    /// Any of `items`; returns their indices.
+    fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>>;
+    /// Yes or no.
+    fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool>;
+}
+
+/// Uploads a local file and returns its `file_url`.
+pub type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
+
+/// What the wizard collected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collected {
+    pub answers: Vec<Answer>,
+    pub privacy: bool,
+}
+
+/// Show the form and ask every question that can be sent; then the privacy consent.
+pub fn collect(
+    form: &ApplicationForm,
+    p: &mut dyn Prompt,
+    upload: &mut Uploader<'_>,
+) -> Step<Collected> {
+    let questions: &[Question] = form.questions.as_deref().unwrap_or(&[]);
+    let unaskable: Vec<usize> = in_order(questions)
+        .into_iter()
+        .filter(|&i| {
+            questions[i].id.is_none()
+                && AnswerKind::parse(questions[i].kind())
+                    .basic_field()
+                    .is_none()
+        })
+        .collect();
+    if !unaskable.is_empty() {
+        let names: Vec<String> = unaskable
+            .iter()
+            .map(|&i| format!("{}. {}", order_of(questions, i), questions[i].title()))
+            .collect();
+        p.say(&format!(
+            "note: {} question(s) carry no id and cannot be answered through the API, so they are skipped: {}",
+            unaskable.len(),
+            names.join("; ")
+        ));
+    }
+    if questions.is_empty() {
+        p.say("note: the form lists no questions");
+    }
+    let mut answers = Vec::new();
+    for i in in_order(questions) {
+        if unaskable.contains(&i) {
+            continue;
+        }
+        let q = &questions[i];
+        if q.show_description.unwrap_or(false) {
+            if let Some(d) = q.description.as_deref().filter(|d| !d.trim().is_empty()) {
+                let text = crate::output::text::html_to_text(d, 78);
+                for line in text.lines() {
+                    p.say(&format!("  {line}"));
+                }
+            }
+        }
+        loop {
+            let Some(answer) = ask(p, questions, i, upload)? else {
+                break;
+            };
+            let checked = check_answer(q, &answer);
+            if checked.is_ok() {
+                answers.push(Answer { index: i, answer });
+                break;
+            }
+            for problem in &checked.problems {
+                p.say(&format!("  {problem}; please answer again"));
+            }
+        }
+    }
+    let privacy = p.confirm(
+        "Do you consent to the collection and use of optional personal information (privacy)?",
+        false,
+    )?;
+    Ok(Collected { answers, privacy })
+}
+
+/// The prompt of question `i`: `3. Desired salary (optional)`.
+fn label(questions: &[Question], i: usize) -> String {
+    let q = &questions[i];
+    let title = if q.title().trim().is_empty() {
+        q.kind()
+    } else {
+        q.title()
+    };
+    let opt = if q.required() { "" } else { " (optional)" };
+    format!("{}. {title}{opt}", order_of(questions, i))
+}
+
+/// The first problem `check_answer` finds with `answer`, as an inline message.
+fn first_problem(q: &Question, answer: &Value) -> Result<(), String> {
+    match check_answer(q, answer).problems.into_iter().next() {
+        None => Ok(()),
+        Some(p) => Err(p.message),
+    }
+}
+
+/// Ask question `i`; `None` when skipped.
+fn ask(
+    p: &mut dyn Prompt,
+    questions: &[Question],
+    i: usize,
+    upload: &mut Uploader<'_>,
+) -> Step<Option<Value>> {
+    let q = &questions[i];
+    let kind = AnswerKind::parse(q.kind());
+    let label = label(questions, i);
+    let optional = !q.required();
+    let options: Vec<String> = q.answer_options.clone().unwrap_or_default();
+    use AnswerKind::*;
+    match &kind {
+        Name | Email | Phone | Address | Text | Textarea | DateType | Birth => {
+            let field = kind.answer_fields().expect("known kind")[0];
+            let hint = match kind {
+                Birth => " (YYYY-MM-DD)",
+                _ => "",
+            };
+            text(p, q, &format!("{label}{hint}"), optional, &|s| {
+                Ok(json!({ field: s }))
+            })
+        }
+        ExperienceTotal | DesiredSalary | CurrentSalary => {
+            let field = kind.answer_fields().expect("known kind")[0];
+            let hint = if kind == ExperienceTotal {
+                " (months)"
+            } else {
+                ""
+            };
+            text(p, q, &format!("{label}{hint}"), optional, &|s| {
+                let n: i64 = s
+                    .replace([',', '_'], "")
+                    .parse()
+                    .map_err(|_| format!("{s:?} is not a whole number"))?;
+                Ok(json!({ field: n }))
+            })
+        }
+        Gender => Ok(choose(p, &label, GENDERS, optional)?.map(|g| json!({ "gender": g }))),
+        Radio | Dropdown if !options.is_empty() => {
+            let opts: Vec<&str> = options.iter().map(String::as_str).collect();
+            Ok(choose(p, &label, &opts, optional)?.map(|v| json!({ "value": v })))
+        }
+        Radio | Dropdown => text(p, q, &label, optional, &|s| Ok(json!({ "value": s }))),
+        Checkbox if !options.is_empty() => loop {
+            let picked = p.multi_select(
+                &format!("{label} (space to tick, enter to accept)"),
+                &options,
+            )?;
+            if picked.is_empty() {
+                if optional {
+                    return Ok(None);
+                }
+                p.say("  choose at least one");
+                continue;
+            }
+            let values: Vec<&String> = picked.iter().map(|&k| &options[k]).collect();
+            return Ok(Some(json!({ "values": values })));
+        },
+        Checkbox => text(
+            p,
+            q,
+            &format!("{label} (comma-separated)"),
+            optional,
+            &|s| {
+                let values: Vec<&str> = s
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|x| !x.is_empty())
+                    .collect();
+                Ok(json!({ "values": values }))
+            },
+        ),
+        Link => {
+            let links = repeat_text(p, &label, optional, "link", &|s| {
+                first_problem(q, &json!({ "links": [s] }))
+            })?;
+            Ok(links.map(|l| json!({ "links": l })))
+        }
+        Resume | ProfileImg => {
+            let field = kind.path_field().expect("path kind");
+            Ok(file(
+                p,
+                &format!("{label} (file to upload, or uploaded path)"),
+                optional,
+                upload,
+            )?
+            .map(|url| json!({ field: url })))
+        }
+        FileUpload => {
+            let mut links: Vec<String> = Vec::new();
+            loop {
+                let prompt = if links.is_empty() {
+                    format!("{label} (file to upload, or uploaded path)")
+                } else {
+                    format!("{label}: another file")
+                };
+                match file(p, &prompt, optional || !links.is_empty(), upload)? {
+                    Some(url) => links.push(url),
+                    None => break,
+                }
+                if !p.confirm("  Add another file?", false)? {
+                    break;
+                }
+            }
+            if links.is_empty() {
+                return Ok(None);
+            }
+            Ok(Some(json!({ "links": links })))
+        }
+        MilitaryService | VeteranAffair | Disability => {
+            let applies = match yes_no_skip(p, &label, optional)? {
+                None => return Ok(None),
+                Some(b) => b,
+            };
+            let mut obj = Map::new();
+            obj.insert("checked".into(), Value::Bool(applies));
+            if applies {
+                match kind {
+                    MilitaryService => {
+                        if let Some(s) = choose(p, "  Service status", MILITARY_STATUSES, true)? {
+                            obj.insert("military_service_status".into(), json!(s));
+                        }
+                    }
+                    VeteranAffair => {
+                        let code =
+                            p.input("  Veteran affair code, 00-000000 (optional)", true, &|s| {
+                                if s.trim().is_empty()
+                                    || crate::apply::kinds::check_veteran_code(s.trim())
+                                {
+                                    Ok(())
+                                } else {
+                                    Err("two digits, a hyphen and six digits (00-000000)".into())
+                                }
+                            })?;
+                        if !code.trim().is_empty() {
+                            obj.insert("veteran_affair_code".into(), json!(code.trim()));
+                        }
+                    }
+                    _ => {
+                        let t = p.input("  Type of disability (optional)", true, &|_| Ok(()))?;
+                        if !t.trim().is_empty() {
+                            obj.insert("disability_type".into(), json!(t.trim()));
+                        }
+                        if let Some(s) = choose(p, "  Severity", DISABILITY_SEVERITIES, true)? {
+                            obj.insert("disability_severity".into(), json!(s));
+                        }
+                    }
+                }
+            }
+            Ok(Some(Value::Object(obj)))
+        }
+        Experience | Education | Qualification | Training | Language => {
+            group(p, &kind, &label, optional)
+        }
+        Other(k) => text(
+            p,
+            q,
+            &format!("{label} (kind {k}: the answer as a JSON object)"),
+            optional,
+            &|s| {
+                let v: Value = serde_json::from_str(s).map_err(|e| format!("not JSON: {e}"))?;
+                if v.is_object() {
+                    Ok(v)
+                } else {
+                    Err("must be a JSON object".into())
+                }
+            },
+        ),
+    }
+}
+
+/// A text answer: `build` turns the trimmed text into the answer, which `check_answer` checks
+/// inline. Empty input skips an optional question.
+fn text(
+    p: &mut dyn Prompt,
+    q: &Question,
+    prompt: &str,
+    optional: bool,
+    build: &dyn Fn(&str) -> Result<Value, String>,
+) -> Step<Option<Value>> {
+    let validate = |s: &str| -> Result<(), String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return if optional {
+                Ok(())
+            } else {
+                Err("required".into())
+            };
+        }
+        first_problem(q, &build(t)?)
+    };
+    let s = p.input(prompt, optional, &validate)?;
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    build(t).map(Some).map_err(Stop::Failed)
+}
+
+/// Several text values, one per prompt, with "add another?".
+fn repeat_text(
+    p: &mut dyn Prompt,
+    label: &str,
+    optional: bool,
+    noun: &str,
+    validate_one: &dyn Fn(&str) -> Result<(), String>,
+) -> Step<Option<Vec<String>>> {
+    let mut out: Vec<String> = Vec::new();
+    loop {
+        let may_skip = optional || !out.is_empty();
+        let prompt = if out.is_empty() {
+            label.to_string()
+        } else {
+            format!("{label}: another {noun}")
+        };
+        let validate = |s: &str| -> Result<(), String> {
+            let t = s.trim();
+            if t.is_empty() {
+                return if may_skip {
+                    Ok(())
+                } else {
+                    Err("required".into())
+                };
+            }
+            validate_one(t)
+        };
+        let s = p.input(&prompt, may_skip, &validate)?;
+        if s.trim().is_empty() {
+            break;
+        }
+        out.push(s.trim().to_string());
+        if !p.confirm(&format!("  Add another {noun}?"), false)? {
+            break;
+        }
+    }
+    Ok(if out.is_empty() { None } else { Some(out) })
+}
+
+/// One of `values`, with a "skip" entry when `optional`.
+fn choose(
+    p: &mut dyn Prompt,
+    label: &str,
+    values: &[&str],
+    optional: bool,
+) -> Step<Option<String>> {
+    let mut items: Vec<String> = values.iter().map(|s| s.to_string()).collect();
+    if optional {
+        items.push("(skip)".into());
+    }
+    let k = p.select(label, &items, 0)?;
+    Ok(if k < values.len() {
+        Some(values[k].to_string())
+    } else {
+        None
+    })
+}
+
+/// Yes/no for a required question; yes/no/skip for an optional one.
+fn yes_no_skip(p: &mut dyn Prompt, label: &str, optional: bool) -> Step<Option<bool>> {
+    if !optional {
+        return p
+            .confirm(&format!("{label}: does it apply to you?"), false)
+            .map(Some);
+    }
+    let items = vec!["yes".to_string(), "no".to_string(), "(skip)".to_string()];
+    Ok(
+        match p.select(&format!("{label}: does it apply to you?"), &items, 1)? {
+            0 => Some(true),
+            1 => Some(false),
+            _ => None,
+        },
+    )
+}
+
+/// A file for a path answer: a local file is uploaded now and its `file_url` returned; an
+/// `http(s)` address, or a `/path` that is not a local file, is taken as already uploaded.
+fn file(
+    p: &mut dyn Prompt,
+    prompt: &str,
+    optional: bool,
+    upload: &mut Uploader<'_>,
+) -> Step<Option<String>> {
+    loop {
+        let validate = |s: &str| -> Result<(), String> {
+            let t = s.trim();
+            if t.is_empty() {
+                return if optional {
+                    Ok(())
+                } else {
+                    Err("required".into())
+                };
+            }
+            let local = local_path(t);
+            if local.is_file() {
+                return Ok(());
+            }
+            if local.is_dir() {
+                return Err(format!("{t} is a directory"));
+            }
+            if is_http_url(t) || t.starts_with('/') {
+                return crate::apply::kinds::check_path_value(t);
+            }
+            Err(format!("no such file: {t}"))
+        };
+        let s = p.input(prompt, optional, &validate)?;
+        let t = s.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let local = local_path(t);
+        if !local.is_file() {
+            return Ok(Some(t.to_string()));
+        }
+        p.say(&format!("  uploading {} ...", local.display()));
+        match upload(&local) {
+            Ok(url) => {
+                p.say(&format!(
+                    "  uploaded: {}",
+                    crate::api::uploads::file_url_path(&url)
+                ));
+                return Ok(Some(url));
+            }
+            Err(e) if e == CANCELLED => return Err(Stop::Cancelled),
+            Err(e) => p.say(&format!(
+                "  upload failed: {e}; try again, or give another file"
+            )),
+        }
+    }
+}
+
+/// What an [`Uploader`] returns when the user interrupted the upload.
+pub const CANCELLED: &str = "cancelled";
+
+/// `~/x` expanded to the home directory.
+fn local_path(s: &str) -> PathBuf {
+    if let Some(rest) = s.strip_prefix("~/") {
+        if let Some(home) = directories::BaseDirs::new() {
+            return home.home_dir().join(rest);
+        }
+    }
+    PathBuf::from(s)
+}
+
+fn noun(kind: &AnswerKind) -> &'static str {
+    match kind {
+        AnswerKind::Experience => "experience",
+        AnswerKind::Education => "education",
+        AnswerKind::Qualification => "qualification",
+        AnswerKind::Training => "training",
+        _ => "language",
+    }
+}
+
+/// A repeatable group: one element after another, each field checked as it is typed.
+fn group(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    label: &str,
+    optional: bool,
+) -> Step<Option<Value>> {
+    let (field, spec) = kind.group().expect("group kind");
+    let noun = noun(kind);
+    if optional && !p.confirm(&format!("{label}: add {}?", article(noun)), false)? {
+        return Ok(None);
+    }
+    if !optional {
+        p.say(label);
+    }
+    let mut items = Vec::new();
+    loop {
+        p.say(&format!("  {noun} #{}", items.len() + 1));
+        items.push(Value::Object(element(p, spec)?));
+        if !p.confirm(&format!("  Add another {noun}?"), false)? {
+            break;
+        }
+    }
+    Ok(Some(json!({ field: items })))
+}
+
+fn article(noun: &str) -> String {
+    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {noun}")
+    } else {
+        format!("a {noun}")
+    }
+}
+
+fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>> {
+    let mut obj = Map::new();
+    for fs in spec {
+        match fs.ty {
+            FieldType::Str => {
+                let opt = if fs.required { "" } else { " (optional)" };
+                let validate = |s: &str| -> Result<(), String> {
+                    let mut one = Map::new();
+                    let t = s.trim();
+                    if !t.is_empty() {
+                        one.insert(fs.name.into(), json!(t));
+                    }
+                    match check_element(&one, std::slice::from_ref(fs))
+                        .into_iter()
+                        .next()
+                    {
+                        None => Ok(()),
+                        Some(issue) if issue.message == "missing" => Err("required".into()),
+                        Some(issue) => Err(issue.message),
+                    }
+                };
+                let s = p.input(&format!("    {}{opt}", fs.label), !fs.required, &validate)?;
+                if !s.trim().is_empty() {
+                    obj.insert(fs.name.into(), json!(s.trim()));
+                }
+            }
+            FieldType::Bool => {
+                let b = p.confirm(&format!("    {}?", fs.label), false)?;
+                obj.insert(fs.name.into(), Value::Bool(b));
+            }
+            FieldType::OneOf(values) => {
+                if let Some(v) = choose(p, &format!("    {}", fs.label), values, !fs.required)? {
+                    obj.insert(fs.name.into(), json!(v));
+                }
+            }
+        }
+    }
+    Ok(obj)
+}
+
+/// The review table: order, question, answer (plus the privacy consent).
+pub fn review(
+    questions: &[Question],
+    answers: &[Answer],
+    privacy: Option<bool>,
+    width: u16,
+) -> String {
+    use comfy_table::{ContentArrangement, Table};
+    let mut t = Table::new();
+    // A rule under the header and nothing else, like the tool's list tables.
+    t.load_preset("    ───            ")
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width)
+        .force_no_tty()
+        .set_header(vec!["#", "QUESTION", "ANSWER"]);
+    for a in answers {
+        let q = &questions[a.index];
+        let kind = AnswerKind::parse(q.kind());
+        t.add_row(vec![
+            order_of(questions, a.index).to_string(),
+            format!("{} ({})", q.title(), q.kind()),
+            crate::output::text::one_line(&summarize(&kind, &a.answer), 300),
+        ]);
+    }
+    if let Some(p) = privacy {
+        t.add_row(vec![
+            String::new(),
+            "privacy consent".to_string(),
+            if p { "yes" } else { "no" }.to_string(),
+        ]);
+    }
+    let skipped: Vec<String> = in_order(questions)
+        .into_iter()
+        .filter(|i| !answers.iter().any(|a| a.index == *i))
+        .map(|i| order_of(questions, i).to_string())
+        .collect();
+    let mut s: String = t
+        .to_string()
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect();
+    if !skipped.is_empty() {
+        s.push_str(&format!("not answered: {}\n", skipped.join(", ")));
+    }
+    s
+}
+
+/// dialoguer on the terminal (stderr).
+pub struct TermPrompt {
+    theme: Box<dyn dialoguer::theme::Theme>,
+    term: console::Term,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl TermPrompt {
+    /// `ColorfulTheme` when colour is allowed, else `SimpleTheme`.
+    pub fn new(color: bool) -> TermPrompt {
+        let theme: Box<dyn dialoguer::theme::Theme> = if color {
+            Box::new(dialoguer::theme::ColorfulTheme::default())
+        } else {
+            Box::new(dialoguer::theme::SimpleTheme)
+        };
+        TermPrompt {
+            theme,
+            term: console::Term::stderr(),
+            interrupt: None,
+        }
+    }
+
+    /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
+    /// Ctrl-C that arrives between prompts is not lost.
+    pub fn with_interrupt(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    fn check(&self) -> Step<()> {
+        match &self.interrupt {
+            Some(f) if f.load(std::sync::atomic::Ordering::SeqCst) => Err(Stop::Cancelled),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Map a dialoguer failure: Ctrl-C is a cancellation.
+fn stop(e: dialoguer::Error) -> Stop {
+    let dialoguer::Error::IO(e) = e;
+    if e.kind() == std::io::ErrorKind::Interrupted {
+        Stop::Cancelled
+    } else {
+        Stop::Failed(format!("cannot read the answer from the terminal: {e}"))
+    }
+}
+
+impl Prompt for TermPrompt {
+    fn say(&mut self, text: &str) {
+        let _ = self.term.write_line(text);
+    }
+
+    fn input(
+        &mut self,
+        prompt: &str,
+        allow_empty: bool,
+        validate: &dyn Fn(&str) -> Result<(), String>,
+    ) -> Step<String> {
+        self.check()?;
+        dialoguer::Input::<String>::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .allow_empty(allow_empty)
+            .validate_with(|s: &String| validate(s))
+            .interact_text_on(&self.term)
+            .map_err(stop)
+    }
+
+    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
+        self.check()?;
+        dialoguer::Select::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .items(items)
+            .default(default)
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+
+    fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>> {
+        self.check()?;
+        dialoguer::MultiSelect::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .items(items)
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+
+    fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
+        self.check()?;
+        dialoguer::Confirm::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .default(default)
+            .wait_for_newline(true)
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+}
+
+impl Drop for TermPrompt {
+    fn drop(&mut self) {
+        // A prompt interrupted by Ctrl-C may leave the cursor hidden.
+        let _ = self.term.show_cursor();
+    }
+}

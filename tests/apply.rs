@@ -1,0 +1,1545 @@
+//! `recruit forms apply` and `recruit files upload`.
+//!
+//! 1. Table-driven checks of every answer kind of spec 4.3 (valid and invalid), through the
+//!    library (`recruit::apply`).
+//! 2. `prepare`: resolution by order/question_id, every problem at once, both body variants,
+//!    path handling, the id-less form.
+//! 3. The binary against stub servers: what the service receives, exit codes, messages.
+
+mod common;
+#[allow(unused_imports)]
+use common::*;
+
+use recruit::api::Question;
+use recruit::apply::{check_answer, prepare, Subject, Variant};
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------------------------
+// 1. Every kind, valid and invalid.
+
+fn question(kind: &str, required: bool, options: Option<&[&str]>) -> Question {
+    Question {
+        id: Some(1),
+        kind: Some(kind.to_string()),
+        title: Some(format!("The {kind} question")),
+        order: Some(1),
+        required: Some(required),
+        answer_options: options.map(|o| o.iter().map(|s| s.to_string()).collect()),
+        ..Default::default()
+    }
+}
+
+/// (kind, required, answer_options, answer, expected: Ok or Err(substring of a problem's field))
+type Case = (
+    &'static str,
+    bool,
+    Option<&'static [&'static str]>,
+    Value,
+    Result<(), &'static str>,
+);
+
+const OPTS: Option<&[&str]> = Some(&["Seoul", "Busan", "Remote"]);
+
+#[rustfmt::skip]
+fn cases() -> Vec<Case> {
+    vec![
+        // name
+        ("name", true, None, json!({"name": "Jane Doe"}), Ok(())),
+        ("name", true, None, json!({"name": "김지원"}), Ok(())),
+        ("name", true, None, json!({"name": ""}), Err("answer.name")),
+        ("name", true, None, json!({"name": "   "}), Err("answer.name")),
+        ("name", true, None, json!({}), Err("answer.name")),
+        ("name", true, None, json!({"name": 7}), Err("answer.name")),
+        ("name", true, None, json!("Jane"), Err("answer")),
+        // email
+        ("email", true, None, json!({"email": "jane@example.com"}), Ok(())),
+        ("email", true, None, json!({"email": "jane"}), Err("answer.email")),
+        ("email", true, None, json!({"email": "jane@example"}), Err("answer.email")),
+        ("email", true, None, json!({"email": "ja ne@example.com"}), Err("answer.email")),
+        ("email", true, None, json!({"email": ""}), Err("answer.email")),
+        ("email", false, None, json!({"email": ""}), Err("answer.email")),
+        // phone
+        ("phone", true, None, json!({"phone": "010-1234-5678"}), Ok(())),
+        ("phone", true, None, json!({"phone": "+82 10 1234 5678"}), Ok(())),
+        ("phone", true, None, json!({"phone": ""}), Err("answer.phone")),
+        ("phone", true, None, json!({"phone": "call me"}), Err("answer.phone")),
+        ("phone", true, None, json!({"phone": 1012345678}), Err("answer.phone")),
+        // resume
+        ("resume", true, None, json!({"resume_path": "/upload/candidate/file/1/cv.pdf"}), Ok(())),
+        ("resume", true, None, json!({"resume_path": "https://files.example/upload/my%20cv.pdf?sig=1"}), Ok(())),
+        ("resume", true, None, json!({"resume_path": "cv.pdf"}), Err("answer.resume_path")),
+        ("resume", true, None, json!({"resume_path": ""}), Err("answer.resume_path")),
+        ("resume", true, None, json!({"resume_path": "ftp://files.example/cv.pdf"}), Err("answer.resume_path")),
+        ("resume", true, None, json!({"resume": "/upload/cv.pdf"}), Err("answer.resume_path")),
+        // experience_total
+        ("experience_total", true, None, json!({"experience_total_period": 36}), Ok(())),
+        ("experience_total", true, None, json!({"experience_total_period": 0}), Ok(())),
+        ("experience_total", true, None, json!({"experience_total_period": "36"}), Err("answer.experience_total_period")),
+        ("experience_total", true, None, json!({"experience_total_period": 1.5}), Err("answer.experience_total_period")),
+        ("experience_total", true, None, json!({"experience_total_period": -1}), Err("answer.experience_total_period")),
+        ("experience_total", true, None, json!({}), Err("answer.experience_total_period")),
+        // desired_salary
+        ("desired_salary", true, None, json!({"desired_salary": 50000000}), Ok(())),
+        ("desired_salary", true, None, json!({"desired_salary": "50,000,000"}), Err("answer.desired_salary")),
+        ("desired_salary", false, None, json!({"desired_salary": null}), Err("answer.desired_salary")),
+        // current_salary
+        ("current_salary", true, None, json!({"current_salary": 0}), Ok(())),
+        ("current_salary", true, None, json!({"current_salary": 4.2e7}), Err("answer.current_salary")),
+        ("current_salary", true, None, json!({"current_salary": true}), Err("answer.current_salary")),
+        // gender
+        ("gender", true, None, json!({"gender": "male"}), Ok(())),
+        ("gender", true, None, json!({"gender": "female"}), Ok(())),
+        ("gender", true, None, json!({"gender": "Female"}), Err("answer.gender")),
+        ("gender", true, None, json!({"gender": "other"}), Err("answer.gender")),
+        ("gender", true, None, json!({}), Err("answer.gender")),
+        // birth
+        ("birth", true, None, json!({"birth": "1990-02-28"}), Ok(())),
+        ("birth", true, None, json!({"birth": "2000-02-29"}), Ok(())),
+        ("birth", true, None, json!({"birth": "1990-02-30"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": "1999-02-29"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": "1990/02/28"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": "1990-2-28"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": "19900228"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": "2999-01-01"}), Err("answer.birth")),
+        ("birth", true, None, json!({"birth": 19900228}), Err("answer.birth")),
+        // profile_img
+        ("profile_img", true, None, json!({"profile_img_path": "/upload/p/me.jpg"}), Ok(())),
+        ("profile_img", true, None, json!({"profile_img_path": "http://files.example/upload/me.jpg"}), Ok(())),
+        ("profile_img", true, None, json!({"profile_img_path": "me.jpg"}), Err("answer.profile_img_path")),
+        ("profile_img", true, None, json!({"profile_img_path": ["/upload/me.jpg"]}), Err("answer.profile_img_path")),
+        // address
+        ("address", true, None, json!({"address": "1 Main St, Seoul"}), Ok(())),
+        ("address", false, None, json!({"address": ""}), Ok(())),
+        ("address", true, None, json!({"address": ""}), Err("answer.address")),
+        ("address", true, None, json!({"address": {"city": "Seoul"}}), Err("answer.address")),
+        // experience
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme"}]}), Ok(())),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "2019-03", "end_at": null, "currently_employed": true, "employment_type": "full_time", "position": "Senior", "department": "R&D", "title": "Engineer"}]}), Ok(())),
+        ("experience", false, None, json!({"experiences": []}), Ok(())),
+        ("experience", true, None, json!({"experiences": []}), Err("answer.experiences")),
+        ("experience", true, None, json!({"experiences": [{"position": "Senior"}]}), Err("answer.experiences[0].company_name")),
+        ("experience", true, None, json!({"experiences": [{"company_name": ""}]}), Err("answer.experiences[0].company_name")),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "currently_employed": "yes"}]}), Err("answer.experiences[0].currently_employed")),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme"}, "Beta"]}), Err("answer.experiences[1]")),
+        ("experience", true, None, json!({"experiences": "Acme"}), Err("answer.experiences")),
+        // education
+        ("education", true, None, json!({"educations": [{"school_name": "KAIST", "enter_at": "2010-03", "graduate_at": "2014-02", "graduate": true, "major": "CS"}]}), Ok(())),
+        ("education", true, None, json!({"educations": [{"major": "CS"}]}), Err("answer.educations[0].school_name")),
+        ("education", true, None, json!({"educations": [{"school_name": "KAIST", "graduate": "yes"}]}), Err("answer.educations[0].graduate")),
+        ("education", true, None, json!({}), Err("answer.educations")),
+        // qualification
+        ("qualification", true, None, json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}), Ok(())),
+        ("qualification", true, None, json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "X", "grade": "1st", "date": "2020-01-01", "content": "won"}]}), Ok(())),
+        ("qualification", true, None, json!({"qualifications": [{"kind": "license", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}), Err("answer.qualifications[0].kind")),
+        ("qualification", true, None, json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "date": "2021-05-01"}]}), Err("answer.qualifications[0].grade")),
+        ("qualification", true, None, json!({"qualifications": [{"name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021"}]}), Err("answer.qualifications[0].kind")),
+        // training
+        ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30"}]}), Ok(())),
+        ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01"}]}), Err("answer.trainings[0].end_date")),
+        ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30", "content": 5}]}), Err("answer.trainings[0].content")),
+        // language
+        ("language", true, None, json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}), Ok(())),
+        ("language", true, None, json!({"languages": [{"kind": "English", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}), Err("answer.languages[0].test_name")),
+        ("language", true, None, json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": 950, "date": "2022-08-01"}]}), Err("answer.languages[0].grade")),
+        // military_service
+        ("military_service", true, None, json!({"checked": false}), Ok(())),
+        ("military_service", true, None, json!({"checked": true}), Ok(())),
+        ("military_service", true, None, json!({"checked": true, "military_service_status": "complete"}), Ok(())),
+        ("military_service", true, None, json!({"checked": true, "military_service_status": "in_service"}), Ok(())),
+        ("military_service", true, None, json!({"checked": true, "military_service_status": "done"}), Err("answer.military_service_status")),
+        ("military_service", true, None, json!({"checked": false, "military_service_status": "exemption"}), Err("answer.military_service_status")),
+        ("military_service", true, None, json!({"military_service_status": "complete"}), Err("answer.checked")),
+        ("military_service", true, None, json!({"checked": "false"}), Err("answer.checked")),
+        // veteran_affair
+        ("veteran_affair", true, None, json!({"checked": false}), Ok(())),
+        ("veteran_affair", true, None, json!({"checked": true, "veteran_affair_code": "12-345678"}), Ok(())),
+        ("veteran_affair", true, None, json!({"checked": true, "veteran_affair_code": "12345678"}), Err("answer.veteran_affair_code")),
+        ("veteran_affair", true, None, json!({"checked": true, "veteran_affair_code": "1-2345678"}), Err("answer.veteran_affair_code")),
+        ("veteran_affair", true, None, json!({"checked": true, "veteran_affair_code": "ab-cdefgh"}), Err("answer.veteran_affair_code")),
+        ("veteran_affair", true, None, json!({"veteran_affair_code": "12-345678"}), Err("answer.checked")),
+        // disability
+        ("disability", true, None, json!({"checked": false}), Ok(())),
+        ("disability", true, None, json!({"checked": true, "disability_type": "visual", "disability_severity": "mild"}), Ok(())),
+        ("disability", true, None, json!({"checked": true, "disability_severity": "serious"}), Ok(())),
+        ("disability", true, None, json!({"checked": true, "disability_severity": "severe"}), Err("answer.disability_severity")),
+        ("disability", true, None, json!({"checked": true, "disability_type": 3}), Err("answer.disability_type")),
+        ("disability", true, None, json!({}), Err("answer.checked")),
+        // text, textarea, date_type
+        ("text", true, None, json!({"value": "hello"}), Ok(())),
+        ("text", false, None, json!({"value": ""}), Ok(())),
+        ("text", true, None, json!({"value": ""}), Err("answer.value")),
+        ("text", true, None, json!({"value": 5}), Err("answer.value")),
+        ("text", true, None, json!({"text": "hello"}), Err("answer.value")),
+        ("textarea", true, None, json!({"value": "line 1\nline 2"}), Ok(())),
+        ("textarea", true, None, json!({"value": ["a"]}), Err("answer.value")),
+        ("date_type", true, None, json!({"value": "2025-01-31"}), Ok(())),
+        ("date_type", true, None, json!({}), Err("answer.value")),
+        // dropdown, radio
+        ("dropdown", true, OPTS, json!({"value": "Busan"}), Ok(())),
+        ("dropdown", true, OPTS, json!({"value": "Daegu"}), Err("answer.value")),
+        ("dropdown", true, OPTS, json!({"value": "busan"}), Err("answer.value")),
+        ("dropdown", true, None, json!({"value": "anything"}), Ok(())),
+        ("dropdown", true, Some(&[]), json!({"value": "anything"}), Ok(())),
+        ("radio", true, OPTS, json!({"value": "Remote"}), Ok(())),
+        ("radio", true, OPTS, json!({"value": ""}), Err("answer.value")),
+        ("radio", true, OPTS, json!({"values": ["Remote"]}), Err("answer.value")),
+        // checkbox
+        ("checkbox", true, OPTS, json!({"values": ["Seoul", "Remote"]}), Ok(())),
+        ("checkbox", false, OPTS, json!({"values": []}), Ok(())),
+        ("checkbox", true, OPTS, json!({"values": []}), Err("answer.values")),
+        ("checkbox", true, OPTS, json!({"values": ["Daegu"]}), Err("answer.values[0]")),
+        ("checkbox", true, OPTS, json!({"values": ["Seoul", "Seoul"]}), Err("answer.values[1]")),
+        ("checkbox", true, OPTS, json!({"values": "Seoul"}), Err("answer.values")),
+        ("checkbox", true, None, json!({"values": ["free text"]}), Ok(())),
+        ("checkbox", true, None, json!({"values": [1]}), Err("answer.values[0]")),
+        // link
+        ("link", true, None, json!({"links": ["https://github.com/jane"]}), Ok(())),
+        ("link", true, None, json!({"links": []}), Err("answer.links")),
+        ("link", true, None, json!({"links": [""]}), Err("answer.links[0]")),
+        ("link", true, None, json!({"links": "https://github.com/jane"}), Err("answer.links")),
+        // file_upload
+        ("file_upload", true, None, json!({"links": ["/upload/a.pdf", "https://files.example/upload/b%20c.pdf"]}), Ok(())),
+        ("file_upload", true, None, json!({"links": ["a.pdf"]}), Err("answer.links[0]")),
+        ("file_upload", true, None, json!({"links": []}), Err("answer.links")),
+        ("file_upload", true, None, json!({"links": [{"path": "/upload/a.pdf"}]}), Err("answer.links[0]")),
+    ]
+}
+
+#[test]
+fn every_kind_of_spec_4_3_has_valid_and_invalid_cases() {
+    let cases = cases();
+    for kind in recruit::apply::kinds::KNOWN_KINDS {
+        let valid = cases.iter().any(|c| c.0 == *kind && c.4.is_ok());
+        let invalid = cases.iter().any(|c| c.0 == *kind && c.4.is_err());
+        assert!(
+            valid && invalid,
+            "kind {kind} lacks a valid or an invalid case"
+        );
+    }
+}
+
+#[test]
+fn answers_are_checked_by_kind_table() {
+    let mut failures = Vec::new();
+    for (kind, required, options, answer, expected) in cases() {
+        let q = question(kind, required, options);
+        let checked = check_answer(&q, &answer);
+        match expected {
+            Ok(()) if !checked.problems.is_empty() => failures.push(format!(
+                "{kind} {answer}: expected valid, got {:?}",
+                checked.problems
+            )),
+            Err(field) if !checked.problems.iter().any(|p| p.field.starts_with(field)) => failures
+                .push(format!(
+                    "{kind} {answer}: expected a problem at {field}, got {:?}",
+                    checked.problems
+                )),
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn unknown_answer_fields_and_kinds_are_warnings_not_problems() {
+    let q = question("name", true, None);
+    let c = check_answer(&q, &json!({"name": "Jane", "nickname": "J"}));
+    assert!(c.problems.is_empty());
+    assert_eq!(c.warnings.len(), 1);
+    assert_eq!(c.warnings[0].field, "answer.nickname");
+
+    let q = question("signature", true, None);
+    let c = check_answer(&q, &json!({"whatever": 1}));
+    assert!(c.problems.is_empty());
+    assert!(c.warnings[0].message.contains("signature"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. prepare(): resolution, all problems at once, the two variants, paths, id-less forms.
+
+fn q(id: Option<i64>, order: i64, kind: &str, title: &str, required: bool) -> Question {
+    Question {
+        id,
+        kind: Some(kind.into()),
+        title: Some(title.into()),
+        order: Some(order),
+        required: Some(required),
+        ..Default::default()
+    }
+}
+
+/// A form with ids: name, email, phone, resume, desired salary, portfolio (file upload, optional),
+/// location (radio), profile image (optional).
+fn form_with_ids() -> Vec<Question> {
+    let mut radio = q(Some(107), 7, "radio", "Location", false);
+    radio.answer_options = Some(vec!["Seoul".into(), "Remote".into()]);
+    vec![
+        q(Some(101), 1, "name", "Name", true),
+        q(Some(102), 2, "email", "Email", true),
+        q(Some(103), 3, "phone", "Phone", true),
+        q(Some(104), 4, "resume", "Resume", true),
+        q(Some(105), 5, "desired_salary", "Desired salary", false),
+        q(Some(106), 6, "file_upload", "Portfolio", false),
+        radio,
+        q(Some(108), 8, "profile_img", "Photo", false),
+    ]
+}
+
+fn basics_by_order() -> Vec<Value> {
+    vec![
+        json!({"order": 1, "answer": {"name": "Jane Doe"}}),
+        json!({"order": 2, "kind": "email", "answer": {"email": "jane@example.com"}}),
+        json!({"order": 3, "answer": {"phone": "010-1234-5678"}}),
+        json!({"order": 4, "answer": {"resume_path": "https://files.example/upload/candidate/my%20cv.pdf?X-Sig=abc"}}),
+    ]
+}
+
+fn file_of(items: Vec<Value>) -> Value {
+    json!({"privacy": true, "questions": items})
+}
+
+#[test]
+fn variant_a_body_names_questions_by_question_id_and_decodes_paths() {
+    let mut items = basics_by_order();
+    items.push(json!({"question_id": 107, "answer": {"value": "Remote"}}));
+    items.push(json!({"question_id": 106, "answer": {"links": ["https://files.example/upload/a%2Bb.pdf", "/upload/plain.pdf"]}}));
+    let p = prepare(&form_with_ids(), &file_of(items), Variant::A).expect("valid");
+    assert_eq!(p.variant, Variant::A);
+    assert!(p.notes.is_empty());
+    assert_eq!(
+        p.body,
+        json!({
+            "privacy": true,
+            "questions": [
+                {"question_id": 101, "kind": "name", "answer": {"name": "Jane Doe"}},
+                {"question_id": 102, "kind": "email", "answer": {"email": "jane@example.com"}},
+                {"question_id": 103, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+                {"question_id": 104, "kind": "resume", "answer": {"resume_path": "/upload/candidate/my cv.pdf"}},
+                {"question_id": 106, "kind": "file_upload", "answer": {"links": ["/upload/a+b.pdf", "/upload/plain.pdf"]}},
+                {"question_id": 107, "kind": "radio", "answer": {"value": "Remote"}},
+            ]
+        })
+    );
+}
+
+#[test]
+fn variant_b_body_puts_the_basics_on_top_and_keeps_paths_encoded() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 7, "answer": {"value": "Seoul"}}));
+    items.push(json!({"order": 8, "answer": {"profile_img_path": "https://files.example/upload/me%20too.jpg"}}));
+    let mut file = file_of(items);
+    file.as_object_mut().unwrap().remove("privacy");
+    let p = prepare(&form_with_ids(), &file, Variant::B).expect("valid");
+    assert_eq!(
+        p.body,
+        json!({
+            "name": "Jane Doe",
+            "email": "jane@example.com",
+            "phone": "010-1234-5678",
+            "resume_path": "/upload/candidate/my%20cv.pdf",
+            "questions": [
+                {"id": 107, "kind": "radio", "answer": {"value": "Seoul"}},
+                {"id": 108, "kind": "profile_img", "answer": {"profile_img_path": "/upload/me%20too.jpg"}},
+            ]
+        })
+    );
+    // Field order of the body is the documented one.
+    let keys: Vec<&String> = p.body.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["name", "email", "phone", "resume_path", "questions"]);
+}
+
+#[test]
+fn variant_b_keeps_privacy_when_given() {
+    let p = prepare(&form_with_ids(), &file_of(basics_by_order()), Variant::B).unwrap();
+    assert_eq!(p.body["privacy"], json!(true));
+    assert!(
+        p.body.get("questions").is_none(),
+        "no other answers: no questions"
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once_with_question_and_field() {
+    let file = json!({
+        "questions": [
+            {"order": 1, "answer": {"name": ""}},
+            {"order": 2, "kind": "phone", "answer": {"email": "jane@example.com"}},
+            {"order": 5, "answer": {"desired_salary": "5000"}},
+            {"order": 7, "answer": {"value": "Mars"}},
+            {"order": 42, "answer": {"value": "x"}},
+            {"question_id": 999, "answer": {"value": "x"}},
+            {"answer": {"value": "x"}},
+            {"order": 1, "answer": {"name": "Again"}},
+            "not an item"
+        ]
+    });
+    let report = prepare(&form_with_ids(), &file, Variant::A).unwrap_err();
+    let lines: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+    let text = lines.join("\n");
+    let expect = [
+        r#"question 1 "Name" (name): answer.name: must not be empty"#,
+        r#"question 2 "Email" (email): kind: "phone" does not match the form's kind "email""#,
+        r#"question 5 "Desired salary" (desired_salary): answer.desired_salary: must be a whole number, got string "5000" (write the number without quotes)"#,
+        r#"question 7 "Location" (radio): answer.value: "Mars" is not one of the choices: "Seoul", "Remote""#,
+        "questions[4]: order: the form has no question with order 42 (orders: 1 to 8)",
+        "questions[5]: question_id: the form has no question with id 999",
+        "questions[6]: names no question",
+        r#"question 1 "Name" (name): answered twice (questions[0] and questions[7])"#,
+        "questions[8]: must be an object",
+        r#"question 3 "Phone" (phone): required but not answered"#,
+        r#"question 4 "Resume" (resume): required but not answered"#,
+        "privacy: missing: request variant A requires",
+    ];
+    for e in expect {
+        assert!(text.contains(e), "missing {e:?} in:\n{text}");
+    }
+    // The email question was named with a wrong kind: reported once, as such.
+    assert_eq!(
+        report
+            .problems
+            .iter()
+            .filter(|p| matches!(&p.subject, Subject::Question { order: 2, .. }))
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(lines.len(), expect.len(), "{text}");
+}
+
+#[test]
+fn privacy_must_be_a_boolean() {
+    let mut file = file_of(basics_by_order());
+    file["privacy"] = json!("yes");
+    let report = prepare(&form_with_ids(), &file, Variant::A).unwrap_err();
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(
+        report.problems[0].to_string(),
+        r#"privacy: must be true or false, got string "yes""#
+    );
+}
+
+#[test]
+fn the_file_must_be_an_object_with_a_questions_array() {
+    let r = prepare(&form_with_ids(), &json!([1, 2]), Variant::A).unwrap_err();
+    assert!(r.problems[0].to_string().contains("must be a JSON object"));
+    let r = prepare(
+        &form_with_ids(),
+        &json!({"privacy": true, "questions": {}}),
+        Variant::A,
+    )
+    .unwrap_err();
+    assert!(r.problems[0]
+        .to_string()
+        .starts_with("questions: must be an array"));
+}
+
+#[test]
+fn order_and_question_id_must_agree() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 5, "question_id": 107, "answer": {"desired_salary": 1}}));
+    let r = prepare(&form_with_ids(), &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(r.problems[0]
+        .to_string()
+        .contains("question_id 107 is question 7"));
+}
+
+#[test]
+fn orders_default_to_positions_when_absent() {
+    let mut qs = form_with_ids();
+    for q in &mut qs {
+        q.order = None;
+    }
+    let p = prepare(&qs, &file_of(basics_by_order()), Variant::A).unwrap();
+    assert_eq!(p.body["questions"][3]["question_id"], json!(104));
+}
+
+fn idless_form() -> Vec<Question> {
+    vec![
+        q(None, 1, "name", "Name", true),
+        q(None, 2, "email", "Email", true),
+        q(None, 3, "phone", "Phone", true),
+        q(None, 4, "resume", "Resume", true),
+        q(None, 5, "text", "Why us?", false),
+        q(None, 6, "experience", "Experience", true),
+    ]
+}
+
+#[test]
+fn idless_form_switches_to_variant_b_with_a_note() {
+    let p = prepare(&idless_form(), &file_of(basics_by_order()), Variant::A).unwrap();
+    assert_eq!(p.variant, Variant::B);
+    assert!(p.notes[0].contains("carry no ids"), "{:?}", p.notes);
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.contains(r#"question 6 "Experience""#)),
+        "required but unaddressable question is a warning: {:?}",
+        p.warnings
+    );
+    assert_eq!(
+        p.body,
+        json!({
+            "name": "Jane Doe",
+            "email": "jane@example.com",
+            "phone": "010-1234-5678",
+            "resume_path": "/upload/candidate/my%20cv.pdf",
+            "privacy": true
+        })
+    );
+}
+
+#[test]
+fn idless_form_refuses_other_answers_by_name() {
+    let mut items = basics_by_order();
+    items.push(json!({"order": 5, "answer": {"value": "Because"}}));
+    let r = prepare(&idless_form(), &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    let line = r.problems[0].to_string();
+    assert!(
+        line.starts_with(r#"question 5 "Why us?" (text): cannot be sent"#),
+        "{line}"
+    );
+    assert!(line.contains("questions[4]"), "{line}");
+}
+
+#[test]
+fn idless_form_questions_can_only_be_named_by_order() {
+    let mut items = basics_by_order();
+    items[0] = json!({"question_id": 1, "answer": {"name": "Jane"}});
+    let r = prepare(&idless_form(), &file_of(items), Variant::B).unwrap_err();
+    let text: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        text[0].starts_with("questions[0]: question_id: the form's questions carry no ids"),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn variant_b_requires_the_four_basic_fields() {
+    let mut qs = form_with_ids();
+    qs[3].required = Some(false); // resume optional in the form, but B needs resume_path
+    let items: Vec<Value> = basics_by_order().into_iter().take(3).collect();
+    let r = prepare(&qs, &file_of(items.clone()), Variant::B).unwrap_err();
+    assert_eq!(r.problems.len(), 1);
+    assert!(r.problems[0]
+        .to_string()
+        .contains("request variant B requires `resume_path`"));
+    // Variant A is fine without it.
+    assert!(prepare(&qs, &file_of(items), Variant::A).is_ok());
+}
+
+#[test]
+fn answers_file_round_trips_through_prepare() {
+    let qs = form_with_ids();
+    let p = prepare(&qs, &file_of(basics_by_order()), Variant::A).unwrap();
+    let file = recruit::apply::answers_file(&qs, &p.answers, Some(true));
+    assert_eq!(
+        file["questions"][0],
+        json!({"question_id": 101, "kind": "name", "answer": {"name": "Jane Doe"}})
+    );
+    let again = prepare(&qs, &file, Variant::A).unwrap();
+    assert_eq!(again.body, p.body);
+
+    let idless = idless_form();
+    let p = prepare(&idless, &file_of(basics_by_order()), Variant::B).unwrap();
+    let file = recruit::apply::answers_file(&idless, &p.answers, Some(true));
+    assert_eq!(file["questions"][0]["order"], json!(1));
+    assert!(file["questions"][0].get("question_id").is_none());
+    assert_eq!(prepare(&idless, &file, Variant::B).unwrap().body, p.body);
+}
+
+#[test]
+fn path_values_follow_the_variant() {
+    use recruit::apply::answer_path;
+    let url =
+        "https://files.example/upload/candidate/file/1/temp/1622473200/my%20cv%2B1.pdf?sig=x#f";
+    assert_eq!(
+        answer_path(url, Variant::A),
+        "/upload/candidate/file/1/temp/1622473200/my cv+1.pdf"
+    );
+    assert_eq!(
+        answer_path(url, Variant::B),
+        "/upload/candidate/file/1/temp/1622473200/my%20cv%2B1.pdf"
+    );
+    // A path is sent as given in both.
+    assert_eq!(
+        answer_path("/upload/a%20b.pdf", Variant::A),
+        "/upload/a%20b.pdf"
+    );
+    assert_eq!(
+        answer_path("/upload/a b.pdf", Variant::B),
+        "/upload/a b.pdf"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. The binary against a stub service.
+
+const KEY: &str = "test-key-5b1e0c77";
+
+fn form_json(code: &str, with_ids: bool, expired: bool) -> String {
+    let id = |n: i64| if with_ids { json!(n) } else { Value::Null };
+    let mut qs = vec![
+        json!({"id": id(11), "kind": "name", "title": "Name", "order": 1, "required": true}),
+        json!({"id": id(12), "kind": "email", "title": "Email", "order": 2, "required": true}),
+        json!({"id": id(13), "kind": "phone", "title": "Phone", "order": 3, "required": true}),
+        json!({"id": id(14), "kind": "resume", "title": "Resume", "order": 4, "required": true}),
+        json!({"id": id(15), "kind": "desired_salary", "title": "Desired salary", "order": 5, "required": false}),
+        json!({"id": id(16), "kind": "radio", "title": "Location", "order": 6, "required": false, "answer_options": ["Seoul", "Remote"]}),
+    ];
+    if !with_ids {
+        for q in &mut qs {
+            q.as_object_mut().unwrap().remove("id");
+        }
+    }
+    json!({"resource": {
+        "code": code, "title": format!("Backend engineer {code}"), "status": "in_progress",
+        "open_status": !expired, "expired": expired, "end_at": "2030-01-01T00:00:00+09:00",
+        "questions": qs
+    }})
+    .to_string()
+}
+
+const APPLICATION: &str = r#"{"resource":{"code":"AP-1","name":"Jane Doe","email":"jane@example.com","phone":"010-1234-5678","duplicate":false,"birth":null,"privacy":true,"resume_path":"/upload/cv.pdf","applied_at":"2026-01-01T00:00:00+09:00"}}"#;
+
+/// The stub service: F1 (ids), F2 (no ids), F3 (apply answers 422), F4 (expired), uploads.
+fn service() -> Stub {
+    stub(|seen, _| {
+        let path = seen.uri.split('?').next().unwrap_or("").to_string();
+        let host = seen.header("host").unwrap_or("127.0.0.1").to_string();
+        match (seen.method.as_str(), path.as_str()) {
+            ("GET", "/v1/application_forms/F1") => Reply::json(200, &form_json("F1", true, false)),
+            ("GET", "/v1/application_forms/F2") => Reply::json(200, &form_json("F2", false, false)),
+            ("GET", "/v1/application_forms/F3") => Reply::json(200, &form_json("F3", true, false)),
+            ("GET", "/v1/application_forms/F4") => Reply::json(200, &form_json("F4", true, true)),
+            ("POST", "/v1/application_forms/F3/apply") => Reply::json(
+                422,
+                r#"{"error":"unprocessable_entity","message":"This e-mail has already applied to this posting"}"#,
+            ),
+            ("POST", p) if p.ends_with("/apply") => Reply::json(200, APPLICATION),
+            ("POST", "/v1/upload/presign") => {
+                let body: Value = serde_json::from_slice(&seen.body).unwrap_or_default();
+                let name = body["filename"].as_str().unwrap_or("").replace(' ', "%20");
+                Reply::json(
+                    200,
+                    &json!({"resource": {
+                        "presigned_url": format!("http://{host}/bucket/{name}?X-Signature=s3cr3t"),
+                        "file_url": format!("http://{host}/upload/candidate/file/1/temp/1622473200/{name}")
+                    }})
+                    .to_string(),
+                )
+            }
+            ("PUT", p) if p.starts_with("/bucket/deny") => {
+                Reply::json(403, "<Error>AccessDenied</Error>")
+            }
+            ("PUT", _) => Reply::json(200, ""),
+            _ => Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            ),
+        }
+    })
+}
+
+fn run_with(home: &Home, s: &Stub, args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    let mut c = home.cmd();
+    c.env("RECRUIT_BASE_URL", s.base())
+        .env("RECRUIT_API_KEY", KEY)
+        .args(args);
+    if let Some(input) = stdin {
+        c.write_stdin(input);
+    }
+    c.output().unwrap()
+}
+
+fn answers_path(home: &Home, v: &Value) -> String {
+    let p = home.dir.path().join("answers.json");
+    std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+fn good_answers() -> Value {
+    json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Jane Doe"}},
+        {"order": 2, "answer": {"email": "jane@example.com"}},
+        {"order": 3, "answer": {"phone": "010-1234-5678"}},
+        {"order": 4, "kind": "resume", "answer": {"resume_path": "https://files.example/upload/my%20cv.pdf"}},
+        {"order": 6, "answer": {"value": "Remote"}}
+    ]})
+}
+
+fn applies(s: &Stub) -> Vec<Value> {
+    s.seen()
+        .iter()
+        .filter(|r| r.method == "POST" && r.uri.ends_with("/apply"))
+        .map(|r| serde_json::from_slice(&r.body).expect("JSON body"))
+        .collect()
+}
+
+#[test]
+fn stub_answers_file_is_sent_as_variant_a() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["-o", "json", "forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out).trim(), APPLICATION);
+    let sent = applies(&s);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(
+        sent[0],
+        json!({"privacy": true, "questions": [
+            {"question_id": 11, "kind": "name", "answer": {"name": "Jane Doe"}},
+            {"question_id": 12, "kind": "email", "answer": {"email": "jane@example.com"}},
+            {"question_id": 13, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+            {"question_id": 14, "kind": "resume", "answer": {"resume_path": "/upload/my cv.pdf"}},
+            {"question_id": 16, "kind": "radio", "answer": {"value": "Remote"}}
+        ]})
+    );
+    let req = s.seen().into_iter().find(|r| r.method == "POST").unwrap();
+    assert_eq!(req.header("content-type"), Some("application/json"));
+    assert!(!stdout_of(&out).contains(KEY) && !stderr_of(&out).contains(KEY));
+}
+
+#[test]
+fn stub_variant_b_from_flag_and_from_profile() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file, "--variant", "b"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let expected = json!({
+        "name": "Jane Doe", "email": "jane@example.com", "phone": "010-1234-5678",
+        "resume_path": "/upload/my%20cv.pdf", "privacy": true,
+        "questions": [{"id": 16, "kind": "radio", "answer": {"value": "Remote"}}]
+    });
+    assert_eq!(applies(&s)[0], expected);
+
+    let set = home
+        .cmd()
+        .args(["config", "set", "variant", "b"])
+        .output()
+        .unwrap();
+    assert_eq!(set.status.code(), Some(0), "{}", stderr_of(&set));
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(applies(&s)[1], expected);
+    // The flag wins over the profile.
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file, "--variant", "a"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(applies(&s)[2].get("questions").unwrap()[0]
+        .get("question_id")
+        .is_some());
+}
+
+#[test]
+fn stub_idless_form_goes_through_variant_b_and_says_so() {
+    let s = service();
+    let home = Home::new();
+    let mut answers = good_answers();
+    answers["questions"].as_array_mut().unwrap().pop(); // Location cannot be addressed
+    let file = answers_path(&home, &answers);
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F2", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("note: the form's questions carry no ids"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert_eq!(
+        applies(&s)[0],
+        json!({"name": "Jane Doe", "email": "jane@example.com", "phone": "010-1234-5678",
+               "resume_path": "/upload/my%20cv.pdf", "privacy": true})
+    );
+}
+
+#[test]
+fn stub_idless_form_refuses_answers_it_cannot_address() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F2", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(r#"question 6 "Location" (radio): cannot be sent"#),
+        "{err}"
+    );
+    assert!(applies(&s).is_empty());
+}
+
+#[test]
+fn stub_bad_answers_never_reach_the_service_and_are_all_listed() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(
+        &home,
+        &json!({"questions": [
+            {"order": 1, "answer": {"name": ""}},
+            {"order": 2, "answer": {"email": "not-an-email"}},
+            {"order": 5, "answer": {"desired_salary": "lots"}},
+            {"order": 6, "kind": "checkbox", "answer": {"values": ["Remote"]}},
+            {"order": 9, "answer": {"value": "?"}}
+        ]}),
+    );
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    for line in [
+        r#"question 1 "Name" (name): answer.name: must not be empty"#,
+        r#"question 2 "Email" (email): answer.email: "not-an-email" does not look like an e-mail address"#,
+        r#"question 5 "Desired salary" (desired_salary): answer.desired_salary: must be a whole number"#,
+        r#"question 6 "Location" (radio): kind: "checkbox" does not match the form's kind "radio""#,
+        "questions[4]: order: the form has no question with order 9",
+        r#"question 3 "Phone" (phone): required but not answered"#,
+        r#"question 4 "Resume" (resume): required but not answered"#,
+        "privacy: missing",
+        "error: the answers file has 8 problems (listed above); nothing was sent",
+    ] {
+        assert!(err.contains(line), "missing {line:?} in:\n{err}");
+    }
+    assert!(applies(&s).is_empty());
+    assert!(stdout_of(&out).is_empty());
+}
+
+#[test]
+fn stub_malformed_json_is_exit_2_with_line_and_column_before_any_request() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", "-"],
+        Some("{\"privacy\": true,\n  \"questions\": [\n    {\"order\": 1,}\n  ]}"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("line 3, column"), "{err}");
+    assert!(err.contains("answers file"), "{err}");
+    assert!(s.seen().is_empty(), "nothing may be requested");
+}
+
+#[test]
+fn stub_missing_answers_file_is_exit_2() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F1", "--answers", "/nonexistent/a.json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("/nonexistent/a.json"));
+    assert!(s.seen().is_empty());
+}
+
+#[test]
+fn stub_dry_run_prints_the_body_and_sends_nothing() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &[
+            "forms",
+            "apply",
+            "F1",
+            "--answers",
+            &file,
+            "--dry-run",
+            "--variant",
+            "b",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).expect("JSON on stdout");
+    assert_eq!(printed["resume_path"], json!("/upload/my%20cv.pdf"));
+    assert_eq!(printed["questions"][0]["id"], json!(16));
+    assert!(applies(&s).is_empty());
+    assert!(stderr_of(&out).contains("nothing was sent"));
+}
+
+#[test]
+fn stub_422_is_exit_5_with_the_service_message() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F3", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(5));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("This e-mail has already applied to this posting"),
+        "{err}"
+    );
+    assert!(err.contains("422"), "{err}");
+    assert_eq!(applies(&s).len(), 1);
+}
+
+#[test]
+fn stub_expired_form_is_warned_about_but_sent() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "F4", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("warning: form F4 has expired"), "{err}");
+    assert!(err.contains("warning: form F4 is not open"), "{err}");
+    assert_eq!(applies(&s).len(), 1);
+}
+
+#[test]
+fn stub_unknown_form_is_exit_3() {
+    let s = service();
+    let home = Home::new();
+    let file = answers_path(&home, &good_answers());
+    let out = run_with(
+        &home,
+        &s,
+        &["forms", "apply", "NOPE", "--answers", &file],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stderr_of(&out));
+    assert!(applies(&s).is_empty());
+}
+
+#[test]
+fn no_terminal_and_no_answers_is_exit_2_saying_how() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(&home, &s, &["forms", "apply", "F1"], Some(""));
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--answers FILE"), "{err}");
+    assert!(err.contains("recruit forms get F1"), "{err}");
+    assert!(s.seen().is_empty());
+}
+
+#[test]
+fn stub_files_upload_puts_without_authorization_and_prints_the_path() {
+    let s = service();
+    let home = Home::new();
+    let path = home.dir.path().join("my cv.pdf");
+    std::fs::write(&path, b"%PDF-1.4 test").unwrap();
+    let out = run_with(
+        &home,
+        &s,
+        &["files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(
+        stdout_of(&out),
+        "/upload/candidate/file/1/temp/1622473200/my cv.pdf\n"
+    );
+    let seen = s.seen();
+    let presign = seen.iter().find(|r| r.uri == "/v1/upload/presign").unwrap();
+    assert_eq!(
+        presign.header("authorization"),
+        Some(format!("Bearer {KEY}").as_str())
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&presign.body),
+        r#"{"filename":"my cv.pdf"}"#
+    );
+    let put = seen.iter().find(|r| r.method == "PUT").unwrap();
+    assert_eq!(put.uri, "/bucket/my%20cv.pdf?X-Signature=s3cr3t");
+    assert_eq!(put.header("authorization"), None);
+    assert_eq!(put.body, b"%PDF-1.4 test");
+
+    let out = run_with(
+        &home,
+        &s,
+        &["-o", "json", "files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(
+        v["path"],
+        json!("/upload/candidate/file/1/temp/1622473200/my cv.pdf")
+    );
+    assert!(v["file_url"].as_str().unwrap().ends_with("/my%20cv.pdf"));
+}
+
+#[test]
+fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
+    let s = service();
+    let home = Home::new();
+    let out = run_with(&home, &s, &["files", "upload", "/nonexistent/cv.pdf"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("/nonexistent/cv.pdf"));
+    assert!(s.seen().is_empty());
+
+    let path = home.dir.path().join("deny.pdf");
+    std::fs::write(&path, b"x").unwrap();
+    let out = run_with(
+        &home,
+        &s,
+        &["files", "upload", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(7));
+    let err = stderr_of(&out);
+    assert!(err.contains("HTTP 403"), "{err}");
+    assert!(
+        !err.contains("s3cr3t"),
+        "the upload signature stays out of messages: {err}"
+    );
+    assert!(stdout_of(&out).is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. The binary against the built-in sandbox (started in the test), checking what it received
+//    through GET /_sandbox/requests and GET /_sandbox/uploads.
+
+use recruit::sandbox::{codes, SandboxOptions};
+
+/// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
+struct Sb {
+    rt: tokio::runtime::Runtime,
+    sb: Option<recruit::sandbox::Sandbox>,
+    home: Home,
+}
+
+impl Sb {
+    fn new() -> Sb {
+        let home = Home::new();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let state = home.dir.path().join("sandbox-state.json");
+        let sb = rt
+            .block_on(recruit::sandbox::start(
+                ([127, 0, 0, 1], 0).into(),
+                SandboxOptions::new(state),
+            ))
+            .expect("sandbox starts");
+        Sb {
+            rt,
+            sb: Some(sb),
+            home,
+        }
+    }
+
+    fn sandbox(&self) -> &recruit::sandbox::Sandbox {
+        self.sb.as_ref().unwrap()
+    }
+
+    /// `recruit` pointed at this sandbox (the key through the environment).
+    fn cmd(&self) -> assert_cmd::Command {
+        let mut c = self.home.cmd();
+        c.env("RECRUIT_BASE_URL", self.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &self.sandbox().api_key);
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        self.cmd().args(args).output().unwrap()
+    }
+
+    fn admin(&self, path: &str) -> Vec<Value> {
+        let url = format!("http://{}{path}", self.sandbox().addr);
+        let key = self.sandbox().api_key.clone();
+        self.rt.block_on(async move {
+            let resp = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .unwrap()
+                .get(url)
+                .bearer_auth(key)
+                .send()
+                .await
+                .unwrap();
+            assert!(resp.status().is_success());
+            let v: Value = resp.json().await.unwrap();
+            v.as_array().cloned().unwrap_or_default()
+        })
+    }
+
+    /// Recorded apply requests.
+    fn requests(&self) -> Vec<Value> {
+        self.admin("/_sandbox/requests")
+    }
+
+    fn uploads(&self) -> Vec<Value> {
+        self.admin("/_sandbox/uploads")
+    }
+
+    fn file(&self, name: &str, v: &Value) -> String {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+
+    /// `recruit files upload` of a new local file; returns (path, file_url).
+    fn upload(&self, name: &str, bytes: &[u8]) -> (String, String) {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = self.run(&["-o", "json", "files", "upload", p.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let v: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+        (
+            v["path"].as_str().unwrap().to_string(),
+            v["file_url"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+impl Drop for Sb {
+    fn drop(&mut self) {
+        if let Some(sb) = self.sb.take() {
+            self.rt.block_on(sb.shutdown());
+        }
+    }
+}
+
+/// Answers to every question of FORM-ALLKINDS (orders 1..=27, ids 9001..=9027), by order.
+fn all_kinds_answers(resume_url: &str, photo_path: &str, doc_url: &str) -> Value {
+    json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Jane Doe"}},
+        {"order": 2, "answer": {"email": "jane.allkinds@example.com"}},
+        {"order": 3, "answer": {"phone": "010-1234-5678"}},
+        {"order": 4, "answer": {"resume_path": resume_url}},
+        {"order": 5, "answer": {"experience_total_period": 36}},
+        {"order": 6, "answer": {"desired_salary": 6000}},
+        {"order": 7, "answer": {"current_salary": 5000}},
+        {"order": 8, "answer": {"gender": "female"}},
+        {"order": 9, "answer": {"birth": "1990-02-28"}},
+        {"order": 10, "answer": {"profile_img_path": photo_path}},
+        {"order": 11, "answer": {"address": "1 Main St, Seoul"}},
+        {"order": 12, "answer": {"experiences": [{"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"}]}},
+        {"order": 13, "answer": {"educations": [{"school_name": "KAIST", "graduate": true, "major": "CS"}]}},
+        {"order": 14, "answer": {"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}},
+        {"order": 15, "answer": {"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30"}]}},
+        {"order": 16, "answer": {"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}},
+        {"order": 17, "answer": {"checked": true, "military_service_status": "complete"}},
+        {"order": 18, "answer": {"checked": true, "veteran_affair_code": "12-345678"}},
+        {"order": 19, "answer": {"checked": false}},
+        {"order": 20, "answer": {"value": "Acme, Engineer"}},
+        {"order": 21, "answer": {"value": "Because."}},
+        {"order": 22, "answer": {"value": "LinkedIn"}},
+        {"order": 23, "answer": {"value": "Yes"}},
+        {"order": 24, "answer": {"value": "2026-03-01"}},
+        {"order": 25, "answer": {"values": ["Rust", "Go"]}},
+        {"order": 26, "answer": {"links": ["https://github.com/jane"]}},
+        {"order": 27, "answer": {"links": [doc_url]}}
+    ]})
+}
+
+#[test]
+fn sandbox_every_kind_through_variant_a() {
+    let s = Sb::new();
+    let (resume_path, resume_url) = s.upload("my cv.pdf", b"%PDF-1.4 resume");
+    assert!(resume_url.contains("my%20cv.pdf"), "{resume_url}");
+    let (photo_path, _) = s.upload("me.png", b"\x89PNG");
+    let (doc_path, doc_url) = s.upload("cert+1.pdf", b"doc");
+    let file = s.file(
+        "answers.json",
+        &all_kinds_answers(&resume_url, &photo_path, &doc_url),
+    );
+    let out = s.run(&[
+        "-o",
+        "json",
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        &file,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let app: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(app["resource"]["email"], json!("jane.allkinds@example.com"));
+
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200));
+    assert_eq!(
+        reqs[0]["path"],
+        json!(format!(
+            "/v1/application_forms/{}/apply",
+            codes::FORM_ALL_KINDS
+        ))
+    );
+    let body = &reqs[0]["body"];
+    assert_eq!(body["privacy"], json!(true));
+    let items = body["questions"].as_array().unwrap();
+    assert_eq!(items.len(), 27);
+    for (i, item) in items.iter().enumerate() {
+        assert_eq!(item["question_id"], json!(9001 + i as i64), "{item}");
+        assert_eq!(item["kind"], json!(codes::QUESTION_KINDS[i]), "{item}");
+    }
+    // Paths: decoded path parts in variant A.
+    assert!(resume_path.starts_with("/upload/candidate/file/1/temp/"));
+    assert!(resume_path.ends_with("/my cv.pdf"));
+    assert_eq!(items[3]["answer"], json!({"resume_path": resume_path}));
+    assert_eq!(items[9]["answer"], json!({"profile_img_path": photo_path}));
+    assert_eq!(items[26]["answer"], json!({"links": [doc_path]}));
+    // Everything else exactly as written in the file.
+    let file: Value = serde_json::from_str(
+        &std::fs::read_to_string(s.home.dir.path().join("answers.json")).unwrap(),
+    )
+    .unwrap();
+    for i in [
+        0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+    ] {
+        assert_eq!(
+            items[i]["answer"],
+            file["questions"][i]["answer"],
+            "question {}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn sandbox_variant_b_sends_basics_on_top_and_other_answers_by_id() {
+    let s = Sb::new();
+    let (_, resume_url) = s.upload("my cv.pdf", b"%PDF");
+    let file = s.file(
+        "answers.json",
+        &json!({"questions": [
+            {"order": 1, "answer": {"name": "Jane Doe"}},
+            {"order": 2, "answer": {"email": "jane.b@example.com"}},
+            {"order": 3, "answer": {"phone": "010-1234-5678"}},
+            {"order": 4, "answer": {"resume_path": resume_url}},
+            {"order": 5, "answer": {"experience_total_period": 12}},
+            {"order": 12, "answer": {"experiences": [{"company_name": "Acme"}]}},
+            {"order": 13, "answer": {"educations": [{"school_name": "KAIST"}]}},
+            {"order": 21, "answer": {"value": "Because."}},
+            {"order": 22, "answer": {"value": "Other"}},
+            {"order": 23, "answer": {"value": "No"}}
+        ]}),
+    );
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        &file,
+        "--variant",
+        "b",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    let body = &reqs[0]["body"];
+    let encoded_path = url::Url::parse(&resume_url).unwrap().path().to_string();
+    assert!(encoded_path.ends_with("/my%20cv.pdf"));
+    assert_eq!(body["name"], json!("Jane Doe"));
+    assert_eq!(body["email"], json!("jane.b@example.com"));
+    assert_eq!(body["phone"], json!("010-1234-5678"));
+    assert_eq!(
+        body["resume_path"],
+        json!(encoded_path),
+        "variant B: the path part as is"
+    );
+    assert!(body.get("privacy").is_none());
+    let ids: Vec<i64> = body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [9005, 9012, 9013, 9021, 9022, 9023]);
+    assert!(body["questions"][0].get("question_id").is_none());
+}
+
+fn noids_basics(email: &str) -> Vec<Value> {
+    vec![
+        json!({"order": 1, "answer": {"name": "Min Park"}}),
+        json!({"order": 2, "answer": {"email": email}}),
+        json!({"order": 3, "answer": {"phone": "010-9999-0000"}}),
+        json!({"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"}}),
+    ]
+}
+
+#[test]
+fn sandbox_idless_form_sends_the_basics_through_variant_b() {
+    let s = Sb::new();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": noids_basics("min@example.com")}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("variant B"), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(
+        reqs[0]["body"],
+        json!({"name": "Min Park", "email": "min@example.com", "phone": "010-9999-0000",
+               "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf", "privacy": true})
+    );
+}
+
+#[test]
+fn sandbox_idless_form_refuses_other_answers_by_name_and_sends_nothing() {
+    let s = Sb::new();
+    let mut items = noids_basics("min@example.com");
+    items.push(json!({"order": 5, "answer": {"value": "Hello, I am Min."}}));
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(r#"question 5 "Introduce yourself briefly" (textarea): cannot be sent"#),
+        "{err}"
+    );
+    // Named by question_id: impossible without ids.
+    let mut items = noids_basics("min@example.com");
+    items[0] = json!({"question_id": 1, "answer": {"name": "Min Park"}});
+    let file = s.file(
+        "answers2.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("name the question by \"order\""),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(s.requests().is_empty());
+}
+
+#[test]
+fn sandbox_bad_answers_never_reach_the_service() {
+    let s = Sb::new();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": "yes", "questions": [
+            {"order": 1, "answer": {"name": "Jane"}},
+            {"order": 2, "answer": {"email": "jane@"}},
+            {"order": 4, "answer": {"resume_path": "cv.pdf"}},
+            {"order": 5, "answer": {"experience_total_period": "3 years"}},
+            {"order": 8, "answer": {"gender": "f"}},
+            {"order": 9, "answer": {"birth": "1990-13-01"}},
+            {"order": 17, "answer": {"checked": true, "military_service_status": "done"}},
+            {"order": 18, "answer": {"checked": true, "veteran_affair_code": "12345678"}},
+            {"order": 19, "answer": {"checked": true, "disability_severity": "severe"}},
+            {"order": 22, "answer": {"value": "Billboard"}},
+            {"order": 25, "answer": {"values": ["Cobol"]}},
+            {"order": 14, "answer": {"qualifications": [{"kind": "license"}]}}
+        ]}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_ALL_KINDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    for needle in [
+        "question 2 \"Email address\" (email): answer.email",
+        "question 4 \"Resume / CV\" (resume): answer.resume_path",
+        "question 5 \"Total work experience\" (experience_total): answer.experience_total_period",
+        "question 8 \"Gender\" (gender): answer.gender",
+        "question 9 \"Date of birth\" (birth): answer.birth",
+        "answer.military_service_status",
+        "answer.veteran_affair_code",
+        "answer.disability_severity",
+        "question 22 \"Where did you hear about this position?\" (dropdown): answer.value",
+        "answer.values[0]",
+        "answer.qualifications[0].kind",
+        "answer.qualifications[0].name: missing",
+        "question 3 \"Mobile phone number\" (phone): required but not answered",
+        "question 12 \"Work experience\" (experience): required but not answered",
+        "privacy: must be true or false",
+        "nothing was sent",
+    ] {
+        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
+    }
+    assert!(
+        s.requests().is_empty(),
+        "bad answers must not reach the service"
+    );
+}
+
+#[test]
+fn sandbox_malformed_json_and_dry_run_send_nothing() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("broken.json");
+    std::fs::write(&p, "{\n  \"privacy\": true\n  \"questions\": []\n}\n").unwrap();
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--answers",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("line 3, column 3"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": false, "questions": noids_basics("dry@example.com")}),
+    );
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--answers",
+        &file,
+        "--dry-run",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(printed["email"], json!("dry@example.com"));
+    assert_eq!(printed["privacy"], json!(false));
+    assert!(s.requests().is_empty());
+}
+
+#[test]
+fn sandbox_rejection_is_exit_5_with_the_service_message() {
+    let s = Sb::new();
+    // FORM-1009 has expired: the sandbox answers 422.
+    let form = s.run(&["-o", "json", "forms", "get", codes::FORM_EXPIRED]);
+    let form: Value = serde_json::from_slice(&form.stdout).unwrap();
+    let items: Vec<Value> = form["resource"]["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|q| q["required"] == json!(true))
+        .map(|q| {
+            let answer = match q["kind"].as_str().unwrap() {
+                "name" => json!({"name": "Jane"}),
+                "email" => json!({"email": "late@example.com"}),
+                "phone" => json!({"phone": "010-1"}),
+                "resume" => json!({"resume_path": "/upload/cv.pdf"}),
+                "experience_total" => json!({"experience_total_period": 1}),
+                "experience" => json!({"experiences": [{"company_name": "A"}]}),
+                "radio" | "dropdown" => json!({"value": q["answer_options"][0]}),
+                "checkbox" => json!({"values": [q["answer_options"][0]]}),
+                "link" => json!({"links": ["https://x.example"]}),
+                _ => json!({"value": "x"}),
+            };
+            json!({"question_id": q["id"], "answer": answer})
+        })
+        .collect();
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_EXPIRED, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("warning: form FORM-1009 has expired"), "{err}");
+    assert!(
+        err.contains("has expired (end_at"),
+        "the service's own message: {err}"
+    );
+    assert!(err.contains("422"), "{err}");
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(422));
+    assert!(!err.contains(&s.sandbox().api_key));
+}
+
+#[test]
+fn sandbox_files_upload_sends_no_authorization_and_prints_the_path() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("résumé 2024.pdf");
+    std::fs::write(&p, vec![7u8; 3000]).unwrap();
+    let out = s.run(&["files", "upload", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed = stdout_of(&out);
+    assert!(printed.ends_with("/résumé 2024.pdf\n"), "{printed:?}");
+    assert_eq!(printed.lines().count(), 1);
+    let ups = s.uploads();
+    assert_eq!(ups.len(), 1);
+    assert_eq!(ups[0]["had_authorization"], json!(false));
+    assert_eq!(ups[0]["uploaded"], json!(true));
+    assert_eq!(ups[0]["size"], json!(3000));
+    assert_eq!(ups[0]["file_path"], json!(printed.trim_end()));
+    assert!(!stderr_of(&out).contains(&s.sandbox().api_key));
+}
+
+#[test]
+fn sandbox_large_upload_streams_with_progress_and_content_length() {
+    let s = Sb::new();
+    let p = s.home.dir.path().join("big.bin");
+    let data: Vec<u8> = (0..(3u32 << 20)).map(|i| (i % 251) as u8).collect();
+    std::fs::write(&p, &data).unwrap();
+    let client = recruit::api::Client::new(recruit::api::ClientConfig::new(
+        s.sandbox().base_url(),
+        Some(recruit::redact::Secret::new(s.sandbox().api_key.clone())),
+    ))
+    .unwrap();
+    let opts = recruit::commands::files::UploadOptions {
+        progress: true,
+        timeout: std::time::Duration::from_secs(30),
+    };
+    let up =
+        s.rt.block_on(recruit::commands::files::upload_file(
+            &client,
+            &p,
+            Some("renamed.bin"),
+            opts,
+        ))
+        .expect("upload");
+    assert!(up.path.ends_with("/renamed.bin"), "{up:?}");
+    let ups = s.uploads();
+    assert_eq!(ups[0]["size"], json!(data.len()));
+    assert_eq!(ups[0]["had_authorization"], json!(false));
+    use sha2::Digest;
+    assert_eq!(
+        ups[0]["sha256"],
+        json!(hex::encode(sha2::Sha256::digest(&data)))
+    );
+}

@@ -1,0 +1,505 @@
+//! The `forms apply` wizard end to end under a real PTY (expectrl), through the sandbox's
+//! every-kind form, checking the body the sandbox received; Ctrl-C; and no terminal.
+
+mod common;
+use common::*;
+
+use std::time::Duration;
+
+use expectrl::{Eof, Session, WaitStatus};
+use recruit::sandbox::{codes, SandboxOptions};
+use serde_json::{json, Value};
+
+/// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
+struct Sb {
+    rt: tokio::runtime::Runtime,
+    sb: Option<recruit::sandbox::Sandbox>,
+    home: Home,
+}
+
+impl Sb {
+    fn new() -> Sb {
+        let home = Home::new();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let state = home.dir.path().join("sandbox-state.json");
+        let sb = rt
+            .block_on(recruit::sandbox::start(
+                ([127, 0, 0, 1], 0).into(),
+                SandboxOptions::new(state),
+            ))
+            .expect("sandbox starts");
+        Sb {
+            rt,
+            sb: Some(sb),
+            home,
+        }
+    }
+
+    fn sandbox(&self) -> &recruit::sandbox::Sandbox {
+        self.sb.as_ref().unwrap()
+    }
+
+    fn admin(&self, path: &str) -> Vec<Value> {
+        let url = format!("http://{}{path}", self.sandbox().addr);
+        let key = self.sandbox().api_key.clone();
+        self.rt.block_on(async move {
+            let v: Value = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .unwrap()
+                .get(url)
+                .bearer_auth(key)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            v.as_array().cloned().unwrap_or_default()
+        })
+    }
+
+    /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
+    fn spawn(&self, args: &[&str]) -> Session {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("RECRUIT_CONFIG_DIR", self.home.config_dir())
+            .env("RECRUIT_DATA_DIR", self.home.data_dir())
+            .env("RECRUIT_BASE_URL", self.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &self.sandbox().api_key)
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env("TZ", "UTC")
+            .current_dir(self.home.dir.path())
+            .args(args);
+        let mut s = Session::spawn(cmd).expect("spawn in a PTY");
+        s.get_process_mut().set_window_size(120, 40).unwrap();
+        s.set_expect_timeout(Some(Duration::from_secs(30)));
+        s
+    }
+}
+
+impl Drop for Sb {
+    fn drop(&mut self) {
+        if let Some(sb) = self.sb.take() {
+            self.rt.block_on(sb.shutdown());
+        }
+    }
+}
+
+const DOWN: &str = "\x1b[B";
+const UP: &str = "\x1b[A";
+
+/// Wait for `prompt`, then type `keys`.
+fn answer(s: &mut Session, prompt: &str, keys: &str) {
+    if let Err(e) = s.expect(prompt) {
+        panic!("waiting for {prompt:?}: {e}");
+    }
+    // Let the prompt switch the terminal to raw mode before typing.
+    std::thread::sleep(Duration::from_millis(30));
+    s.send(keys).unwrap();
+}
+
+fn exit_code(s: &mut Session) -> i32 {
+    let _ = s.expect(Eof);
+    match s.get_process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("unexpected end: {other:?}"),
+    }
+}
+
+#[test]
+fn wizard_walks_every_kind_and_sends_what_was_typed() {
+    let sb = Sb::new();
+    let dir = sb.home.dir.path();
+    std::fs::write(dir.join("cv.pdf"), b"%PDF-1.4 wizard resume").unwrap();
+    std::fs::write(dir.join("portfolio.pdf"), b"%PDF-1.4 portfolio").unwrap();
+    let cv = dir.join("cv.pdf");
+    let saved = dir.join("saved-answers.json");
+
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    s.expect("Applying to Platform Engineer (full application form) (FORM-ALLKINDS)")
+        .unwrap();
+    answer(&mut s, "1. Full name", "Jane Wizard\r");
+    answer(&mut s, "2. Email address", "nope\r");
+    answer(
+        &mut s,
+        "does not look like an e-mail address",
+        "jane.wizard@example.com\r",
+    );
+    answer(&mut s, "3. Mobile phone number", "010-5555-1234\r");
+    s.expect("PDF or DOCX, up to 20 MB.").unwrap(); // the description
+    answer(
+        &mut s,
+        "4. Resume / CV (file to upload",
+        &format!("{}\r", cv.display()),
+    );
+    s.expect("uploaded: /upload/candidate/file/1/temp/")
+        .unwrap();
+    answer(&mut s, "5. Total work experience (months)", "3 years\r");
+    answer(&mut s, "is not a whole number", "36\r");
+    answer(
+        &mut s,
+        "6. Desired annual salary (KRW 10,000) (optional)",
+        "6,000\r",
+    );
+    answer(
+        &mut s,
+        "7. Current annual salary (KRW 10,000) (optional)",
+        "\r",
+    );
+    answer(&mut s, "8. Gender (optional)", &format!("{DOWN}\r"));
+    answer(&mut s, "9. Date of birth (optional)", "1990-02-30\r");
+    answer(&mut s, "is not a real date", "1990-02-28\r");
+    answer(&mut s, "10. Profile photo (optional)", "\r");
+    answer(&mut s, "11. Home address (optional)", "Seoul\r");
+    // experience (required): one entry
+    s.expect("12. Work experience").unwrap();
+    answer(&mut s, "Company", "Acme\r");
+    answer(&mut s, "Start (year-month) (optional)", "2019-03\r");
+    answer(&mut s, "End (year-month) (optional)", "\r");
+    answer(&mut s, "Currently employed here?", "y\r");
+    answer(&mut s, "Employment type (optional)", "\r");
+    answer(&mut s, "Position (rank or title) (optional)", "\r");
+    answer(&mut s, "Department (optional)", "\r");
+    answer(&mut s, "Job role (optional)", "Engineer\r");
+    answer(&mut s, "Add another experience?", "n\r");
+    // education (required)
+    s.expect("13. Education").unwrap();
+    answer(&mut s, "School", "KAIST\r");
+    answer(&mut s, "Entered (year-month) (optional)", "\r");
+    answer(&mut s, "Graduated (year-month) (optional)", "\r");
+    answer(&mut s, "Graduated?", "y\r");
+    answer(&mut s, "Major (optional)", "CS\r");
+    answer(&mut s, "Add another education?", "n\r");
+    // qualification (optional): one prize
+    answer(
+        &mut s,
+        "14. Certificates and awards (optional): add a qualification?",
+        "y\r",
+    );
+    answer(&mut s, "Kind (award = certification", &format!("{DOWN}\r"));
+    answer(&mut s, "    Name", "Hackathon\r");
+    answer(&mut s, "Issuing institution", "Acme\r");
+    answer(&mut s, "Score or grade", "1st\r");
+    answer(&mut s, "Date obtained", "2021-05-01\r");
+    answer(&mut s, "Details (optional)", "\r");
+    answer(&mut s, "Add another qualification?", "n\r");
+    // training (optional): skipped
+    answer(
+        &mut s,
+        "15. Training and courses (optional): add a training?",
+        "n\r",
+    );
+    // language (optional): one
+    answer(
+        &mut s,
+        "16. Language test scores (optional): add a language?",
+        "y\r",
+    );
+    answer(&mut s, "    Language", "English\r");
+    answer(&mut s, "    Test", "TOEIC\r");
+    answer(&mut s, "Testing institution", "ETS\r");
+    answer(&mut s, "Score or grade", "950\r");
+    answer(&mut s, "Date taken", "2022-08-01\r");
+    answer(&mut s, "Add another language?", "n\r");
+    // military service: yes, complete
+    answer(
+        &mut s,
+        "17. Military service (optional): does it apply to you?",
+        &format!("{UP}\r"),
+    );
+    answer(&mut s, "Service status", "\r");
+    // veteran affair: yes, with a code typed wrong first
+    answer(
+        &mut s,
+        "18. National merit (veterans' affairs) status (optional): does it apply",
+        &format!("{UP}\r"),
+    );
+    answer(&mut s, "Veteran affair code", "123\r");
+    answer(&mut s, "two digits, a hyphen and six digits", "12-345678\r");
+    // disability: no (the default)
+    answer(
+        &mut s,
+        "19. Disability (optional): does it apply to you?",
+        "\r",
+    );
+    answer(
+        &mut s,
+        "20. Current company and job title (optional)",
+        "Acme, Engineer\r",
+    );
+    answer(
+        &mut s,
+        "21. Why do you want to join Acme?",
+        "Because I like it.\r",
+    );
+    answer(
+        &mut s,
+        "22. Where did you hear about this position?",
+        &format!("{DOWN}{DOWN}\r"),
+    );
+    answer(&mut s, "23. Are you authorized to work in Korea?", "\r");
+    answer(
+        &mut s,
+        "24. Earliest possible start date (optional)",
+        "2026-03-01\r",
+    );
+    answer(
+        &mut s,
+        "25. Which languages have you used in production? (optional)",
+        &format!(" {DOWN}{DOWN} \r"),
+    );
+    answer(
+        &mut s,
+        "26. Portfolio, GitHub or blog (optional)",
+        "https://github.com/jane\r",
+    );
+    answer(&mut s, "Add another link?", "n\r");
+    answer(&mut s, "27. Other documents (optional)", "portfolio.pdf\r");
+    s.expect("uploaded: /upload/candidate/file/1/temp/")
+        .unwrap();
+    answer(&mut s, "Add another file?", "n\r");
+    answer(&mut s, "Do you consent to the collection and use", "y\r");
+    s.expect("answers saved to").unwrap();
+    s.expect("privacy consent").unwrap(); // the review table
+    answer(&mut s, "Submit this application to FORM-ALLKINDS", "y\r");
+    s.expect("jane.wizard@example.com").unwrap(); // the Application, as a table
+    assert_eq!(exit_code(&mut s), 0);
+
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    let body = &reqs[0]["body"];
+    assert_eq!(body["privacy"], json!(true));
+    let by_id = |id: i64| -> Value {
+        body["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["question_id"] == json!(id))
+            .map(|q| q["answer"].clone())
+            .unwrap_or(Value::Null)
+    };
+    let uploads = sb.admin("/_sandbox/uploads");
+    assert_eq!(uploads.len(), 2);
+    assert!(uploads
+        .iter()
+        .all(|u| u["had_authorization"] == json!(false)));
+    let path_of = |name: &str| {
+        uploads
+            .iter()
+            .find(|u| u["filename"] == json!(name))
+            .unwrap()["file_path"]
+            .clone()
+    };
+    assert_eq!(by_id(9001), json!({"name": "Jane Wizard"}));
+    assert_eq!(by_id(9002), json!({"email": "jane.wizard@example.com"}));
+    assert_eq!(by_id(9003), json!({"phone": "010-5555-1234"}));
+    assert_eq!(by_id(9004), json!({"resume_path": path_of("cv.pdf")}));
+    assert_eq!(by_id(9005), json!({"experience_total_period": 36}));
+    assert_eq!(by_id(9006), json!({"desired_salary": 6000}));
+    assert_eq!(by_id(9007), Value::Null, "skipped");
+    assert_eq!(by_id(9008), json!({"gender": "female"}));
+    assert_eq!(by_id(9009), json!({"birth": "1990-02-28"}));
+    assert_eq!(by_id(9010), Value::Null, "skipped");
+    assert_eq!(by_id(9011), json!({"address": "Seoul"}));
+    assert_eq!(
+        by_id(9012),
+        json!({"experiences": [{"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"}]})
+    );
+    assert_eq!(
+        by_id(9013),
+        json!({"educations": [{"school_name": "KAIST", "graduate": true, "major": "CS"}]})
+    );
+    assert_eq!(
+        by_id(9014),
+        json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "Acme", "grade": "1st", "date": "2021-05-01"}]})
+    );
+    assert_eq!(by_id(9015), Value::Null, "skipped");
+    assert_eq!(
+        by_id(9016),
+        json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]})
+    );
+    assert_eq!(
+        by_id(9017),
+        json!({"checked": true, "military_service_status": "complete"})
+    );
+    assert_eq!(
+        by_id(9018),
+        json!({"checked": true, "veteran_affair_code": "12-345678"})
+    );
+    assert_eq!(by_id(9019), json!({"checked": false}));
+    assert_eq!(by_id(9020), json!({"value": "Acme, Engineer"}));
+    assert_eq!(by_id(9021), json!({"value": "Because I like it."}));
+    assert_eq!(by_id(9022), json!({"value": "Employee referral"}));
+    assert_eq!(by_id(9023), json!({"value": "Yes"}));
+    assert_eq!(by_id(9024), json!({"value": "2026-03-01"}));
+    assert_eq!(by_id(9025), json!({"values": ["Rust", "TypeScript"]}));
+    assert_eq!(by_id(9026), json!({"links": ["https://github.com/jane"]}));
+    assert_eq!(by_id(9027), json!({"links": [path_of("portfolio.pdf")]}));
+    assert_eq!(body["questions"].as_array().unwrap().len(), 24);
+
+    // --save wrote a valid answers file: the same body again, without a terminal.
+    let out = sb
+        .home
+        .cmd()
+        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .args([
+            "forms",
+            "apply",
+            codes::FORM_ALL_KINDS,
+            "--answers",
+            saved.to_str().unwrap(),
+            "--dry-run",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let again: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(&again, body);
+    assert_eq!(sb.admin("/_sandbox/requests").len(), 1);
+}
+
+#[test]
+fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
+    let sb = Sb::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
+    s.expect("carry no id and cannot be answered through the API")
+        .unwrap();
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "min.wizard@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(
+        &mut s,
+        "4. Resume",
+        "https://files.example/upload/candidate/file/1/temp/7/min%20cv.pdf\r",
+    );
+    answer(&mut s, "Do you consent to the collection and use", "n\r");
+    answer(&mut s, "Submit this application to FORM-NOIDS", "y\r");
+    s.expect("min.wizard@example.com").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(
+        reqs[0]["body"],
+        json!({"name": "Min Park", "email": "min.wizard@example.com", "phone": "010-1111-2222",
+               "resume_path": "/upload/candidate/file/1/temp/7/min%20cv.pdf", "privacy": false})
+    );
+}
+
+#[test]
+fn wizard_ctrl_c_sends_nothing() {
+    let sb = Sb::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_ALL_KINDS]);
+    answer(&mut s, "1. Full name", "Jane\r");
+    answer(&mut s, "2. Email address", "\x03");
+    s.expect("cancelled; nothing was sent").unwrap();
+    let code = exit_code(&mut s);
+    assert!(code == 1 || code == 130, "exit {code}");
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
+#[test]
+fn wizard_declined_at_the_end_sends_nothing() {
+    let sb = Sb::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "min@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(
+        &mut s,
+        "4. Resume",
+        "/upload/candidate/file/1/temp/7/cv.pdf\r",
+    );
+    answer(&mut s, "Do you consent", "y\r");
+    answer(&mut s, "Submit this application", "n\r");
+    s.expect("cancelled; nothing was sent").unwrap();
+    assert_eq!(exit_code(&mut s), 1);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
+#[test]
+fn without_a_terminal_and_without_answers_is_exit_2() {
+    let sb = Sb::new();
+    let out = sb
+        .home
+        .cmd()
+        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .args(["forms", "apply", codes::FORM_ALL_KINDS])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--answers FILE"), "{err}");
+    assert!(err.contains("recruit forms get FORM-ALLKINDS"), "{err}");
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
+fn noids_answers(sb: &Sb, email: &str) -> String {
+    let p = sb.home.dir.path().join("answers.json");
+    let v = json!({"privacy": true, "questions": [
+        {"order": 1, "answer": {"name": "Min Park"}},
+        {"order": 2, "answer": {"email": email}},
+        {"order": 3, "answer": {"phone": "010-1111-2222"}},
+        {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+    ]});
+    std::fs::write(&p, v.to_string()).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
+    let sb = Sb::new();
+    let file = noids_answers(&sb, "asked@example.com");
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    s.expect("note: the form's questions carry no ids").unwrap();
+    s.expect("Mobile phone number (phone)").unwrap(); // the summary
+    answer(&mut s, "Submit this application to FORM-NOIDS", "n\r");
+    s.expect("cancelled; nothing was sent").unwrap();
+    assert_eq!(exit_code(&mut s), 1);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    answer(&mut s, "Submit this application to FORM-NOIDS", "y\r");
+    s.expect("asked@example.com").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    assert_eq!(sb.admin("/_sandbox/requests").len(), 1);
+}
+
+#[test]
+fn answers_file_on_a_terminal_with_yes_does_not_ask() {
+    let sb = Sb::new();
+    let file = noids_answers(&sb, "yes@example.com");
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--answers",
+        &file,
+        "--yes",
+    ]);
+    s.expect("yes@example.com").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200));
+}
