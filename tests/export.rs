@@ -510,6 +510,43 @@ fn a_failing_candidate_keeps_the_partial_file_exit_7_and_resume_completes_it() {
     assert!(!dir.join("out.ndjson.progress").exists());
 }
 
+#[test]
+fn a_next_url_on_another_origin_is_asked_of_the_base_url_with_the_key_kept_home() {
+    let s = stub(|seen, _| {
+        if seen.uri.contains("page_token=p2") {
+            return Reply::json(
+                200,
+                r#"{"collection":[{"code":"F2"}],"pagination":{"next_url":null}}"#,
+            );
+        }
+        Reply::json(
+            200,
+            r#"{"collection":[{"code":"F1"}],"pagination":{"next_url":"http://evil.invalid:9/v1/candidates/C1/form_submissions?per=100&page_token=p2"}}"#,
+        )
+    });
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", s.base())
+        .env("RECRUIT_API_KEY", KEY)
+        .args(["export", "submissions", "--candidates", "-"])
+        .write_stdin("C1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let codes: Vec<String> = ndjson(&stdout_of(&out))
+        .iter()
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(codes, ["F1", "F2"]);
+    let seen = s.seen();
+    assert_eq!(seen.len(), 2);
+    assert!(seen[1]
+        .uri
+        .starts_with("/v1/candidates/C1/form_submissions?"));
+    assert!(seen[1].uri.contains("page_token=p2"), "{}", seen[1].uri);
+}
+
 /// Lines of the journal that record progress.
 fn commits(journal: &Path) -> usize {
     std::fs::read_to_string(journal)
