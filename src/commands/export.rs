@@ -315,7 +315,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
     push_list(&mut line, "not found", &report.not_found, false);
     push_list(&mut line, "failed", &report.failed, true);
     if report.interrupted {
-        eprintln!("interrupted: {line}; nothing was kept, run the command again");
+        eprintln!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again");
         ctx.finish().await;
         std::process::exit(130);
     }
