@@ -792,6 +792,103 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand submissions 'Export the form submissions of many candidates'
+            cand memos 'Export the memos (with their replies) of many candidates'
+            cand forms 'Export every application form, optionally with its questions'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;export;submissions'= {
+            cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
+            cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
+            cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
+            cand --failed 'Write the codes that were not found or failed to FILE, one per line (a --candidates file)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --resume 'Continue an interrupted export to --out FILE (same arguments as the first run)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a host that is not loopback (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;export;memos'= {
+            cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
+            cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
+            cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
+            cand --failed 'Write the codes that were not found or failed to FILE, one per line (a --candidates file)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --resume 'Continue an interrupted export to --out FILE (same arguments as the first run)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a host that is not loopback (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;export;forms'= {
+            cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
+            cand --concurrency 'Detail requests in flight at most with --with-questions, 1-64'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --with-questions 'Fetch each form''s detail (with its questions)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a host that is not loopback (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;export;help'= {
+            cand submissions 'Export the form submissions of many candidates'
+            cand memos 'Export the memos (with their replies) of many candidates'
+            cand forms 'Export every application form, optionally with its questions'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;export;help;submissions'= {
+        }
+        &'recruit;export;help;memos'= {
+        }
+        &'recruit;export;help;forms'= {
+        }
+        &'recruit;export;help;help'= {
         }
         &'recruit;api'= {
             cand -f 'A string field key=value (repeatable)'
@@ -1249,6 +1346,15 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;files;upload'= {
         }
         &'recruit;help;export'= {
+            cand submissions 'Export the form submissions of many candidates'
+            cand memos 'Export the memos (with their replies) of many candidates'
+            cand forms 'Export every application form, optionally with its questions'
+        }
+        &'recruit;help;export;submissions'= {
+        }
+        &'recruit;help;export;memos'= {
+        }
+        &'recruit;help;export;forms'= {
         }
         &'recruit;help;api'= {
         }
