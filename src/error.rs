@@ -21,6 +21,8 @@ pub enum ExitKind {
     Network,
     /// 8: webhook signature invalid or too old.
     Signature,
+    /// 130: stopped by Ctrl-C (the shell's convention for SIGINT).
+    Interrupted,
 }
 
 impl ExitKind {
@@ -34,6 +36,7 @@ impl ExitKind {
             ExitKind::RateLimited => 6,
             ExitKind::Network => 7,
             ExitKind::Signature => 8,
+            ExitKind::Interrupted => 130,
         }
     }
 

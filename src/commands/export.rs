@@ -235,13 +235,12 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         return Err(e.into());
     }
     if report.interrupted {
-        if report.resumable {
-            eprintln!("interrupted: to continue, {}", resume_hint());
+        let msg = if report.resumable {
+            format!("interrupted: to continue, {}", resume_hint())
         } else {
-            eprintln!("interrupted: the output on standard output is incomplete");
-        }
-        ctx.finish().await;
-        std::process::exit(130);
+            "interrupted: the output on standard output is incomplete".to_string()
+        };
+        return Err(Error::new(crate::ExitKind::Interrupted, msg).into());
     }
     if report.not_found.is_empty() && report.failed.is_empty() {
         return Ok(());
@@ -315,9 +314,11 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
     push_list(&mut line, "not found", &report.not_found, false);
     push_list(&mut line, "failed", &report.failed, true);
     if report.interrupted {
-        eprintln!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again");
-        ctx.finish().await;
-        std::process::exit(130);
+        return Err(Error::new(
+            crate::ExitKind::Interrupted,
+            format!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again"),
+        )
+        .into());
     }
     eprintln!("{line}");
     if !report.failed.is_empty() {
