@@ -93,6 +93,7 @@ const EXIT_STATUS: &[(&str, &str)] = &[
         "8",
         "Webhook signature invalid or too old (webhooks verify).",
     ),
+    ("130", "Stopped by Ctrl-C (an export says how to resume)."),
 ];
 
 fn roff_escape(s: &str) -> String {

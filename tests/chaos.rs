@@ -1,0 +1,164 @@
+//! Chaos: the same memo operations against a clean sandbox and one that fails 30% of requests
+//! (503s and 429s with Retry-After) end in the same state. Reads recover by themselves
+//! (retries); writes are never re-sent by recruit, so a failed one exits 6 or 7 and the script
+//! (this test) runs it again, as a script branching on exit codes would. The long export under
+//! faults is in tests/export.rs (`export_through_random_503_and_429_equals_a_clean_export`).
+
+mod common;
+use common::*;
+
+use serde_json::Value;
+
+struct Env {
+    home: Home,
+    base: String,
+}
+
+fn run(env: &Env, args: &[&str]) -> std::process::Output {
+    env.home
+        .cmd()
+        .env("RECRUIT_BASE_URL", &env.base)
+        .env("RECRUIT_API_KEY", recruit::sandbox::DEFAULT_API_KEY)
+        .env("RECRUIT_RETRIES", "10")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Run until it succeeds; only "the service failed / rate limited" (7, 6) may be retried.
+fn until_ok(env: &Env, args: &[&str]) -> (Value, usize) {
+    for attempt in 1..=40 {
+        let out = run(env, args);
+        match out.status.code() {
+            Some(0) => {
+                let v = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+                return (v, attempt);
+            }
+            Some(6) | Some(7) => continue,
+            other => panic!("{args:?}: exit {other:?}: {}", stderr_of(&out)),
+        }
+    }
+    panic!("{args:?} never succeeded");
+}
+
+/// The memos of a candidate without the fields that depend on the clock.
+fn state(env: &Env, candidate: &str) -> Value {
+    let (mut v, _) = until_ok(env, &["-o", "json", "memos", "list", candidate]);
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for k in ["created_at", "updated_at", "fixed_at"] {
+                    if let Some(x) = m.get_mut(k) {
+                        *x = Value::Bool(!x.is_null());
+                    }
+                }
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+fn scenario(env: &Env) -> (Value, Value, usize) {
+    let mut tries = 0;
+    let mut step = |args: &[&str]| -> Value {
+        let mut full = vec!["-o", "json"];
+        full.extend_from_slice(args);
+        let (v, n) = until_ok(env, &full);
+        tries += n;
+        v
+    };
+    let created = step(&[
+        "memos",
+        "create",
+        "C1001",
+        "--content",
+        "Chaos: first",
+        "--role",
+        "member",
+    ]);
+    let id = created["resource"]["id"].as_i64().unwrap().to_string();
+    step(&[
+        "memos",
+        "create",
+        "C1001",
+        "--content",
+        "Chaos: reply",
+        "--reply-to",
+        &id,
+        "--mention",
+        "U1002",
+    ]);
+    step(&[
+        "memos",
+        "edit",
+        "C1001",
+        &id,
+        "--content",
+        "Chaos: edited",
+        "--role",
+        "job_manager",
+    ]);
+    step(&["memos", "pin", "C1001", &id]);
+    step(&["memos", "unpin", "C1001", "101"]);
+    step(&["memos", "pin", "C1001", &id]);
+    step(&["memos", "delete", "C1001", "104", "--yes"]);
+    step(&[
+        "memos",
+        "create",
+        "C1002",
+        "--content",
+        "Chaos: second candidate",
+    ]);
+    (state(env, "C1001"), state(env, "C1002"), tries)
+}
+
+#[test]
+fn memo_operations_under_faults_end_in_the_fault_free_state() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let start = |fail_rate: f64| {
+        let home = Home::new();
+        let mut opts = recruit::sandbox::SandboxOptions::new(home.dir.path().join("sb.json"));
+        opts.fail_rate = fail_rate;
+        let sb = rt
+            .block_on(recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts))
+            .unwrap();
+        (
+            Env {
+                base: sb.base_url(),
+                home,
+            },
+            sb,
+        )
+    };
+    let (clean, sb1) = start(0.0);
+    let (faulty, sb2) = start(0.3);
+    let (a1, a2, clean_tries) = scenario(&clean);
+    let (b1, b2, faulty_tries) = scenario(&faulty);
+    assert_eq!(clean_tries, 8, "no fault, no second try");
+    assert!(
+        faulty_tries > 8,
+        "with a 30% fail rate some writes had to be run again"
+    );
+    assert_eq!(a1, b1, "C1001's memos differ after the faulty run");
+    assert_eq!(a2, b2, "C1002's memos differ after the faulty run");
+    // And the state is the intended one, not just equal.
+    let top: Vec<&Value> = a1["collection"].as_array().unwrap().iter().collect();
+    assert!(top.iter().all(|m| m["id"] != 104));
+    let mine = top
+        .iter()
+        .find(|m| m["content"] == "Chaos: edited")
+        .unwrap();
+    assert_eq!(mine["pinned"], true);
+    assert_eq!(mine["accessible_role"], "job_manager");
+    assert_eq!(mine["replies"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        top.iter().find(|m| m["id"] == 101).unwrap()["pinned"],
+        false
+    );
+    rt.block_on(sb1.shutdown());
+    rt.block_on(sb2.shutdown());
+}
