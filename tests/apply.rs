@@ -1042,70 +1042,22 @@ fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
 // 4. The binary against the built-in sandbox (started in the test), checking what it received
 //    through GET /_sandbox/requests and GET /_sandbox/uploads.
 
-use recruit::sandbox::{codes, SandboxOptions};
+use recruit::sandbox::codes;
 
 /// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
-struct Sb {
-    rt: tokio::runtime::Runtime,
-    sb: Option<recruit::sandbox::Sandbox>,
-    home: Home,
+/// The shared test sandbox, with helpers of these tests.
+struct Sb(TestSandbox);
+
+impl std::ops::Deref for Sb {
+    type Target = TestSandbox;
+    fn deref(&self) -> &TestSandbox {
+        &self.0
+    }
 }
 
 impl Sb {
     fn new() -> Sb {
-        let home = Home::new();
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        let state = home.dir.path().join("sandbox-state.json");
-        let sb = rt
-            .block_on(recruit::sandbox::start(
-                ([127, 0, 0, 1], 0).into(),
-                SandboxOptions::new(state),
-            ))
-            .expect("sandbox starts");
-        Sb {
-            rt,
-            sb: Some(sb),
-            home,
-        }
-    }
-
-    fn sandbox(&self) -> &recruit::sandbox::Sandbox {
-        self.sb.as_ref().unwrap()
-    }
-
-    /// `recruit` pointed at this sandbox (the key through the environment).
-    fn cmd(&self) -> assert_cmd::Command {
-        let mut c = self.home.cmd();
-        c.env("RECRUIT_BASE_URL", self.sandbox().base_url())
-            .env("RECRUIT_API_KEY", &self.sandbox().api_key);
-        c
-    }
-
-    fn run(&self, args: &[&str]) -> std::process::Output {
-        self.cmd().args(args).output().unwrap()
-    }
-
-    fn admin(&self, path: &str) -> Vec<Value> {
-        let url = format!("http://{}{path}", self.sandbox().addr);
-        let key = self.sandbox().api_key.clone();
-        self.rt.block_on(async move {
-            let resp = reqwest::Client::builder()
-                .no_proxy()
-                .build()
-                .unwrap()
-                .get(url)
-                .bearer_auth(key)
-                .send()
-                .await
-                .unwrap();
-            assert!(resp.status().is_success());
-            let v: Value = resp.json().await.unwrap();
-            v.as_array().cloned().unwrap_or_default()
-        })
+        Sb(TestSandbox::new())
     }
 
     /// Recorded apply requests.
@@ -1134,14 +1086,6 @@ impl Sb {
             v["path"].as_str().unwrap().to_string(),
             v["file_url"].as_str().unwrap().to_string(),
         )
-    }
-}
-
-impl Drop for Sb {
-    fn drop(&mut self) {
-        if let Some(sb) = self.sb.take() {
-            self.rt.block_on(sb.shutdown());
-        }
     }
 }
 

@@ -9,16 +9,10 @@ use common::*;
 
 use serde_json::Value;
 
-struct Env {
-    home: Home,
-    base: String,
-}
+type Env = TestSandbox;
 
 fn run(env: &Env, args: &[&str]) -> std::process::Output {
-    env.home
-        .cmd()
-        .env("RECRUIT_BASE_URL", &env.base)
-        .env("RECRUIT_API_KEY", recruit::sandbox::DEFAULT_API_KEY)
+    env.cmd()
         .env("RECRUIT_RETRIES", "10")
         .args(args)
         .output()
@@ -118,24 +112,8 @@ fn scenario(env: &Env) -> (Value, Value, usize) {
 
 #[test]
 fn memo_operations_under_faults_end_in_the_fault_free_state() {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let start = |fail_rate: f64| {
-        let home = Home::new();
-        let mut opts = recruit::sandbox::SandboxOptions::new(home.dir.path().join("sb.json"));
-        opts.fail_rate = fail_rate;
-        let sb = rt
-            .block_on(recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts))
-            .unwrap();
-        (
-            Env {
-                base: sb.base_url(),
-                home,
-            },
-            sb,
-        )
-    };
-    let (clean, sb1) = start(0.0);
-    let (faulty, sb2) = start(0.3);
+    let clean = TestSandbox::new();
+    let faulty = TestSandbox::with(|o| o.fail_rate = 0.3);
     let (a1, a2, clean_tries) = scenario(&clean);
     let (b1, b2, faulty_tries) = scenario(&faulty);
     assert_eq!(clean_tries, 8, "no fault, no second try");
@@ -159,6 +137,4 @@ fn memo_operations_under_faults_end_in_the_fault_free_state() {
         top.iter().find(|m| m["id"] == 101).unwrap()["pinned"],
         false
     );
-    rt.block_on(sb1.shutdown());
-    rt.block_on(sb2.shutdown());
 }

@@ -7,60 +7,22 @@ use common::*;
 use std::time::Duration;
 
 use expectrl::{Eof, Session, WaitStatus};
-use recruit::sandbox::{codes, SandboxOptions};
+use recruit::sandbox::codes;
 use serde_json::{json, Value};
 
-/// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
-struct Sb {
-    rt: tokio::runtime::Runtime,
-    sb: Option<recruit::sandbox::Sandbox>,
-    home: Home,
+/// The shared test sandbox, with a PTY launcher.
+struct Sb(TestSandbox);
+
+impl std::ops::Deref for Sb {
+    type Target = TestSandbox;
+    fn deref(&self) -> &TestSandbox {
+        &self.0
+    }
 }
 
 impl Sb {
     fn new() -> Sb {
-        let home = Home::new();
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        let state = home.dir.path().join("sandbox-state.json");
-        let sb = rt
-            .block_on(recruit::sandbox::start(
-                ([127, 0, 0, 1], 0).into(),
-                SandboxOptions::new(state),
-            ))
-            .expect("sandbox starts");
-        Sb {
-            rt,
-            sb: Some(sb),
-            home,
-        }
-    }
-
-    fn sandbox(&self) -> &recruit::sandbox::Sandbox {
-        self.sb.as_ref().unwrap()
-    }
-
-    fn admin(&self, path: &str) -> Vec<Value> {
-        let url = format!("http://{}{path}", self.sandbox().addr);
-        let key = self.sandbox().api_key.clone();
-        self.rt.block_on(async move {
-            let v: Value = reqwest::Client::builder()
-                .no_proxy()
-                .build()
-                .unwrap()
-                .get(url)
-                .bearer_auth(key)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            v.as_array().cloned().unwrap_or_default()
-        })
+        Sb(TestSandbox::new())
     }
 
     /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
@@ -84,14 +46,6 @@ impl Sb {
         s.get_process_mut().set_window_size(120, 40).unwrap();
         s.set_expect_timeout(Some(Duration::from_secs(30)));
         s
-    }
-}
-
-impl Drop for Sb {
-    fn drop(&mut self) {
-        if let Some(sb) = self.sb.take() {
-            self.rt.block_on(sb.shutdown());
-        }
     }
 }
 

@@ -183,3 +183,86 @@ pub fn stdout_of(out: &std::process::Output) -> String {
 pub fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).to_string()
 }
+
+/// A sandbox served in-process on an ephemeral port with its own state, and an isolated home
+/// for the binary pointed at it (the key through the environment).
+pub struct TestSandbox {
+    pub rt: tokio::runtime::Runtime,
+    sb: Option<recruit::sandbox::Sandbox>,
+    pub home: Home,
+}
+
+impl TestSandbox {
+    pub fn new() -> TestSandbox {
+        Self::with(|_| {})
+    }
+
+    /// With options changed by `tune` (latency, fail rate, retry scale...).
+    pub fn with(tune: impl FnOnce(&mut recruit::sandbox::SandboxOptions)) -> TestSandbox {
+        let home = Home::new();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let mut opts =
+            recruit::sandbox::SandboxOptions::new(home.dir.path().join("sandbox-state.json"));
+        tune(&mut opts);
+        let sb = rt
+            .block_on(recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts))
+            .expect("sandbox starts");
+        TestSandbox {
+            rt,
+            sb: Some(sb),
+            home,
+        }
+    }
+
+    pub fn sandbox(&self) -> &recruit::sandbox::Sandbox {
+        self.sb.as_ref().unwrap()
+    }
+
+    pub fn base_url(&self) -> String {
+        self.sandbox().base_url()
+    }
+
+    /// `recruit` pointed at this sandbox.
+    pub fn cmd(&self) -> Command {
+        let mut c = self.home.cmd();
+        c.env("RECRUIT_BASE_URL", self.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &self.sandbox().api_key);
+        c
+    }
+
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        self.cmd().args(args).output().unwrap()
+    }
+
+    /// GET a sandbox-only list (`/_sandbox/requests`, `/_sandbox/uploads`, ...).
+    pub fn admin(&self, path: &str) -> Vec<serde_json::Value> {
+        let url = format!("http://{}{path}", self.sandbox().addr);
+        let key = self.sandbox().api_key.clone();
+        self.rt.block_on(async move {
+            let resp = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .unwrap()
+                .get(url)
+                .bearer_auth(key)
+                .send()
+                .await
+                .unwrap();
+            assert!(resp.status().is_success(), "{}", resp.status());
+            let v: serde_json::Value = resp.json().await.unwrap();
+            v.as_array().cloned().unwrap_or_default()
+        })
+    }
+}
+
+impl Drop for TestSandbox {
+    fn drop(&mut self) {
+        if let Some(sb) = self.sb.take() {
+            self.rt.block_on(sb.shutdown());
+        }
+    }
+}
