@@ -17,3 +17,13 @@ pub mod webhook;
 pub mod wizard;
 
 pub use error::{Error, ExitKind};
+
+/// `eprintln!` for long-running servers (webhook listener, sandbox): a closed stderr is
+/// ignored instead of panicking inside a request handler.
+#[macro_export]
+macro_rules! elog {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}

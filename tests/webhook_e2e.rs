@@ -177,3 +177,60 @@ fn sandbox_delivers_signed_events_to_the_listener() {
         .is_err());
     rt.block_on(sb.shutdown());
 }
+
+#[test]
+fn the_listener_keeps_answering_when_its_stderr_is_closed() {
+    let home = Home::new();
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
+    cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
+        .env("RECRUIT_DATA_DIR", home.data_dir())
+        .env_remove("RECRUIT_SIGNING_KEY")
+        .args([
+            "webhooks",
+            "listen",
+            "--port",
+            "0",
+            "--signing-key",
+            "whsec_closed",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let url = first
+        .strip_prefix("listening on ")
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    drop(stderr); // the reader goes away: every later log write hits a closed pipe
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let http = reqwest::Client::new();
+    let body = r#"{"action":"candidate_pass","payload":{}}"#;
+    // Unsigned requests are rejected, and each rejection is logged to the closed stderr.
+    for _ in 0..3 {
+        let status = rt
+            .block_on(http.post(&url).body(body).send())
+            .map(|r| r.status().as_u16());
+        assert_eq!(status.ok(), Some(400));
+    }
+    // And a signed one is still accepted.
+    let sig = recruit::webhook::signature::sign(
+        b"whsec_closed",
+        recruit::webhook::signature::now_unix(),
+        body.as_bytes(),
+    );
+    let status = rt
+        .block_on(
+            http.post(&url)
+                .header("Service-Webhook-Signature", sig)
+                .body(body)
+                .send(),
+        )
+        .map(|r| r.status().as_u16());
+    assert_eq!(status.ok(), Some(200));
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -248,7 +248,7 @@ impl Job {
                     delay.map(|d| d.as_secs_f64()).unwrap_or(0.0)
                 )
             };
-            eprintln!(
+            crate::elog!(
                 "{} delivery {} {} {} attempt {attempt}/{MAX_ATTEMPTS} -> {}: {outcome}; {next}",
                 now_ts(),
                 self.id,
@@ -267,7 +267,7 @@ impl Job {
             .await;
         if let Err(e) = result {
             if self.app.log {
-                eprintln!("warning: cannot record a delivery attempt: {}", e.message);
+                crate::elog!("warning: cannot record a delivery attempt: {}", e.message);
             }
         }
     }

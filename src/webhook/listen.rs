@@ -103,7 +103,7 @@ pub async fn run(
         .local_addr()
         .map_err(|e| Error::other(format!("cannot read the bound address: {e}")))?;
     // First line on stderr, always: scripts and tests read the port from it.
-    eprintln!("listening on http://{addr} (Ctrl-C to stop)");
+    crate::elog!("listening on http://{addr} (Ctrl-C to stop)");
     describe(&cfg, addr);
 
     let client = reqwest::Client::builder()
@@ -137,18 +137,18 @@ pub async fn run(
 /// Say on stderr what the listener will do with requests.
 fn describe(cfg: &ListenConfig, addr: SocketAddr) {
     if !addr.ip().is_loopback() {
-        eprintln!(
+        crate::elog!(
             "warning: listening on a non-loopback address: anyone who can reach it can send events"
         );
     }
     if cfg.keys.is_empty() {
-        eprintln!("no signing key: accepting every request without verifying it");
+        crate::elog!("no signing key: accepting every request without verifying it");
     } else {
         let tolerance = match cfg.tolerance {
             Some(t) => format!("tolerance {} s", t.as_secs()),
             None => "no time check".to_string(),
         };
-        eprintln!(
+        crate::elog!(
             "verifying the {} header with {} signing {} ({tolerance})",
             header_label(&cfg.header),
             cfg.keys.len(),
@@ -156,10 +156,10 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr) {
         );
     }
     if let Some(events) = &cfg.events {
-        eprintln!("printing and forwarding only: {}", events.join(", "));
+        crate::elog!("printing and forwarding only: {}", events.join(", "));
     }
     for (action, url) in &cfg.forward {
-        eprintln!("forwarding {action} to {url}");
+        crate::elog!("forwarding {action} to {url}");
     }
     if let Some(url) = &cfg.forward_to {
         let what = if cfg.forward.is_empty() {
@@ -167,7 +167,7 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr) {
         } else {
             "other events"
         };
-        eprintln!("forwarding {what} to {url}");
+        crate::elog!("forwarding {what} to {url}");
     }
 }
 
@@ -241,7 +241,7 @@ async fn handle(
     if let Some(filter) = &st.cfg.events {
         if !action.is_some_and(|a| filter.iter().any(|f| f == a)) {
             st.stats.skipped.fetch_add(1, Ordering::Relaxed);
-            eprintln!(
+            crate::elog!(
                 "{} skipped {} (not in --events)",
                 clock(),
                 action.map_or_else(|| "an event without action".to_string(), |a| clean(a, 60))
@@ -275,7 +275,7 @@ fn reject(
     message: &str,
 ) -> Response {
     st.stats.rejected.fetch_add(1, Ordering::Relaxed);
-    eprintln!(
+    crate::elog!(
         "{} rejected {method} {path}: {} (answered {})",
         clock(),
         message,
@@ -304,7 +304,7 @@ fn print_event(cfg: &ListenConfig, body: &[u8], json: Option<&Value>) {
         }
         (EventFormat::Ndjson, Some(v)) => v.to_string().into_bytes(),
         (EventFormat::Ndjson, None) => {
-            eprintln!(
+            crate::elog!(
                 "{} accepted a body that is not JSON ({} bytes): not printed as ndjson",
                 clock(),
                 body.len()
@@ -341,11 +341,11 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) 
     }
     match req.send().await {
         Ok(resp) if resp.status() == reqwest::StatusCode::OK => {
-            eprintln!("{}   forwarded to {url}: HTTP 200", clock());
+            crate::elog!("{}   forwarded to {url}: HTTP 200", clock());
         }
         Ok(resp) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-            eprintln!(
+            crate::elog!(
                 "{} warning: forward to {url} answered HTTP {}; the service counts only 200 as delivered and would retry",
                 clock(),
                 resp.status().as_u16()
@@ -353,7 +353,7 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) 
         }
         Err(e) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-            eprintln!(
+            crate::elog!(
                 "{} warning: forward to {url} failed: {}",
                 clock(),
                 crate::redact::scrub(&super::error_chain(&e))

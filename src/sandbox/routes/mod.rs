@@ -362,7 +362,7 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
         next.run(req).await
     };
     if app.log {
-        eprintln!(
+        crate::elog!(
             "{} {method} {path} {} {}ms",
             super::state::now_ts(),
             resp.status().as_u16(),
