@@ -10,7 +10,7 @@
 //! - `parse_json_body` is `Ok` exactly when `serde_json` accepts a body that is not blank;
 //! - a model that parses serializes to a value that parses to the same value again (unknown
 //!   fields are kept, nothing is lost on a second trip);
-//! - `from_slice` and `from_value` agree on whether a model parses;
+//! - what `from_slice` parses, `from_value` (as `fetched` does it) parses to the same model;
 //! - a next page is never on another origin;
 //! - CSV output has one row per item (plus memo replies) after its header.
 
@@ -32,14 +32,16 @@ use url::Url;
 fn model<T: DeserializeOwned + Serialize>(bytes: &[u8], value: Option<&Value>) {
     let from_slice = serde_json::from_slice::<T>(bytes);
     let Some(value) = value else { return };
+    // What `ApiResponse::fetched` does. (It may accept what `from_slice` refuses: a JSON
+    // `Value` keeps the last of duplicate keys, where a typed parse says "duplicate field".)
     let from_value = serde_json::from_value::<T>(value.clone());
-    assert_eq!(
-        from_slice.is_ok(),
-        from_value.is_ok(),
-        "from_slice {:?} vs from_value {:?}",
-        from_slice.as_ref().err(),
-        from_value.as_ref().err()
-    );
+    if let Ok(m) = &from_slice {
+        let direct = serde_json::to_value(m).expect("a model serializes");
+        let via = from_value
+            .as_ref()
+            .map(|m| serde_json::to_value(m).expect("a model serializes"));
+        assert_eq!(via.as_ref().ok(), Some(&direct), "from_slice vs from_value");
+    }
     if let Ok(m) = from_value {
         let once = serde_json::to_value(&m).expect("a model serializes");
         let again: T = serde_json::from_value(once.clone())
@@ -78,7 +80,7 @@ fn render(kind: Kind, raw: &[u8], value: &Value, items: &[Value], color: bool) {
     let mut opts = OutputOptions::new(Format::Table);
     opts.color = color;
     let _ = table::list(kind, items, &opts);
-    for item in items.iter().take(3) {
+    for item in items.iter().take(2) {
         let _ = table::single(kind, item, &opts);
     }
     // Column paths: the documented ones and the item's own keys, one and two levels deep.
