@@ -583,3 +583,16 @@ proptest! {
         prop_assert!(v.is_ok(), "{:?}", v);
     }
 }
+
+/// Found by the `responses` fuzz target: a body with a duplicate key is refused by a typed
+/// `from_slice` ("duplicate field") but the client parses through a `Value`, which keeps the last
+/// one. The client must stay that lenient: nothing the service sends is rejected for its shape.
+#[test]
+fn a_duplicate_key_in_a_body_keeps_the_last_value() {
+    let body = br#"{"collection":[{"code":"S1","kind":"text","kind":"survey"}],"pagination":{}}"#;
+    assert!(serde_json::from_slice::<recruit::api::submissions::SubmissionList>(body).is_err());
+    let fetched = response(body.to_vec())
+        .fetched::<recruit::api::submissions::SubmissionList>()
+        .unwrap();
+    assert_eq!(fetched.data.collection[0].kind.as_deref(), Some("survey"));
+}
