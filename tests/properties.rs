@@ -154,3 +154,445 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The answers file (the same invariants as fuzz/fuzz_targets/answers.rs, in the normal suite).
+
+use recruit::api::Question;
+use recruit::apply::kinds::KNOWN_KINDS;
+use recruit::apply::{answers_file, prepare, Variant};
+
+/// A form with one question of every kind (ids 9001.., orders 1..), answer options on the
+/// choice kinds, one kind this tool does not know; the basics and every third are required.
+fn every_kind_form(with_ids: bool) -> Vec<Question> {
+    let mut kinds: Vec<&str> = KNOWN_KINDS.to_vec();
+    kinds.push("signature_pad");
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| Question {
+            id: with_ids.then_some(9001 + i as i64),
+            kind: Some(kind.to_string()),
+            title: Some(format!("Question {} ({kind})", i + 1)),
+            order: Some(i as i64 + 1),
+            required: Some(matches!(*kind, "name" | "email" | "phone" | "resume") || i % 3 == 0),
+            answer_options: options_of(kind).map(|o| o.iter().map(|s| s.to_string()).collect()),
+            ..Default::default()
+        })
+        .collect()
+}
+
+fn options_of(kind: &str) -> Option<&'static [&'static str]> {
+    match kind {
+        "dropdown" => Some(&["LinkedIn", "Referral", "Job board"]),
+        "radio" => Some(&["Yes", "No"]),
+        "checkbox" => Some(&["Rust", "Go", "Python"]),
+        _ => None,
+    }
+}
+
+fn text() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9가-힣][A-Za-z0-9가-힣 ,.'-]{0,15}"
+}
+
+fn path_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "/upload/[a-z0-9]{1,8}/[a-z0-9_]{1,8}\\.pdf",
+        "https://files\\.example/upload/[a-z0-9]{1,8}\\.pdf(\\?sig=[a-z0-9]{1,6})?",
+    ]
+}
+
+fn date() -> impl Strategy<Value = String> {
+    (1950u32..2020, 1u32..=12, 1u32..=28).prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// Elements of a repeatable answer: required fields filled, optional ones sometimes.
+fn elements(spec: &'static [recruit::apply::kinds::ElementField]) -> impl Strategy<Value = Value> {
+    use recruit::apply::kinds::FieldType;
+    let element = prop::collection::vec((text(), any::<bool>(), any::<bool>()), spec.len())
+        .prop_map(move |vals| {
+            let mut m = serde_json::Map::new();
+            for (f, (s, b, keep)) in spec.iter().zip(vals) {
+                if !f.required && !keep {
+                    continue;
+                }
+                let v = match f.ty {
+                    FieldType::Str => Value::String(s),
+                    FieldType::Bool => Value::Bool(b),
+                    FieldType::OneOf(values) => {
+                        Value::String(values[s.len() % values.len()].into())
+                    }
+                };
+                m.insert(f.name.to_string(), v);
+            }
+            Value::Object(m)
+        });
+    prop::collection::vec(element, 1..3).prop_map(Value::Array)
+}
+
+/// A valid answer for a question of `kind` (non-empty, so required or not it passes).
+fn valid_answer(kind: &'static str) -> BoxedStrategy<Value> {
+    use recruit::apply::kinds::{self as k, AnswerKind};
+    use serde_json::json;
+    let one = |field: &'static str, s: BoxedStrategy<Value>| {
+        s.prop_map(move |v| json!({ field: v })).boxed()
+    };
+    let string = |s: BoxedStrategy<String>| s.prop_map(Value::String).boxed();
+    match AnswerKind::parse(kind) {
+        AnswerKind::Name => one("name", string(text().boxed())),
+        AnswerKind::Email => one(
+            "email",
+            string("[a-z0-9._]{1,8}@[a-z]{1,8}\\.(com|co\\.kr)".boxed()),
+        ),
+        AnswerKind::Phone => one(
+            "phone",
+            string("\\+?[0-9]{2,3}[- ][0-9]{3,4}[- ][0-9]{4}".boxed()),
+        ),
+        AnswerKind::Resume => one("resume_path", string(path_value().boxed())),
+        AnswerKind::ProfileImg => one("profile_img_path", string(path_value().boxed())),
+        AnswerKind::ExperienceTotal => one(
+            "experience_total_period",
+            (0i64..600).prop_map(Value::from).boxed(),
+        ),
+        AnswerKind::DesiredSalary => one(
+            "desired_salary",
+            (0i64..=i64::MAX).prop_map(Value::from).boxed(),
+        ),
+        AnswerKind::CurrentSalary => one(
+            "current_salary",
+            (0i64..=i64::MAX).prop_map(Value::from).boxed(),
+        ),
+        AnswerKind::Gender => one(
+            "gender",
+            prop::sample::select(k::GENDERS)
+                .prop_map(Value::from)
+                .boxed(),
+        ),
+        AnswerKind::Birth => one("birth", string(date().boxed())),
+        AnswerKind::Address => one("address", string(text().boxed())),
+        g @ (AnswerKind::Experience
+        | AnswerKind::Education
+        | AnswerKind::Qualification
+        | AnswerKind::Training
+        | AnswerKind::Language) => {
+            let (field, spec) = g.group().unwrap();
+            one(field, elements(spec).boxed())
+        }
+        AnswerKind::MilitaryService => prop_oneof![
+            Just(json!({"checked": false})),
+            prop::sample::select(k::MILITARY_STATUSES)
+                .prop_map(|s| json!({"checked": true, "military_service_status": s})),
+        ]
+        .boxed(),
+        AnswerKind::VeteranAffair => (any::<bool>(), prop::option::of("[0-9]{2}-[0-9]{6}"))
+            .prop_map(|(c, code)| match code {
+                Some(code) => json!({"checked": c, "veteran_affair_code": code}),
+                None => json!({"checked": c}),
+            })
+            .boxed(),
+        AnswerKind::Disability => (
+            any::<bool>(),
+            prop::option::of(text()),
+            prop::option::of(prop::sample::select(k::DISABILITY_SEVERITIES)),
+        )
+            .prop_map(|(c, t, s)| {
+                let mut v = json!({"checked": c});
+                if let Some(t) = t {
+                    v["disability_type"] = json!(t);
+                }
+                if let Some(s) = s {
+                    v["disability_severity"] = json!(s);
+                }
+                v
+            })
+            .boxed(),
+        AnswerKind::Text | AnswerKind::Textarea | AnswerKind::DateType => {
+            one("value", string(text().boxed()))
+        }
+        AnswerKind::Dropdown | AnswerKind::Radio => one(
+            "value",
+            prop::sample::select(options_of(kind).unwrap())
+                .prop_map(Value::from)
+                .boxed(),
+        ),
+        AnswerKind::Checkbox => one(
+            "values",
+            prop::sample::subsequence(options_of(kind).unwrap(), 1..=3)
+                .prop_map(|v| json!(v))
+                .boxed(),
+        ),
+        AnswerKind::Link => one(
+            "links",
+            prop::collection::vec(
+                string("https://[a-z]{1,8}\\.example/[a-z]{0,6}".boxed()),
+                1..3,
+            )
+            .prop_map(Value::Array)
+            .boxed(),
+        ),
+        AnswerKind::FileUpload => one(
+            "links",
+            prop::collection::vec(string(path_value().boxed()), 1..3)
+                .prop_map(Value::Array)
+                .boxed(),
+        ),
+        AnswerKind::Other(_) => arb_json().prop_map(|v| json!({ "anything": v })).boxed(),
+    }
+}
+
+/// A valid answers file for the every-kind form: every required question answered, others
+/// sometimes; items named by question_id or order, in any order.
+fn valid_answers_file(with_ids: bool) -> impl Strategy<Value = Value> {
+    let form = every_kind_form(with_ids);
+    let per_question: Vec<_> = form
+        .iter()
+        .map(|q| {
+            let kind: &'static str = KNOWN_KINDS
+                .iter()
+                .copied()
+                .find(|k| *k == q.kind())
+                .unwrap_or("signature_pad");
+            let basic = matches!(kind, "name" | "email" | "phone" | "resume");
+            // Without ids only the basics can be sent.
+            let include = if !with_ids && !basic {
+                Just(false).boxed()
+            } else if q.required() {
+                Just(true).boxed()
+            } else {
+                any::<bool>().boxed()
+            };
+            (
+                include,
+                any::<bool>().prop_map(move |with_kind| with_kind.then_some(kind)),
+                Just(q.id),
+                Just(q.order.unwrap()),
+                valid_answer(kind),
+            )
+        })
+        .collect();
+    (per_question, any::<bool>(), any::<bool>()).prop_flat_map(|(items, privacy, by_id)| {
+        let items: Vec<Value> = items
+            .into_iter()
+            .filter(|(include, ..)| *include)
+            .map(|(_, kind, id, order, answer)| {
+                let mut item = serde_json::Map::new();
+                match id {
+                    Some(id) if by_id => item.insert("question_id".into(), Value::from(id)),
+                    _ => item.insert("order".into(), Value::from(order)),
+                };
+                if let Some(kind) = kind {
+                    item.insert("kind".into(), Value::from(kind));
+                }
+                item.insert("answer".into(), answer);
+                Value::Object(item)
+            })
+            .collect();
+        Just(items)
+            .prop_shuffle()
+            .prop_map(move |items| serde_json::json!({"privacy": privacy, "questions": items}))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
+
+    #[test]
+    fn any_answers_file_is_prepared_or_refused_with_problems(file in prop_oneof![
+        arb_json(),
+        prop::collection::vec(
+            prop::collection::btree_map(
+                prop_oneof![Just("order"), Just("question_id"), Just("id"), Just("kind"), Just("answer")],
+                prop_oneof![
+                    (0i64..32).prop_map(Value::from),
+                    (9000i64..9032).prop_map(Value::from),
+                    arb_json(),
+                ],
+                0..5,
+            )
+            .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+            0..6,
+        )
+        .prop_map(|items| serde_json::json!({"privacy": true, "questions": items})),
+    ]) {
+        for (with_ids, variant) in [(true, Variant::A), (true, Variant::B), (false, Variant::A)] {
+            let form = every_kind_form(with_ids);
+            match prepare(&form, &file, variant) {
+                Ok(p) => {
+                    prop_assert!(p.body.is_object());
+                    let saved = answers_file(&form, &p.answers, p.privacy);
+                    let again = prepare(&form, &saved, variant);
+                    prop_assert!(again.is_ok(), "saved file refused: {:?}", again.err().map(|r| r.problems));
+                    prop_assert_eq!(again.unwrap().body, p.body);
+                }
+                Err(report) => {
+                    prop_assert!(!report.problems.is_empty());
+                    for p in &report.problems {
+                        let _ = p.to_string();
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_valid_answers_file_passes_in_both_variants(file in valid_answers_file(true)) {
+        let form = every_kind_form(true);
+        for variant in [Variant::A, Variant::B] {
+            let p = prepare(&form, &file, variant);
+            prop_assert!(p.is_ok(), "{variant}: {:?}\n{file:#}", p.err().map(|r| r.problems));
+            let p = p.unwrap();
+            prop_assert_eq!(p.variant, variant);
+            let answered = file["questions"].as_array().unwrap().len();
+            prop_assert_eq!(p.answers.len(), answered);
+        }
+    }
+
+    #[test]
+    fn a_valid_answers_file_for_an_idless_form_goes_through_variant_b(file in valid_answers_file(false)) {
+        let form = every_kind_form(false);
+        let p = prepare(&form, &file, Variant::A);
+        prop_assert!(p.is_ok(), "{:?}\n{file:#}", p.err().map(|r| r.problems));
+        let p = p.unwrap();
+        prop_assert_eq!(p.variant, Variant::B);
+        for field in ["name", "email", "phone", "resume_path"] {
+            prop_assert!(p.body.get(field).is_some(), "{field} missing from {}", p.body);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output of arbitrary JSON items, and the walk's decision on arbitrary pages.
+
+use recruit::api::pagination::{next_page_url, page_items, PageStyle};
+use recruit::cli::Format;
+use recruit::output::{cell, lookup, table, Kind, ListPrinter, Output, OutputOptions};
+
+const KINDS: [Kind; 7] = [
+    Kind::Form,
+    Kind::Memo,
+    Kind::Submission,
+    Kind::Webhook,
+    Kind::Application,
+    Kind::Upload,
+    Kind::Other,
+];
+
+/// Items as the models' renderers see them: objects with the models' field names, of any type.
+fn arb_item() -> impl Strategy<Value = Value> {
+    let key = prop_oneof![
+        prop::sample::select(
+            &[
+                "id",
+                "code",
+                "title",
+                "content",
+                "user",
+                "replies",
+                "end_at",
+                "created_at",
+                "questions",
+                "events",
+                "active",
+                "callback_url",
+                "submission_answers",
+                "form_template",
+                "mentions",
+                "file_url",
+                "pinned",
+                "fixed_at",
+                "parent_id",
+            ][..]
+        )
+        .prop_map(String::from),
+        "[a-z_.]{1,8}",
+    ];
+    prop_oneof![
+        prop::collection::btree_map(key, arb_json(), 0..8)
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        arb_json(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn any_items_render_in_every_format(items in prop::collection::vec(arb_item(), 0..4), color in any::<bool>()) {
+        // (The fuzz target also varies the width through COLUMNS; a test thread must not set
+        // the environment while others read it.)
+        let mut opts = OutputOptions::new(Format::Table);
+        opts.color = color;
+        for kind in KINDS {
+            let _ = table::list(kind, &items, &opts);
+            for item in &items {
+                let _ = table::single(kind, item, &opts);
+                for c in kind.csv_columns() {
+                    let _ = cell(lookup(item, c));
+                }
+            }
+            let raw = serde_json::to_vec(&items).unwrap();
+            let value = Value::Array(items.clone());
+            for format in [Format::Table, Format::Json, Format::Ndjson, Format::Csv] {
+                let mut out = Output::new(OutputOptions::new(format), Box::new(std::io::sink())).unwrap();
+                let mut printer = ListPrinter::new(kind, true);
+                printer.page(&mut out, &raw, &value, &items).unwrap();
+                printer.finish(&mut out).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn lookup_finds_what_a_dotted_path_names(key in "[a-z_]{1,8}", inner in "[a-z_]{1,8}", v in arb_json()) {
+        let item = serde_json::json!({ key.clone(): { inner.clone(): v.clone() }, "list": [v.clone()] });
+        prop_assert_eq!(lookup(&item, &format!("{key}.{inner}")), Some(&v));
+        prop_assert_eq!(lookup(&item, "list.0"), Some(&v));
+        prop_assert_eq!(lookup(&item, &format!("{key}.{inner}x.y")), None);
+        prop_assert_eq!(cell(Some(&v)), match &v {
+            Value::Null => String::new(),
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+    }
+
+    #[test]
+    fn the_walk_never_asks_another_origin_for_a_page(body in arb_json(), next in prop_oneof![
+        "\\PC{0,30}",
+        "(https?)://(h\\.example|evil\\.example)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9]{0,6}",
+    ], token in "\\PC{0,12}") {
+        let base = url::Url::parse("https://h.example/v1/").unwrap();
+        let list = url::Url::parse("https://h.example/v1/x?per=5").unwrap();
+        let current = url::Url::parse("https://h.example/v1/x?per=5&page_token=first").unwrap();
+        let built = serde_json::json!({"collection": [], "pagination": {"next_url": next, "next_page": token}});
+        for body in [&body, &built] {
+            let _ = page_items(&current, body);
+            for style in [PageStyle::Tokens, PageStyle::Cursor] {
+                if let Ok(Some((u, _))) = next_page_url(style, &base, &list, &current, body) {
+                    prop_assert_eq!(u.origin(), base.origin(), "{}", u);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_key_and_time_sign_then_verify(key in prop::collection::vec(any::<u8>(), 0..40), t in 0i64..=i64::MAX, tol in 0u64..1000, body in prop::collection::vec(any::<u8>(), 0..64)) {
+        let header = signature::sign(&key, t, &body);
+        let parsed = signature::parse_header(&header).unwrap();
+        prop_assert_eq!(parsed.timestamp, t);
+        let tol = signature::tolerance_from_secs(tol);
+        let v = signature::verify(Some(&header), &body, &[b"other".as_slice(), &key], tol, t);
+        prop_assert!(v.is_ok(), "{:?}", v);
+    }
+}
+
+/// Found by the `responses` fuzz target: a body with a duplicate key is refused by a typed
+/// `from_slice` ("duplicate field") but the client parses through a `Value`, which keeps the last
+/// one. The client must stay that lenient: nothing the service sends is rejected for its shape.
+#[test]
+fn a_duplicate_key_in_a_body_keeps_the_last_value() {
+    let body = br#"{"collection":[{"code":"S1","kind":"text","kind":"survey"}],"pagination":{}}"#;
+    assert!(serde_json::from_slice::<recruit::api::submissions::SubmissionList>(body).is_err());
+    let fetched = response(body.to_vec())
+        .fetched::<recruit::api::submissions::SubmissionList>()
+        .unwrap();
+    assert_eq!(fetched.data.collection[0].kind.as_deref(), Some("survey"));
+}

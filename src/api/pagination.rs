@@ -67,13 +67,7 @@ impl PageWalker {
         };
         let resp = self.client.send(RequestSpec::get(url.clone())).await?;
         let value = resp.value()?;
-        let items = list_items(&value).ok_or_else(|| {
-            Error::other(format!(
-                "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
-                url.path(),
-                url.path()
-            ))
-        })?;
+        let items = page_items(&url, &value)?;
         self.pages += 1;
         self.next = self.next_url(&url, &value)?;
         Ok(Some(Page {
@@ -84,40 +78,19 @@ impl PageWalker {
     }
 
     fn next_url(&mut self, current: &Url, body: &Value) -> Result<Option<Url>, Error> {
-        let pagination = match body.get("pagination") {
-            Some(p) if p.is_object() => p,
-            _ => return Ok(None),
-        };
-        let text = |k: &str| {
-            pagination
-                .get(k)
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-        };
-        // Each style reads its own keys first, then the other's, since lists whose paging is
-        // not documented (webhooks) may use either.
-        let (url_keys, token_key): (&[&str], &str) = match self.style {
-            PageStyle::Cursor => (&["next_url", "next_page_token"], "next_page"),
-            PageStyle::Tokens => (&["next_page_token", "next_url"], "next_page"),
-        };
-        // An address, as the spec says; a bare token in its place is taken as a token.
-        let looks_like_url =
-            |u: &str| u.contains("://") || u.starts_with('/') || u.contains("page_token=");
-        let next = if let Some(u) = url_keys
-            .iter()
-            .find_map(|k| text(k))
-            .filter(|u| looks_like_url(u))
-        {
-            self.follow_url(current, &u)?
-        } else if let Some(tok) = text(token_key).or_else(|| url_keys.iter().find_map(|k| text(k)))
-        {
-            let mut u = self.list_url.clone();
-            set_page_token(&mut u, Some(&tok));
-            u
-        } else {
+        let Some((next, rewritten)) = next_page_url(
+            self.style,
+            self.client.base_url(),
+            &self.list_url,
+            current,
+            body,
+        )?
+        else {
             return Ok(None);
         };
+        if rewritten && self.client.verbose() {
+            eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
+        }
         let key = page_token(&next).unwrap_or_else(|| next.to_string());
         if !self.seen.insert(key.clone()) {
             return Err(Error::other(format!(
@@ -126,15 +99,63 @@ impl PageWalker {
         }
         Ok(Some(next))
     }
+}
 
-    /// A next-page URL as the service gave it, made safe to request.
-    fn follow_url(&self, current: &Url, given: &str) -> Result<Url, Error> {
-        let (url, rewritten) =
-            safe_next_url(self.client.base_url(), &self.list_url, current, given)?;
-        if rewritten && self.client.verbose() {
-            eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
-        }
-        Ok(url)
+/// The items of a page fetched from `url`: its `collection` array (or, for lists whose shape
+/// is not documented, see [`list_items`]).
+pub fn page_items(url: &Url, value: &Value) -> Result<Vec<Value>, Error> {
+    list_items(value).ok_or_else(|| {
+        Error::other(format!(
+            "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
+            url.path(),
+            url.path()
+        ))
+    })
+}
+
+/// Where the page after `current` is, decided from its parsed `body` alone: `None` when the
+/// list is done, else the URL to request (always on `base`'s origin) and whether a foreign
+/// address was rewritten to `list_url` (see [`safe_next_url`]). A walk also stops on a token it
+/// has seen before; that memory is the walker's, not this function's.
+pub fn next_page_url(
+    style: PageStyle,
+    base: &Url,
+    list_url: &Url,
+    current: &Url,
+    body: &Value,
+) -> Result<Option<(Url, bool)>, Error> {
+    let pagination = match body.get("pagination") {
+        Some(p) if p.is_object() => p,
+        _ => return Ok(None),
+    };
+    let text = |k: &str| {
+        pagination
+            .get(k)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    // Each style reads its own keys first, then the other's, since lists whose paging is
+    // not documented (webhooks) may use either.
+    let (url_keys, token_key): (&[&str], &str) = match style {
+        PageStyle::Cursor => (&["next_url", "next_page_token"], "next_page"),
+        PageStyle::Tokens => (&["next_page_token", "next_url"], "next_page"),
+    };
+    // An address, as the spec says; a bare token in its place is taken as a token.
+    let looks_like_url =
+        |u: &str| u.contains("://") || u.starts_with('/') || u.contains("page_token=");
+    if let Some(u) = url_keys
+        .iter()
+        .find_map(|k| text(k))
+        .filter(|u| looks_like_url(u))
+    {
+        safe_next_url(base, list_url, current, &u).map(Some)
+    } else if let Some(tok) = text(token_key).or_else(|| url_keys.iter().find_map(|k| text(k))) {
+        let mut u = list_url.clone();
+        set_page_token(&mut u, Some(&tok));
+        Ok(Some((u, false)))
+    } else {
+        Ok(None)
     }
 }
 

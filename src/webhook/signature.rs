@@ -33,7 +33,8 @@ pub fn compute(key: &[u8], timestamp: i64, body: &[u8]) -> String {
     hex::encode(mac(key, timestamp, body))
 }
 
-/// The header value `t=<timestamp>,v1=<hex>` for `body`.
+/// The header value `t=<timestamp>,v1=<hex>` for `body`. `timestamp` is Unix seconds and never
+/// negative in practice: the format's `t` has no sign, so [`parse_header`] refuses `t=-5`.
 pub fn sign(key: &[u8], timestamp: i64, body: &[u8]) -> String {
     format!("t={timestamp},v1={}", compute(key, timestamp, body))
 }
