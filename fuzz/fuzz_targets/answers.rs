@@ -22,8 +22,7 @@ use libfuzzer_sys::fuzz_target;
 use recruit::api::Question;
 use recruit::apply::kinds::KNOWN_KINDS;
 use recruit::apply::{
-    answers_file, check_answer, normalize_answer, prepare, summarize, AnswerKind, Prepared,
-    Variant,
+    answers_file, check_answer, normalize_answer, prepare, summarize, AnswerKind, Prepared, Variant,
 };
 use serde_json::Value;
 

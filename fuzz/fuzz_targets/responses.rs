@@ -21,7 +21,7 @@ use recruit::api::http::parse_json_body;
 use recruit::api::pagination::{next_page_url, page_items, PageStyle};
 use recruit::api::{
     forms::FormList, memos::MemoList, submissions::SubmissionList, webhooks::WebhookList,
-    Application, ApplicationForm, ApiResponse, Memo, Resource,
+    ApiResponse, Application, ApplicationForm, Memo, Resource,
 };
 use recruit::cli::Format;
 use recruit::output::{cell, lookup, table, Kind, ListPrinter, Output, OutputOptions};
@@ -133,8 +133,11 @@ fn csv_rows(kind: Kind, items: &[Value]) {
             Ok(())
         }
     }
-    let mut out =
-        Output::new(OutputOptions::new(Format::Csv), Box::new(Shared(buf.clone()))).unwrap();
+    let mut out = Output::new(
+        OutputOptions::new(Format::Csv),
+        Box::new(Shared(buf.clone())),
+    )
+    .unwrap();
     let mut printer = ListPrinter::new(kind, true);
     printer.items(&mut out, items).unwrap();
     printer.finish(&mut out).unwrap();
@@ -147,12 +150,21 @@ fn csv_rows(kind: Kind, items: &[Value]) {
     let replies: usize = if kind == Kind::Memo {
         items
             .iter()
-            .map(|i| i.get("replies").and_then(Value::as_array).map_or(0, Vec::len))
+            .map(|i| {
+                i.get("replies")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len)
+            })
             .sum()
     } else {
         0
     };
-    assert_eq!(rows, items.len() + replies, "CSV:\n{}", String::from_utf8_lossy(&text));
+    assert_eq!(
+        rows,
+        items.len() + replies,
+        "CSV:\n{}",
+        String::from_utf8_lossy(&text)
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -183,7 +195,9 @@ fuzz_target!(|data: &[u8]| {
     let Some(value) = value else { return };
     let base = Url::parse("https://h.example/v1/").unwrap();
     let list = base.join("application_forms?per=5").unwrap();
-    let current = base.join("application_forms?per=5&page_token=first").unwrap();
+    let current = base
+        .join("application_forms?per=5&page_token=first")
+        .unwrap();
     let items = match page_items(&current, &value) {
         Ok(items) => {
             for style in [PageStyle::Tokens, PageStyle::Cursor] {

@@ -56,7 +56,11 @@ fuzz_target!(|data: &[u8]| {
         for s in &p.signatures {
             again.push_str(&format!(",v1={}", hex(s)));
         }
-        assert_eq!(parse_header(&again).as_ref(), Ok(p), "re-serialized {again:?}");
+        assert_eq!(
+            parse_header(&again).as_ref(),
+            Ok(p),
+            "re-serialized {again:?}"
+        );
     }
     if let Err(m) = &parsed {
         let _ = m.to_string();
@@ -137,7 +141,13 @@ fuzz_target!(|data: &[u8]| {
         None => changed.push(b'x'),
     }
     assert!(matches!(
-        verify(Some(&signed), &changed, &[key], Some(Duration::from_secs(300)), t),
+        verify(
+            Some(&signed),
+            &changed,
+            &[key],
+            Some(Duration::from_secs(300)),
+            t
+        ),
         Err(Rejection::NoMatch { .. })
     ));
 });
