@@ -12,35 +12,30 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
-use recruit::sandbox::{start, Sandbox, SandboxOptions};
+use recruit::sandbox::SandboxOptions;
 use serde_json::Value;
 
 const KEY: &str = "sbx-export-key-5d81c0";
 
-/// A sandbox served by a runtime of its own for the length of a test.
+/// The tests of this file run one at a time: several measure timing or memory (in-flight
+/// counts after 429s, peak RSS), which other exports running on the same 2 cores would skew.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The shared test sandbox (tests/common), with this file's key; each test points homes of its
+/// own at it.
 struct Sb {
-    sb: Sandbox,
-    _rt: tokio::runtime::Runtime,
-    _dir: tempfile::TempDir,
+    sb: TestSandbox,
 }
 
 fn sandbox(tweak: impl FnOnce(&mut SandboxOptions)) -> Sb {
-    let dir = tempfile::tempdir().unwrap();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mut opts = SandboxOptions::new(dir.path().join("state.json"));
-    opts.api_key = KEY.to_string();
-    tweak(&mut opts);
-    let sb = rt
-        .block_on(start(([127, 0, 0, 1], 0).into(), opts))
-        .unwrap();
     Sb {
-        sb,
-        _rt: rt,
-        _dir: dir,
+        sb: TestSandbox::with(|opts| {
+            opts.api_key = KEY.to_string();
+            tweak(opts);
+        }),
     }
 }
 
@@ -134,6 +129,7 @@ fn list_all(sb: &Sb, home: &Home, noun: &str, code: &str, fmt: &str) -> String {
 
 #[test]
 fn candidate_file_comments_blanks_duplicates_and_order() {
+    let _serial = serial();
     let sb = sandbox(|_| {});
     let home = Home::new();
     let file = write(
@@ -199,6 +195,7 @@ fn candidate_file_comments_blanks_duplicates_and_order() {
 
 #[test]
 fn ndjson_csv_and_json_hold_exactly_the_listed_submissions() {
+    let _serial = serial();
     let sb = sandbox(|o| o.synthetic_candidates = 10);
     let home = Home::new();
     // C1001 has 45, C/2001 a slash in its code, S000003 112 (two pages of 100).
@@ -308,6 +305,7 @@ fn ndjson_csv_and_json_hold_exactly_the_listed_submissions() {
 
 #[test]
 fn memos_keep_replies_nested_in_ndjson_and_get_rows_in_csv() {
+    let _serial = serial();
     let sb = sandbox(|_| {});
     let home = Home::new();
     let file = write(home.dir.path(), "codes.txt", "C1001\nC1002\n");
@@ -362,6 +360,7 @@ fn memos_keep_replies_nested_in_ndjson_and_get_rows_in_csv() {
 
 #[test]
 fn export_through_random_503_and_429_equals_a_clean_export() {
+    let _serial = serial();
     let codes: Vec<String> = (1..=24).map(synthetic).collect();
     let run = |fail_rate: f64| -> (Vec<String>, String) {
         let sb = sandbox(|o| {
@@ -392,6 +391,7 @@ fn export_through_random_503_and_429_equals_a_clean_export() {
 
 #[test]
 fn not_found_candidates_are_listed_written_to_failed_and_exit_3() {
+    let _serial = serial();
     let sb = sandbox(|_| {});
     let home = Home::new();
     let dir = home.dir.path();
@@ -441,6 +441,7 @@ fn not_found_candidates_are_listed_written_to_failed_and_exit_3() {
 
 #[test]
 fn a_failing_candidate_keeps_the_partial_file_exit_7_and_resume_completes_it() {
+    let _serial = serial();
     // C2 answers 503 until `healthy` is set; the others work.
     let healthy = Arc::new(AtomicBool::new(false));
     let h = healthy.clone();
@@ -512,6 +513,7 @@ fn a_failing_candidate_keeps_the_partial_file_exit_7_and_resume_completes_it() {
 
 #[test]
 fn a_next_url_on_another_origin_is_asked_of_the_base_url_with_the_key_kept_home() {
+    let _serial = serial();
     let s = stub(|seen, _| {
         if seen.uri.contains("page_token=p2") {
             return Reply::json(
@@ -592,6 +594,7 @@ fn assert_every_record_once(records: &[Value], n: usize) {
 
 #[test]
 fn kill_9_midway_then_resume_holds_every_record_exactly_once() {
+    let _serial = serial();
     let n = 160;
     let sb = sandbox(|o| {
         o.synthetic_candidates = n;
@@ -654,6 +657,7 @@ fn kill_9_midway_then_resume_holds_every_record_exactly_once() {
 
 #[test]
 fn ctrl_c_stops_cleanly_and_resume_completes_a_json_array() {
+    let _serial = serial();
     let n = 120;
     let sb = sandbox(|o| {
         o.synthetic_candidates = n;
@@ -750,6 +754,7 @@ fn peak_rss_kb(mut cmd: StdCommand) -> u64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn peak_memory_does_not_grow_with_the_number_of_candidates() {
+    let _serial = serial();
     // Candidates with at most 20 submissions (about 2 kB each), so 1,500 of them stay quick:
     // holding every record would add some 30 MB to the larger run.
     let small: Vec<String> = (1..)
@@ -881,6 +886,7 @@ fn export_against(server: &Counting, home: &Home, n: usize, concurrency: &str) -
 
 #[test]
 fn concurrency_limit_is_respected_and_used() {
+    let _serial = serial();
     let server = counting_server(Duration::from_millis(40), 0);
     let home = Home::new();
     export_against(&server, &home, 60, "5");
@@ -895,6 +901,7 @@ fn concurrency_limit_is_respected_and_used() {
 
 #[test]
 fn answers_429_lower_the_concurrency_for_every_worker() {
+    let _serial = serial();
     // Of the first 8 requests (one per worker), 4 get 429: afterwards the limit is halved, so
     // the next requests don't all go at once when the Retry-After gate opens.
     let server = counting_server(Duration::from_millis(40), 4);
@@ -912,6 +919,7 @@ fn answers_429_lower_the_concurrency_for_every_worker() {
 
 #[test]
 fn export_forms_in_list_order_with_questions() {
+    let _serial = serial();
     let sb = sandbox(|_| {});
     let home = Home::new();
     let list = ndjson(&stdout_of(
@@ -954,6 +962,7 @@ fn export_forms_in_list_order_with_questions() {
 
 #[test]
 fn bad_usage_is_exit_2_with_a_reason() {
+    let _serial = serial();
     let sb = sandbox(|_| {});
     let home = Home::new();
     let file = write(home.dir.path(), "codes.txt", "C1001\n");
