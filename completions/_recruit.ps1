@@ -994,6 +994,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'State file [default: sandbox.json in the data directory]')
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Milliseconds added to every answer')
             [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Probability (0..1) of a random 503 or 429 with Retry-After')
+            [CompletionResult]::new('--fail-seed', '--fail-seed', [CompletionResultType]::ParameterName, 'Seed for --fail-rate''s draws: the same requests in the same order fail the same way')
             [CompletionResult]::new('--synthetic-candidates', '--synthetic-candidates', [CompletionResultType]::ParameterName, 'Add N synthetic candidates with 1 to over 100 submissions each')
             [CompletionResult]::new('--retry-scale', '--retry-scale', [CompletionResultType]::ParameterName, 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests')
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'API key the sandbox accepts [default: sandbox-key]')

@@ -3522,7 +3522,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --synthetic-candidates --retry-scale --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3541,6 +3541,10 @@ _recruit() {
                     return 0
                     ;;
                 --fail-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-seed)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -925,6 +925,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --state 'State file [default: sandbox.json in the data directory]'
             cand --latency 'Milliseconds added to every answer'
             cand --fail-rate 'Probability (0..1) of a random 503 or 429 with Retry-After'
+            cand --fail-seed 'Seed for --fail-rate''s draws: the same requests in the same order fail the same way'
             cand --synthetic-candidates 'Add N synthetic candidates with 1 to over 100 submissions each'
             cand --retry-scale 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests'
             cand --key 'API key the sandbox accepts [default: sandbox-key]'

@@ -824,6 +824,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l port -d 'Por
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l state -d 'State file [default: sandbox.json in the data directory]' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l latency -d 'Milliseconds added to every answer' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l fail-rate -d 'Probability (0..1) of a random 503 or 429 with Retry-After' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l fail-seed -d 'Seed for --fail-rate\'s draws: the same requests in the same order fail the same way' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l synthetic-candidates -d 'Add N synthetic candidates with 1 to over 100 submissions each' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l retry-scale -d 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l key -d 'API key the sandbox accepts [default: sandbox-key]' -r

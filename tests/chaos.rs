@@ -126,12 +126,15 @@ fn scenario(env: &Env) -> (Value, Value, usize) {
 #[test]
 fn memo_operations_under_faults_end_in_the_fault_free_state() {
     let clean = TestSandbox::new();
-    let faulty = TestSandbox::with(|o| o.fail_rate = 0.3);
+    // Seeded: the faults fall on the same requests every run, so a pass or a failure repeats.
+    let faulty = TestSandbox::with(|o| {
+        o.fail_rate = 0.3;
+        o.fail_seed = Some(7);
+    });
     let (a1, a2, clean_tries) = scenario(&clean);
     assert_eq!(clean_tries, 8, "no fault, no second try");
     assert_eq!(FAULTS.load(std::sync::atomic::Ordering::SeqCst), 0);
     let (b1, b2, _) = scenario(&faulty);
-    // About 25 requests at a 30% fail rate: all passing first time has odds near 1 in 10,000.
     assert!(
         FAULTS.load(std::sync::atomic::Ordering::SeqCst) > 0,
         "the faulty sandbox injected no fault at all"

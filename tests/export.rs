@@ -366,6 +366,7 @@ fn export_through_random_503_and_429_equals_a_clean_export() {
         let sb = sandbox(|o| {
             o.synthetic_candidates = 30;
             o.fail_rate = fail_rate;
+            o.fail_seed = Some(11);
         });
         let home = Home::new();
         let file = write(home.dir.path(), "codes.txt", &codes.join("\n"));

@@ -898,6 +898,39 @@ async fn synthetic_candidates_are_deterministic() {
 // ---------------------------------------------------------------- options
 
 #[tokio::test]
+async fn a_fail_seed_repeats_the_same_faults_on_the_same_requests() {
+    async fn pattern(seed: u64) -> Vec<u16> {
+        let env = boot_with(|o| {
+            o.fail_rate = 0.3;
+            o.fail_seed = Some(seed);
+        })
+        .await;
+        let mut codes = Vec::new();
+        for _ in 0..40 {
+            let resp = env
+                .http
+                .get(env.url("/application_forms"))
+                .bearer_auth("sandbox-key")
+                .send()
+                .await
+                .unwrap();
+            codes.push(resp.status().as_u16());
+        }
+        env.sb.shutdown().await;
+        codes
+    }
+    let a = pattern(42).await;
+    assert_eq!(a, pattern(42).await, "same seed, same faults");
+    let failed = a.iter().filter(|&&c| c != 200).count();
+    assert!(
+        (3..=25).contains(&failed),
+        "{failed} of 40 failed at rate 0.3"
+    );
+    assert!(a.iter().all(|c| [200, 429, 503].contains(c)), "{a:?}");
+    assert_ne!(a, pattern(43).await, "another seed, another pattern");
+}
+
+#[tokio::test]
 async fn fail_rate_one_always_fails_without_acting() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
@@ -1491,4 +1524,55 @@ async fn hostile_page_tokens_are_400_not_crashes() {
 
 fn hex_token(text: &str) -> String {
     text.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn sandbox_command_fail_seed_repeats_its_faults() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("recruit");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let statuses = |run: &str| -> Vec<u16> {
+        let mut child = std::process::Command::new(&bin)
+            .args([
+                "sandbox",
+                "--port",
+                "0",
+                "--fail-rate",
+                "0.5",
+                "--fail-seed",
+                "5",
+            ])
+            .arg("--state")
+            .arg(dir.path().join(format!("{run}.json")))
+            .env("RECRUIT_CONFIG_DIR", dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        let base = first.strip_prefix("base_url: ").unwrap().to_string();
+        let codes = rt.block_on(async {
+            let http = client();
+            let mut codes = Vec::new();
+            for _ in 0..24 {
+                let resp = http
+                    .get(format!("{base}/application_forms"))
+                    .bearer_auth("sandbox-key")
+                    .send()
+                    .await
+                    .unwrap();
+                codes.push(resp.status().as_u16());
+            }
+            codes
+        });
+        child.kill().unwrap();
+        child.wait().unwrap();
+        codes
+    };
+    let a = statuses("a");
+    assert!(a.iter().any(|&c| c != 200), "no fault at rate 0.5: {a:?}");
+    assert!(a.contains(&200), "every request failed at rate 0.5: {a:?}");
+    assert_eq!(a, statuses("b"), "the same seed failed other requests");
 }

@@ -27,6 +27,9 @@ pub struct SandboxArgs {
     /// Probability (0..1) of a random 503 or 429 with Retry-After
     #[arg(long, value_name = "R", default_value_t = 0.0)]
     pub fail_rate: f64,
+    /// Seed for --fail-rate's draws: the same requests in the same order fail the same way
+    #[arg(long, value_name = "N")]
+    pub fail_seed: Option<u64>,
     /// Add N synthetic candidates with 1 to over 100 submissions each
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub synthetic_candidates: usize,
@@ -60,6 +63,7 @@ pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
     let mut opts = SandboxOptions::new(state.clone());
     opts.latency = Duration::from_millis(args.latency);
     opts.fail_rate = args.fail_rate;
+    opts.fail_seed = args.fail_seed;
     opts.synthetic_candidates = args.synthetic_candidates;
     opts.retry_scale = args.retry_scale;
     if let Some(key) = &args.key {

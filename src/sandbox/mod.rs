@@ -134,6 +134,9 @@ pub struct SandboxOptions {
     pub latency: Duration,
     /// Probability of a random 503 or 429 (with Retry-After) per request.
     pub fail_rate: f64,
+    /// Seed of the fault draws, so a sequential run fails the same requests every time;
+    /// `None` seeds from the OS.
+    pub fail_seed: Option<u64>,
     /// Extra synthetic candidates with varied numbers of submissions.
     pub synthetic_candidates: usize,
     /// Multiplier of webhook retry delays (10/30/90/270 s) for tests.
@@ -147,6 +150,7 @@ impl SandboxOptions {
             api_key: DEFAULT_API_KEY.to_string(),
             latency: Duration::ZERO,
             fail_rate: 0.0,
+            fail_seed: None,
             synthetic_candidates: 0,
             retry_scale: 1.0,
         }
@@ -163,6 +167,8 @@ pub(crate) struct App {
     pub user: state::User,
     /// Log each request and delivery attempt to stderr (`recruit sandbox`).
     pub log: bool,
+    /// Draws for `fail_rate`; one generator so a seed makes the fault pattern repeatable.
+    pub faults: std::sync::Mutex<rand::rngs::StdRng>,
 }
 
 /// A running sandbox server.
@@ -223,6 +229,7 @@ async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyho
         .await
         .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;
     let addr = listener.local_addr()?;
+    let opts_seed = opts.fail_seed;
     let app = Arc::new(App {
         opts,
         addr,
@@ -230,6 +237,10 @@ async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyho
         delivery: delivery::Deliveries::new()?,
         user: demo::api_user(),
         log,
+        faults: std::sync::Mutex::new(match opts_seed {
+            Some(seed) => rand::SeedableRng::seed_from_u64(seed),
+            None => rand::SeedableRng::from_entropy(),
+        }),
     });
     let router = routes::router(app.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

@@ -312,14 +312,15 @@ fn authorized(headers: &HeaderMap, key: &str) -> bool {
 }
 
 /// The injected failure for `fail_rate`, if this request drew one.
-fn injected_failure(rate: f64) -> Option<Response> {
+fn injected_failure(app: &App) -> Option<Response> {
+    let rate = app.opts.fail_rate;
     if rate <= 0.0 {
         return None;
     }
-    // Drawn and dropped before any await: the thread-local RNG is not Send.
+    // Both draws always happen, so each request consumes the same amount of the seeded stream.
     let (fail, overloaded) = {
         use rand::Rng;
-        let mut rng = rand::thread_rng();
+        let mut rng = app.faults.lock().unwrap_or_else(|p| p.into_inner());
         (rng.gen::<f64>() < rate, rng.gen::<bool>())
     };
     if !fail {
@@ -354,7 +355,7 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
     let resp = if !is_public(&path) && !authorized(req.headers(), &app.opts.api_key) {
         ApiError::unauthorized().into_response()
     } else if path == "/v1" || path.starts_with("/v1/") {
-        match injected_failure(app.opts.fail_rate) {
+        match injected_failure(&app) {
             Some(r) => r,
             None => next.run(req).await,
         }
