@@ -2,13 +2,27 @@
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;
-use serde_json::{json, Value};
+use axum::response::IntoResponse;
+use serde::Serialize;
 
 use super::{
-    decode_token, enc, encode_token, find_candidate, ok, origin, parse_per, query_get, query_pairs,
+    decode_token, enc, encode_token, find_candidate, origin, parse_per, query_get, query_pairs,
     token_usize, ApiError, ApiResult, Shared, P,
 };
-use crate::sandbox::synthetic::submission;
+use crate::sandbox::synthetic::{submission_record, Submission};
+
+#[derive(Serialize)]
+struct Page<'a> {
+    collection: Vec<Submission<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+struct Pagination {
+    next_url: Option<String>,
+    prev_url: Option<String>,
+    total_count: usize,
+}
 
 pub async fn list(
     State(app): State<Shared>,
@@ -40,8 +54,8 @@ pub async fn list(
         })
         .await?;
     let total = candidate.submissions;
-    let items: Vec<Value> = (offset..total.min(offset.saturating_add(per)))
-        .map(|i| submission(&candidate.code, &candidate.name, &candidate.email, i))
+    let items: Vec<Submission> = (offset..total.min(offset.saturating_add(per)))
+        .map(|i| submission_record(&candidate.code, &candidate.name, &candidate.email, i))
         .collect();
     let base = origin(&app, &headers);
     let url = |o: usize| {
@@ -53,12 +67,17 @@ pub async fn list(
     };
     let next_url = (offset.saturating_add(per) < total).then(|| url(offset + per));
     let prev_url = (offset > 0).then(|| url(offset.saturating_sub(per)));
-    ok(json!({
-        "collection": items,
-        "pagination": {
-            "next_url": next_url,
-            "prev_url": prev_url,
-            "total_count": total,
-        }
-    }))
+    // Serialized straight from the records: no intermediate `Value` tree.
+    Ok((
+        axum::http::StatusCode::OK,
+        axum::Json(Page {
+            collection: items,
+            pagination: Pagination {
+                next_url,
+                prev_url,
+                total_count: total,
+            },
+        }),
+    )
+        .into_response())
 }
