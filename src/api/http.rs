@@ -70,6 +70,8 @@ impl ClientConfig {
 #[derive(Clone)]
 pub struct Client {
     inner: Arc<Inner>,
+    /// Bounds the attempts in flight of this handle and its clones ([`Client::with_limiter`]).
+    limiter: Option<Arc<super::limiter::Limiter>>,
 }
 
 struct Inner {
@@ -200,6 +202,7 @@ impl Client {
             .build()
             .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
         Ok(Client {
+            limiter: None,
             inner: Arc::new(Inner {
                 http,
                 base,
@@ -219,6 +222,15 @@ impl Client {
 
     pub fn stats(&self) -> Stats {
         *self.inner.stats.lock().expect("stats lock")
+    }
+
+    /// A handle (sharing pool, gate and stats with this one) whose attempts, retries
+    /// included, each take a slot of `limiter`: for many workers on one service.
+    pub fn with_limiter(&self, limiter: Arc<super::limiter::Limiter>) -> Client {
+        Client {
+            inner: self.inner.clone(),
+            limiter: Some(limiter),
+        }
     }
 
     /// `base/v1/` + segments, each percent-encoded as ONE segment (`a/b` stays one).
@@ -310,12 +322,23 @@ impl Client {
         let max_retries = self.inner.retries;
         let mut attempt: u32 = 0;
         loop {
+            // The slot first, then the gate: a worker let in by the limiter still waits out a
+            // Retry-After that arrived while it queued.
+            let slot = match &self.limiter {
+                Some(l) => Some(l.acquire().await),
+                None => None,
+            };
             self.wait_gate().await;
             let started = Instant::now();
             self.log(format!("> {} {}", spec.method, spec.url));
             self.bump(|s| s.requests += 1);
             let outcome = self.send_once(&spec).await;
             let elapsed = started.elapsed();
+            if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {
+                l.observe(resp.status.as_u16() == 429);
+            }
+            // Not held through a backoff sleep: others may use the slot meanwhile.
+            drop(slot);
             let (retry_reason, wait) = match outcome {
                 Ok(resp) => {
                     self.log(format!(

@@ -1,8 +1,12 @@
-//! Adaptive concurrency (AIMD): at most `max` requests in flight; when the service answers
-//! 429, the limit is halved (at most once per second, never below 1), and it grows back by one
-//! after each round of `limit` requests without a 429 — slowly, so a rate-limited service is not
-//! hammered again at once. The client's shared gate already makes every worker wait out a
-//! `Retry-After`; this lowers the pressure once the gate opens again.
+//! Adaptive concurrency (AIMD) for a [`Client`](super::Client) shared by many workers: at most
+//! `max` requests in flight; when the service answers 429, the limit is halved (at most once
+//! per second, never below 1), and it grows back by one after each round of `limit` answers
+//! without a 429 — slowly, so a rate-limited service is not hammered again at once.
+//!
+//! The client takes a slot for every attempt, retries included, and reports each answer while
+//! still holding the slot. So a 429 lowers the limit before anyone else sends, and requests
+//! waiting out a `Retry-After` (the client's shared gate) go back in at the lowered limit, not
+//! all at once.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -23,8 +27,6 @@ pub struct Limiter {
 struct State {
     limit: usize,
     in_flight: usize,
-    /// The client's 429 counter when last looked at.
-    seen_429: u64,
     last_decrease: Option<Instant>,
     ok_since_change: usize,
     lowest: usize,
@@ -62,7 +64,6 @@ impl Limiter {
             st: Mutex::new(State {
                 limit: max,
                 in_flight: 0,
-                seen_429: 0,
                 last_decrease: None,
                 ok_since_change: 0,
                 lowest: max,
@@ -91,12 +92,11 @@ impl Limiter {
         }
     }
 
-    /// Report the client's running count of 429 answers after a request finished.
-    pub fn observe(&self, rate_limited_total: u64) {
+    /// An answer came back: `rate_limited` when it was a 429. Called while the slot is held.
+    pub fn observe(&self, rate_limited: bool) {
         let mut st = self.st.lock().expect("limiter lock");
         let now = Instant::now();
-        if rate_limited_total > st.seen_429 {
-            st.seen_429 = rate_limited_total;
+        if rate_limited {
             if st
                 .last_decrease
                 .is_none_or(|t| now.duration_since(t) >= DECREASE_EVERY)
@@ -135,19 +135,19 @@ mod tests {
     #[tokio::test]
     async fn halves_on_429_and_recovers_slowly() {
         let l = Limiter::new(8);
-        l.observe(0);
+        l.observe(false);
         assert_eq!(l.report().limit, 8);
-        l.observe(3);
+        l.observe(true);
         assert_eq!(l.report().limit, 4);
         // More 429s of the same burst don't halve again within a second.
-        l.observe(5);
+        l.observe(true);
         assert_eq!(l.report().limit, 4);
         for _ in 0..4 {
-            l.observe(5);
+            l.observe(false);
         }
         assert_eq!(l.report().limit, 5);
         for _ in 0..5 {
-            l.observe(5);
+            l.observe(false);
         }
         assert_eq!(l.report().limit, 6);
         assert_eq!(l.report().lowest, 4);
@@ -157,14 +157,14 @@ mod tests {
     async fn never_below_one_and_never_above_max() {
         let l = Limiter::new(2);
         for _ in 0..100 {
-            l.observe(0);
+            l.observe(false);
         }
         assert_eq!(l.report().limit, 2);
         let mut st = l.st.lock().unwrap();
         st.limit = 1;
         st.last_decrease = None;
         drop(st);
-        l.observe(1);
+        l.observe(true);
         assert_eq!(l.report().limit, 1);
     }
 

@@ -11,6 +11,7 @@
 
 pub mod forms;
 pub mod http;
+pub mod limiter;
 pub mod memos;
 pub mod pagination;
 pub mod submissions;
@@ -19,6 +20,7 @@ pub mod webhooks;
 
 pub use forms::{Application, ApplicationForm, FormListQuery, FormPagination, Question};
 pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
+pub use limiter::Limiter;
 pub use memos::{Memo, MemoInput, MemoUser};
 pub use pagination::PageWalker;
 pub use submissions::{AnswerJsonInfo, CursorPagination, FormSubmission, SubmissionAnswer};

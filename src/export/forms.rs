@@ -64,7 +64,11 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     // details of this page are fetched while the next page is requested.
     let concurrency = job.concurrency.clamp(1, 64);
     let (tx, rx) = mpsc::channel::<Value>(concurrency * 2);
-    let client = job.client.clone();
+    // The list walk and the detail fetches share one limiter, so 429s lower both.
+    let limited = job
+        .client
+        .with_limiter(crate::api::Limiter::new(concurrency + 1));
+    let client = limited.clone();
     let bar = progress.handle();
     let lister = tokio::spawn(async move {
         let url = client.forms_url(&FormListQuery::default());
@@ -82,7 +86,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         Ok::<(), Error>(())
     });
 
-    let client = job.client.clone();
+    let client = limited;
     let with_questions = job.with_questions;
     let items =
         futures::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|v| (v, rx)) });

@@ -16,7 +16,6 @@ pub mod candidates;
 pub mod encode;
 pub mod forms;
 pub mod journal;
-pub mod limiter;
 pub mod progress;
 pub mod run;
 pub mod segment;

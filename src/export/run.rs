@@ -12,11 +12,11 @@ use tokio::sync::{mpsc, watch};
 use super::candidates::CandidateList;
 use super::encode::Encoder;
 use super::journal::JournalHeader;
-use super::limiter::{Limiter, LimiterReport};
 use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
 use super::sink::{parent_dir, Sink};
 use super::walk::CursorWalk;
+use crate::api::limiter::{Limiter, LimiterReport};
 use crate::api::submissions::MAX_PER;
 use crate::api::Client;
 use crate::error::{Error, ExitKind};
@@ -99,7 +99,6 @@ struct Shared {
     encoder: Encoder,
     todo: Vec<String>,
     next: AtomicUsize,
-    limiter: Arc<Limiter>,
     spill_dir: Option<PathBuf>,
     retry_delay: Duration,
     fatal: Mutex<Option<Error>>,
@@ -166,11 +165,11 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
     let concurrency = job.concurrency.clamp(1, 64);
     let limiter = Limiter::new(concurrency);
     let shared = Arc::new(Shared {
-        client: job.client.clone(),
+        // Every attempt of every worker, retries included, goes through the limiter.
+        client: job.client.with_limiter(limiter.clone()),
         subject: job.subject,
         encoder: job.encoder.clone(),
         next: AtomicUsize::new(0),
-        limiter: limiter.clone(),
         spill_dir: job.out.as_deref().map(parent_dir),
         retry_delay: job.candidate_retry_delay,
         fatal: Mutex::new(None),
@@ -385,12 +384,7 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let mut buf = Vec::new();
     loop {
-        let permit = sh.limiter.acquire().await;
-        let page = walk.next_body().await;
-        // Seen before the slot is freed, so a 429 lowers the limit before it is reused.
-        sh.limiter.observe(sh.client.stats().rate_limited);
-        drop(permit);
-        let page = match page {
+        let page = match walk.next_body().await {
             Ok(Some(p)) => p,
             Ok(None) => break,
             Err(e) => return Err((e, walk.pages == 0)),
