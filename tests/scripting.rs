@@ -155,11 +155,11 @@ fn csv_quotes_commas_quotes_newlines_and_keeps_unicode() {
 }
 
 #[test]
-fn csv_default_columns_are_the_documented_set_and_nested_values_are_json() {
+fn csv_is_one_row_per_item_with_nested_values_as_json_and_extra_fields_kept() {
     let s = stub(|_, _| {
         Reply::json(
             200,
-            r#"{"collection":[{"id":1,"content":"top","pinned":true,"mentions":["U1","U2"],"user":{"code":"U9","name":"Kim"},"replies":[{"id":2,"parent_id":1,"content":"re","mentions":[]}]}]}"#,
+            r#"{"collection":[{"id":1,"content":"top","pinned":true,"mentions":["U1","U2"],"user":{"code":"U9","name":"Kim"},"replies":[{"id":2,"parent_id":1,"content":"re","mentions":[]}],"color":"red"},{"id":3,"content":"second","pinned":false}]}"#,
         )
     });
     let home = Home::new();
@@ -167,16 +167,23 @@ fn csv_default_columns_are_the_documented_set_and_nested_values_are_json() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let text = stdout_of(&out);
     let mut lines = text.lines();
+    // The spec's fields first, then what the service added.
     assert_eq!(
         lines.next().unwrap(),
-        "id,parent_id,pinned,fixed_at,accessible_role,user.code,user.name,user.email,content,mentions,file_url,created_at,updated_at"
+        "id,parent_id,pinned,fixed_at,accessible_role,user,content,mentions,file_url,created_at,updated_at,replies,color"
     );
     assert_eq!(
         lines.next().unwrap(),
-        "1,,true,,,U9,Kim,,top,\"[\"\"U1\"\",\"\"U2\"\"]\",,,"
+        r#"1,,true,,,"{""code"":""U9"",""name"":""Kim""}",top,"[""U1"",""U2""]",,,,"[{""id"":2,""parent_id"":1,""content"":""re"",""mentions"":[]}]",red"#
     );
-    // The reply gets its own row, linked by parent_id.
-    assert_eq!(lines.next().unwrap(), "2,1,,,,,,,re,[],,,");
+    // One row per item: the reply stays inside its memo's row.
+    assert_eq!(lines.next().unwrap(), "3,,false,,,,second,,,,,,");
+    assert_eq!(lines.next(), None);
+    // A CSV reader gets JSON back from the nested cells.
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
+    let replies: serde_json::Value = serde_json::from_str(&rows[0][11]).unwrap();
+    assert_eq!(replies[0]["content"], "re");
 }
 
 #[test]

@@ -46,9 +46,8 @@ trimmed, a code listed twice is exported once.")]
     /// Export the memos (with their replies) of many candidates
     ///
     /// Reads candidate codes (one per line) and writes the memos of each as ndjson (default), csv
-    /// or one json array, with a `candidate_code` field first. In ndjson and json each top-level
-    /// memo keeps its `replies` nested as the service sent them; in csv every reply gets a row of
-    /// its own after its memo, linked by `parent_id`.
+    /// or one json array, with a `candidate_code` field first: one record per top-level memo,
+    /// its `replies` nested as the service sent them (in csv, a cell of JSON text).
     ///
     /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`.
     #[command(after_help = "Examples:

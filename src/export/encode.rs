@@ -1,8 +1,10 @@
 //! Turning items into output bytes: ndjson lines, CSV rows, or elements of one JSON array.
 //!
 //! Records of a candidate export carry `candidate_code` as their first key (first column in
-//! CSV). Memos keep their `replies` nested in ndjson and json, as the service sent them; in CSV
-//! each reply gets a row of its own, linked to its memo by `parent_id`.
+//! CSV). One record per item the service listed: memos keep their `replies` nested, as the
+//! service sent them (a JSON cell in CSV). CSV columns are the documented ones of the kind
+//! (every field of the spec), fixed before the first row so a resumed export appends rows
+//! under the same header.
 
 use std::sync::Arc;
 
@@ -105,8 +107,8 @@ impl Encoder {
         }
     }
 
-    /// Encode one item into `out`; returns the number of records written (CSV memo rows count
-    /// their replies). In JSON, `first` says whether no element precedes it in `out`.
+    /// Encode one item into `out`; returns the number of records written (more than one only
+    /// when `--jq` makes several). In JSON, `first` says whether no element precedes it in `out`.
     pub fn encode(
         &self,
         code: Option<&str>,
@@ -132,22 +134,12 @@ impl Encoder {
                 Ok(1)
             }
             ExportFormat::Csv => {
-                let mut rows: Vec<(Value, Option<i64>)> = Vec::new();
                 let mut w = csv::WriterBuilder::new()
                     .has_headers(false)
                     .from_writer(std::mem::take(out));
-                let mut n = 0;
-                self.csv_row(&mut w, code, item, None)?;
-                n += 1;
-                if self.kind == Kind::Memo {
-                    collect_replies(item, &mut rows);
-                    for (reply, parent) in &rows {
-                        self.csv_row(&mut w, code, reply, *parent)?;
-                        n += 1;
-                    }
-                }
+                self.csv_row(&mut w, code, item)?;
                 *out = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
-                Ok(n)
+                Ok(1)
             }
         }
     }
@@ -243,35 +235,15 @@ impl Encoder {
         w: &mut csv::Writer<Vec<u8>>,
         code: Option<&str>,
         row: &Value,
-        parent: Option<i64>,
     ) -> Result<(), Error> {
         let mut record: Vec<String> = Vec::with_capacity(self.columns.len() + 1);
         if self.with_code {
             record.push(code.unwrap_or("").to_string());
         }
         for c in &self.columns {
-            let v = lookup(row, c);
-            // A reply that doesn't say whose reply it is gets its memo's id.
-            if c == "parent_id" && v.is_none_or(Value::is_null) {
-                if let Some(p) = parent {
-                    record.push(p.to_string());
-                    continue;
-                }
-            }
-            record.push(cell(v));
+            record.push(cell(lookup(row, c)));
         }
         w.write_record(&record).map_err(csv_err)
-    }
-}
-
-/// Replies of a memo, depth first, each with the id of the memo it answers.
-fn collect_replies(memo: &Value, rows: &mut Vec<(Value, Option<i64>)>) {
-    let parent = memo.get("id").and_then(Value::as_i64);
-    if let Some(Value::Array(replies)) = memo.get("replies") {
-        for r in replies {
-            rows.push((r.clone(), parent));
-            collect_replies(r, rows);
-        }
     }
 }
 
@@ -431,26 +403,29 @@ mod tests {
     }
 
     #[test]
-    fn csv_memos_flatten_replies_with_parent_id() {
+    fn csv_memos_are_one_row_each_with_nested_values_as_json() {
         let e = Encoder::new(ExportFormat::Csv, Kind::Memo, true, None);
         let memo = json!({"id": 7, "parent_id": null, "content": "top, \"quoted\"",
             "mentions": ["U1"], "user": {"code": "U9", "name": "N", "email": "e"},
             "replies": [{"id": 8, "content": "r1"}, {"id": 9, "parent_id": 7, "content": "r2"}]});
         let mut out = e.prologue().unwrap();
         let n = e.encode(Some("C1"), &memo, true, &mut out).unwrap();
-        assert_eq!(n, 3);
+        assert_eq!(n, 1);
         let mut r = csv::Reader::from_reader(&out[..]);
         let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
         assert_eq!(header[0], "candidate_code");
         assert_eq!(&header[1..], Kind::Memo.csv_columns());
         let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
-        assert_eq!(rows.len(), 3);
+        assert_eq!(rows.len(), 1, "replies stay in their memo's row");
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
         assert_eq!(&rows[0][0], "C1");
-        assert_eq!(&rows[0][1], "7");
-        assert_eq!(&rows[0][2], "");
-        assert_eq!(&rows[0][9], "top, \"quoted\"");
-        assert_eq!(&rows[0][10], "[\"U1\"]");
-        assert_eq!((&rows[1][1], &rows[1][2]), ("8", "7"));
-        assert_eq!((&rows[2][1], &rows[2][2]), ("9", "7"));
+        assert_eq!(&rows[0][col("id")], "7");
+        assert_eq!(&rows[0][col("parent_id")], "");
+        assert_eq!(&rows[0][col("content")], "top, \"quoted\"");
+        assert_eq!(&rows[0][col("mentions")], "[\"U1\"]");
+        let user: Value = serde_json::from_str(&rows[0][col("user")]).unwrap();
+        assert_eq!(user, memo["user"]);
+        let replies: Value = serde_json::from_str(&rows[0][col("replies")]).unwrap();
+        assert_eq!(replies, memo["replies"]);
     }
 }

@@ -4,7 +4,8 @@
 //! [`Kind`] of resource; the writer decides how it looks:
 //! - `json`: the body exactly as sent (pretty on a terminal); merged pages as one array;
 //! - `ndjson`: one item per line, written as each page arrives;
-//! - `csv`: a fixed, documented column set per kind ([`Kind::csv_columns`]), nested values as JSON;
+//! - `csv`: one row per item; the documented columns of the kind ([`Kind::csv_columns`]) then any
+//!   other top-level field the first page has, nested values as JSON text in their cell;
 //! - `table`: a view for people ([`table`]).
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
@@ -57,8 +58,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The documented CSV columns (dotted paths into the item). Also the default table
-    /// columns when `--fields` is given without a kind-specific view.
+    /// The documented CSV columns: the spec's top-level fields of the resource, in a
+    /// readable order. Fields the service sends beyond these follow them ([`csv_columns`]).
     pub fn csv_columns(self) -> &'static [&'static str] {
         match self {
             Kind::Form => &[
@@ -75,6 +76,7 @@ impl Kind {
                 "address",
                 "address2",
                 "resume_required",
+                "content",
                 "created_at",
                 "updated_at",
                 "uri",
@@ -85,14 +87,13 @@ impl Kind {
                 "pinned",
                 "fixed_at",
                 "accessible_role",
-                "user.code",
-                "user.name",
-                "user.email",
+                "user",
                 "content",
                 "mentions",
                 "file_url",
                 "created_at",
                 "updated_at",
+                "replies",
             ],
             Kind::Submission => &[
                 "code",
@@ -103,8 +104,7 @@ impl Kind {
                 "candidate_email",
                 "submitted_at",
                 "created_at",
-                "form_template.id",
-                "form_template.name",
+                "form_template",
                 "submission_answers",
             ],
             Kind::Webhook => &[
@@ -294,6 +294,7 @@ pub struct ListPrinter {
     buffered: Vec<Value>,
     single_page: Option<(Vec<u8>, Value)>,
     csv_header_done: bool,
+    csv_columns: Option<Vec<String>>,
     pub count: usize,
 }
 
@@ -305,6 +306,7 @@ impl ListPrinter {
             buffered: Vec::new(),
             single_page: None,
             csv_header_done: false,
+            csv_columns: None,
             count: 0,
         }
     }
@@ -345,21 +347,22 @@ impl ListPrinter {
                 out.write_str(&s)
             }
             Format::Csv if out.jq.is_none() => {
-                let columns: Vec<String> = match &out.opts.fields {
-                    Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
-                    None => default_columns(self.kind, items),
-                };
+                // The header is fixed by the first page (rows stream as pages arrive).
+                if self.csv_columns.is_none() {
+                    self.csv_columns = Some(match &out.opts.fields {
+                        Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
+                        None => csv_columns(self.kind, items),
+                    });
+                }
+                let columns = self.csv_columns.as_deref().unwrap_or_default();
                 let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
                 if !self.csv_header_done {
-                    w.write_record(&columns).map_err(csv_err)?;
+                    w.write_record(columns).map_err(csv_err)?;
                     self.csv_header_done = true;
                 }
                 for item in items {
-                    for row in csv_rows(self.kind, item) {
-                        let record: Vec<String> =
-                            columns.iter().map(|c| cell(lookup(row, c))).collect();
-                        w.write_record(&record).map_err(csv_err)?;
-                    }
+                    let record: Vec<String> = columns.iter().map(|c| csv_cell(item, c)).collect();
+                    w.write_record(&record).map_err(csv_err)?;
                 }
                 let bytes = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
                 out.write_str(&String::from_utf8_lossy(&bytes))
@@ -379,7 +382,7 @@ impl ListPrinter {
                     // An empty list still gets its header, so the file is a valid CSV.
                     let columns: Vec<String> = match &out.opts.fields {
                         Some(f) => f.clone(),
-                        None => default_columns(self.kind, &[]),
+                        None => csv_columns(self.kind, &[]),
                     };
                     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
                     w.write_record(&columns).map_err(csv_err)?;
@@ -422,26 +425,36 @@ fn csv_err(e: csv::Error) -> Error {
     Error::other(format!("cannot write CSV: {e}"))
 }
 
-/// Columns for CSV: the documented set, or for unknown kinds the keys of the first item.
-fn default_columns(kind: Kind, items: &[Value]) -> Vec<String> {
-    let cols = kind.csv_columns();
-    if !cols.is_empty() {
-        return cols.iter().map(|s| s.to_string()).collect();
-    }
-    match items.first() {
-        Some(Value::Object(m)) => m.keys().cloned().collect(),
-        _ => vec!["value".to_string()],
-    }
-}
-
-/// The rows one item becomes in CSV: memos put their replies on rows of their own (linked by
-/// `parent_id`), so a thread reads top to bottom in a spreadsheet.
-fn csv_rows(kind: Kind, item: &Value) -> Vec<&Value> {
-    let mut rows = vec![item];
-    if kind == Kind::Memo {
-        if let Some(Value::Array(replies)) = item.get("replies") {
-            rows.extend(replies.iter());
+/// CSV columns for `items`: the documented ones of `kind`, then every other top-level field
+/// of the items in the order first seen, so nothing the service sent is left out. Items that
+/// are not objects get a single `value` column.
+pub fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
+    let mut cols: Vec<String> = kind.csv_columns().iter().map(|s| s.to_string()).collect();
+    let mut scalar = false;
+    for item in items {
+        match item {
+            Value::Object(m) => {
+                for k in m.keys() {
+                    if !cols.iter().any(|c| c == k) {
+                        cols.push(k.clone());
+                    }
+                }
+            }
+            _ => scalar = true,
         }
     }
-    rows
+    if cols.is_empty() || (scalar && !cols.iter().any(|c| c == "value")) {
+        cols.push("value".to_string());
+    }
+    cols
+}
+
+/// A CSV cell of `item` for `column` (a field, or a dotted path given with `--fields`).
+/// A non-object item fills the `value` column.
+fn csv_cell(item: &Value, column: &str) -> String {
+    match item {
+        Value::Object(_) => cell(lookup(item, column)),
+        other if column == "value" => cell(Some(other)),
+        _ => String::new(),
+    }
 }
