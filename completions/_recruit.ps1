@@ -85,7 +85,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;forms;list' {
             [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Only forms whose title (or job group) matches')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page (a token from a previous answer''s pagination)')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or the next_page_token address of a previous answer')
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size (1-100)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -446,7 +446,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;submissions;list' {
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page (the page_token of a next_url)')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a next_url/prev_url of a previous answer')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

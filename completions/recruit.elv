@@ -80,7 +80,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;forms;list'= {
             cand --title 'Only forms whose title (or job group) matches'
-            cand --page-token 'Start at this page (a token from a previous answer''s pagination)'
+            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
             cand --per 'Page size (1-100)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -415,7 +415,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page (the page_token of a next_url)'
+            cand --page-token 'Start at this page: a token, or a next_url/prev_url of a previous answer'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

@@ -106,6 +106,24 @@ fn forms_list_pages_with_absolute_token_urls() {
     let unique: std::collections::HashSet<_> = codes.iter().collect();
     assert_eq!(unique.len(), 26);
     assert!(codes.contains(&"FORM-ALLKINDS") && codes.contains(&"FORM-NOIDS"));
+    // --page-token takes the next_page_token address as the answer gave it, or its bare token.
+    let token = next
+        .split("page_token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap();
+    for given in [next, token] {
+        let second = json(&home, &["forms", "list", "--page-token", given]);
+        let got: Vec<&str> = second["collection"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, codes[20..], "page 2 from --page-token {given}");
+    }
     golden(
         "forms_list.txt",
         &ok(&home, &["-o", "table", "forms", "list", "--limit", "6"]),
@@ -430,6 +448,24 @@ fn submissions_cursor_pages_and_slash_codes() {
         ],
     );
     assert_eq!(nd.lines().count(), 45);
+    // A next_url as --page-token: its token and its per (7) both carry over.
+    let first7 = json(&home, &["submissions", "list", "C1001", "--per", "7"]);
+    let next_url = first7["pagination"]["next_url"].as_str().unwrap();
+    let second = json(
+        &home,
+        &["submissions", "list", "C1001", "--page-token", next_url],
+    );
+    let got: Vec<&Value> = second["collection"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["code"])
+        .collect();
+    let want: Vec<&Value> = all.as_array().unwrap()[7..14]
+        .iter()
+        .map(|s| &s["code"])
+        .collect();
+    assert_eq!(got, want);
     let slash = json(&home, &["submissions", "list", "C/2001"]);
     assert_eq!(slash["collection"].as_array().unwrap().len(), 2);
     golden(

@@ -211,6 +211,33 @@ pub fn page_token(url: &Url) -> Option<String> {
         .map(|(_, v)| v.into_owned())
 }
 
+/// A `--page-token` as users give it: a bare token, or an address that carries one (the
+/// `next_page_token` or `next_url` of an answer, absolute or relative). Returns the token and
+/// the address's other query parameters (`per`, `title`...), which belong to the same page.
+pub fn user_page_token(input: &str) -> (String, Vec<(String, String)>) {
+    let input = input.trim();
+    if !input.contains("page_token=") {
+        return (input.to_string(), Vec::new());
+    }
+    // Relative addresses (`/v1/...?page_token=`, `?page_token=`) resolve against any origin:
+    // only the query is read.
+    let base = Url::parse("http://page.invalid/").expect("static URL");
+    match base.join(input) {
+        Ok(url) => match page_token(&url) {
+            Some(token) => {
+                let others = url
+                    .query_pairs()
+                    .filter(|(k, _)| k != "page_token")
+                    .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                    .collect();
+                (token, others)
+            }
+            None => (input.to_string(), Vec::new()),
+        },
+        Err(_) => (input.to_string(), Vec::new()),
+    }
+}
+
 /// Set (or remove) the `page_token` query parameter, keeping the others.
 pub fn set_page_token(url: &mut Url, token: Option<&str>) {
     let others: Vec<(String, String)> = url
@@ -244,5 +271,26 @@ mod tests {
         assert!(u.as_str().contains("per=100"));
         set_page_token(&mut u, None);
         assert_eq!(u.as_str(), "https://h/v1/x?per=100");
+    }
+
+    #[test]
+    fn user_page_tokens_come_bare_or_inside_an_address() {
+        assert_eq!(user_page_token("abc123"), ("abc123".to_string(), vec![]));
+        let (t, others) = user_page_token(
+            "https://api.example/v1/application_forms?title=UX%20lead&page_token=t%2B2&per=5",
+        );
+        assert_eq!(t, "t+2");
+        assert_eq!(
+            others,
+            vec![
+                ("title".to_string(), "UX lead".to_string()),
+                ("per".to_string(), "5".to_string())
+            ]
+        );
+        assert_eq!(
+            user_page_token("/v1/candidates/C1/form_submissions?page_token=xyz").0,
+            "xyz"
+        );
+        assert_eq!(user_page_token("?page_token=q").0, "q");
     }
 }

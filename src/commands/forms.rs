@@ -34,7 +34,7 @@ pub struct ListArgs {
     /// Only forms whose title (or job group) matches
     #[arg(long, value_name = "T")]
     pub title: Option<String>,
-    /// Start at this page (a token from a previous answer's pagination)
+    /// Start at this page: a token, or the next_page_token address of a previous answer
     #[arg(long, value_name = "T")]
     pub page_token: Option<String>,
     /// Page size (1-100)
@@ -53,10 +53,21 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
         FormsCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
+            // An address given as the token brings its own title and per along.
+            let (page_token, others) = match a.page_token.as_deref() {
+                Some(t) => {
+                    let (token, others) = crate::api::pagination::user_page_token(t);
+                    (Some(token), others)
+                }
+                None => (None, Vec::new()),
+            };
+            let carried = |k: &str| others.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
             let url = client.forms_url(&FormListQuery {
-                title: a.title,
-                page_token: a.page_token,
-                per: a.per,
+                title: a.title.or_else(|| carried("title")),
+                page_token,
+                per: a
+                    .per
+                    .or_else(|| carried("per").and_then(|p| p.parse().ok())),
             });
             crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Tokens, Kind::Form)
                 .await

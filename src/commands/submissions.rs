@@ -24,7 +24,7 @@ pub struct ListArgs {
     /// Page size, 1-100 [default: the service's 20; 100 with --all]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub per: Option<u32>,
-    /// Start at this page (the page_token of a next_url)
+    /// Start at this page: a token, or a next_url/prev_url of a previous answer
     #[arg(long, value_name = "T")]
     pub page_token: Option<String>,
 }
@@ -35,9 +35,25 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
             // Walking every page: the largest pages make the fewest requests.
-            let per = a.per.or(if ctx.globals.all { Some(MAX_PER) } else { None });
+            // A next_url given as the token brings its own per along.
+            let (page_token, others) = match a.page_token.as_deref() {
+                Some(t) => {
+                    let (token, others) = crate::api::pagination::user_page_token(t);
+                    (Some(token), others)
+                }
+                None => (None, Vec::new()),
+            };
+            let carried_per = others
+                .iter()
+                .find(|(k, _)| k == "per")
+                .and_then(|(_, v)| v.parse::<u32>().ok())
+                .filter(|p| (1..=MAX_PER).contains(p));
+            let per = a
+                .per
+                .or(carried_per)
+                .or(if ctx.globals.all { Some(MAX_PER) } else { None });
             client.checked_endpoint(&["candidates", &a.candidate])?;
-            let url = client.submissions_url(&a.candidate, per, a.page_token.as_deref());
+            let url = client.submissions_url(&a.candidate, per, page_token.as_deref());
             crate::commands::print_pages(
                 ctx,
                 &mut out,
