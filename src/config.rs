@@ -109,6 +109,8 @@ impl Config {
         let table = self.doc.get(profile)?.as_table()?;
         match table.get(key)? {
             toml::Value::String(s) => Some(s.clone()),
+            // `30`, not TOML's `30.0`: what `config set` was given reads back the same.
+            toml::Value::Float(f) => Some(f.to_string()),
             other => Some(other.to_string()),
         }
     }
@@ -124,8 +126,9 @@ impl Config {
         let table = entry.as_table_mut().expect("just made a table");
         let v = match key {
             "timeout" => value
-                .parse::<f64>()
-                .map(toml::Value::Float)
+                .parse::<i64>()
+                .map(toml::Value::Integer)
+                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
                 .unwrap_or_else(|_| toml::Value::String(value.to_string())),
             "retries" => value
                 .parse::<i64>()

@@ -283,6 +283,16 @@ fn profiles_config_file_mode_and_precedence() {
         "from-profile-key-123",
     ]);
     set(&["--profile", "work", "config", "set", "output", "ndjson"]);
+    // Values read back as they were given.
+    for (key, value) in [("timeout", "30"), ("timeout", "2.5"), ("retries", "4")] {
+        set(&["--profile", "work", "config", "set", key, value]);
+        let out = home
+            .cmd()
+            .args(["--profile", "work", "config", "get", key])
+            .output()
+            .unwrap();
+        assert_eq!(stdout_of(&out).trim(), value, "config get {key}");
+    }
     let path = home.config_dir().join("config.toml");
     #[cfg(unix)]
     {
