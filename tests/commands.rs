@@ -523,6 +523,17 @@ fn webhooks_crud() {
     );
     assert_eq!(r["active"], true);
     let code = r["code"].as_str().unwrap().to_string();
+    // -f is a body field, never the output's --fields: csv keeps its usual columns.
+    let csv = ok(
+        &home,
+        &["-o", "csv", "webhooks", "edit", &code, "-f", "note=csv"],
+    );
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.starts_with("code,active,provider,callback_url"),
+        "{csv}"
+    );
+    assert!(csv.lines().nth(1).unwrap().starts_with(&code), "{csv}");
     let got = json(&home, &["webhooks", "get", &code]);
     assert_eq!(got["resource"]["code"], code.as_str());
     let edited = json(&home, &["webhooks", "edit", &code, "--inactive"]);

@@ -28,7 +28,13 @@ pub struct ApiArgs {
     /// Path under the base URL (/v1/... or relative), or a full URL of the same origin
     pub path: String,
     /// A string field key=value (repeatable)
-    #[arg(short = 'f', long = "field", value_name = "KEY=VALUE")]
+    // Its own id: clap would otherwise merge these into the global --fields.
+    #[arg(
+        id = "body_fields",
+        short = 'f',
+        long = "field",
+        value_name = "KEY=VALUE"
+    )]
     pub fields: Vec<String>,
     /// A typed field key=value: number, true/false, null, JSON, or @file (repeatable)
     #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
@@ -37,7 +43,7 @@ pub struct ApiArgs {
     #[arg(short = 'H', long = "header", value_name = "NAME: VALUE")]
     pub headers: Vec<String>,
     /// The raw request body from FILE, or - for standard input
-    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["fields", "raw_fields"])]
+    #[arg(long, value_name = "FILE|-", conflicts_with_all = ["body_fields", "raw_fields"])]
     pub input: Option<String>,
     /// Print the status line and headers before the body
     #[arg(short = 'i', long)]

@@ -61,7 +61,13 @@ pub struct Fields {
     #[arg(long)]
     pub inactive: bool,
     /// Any other body field, as a string (repeatable)
-    #[arg(short = 'f', long = "field", value_name = "KEY=VALUE")]
+    // Its own id: clap would otherwise merge these into the global --fields.
+    #[arg(
+        id = "body_fields",
+        short = 'f',
+        long = "field",
+        value_name = "KEY=VALUE"
+    )]
     pub fields: Vec<String>,
     /// Any other body field, typed: number, true/false, null, or JSON (repeatable)
     #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
