@@ -43,7 +43,7 @@ impl ExitKind {
     /// The exit kind an HTTP status maps to (for non-2xx statuses).
     pub fn from_status(status: u16) -> ExitKind {
         match status {
-            404 | 410 => ExitKind::NotFound,
+            404 => ExitKind::NotFound,
             401 | 403 => ExitKind::Auth,
             429 => ExitKind::RateLimited,
             400..=499 => ExitKind::Rejected,
@@ -107,4 +107,23 @@ pub fn exit_code_of(err: &anyhow::Error) -> i32 {
         }
     }
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ExitKind;
+
+    #[test]
+    fn statuses_map_to_the_exit_codes_of_cli_md() {
+        let code = |s: u16| ExitKind::from_status(s).code();
+        assert_eq!(code(404), 3);
+        assert_eq!((code(401), code(403)), (4, 4));
+        for s in [400, 405, 409, 410, 413, 422] {
+            assert_eq!(code(s), 5, "HTTP {s} is 'other 4xx'");
+        }
+        assert_eq!(code(429), 6);
+        for s in [500, 502, 503, 504] {
+            assert_eq!(code(s), 7, "HTTP {s}");
+        }
+    }
 }

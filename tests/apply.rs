@@ -1012,7 +1012,7 @@ fn stub_files_upload_puts_without_authorization_and_prints_the_path() {
 }
 
 #[test]
-fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
+fn stub_files_upload_missing_file_is_exit_2_and_a_refusing_target_is_exit_4() {
     let s = service();
     let home = Home::new();
     let out = run_with(&home, &s, &["files", "upload", "/nonexistent/cv.pdf"], None);
@@ -1028,7 +1028,8 @@ fn stub_files_upload_missing_file_is_exit_2_and_failed_target_is_exit_7() {
         &["files", "upload", path.to_str().unwrap()],
         None,
     );
-    assert_eq!(out.status.code(), Some(7));
+    // 403 from the upload target maps as the service's would (cli.md: 401/403 are exit 4).
+    assert_eq!(out.status.code(), Some(4));
     let err = stderr_of(&out);
     assert!(err.contains("HTTP 403"), "{err}");
     assert!(

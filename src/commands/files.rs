@@ -219,6 +219,8 @@ pub async fn upload_file(
                 format!(": {detail}")
             }
         ));
+        // The upload target's answer maps like the service's (4xx: 5, 403: 4, 5xx: 7).
+        e.kind = crate::error::ExitKind::from_status(status.as_u16());
         e.status = Some(status.as_u16());
         return Err(e);
     }
