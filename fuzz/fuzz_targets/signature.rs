@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(p) = &parsed {
         assert!(!p.signatures.is_empty());
         assert!(p.timestamp >= 0);
-        let mut again = format!("t={}", p.timestamp);
+        let mut again = format!("t={}", p.timestamp_text);
         for s in &p.signatures {
             again.push_str(&format!(",v1={}", hex(s)));
         }

@@ -19,10 +19,10 @@ pub const DEFAULT_TOLERANCE_SECS: u64 = 300;
 /// The only signature scheme the spec defines; other labels (e.g. `v0`) are ignored.
 const SCHEME: &str = "v1";
 
-/// Raw HMAC-SHA256 of `<t>.<body>` with `key`.
-fn mac(key: &[u8], timestamp: i64, body: &[u8]) -> [u8; 32] {
+/// Raw HMAC-SHA256 of `<t>.<body>` with `key`; `t` is the text as it appears in the header.
+fn mac(key: &[u8], t: &str, body: &[u8]) -> [u8; 32] {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes keys of any length");
-    mac.update(timestamp.to_string().as_bytes());
+    mac.update(t.as_bytes());
     mac.update(b".");
     mac.update(body);
     mac.finalize().into_bytes().into()
@@ -30,7 +30,7 @@ fn mac(key: &[u8], timestamp: i64, body: &[u8]) -> [u8; 32] {
 
 /// Lowercase hex HMAC-SHA256 of `<t>.<body>` with `key`.
 pub fn compute(key: &[u8], timestamp: i64, body: &[u8]) -> String {
-    hex::encode(mac(key, timestamp, body))
+    hex::encode(mac(key, &timestamp.to_string(), body))
 }
 
 /// The header value `t=<timestamp>,v1=<hex>` for `body`. `timestamp` is Unix seconds and never
@@ -58,6 +58,8 @@ pub fn now_unix() -> i64 {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedHeader {
     pub timestamp: i64,
+    /// `t` exactly as written: what the sender signed (`0017…` is not `17…`).
+    pub timestamp_text: String,
     pub signatures: Vec<[u8; 32]>,
 }
 
@@ -193,8 +195,21 @@ pub struct Verified {
 }
 
 /// Parse `t=<unix>,v1=<hex>[,v1=<hex>...]`. Elements may come in any order and carry
-/// blanks around them; elements of unknown schemes are ignored.
+/// blanks around them; elements of unknown schemes are ignored. A whole header line
+/// (`Service-Webhook-Signature: t=...`), as copied from a log, is accepted too.
 pub fn parse_header(value: &str) -> Result<ParsedHeader, Malformed> {
+    let value = match value.split_once(':') {
+        Some((name, rest))
+            if !name.trim().is_empty()
+                && name
+                    .trim()
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            rest
+        }
+        _ => value,
+    };
     if !value
         .bytes()
         .all(|b| b == b'\t' || (0x20..0x7f).contains(&b))
@@ -205,6 +220,7 @@ pub fn parse_header(value: &str) -> Result<ParsedHeader, Malformed> {
         return Err(Malformed::Empty);
     }
     let mut timestamp = None;
+    let mut timestamp_text = String::new();
     let mut signatures = Vec::new();
     let mut v1_seen = 0;
     for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -218,6 +234,7 @@ pub fn parse_header(value: &str) -> Result<ParsedHeader, Malformed> {
                 }
                 let val = val.trim();
                 let ok = !val.is_empty() && val.bytes().all(|b| b.is_ascii_digit());
+                timestamp_text = val.to_string();
                 timestamp = Some(
                     val.parse::<i64>()
                         .ok()
@@ -246,6 +263,7 @@ pub fn parse_header(value: &str) -> Result<ParsedHeader, Malformed> {
     }
     Ok(ParsedHeader {
         timestamp,
+        timestamp_text,
         signatures,
     })
 }
@@ -269,7 +287,7 @@ pub fn verify(
 
     let mut matched = None;
     for (index, key) in keys.iter().enumerate() {
-        let expected = mac(key, parsed.timestamp, body);
+        let expected = mac(key, &parsed.timestamp_text, body);
         // Check every candidate without short-circuiting, so the time taken does not tell
         // which entry (or how much of it) matched.
         let mut hit = subtle::Choice::from(0u8);
@@ -412,6 +430,30 @@ mod tests {
         // v1 first, t last.
         let h = format!("v1={v1},t={T}");
         assert!(verify(Some(&h), body, &[KEY], TOL, T).is_ok());
+    }
+
+    #[test]
+    fn the_mac_covers_t_as_written_and_a_whole_header_line_parses() {
+        let body = b"{}";
+        // A sender that wrote t with a leading zero signed those very bytes.
+        let mut m = Hmac::<Sha256>::new_from_slice(KEY).unwrap();
+        m.update(format!("0{T}.").as_bytes());
+        m.update(body);
+        let v1 = hex::encode(m.finalize().into_bytes());
+        let h = format!("t=0{T},v1={v1}");
+        assert_eq!(verify(Some(&h), body, &[KEY], TOL, T).unwrap().timestamp, T);
+        // ...and the same MAC under t without the zero is not the same signature.
+        assert!(verify(Some(&format!("t={T},v1={v1}")), body, &[KEY], TOL, T).is_err());
+        let line = format!("{DEFAULT_HEADER}: {}", sign(KEY, T, body));
+        assert!(verify(Some(&line), body, &[KEY], TOL, T).is_ok());
+        assert!(verify(
+            Some(&format!("X-Sig:{}", sign(KEY, T, body))),
+            body,
+            &[KEY],
+            TOL,
+            T
+        )
+        .is_ok());
     }
 
     #[test]
