@@ -479,3 +479,24 @@ fn jq_applies_to_the_json_of_tool_commands_too() {
         .unwrap();
     assert_eq!(stdout_of(&out), "ops\n");
 }
+
+#[test]
+fn json_to_a_pipe_is_one_compact_line_but_api_prints_the_body_as_it_came() {
+    let pretty = "{\n  \"resource\": {\n    \"code\": \"F1\",\n    \"zeta\": 1,\n    \"alpha\": [1, 2]\n  }\n}\n";
+    let s = stub(move |_, _| Reply::json(200, pretty));
+    let home = Home::new();
+    let out = run(&home, &s.base(), &["-o", "json", "forms", "get", "F1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // Key order as sent, no whitespace, one line.
+    assert_eq!(
+        stdout_of(&out),
+        "{\"resource\":{\"code\":\"F1\",\"zeta\":1,\"alpha\":[1,2]}}\n"
+    );
+    let out = run(
+        &home,
+        &s.base(),
+        &["api", "GET", "/v1/application_forms/F1"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), pretty);
+}

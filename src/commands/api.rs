@@ -180,7 +180,7 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
     let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
     match (&ctx.globals.jq, is_json) {
         (Some(_), Some(v)) if resp.status.is_success() => {
-            out.single(crate::output::Kind::Other, &resp.body, &v)?
+            out.single_verbatim(crate::output::Kind::Other, &resp.body, &v)?
         }
         (_, Some(v)) if out.format() == Format::Json && out.opts.pretty => {
             out.write_str(&format!(

@@ -242,17 +242,39 @@ impl Output {
 
     /// Print a single answer (`{resource: ...}` or any JSON body).
     pub fn single(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+        self.single_inner(kind, raw, value, false)
+    }
+
+    /// [`Output::single`], but `json` to a pipe is the body byte for byte even when the
+    /// service sent it over several lines (`recruit api`: "printed as it came").
+    pub fn single_verbatim(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+        self.single_inner(kind, raw, value, true)
+    }
+
+    fn single_inner(
+        &mut self,
+        kind: Kind,
+        raw: &[u8],
+        value: &Value,
+        verbatim: bool,
+    ) -> Result<(), Error> {
         let item = value.get("resource").unwrap_or(value);
         match self.opts.format {
             Format::Json => {
                 if self.print_jq(value.clone())? {
                     return Ok(());
                 }
+                let sent = String::from_utf8_lossy(raw);
+                let sent = sent.trim_end();
                 let text = if self.opts.pretty {
                     self.json_text(value)
+                } else if sent.contains('\n') && !verbatim {
+                    // Compact when piped: one line per answer, even from a pretty-printing
+                    // service (key order kept).
+                    value.to_string()
                 } else {
                     // The body exactly as the service sent it.
-                    String::from_utf8_lossy(raw).trim_end().to_string()
+                    sent.to_string()
                 };
                 self.write_str(&format!("{text}\n"))
             }
