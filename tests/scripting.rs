@@ -500,3 +500,32 @@ fn json_to_a_pipe_is_one_compact_line_but_api_prints_the_body_as_it_came() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     assert_eq!(stdout_of(&out), pretty);
 }
+
+#[test]
+fn jq_sees_the_same_json_whatever_the_output_format() {
+    let s = stub(|_, _| {
+        Reply::json(
+            200,
+            r#"{"collection":[{"code":"F1","title":"A"},{"code":"F2","title":"B"}],"pagination":{"next_page_token":null}}"#,
+        )
+    });
+    let home = Home::new();
+    for format in ["json", "csv", "table"] {
+        let out = run(
+            &home,
+            &s.base(),
+            &["-o", format, "--jq", ".collection[1].code", "forms", "list"],
+        );
+        assert_eq!(out.status.code(), Some(0), "{format}: {}", stderr_of(&out));
+        assert_eq!(stdout_of(&out), "F2\n", "-o {format}");
+    }
+    // With --all the merged array, in every format.
+    for format in ["json", "csv", "table"] {
+        let out = run(
+            &home,
+            &s.base(),
+            &["-o", format, "--all", "--jq", "length", "forms", "list"],
+        );
+        assert_eq!(stdout_of(&out), "2\n", "-o {format} --all");
+    }
+}

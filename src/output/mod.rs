@@ -341,7 +341,10 @@ impl ListPrinter {
         value: &Value,
         items: &[Value],
     ) -> Result<(), Error> {
-        if out.opts.format == Format::Json && !self.merged {
+        // --jq sees what `-o json` would print, whatever the format: the page as sent.
+        let keep_page = out.opts.format == Format::Json
+            || (out.jq.is_some() && out.opts.format != Format::Ndjson);
+        if keep_page && !self.merged {
             self.count += items.len();
             self.single_page = Some((raw.to_vec(), value.clone()));
             return Ok(());
