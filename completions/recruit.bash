@@ -486,7 +486,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -541,6 +541,10 @@ _recruit() {
                     return 0
                     ;;
                 --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3836,7 +3840,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3891,6 +3895,10 @@ _recruit() {
                     return 0
                     ;;
                 --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3976,7 +3984,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4031,6 +4039,10 @@ _recruit() {
                     return 0
                     ;;
                 --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

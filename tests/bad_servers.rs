@@ -326,6 +326,36 @@ fn plain_http_to_a_remote_host_is_refused() {
 }
 
 #[test]
+fn plain_http_on_a_local_network_is_allowed_with_a_warning() {
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args([
+            "--base-url",
+            "http://10.255.255.1:9/v1",
+            "--api-key",
+            KEY,
+            "--retries",
+            "0",
+            "--timeout",
+            "1",
+            "forms",
+            "list",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    // Sent, not refused as bad usage (what answers, if anything, depends on the network).
+    assert_ne!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("refusing"), "{err}");
+    assert!(
+        err.contains("warning: the API key travels unencrypted"),
+        "{err}"
+    );
+    assert!(!err.contains(KEY));
+}
+
+#[test]
 fn a_body_of_tens_of_megabytes_is_refused_clearly() {
     // 80 MB of valid JSON: over the 64 MiB cap, refused with a message, not read forever.
     let big = {

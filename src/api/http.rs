@@ -176,10 +176,18 @@ impl Client {
     pub fn new(cfg: ClientConfig) -> Result<Client, Error> {
         let base = normalize_base_url(&cfg.base_url)?;
         if base.scheme() == "http" && !is_loopback(&base) && !cfg.allow_insecure_http {
-            return Err(Error::usage(format!(
-                "refusing to send the API key over plain http to {}: use an https:// base URL (or pass --insecure-http if you really mean it)",
-                base.host_str().unwrap_or("")
-            )));
+            if is_local_network(&base) {
+                // A test server or gateway on this network: allowed, but never silently.
+                crate::elog!(
+                    "warning: the API key travels unencrypted over plain http to {} (use https:// outside a local network)",
+                    base.host_str().unwrap_or("")
+                );
+            } else {
+                return Err(Error::usage(format!(
+                    "refusing to send the API key over plain http to {}: use an https:// base URL (or pass --insecure-http if you really mean it)",
+                    base.host_str().unwrap_or("")
+                )));
+            }
         }
         let origin = base.clone();
         // Follow a redirect only within the base URL's origin: the key must never travel to
@@ -726,8 +734,23 @@ pub fn is_loopback(url: &Url) -> bool {
         Some(url::Host::Domain(d)) => {
             d.eq_ignore_ascii_case("localhost") || d.ends_with(".localhost")
         }
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        // The unspecified address reaches this host when connected to.
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        None => false,
+    }
+}
+
+/// A host on a private network: RFC 1918 and link-local IPv4, unique-local and link-local
+/// IPv6, or a single-label name (`mock`, `api-gateway`) that only resolves locally.
+pub fn is_local_network(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => !d.trim_end_matches('.').contains('.'),
+        Some(url::Host::Ipv4(ip)) => ip.is_private() || ip.is_link_local(),
+        Some(url::Host::Ipv6(ip)) => {
+            let first = ip.segments()[0];
+            (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+        }
         None => false,
     }
 }

@@ -164,7 +164,7 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_enum, value_name = "WHEN")]
     pub color: Option<ColorWhen>,
 
-    /// Allow plain http:// to a host that is not loopback (the key would travel unencrypted)
+    /// Allow plain http:// to a public host (the key would travel unencrypted)
     #[arg(long, global = true)]
     pub insecure_http: bool,
 }
