@@ -81,11 +81,12 @@ proptest! {
     }
 
     #[test]
-    fn base_urls_normalize_to_v1_and_are_idempotent(host in "[a-z]{1,10}\\.example", path in "(/[a-z0-9]{1,5}){0,3}", v1 in any::<bool>(), slash in any::<bool>()) {
+    // Prefix segments never start with `v`: a root that itself ends in /v1 (`.../v1/v1`) is
+    // ambiguous, and the exact expected path below would not hold for it.
+    fn base_urls_normalize_to_v1_and_are_idempotent(host in "[a-z]{1,10}\\.example", path in "(/[a-uw-z0-9][a-z0-9]{0,4}){0,3}", v1 in any::<bool>(), slash in any::<bool>()) {
         let input = format!("https://{host}{path}{}{}", if v1 { "/v1" } else { "" }, if slash { "/" } else { "" });
         let once = normalize_base_url(&input).unwrap();
-        prop_assert!(once.path().ends_with("/v1/"));
-        prop_assert!(!once.path().contains("/v1/v1/"));
+        prop_assert_eq!(once.path(), format!("{path}/v1/"));
         let twice = normalize_base_url(once.as_str()).unwrap();
         prop_assert_eq!(once, twice);
     }
