@@ -197,11 +197,13 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
         "20. Current company and job title (optional)",
         "Acme, Engineer\r",
     );
+    // A textarea answer over two lines: a trailing backslash continues it.
     answer(
         &mut s,
         "21. Why do you want to join Acme?",
-        "Because I like it.\r",
+        "Because I like it.\\\r",
     );
+    answer(&mut s, "  ...", "And the team.\r");
     answer(
         &mut s,
         "22. Where did you hear about this position?",
@@ -299,7 +301,10 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     );
     assert_eq!(by_id(9019), json!({"checked": false}));
     assert_eq!(by_id(9020), json!({"value": "Acme, Engineer"}));
-    assert_eq!(by_id(9021), json!({"value": "Because I like it."}));
+    assert_eq!(
+        by_id(9021),
+        json!({"value": "Because I like it.\nAnd the team."})
+    );
     assert_eq!(by_id(9022), json!({"value": "Employee referral"}));
     assert_eq!(by_id(9023), json!({"value": "Yes"}));
     assert_eq!(by_id(9024), json!({"value": "2026-03-01"}));

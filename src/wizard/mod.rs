@@ -163,7 +163,8 @@ fn ask(
     let options: Vec<String> = q.answer_options.clone().unwrap_or_default();
     use AnswerKind::*;
     match &kind {
-        Name | Email | Phone | Address | Text | Textarea | DateType | Birth => {
+        Textarea => textarea(p, q, &label, optional),
+        Name | Email | Phone | Address | Text | DateType | Birth => {
             let field = kind.answer_fields().expect("known kind")[0];
             let hint = match kind {
                 Birth => " (YYYY-MM-DD)",
@@ -348,6 +349,47 @@ fn text(
         return Ok(None);
     }
     build(t).map(Some).map_err(Stop::Failed)
+}
+
+/// A textarea answer: lines ending in `\` continue on the next prompt, so an answer can have
+/// several lines (a terminal prompt ends at Enter). The whole text is checked at its last line.
+fn textarea(p: &mut dyn Prompt, q: &Question, label: &str, optional: bool) -> Step<Option<Value>> {
+    let mut lines: Vec<String> = Vec::new();
+    loop {
+        let first = lines.is_empty();
+        let prompt = if first {
+            format!("{label} (end a line with \\ to write another)")
+        } else {
+            "  ...".to_string()
+        };
+        let whole = |last: &str| -> String {
+            let mut all = lines.clone();
+            all.push(last.to_string());
+            all.join("\n").trim().to_string()
+        };
+        let validate = |s: &str| -> Result<(), String> {
+            if s.trim_end().ends_with('\\') {
+                return Ok(());
+            }
+            let t = whole(s);
+            if t.is_empty() {
+                return if optional {
+                    Ok(())
+                } else {
+                    Err("required".into())
+                };
+            }
+            first_problem(q, &json!({ "value": t }))
+        };
+        let s = p.input(&prompt, optional || !first, &validate)?;
+        match s.trim_end().strip_suffix('\\') {
+            Some(head) => lines.push(head.to_string()),
+            None => {
+                let t = whole(&s);
+                return Ok((!t.is_empty()).then(|| json!({ "value": t })));
+            }
+        }
+    }
 }
 
 /// Several text values, one per prompt, with "add another?".
