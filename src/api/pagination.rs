@@ -238,6 +238,22 @@ pub fn user_page_token(input: &str) -> (String, Vec<(String, String)>) {
     }
 }
 
+/// [`user_page_token`] for an optional `--page-token`: the token, and a lookup of the other
+/// query parameters its address carried (`None` when absent or not given as an address).
+pub fn user_page_token_opt(
+    input: Option<&str>,
+) -> (Option<String>, impl Fn(&str) -> Option<String>) {
+    let (token, others) = match input {
+        Some(t) => {
+            let (token, others) = user_page_token(t);
+            (Some(token), others)
+        }
+        None => (None, Vec::new()),
+    };
+    let carried = move |k: &str| others.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    (token, carried)
+}
+
 /// Set (or remove) the `page_token` query parameter, keeping the others.
 pub fn set_page_token(url: &mut Url, token: Option<&str>) {
     let others: Vec<(String, String)> = url

@@ -54,14 +54,8 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
             // An address given as the token brings its own title and per along.
-            let (page_token, others) = match a.page_token.as_deref() {
-                Some(t) => {
-                    let (token, others) = crate::api::pagination::user_page_token(t);
-                    (Some(token), others)
-                }
-                None => (None, Vec::new()),
-            };
-            let carried = |k: &str| others.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+            let (page_token, carried) =
+                crate::api::pagination::user_page_token_opt(a.page_token.as_deref());
             let url = client.forms_url(&FormListQuery {
                 title: a.title.or_else(|| carried("title")),
                 page_token,

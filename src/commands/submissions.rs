@@ -36,17 +36,10 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
             let client = ctx.client().await?;
             // Walking every page: the largest pages make the fewest requests.
             // A next_url given as the token brings its own per along.
-            let (page_token, others) = match a.page_token.as_deref() {
-                Some(t) => {
-                    let (token, others) = crate::api::pagination::user_page_token(t);
-                    (Some(token), others)
-                }
-                None => (None, Vec::new()),
-            };
-            let carried_per = others
-                .iter()
-                .find(|(k, _)| k == "per")
-                .and_then(|(_, v)| v.parse::<u32>().ok())
+            let (page_token, carried) =
+                crate::api::pagination::user_page_token_opt(a.page_token.as_deref());
+            let carried_per = carried("per")
+                .and_then(|v| v.parse::<u32>().ok())
                 .filter(|p| (1..=MAX_PER).contains(p));
             let per = a
                 .per
