@@ -266,7 +266,7 @@ pub fn prepare(
 
     // The variant-B shape: the basic answers as top-level fields.
     let has_top_fields = BASIC_FIELDS.iter().any(|(_, f)| top.contains_key(*f));
-    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
+    let form_idless = idless(questions);
     // `questions` may be left out when there is another answer or the request goes as B.
     let questions_optional = has_top_fields || requested == Variant::B || form_idless;
     let Resolved {
@@ -427,6 +427,11 @@ pub fn prepare(
     })
 }
 
+/// Whether the form has questions and none of them carries an id.
+fn idless(questions: &[Question]) -> bool {
+    !questions.is_empty() && questions.iter().all(|q| q.id.is_none())
+}
+
 /// The questions of kind `kind`, in form order.
 fn of_kind(questions: &[Question], kind: &str) -> Vec<usize> {
     in_order(questions)
@@ -447,16 +452,9 @@ fn orders_of(questions: &[Question], indices: &[usize]) -> String {
     }
 }
 
-/// Record `check_answer`'s findings on the answer to question `index`. `top_field` renames the
-/// problem fields of an answer given as a top-level field (`answer.email` becomes `email`).
-fn record_checked(
-    questions: &[Question],
-    index: usize,
-    checked: Checked,
-    top_field: bool,
-    report: &mut Report,
-) {
-    let subject = question_subject(questions, index);
+/// Record `check_answer`'s findings about `subject`. `top_field` renames the problem fields of
+/// an answer given as a top-level field (`answer.email` becomes `email`).
+fn record_checked(subject: Subject, checked: Checked, top_field: bool, report: &mut Report) {
     for w in &checked.warnings {
         report.warnings.push(format!("{subject}: {w}"));
     }
@@ -482,7 +480,7 @@ fn resolve(
     report: &mut Report,
 ) -> Resolved {
     let mut r = Resolved::default();
-    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
+    let form_idless = idless(questions);
     let name_it = if form_idless {
         "name the question by \"order\""
     } else {
@@ -503,15 +501,12 @@ fn resolve(
                     required: Some(true),
                     ..Default::default()
                 };
-                let checked = check_answer(&q, &answer);
-                for p in checked.problems {
-                    let f = p.field.strip_prefix("answer.").unwrap_or(&p.field);
-                    report.problems.push(Problem::file(f, p.message));
-                }
+                record_checked(Subject::File, check_answer(&q, &answer), true, report);
                 r.loose.push((kind, answer));
             }
             [i] => {
-                record_checked(questions, *i, check_answer(&questions[*i], &answer), true, report);
+                let checked = check_answer(&questions[*i], &answer);
+                record_checked(question_subject(questions, *i), checked, true, report);
                 r.source_of.insert(*i, Source::Top(field));
                 r.answers.push(Answer { index: *i, answer });
             }
@@ -753,7 +748,8 @@ fn resolve(
                 .push(Problem::question(questions, index, "answer", "missing"));
             continue;
         };
-        record_checked(questions, index, check_answer(q, answer), false, report);
+        let checked = check_answer(q, answer);
+        record_checked(question_subject(questions, index), checked, false, report);
         r.answers.push(Answer {
             index,
             answer: answer.clone(),
