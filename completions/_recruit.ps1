@@ -133,7 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;forms;apply' {
-            [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answers file (JSON, variant A shape), or - for standard input')
+            [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answers file (JSON, a variant A or B request body), or - for standard input')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Request variant [default: a, or the profile''s `variant`]')
             [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Wizard: also write the answers to FILE (valid input for --answers)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')

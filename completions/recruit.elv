@@ -126,7 +126,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;forms;apply'= {
-            cand --answers 'Answers file (JSON, variant A shape), or - for standard input'
+            cand --answers 'Answers file (JSON, a variant A or B request body), or - for standard input'
             cand --variant 'Request variant [default: a, or the profile''s `variant`]'
             cand --save 'Wizard: also write the answers to FILE (valid input for --answers)'
             cand --base-url 'Service root, with or without a trailing /v1'

@@ -128,7 +128,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, variant A shape), or - for standard input' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, a variant A or B request body), or - for standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l variant -d 'Request variant [default: a, or the profile\'s `variant`]' -r -f -a "a\t'`privacy` + `questions[{question_id, kind, answer}]`'
 b\t'name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l save -d 'Wizard: also write the answers to FILE (valid input for --answers)' -r -F

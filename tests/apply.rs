@@ -573,6 +573,294 @@ fn path_values_follow_the_variant() {
     );
 }
 
+// The request bodies of spec 4.3 as answers files: variant B's top-level fields, `id`, items
+// named by kind, question ids of the basic kinds on a form without ids.
+
+/// A variant-B body: the basics at the top level, other answers by `id`.
+fn variant_b_file() -> Value {
+    json!({
+        "name": "Jane Doe",
+        "email": "jane@example.com",
+        "phone": "010-1234-5678",
+        "resume_path": "https://files.example/upload/candidate/my%20cv.pdf?X-Sig=abc",
+        "privacy": true,
+        "questions": [{"id": 107, "kind": "radio", "answer": {"value": "Remote"}}]
+    })
+}
+
+#[test]
+fn variant_b_body_as_the_file_goes_as_variant_a_with_question_ids() {
+    let p = prepare(&form_with_ids(), &variant_b_file(), Variant::A).expect("valid");
+    assert_eq!(p.variant, Variant::A);
+    assert!(p.notes.is_empty(), "{:?}", p.notes);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    assert_eq!(
+        p.body,
+        json!({
+            "privacy": true,
+            "questions": [
+                {"question_id": 101, "kind": "name", "answer": {"name": "Jane Doe"}},
+                {"question_id": 102, "kind": "email", "answer": {"email": "jane@example.com"}},
+                {"question_id": 103, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+                {"question_id": 104, "kind": "resume", "answer": {"resume_path": "/upload/candidate/my cv.pdf"}},
+                {"question_id": 107, "kind": "radio", "answer": {"value": "Remote"}},
+            ]
+        })
+    );
+    // The same as the variant A file naming every question.
+    let mut items = basics_by_order();
+    items.push(json!({"question_id": 107, "answer": {"value": "Remote"}}));
+    let a = prepare(&form_with_ids(), &file_of(items), Variant::A).unwrap();
+    assert_eq!(a.body, p.body);
+}
+
+#[test]
+fn variant_b_body_as_the_file_goes_as_variant_b_unchanged() {
+    let p = prepare(&form_with_ids(), &variant_b_file(), Variant::B).expect("valid");
+    assert_eq!(
+        p.body,
+        json!({
+            "name": "Jane Doe",
+            "email": "jane@example.com",
+            "phone": "010-1234-5678",
+            "resume_path": "/upload/candidate/my%20cv.pdf",
+            "privacy": true,
+            "questions": [{"id": 107, "kind": "radio", "answer": {"value": "Remote"}}]
+        })
+    );
+    // `questions` and `privacy` are optional in variant B.
+    let mut file = variant_b_file();
+    file.as_object_mut().unwrap().remove("questions");
+    file.as_object_mut().unwrap().remove("privacy");
+    let p = prepare(&form_with_ids(), &file, Variant::B).unwrap();
+    let keys: Vec<&String> = p.body.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["name", "email", "phone", "resume_path"]);
+}
+
+#[test]
+fn variant_b_body_without_privacy_goes_as_variant_a_with_privacy_false_and_a_warning() {
+    let mut file = variant_b_file();
+    file.as_object_mut().unwrap().remove("privacy");
+    file.as_object_mut().unwrap().remove("questions");
+    let p = prepare(&form_with_ids(), &file, Variant::A).expect("valid");
+    assert_eq!(p.body["privacy"], json!(false));
+    assert_eq!(p.privacy, Some(false));
+    assert_eq!(p.body["questions"].as_array().unwrap().len(), 4);
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.contains("no `privacy`") && w.contains("\"privacy\": false")),
+        "{:?}",
+        p.warnings
+    );
+    // A variant A file still needs both.
+    let r = prepare(&form_with_ids(), &json!({"privacy": true}), Variant::A).unwrap_err();
+    assert!(
+        r.problems[0].to_string().starts_with("questions: missing"),
+        "{:?}",
+        r.problems
+    );
+}
+
+#[test]
+fn top_level_fields_are_checked_like_answers() {
+    let mut file = variant_b_file();
+    file["email"] = json!("jane@");
+    file["phone"] = json!(1012345678);
+    file["resume_path"] = json!("cv.pdf");
+    file["questions"] = json!([{"order": 1, "answer": {"name": "Jane again"}}]);
+    let r = prepare(&form_with_ids(), &file, Variant::A).unwrap_err();
+    let text: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+    let expect = [
+        r#"question 2 "Email" (email): email: "jane@" does not look like an e-mail address"#,
+        r#"question 3 "Phone" (phone): phone: must be a string"#,
+        r#"question 4 "Resume" (resume): resume_path: "#,
+        r#"question 1 "Name" (name): answered twice (top-level `name` and questions[0])"#,
+    ];
+    for e in expect {
+        assert!(
+            text.iter().any(|t| t.starts_with(e)),
+            "missing {e:?} in {text:#?}"
+        );
+    }
+    assert_eq!(text.len(), expect.len(), "{text:#?}");
+}
+
+#[test]
+fn top_level_field_without_a_question_stays_a_top_level_field() {
+    // The form has no phone question.
+    let qs: Vec<Question> = form_with_ids()
+        .into_iter()
+        .filter(|q| q.kind() != "phone")
+        .collect();
+    let p = prepare(&qs, &variant_b_file(), Variant::A).expect("valid");
+    assert_eq!(p.body["phone"], json!("010-1234-5678"));
+    let ids: Vec<i64> = p.body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["question_id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [101, 102, 104, 107]);
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.contains("no question of kind phone")),
+        "{:?}",
+        p.notes
+    );
+    let p = prepare(&qs, &variant_b_file(), Variant::B).expect("valid");
+    assert_eq!(p.body["phone"], json!("010-1234-5678"));
+    // ...and is checked all the same.
+    let mut file = variant_b_file();
+    file["phone"] = json!("call me");
+    let r = prepare(&qs, &file, Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert_eq!(
+        r.problems[0].to_string(),
+        r#"phone: "call me" has no digits"#
+    );
+}
+
+#[test]
+fn top_level_field_with_several_questions_of_its_kind_is_a_problem() {
+    let mut qs = form_with_ids();
+    qs.push(q(Some(109), 9, "email", "Work email", false));
+    let r = prepare(&qs, &variant_b_file(), Variant::A).unwrap_err();
+    let text: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        text,
+        [
+            r#"email: the form has 2 questions of kind email (orders 2 and 9); answer each in "questions" and name the question by "question_id" or "order""#,
+            r#"question 2 "Email" (email): required but not answered"#,
+        ]
+    );
+}
+
+#[test]
+fn items_may_name_their_question_by_kind_alone() {
+    let file = json!({"privacy": true, "questions": [
+        {"kind": "name", "answer": {"name": "Jane Doe"}},
+        {"kind": "email", "answer": {"email": "jane@example.com"}},
+        {"kind": "phone", "answer": {"phone": "010-1234-5678"}},
+        {"kind": "resume", "answer": {"resume_path": "/upload/cv.pdf"}},
+        {"kind": "radio", "answer": {"value": "Seoul"}},
+    ]});
+    let p = prepare(&form_with_ids(), &file, Variant::A).expect("valid");
+    let ids: Vec<(i64, &str)> = p.body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["question_id"].as_i64().unwrap(),
+                q["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            (101, "name"),
+            (102, "email"),
+            (103, "phone"),
+            (104, "resume"),
+            (107, "radio")
+        ]
+    );
+    assert_eq!(p.body["questions"][4]["answer"], json!({"value": "Seoul"}));
+}
+
+#[test]
+fn an_ambiguous_or_unknown_kind_asks_for_question_id_or_order() {
+    let mut qs = form_with_ids();
+    qs.push(q(Some(109), 9, "text", "Current company", false));
+    qs.push(q(Some(110), 10, "text", "Job title", false));
+    let mut items = basics_by_order();
+    items.push(json!({"kind": "text", "answer": {"value": "Acme"}}));
+    items.push(json!({"kind": "gender", "answer": {"gender": "female"}}));
+    items.push(json!({"kind": null, "order": null, "answer": {"value": "x"}}));
+    let r = prepare(&qs, &file_of(items), Variant::A).unwrap_err();
+    let text: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        text,
+        [
+            r#"questions[4]: kind: the form has 2 questions of kind "text" (orders 9 and 10); name the question by "question_id" or "order" instead"#,
+            r#"questions[5]: kind: the form has no question of kind "gender""#,
+            r#"questions[6]: names no question: give "question_id" or "order" (or "kind" alone, when the form has one question of that kind)"#,
+        ]
+    );
+    // On a form without ids, only the order can tell them apart.
+    let mut qs = idless_form();
+    qs.push(q(None, 7, "text", "Job title", false));
+    let mut items = basics_by_order();
+    items.push(json!({"kind": "text", "answer": {"value": "Acme"}}));
+    let r = prepare(&qs, &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(
+        r.problems[0].to_string(),
+        r#"questions[4]: kind: the form has 2 questions of kind "text" (orders 5 and 7); name the question by "order" instead"#
+    );
+}
+
+#[test]
+fn idless_form_resolves_question_ids_of_the_basic_kinds_by_kind() {
+    let file = json!({"privacy": true, "questions": [
+        {"question_id": 11, "kind": "name", "answer": {"name": "Jane Doe"}},
+        {"question_id": 12, "kind": "email", "answer": {"email": "jane@example.com"}},
+        {"id": 13, "kind": "phone", "answer": {"phone": "010-1234-5678"}},
+        {"question_id": 14, "order": 4, "kind": "resume", "answer": {"resume_path": "/upload/cv.pdf"}},
+    ]});
+    let p = prepare(&idless_form(), &file, Variant::A).expect("valid");
+    assert_eq!(p.variant, Variant::B);
+    assert_eq!(
+        p.body,
+        json!({"name": "Jane Doe", "email": "jane@example.com", "phone": "010-1234-5678",
+               "resume_path": "/upload/cv.pdf", "privacy": true})
+    );
+    let unchecked: Vec<&String> = p
+        .warnings
+        .iter()
+        .filter(|w| w.contains("cannot be checked"))
+        .collect();
+    assert_eq!(unchecked.len(), 4, "{:?}", p.warnings);
+    assert_eq!(
+        unchecked[0],
+        r#"questions[0]: question_id 11 cannot be checked, as the form's questions carry no ids; answering question 1 "Name" (name) by its kind"#
+    );
+    assert!(unchecked[3].ends_with("by its order"), "{}", unchecked[3]);
+
+    // Other kinds still cannot be addressed: named, never dropped.
+    let mut with_text = file.clone();
+    with_text["questions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"question_id": 15, "kind": "text", "answer": {"value": "Because"}}));
+    let r = prepare(&idless_form(), &with_text, Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(r.problems[0]
+        .to_string()
+        .starts_with("questions[4]: question_id: the form's questions carry no ids"));
+    // A basic kind that does not match the order it gives is still refused.
+    let mut wrong = file;
+    wrong["questions"][0]["order"] = json!(2);
+    let r = prepare(&idless_form(), &wrong, Variant::A).unwrap_err();
+    assert!(r.problems[0]
+        .to_string()
+        .contains(r#"kind: "name" does not match the form's kind "email""#));
+}
+
+#[test]
+fn question_id_and_id_must_agree() {
+    let mut items = basics_by_order();
+    items.push(json!({"question_id": 107, "id": 108, "answer": {"value": "Seoul"}}));
+    let r = prepare(&form_with_ids(), &file_of(items), Variant::A).unwrap_err();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert_eq!(
+        r.problems[0].to_string(),
+        "questions[4]: id: question_id 107 and id 108 name different questions; give one of them"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. The binary against a stub service.
 
@@ -1486,5 +1774,302 @@ fn sandbox_large_upload_streams_with_progress_and_content_length() {
     assert_eq!(
         ups[0]["sha256"],
         json!(hex::encode(sha2::Sha256::digest(&data)))
+    );
+}
+
+// The request bodies of spec 4.3 as answers files, against the sandbox.
+
+impl Sb {
+    /// The questions of form `code`, as `recruit forms get` shows them.
+    fn questions(&self, code: &str) -> Vec<Value> {
+        let out = self.run(&["-o", "json", "forms", "get", code]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let form: Value = serde_json::from_slice(&out.stdout).unwrap();
+        form["resource"]["questions"].as_array().unwrap().clone()
+    }
+
+    /// Change form `code` in the sandbox's state file (replaced atomically, as the sandbox
+    /// itself does; it re-reads a file changed under it).
+    fn edit_form(&self, code: &str, edit: impl FnOnce(&mut Value)) {
+        let path = self.sandbox().state_path().to_path_buf();
+        let mut state: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let form = state["forms"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|f| f["code"] == json!(code))
+            .expect("form in the state");
+        edit(form);
+        let tmp = path.with_extension("edited");
+        std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+}
+
+/// The id of the one question of `kind`.
+fn id_of(questions: &[Value], kind: &str) -> i64 {
+    let ids: Vec<i64> = questions
+        .iter()
+        .filter(|q| q["kind"] == json!(kind))
+        .map(|q| q["id"].as_i64().expect("an id"))
+        .collect();
+    assert_eq!(ids.len(), 1, "one question of kind {kind}");
+    ids[0]
+}
+
+#[test]
+fn sandbox_variant_b_body_goes_as_variant_a_by_default_and_as_b_with_the_flag() {
+    let s = Sb::new();
+    let (resume_path, resume_url) = s.upload("my cv.pdf", b"%PDF");
+    let qs = s.questions(codes::FORM_OPEN);
+    let (total, why) = (id_of(&qs, "experience_total"), id_of(&qs, "textarea"));
+    let body_file = |email: &str| {
+        json!({
+            "name": "Jamie Lee", "email": email, "phone": "010-5555-0101",
+            "resume_path": resume_url, "privacy": true,
+            "questions": [
+                {"id": why, "kind": "textarea", "answer": {"value": "I like Rust."}},
+                {"id": total, "kind": "experience_total", "answer": {"experience_total_period": 48}}
+            ]
+        })
+    };
+
+    let file = s.file("b-body.json", &body_file("jamie.a@example.com"));
+    let out = s.run(&["forms", "apply", codes::FORM_OPEN, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(!stderr_of(&out).contains("warning"), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(
+        reqs[0]["body"],
+        json!({"privacy": true, "questions": [
+            {"question_id": id_of(&qs, "name"), "kind": "name", "answer": {"name": "Jamie Lee"}},
+            {"question_id": id_of(&qs, "email"), "kind": "email", "answer": {"email": "jamie.a@example.com"}},
+            {"question_id": id_of(&qs, "phone"), "kind": "phone", "answer": {"phone": "010-5555-0101"}},
+            {"question_id": id_of(&qs, "resume"), "kind": "resume", "answer": {"resume_path": resume_path}},
+            {"question_id": total, "kind": "experience_total", "answer": {"experience_total_period": 48}},
+            {"question_id": why, "kind": "textarea", "answer": {"value": "I like Rust."}}
+        ]})
+    );
+
+    let file = s.file("b-body2.json", &body_file("jamie.b@example.com"));
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_OPEN,
+        "--answers",
+        &file,
+        "--variant",
+        "b",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 2);
+    assert_eq!(reqs[1]["status"], json!(200), "{}", reqs[1]);
+    let encoded_path = url::Url::parse(&resume_url).unwrap().path().to_string();
+    assert!(encoded_path.ends_with("/my%20cv.pdf"), "{encoded_path}");
+    assert_eq!(
+        reqs[1]["body"],
+        json!({
+            "name": "Jamie Lee", "email": "jamie.b@example.com", "phone": "010-5555-0101",
+            "resume_path": encoded_path, "privacy": true,
+            "questions": [
+                {"id": total, "kind": "experience_total", "answer": {"experience_total_period": 48}},
+                {"id": why, "kind": "textarea", "answer": {"value": "I like Rust."}}
+            ]
+        })
+    );
+}
+
+#[test]
+fn sandbox_variant_b_body_on_the_idless_form_is_sent_as_written() {
+    let s = Sb::new();
+    let file = s.file(
+        "b-body.json",
+        &json!({"name": "Min Park", "email": "min.b@example.com", "phone": "010-9999-0000",
+                "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"}),
+    );
+    let expected = json!({"name": "Min Park", "email": "min.b@example.com",
+        "phone": "010-9999-0000", "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"});
+    // --dry-run prints the exact body that is then sent.
+    let out = s.run(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--answers",
+        &file,
+        "--dry-run",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    assert_eq!(printed, expected);
+    assert!(s.requests().is_empty());
+
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("note: the form's questions carry no ids"),
+        "{err}"
+    );
+    assert!(!err.contains("warning"), "{err}");
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(reqs[0]["body"], printed);
+    // Same key order as printed: the documented one.
+    let keys: Vec<&String> = reqs[0]["body"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["name", "email", "phone", "resume_path"]);
+}
+
+#[test]
+fn sandbox_items_named_by_kind_go_by_the_form_question_ids() {
+    let s = Sb::new();
+    let qs = s.questions(codes::FORM_OPEN);
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": false, "questions": [
+            {"kind": "name", "answer": {"name": "Kim Ara"}},
+            {"kind": "email", "answer": {"email": "ara@example.com"}},
+            {"kind": "phone", "answer": {"phone": "010-2222-3333"}},
+            {"kind": "resume", "answer": {"resume_path": "/upload/candidate/file/1/temp/1/ara.pdf"}},
+            {"kind": "textarea", "answer": {"value": "Because."}},
+            {"kind": "experience_total", "answer": {"experience_total_period": 6}},
+            {"kind": "checkbox", "answer": {"values": ["Rust"]}}
+        ]}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_OPEN, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    let body = &reqs[0]["body"];
+    assert_eq!(body["privacy"], json!(false));
+    let sent: Vec<(i64, String)> = body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            (
+                q["question_id"].as_i64().unwrap(),
+                q["kind"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let kinds = [
+        "name",
+        "email",
+        "phone",
+        "resume",
+        "experience_total",
+        "textarea",
+        "checkbox",
+    ];
+    let expected: Vec<(i64, String)> = kinds
+        .iter()
+        .map(|k| (id_of(&qs, k), k.to_string()))
+        .collect();
+    assert_eq!(sent, expected, "form order, by the form's ids");
+    assert_eq!(body["questions"][6]["answer"], json!({"values": ["Rust"]}));
+}
+
+#[test]
+fn sandbox_an_ambiguous_kind_is_exit_2_naming_the_kind() {
+    let s = Sb::new();
+    // A second textarea question on FORM-1001.
+    s.edit_form(codes::FORM_OPEN, |form| {
+        let qs = form["questions"].as_array_mut().unwrap();
+        let mut extra = qs
+            .iter()
+            .find(|q| q["kind"] == json!("textarea"))
+            .unwrap()
+            .clone();
+        extra["id"] = json!(99_001);
+        extra["order"] = json!(qs.len() as i64 + 1);
+        extra["title"] = json!("Anything else?");
+        extra["required"] = json!(false);
+        qs.push(extra);
+    });
+    let qs = s.questions(codes::FORM_OPEN);
+    let orders: Vec<i64> = qs
+        .iter()
+        .filter(|q| q["kind"] == json!("textarea"))
+        .map(|q| q["order"].as_i64().unwrap())
+        .collect();
+    assert_eq!(orders.len(), 2, "the edited form is served");
+    let file = s.file(
+        "answers.json",
+        &json!({"name": "Kim Ara", "email": "ara@example.com", "phone": "010-2222-3333",
+        "resume_path": "/upload/cv.pdf", "privacy": true,
+        "questions": [
+            {"kind": "experience_total", "answer": {"experience_total_period": 6}},
+            {"kind": "textarea", "answer": {"value": "Because."}}
+        ]}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_OPEN, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    let line = format!(
+        r#"questions[1]: kind: the form has 2 questions of kind "textarea" (orders {} and {}); name the question by "question_id" or "order" instead"#,
+        orders[0], orders[1]
+    );
+    assert!(err.contains(&line), "missing {line:?} in:\n{err}");
+    assert!(
+        err.contains("error: the answers file has 2 problems"),
+        "the required textarea question stays unanswered too:\n{err}"
+    );
+    assert!(s.requests().is_empty(), "nothing may be sent");
+}
+
+#[test]
+fn sandbox_idless_form_takes_question_ids_of_basic_kinds_as_top_level_fields() {
+    let s = Sb::new();
+    let items = vec![
+        json!({"question_id": 1, "kind": "name", "answer": {"name": "Min Park"}}),
+        json!({"question_id": 2, "kind": "email", "answer": {"email": "min.ids@example.com"}}),
+        json!({"question_id": 3, "kind": "phone", "answer": {"phone": "010-9999-0000"}}),
+        json!({"question_id": 4, "kind": "resume", "answer": {"resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"}}),
+    ];
+    // An answer to another question cannot be addressed: named, exit 2, nothing sent.
+    let mut with_other = items.clone();
+    with_other.push(json!({"question_id": 5, "kind": "textarea", "answer": {"value": "Hi"}}));
+    let file = s.file(
+        "answers.json",
+        &json!({"privacy": true, "questions": with_other}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("questions[4]: question_id: the form's questions carry no ids"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: the answers file has 1 problem (listed above)"),
+        "{err}"
+    );
+    assert!(s.requests().is_empty());
+
+    let file = s.file(
+        "answers2.json",
+        &json!({"privacy": true, "questions": items}),
+    );
+    let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains(r#"warning: questions[0]: question_id 1 cannot be checked, as the form's questions carry no ids; answering question 1 "Full name" (name) by its kind"#),
+        "{err}"
+    );
+    assert_eq!(err.matches("cannot be checked").count(), 4, "{err}");
+    let reqs = s.requests();
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+    assert_eq!(
+        reqs[0]["body"],
+        json!({"name": "Min Park", "email": "min.ids@example.com", "phone": "010-9999-0000",
+               "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf", "privacy": true})
     );
 }

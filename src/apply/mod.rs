@@ -1,11 +1,18 @@
 //! Applying to a form (spec 4.3): the answers file, its resolution against the form's
 //! questions, validation, and the request body of either variant.
 //!
-//! The answers file is the variant A body: `{"privacy": bool, "questions": [item...]}`, where
-//! an item is `{"question_id": N | "order": N, "kind"?: "...", "answer": {...}}`. An item names
-//! its question by `question_id` (the form's question ids) or by `order` (its position in the
-//! form); `kind` is optional, and when given must equal the form's. `id` is accepted as another
-//! name of `question_id`.
+//! The answers file is a request body of spec 4.3, of either variant, or a mix of the two:
+//!
+//! - variant A: `{"privacy": bool, "questions": [item...]}`;
+//! - variant B: `{"name", "email", "phone", "resume_path", "privacy"?, "questions"?: [item...]}`.
+//!
+//! An item is `{"question_id": N | "id": N | "order": N | "kind": "...", "answer": {...}}`. It
+//! names its question by `question_id` (or `id`, variant B's name of it: the form's question
+//! ids), by `order` (its position in the form), or, with neither, by `kind` alone when the form
+//! has exactly one question of that kind; otherwise `kind` is optional, and when given must
+//! equal the form's. The top-level `name`, `email`, `phone` and `resume_path` answer the form's
+//! question of kind name, email, phone and resume; `questions` may then be left out, as it may
+//! whenever the request goes as variant B.
 //!
 //! [`prepare`] takes the form's questions, the file and the requested variant, and either
 //! returns the exact body to send or every problem found at once. Nothing here talks to the
@@ -13,13 +20,17 @@
 //!
 //! Variant rules (service-notes.md):
 //! - A: `privacy` (required boolean) + `questions[{question_id, kind, answer}]`; paths given as
-//!   a full `file_url` are sent as their path part, URL-decoded.
+//!   a full `file_url` are sent as their path part, URL-decoded. A file with top-level basic
+//!   fields but no `privacy` is sent with `"privacy": false` (a warning says so). A top-level
+//!   basic field the form has no question for stays a top-level field.
 //! - B: `name`, `email`, `phone`, `resume_path` at the top level (from the answers of kinds
 //!   name/email/phone/resume), `privacy` optional, the other answers as
 //!   `questions[{id, kind, answer}]`; a `file_url` is sent as its path part, not decoded.
 //! - When answered questions carry no id, variant A cannot address them: the request goes as
 //!   variant B (a note says so), and answers to other questions that have no id are problems
-//!   naming them, never dropped silently.
+//!   naming them, never dropped silently. On a form without ids, an item that gives a
+//!   `question_id` and one of the four basic kinds is resolved by its kind (the id cannot be
+//!   checked; a warning says so).
 
 pub mod kinds;
 
@@ -188,6 +199,45 @@ pub struct Prepared {
 
 const ITEM_KEYS: &[&str] = &["question_id", "id", "order", "kind", "answer"];
 
+/// The four basic kinds and the top-level field of variant B each becomes (in the documented
+/// order of the body).
+const BASIC_FIELDS: [(&str, &str); 4] = [
+    ("name", "name"),
+    ("email", "email"),
+    ("phone", "phone"),
+    ("resume", "resume_path"),
+];
+
+/// Where an answer came from in the answers file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// An item of `questions` (0-based index).
+    Item(usize),
+    /// A top-level basic field (`name`, `email`, `phone`, `resume_path`).
+    Top(&'static str),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Item(n) => write!(f, "questions[{n}]"),
+            Source::Top(field) => write!(f, "top-level `{field}`"),
+        }
+    }
+}
+
+/// The file's answers tied to the form.
+#[derive(Debug, Default)]
+struct Resolved {
+    /// Answers to questions of the form, in form order.
+    answers: Vec<Answer>,
+    /// Per question index, where its answer came from.
+    source_of: std::collections::HashMap<usize, Source>,
+    /// Top-level basic fields the form has no question for: (kind, answer object), sent as
+    /// top-level fields in either variant.
+    loose: Vec<(&'static str, Value)>,
+}
+
 /// Resolve, validate and build: the whole way from an answers file to a request body.
 pub fn prepare(
     questions: &[Question],
@@ -206,17 +256,26 @@ pub fn prepare(
         return Err(report);
     };
     for key in top.keys() {
-        if key != "privacy" && key != "questions" {
+        let basic = BASIC_FIELDS.iter().any(|(_, f)| f == key);
+        if key != "privacy" && key != "questions" && !basic {
             report.warnings.push(format!(
-                "answers file: `{key}` is not a field of the answers file (privacy, questions); ignored"
+                "answers file: `{key}` is not a field of the answers file (privacy, questions, name, email, phone, resume_path); ignored"
             ));
         }
     }
 
-    let (answers, item_of) = resolve(questions, top, &mut report);
+    // The variant-B shape: the basic answers as top-level fields.
+    let has_top_fields = BASIC_FIELDS.iter().any(|(_, f)| top.contains_key(*f));
+    let form_idless = idless(questions);
+    // `questions` may be left out when there is another answer or the request goes as B.
+    let questions_optional = has_top_fields || requested == Variant::B || form_idless;
+    let Resolved {
+        answers,
+        source_of,
+        loose,
+    } = resolve(questions, top, questions_optional, &mut report);
 
     // The variant that can carry these answers.
-    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
     let mut notes = Vec::new();
     let mut variant = requested;
     if requested == Variant::A {
@@ -235,6 +294,14 @@ pub fn prepare(
             notes.push(format!(
                 "{} answered question(s) carry no id, which request variant A needs; sending through request variant B",
                 idless_answered.len()
+            ));
+        }
+    }
+    if variant == Variant::A {
+        for (kind, _) in &loose {
+            let field = AnswerKind::parse(kind).basic_field().unwrap_or(kind);
+            notes.push(format!(
+                "the form has no question of kind {kind}; sending `{field}` as a top-level field beside privacy and questions (as in request variant B)"
             ));
         }
     }
@@ -263,8 +330,8 @@ pub fn prepare(
                     a.index,
                     "",
                     format!(
-                        "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer (questions[{}]) from the file",
-                        item_of[&a.index]
+                        "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer ({}) from the file",
+                        source_of[&a.index]
                     ),
                 ));
             }
@@ -275,7 +342,7 @@ pub fn prepare(
     for i in in_order(questions) {
         let q = &questions[i];
         // A question the file names counts as answered (its own problems are reported).
-        if !q.required() || item_of.contains_key(&i) {
+        if !q.required() || source_of.contains_key(&i) {
             continue;
         }
         let basic = AnswerKind::parse(q.kind()).basic_field().is_some();
@@ -296,13 +363,8 @@ pub fn prepare(
 
     // Variant B needs all four basic fields.
     if variant == Variant::B {
-        for (kind, field) in [
-            ("name", "name"),
-            ("email", "email"),
-            ("phone", "phone"),
-            ("resume", "resume_path"),
-        ] {
-            if top_level.iter().any(|(_, f)| *f == field) {
+        for (kind, field) in BASIC_FIELDS {
+            if top_level.iter().any(|(_, f)| *f == field) || loose.iter().any(|(k, _)| *k == kind) {
                 continue;
             }
             match questions.iter().position(|q| q.kind() == kind) {
@@ -327,6 +389,13 @@ pub fn prepare(
     let privacy = match top.get("privacy") {
         Some(Value::Bool(b)) => Some(*b),
         None if variant == Variant::B => None,
+        None if has_top_fields => {
+            // A variant-B body (privacy optional there) sent as variant A.
+            report.warnings.push(
+                "answers file: no `privacy`, which request variant A requires; sending \"privacy\": false (no consent to collect and use optional personal items); add \"privacy\": true to consent".to_string(),
+            );
+            Some(false)
+        }
         None => {
             report.problems.push(Problem::file(
                 "privacy",
@@ -347,7 +416,7 @@ pub fn prepare(
         return Err(report);
     }
 
-    let body = build_body(questions, &answers, variant, privacy, &top_level);
+    let body = build_body(questions, &answers, variant, privacy, &top_level, &loose);
     Ok(Prepared {
         variant,
         body,
@@ -358,17 +427,103 @@ pub fn prepare(
     })
 }
 
-/// Tie each item of `questions` to a form question and check its answer. Returns the answers
-/// in form order and, per question index, the item index that answered it.
+/// Whether the form has questions and none of them carries an id.
+fn idless(questions: &[Question]) -> bool {
+    !questions.is_empty() && questions.iter().all(|q| q.id.is_none())
+}
+
+/// The questions of kind `kind`, in form order.
+fn of_kind(questions: &[Question], kind: &str) -> Vec<usize> {
+    in_order(questions)
+        .into_iter()
+        .filter(|&i| questions[i].kind() == kind)
+        .collect()
+}
+
+/// `5`, `5 and 7`, `2, 5 and 7`: the orders of the questions at `indices`.
+fn orders_of(questions: &[Question], indices: &[usize]) -> String {
+    let orders: Vec<String> = indices
+        .iter()
+        .map(|&i| order_of(questions, i).to_string())
+        .collect();
+    match orders.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => orders.join(""),
+    }
+}
+
+/// Record `check_answer`'s findings about `subject`. `top_field` renames the problem fields of
+/// an answer given as a top-level field (`answer.email` becomes `email`).
+fn record_checked(subject: Subject, checked: Checked, top_field: bool, report: &mut Report) {
+    for w in &checked.warnings {
+        report.warnings.push(format!("{subject}: {w}"));
+    }
+    for p in checked.problems {
+        let field = match (top_field, p.field.strip_prefix("answer.")) {
+            (true, Some(f)) => f.to_string(),
+            _ => p.field,
+        };
+        report.problems.push(Problem {
+            subject: subject.clone(),
+            field,
+            message: p.message,
+        });
+    }
+}
+
+/// Tie each answer of the file (the top-level basic fields, then each item of `questions`) to
+/// a form question and check it.
 fn resolve(
     questions: &[Question],
     top: &Map<String, Value>,
+    questions_optional: bool,
     report: &mut Report,
-) -> (Vec<Answer>, std::collections::HashMap<usize, usize>) {
-    let mut answers: Vec<Answer> = Vec::new();
-    let mut item_of = std::collections::HashMap::new();
+) -> Resolved {
+    let mut r = Resolved::default();
+    let form_idless = idless(questions);
+    let name_it = if form_idless {
+        "name the question by \"order\""
+    } else {
+        "name the question by \"question_id\" or \"order\""
+    };
+
+    // Top-level name, email, phone, resume_path: the answer to the form's question of that kind.
+    for (kind, field) in BASIC_FIELDS {
+        let Some(value) = top.get(field) else {
+            continue;
+        };
+        let answer = json!({ field: value });
+        match of_kind(questions, kind).as_slice() {
+            [] => {
+                // No such question: checked as a required answer of its kind, sent at the top level.
+                let q = Question {
+                    kind: Some(kind.to_string()),
+                    required: Some(true),
+                    ..Default::default()
+                };
+                record_checked(Subject::File, check_answer(&q, &answer), true, report);
+                r.loose.push((kind, answer));
+            }
+            [i] => {
+                let checked = check_answer(&questions[*i], &answer);
+                record_checked(question_subject(questions, *i), checked, true, report);
+                r.source_of.insert(*i, Source::Top(field));
+                r.answers.push(Answer { index: *i, answer });
+            }
+            several => report.problems.push(Problem::file(
+                field,
+                format!(
+                    "the form has {} questions of kind {kind} (orders {}); answer each in \"questions\" and {name_it}",
+                    several.len(),
+                    orders_of(questions, several)
+                ),
+            )),
+        }
+    }
+
     let items = match top.get("questions") {
         Some(Value::Array(a)) => a.as_slice(),
+        None if questions_optional => &[],
         None => {
             report.problems.push(Problem::file(
                 "questions",
@@ -384,7 +539,6 @@ fn resolve(
             &[]
         }
     };
-    let form_idless = !questions.is_empty() && questions.iter().all(|q| q.id.is_none());
     let orders: Vec<i64> = in_order(questions)
         .into_iter()
         .map(|i| order_of(questions, i))
@@ -410,7 +564,7 @@ fn resolve(
         for key in obj.keys() {
             if !ITEM_KEYS.contains(&key.as_str()) {
                 report.warnings.push(format!(
-                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, order, kind, answer); ignored"
+                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, id, order, kind, answer); ignored"
                 ));
             }
         }
@@ -435,10 +589,34 @@ fn resolve(
         } else {
             "id"
         };
+        let problems_before = report.problems.len();
         let qid = int_field(id_key, report);
         let order = int_field("order", report);
+        if let (Some(a), Some(b)) = (qid, obj.get("id").and_then(Value::as_i64)) {
+            if id_key == "question_id" && a != b {
+                report.problems.push(Problem::item(
+                    n,
+                    "id",
+                    format!(
+                        "question_id {a} and id {b} name different questions; give one of them"
+                    ),
+                ));
+                continue;
+            }
+        }
+        // A problem with how the item names its question has been reported.
+        let misnamed = report.problems.len() > problems_before;
+        let kind_given = obj.get("kind").and_then(Value::as_str);
+        let basic_kind = kind_given.is_some_and(|k| AnswerKind::parse(k).basic_field().is_some());
+        // On a form without ids, the id of a basic answer is set aside (it goes to the top
+        // level of variant B anyway) and the question found by order or kind.
+        let mut unchecked_id = None;
         let by_id = match qid {
             None => None,
+            Some(id) if form_idless && basic_kind => {
+                unchecked_id = Some(id);
+                None
+            }
             Some(_) if form_idless => {
                 report.problems.push(Problem::item(
                     n,
@@ -488,28 +666,65 @@ fn resolve(
                 continue;
             }
             (Some(a), _) | (None, Some(a)) => a,
+            (None, None) if misnamed => continue,
             (None, None) => {
-                if !obj.contains_key(id_key) && !obj.contains_key("order") {
+                let Some(kind) = kind_given else {
                     report.problems.push(Problem::item(
                         n,
                         "",
-                        "names no question: give \"question_id\" or \"order\"",
+                        "names no question: give \"question_id\" or \"order\" (or \"kind\" alone, when the form has one question of that kind)",
                     ));
+                    continue;
+                };
+                match of_kind(questions, kind).as_slice() {
+                    [i] => *i,
+                    [] => {
+                        let top_hint = match AnswerKind::parse(kind).basic_field() {
+                            Some(field) => {
+                                format!("; give it as the top-level \"{field}\" field instead")
+                            }
+                            None => String::new(),
+                        };
+                        report.problems.push(Problem::item(
+                            n,
+                            "kind",
+                            format!("the form has no question of kind {kind:?}{top_hint}"),
+                        ));
+                        continue;
+                    }
+                    several => {
+                        report.problems.push(Problem::item(
+                            n,
+                            "kind",
+                            format!(
+                                "the form has {} questions of kind {kind:?} (orders {}); {name_it} instead",
+                                several.len(),
+                                orders_of(questions, several)
+                            ),
+                        ));
+                        continue;
+                    }
                 }
-                continue;
             }
         };
+        if let Some(id) = unchecked_id {
+            let by = if by_order.is_some() { "order" } else { "kind" };
+            report.warnings.push(format!(
+                "questions[{n}]: {id_key} {id} cannot be checked, as the form's questions carry no ids; answering {} by its {by}",
+                question_subject(questions, index)
+            ));
+        }
         let q = &questions[index];
-        if let Some(&prev) = item_of.get(&index) {
+        if let Some(&prev) = r.source_of.get(&index) {
             report.problems.push(Problem::question(
                 questions,
                 index,
                 "",
-                format!("answered twice (questions[{prev}] and questions[{n}])"),
+                format!("answered twice ({prev} and questions[{n}])"),
             ));
             continue;
         }
-        item_of.insert(index, n);
+        r.source_of.insert(index, Source::Item(n));
         match obj.get("kind") {
             None | Some(Value::Null) => {}
             Some(Value::String(k)) if k == q.kind() => {}
@@ -534,25 +749,16 @@ fn resolve(
             continue;
         };
         let checked = check_answer(q, answer);
-        let subject = question_subject(questions, index);
-        for w in &checked.warnings {
-            report.warnings.push(format!("{subject}: {w}"));
-        }
-        for p in checked.problems {
-            report.problems.push(Problem {
-                subject: subject.clone(),
-                field: p.field,
-                message: p.message,
-            });
-        }
-        answers.push(Answer {
+        record_checked(question_subject(questions, index), checked, false, report);
+        r.answers.push(Answer {
             index,
             answer: answer.clone(),
         });
     }
     let order = in_order(questions);
-    answers.sort_by_key(|a| order.iter().position(|&i| i == a.index));
-    (answers, item_of)
+    r.answers
+        .sort_by_key(|a| order.iter().position(|&i| i == a.index));
+    r
 }
 
 /// The path to send for a path value: a full `http(s)` `file_url` becomes its path part,
@@ -606,8 +812,36 @@ fn build_body(
     variant: Variant,
     privacy: Option<bool>,
     top_level: &[(usize, &'static str)],
+    loose: &[(&'static str, Value)],
 ) -> Value {
+    // The top-level basic fields: in B those of `top_level`; in either variant the ones the
+    // form has no question for.
+    let mut basics = Map::new();
+    let mut put = |kind: &str, answer: &Value| {
+        let kind = AnswerKind::parse(kind);
+        if let Some(field) = kind.basic_field() {
+            if let Some(v) = normalize_answer(&kind, answer, variant).get(field) {
+                basics.insert(field.to_string(), v.clone());
+            }
+        }
+    };
+    for (kind, answer) in loose {
+        put(kind, answer);
+    }
+    if variant == Variant::B {
+        for (index, _) in top_level {
+            if let Some(a) = answers.iter().find(|a| a.index == *index) {
+                put(questions[*index].kind(), &a.answer);
+            }
+        }
+    }
+    // The documented field order: name, email, phone, resume_path, privacy, questions.
     let mut body = Map::new();
+    for (_, field) in BASIC_FIELDS {
+        if let Some(v) = basics.remove(field) {
+            body.insert(field.into(), v);
+        }
+    }
     let mut items = Vec::new();
     match variant {
         Variant::A => {
@@ -624,24 +858,6 @@ fn build_body(
             body.insert("questions".into(), Value::Array(items));
         }
         Variant::B => {
-            for (index, field) in top_level {
-                let Some(a) = answers.iter().find(|a| a.index == *index) else {
-                    continue;
-                };
-                let kind = AnswerKind::parse(questions[*index].kind());
-                let answer = normalize_answer(&kind, &a.answer, variant);
-                if let Some(v) = answer.get(*field) {
-                    body.insert((*field).to_string(), v.clone());
-                }
-            }
-            // Keep the documented field order: name, email, phone, resume_path.
-            let mut ordered = Map::new();
-            for f in ["name", "email", "phone", "resume_path"] {
-                if let Some(v) = body.remove(f) {
-                    ordered.insert(f.into(), v);
-                }
-            }
-            body = ordered;
             if let Some(p) = privacy {
                 body.insert("privacy".into(), Value::Bool(p));
             }

@@ -25,21 +25,32 @@ sent: every question known, each answer's shape right for its kind, every requir
 answered. All problems are listed at once (exit 2), and nothing is sent.
 
 With --answers FILE (or - for standard input), the answers come from a JSON file shaped like
-the request body of variant A:
+either request body of spec 4.3. Variant A:
 
   {\"privacy\": true,
    \"questions\": [
      {\"order\": 1, \"answer\": {\"name\": \"Jane Doe\"}},
      {\"question_id\": 12, \"kind\": \"email\", \"answer\": {\"email\": \"jane@example.com\"}},
+     {\"kind\": \"phone\", \"answer\": {\"phone\": \"010-1234-5678\"}},
      {\"order\": 4, \"answer\": {\"resume_path\": \"/upload/candidate/file/1/temp/cv.pdf\"}}]}
 
-Each item names its question by `question_id` or by `order` (its position in the form, as
-`recruit forms get CODE` shows); `kind` is optional. A resume, profile image or file upload may
-be given as the full file_url that `recruit files upload` returns; only its path is sent.
+or variant B (`privacy` and `questions` optional):
+
+  {\"name\": \"Jane Doe\", \"email\": \"jane@example.com\", \"phone\": \"010-1234-5678\",
+   \"resume_path\": \"/upload/candidate/file/1/temp/cv.pdf\", \"privacy\": true,
+   \"questions\": [{\"id\": 15, \"kind\": \"desired_salary\", \"answer\": {\"desired_salary\": 6000}}]}
+
+Each item names its question by `question_id` (or `id`), by `order` (its position in the
+form, as `recruit forms get CODE` shows), or by `kind` alone when the form has one question of
+that kind; otherwise `kind` is optional. The top-level name, email, phone and resume_path answer
+the form's question of that kind in either variant (variant A sends them as answers by
+question_id, with privacy false when the file has none). A resume, profile image or file upload
+may be given as the full file_url that `recruit files upload` returns; only its path is sent.
 
 --variant b (or `recruit config set variant b`) sends name, email, phone and resume_path at the
 top level and the other answers by `id`. When the form's questions carry no ids, the basic four
-go through variant B automatically, and answers to other questions are refused by name.
+go through variant B automatically (items naming them by question_id are matched by their kind,
+with a warning), and answers to other questions are refused by name.
 
 Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
 the spot), shows a review, and asks before sending; --save FILE keeps the answers as a file for
@@ -70,7 +81,7 @@ Exit codes: 2 bad answers (all problems listed, nothing sent), 3 no such form,
 pub struct ApplyArgs {
     /// Form code
     pub code: String,
-    /// Answers file (JSON, variant A shape), or - for standard input
+    /// Answers file (JSON, a variant A or B request body), or - for standard input
     #[arg(long, value_name = "FILE|-")]
     pub answers: Option<String>,
     /// Request variant [default: a, or the profile's `variant`]
