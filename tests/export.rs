@@ -367,6 +367,52 @@ fn memos_keep_replies_nested_in_ndjson_and_csv() {
 }
 
 #[test]
+fn candidates_are_written_in_the_files_order_whatever_finishes_first() {
+    let _serial = serial();
+    let sb = sandbox(|o| {
+        o.synthetic_candidates = 200;
+        o.latency = Duration::from_millis(15);
+    });
+    let home = Home::new();
+    // Two-page candidates first, then one-page ones: with 8 workers the small ones finish
+    // long before the first ones.
+    let big: Vec<usize> = (1..=200)
+        .filter(|&i| synthetic_count(i) > 100)
+        .take(3)
+        .collect();
+    let small: Vec<usize> = (1..=200)
+        .filter(|&i| synthetic_count(i) <= 5)
+        .take(25)
+        .collect();
+    let order: Vec<String> = big.iter().chain(&small).map(|&i| synthetic(i)).collect();
+    let file = write(home.dir.path(), "codes.txt", &order.join("\n"));
+    let out = sb
+        .cmd(&home)
+        .args([
+            "export",
+            "submissions",
+            "--concurrency",
+            "8",
+            "--candidates",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let records = ndjson(&stdout_of(&out));
+    let mut seen: Vec<String> = Vec::new();
+    for r in &records {
+        let code = r["candidate_code"].as_str().unwrap().to_string();
+        if seen.last() != Some(&code) {
+            seen.push(code);
+        }
+    }
+    assert_eq!(seen, order, "each candidate once, in the file's order");
+    let want: usize = big.iter().chain(&small).map(|&i| synthetic_count(i)).sum();
+    assert_eq!(records.len(), want);
+}
+
+#[test]
 fn export_through_random_503_and_429_equals_a_clean_export() {
     let _serial = serial();
     let codes: Vec<String> = (1..=24).map(synthetic).collect();

@@ -1,6 +1,10 @@
 //! The export of many candidates: workers fetch candidates concurrently (under the adaptive
 //! limit), each candidate's records are encoded into a segment, and one writer thread appends
 //! complete segments to the output through a bounded channel and journals them.
+//!
+//! Candidates are written in the order of the candidates file: the writer holds a candidate
+//! that finished early until those before it are written, and workers never run more than
+//! [`window`] candidates ahead of the writer, so what is held stays bounded.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -85,6 +89,19 @@ pub struct Report {
     pub rate_limited: u64,
     pub limiter: LimiterReport,
     pub elapsed: Duration,
+}
+
+/// How far (in candidates) workers may run ahead of the oldest candidate not yet written.
+/// Enough that a slow candidate rarely idles the others; small enough that the segments held
+/// for ordering (each at most `SPILL_AT` in memory) stay a few MB.
+fn window(concurrency: usize) -> usize {
+    2 * concurrency + 4
+}
+
+/// A finished candidate, with its position in the list (`todo`).
+struct Indexed {
+    index: usize,
+    msg: Msg,
 }
 
 enum Msg {
@@ -178,10 +195,16 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         todo,
     });
 
-    let (tx, rx) = mpsc::channel::<Msg>(concurrency);
+    let (tx, rx) = mpsc::channel::<Indexed>(concurrency);
+    // The writer's position in `todo` (everything before it is written), for the workers'
+    // window.
+    let (written_tx, written_rx) = watch::channel(0usize);
+    let ahead = window(concurrency);
     let bar = progress.handle();
     let writer_counters = counters.clone();
-    let writer = tokio::task::spawn_blocking(move || writer_loop(rx, sink, bar, writer_counters));
+    let writer = tokio::task::spawn_blocking(move || {
+        writer_loop(rx, sink, bar, writer_counters, written_tx)
+    });
 
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..concurrency.min(shared.todo.len()) {
@@ -189,6 +212,8 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
             shared.clone(),
             tx.clone(),
             shared.cancel.subscribe(),
+            written_rx.clone(),
+            ahead,
         ));
     }
     drop(tx);
@@ -293,8 +318,15 @@ pub async fn shutdown_signal() {
     ctrl_c.await;
 }
 
-/// Takes candidates from the shared list until none is left or the export stops.
-async fn worker(sh: Arc<Shared>, tx: mpsc::Sender<Msg>, mut cancel: watch::Receiver<bool>) {
+/// Takes candidates from the shared list until none is left or the export stops; candidate
+/// `i` is started only once the writer is less than `ahead` candidates behind it.
+async fn worker(
+    sh: Arc<Shared>,
+    tx: mpsc::Sender<Indexed>,
+    mut cancel: watch::Receiver<bool>,
+    mut written: watch::Receiver<usize>,
+    ahead: usize,
+) {
     loop {
         if sh.stop.load(Ordering::SeqCst) {
             return;
@@ -303,6 +335,16 @@ async fn worker(sh: Arc<Shared>, tx: mpsc::Sender<Msg>, mut cancel: watch::Recei
         let Some(code) = sh.todo.get(i) else {
             return;
         };
+        // Never deadlocks: the oldest unwritten candidate is always inside the window, and
+        // the candidates before `i` were all taken by workers already.
+        tokio::select! {
+            r = written.wait_for(|w| i < w + ahead) => {
+                if r.is_err() {
+                    return; // the writer stopped
+                }
+            }
+            _ = cancel.wait_for(|c| *c) => return,
+        }
         let msg = tokio::select! {
             m = export_one(&sh, code) => m,
             _ = cancel.wait_for(|c| *c) => return,
@@ -310,7 +352,7 @@ async fn worker(sh: Arc<Shared>, tx: mpsc::Sender<Msg>, mut cancel: watch::Recei
         let Some(msg) = msg else {
             return;
         };
-        if tx.send(msg).await.is_err() {
+        if tx.send(Indexed { index: i, msg }).await.is_err() {
             // The writer stopped (its error is reported); nothing more can be written.
             sh.stop.store(true, Ordering::SeqCst);
             return;
@@ -408,19 +450,33 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
     Ok(seg)
 }
 
-/// The single writer: appends complete candidates in arrival order, committing after each
-/// batch of messages that were ready together (one fsync per batch, not per candidate).
+/// The single writer: appends complete candidates in list order, committing after each batch
+/// of messages that were ready together (one fsync per batch, not per candidate). A candidate
+/// that finished before those ahead of it waits in `held`; whatever is held when the workers
+/// stop (Ctrl-C, a fatal error) is not written, and `--resume` fetches it again.
 fn writer_loop(
-    mut rx: mpsc::Receiver<Msg>,
+    mut rx: mpsc::Receiver<Indexed>,
     mut sink: Sink,
     bar: Option<indicatif::ProgressBar>,
     counters: Arc<Counters>,
+    written: watch::Sender<usize>,
 ) -> Result<(Sink, Tally), Error> {
     let mut tally = Tally::default();
+    let mut held: std::collections::BTreeMap<usize, Msg> = std::collections::BTreeMap::new();
+    let mut next_index = 0usize;
     while let Some(first) = rx.blocking_recv() {
         let mut next = Some(first);
         let mut batch = 0;
-        while let Some(msg) = next.take() {
+        let before = next_index;
+        while let Some(Indexed { index, msg }) = next.take() {
+            held.insert(index, msg);
+            batch += 1;
+            if batch < 256 {
+                next = rx.try_recv().ok();
+            }
+        }
+        while let Some(msg) = held.remove(&next_index) {
+            next_index += 1;
             match msg {
                 Msg::Done { code, seg } => {
                     sink.append(Some(&code), seg)?;
@@ -442,13 +498,12 @@ fn writer_loop(
             if let Some(b) = &bar {
                 b.inc(1);
             }
-            batch += 1;
-            if batch < 256 {
-                next = rx.try_recv().ok();
-            }
         }
-        sink.commit()?;
-        counters.records.store(sink.records, Ordering::Relaxed);
+        if next_index > before {
+            sink.commit()?;
+            counters.records.store(sink.records, Ordering::Relaxed);
+            written.send_replace(next_index);
+        }
     }
     Ok((sink, tally))
 }
