@@ -514,7 +514,8 @@ async fn verify_missing_payload_file_or_key_is_exit_2() {
 
 #[tokio::test]
 async fn listen_accepts_a_valid_event_and_prints_it() {
-    let mut l = Listener::start(&["--signing-key", KEY], &[]).await;
+    // -o table: the line for people (a terminal's default).
+    let mut l = Listener::start(&["-o", "table", "--signing-key", KEY], &[]).await;
     let body = sample("candidate_stage_changed");
     let sig = signature::sign(KEY.as_bytes(), now(), &body);
     let (status, _) = post(&format!("{}/any/path?x=1", l.url), body, Some(&sig)).await;
@@ -624,6 +625,26 @@ async fn listen_accepts_rotated_keys_on_both_sides() {
 }
 
 #[tokio::test]
+async fn listen_into_a_pipe_prints_each_event_as_one_json_line() {
+    // No -o: stdout is a pipe here, so events come as JSON lines a script can parse.
+    let mut l = Listener::start(&[], &[]).await;
+    let pretty = serde_json::to_vec_pretty(&serde_json::json!({
+        "action": "candidate_pass",
+        "payload": {"candidate": {"code": "C77"}}
+    }))
+    .unwrap();
+    assert_eq!(post(&l.url, pretty, None).await.0, 200);
+    let line = l.stdout_line().await;
+    let event: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(event["action"], "candidate_pass");
+    assert_eq!(event["payload"]["candidate"]["code"], "C77");
+    assert!(!line.contains('\n'));
+    assert_eq!(post(&l.url, sample("form_submitted"), None).await.0, 200);
+    let next: serde_json::Value = serde_json::from_str(&l.stdout_line().await).unwrap();
+    assert_eq!(next["action"], "form_submitted");
+}
+
+#[tokio::test]
 async fn listen_answers_413_above_one_mebibyte() {
     let mut l = Listener::start(&["-o", "ndjson"], &[]).await;
     let mut exact = br#"{"action":"form_submitted","pad":""#.to_vec();
@@ -643,7 +664,12 @@ async fn listen_answers_413_above_one_mebibyte() {
 
 #[tokio::test]
 async fn listen_without_key_accepts_everything_and_filters_events() {
-    let mut l = Listener::start(&["--events", "candidate_pass,form_submitted"], &[]).await;
+    // -o table: the human line, which a pipe gets only when asked for.
+    let mut l = Listener::start(
+        &["-o", "table", "--events", "candidate_pass,form_submitted"],
+        &[],
+    )
+    .await;
     assert!(l
         .expect_stderr("no signing key")
         .await

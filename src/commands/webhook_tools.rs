@@ -35,9 +35,9 @@ Answers:
   413  body larger than 1 MiB
 Rejected requests get {\"error\": <code>, \"message\": <reason>} and a line on stderr.
 
-Each accepted event is printed as one line on stdout (local time, action, candidate, detail),
-also when stdout is a pipe; -o json prints each body exactly as received, -o ndjson as one
-compact line (table and csv: the human line). --events limits what is printed and forwarded;
+Each accepted event is printed on stdout: on a terminal as one line for people (local time,
+action, candidate, detail; also -o table), into a pipe as its JSON body on one compact line
+(also -o ndjson); -o json prints each body exactly as received. --events limits what is printed and forwarded;
 other events are still answered 200 and noted as skipped on stderr.
 
 Forwarding: --forward-to URL relays each accepted event (the raw bytes, the signature header
@@ -215,7 +215,10 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         Some(Format::Json) => EventFormat::Json,
         Some(Format::Ndjson) => EventFormat::Ndjson,
         // Events have no columns: table and csv both mean the human line.
-        None | Some(Format::Table | Format::Csv) => EventFormat::Line,
+        Some(Format::Table | Format::Csv) => EventFormat::Line,
+        // As for every command: for people on a terminal, JSON (one event per line) in a pipe.
+        None if ctx.term.stdout_tty => EventFormat::Line,
+        None => EventFormat::Ndjson,
     };
     let host: IpAddr = match args.host.as_str() {
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
