@@ -1044,7 +1044,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt), after checking it works')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the profile, base URL, whether the key works, and the key redacted')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored API key of the profile')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -1062,7 +1062,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
-            [CompletionResult]::new('--with-token', '--with-token', [CompletionResultType]::ParameterName, 'Read the key from standard input instead of prompting')
+            [CompletionResult]::new('--with-token', '--with-token', [CompletionResultType]::ParameterName, 'Read the key from standard input instead of prompting (the default when stdin is a pipe)')
             [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Store it without checking it against the service')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
@@ -1122,7 +1122,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;auth;help' {
-            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt), after checking it works')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the profile, base URL, whether the key works, and the key redacted')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored API key of the profile')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -1162,7 +1162,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change one setting of the profile (the file is written with mode 0600)')
             [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove one setting of the profile')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings (keys are redacted)')
@@ -1204,6 +1204,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--reveal', '--reveal', [CompletionResultType]::ParameterName, 'Print a secret (api_key, signing_key) in full instead of redacted')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
@@ -1286,7 +1287,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;config;help' {
             [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change one setting of the profile (the file is written with mode 0600)')
             [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove one setting of the profile')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings (keys are redacted)')
@@ -1491,7 +1492,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;help;auth' {
-            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt), after checking it works')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the profile, base URL, whether the key works, and the key redacted')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored API key of the profile')
             break
@@ -1507,7 +1508,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;help;config' {
             [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Change one setting of the profile (the file is written with mode 0600)')
             [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove one setting of the profile')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the profile''s settings (keys are redacted)')

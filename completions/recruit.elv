@@ -974,7 +974,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand login 'Store an API key for the profile (asked with a hidden prompt), after checking it works'
+            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
             cand logout 'Remove the stored API key of the profile'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -991,7 +991,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
-            cand --with-token 'Read the key from standard input instead of prompting'
+            cand --with-token 'Read the key from standard input instead of prompting (the default when stdin is a pipe)'
             cand --no-verify 'Store it without checking it against the service'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
@@ -1048,7 +1048,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;auth;help'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt), after checking it works'
+            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
             cand logout 'Remove the stored API key of the profile'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1083,7 +1083,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile'
+            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
             cand set 'Change one setting of the profile (the file is written with mode 0600)'
             cand unset 'Remove one setting of the profile'
             cand list 'List the profile''s settings (keys are redacted)'
@@ -1123,6 +1123,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --reveal 'Print a secret (api_key, signing_key) in full instead of redacted'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
@@ -1201,7 +1202,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;config;help'= {
             cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile'
+            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
             cand set 'Change one setting of the profile (the file is written with mode 0600)'
             cand unset 'Remove one setting of the profile'
             cand list 'List the profile''s settings (keys are redacted)'
@@ -1365,7 +1366,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;sandbox'= {
         }
         &'recruit;help;auth'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt), after checking it works'
+            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
             cand logout 'Remove the stored API key of the profile'
         }
@@ -1377,7 +1378,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;help;config'= {
             cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile'
+            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
             cand set 'Change one setting of the profile (the file is written with mode 0600)'
             cand unset 'Remove one setting of the profile'
             cand list 'List the profile''s settings (keys are redacted)'

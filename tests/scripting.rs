@@ -415,6 +415,55 @@ fn auth_login_checks_stores_0600_and_status_redacts() {
 }
 
 #[test]
+fn auth_login_reads_a_piped_key_and_stores_it_unchecked_without_a_service_address() {
+    let home = Home::new();
+    // No --with-token: stdin is a pipe, so the key is read from it.
+    let out = home
+        .cmd()
+        .args(["auth", "login"])
+        .write_stdin("piped-key-5678\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("not checked against the service"), "{err}");
+    assert!(!err.contains("piped-key"), "{err}");
+    let out = home
+        .cmd()
+        .args(["config", "get", "api_key"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        stdout_of(&out).trim(),
+        "••••5678",
+        "redacted unless --reveal"
+    );
+    let out = home
+        .cmd()
+        .args(["config", "get", "api_key", "--reveal"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&out).trim(), "piped-key-5678");
+    // Once there is an address, the stored key is what is sent.
+    let s = stub(|seen, _| {
+        if seen.header("authorization") == Some("Bearer piped-key-5678") {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        } else {
+            Reply::json(401, r#"{"error":"unauthorized","message":"bad key"}"#)
+        }
+    });
+    let out = home
+        .cmd()
+        .args(["--base-url", &s.base(), "auth", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["key_works"], true);
+    assert_eq!(v["api_key"], "••••5678");
+}
+
+#[test]
 fn verbose_logs_requests_with_the_key_redacted() {
     let s = forms_server();
     let home = Home::new();

@@ -13,7 +13,8 @@ use crate::redact::Secret;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
-    /// Store an API key for the profile (asked with a hidden prompt), after checking it works
+    /// Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after
+    /// checking it works when the profile has a service address
     #[command(after_help = "Examples:
   recruit auth login --base-url https://api.example.com/v1
   pass show recruit | recruit auth login --with-token
@@ -31,7 +32,7 @@ pub enum AuthCmd {
 
 #[derive(Debug, Args)]
 pub struct LoginArgs {
-    /// Read the key from standard input instead of prompting
+    /// Read the key from standard input instead of prompting (the default when stdin is a pipe)
     #[arg(long)]
     pub with_token: bool,
     /// Store it without checking it against the service
@@ -79,16 +80,16 @@ async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
 }
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
-    let key = if a.with_token {
+    let key = if a.with_token || !ctx.term.stdin_tty {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
             .map_err(|e| Error::usage(format!("cannot read the key from standard input: {e}")))?;
         s.trim().to_string()
     } else {
-        if !(ctx.term.stdin_tty && ctx.term.stderr_tty) {
+        if !ctx.term.stderr_tty {
             return Err(Error::usage(
-                "no terminal to ask for the key: pipe it in with `recruit auth login --with-token`",
+                "no terminal to ask for the key: pipe it in (`... | recruit auth login --with-token`)",
             )
             .into());
         }
@@ -103,7 +104,15 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
         return Err(Error::usage("the API key is empty").into());
     }
     let secret = Secret::new(key.clone());
-    if !a.no_verify && !ctx.globals.sandbox {
+    // Nothing to check against yet: store it, and say it is unchecked.
+    let has_address = ctx.globals.base_url.is_some() || ctx.profile_setting("base_url").is_some();
+    if !has_address && !a.no_verify && !ctx.globals.sandbox {
+        eprintln!(
+            "note: not checked against the service: profile '{}' has no service address yet (set one with `recruit config set base_url URL`)",
+            ctx.profile
+        );
+    }
+    if has_address && !a.no_verify && !ctx.globals.sandbox {
         ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await

@@ -15,11 +15,11 @@ pub enum ConfigCmd {
         after_help = "Examples:\n  recruit config path\n  $EDITOR \"$(recruit config path)\""
     )]
     Path,
-    /// Print one setting of the profile
+    /// Print one setting of the profile (api_key and signing_key redacted unless --reveal)
     #[command(
-        after_help = "Examples:\n  recruit config get base_url\n  recruit --profile work config get output"
+        after_help = "Examples:\n  recruit config get base_url\n  recruit --profile work config get output\n  recruit config get api_key --reveal | pbcopy"
     )]
-    Get(KeyArg),
+    Get(GetArgs),
     /// Change one setting of the profile (the file is written with mode 0600)
     #[command(after_help = "Examples:
   recruit config set base_url https://api.example.com/v1
@@ -42,6 +42,15 @@ pub enum ConfigCmd {
 pub struct KeyArg {
     /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
     pub key: String,
+}
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    pub key: String,
+    /// Print a secret (api_key, signing_key) in full instead of redacted
+    #[arg(long)]
+    pub reveal: bool,
 }
 
 #[derive(Debug, Args)]
@@ -102,7 +111,12 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
         ConfigCmd::Get(a) => {
             check_key(&a.key)?;
             match ctx.config.get(&profile, &a.key) {
-                // Asked for by name: print it, as `git config` does.
+                // Secrets only in full when asked for: output ends up in logs and screen shares.
+                Some(v) if is_secret(&a.key) && !a.reveal => {
+                    println!("{}", crate::redact::Secret::new(v).redacted());
+                    eprintln!("(redacted; add --reveal to print it in full)");
+                    Ok(())
+                }
                 Some(v) => {
                     println!("{v}");
                     Ok(())
