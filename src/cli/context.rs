@@ -177,6 +177,14 @@ impl Ctx {
         crate::config::data_dir().join("sandbox.json")
     }
 
+    /// The service address from the flag or env var, else the profile (not the sandbox's).
+    pub fn configured_base_url(&self) -> Option<String> {
+        self.globals
+            .base_url
+            .clone()
+            .or_else(|| self.profile_setting("base_url"))
+    }
+
     /// The API client, built on first use. With `--sandbox` this starts the emulator in-process
     /// on an ephemeral loopback port and points the client at it.
     pub async fn client(&mut self) -> anyhow::Result<Client> {
@@ -190,14 +198,11 @@ impl Ctx {
             self.sandbox = Some(sb);
             pair
         } else {
-            let base = match &self.globals.base_url {
-                Some(b) => b.clone(),
-                None => self.profile_setting("base_url").ok_or_else(|| {
-                    Error::usage(
-                        "no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox",
-                    )
-                })?,
-            };
+            let base = self.configured_base_url().ok_or_else(|| {
+                Error::usage(
+                    "no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox",
+                )
+            })?;
             (base, self.api_key()?)
         };
         let api_key = api_key.ok_or_else(|| {

@@ -105,7 +105,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
     }
     let secret = Secret::new(key.clone());
     // Nothing to check against yet: store it, and say it is unchecked.
-    let has_address = ctx.globals.base_url.is_some() || ctx.profile_setting("base_url").is_some();
+    let has_address = ctx.configured_base_url().is_some();
     if !has_address && !a.no_verify && !ctx.globals.sandbox {
         eprintln!(
             "note: not checked against the service: profile '{}' has no service address yet (set one with `recruit config set base_url URL`)",
@@ -150,10 +150,7 @@ async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
     let base_url = if ctx.globals.sandbox {
         Some("(built-in sandbox)".to_string())
     } else {
-        ctx.globals
-            .base_url
-            .clone()
-            .or_else(|| ctx.profile_setting("base_url"))
+        ctx.configured_base_url()
     };
     let failure: Option<Error> = if key.is_none() && !ctx.globals.sandbox {
         Some(Error::new(
