@@ -25,6 +25,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("output", "default output format: table, json, ndjson, csv"),
     ("timeout", "per-request timeout in seconds"),
     ("retries", "retries of idempotent requests"),
+    (
+        "ca_cert",
+        "extra PEM certificate authorities to trust (a company's own CA)",
+    ),
     ("variant", "apply request variant: a or b"),
     (
         "signing_key",

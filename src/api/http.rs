@@ -51,6 +51,11 @@ pub struct ClientConfig {
     pub verbose: bool,
     /// Allow plain http to a non-loopback host.
     pub allow_insecure_http: bool,
+    /// Trusted certificate authorities (the system's, plus `--ca-cert`).
+    pub net: super::tls::NetSettings,
+    /// Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY: on for the service, off for the built-in
+    /// sandbox (an in-process server on loopback that no proxy could reach).
+    pub env_proxy: bool,
 }
 
 impl ClientConfig {
@@ -62,6 +67,8 @@ impl ClientConfig {
             retries: 3,
             verbose: false,
             allow_insecure_http: false,
+            net: super::tls::NetSettings::system(),
+            env_proxy: true,
         }
     }
 }
@@ -81,6 +88,8 @@ struct Inner {
     key: Option<Secret>,
     retries: u32,
     verbose: bool,
+    net: super::tls::NetSettings,
+    env_proxy: bool,
     /// No request is sent before this instant: set by a 429's `Retry-After`, so one worker's
     /// rate limit slows every worker sharing the client.
     gate: Mutex<Option<Instant>>,
@@ -201,7 +210,9 @@ impl Client {
                 attempt.stop()
             }
         });
-        let http = reqwest::Client::builder()
+        let http = cfg
+            .net
+            .client_builder(cfg.env_proxy)
             .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
             .timeout(cfg.timeout)
             .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
@@ -217,10 +228,18 @@ impl Client {
                 key: cfg.api_key,
                 retries: cfg.retries,
                 verbose: cfg.verbose,
+                net: cfg.net,
+                env_proxy: cfg.env_proxy,
                 gate: Mutex::new(None),
                 stats: Mutex::new(Stats::default()),
             }),
         })
+    }
+
+    /// A builder with this client's trust and proxy settings, for requests that must not go
+    /// through the API client (presigned uploads to another origin: no key, no retries).
+    pub fn http_builder(&self) -> reqwest::ClientBuilder {
+        self.inner.net.client_builder(self.inner.env_proxy)
     }
 
     /// The base URL, ending in `/v1/`.
@@ -378,7 +397,11 @@ impl Client {
                         retry_after.unwrap_or_else(|| backoff(attempt)),
                     )
                 }
-                Err(SendError { error, connect }) => {
+                Err(SendError {
+                    error,
+                    connect,
+                    fatal,
+                }) => {
                     self.log(format!(
                         "< error after {} ms: {}",
                         elapsed.as_millis(),
@@ -386,7 +409,9 @@ impl Client {
                     ));
                     // A connection that never opened can't have delivered anything, so even a
                     // POST may be retried then.
-                    if !(attempt < max_retries && (idempotent || connect)) {
+                    // A certificate the client does not trust won't become trusted by asking
+                    // again: fail at once with the fix.
+                    if fatal || !(attempt < max_retries && (idempotent || connect)) {
                         return Err(error);
                     }
                     (error.message.clone(), backoff(attempt))
@@ -418,6 +443,7 @@ impl Client {
                                 "the API key contains characters not allowed in an HTTP header",
                             ),
                             connect: false,
+                            fatal: false,
                         }
                     })?;
                 v.set_sensitive(true);
@@ -433,15 +459,18 @@ impl Client {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
                 error: Error::usage(format!("'{name}' is not a valid header name")),
                 connect: false,
+                fatal: false,
             })?;
             let value = HeaderValue::from_str(value).map_err(|_| SendError {
                 error: Error::usage(format!("the value of header '{name}' is not valid")),
                 connect: false,
+                fatal: false,
             })?;
             req = req.header(name, value);
         }
         let mut resp = req.send().await.map_err(|e| SendError {
             connect: e.is_connect(),
+            fatal: is_tls_error(&e),
             error: network_error(&e, &spec.url),
         })?;
         let status = resp.status();
@@ -456,6 +485,7 @@ impl Client {
                         MAX_BODY / 1024 / 1024
                     )),
                     connect: false,
+                    fatal: false,
                 });
             }
         }
@@ -471,6 +501,7 @@ impl Client {
                                 MAX_BODY / 1024 / 1024
                             )),
                             connect: false,
+                            fatal: false,
                         });
                     }
                     body.extend_from_slice(&chunk);
@@ -479,6 +510,7 @@ impl Client {
                 Err(e) => {
                     return Err(SendError {
                         connect: false,
+                        fatal: false,
                         error: network_error(&e, &spec.url),
                     })
                 }
@@ -531,9 +563,25 @@ struct SendError {
     error: Error,
     /// The connection was never established, so nothing reached the server.
     connect: bool,
+    /// Retrying cannot help (a TLS handshake the client refused).
+    fatal: bool,
 }
 
-fn network_error(e: &reqwest::Error, url: &Url) -> Error {
+/// Whether a request failed in the TLS handshake (an untrusted or wrong certificate, or a
+/// server that does not speak TLS): retrying cannot help.
+pub fn is_tls_error(e: &reqwest::Error) -> bool {
+    super::tls::describe_tls_error(e, "").is_some()
+}
+
+pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
+    let host_port = format!(
+        "{}:{}",
+        url.host_str().unwrap_or(""),
+        url.port_or_known_default().unwrap_or(443)
+    );
+    if let Some(why) = super::tls::describe_tls_error(e, &host_port) {
+        return Error::network(why);
+    }
     let target = format!(
         "{}://{}{}",
         url.scheme(),

@@ -15,6 +15,7 @@ pub mod limiter;
 pub mod memos;
 pub mod pagination;
 pub mod submissions;
+pub mod tls;
 pub mod uploads;
 pub mod webhooks;
 
@@ -24,6 +25,7 @@ pub use limiter::Limiter;
 pub use memos::{Memo, MemoInput, MemoUser};
 pub use pagination::PageWalker;
 pub use submissions::{AnswerJsonInfo, CursorPagination, FormSubmission, SubmissionAnswer};
+pub use tls::NetSettings;
 pub use uploads::Presign;
 pub use webhooks::{Webhook, WebhookInput};
 

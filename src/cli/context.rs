@@ -156,6 +156,24 @@ impl Ctx {
         }
     }
 
+    /// Trusted authorities: the system's store plus `--ca-cert` / RECRUIT_CA_CERT, else the
+    /// profile's `ca_cert`. A bad file is exit 2 naming it.
+    pub fn net(&self) -> Result<crate::api::NetSettings, Error> {
+        let path = self
+            .globals
+            .ca_cert
+            .clone()
+            .filter(|p| !p.as_os_str().is_empty())
+            .or_else(|| {
+                self.profile_setting("ca_cert")
+                    .map(std::path::PathBuf::from)
+            });
+        match path {
+            Some(p) => crate::api::NetSettings::with_ca_file(&expand_home(&p)),
+            None => Ok(crate::api::NetSettings::system()),
+        }
+    }
+
     /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
     pub fn api_key(&self) -> Result<Option<Secret>, Error> {
         if let Some(k) = &self.globals.api_key {
@@ -218,6 +236,9 @@ impl Ctx {
             retries: self.retries()?,
             verbose: self.globals.verbose || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1"),
             allow_insecure_http: self.globals.insecure_http,
+            net: self.net()?,
+            // The in-process sandbox is on loopback: a proxy must never catch it.
+            env_proxy: !self.globals.sandbox,
         })?;
         self.client = Some(client.clone());
         Ok(client)
@@ -242,6 +263,14 @@ impl Ctx {
         if let Some(sb) = self.sandbox.take() {
             sb.shutdown().await;
         }
+    }
+}
+
+/// `~/x` as the shell would expand it (config values are not seen by a shell).
+fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
+    match (p.strip_prefix("~"), std::env::var_os("HOME")) {
+        (Ok(rest), Some(home)) => std::path::PathBuf::from(home).join(rest),
+        _ => p.to_path_buf(),
     }
 }
 

@@ -16,7 +16,12 @@ recruit is a command-line client for the recruiting (applicant tracking) service
 
 It reads application forms, manages candidate memos, lists form submissions, registers and
 receives webhooks, exports data for many candidates at once, and ships a built-in sandbox
-(an emulator of the whole service) so you can try everything without an account.";
+(an emulator of the whole service) so you can try everything without an account.
+
+HTTPS is checked against the system's trust store (SSL_CERT_FILE and SSL_CERT_DIR honoured);
+add a company's own CA with --ca-cert FILE (or RECRUIT_CA_CERT, or `config set ca_cert`).
+HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured for the service, never for the built-in
+sandbox or the local webhook listener.";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -167,6 +172,17 @@ pub struct GlobalArgs {
     /// Allow plain http:// to a public host (the key would travel unencrypted)
     #[arg(long, global = true)]
     pub insecure_http: bool,
+
+    /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
+    /// store and SSL_CERT_FILE
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_CA_CERT",
+        hide_env_values = true,
+        value_name = "FILE"
+    )]
+    pub ca_cert: Option<std::path::PathBuf>,
 }
 
 /// Wrap the key at parse time, so no `Debug` of the arguments can show it.

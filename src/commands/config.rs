@@ -73,6 +73,10 @@ fn check_key(key: &str) -> Result<(), Error> {
 
 /// Check a value before it is written, so a broken file is never made.
 fn check_value(key: &str, value: &str) -> Result<(), Error> {
+    if key == "ca_cert" {
+        // The same reader as at request time: a file that would fail later fails now.
+        return crate::api::NetSettings::with_ca_file(std::path::Path::new(value)).map(|_| ());
+    }
     let ok = match key {
         "output" => ["table", "json", "ndjson", "csv"].contains(&value),
         "variant" => ["a", "b"].contains(&value),

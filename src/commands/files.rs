@@ -155,7 +155,10 @@ pub async fn upload_file(
         eprintln!("> PUT {shown} ({size} bytes, no Authorization header)");
     }
 
-    let http = reqwest::Client::builder()
+    // The API client's trust and proxy settings: a company CA trusted for the service is
+    // trusted for its upload address too.
+    let http = client
+        .http_builder()
         .connect_timeout(opts.timeout)
         .read_timeout(opts.timeout)
         .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
@@ -178,7 +181,7 @@ pub async fn upload_file(
         }
     };
     let result = http
-        .put(target)
+        .put(target.clone())
         .header(reqwest::header::CONTENT_LENGTH, size)
         .body(body)
         .send()
@@ -187,6 +190,14 @@ pub async fn upload_file(
         bar.finish_and_clear();
     }
     let resp = result.map_err(|e| {
+        let host_port = format!(
+            "{}:{}",
+            target.host_str().unwrap_or(""),
+            target.port_or_known_default().unwrap_or(443)
+        );
+        if let Some(tls) = crate::api::tls::describe_tls_error(&e, &host_port) {
+            return Error::network(format!("upload to {shown} failed: {tls}"));
+        }
         let why = if e.is_timeout() {
             "timed out".to_string()
         } else if e.is_connect() {

@@ -267,6 +267,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         forward,
         format,
         forward_timeout: ctx.timeout()?,
+        net: ctx.net()?,
     };
     let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
     let stats = listen::run(cfg, shutdown_signal()).await?;
@@ -331,6 +332,7 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
         header: header_name(&args.header)?,
         delays,
         timeout: ctx.timeout()?,
+        net: ctx.net()?,
     };
     eprintln!(
         "sending {} ({} bytes, {}) to {}",

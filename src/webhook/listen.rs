@@ -51,6 +51,8 @@ pub struct ListenConfig {
     pub format: EventFormat,
     /// Timeout of one forward request.
     pub forward_timeout: Duration,
+    /// Trusted authorities for an https app (`--ca-cert`).
+    pub net: crate::api::NetSettings,
 }
 
 /// Counters for the summary line at shutdown.
@@ -106,10 +108,11 @@ pub async fn run(
     crate::elog!("listening on http://{addr} (Ctrl-C to stop)");
     describe(&cfg, addr);
 
-    let client = reqwest::Client::builder()
+    // Forward targets are local apps: a proxy from the environment must not catch them.
+    let client = cfg
+        .net
+        .client_builder(false)
         .timeout(cfg.forward_timeout)
-        // Forward targets are local apps: a proxy from the environment must not catch them.
-        .no_proxy()
         .user_agent(concat!(
             "recruit/",
             env!("CARGO_PKG_VERSION"),
@@ -503,6 +506,7 @@ mod tests {
             forward: vec![("candidate_pass".into(), u("http://127.0.0.1:1/pass"))],
             format: EventFormat::Line,
             forward_timeout: Duration::from_secs(1),
+            net: Default::default(),
         };
         assert_eq!(
             forward_target(&cfg, Some("candidate_pass")).unwrap().path(),

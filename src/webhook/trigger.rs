@@ -89,6 +89,8 @@ pub struct TriggerConfig {
     pub delays: Vec<f64>,
     /// Timeout of one attempt.
     pub timeout: Duration,
+    /// Trusted authorities for an https receiver (`--ca-cert`).
+    pub net: crate::api::NetSettings,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -127,17 +129,17 @@ impl Outcome {
 
 /// Deliver `cfg.body`, printing each attempt on stderr.
 pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
-    let mut builder = reqwest::Client::builder()
+    // A local receiver is never reached through a proxy from the environment.
+    let env_proxy = !crate::api::http::is_loopback(&cfg.url);
+    let builder = cfg
+        .net
+        .client_builder(env_proxy)
         .timeout(cfg.timeout)
         .user_agent(concat!(
             "recruit/",
             env!("CARGO_PKG_VERSION"),
             " (webhooks trigger)"
         ));
-    if crate::api::http::is_loopback(&cfg.url) {
-        // A proxy from the environment must not catch a local receiver.
-        builder = builder.no_proxy();
-    }
     let client = builder
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
@@ -160,7 +162,16 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
         let started = Instant::now();
         let (status, error) = match req.send().await {
             Ok(resp) => (Some(resp.status().as_u16()), None),
-            Err(e) => (None, Some(crate::redact::scrub(&super::error_chain(&e)))),
+            Err(e) => {
+                let host_port = format!(
+                    "{}:{}",
+                    cfg.url.host_str().unwrap_or(""),
+                    cfg.url.port_or_known_default().unwrap_or(443)
+                );
+                let why = crate::api::tls::describe_tls_error(&e, &host_port)
+                    .unwrap_or_else(|| super::error_chain(&e));
+                (None, Some(crate::redact::scrub(&why)))
+            }
         };
         let duration_ms = started.elapsed().as_millis();
         delivered = status == Some(200);
