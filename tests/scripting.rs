@@ -578,3 +578,73 @@ fn jq_sees_the_same_json_whatever_the_output_format() {
         assert_eq!(stdout_of(&out), "2\n", "-o {format} --all");
     }
 }
+
+/// Flag > env: an explicit `--base-url` is never replaced by an exported RECRUIT_SANDBOX=1,
+/// and two contradictory choices at the same level are refused, naming both.
+#[test]
+fn sandbox_and_base_url_follow_flag_over_env() {
+    let s = stub(|_, _| {
+        Reply::json(
+            200,
+            r#"{"collection":[{"code":"FROM-STUB"}],"pagination":{}}"#,
+        )
+    });
+    let home = Home::new();
+    // The flag wins over the env var: the stub answers, not the emulator.
+    let out = home
+        .cmd()
+        .env("RECRUIT_SANDBOX", "1")
+        .env("RECRUIT_API_KEY", "k-123456")
+        .args(["--base-url", &s.base(), "forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).contains("FROM-STUB"));
+    assert_eq!(s.seen().len(), 1);
+
+    // Both env vars: exit 2 naming both, before any request.
+    let out = home
+        .cmd()
+        .env("RECRUIT_SANDBOX", "1")
+        .env("RECRUIT_BASE_URL", s.base())
+        .args(["forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("RECRUIT_SANDBOX") && err.contains("RECRUIT_BASE_URL"),
+        "{err}"
+    );
+
+    // Both flags: exit 2.
+    let out = home
+        .cmd()
+        .args(["--sandbox", "--base-url", &s.base(), "forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("--sandbox and --base-url"));
+    assert_eq!(s.seen().len(), 1, "no request for refused combinations");
+
+    // The --sandbox flag wins over an exported RECRUIT_BASE_URL.
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", s.base())
+        .args(["--sandbox", "forms", "list", "--limit", "1", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(stdout_of(&out).contains("FORM-"));
+    assert!(!stdout_of(&out).contains("FROM-STUB"));
+    // `auth status` reports the address given by the flag, not the sandbox.
+    let out = home
+        .cmd()
+        .env("RECRUIT_SANDBOX", "1")
+        .env("RECRUIT_API_KEY", "k-123456")
+        .args(["--base-url", &s.base(), "auth", "status", "-o", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(v["base_url"], serde_json::json!(s.base()));
+}

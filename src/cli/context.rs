@@ -49,7 +49,8 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+    pub fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        globals.settle_sandbox()?;
         if globals.limit == Some(0) {
             return Err(Error::usage("--limit must be at least 1").into());
         }

@@ -173,6 +173,10 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub insecure_http: bool,
 
+    /// Where `--sandbox` and `--base-url` came from (flag or env), for their precedence.
+    #[arg(skip)]
+    pub origins: Origins,
+
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
     #[arg(
@@ -183,6 +187,68 @@ pub struct GlobalArgs {
         value_name = "FILE"
     )]
     pub ca_cert: Option<std::path::PathBuf>,
+}
+
+/// Whether a setting was given as a flag or through its environment variable: a flag wins over
+/// any env var, so `--base-url` beats an exported RECRUIT_SANDBOX=1.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Origin {
+    #[default]
+    Unset,
+    Flag,
+    Env,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Origins {
+    pub sandbox: Origin,
+    pub base_url: Origin,
+}
+
+impl Origins {
+    fn of(matches: &clap::ArgMatches) -> Origins {
+        let origin = |id: &str| match matches.value_source(id) {
+            Some(clap::parser::ValueSource::CommandLine) => Origin::Flag,
+            Some(clap::parser::ValueSource::EnvVariable) => Origin::Env,
+            _ => Origin::Unset,
+        };
+        Origins {
+            // A SetTrue flag has a default (false) value; only a true one counts as given.
+            sandbox: if matches.get_flag("sandbox") {
+                origin("sandbox")
+            } else {
+                Origin::Unset
+            },
+            base_url: origin("base_url"),
+        }
+    }
+}
+
+impl GlobalArgs {
+    /// Settle `--sandbox` against `--base-url` by where each came from (flag > env): an
+    /// explicit address is never silently replaced by the emulator, and two explicit
+    /// contradictory choices at the same level are refused (exit 2).
+    pub fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
+        use Origin::*;
+        match (self.origins.sandbox, self.origins.base_url) {
+            (Flag, Flag) => Err(crate::Error::usage(
+                "--sandbox and --base-url both given: use one (--sandbox runs against the built-in emulator)",
+            )),
+            (Env, Env) => Err(crate::Error::usage(
+                "RECRUIT_SANDBOX and RECRUIT_BASE_URL are both set: unset one (e.g. `unset RECRUIT_SANDBOX` to use the service at RECRUIT_BASE_URL)",
+            )),
+            // The flag wins over the other's env var.
+            (Env, Flag) => {
+                self.sandbox = false;
+                Ok(())
+            }
+            (Flag, Env) => {
+                self.base_url = None;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Wrap the key at parse time, so no `Debug` of the arguments can show it.
@@ -233,7 +299,13 @@ pub enum Command {
 
 /// Parse the command line, run the command, and return the process exit code.
 pub fn main_entry() -> i32 {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    cli.globals.origins = Origins::of(&matches);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
