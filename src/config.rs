@@ -25,6 +25,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("output", "default output format: table, json, ndjson, csv"),
     ("timeout", "per-request timeout in seconds"),
     ("retries", "retries of idempotent requests"),
+    (
+        "max_rate",
+        "at most this many requests per second to the service",
+    ),
     ("variant", "apply request variant: a or b"),
     (
         "signing_key",
@@ -126,6 +130,11 @@ impl Config {
         let table = entry.as_table_mut().expect("just made a table");
         let v = match key {
             "timeout" => value
+                .parse::<i64>()
+                .map(toml::Value::Integer)
+                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
+                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
+            "max_rate" => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))

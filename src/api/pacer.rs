@@ -28,6 +28,8 @@ const MIN_SPAN: Duration = Duration::from_millis(200);
 const REESTIMATE_EVERY: Duration = Duration::from_millis(250);
 /// Paced a little under the estimate, so the service's bucket refills between our requests.
 const MARGIN: f64 = 0.97;
+/// How far behind its schedule the pacer may catch up (a burst of at most 4 requests).
+const CATCH_UP: Duration = Duration::from_millis(50);
 /// Additive increase per second without a 429, as a share of the estimate (at least 0.2/s).
 const PROBE_SHARE: f64 = 0.02;
 
@@ -157,10 +159,12 @@ impl Pacer {
                         q.budget -= 1.0;
                     }
                     if let Some(r) = rate {
-                        let base = st
-                            .next
-                            .filter(|n| *n > now - Duration::from_secs_f64(1.0 / r));
-                        st.next = Some(base.unwrap_or(now) + Duration::from_secs_f64(1.0 / r));
+                        // Slots missed while no worker was ready may be caught up, within a
+                        // short window: the service's bucket refilled meanwhile.
+                        let slot = Duration::from_secs_f64(1.0 / r);
+                        let earliest = now - CATCH_UP.min(slot * 4);
+                        let base = st.next.map_or(now, |n| n.max(earliest));
+                        st.next = Some(base + slot);
                     }
                     st.in_flight += 1;
                     return Ticket {

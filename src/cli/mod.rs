@@ -167,6 +167,16 @@ pub struct GlobalArgs {
     /// Allow plain http:// to a public host (the key would travel unencrypted)
     #[arg(long, global = true)]
     pub insecure_http: bool,
+
+    /// At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_MAX_RATE",
+        hide_env_values = true,
+        value_name = "N"
+    )]
+    pub max_rate: Option<f64>,
 }
 
 /// Wrap the key at parse time, so no `Debug` of the arguments can show it.

@@ -373,6 +373,9 @@ pub fn summary(r: &Report) -> String {
             r.rate_limited, r.limiter.lowest
         ));
     }
+    if let Some(pace) = r.pace.describe() {
+        s.push_str(&format!(", {pace}"));
+    }
     s.push(')');
     push_list(&mut s, "not found", &r.not_found, false);
     push_list(&mut s, "failed", &r.failed, true);
