@@ -26,6 +26,8 @@ const WINDOW: Duration = Duration::from_secs(1);
 const MIN_SPAN: Duration = Duration::from_millis(200);
 /// Shortest time between two estimates: 429s answering the same requests are one signal.
 const REESTIMATE_EVERY: Duration = Duration::from_millis(250);
+/// Fewest accepted answers in the window for a first estimate.
+const MIN_ACCEPTED: f64 = 4.0;
 /// Paced a little under the estimate, so the service's bucket refills between our requests.
 const MARGIN: f64 = 0.97;
 /// How far behind its schedule the pacer may catch up (a burst of at most 4 requests).
@@ -226,8 +228,17 @@ impl Pacer {
             from = from.max(at);
         }
         from = from.max(ticket.sent - WINDOW);
-        let span = now.duration_since(from).max(MIN_SPAN);
-        let accepted = st.accepted.iter().filter(|t| **t > from).count() as f64;
+        // From the first accepted answer on: time before it (connecting, a slow start) would
+        // read as a lower rate than the service allows, and probing back up is slow.
+        let in_window = st.accepted.iter().filter(|t| **t > from);
+        let first_ok = in_window.clone().next().copied().unwrap_or(from);
+        let accepted = in_window.count() as f64;
+        let span = now.duration_since(first_ok).max(MIN_SPAN);
+        if accepted < MIN_ACCEPTED && st.estimate.is_none() {
+            // Too few answers to tell a rate (a lone 429 of a sequential command): the
+            // Retry-After alone slows things down.
+            return;
+        }
         let mut rate = (accepted / span.as_secs_f64()).max(0.2);
         if let Some(current) = self.rate_at(&st, now) {
             rate = rate.min(current / MARGIN);
