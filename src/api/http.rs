@@ -367,7 +367,10 @@ impl Client {
                 Err(_) => drop(ticket),
             }
             if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {
-                l.observe(resp.status.as_u16() == 429);
+                // A 429 the pacer now paces for is its business: halving the concurrency too
+                // would hold a fast service's answers under the rate the pacer estimated.
+                let rate_limited = resp.status.as_u16() == 429 && !self.inner.pacer.pacing();
+                l.observe(rate_limited);
             }
             // Not held through a backoff sleep: others may use the slot meanwhile.
             drop(slot);

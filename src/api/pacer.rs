@@ -26,6 +26,8 @@ const WINDOW: Duration = Duration::from_secs(1);
 const MIN_SPAN: Duration = Duration::from_millis(200);
 /// Shortest time between two estimates: 429s answering the same requests are one signal.
 const REESTIMATE_EVERY: Duration = Duration::from_millis(250);
+/// Largest cut of the pace from one 429 signal (they come every 250 ms at most).
+const MAX_CUT: f64 = 0.85;
 /// Fewest accepted answers in the window for a first estimate.
 const MIN_ACCEPTED: f64 = 4.0;
 /// Paced a little under the estimate, so the service's bucket refills between our requests.
@@ -104,7 +106,6 @@ struct Quota {
 /// A request's place in the pace; hand it back with [`Pacer::observe`].
 pub struct Ticket {
     pacer: Arc<Pacer>,
-    sent: Instant,
     done: bool,
 }
 
@@ -171,7 +172,6 @@ impl Pacer {
                     st.in_flight += 1;
                     return Ticket {
                         pacer: self.clone(),
-                        sent: now,
                         done: false,
                     };
                 }
@@ -219,21 +219,24 @@ impl Pacer {
         if recent {
             return;
         }
-        // Accepted answers since the last estimate (or in the last second), over that span.
+        // Accepted answers in the last second (since the first request, at the start).
         let mut from = now - WINDOW;
         if let Some(first) = st.first_send {
             from = from.max(first);
         }
-        if let Some((_, at)) = st.estimate {
-            from = from.max(at);
-        }
-        from = from.max(ticket.sent - WINDOW);
-        // From the first accepted answer on: time before it (connecting, a slow start) would
-        // read as a lower rate than the service allows, and probing back up is slow.
         let in_window = st.accepted.iter().filter(|t| **t > from);
         let first_ok = in_window.clone().next().copied().unwrap_or(from);
         let accepted = in_window.count() as f64;
-        let span = now.duration_since(first_ok).max(MIN_SPAN);
+        // The first estimate counts from the first accepted answer on: time before it
+        // (connecting, a slow start) would read as a lower rate than the service allows, and
+        // probing back up is slow. Later ones take the whole window: a burst of workers back
+        // from a Retry-After, let in by a refilled bucket, would read as a higher one.
+        let span = if st.estimate.is_none() {
+            now.duration_since(first_ok)
+        } else {
+            now.duration_since(from)
+        }
+        .max(MIN_SPAN);
         if accepted < MIN_ACCEPTED && st.estimate.is_none() {
             // Too few answers to tell a rate (a lone 429 of a sequential command): the
             // Retry-After alone slows things down.
@@ -241,7 +244,9 @@ impl Pacer {
         }
         let mut rate = (accepted / span.as_secs_f64()).max(0.2);
         if let Some(current) = self.rate_at(&st, now) {
-            rate = rate.min(current / MARGIN);
+            // A 429 at the current pace: the service allows less, but workers waiting out
+            // Retry-Afters make what was accepted read low, so cut by 15% at most per signal.
+            rate = rate.clamp(current * MAX_CUT, current / MARGIN);
         }
         st.estimate = Some((rate * MARGIN, now));
     }
