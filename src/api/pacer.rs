@@ -106,6 +106,7 @@ struct Quota {
 /// A request's place in the pace; hand it back with [`Pacer::observe`].
 pub struct Ticket {
     pacer: Arc<Pacer>,
+    sent: Instant,
     done: bool,
 }
 
@@ -172,6 +173,7 @@ impl Pacer {
                     st.in_flight += 1;
                     return Ticket {
                         pacer: self.clone(),
+                        sent: now,
                         done: false,
                     };
                 }
@@ -213,9 +215,11 @@ impl Pacer {
             }
             return;
         }
+        // A 429 of a request sent before the last estimate answers the old pace: not a new
+        // signal (nor are 429s answering the same round of requests).
         let recent = st
             .estimate
-            .is_some_and(|(_, at)| now.duration_since(at) < REESTIMATE_EVERY);
+            .is_some_and(|(_, at)| ticket.sent <= at || now.duration_since(at) < REESTIMATE_EVERY);
         if recent {
             return;
         }
