@@ -7,7 +7,8 @@
 #
 # Knobs (environment): LATENCY (ms, 20), N (candidates, 1000), SEQ_N (candidates timed for the
 # sequential loop, then scaled to N; 200), BIG_N (candidates of the large memory run, 10000),
-# CONCURRENCY (8), NO_BUILD=1 (use the existing target/release/recruit).
+# CONCURRENCY (8), NO_BUILD=1 (use the existing target/release/recruit), ONLY=rate (just the
+# rate-limit cases, about 1 minute), RATE_N (candidates of the rate-limit cases, 300).
 set -euo pipefail
 
 LATENCY=${LATENCY:-20}
@@ -49,6 +50,77 @@ fi
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
+# --- rate limits: recruit export against recruit sandbox --rate-limit R ---------------------
+# Achieved rate = requests the sandbox accepted / wall time of the export; 429 share = answers
+# refused by the rate limit / all answers (the sandbox's own counts, GET /_sandbox/stats).
+RATE_N=${RATE_N:-300}
+rate_case() { # label R extra-sandbox-args... -> one table row
+  local label=$1 r=$2; shift 2
+  local dir="$work/rate-$r-$#"; mkdir -p "$dir"
+  "$bin" sandbox --port 0 --state "$dir/state.json" --synthetic-candidates "$RATE_N" \
+    --rate-limit "$r" "$@" > "$dir/sandbox.out" 2> /dev/null &
+  local pid=$!
+  for _ in $(seq 100); do grep -q '^base_url:' "$dir/sandbox.out" 2>/dev/null && break; sleep 0.1; done
+  local base; base=$(sed -n 's/^base_url: //p' "$dir/sandbox.out")
+  awk -v n="$RATE_N" 'BEGIN { for (i = 1; i <= n; i++) printf "S%06d\n", i }' > "$dir/c.txt"
+  local t0 t1; t0=$(now)
+  "$bin" --base-url "$base" --api-key sandbox-key export submissions --concurrency "$CONCURRENCY" \
+    --candidates "$dir/c.txt" --out "$dir/out.ndjson" 2> "$dir/err"
+  t1=$(now)
+  local stats; stats=$(curl -s -H 'Authorization: Bearer sandbox-key' "${base%/v1}/_sandbox/stats")
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  local answered limited wall accepted lines unique want
+  answered=$(jq .answered <<< "$stats"); limited=$(jq .rate_limited <<< "$stats")
+  wall=$(elapsed "$t0" "$t1"); accepted=$((answered - limited))
+  lines=$(wc -l < "$dir/out.ndjson")
+  unique=$(jq -r '[.candidate_code, .code] | @tsv' "$dir/out.ndjson" | sort -u | wc -l)
+  want=$(records_of "$RATE_N")
+  local ok=yes; [ "$lines" = "$want" ] && [ "$unique" = "$want" ] || ok="**no** ($lines lines, $unique unique, want $want)"
+  local frac share; frac=$(awk -v a="$accepted" -v t="$wall" -v r="$r" 'BEGIN { printf "%.2f", a / t / r }')
+  share=$(awk -v l="$limited" -v a="$answered" 'BEGIN { printf "%.1f%%", 100 * l / a }')
+  local paced; paced=$(grep -o 'paced at [^,)]*' "$dir/err" | tail -1 || true)
+  printf '| %s | %s s | %s (%s accepted) | %s | **%s** | %s (%s) | %s | %s |\n' "$label" "$wall" "$answered" \
+    "$accepted" "$(awk -v a="$accepted" -v t="$wall" 'BEGIN { printf "%.1f", a / t }')" "$frac" "$limited" "$share" \
+    "${paced:-not paced}" "$ok"
+}
+run_rate_cases() {
+  say "rate-limit cases, $RATE_N candidates"
+  local rows
+  rows=$(
+    rate_case "R = 40/s" 40
+    rate_case "R = 100/s, latency 20 ms" 100 --latency 20
+    rate_case "R = 40/s, with headers" 40 --rate-limit-headers
+    rate_case "R = 100/s, latency 20 ms, with headers" 100 --latency 20 --rate-limit-headers
+  )
+  local load; load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+  rate_table="Run: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores (shared; load average after the run: $load),
+$RATE_N candidates = $(records_of "$RATE_N") submissions, minimum requests $(min_requests "$RATE_N"), concurrency $CONCURRENCY.
+
+| sandbox | wall time | answers (accepted) | accepted req/s | / R (target 0.9) | 429s (share; target 5%, 0 with headers) | export summary | every record once |
+|---|---:|---:|---:|---:|---:|---|---|
+$rows"
+  printf '%s\n' "$rate_table"
+  local readme="$here/README.md"
+  if [ -f "$readme" ] && grep -q '<!-- rate-results:start -->' "$readme"; then
+    awk -v table="$rate_table" '
+      /<!-- rate-results:start -->/ { print; print ""; print table; print ""; skip = 1; next }
+      /<!-- rate-results:end -->/ { skip = 0 }
+      !skip { print }
+    ' "$readme" > "$work/README.rate.md" && cp "$work/README.rate.md" "$readme"
+    say "rate-limit results written to $readme"
+  fi
+}
+
+# Minimum requests: sum over candidates of ceil(submissions / 100); synthetic candidate i has
+# 1 + (i * 37 mod 130) submissions (documented by the sandbox).
+min_requests() { awk -v n="$1" 'BEGIN { s = 0; for (i = 1; i <= n; i++) { k = 1 + (i * 37) % 130; s += int((k + 99) / 100) } print s }'; }
+records_of() { awk -v n="$1" 'BEGIN { s = 0; for (i = 1; i <= n; i++) s += 1 + (i * 37) % 130; print s }'; }
+
+if [ "${ONLY:-}" = rate ]; then
+  run_rate_cases
+  exit 0
+fi
+
 # --- the sandbox ---------------------------------------------------------------------------
 say "starting recruit sandbox --latency $LATENCY --synthetic-candidates $BIG_N"
 "$bin" sandbox --port 0 --state "$work/state.json" --latency "$LATENCY" \
@@ -67,10 +139,6 @@ codes "$SEQ_N" > "$work/c_seq.txt"
 codes "$SMALL_N" > "$work/c_small.txt"
 codes "$BIG_N" > "$work/c_big.txt"
 
-# Minimum requests: sum over candidates of ceil(submissions / 100); synthetic candidate i has
-# 1 + (i * 37 mod 130) submissions (documented by the sandbox).
-min_requests() { awk -v n="$1" 'BEGIN { s = 0; for (i = 1; i <= n; i++) { k = 1 + (i * 37) % 130; s += int((k + 99) / 100) } print s }'; }
-records_of() { awk -v n="$1" 'BEGIN { s = 0; for (i = 1; i <= n; i++) s += 1 + (i * 37) % 130; print s }'; }
 MIN_N=$(min_requests "$N"); MIN_SEQ=$(min_requests "$SEQ_N")
 REC_N=$(records_of "$N")
 
@@ -186,3 +254,5 @@ if [ -f "$readme" ] && grep -q '<!-- results:start -->' "$readme"; then
   ' "$readme" > "$work/README.md" && cp "$work/README.md" "$readme"
   say "results written to $readme"
 fi
+
+run_rate_cases

@@ -29,6 +29,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "ca_cert",
         "extra PEM certificate authorities to trust (a company's own CA)",
     ),
+    (
+        "max_rate",
+        "at most this many requests per second to the service",
+    ),
     ("variant", "apply request variant: a or b"),
     (
         "signing_key",
@@ -130,6 +134,11 @@ impl Config {
         let table = entry.as_table_mut().expect("just made a table");
         let v = match key {
             "timeout" => value
+                .parse::<i64>()
+                .map(toml::Value::Integer)
+                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
+                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
+            "max_rate" => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))

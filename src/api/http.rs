@@ -38,6 +38,11 @@ const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
 /// Longest wait a `Retry-After` may impose on one retry.
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
+/// A `Retry-After` past this stops at once: waiting that long is not what a user expects.
+const GIVE_UP_RETRY_AFTER: Duration = Duration::from_secs(300);
+/// A `Retry-After` up to this, while the pacer paces, delays only the request that got it:
+/// the pacer already slows the others. A longer one closes the gate for every worker.
+const PACED_RETRY_AFTER: Duration = Duration::from_secs(2);
 
 #[derive(Debug, Clone)]
 pub struct ClientConfig {
@@ -56,6 +61,8 @@ pub struct ClientConfig {
     /// Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY: on for the service, off for the built-in
     /// sandbox (an in-process server on loopback that no proxy could reach).
     pub env_proxy: bool,
+    /// At most this many requests per second, across every clone of the client.
+    pub max_rate: Option<f64>,
 }
 
 impl ClientConfig {
@@ -69,6 +76,7 @@ impl ClientConfig {
             allow_insecure_http: false,
             net: super::tls::NetSettings::system(),
             env_proxy: true,
+            max_rate: None,
         }
     }
 }
@@ -94,6 +102,8 @@ struct Inner {
     /// rate limit slows every worker sharing the client.
     gate: Mutex<Option<Instant>>,
     stats: Mutex<Stats>,
+    /// Spaces requests under the service's rate limit, for every clone and limiter handle.
+    pacer: Arc<super::pacer::Pacer>,
 }
 
 /// Counters for progress displays and benchmarks.
@@ -232,6 +242,7 @@ impl Client {
                 env_proxy: cfg.env_proxy,
                 gate: Mutex::new(None),
                 stats: Mutex::new(Stats::default()),
+                pacer: super::pacer::Pacer::new(cfg.max_rate),
             }),
         })
     }
@@ -249,6 +260,11 @@ impl Client {
 
     pub fn stats(&self) -> Stats {
         *self.inner.stats.lock().expect("stats lock")
+    }
+
+    /// The rate the pacer settled at (for summaries).
+    pub fn pace(&self) -> super::pacer::PaceReport {
+        self.inner.pacer.report()
     }
 
     /// A handle (sharing pool, gate and stats with this one) whose attempts, retries
@@ -356,13 +372,24 @@ impl Client {
                 None => None,
             };
             self.wait_gate().await;
+            let ticket = self.inner.pacer.acquire().await;
             let started = Instant::now();
             self.log(format!("> {} {}", spec.method, spec.url));
             self.bump(|s| s.requests += 1);
             let outcome = self.send_once(&spec).await;
             let elapsed = started.elapsed();
+            match &outcome {
+                Ok(resp) => self
+                    .inner
+                    .pacer
+                    .observe(ticket, resp.status.as_u16(), &resp.headers),
+                Err(_) => drop(ticket),
+            }
             if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {
-                l.observe(resp.status.as_u16() == 429);
+                // A 429 the pacer now paces for is its business: halving the concurrency too
+                // would hold a fast service's answers under the rate the pacer estimated.
+                let rate_limited = resp.status.as_u16() == 429 && !self.inner.pacer.pacing();
+                l.observe(rate_limited);
             }
             // Not held through a backoff sleep: others may use the slot meanwhile.
             drop(slot);
@@ -386,11 +413,28 @@ impl Client {
                             ..resp
                         });
                     }
-                    let retry_after = retry_after(&resp.headers);
+                    let asked = retry_after_uncapped(&resp.headers);
+                    if let Some(asked) = asked.filter(|a| *a > GIVE_UP_RETRY_AFTER) {
+                        if status == 429 {
+                            self.bump(|s| s.rate_limited += 1);
+                        }
+                        return Err(too_long_retry_after(status, asked));
+                    }
+                    if let Some(asked) = asked.filter(|a| *a > MAX_RETRY_AFTER) {
+                        crate::elog!(
+                            "warning: the service asked to wait {} s before retrying (HTTP {status}, Retry-After); waiting {} s, the most recruit waits",
+                            asked.as_secs(),
+                            MAX_RETRY_AFTER.as_secs()
+                        );
+                    }
+                    let retry_after = asked.map(|a| a.min(MAX_RETRY_AFTER));
                     if status == 429 {
                         self.bump(|s| s.rate_limited += 1);
                         let wait = retry_after.unwrap_or_else(|| backoff(attempt));
-                        self.close_gate(wait);
+                        // The pacer slows the others when it paces; only a long wait stops all.
+                        if !self.inner.pacer.pacing() || wait > PACED_RETRY_AFTER {
+                            self.close_gate(wait);
+                        }
                     }
                     (
                         format!("HTTP {status}"),
@@ -419,6 +463,18 @@ impl Client {
             };
             attempt += 1;
             self.bump(|s| s.retries += 1);
+            if self.inner.verbose || stderr_is_terminal() {
+                let why = retry_reason
+                    .strip_prefix("HTTP ")
+                    .unwrap_or("network error")
+                    .to_string();
+                crate::elog!(
+                    "retrying in {} ({why}), attempt {} of {}",
+                    seconds(wait),
+                    attempt + 1,
+                    max_retries + 1
+                );
+            }
             self.log(format!(
                 "* retry {attempt}/{max_retries} in {:.1}s: {retry_reason}",
                 wait.as_secs_f64()
@@ -719,6 +775,11 @@ pub fn parse_json_body(
 
 /// `Retry-After` as seconds or an HTTP date, capped.
 pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    retry_after_uncapped(headers).map(|d| d.min(MAX_RETRY_AFTER))
+}
+
+/// `Retry-After` as seconds or an HTTP date, as the service sent it.
+fn retry_after_uncapped(headers: &HeaderMap) -> Option<Duration> {
     let v = headers.get("retry-after")?.to_str().ok()?.trim();
     let d = if let Ok(secs) = v.parse::<f64>() {
         if !secs.is_finite() || secs < 0.0 {
@@ -730,7 +791,39 @@ pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
         when.duration_since(SystemTime::now())
             .unwrap_or(Duration::ZERO)
     };
-    Some(d.min(MAX_RETRY_AFTER))
+    Some(d)
+}
+
+/// The error for a `Retry-After` too long to wait: names the delay and the time it ends.
+fn too_long_retry_after(status: u16, asked: Duration) -> Error {
+    let until =
+        chrono::Utc::now() + chrono::Duration::from_std(asked).unwrap_or(chrono::Duration::MAX);
+    let mut e = Error::new(
+        ExitKind::RateLimited,
+        format!(
+            "the service asked to wait {} s before retrying (HTTP {status}, Retry-After), over the {} minutes recruit waits; try again after {}",
+            asked.as_secs(),
+            GIVE_UP_RETRY_AFTER.as_secs() / 60,
+            until.format("%Y-%m-%d %H:%M:%S UTC")
+        ),
+    );
+    e.status = Some(status);
+    e
+}
+
+/// `2 s`, `0.7 s`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if (s - s.round()).abs() < 0.05 {
+        format!("{} s", s.round())
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+fn stderr_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal()
 }
 
 /// Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, ... capped at 8 s.

@@ -13,6 +13,7 @@ pub mod forms;
 pub mod http;
 pub mod limiter;
 pub mod memos;
+pub mod pacer;
 pub mod pagination;
 pub mod submissions;
 pub mod tls;

@@ -142,6 +142,28 @@ impl Ctx {
         Ok(Duration::from_secs_f64(secs))
     }
 
+    /// `--max-rate` / `RECRUIT_MAX_RATE`, else the profile's `max_rate`: a positive number.
+    pub fn max_rate(&self) -> Result<Option<f64>, Error> {
+        let rate = match self.globals.max_rate {
+            Some(r) => r,
+            None => match self.profile_setting("max_rate") {
+                Some(r) => r.parse::<f64>().map_err(|_| {
+                    Error::usage(format!(
+                        "profile '{}' sets max_rate = '{r}'; use a number of requests per second, e.g. 20",
+                        self.profile
+                    ))
+                })?,
+                None => return Ok(None),
+            },
+        };
+        if !(rate.is_finite() && rate > 0.0) {
+            return Err(Error::usage(format!(
+                "--max-rate must be a positive number of requests per second, got {rate}"
+            )));
+        }
+        Ok(Some(rate))
+    }
+
     pub fn retries(&self) -> Result<u32, Error> {
         if let Some(r) = self.globals.retries {
             return Ok(r);
@@ -240,6 +262,7 @@ impl Ctx {
             net: self.net()?,
             // The in-process sandbox is on loopback: a proxy must never catch it.
             env_proxy: !self.globals.sandbox,
+            max_rate: self.max_rate()?,
         })?;
         self.client = Some(client.clone());
         Ok(client)

@@ -187,6 +187,16 @@ pub struct GlobalArgs {
         value_name = "FILE"
     )]
     pub ca_cert: Option<std::path::PathBuf>,
+
+    /// At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20
+    #[arg(
+        long,
+        global = true,
+        env = "RECRUIT_MAX_RATE",
+        hide_env_values = true,
+        value_name = "N"
+    )]
+    pub max_rate: Option<f64>,
 }
 
 /// Whether a setting was given as a flag or through its environment variable: a flag wins over

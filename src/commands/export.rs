@@ -368,10 +368,16 @@ pub fn summary(r: &Report) -> String {
         s.push_str(&format!(", {} retries", r.retries));
     }
     if r.rate_limited > 0 {
-        s.push_str(&format!(
-            ", {} answered 429: concurrency lowered to {} at most",
-            r.rate_limited, r.limiter.lowest
-        ));
+        s.push_str(&format!(", {} answered 429", r.rate_limited));
+        if r.limiter.decreases > 0 {
+            s.push_str(&format!(
+                ": concurrency lowered to {} at most",
+                r.limiter.lowest
+            ));
+        }
+    }
+    if let Some(pace) = r.pace.describe() {
+        s.push_str(&format!(", {pace}"));
     }
     s.push(')');
     push_list(&mut s, "not found", &r.not_found, false);

@@ -12,7 +12,7 @@ use crate::sandbox::SandboxOptions;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list"
+    after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list\n  recruit sandbox --synthetic-candidates 300 --rate-limit 40            # 429s over 40 req/s\n  recruit sandbox --rate-limit 100 --rate-limit-headers --latency 20   # and RateLimit headers"
 )]
 pub struct SandboxArgs {
     /// Port to listen on (127.0.0.1); 0 picks a free one
@@ -36,6 +36,12 @@ pub struct SandboxArgs {
     /// Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests
     #[arg(long, value_name = "X", default_value_t = 1.0)]
     pub retry_scale: f64,
+    /// Allow N requests per second (token bucket, burst N/4); over it, 429 with Retry-After: 1
+    #[arg(long, value_name = "N")]
+    pub rate_limit: Option<f64>,
+    /// With --rate-limit: send RateLimit, RateLimit-Policy and X-RateLimit-* headers on every answer
+    #[arg(long, requires = "rate_limit")]
+    pub rate_limit_headers: bool,
     /// API key the sandbox accepts [default: sandbox-key]
     #[arg(long, value_name = "KEY")]
     pub key: Option<String>,
@@ -56,6 +62,14 @@ pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
+    if let Some(r) = args.rate_limit {
+        if !(r.is_finite() && r > 0.0) {
+            return Err(Error::usage(format!(
+                "--rate-limit must be a positive number of requests per second, got {r}"
+            ))
+            .into());
+        }
+    }
     let state = args
         .state
         .clone()
@@ -66,6 +80,8 @@ pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
     opts.fail_seed = args.fail_seed;
     opts.synthetic_candidates = args.synthetic_candidates;
     opts.retry_scale = args.retry_scale;
+    opts.rate_limit = args.rate_limit;
+    opts.rate_limit_headers = args.rate_limit_headers;
     if let Some(key) = &args.key {
         if key.trim().is_empty() {
             return Err(Error::usage("--key must not be empty").into());

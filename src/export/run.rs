@@ -88,6 +88,8 @@ pub struct Report {
     pub retries: u64,
     pub rate_limited: u64,
     pub limiter: LimiterReport,
+    /// The rate requests were paced at, at the end.
+    pub pace: crate::api::pacer::PaceReport,
     pub elapsed: Duration,
 }
 
@@ -287,6 +289,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         retries: st.retries - stats0.retries,
         rate_limited: st.rate_limited - stats0.rate_limited,
         limiter: limiter.report(),
+        pace: job.client.pace(),
         elapsed: started.elapsed(),
     })
 }

@@ -77,6 +77,8 @@
 //!   webhook_code, action, attempt, max_attempts, url, status, error, delivered, final,
 //!   next_attempt_in_ms, at}]`
 //! - `POST /_sandbox/reset`: restore the demo data and clear the recorded lists
+//! - `GET /_sandbox/stats`: `{answered, rate_limited}`, counts of `/v1` answers since start
+//!   and of those refused by `rate_limit` (429)
 //!
 //! Without the key: `PUT /_sandbox/upload/{token}` (the presigned address, given with host
 //! `localhost` so it is another origin than the API on `127.0.0.1`) and `GET` of a
@@ -91,6 +93,7 @@
 
 mod delivery;
 mod demo;
+mod ratelimit;
 mod routes;
 mod state;
 mod synthetic;
@@ -141,6 +144,12 @@ pub struct SandboxOptions {
     pub synthetic_candidates: usize,
     /// Multiplier of webhook retry delays (10/30/90/270 s) for tests.
     pub retry_scale: f64,
+    /// Allow this many `/v1` requests per second (token bucket, burst a quarter of it, at
+    /// least 1); over it, 429 with `Retry-After: 1`.
+    pub rate_limit: Option<f64>,
+    /// With `rate_limit`: send `RateLimit`/`RateLimit-Policy` and `X-RateLimit-*` headers on
+    /// every `/v1` answer.
+    pub rate_limit_headers: bool,
 }
 
 impl SandboxOptions {
@@ -153,6 +162,8 @@ impl SandboxOptions {
             fail_seed: None,
             synthetic_candidates: 0,
             retry_scale: 1.0,
+            rate_limit: None,
+            rate_limit_headers: false,
         }
     }
 }
@@ -169,6 +180,11 @@ pub(crate) struct App {
     pub log: bool,
     /// Draws for `fail_rate`; one generator so a seed makes the fault pattern repeatable.
     pub faults: std::sync::Mutex<rand::rngs::StdRng>,
+    /// `rate_limit`'s bucket.
+    pub bucket: Option<ratelimit::TokenBucket>,
+    /// `/v1` answers, and those refused by `rate_limit` (`GET /_sandbox/stats`).
+    pub answered: std::sync::atomic::AtomicU64,
+    pub rate_limited: std::sync::atomic::AtomicU64,
 }
 
 /// A running sandbox server.
@@ -223,6 +239,11 @@ async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyho
             opts.retry_scale
         );
     }
+    if let Some(r) = opts.rate_limit {
+        if !(r.is_finite() && r > 0.0) {
+            anyhow::bail!("sandbox rate limit must be a positive number, got {r}");
+        }
+    }
     let path = opts.state_path.clone();
     let store = tokio::task::spawn_blocking(move || state::Store::open(&path)).await??;
     let listener = tokio::net::TcpListener::bind(addr)
@@ -230,6 +251,7 @@ async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyho
         .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;
     let addr = listener.local_addr()?;
     let opts_seed = opts.fail_seed;
+    let bucket = opts.rate_limit.map(ratelimit::TokenBucket::new);
     let app = Arc::new(App {
         opts,
         addr,
@@ -241,6 +263,9 @@ async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyho
             Some(seed) => rand::SeedableRng::seed_from_u64(seed),
             None => rand::SeedableRng::from_entropy(),
         }),
+        bucket,
+        answered: Default::default(),
+        rate_limited: Default::default(),
     });
     let router = routes::router(app.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

@@ -56,6 +56,15 @@ pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     }))
 }
 
+/// Counts of `/v1` answers and of those refused by the rate limit.
+pub async fn stats(State(app): State<Shared>) -> ApiResult {
+    use std::sync::atomic::Ordering;
+    ok(json!({
+        "answered": app.answered.load(Ordering::Relaxed),
+        "rate_limited": app.rate_limited.load(Ordering::Relaxed),
+    }))
+}
+
 /// Restore the demo data and clear the recorded requests, uploads and deliveries.
 pub async fn reset(State(app): State<Shared>) -> ApiResult {
     app.store

@@ -276,6 +276,7 @@ pub fn router(app: Shared) -> Router {
         .route("/_sandbox/deliveries", get(admin::deliveries))
         .route("/_sandbox/events", post(admin::events))
         .route("/_sandbox/reset", post(admin::reset))
+        .route("/_sandbox/stats", get(admin::stats))
         .fallback(|| async { ApiError::not_found() })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -355,10 +356,35 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
     let resp = if !is_public(&path) && !authorized(req.headers(), &app.opts.api_key) {
         ApiError::unauthorized().into_response()
     } else if path == "/v1" || path.starts_with("/v1/") {
-        match injected_failure(&app) {
-            Some(r) => r,
-            None => next.run(req).await,
+        use std::sync::atomic::Ordering;
+        let verdict = app.bucket.as_ref().map(|b| b.check());
+        let mut resp = match verdict {
+            Some(v) if !v.allowed => {
+                app.rate_limited.fetch_add(1, Ordering::Relaxed);
+                let mut r = ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    "Too many requests (sandbox rate limit); retry after the Retry-After delay",
+                )
+                .into_response();
+                r.headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                r
+            }
+            _ => match injected_failure(&app) {
+                Some(r) => r,
+                None => next.run(req).await,
+            },
+        };
+        app.answered.fetch_add(1, Ordering::Relaxed);
+        if let (Some(b), Some(v), true) = (&app.bucket, verdict, app.opts.rate_limit_headers) {
+            for (name, value) in b.headers(v) {
+                if let Ok(value) = HeaderValue::from_str(&value) {
+                    resp.headers_mut().insert(name, value);
+                }
+            }
         }
+        resp
     } else {
         next.run(req).await
     };

@@ -1,0 +1,672 @@
+//! Request pacing under a service's rate limit, shared by every worker of a [`Client`](super::Client).
+//!
+//! The adaptive concurrency limiter ([`super::limiter`]) slows requests only when answers are
+//! slow; against a fast service that allows R requests per second, eight workers still send far
+//! more than R. The pacer spaces requests in time instead (a token bucket of burst 1):
+//!
+//! - Without rate-limit headers it sends freely until the service answers 429. Then it
+//!   estimates the service's rate from the answers it accepted in the window before the 429s,
+//!   sends at that rate, and probes upward slowly (additive increase) until the next 429, which
+//!   re-estimates it.
+//! - With `RateLimit`/`RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`, or
+//!   `X-RateLimit-Limit/-Remaining/-Reset`, it sends at the policy's rate and never sends when
+//!   the remaining quota (less the requests still in flight) is used up before the reset.
+//! - `--max-rate` caps the rate in every case.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use reqwest::header::HeaderMap;
+use tokio::time::Instant;
+
+/// Accepted answers counted for an estimate: those of the last second.
+const WINDOW: Duration = Duration::from_secs(1);
+/// Shortest span an estimate is taken over, so a start-up burst doesn't read as a huge rate.
+const MIN_SPAN: Duration = Duration::from_millis(200);
+/// Shortest time between two estimates: 429s answering the same requests are one signal.
+const REESTIMATE_EVERY: Duration = Duration::from_millis(250);
+/// Largest cut of the pace from one 429 signal (they come every 250 ms at most).
+const MAX_CUT: f64 = 0.85;
+/// Fewest accepted answers in the window for a first estimate.
+const MIN_ACCEPTED: f64 = 4.0;
+/// Paced a little under the estimate, so the service's bucket refills between our requests.
+const MARGIN: f64 = 0.97;
+/// How far behind its schedule the pacer may catch up (a burst of at most 4 requests).
+const CATCH_UP: Duration = Duration::from_millis(50);
+/// Additive increase per second without a 429, as a share of the estimate (at least 0.2/s).
+const PROBE_SHARE: f64 = 0.02;
+
+/// Where the current rate comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaceSource {
+    /// Not paced (no 429 seen, no headers, no cap).
+    Free,
+    /// Estimated from 429s.
+    Estimated,
+    /// The service's rate-limit headers.
+    Headers,
+    /// Only `--max-rate`.
+    MaxRate,
+}
+
+/// What the pacer settled at, for summaries.
+#[derive(Debug, Clone, Copy)]
+pub struct PaceReport {
+    /// Requests per second it sends at now (`None`: unpaced).
+    pub rate: Option<f64>,
+    pub source: PaceSource,
+}
+
+impl PaceReport {
+    /// `paced at 38.5 req/s after 429s`, or `None` when nothing paced the requests.
+    pub fn describe(&self) -> Option<String> {
+        let rate = self.rate?;
+        let why = match self.source {
+            PaceSource::Free => return None,
+            PaceSource::Estimated => "after 429s",
+            PaceSource::Headers => "by the service's rate-limit headers",
+            PaceSource::MaxRate => "by --max-rate",
+        };
+        Some(format!("paced at {rate:.1} req/s {why}"))
+    }
+}
+
+pub struct Pacer {
+    max_rate: Option<f64>,
+    st: Mutex<State>,
+}
+
+#[derive(Debug)]
+struct State {
+    /// Earliest time the next request may go (the bucket of burst 1).
+    next: Option<Instant>,
+    first_send: Option<Instant>,
+    in_flight: u64,
+    /// Times of answers that were not 429, last [`WINDOW`].
+    accepted: VecDeque<Instant>,
+    /// Estimated rate and when it was set; the rate grows from it by the probe.
+    estimate: Option<(f64, Instant)>,
+    /// Rate-limit headers, when the service sends them.
+    quota: Option<Quota>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Quota {
+    /// Steady rate of the policy (limit / window), when known.
+    rate: Option<f64>,
+    limit: Option<f64>,
+    /// Requests we may still send before `reset_at`, those in flight already taken off.
+    budget: f64,
+    reset_at: Instant,
+    /// When `budget` was last brought forward by `rate`.
+    updated: Instant,
+}
+
+/// A request's place in the pace; hand it back with [`Pacer::observe`].
+pub struct Ticket {
+    pacer: Arc<Pacer>,
+    sent: Instant,
+    done: bool,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        if !self.done {
+            let mut st = self.pacer.st.lock().expect("pacer lock");
+            st.in_flight = st.in_flight.saturating_sub(1);
+        }
+    }
+}
+
+impl Pacer {
+    /// `max_rate`: requests per second never exceeded (`--max-rate`).
+    pub fn new(max_rate: Option<f64>) -> Arc<Pacer> {
+        Arc::new(Pacer {
+            max_rate: max_rate.filter(|r| r.is_finite() && *r > 0.0),
+            st: Mutex::new(State {
+                next: None,
+                first_send: None,
+                in_flight: 0,
+                accepted: VecDeque::new(),
+                estimate: None,
+                quota: None,
+            }),
+        })
+    }
+
+    /// Wait for this request's turn.
+    pub async fn acquire(self: &Arc<Self>) -> Ticket {
+        loop {
+            let at = {
+                let mut st = self.st.lock().expect("pacer lock");
+                let now = Instant::now();
+                st.first_send.get_or_insert(now);
+                let rate = self.rate_at(&st, now);
+                let mut at = match (rate, st.next) {
+                    (Some(_), Some(next)) if next > now => next,
+                    _ => now,
+                };
+                if let Some(q) = st.quota.as_mut() {
+                    refill(q, now);
+                    if q.budget < 1.0 {
+                        // Used up: the next token of the policy, or the reset.
+                        let wait = match q.rate {
+                            Some(r) => Duration::from_secs_f64((1.0 - q.budget) / r),
+                            None => q.reset_at.saturating_duration_since(now),
+                        };
+                        at = at.max(now + wait.max(Duration::from_millis(1)));
+                    }
+                }
+                if at <= now {
+                    if let Some(q) = st.quota.as_mut() {
+                        q.budget -= 1.0;
+                    }
+                    if let Some(r) = rate {
+                        // Slots missed while no worker was ready may be caught up, within a
+                        // short window: the service's bucket refilled meanwhile.
+                        let slot = Duration::from_secs_f64(1.0 / r);
+                        let earliest = now - CATCH_UP.min(slot * 4);
+                        let base = st.next.map_or(now, |n| n.max(earliest));
+                        st.next = Some(base + slot);
+                    }
+                    st.in_flight += 1;
+                    return Ticket {
+                        pacer: self.clone(),
+                        sent: now,
+                        done: false,
+                    };
+                }
+                at
+            };
+            tokio::time::sleep_until(at).await;
+        }
+    }
+
+    /// The answer to a request: its status and headers.
+    pub fn observe(&self, mut ticket: Ticket, status: u16, headers: &HeaderMap) {
+        ticket.done = true;
+        let mut st = self.st.lock().expect("pacer lock");
+        st.in_flight = st.in_flight.saturating_sub(1);
+        let now = Instant::now();
+        while st.accepted.front().is_some_and(|t| now - *t > WINDOW) {
+            st.accepted.pop_front();
+        }
+        if let Some(h) = parse_headers(headers) {
+            let in_flight = st.in_flight as f64;
+            let reset_at = now + h.reset;
+            st.quota = Some(Quota {
+                rate: h.rate,
+                limit: h.limit,
+                budget: h.remaining - in_flight,
+                reset_at,
+                updated: now,
+            });
+        }
+        if status != 429 {
+            st.accepted.push_back(now);
+            return;
+        }
+        if st.quota.is_some() {
+            // The headers pace; a 429 despite them means the quota was shared: start over
+            // from what the next answer says.
+            if let Some(q) = st.quota.as_mut() {
+                q.budget = q.budget.min(0.0);
+            }
+            return;
+        }
+        // A 429 of a request sent before the last estimate answers the old pace: not a new
+        // signal (nor are 429s answering the same round of requests).
+        let recent = st
+            .estimate
+            .is_some_and(|(_, at)| ticket.sent <= at || now.duration_since(at) < REESTIMATE_EVERY);
+        if recent {
+            return;
+        }
+        // Accepted answers in the last second (since the first request, at the start).
+        let mut from = now - WINDOW;
+        if let Some(first) = st.first_send {
+            from = from.max(first);
+        }
+        let in_window = st.accepted.iter().filter(|t| **t > from);
+        let first_ok = in_window.clone().next().copied().unwrap_or(from);
+        let accepted = in_window.count() as f64;
+        // The first estimate counts from the first accepted answer on: time before it
+        // (connecting, a slow start) would read as a lower rate than the service allows, and
+        // probing back up is slow. Later ones take the whole window: a burst of workers back
+        // from a Retry-After, let in by a refilled bucket, would read as a higher one.
+        let span = if st.estimate.is_none() {
+            now.duration_since(first_ok)
+        } else {
+            now.duration_since(from)
+        }
+        .max(MIN_SPAN);
+        if accepted < MIN_ACCEPTED && st.estimate.is_none() {
+            // Too few answers to tell a rate (a lone 429 of a sequential command): the
+            // Retry-After alone slows things down.
+            return;
+        }
+        let mut rate = (accepted / span.as_secs_f64()).max(0.2);
+        if let Some(current) = self.rate_at(&st, now) {
+            // A 429 at the current pace: the service allows less, but workers waiting out
+            // Retry-Afters make what was accepted read low, so cut by 15% at most per signal.
+            rate = rate.clamp(current * MAX_CUT, current / MARGIN);
+        }
+        st.estimate = Some((rate * MARGIN, now));
+    }
+
+    /// The rate requests are paced at now, if any.
+    fn rate_at(&self, st: &State, now: Instant) -> Option<f64> {
+        let from_quota = st.quota.and_then(|q| {
+            q.rate.or_else(|| {
+                // Spread what remains over the time to the reset.
+                let left = q.reset_at.saturating_duration_since(now).as_secs_f64();
+                (left > 0.0).then(|| (q.budget.max(1.0)) / left)
+            })
+        });
+        let estimated = st.estimate.map(|(r, at)| {
+            let probe = (r * PROBE_SHARE).max(0.2);
+            r + probe * now.duration_since(at).as_secs_f64()
+        });
+        let rate = match (from_quota, estimated) {
+            (Some(q), _) => Some(q * MARGIN),
+            (None, e) => e,
+        };
+        match (rate, self.max_rate) {
+            (Some(r), Some(m)) => Some(r.min(m)),
+            (None, m) => m,
+            (r, None) => r,
+        }
+    }
+
+    pub fn report(&self) -> PaceReport {
+        let st = self.st.lock().expect("pacer lock");
+        let rate = self.rate_at(&st, Instant::now());
+        let source = if st.quota.is_some() {
+            PaceSource::Headers
+        } else if st.estimate.is_some() {
+            PaceSource::Estimated
+        } else if self.max_rate.is_some() {
+            PaceSource::MaxRate
+        } else {
+            PaceSource::Free
+        };
+        let source = match (source, rate, self.max_rate) {
+            (PaceSource::Free, ..) => PaceSource::Free,
+            (_, Some(r), Some(m)) if r >= m => PaceSource::MaxRate,
+            (s, ..) => s,
+        };
+        PaceReport { rate, source }
+    }
+
+    /// Whether requests are being paced (a rate is known).
+    pub fn pacing(&self) -> bool {
+        let st = self.st.lock().expect("pacer lock");
+        self.rate_at(&st, Instant::now()).is_some()
+    }
+}
+
+/// Bring a quota's budget forward to `now` at its policy's rate (or restore it at the reset).
+fn refill(q: &mut Quota, now: Instant) {
+    if now >= q.reset_at {
+        if let Some(limit) = q.limit {
+            if q.rate.is_none() {
+                q.budget = q.budget.max(limit);
+            }
+        }
+    }
+    if let Some(r) = q.rate {
+        let dt = now.duration_since(q.updated).as_secs_f64();
+        let cap = q.limit.unwrap_or(f64::MAX);
+        q.budget = (q.budget + r * dt).min(cap.max(q.budget));
+    }
+    q.updated = now;
+}
+
+/// What the rate-limit headers of one answer say.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    pub limit: Option<f64>,
+    pub remaining: f64,
+    pub reset: Duration,
+    /// Steady rate (limit / window) when the policy names its window.
+    pub rate: Option<f64>,
+}
+
+/// Parse `RateLimit` + `RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`
+/// (older drafts) or `X-RateLimit-Limit/-Remaining/-Reset`. `None` without a remaining count.
+pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
+    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
+    let num = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+    // Policy `100;w=1` (draft 7+) or `"default";q=100;w=1` (later drafts).
+    let policy = get("ratelimit-policy").and_then(|p| {
+        let first = p.split(',').next()?;
+        let mut quota = None;
+        let mut window = None;
+        for (i, part) in first.split(';').enumerate() {
+            let part = part.trim();
+            if let Some(v) = part.strip_prefix("w=") {
+                window = num(v);
+            } else if let Some(v) = part.strip_prefix("q=") {
+                quota = num(v);
+            } else if i == 0 {
+                quota = num(part);
+            }
+        }
+        Some((quota?, window.unwrap_or(1.0)))
+    });
+    let policy_rate = policy.and_then(|(q, w)| (w > 0.0).then_some(q / w));
+    // `limit=100, remaining=50, reset=1` (draft 6) or `"default";r=50;t=1` (later drafts).
+    if let Some(v) = get("ratelimit") {
+        let mut limit = None;
+        let mut remaining = None;
+        let mut reset = None;
+        for part in v.split([',', ';']) {
+            let Some((k, val)) = part.trim().split_once('=') else {
+                continue;
+            };
+            match k.trim() {
+                "limit" => limit = num(val),
+                "remaining" | "r" => remaining = num(val),
+                "reset" | "t" => reset = num(val),
+                _ => {}
+            }
+        }
+        if let Some(remaining) = remaining {
+            let limit = limit.or(policy.map(|p| p.0));
+            return Some(Limits {
+                limit,
+                remaining,
+                reset: reset_duration(reset.unwrap_or(1.0)),
+                rate: policy_rate,
+            });
+        }
+    }
+    for prefix in ["ratelimit-", "x-ratelimit-"] {
+        let Some(remaining) = get(&format!("{prefix}remaining")).and_then(num) else {
+            continue;
+        };
+        let limit = get(&format!("{prefix}limit")).and_then(|l| {
+            // `100, 100;w=60` lists a policy after the limit.
+            num(l.split(',').next().unwrap_or(l))
+        });
+        let reset = get(&format!("{prefix}reset")).and_then(num).unwrap_or(1.0);
+        return Some(Limits {
+            limit: limit.or(policy.map(|p| p.0)),
+            remaining,
+            reset: reset_duration(reset),
+            rate: policy_rate,
+        });
+    }
+    None
+}
+
+/// Reset as seconds from now, or as a Unix time when it is too large to be a delay.
+fn reset_duration(v: f64) -> Duration {
+    let v = v.max(0.0);
+    // A delay of over ~31 years is a timestamp.
+    if v > 1.0e9 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_secs_f64();
+        return Duration::from_secs_f64((v - now).clamp(0.0, 86_400.0));
+    }
+    Duration::from_secs_f64(v.min(86_400.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    /// A service that allows `rate` requests per second (token bucket, burst `burst`) and
+    /// answers each request after `latency`; optionally with rate-limit headers.
+    struct Service {
+        rate: f64,
+        burst: f64,
+        tokens: f64,
+        at: Instant,
+        headers: bool,
+    }
+
+    impl Service {
+        fn new(rate: f64, headers: bool) -> Self {
+            Service {
+                rate,
+                burst: (rate / 4.0).max(1.0),
+                tokens: (rate / 4.0).max(1.0),
+                at: Instant::now(),
+                headers,
+            }
+        }
+        fn take(&mut self) -> (u16, HeaderMap) {
+            let now = Instant::now();
+            self.tokens = (self.tokens + self.rate * (now - self.at).as_secs_f64()).min(self.burst);
+            self.at = now;
+            let ok = self.tokens >= 1.0;
+            if ok {
+                self.tokens -= 1.0;
+            }
+            let mut h = HeaderMap::new();
+            if self.headers {
+                let reset = ((self.burst - self.tokens) / self.rate).ceil();
+                h.insert(
+                    "ratelimit-policy",
+                    HeaderValue::from_str(&format!("{};w=1", self.rate)).unwrap(),
+                );
+                h.insert(
+                    "ratelimit",
+                    HeaderValue::from_str(&format!(
+                        "limit={}, remaining={}, reset={reset}",
+                        self.rate,
+                        self.tokens.floor()
+                    ))
+                    .unwrap(),
+                );
+            }
+            (if ok { 200 } else { 429 }, h)
+        }
+    }
+
+    struct Run {
+        sent: u64,
+        rejected: u64,
+        /// Accepted requests per second over the last `tail` seconds.
+        tail_rate: f64,
+    }
+
+    /// `workers` workers send as fast as the pacer lets them for `secs` seconds (simulated).
+    /// A 429 makes that worker wait 1 s (its Retry-After).
+    async fn simulate(
+        pacer: Arc<Pacer>,
+        svc: Service,
+        workers: usize,
+        secs: f64,
+        tail: f64,
+    ) -> Run {
+        let svc = Arc::new(Mutex::new(svc));
+        let log = Arc::new(Mutex::new(Vec::<(Instant, u16)>::new()));
+        let start = Instant::now();
+        let end = start + Duration::from_secs_f64(secs);
+        let mut tasks = Vec::new();
+        for _ in 0..workers {
+            let (pacer, svc, log) = (pacer.clone(), svc.clone(), log.clone());
+            tasks.push(tokio::spawn(async move {
+                while Instant::now() < end {
+                    let t = pacer.acquire().await;
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    let (status, h) = svc.lock().unwrap().take();
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    log.lock().unwrap().push((Instant::now(), status));
+                    pacer.observe(t, status, &h);
+                    if status == 429 {
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let log = log.lock().unwrap();
+        let from = end - Duration::from_secs_f64(tail);
+        let ok_tail = log
+            .iter()
+            .filter(|(t, s)| *t >= from && *t < end && *s == 200)
+            .count();
+        Run {
+            sent: log.len() as u64,
+            rejected: log.iter().filter(|(_, s)| *s == 429).count() as u64,
+            tail_rate: ok_tail as f64 / tail,
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn estimates_the_limit_from_429s_and_holds_near_it() {
+        let pacer = Pacer::new(None);
+        let run = simulate(pacer.clone(), Service::new(40.0, false), 8, 20.0, 10.0).await;
+        let r = pacer.report();
+        assert_eq!(r.source, PaceSource::Estimated);
+        let rate = r.rate.unwrap();
+        assert!((34.0..=42.0).contains(&rate), "settled at {rate}");
+        assert!(run.tail_rate >= 36.0, "steady rate {}", run.tail_rate);
+        let share = run.rejected as f64 / run.sent as f64;
+        assert!(
+            share <= 0.05,
+            "{} of {} answered 429",
+            run.rejected,
+            run.sent
+        );
+        assert!(r.describe().unwrap().contains("after 429s"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn fast_limit_is_estimated_too() {
+        let pacer = Pacer::new(None);
+        let run = simulate(pacer.clone(), Service::new(100.0, false), 8, 20.0, 10.0).await;
+        assert!(run.tail_rate >= 90.0, "steady rate {}", run.tail_rate);
+        let share = run.rejected as f64 / run.sent as f64;
+        assert!(
+            share <= 0.05,
+            "{} of {} answered 429",
+            run.rejected,
+            run.sent
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn probes_upward_slowly_without_429s() {
+        let pacer = Pacer::new(None);
+        {
+            let mut st = pacer.st.lock().unwrap();
+            st.estimate = Some((50.0, Instant::now()));
+        }
+        assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9);
+        tokio::time::advance(Duration::from_secs(10)).await;
+        let r = pacer.report().rate.unwrap();
+        // 2% of the estimate per second: +10 in 10 s, not a doubling.
+        assert!((59.0..=61.0).contains(&r), "{r}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn paces_at_the_rate_without_bursts() {
+        let pacer = Pacer::new(Some(20.0));
+        let start = Instant::now();
+        for _ in 0..41 {
+            let t = pacer.acquire().await;
+            pacer.observe(t, 200, &HeaderMap::new());
+        }
+        // 41 requests at 20/s: the first at once, the last 2 s later.
+        let took = start.elapsed().as_secs_f64();
+        assert!((1.99..=2.05).contains(&took), "{took}");
+        assert_eq!(pacer.report().source, PaceSource::MaxRate);
+        assert_eq!(
+            pacer.report().describe().unwrap(),
+            "paced at 20.0 req/s by --max-rate"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn max_rate_caps_an_estimate_and_headers() {
+        let pacer = Pacer::new(Some(10.0));
+        let run = simulate(pacer.clone(), Service::new(100.0, true), 8, 10.0, 5.0).await;
+        assert!(run.tail_rate <= 10.5, "{}", run.tail_rate);
+        assert!(run.tail_rate >= 9.0, "{}", run.tail_rate);
+        assert_eq!(run.rejected, 0);
+        assert_eq!(pacer.report().rate, Some(10.0));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn headers_pace_without_any_429() {
+        for rate in [40.0, 100.0] {
+            let pacer = Pacer::new(None);
+            let run = simulate(pacer.clone(), Service::new(rate, true), 8, 10.0, 5.0).await;
+            assert_eq!(run.rejected, 0, "at {rate}/s");
+            assert!(run.tail_rate >= 0.9 * rate, "{} at {rate}", run.tail_rate);
+            assert_eq!(pacer.report().source, PaceSource::Headers);
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn never_sends_past_the_remaining_quota() {
+        // X-RateLimit form without a policy: 3 left until the reset in 2 s.
+        let pacer = Pacer::new(None);
+        let mut h = HeaderMap::new();
+        h.insert("x-ratelimit-limit", HeaderValue::from_static("5"));
+        h.insert("x-ratelimit-remaining", HeaderValue::from_static("3"));
+        h.insert("x-ratelimit-reset", HeaderValue::from_static("2"));
+        let t = pacer.acquire().await;
+        pacer.observe(t, 200, &h);
+        let start = Instant::now();
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            let t = pacer.acquire().await;
+            times.push(start.elapsed().as_secs_f64());
+            // Answers carry no headers: the pacer counts the quota down itself.
+            pacer.observe(t, 200, &HeaderMap::new());
+        }
+        // Three within the window, the rest only after the reset.
+        assert!(times[2] < 2.0, "{times:?}");
+        assert!(times[3] >= 2.0, "{times:?}");
+    }
+
+    #[test]
+    fn header_forms() {
+        let mut h = HeaderMap::new();
+        h.insert("ratelimit-policy", HeaderValue::from_static("100;w=1"));
+        h.insert(
+            "ratelimit",
+            HeaderValue::from_static("limit=100, remaining=50, reset=1"),
+        );
+        let l = parse_headers(&h).unwrap();
+        assert_eq!(l.remaining, 50.0);
+        assert_eq!(l.rate, Some(100.0));
+        assert_eq!(l.reset, Duration::from_secs(1));
+
+        let mut h = HeaderMap::new();
+        h.insert("ratelimit-limit", HeaderValue::from_static("60"));
+        h.insert("ratelimit-remaining", HeaderValue::from_static("7"));
+        h.insert("ratelimit-reset", HeaderValue::from_static("30"));
+        let l = parse_headers(&h).unwrap();
+        assert_eq!((l.limit, l.remaining), (Some(60.0), 7.0));
+        assert_eq!(l.reset, Duration::from_secs(30));
+
+        // X- form with the reset as a Unix time.
+        let mut h = HeaderMap::new();
+        let at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            + 40;
+        h.insert("x-ratelimit-limit", HeaderValue::from_static("5000"));
+        h.insert("x-ratelimit-remaining", HeaderValue::from_static("0"));
+        h.insert(
+            "x-ratelimit-reset",
+            HeaderValue::from_str(&at.to_string()).unwrap(),
+        );
+        let l = parse_headers(&h).unwrap();
+        assert!(l.reset > Duration::from_secs(35) && l.reset <= Duration::from_secs(41));
+        assert_eq!(parse_headers(&HeaderMap::new()), None);
+    }
+}

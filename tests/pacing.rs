@@ -1,0 +1,369 @@
+//! Pacing under a rate limit: `recruit export` against the sandbox's `--rate-limit` (with and
+//! without rate-limit headers), the sandbox's limiter itself, `--max-rate` validation, the
+//! retry line and long `Retry-After`s.
+
+mod common;
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::Value;
+
+/// The exports here measure rates: one at a time, so they don't share the 2 cores.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Submissions of synthetic candidate `i` (documented by the sandbox).
+fn synthetic_count(i: usize) -> usize {
+    1 + (i * 37) % 130
+}
+
+fn stats(sb: &TestSandbox) -> (u64, u64) {
+    let url = format!("http://{}/_sandbox/stats", sb.sandbox().addr);
+    let key = sb.sandbox().api_key.clone();
+    let v: Value = sb.rt.block_on(async move {
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .get(url)
+            .bearer_auth(key)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    });
+    (
+        v["answered"].as_u64().unwrap(),
+        v["rate_limited"].as_u64().unwrap(),
+    )
+}
+
+struct Outcome {
+    /// Accepted requests per second over the export's wall time.
+    rate: f64,
+    answered: u64,
+    rate_limited: u64,
+    stderr: String,
+}
+
+/// Export `n` synthetic candidates against a sandbox limited to `rate` requests per second.
+fn export_under_limit(n: usize, rate: f64, headers: bool) -> Outcome {
+    let sb = TestSandbox::with(|o| {
+        o.synthetic_candidates = n;
+        o.rate_limit = Some(rate);
+        o.rate_limit_headers = headers;
+    });
+    let codes: Vec<String> = (1..=n).map(recruit::sandbox::synthetic_code).collect();
+    let file = sb.home.dir.path().join("codes.txt");
+    std::fs::write(&file, codes.join("\n")).unwrap();
+    let started = Instant::now();
+    let out = sb
+        .cmd()
+        .args(["export", "submissions", "--candidates"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let wall = started.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // Every record exactly once.
+    let mut pairs = HashSet::new();
+    let mut lines = 0;
+    for line in stdout_of(&out).lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        pairs.insert((
+            v["candidate_code"].as_str().unwrap().to_string(),
+            v["code"].as_str().unwrap().to_string(),
+        ));
+        lines += 1;
+    }
+    let want: usize = (1..=n).map(synthetic_count).sum();
+    assert_eq!((lines, pairs.len()), (want, want));
+    let (answered, rate_limited) = stats(&sb);
+    Outcome {
+        rate: (answered - rate_limited) as f64 / wall,
+        answered,
+        rate_limited,
+        stderr: stderr_of(&out),
+    }
+}
+
+#[test]
+fn export_settles_near_the_rate_limit_with_few_429s() {
+    let _serial = serial();
+    // 250 candidates: about 310 requests, 8 s at 40/s, long enough that the first burst of
+    // 429s (each holding its request for the Retry-After second) weighs little.
+    let o = export_under_limit(250, 40.0, false);
+    let share = o.rate_limited as f64 / o.answered as f64;
+    assert!(
+        o.rate >= 0.75 * 40.0,
+        "achieved {:.1} req/s: {}",
+        o.rate,
+        o.stderr
+    );
+    assert!(
+        share <= 0.05,
+        "{} of {} answered 429: {}",
+        o.rate_limited,
+        o.answered,
+        o.stderr
+    );
+    if o.rate_limited > 0 {
+        assert!(o.stderr.contains("req/s after 429s"), "{}", o.stderr);
+    }
+}
+
+#[test]
+fn export_with_rate_limit_headers_gets_no_429() {
+    let _serial = serial();
+    let o = export_under_limit(150, 40.0, true);
+    assert_eq!(o.rate_limited, 0, "{}", o.stderr);
+    assert!(o.rate >= 0.8 * 40.0, "achieved {:.1} req/s", o.rate);
+    assert!(
+        o.stderr.contains("by the service's rate-limit headers"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn max_rate_caps_every_command() {
+    let _serial = serial();
+    let sb = TestSandbox::new();
+    // 5 pages of 5 forms at 4 req/s: the first at once, then one every 250 ms.
+    let started = Instant::now();
+    let out = sb
+        .cmd()
+        .env("RECRUIT_MAX_RATE", "4")
+        .args(["forms", "list", "--all", "--per", "5", "-o", "json"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(took >= Duration::from_millis(950), "{took:?}");
+    // The flag wins over the variable.
+    let started = Instant::now();
+    let out = sb
+        .cmd()
+        .env("RECRUIT_MAX_RATE", "0.5")
+        .args(["--max-rate", "100", "forms", "list", "--all", "--per", "5"])
+        .args(["-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(started.elapsed() < Duration::from_secs(8));
+}
+
+#[test]
+fn max_rate_must_be_a_positive_number() {
+    let home = Home::new();
+    for bad in ["0", "-3", "fast", "NaN"] {
+        let out = home
+            .cmd()
+            .env("RECRUIT_BASE_URL", "http://127.0.0.1:9/v1")
+            .env("RECRUIT_API_KEY", "k")
+            .arg(format!("--max-rate={bad}"))
+            .args(["forms", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr_of(&out));
+        assert!(stderr_of(&out).contains("max-rate"), "{}", stderr_of(&out));
+    }
+    // From the profile too.
+    let out = home
+        .cmd()
+        .args(["config", "set", "max_rate", "none"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("RECRUIT_API_KEY", "k")
+        .args(["forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("max_rate"), "{}", stderr_of(&out));
+}
+
+/// Two GETs of `/v1/application_forms` back to back: (status, headers, body) of each.
+type Answer = (u16, reqwest::header::HeaderMap, String);
+fn two_gets(sb: &TestSandbox) -> (Answer, Answer) {
+    let url = format!("{}/application_forms", sb.base_url());
+    let key = sb.sandbox().api_key.clone();
+    sb.rt.block_on(async move {
+        let c = reqwest::Client::builder().no_proxy().build().unwrap();
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            let r = c.get(&url).bearer_auth(&key).send().await.unwrap();
+            let status = r.status().as_u16();
+            let headers = r.headers().clone();
+            out.push((status, headers, r.text().await.unwrap()));
+        }
+        let second = out.pop().unwrap();
+        (out.pop().unwrap(), second)
+    })
+}
+
+#[test]
+fn sandbox_rate_limit_answers_429_with_retry_after() {
+    // 2 per second: a burst of 1, then one every 500 ms.
+    let sb = TestSandbox::with(|o| o.rate_limit = Some(2.0));
+    let (first, second) = two_gets(&sb);
+    assert_eq!(first.0, 200);
+    assert_eq!(second.0, 429);
+    assert_eq!(second.1["retry-after"], "1");
+    assert!(first.1.get("ratelimit").is_none());
+    let body: Value = serde_json::from_str(&second.2).unwrap();
+    assert_eq!(body["error"], "rate_limited");
+    assert_eq!(stats(&sb), (2, 1));
+}
+
+#[test]
+fn sandbox_rate_limit_headers_on_every_answer() {
+    let sb = TestSandbox::with(|o| {
+        o.rate_limit = Some(2.0);
+        o.rate_limit_headers = true;
+    });
+    let (first, second) = two_gets(&sb);
+    for (resp, status) in [(&first, 200), (&second, 429)] {
+        let h = &resp.1;
+        assert_eq!(resp.0, status);
+        assert_eq!(h["ratelimit-policy"], "2;w=1");
+        assert_eq!(h["x-ratelimit-limit"], "2");
+        assert_eq!(h["x-ratelimit-remaining"], "0");
+        assert!(
+            h["ratelimit"]
+                .to_str()
+                .unwrap()
+                .starts_with("limit=2, remaining=0, reset="),
+            "{:?}",
+            h["ratelimit"]
+        );
+    }
+}
+
+#[test]
+fn sandbox_command_checks_the_rate_limit() {
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args(["sandbox", "--port", "0", "--rate-limit=0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("--rate-limit"));
+    // Headers only come with a limit.
+    let out = home
+        .cmd()
+        .args(["sandbox", "--port", "0", "--rate-limit-headers"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+}
+
+#[test]
+fn retries_are_announced_with_the_wait_and_attempt() {
+    let stub = stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#).with_header("retry-after", "1")
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    });
+    let home = Home::new();
+    let run = |verbose: bool| {
+        let mut c = home.cmd();
+        c.env("RECRUIT_BASE_URL", stub.base())
+            .env("RECRUIT_API_KEY", "k")
+            .args(["forms", "list", "-o", "json"]);
+        if verbose {
+            c.arg("-v");
+        }
+        c.output().unwrap()
+    };
+    // A pipe: no retry line unless -v.
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(!stderr_of(&out).contains("retrying"), "{}", stderr_of(&out));
+    let stub2 = stub_retry_once();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", stub2.base())
+        .env("RECRUIT_API_KEY", "k")
+        .args(["-v", "forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("retrying in 1 s (503), attempt 2 of 4"),
+        "{err}"
+    );
+    // -v keeps its own log lines.
+    assert!(err.contains("* retry 1/3"), "{err}");
+}
+
+fn stub_retry_once() -> Stub {
+    stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#).with_header("retry-after", "1")
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    })
+}
+
+#[test]
+fn retry_after_is_waited_exactly() {
+    let stub = stub(|_, n| {
+        if n == 1 {
+            Reply::json(429, r#"{"error":"rate_limited"}"#).with_header("retry-after", "2")
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    });
+    let home = Home::new();
+    let started = Instant::now();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", stub.base())
+        .env("RECRUIT_API_KEY", "k")
+        .args(["forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stub.seen().len(), 2);
+    // Two seconds, not a backoff of its own (at most 0.5 s) nor more.
+    assert!(took >= Duration::from_secs(2), "{took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn a_retry_after_of_ten_minutes_stops_at_once_with_exit_6() {
+    let stub = stub(|_, _| {
+        Reply::json(429, r#"{"error":"rate_limited"}"#).with_header("retry-after", "600")
+    });
+    let home = Home::new();
+    let started = Instant::now();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", stub.base())
+        .env("RECRUIT_API_KEY", "k")
+        .args(["forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(out.status.code(), Some(6), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("600 s"), "{err}");
+    assert!(err.contains("try again after"), "{err}");
+    assert_eq!(stub.seen().len(), 1, "no retry");
+}
