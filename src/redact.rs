@@ -95,6 +95,11 @@ pub fn install_panic_hook() {
         } else {
             "unknown panic".to_string()
         };
+        // A reader that closed our stdout (`recruit ... | head`) is a normal end, not a bug:
+        // print!/println! panic on EPIPE since Rust ignores SIGPIPE.
+        if msg.contains("Broken pipe") || msg.contains("os error 32") {
+            std::process::exit(0);
+        }
         let location = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))

@@ -648,3 +648,145 @@ fn sandbox_and_base_url_follow_flag_over_env() {
     let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
     assert_eq!(v["base_url"], serde_json::json!(s.base()));
 }
+
+/// A closed stdout (`| head`) is a normal end: exit 0, no "internal error".
+#[test]
+fn a_closed_pipe_is_a_normal_end() {
+    let home = Home::new();
+    let exe = assert_cmd::cargo::cargo_bin("recruit");
+    for args in [
+        vec!["completions", "bash"],
+        vec!["--sandbox", "forms", "list", "--all", "-o", "ndjson"],
+    ] {
+        let script = format!(
+            "{} {} | head -c 10 > /dev/null; echo \"exit ${{PIPESTATUS[0]}}\"",
+            exe.display(),
+            args.join(" ")
+        );
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(&script)
+            .env("RECRUIT_CONFIG_DIR", home.config_dir())
+            .env("RECRUIT_DATA_DIR", home.data_dir())
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(stdout_of(&out).trim(), "exit 0", "{args:?}: {err}");
+        assert!(!err.contains("internal error"), "{args:?}: {err}");
+    }
+}
+
+/// One page of a longer list says so on stderr; --all and a met --limit don't.
+#[test]
+fn a_single_page_says_how_many_there_are() {
+    let home = Home::new();
+    let out = home
+        .sandbox()
+        .args(["forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let shown = serde_json::from_str::<serde_json::Value>(&stdout_of(&out)).unwrap()["collection"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(
+        stderr_of(&out).contains(&format!(
+            "showing {shown} of 26; --all for every page, --limit N for fewer"
+        )),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = home
+        .sandbox()
+        .args(["forms", "list", "--all", "-o", "json"])
+        .output()
+        .unwrap();
+    assert!(!stderr_of(&out).contains("showing"), "{}", stderr_of(&out));
+}
+
+/// A reply without --role takes its parent's role, read first; --role still wins.
+#[test]
+fn a_reply_takes_its_parents_role() {
+    let home = Home::new();
+    let parent = home
+        .sandbox()
+        .args([
+            "memos",
+            "get",
+            "C1001",
+            "105",
+            "--jq",
+            ".resource.accessible_role",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&parent).trim(), "job_admin");
+    let out = home
+        .sandbox()
+        .args([
+            "memos",
+            "create",
+            "C1001",
+            "--reply-to",
+            "105",
+            "--content",
+            "agreed",
+        ])
+        .args(["--jq", ".resource.accessible_role"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out).trim(), "job_admin");
+    let out = home
+        .sandbox()
+        .args([
+            "memos",
+            "create",
+            "C1001",
+            "--reply-to",
+            "105",
+            "--content",
+            "fyi",
+        ])
+        .args(["--role", "member", "--jq", ".resource.accessible_role"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&out).trim(), "member");
+}
+
+/// A 404 where no path parameter could be missing points at the base URL; a --jq runtime
+/// error shows an excerpt, not the whole input.
+#[test]
+fn errors_point_at_the_cause() {
+    let s = stub(|_, _| {
+        Reply::json(
+            404,
+            r#"{"error":"not_found","message":"Resource not found"}"#,
+        )
+    });
+    let home = Home::new();
+    let base = format!("{}/wrong/v1", s.base().trim_end_matches("/v1"));
+    for args in [vec!["forms", "list"], vec!["webhooks", "list"]] {
+        let out = home
+            .cmd()
+            .env("RECRUIT_API_KEY", "k-123456")
+            .args(["--base-url", &base])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains("the base URL"), "{args:?}: {err}");
+        assert!(err.contains("/wrong/v1"), "{args:?}: {err}");
+    }
+    let out = home
+        .sandbox()
+        .args(["forms", "list", "--all", "--jq", ".[] | .code + 1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--jq failed"), "{err}");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+}

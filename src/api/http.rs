@@ -324,6 +324,21 @@ impl Client {
             .map_err(|e| Error::usage(format!("'{path}' is not a valid path: {e}")))
     }
 
+    /// Whether `url` is an endpoint without a path parameter (the form list, the webhook list,
+    /// file presigning), so a 404 from it can only mean a wrong base URL.
+    fn is_fixed_collection(&self, url: &Url) -> bool {
+        self.same_origin(url)
+            && url
+                .path()
+                .strip_prefix(self.inner.base.path())
+                .is_some_and(|rel| {
+                    matches!(
+                        rel.trim_end_matches('/'),
+                        "application_forms" | "webhooks" | "upload/presign"
+                    )
+                })
+    }
+
     /// Whether `url` has the scheme, host and port of the base URL.
     pub fn same_origin(&self, url: &Url) -> bool {
         same_origin(&self.inner.base, url)
@@ -353,6 +368,16 @@ impl Client {
         let resp = self.send_raw(spec).await?;
         if resp.status.is_success() {
             Ok(resp)
+        } else if resp.status == StatusCode::NOT_FOUND && self.is_fixed_collection(&resp.url) {
+            // Nothing in such a path names a record that could be missing: the 404 means the
+            // address itself is wrong, whatever the body says.
+            let mut e = error_from_response(&resp);
+            e.message = format!(
+                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
+                resp.url.path(),
+                self.inner.base.as_str().trim_end_matches('/')
+            );
+            Err(e)
         } else {
             Err(error_from_response(&resp))
         }

@@ -98,6 +98,21 @@ impl Client {
         })
     }
 
+    /// Create a memo; a reply given no role takes its parent's, read first. The service would
+    /// give it `member`, so a reply in a `job_admin` thread would be readable by everyone.
+    pub async fn create_memo_in_thread(
+        &self,
+        candidate: &str,
+        input: &MemoInput,
+    ) -> Result<Fetched<Resource<Memo>>, Error> {
+        let mut input = input.clone();
+        if let (Some(parent), None) = (input.parent_id, &input.accessible_role) {
+            let parent = self.get_memo(candidate, parent).await?;
+            input.accessible_role = parent.data.resource.accessible_role;
+        }
+        self.create_memo(candidate, &input).await
+    }
+
     /// `PATCH /v1/candidates/{c}/memos/{id}`.
     pub async fn edit_memo(
         &self,

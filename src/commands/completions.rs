@@ -17,6 +17,18 @@ pub struct CompletionsArgs {
 
 pub fn run(_ctx: &mut Ctx, args: CompletionsArgs) -> anyhow::Result<()> {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "recruit", &mut std::io::stdout());
-    Ok(())
+    // Generated into memory first: clap_complete panics on a failed write, and a closed
+    // pipe (`recruit completions bash | head`) is a normal end.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "recruit", &mut script);
+    let mut out = std::io::stdout().lock();
+    match std::io::Write::write_all(&mut out, &script)
+        .and_then(|()| std::io::Write::flush(&mut out))
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            Err(crate::Error::other(format!("cannot write the completion script: {e}")).into())
+        }
+    }
 }

@@ -88,7 +88,8 @@ pub struct CreateArgs {
     /// Make it a reply to memo ID
     #[arg(long, value_name = "ID")]
     pub reply_to: Option<i64>,
-    /// Who may read it
+    /// Who may read it [default: a reply takes its parent's role (read first); a new memo the
+    /// service's default]
     #[arg(long, value_enum)]
     pub role: Option<Role>,
     /// Mention a user by code (repeatable)
@@ -169,7 +170,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
                 },
             };
             let client = ctx.client().await?;
-            let memo = client.create_memo(&a.candidate, &input).await?;
+            let memo = client.create_memo_in_thread(&a.candidate, &input).await?;
             out.single(Kind::Memo, &memo.raw, &memo.value)?;
             Ok(())
         }

@@ -52,7 +52,15 @@ pub async fn print_pages(
         if let Some(s) = &spinner {
             s.set_message(format!("{} items, {} pages", printer.count, walker.pages));
         }
-        if remaining == Some(0) || !merged {
+        if !merged {
+            // One page was asked for: say so when the service has more, so a table of 20
+            // is never taken for the whole list.
+            if let Some(note) = more_pages_note(&page.value, items.len()) {
+                crate::elog!("{note}");
+            }
+            break;
+        }
+        if remaining == Some(0) {
             break;
         }
     }
@@ -61,6 +69,30 @@ pub async fn print_pages(
     }
     printer.finish(out)?;
     Ok(())
+}
+
+/// `showing 20 of 26; --all for every page, --limit N for fewer` when a page has a next one.
+fn more_pages_note(page: &serde_json::Value, shown: usize) -> Option<String> {
+    let p = page.get("pagination")?;
+    let has_next = ["next_page_token", "next_page", "next_url"]
+        .iter()
+        .any(|k| {
+            p.get(*k)
+                .and_then(|v| v.as_str())
+                .is_some_and(|v| !v.is_empty())
+        });
+    let total = ["total", "total_count"]
+        .iter()
+        .find_map(|k| p.get(*k).and_then(|v| v.as_u64()));
+    match total {
+        Some(t) if t as usize > shown => Some(format!(
+            "showing {shown} of {t}; --all for every page, --limit N for fewer"
+        )),
+        None if has_next => Some(format!(
+            "showing the first {shown}; more pages follow: --all for every page, --limit N for fewer"
+        )),
+        _ => None,
+    }
 }
 
 /// A spinner on stderr while walking many pages on a terminal.

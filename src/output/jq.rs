@@ -84,7 +84,13 @@ impl JqFilter {
         for item in self.filter.run((Ctx::new([], &inputs), Val::from(input))) {
             match item {
                 Ok(v) => out.push(Value::from(v)),
-                Err(e) => return Err(Error::usage(format!("--jq failed: {e}"))),
+                // jq's message embeds the value it failed on, which may be the whole input.
+                Err(e) => {
+                    return Err(Error::usage(format!(
+                        "--jq failed: {}",
+                        crate::output::text::one_line(&e.to_string(), 200)
+                    )))
+                }
             }
         }
         Ok(out)
