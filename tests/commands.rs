@@ -409,7 +409,24 @@ fn table_output_of_writes_is_a_readable_sentence_or_view() {
         out,
         format!("Memo {id} on candidate C1003 is now pinned.\n")
     );
-    let out = ok(&home, &["-o", "table", "memos", "delete", "C1003", &id]);
+    // Without a terminal and without --yes nothing is deleted (exit 2, naming --yes).
+    for args in [
+        vec!["memos", "delete", "C1003", id.as_str()],
+        vec!["webhooks", "delete", "WH00000001"],
+    ] {
+        let out = home.sandbox().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("pass --yes to delete without a prompt"),
+            "{args:?}"
+        );
+    }
+    let still = json(&home, &["memos", "get", "C1003", &id]);
+    assert_eq!(still["resource"]["id"].to_string(), id);
+    let out = ok(
+        &home,
+        &["-o", "table", "memos", "delete", "C1003", &id, "--yes"],
+    );
     assert_eq!(out, format!("Deleted memo {id} on candidate C1003.\n"));
 }
 

@@ -462,3 +462,23 @@ fn answers_file_on_a_terminal_with_yes_does_not_ask() {
     assert_eq!(reqs.len(), 1);
     assert_eq!(reqs[0]["status"], json!(200));
 }
+
+/// On a terminal, deleting a memo asks first, says its replies go with it, and a "no" is
+/// exit 1 with nothing deleted.
+#[test]
+fn delete_asks_names_the_replies_and_a_no_is_exit_1() {
+    let sb = Sb::new();
+    // C1001's memo 101 has replies in the demo data.
+    let mut s = sb.spawn(&["memos", "delete", "C1001", "101"]);
+    s.expect("Delete memo 101 on candidate C1001?").unwrap();
+    s.expect("repl").unwrap();
+    s.send("n").unwrap();
+    s.expect("cancelled; nothing was deleted").unwrap();
+    assert_eq!(exit_code(&mut s), 1);
+    let out = sb
+        .cmd()
+        .args(["memos", "get", "C1001", "101", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "the memo is still there");
+}

@@ -113,6 +113,18 @@ impl Client {
         self.create_memo(candidate, &input).await
     }
 
+    /// How many replies memo `id` has (they are deleted with it). Replies are listed only
+    /// under their memo in the candidate's list.
+    pub async fn memo_replies(&self, candidate: &str, id: i64) -> Result<usize, Error> {
+        let list = self.list_memos(candidate).await?;
+        Ok(list
+            .data
+            .collection
+            .iter()
+            .find(|m| m.id == Some(id))
+            .map_or(0, |m| m.replies.as_ref().map_or(0, |r| r.len())))
+    }
+
     /// `PATCH /v1/candidates/{c}/memos/{id}`.
     pub async fn edit_memo(
         &self,

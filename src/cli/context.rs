@@ -268,18 +268,28 @@ impl Ctx {
         Ok(client)
     }
 
-    /// Confirm a destructive action: asked on a terminal unless `yes`; without a terminal the
-    /// action goes ahead (scripts pass no `--yes` by contract).
-    pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> anyhow::Result<bool> {
-        if yes || !(self.term.stdin_tty && self.term.stderr_tty) {
-            return Ok(true);
+    /// Confirm a destructive action: with `yes` it goes ahead; on a terminal it asks (default
+    /// no); without one it is refused (exit 2), as gh does, so a script never deletes by
+    /// accident. A declined prompt is exit 1, "cancelled", for every command that asks.
+    pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> Result<(), Error> {
+        if yes {
+            return Ok(());
+        }
+        if !(self.term.stdin_tty && self.term.stderr_tty) {
+            return Err(Error::usage(
+                "refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt",
+            ));
         }
         let answer = dialoguer::Confirm::new()
-            .with_prompt(prompt)
+            .with_prompt(crate::output::text::one_line(prompt, 300))
             .default(false)
             .interact_opt()
             .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
-        Ok(answer.unwrap_or(false))
+        if answer == Some(true) {
+            Ok(())
+        } else {
+            Err(Error::other("cancelled; nothing was deleted"))
+        }
     }
 
     /// Stop what the context started (the in-process sandbox).

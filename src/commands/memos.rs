@@ -204,14 +204,22 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
             Ok(())
         }
         MemosCmd::Delete(a) => {
-            if !ctx.confirm_destructive(
-                &format!("Delete memo {} on candidate {}?", a.id, a.candidate),
-                a.yes,
-            )? {
-                eprintln!("Cancelled; nothing was deleted.");
-                return Ok(());
-            }
             let client = ctx.client().await?;
+            if !a.yes && ctx.term.stdin_tty && ctx.term.stderr_tty {
+                // Replies go with their memo: say so before asking.
+                let replies = client.memo_replies(&a.candidate, a.id).await.unwrap_or(0);
+                let with = match replies {
+                    0 => String::new(),
+                    1 => " It has 1 reply, which is deleted with it.".to_string(),
+                    n => format!(" It has {n} replies, which are deleted with it."),
+                };
+                ctx.confirm_destructive(
+                    &format!("Delete memo {} on candidate {}?{with}", a.id, a.candidate),
+                    false,
+                )?;
+            } else {
+                ctx.confirm_destructive("", a.yes)?;
+            }
             let resp = client.delete_memo(&a.candidate, a.id).await?;
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() {

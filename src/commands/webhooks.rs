@@ -229,10 +229,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             Ok(())
         }
         WebhooksCmd::Delete(a) => {
-            if !ctx.confirm_destructive(&format!("Delete webhook {}?", a.code), a.yes)? {
-                eprintln!("Cancelled; nothing was deleted.");
-                return Ok(());
-            }
+            ctx.confirm_destructive(&format!("Delete webhook {}?", a.code), a.yes)?;
             let client = ctx.client().await?;
             let resp = client.delete_webhook(&a.code).await?;
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
