@@ -260,7 +260,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;memos;create'= {
             cand --content 'The memo text, or - to read it from standard input'
             cand --reply-to 'Make it a reply to memo ID'
-            cand --role 'Who may read it'
+            cand --role 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]'
             cand --mention 'Mention a user by code (repeatable)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'

@@ -95,3 +95,25 @@ fn every_command_has_a_summary_and_examples() {
         missing.join("\n")
     );
 }
+
+/// Short -h of a subcommand is about that command; the global options are under one heading
+/// in long --help; group help has examples; help never cites spec sections.
+#[test]
+fn short_help_leaves_out_the_global_options() {
+    let bin = env!("CARGO_BIN_EXE_recruit");
+    let help = |args: &[&str]| {
+        let out = std::process::Command::new(bin).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let short = help(&["memos", "list", "-h"]);
+    assert!(!short.contains("--base-url"), "{short}");
+    assert!(short.contains("Examples:"), "{short}");
+    let long = help(&["memos", "list", "--help"]);
+    assert!(long.contains("Global options"), "{long}");
+    assert_eq!(long.matches("--base-url <URL>").count(), 1, "{long}");
+    for group in ["forms", "memos", "submissions", "webhooks", "export"] {
+        assert!(help(&[group, "--help"]).contains("Examples:"), "{group}");
+    }
+    assert!(!help(&["forms", "apply", "--help"]).contains("spec 4"));
+}

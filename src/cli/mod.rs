@@ -82,6 +82,7 @@ pub struct GlobalArgs {
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_BASE_URL",
         hide_env_values = true,
         value_name = "URL"
@@ -91,7 +92,7 @@ pub struct GlobalArgs {
     /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
     #[arg(
         long,
-        global = true,
+        global = true, hide_short_help = true,
         env = "RECRUIT_API_KEY",
         value_name = "KEY",
         hide_env_values = true,
@@ -103,6 +104,7 @@ pub struct GlobalArgs {
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_PROFILE",
         hide_env_values = true,
         value_name = "NAME"
@@ -110,7 +112,7 @@ pub struct GlobalArgs {
     pub profile: Option<String>,
 
     /// Run against the built-in emulator (no account needed)
-    #[arg(long, global = true, env = "RECRUIT_SANDBOX", hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
+    #[arg(long, global = true, hide_short_help = true, env = "RECRUIT_SANDBOX", hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
     pub sandbox: bool,
 
     /// Output format [default: table on a terminal, json otherwise]
@@ -118,6 +120,7 @@ pub struct GlobalArgs {
         short,
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_OUTPUT",
         hide_env_values = true,
         value_enum,
@@ -126,25 +129,32 @@ pub struct GlobalArgs {
     pub output: Option<Format>,
 
     /// Filter the JSON result with a jq expression before printing
-    #[arg(long, global = true, value_name = "EXPR")]
+    #[arg(long, global = true, hide_short_help = true, value_name = "EXPR")]
     pub jq: Option<String>,
 
     /// Columns for table and csv output, comma-separated (e.g. code,title)
-    #[arg(long, global = true, value_name = "A,B,C", value_delimiter = ',')]
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        value_name = "A,B,C",
+        value_delimiter = ','
+    )]
     pub fields: Option<Vec<String>>,
 
     /// On list commands: follow every page and merge the result
-    #[arg(long, global = true)]
+    #[arg(long, global = true, hide_short_help = true)]
     pub all: bool,
 
     /// On list commands: stop after N items
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, hide_short_help = true, value_name = "N")]
     pub limit: Option<usize>,
 
     /// Per-request timeout in seconds [default: 30]
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_TIMEOUT",
         hide_env_values = true,
         value_name = "SECS"
@@ -155,6 +165,7 @@ pub struct GlobalArgs {
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_RETRIES",
         hide_env_values = true,
         value_name = "N"
@@ -162,15 +173,21 @@ pub struct GlobalArgs {
     pub retries: Option<u32>,
 
     /// Log each request and response line to stderr (the token is always redacted)
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, hide_short_help = true)]
     pub verbose: bool,
 
     /// When to use colour: auto, always, never (NO_COLOR also turns it off)
-    #[arg(long, global = true, value_enum, value_name = "WHEN")]
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        value_enum,
+        value_name = "WHEN"
+    )]
     pub color: Option<ColorWhen>,
 
     /// Allow plain http:// to a public host (the key would travel unencrypted)
-    #[arg(long, global = true)]
+    #[arg(long, global = true, hide_short_help = true)]
     pub insecure_http: bool,
 
     /// Where `--sandbox` and `--base-url` came from (flag or env), for their precedence.
@@ -182,6 +199,7 @@ pub struct GlobalArgs {
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_CA_CERT",
         hide_env_values = true,
         value_name = "FILE"
@@ -192,6 +210,7 @@ pub struct GlobalArgs {
     #[arg(
         long,
         global = true,
+        hide_short_help = true,
         env = "RECRUIT_MAX_RATE",
         hide_env_values = true,
         value_name = "N"
@@ -269,22 +288,37 @@ fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Application forms (job postings): list, read, apply
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  recruit forms list --title designer\n  recruit forms get FORM-1002\n  recruit forms apply FORM-1002                # the wizard, on a terminal\n  recruit forms apply FORM-1002 --answers answers.json --dry-run"
+    )]
     Forms(commands::forms::FormsCmd),
     /// Memos on a candidate: list, read, create, edit, delete, pin
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  recruit memos list C1001\n  recruit memos create C1001 --content 'Strong portfolio' --role job_manager\n  recruit memos create C1001 --reply-to 101 --content 'Agreed'   # keeps the thread's role\n  recruit memos pin C1001 101\n  recruit memos delete C1001 101 --yes"
+    )]
     Memos(commands::memos::MemosCmd),
     /// A candidate's form submissions
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  recruit submissions list C1001\n  recruit submissions list C1001 --all -o ndjson"
+    )]
     Submissions(commands::submissions::SubmissionsCmd),
     /// Webhook registrations, and a local toolkit to receive, verify and trigger events
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  recruit webhooks list\n  recruit webhooks create --callback-url https://hooks.example.com/recruit --event candidate_pass\n  recruit webhooks listen --port 4242 --signing-key \"$KEY\" --forward-to http://localhost:3000/hooks\n  recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\""
+    )]
     Webhooks(commands::webhooks::WebhooksCmd),
     /// Upload files for use in applications
     #[command(subcommand)]
     Files(commands::files::FilesCmd),
     /// Batch export for many candidates (submissions, memos) or every form
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  recruit export submissions --candidates codes.txt --out subs.ndjson\n  recruit export memos --candidates codes.txt -o csv --out memos.csv\n  recruit export submissions --candidates codes.txt --out subs.ndjson --resume\n  recruit export forms --with-questions --out forms.ndjson"
+    )]
     Export(commands::export::ExportCmd),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),

@@ -25,7 +25,7 @@ sent: every question known, each answer's shape right for its kind, every requir
 answered. All problems are listed at once (exit 2), and nothing is sent.
 
 With --answers FILE (or - for standard input), the answers come from a JSON file shaped like
-either request body of spec 4.3. Variant A:
+either of the two request bodies the service documents. Variant A:
 
   {\"privacy\": true,
    \"questions\": [
