@@ -174,6 +174,21 @@ fn cases() -> Vec<Case> {
         ("textarea", true, None, json!({"value": ["a"]}), Err("answer.value")),
         ("date_type", true, None, json!({"value": "2025-01-31"}), Ok(())),
         ("date_type", true, None, json!({}), Err("answer.value")),
+        ("date_type", true, None, json!({"value": "2025.01.31"}), Ok(())),
+        ("date_type", true, None, json!({"value": "2025/01/31"}), Ok(())),
+        ("date_type", true, None, json!({"value": "31/01/2025"}), Err("answer.value")),
+        ("date_type", true, None, json!({"value": "2025-02-30"}), Err("answer.value")),
+        ("date_type", true, None, json!({"value": "next week"}), Err("answer.value")),
+        // year-month and date fields of repeated groups
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "2019.03", "end_at": "2021/11"}]}), Ok(())),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "March 2019"}]}), Err("answer.experiences[0].start_at")),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "2019-13"}]}), Err("answer.experiences[0].start_at")),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "2019-03-01"}]}), Err("answer.experiences[0].start_at")),
+        ("experience", true, None, json!({"experiences": [{"company_name": "Acme", "start_at": "2021-03", "end_at": "2019-03"}]}), Err("answer.experiences[0].end_at")),
+        ("education", true, None, json!({"educations": [{"school_name": "KAIST", "enter_at": "2014-03", "graduate_at": "2010-02"}]}), Err("answer.educations[0].graduate_at")),
+        ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-06-30", "end_date": "2020-01-01"}]}), Err("answer.trainings[0].end_date")),
+        ("qualification", true, None, json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "May 2021"}]}), Err("answer.qualifications[0].date")),
+        ("language", true, None, json!({"languages": [{"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "900", "date": "2021-5-1"}]}), Err("answer.languages[0].date")),
         // dropdown, radio
         ("dropdown", true, OPTS, json!({"value": "Busan"}), Ok(())),
         ("dropdown", true, OPTS, json!({"value": "Daegu"}), Err("answer.value")),
@@ -320,6 +335,30 @@ fn variant_a_body_names_questions_by_question_id_and_decodes_paths() {
             ]
         })
     );
+}
+
+#[test]
+fn dates_are_sent_in_one_shape_and_bad_ones_name_the_field_and_shape() {
+    let mut form = form_with_ids();
+    form.push(q(Some(109), 9, "experience", "Experience", false));
+    form.push(q(Some(110), 10, "date_type", "Start date", false));
+    let mut items = basics_by_order();
+    items.push(json!({"order": 9, "answer": {"experiences": [{"company_name": "Acme", "start_at": "2019.03", "end_at": "2021/11"}]}}));
+    items.push(json!({"order": 10, "answer": {"value": "2026/01/05"}}));
+    let p = prepare(&form, &file_of(items), Variant::A).expect("valid");
+    let qs = p.body["questions"].as_array().unwrap();
+    let exp = qs.iter().find(|q| q["question_id"] == 109).unwrap();
+    assert_eq!(exp["answer"]["experiences"][0]["start_at"], "2019-03");
+    assert_eq!(exp["answer"]["experiences"][0]["end_at"], "2021-11");
+    let date = qs.iter().find(|q| q["question_id"] == 110).unwrap();
+    assert_eq!(date["answer"]["value"], "2026-01-05");
+
+    let mut items = basics_by_order();
+    items.push(json!({"order": 9, "answer": {"experiences": [{"company_name": "Acme", "start_at": "spring 2019"}]}}));
+    let report = prepare(&form, &file_of(items), Variant::A).expect_err("a bad year-month");
+    let text = format!("{:?}", report.problems);
+    assert!(text.contains("start_at"), "{text}");
+    assert!(text.contains("YYYY-MM"), "{text}");
 }
 
 #[test]

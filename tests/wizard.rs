@@ -124,8 +124,8 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     // experience (required): one entry
     s.expect("12. Work experience").unwrap();
     answer(&mut s, "Company", "Acme\r");
-    answer(&mut s, "Start (year-month) (optional)", "2019-03\r");
-    answer(&mut s, "End (year-month) (optional)", "\r");
+    answer(&mut s, "Start (YYYY-MM, optional)", "2019.03\r");
+    answer(&mut s, "End (YYYY-MM, optional)", "\r");
     answer(&mut s, "Currently employed here?", "y\r");
     answer(&mut s, "Employment type (optional)", "\r");
     answer(&mut s, "Position (rank or title) (optional)", "\r");
@@ -135,8 +135,8 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     // education (required)
     s.expect("13. Education").unwrap();
     answer(&mut s, "School", "KAIST\r");
-    answer(&mut s, "Entered (year-month) (optional)", "\r");
-    answer(&mut s, "Graduated (year-month) (optional)", "\r");
+    answer(&mut s, "Entered (YYYY-MM, optional)", "\r");
+    answer(&mut s, "Graduated (YYYY-MM, optional)", "\r");
     answer(&mut s, "Graduated?", "y\r");
     answer(&mut s, "Major (optional)", "CS\r");
     answer(&mut s, "Add another education?", "n\r");
@@ -150,7 +150,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "    Name", "Hackathon\r");
     answer(&mut s, "Issuing institution", "Acme\r");
     answer(&mut s, "Score or grade", "1st\r");
-    answer(&mut s, "Date obtained", "2021-05-01\r");
+    answer(&mut s, "Date obtained (YYYY-MM-DD)", "2021/05/01\r");
     answer(&mut s, "Details (optional)", "\r");
     answer(&mut s, "Add another qualification?", "n\r");
     // training (optional): skipped

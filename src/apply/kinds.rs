@@ -227,6 +227,10 @@ impl fmt::Display for AnswerKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldType {
     Str,
+    /// `YYYY-MM`; `YYYY.MM` and `YYYY/MM` are accepted and sent as `YYYY-MM`.
+    YearMonth,
+    /// `YYYY-MM-DD`; `.` and `/` separators are accepted and sent as `-`.
+    Date,
     Bool,
     OneOf(&'static [&'static str]),
 }
@@ -250,12 +254,12 @@ const fn f(name: &'static str, ty: FieldType, required: bool, label: &'static st
     }
 }
 
-use FieldType::{Bool, OneOf, Str};
+use FieldType::{Bool, Date, OneOf, Str, YearMonth};
 
 pub const EXPERIENCE: &[ElementField] = &[
     f("company_name", Str, true, "Company"),
-    f("start_at", Str, false, "Start (year-month)"),
-    f("end_at", Str, false, "End (year-month)"),
+    f("start_at", YearMonth, false, "Start (year-month)"),
+    f("end_at", YearMonth, false, "End (year-month)"),
     f("currently_employed", Bool, false, "Currently employed here"),
     f("employment_type", Str, false, "Employment type"),
     f("position", Str, false, "Position (rank or title)"),
@@ -265,8 +269,8 @@ pub const EXPERIENCE: &[ElementField] = &[
 
 pub const EDUCATION: &[ElementField] = &[
     f("school_name", Str, true, "School"),
-    f("enter_at", Str, false, "Entered (year-month)"),
-    f("graduate_at", Str, false, "Graduated (year-month)"),
+    f("enter_at", YearMonth, false, "Entered (year-month)"),
+    f("graduate_at", YearMonth, false, "Graduated (year-month)"),
     f("graduate", Bool, false, "Graduated"),
     f("major", Str, false, "Major"),
 ];
@@ -281,15 +285,15 @@ pub const QUALIFICATION: &[ElementField] = &[
     f("name", Str, true, "Name"),
     f("institution_name", Str, true, "Issuing institution"),
     f("grade", Str, true, "Score or grade"),
-    f("date", Str, true, "Date obtained"),
+    f("date", Date, true, "Date obtained"),
     f("content", Str, false, "Details"),
 ];
 
 pub const TRAINING: &[ElementField] = &[
     f("name", Str, true, "Training"),
     f("institution_name", Str, true, "Institution"),
-    f("start_date", Str, true, "Start date"),
-    f("end_date", Str, true, "End date"),
+    f("start_date", Date, true, "Start date"),
+    f("end_date", Date, true, "End date"),
     f("content", Str, false, "Details"),
 ];
 
@@ -298,7 +302,7 @@ pub const LANGUAGE: &[ElementField] = &[
     f("test_name", Str, true, "Test"),
     f("institution_name", Str, true, "Testing institution"),
     f("grade", Str, true, "Score or grade"),
-    f("date", Str, true, "Date taken"),
+    f("date", Date, true, "Date taken"),
 ];
 
 /// A problem (or a warning) with one field of an answer: `field` is a path such as
@@ -394,6 +398,91 @@ pub fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
     }
     chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
         .map_err(|_| format!("{s:?} is not a real date (YYYY-MM-DD)"))
+}
+
+/// The shape a dated field takes, for prompts and messages.
+pub fn dated_shape(ty: FieldType) -> &'static str {
+    match ty {
+        FieldType::YearMonth => "YYYY-MM",
+        _ => "YYYY-MM-DD",
+    }
+}
+
+/// A year-month (`YYYY-MM`) or date (`YYYY-MM-DD`) value, checked and written with `-`:
+/// `2021.03`, `2021/03` become `2021-03`. Anything else is an error naming the shape.
+pub fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> {
+    let t = s.trim();
+    let parts: Vec<&str> = t.split(['-', '.', '/']).collect();
+    let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+    let sep_ok = {
+        let seps: Vec<char> = t.chars().filter(|c| matches!(c, '-' | '.' | '/')).collect();
+        seps.windows(2).all(|w| w[0] == w[1])
+    };
+    match ty {
+        FieldType::YearMonth => {
+            let ok = sep_ok
+                && parts.len() == 2
+                && digits(parts[0], 4)
+                && digits(parts[1], 2)
+                && (1..=12).contains(&parts[1].parse::<u32>().unwrap_or(0));
+            if ok {
+                Ok(format!("{}-{}", parts[0], parts[1]))
+            } else {
+                Err(format!(
+                    "must be a year and month YYYY-MM (e.g. 2021-03), got {s:?}"
+                ))
+            }
+        }
+        _ => {
+            let shaped = sep_ok
+                && parts.len() == 3
+                && digits(parts[0], 4)
+                && digits(parts[1], 2)
+                && digits(parts[2], 2);
+            if !shaped {
+                return Err(format!(
+                    "must be a date YYYY-MM-DD (e.g. 2021-03-15), got {s:?}"
+                ));
+            }
+            let iso = format!("{}-{}-{}", parts[0], parts[1], parts[2]);
+            check_date(&iso).map(|_| iso)
+        }
+    }
+}
+
+/// Write every dated field of an answer in its `-` form (`date_type` values, and the
+/// year-month and date fields of experiences, educations, ...), as checked by
+/// [`check_answer`]. Values that don't parse are left for the check to report.
+pub fn normalize_answer(kind: &AnswerKind, answer: &mut Value) {
+    if *kind == AnswerKind::DateType {
+        if let Some(v) = answer.get_mut("value") {
+            if let Some(n) = v
+                .as_str()
+                .and_then(|s| normalize_dated(FieldType::Date, s).ok())
+            {
+                *v = Value::String(n);
+            }
+        }
+        return;
+    }
+    let Some((field, spec)) = kind.group() else {
+        return;
+    };
+    let Some(items) = answer.get_mut(field).and_then(|v| v.as_array_mut()) else {
+        return;
+    };
+    for item in items.iter_mut().filter_map(|i| i.as_object_mut()) {
+        for fs in spec
+            .iter()
+            .filter(|f| matches!(f.ty, FieldType::YearMonth | FieldType::Date))
+        {
+            if let Some(v) = item.get_mut(fs.name) {
+                if let Some(n) = v.as_str().and_then(|s| normalize_dated(fs.ty, s).ok()) {
+                    *v = Value::String(n);
+                }
+            }
+        }
+    }
 }
 
 /// Check a veteran affair code: two digits, a hyphen, six digits (`00-000000`).
@@ -544,8 +633,17 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
             }
             ck.one_of("disability_severity", DISABILITY_SEVERITIES, false);
         }
-        Text | Textarea | DateType => {
+        Text | Textarea => {
             ck.string("value", required);
+        }
+        DateType => {
+            if let Some(s) = ck.string("value", required) {
+                if !s.trim().is_empty() {
+                    if let Err(e) = normalize_dated(FieldType::Date, s) {
+                        ck.c.problem("answer.value", e);
+                    }
+                }
+            }
         }
         Radio | Dropdown => {
             if let Some(s) = ck.string("value", required) {
@@ -844,6 +942,15 @@ pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<Fie
                 }
                 Some(_) => {}
             },
+            FieldType::YearMonth | FieldType::Date => match v.as_str() {
+                None => out.push(bad(format!("must be a string, got {}", describe(v)))),
+                Some(s) if !fs.required && s.trim().is_empty() => {}
+                Some(s) => {
+                    if let Err(e) = normalize_dated(fs.ty, s) {
+                        out.push(bad(e));
+                    }
+                }
+            },
             FieldType::Bool => {
                 if !v.is_boolean() {
                     out.push(bad(format!("must be true or false, got {}", describe(v))));
@@ -857,6 +964,26 @@ pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<Fie
                     describe(v)
                 ))),
             },
+        }
+    }
+    // An end before its start, where both parse.
+    for (start, end) in [
+        ("start_at", "end_at"),
+        ("enter_at", "graduate_at"),
+        ("start_date", "end_date"),
+    ] {
+        let field = |name: &str| {
+            let fs = spec.iter().find(|f| f.name == name)?;
+            normalize_dated(fs.ty, obj.get(name)?.as_str()?).ok()
+        };
+        if let (Some(a), Some(b)) = (field(start), field(end)) {
+            // Same-shape ISO strings compare in calendar order.
+            if b < a {
+                out.push(FieldIssue {
+                    field: end.into(),
+                    message: format!("{b} is before {start} {a}"),
+                });
+            }
         }
     }
     out

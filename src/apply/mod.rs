@@ -270,10 +270,14 @@ pub fn prepare(
     // `questions` may be left out when there is another answer or the request goes as B.
     let questions_optional = has_top_fields || requested == Variant::B || form_idless;
     let Resolved {
-        answers,
+        mut answers,
         source_of,
         loose,
     } = resolve(questions, top, questions_optional, &mut report);
+    // Dates go out in one shape (`2021.03` as `2021-03`), as the checks accepted them.
+    for a in &mut answers {
+        kinds::normalize_answer(&AnswerKind::parse(questions[a.index].kind()), &mut a.answer);
+    }
 
     // The variant that can carry these answers.
     let mut notes = Vec::new();

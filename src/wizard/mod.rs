@@ -167,10 +167,19 @@ fn ask(
         Name | Email | Phone | Address | Text | DateType | Birth => {
             let field = kind.answer_fields().expect("known kind")[0];
             let hint = match kind {
-                Birth => " (YYYY-MM-DD)",
+                Birth | DateType => " (YYYY-MM-DD)",
                 _ => "",
             };
             text(p, q, &format!("{label}{hint}"), optional, &|s| {
+                // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
+                let s = match kind {
+                    DateType => crate::apply::kinds::normalize_dated(
+                        crate::apply::kinds::FieldType::Date,
+                        s,
+                    )
+                    .unwrap_or_else(|_| s.to_string()),
+                    _ => s.to_string(),
+                };
                 Ok(json!({ field: s }))
             })
         }
@@ -604,6 +613,26 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>
                 let s = p.input(&format!("    {}{opt}", fs.label), !fs.required, &validate)?;
                 if !s.trim().is_empty() {
                     obj.insert(fs.name.into(), json!(s.trim()));
+                }
+            }
+            FieldType::YearMonth | FieldType::Date => {
+                let opt = if fs.required { "" } else { ", optional" };
+                let shape = crate::apply::kinds::dated_shape(fs.ty);
+                let validate = |s: &str| -> Result<(), String> {
+                    match s.trim() {
+                        "" if !fs.required => Ok(()),
+                        "" => Err("required".into()),
+                        t => crate::apply::kinds::normalize_dated(fs.ty, t).map(|_| ()),
+                    }
+                };
+                let label = fs.label.split(" (").next().unwrap_or(fs.label);
+                let s = p.input(
+                    &format!("    {label} ({shape}{opt})"),
+                    !fs.required,
+                    &validate,
+                )?;
+                if let Ok(v) = crate::apply::kinds::normalize_dated(fs.ty, s.trim()) {
+                    obj.insert(fs.name.into(), json!(v));
                 }
             }
             FieldType::Bool => {
