@@ -219,6 +219,9 @@ fn elements(spec: &'static [recruit::apply::kinds::ElementField]) -> impl Strate
                 }
                 let v = match f.ty {
                     FieldType::Str => Value::String(s),
+                    // One value for start and end alike, so an end is never before its start.
+                    FieldType::YearMonth => Value::String("2019-03".into()),
+                    FieldType::Date => Value::String("2020-01-31".into()),
                     FieldType::Bool => Value::Bool(b),
                     FieldType::OneOf(values) => {
                         Value::String(values[s.len() % values.len()].into())
