@@ -310,9 +310,8 @@ fn valid_answer(kind: &'static str) -> BoxedStrategy<Value> {
                 v
             })
             .boxed(),
-        AnswerKind::Text | AnswerKind::Textarea | AnswerKind::DateType => {
-            one("value", string(text().boxed()))
-        }
+        AnswerKind::Text | AnswerKind::Textarea => one("value", string(text().boxed())),
+        AnswerKind::DateType => one("value", string(date().boxed())),
         AnswerKind::Dropdown | AnswerKind::Radio => one(
             "value",
             prop::sample::select(options_of(kind).unwrap())
