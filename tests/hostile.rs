@@ -101,3 +101,93 @@ fn export_refuses_dot_and_dotdot_as_codes_before_any_request() {
     }
     assert!(s.seen().is_empty(), "{:?}", s.seen());
 }
+
+const EVIL: &str = "hi \u{1b}]52;c;SGVsbG8=\u{7} \u{1b}[2J \u{9b}31m \u{202e}gpj.exe\tend";
+
+#[test]
+fn terminal_escapes_from_the_service_are_shown_escaped_in_tables_and_errors() {
+    let memo = serde_json::json!({"collection": [{
+        "id": 7, "content": EVIL, "user": {"name": "Eve\u{1b}[31m"},
+        "created_at": "2026-11-02T09:15:00Z"
+    }], "pagination": {}});
+    let body = memo.to_string();
+    let s = stub(move |seen, _| {
+        if seen.uri.contains("bad") {
+            Reply::json(
+                422,
+                &serde_json::json!({"error": "invalid", "message": EVIL}).to_string(),
+            )
+        } else {
+            Reply::json(200, &body)
+        }
+    });
+    let home = Home::new();
+    let out = run(&home, &s, &["memos", "list", "C1001", "-o", "table"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}', '\t'] {
+        assert!(!text.contains(bad), "{bad:?} reached the table: {text:?}");
+    }
+    assert!(text.contains("\\x1b]52;c;"), "{text}");
+    assert!(text.contains("\\u{202e}gpj.exe"), "{text}");
+
+    // -o json stays byte-exact.
+    let out = run(&home, &s, &["memos", "list", "C1001", "-o", "json"]);
+    assert!(
+        stdout_of(&out).contains("\\u001b]52;c;"),
+        "{}",
+        stdout_of(&out)
+    );
+
+    let out = run(&home, &s, &["memos", "list", "bad", "-o", "table"]);
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(
+        !err.contains('\u{1b}') && !err.contains('\u{202e}'),
+        "{err:?}"
+    );
+    assert!(err.contains("\\x1b[2J"), "{err}");
+}
+
+#[test]
+fn a_huge_unbroken_word_renders_quickly_cut_with_a_note() {
+    let word = "x".repeat(2_000_000);
+    let body = serde_json::json!({"collection": [{"id": 1, "content": word}], "pagination": {}})
+        .to_string();
+    let s = stub(move |_, _| Reply::json(200, &body));
+    let home = Home::new();
+    let t0 = std::time::Instant::now();
+    let out = run(&home, &s, &["memos", "list", "C1001", "-o", "table"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(t0.elapsed() < std::time::Duration::from_secs(30));
+    assert!(stdout_of(&out).contains('…'));
+    assert!(stdout_of(&out).len() < 20_000);
+    assert!(stderr_of(&out).contains("-o json"), "{}", stderr_of(&out));
+}
+
+#[test]
+fn narrow_and_wide_tables_fit_columns_and_keep_identifiers_whole() {
+    let body = serde_json::json!({"collection": [
+        {"code": "SUB-000123456", "kind": "multiple_choice_long", "form_title": "A rather long form title that should wrap around in narrow terminals for sure", "submitted_at": "2026-11-02T09:15:00Z"}
+    ], "pagination": {}})
+    .to_string();
+    let s = stub(move |_, _| Reply::json(200, &body));
+    let home = Home::new();
+    for cols in [60usize, 200] {
+        let out = home
+            .cmd()
+            .env("RECRUIT_BASE_URL", s.base())
+            .env("RECRUIT_API_KEY", KEY)
+            .env("COLUMNS", cols.to_string())
+            .args(["submissions", "list", "C1001", "-o", "table"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let text = stdout_of(&out);
+        for line in text.lines() {
+            assert!(line.chars().count() <= cols, "{cols}: {line:?}");
+        }
+        assert!(text.contains("SUB-000123456"), "{text}");
+        assert!(text.contains("multiple_choice_long"), "{text}");
+    }
+}
