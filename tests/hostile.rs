@@ -191,3 +191,24 @@ fn narrow_and_wide_tables_fit_columns_and_keep_identifiers_whole() {
         assert!(text.contains("multiple_choice_long"), "{text}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn export_output_is_readable_by_the_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = stub(|_, _| Reply::json(200, r#"{"collection":[{"code":"S1"}],"pagination":{}}"#));
+    let home = Home::new();
+    let dest = home.dir.path().join("out.ndjson");
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", s.base())
+        .env("RECRUIT_API_KEY", KEY)
+        .args(["export", "submissions", "--candidates", "-", "--out"])
+        .arg(&dest)
+        .write_stdin("C1001\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mode = std::fs::metadata(&dest).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{mode:o}");
+}
