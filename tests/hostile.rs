@@ -212,3 +212,22 @@ fn export_output_is_readable_by_the_owner_only() {
     let mode = std::fs::metadata(&dest).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "{mode:o}");
 }
+
+#[test]
+fn credentials_in_the_base_url_are_refused_and_never_printed() {
+    let s = stub(|_, _| Reply::json(200, r#"{"collection":[]}"#));
+    let home = Home::new();
+    let base = format!("http://bob:PW-s3cret@{}/v1", s.addr);
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", &base)
+        .env("RECRUIT_API_KEY", KEY)
+        .args(["-v", "forms", "list"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("user name or password"), "{err}");
+    assert!(!err.contains("PW-s3cret") && !stdout_of(&out).contains("PW-s3cret"));
+    assert!(s.seen().is_empty());
+}
