@@ -231,3 +231,24 @@ fn credentials_in_the_base_url_are_refused_and_never_printed() {
     assert!(!err.contains("PW-s3cret") && !stdout_of(&out).contains("PW-s3cret"));
     assert!(s.seen().is_empty());
 }
+
+#[test]
+fn endless_empty_pages_with_new_tokens_stop_the_walk() {
+    let s = stub(|seen, _| {
+        let n = seen.uri.len();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"collection":[],"pagination":{{"next_page":"t{n}x{}"}}}}"#,
+                seen.uri
+            ),
+        )
+    });
+    let home = Home::new();
+    let out = run(&home, &s, &["forms", "list", "--all"]);
+    let err = stderr_of(&out);
+    // As for a repeated page token: the service misbehaves, exit 1.
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("empty pages in a row"), "{err}");
+    assert!(s.seen().len() <= 10, "{} requests", s.seen().len());
+}
