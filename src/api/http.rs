@@ -810,7 +810,8 @@ fn retry_after_uncapped(headers: &HeaderMap) -> Option<Duration> {
         if !secs.is_finite() || secs < 0.0 {
             return None;
         }
-        Duration::from_secs_f64(secs)
+        // Bounded (a year is far past the point of stopping): from_secs_f64 panics on 1e300.
+        Duration::try_from_secs_f64(secs.min(31_536_000.0)).ok()?
     } else {
         let when = httpdate::parse_http_date(v).ok()?;
         when.duration_since(SystemTime::now())
@@ -875,6 +876,13 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
     if url.host_str().is_none_or(|h| h.is_empty()) {
         return Err(Error::usage(format!("base URL '{trimmed}' has no host")));
     }
+    if !url.username().is_empty() || url.password().is_some() {
+        // reqwest would send them as Basic auth instead of the key, and -v would log them.
+        // The URL is not echoed: it holds a password.
+        return Err(Error::usage(
+            "the base URL contains a user name or password (user:pass@host); remove them, the API key is the only credential",
+        ));
+    }
     url.set_query(None);
     url.set_fragment(None);
     let path = url.path().trim_end_matches('/').to_string();
@@ -888,7 +896,10 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
 }
 
 pub fn same_origin(a: &Url, b: &Url) -> bool {
-    a.scheme() == b.scheme()
+    // A URL carrying credentials is never "ours": they would replace the key as Basic auth.
+    b.username().is_empty()
+        && b.password().is_none()
+        && a.scheme() == b.scheme()
         && a.host_str().map(|h| h.to_ascii_lowercase())
             == b.host_str().map(|h| h.to_ascii_lowercase())
         && a.port_or_known_default() == b.port_or_known_default()

@@ -152,7 +152,7 @@ impl Pacer {
                     if q.budget < 1.0 {
                         // Used up: the next token of the policy, or the reset.
                         let wait = match q.rate {
-                            Some(r) => Duration::from_secs_f64((1.0 - q.budget) / r),
+                            Some(r) => secs((1.0 - q.budget) / r),
                             None => q.reset_at.saturating_duration_since(now),
                         };
                         at = at.max(now + wait.max(Duration::from_millis(1)));
@@ -165,7 +165,7 @@ impl Pacer {
                     if let Some(r) = rate {
                         // Slots missed while no worker was ready may be caught up, within a
                         // short window: the service's bucket refilled meanwhile.
-                        let slot = Duration::from_secs_f64(1.0 / r);
+                        let slot = secs(1.0 / r);
                         let earliest = now - CATCH_UP.min(slot * 4);
                         let base = st.next.map_or(now, |n| n.max(earliest));
                         st.next = Some(base + slot);
@@ -402,6 +402,12 @@ pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
 }
 
 /// Reset as seconds from now, or as a Unix time when it is too large to be a delay.
+/// Seconds as a Duration, bounded to a day: a rate of 1e-300 from a header or --max-rate
+/// must not overflow (from_secs_f64 panics), and nothing here waits longer anyway.
+fn secs(v: f64) -> Duration {
+    Duration::try_from_secs_f64(v.clamp(0.0, 86_400.0)).unwrap_or(Duration::from_secs(86_400))
+}
+
 fn reset_duration(v: f64) -> Duration {
     let v = v.max(0.0);
     // A delay of over ~31 years is a timestamp.

@@ -40,7 +40,13 @@ pub struct PageWalker {
     seen: HashSet<String>,
     style: PageStyle,
     pub pages: usize,
+    /// Empty pages in a row that still pointed to a next page.
+    empty_run: usize,
 }
+
+/// Empty pages in a row, each with a new token, after which a walk stops: a service that
+/// keeps answering "nothing, but there is more" would otherwise be walked forever.
+pub const MAX_EMPTY_PAGES: usize = 5;
 
 impl PageWalker {
     pub fn new(client: Client, first: Url, style: PageStyle) -> Self {
@@ -57,6 +63,7 @@ impl PageWalker {
             seen,
             style,
             pages: 0,
+            empty_run: 0,
         }
     }
 
@@ -70,6 +77,16 @@ impl PageWalker {
         let items = page_items(&url, &value)?;
         self.pages += 1;
         self.next = self.next_url(&url, &value)?;
+        if items.is_empty() && self.next.is_some() {
+            self.empty_run += 1;
+            if self.empty_run >= MAX_EMPTY_PAGES {
+                return Err(Error::other(format!(
+                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping the walk to avoid an endless loop (the items so far were printed)"
+                )));
+            }
+        } else {
+            self.empty_run = 0;
+        }
         Ok(Some(Page {
             raw: resp.body,
             value,

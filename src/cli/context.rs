@@ -11,6 +11,10 @@ use crate::error::Error;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
 
+/// The longest --timeout accepted: a day. Anything longer is a typo, and a Duration that large
+/// would overflow deadline arithmetic.
+const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
+
 /// Facts about the process's terminal.
 #[derive(Debug, Clone, Copy)]
 pub struct Term {
@@ -134,12 +138,15 @@ impl Ctx {
                 None => 30.0,
             },
         };
-        if !(secs.is_finite() && secs > 0.0) {
-            return Err(Error::usage(format!(
-                "--timeout must be a positive number of seconds, got {secs}"
-            )));
+        // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
+        // not a panic.
+        match Duration::try_from_secs_f64(secs) {
+            Ok(d) if secs > 0.0 && d <= MAX_TIMEOUT => Ok(d),
+            _ => Err(Error::usage(format!(
+                "--timeout must be a positive number of seconds up to {}, got {secs}",
+                MAX_TIMEOUT.as_secs()
+            ))),
         }
-        Ok(Duration::from_secs_f64(secs))
     }
 
     /// `--max-rate` / `RECRUIT_MAX_RATE`, else the profile's `max_rate`: a positive number.

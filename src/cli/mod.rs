@@ -367,7 +367,12 @@ pub fn main_entry() -> i32 {
         Ok(()) => 0,
         Err(err) => {
             let code = crate::error::exit_code_of(&err);
-            eprintln!("error: {}", crate::redact::redact_error(&err));
+            // The message may quote the service (an error body's `message`, a non-JSON excerpt):
+            // escape control characters so it cannot drive the terminal.
+            eprintln!(
+                "error: {}",
+                crate::output::text::safe_line(&crate::redact::redact_error(&err))
+            );
             code
         }
     }

@@ -57,7 +57,9 @@ pub enum MemosCmd {
     )]
     Delete(DeleteArgs),
     /// Pin a memo (leaves it pinned, whatever its state before)
-    #[command(after_help = "Examples:\n  recruit memos pin C1001 42")]
+    #[command(
+        after_help = "The service only toggles a memo's pin, so recruit reads the memo first and toggles only when\nneeded. Two `memos pin` on the same memo at the same moment can both see it unpinned and both\ntoggle, leaving it unpinned: pin from one place at a time, and check with `memos get`.\n\nExamples:\n  recruit memos pin C1001 42"
+    )]
     Pin(MemoRef),
     /// Unpin a memo (leaves it unpinned, whatever its state before)
     #[command(after_help = "Examples:\n  recruit memos unpin C1001 42")]

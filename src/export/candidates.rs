@@ -50,6 +50,13 @@ impl CandidateList {
                     n + 1
                 )));
             }
+            if line == "." || line == ".." {
+                // In a URL path these would address a parent resource, not a candidate.
+                return Err(Error::usage(format!(
+                    "{what}, line {}: '{line}' is not a candidate code",
+                    n + 1
+                )));
+            }
             if seen.insert(line.to_string()) {
                 list.codes.push(line.to_string());
             } else {

@@ -114,7 +114,7 @@ pub struct Journal {
 impl Journal {
     /// Start a new journal (refusing to overwrite one) and record the prologue's end.
     pub fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
-        let file = OpenOptions::new()
+        let file = super::private_file()
             .read(true)
             .write(true)
             .create_new(true)

@@ -26,3 +26,16 @@ pub use candidates::CandidateList;
 pub use encode::{Encoder, ExportFormat};
 pub use forms::{export_forms, FormsExport, FormsReport};
 pub use run::{export_candidates, CandidateExport, Report, Subject};
+
+/// Options for a new file holding personal data (exports, journals, stored uploads): readable
+/// by the owner only (0600 on Unix), like the config and state files.
+pub fn private_file() -> std::fs::OpenOptions {
+    #[allow(unused_mut)]
+    let mut o = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o
+}

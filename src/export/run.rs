@@ -450,6 +450,7 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
         }
         walk.advance(&page, pagination.as_ref())
             .map_err(|e| (e, false))?;
+        walk.after_page(items.len()).map_err(|e| (e, false))?;
         seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
     }
     Ok(seg)

@@ -89,7 +89,7 @@ impl Sink {
             }
             None => None,
         };
-        let file = OpenOptions::new()
+        let file = super::private_file()
             .write(true)
             .create(true)
             .truncate(true)

@@ -92,6 +92,8 @@ pub struct CursorWalk {
     next: Option<Url>,
     seen: HashSet<String>,
     pub pages: usize,
+    /// Empty pages in a row that still pointed to a next page.
+    empty_run: usize,
 }
 
 impl CursorWalk {
@@ -108,7 +110,26 @@ impl CursorWalk {
             next: Some(first),
             seen,
             pages: 0,
+            empty_run: 0,
         }
+    }
+
+    /// Call after [`CursorWalk::advance`] with the page's item count: too many empty pages in a
+    /// row that keep pointing further end the walk, as in `--all`.
+    pub fn after_page(&mut self, items: usize) -> Result<(), Error> {
+        use crate::api::pagination::MAX_EMPTY_PAGES;
+        if items == 0 && self.next.is_some() {
+            self.empty_run += 1;
+            if self.empty_run >= MAX_EMPTY_PAGES {
+                self.next = None;
+                return Err(Error::other(format!(
+                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping to avoid an endless loop"
+                )));
+            }
+        } else {
+            self.empty_run = 0;
+        }
+        Ok(())
     }
 
     /// Request the next page; `None` when the list is done. Call [`CursorWalk::advance`] with
@@ -207,6 +228,28 @@ mod tests {
         ] {
             assert!(body(bad).parse().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn endless_empty_pages_stop_the_walk() {
+        let client = Client::new(ClientConfig::new("http://127.0.0.1:9", None)).unwrap();
+        let first = client.submissions_url("C1", Some(100), None);
+        let mut w = CursorWalk::new(client, first);
+        let page = body("{}");
+        for i in 0..10 {
+            w.next = None;
+            w.advance(
+                &page,
+                Some(&serde_json::json!({ "next_page": format!("t{i}") })),
+            )
+            .unwrap();
+            if let Err(e) = w.after_page(0) {
+                assert!(e.message.contains("empty pages in a row"), "{}", e.message);
+                assert_eq!(i + 1, crate::api::pagination::MAX_EMPTY_PAGES);
+                return;
+            }
+        }
+        panic!("the walk never stopped");
     }
 
     #[test]

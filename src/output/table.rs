@@ -1,9 +1,11 @@
 //! Human views: a table per kind of resource, fitted to the terminal.
 
-use comfy_table::{presets, Cell, ContentArrangement, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table};
 use serde_json::Value;
 
-use super::text::{html_to_text, local_time, one_line, yes_no};
+use super::text::{html_to_text, local_time, one_line, safe_text, yes_no};
 use super::{cell, lookup, Kind, OutputOptions};
 use crate::api::{ApplicationForm, FormSubmission, Memo, Webhook};
 
@@ -55,6 +57,49 @@ fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
     t
 }
 
+/// The longest cell a table shows. comfy-table's wrapping is quadratic in the longest word, so
+/// a 200,000-character memo would take seconds (50 MB: minutes); cutting first keeps rendering
+/// linear in the input. `-o json` has the whole value.
+const MAX_CELL_CHARS: usize = 4000;
+
+static CUT_NOTED: AtomicBool = AtomicBool::new(false);
+
+/// Cell text as a terminal may show it: cut to [`MAX_CELL_CHARS`] (with `…` and a note on
+/// stderr, once), control characters escaped, tabs as spaces, newlines kept for wrapping.
+fn cell_text(s: &str) -> String {
+    let cut = match s.char_indices().nth(MAX_CELL_CHARS) {
+        None => s,
+        Some((i, _)) => {
+            if !CUT_NOTED.swap(true, Ordering::Relaxed) {
+                eprintln!(
+                    "note: values longer than {MAX_CELL_CHARS} characters are cut in tables (…); -o json shows them in full"
+                );
+            }
+            &s[..i]
+        }
+    };
+    let mut text = safe_text(cut, true).into_owned();
+    if cut.len() < s.len() {
+        text.push('…');
+    }
+    text
+}
+
+/// Add a row of service strings, made safe (see [`cell_text`]).
+fn add_row(t: &mut Table, cells: Vec<String>) {
+    t.add_row(cells.iter().map(|c| cell_text(c)).collect::<Vec<_>>());
+}
+
+/// Identifier columns (codes, ids, kinds) keep their full width: a narrow terminal wraps the
+/// prose columns instead of splitting `C1001` or `multiple_choice` mid-word.
+fn keep_whole(t: &mut Table, columns: &[usize]) {
+    for &i in columns {
+        if let Some(c) = t.column_mut(i) {
+            c.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+}
+
 /// The table as text, without the padding comfy-table leaves at the end of lines.
 fn finish(t: Table) -> String {
     let mut s = String::new();
@@ -76,7 +121,7 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
             } else {
                 key
             };
-            t.add_row(vec![key, Cell::new(v)]);
+            t.add_row(vec![key, Cell::new(cell_text(&v))]);
         }
     }
     t
@@ -126,10 +171,12 @@ pub fn fields_table(items: &[Value], fields: &[String], opts: &OutputOptions) ->
     let header_refs: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut t = new_table(opts, &header_refs);
     for item in items {
-        t.add_row(
+        add_row(
+            &mut t,
             fields
                 .iter()
-                .map(|f| one_line(&cell(lookup(item, f.trim())), 200)),
+                .map(|f| one_line(&cell(lookup(item, f.trim())), 200))
+                .collect(),
         );
     }
     finish(t)
@@ -154,14 +201,18 @@ fn forms(items: &[Value], opts: &OutputOptions) -> String {
         if f.expired == Some(true) {
             deadline = format!("{deadline} (expired)").trim().to_string();
         }
-        t.add_row(vec![
-            s(&f.code),
-            s(&f.title),
-            s(&f.status),
-            yes_no(f.open_status).to_string(),
-            deadline,
-        ]);
+        add_row(
+            &mut t,
+            vec![
+                s(&f.code),
+                s(&f.title),
+                s(&f.status),
+                yes_no(f.open_status).to_string(),
+                deadline,
+            ],
+        );
     }
+    keep_whole(&mut t, &[0]);
     finish(t)
 }
 
@@ -245,18 +296,22 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                     title = format!("{title}\n{}", html_to_text(d, 60));
                 }
             }
-            t.add_row(vec![
-                q.order.map(|o| o.to_string()).unwrap_or_default(),
-                q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
-                q.kind().to_string(),
-                yes_no(q.required).to_string(),
-                title,
-                q.answer_options
-                    .as_ref()
-                    .map(|o| o.join(", "))
-                    .unwrap_or_default(),
-            ]);
+            add_row(
+                &mut t,
+                vec![
+                    q.order.map(|o| o.to_string()).unwrap_or_default(),
+                    q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
+                    q.kind().to_string(),
+                    yes_no(q.required).to_string(),
+                    title,
+                    q.answer_options
+                        .as_ref()
+                        .map(|o| o.join(", "))
+                        .unwrap_or_default(),
+                ],
+            );
         }
+        keep_whole(&mut t, &[0, 1, 2, 3]);
         out.push_str(&finish(t));
         if qs.iter().all(|q| q.id.is_none()) && !qs.is_empty() {
             out.push_str("Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).\n");
@@ -331,11 +386,12 @@ fn memos(items: &[Value], opts: &OutputOptions) -> String {
     let mut t = new_table(opts, &["ID", "PIN", "ROLE", "AUTHOR", "CREATED", "CONTENT"]);
     for v in items {
         let m: Memo = parse(v);
-        t.add_row(memo_row(&m, m.parent_id.is_some()));
+        add_row(&mut t, memo_row(&m, m.parent_id.is_some()));
         for r in m.replies.iter().flatten() {
-            t.add_row(memo_row(r, true));
+            add_row(&mut t, memo_row(r, true));
         }
     }
+    keep_whole(&mut t, &[0, 2]);
     finish(t)
 }
 
@@ -389,17 +445,21 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
     let mut t = new_table(opts, &["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"]);
     for v in items {
         let f: FormSubmission = parse(v);
-        t.add_row(vec![
-            s(&f.code),
-            s(&f.kind),
-            s(&f.form_title),
-            local_time(f.submitted_at.as_deref()),
-            f.submission_answers
-                .as_ref()
-                .map(|a| a.len().to_string())
-                .unwrap_or_default(),
-        ]);
+        add_row(
+            &mut t,
+            vec![
+                s(&f.code),
+                s(&f.kind),
+                s(&f.form_title),
+                local_time(f.submitted_at.as_deref()),
+                f.submission_answers
+                    .as_ref()
+                    .map(|a| a.len().to_string())
+                    .unwrap_or_default(),
+            ],
+        );
     }
+    keep_whole(&mut t, &[0, 1]);
     finish(t)
 }
 
@@ -410,23 +470,27 @@ fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
     );
     for v in items {
         let w: Webhook = parse(v);
-        t.add_row(vec![
-            s(&w.code),
-            yes_no(w.active).to_string(),
-            s(&w.callback_url),
-            w.events
-                .as_ref()
-                .map(|e| {
-                    if e.is_empty() {
-                        "(all)".to_string()
-                    } else {
-                        e.join(", ")
-                    }
-                })
-                .unwrap_or_else(|| "(all)".to_string()),
-            local_time(w.created_at.as_deref()),
-        ]);
+        add_row(
+            &mut t,
+            vec![
+                s(&w.code),
+                yes_no(w.active).to_string(),
+                s(&w.callback_url),
+                w.events
+                    .as_ref()
+                    .map(|e| {
+                        if e.is_empty() {
+                            "(all)".to_string()
+                        } else {
+                            e.join(", ")
+                        }
+                    })
+                    .unwrap_or_else(|| "(all)".to_string()),
+                local_time(w.created_at.as_deref()),
+            ],
+        );
     }
+    keep_whole(&mut t, &[0]);
     finish(t)
 }
 

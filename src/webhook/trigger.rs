@@ -135,6 +135,9 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
         .net
         .client_builder(env_proxy)
         .timeout(cfg.timeout)
+        // The service and the sandbox count a redirect as a failed delivery; following it
+        // would turn the POST into a GET that may answer 200 and report "delivered".
+        .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!(
             "recruit/",
             env!("CARGO_PKG_VERSION"),

@@ -109,7 +109,15 @@ pub async fn upload(
                 .find(|u| u.token == token)
                 .ok_or_else(ApiError::not_found)?;
             std::fs::create_dir_all(&dir)
-                .and_then(|_| std::fs::write(dir.join(&token), &bytes))
+                .and_then(|_| {
+                    use std::io::Write;
+                    crate::export::private_file()
+                        .write(true)
+                        .create(true)
+                        .truncate(true)
+                        .open(dir.join(&token))?
+                        .write_all(&bytes)
+                })
                 .map_err(|e| ApiError::internal(format!("cannot store the upload: {e}")))?;
             up.uploaded = true;
             up.size = Some(size);
