@@ -771,7 +771,8 @@ async fn listen_forwards_exact_bytes_and_warns_on_non_200() {
     assert_eq!(app.requests()[1].path, "/feedback");
     assert_eq!(app.requests()[1].body.as_ref(), body2.as_slice());
 
-    // The app fails: the sender still gets 200, the failure is reported.
+    // The app fails: without a store nothing keeps the event, so the sender gets 502 and
+    // retries later instead of counting it delivered.
     app.answer_from_now_on(500);
     let resp = client()
         .post(&l.url)
@@ -779,9 +780,10 @@ async fn listen_forwards_exact_bytes_and_warns_on_non_200() {
         .body(body.clone())
         .send()
         .await;
-    assert_eq!(resp.unwrap().status().as_u16(), 200);
+    assert_eq!(resp.unwrap().status().as_u16(), 502);
     let warning = l.expect_stderr("warning: forward to").await;
     assert!(warning.contains("answered HTTP 500"), "{warning}");
+    assert!(warning.contains("answering the service 502"), "{warning}");
     assert_eq!(app.requests().len(), 3);
     l.stop_expecting("3 received, 3 accepted, 0 rejected, 1 forwards failed")
         .await;

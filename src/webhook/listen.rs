@@ -254,7 +254,25 @@ async fn handle(
     }
     print_event(&st.cfg, &body, json.as_ref());
     if let Some(url) = forward_target(&st.cfg, action) {
-        forward(&st, url, &headers, body).await;
+        if !forward(&st, url, &headers, body).await {
+            // Nothing stores the event here: a 200 would make the service drop it for good,
+            // a 502 makes it retry later.
+            crate::elog!(
+                "{} answered 502 so the service retries this event later",
+                clock()
+            );
+            let body = serde_json::json!({
+                "error": "forward_failed",
+                "message": format!("forward to {url} failed; retry later"),
+            })
+            .to_string();
+            return (
+                StatusCode::BAD_GATEWAY,
+                [(header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response();
+        }
     }
     ok()
 }
@@ -331,8 +349,8 @@ fn forward_target<'a>(cfg: &'a ListenConfig, action: Option<&str>) -> Option<&'a
 }
 
 /// Relay the raw bytes with the signature header and Content-Type. The outcome is reported on
-/// stderr only: the sender already got its answer from this listener's verification.
-async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) {
+/// stderr; true when the app answered 2xx.
+async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) -> bool {
     let mut req = st.client.post(url.clone()).body(body);
     let content_type = headers
         .get(header::CONTENT_TYPE)
@@ -343,24 +361,31 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) 
         req = req.header(st.cfg.header.clone(), sig.clone());
     }
     match req.send().await {
-        Ok(resp) if resp.status() == reqwest::StatusCode::OK => {
-            crate::elog!("{}   forwarded to {url}: HTTP 200", clock());
+        Ok(resp) if resp.status().is_success() => {
+            crate::elog!(
+                "{}   forwarded to {url}: HTTP {}",
+                clock(),
+                resp.status().as_u16()
+            );
+            true
         }
         Ok(resp) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
             crate::elog!(
-                "{} warning: forward to {url} answered HTTP {}; the service counts only 200 as delivered and would retry",
+                "{} warning: forward to {url} answered HTTP {}; answering the service 502",
                 clock(),
                 resp.status().as_u16()
             );
+            false
         }
         Err(e) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
             crate::elog!(
-                "{} warning: forward to {url} failed: {}",
+                "{} warning: forward to {url} failed: {}; answering the service 502",
                 clock(),
                 crate::redact::scrub(&super::error_chain(&e))
             );
+            false
         }
     }
 }
