@@ -409,6 +409,12 @@ fn table_output_of_writes_is_a_readable_sentence_or_view() {
         out,
         format!("Memo {id} on candidate C1003 is now pinned.\n")
     );
+    // The same shape when nothing changes: one line on stdout.
+    let out = ok(&home, &["-o", "table", "memos", "pin", "C1003", &id]);
+    assert_eq!(
+        out,
+        format!("Memo {id} on candidate C1003 is already pinned; nothing changed.\n")
+    );
     // Without a terminal and without --yes nothing is deleted (exit 2, naming --yes).
     for args in [
         vec!["memos", "delete", "C1003", id.as_str()],

@@ -125,6 +125,33 @@ impl Client {
             .map_or(0, |m| m.replies.as_ref().map_or(0, |r| r.len())))
     }
 
+    /// Leave memo `id` pinned (`want`) or unpinned, whatever its state: the endpoint toggles,
+    /// so read first and toggle only when needed; if someone toggled it in between, toggle
+    /// once more. Returns the memo as the service last sent it, and whether it changed.
+    pub async fn set_pinned(
+        &self,
+        candidate: &str,
+        id: i64,
+        want: bool,
+    ) -> Result<(Fetched<Resource<Memo>>, bool), Error> {
+        let current = self.get_memo(candidate, id).await?;
+        if current.data.resource.pinned.unwrap_or(false) == want {
+            return Ok((current, false));
+        }
+        let state = |m: &Fetched<Resource<Memo>>| m.data.resource.pinned.unwrap_or(false);
+        let mut result = self.toggle_pin(candidate, id).await?;
+        if state(&result) != want {
+            result = self.toggle_pin(candidate, id).await?;
+            if state(&result) != want {
+                let word = if want { "pinned" } else { "unpinned" };
+                return Err(Error::other(format!(
+                    "memo {id} on candidate {candidate} is still not {word} after toggling twice; someone else is changing it"
+                )));
+            }
+        }
+        Ok((result, true))
+    }
+
     /// `PATCH /v1/candidates/{c}/memos/{id}`.
     pub async fn edit_memo(
         &self,

@@ -364,6 +364,15 @@ pub fn describe(v: &Value) -> String {
     }
 }
 
+/// `an experience`, `a name`: the article English wants before a kind's name.
+pub fn with_article(noun: &str) -> String {
+    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {noun}")
+    } else {
+        format!("a {noun}")
+    }
+}
+
 fn list(values: &[&str]) -> String {
     values.join(", ")
 }
@@ -725,7 +734,8 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
                 c.warning(
                     format!("answer.{key}"),
                     format!(
-                        "not a field of a {kind} answer (expected {}); kept as given",
+                        "not a field of {} answer (expected {}); kept as given",
+                        with_article(kind.as_str()),
                         list(allowed)
                     ),
                 );
@@ -987,4 +997,50 @@ pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<Fie
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_field_is_named_with_the_right_article() {
+        let q = Question {
+            kind: Some("experience".into()),
+            required: Some(true),
+            ..Default::default()
+        };
+        let c = check_answer(
+            &q,
+            &serde_json::json!({"experiences": [{"company_name": "A"}], "x": 1}),
+        );
+        assert!(c.warnings[0]
+            .message
+            .starts_with("not a field of an experience answer"));
+        assert_eq!(with_article("name"), "a name");
+    }
+
+    #[test]
+    fn dated_values_are_normalised_or_refused_with_their_shape() {
+        assert_eq!(
+            normalize_dated(FieldType::YearMonth, "2021.03").unwrap(),
+            "2021-03"
+        );
+        assert_eq!(
+            normalize_dated(FieldType::YearMonth, "2021/03").unwrap(),
+            "2021-03"
+        );
+        assert!(normalize_dated(FieldType::YearMonth, "2021.03/01").is_err());
+        assert!(normalize_dated(FieldType::YearMonth, "2021-3")
+            .unwrap_err()
+            .contains("YYYY-MM"));
+        assert_eq!(
+            normalize_dated(FieldType::Date, "2021/03/15").unwrap(),
+            "2021-03-15"
+        );
+        assert!(normalize_dated(FieldType::Date, "2021-02-30").is_err());
+        assert!(normalize_dated(FieldType::Date, "2021-03")
+            .unwrap_err()
+            .contains("YYYY-MM-DD"));
+    }
 }

@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::api::{Memo, MemoInput};
+use crate::api::MemoInput;
 use crate::cli::Ctx;
 use crate::commands::{print_collection, text_or_stdin};
 use crate::error::Error;
@@ -244,7 +244,8 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
     }
 }
 
-/// The endpoint toggles; `pin`/`unpin` read first and toggle only when needed.
+/// `pin`/`unpin`: the memo is left in the asked state (the core reads first, toggles only
+/// when needed). Same shape of output whether anything changed or not.
 async fn set_pin(
     ctx: &mut Ctx,
     out: &mut crate::output::Output,
@@ -253,35 +254,29 @@ async fn set_pin(
 ) -> anyhow::Result<()> {
     let client = ctx.client().await?;
     let word = if want { "pinned" } else { "unpinned" };
-    let current = client.get_memo(&a.candidate, a.id).await?;
-    if current.data.resource.pinned.unwrap_or(false) == want {
-        eprintln!(
-            "Memo {} on candidate {} is already {word}; nothing changed.",
-            a.id, a.candidate
-        );
-        out.single(Kind::Memo, &current.raw, &current.value)?;
-        return Ok(());
-    }
-    let mut result = client.toggle_pin(&a.candidate, a.id).await?;
-    let state = |m: &Memo| m.pinned.unwrap_or(false);
-    if state(&result.data.resource) != want {
-        // Someone toggled it between our read and our toggle: toggle once more.
-        result = client.toggle_pin(&a.candidate, a.id).await?;
-        if state(&result.data.resource) != want {
-            return Err(Error::other(format!(
-                "memo {} on candidate {} is still not {word} after toggling twice; someone else is changing it",
-                a.id, a.candidate
-            ))
-            .into());
-        }
-    }
+    let (memo, changed) = client.set_pinned(&a.candidate, a.id, want).await?;
     if out.is_table() {
-        out.write_str(&format!(
-            "Memo {} on candidate {} is now {word}.\n",
-            a.id, a.candidate
-        ))?;
+        let line = if changed {
+            format!(
+                "Memo {} on candidate {} is now {word}.\n",
+                a.id, a.candidate
+            )
+        } else {
+            format!(
+                "Memo {} on candidate {} is already {word}; nothing changed.\n",
+                a.id, a.candidate
+            )
+        };
+        out.write_str(&line)?;
     } else {
-        out.single(Kind::Memo, &result.raw, &result.value)?;
+        if !changed {
+            crate::elog!(
+                "Memo {} on candidate {} is already {word}; nothing changed.",
+                a.id,
+                a.candidate
+            );
+        }
+        out.single(Kind::Memo, &memo.raw, &memo.value)?;
     }
     Ok(())
 }

@@ -582,11 +582,7 @@ fn group(
 }
 
 fn article(noun: &str) -> String {
-    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {noun}")
-    } else {
-        format!("a {noun}")
-    }
+    crate::apply::kinds::with_article(noun)
 }
 
 fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>> {
