@@ -252,3 +252,49 @@ fn endless_empty_pages_with_new_tokens_stop_the_walk() {
     assert!(err.contains("empty pages in a row"), "{err}");
     assert!(s.seen().len() <= 10, "{} requests", s.seen().len());
 }
+
+/// Local input is capped at 16 MiB: an endless pipe or /dev/zero is exit 2 naming the limit,
+/// quickly, and nothing is sent.
+#[test]
+fn local_reads_are_capped_at_16_mib() {
+    let home = Home::new();
+    let big = vec![b'y'; 17 * 1024 * 1024];
+    for args in [
+        vec!["--sandbox", "memos", "create", "C1001", "--content", "-"],
+        vec![
+            "--sandbox",
+            "forms",
+            "apply",
+            "FORM-1002",
+            "--answers",
+            "-",
+            "--dry-run",
+        ],
+        vec!["--sandbox", "api", "POST", "/v1/webhooks", "--input", "-"],
+    ] {
+        let out = home
+            .cmd()
+            .args(&args)
+            .write_stdin(big.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("16 MiB limit"), "{args:?}: {err}");
+    }
+    let out = home
+        .cmd()
+        .args([
+            "webhooks",
+            "verify",
+            "--signing-key",
+            "k",
+            "--signature",
+            "t=1,v1=ab",
+        ])
+        .args(["--payload", "/dev/zero"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("16 MiB limit"));
+}

@@ -1,7 +1,5 @@
 //! `recruit auth login|status|logout`: the API key of a profile.
 
-use std::io::Read;
-
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -81,11 +79,9 @@ async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
     let key = if a.with_token || !ctx.term.stdin_tty {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Error::usage(format!("cannot read the key from standard input: {e}")))?;
-        s.trim().to_string()
+        let bytes =
+            crate::commands::read_capped(std::io::stdin().lock(), "the key from standard input")?;
+        String::from_utf8_lossy(&bytes).trim().to_string()
     } else {
         if !ctx.term.stderr_tty {
             return Err(Error::usage(

@@ -132,28 +132,51 @@ pub fn print_collection(
     Ok(())
 }
 
+/// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
+/// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
+pub const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
+
+/// Everything `reader` gives, up to [`LOCAL_INPUT_MAX`]; more is exit 2 naming the limit.
+pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
+    let mut buf = Vec::new();
+    reader
+        .take(LOCAL_INPUT_MAX + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::usage(format!("cannot read {what}: {e}")))?;
+    if buf.len() as u64 > LOCAL_INPUT_MAX {
+        return Err(Error::usage(format!(
+            "{what} is over the {} MiB limit of local input; check that the right file or pipe was given",
+            LOCAL_INPUT_MAX / 1024 / 1024
+        )));
+    }
+    Ok(buf)
+}
+
 /// A text argument where `-` means standard input.
 pub fn text_or_stdin(value: &str, what: &str) -> Result<String, Error> {
     if value != "-" {
         return Ok(value.to_string());
     }
-    let mut s = String::new();
-    std::io::stdin()
-        .read_to_string(&mut s)
-        .map_err(|e| Error::usage(format!("cannot read {what} from standard input: {e}")))?;
+    let bytes = read_capped(
+        std::io::stdin().lock(),
+        &format!("{what} from standard input"),
+    )?;
+    let s = String::from_utf8(bytes)
+        .map_err(|_| Error::usage(format!("{what} from standard input is not UTF-8 text")))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// Bytes of a file argument where `-` means standard input.
 pub fn read_file_or_stdin(path: &str, what: &str) -> Result<Vec<u8>, Error> {
     if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| Error::usage(format!("cannot read {what} from standard input: {e}")))?;
-        return Ok(buf);
+        return read_capped(
+            std::io::stdin().lock(),
+            &format!("{what} from standard input"),
+        );
     }
-    std::fs::read(path).map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))
+    let file = std::fs::File::open(path)
+        .map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))?;
+    read_capped(file, &format!("{what} '{path}'"))
 }
 
 /// Parse JSON given by the user, naming the line and column of a mistake.

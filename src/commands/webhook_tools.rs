@@ -2,7 +2,7 @@
 //!
 //! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::http::HeaderName;
@@ -430,14 +430,9 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             if ctx.term.stdin_tty {
                 eprintln!("reading the payload from standard input (end with Ctrl-D)");
             }
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Error::usage(format!("cannot read standard input: {e}")))?;
-            Ok(buf)
+            crate::commands::read_capped(std::io::stdin().lock(), "the payload from standard input")
         }
-        Some(path) => std::fs::read(path)
-            .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}"))),
+        Some(path) => crate::commands::read_file_or_stdin(path, "the payload file"),
     }
 }
 
