@@ -298,3 +298,40 @@ fn local_reads_are_capped_at_16_mib() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("16 MiB limit"));
 }
+
+/// A sandbox state file of another version is never replaced silently: a newer one is an
+/// error naming the file (left as it was); an older one is kept as FILE.bak with a warning.
+#[test]
+fn sandbox_state_of_another_version_is_never_overwritten_silently() {
+    let home = Home::new();
+    let state = home.data_dir().join("sandbox.json");
+    std::fs::create_dir_all(home.data_dir()).unwrap();
+    let newer = r#"{"version": 2, "memos": [{"id": 1}], "something_new": true}"#;
+    std::fs::write(&state, newer).unwrap();
+    let out = home.sandbox().args(["forms", "list"]).output().unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("sandbox.json") && err.contains("newer"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), newer);
+
+    let older = r#"{"version": 0, "memos": []}"#;
+    std::fs::write(&state, older).unwrap();
+    let out = home
+        .sandbox()
+        .args(["forms", "list", "--limit", "1", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("sandbox.json.bak"), "{err}");
+    let bak = home.data_dir().join("sandbox.json.bak");
+    assert_eq!(std::fs::read_to_string(bak).unwrap(), older);
+}

@@ -16,7 +16,8 @@ use serde_json::{json, Map, Value};
 
 use super::routes::ApiError;
 
-/// Version of the state file layout; files of another version are replaced by demo data.
+/// Version of the state file layout. A newer file is refused; an older one is kept as
+/// `FILE.bak` (with a warning) and the sandbox starts again from demo data.
 pub const STATE_VERSION: u32 = 1;
 
 /// Recorded requests, uploads and deliveries kept in the state file (oldest dropped first).
@@ -388,16 +389,51 @@ impl Store {
         use std::io::Read;
         file.read_to_string(&mut text)
             .map_err(|e| ApiError::internal(format!("cannot read {}: {e}", self.path.display())))?;
+        // The version first: a file of another version may not parse as this one's layout,
+        // and is never replaced silently.
+        #[derive(serde::Deserialize)]
+        struct Version {
+            version: Option<u32>,
+        }
+        let version = serde_json::from_str::<Version>(&text)
+            .ok()
+            .and_then(|v| v.version);
+        match version {
+            Some(v) if v > STATE_VERSION => {
+                return Err(ApiError::internal(format!(
+                    "{} is a sandbox state file of a newer recruit (version {v}; this one reads version {STATE_VERSION}); upgrade recruit, or pass another --state file",
+                    self.path.display()
+                )))
+            }
+            Some(v) if v < STATE_VERSION => {
+                // Kept beside it, never overwritten: an older layout is not migrated.
+                let bak = sidecar(&self.path, "bak");
+                if bak.exists() {
+                    return Err(ApiError::internal(format!(
+                        "{} is a sandbox state file of an older version ({v}) and {} already exists; move one of them away",
+                        self.path.display(),
+                        bak.display()
+                    )));
+                }
+                std::fs::rename(&self.path, &bak).map_err(|e| {
+                    ApiError::internal(format!("cannot keep {} as {}: {e}", self.path.display(), bak.display()))
+                })?;
+                crate::elog!(
+                    "warning: {} was a sandbox state file of an older version ({v}); kept as {} and started again from the demo data",
+                    self.path.display(),
+                    bak.display()
+                );
+                cache.db = super::demo::demo_db();
+                return self.persist(cache);
+            }
+            _ => {}
+        }
         let db: Db = serde_json::from_str(&text).map_err(|e| {
             ApiError::internal(format!(
                 "{} is not a valid sandbox state file ({e}); remove it to start again from the demo data",
                 self.path.display()
             ))
         })?;
-        if db.version != STATE_VERSION {
-            cache.db = super::demo::demo_db();
-            return self.persist(cache);
-        }
         cache.db = db;
         cache.stamp = Some(stamp);
         Ok(())
