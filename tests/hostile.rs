@@ -335,3 +335,23 @@ fn sandbox_state_of_another_version_is_never_overwritten_silently() {
     let bak = home.data_dir().join("sandbox.json.bak");
     assert_eq!(std::fs::read_to_string(bak).unwrap(), older);
 }
+
+/// An answers file with a thousand bad items lists the first 50 problems and a count.
+#[test]
+fn a_runaway_answers_file_lists_50_problems_and_a_count() {
+    let home = Home::new();
+    let items: Vec<String> = (0..1000)
+        .map(|i| format!(r#"{{"order": {}, "answer": {{"value": "x"}}}}"#, 10_000 + i))
+        .collect();
+    let file = format!(r#"{{"privacy": true, "questions": [{}]}}"#, items.join(","));
+    let out = home
+        .sandbox()
+        .args(["forms", "apply", "FORM-1002", "--answers", "-", "--dry-run"])
+        .write_stdin(file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().count() < 60, "{} lines", err.lines().count());
+    assert!(err.contains("more problems"), "{err}");
+}

@@ -243,11 +243,23 @@ fn prepare_or_report(
     match prepare(questions, value, variant) {
         Ok(p) => Ok(p),
         Err(Report { problems, warnings }) => {
-            for w in &warnings {
-                eprintln!("warning: {w}");
+            // A runaway file (a million items) must not print a million lines: the first
+            // SHOWN of each, then a count.
+            const SHOWN: usize = 50;
+            for w in warnings.iter().take(SHOWN) {
+                crate::elog!(
+                    "warning: {}",
+                    crate::output::text::safe_line(&w.to_string())
+                );
             }
-            for p in &problems {
-                eprintln!("  {p}");
+            if warnings.len() > SHOWN {
+                crate::elog!("... and {} more warnings", warnings.len() - SHOWN);
+            }
+            for p in problems.iter().take(SHOWN) {
+                crate::elog!("  {}", crate::output::text::safe_line(&p.to_string()));
+            }
+            if problems.len() > SHOWN {
+                crate::elog!("  ... and {} more problems", problems.len() - SHOWN);
             }
             Err(Error::usage(format!(
                 "{what} has {} problem{} (listed above); nothing was sent",
