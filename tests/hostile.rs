@@ -355,3 +355,35 @@ fn a_runaway_answers_file_lists_50_problems_and_a_count() {
     assert!(err.lines().count() < 60, "{} lines", err.lines().count());
     assert!(err.contains("more problems"), "{err}");
 }
+
+/// A key from api_key_command that can't be sent is a local error: no request, no retry.
+/// A command that hangs is stopped (the limit is 30 s; here it exits at once with a bad key).
+#[test]
+fn a_bad_key_from_api_key_command_is_not_retried() {
+    let s = stub(|_, _| Reply::json(200, r#"{"collection":[],"pagination":{}}"#));
+    let home = Home::new();
+    let set = |k: &str, v: &str| {
+        let out = home.cmd().args(["config", "set", k, v]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+    };
+    set("base_url", &s.base());
+    set("api_key_command", "printf 'bad\\nkey'");
+    let started = std::time::Instant::now();
+    let out = home
+        .cmd()
+        .args(["--retries", "3", "forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "retried with backoff"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not allowed in an HTTP header"));
+    assert_eq!(s.seen().len(), 0);
+}

@@ -524,7 +524,8 @@ impl Client {
                                 "the API key contains characters not allowed in an HTTP header",
                             ),
                             connect: false,
-                            fatal: false,
+                            // A local configuration error: asking again can't fix it.
+                            fatal: true,
                         }
                     })?;
                 v.set_sensitive(true);
@@ -540,12 +541,12 @@ impl Client {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
                 error: Error::usage(format!("'{name}' is not a valid header name")),
                 connect: false,
-                fatal: false,
+                fatal: true,
             })?;
             let value = HeaderValue::from_str(value).map_err(|_| SendError {
                 error: Error::usage(format!("the value of header '{name}' is not valid")),
                 connect: false,
-                fatal: false,
+                fatal: true,
             })?;
             req = req.header(name, value);
         }

@@ -316,12 +316,50 @@ fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
 }
 
 fn run_key_command(cmd: &str) -> Result<Secret, Error> {
-    let out = std::process::Command::new("sh")
+    use std::io::Read;
+    // A password manager waiting for a prompt that never shows must not hang recruit.
+    const LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+    let mut child = std::process::Command::new("sh")
         .arg("-c")
         .arg(cmd)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::inherit())
-        .output()
+        .spawn()
         .map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = (&mut stdout).take(64 * 1024).read_to_end(&mut buf);
+        buf
+    });
+    let started = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() < LIMIT => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Error::usage(format!(
+                    "api_key_command '{cmd}' did not finish within {} s; fix the command in the config file (it must print the key and exit)",
+                    LIMIT.as_secs()
+                )));
+            }
+            Err(e) => {
+                return Err(Error::usage(format!(
+                    "cannot run api_key_command '{cmd}': {e}"
+                )))
+            }
+        }
+    };
+    let out = std::process::Output {
+        status,
+        stdout: reader.join().unwrap_or_default(),
+        stderr: Vec::new(),
+    };
     if !out.status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
