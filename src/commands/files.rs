@@ -166,20 +166,13 @@ pub async fn upload_file(
         .map_err(|e| Error::other(format!("cannot build the upload client: {e}")))?;
 
     let bar = (opts.progress && size >= PROGRESS_MIN_BYTES).then(|| progress_bar(size, &filename));
-    let body = match &bar {
-        None => {
-            let bytes = tokio::fs::read(path)
-                .await
-                .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
-            reqwest::Body::from(bytes)
-        }
-        Some(bar) => {
-            let file = tokio::fs::File::open(path)
-                .await
-                .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
-            reqwest::Body::wrap_stream(progress_stream(file, bar.clone()))
-        }
-    };
+    // Streamed from the file in chunks whatever its size (a hidden bar when none is shown):
+    // a large upload must not be read into memory first.
+    let file = tokio::fs::File::open(path)
+        .await
+        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    let meter = bar.clone().unwrap_or_else(indicatif::ProgressBar::hidden);
+    let body = reqwest::Body::wrap_stream(progress_stream(file, meter));
     let result = http
         .put(target.clone())
         .header(reqwest::header::CONTENT_LENGTH, size)
