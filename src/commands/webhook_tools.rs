@@ -432,7 +432,11 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             }
             crate::commands::read_capped(std::io::stdin().lock(), "the payload from standard input")
         }
-        Some(path) => crate::commands::read_file_or_stdin(path, "the payload file"),
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}")))?;
+            crate::commands::read_capped(file, &format!("the payload file {path}"))
+        }
     }
 }
 
