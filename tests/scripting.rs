@@ -790,3 +790,21 @@ fn errors_point_at_the_cause() {
     assert!(err.contains("--jq failed"), "{err}");
     assert!(err.len() < 400, "{} bytes: {err}", err.len());
 }
+
+/// `auth status` with no key says "not set" (nothing was tried); tables show mentions as
+/// @CODE.
+#[test]
+fn status_without_a_key_says_not_set_and_mentions_render_as_tags() {
+    let home = Home::new();
+    let out = home.cmd().args(["auth", "status"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let err = stderr_of(&out);
+    assert!(err.contains("not set"), "{err}");
+    assert!(!err.contains("cannot reach"), "{err}");
+    let out = home
+        .sandbox()
+        .args(["memos", "list", "C1001", "-o", "table"])
+        .output()
+        .unwrap();
+    assert!(stdout_of(&out).contains("@U1002"), "{}", stdout_of(&out));
+}

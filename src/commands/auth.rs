@@ -197,6 +197,17 @@ async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
     match failure {
         None => Ok(()),
         // Keep the code of the underlying failure (4 for a refused key, 7 for no network...).
+        // Nothing was tried when the key or address is missing: say "not set", not "cannot
+        // reach".
+        Some(e) if key.is_none() || base_url.is_none() => Err(Error::new(
+            e.kind,
+            format!(
+                "profile '{}': {}",
+                ctx.profile,
+                e.message.replacen("no ", "not set: ", 1)
+            ),
+        )
+        .into()),
         Some(e) => Err(Error::new(
             e.kind,
             format!(

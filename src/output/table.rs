@@ -363,7 +363,8 @@ fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
     let id = m.id.map(|i| i.to_string()).unwrap_or_default();
     let mut content = m.content.clone().unwrap_or_default();
     if let Some(mentions) = m.mentions.as_ref().filter(|x| !x.is_empty()) {
-        content = format!("{content}\n@ {}", mentions.join(", "));
+        let tags: Vec<String> = mentions.iter().map(|c| format!("@{c}")).collect();
+        content = format!("{content}\n{}", tags.join(" "));
     }
     if m.file_url.is_some() {
         content = format!("{content}\n📎 {}", s(&m.file_url));
@@ -430,7 +431,12 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
             "Mentions",
             m.mentions
                 .as_ref()
-                .map(|x| x.join(", "))
+                .map(|x| {
+                    x.iter()
+                        .map(|c| format!("@{c}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
                 .unwrap_or_default(),
         ),
         ("File", s(&m.file_url)),
