@@ -808,3 +808,29 @@ fn status_without_a_key_says_not_set_and_mentions_render_as_tags() {
         .unwrap();
     assert!(stdout_of(&out).contains("@U1002"), "{}", stdout_of(&out));
 }
+
+/// `webhooks trigger` shows what a receiver answered when it was not 200.
+#[test]
+fn trigger_shows_the_receivers_answer_when_not_200() {
+    let s = stub(|_, _| {
+        Reply::json(
+            422,
+            r#"{"error":"unknown_event","message":"we do not handle candidate_pass"}"#,
+        )
+    });
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args(["webhooks", "trigger", "candidate_pass", "--to"])
+        .arg(format!("{}/hooks", s.base()))
+        .args(["--retry-delays", ""])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(7));
+    let err = stderr_of(&out);
+    assert!(err.contains("attempt 1/1: HTTP 422"), "{err}");
+    assert!(
+        err.contains("the receiver answered: {\"error\":\"unknown_event\",\"message\":\"we do not handle candidate_pass\"}"),
+        "{err}"
+    );
+}

@@ -163,8 +163,24 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
             req = req.header(cfg.header.clone(), signature::sign_all(&keys, t, &cfg.body));
         }
         let started = Instant::now();
+        let mut answer = String::new();
         let (status, error) = match req.send().await {
-            Ok(resp) => (Some(resp.status().as_u16()), None),
+            Ok(mut resp) => {
+                let code = resp.status().as_u16();
+                if code != 200 {
+                    // What the receiver said about it (first 200 bytes), to see why.
+                    let mut body = Vec::new();
+                    while let Ok(Some(chunk)) = resp.chunk().await {
+                        body.extend_from_slice(&chunk);
+                        if body.len() >= 200 {
+                            break;
+                        }
+                    }
+                    body.truncate(200);
+                    answer = crate::output::text::one_line(&String::from_utf8_lossy(&body), 200);
+                }
+                (Some(code), None)
+            }
             Err(e) => {
                 let host_port = format!(
                     "{}:{}",
@@ -196,6 +212,12 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
             "no retries left".to_string()
         };
         eprintln!("attempt {n}/{total}: {what} ({next})");
+        if !answer.is_empty() {
+            eprintln!(
+                "  the receiver answered: {}",
+                crate::output::text::safe_line(&answer)
+            );
+        }
         attempts.push(Attempt {
             attempt: n,
             status,
