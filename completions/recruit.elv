@@ -656,6 +656,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --events 'Print and forward only these actions (comma-separated); others are answered 200 and skipped'
             cand --tolerance 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check'
             cand --header 'Name of the signature header'
+            cand --idle-timeout 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

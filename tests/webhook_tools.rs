@@ -1000,3 +1000,30 @@ async fn help_has_descriptions_and_examples() {
         r.stdout
     );
 }
+
+/// Idle and half-sent connections are closed after --idle-timeout; a request still works.
+#[tokio::test]
+async fn listen_closes_idle_and_half_sent_connections() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let l = Listener::start(&["--idle-timeout", "1"], &[]).await;
+    let addr = l.url.trim_start_matches("http://").to_string();
+    let idle = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let mut half = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    half.write_all(b"POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Le")
+        .await
+        .unwrap();
+    for mut conn in [idle, half] {
+        let mut buf = [0u8; 256];
+        // Closed by the listener (EOF or reset) well before this generous bound.
+        let read = tokio::time::timeout(Duration::from_secs(15), conn.read(&mut buf)).await;
+        let closed = matches!(read, Ok(Ok(_)) | Ok(Err(_)));
+        assert!(closed, "connection still open after 15 s");
+    }
+    let resp = reqwest::Client::new()
+        .post(format!("{}/hooks", l.url))
+        .body(r#"{"action":"candidate_pass","payload":{}}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+}

@@ -158,6 +158,11 @@ pub struct ListenArgs {
     /// Name of the signature header
     #[arg(long, value_name = "NAME", default_value = DEFAULT_HEADER)]
     pub header: String,
+
+    /// Close a connection that sends nothing for this many seconds (idle keep-alives and
+    /// half-sent requests); at most 256 connections are served at once
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub idle_timeout: u64,
 }
 
 #[derive(Debug, Args)]
@@ -268,6 +273,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         format,
         forward_timeout: ctx.timeout()?,
         net: ctx.net()?,
+        idle_timeout: std::time::Duration::from_secs(args.idle_timeout.clamp(1, 86_400)),
     };
     let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
     let stats = listen::run(cfg, shutdown_signal()).await?;

@@ -53,6 +53,8 @@ pub struct ListenConfig {
     pub forward_timeout: Duration,
     /// Trusted authorities for an https app (`--ca-cert`).
     pub net: crate::api::NetSettings,
+    /// A connection that sends nothing for this long is closed.
+    pub idle_timeout: Duration,
 }
 
 /// Counters for the summary line at shutdown.
@@ -121,6 +123,14 @@ pub async fn run(
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
     let stats = Arc::new(Stats::default());
+    // Never shorter than a forward can take: the connection waits on it without reading.
+    let forwards = cfg.forward_to.is_some() || !cfg.forward.is_empty();
+    let idle = if forwards {
+        cfg.idle_timeout
+            .max(cfg.forward_timeout + Duration::from_secs(5))
+    } else {
+        cfg.idle_timeout
+    };
     let shared = Arc::new(Shared {
         cfg,
         client,
@@ -130,6 +140,8 @@ pub async fn run(
         .fallback(handle)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared);
+    let listener =
+        super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
@@ -532,6 +544,7 @@ mod tests {
             format: EventFormat::Line,
             forward_timeout: Duration::from_secs(1),
             net: Default::default(),
+            idle_timeout: Duration::from_secs(30),
         };
         assert_eq!(
             forward_target(&cfg, Some("candidate_pass")).unwrap().path(),

@@ -3,6 +3,7 @@
 //!
 //! OWNER: webhook helper.
 
+pub mod guard;
 pub mod listen;
 pub mod samples;
 pub mod signature;
