@@ -552,7 +552,7 @@ impl Client {
         }
         let mut resp = req.send().await.map_err(|e| SendError {
             connect: e.is_connect(),
-            fatal: is_tls_error(&e),
+            fatal: super::tls::is_tls_error(&e),
             error: network_error(&e, &spec.url),
         })?;
         let status = resp.status();
@@ -649,19 +649,8 @@ struct SendError {
     fatal: bool,
 }
 
-/// Whether a request failed in the TLS handshake (an untrusted or wrong certificate, or a
-/// server that does not speak TLS): retrying cannot help.
-pub fn is_tls_error(e: &reqwest::Error) -> bool {
-    super::tls::describe_tls_error(e, "").is_some()
-}
-
 pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
-    let host_port = format!(
-        "{}:{}",
-        url.host_str().unwrap_or(""),
-        url.port_or_known_default().unwrap_or(443)
-    );
-    if let Some(why) = super::tls::describe_tls_error(e, &host_port) {
+    if let Some(why) = super::tls::describe_tls_error(e, url) {
         return Error::network(why);
     }
     let target = format!(

@@ -139,10 +139,21 @@ fn system_roots() -> &'static RootCertStore {
     })
 }
 
-/// What went wrong in a TLS handshake, in words that name the fix; `None` when the error is
-/// not about TLS. `target` is `host:port`.
-pub fn describe_tls_error(e: &(dyn std::error::Error + 'static), target: &str) -> Option<String> {
-    find_rustls(e).map(|tls| describe_rustls(tls, target))
+/// What went wrong in a TLS handshake with `url`'s host, in words that name the fix; `None`
+/// when the error is not about TLS.
+pub fn describe_tls_error(e: &(dyn std::error::Error + 'static), url: &url::Url) -> Option<String> {
+    let target = format!(
+        "{}:{}",
+        url.host_str().unwrap_or(""),
+        url.port_or_known_default().unwrap_or(443)
+    );
+    find_rustls(e).map(|tls| describe_rustls(tls, &target))
+}
+
+/// Whether a request failed in the TLS handshake (an untrusted or wrong certificate, or a
+/// server that does not speak TLS): retrying cannot help.
+pub fn is_tls_error(e: &(dyn std::error::Error + 'static)) -> bool {
+    find_rustls(e).is_some()
 }
 
 /// The rustls error somewhere in a chain. An `io::Error`'s `source()` skips the error it
@@ -240,8 +251,14 @@ mod tests {
             std::io::ErrorKind::InvalidData,
             E::InvalidCertificate(CertificateError::Expired),
         ));
-        assert!(describe_tls_error(&io, "h:1").unwrap().contains("expired"));
+        let url = url::Url::parse("https://h:1/v1/").unwrap();
+        let expired = describe_tls_error(&io, &url).unwrap();
+        assert!(
+            expired.starts_with("the certificate of h:1 has expired"),
+            "{expired}"
+        );
         let other = std::io::Error::other("connection refused");
-        assert!(describe_tls_error(&other, "h:1").is_none());
+        assert!(describe_tls_error(&other, &url).is_none());
+        assert!(!is_tls_error(&other));
     }
 }

@@ -183,12 +183,7 @@ pub async fn upload_file(
         bar.finish_and_clear();
     }
     let resp = result.map_err(|e| {
-        let host_port = format!(
-            "{}:{}",
-            target.host_str().unwrap_or(""),
-            target.port_or_known_default().unwrap_or(443)
-        );
-        if let Some(tls) = crate::api::tls::describe_tls_error(&e, &host_port) {
+        if let Some(tls) = crate::api::tls::describe_tls_error(&e, &target) {
             return Error::network(format!("upload to {shown} failed: {tls}"));
         }
         let why = if e.is_timeout() {

@@ -182,12 +182,7 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
                 (Some(code), None)
             }
             Err(e) => {
-                let host_port = format!(
-                    "{}:{}",
-                    cfg.url.host_str().unwrap_or(""),
-                    cfg.url.port_or_known_default().unwrap_or(443)
-                );
-                let why = crate::api::tls::describe_tls_error(&e, &host_port)
+                let why = crate::api::tls::describe_tls_error(&e, &cfg.url)
                     .unwrap_or_else(|| super::error_chain(&e));
                 (None, Some(crate::redact::scrub(&why)))
             }
