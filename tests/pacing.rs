@@ -53,11 +53,13 @@ struct Outcome {
 }
 
 /// Export `n` synthetic candidates against a sandbox limited to `rate` requests per second.
-fn export_under_limit(n: usize, rate: f64, headers: bool) -> Outcome {
+/// `latency_ms` is added to every answer.
+fn export_under_limit(n: usize, rate: Option<f64>, headers: bool, latency_ms: u64) -> Outcome {
     let sb = TestSandbox::with(|o| {
         o.synthetic_candidates = n;
-        o.rate_limit = Some(rate);
+        o.rate_limit = rate;
         o.rate_limit_headers = headers;
+        o.latency = Duration::from_millis(latency_ms);
     });
     let codes: Vec<String> = (1..=n).map(recruit::sandbox::synthetic_code).collect();
     let file = sb.home.dir.path().join("codes.txt");
@@ -93,16 +95,22 @@ fn export_under_limit(n: usize, rate: f64, headers: bool) -> Outcome {
     }
 }
 
-#[test]
-fn export_settles_near_the_rate_limit_with_few_429s() {
-    let _serial = serial();
-    // 250 candidates: about 310 requests, 8 s at 40/s, long enough that the first burst of
-    // 429s (each holding its request for the Retry-After second) weighs little.
-    let o = export_under_limit(250, 40.0, false);
+/// The targets are 0.9 of R and at most 5% 429s (benches/README.md measures them on a
+/// release build: 1.0 of R, under 3%). A debug build on a loaded CI machine gets some slack
+/// on the rate, none on the 429s.
+fn assert_settles(o: &Outcome, rate: f64, bound: f64) {
     let share = o.rate_limited as f64 / o.answered as f64;
+    // Shown with --nocapture, for tuning.
+    eprintln!(
+        "R = {rate}: {:.2} of R, {:.2} of the bound {bound:.1}, {} of {} answered 429",
+        o.rate / rate,
+        o.rate / bound,
+        o.rate_limited,
+        o.answered
+    );
     assert!(
-        o.rate >= 0.75 * 40.0,
-        "achieved {:.1} req/s: {}",
+        o.rate >= 0.85 * bound,
+        "achieved {:.1} req/s, bound {bound:.1} (R = {rate}): {}",
         o.rate,
         o.stderr
     );
@@ -119,9 +127,29 @@ fn export_settles_near_the_rate_limit_with_few_429s() {
 }
 
 #[test]
+fn export_settles_near_the_rate_limit_with_few_429s() {
+    let _serial = serial();
+    // 300 candidates: about 370 requests, 9 s at 40/s.
+    let o = export_under_limit(300, Some(40.0), false, 0);
+    assert_settles(&o, 40.0, 40.0);
+}
+
+#[test]
+fn export_settles_near_a_fast_rate_limit_with_latency() {
+    let _serial = serial();
+    // The same export at 100/s with 20 ms per answer: under 4 s, where a 429 near the end
+    // (its request held a whole second) would show.
+    // A debug build on a busy machine may not reach 100/s at all: the bound is R or what the
+    // same export reaches without a limit, whichever is lower.
+    let free = export_under_limit(300, None, false, 20);
+    let o = export_under_limit(300, Some(100.0), false, 20);
+    assert_settles(&o, 100.0, free.rate.min(100.0));
+}
+
+#[test]
 fn export_with_rate_limit_headers_gets_no_429() {
     let _serial = serial();
-    let o = export_under_limit(150, 40.0, true);
+    let o = export_under_limit(150, Some(40.0), true, 0);
     assert_eq!(o.rate_limited, 0, "{}", o.stderr);
     assert!(o.rate >= 0.8 * 40.0, "achieved {:.1} req/s", o.rate);
     assert!(

@@ -404,10 +404,12 @@ impl Client {
             let outcome = self.send_once(&spec).await;
             let elapsed = started.elapsed();
             match &outcome {
-                Ok(resp) => self
-                    .inner
-                    .pacer
-                    .observe(ticket, resp.status.as_u16(), &resp.headers),
+                Ok(resp) => {
+                    let status = resp.status.as_u16();
+                    if let Some(note) = self.inner.pacer.observe(ticket, status, &resp.headers) {
+                        self.log(note);
+                    }
+                }
                 Err(_) => drop(ticket),
             }
             if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {

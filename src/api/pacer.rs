@@ -20,22 +20,40 @@ use std::time::Duration;
 use reqwest::header::HeaderMap;
 use tokio::time::Instant;
 
-/// Accepted answers counted for an estimate: those of the last second.
-const WINDOW: Duration = Duration::from_secs(1);
-/// Shortest span an estimate is taken over, so a start-up burst doesn't read as a huge rate.
-const MIN_SPAN: Duration = Duration::from_millis(200);
-/// Shortest time between two estimates: 429s answering the same requests are one signal.
+/// Shortest span a first estimate is taken over, so a start-up burst (the service's bucket
+/// full) doesn't read as a huge rate: services commonly allow a burst of a quarter second.
+const MIN_SPAN: Duration = Duration::from_millis(250);
+/// Shortest time between two estimates, unless MEASURE_ACCEPTED requests were accepted since
+/// the episode's first 429: enough to measure the rate to about 10%.
 const REESTIMATE_EVERY: Duration = Duration::from_millis(250);
-/// Largest cut of the pace from one 429 signal (they come every 250 ms at most).
+const MEASURE_ACCEPTED: u64 = 10;
+/// 429s closer than this to the one before are one episode: the service's bucket was empty at
+/// both, so what it accepted between them is its rate (it had no time to fill up and overflow).
+const DENSE: Duration = Duration::from_secs(2);
+/// Pauses in sending longer than this are left out of a measured rate: the service's bucket
+/// may have filled up meanwhile (a quarter second's worth, commonly).
+const MAX_GAP: Duration = Duration::from_millis(100);
+/// Largest cut of the pace from a 429 after a quiet stretch: the bucket may have overflowed
+/// meanwhile, so what was accepted since the last 429 reads lower than the service allows.
 const MAX_CUT: f64 = 0.85;
-/// Fewest accepted answers in the window for a first estimate.
-const MIN_ACCEPTED: f64 = 4.0;
-/// Paced a little under the estimate, so the service's bucket refills between our requests.
+/// Fewest accepted answers for a first estimate.
+const MIN_ACCEPTED: u64 = 4;
+/// Paced a little under the policy the headers state, so jitter doesn't use up the quota.
 const MARGIN: f64 = 0.97;
+/// Paced further under a rate estimated from 429s, which is exact only to a request or two
+/// in a quarter second: every 429 costs its request a whole Retry-After, and one near the
+/// end of a short export lengthens it by that much.
+const ESTIMATE_MARGIN: f64 = 0.95;
 /// How far behind its schedule the pacer may catch up (a burst of at most 4 requests).
 const CATCH_UP: Duration = Duration::from_millis(50);
-/// Additive increase per second without a 429, as a share of the estimate (at least 0.2/s).
-const PROBE_SHARE: f64 = 0.02;
+/// Additive increase per second without a 429, as a share of the estimate (at least 0.2/s):
+/// from ESTIMATE_MARGIN under the limit back to it in 5 s, so a 429 every 10 s or so at most.
+const PROBE_SHARE: f64 = 0.01;
+/// A measured rate is held this long before the probe starts: a 429 costs its request a
+/// whole Retry-After, and in a short export one near the end lengthens it by that much.
+const PROBE_AFTER: Duration = Duration::from_secs(5);
+/// Growth per second of a guessed rate until the next 429 shows where the limit is.
+const SLOW_START: f64 = 1.5;
 
 /// Where the current rate comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,14 +99,165 @@ pub struct Pacer {
 struct State {
     /// Earliest time the next request may go (the bucket of burst 1).
     next: Option<Instant>,
-    first_send: Option<Instant>,
     in_flight: u64,
-    /// Times of answers that were not 429, last [`WINDOW`].
-    accepted: VecDeque<Instant>,
-    /// Estimated rate and when it was set; the rate grows from it by the probe.
-    estimate: Option<(f64, Instant)>,
+    /// When the first answer that was not 429 came.
+    first_ok: Option<Instant>,
+    /// Answers that were not 429, ever.
+    accepted: u64,
+    /// Sequence number of the next request.
+    next_seq: u64,
+    /// Requests since `anchor`, with what became of them.
+    log: SendLog,
+    /// The 429'd request that starts the current episode of 429s.
+    anchor: Option<Mark>,
+    /// A later 429'd request, measured against `anchor` once every request sent before it
+    /// is answered.
+    pending: Option<Pending>,
+    /// Estimated rate; it grows from there by the probe.
+    estimate: Option<Estimate>,
     /// Rate-limit headers, when the service sends them.
     quota: Option<Quota>,
+}
+
+/// A request, by its place in the sending order.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    seq: u64,
+    sent: Instant,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    mark: Mark,
+    /// The pace when its 429 came, and whether it came soon after the estimate before.
+    pace: f64,
+    dense: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    InFlight,
+    Accepted,
+    /// 429, or no answer at all.
+    NotAccepted,
+}
+
+/// What became of the requests sent since some point, in sending order (bounded).
+#[derive(Debug, Default)]
+struct SendLog {
+    /// Sequence number of `entries[0]`.
+    first: u64,
+    entries: VecDeque<(Instant, Outcome)>,
+    /// How many of `entries` were accepted.
+    accepted: u64,
+}
+
+/// Most requests kept in the log: a minute at 1000 req/s.
+const LOG_MAX: usize = 65_536;
+
+impl SendLog {
+    fn push(&mut self, seq: u64, sent: Instant) {
+        if self.entries.is_empty() {
+            self.first = seq;
+        }
+        self.entries.push_back((sent, Outcome::InFlight));
+        if self.entries.len() > LOG_MAX {
+            self.pop();
+        }
+    }
+
+    fn set(&mut self, seq: u64, outcome: Outcome) {
+        if let Some(e) = seq
+            .checked_sub(self.first)
+            .and_then(|i| self.entries.get_mut(i as usize))
+        {
+            if e.1 == Outcome::Accepted {
+                self.accepted -= 1;
+            }
+            if outcome == Outcome::Accepted {
+                self.accepted += 1;
+            }
+            e.1 = outcome;
+        }
+    }
+
+    /// Requests sent before `seq` and not answered yet.
+    fn in_flight_before(&self, seq: u64) -> u64 {
+        let n = seq.saturating_sub(self.first) as usize;
+        self.entries
+            .iter()
+            .take(n)
+            .filter(|e| e.1 == Outcome::InFlight)
+            .count() as u64
+    }
+
+    /// Forget answered requests sent before `keep_from` (all answered ones without it).
+    fn trim(&mut self, keep_from: Option<u64>) {
+        while self
+            .entries
+            .front()
+            .is_some_and(|e| e.1 != Outcome::InFlight)
+            && keep_from.is_none_or(|k| self.first < k)
+        {
+            self.pop();
+        }
+    }
+
+    fn pop(&mut self) {
+        if let Some((_, outcome)) = self.entries.pop_front() {
+            self.first += 1;
+            if outcome == Outcome::Accepted {
+                self.accepted -= 1;
+            }
+        }
+    }
+
+    /// Requests accepted among those sent after `a` and before `b`, and how long nothing was
+    /// sent between them (pauses over MAX_GAP, less MAX_GAP each): `None` while some are
+    /// unanswered, `Some(Err(()))` when the log no longer reaches back to `a`.
+    fn accepted_between(&self, a: Mark, b: Mark) -> Option<Result<(u64, Duration), ()>> {
+        if a.seq + 1 < self.first {
+            return Some(Err(()));
+        }
+        let mut n = 0;
+        let mut last = a.sent;
+        let mut idle = Duration::ZERO;
+        let pause =
+            |from: Instant, to: Instant| to.saturating_duration_since(from).saturating_sub(MAX_GAP);
+        for seq in a.seq + 1..b.seq {
+            let Some((sent, outcome)) = self.entries.get((seq - self.first) as usize) else {
+                continue;
+            };
+            match outcome {
+                Outcome::InFlight => return None,
+                Outcome::Accepted => n += 1,
+                Outcome::NotAccepted => {}
+            }
+            idle += pause(last, *sent);
+            last = last.max(*sent);
+        }
+        Some(Ok((n, idle + pause(last, b.sent))))
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Estimate {
+    rate: f64,
+    at: Instant,
+    /// A guess from few answers: grown by [`SLOW_START`], not the slow probe.
+    guess: bool,
+}
+
+impl Estimate {
+    fn rate_at(&self, now: Instant) -> f64 {
+        let dt = now.duration_since(self.at).as_secs_f64();
+        if self.guess {
+            (self.rate * SLOW_START.powf(dt.min(60.0))).min(1.0e6)
+        } else {
+            let probing = (dt - PROBE_AFTER.as_secs_f64()).max(0.0);
+            self.rate + (self.rate * PROBE_SHARE).max(0.2) * probing
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -106,15 +275,19 @@ struct Quota {
 /// A request's place in the pace; hand it back with [`Pacer::observe`].
 pub struct Ticket {
     pacer: Arc<Pacer>,
-    sent: Instant,
+    mark: Mark,
     done: bool,
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
         if !self.done {
+            // No answer (a connection error): not accepted, and maybe the last one a pending
+            // measurement waited for.
             let mut st = self.pacer.st.lock().expect("pacer lock");
             st.in_flight = st.in_flight.saturating_sub(1);
+            st.log.set(self.mark.seq, Outcome::NotAccepted);
+            Pacer::resolve(&mut st, Instant::now());
         }
     }
 }
@@ -126,9 +299,13 @@ impl Pacer {
             max_rate: max_rate.filter(|r| r.is_finite() && *r > 0.0),
             st: Mutex::new(State {
                 next: None,
-                first_send: None,
                 in_flight: 0,
-                accepted: VecDeque::new(),
+                first_ok: None,
+                accepted: 0,
+                next_seq: 0,
+                log: SendLog::default(),
+                anchor: None,
+                pending: None,
                 estimate: None,
                 quota: None,
             }),
@@ -141,7 +318,7 @@ impl Pacer {
             let at = {
                 let mut st = self.st.lock().expect("pacer lock");
                 let now = Instant::now();
-                st.first_send.get_or_insert(now);
+                Self::freeze_while_idle(&mut st, now);
                 let rate = self.rate_at(&st, now);
                 let mut at = match (rate, st.next) {
                     (Some(_), Some(next)) if next > now => next,
@@ -171,9 +348,12 @@ impl Pacer {
                         st.next = Some(base + slot);
                     }
                     st.in_flight += 1;
+                    let seq = st.next_seq;
+                    st.next_seq += 1;
+                    st.log.push(seq, now);
                     return Ticket {
                         pacer: self.clone(),
-                        sent: now,
+                        mark: Mark { seq, sent: now },
                         done: false,
                     };
                 }
@@ -183,15 +363,13 @@ impl Pacer {
         }
     }
 
-    /// The answer to a request: its status and headers.
-    pub fn observe(&self, mut ticket: Ticket, status: u16, headers: &HeaderMap) {
+    /// The answer to a request: its status and headers. Returns a line for `-v` when the
+    /// pace changed.
+    pub fn observe(&self, mut ticket: Ticket, status: u16, headers: &HeaderMap) -> Option<String> {
         ticket.done = true;
         let mut st = self.st.lock().expect("pacer lock");
         st.in_flight = st.in_flight.saturating_sub(1);
         let now = Instant::now();
-        while st.accepted.front().is_some_and(|t| now - *t > WINDOW) {
-            st.accepted.pop_front();
-        }
         if let Some(h) = parse_headers(headers) {
             let in_flight = st.in_flight as f64;
             let reset_at = now + h.reset;
@@ -203,56 +381,135 @@ impl Pacer {
                 updated: now,
             });
         }
+        let seq = ticket.mark.seq;
         if status != 429 {
-            st.accepted.push_back(now);
-            return;
+            st.accepted += 1;
+            st.first_ok.get_or_insert(now);
+            st.log.set(seq, Outcome::Accepted);
+            let keep = st.anchor.map(|a| a.seq);
+            st.log.trim(keep);
+            return Self::resolve(&mut st, now);
         }
-        if st.quota.is_some() {
+        st.log.set(seq, Outcome::NotAccepted);
+        if let Some(q) = st.quota.as_mut() {
             // The headers pace; a 429 despite them means the quota was shared: start over
             // from what the next answer says.
-            if let Some(q) = st.quota.as_mut() {
-                q.budget = q.budget.min(0.0);
-            }
-            return;
+            q.budget = q.budget.min(0.0);
+            return None;
         }
         // A 429 of a request sent before the last estimate answers the old pace: not a new
-        // signal (nor are 429s answering the same round of requests).
-        let recent = st
-            .estimate
-            .is_some_and(|(_, at)| ticket.sent <= at || now.duration_since(at) < REESTIMATE_EVERY);
-        if recent {
-            return;
+        // signal. Nor is one too soon after it to measure the rate to about 10%.
+        let measurable = st.log.accepted >= MEASURE_ACCEPTED;
+        let stale = st.estimate.is_some_and(|e| {
+            ticket.mark.sent <= e.at || (now.duration_since(e.at) < REESTIMATE_EVERY && !measurable)
+        });
+        if stale || st.pending.is_some() {
+            return Self::resolve(&mut st, now);
         }
-        // Accepted answers in the last second (since the first request, at the start).
-        let mut from = now - WINDOW;
-        if let Some(first) = st.first_send {
-            from = from.max(first);
-        }
-        let in_window = st.accepted.iter().filter(|t| **t > from);
-        let first_ok = in_window.clone().next().copied().unwrap_or(from);
-        let accepted = in_window.count() as f64;
-        // The first estimate counts from the first accepted answer on: time before it
-        // (connecting, a slow start) would read as a lower rate than the service allows, and
-        // probing back up is slow. Later ones take the whole window: a burst of workers back
-        // from a Retry-After, let in by a refilled bucket, would read as a higher one.
-        let span = if st.estimate.is_none() {
-            now.duration_since(first_ok)
-        } else {
-            now.duration_since(from)
-        }
-        .max(MIN_SPAN);
-        if accepted < MIN_ACCEPTED && st.estimate.is_none() {
+        let Some(current) = st.estimate else {
+            let how = Self::first_estimate(&mut st, ticket.mark, now)?;
+            let new = st.estimate.map_or(0.0, |e| e.rate);
+            return Some(format!("pace: {new:.1} req/s ({how})"));
+        };
+        // Stop growing at once; the measurement may have to wait for earlier answers.
+        let pace = current.rate_at(now);
+        st.estimate = Some(Estimate {
+            rate: pace * ESTIMATE_MARGIN,
+            at: now,
+            guess: false,
+        });
+        st.pending = Some(Pending {
+            mark: ticket.mark,
+            pace,
+            dense: now.duration_since(current.at) <= DENSE,
+        });
+        Self::resolve(&mut st, now)
+    }
+
+    /// The first 429: the service's bucket just ran dry. What it accepted so far, over at
+    /// least MIN_SPAN, is a first guess, grown fast until the next 429 measures the rate:
+    /// a start-up burst tells little of the rate, and a guess too low would stay low.
+    fn first_estimate(st: &mut State, refused: Mark, now: Instant) -> Option<String> {
+        if st.accepted < MIN_ACCEPTED {
             // Too few answers to tell a rate (a lone 429 of a sequential command): the
             // Retry-After alone slows things down.
+            return None;
+        }
+        let first_ok = st.first_ok.unwrap_or(now);
+        let span = now.duration_since(first_ok).max(MIN_SPAN).as_secs_f64();
+        // Requests sent before this one and still in flight reached the service before it
+        // ran dry (answers overtake each other: a 429 is quicker to make than a page). Erring
+        // high is what the next 429s correct within MIN_SPAN; erring low would stay low.
+        let in_flight = st.log.in_flight_before(refused.seq);
+        let sent = st.accepted + in_flight;
+        st.estimate = Some(Estimate {
+            rate: (sent as f64 / span).max(0.2) * ESTIMATE_MARGIN,
+            at: now,
+            guess: true,
+        });
+        st.anchor = Some(refused);
+        st.log.trim(Some(refused.seq));
+        Some(format!(
+            "first 429, after {} accepted and {in_flight} in flight in {span:.2} s; a guess, grown until the next 429",
+            st.accepted
+        ))
+    }
+
+    /// Measure a pending 429 against the anchor once every request sent before it has been
+    /// answered. The service's bucket was empty when both 429'd requests reached it, so what
+    /// it accepted of those sent between them is its rate over that time, unless the bucket
+    /// had time to fill and overflow (a long quiet stretch): then cut by MAX_CUT at most.
+    /// Never faster than the pace was.
+    fn resolve(st: &mut State, now: Instant) -> Option<String> {
+        let p = st.pending?;
+        let anchor = st.anchor.unwrap_or(p.mark);
+        let counted = st.log.accepted_between(anchor, p.mark)?;
+        st.pending = None;
+        let since = p.mark.sent.duration_since(anchor.sent).as_secs_f64();
+        let mut paused = true;
+        let (rate, how) = match counted {
+            Ok((n, idle)) if since > 0.0 => {
+                paused = !idle.is_zero();
+                // While nothing was sent (every worker waiting out a Retry-After) the bucket
+                // filled, maybe overflowed: count the time requests were sent. That errs high
+                // by the refill, which the next 429 measures again.
+                let active = (since - idle.as_secs_f64()).max(MAX_GAP.as_secs_f64());
+                let floor = if p.dense { 0.5 } else { MAX_CUT };
+                // The bucket held less than a token at both ends, so the service's rate over
+                // the span lies within one request of n: take the high end, which the next
+                // 429 corrects, where a low one would stay.
+                (
+                    ((n + 1) as f64 / active).clamp(p.pace * floor, p.pace),
+                    format!("429 again; {n} accepted of those sent in the {since:.2} s since an earlier 429"),
+                )
+            }
+            _ => (p.pace * MAX_CUT, "429 again".to_string()),
+        };
+        st.estimate = Some(Estimate {
+            rate: rate.max(0.2) * ESTIMATE_MARGIN,
+            at: now,
+            guess: false,
+        });
+        // An episode's anchor stays at its first 429, for the longer span measures more exactly,
+        // unless a pause (its refill counted in) or a quiet stretch came between.
+        if !p.dense || paused {
+            st.anchor = Some(p.mark);
+        }
+        st.log.trim(st.anchor.map(|a| a.seq));
+        let new = rate.max(0.2) * ESTIMATE_MARGIN;
+        Some(format!("pace: {:.1} -> {new:.1} req/s ({how})", p.pace))
+    }
+
+    /// A pace grows only while it is what holds requests back: time no request waited for
+    /// it (all workers busy elsewhere, or waiting out Retry-Afters) doesn't count.
+    fn freeze_while_idle(st: &mut State, now: Instant) {
+        let (Some(e), Some(next)) = (st.estimate.as_mut(), st.next) else {
             return;
+        };
+        let idle = now.saturating_duration_since(next.max(e.at));
+        if idle > CATCH_UP {
+            e.at += idle;
         }
-        let mut rate = (accepted / span.as_secs_f64()).max(0.2);
-        if let Some(current) = self.rate_at(&st, now) {
-            // A 429 at the current pace: the service allows less, but workers waiting out
-            // Retry-Afters make what was accepted read low, so cut by 15% at most per signal.
-            rate = rate.clamp(current * MAX_CUT, current / MARGIN);
-        }
-        st.estimate = Some((rate * MARGIN, now));
     }
 
     /// The rate requests are paced at now, if any.
@@ -264,10 +521,7 @@ impl Pacer {
                 (left > 0.0).then(|| (q.budget.max(1.0)) / left)
             })
         });
-        let estimated = st.estimate.map(|(r, at)| {
-            let probe = (r * PROBE_SHARE).max(0.2);
-            r + probe * now.duration_since(at).as_secs_f64()
-        });
+        let estimated = st.estimate.map(|e| e.rate_at(now));
         let rate = match (from_quota, estimated) {
             (Some(q), _) => Some(q * MARGIN),
             (None, e) => e,
@@ -446,6 +700,13 @@ mod tests {
                 headers,
             }
         }
+        fn with_burst(rate: f64, burst: f64) -> Self {
+            Service {
+                burst,
+                tokens: burst,
+                ..Service::new(rate, false)
+            }
+        }
         fn take(&mut self) -> (u16, HeaderMap) {
             let now = Instant::now();
             self.tokens = (self.tokens + self.rate * (now - self.at).as_secs_f64()).min(self.burst);
@@ -496,16 +757,27 @@ mod tests {
         let start = Instant::now();
         let end = start + Duration::from_secs_f64(secs);
         let mut tasks = Vec::new();
-        for _ in 0..workers {
+        // As in an export: four tasks per request slot, a slot held only while its request
+        // is in flight, not while it waits out a Retry-After.
+        let slots = Arc::new(tokio::sync::Semaphore::new(workers));
+        for _ in 0..workers * 4 {
             let (pacer, svc, log) = (pacer.clone(), svc.clone(), log.clone());
+            let slots = slots.clone();
             tasks.push(tokio::spawn(async move {
                 while Instant::now() < end {
+                    let slot = slots.acquire().await.unwrap();
                     let t = pacer.acquire().await;
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     let (status, h) = svc.lock().unwrap().take();
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     log.lock().unwrap().push((Instant::now(), status));
-                    pacer.observe(t, status, &h);
+                    let note = pacer.observe(t, status, &h);
+                    drop(slot);
+                    if let Some(n) = note {
+                        if std::env::var_os("SIMLOG").is_some() {
+                            eprintln!("{:.3} {n}", (Instant::now() - start).as_secs_f64());
+                        }
+                    }
                     if status == 429 {
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
@@ -562,17 +834,46 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn converges_whatever_the_services_burst() {
+        // A burst of one request (no start-up evidence: a guess grown fast) and of a whole
+        // second (the first estimate reads 4x too high: corrected by the next 429s).
+        for (rate, burst) in [(40.0, 1.0), (40.0, 40.0), (100.0, 100.0), (100.0, 5.0)] {
+            let pacer = Pacer::new(None);
+            let svc = Service::with_burst(rate, burst);
+            let run = simulate(pacer.clone(), svc, 8, 30.0, 10.0).await;
+            let share = run.rejected as f64 / run.sent as f64;
+            assert!(
+                run.tail_rate >= 0.9 * rate,
+                "burst {burst}: steady rate {} of {rate}",
+                run.tail_rate
+            );
+            assert!(
+                share <= 0.05,
+                "burst {burst}: {} of {} answered 429",
+                run.rejected,
+                run.sent
+            );
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn probes_upward_slowly_without_429s() {
         let pacer = Pacer::new(None);
         {
             let mut st = pacer.st.lock().unwrap();
-            st.estimate = Some((50.0, Instant::now()));
+            st.estimate = Some(Estimate {
+                rate: 50.0,
+                at: Instant::now(),
+                guess: false,
+            });
         }
         assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9);
-        tokio::time::advance(Duration::from_secs(10)).await;
+        tokio::time::advance(Duration::from_secs(4)).await;
+        assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9, "held at first");
+        tokio::time::advance(Duration::from_secs(11)).await;
         let r = pacer.report().rate.unwrap();
-        // 2% of the estimate per second: +10 in 10 s, not a doubling.
-        assert!((59.0..=61.0).contains(&r), "{r}");
+        // Then 1% of the estimate per second: +5 in 10 s, not a doubling.
+        assert!((54.5..=55.5).contains(&r), "{r}");
     }
 
     #[tokio::test(start_paused = true)]

@@ -210,8 +210,10 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         writer_loop(rx, sink, bar, writer_counters, written_tx)
     });
 
+    // More workers than requests in flight: one waiting out a 429's Retry-After (its
+    // candidate held, its request slot freed) must not leave the service's rate unused.
     let mut workers = tokio::task::JoinSet::new();
-    for _ in 0..concurrency.min(shared.todo.len()) {
+    for _ in 0..(concurrency * 4).min(ahead).min(shared.todo.len()) {
         workers.spawn(worker(
             shared.clone(),
             tx.clone(),
