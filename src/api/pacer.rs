@@ -5,9 +5,10 @@
 //! more than R. The pacer spaces requests in time instead (a token bucket of burst 1):
 //!
 //! - Without rate-limit headers it sends freely until the service answers 429. Then it
-//!   estimates the service's rate from the answers it accepted in the window before the 429s,
-//!   sends at that rate, and probes upward slowly (additive increase) until the next 429, which
-//!   re-estimates it.
+//!   guesses the rate from what went through before, grows the guess until the next 429, and
+//!   measures the rate between the two: the service's bucket was empty at both, so it accepted
+//!   exactly its rate's worth of what was sent between them. It paces a little under that,
+//!   holds, then probes upward slowly; every later 429 is measured the same way.
 //! - With `RateLimit`/`RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`, or
 //!   `X-RateLimit-Limit/-Remaining/-Reset`, it sends at the policy's rate and never sends when
 //!   the remaining quota (less the requests still in flight) is used up before the reset.
