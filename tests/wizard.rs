@@ -131,7 +131,9 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Position (rank or title) (optional)", "\r");
     answer(&mut s, "Department (optional)", "\r");
     answer(&mut s, "Job role (optional)", "Engineer\r");
-    answer(&mut s, "Add another experience?", "n\r");
+    // A second entry started by mistake is left empty at its first required field.
+    answer(&mut s, "Add another experience?", "y\r");
+    answer(&mut s, "Company (empty: no such entry)", "\r");
     // education (required)
     s.expect("13. Education").unwrap();
     answer(&mut s, "School", "KAIST\r");
@@ -232,8 +234,13 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Add another file?", "n\r");
     answer(&mut s, "Do you consent to the collection and use", "y\r");
     s.expect("answers saved to").unwrap();
-    s.expect("privacy consent").unwrap(); // the review table
-    answer(&mut s, "Submit this application to FORM-ALLKINDS", "y\r");
+    // The review shows uploads as the path the body sends, not the sandbox's temporary URL.
+    let review = s.expect("What next?").unwrap();
+    let review = String::from_utf8_lossy(review.before()).to_string();
+    assert!(review.contains("privacy consent"), "{review}");
+    assert!(review.contains("/upload/candidate/file/1/temp/"), "{review}");
+    assert!(!review.contains("http://127.0.0.1"), "{review}");
+    answer(&mut s, "Submit this application to FORM-ALLKINDS", "\r");
     s.expect("jane.wizard@example.com").unwrap(); // the Application, as a table
     assert_eq!(exit_code(&mut s), 0);
 
@@ -313,7 +320,11 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     assert_eq!(by_id(9027), json!({"links": [path_of("portfolio.pdf")]}));
     assert_eq!(body["questions"].as_array().unwrap().len(), 24);
 
-    // --save wrote a valid answers file: the same body again, without a terminal.
+    // --save wrote a valid answers file with the paths the body sends: the same body again,
+    // without a terminal.
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(!text.contains("http://127.0.0.1"), "{text}");
+    assert!(text.contains(path_of("cv.pdf").as_str().unwrap()), "{text}");
     let out = sb
         .home
         .cmd()
@@ -364,15 +375,32 @@ fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
 }
 
 #[test]
-fn wizard_ctrl_c_sends_nothing() {
+fn wizard_ctrl_c_sends_nothing_saves_what_was_answered_and_exits_130() {
     let sb = Sb::new();
-    let mut s = sb.spawn(&["forms", "apply", codes::FORM_ALL_KINDS]);
+    let saved = sb.home.dir.path().join("so-far.json");
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
     answer(&mut s, "1. Full name", "Jane\r");
     answer(&mut s, "2. Email address", "\x03");
-    s.expect("cancelled; nothing was sent").unwrap();
-    let code = exit_code(&mut s);
-    assert!(code == 1 || code == 130, "exit {code}");
+    // "cancelled" starts a line of its own, not glued to the interrupted prompt.
+    let line = s.expect("cancelled; nothing was sent").unwrap();
+    let before = String::from_utf8_lossy(line.before()).to_string();
+    assert!(
+        before.ends_with('\n') || before.ends_with("error: "),
+        "{before:?}"
+    );
+    s.expect("the answers so far are in").unwrap();
+    assert_eq!(exit_code(&mut s), 130);
     assert!(sb.admin("/_sandbox/requests").is_empty());
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    let items = file["questions"].as_array().expect("questions");
+    assert_eq!(items.len(), 1, "{file}");
+    assert_eq!(items[0]["answer"], json!({"name": "Jane"}), "{file}");
 }
 
 #[test]
@@ -388,10 +416,48 @@ fn wizard_declined_at_the_end_sends_nothing() {
         "/upload/candidate/file/1/temp/7/cv.pdf\r",
     );
     answer(&mut s, "Do you consent", "y\r");
-    answer(&mut s, "Submit this application", "n\r");
+    answer(&mut s, "Cancel; nothing is sent", &format!("{DOWN}{DOWN}\r"));
     s.expect("cancelled; nothing was sent").unwrap();
     assert_eq!(exit_code(&mut s), 1);
     assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
+#[test]
+fn an_answer_is_changed_from_the_review_and_reviewed_again() {
+    let sb = Sb::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "typo@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(
+        &mut s,
+        "4. Resume",
+        "/upload/candidate/file/1/temp/7/cv.pdf\r",
+    );
+    answer(&mut s, "Do you consent", "n\r");
+    answer(&mut s, "Change an answer", &format!("{DOWN}\r"));
+    // The list names each question with its answer now.
+    answer(
+        &mut s,
+        "2. Email address: typo@example.com",
+        &format!("{DOWN}\r"),
+    );
+    answer(&mut s, "2. Email address", "min.fixed@example.com\r");
+    // Reviewed again, with the new answer; then the consent changed too.
+    let review = s.expect("What next?").unwrap();
+    let review = String::from_utf8_lossy(review.before()).to_string();
+    let review = &review[review.rfind("QUESTION").expect("a review table")..];
+    assert!(review.contains("min.fixed@example.com"), "{review}");
+    assert!(!review.contains("typo@example.com"), "{review}");
+    answer(&mut s, "Change an answer", &format!("{DOWN}\r"));
+    answer(&mut s, "privacy consent: no", &format!("{UP}\r"));
+    answer(&mut s, "Do you consent", "y\r");
+    answer(&mut s, "Submit this application to FORM-NOIDS", "\r");
+    assert_eq!(exit_code(&mut s), 0);
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["body"]["email"], json!("min.fixed@example.com"));
+    assert_eq!(reqs[0]["body"]["privacy"], json!(true));
 }
 
 #[test]

@@ -870,7 +870,10 @@ mod tests {
         }
         assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9);
         tokio::time::advance(Duration::from_secs(4)).await;
-        assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9, "held at first");
+        assert!(
+            (pacer.report().rate.unwrap() - 50.0).abs() < 1e-9,
+            "held at first"
+        );
         tokio::time::advance(Duration::from_secs(11)).await;
         let r = pacer.report().rate.unwrap();
         // Then 1% of the estimate per second: +5 in 10 s, not a doubling.

@@ -791,6 +791,32 @@ fn raw_path_part(url: &str) -> String {
     }
 }
 
+/// The answers with their path values as the body of `variant` sends them: what the review
+/// shows and `--save` keeps, not the upload's full (temporary) address.
+pub fn as_sent(questions: &[Question], answers: &[Answer], variant: Variant) -> Vec<Answer> {
+    answers
+        .iter()
+        .map(|a| Answer {
+            index: a.index,
+            answer: normalize_answer(
+                &AnswerKind::parse(questions[a.index].kind()),
+                &a.answer,
+                variant,
+            ),
+        })
+        .collect()
+}
+
+/// The variant a wizard's answers will most likely go as, before they are complete: B when
+/// the form's questions carry no ids (variant A cannot address them).
+pub fn likely_variant(questions: &[Question], requested: Variant) -> Variant {
+    if !questions.is_empty() && questions.iter().all(|q| q.id.is_none()) {
+        Variant::B
+    } else {
+        requested
+    }
+}
+
 /// An answer with its path values (resume, profile image, file upload links) normalized.
 pub fn normalize_answer(kind: &AnswerKind, answer: &Value, variant: Variant) -> Value {
     let mut a = answer.clone();

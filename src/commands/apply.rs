@@ -53,8 +53,9 @@ go through variant B automatically (items naming them by question_id are matched
 with a warning), and answers to other questions are refused by name.
 
 Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
-the spot), shows a review, and asks before sending; --save FILE keeps the answers as a file for
---answers. On a terminal a summary is confirmed before sending unless --yes."
+the spot), shows a review, and offers to submit, change an answer or cancel; --save FILE keeps
+the answers as a file for --answers (also on Ctrl-C: what was answered so far, exit 130). On a
+terminal a summary is confirmed before sending unless --yes."
     };
 }
 
@@ -93,7 +94,7 @@ pub struct ApplyArgs {
     /// Don't ask for confirmation
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// Wizard: also write the answers to FILE (valid input for --answers)
+    /// Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
 }
@@ -197,7 +198,12 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         let width = console::Term::stderr().size().1;
         eprint!(
             "{}",
-            crate::wizard::review(&questions, &prepared.answers, prepared.privacy, width)
+            crate::wizard::review(
+                &questions,
+                &crate::apply::as_sent(&questions, &prepared.answers, prepared.variant),
+                prepared.privacy,
+                width
+            )
         );
         let mut p = TermPrompt::new(ctx.term.color);
         let ok = match p.confirm(&submit_prompt(&args.code, &form, prepared.variant), true) {
@@ -346,48 +352,70 @@ async fn run_wizard(
                 }
             })
         };
-        let collected = match crate::wizard::collect(&form2, &mut p, &mut upload) {
-            Ok(c) => c,
-            Err(Stop::Cancelled) => return Err(Error::other("cancelled; nothing was sent")),
-            Err(Stop::Failed(e)) => return Err(Error::other(format!("{e}; nothing was sent"))),
-        };
-        let file =
-            crate::apply::answers_file(&questions, &collected.answers, Some(collected.privacy));
-        if let Some(path) = &save {
-            let text = serde_json::to_string_pretty(&file).unwrap_or_default() + "\n";
-            match std::fs::write(path, text) {
-                Ok(()) => p.say(&format!("answers saved to {}", path.display())),
-                Err(e) => p.say(&format!(
-                    "warning: cannot write the answers to {}: {e}",
-                    path.display()
-                )),
+        let mut answers = Vec::new();
+        let mut privacy = match crate::wizard::collect(&form2, &mut p, &mut upload, &mut answers) {
+            Ok(b) => b,
+            Err(stop) => {
+                let variant = crate::apply::likely_variant(&questions, requested);
+                let sent = crate::apply::as_sent(&questions, &answers, variant);
+                let saved = save.as_deref().map(|path| {
+                    save_answers(
+                        &mut p,
+                        path,
+                        &crate::apply::answers_file(&questions, &sent, None),
+                    )
+                });
+                return Err(stopped(stop, saved.flatten()));
             }
-        }
-        let prepared = prepare_or_report(&questions, &file, requested, "the answers")?;
-        for note in &prepared.notes {
-            p.say(&format!("note: {note}"));
-        }
-        for w in &prepared.warnings {
-            p.say(&format!("warning: {w}"));
-        }
-        if !yes {
+        };
+        let mut first = true;
+        loop {
+            let file = crate::apply::answers_file(&questions, &answers, Some(privacy));
+            let prepared = prepare_or_report(&questions, &file, requested, "the answers")?;
+            let sent = crate::apply::as_sent(&questions, &prepared.answers, prepared.variant);
+            let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
+            if let Some(path) = &save {
+                save_answers(&mut p, path, &file);
+            }
+            if first {
+                for note in &prepared.notes {
+                    p.say(&format!("note: {note}"));
+                }
+                for w in &prepared.warnings {
+                    p.say(&format!("warning: {w}"));
+                }
+                first = false;
+            }
+            if yes {
+                return Ok(prepared);
+            }
             let width = console::Term::stderr().size().1;
             p.say("");
             p.say(&crate::wizard::review(
                 &questions,
-                &prepared.answers,
+                &sent,
                 prepared.privacy,
                 width,
             ));
-            match p.confirm(&submit_prompt(&code, &form2, prepared.variant), true) {
-                Ok(true) => {}
-                Ok(false) | Err(Stop::Cancelled) => {
-                    return Err(Error::other("cancelled; nothing was sent"))
-                }
-                Err(Stop::Failed(e)) => return Err(Error::other(format!("{e}; nothing was sent"))),
+            let choices = [
+                submit_prompt(&code, &form2, prepared.variant),
+                "Change an answer".to_string(),
+                "Cancel; nothing is sent".to_string(),
+            ];
+            let edit = match p.select("What next?", &choices, 0) {
+                Ok(0) => return Ok(prepared),
+                Ok(1) => edit_answer(&mut p, &questions, &mut answers, &mut privacy, &mut upload),
+                Ok(_) => return Err(Error::other("cancelled; nothing was sent")),
+                Err(stop) => Err(stop),
+            };
+            if let Err(stop) = edit {
+                let saved = save.as_deref().map(|path| {
+                    let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
+                    save_answers(&mut p, path, &file)
+                });
+                return Err(stopped(stop, saved.flatten()));
             }
         }
-        Ok(prepared)
     })
     .await
     .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
@@ -395,6 +423,66 @@ async fn run_wizard(
         return Err(Error::other("cancelled; nothing was sent").into());
     }
     Ok(outcome)
+}
+
+/// After the review: pick an answer (or the privacy consent) and give it again.
+fn edit_answer(
+    p: &mut dyn Prompt,
+    questions: &[crate::api::Question],
+    answers: &mut Vec<crate::apply::Answer>,
+    privacy: &mut bool,
+    upload: &mut crate::wizard::Uploader<'_>,
+) -> Result<(), Stop> {
+    let (asks, items) = crate::wizard::edit_items(questions, answers, *privacy);
+    let k = p.select("Which answer?", &items, 0)?;
+    match asks.get(k) {
+        Some(&i) => {
+            let value = crate::wizard::answer_question(p, questions, i, upload)?;
+            crate::wizard::set_answer(questions, answers, i, value);
+        }
+        None => *privacy = crate::wizard::ask_privacy(p, *privacy)?,
+    }
+    Ok(())
+}
+
+/// Write `--save FILE`; the path when it was written.
+fn save_answers(
+    p: &mut dyn Prompt,
+    path: &std::path::Path,
+    file: &Value,
+) -> Option<std::path::PathBuf> {
+    let text = serde_json::to_string_pretty(file).unwrap_or_default() + "\n";
+    match std::fs::write(path, text) {
+        Ok(()) => {
+            p.say(&format!("answers saved to {}", path.display()));
+            Some(path.to_path_buf())
+        }
+        Err(e) => {
+            p.say(&format!(
+                "warning: cannot write the answers to {}: {e}",
+                path.display()
+            ));
+            None
+        }
+    }
+}
+
+/// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
+/// starts a line of its own, whatever the prompt left on the last one.
+fn stopped(stop: Stop, saved: Option<std::path::PathBuf>) -> Error {
+    let kept = saved
+        .map(|p| format!(" (the answers so far are in {})", p.display()))
+        .unwrap_or_default();
+    match stop {
+        Stop::Cancelled => {
+            eprintln!();
+            Error::new(
+                crate::error::ExitKind::Interrupted,
+                format!("cancelled; nothing was sent{kept}"),
+            )
+        }
+        Stop::Failed(e) => Error::other(format!("{e}; nothing was sent{kept}")),
+    }
 }
 
 /// The form's title, deadline and state before the questions.

@@ -57,28 +57,34 @@ pub trait Prompt {
 /// Uploads a local file and returns its `file_url`.
 pub type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
 
-/// What the wizard collected.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Collected {
-    pub answers: Vec<Answer>,
-    pub privacy: bool,
+/// The questions the wizard can ask, in the form's order: those that carry an id, or whose
+/// kind is one of the basic fields request variant B sends at the top level.
+pub fn askable(questions: &[Question]) -> Vec<usize> {
+    in_order(questions)
+        .into_iter()
+        .filter(|&i| {
+            questions[i].id.is_some()
+                || AnswerKind::parse(questions[i].kind())
+                    .basic_field()
+                    .is_some()
+        })
+        .collect()
 }
 
-/// Show the form and ask every question that can be sent; then the privacy consent.
+/// Show the form and ask every question that can be sent; then the privacy consent, which is
+/// returned. Answers go into `answers` as they are given, so a wizard stopped by Ctrl-C leaves
+/// what was answered so far (for `--save`).
 pub fn collect(
     form: &ApplicationForm,
     p: &mut dyn Prompt,
     upload: &mut Uploader<'_>,
-) -> Step<Collected> {
+    answers: &mut Vec<Answer>,
+) -> Step<bool> {
     let questions: &[Question] = form.questions.as_deref().unwrap_or(&[]);
+    let askable = askable(questions);
     let unaskable: Vec<usize> = in_order(questions)
         .into_iter()
-        .filter(|&i| {
-            questions[i].id.is_none()
-                && AnswerKind::parse(questions[i].kind())
-                    .basic_field()
-                    .is_none()
-        })
+        .filter(|i| !askable.contains(i))
         .collect();
     if !unaskable.is_empty() {
         let names: Vec<String> = unaskable
@@ -94,11 +100,7 @@ pub fn collect(
     if questions.is_empty() {
         p.say("note: the form lists no questions");
     }
-    let mut answers = Vec::new();
-    for i in in_order(questions) {
-        if unaskable.contains(&i) {
-            continue;
-        }
+    for i in askable {
         let q = &questions[i];
         if q.show_description.unwrap_or(false) {
             if let Some(d) = q.description.as_deref().filter(|d| !d.trim().is_empty()) {
@@ -108,25 +110,86 @@ pub fn collect(
                 }
             }
         }
-        loop {
-            let Some(answer) = ask(p, questions, i, upload)? else {
-                break;
-            };
-            let checked = check_answer(q, &answer);
-            if checked.is_ok() {
-                answers.push(Answer { index: i, answer });
-                break;
-            }
-            for problem in &checked.problems {
-                p.say(&format!("  {problem}; please answer again"));
-            }
+        if let Some(answer) = answer_question(p, questions, i, upload)? {
+            answers.push(Answer { index: i, answer });
         }
     }
-    let privacy = p.confirm(
+    ask_privacy(p, false)
+}
+
+/// The privacy consent question.
+pub fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
+    p.confirm(
         "Do you consent to the collection and use of optional personal information (privacy)?",
-        false,
-    )?;
-    Ok(Collected { answers, privacy })
+        default,
+    )
+}
+
+/// Ask question `i` until its answer passes the same checks an answers file goes through;
+/// `None` when an optional question is skipped.
+pub fn answer_question(
+    p: &mut dyn Prompt,
+    questions: &[Question],
+    i: usize,
+    upload: &mut Uploader<'_>,
+) -> Step<Option<Value>> {
+    loop {
+        let Some(answer) = ask(p, questions, i, upload)? else {
+            return Ok(None);
+        };
+        let checked = check_answer(&questions[i], &answer);
+        if checked.is_ok() {
+            return Ok(Some(answer));
+        }
+        for problem in &checked.problems {
+            p.say(&format!("  {problem}; please answer again"));
+        }
+    }
+}
+
+/// Put the answer to question `i` in its place (the form's order), or take it out (`None`).
+pub fn set_answer(
+    questions: &[Question],
+    answers: &mut Vec<Answer>,
+    i: usize,
+    value: Option<Value>,
+) {
+    answers.retain(|a| a.index != i);
+    if let Some(answer) = value {
+        answers.push(Answer { index: i, answer });
+    }
+    let order = in_order(questions);
+    answers.sort_by_key(|a| order.iter().position(|&j| j == a.index));
+}
+
+/// The items of "which answer?" after the review: every askable question with its answer now.
+pub fn edit_items(
+    questions: &[Question],
+    answers: &[Answer],
+    privacy: bool,
+) -> (Vec<usize>, Vec<String>) {
+    let asks = askable(questions);
+    let mut items: Vec<String> = asks
+        .iter()
+        .map(|&i| {
+            let q = &questions[i];
+            let now = answers
+                .iter()
+                .find(|a| a.index == i)
+                .map(|a| summarize(&AnswerKind::parse(q.kind()), &a.answer))
+                .unwrap_or_else(|| "not answered".to_string());
+            crate::output::text::safe_line(&crate::output::text::one_line(
+                &format!("{}. {}: {now}", order_of(questions, i), q.title()),
+                100,
+            ))
+            .into_owned()
+        })
+        .collect();
+    items.push(format!(
+        "privacy consent: {}",
+        if privacy { "yes" } else { "no" }
+    ));
+    (asks, items)
 }
 
 /// The prompt of question `i`: `3. Desired salary (optional)`.
@@ -573,10 +636,21 @@ fn group(
     let mut items = Vec::new();
     loop {
         p.say(&format!("  {noun} #{}", items.len() + 1));
-        items.push(Value::Object(element(p, spec)?));
+        match element(p, spec)? {
+            Some(obj) => items.push(Value::Object(obj)),
+            // Left empty at its first required field: no such entry after all.
+            None if items.is_empty() && !optional => {
+                p.say(&format!("  at least one {noun} is required"));
+                continue;
+            }
+            None => break,
+        }
         if !p.confirm(&format!("  Add another {noun}?"), false)? {
             break;
         }
+    }
+    if items.is_empty() {
+        return Ok(None);
     }
     Ok(Some(json!({ field: items })))
 }
@@ -585,9 +659,20 @@ fn article(noun: &str) -> String {
     crate::apply::kinds::with_article(noun)
 }
 
-fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>> {
+/// One element of a group, field by field; `None` when its first required field is left
+/// empty (an entry started by mistake).
+fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Option<Map<String, Value>>> {
     let mut obj = Map::new();
-    for fs in spec {
+    let first_required = spec.iter().position(|fs| {
+        fs.required
+            && matches!(
+                fs.ty,
+                FieldType::Str | FieldType::YearMonth | FieldType::Date
+            )
+    });
+    for (k, fs) in spec.iter().enumerate() {
+        let leave = Some(k) == first_required;
+        let done = if leave { " (empty: no such entry)" } else { "" };
         match fs.ty {
             FieldType::Str => {
                 let opt = if fs.required { "" } else { " (optional)" };
@@ -606,7 +691,20 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>
                         Some(issue) => Err(issue.message),
                     }
                 };
-                let s = p.input(&format!("    {}{opt}", fs.label), !fs.required, &validate)?;
+                let validate = |s: &str| -> Result<(), String> {
+                    if leave && s.trim().is_empty() {
+                        return Ok(());
+                    }
+                    validate(s)
+                };
+                let s = p.input(
+                    &format!("    {}{opt}{done}", fs.label),
+                    !fs.required || leave,
+                    &validate,
+                )?;
+                if leave && s.trim().is_empty() {
+                    return Ok(None);
+                }
                 if !s.trim().is_empty() {
                     obj.insert(fs.name.into(), json!(s.trim()));
                 }
@@ -616,17 +714,20 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>
                 let shape = crate::apply::kinds::dated_shape(fs.ty);
                 let validate = |s: &str| -> Result<(), String> {
                     match s.trim() {
-                        "" if !fs.required => Ok(()),
+                        "" if !fs.required || leave => Ok(()),
                         "" => Err("required".into()),
                         t => crate::apply::kinds::normalize_dated(fs.ty, t).map(|_| ()),
                     }
                 };
                 let label = fs.label.split(" (").next().unwrap_or(fs.label);
                 let s = p.input(
-                    &format!("    {label} ({shape}{opt})"),
-                    !fs.required,
+                    &format!("    {label} ({shape}{opt}){done}"),
+                    !fs.required || leave,
                     &validate,
                 )?;
+                if leave && s.trim().is_empty() {
+                    return Ok(None);
+                }
                 if let Ok(v) = crate::apply::kinds::normalize_dated(fs.ty, s.trim()) {
                     obj.insert(fs.name.into(), json!(v));
                 }
@@ -642,7 +743,7 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Map<String, Value>
             }
         }
     }
-    Ok(obj)
+    Ok(Some(obj))
 }
 
 /// The review table: order, question, answer (plus the privacy consent).
@@ -739,9 +840,21 @@ fn stop(e: dialoguer::Error) -> Stop {
     }
 }
 
+/// Titles, options and descriptions come from the service (written by anyone who edits a
+/// form): they reach the terminal with control characters escaped, here in one place.
+fn shown(s: &str) -> String {
+    crate::output::text::safe_line(s).into_owned()
+}
+
+fn shown_all(items: &[String]) -> Vec<String> {
+    items.iter().map(|s| shown(s)).collect()
+}
+
 impl Prompt for TermPrompt {
     fn say(&mut self, text: &str) {
-        let _ = self.term.write_line(text);
+        let _ = self
+            .term
+            .write_line(&crate::output::text::safe_text(text, true));
     }
 
     fn input(
@@ -752,7 +865,7 @@ impl Prompt for TermPrompt {
     ) -> Step<String> {
         self.check()?;
         dialoguer::Input::<String>::with_theme(&*self.theme)
-            .with_prompt(prompt)
+            .with_prompt(shown(prompt))
             .allow_empty(allow_empty)
             .validate_with(|s: &String| validate(s))
             .interact_text_on(&self.term)
@@ -762,8 +875,8 @@ impl Prompt for TermPrompt {
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
         dialoguer::Select::with_theme(&*self.theme)
-            .with_prompt(prompt)
-            .items(items)
+            .with_prompt(shown(prompt))
+            .items(&shown_all(items))
             .default(default)
             .interact_on_opt(&self.term)
             .map_err(stop)?
@@ -773,8 +886,8 @@ impl Prompt for TermPrompt {
     fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>> {
         self.check()?;
         dialoguer::MultiSelect::with_theme(&*self.theme)
-            .with_prompt(prompt)
-            .items(items)
+            .with_prompt(shown(prompt))
+            .items(&shown_all(items))
             .interact_on_opt(&self.term)
             .map_err(stop)?
             .ok_or(Stop::Cancelled)
@@ -783,7 +896,7 @@ impl Prompt for TermPrompt {
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
         self.check()?;
         dialoguer::Confirm::with_theme(&*self.theme)
-            .with_prompt(prompt)
+            .with_prompt(shown(prompt))
             .default(default)
             .wait_for_newline(true)
             .interact_on_opt(&self.term)
