@@ -27,6 +27,11 @@ impl Sb {
 
     /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
     fn spawn(&self, args: &[&str]) -> Session {
+        self.spawn_at(&self.sandbox().base_url(), args)
+    }
+
+    /// The same, pointed at `base` (a stub service).
+    fn spawn_at(&self, base: &str, args: &[&str]) -> Session {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
         for (k, _) in std::env::vars() {
             if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
@@ -35,7 +40,7 @@ impl Sb {
         }
         cmd.env("RECRUIT_CONFIG_DIR", self.home.config_dir())
             .env("RECRUIT_DATA_DIR", self.home.data_dir())
-            .env("RECRUIT_BASE_URL", self.sandbox().base_url())
+            .env("RECRUIT_BASE_URL", base)
             .env("RECRUIT_API_KEY", &self.sandbox().api_key)
             .env("NO_COLOR", "1")
             .env("TERM", "xterm")
@@ -238,7 +243,10 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     let review = s.expect("What next?").unwrap();
     let review = String::from_utf8_lossy(review.before()).to_string();
     assert!(review.contains("privacy consent"), "{review}");
-    assert!(review.contains("/upload/candidate/file/1/temp/"), "{review}");
+    assert!(
+        review.contains("/upload/candidate/file/1/temp/"),
+        "{review}"
+    );
     assert!(!review.contains("http://127.0.0.1"), "{review}");
     answer(&mut s, "Submit this application to FORM-ALLKINDS", "\r");
     s.expect("jane.wizard@example.com").unwrap(); // the Application, as a table
@@ -416,7 +424,11 @@ fn wizard_declined_at_the_end_sends_nothing() {
         "/upload/candidate/file/1/temp/7/cv.pdf\r",
     );
     answer(&mut s, "Do you consent", "y\r");
-    answer(&mut s, "Cancel; nothing is sent", &format!("{DOWN}{DOWN}\r"));
+    answer(
+        &mut s,
+        "Cancel; nothing is sent",
+        &format!("{DOWN}{DOWN}\r"),
+    );
     s.expect("cancelled; nothing was sent").unwrap();
     assert_eq!(exit_code(&mut s), 1);
     assert!(sb.admin("/_sandbox/requests").is_empty());
@@ -547,4 +559,58 @@ fn delete_asks_names_the_replies_and_a_no_is_exit_1() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "the memo is still there");
+}
+
+#[test]
+fn service_strings_reach_the_wizards_terminal_escaped() {
+    // A form edited by anyone in the organization: escapes in its title, a question's title
+    // and description, and a choice.
+    let form = json!({"resource": {
+        "code": "EVIL", "title": "Evil\u{1b}[2J form",
+        "questions": [
+            {"id": 1, "order": 1, "kind": "name", "required": true,
+             "title": "Name\u{1b}]52;c;QUFB\u{7}", "show_description": true,
+             "description": "<p>Read \u{1b}[31mcarefully</p>"},
+            {"id": 2, "order": 2, "kind": "radio", "required": true, "title": "Pick",
+             "answer_options": ["ok", "\u{202e}gpj.exe"]}
+        ]
+    }})
+    .to_string();
+    let service = stub(move |seen, _| match seen.uri.as_str() {
+        "/v1/application_forms/EVIL" => Reply::json(200, &form),
+        _ => Reply::json(
+            404,
+            r#"{"error":"not_found","message":"Resource not found"}"#,
+        ),
+    });
+    let sb = Sb::new();
+    let mut s = sb.spawn_at(&service.base(), &["forms", "apply", "EVIL"]);
+    let mut shown = Vec::new();
+    let first = s.expect("1. Name").unwrap();
+    shown.extend_from_slice(first.before());
+    shown.extend_from_slice(first.get(0).unwrap());
+    std::thread::sleep(Duration::from_millis(30));
+    s.send("Jane\r").unwrap();
+    let pick = s.expect("gpj.exe").unwrap();
+    shown.extend_from_slice(pick.before());
+    shown.extend_from_slice(pick.get(0).unwrap());
+    std::thread::sleep(Duration::from_millis(30));
+    s.send("\x03").unwrap();
+    if let Ok(rest) = s.expect(Eof) {
+        shown.extend_from_slice(rest.before());
+    }
+    let shown = String::from_utf8_lossy(&shown).to_string();
+    for raw in ["\u{1b}[2J", "\u{1b}]52", "\u{1b}[31m", "\u{202e}"] {
+        assert!(
+            !shown.contains(raw),
+            "{raw:?} reached the terminal: {shown:?}"
+        );
+    }
+    for visible in [
+        "Evil\\x1b[2J form",
+        "Name\\x1b]52;c;QUFB\\x07",
+        "\\u{202e}gpj.exe",
+    ] {
+        assert!(shown.contains(visible), "{visible:?} not shown: {shown:?}");
+    }
 }
