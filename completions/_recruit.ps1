@@ -541,6 +541,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Run a local receiver that verifies signatures, prints events and forwards them')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check one webhook signature (exit 0 valid, 8 invalid)')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send a signed sample event to a URL with the service''s retry schedule')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The events a durable listener (listen --store) kept: list, show, replay, prune')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -698,6 +699,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Name of the signature header')
             [CompletionResult]::new('--idle-timeout', '--idle-timeout', [CompletionResultType]::ParameterName, 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)')
+            [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -782,6 +785,170 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'recruit;webhooks;events' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;webhooks;events;list' {
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only events in this state')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Only events of this action (e.g. candidate_pass)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;webhooks;events;show' {
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;webhooks;events;replay' {
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Where to send them (default: the forward target each was last sent to)')
+            [CompletionResult]::new('--signing-key', '--signing-key', [CompletionResultType]::ParameterName, 'Sign again with this key and the current time (default: the signature as received)')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Signature header for --signing-key (default: the one received, else Service-Webhook-Signature)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;webhooks;events;prune' {
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'Delete events received before T: a time (2026-11-01) or an age (30d)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Columns for table and csv output, comma-separated (e.g. code,title)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;webhooks;events;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;webhooks;events;help;list' {
+            break
+        }
+        'recruit;webhooks;events;help;show' {
+            break
+        }
+        'recruit;webhooks;events;help;replay' {
+            break
+        }
+        'recruit;webhooks;events;help;prune' {
+            break
+        }
+        'recruit;webhooks;events;help;help' {
+            break
+        }
         'recruit;webhooks;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List webhook registrations')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one webhook registration')
@@ -791,6 +958,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Run a local receiver that verifies signatures, prints events and forwards them')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check one webhook signature (exit 0 valid, 8 invalid)')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send a signed sample event to a URL with the service''s retry schedule')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The events a durable listener (listen --store) kept: list, show, replay, prune')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -816,6 +984,25 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;help;trigger' {
+            break
+        }
+        'recruit;webhooks;help;events' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            break
+        }
+        'recruit;webhooks;help;events;list' {
+            break
+        }
+        'recruit;webhooks;help;events;show' {
+            break
+        }
+        'recruit;webhooks;help;events;replay' {
+            break
+        }
+        'recruit;webhooks;help;events;prune' {
             break
         }
         'recruit;webhooks;help;help' {
@@ -1528,6 +1715,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Run a local receiver that verifies signatures, prints events and forwards them')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check one webhook signature (exit 0 valid, 8 invalid)')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send a signed sample event to a URL with the service''s retry schedule')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The events a durable listener (listen --store) kept: list, show, replay, prune')
             break
         }
         'recruit;help;webhooks;list' {
@@ -1552,6 +1740,25 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;help;webhooks;trigger' {
+            break
+        }
+        'recruit;help;webhooks;events' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            break
+        }
+        'recruit;help;webhooks;events;list' {
+            break
+        }
+        'recruit;help;webhooks;events;show' {
+            break
+        }
+        'recruit;help;webhooks;events;replay' {
+            break
+        }
+        'recruit;help;webhooks;events;prune' {
             break
         }
         'recruit;help;files' {

@@ -506,6 +506,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
             cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
             cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
+            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;list'= {
@@ -657,6 +658,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --tolerance 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check'
             cand --header 'Name of the signature header'
             cand --idle-timeout 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once'
+            cand --store 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)'
+            cand --max-age 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -738,6 +741,159 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'recruit;webhooks;events'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List stored events, oldest first'
+            cand show 'Show one stored event with its payload'
+            cand replay 'Send stored events again, to their forward target or --to URL'
+            cand prune 'Delete stored events received before a time'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;webhooks;events;list'= {
+            cand --store 'The event store (default: events.db in the data directory)'
+            cand --status 'Only events in this state'
+            cand --action 'Only events of this action (e.g. candidate_pass)'
+            cand --since 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;webhooks;events;show'= {
+            cand --store 'The event store (default: events.db in the data directory)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;webhooks;events;replay'= {
+            cand --store 'The event store (default: events.db in the data directory)'
+            cand --to 'Where to send them (default: the forward target each was last sent to)'
+            cand --signing-key 'Sign again with this key and the current time (default: the signature as received)'
+            cand --header 'Signature header for --signing-key (default: the one received, else Service-Webhook-Signature)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;webhooks;events;prune'= {
+            cand --store 'The event store (default: events.db in the data directory)'
+            cand --before 'Delete events received before T: a time (2026-11-01) or an age (30d)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;webhooks;events;help'= {
+            cand list 'List stored events, oldest first'
+            cand show 'Show one stored event with its payload'
+            cand replay 'Send stored events again, to their forward target or --to URL'
+            cand prune 'Delete stored events received before a time'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;webhooks;events;help;list'= {
+        }
+        &'recruit;webhooks;events;help;show'= {
+        }
+        &'recruit;webhooks;events;help;replay'= {
+        }
+        &'recruit;webhooks;events;help;prune'= {
+        }
+        &'recruit;webhooks;events;help;help'= {
+        }
         &'recruit;webhooks;help'= {
             cand list 'List webhook registrations'
             cand get 'Show one webhook registration'
@@ -747,6 +903,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
             cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
             cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
+            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;help;list'= {
@@ -764,6 +921,20 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;webhooks;help;verify'= {
         }
         &'recruit;webhooks;help;trigger'= {
+        }
+        &'recruit;webhooks;help;events'= {
+            cand list 'List stored events, oldest first'
+            cand show 'Show one stored event with its payload'
+            cand replay 'Send stored events again, to their forward target or --to URL'
+            cand prune 'Delete stored events received before a time'
+        }
+        &'recruit;webhooks;help;events;list'= {
+        }
+        &'recruit;webhooks;help;events;show'= {
+        }
+        &'recruit;webhooks;help;events;replay'= {
+        }
+        &'recruit;webhooks;help;events;prune'= {
         }
         &'recruit;webhooks;help;help'= {
         }
@@ -1419,6 +1590,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
             cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
             cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
+            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
         }
         &'recruit;help;webhooks;list'= {
         }
@@ -1435,6 +1607,20 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;webhooks;verify'= {
         }
         &'recruit;help;webhooks;trigger'= {
+        }
+        &'recruit;help;webhooks;events'= {
+            cand list 'List stored events, oldest first'
+            cand show 'Show one stored event with its payload'
+            cand replay 'Send stored events again, to their forward target or --to URL'
+            cand prune 'Delete stored events received before a time'
+        }
+        &'recruit;help;webhooks;events;list'= {
+        }
+        &'recruit;help;webhooks;events;show'= {
+        }
+        &'recruit;help;webhooks;events;replay'= {
+        }
+        &'recruit;help;webhooks;events;prune'= {
         }
         &'recruit;help;files'= {
             cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'

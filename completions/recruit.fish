@@ -436,38 +436,39 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "list" -d 'List webhook registrations'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "get" -d 'Show one webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "create" -d 'Register a callback address for events'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "edit" -d 'Change a webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "list" -d 'List webhook registrations'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "get" -d 'Show one webhook registration'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "create" -d 'Register a callback address for events'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "edit" -d 'Change a webhook registration'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -606,6 +607,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l tolerance -d 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l header -d 'Name of the signature header' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l idle-timeout -d 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l store -d 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-age -d 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l profile -d 'A named profile from the config file' -r
@@ -685,6 +688,34 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "list" -d 'List stored events, oldest first'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "show" -d 'Show one stored event with its payload'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "replay" -d 'Send stored events again, to their forward target or --to URL'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "prune" -d 'Delete stored events received before a time'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List webhook registrations'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one webhook registration'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "create" -d 'Register a callback address for events'
@@ -693,6 +724,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -1251,6 +1283,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from files" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "submissions" -d 'Export the form submissions of many candidates'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'

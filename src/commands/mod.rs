@@ -12,6 +12,7 @@ pub mod forms;
 pub mod memos;
 pub mod sandbox;
 pub mod submissions;
+pub mod webhook_events;
 pub mod webhook_tools;
 pub mod webhooks;
 

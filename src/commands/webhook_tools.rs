@@ -58,7 +58,9 @@ Examples:
   recruit webhooks listen --forward candidate_pass=http://localhost:3000/hired \\
       --forward-to http://localhost:3000/other
   recruit webhooks listen -o ndjson | jq -c .payload
-  recruit webhooks listen --header X-Signature --tolerance 0   # another header, no age check";
+  recruit webhooks listen --header X-Signature --tolerance 0   # another header, no age check
+  recruit webhooks listen --store --forward-to http://localhost:3000/webhooks   # durable relay
+  recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -163,6 +165,17 @@ pub struct ListenArgs {
     /// half-sent requests); at most 256 connections are served at once
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub idle_timeout: u64,
+
+    /// Durable relay: commit every verified event to this database before answering 200, then
+    /// forward from it in order, retrying until the app answers 2xx (default: events.db in the
+    /// data directory)
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
+    pub store: Option<std::path::PathBuf>,
+
+    /// With --store: give an event up (status failed) once it is this old and still not
+    /// delivered, e.g. 30m, 12h, 7d (default: retry without limit)
+    #[arg(long, value_name = "DURATION", requires = "store", value_parser = crate::commands::webhook_events::parse_duration)]
+    pub max_age: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Args)]
@@ -274,6 +287,22 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         forward_timeout: ctx.timeout()?,
         net: ctx.net()?,
         idle_timeout: std::time::Duration::from_secs(args.idle_timeout.clamp(1, 86_400)),
+        durable: None,
+    };
+    let mut cfg = cfg;
+    // Held until the listener stops: a second listener on the same store is refused.
+    let _lock = match &args.store {
+        Some(path) => {
+            let path = crate::commands::webhook_events::store_path(Some(path));
+            let lock = crate::webhook::store::Store::lock_for_listener(&path)?;
+            let store = crate::webhook::store::Store::open(&path, true)?;
+            cfg.durable = Some(listen::Durable {
+                store: std::sync::Arc::new(store),
+                max_age: args.max_age,
+            });
+            Some(lock)
+        }
+        None => None,
     };
     let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
     let stats = listen::run(cfg, shutdown_signal()).await?;
@@ -418,7 +447,7 @@ fn header_name(name: &str) -> Result<HeaderName, Error> {
         .map_err(|_| Error::usage(format!("--header '{name}' is not a valid HTTP header name")))
 }
 
-fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
+pub(crate) fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
     let url = url::Url::parse(text.trim())
         .map_err(|e| Error::usage(format!("{flag} '{text}' is not a URL: {e}")))?;
     if !matches!(url.scheme(), "http" | "https") {

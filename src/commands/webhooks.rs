@@ -40,6 +40,9 @@ pub enum WebhooksCmd {
     Verify(webhook_tools::VerifyArgs),
     /// Send a signed sample event to a URL with the service's retry schedule
     Trigger(webhook_tools::TriggerArgs),
+    /// The events a durable listener (listen --store) kept: list, show, replay, prune
+    #[command(subcommand)]
+    Events(super::webhook_events::EventsCmd),
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +174,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
         WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,
         WebhooksCmd::Trigger(a) => return webhook_tools::trigger(ctx, a).await,
+        WebhooksCmd::Events(c) => return super::webhook_events::run(ctx, c).await,
         _ => {}
     }
     let mut out = ctx.output()?;
@@ -245,7 +249,10 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        WebhooksCmd::Listen(_) | WebhooksCmd::Verify(_) | WebhooksCmd::Trigger(_) => {
+        WebhooksCmd::Listen(_)
+        | WebhooksCmd::Verify(_)
+        | WebhooksCmd::Trigger(_)
+        | WebhooksCmd::Events(_) => {
             unreachable!("handled above")
         }
     }

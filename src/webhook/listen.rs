@@ -55,6 +55,25 @@ pub struct ListenConfig {
     pub net: crate::api::NetSettings,
     /// A connection that sends nothing for this long is closed.
     pub idle_timeout: Duration,
+    /// `--store`: events are committed here before the 200 and forwarded from it.
+    pub durable: Option<Durable>,
+}
+
+/// The durable relay's settings (`--store`, `--max-age`).
+#[derive(Clone)]
+pub struct Durable {
+    pub store: Arc<super::store::Store>,
+    /// Give an event up (status `failed`) once it is older than this and still not delivered.
+    pub max_age: Option<Duration>,
+}
+
+impl std::fmt::Debug for Durable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Durable")
+            .field("store", &self.store.path)
+            .field("max_age", &self.max_age)
+            .finish()
+    }
 }
 
 /// Counters for the summary line at shutdown.
@@ -92,6 +111,8 @@ struct Shared {
     cfg: ListenConfig,
     client: reqwest::Client,
     stats: Arc<Stats>,
+    /// Wakes the relay after an event is stored.
+    wake: Arc<tokio::sync::Notify>,
 }
 
 /// Bind, announce the address on stderr, and serve until `shutdown` resolves. Returns the
@@ -123,8 +144,21 @@ pub async fn run(
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
     let stats = Arc::new(Stats::default());
-    // Never shorter than a forward can take: the connection waits on it without reading.
-    let forwards = cfg.forward_to.is_some() || !cfg.forward.is_empty();
+    let wake = Arc::new(tokio::sync::Notify::new());
+    if let Some(d) = &cfg.durable {
+        let relay = super::relay::Relay {
+            store: d.store.clone(),
+            cfg: Arc::new(cfg.clone()),
+            client: client.clone(),
+            max_age: d.max_age,
+            wake: wake.clone(),
+            stats: stats.clone(),
+        };
+        tokio::spawn(relay.run());
+    }
+    // Never shorter than a forward can take: the connection waits on it without reading
+    // (with --store nothing waits on the app).
+    let forwards = cfg.durable.is_none() && (cfg.forward_to.is_some() || !cfg.forward.is_empty());
     let idle = if forwards {
         cfg.idle_timeout
             .max(cfg.forward_timeout + Duration::from_secs(5))
@@ -135,6 +169,7 @@ pub async fn run(
         cfg,
         client,
         stats: stats.clone(),
+        wake,
     });
     let app = axum::Router::new()
         .fallback(handle)
@@ -151,6 +186,12 @@ pub async fn run(
 
 /// Say on stderr what the listener will do with requests.
 fn describe(cfg: &ListenConfig, addr: SocketAddr) {
+    if let Some(d) = &cfg.durable {
+        crate::elog!(
+            "storing events in {} before answering; forwarding from there with retries",
+            d.store.path.display()
+        );
+    }
     if !addr.ip().is_loopback() {
         crate::elog!(
             "warning: listening on a non-loopback address: anyone who can reach it can send events"
@@ -264,6 +305,9 @@ async fn handle(
             return ok();
         }
     }
+    if let Some(d) = &st.cfg.durable {
+        return store_event(&st, d, action, &headers, &body, json.as_ref()).await;
+    }
     print_event(&st.cfg, &body, json.as_ref());
     if let Some(url) = forward_target(&st.cfg, action) {
         if !forward(&st, url, &headers, body).await {
@@ -287,6 +331,66 @@ async fn handle(
         }
     }
     ok()
+}
+
+/// `--store`: commit the event, then answer 200; the relay forwards it. A failed commit (a
+/// full disk, a broken file) answers 503, so the service retries instead of dropping it.
+async fn store_event(
+    st: &Shared,
+    d: &Durable,
+    action: Option<&str>,
+    headers: &HeaderMap,
+    body: &Bytes,
+    json: Option<&Value>,
+) -> Response {
+    let store = d.store.clone();
+    let action_s = action.map(str::to_string);
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let sig = headers
+        .get(&st.cfg.header)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| (st.cfg.header.as_str().to_string(), v.to_string()));
+    let payload = body.to_vec();
+    let stored = tokio::task::spawn_blocking(move || {
+        store.insert(
+            action_s.as_deref(),
+            &payload,
+            content_type.as_deref(),
+            sig.as_ref().map(|(n, v)| (n.as_str(), v.as_str())),
+        )
+    })
+    .await
+    .map_err(|e| Error::other(format!("the store task failed: {e}")))
+    .and_then(|r| r);
+    match stored {
+        Ok(id) => {
+            print_event(&st.cfg, body, json);
+            crate::elog!("{}   stored as event {id}", clock());
+            st.wake.notify_one();
+            ok()
+        }
+        Err(e) => {
+            crate::elog!(
+                "{} error: could not store the event ({}); answered 503 so the service retries it",
+                clock(),
+                e.message
+            );
+            let body = serde_json::json!({
+                "error": "store_failed",
+                "message": "the event could not be stored; retry later",
+            })
+            .to_string();
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response()
+        }
+    }
 }
 
 /// Exactly 200: the service counts nothing else as delivered.
@@ -353,7 +457,10 @@ fn print_event(cfg: &ListenConfig, body: &[u8], json: Option<&Value>) {
     let _ = out.write_all(&line).and_then(|_| out.flush());
 }
 
-fn forward_target<'a>(cfg: &'a ListenConfig, action: Option<&str>) -> Option<&'a url::Url> {
+pub(crate) fn forward_target<'a>(
+    cfg: &'a ListenConfig,
+    action: Option<&str>,
+) -> Option<&'a url::Url> {
     action
         .and_then(|a| cfg.forward.iter().find(|(name, _)| name == a))
         .map(|(_, url)| url)
@@ -419,7 +526,7 @@ pub fn header_label(name: &HeaderName) -> String {
 }
 
 /// Local wall-clock time for log lines.
-fn clock() -> String {
+pub(crate) fn clock() -> String {
     chrono::Local::now().format("%H:%M:%S").to_string()
 }
 
@@ -545,6 +652,7 @@ mod tests {
             forward_timeout: Duration::from_secs(1),
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),
+            durable: None,
         };
         assert_eq!(
             forward_target(&cfg, Some("candidate_pass")).unwrap().path(),

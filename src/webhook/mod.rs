@@ -5,8 +5,10 @@
 
 pub mod guard;
 pub mod listen;
+pub mod relay;
 pub mod samples;
 pub mod signature;
+pub mod store;
 pub mod trigger;
 
 /// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection

@@ -1,0 +1,403 @@
+//! `recruit webhooks events list|show|replay|prune`: the events a durable listener
+//! (`webhooks listen --store`) has kept.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use serde_json::Value;
+
+use crate::cli::Ctx;
+use crate::error::Error;
+use crate::output::{Kind, ListPrinter};
+use crate::webhook::store::{Event, Filter, Status, Store};
+
+#[derive(Debug, Subcommand)]
+pub enum EventsCmd {
+    /// List stored events, oldest first
+    #[command(after_help = "Examples:
+  recruit webhooks events list
+  recruit webhooks events list --status failed --since 1d
+  recruit webhooks events list --action candidate_pass -o json --jq '.[].payload.candidate.code'")]
+    List(ListArgs),
+    /// Show one stored event with its payload
+    #[command(
+        after_help = "Examples:\n  recruit webhooks events show 42\n  recruit webhooks events show 42 -o json --jq .payload"
+    )]
+    Show(ShowArgs),
+    /// Send stored events again, to their forward target or --to URL
+    #[command(after_help = "Examples:
+  recruit webhooks events replay 42
+  recruit webhooks events replay 40 41 42 --to http://localhost:3000/webhooks
+  recruit webhooks events replay 42 --to http://localhost:3000/hooks --signing-key \"$KEY\"   # re-signed now")]
+    Replay(ReplayArgs),
+    /// Delete stored events received before a time
+    #[command(
+        after_help = "Examples:\n  recruit webhooks events prune --before 30d\n  recruit webhooks events prune --before 2026-01-01"
+    )]
+    Prune(PruneArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StoreArg {
+    /// The event store (default: events.db in the data directory)
+    #[arg(long, value_name = "FILE")]
+    pub store: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// Only events in this state
+    #[arg(long, value_enum)]
+    pub status: Option<Status>,
+    /// Only events of this action (e.g. candidate_pass)
+    #[arg(long, value_name = "A")]
+    pub action: Option<String>,
+    /// Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)
+    #[arg(long, value_name = "T", value_parser = parse_time)]
+    pub since: Option<f64>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// Event id (from `events list`)
+    pub id: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// Event ids (from `events list`)
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<i64>,
+    /// Where to send them (default: the forward target each was last sent to)
+    #[arg(long, value_name = "URL")]
+    pub to: Option<String>,
+    /// Sign again with this key and the current time (default: the signature as received)
+    #[arg(long, value_name = "K")]
+    pub signing_key: Option<String>,
+    /// Signature header for --signing-key (default: the one received, else Service-Webhook-Signature)
+    #[arg(long, value_name = "NAME")]
+    pub header: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PruneArgs {
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// Delete events received before T: a time (2026-11-01) or an age (30d)
+    #[arg(long, value_name = "T", value_parser = parse_time, required = true)]
+    pub before: f64,
+}
+
+/// `--store` given (`Some("")`: the flag without a value), or the default.
+pub fn store_path(given: Option<&Path>) -> PathBuf {
+    match given {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => Store::default_path(),
+    }
+}
+
+/// `90s`, `30m`, `12h`, `7d`, `2w`, or plain seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num
+        .parse()
+        .map_err(|_| format!("'{s}' is not a duration (e.g. 90s, 30m, 12h, 7d)"))?;
+    let secs = match unit.trim() {
+        "" | "s" | "sec" | "secs" => n,
+        "m" | "min" | "mins" => n * 60.0,
+        "h" | "hr" | "hours" => n * 3600.0,
+        "d" | "day" | "days" => n * 86_400.0,
+        "w" | "week" | "weeks" => n * 604_800.0,
+        _ => {
+            return Err(format!(
+                "'{s}': unknown unit '{unit}' (use s, m, h, d or w)"
+            ))
+        }
+    };
+    if !secs.is_finite() || secs <= 0.0 || secs > 3_153_600_000.0 {
+        return Err(format!(
+            "'{s}' is out of range (more than 0, at most 100 years)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// A point in time as Unix seconds: RFC 3339, a date (midnight UTC), or an age (`7d` ago).
+pub fn parse_time(s: &str) -> Result<f64, String> {
+    let t = s.trim();
+    if let Ok(at) = chrono::DateTime::parse_from_rfc3339(t) {
+        return Ok(at.timestamp_millis() as f64 / 1000.0);
+    }
+    if let Ok(day) = chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d") {
+        let at = day.and_hms_opt(0, 0, 0).expect("midnight").and_utc();
+        return Ok(at.timestamp() as f64);
+    }
+    match parse_duration(t) {
+        Ok(age) => Ok(chrono::Utc::now().timestamp_millis() as f64 / 1000.0 - age.as_secs_f64()),
+        Err(_) => Err(format!(
+            "'{s}' is not a time: use 2026-11-01, 2026-11-01T09:00:00Z, or an age such as 12h or 7d"
+        )),
+    }
+}
+
+fn open(arg: &StoreArg) -> Result<Store, Error> {
+    Store::open(&store_path(arg.store.as_deref()), false)
+}
+
+pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> anyhow::Result<()> {
+    match cmd {
+        EventsCmd::List(a) => list(ctx, a),
+        EventsCmd::Show(a) => show(ctx, a),
+        EventsCmd::Replay(a) => replay(ctx, a).await,
+        EventsCmd::Prune(a) => prune(ctx, a),
+    }
+}
+
+fn list(ctx: &mut Ctx, a: ListArgs) -> anyhow::Result<()> {
+    let store = open(&a.store)?;
+    let events = store.list(&Filter {
+        status: a.status,
+        action: a.action,
+        since_unix: a.since,
+    })?;
+    let mut out = ctx.output()?;
+    if out.is_table() {
+        out.write_str(&table(&events))?;
+        if events.is_empty() {
+            eprintln!("no stored events match");
+        }
+        return Ok(());
+    }
+    let records: Vec<Value> = events.iter().map(Event::record).collect();
+    let mut printer = ListPrinter::new(Kind::Other, true);
+    printer.items(&mut out, &records)?;
+    printer.finish(&mut out)?;
+    Ok(())
+}
+
+/// The table view: one line per event, the payload left to `show` and `-o json`.
+fn table(events: &[Event]) -> String {
+    use comfy_table::{ContentArrangement, Table};
+    let mut t = Table::new();
+    t.load_preset("    ───            ")
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(vec![
+            "ID",
+            "RECEIVED",
+            "ACTION",
+            "STATUS",
+            "ATTEMPTS",
+            "LAST ERROR",
+        ]);
+    if let Some((w, _)) = terminal_size() {
+        t.set_width(w);
+    }
+    let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
+    for e in events {
+        t.add_row(vec![
+            e.id.to_string(),
+            crate::output::text::local_time(Some(&e.received_at)),
+            safe(e.action.as_deref().unwrap_or("-")),
+            e.status.clone(),
+            e.attempts.to_string(),
+            safe(&crate::output::text::one_line(
+                e.last_error.as_deref().unwrap_or(""),
+                80,
+            )),
+        ]);
+    }
+    t.to_string()
+        .lines()
+        .map(|l| format!("{}\n", l.trim_end()))
+        .collect()
+}
+
+fn terminal_size() -> Option<(u16, u16)> {
+    let (h, w) = console::Term::stdout().size_checked()?;
+    Some((w, h))
+}
+
+fn show(ctx: &mut Ctx, a: ShowArgs) -> anyhow::Result<()> {
+    let store = open(&a.store)?;
+    let e = store.get(a.id)?.ok_or_else(|| {
+        Error::new(
+            crate::error::ExitKind::NotFound,
+            format!(
+                "no event {} in {}; `recruit webhooks events list` shows the ids",
+                a.id,
+                store.path.display()
+            ),
+        )
+    })?;
+    let mut out = ctx.output()?;
+    if !out.is_table() {
+        return Ok(out.value(Kind::Other, &e.record())?);
+    }
+    let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
+    let mut s = format!("event {}\n", e.id);
+    let mut line = |k: &str, v: String| s.push_str(&format!("{k:<12} {v}\n"));
+    line("action", safe(e.action.as_deref().unwrap_or("-")));
+    line(
+        "received",
+        crate::output::text::local_time(Some(&e.received_at)),
+    );
+    line("status", e.status.clone());
+    line("attempts", e.attempts.to_string());
+    if let Some(t) = &e.target {
+        line("target", safe(t));
+    }
+    if let Some(err) = &e.last_error {
+        line("last error", safe(err));
+    }
+    if let Some(at) = &e.delivered_at {
+        line("delivered", crate::output::text::local_time(Some(at)));
+    }
+    let payload = match serde_json::from_slice::<Value>(&e.payload) {
+        Ok(v) => serde_json::to_string_pretty(&v).unwrap_or_default(),
+        Err(_) => String::from_utf8_lossy(&e.payload).into_owned(),
+    };
+    s.push_str("payload:\n");
+    s.push_str(&crate::output::text::safe_text(&payload, true));
+    s.push('\n');
+    out.write_str(&s)?;
+    Ok(())
+}
+
+async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
+    let store = open(&a.store)?;
+    let to =
+        a.to.as_deref()
+            .map(|u| super::webhook_tools::http_url("--to", u))
+            .transpose()?;
+    let mut events = Vec::new();
+    for id in &a.ids {
+        let e = store.get(*id)?.ok_or_else(|| {
+            Error::new(
+                crate::error::ExitKind::NotFound,
+                format!("no event {id} in {}", store.path.display()),
+            )
+        })?;
+        if to.is_none() && e.target.is_none() {
+            return Err(Error::usage(format!(
+                "event {id} was never forwarded, so it has no target; pass --to URL"
+            ))
+            .into());
+        }
+        events.push(e);
+    }
+    let client = ctx
+        .net()?
+        .client_builder(false)
+        .timeout(ctx.timeout()?)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+    let default_header = crate::webhook::signature::DEFAULT_HEADER;
+    let mut failed = 0;
+    let mut results = Vec::new();
+    for e in &events {
+        let url = to
+            .as_ref()
+            .map(|u| u.to_string())
+            .or_else(|| e.target.clone())
+            .unwrap_or_default();
+        let signature = match &a.signing_key {
+            Some(key) => {
+                let name = a
+                    .header
+                    .clone()
+                    .or_else(|| e.signature.as_ref().map(|s| s.0.clone()))
+                    .unwrap_or_else(|| default_header.to_string());
+                let value = crate::webhook::signature::sign(
+                    key.as_bytes(),
+                    crate::webhook::signature::now_unix(),
+                    &e.payload,
+                );
+                Some((name, value))
+            }
+            None => e.signature.clone(),
+        };
+        let sig = signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
+        let outcome = crate::webhook::relay::deliver(
+            &client,
+            &url,
+            e.payload.clone(),
+            e.content_type.as_deref(),
+            sig,
+        )
+        .await;
+        let (ok, what) = match &outcome {
+            Ok(status) => ((200..300).contains(status), format!("HTTP {status}")),
+            Err(err) => (false, err.clone()),
+        };
+        if !ok {
+            failed += 1;
+        }
+        eprintln!(
+            "{} event {} to {url}: {what}",
+            if ok { "replayed" } else { "failed to replay" },
+            e.id
+        );
+        results.push(serde_json::json!({
+            "id": e.id, "to": url, "ok": ok,
+            "status": outcome.as_ref().ok(), "error": outcome.as_ref().err(),
+        }));
+    }
+    let mut out = ctx.output()?;
+    if !out.is_table() {
+        out.value(Kind::Other, &Value::Array(results))?;
+    }
+    if failed > 0 {
+        return Err(Error::other(format!(
+            "{failed} of {} replays failed (listed above)",
+            events.len()
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+fn prune(ctx: &mut Ctx, a: PruneArgs) -> anyhow::Result<()> {
+    let store = open(&a.store)?;
+    let n = store.prune(a.before)?;
+    let mut out = ctx.output()?;
+    if out.is_table() {
+        eprintln!("deleted {n} event{}", if n == 1 { "" } else { "s" });
+    } else {
+        out.value(Kind::Other, &serde_json::json!({ "deleted": n }))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_times() {
+        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_duration("30m").unwrap(), Duration::from_secs(1800));
+        assert_eq!(parse_duration("7d").unwrap(), Duration::from_secs(604_800));
+        assert_eq!(parse_duration("45").unwrap(), Duration::from_secs(45));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("5 fortnights").is_err());
+        assert!(parse_duration("1e400s").is_err());
+        assert_eq!(parse_time("2026-01-01").unwrap(), 1_767_225_600.0);
+        assert_eq!(parse_time("2026-01-01T00:00:10Z").unwrap(), 1_767_225_610.0);
+        let ago = parse_time("1h").unwrap();
+        let now = chrono::Utc::now().timestamp() as f64;
+        assert!((now - 3600.0 - ago).abs() < 5.0);
+        assert!(parse_time("yesterday").is_err());
+    }
+}

@@ -1,0 +1,198 @@
+//! Forwarding from the event store (`webhooks listen --store`): per target, in order of
+//! receipt, each event retried with exponential backoff (1 s, doubling, at most 60 s) until
+//! the app answers 2xx, or marked failed once older than `--max-age`. The listener only
+//! stores and answers; this task does the forwarding, so an app that is down for an hour
+//! loses nothing and the service never sees it.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use super::listen::{clock, forward_target, ListenConfig, Stats};
+use super::store::{Event, Store};
+
+/// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
+pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
+/// Pending events read per round.
+const BATCH: usize = 500;
+
+/// The delay after `attempts` failed attempts: 1, 2, 4, ... 60 s.
+pub fn backoff(attempts: i64) -> Duration {
+    let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
+    FIRST_BACKOFF
+        .saturating_mul(2u32.saturating_pow(exp))
+        .min(MAX_BACKOFF)
+}
+
+pub struct Relay {
+    pub store: Arc<Store>,
+    pub cfg: Arc<ListenConfig>,
+    pub client: reqwest::Client,
+    pub max_age: Option<Duration>,
+    /// Woken by the listener after each stored event.
+    pub wake: Arc<Notify>,
+    pub stats: Arc<Stats>,
+}
+
+/// POST a stored event's bytes with its Content-Type and signature header. The status, or
+/// why there was none.
+pub async fn deliver(
+    client: &reqwest::Client,
+    url: &str,
+    payload: Vec<u8>,
+    content_type: Option<&str>,
+    signature: Option<(&str, &str)>,
+) -> Result<u16, String> {
+    let mut req = client
+        .post(url)
+        .header(
+            reqwest::header::CONTENT_TYPE,
+            content_type.unwrap_or("application/json"),
+        )
+        .body(payload);
+    if let Some((name, value)) = signature {
+        req = req.header(name, value);
+    }
+    match req.send().await {
+        Ok(resp) => Ok(resp.status().as_u16()),
+        Err(e) => Err(crate::redact::scrub(&super::error_chain(&e))),
+    }
+}
+
+fn now_unix() -> f64 {
+    chrono::Utc::now().timestamp_millis() as f64 / 1000.0
+}
+
+impl Relay {
+    /// Forward until the process stops. Store errors are reported and retried: the events
+    /// are safe on disk either way.
+    pub async fn run(self) {
+        loop {
+            let wait = match self.round().await {
+                Ok(Some(wait)) => wait,
+                Ok(None) => continue,
+                Err(e) => {
+                    crate::elog!("{} warning: {}", clock(), e.message);
+                    Duration::from_secs(5)
+                }
+            };
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+
+    /// One pass over the pending events: the oldest of each target is tried when it is due.
+    /// `None` when something changed (go again at once), else how long to wait.
+    async fn round(&self) -> Result<Option<Duration>, crate::error::Error> {
+        let store = self.store.clone();
+        let pending = tokio::task::spawn_blocking(move || store.pending(BATCH))
+            .await
+            .map_err(|e| crate::error::Error::other(e.to_string()))??;
+        let mut heads: HashMap<String, Event> = HashMap::new();
+        let mut order = Vec::new();
+        for ev in pending {
+            let Some(url) = forward_target(&self.cfg, ev.action.as_deref()) else {
+                continue; // no target for it here: it waits for a listener that has one
+            };
+            if let std::collections::hash_map::Entry::Vacant(slot) = heads.entry(url.to_string()) {
+                order.push(url.to_string());
+                slot.insert(ev);
+            }
+        }
+        let now = now_unix();
+        let mut wait = Duration::from_secs(3600);
+        let mut progressed = false;
+        for url in order {
+            let ev = &heads[&url];
+            if let Some(due) = ev.next_attempt_unix.filter(|d| *d > now) {
+                wait = wait.min(Duration::from_secs_f64((due - now).clamp(0.0, 3600.0)));
+                continue;
+            }
+            progressed |= self.attempt(ev, &url).await?;
+            wait = Duration::ZERO;
+        }
+        Ok(if progressed || wait.is_zero() {
+            None
+        } else {
+            Some(wait)
+        })
+    }
+
+    /// Try one event; true when it left the queue (delivered or failed for good).
+    async fn attempt(&self, ev: &Event, url: &str) -> Result<bool, crate::error::Error> {
+        let sig = ev.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
+        let outcome = deliver(
+            &self.client,
+            url,
+            ev.payload.clone(),
+            ev.content_type.as_deref(),
+            sig,
+        )
+        .await;
+        let store = self.store.clone();
+        let (id, url_s) = (ev.id, url.to_string());
+        let what = ev.action.clone().unwrap_or_else(|| "event".into());
+        match outcome {
+            Ok(status) if (200..300).contains(&status) => {
+                tokio::task::spawn_blocking(move || store.mark_delivered(id, &url_s))
+                    .await
+                    .map_err(|e| crate::error::Error::other(e.to_string()))??;
+                crate::elog!(
+                    "{}   forwarded event {id} ({}) to {url}: HTTP {status}",
+                    clock(),
+                    crate::output::text::safe_line(&what)
+                );
+                Ok(true)
+            }
+            other => {
+                self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+                let error = match other {
+                    Ok(status) => format!("HTTP {status}"),
+                    Err(e) => e,
+                };
+                let attempts = ev.attempts + 1;
+                let too_old = self
+                    .max_age
+                    .is_some_and(|age| now_unix() - ev.received_unix >= age.as_secs_f64());
+                let next = (!too_old).then(|| now_unix() + backoff(attempts).as_secs_f64());
+                let err = error.clone();
+                tokio::task::spawn_blocking(move || {
+                    store.mark_attempt_failed(id, &url_s, &err, next)
+                })
+                .await
+                .map_err(|e| crate::error::Error::other(e.to_string()))??;
+                if too_old {
+                    crate::elog!(
+                        "{} warning: event {id} failed for good after {attempts} attempts (older than --max-age): {error}",
+                        clock()
+                    );
+                } else {
+                    crate::elog!(
+                        "{} warning: forward of event {id} to {url} failed ({error}); attempt {attempts}, next in {} s",
+                        clock(),
+                        backoff(attempts).as_secs()
+                    );
+                }
+                Ok(too_old)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_one_second_up_to_a_minute() {
+        let secs: Vec<u64> = (1..=9).map(|a| backoff(a).as_secs()).collect();
+        assert_eq!(secs, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+        assert_eq!(backoff(i64::MAX), MAX_BACKOFF);
+    }
+}
