@@ -48,6 +48,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand export 'Batch export for many candidates (submissions, memos) or every form'
             cand api 'Send a raw request to any API path'
             cand sandbox 'Run the built-in emulator of the service as a local server'
+            cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
             cand completions 'Print a shell completion script'
@@ -1191,6 +1192,31 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'recruit;mcp'= {
+            cand --access 'What the assistant may do: read, comment (memo writes) or write (everything)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Columns for table and csv output, comma-separated (e.g. code,title)'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'recruit;auth'= {
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -1536,6 +1562,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand export 'Batch export for many candidates (submissions, memos) or every form'
             cand api 'Send a raw request to any API path'
             cand sandbox 'Run the built-in emulator of the service as a local server'
+            cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
             cand completions 'Print a shell completion script'
@@ -1641,6 +1668,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;api'= {
         }
         &'recruit;help;sandbox'= {
+        }
+        &'recruit;help;mcp'= {
         }
         &'recruit;help;auth'= {
             cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'

@@ -55,6 +55,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "files" -d 'Upload f
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "export" -d 'Batch export for many candidates (submissions, memos) or every form'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "api" -d 'Send a raw request to any API path'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server'
+complete -c recruit -n "__fish_recruit_needs_command" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "auth" -d 'Store, show and remove the API key of a profile'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "config" -d 'Read and change the config file'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -951,6 +952,32 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -s v -l verbose
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l access -d 'What the assistant may do: read, comment (memo writes) or write (everything)' -r -f -a "read\t'Read tools only: forms, memos, submissions, webhooks'
+comment\t'Also create, edit, pin and unpin memos'
+write\t'Also delete memos, apply to forms, and create, edit and delete webhooks'"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l profile -d 'A named profile from the config file' -r
@@ -1251,19 +1278,20 @@ complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s v -l v
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "memos" -d 'Memos on a candidate: list, read, create, edit, delete, pin'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "submissions" -d 'A candidate\'s form submissions'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "files" -d 'Upload files for use in applications'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "export" -d 'Batch export for many candidates (submissions, memos) or every form'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "api" -d 'Send a raw request to any API path'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "auth" -d 'Store, show and remove the API key of a profile'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "config" -d 'Read and change the config file'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "completions" -d 'Print a shell completion script'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox auth config completions generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "memos" -d 'Memos on a candidate: list, read, create, edit, delete, pin'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "submissions" -d 'A candidate\'s form submissions'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "files" -d 'Upload files for use in applications'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "export" -d 'Batch export for many candidates (submissions, memos) or every form'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "api" -d 'Send a raw request to any API path'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "auth" -d 'Store, show and remove the API key of a profile'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "config" -d 'Read and change the config file'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "completions" -d 'Print a shell completion script'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "list" -d 'List application forms (job postings)'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "get" -d 'Show one form with its questions'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'

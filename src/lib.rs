@@ -1,15 +1,18 @@
 //! `recruit`: a typed client for the recruiting service API, and the command-line tool built on it.
 //!
-//! The library half (`api`) is reusable on its own; `cli` and `commands` are the tool.
+//! The library half (`api`) is reusable on its own; `core` holds what the two front ends, the
+//! commands (`cli`, `commands`) and the MCP server (`mcp`), both need.
 
 pub mod api;
 pub mod apply;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod core;
 pub mod docs;
 pub mod error;
 pub mod export;
+pub mod mcp;
 pub mod output;
 pub mod redact;
 pub mod sandbox;

@@ -324,6 +324,8 @@ pub enum Command {
     Api(commands::api::ApiArgs),
     /// Run the built-in emulator of the service as a local server
     Sandbox(commands::sandbox::SandboxArgs),
+    /// Serve the API to AI assistants over the Model Context Protocol (stdio)
+    Mcp(commands::mcp::McpArgs),
     /// Store, show and remove the API key of a profile
     #[command(subcommand)]
     Auth(commands::auth::AuthCmd),
@@ -395,6 +397,7 @@ async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
         Command::Export(c) => commands::export::run(ctx, c).await,
         Command::Api(a) => commands::api::run(ctx, a).await,
         Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
+        Command::Mcp(a) => commands::mcp::run(ctx, a).await,
         Command::Auth(c) => commands::auth::run(ctx, c).await,
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => commands::completions::run(ctx, a),

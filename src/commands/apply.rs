@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::api::{ApplicationForm, Client};
-use crate::apply::{prepare, Prepared, Report};
+use crate::apply::{prepare, Prepared};
 use crate::cli::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
@@ -248,10 +248,11 @@ fn prepare_or_report(
 ) -> Result<Prepared, Error> {
     match prepare(questions, value, variant) {
         Ok(p) => Ok(p),
-        Err(Report { problems, warnings }) => {
+        Err(report) => {
             // A runaway file (a million items) must not print a million lines: the first
-            // SHOWN of each, then a count.
-            const SHOWN: usize = 50;
+            // PROBLEMS_SHOWN of each, then a count.
+            const SHOWN: usize = crate::core::PROBLEMS_SHOWN;
+            let warnings = &report.warnings;
             for w in warnings.iter().take(SHOWN) {
                 crate::elog!(
                     "warning: {}",
@@ -261,17 +262,11 @@ fn prepare_or_report(
             if warnings.len() > SHOWN {
                 crate::elog!("... and {} more warnings", warnings.len() - SHOWN);
             }
-            for p in problems.iter().take(SHOWN) {
-                crate::elog!("  {}", crate::output::text::safe_line(&p.to_string()));
+            let (lines, summary) = crate::core::problem_lines(&report, what);
+            for line in lines {
+                crate::elog!("  {}", crate::output::text::safe_line(&line));
             }
-            if problems.len() > SHOWN {
-                crate::elog!("  ... and {} more problems", problems.len() - SHOWN);
-            }
-            Err(Error::usage(format!(
-                "{what} has {} problem{} (listed above); nothing was sent",
-                problems.len(),
-                if problems.len() == 1 { "" } else { "s" }
-            )))
+            Err(Error::usage(summary))
         }
     }
 }

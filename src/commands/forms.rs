@@ -3,7 +3,6 @@
 use clap::{Args, Subcommand};
 
 use crate::api::pagination::PageStyle;
-use crate::api::FormListQuery;
 use crate::cli::Ctx;
 use crate::output::Kind;
 
@@ -53,16 +52,7 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
         FormsCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
-            // An address given as the token brings its own title and per along.
-            let (page_token, carried) =
-                crate::api::pagination::user_page_token_opt(a.page_token.as_deref());
-            let url = client.forms_url(&FormListQuery {
-                title: a.title.or_else(|| carried("title")),
-                page_token,
-                per: a
-                    .per
-                    .or_else(|| carried("per").and_then(|p| p.parse().ok())),
-            });
+            let url = crate::core::forms_url(&client, a.title, a.page_token.as_deref(), a.per);
             crate::commands::print_pages(ctx, &mut out, &client, url, PageStyle::Tokens, Kind::Form)
                 .await
         }

@@ -9,6 +9,7 @@ pub mod config;
 pub mod export;
 pub mod files;
 pub mod forms;
+pub mod mcp;
 pub mod memos;
 pub mod sandbox;
 pub mod submissions;

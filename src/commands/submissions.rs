@@ -3,7 +3,6 @@
 use clap::{Args, Subcommand};
 
 use crate::api::pagination::PageStyle;
-use crate::api::submissions::MAX_PER;
 use crate::cli::Ctx;
 use crate::output::Kind;
 
@@ -34,19 +33,13 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
         SubmissionsCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
-            // Walking every page: the largest pages make the fewest requests.
-            // A next_url given as the token brings its own per along.
-            let (page_token, carried) =
-                crate::api::pagination::user_page_token_opt(a.page_token.as_deref());
-            let carried_per = carried("per")
-                .and_then(|v| v.parse::<u32>().ok())
-                .filter(|p| (1..=MAX_PER).contains(p));
-            let per = a
-                .per
-                .or(carried_per)
-                .or(if ctx.globals.all { Some(MAX_PER) } else { None });
-            client.checked_endpoint(&["candidates", &a.candidate])?;
-            let url = client.submissions_url(&a.candidate, per, page_token.as_deref());
+            let url = crate::core::submissions_url(
+                &client,
+                &a.candidate,
+                a.per,
+                a.page_token.as_deref(),
+                ctx.globals.all,
+            )?;
             crate::commands::print_pages(
                 ctx,
                 &mut out,

@@ -1,0 +1,45 @@
+//! `recruit mcp`: serve the API to an AI assistant over the Model Context Protocol (stdio).
+
+use clap::Args;
+
+use crate::cli::Ctx;
+use crate::mcp::{Access, Server};
+
+pub const ABOUT: &str = "\
+Runs a Model Context Protocol server on standard input and output, for AI assistants (desktop
+chat apps, IDE agents) working on behalf of a recruiter. It uses the same profile, base URL, API
+key, --sandbox, --ca-cert, retries and rate pacing as every command; stdout carries only the
+protocol, logs go to stderr.
+
+Access levels: read (default) lists only the read tools (forms_list, forms_get, memos_list,
+memos_get, submissions_list, webhooks_list, webhooks_get); comment adds memos_create,
+memos_edit, memos_pin and memos_unpin; write adds memos_delete, forms_apply and the webhook
+writes. A tool outside the level is not listed and a call to it is refused.
+
+An MCP client starts it from its configuration, e.g.
+  {\"mcpServers\": {\"recruit\": {\"command\": \"recruit\", \"args\": [\"mcp\", \"--access\", \"comment\"],
+                               \"env\": {\"RECRUIT_PROFILE\": \"work\"}}}}
+with the API key from `recruit auth login` (or RECRUIT_API_KEY in \"env\").";
+
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit mcp                          # read-only tools, the default profile's account
+  recruit mcp --access comment         # also add, edit and pin memos
+  recruit --sandbox mcp --access write # every tool, against the built-in sandbox";
+
+#[derive(Debug, Args)]
+#[command(before_long_help = ABOUT, after_help = EXAMPLES)]
+pub struct McpArgs {
+    /// What the assistant may do: read, comment (memo writes) or write (everything)
+    #[arg(long, value_enum, default_value = "read")]
+    pub access: Access,
+}
+
+pub async fn run(ctx: &mut Ctx, args: McpArgs) -> anyhow::Result<()> {
+    let client = ctx.client().await?;
+    crate::elog!(
+        "recruit mcp: serving on stdio with --access {} (Ctrl-C or closing stdin stops it)",
+        args.access.as_str()
+    );
+    crate::mcp::serve_stdio(Server::new(client, args.access)).await
+}

@@ -1,0 +1,132 @@
+//! What both front ends need, written once: the commands (`src/commands/`) and the MCP tools
+//! (`src/mcp/`) call these, so a list, a page token, an application or an error means the
+//! same thing in both. (Pin and unpin by reading first, replies that keep their thread's role
+//! and the error mapping live on the client itself: `Client::set_pinned`,
+//! `Client::create_memo_in_thread`.)
+
+use serde_json::Value;
+use url::Url;
+
+use crate::api::pagination::{user_page_token_opt, PageStyle, PageWalker};
+use crate::api::{ApplicationForm, Client, FormListQuery};
+use crate::apply::{Prepared, Report, Variant};
+use crate::error::Error;
+
+use crate::api::submissions::MAX_PER as MAX_SUBMISSIONS_PER;
+
+/// Most problems of an answers file listed; the rest are counted.
+pub const PROBLEMS_SHOWN: usize = 50;
+
+/// `GET /v1/application_forms`: a page token may be given as the `next_page_token` address
+/// of an earlier answer, which brings its own title and per along.
+pub fn forms_url(
+    client: &Client,
+    title: Option<String>,
+    page_token: Option<&str>,
+    per: Option<u32>,
+) -> Url {
+    let (page_token, carried) = user_page_token_opt(page_token);
+    client.forms_url(&FormListQuery {
+        title: title.or_else(|| carried("title")),
+        page_token,
+        per: per.or_else(|| carried("per").and_then(|p| p.parse().ok())),
+    })
+}
+
+/// `GET /v1/candidates/{c}/form_submissions`: walking every page asks for the largest pages
+/// (fewest requests); a `next_url` given as the token brings its own `per`.
+pub fn submissions_url(
+    client: &Client,
+    candidate: &str,
+    per: Option<u32>,
+    page_token: Option<&str>,
+    all: bool,
+) -> Result<Url, Error> {
+    client.checked_endpoint(&["candidates", candidate])?;
+    let (page_token, carried) = user_page_token_opt(page_token);
+    let carried_per = carried("per")
+        .and_then(|v| v.parse::<u32>().ok())
+        .filter(|p| (1..=MAX_SUBMISSIONS_PER).contains(p));
+    let per = per
+        .or(carried_per)
+        .or(if all { Some(MAX_SUBMISSIONS_PER) } else { None });
+    Ok(client.submissions_url(candidate, per, page_token.as_deref()))
+}
+
+/// Every item of every page from `first` on (at most `limit`): the merged list of `--all` /
+/// `--limit` and of the tools' `all` / `limit`.
+pub async fn collect_pages(
+    client: &Client,
+    first: Url,
+    style: PageStyle,
+    limit: Option<usize>,
+) -> Result<Vec<Value>, Error> {
+    let mut walker = PageWalker::new(client.clone(), first, style);
+    let mut items = Vec::new();
+    while let Some(page) = walker.next_page().await? {
+        items.extend(page.items);
+        if let Some(n) = limit {
+            if items.len() >= n {
+                items.truncate(n);
+                break;
+            }
+        }
+    }
+    Ok(items)
+}
+
+/// Why an application was not prepared.
+pub enum ApplyRefused {
+    /// The form could not be read (not found, network...).
+    Api(Error),
+    /// The answers do not fit the form: every problem found.
+    Invalid(Report),
+}
+
+/// Read the form and check `answers` (an answers file's JSON) against its questions: the
+/// exact body to send, or every problem at once. Nothing is sent.
+pub async fn prepare_application(
+    client: &Client,
+    code: &str,
+    answers: &Value,
+    variant: Variant,
+) -> Result<(ApplicationForm, Prepared), ApplyRefused> {
+    let form = client
+        .get_form(code)
+        .await
+        .map_err(ApplyRefused::Api)?
+        .data
+        .resource;
+    let questions = form.questions.clone().unwrap_or_default();
+    let prepared =
+        crate::apply::prepare(&questions, answers, variant).map_err(ApplyRefused::Invalid)?;
+    Ok((form, prepared))
+}
+
+/// The problems of a refused answers file, one per line (the first [`PROBLEMS_SHOWN`], then a
+/// count), and the summary line the command ends with.
+pub fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
+    let mut lines: Vec<String> = report
+        .problems
+        .iter()
+        .take(PROBLEMS_SHOWN)
+        .map(|p| p.to_string())
+        .collect();
+    if report.problems.len() > PROBLEMS_SHOWN {
+        lines.push(format!(
+            "... and {} more problems",
+            report.problems.len() - PROBLEMS_SHOWN
+        ));
+    }
+    let n = report.problems.len();
+    let summary = format!(
+        "{what} has {n} problem{} (listed above); nothing was sent",
+        if n == 1 { "" } else { "s" }
+    );
+    (lines, summary)
+}
+
+/// The text of an error as the commands print it after `error: `, with secrets scrubbed.
+pub fn error_text(err: &anyhow::Error) -> String {
+    crate::redact::redact_error(err)
+}

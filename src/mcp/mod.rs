@@ -1,0 +1,416 @@
+//! `recruit mcp`: the API as a Model Context Protocol server on stdio (rmcp), for AI
+//! assistants working for a recruiter within an access level.
+//!
+//! A second front end over the same core as the commands: the typed client (retries, pacing,
+//! error messages, pin by reading first, replies keeping their thread's role), the merged
+//! pagination and the application checks of [`crate::core`]. stdout carries JSON-RPC only;
+//! logs go to stderr. A failed call is a tool result with `isError` and the message the
+//! command would print, and the server keeps serving.
+
+pub mod tools;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{json, Map, Value};
+
+use crate::api::pagination::PageStyle;
+use crate::api::{Client, MemoInput};
+use crate::apply::Variant;
+use crate::error::Error;
+pub use tools::Access;
+use tools::ToolDef;
+
+/// The server: one client for every call (its pool, retries and pacer are shared).
+#[derive(Clone)]
+pub struct Server {
+    client: Client,
+    access: Access,
+}
+
+impl Server {
+    pub fn new(client: Client, access: Access) -> Server {
+        Server { client, access }
+    }
+
+    /// The tools this access level lists.
+    pub fn tools(&self) -> Vec<Tool> {
+        tools::TOOLS
+            .iter()
+            .filter(|t| t.access <= self.access)
+            .map(tool)
+            .collect()
+    }
+
+    /// Run one tool: its result, or the error result a model reads.
+    pub async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
+        let Some(def) = tools::find(name) else {
+            return failure(format!("unknown tool '{name}'"));
+        };
+        if def.access > self.access {
+            return failure(format!(
+                "{name} needs --access {} (this server runs with --access {}); the user can restart it as `recruit mcp --access {}`",
+                def.access.as_str(),
+                self.access.as_str(),
+                def.access.as_str()
+            ));
+        }
+        if let Some(extra) = args.keys().find(|k| {
+            !(def.properties)()
+                .as_object()
+                .is_some_and(|p| p.contains_key(*k))
+        }) {
+            return failure(format!("{name} takes no argument '{extra}'"));
+        }
+        match self.run(name, &Args(args)).await {
+            Ok(Outcome::Body(body)) => success(body, None),
+            Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
+            Err(e) => failure(format!("error: {}", crate::core::error_text(&e.into()))),
+        }
+    }
+
+    async fn run(&self, name: &str, a: &Args) -> Result<Outcome, Error> {
+        let c = &self.client;
+        let body = match name {
+            "forms_list" => {
+                let url = crate::core::forms_url(
+                    c,
+                    a.opt_str("title")?,
+                    a.opt_str("page_token")?.as_deref(),
+                    None,
+                );
+                return self.list(url, PageStyle::Tokens, a).await;
+            }
+            "forms_get" => c.get_form(&a.str("code")?).await?.value,
+            "memos_list" => c.list_memos(&a.str("candidate")?).await?.value,
+            "memos_get" => c.get_memo(&a.str("candidate")?, a.id()?).await?.value,
+            "submissions_list" => {
+                let per = a.opt_int("per")?.map(|p| p as u32);
+                let all = a.opt_bool("all")?.unwrap_or(false);
+                let url = crate::core::submissions_url(
+                    c,
+                    &a.str("candidate")?,
+                    per,
+                    a.opt_str("page_token")?.as_deref(),
+                    all,
+                )?;
+                return self.list(url, PageStyle::Cursor, a).await;
+            }
+            "webhooks_list" => c.list_webhooks().await?.value,
+            "webhooks_get" => c.get_webhook(&a.str("code")?).await?.value,
+            "memos_create" => {
+                let input = MemoInput {
+                    content: Some(a.str("content")?),
+                    parent_id: a.opt_int("reply_to")?,
+                    ..a.memo_fields()?
+                };
+                c.create_memo_in_thread(&a.str("candidate")?, &input)
+                    .await?
+                    .value
+            }
+            "memos_edit" => {
+                let input = MemoInput {
+                    content: a.opt_str("content")?,
+                    ..a.memo_fields()?
+                };
+                if input.content.is_none()
+                    && input.accessible_role.is_none()
+                    && input.mentions.is_none()
+                    && input.file_url.is_none()
+                {
+                    return Err(Error::usage(
+                        "nothing to change: give at least one of content, role, mentions, file_url",
+                    ));
+                }
+                c.edit_memo(&a.str("candidate")?, a.id()?, &input)
+                    .await?
+                    .value
+            }
+            "memos_pin" | "memos_unpin" => {
+                let want = name == "memos_pin";
+                let (memo, _) = c.set_pinned(&a.str("candidate")?, a.id()?, want).await?;
+                memo.value
+            }
+            "memos_delete" => {
+                let (cand, id) = (a.str("candidate")?, a.id()?);
+                let resp = c.delete_memo(&cand, id).await?;
+                deleted(&resp, json!({"deleted": {"candidate": cand, "memo": id}}))
+            }
+            "forms_apply" => return self.apply(a).await,
+            "webhooks_create" => c.create_webhook(&a.webhook_fields()?).await?.value,
+            "webhooks_edit" => {
+                let fields = a.webhook_fields()?;
+                if fields.is_empty() {
+                    return Err(Error::usage(
+                        "nothing to change: give at least one of callback_url, signing_key, events, active",
+                    ));
+                }
+                c.edit_webhook(&a.str("code")?, &fields).await?.value
+            }
+            "webhooks_delete" => {
+                let code = a.str("code")?;
+                let resp = c.delete_webhook(&code).await?;
+                deleted(&resp, json!({"deleted": {"webhook": code}}))
+            }
+            other => return Err(Error::usage(format!("unknown tool '{other}'"))),
+        };
+        Ok(Outcome::Body(body))
+    }
+
+    /// One page as sent, or with `all` / `limit` every item as `{"collection": [...]}`.
+    async fn list(&self, url: url::Url, style: PageStyle, a: &Args) -> Result<Outcome, Error> {
+        let all = a.opt_bool("all")?.unwrap_or(false);
+        let limit = a.opt_int("limit")?.map(|n| n as usize);
+        if all || limit.is_some() {
+            let items = crate::core::collect_pages(&self.client, url, style, limit).await?;
+            return Ok(Outcome::Body(json!({ "collection": items })));
+        }
+        let resp = self.client.send(crate::api::RequestSpec::get(url)).await?;
+        Ok(Outcome::Body(resp.value()?))
+    }
+
+    async fn apply(&self, a: &Args) -> Result<Outcome, Error> {
+        let code = a.str("code")?;
+        let answers = a.0.get("answers").cloned().unwrap_or(Value::Null);
+        let variant = match a.opt_str("variant")?.as_deref() {
+            None => Variant::A,
+            Some(v) => Variant::parse_setting(v)
+                .ok_or_else(|| Error::usage(format!("variant '{v}' is not A or B")))?,
+        };
+        let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
+        let (_, prepared) =
+            match crate::core::prepare_application(&self.client, &code, &answers, variant).await {
+                Ok(p) => p,
+                Err(crate::core::ApplyRefused::Api(e)) => return Err(e),
+                Err(crate::core::ApplyRefused::Invalid(report)) => {
+                    let (lines, summary) = crate::core::problem_lines(&report, "the answers");
+                    let mut text = lines.join("\n");
+                    text.push('\n');
+                    text.push_str(&summary);
+                    return Err(Error::usage(text));
+                }
+            };
+        let mut notes: Vec<String> = prepared
+            .notes
+            .iter()
+            .map(|n| format!("note: {n}"))
+            .collect();
+        notes.extend(prepared.warnings.iter().map(|w| format!("warning: {w}")));
+        if dry_run {
+            notes.push(format!(
+                "dry run: nothing was sent; this is the body of request variant {}",
+                prepared.variant
+            ));
+            return Ok(Outcome::WithNotes(prepared.body, notes));
+        }
+        let applied = self.client.apply(&code, &prepared.body).await?;
+        Ok(Outcome::WithNotes(applied.value, notes))
+    }
+}
+
+enum Outcome {
+    Body(Value),
+    /// A body and lines for the model (notes, warnings), as a second text block.
+    WithNotes(Value, Vec<String>),
+}
+
+/// A delete's answer: the body when the service sent one, else what was deleted.
+fn deleted(resp: &crate::api::ApiResponse, what: Value) -> Value {
+    resp.value().ok().filter(|v| !v.is_null()).unwrap_or(what)
+}
+
+fn success(body: Value, notes: Option<Vec<String>>) -> CallToolResult {
+    let mut content = vec![ContentBlock::text(body.to_string())];
+    if let Some(n) = notes.filter(|n| !n.is_empty()) {
+        content.push(ContentBlock::text(n.join("\n")));
+    }
+    let mut r = CallToolResult::success(content);
+    r.structured_content = Some(body);
+    r
+}
+
+fn failure(message: String) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(crate::redact::scrub(&message))])
+}
+
+fn tool(def: &ToolDef) -> Tool {
+    let read_only = def.access == Access::Read;
+    let annotations = ToolAnnotations::with_title(def.title)
+        .read_only(read_only)
+        .destructive(def.destructive)
+        .idempotent(def.idempotent)
+        .open_world(false);
+    let mut t = Tool::new(def.name, def.description, Arc::new(def.input_schema()))
+        .with_title(def.title)
+        .with_annotations(annotations);
+    if let Some(schema) = def.output_schema() {
+        t = t.with_raw_output_schema(Arc::new(schema));
+    }
+    t
+}
+
+/// A call's arguments, read with messages that name the argument.
+struct Args(Map<String, Value>);
+
+impl Args {
+    fn opt_str(&self, k: &str) -> Result<Option<String>, Error> {
+        match self.0.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if !s.trim().is_empty() => Ok(Some(s.trim().to_string())),
+            Some(Value::String(_)) => Err(Error::usage(format!("argument '{k}' is empty"))),
+            Some(v) => Err(Error::usage(format!(
+                "argument '{k}' must be a string, got {v}"
+            ))),
+        }
+    }
+    fn str(&self, k: &str) -> Result<String, Error> {
+        self.opt_str(k)?
+            .ok_or_else(|| Error::usage(format!("argument '{k}' is required")))
+    }
+    fn opt_int(&self, k: &str) -> Result<Option<i64>, Error> {
+        match self.0.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => match v.as_i64() {
+                Some(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(Error::usage(format!(
+                    "argument '{k}' must be a whole number of at least 1, got {v}"
+                ))),
+            },
+        }
+    }
+    fn id(&self) -> Result<i64, Error> {
+        self.opt_int("id")?
+            .ok_or_else(|| Error::usage("argument 'id' is required"))
+    }
+    fn opt_bool(&self, k: &str) -> Result<Option<bool>, Error> {
+        match self.0.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(v) => Err(Error::usage(format!(
+                "argument '{k}' must be true or false, got {v}"
+            ))),
+        }
+    }
+    fn opt_strings(&self, k: &str) -> Result<Option<Vec<String>>, Error> {
+        match self.0.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v.as_str() {
+                    Some(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
+                    _ => Err(Error::usage(format!(
+                        "argument '{k}' must be a list of non-empty strings"
+                    ))),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            Some(v) => Err(Error::usage(format!(
+                "argument '{k}' must be a list, got {v}"
+            ))),
+        }
+    }
+    /// role, mentions and file_url of a memo.
+    fn memo_fields(&self) -> Result<MemoInput, Error> {
+        let role = self.opt_str("role")?;
+        if let Some(r) = &role {
+            if !["job_admin", "job_manager", "member"].contains(&r.as_str()) {
+                return Err(Error::usage(format!(
+                    "role '{r}' is not one of job_admin, job_manager, member"
+                )));
+            }
+        }
+        Ok(MemoInput {
+            accessible_role: role,
+            mentions: self.opt_strings("mentions")?,
+            file_url: self.opt_str("file_url")?,
+            ..MemoInput::default()
+        })
+    }
+    /// The body of a webhook create or edit.
+    fn webhook_fields(&self) -> Result<Map<String, Value>, Error> {
+        let mut body = Map::new();
+        if let Some(u) = self.opt_str("callback_url")? {
+            let parsed = url::Url::parse(&u)
+                .map_err(|e| Error::usage(format!("callback_url '{u}' is not an address: {e}")))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(Error::usage(format!(
+                    "callback_url '{u}' must start with https:// (or http://)"
+                )));
+            }
+            body.insert("callback_url".into(), json!(u));
+        }
+        if let Some(k) = self.opt_str("signing_key")? {
+            body.insert("signing_key".into(), json!(k));
+        }
+        if let Some(events) = self.opt_strings("events")? {
+            let known: Vec<&str> = crate::webhook::samples::ACTIONS
+                .iter()
+                .map(|(a, _)| *a)
+                .collect();
+            if let Some(bad) = events.iter().find(|e| !known.contains(&e.as_str())) {
+                return Err(Error::usage(format!(
+                    "event '{bad}' is not one of {}",
+                    known.join(", ")
+                )));
+            }
+            body.insert("events".into(), json!(events));
+        }
+        if let Some(a) = self.opt_bool("active")? {
+            body.insert("active".into(), json!(a));
+        }
+        Ok(body)
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("recruit", env!("CARGO_PKG_VERSION")))
+            .with_instructions(format!(
+                "Tools for a recruiting service (applicant tracking): application forms, candidates' memos and form submissions, webhooks. Access level: {}. Read a form with forms_get before forms_apply; confirm deletes with the user.",
+                self.access.as_str()
+            ))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        if tools::find(&request.name).is_none() {
+            return Err(McpError::invalid_params(
+                format!("unknown tool '{}'", request.name),
+                None,
+            ));
+        }
+        let args = request.arguments.unwrap_or_default();
+        Ok(self.call(&request.name, args).await.into())
+    }
+}
+
+/// Serve on stdin/stdout until the client closes the connection.
+pub async fn serve_stdio(server: Server) -> anyhow::Result<()> {
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| Error::other(format!("the MCP session did not start: {e}")))?;
+    running
+        .waiting()
+        .await
+        .map_err(|e| Error::other(format!("the MCP server stopped: {e}")))?;
+    Ok(())
+}

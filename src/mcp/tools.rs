@@ -1,0 +1,362 @@
+//! The MCP tools: one per endpoint, with the names, arguments and access levels of
+//! ../shared/cli.md, descriptions written for a model, input schemas and annotations.
+
+use serde_json::{json, Map, Value};
+
+/// What `recruit mcp --access` allows; each level includes the ones before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Access {
+    /// Read tools only: forms, memos, submissions, webhooks
+    Read,
+    /// Also create, edit, pin and unpin memos
+    Comment,
+    /// Also delete memos, apply to forms, and create, edit and delete webhooks
+    Write,
+}
+
+impl Access {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Comment => "comment",
+            Access::Write => "write",
+        }
+    }
+}
+
+/// One tool's definition.
+pub struct ToolDef {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub access: Access,
+    pub description: &'static str,
+    /// Properties of the input schema, and the required ones.
+    pub properties: fn() -> Value,
+    pub required: &'static [&'static str],
+    pub destructive: bool,
+    pub idempotent: bool,
+    /// The answer's shape: `collection` (a list) or `resource` (one object).
+    pub output: Option<&'static str>,
+}
+
+const ROLES: [&str; 3] = ["job_admin", "job_manager", "member"];
+
+fn s(desc: &str) -> Value {
+    json!({"type": "string", "minLength": 1, "description": desc})
+}
+
+fn candidate() -> Value {
+    s("Candidate code, e.g. C1001")
+}
+
+fn memo_id() -> Value {
+    json!({"type": "integer", "minimum": 1, "description": "Memo id (from memos_list)"})
+}
+
+fn paging(props: &mut Map<String, Value>) {
+    props.insert(
+        "page_token".into(),
+        s("Start at this page: the next_page_token / next_url value of an earlier answer"),
+    );
+    props.insert(
+        "all".into(),
+        json!({"type": "boolean", "description": "Walk every page and return {\"collection\": [every item]}"}),
+    );
+    props.insert(
+        "limit".into(),
+        json!({"type": "integer", "minimum": 1, "description": "Walk pages until this many items and return {\"collection\": [...]}"}),
+    );
+}
+
+fn obj(pairs: Vec<(&str, Value)>) -> Value {
+    Value::Object(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+fn memo_fields(props: &mut Map<String, Value>) {
+    props.insert(
+        "role".into(),
+        json!({"type": "string", "enum": ROLES, "description": "Who may read the memo: job_admin (admins only), job_manager (admins and the posting's managers), member (everyone). A reply takes its parent's role when omitted"}),
+    );
+    props.insert(
+        "mentions".into(),
+        json!({"type": "array", "items": {"type": "string", "minLength": 1}, "description": "User codes to notify, e.g. [\"U1002\"]"}),
+    );
+    props.insert(
+        "file_url".into(),
+        s("An attachment's path or address (from a file upload)"),
+    );
+}
+
+fn webhook_fields(props: &mut Map<String, Value>) {
+    props.insert(
+        "callback_url".into(),
+        json!({"type": "string", "format": "uri", "description": "HTTPS address the service POSTs signed events to"}),
+    );
+    props.insert(
+        "signing_key".into(),
+        s("Secret the service signs deliveries with (HMAC-SHA256)"),
+    );
+    props.insert(
+        "events".into(),
+        json!({"type": "array", "items": {"type": "string", "enum": crate::webhook::samples::ACTIONS.iter().map(|(a, _)| *a).collect::<Vec<_>>()}, "description": "Events to deliver (all when omitted)"}),
+    );
+    props.insert(
+        "active".into(),
+        json!({"type": "boolean", "description": "Whether deliveries are made"}),
+    );
+}
+
+pub const TOOLS: &[ToolDef] = &[
+    ToolDef {
+        name: "forms_list",
+        title: "List application forms",
+        access: Access::Read,
+        description: "List application forms (job postings), newest first, one page of 20 by default. Use it to find a posting's code by its title. Each form has code, title, status (in_progress, closed...), open_status (accepting applications), expired, end_at (deadline, ISO 8601), employment_type and career range. Pass all: true (or limit) to get every form as {\"collection\": [...]}; otherwise the page as the service sent it, whose pagination.next_page_token can be passed back as page_token.",
+        properties: || {
+            let mut p = Map::new();
+            p.insert("title".into(), s("Only forms whose title contains this text"));
+            paging(&mut p);
+            Value::Object(p)
+        },
+        required: &[],
+        destructive: false,
+        idempotent: true,
+        output: Some("collection"),
+    },
+    ToolDef {
+        name: "forms_get",
+        title: "Read one application form",
+        access: Access::Read,
+        description: "Read one application form with its questions (id, kind, title, required, order, answer_options). Use it before forms_apply to see what the answers must contain.",
+        properties: || obj(vec![("code", s("Form code, e.g. FORM-1001"))]),
+        required: &["code"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_list",
+        title: "List a candidate's memos",
+        access: Access::Read,
+        description: "List the memos (recruiters' notes) on a candidate, top-level memos with their replies. Each memo has id, content, author, accessible_role (who may read it), pinned, mentions, created_at.",
+        properties: || obj(vec![("candidate", candidate())]),
+        required: &["candidate"],
+        destructive: false,
+        idempotent: true,
+        output: Some("collection"),
+    },
+    ToolDef {
+        name: "memos_get",
+        title: "Read one memo",
+        access: Access::Read,
+        description: "Read one memo on a candidate by its id (ids come from memos_list): content, author, accessible_role, pinned, mentions, replies.",
+        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        required: &["candidate", "id"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "submissions_list",
+        title: "List a candidate's form submissions",
+        access: Access::Read,
+        description: "List the form submissions of a candidate (the answers they gave on application forms), one page by default. Pass all: true to get every submission as {\"collection\": [...]}; per sets the page size (1-100).",
+        properties: || {
+            let mut p = Map::new();
+            p.insert("candidate".into(), candidate());
+            p.insert(
+                "per".into(),
+                json!({"type": "integer", "minimum": 1, "maximum": 100, "description": "Items per page (1-100)"}),
+            );
+            paging(&mut p);
+            Value::Object(p)
+        },
+        required: &["candidate"],
+        destructive: false,
+        idempotent: true,
+        output: Some("collection"),
+    },
+    ToolDef {
+        name: "webhooks_list",
+        title: "List webhook registrations",
+        access: Access::Read,
+        description: "List the webhook registrations: code, callback_url, events delivered, active.",
+        properties: || json!({}),
+        required: &[],
+        destructive: false,
+        idempotent: true,
+        output: Some("collection"),
+    },
+    ToolDef {
+        name: "webhooks_get",
+        title: "Read one webhook registration",
+        access: Access::Read,
+        description: "Read one webhook registration by its code (from webhooks_list): callback_url, events, active.",
+        properties: || obj(vec![("code", s("Webhook code, e.g. WH10000001"))]),
+        required: &["code"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_create",
+        title: "Add a memo to a candidate",
+        access: Access::Comment,
+        description: "Add a memo (a note for the hiring team) to a candidate, or a reply to one with reply_to. A reply keeps its thread's role unless role is given. Mention colleagues with their user codes.",
+        properties: || {
+            let mut p = Map::new();
+            p.insert("candidate".into(), candidate());
+            p.insert("content".into(), s("The memo's text"));
+            p.insert(
+                "reply_to".into(),
+                json!({"type": "integer", "minimum": 1, "description": "Id of the memo this replies to"}),
+            );
+            memo_fields(&mut p);
+            Value::Object(p)
+        },
+        required: &["candidate", "content"],
+        destructive: false,
+        idempotent: false,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_edit",
+        title: "Change a memo",
+        access: Access::Comment,
+        description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
+        properties: || {
+            let mut p = Map::new();
+            p.insert("candidate".into(), candidate());
+            p.insert("id".into(), memo_id());
+            p.insert("content".into(), s("The new text"));
+            memo_fields(&mut p);
+            Value::Object(p)
+        },
+        required: &["candidate", "id"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_pin",
+        title: "Pin a memo",
+        access: Access::Comment,
+        description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
+        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        required: &["candidate", "id"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_unpin",
+        title: "Unpin a memo",
+        access: Access::Comment,
+        description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
+        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        required: &["candidate", "id"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "memos_delete",
+        title: "Delete a memo",
+        access: Access::Write,
+        description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first.",
+        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        required: &["candidate", "id"],
+        destructive: true,
+        idempotent: true,
+        output: None,
+    },
+    ToolDef {
+        name: "forms_apply",
+        title: "Apply to a form",
+        access: Access::Write,
+        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request body without sending. Read the form with forms_get first.",
+        properties: || {
+            obj(vec![
+                ("code", s("Form code, e.g. FORM-1001")),
+                ("answers", json!({"type": "object", "description": "The answers object, as for `recruit forms apply --answers`"})),
+                ("variant", json!({"type": "string", "enum": ["A", "B"], "description": "Request body variant: A (question ids) or B (name, email, phone, resume at the top level). A form without question ids always goes as B"})),
+                ("dry_run", json!({"type": "boolean", "description": "Check and build the body only; send nothing"})),
+            ])
+        },
+        required: &["code", "answers"],
+        destructive: false,
+        idempotent: false,
+        output: None,
+    },
+    ToolDef {
+        name: "webhooks_create",
+        title: "Register a webhook",
+        access: Access::Write,
+        description: "Register a callback address that the service delivers signed events to.",
+        properties: || {
+            let mut p = Map::new();
+            webhook_fields(&mut p);
+            Value::Object(p)
+        },
+        required: &["callback_url"],
+        destructive: false,
+        idempotent: false,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "webhooks_edit",
+        title: "Change a webhook registration",
+        access: Access::Write,
+        description: "Change a webhook registration's address, key, events or active state; fields not given stay.",
+        properties: || {
+            let mut p = Map::new();
+            p.insert("code".into(), s("Webhook code, e.g. WH10000001"));
+            webhook_fields(&mut p);
+            Value::Object(p)
+        },
+        required: &["code"],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+    },
+    ToolDef {
+        name: "webhooks_delete",
+        title: "Delete a webhook registration",
+        access: Access::Write,
+        description: "Delete a webhook registration: its deliveries stop. This cannot be undone: confirm with the user first.",
+        properties: || obj(vec![("code", s("Webhook code, e.g. WH10000001"))]),
+        required: &["code"],
+        destructive: true,
+        idempotent: true,
+        output: None,
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static ToolDef> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+impl ToolDef {
+    pub fn input_schema(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("type".into(), json!("object"));
+        m.insert("properties".into(), (self.properties)());
+        m.insert("required".into(), json!(self.required));
+        m.insert("additionalProperties".into(), json!(false));
+        m
+    }
+
+    pub fn output_schema(&self) -> Option<Map<String, Value>> {
+        let key = self.output?;
+        let inner = if key == "collection" {
+            json!({"type": "array", "items": {"type": "object"}})
+        } else {
+            json!({"type": "object"})
+        };
+        let mut m = Map::new();
+        m.insert("type".into(), json!("object"));
+        m.insert("properties".into(), json!({ key: inner }));
+        m.insert("required".into(), json!([key]));
+        Some(m)
+    }
+}

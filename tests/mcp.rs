@@ -1,0 +1,373 @@
+//! `recruit mcp` driven as a child process by rmcp's client, against the sandbox: the tools
+//! per access level and their annotations, every tool called once, refusals, error results
+//! the server survives, an invalid application, and no API key in anything it wrote.
+
+mod common;
+use common::*;
+
+use std::process::Stdio;
+
+use recruit::sandbox::codes;
+use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::service::RunningService;
+use rmcp::transport::TokioChildProcess;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{json, Map, Value};
+use tokio::io::AsyncReadExt;
+
+struct Mcp {
+    client: RunningService<RoleClient, ()>,
+    stderr: tokio::process::ChildStderr,
+    /// Everything the server answered, for the key check.
+    seen: String,
+}
+
+async fn start(sb: &TestSandbox, access: &str) -> Mcp {
+    let mut cmd = tokio::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("RECRUIT_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.env("RECRUIT_CONFIG_DIR", sb.home.config_dir())
+        .env("RECRUIT_DATA_DIR", sb.home.data_dir())
+        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .args(["mcp", "--access", access]);
+    let (transport, stderr) = TokioChildProcess::builder(cmd)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn recruit mcp");
+    let client = ().serve(transport).await.expect("MCP handshake");
+    Mcp {
+        client,
+        stderr: stderr.expect("stderr"),
+        seen: String::new(),
+    }
+}
+
+impl Mcp {
+    async fn tools(&mut self) -> Vec<Tool> {
+        let tools = self.client.list_all_tools().await.unwrap();
+        self.seen.push_str(&serde_json::to_string(&tools).unwrap());
+        tools
+    }
+
+    async fn call(&mut self, name: &str, args: Value) -> CallToolResult {
+        let args: Map<String, Value> = args.as_object().cloned().unwrap_or_default();
+        let r = self
+            .client
+            .call_tool(CallToolRequestParams::new(name.to_string()).with_arguments(args))
+            .await
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        self.seen.push_str(&serde_json::to_string(&r).unwrap());
+        r
+    }
+
+    /// A successful call's structured content (which is also its first text block).
+    async fn ok(&mut self, name: &str, args: Value) -> Value {
+        let r = self.call(name, args).await;
+        assert_ne!(r.is_error, Some(true), "{name} failed: {}", text(&r));
+        let body = r.structured_content.clone().expect("structuredContent");
+        let first: Value = serde_json::from_str(&text(&r)).expect("a JSON text block");
+        assert_eq!(
+            first, body,
+            "{name}: the text block is the structured content"
+        );
+        body
+    }
+
+    async fn err(&mut self, name: &str, args: Value) -> String {
+        let r = self.call(name, args).await;
+        assert_eq!(r.is_error, Some(true), "{name} should fail: {}", text(&r));
+        text(&r)
+    }
+
+    /// Stop the server; what it wrote on stderr.
+    async fn stop(mut self) -> String {
+        self.client.cancel().await.unwrap();
+        let mut err = String::new();
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            self.stderr.read_to_string(&mut err),
+        )
+        .await;
+        err + &self.seen
+    }
+}
+
+fn text(r: &CallToolResult) -> String {
+    r.content
+        .first()
+        .and_then(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .unwrap_or_default()
+}
+
+fn names(tools: &[Tool]) -> Vec<String> {
+    let mut n: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
+    n.sort();
+    n
+}
+
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}
+
+const READ: [&str; 7] = [
+    "forms_get",
+    "forms_list",
+    "memos_get",
+    "memos_list",
+    "submissions_list",
+    "webhooks_get",
+    "webhooks_list",
+];
+const COMMENT: [&str; 4] = ["memos_create", "memos_edit", "memos_pin", "memos_unpin"];
+const WRITE: [&str; 5] = [
+    "forms_apply",
+    "memos_delete",
+    "webhooks_create",
+    "webhooks_delete",
+    "webhooks_edit",
+];
+
+#[test]
+fn each_access_level_lists_its_tools_with_annotations() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        for (level, want) in [
+            ("read", READ.to_vec()),
+            ("comment", [READ.to_vec(), COMMENT.to_vec()].concat()),
+            (
+                "write",
+                [READ.to_vec(), COMMENT.to_vec(), WRITE.to_vec()].concat(),
+            ),
+        ] {
+            let mut m = start(&sb, level).await;
+            let tools = m.tools().await;
+            let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+            want.sort();
+            assert_eq!(names(&tools), want, "--access {level}");
+            for t in &tools {
+                let a = t.annotations.as_ref().expect("annotations");
+                let read = READ.contains(&t.name.as_ref());
+                assert_eq!(a.read_only_hint, Some(read), "{}", t.name);
+                let deletes = t.name.ends_with("_delete");
+                assert_eq!(a.destructive_hint, Some(deletes), "{}", t.name);
+                assert!(
+                    t.description.as_deref().unwrap_or("").len() > 40,
+                    "{}",
+                    t.name
+                );
+                assert_eq!(t.input_schema.get("type"), Some(&json!("object")));
+            }
+            let get = |n: &str| tools.iter().find(|t| t.name == n).cloned();
+            if level == "write" {
+                let create = get("memos_create").unwrap();
+                let role = &create.input_schema["properties"]["role"];
+                assert_eq!(role["enum"], json!(["job_admin", "job_manager", "member"]));
+                assert_eq!(
+                    create.input_schema["properties"]["reply_to"]["type"],
+                    json!("integer")
+                );
+                let apply = get("forms_apply").unwrap();
+                assert_eq!(
+                    apply.input_schema["properties"]["variant"]["enum"],
+                    json!(["A", "B"])
+                );
+                assert_eq!(apply.input_schema["required"], json!(["code", "answers"]));
+                let pin = get("memos_pin").unwrap();
+                assert_eq!(pin.annotations.unwrap().idempotent_hint, Some(true));
+            }
+            m.stop().await;
+        }
+    });
+}
+
+#[test]
+fn every_tool_works_once_and_errors_leave_the_server_serving() {
+    let sb = TestSandbox::new();
+    let key = sb.sandbox().api_key.clone();
+    let logged = block_on(async {
+        let mut m = start(&sb, "write").await;
+        let c = codes::CANDIDATE_MANY;
+
+        let forms = m.ok("forms_list", json!({})).await;
+        assert!(forms["collection"].as_array().unwrap().len() <= 20);
+        let all = m.ok("forms_list", json!({"all": true})).await;
+        let every = all["collection"].as_array().unwrap().len();
+        assert!(every > 20, "all pages merged: {every}");
+        let two = m.ok("forms_list", json!({"limit": 2})).await;
+        assert_eq!(two["collection"].as_array().unwrap().len(), 2);
+        let form = m.ok("forms_get", json!({"code": codes::FORM_NO_IDS})).await;
+        assert_eq!(form["resource"]["code"], json!(codes::FORM_NO_IDS));
+
+        let memos = m.ok("memos_list", json!({"candidate": c})).await;
+        let first = memos["collection"][0]["id"].as_i64().unwrap();
+        let memo = m
+            .ok("memos_get", json!({"candidate": c, "id": first}))
+            .await;
+        assert_eq!(memo["resource"]["id"], json!(first));
+
+        // An error result, then the server keeps serving.
+        let missing = m
+            .err("memos_get", json!({"candidate": c, "id": 987654}))
+            .await;
+        assert!(
+            missing.contains("memo 987654 not found on candidate C1001"),
+            "{missing}"
+        );
+        assert!(missing.contains("404"), "{missing}");
+        let subs = m
+            .ok("submissions_list", json!({"candidate": c, "all": true}))
+            .await;
+        assert!(!subs["collection"].as_array().unwrap().is_empty());
+
+        let created = m
+            .ok(
+                "memos_create",
+                json!({"candidate": c, "content": "From the assistant", "role": "job_manager", "mentions": ["U1002"]}),
+            )
+            .await;
+        let id = created["resource"]["id"].as_i64().unwrap();
+        assert_eq!(created["resource"]["accessible_role"], json!("job_manager"));
+        // A reply keeps its thread's role.
+        let reply = m
+            .ok(
+                "memos_create",
+                json!({"candidate": c, "content": "Agreed", "reply_to": id}),
+            )
+            .await;
+        assert_eq!(reply["resource"]["accessible_role"], json!("job_manager"));
+        let edited = m
+            .ok(
+                "memos_edit",
+                json!({"candidate": c, "id": id, "content": "Edited"}),
+            )
+            .await;
+        assert_eq!(edited["resource"]["content"], json!("Edited"));
+        // Pin twice: still pinned (read first, not a blind toggle); unpin twice: unpinned.
+        for _ in 0..2 {
+            let p = m.ok("memos_pin", json!({"candidate": c, "id": id})).await;
+            assert_eq!(p["resource"]["pinned"], json!(true));
+        }
+        for _ in 0..2 {
+            let p = m.ok("memos_unpin", json!({"candidate": c, "id": id})).await;
+            assert_eq!(p["resource"]["pinned"], json!(false));
+        }
+        m.ok("memos_delete", json!({"candidate": c, "id": id}))
+            .await;
+        let gone = m.err("memos_get", json!({"candidate": c, "id": id})).await;
+        assert!(gone.contains("not found"), "{gone}");
+
+        let hook = m
+            .ok(
+                "webhooks_create",
+                json!({"callback_url": "https://hooks.example.com/r", "events": ["candidate_pass"], "signing_key": "whsec_mcp"}),
+            )
+            .await;
+        let code = hook["resource"]["code"].as_str().unwrap().to_string();
+        assert!(!m.ok("webhooks_list", json!({})).await["collection"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        m.ok("webhooks_get", json!({"code": code})).await;
+        let off = m
+            .ok("webhooks_edit", json!({"code": code, "active": false}))
+            .await;
+        assert_eq!(off["resource"]["active"], json!(false));
+        m.ok("webhooks_delete", json!({"code": code})).await;
+        let bad_event = m
+            .err(
+                "webhooks_create",
+                json!({"callback_url": "https://x.example/", "events": ["hired"]}),
+            )
+            .await;
+        assert!(bad_event.contains("'hired' is not one of"), "{bad_event}");
+
+        // forms_apply: invalid answers list the problems and send nothing; dry_run returns the
+        // body; a valid one is sent.
+        let answers = json!({"privacy": true, "questions": [
+            {"order": 1, "answer": {"name": "Min Park"}},
+            {"order": 2, "answer": {"email": "not-an-email"}},
+            {"order": 3, "answer": {"phone": "010-1111-2222"}},
+            {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+        ]});
+        let invalid = m
+            .err(
+                "forms_apply",
+                json!({"code": codes::FORM_NO_IDS, "answers": answers}),
+            )
+            .await;
+        assert!(invalid.contains("e-mail"), "{invalid}");
+        assert!(invalid.contains("nothing was sent"), "{invalid}");
+        let mut good = answers.clone();
+        good["questions"][1]["answer"]["email"] = json!("min.mcp@example.com");
+        let body = m
+            .ok(
+                "forms_apply",
+                json!({"code": codes::FORM_NO_IDS, "answers": good, "dry_run": true}),
+            )
+            .await;
+        assert_eq!(body["email"], json!("min.mcp@example.com"));
+        assert_eq!(
+            body["resume_path"],
+            json!("/upload/candidate/file/1/temp/7/cv.pdf")
+        );
+        let applied = m
+            .ok(
+                "forms_apply",
+                json!({"code": codes::FORM_NO_IDS, "answers": good}),
+            )
+            .await;
+        assert_eq!(applied["resource"]["email"], json!("min.mcp@example.com"));
+
+        // Bad arguments are results too.
+        let typed = m
+            .err("memos_get", json!({"candidate": c, "id": "seven"}))
+            .await;
+        assert!(
+            typed.contains("argument 'id' must be a whole number"),
+            "{typed}"
+        );
+        m.stop().await
+    });
+    assert!(!logged.contains(&key), "the API key leaked: {logged}");
+    let applies = sb.admin("/_sandbox/requests");
+    assert_eq!(
+        applies.len(),
+        1,
+        "only the valid application was sent: {applies:?}"
+    );
+}
+
+#[test]
+fn a_write_is_refused_at_read_and_comment_and_not_sent() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        let mut m = start(&sb, "read").await;
+        let refused = m
+            .err(
+                "memos_create",
+                json!({"candidate": "C1001", "content": "no"}),
+            )
+            .await;
+        assert!(refused.contains("needs --access comment"), "{refused}");
+        m.stop().await;
+        let mut m = start(&sb, "comment").await;
+        let refused = m
+            .err("memos_delete", json!({"candidate": "C1001", "id": 101}))
+            .await;
+        assert!(refused.contains("needs --access write"), "{refused}");
+        // Still there.
+        m.ok("memos_get", json!({"candidate": "C1001", "id": 101}))
+            .await;
+        m.stop().await;
+    });
+}
