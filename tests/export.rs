@@ -604,10 +604,16 @@ fn a_next_url_on_another_origin_is_asked_of_the_base_url_with_the_key_kept_home(
     assert!(seen[1].uri.contains("page_token=p2"), "{}", seen[1].uri);
 }
 
-/// Lines of the journal that record progress.
+/// Candidates the journal records as done (a commit may cover several: the writer commits
+/// every candidate that became contiguous at once).
 fn commits(journal: &Path) -> usize {
     std::fs::read_to_string(journal)
-        .map(|t| t.lines().filter(|l| l.contains("\"done\":[\"")).count())
+        .map(|t| {
+            t.lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter_map(|v| v["done"].as_array().map(|d| d.len()))
+                .sum()
+        })
         .unwrap_or(0)
 }
 
