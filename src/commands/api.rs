@@ -7,9 +7,10 @@ use serde_json::{Map, Value};
 use crate::api::http::error_from_response;
 use crate::api::pagination::{PageStyle, PageWalker};
 use crate::api::RequestSpec;
-use crate::cli::{Ctx, Format};
 use crate::commands::read_file_or_stdin;
+use crate::context::Ctx;
 use crate::error::Error;
+use crate::output::Format;
 
 #[derive(Debug, Args)]
 #[command(

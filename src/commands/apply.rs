@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::api::{ApplicationForm, Client};
 use crate::apply::{prepare, Prepared};
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
 use crate::wizard::{Prompt, Stop, TermPrompt};

@@ -3,8 +3,8 @@
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use crate::cli::Ctx;
 use crate::config::Config;
+use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
 use crate::redact::Secret;

@@ -3,8 +3,8 @@
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::cli::Ctx;
 use crate::config::{Config, KEYS};
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
 

@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{Ctx, Format};
+use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::export::{
     export_candidates, export_forms, CandidateExport, CandidateList, Encoder, ExportFormat,
     FormsExport, Report, Subject,
 };
 use crate::output::jq::JqFilter;
+use crate::output::Format;
 use crate::output::Kind;
 
 /// Names listed in the summary line before "and N more".

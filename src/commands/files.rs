@@ -7,8 +7,9 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use crate::api::Client;
-use crate::cli::{Ctx, Format};
+use crate::context::Ctx;
 use crate::error::Error;
+use crate::output::Format;
 use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::mcp::{Access, Server};
 
 pub const ABOUT: &str = "\

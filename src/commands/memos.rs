@@ -3,8 +3,8 @@
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::api::MemoInput;
-use crate::cli::Ctx;
 use crate::commands::{print_collection, text_or_stdin};
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
 

@@ -4,7 +4,6 @@
 pub mod api;
 pub mod apply;
 pub mod auth;
-pub mod completions;
 pub mod config;
 pub mod export;
 pub mod files;
@@ -23,7 +22,7 @@ use url::Url;
 
 use crate::api::pagination::{PageStyle, PageWalker};
 use crate::api::Client;
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
 

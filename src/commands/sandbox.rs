@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::sandbox::SandboxOptions;
 

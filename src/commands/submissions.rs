@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 
 use crate::api::pagination::PageStyle;
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::output::Kind;
 
 #[derive(Debug, Subcommand)]

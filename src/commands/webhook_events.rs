@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use serde_json::Value;
 
-use crate::cli::Ctx;
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
 use crate::webhook::store::{Event, Filter, Status, Store};

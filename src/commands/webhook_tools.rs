@@ -8,8 +8,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use axum::http::HeaderName;
 use clap::Args;
 
-use crate::cli::{Ctx, Format};
+use crate::context::Ctx;
 use crate::error::Error;
+use crate::output::Format;
 use crate::redact::Secret;
 use crate::webhook::listen::{self, EventFormat, ListenConfig};
 use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};

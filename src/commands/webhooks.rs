@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use crate::api::pagination::PageStyle;
 use crate::api::webhooks::{WebhookInput, EVENTS};
-use crate::cli::Ctx;
 use crate::commands::webhook_tools;
+use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
 

@@ -18,9 +18,21 @@ use std::io::Write;
 
 use serde_json::Value;
 
-use crate::cli::Format;
 use crate::error::Error;
 use jq::JqFilter;
+
+/// Output formats of `cli.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Human view, fitted to the terminal (default on a terminal)
+    Table,
+    /// The body as the service sent it (default when piped)
+    Json,
+    /// One item per line, streamed as pages arrive
+    Ndjson,
+    /// RFC 4180, header row first, nested values as JSON text
+    Csv,
+}
 
 #[derive(Debug, Clone)]
 pub struct OutputOptions {

@@ -2,8 +2,7 @@
 //! up; a `kill -9` with events pending; `webhooks events list|show|replay|prune`; refused
 //! signatures not stored; foreign store files refused and untouched; one listener per store.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};

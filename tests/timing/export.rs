@@ -2,8 +2,6 @@
 //! HTTP on an ephemeral port) and, where a test must see what the server sees (requests in
 //! flight, 429 answers), against a small counting server.
 
-mod common;
-
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Stdio};
@@ -11,18 +9,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use recruit::sandbox::SandboxOptions;
 use serde_json::Value;
 
 const KEY: &str = "sbx-export-key-5d81c0";
 
-/// The tests of this file run one at a time: several measure timing or memory (in-flight
-/// counts after 429s, peak RSS), which other exports running on the same 2 cores would skew.
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
+use crate::serial;
 
 /// The shared test sandbox (tests/common), with this file's key; each test points homes of its
 /// own at it.

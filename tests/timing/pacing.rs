@@ -2,19 +2,13 @@
 //! without rate-limit headers), the sandbox's limiter itself, `--max-rate` validation, the
 //! retry line and long `Retry-After`s.
 
-mod common;
-
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
-/// The exports here measure rates: one at a time, so they don't share the 2 cores.
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
+use crate::serial;
 
 /// Submissions of synthetic candidate `i` (documented by the sandbox).
 fn synthetic_count(i: usize) -> usize {

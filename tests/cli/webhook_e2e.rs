@@ -2,8 +2,7 @@
 //! registered with `recruit webhooks create`; the listener verifies and prints them, and the
 //! sandbox records the attempts (retrying when the listener refuses a bad signature).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};

@@ -2,8 +2,7 @@
 //! is out of range. Each case: a clear error with the documented exit code, never a panic, a
 //! hang, or a silent wrong result.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const KEY: &str = "test-key-7f3a9c21";
 

@@ -8,7 +8,7 @@ const REGEN: &str = "run `cargo run -- generate-docs` and commit the result";
 #[test]
 fn checked_in_completions_and_man_pages_are_current() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let generated = recruit::docs::generate();
+    let generated = recruit::cli::docs::generate();
     for (rel, bytes) in &generated {
         let on_disk =
             std::fs::read(root.join(rel)).unwrap_or_else(|_| panic!("{rel} is missing: {REGEN}"));

@@ -1,8 +1,7 @@
 //! Scripting features against small local servers: formats, --all/--limit, --jq, `recruit api`,
 //! profiles and auth.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const KEY: &str = "scripting-key-0a1b2c3d";
 

@@ -2,8 +2,7 @@
 //! in one bash session against the sandbox (RECRUIT_SANDBOX=1), with the exit code it documents
 //! (0 unless the line ends in `# exit N`; `# runs until Ctrl-C` must still be running after 3 s).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[derive(Debug)]
 struct Step {

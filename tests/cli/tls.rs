@@ -2,16 +2,14 @@
 //! the service on loopback that counts connections, a plain-http server for the "wrong scheme"
 //! case, and a small CONNECT proxy that counts tunnels.
 
-mod common;
-
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::common::Home;
 use assert_cmd::Command;
-use common::Home;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 

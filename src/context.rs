@@ -5,11 +5,231 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use crate::api::{Client, ClientConfig};
-use crate::cli::{ColorWhen, Format, GlobalArgs};
 use crate::config::{Config, DEFAULT_PROFILE};
 use crate::error::Error;
+use crate::output::Format;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
+use clap::{Args, ValueEnum};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options every command takes. Precedence: flag > env var > profile > default.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = "Global options")]
+pub struct GlobalArgs {
+    /// Service root, with or without a trailing /v1
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_BASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub base_url: Option<String>,
+
+    /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
+    #[arg(
+        long,
+        global = true, hide_short_help = true,
+        env = "RECRUIT_API_KEY",
+        value_name = "KEY",
+        hide_env_values = true,
+        value_parser = parse_secret
+    )]
+    pub api_key: Option<crate::redact::Secret>,
+
+    /// A named profile from the config file
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_PROFILE",
+        hide_env_values = true,
+        value_name = "NAME"
+    )]
+    pub profile: Option<String>,
+
+    /// Run against the built-in emulator (no account needed)
+    #[arg(long, global = true, hide_short_help = true, env = "RECRUIT_SANDBOX", hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
+    pub sandbox: bool,
+
+    /// Output format [default: table on a terminal, json otherwise]
+    #[arg(
+        short,
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_OUTPUT",
+        hide_env_values = true,
+        value_enum,
+        value_name = "FORMAT"
+    )]
+    pub output: Option<Format>,
+
+    /// Filter the JSON result with a jq expression before printing
+    #[arg(long, global = true, hide_short_help = true, value_name = "EXPR")]
+    pub jq: Option<String>,
+
+    /// Columns for table and csv output, comma-separated (e.g. code,title)
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        value_name = "A,B,C",
+        value_delimiter = ','
+    )]
+    pub fields: Option<Vec<String>>,
+
+    /// On list commands: follow every page and merge the result
+    #[arg(long, global = true, hide_short_help = true)]
+    pub all: bool,
+
+    /// On list commands: stop after N items
+    #[arg(long, global = true, hide_short_help = true, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Per-request timeout in seconds [default: 30]
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_TIMEOUT",
+        hide_env_values = true,
+        value_name = "SECS"
+    )]
+    pub timeout: Option<f64>,
+
+    /// Retries of idempotent requests on 429/5xx/connection errors [default: 3]
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_RETRIES",
+        hide_env_values = true,
+        value_name = "N"
+    )]
+    pub retries: Option<u32>,
+
+    /// Log each request and response line to stderr (the token is always redacted)
+    #[arg(short, long, global = true, hide_short_help = true)]
+    pub verbose: bool,
+
+    /// When to use colour: auto, always, never (NO_COLOR also turns it off)
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        value_enum,
+        value_name = "WHEN"
+    )]
+    pub color: Option<ColorWhen>,
+
+    /// Allow plain http:// to a public host (the key would travel unencrypted)
+    #[arg(long, global = true, hide_short_help = true)]
+    pub insecure_http: bool,
+
+    /// Where `--sandbox` and `--base-url` came from (flag or env), for their precedence.
+    #[arg(skip)]
+    pub origins: Origins,
+
+    /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
+    /// store and SSL_CERT_FILE
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_CA_CERT",
+        hide_env_values = true,
+        value_name = "FILE"
+    )]
+    pub ca_cert: Option<std::path::PathBuf>,
+
+    /// At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_MAX_RATE",
+        hide_env_values = true,
+        value_name = "N"
+    )]
+    pub max_rate: Option<f64>,
+}
+
+/// Whether a setting was given as a flag or through its environment variable: a flag wins over
+/// any env var, so `--base-url` beats an exported RECRUIT_SANDBOX=1.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Origin {
+    #[default]
+    Unset,
+    Flag,
+    Env,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Origins {
+    pub sandbox: Origin,
+    pub base_url: Origin,
+}
+
+impl Origins {
+    pub fn of(matches: &clap::ArgMatches) -> Origins {
+        let origin = |id: &str| match matches.value_source(id) {
+            Some(clap::parser::ValueSource::CommandLine) => Origin::Flag,
+            Some(clap::parser::ValueSource::EnvVariable) => Origin::Env,
+            _ => Origin::Unset,
+        };
+        Origins {
+            // A SetTrue flag has a default (false) value; only a true one counts as given.
+            sandbox: if matches.get_flag("sandbox") {
+                origin("sandbox")
+            } else {
+                Origin::Unset
+            },
+            base_url: origin("base_url"),
+        }
+    }
+}
+
+impl GlobalArgs {
+    /// Settle `--sandbox` against `--base-url` by where each came from (flag > env): an
+    /// explicit address is never silently replaced by the emulator, and two explicit
+    /// contradictory choices at the same level are refused (exit 2).
+    pub fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
+        use Origin::*;
+        match (self.origins.sandbox, self.origins.base_url) {
+            (Flag, Flag) => Err(crate::Error::usage(
+                "--sandbox and --base-url both given: use one (--sandbox runs against the built-in emulator)",
+            )),
+            (Env, Env) => Err(crate::Error::usage(
+                "RECRUIT_SANDBOX and RECRUIT_BASE_URL are both set: unset one (e.g. `unset RECRUIT_SANDBOX` to use the service at RECRUIT_BASE_URL)",
+            )),
+            // The flag wins over the other's env var.
+            (Env, Flag) => {
+                self.sandbox = false;
+                Ok(())
+            }
+            (Flag, Env) => {
+                self.base_url = None;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Wrap the key at parse time, so no `Debug` of the arguments can show it.
+fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
+    Ok(crate::redact::Secret::new(s))
+}
 
 /// The longest --timeout accepted: a day. Anything longer is a typo, and a Duration that large
 /// would overflow deadline arithmetic.

@@ -2,8 +2,7 @@
 //! per access level and their annotations, every tool called once, refusals, error results
 //! the server survives, an invalid application, and no API key in anything it wrote.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::process::Stdio;
 

@@ -1,8 +1,7 @@
 //! The client against servers that misbehave: retries, error pages, broken bodies, foreign
 //! page URLs. Each case: the documented exit code and a clear message, never a panic or a hang.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const KEY: &str = "test-key-7f3a9c21";
 

@@ -6,9 +6,8 @@
 //!    path handling, the id-less form.
 //! 3. The binary against stub servers: what the service receives, exit codes, messages.
 
-mod common;
 #[allow(unused_imports)]
-use common::*;
+use crate::common::*;
 
 use recruit::api::Question;
 use recruit::apply::{check_answer, prepare, Subject, Variant};

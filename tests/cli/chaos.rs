@@ -4,8 +4,7 @@
 //! (this test) runs it again, as a script branching on exit codes would. The long export under
 //! faults is in tests/export.rs (`export_through_random_503_and_429_equals_a_clean_export`).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use serde_json::Value;
 

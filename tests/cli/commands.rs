@@ -3,8 +3,7 @@
 //! compared with golden files in tests/golden (timestamps normalized; `UPDATE_GOLDEN=1`
 //! rewrites them).
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn ok(home: &Home, args: &[&str]) -> String {

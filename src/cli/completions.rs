@@ -3,7 +3,8 @@
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
-use crate::cli::{Cli, Ctx};
+use crate::cli::Cli;
+use crate::context::Ctx;
 
 #[derive(Debug, Args)]
 #[command(

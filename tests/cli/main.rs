@@ -1,0 +1,22 @@
+//! The integration tests that drive the `recruit` binary (and its servers) end to end, as one
+//! test binary: one link of the crate instead of fourteen. Tests that measure time or memory
+//! are in `tests/timing/`, the PTY wizard in `tests/wizard.rs`, property tests in
+//! `tests/properties.rs`; the shared launchers and stub servers in `tests/common/`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod apply;
+mod bad_servers;
+mod chaos;
+mod commands;
+mod docs;
+mod hostile;
+mod mcp;
+mod readme;
+mod relay;
+mod sandbox;
+mod scripting;
+mod tls;
+mod webhook_e2e;
+mod webhook_tools;
