@@ -53,6 +53,11 @@ fn memo_id() -> Value {
     json!({"type": "integer", "minimum": 1, "description": "Memo id (from memos_list)"})
 }
 
+/// A memo by candidate and id.
+fn memo_ref() -> Value {
+    obj(vec![("candidate", candidate()), ("id", memo_id())])
+}
+
 fn paging(props: &mut Map<String, Value>) {
     props.insert(
         "page_token".into(),
@@ -150,7 +155,7 @@ pub const TOOLS: &[ToolDef] = &[
         title: "Read one memo",
         access: Access::Read,
         description: "Read one memo on a candidate by its id (ids come from memos_list): content, author, accessible_role, pinned, mentions, replies.",
-        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        properties: memo_ref,
         required: &["candidate", "id"],
         destructive: false,
         idempotent: true,
@@ -242,7 +247,7 @@ pub const TOOLS: &[ToolDef] = &[
         title: "Pin a memo",
         access: Access::Comment,
         description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
-        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        properties: memo_ref,
         required: &["candidate", "id"],
         destructive: false,
         idempotent: true,
@@ -253,7 +258,7 @@ pub const TOOLS: &[ToolDef] = &[
         title: "Unpin a memo",
         access: Access::Comment,
         description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
-        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        properties: memo_ref,
         required: &["candidate", "id"],
         destructive: false,
         idempotent: true,
@@ -264,7 +269,7 @@ pub const TOOLS: &[ToolDef] = &[
         title: "Delete a memo",
         access: Access::Write,
         description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first.",
-        properties: || obj(vec![("candidate", candidate()), ("id", memo_id())]),
+        properties: memo_ref,
         required: &["candidate", "id"],
         destructive: true,
         idempotent: true,

@@ -4,7 +4,6 @@
 
 use crate::common::*;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -25,18 +24,6 @@ impl Drop for Listener {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn lines(r: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(r).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
 }
 
 fn recruit(home: &Home) -> std::process::Command {
@@ -60,14 +47,7 @@ fn listen(home: &Home, store: &std::path::Path, app: &str) -> Listener {
         .spawn()
         .unwrap();
     let stderr = lines(child.stderr.take().unwrap());
-    let first = stderr
-        .recv_timeout(Duration::from_secs(20))
-        .expect("listener started");
-    let url = first
-        .strip_prefix("listening on ")
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap_or_else(|| panic!("unexpected: {first}"))
-        .to_string();
+    let url = listening_url(&stderr);
     Listener {
         child,
         _stderr: stderr,
@@ -430,12 +410,7 @@ fn max_age_gives_up_on_an_event_the_app_never_takes() {
         .spawn()
         .unwrap();
     let stderr = lines(child.stderr.take().unwrap());
-    let first = stderr.recv_timeout(Duration::from_secs(20)).unwrap();
-    let url = first
-        .strip_prefix("listening on ")
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap()
-        .to_string();
+    let url = listening_url(&stderr);
     let l = Listener {
         child,
         _stderr: stderr,

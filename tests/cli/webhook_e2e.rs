@@ -26,18 +26,6 @@ impl Drop for Proc {
     }
 }
 
-fn lines(r: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(r).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
 fn listen(home: &Home, key: &str) -> Proc {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
@@ -59,14 +47,7 @@ fn listen(home: &Home, key: &str) -> Proc {
     let mut child = cmd.spawn().unwrap();
     let stdout = lines(child.stdout.take().unwrap());
     let stderr = lines(child.stderr.take().unwrap());
-    let first = stderr
-        .recv_timeout(Duration::from_secs(20))
-        .expect("listener started");
-    let url = first
-        .strip_prefix("listening on ")
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap_or_else(|| panic!("unexpected: {first}"))
-        .to_string();
+    let url = listening_url(&stderr);
     Proc {
         child,
         stdout,

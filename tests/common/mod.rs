@@ -176,6 +176,32 @@ where
     }
 }
 
+/// The lines `r` gives, read on a thread of their own (a child's stdout or stderr).
+pub fn lines(r: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(r).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The address a server announced in its first stderr line, `listening on http://ADDR ...`.
+pub fn listening_url(stderr: &std::sync::mpsc::Receiver<String>) -> String {
+    let first = stderr
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the server started");
+    first
+        .strip_prefix("listening on ")
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("unexpected first line: {first}"))
+        .to_string()
+}
+
 pub fn stdout_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).to_string()
 }
