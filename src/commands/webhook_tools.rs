@@ -70,7 +70,7 @@ against every signing key given. Several v1 entries may be present (any may matc
 schemes are ignored. A signature older than --tolerance seconds (default 300, 0 disables) or
 further than that in the future is rejected; --now fixes the clock for reproducible checks.
 
-Valid: prints 'valid (signed at <UTC time>)' (-o json: a JSON object) and exits 0.
+Valid: prints 'valid (signed at <UTC time>, <age> ago)' (-o json: a JSON object) and exits 0.
 Invalid: 'error: signature invalid: <reason>', exit 8. Unreadable payload file: exit 2.";
 
 const VERIFY_EXAMPLES: &str = "\
@@ -342,7 +342,10 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
                 "key_index": verified.key_index,
             }),
         ),
-        _ => print_stdout(&format!("valid (signed at {signed_at})")),
+        _ => print_stdout(&format!(
+            "valid (signed at {signed_at}, {})",
+            crate::output::text::ago(verified.age_secs)
+        )),
     }
 }
 

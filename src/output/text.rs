@@ -96,6 +96,35 @@ pub fn safe_text(s: &str, keep_newlines: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A span of seconds as people say it: `45 s`, `6 min 40 s`, `3 h 2 min`, `2 d 4 h`.
+pub fn human_duration(secs: u64) -> String {
+    let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    let parts: Vec<String> = if d > 0 {
+        vec![format!("{d} d"), format!("{h} h")]
+    } else if h > 0 {
+        vec![format!("{h} h"), format!("{m} min")]
+    } else if m > 0 {
+        vec![format!("{m} min"), format!("{s} s")]
+    } else {
+        return format!("{s} s");
+    };
+    // `5 min`, not `5 min 0 s`.
+    parts
+        .into_iter()
+        .filter(|p| !p.starts_with("0 "))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How long ago a time `age_secs` old was: `2 min 5 s ago`, `just now`, `in 10 s`.
+pub fn ago(age_secs: i64) -> String {
+    match age_secs {
+        0 => "just now".to_string(),
+        a if a > 0 => format!("{} ago", human_duration(a as u64)),
+        a => format!("in {}", human_duration(a.unsigned_abs())),
+    }
+}
+
 /// [`safe_text`] on one line (errors, warnings, listener lines): newlines escaped too.
 pub fn safe_line(s: &str) -> std::borrow::Cow<'_, str> {
     safe_text(s, false)
@@ -119,5 +148,19 @@ mod tests {
         assert_eq!(safe_text("a\tb\u{7f}", true), "a b\\x7f");
         assert_eq!(safe_line("two\nlines\r"), "two\\nlines\\x0d");
         assert_eq!(safe_text("한국어 café 📎", false), "한국어 café 📎");
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(human_duration(0), "0 s");
+        assert_eq!(human_duration(45), "45 s");
+        assert_eq!(human_duration(400), "6 min 40 s");
+        assert_eq!(human_duration(300), "5 min");
+        assert_eq!(human_duration(3 * 3600 + 120 + 5), "3 h 2 min");
+        assert_eq!(human_duration(2 * 86_400 + 4 * 3600), "2 d 4 h");
+        assert_eq!(human_duration(86_400), "1 d");
+        assert_eq!(ago(125), "2 min 5 s ago");
+        assert_eq!(ago(0), "just now");
+        assert_eq!(ago(-10), "in 10 s");
     }
 }

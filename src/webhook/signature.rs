@@ -166,22 +166,31 @@ impl fmt::Display for Rejection {
                 tolerance_secs,
             } => write!(
                 f,
-                "too old: signed {age_secs} s ago, {} s beyond the {tolerance_secs} s tolerance",
-                age_secs - tolerance_secs
+                "too old: signed {} ago, {} beyond the {} tolerance",
+                dur(*age_secs),
+                dur(age_secs - tolerance_secs),
+                dur(*tolerance_secs)
             ),
             Rejection::InFuture {
                 ahead_secs,
                 tolerance_secs,
             } => write!(
                 f,
-                "timestamp in the future: {ahead_secs} s ahead of this clock, {} s beyond the {tolerance_secs} s tolerance",
-                ahead_secs - tolerance_secs
+                "timestamp in the future: {} ahead of this clock, {} beyond the {} tolerance",
+                dur(*ahead_secs),
+                dur(ahead_secs - tolerance_secs),
+                dur(*tolerance_secs)
             ),
         }
     }
 }
 
 impl std::error::Error for Rejection {}
+
+/// Seconds as a duration people read (`6 min 40 s`).
+fn dur<T: TryInto<u64>>(secs: T) -> String {
+    crate::output::text::human_duration(secs.try_into().unwrap_or(0))
+}
 
 /// A successful verification.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -469,11 +478,11 @@ mod tests {
                 tolerance_secs: 300
             }
         );
-        assert!(err.to_string().contains("120 s beyond"), "{err}");
+        assert!(err.to_string().contains("2 min beyond"), "{err}");
         assert!(verify(Some(&h), body, &[KEY], TOL, T - 300).is_ok());
         let err = verify(Some(&h), body, &[KEY], TOL, T - 301).unwrap_err();
         assert_eq!(err.code(), "in_future");
-        assert!(err.to_string().contains("301 s ahead"), "{err}");
+        assert!(err.to_string().contains("5 min 1 s ahead"), "{err}");
         // Tolerance disabled: any age passes.
         assert!(verify(Some(&h), body, &[KEY], None, T + 10_000_000).is_ok());
         assert_eq!(tolerance_from_secs(0), None);
