@@ -32,7 +32,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_needs_command" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_needs_command" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_needs_command" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -69,7 +69,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -99,7 +99,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -122,7 +122,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -149,7 +149,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -178,7 +178,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -209,7 +209,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -232,7 +232,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -262,7 +262,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -291,7 +291,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -315,7 +315,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -339,7 +339,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -362,7 +362,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -393,7 +393,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -420,7 +420,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -445,7 +445,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -478,7 +478,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -501,7 +501,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -529,7 +529,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -558,7 +558,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -583,7 +583,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -618,7 +618,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -646,7 +646,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -674,7 +674,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -697,7 +697,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -735,7 +735,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -761,7 +761,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -786,7 +786,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos forms help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -817,7 +817,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -845,7 +845,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -871,7 +871,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -903,7 +903,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand api" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -936,7 +936,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -963,7 +963,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -986,7 +986,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1013,7 +1013,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1038,7 +1038,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1061,7 +1061,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1088,7 +1088,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1117,7 +1117,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1140,7 +1140,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1164,7 +1164,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1187,7 +1187,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1210,7 +1210,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1239,7 +1239,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand completions" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
@@ -1263,7 +1263,7 @@ json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l fields -d 'Columns for table and csv output, comma-separated (e.g. code,title)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l limit -d 'On list commands: stop after N items' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r

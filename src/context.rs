@@ -78,13 +78,16 @@ pub struct GlobalArgs {
     #[arg(long, global = true, hide_short_help = true, value_name = "EXPR")]
     pub jq: Option<String>,
 
-    /// Columns for table and csv output, comma-separated (e.g. code,title)
+    /// Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table
+    /// and csv, the keys json and ndjson keep; alone, lists the fields
     #[arg(
         long,
         global = true,
         hide_short_help = true,
         value_name = "A,B,C",
-        value_delimiter = ','
+        value_delimiter = ',',
+        num_args = 0..=1,
+        default_missing_value = ""
     )]
     pub fields: Option<Vec<String>>,
 

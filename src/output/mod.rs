@@ -10,6 +10,7 @@
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
+pub mod fields;
 pub mod jq;
 pub mod table;
 pub mod text;
@@ -184,7 +185,10 @@ impl Output {
             None => None,
         };
         if let Some(fields) = &opts.fields {
-            if fields.iter().any(|f| f.trim().is_empty()) {
+            // All empty is `--fields` alone (list them); some empty is a typo.
+            if fields.iter().any(|f| f.trim().is_empty())
+                && !fields.iter().all(|f| f.trim().is_empty())
+            {
                 return Err(Error::usage(
                     "--fields takes column names separated by commas, e.g. --fields code,title",
                 ));
@@ -271,6 +275,27 @@ impl Output {
         verbatim: bool,
     ) -> Result<(), Error> {
         let item = value.get("resource").unwrap_or(value);
+        match fields::Fields::of(self.opts.fields.as_ref()) {
+            fields::Fields::List => {
+                return self.write_str(&fields::listing(kind, std::slice::from_ref(item)))
+            }
+            fields::Fields::Only(f) => {
+                fields::check(kind, &f, std::slice::from_ref(item))?;
+                if matches!(self.opts.format, Format::Json | Format::Ndjson) {
+                    let reduced = fields::select(item, &f);
+                    if self.print_jq(reduced.clone())? {
+                        return Ok(());
+                    }
+                    let text = if self.opts.pretty && self.opts.format == Format::Json {
+                        self.json_text(&reduced)
+                    } else {
+                        reduced.to_string()
+                    };
+                    return self.write_str(&format!("{text}\n"));
+                }
+            }
+            fields::Fields::All => {}
+        }
         match self.opts.format {
             Format::Json => {
                 if self.print_jq(value.clone())? {
@@ -329,6 +354,8 @@ pub struct ListPrinter {
     single_page: Option<(Vec<u8>, Value)>,
     csv_header_done: bool,
     csv_columns: Option<Vec<String>>,
+    /// `--fields` names checked against the first items.
+    fields_checked: bool,
     pub count: usize,
 }
 
@@ -341,6 +368,7 @@ impl ListPrinter {
             single_page: None,
             csv_header_done: false,
             csv_columns: None,
+            fields_checked: false,
             count: 0,
         }
     }
@@ -354,8 +382,9 @@ impl ListPrinter {
         items: &[Value],
     ) -> Result<(), Error> {
         // --jq sees what `-o json` would print, whatever the format: the page as sent.
-        let keep_page = out.opts.format == Format::Json
-            || (out.jq.is_some() && out.opts.format != Format::Ndjson);
+        let keep_page = (out.opts.format == Format::Json
+            || (out.jq.is_some() && out.opts.format != Format::Ndjson))
+            && out.opts.fields.is_none();
         if keep_page && !self.merged {
             self.count += items.len();
             self.single_page = Some((raw.to_vec(), value.clone()));
@@ -367,6 +396,26 @@ impl ListPrinter {
     /// Items to print (streamed for ndjson and csv).
     pub fn items(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
         self.count += items.len();
+        let selected: Vec<Value>;
+        let items = match fields::Fields::of(out.opts.fields.as_ref()) {
+            fields::Fields::All => items,
+            fields::Fields::List => {
+                self.buffered.extend_from_slice(items);
+                return Ok(());
+            }
+            fields::Fields::Only(f) => {
+                if !self.fields_checked {
+                    fields::check(self.kind, &f, items)?;
+                    self.fields_checked = true;
+                }
+                if out.opts.format == Format::Ndjson {
+                    selected = items.iter().map(|i| fields::select(i, &f)).collect();
+                    &selected
+                } else {
+                    items
+                }
+            }
+        };
         match out.opts.format {
             Format::Ndjson => {
                 let mut s = String::new();
@@ -411,7 +460,25 @@ impl ListPrinter {
         }
     }
 
-    pub fn finish(self, out: &mut Output) -> Result<(), Error> {
+    pub fn finish(mut self, out: &mut Output) -> Result<(), Error> {
+        match fields::Fields::of(out.opts.fields.as_ref()) {
+            fields::Fields::List => {
+                return out.write_str(&fields::listing(self.kind, &self.buffered));
+            }
+            fields::Fields::Only(f) => {
+                if !self.fields_checked {
+                    fields::check(self.kind, &f, &self.buffered)?;
+                }
+                if out.opts.format == Format::Json {
+                    self.buffered = self
+                        .buffered
+                        .iter()
+                        .map(|i| fields::select(i, &f))
+                        .collect();
+                }
+            }
+            fields::Fields::All => {}
+        }
         match out.opts.format {
             Format::Ndjson => Ok(()),
             Format::Csv if out.jq.is_none() => {

@@ -615,3 +615,60 @@ fn a_wrong_key_against_a_sandbox_server_is_exit_4() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     rt.block_on(sb.shutdown());
 }
+
+#[test]
+fn fields_select_keys_in_json_and_ndjson_list_themselves_and_refuse_unknown_names() {
+    let home = Home::new();
+    // json and ndjson keep exactly the fields asked for, in that order (nested as a.b).
+    let forms = json(
+        &home,
+        &["forms", "list", "--limit", "2", "--fields", "title,code"],
+    );
+    let first = forms[0].as_object().unwrap();
+    assert_eq!(first.keys().collect::<Vec<_>>(), ["title", "code"]);
+    assert_eq!(forms.as_array().unwrap().len(), 2);
+    let one = json(&home, &["forms", "get", "FORM-1001", "--fields", "code"]);
+    assert_eq!(one, serde_json::json!({"code": "FORM-1001"}));
+    let memos = ok(
+        &home,
+        &[
+            "memos",
+            "list",
+            "C1001",
+            "-o",
+            "ndjson",
+            "--fields",
+            "id,user.name",
+        ],
+    );
+    let line: Value = serde_json::from_str(memos.lines().next().unwrap()).unwrap();
+    assert_eq!(line.as_object().unwrap().len(), 2, "{line}");
+    assert!(line["user.name"].is_string(), "{line}");
+
+    // A name the resource does not have: exit 2, naming the ones it has; nothing on stdout.
+    let out = home
+        .sandbox()
+        .args(["forms", "list", "-o", "csv", "--fields", "code,titel"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("no field 'titel'"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(
+        stderr_of(&out).contains("code, title, status"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert_eq!(stdout_of(&out), "");
+
+    // Alone, --fields lists them.
+    let listed = ok(&home, &["webhooks", "list", "--fields"]);
+    let names: Vec<&str> = listed.lines().collect();
+    assert_eq!(
+        &names[..5],
+        ["code", "active", "provider", "callback_url", "events"]
+    );
+}
