@@ -127,8 +127,49 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
     t
 }
 
+/// `v` as a model for a table row. A field of a type the model does not expect (the spec
+/// leaves some open: `career_start: "3"`, `open_status: "Y"`) is left out, not the whole row;
+/// the first such field is named once per run on stderr.
 fn parse<T: serde::de::DeserializeOwned + Default>(v: &Value) -> T {
-    serde_json::from_value(v.clone()).unwrap_or_default()
+    if let Ok(t) = serde_json::from_value(v.clone()) {
+        return t;
+    }
+    let Value::Object(m) = v else {
+        return T::default();
+    };
+    let mut kept = serde_json::Map::new();
+    let mut dropped = Vec::new();
+    for (k, field) in m {
+        let alone = Value::Object(std::iter::once((k.clone(), field.clone())).collect());
+        if serde_json::from_value::<T>(alone).is_ok() {
+            kept.insert(k.clone(), field.clone());
+        } else {
+            dropped.push((k.clone(), field.clone()));
+        }
+    }
+    if let Some((k, field)) = dropped.first() {
+        warn_unexpected(k, field, dropped.len());
+    }
+    serde_json::from_value(Value::Object(kept)).unwrap_or_default()
+}
+
+/// Once per run: tables are drawn once, and a warning per row would bury them.
+fn warn_unexpected(key: &str, value: &Value, n: usize) {
+    static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if WARNED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let shown = crate::output::text::one_line(&value.to_string(), 40);
+    let more = if n > 1 {
+        format!(" and {} more", n - 1)
+    } else {
+        String::new()
+    };
+    crate::elog!(
+        "warning: a field of an unexpected type was left blank ({}: {}{more}); -o json shows the answer as sent",
+        crate::output::text::safe_line(key),
+        crate::output::text::safe_line(&shown)
+    );
 }
 
 fn s(o: &Option<String>) -> String {

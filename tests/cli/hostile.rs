@@ -386,3 +386,26 @@ fn a_bad_key_from_api_key_command_is_not_retried() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not allowed in an HTTP header"));
     assert_eq!(s.seen().len(), 0);
 }
+
+#[test]
+fn a_field_of_an_unexpected_type_blanks_only_that_field_with_one_warning() {
+    // The spec leaves some types open: a number as a string, a boolean as "Y".
+    let body = r#"{"collection":[
+        {"code":"F1","title":"Designer","status":"in_progress","open_status":"Y","career_start":"3"},
+        {"code":"F2","title":"Engineer","status":"closed","open_status":"N"}
+    ],"pagination":{}}"#;
+    let s = stub(move |_, _| Reply::json(200, body));
+    let home = Home::new();
+    let out = run(&home, &s, &["forms", "list", "-o", "table"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let table = stdout_of(&out);
+    for shown in ["F1", "Designer", "in_progress", "F2", "Engineer", "closed"] {
+        assert!(table.contains(shown), "{shown} missing:\n{table}");
+    }
+    let err = stderr_of(&out);
+    assert_eq!(err.matches("unexpected type").count(), 1, "{err}");
+    assert!(err.contains("-o json shows the answer as sent"), "{err}");
+    // JSON stays as the service sent it.
+    let out = run(&home, &s, &["forms", "list", "-o", "json"]);
+    assert!(stdout_of(&out).contains(r#""open_status":"Y""#));
+}
