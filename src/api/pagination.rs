@@ -42,6 +42,23 @@ pub struct PageWalker {
     pub pages: usize,
     /// Empty pages in a row that still pointed to a next page.
     empty_run: usize,
+    /// Most pages the first page's `total_count` allows (with some slack), when it has one.
+    max_pages: Option<usize>,
+    /// An error to give at the next call, after the page that caused it was returned.
+    stop: Option<Error>,
+}
+
+/// Pages a list may take by the first page's `pagination.total_count` (or `total`) and its
+/// size, with two pages of slack for a list that grows while it is read.
+pub fn pages_allowed(first: &Value, first_len: usize) -> Option<usize> {
+    let p = first.get("pagination")?;
+    let total = ["total_count", "total"]
+        .iter()
+        .find_map(|k| p.get(*k).and_then(Value::as_u64))? as usize;
+    if first_len == 0 {
+        return None;
+    }
+    Some(total.div_ceil(first_len) + 2)
 }
 
 /// Empty pages in a row, each with a new token, after which a walk stops: a service that
@@ -64,11 +81,16 @@ impl PageWalker {
             style,
             pages: 0,
             empty_run: 0,
+            max_pages: None,
+            stop: None,
         }
     }
 
     /// The next page, or `None` when the list is done.
     pub async fn next_page(&mut self) -> Result<Option<Page>, Error> {
+        if let Some(e) = self.stop.take() {
+            return Err(e);
+        }
         let Some(url) = self.next.take() else {
             return Ok(None);
         };
@@ -76,7 +98,18 @@ impl PageWalker {
         let value = resp.value()?;
         let items = page_items(&url, &value)?;
         self.pages += 1;
+        if self.pages == 1 {
+            self.max_pages = pages_allowed(&value, items.len());
+        }
         self.next = self.next_url(&url, &value)?;
+        if let (Some(max), Some(_)) = (self.max_pages, &self.next) {
+            if self.pages >= max {
+                self.next = None;
+                self.stop = Some(Error::other(format!(
+                    "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping the walk to avoid an endless loop (the items so far were printed)"
+                )));
+            }
+        }
         if items.is_empty() && self.next.is_some() {
             self.empty_run += 1;
             if self.empty_run >= MAX_EMPTY_PAGES {

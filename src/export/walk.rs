@@ -94,6 +94,10 @@ pub struct CursorWalk {
     pub pages: usize,
     /// Empty pages in a row that still pointed to a next page.
     empty_run: usize,
+    /// The first page's pagination, for its total_count.
+    first_pagination: Option<Value>,
+    /// Most pages the total_count allows (see `pagination::pages_allowed`).
+    max_pages: Option<usize>,
 }
 
 impl CursorWalk {
@@ -111,6 +115,8 @@ impl CursorWalk {
             seen,
             pages: 0,
             empty_run: 0,
+            first_pagination: None,
+            max_pages: None,
         }
     }
 
@@ -118,6 +124,20 @@ impl CursorWalk {
     /// row that keep pointing further end the walk, as in `--all`.
     pub fn after_page(&mut self, items: usize) -> Result<(), Error> {
         use crate::api::pagination::MAX_EMPTY_PAGES;
+        if self.pages == 1 {
+            if let Some(p) = self.first_pagination.take() {
+                let page = serde_json::json!({ "pagination": p });
+                self.max_pages = crate::api::pagination::pages_allowed(&page, items);
+            }
+        }
+        if let (Some(max), true) = (self.max_pages, self.next.is_some()) {
+            if self.pages >= max {
+                self.next = None;
+                return Err(Error::other(format!(
+                    "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping to avoid an endless loop"
+                )));
+            }
+        }
         if items == 0 && self.next.is_some() {
             self.empty_run += 1;
             if self.empty_run >= MAX_EMPTY_PAGES {
@@ -152,6 +172,9 @@ impl CursorWalk {
         let Some(p) = pagination.filter(|p| p.is_object()) else {
             return Ok(());
         };
+        if self.pages == 1 {
+            self.first_pagination = Some(p.clone());
+        }
         let text = |k: &str| {
             p.get(k)
                 .and_then(Value::as_str)

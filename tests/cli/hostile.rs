@@ -409,3 +409,54 @@ fn a_field_of_an_unexpected_type_blanks_only_that_field_with_one_warning() {
     let out = run(&home, &s, &["forms", "list", "-o", "json"]);
     assert!(stdout_of(&out).contains(r#""open_status":"Y""#));
 }
+
+#[test]
+fn all_stops_when_pages_outrun_the_total_count() {
+    // Every page full, always a new token, but total_count says 4 items.
+    let s = stub(|_, n| {
+        let body = serde_json::json!({
+            "collection": [{"code": format!("F{n}a")}, {"code": format!("F{n}b")}],
+            "pagination": {"total_count": 4, "next_page": format!("p{}", n + 1)}
+        });
+        Reply::json(200, &body.to_string())
+    });
+    let home = Home::new();
+    let out = run(&home, &s, &["forms", "list", "--all", "-o", "ndjson"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("more pages than its total_count allows"),
+        "{}",
+        stderr_of(&out)
+    );
+    // 4 items in pages of 2, and two pages of slack: 4 requests, not thousands.
+    assert_eq!(s.seen().len(), 4);
+    assert_eq!(stdout_of(&out).lines().count(), 8, "the items so far were printed");
+}
+
+#[test]
+fn export_stops_when_pages_outrun_the_total_count() {
+    let s = stub(|seen, n| {
+        let next = format!("/v1/candidates/C1/form_submissions?page_token=t{n}");
+        let body = serde_json::json!({
+            "collection": [{"code": format!("S{n}a")}, {"code": format!("S{n}b")}],
+            "pagination": {"total_count": 4, "next_url": next}
+        });
+        let _ = seen;
+        Reply::json(200, &body.to_string())
+    });
+    let home = Home::new();
+    let codes = home.dir.path().join("codes.txt");
+    std::fs::write(&codes, "C1\n").unwrap();
+    let out = run(
+        &home,
+        &s,
+        &["export", "submissions", "--candidates", codes.to_str().unwrap()],
+    );
+    assert_ne!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("more pages than its total_count allows"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(s.seen().len() <= 8, "{} requests", s.seen().len());
+}
