@@ -412,10 +412,11 @@ fn reject(
     message: &str,
 ) -> Response {
     st.stats.rejected.fetch_add(1, Ordering::Relaxed);
+    // The reason may quote the sender's header: escaped like every line from outside.
     crate::elog!(
         "{} rejected {method} {path}: {} (answered {})",
         clock(),
-        message,
+        crate::output::text::safe_line(message),
         status.as_u16()
     );
     let body = serde_json::json!({ "error": code, "message": message }).to_string();
@@ -580,11 +581,9 @@ pub fn summarize(event: &Value) -> String {
 
 /// Replace control characters and cut to `max` characters.
 fn clean(s: &str, max: usize) -> String {
-    let mut out: String = s
-        .chars()
-        .take(max)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    // Control characters, C1 and bidi overrides shown as visible escapes, as everywhere.
+    let cut: String = s.chars().take(max).collect();
+    let mut out = crate::output::text::safe_line(&cut).into_owned();
     if s.chars().count() > max {
         out.push('…');
     }
@@ -621,9 +620,15 @@ mod tests {
 
     #[test]
     fn summaries_cannot_inject_terminal_escapes() {
-        let ev = json!({"action": "a\u{1b}[2J", "payload": {"candidate": {"name": "x\ny"}}});
+        let ev =
+            json!({"action": "a\u{1b}[2J", "payload": {"candidate": {"name": "x\u{202e}y\u{9b}"}}});
         let s = summarize(&ev);
         assert!(!s.chars().any(char::is_control), "{s:?}");
+        assert!(
+            !s.contains('\u{202e}'),
+            "bidi override shown escaped: {s:?}"
+        );
+        assert!(s.contains("a\\x1b[2J"), "{s:?}");
         assert_eq!(clean(&"é".repeat(70), 60).chars().count(), 61);
     }
 

@@ -430,7 +430,11 @@ fn all_stops_when_pages_outrun_the_total_count() {
     );
     // 4 items in pages of 2, and two pages of slack: 4 requests, not thousands.
     assert_eq!(s.seen().len(), 4);
-    assert_eq!(stdout_of(&out).lines().count(), 8, "the items so far were printed");
+    assert_eq!(
+        stdout_of(&out).lines().count(),
+        8,
+        "the items so far were printed"
+    );
 }
 
 #[test]
@@ -450,7 +454,12 @@ fn export_stops_when_pages_outrun_the_total_count() {
     let out = run(
         &home,
         &s,
-        &["export", "submissions", "--candidates", codes.to_str().unwrap()],
+        &[
+            "export",
+            "submissions",
+            "--candidates",
+            codes.to_str().unwrap(),
+        ],
     );
     assert_ne!(out.status.code(), Some(0), "{}", stderr_of(&out));
     assert!(
