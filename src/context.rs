@@ -538,10 +538,16 @@ fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
     }
 }
 
+/// How long `api_key_command` may take: a password manager waiting for a prompt that never
+/// shows must not hang recruit.
+const KEY_COMMAND_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 fn run_key_command(cmd: &str) -> Result<Secret, Error> {
+    run_key_command_within(cmd, KEY_COMMAND_LIMIT)
+}
+
+fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result<Secret, Error> {
     use std::io::Read;
-    // A password manager waiting for a prompt that never shows must not hang recruit.
-    const LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
     let mut child = std::process::Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -560,7 +566,7 @@ fn run_key_command(cmd: &str) -> Result<Secret, Error> {
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() < LIMIT => {
+            Ok(None) if started.elapsed() < limit => {
                 std::thread::sleep(std::time::Duration::from_millis(20))
             }
             Ok(None) => {
@@ -568,7 +574,7 @@ fn run_key_command(cmd: &str) -> Result<Secret, Error> {
                 let _ = child.wait();
                 return Err(Error::usage(format!(
                     "api_key_command '{cmd}' did not finish within {} s; fix the command in the config file (it must print the key and exit)",
-                    LIMIT.as_secs()
+                    limit.as_secs()
                 )));
             }
             Err(e) => {
@@ -600,4 +606,27 @@ fn run_key_command(cmd: &str) -> Result<Secret, Error> {
         ));
     }
     Ok(Secret::new(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_command_that_hangs_is_stopped_at_the_limit() {
+        let started = std::time::Instant::now();
+        let e = run_key_command_within("sleep 20", std::time::Duration::from_secs(1))
+            .err()
+            .expect("stopped");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(
+            e.message.contains("did not finish within 1 s"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.exit_code(), 2);
+        let key = run_key_command_within("printf 'sk-from-command\\n'", KEY_COMMAND_LIMIT).unwrap();
+        assert_eq!(key.expose(), "sk-from-command");
+        assert_eq!(KEY_COMMAND_LIMIT, std::time::Duration::from_secs(30));
+    }
 }
