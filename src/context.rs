@@ -615,9 +615,9 @@ mod tests {
     #[test]
     fn a_key_command_that_hangs_is_stopped_at_the_limit() {
         let started = std::time::Instant::now();
-        let e = run_key_command_within("sleep 20", std::time::Duration::from_secs(1))
-            .err()
-            .expect("stopped");
+        let Err(e) = run_key_command_within("sleep 20", std::time::Duration::from_secs(1)) else {
+            panic!("a hanging command must be stopped");
+        };
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
         assert!(
             e.message.contains("did not finish within 1 s"),
