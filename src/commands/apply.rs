@@ -174,11 +174,12 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         ),
     };
     if !reviewed {
+        // Notes and warnings may quote the form (question titles): escaped like any line.
         for note in &prepared.notes {
-            eprintln!("note: {note}");
+            eprintln!("note: {}", crate::output::text::safe_line(note));
         }
         for w in &prepared.warnings {
-            eprintln!("warning: {w}");
+            eprintln!("warning: {}", crate::output::text::safe_line(w));
         }
     }
 

@@ -498,7 +498,10 @@ fn writer_loop(
                 }
                 Msg::Failed { code, err } => {
                     if let Some(b) = &bar {
-                        b.println(format!("failed: {code}: {}", err.message));
+                        b.println(format!(
+                            "failed: {code}: {}",
+                            crate::output::text::safe_line(&err.message)
+                        ));
                     }
                     tally.failed.push((code, err.message));
                 }
