@@ -101,7 +101,85 @@ fn keep_whole(t: &mut Table, columns: &[usize]) {
 }
 
 /// The table as text, without the padding comfy-table leaves at the end of lines.
-fn finish(t: Table) -> String {
+/// Columns that hold identifiers, states and times: shown whole (up to
+/// [`IDENTIFIER_MAX`]) before prose columns get the rest, so a narrow terminal wraps titles
+/// and content, not codes.
+const IDENTIFIER_COLUMNS: &[&str] = &[
+    "#", "CODE", "ID", "KIND", "STATUS", "OPEN", "PIN", "ROLE", "ACTIVE", "ACTION", "ATTEMPTS",
+];
+const IDENTIFIER_MAX: usize = 24;
+/// Local times: whole on a wide terminal, split between date and time on a narrow one.
+const TIME_COLUMNS: &[&str] = &["DEADLINE", "CREATED", "SUBMITTED", "RECEIVED"];
+/// Prose columns keep at least this width, so an address's scheme (`https://`) is never split.
+const PROSE_MIN: usize = 8;
+
+fn fit_columns(t: &mut Table) {
+    use comfy_table::{ColumnConstraint, Width};
+    let (Some(header), Some(total)) = (t.header(), t.width()) else {
+        return;
+    };
+    let names: Vec<String> = header.cell_iter().map(|c| c.content()).collect();
+    let mut natural: Vec<usize> = names
+        .iter()
+        .map(|n| console::measure_text_width(n))
+        .collect();
+    for row in t.row_iter() {
+        for (i, cell) in row.cell_iter().enumerate().take(names.len()) {
+            let w = cell
+                .content()
+                .lines()
+                .map(console::measure_text_width)
+                .max()
+                .unwrap_or(0);
+            natural[i] = natural[i].max(w);
+        }
+    }
+    // Each column has a space of padding on both sides and a separator.
+    let avail = (total as usize).saturating_sub(3 * names.len() + 1);
+    if natural.iter().sum::<usize>() <= avail {
+        return; // everything fits as it is
+    }
+    let is = |list: &[&str], n: &str| list.contains(&n);
+    let mut want: Vec<usize> = names
+        .iter()
+        .zip(&natural)
+        .map(|(n, w)| {
+            if is(TIME_COLUMNS, n) || is(IDENTIFIER_COLUMNS, n) {
+                (*w).min(IDENTIFIER_MAX)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let prose: Vec<usize> = (0..names.len()).filter(|&i| want[i] == 0).collect();
+    let fixed = |want: &[usize]| want.iter().sum::<usize>();
+    if avail < fixed(&want) + PROSE_MIN * prose.len() {
+        // Times give way first: `2026-11-02 09:15` wraps at the space.
+        for (i, n) in names.iter().enumerate() {
+            if is(TIME_COLUMNS, n) {
+                want[i] = want[i].min(10);
+            }
+        }
+    }
+    // Identifiers get their width; prose columns share the rest as comfy-table sees fit, but
+    // never narrower than PROSE_MIN while the table still fits.
+    let room = avail.saturating_sub(fixed(&want)) / prose.len().max(1);
+    let prose_min = PROSE_MIN.min(room.max(1));
+    for (i, w) in want.iter().enumerate() {
+        // comfy-table's widths count the column's padding (a space on each side).
+        let c = if prose.contains(&i) {
+            ColumnConstraint::LowerBoundary(Width::Fixed(natural[i].min(prose_min) as u16 + 2))
+        } else {
+            ColumnConstraint::Absolute(Width::Fixed(*w as u16 + 2))
+        };
+        if let Some(col) = t.column_mut(i) {
+            col.set_constraint(c);
+        }
+    }
+}
+
+fn finish(mut t: Table) -> String {
+    fit_columns(&mut t);
     let mut s = String::new();
     for line in t.to_string().lines() {
         s.push_str(line.trim_end());

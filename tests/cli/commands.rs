@@ -672,3 +672,50 @@ fn fields_select_keys_in_json_and_ndjson_list_themselves_and_refuse_unknown_name
         ["code", "active", "provider", "callback_url", "events"]
     );
 }
+
+#[test]
+fn narrow_tables_keep_codes_whole_and_wrap_prose_wide_ones_use_one_line_per_row() {
+    let home = Home::new();
+    let at = |cols: &str, args: &[&str]| {
+        let out = home
+            .sandbox()
+            .env("COLUMNS", cols)
+            .args(args)
+            .args(["-o", "table"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        stdout_of(&out)
+    };
+    let narrow = at("60", &["forms", "list", "--limit", "3"]);
+    for code in ["FORM-ALLKINDS", "FORM-1001", "FORM-1002"] {
+        assert!(narrow.contains(code), "{code} split:\n{narrow}");
+    }
+    assert!(narrow.contains("in_progress"), "{narrow}");
+    assert!(
+        !narrow.contains("Platform Engineer (full application form)"),
+        "prose wraps:\n{narrow}"
+    );
+    let hooks = at("60", &["webhooks", "list"]);
+    assert!(
+        hooks.contains("WH10000001") && hooks.contains("WH10000002"),
+        "{hooks}"
+    );
+    assert!(
+        hooks.contains("http://") && hooks.contains("https://"),
+        "a scheme split:\n{hooks}"
+    );
+    assert!(hooks.lines().all(|l| l.chars().count() <= 62), "{hooks}");
+
+    let wide = at("200", &["forms", "list", "--limit", "3"]);
+    let row = wide.lines().find(|l| l.contains("FORM-ALLKINDS")).unwrap();
+    assert!(
+        row.contains("Platform Engineer (full application form)"),
+        "{wide}"
+    );
+    assert_eq!(
+        wide.lines().count(),
+        2 + 3,
+        "header, rule, one line per form:\n{wide}"
+    );
+}
