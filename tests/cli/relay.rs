@@ -423,3 +423,25 @@ fn max_age_gives_up_on_an_event_the_app_never_takes() {
     let e = &events_json(&home, &store, &[])[0];
     assert!(e["attempts"].as_i64().unwrap() >= 2, "{e}");
 }
+
+#[test]
+fn a_failed_commit_answers_503_so_the_service_retries() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let app = app_up();
+    let l = listen(&home, &store, &app.stub.base());
+    assert_eq!(send(&l.url, 1, true), 200);
+    wait_for("the first event delivered", 10, || {
+        !app.got.lock().unwrap().is_empty()
+    });
+    // Break the store under the running listener: its next commit fails.
+    let conn = rusqlite::Connection::open(&store).unwrap();
+    conn.busy_timeout(Duration::from_secs(10)).unwrap();
+    conn.execute_batch("DROP TABLE events;").unwrap();
+    assert_eq!(
+        send(&l.url, 2, true),
+        503,
+        "not a 200 for an event that was not stored"
+    );
+    assert_eq!(seqs(&app.got), [1]);
+}
