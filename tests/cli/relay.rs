@@ -90,9 +90,12 @@ fn app() -> App {
 
 /// POST `n`-th event, signed (or with a bad signature); the listener's status.
 fn send(url: &str, n: usize, good: bool) -> u16 {
+    send_action(url, "candidate_pass", n, good)
+}
+
+fn send_action(url: &str, action: &str, n: usize, good: bool) -> u16 {
     let body =
-        json!({"action": "candidate_pass", "seq": n, "candidate": {"code": format!("C{n}")}})
-            .to_string();
+        json!({"action": action, "seq": n, "candidate": {"code": format!("C{n}")}}).to_string();
     let sig = recruit::webhook::signature::sign(
         if good { KEY.as_bytes() } else { b"wrong key" },
         recruit::webhook::signature::now_unix(),
@@ -444,4 +447,46 @@ fn a_failed_commit_answers_503_so_the_service_retries() {
         "not a 200 for an event that was not stored"
     );
     assert_eq!(seqs(&app.got), [1]);
+}
+
+#[test]
+fn per_action_routes_are_relayed_from_the_store_too() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let hired = app(); // down at first
+    let rest = app_up();
+    let mut child = recruit(&home)
+        .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+        .arg("--store")
+        .arg(&store)
+        .args([
+            "--forward",
+            &format!("candidate_pass={}", hired.stub.base()),
+        ])
+        .args(["--forward-to", &rest.stub.base()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = lines(child.stderr.take().unwrap());
+    let url = listening_url(&stderr);
+    let _l = Listener {
+        child,
+        _stderr: stderr,
+        url: url.clone(),
+    };
+    assert_eq!(send_action(&url, "candidate_pass", 1, true), 200);
+    assert_eq!(send_action(&url, "feedback_created", 2, true), 200);
+    assert_eq!(send_action(&url, "candidate_pass", 3, true), 200);
+    // The other route is not held up by the one that is down.
+    wait_for("feedback_created relayed", 10, || {
+        rest.got.lock().unwrap().len() == 1
+    });
+    assert_eq!(seqs(&rest.got), [2]);
+    hired.up.store(true, Ordering::SeqCst);
+    wait_for("both candidate_pass relayed", 15, || {
+        hired.got.lock().unwrap().len() == 2
+    });
+    assert_eq!(seqs(&hired.got), [1, 3]);
 }
