@@ -2,7 +2,6 @@
 //! receives its dependencies through `Ctx`.
 
 pub mod api;
-pub mod apply;
 pub mod auth;
 pub mod config;
 pub mod export;
@@ -12,8 +11,6 @@ pub mod mcp;
 pub mod memos;
 pub mod sandbox;
 pub mod submissions;
-pub mod webhook_events;
-pub mod webhook_tools;
 pub mod webhooks;
 
 use std::io::Read;

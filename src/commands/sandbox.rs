@@ -142,16 +142,5 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> anyhow::Error {
 
 /// Ctrl-C, or SIGTERM on Unix.
 async fn wait_for_stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
+    crate::signal::shutdown().await;
 }

@@ -109,7 +109,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     };
     let signal = async {
         if job.handle_signals {
-            super::run::shutdown_signal().await
+            crate::signal::shutdown().await
         } else {
             std::future::pending().await
         }

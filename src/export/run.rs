@@ -230,7 +230,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         tokio::pin!(all_done);
         let signal = async {
             if job.handle_signals {
-                shutdown_signal().await
+                crate::signal::shutdown().await
             } else {
                 std::future::pending().await
             }
@@ -241,7 +241,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
                 interrupted = true;
                 progress.println("interrupted: finishing the records already fetched (Ctrl-C again to quit at once)");
                 tokio::spawn(async {
-                    shutdown_signal().await;
+                    crate::signal::shutdown().await;
                     eprintln!("interrupted again: quitting now");
                     std::process::exit(130);
                 });
@@ -296,33 +296,6 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         pace: job.client.pace(),
         elapsed: started.elapsed(),
     })
-}
-
-/// Ctrl-C, or SIGTERM on Unix. Never resolves when signals can't be watched.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let term = async {
-            match signal(SignalKind::terminate()) {
-                Ok(mut s) => {
-                    s.recv().await;
-                }
-                Err(_) => std::future::pending::<()>().await,
-            }
-        };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term => {}
-        }
-    }
-    #[cfg(not(unix))]
-    ctrl_c.await;
 }
 
 /// Takes candidates from the shared list until none is left or the export stops; candidate

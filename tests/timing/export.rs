@@ -965,14 +965,21 @@ fn answers_429_lower_the_concurrency_for_every_worker() {
     let home = Home::new();
     let err = export_against(&server, &home, 40, "8");
     // Halved at least once (twice when a slow machine sends one of the first requests only
-    // after the Retry-After, where its 429 is a new signal).
-    let lowered: usize = err
+    // after the Retry-After, where its 429 is a new signal). Or, when the four accepted
+    // answers arrived before the first 429, the pacer took over instead (the limiter leaves
+    // 429s it paces for to it): either way the requests after the 429s are held back.
+    let lowered: Option<usize> = err
         .split("concurrency lowered to ")
         .nth(1)
         .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no 'concurrency lowered to N' in: {err}"));
-    assert!((1..=4).contains(&lowered), "{err}");
+        .and_then(|n| n.parse().ok());
+    match lowered {
+        Some(n) => assert!((1..=4).contains(&n), "{err}"),
+        None => assert!(
+            err.contains("req/s after 429s"),
+            "neither lowered nor paced: {err}"
+        ),
+    }
     let log = server.log.lock().unwrap();
     let after: Vec<usize> = log[8..16].iter().map(|(n, _)| *n).collect();
     assert!(

@@ -175,7 +175,7 @@ pub struct ListenArgs {
 
     /// With --store: give an event up (status failed) once it is this old and still not
     /// delivered, e.g. 30m, 12h, 7d (default: retry without limit)
-    #[arg(long, value_name = "DURATION", requires = "store", value_parser = crate::commands::webhook_events::parse_duration)]
+    #[arg(long, value_name = "DURATION", requires = "store", value_parser = crate::commands::webhooks::events::parse_duration)]
     pub max_age: Option<std::time::Duration>,
 }
 
@@ -294,7 +294,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
     // Held until the listener stops: a second listener on the same store is refused.
     let _lock = match &args.store {
         Some(path) => {
-            let path = crate::commands::webhook_events::store_path(Some(path));
+            let path = crate::commands::webhooks::events::store_path(Some(path));
             let lock = crate::webhook::store::Store::lock_for_listener(&path)?;
             let store = crate::webhook::store::Store::open(&path, true)?;
             cfg.durable = Some(listen::Durable {
@@ -499,26 +499,7 @@ fn print_stdout(text: &str) -> anyhow::Result<()> {
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM.
 async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
-    }
+    crate::signal::shutdown().await;
     if std::io::stderr().is_terminal() {
         // Ctrl-C echoes "^C" without a newline: start the summary on a fresh line.
         eprintln!();

@@ -1,5 +1,7 @@
 //! `recruit forms list|get|apply`.
 
+pub mod apply;
+
 use clap::{Args, Subcommand};
 
 use crate::api::pagination::PageStyle;
@@ -25,7 +27,7 @@ pub enum FormsCmd {
     #[command(
         about = "Submit an application: from an answers file, or through an interactive wizard"
     )]
-    Apply(crate::commands::apply::ApplyArgs),
+    Apply(apply::ApplyArgs),
 }
 
 #[derive(Debug, Args)]
@@ -63,6 +65,6 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
             out.single(Kind::Form, &form.raw, &form.value)?;
             Ok(())
         }
-        FormsCmd::Apply(a) => crate::commands::apply::run(ctx, a).await,
+        FormsCmd::Apply(a) => apply::run(ctx, a).await,
     }
 }

@@ -278,7 +278,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
     let store = open(&a.store)?;
     let to =
         a.to.as_deref()
-            .map(|u| super::webhook_tools::http_url("--to", u))
+            .map(|u| super::tools::http_url("--to", u))
             .transpose()?;
     let mut events = Vec::new();
     for id in &a.ids {

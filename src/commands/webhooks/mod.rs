@@ -1,11 +1,14 @@
 //! `recruit webhooks ...`: registrations (CRUD) and the local toolkit (listen, verify, trigger).
 
+pub mod events;
+pub mod tools;
+
 use clap::{Args, Subcommand};
 use serde_json::Value;
 
+use self::tools as webhook_tools;
 use crate::api::pagination::PageStyle;
 use crate::api::webhooks::{WebhookInput, EVENTS};
-use crate::commands::webhook_tools;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
@@ -42,7 +45,7 @@ pub enum WebhooksCmd {
     Trigger(webhook_tools::TriggerArgs),
     /// The events a durable listener (listen --store) kept: list, show, replay, prune
     #[command(subcommand)]
-    Events(super::webhook_events::EventsCmd),
+    Events(events::EventsCmd),
 }
 
 #[derive(Debug, Args)]
@@ -174,7 +177,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
         WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,
         WebhooksCmd::Trigger(a) => return webhook_tools::trigger(ctx, a).await,
-        WebhooksCmd::Events(c) => return super::webhook_events::run(ctx, c).await,
+        WebhooksCmd::Events(c) => return events::run(ctx, c).await,
         _ => {}
     }
     let mut out = ctx.output()?;
