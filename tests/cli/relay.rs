@@ -490,3 +490,73 @@ fn per_action_routes_are_relayed_from_the_store_too() {
     });
     assert_eq!(seqs(&hired.got), [1, 3]);
 }
+
+#[test]
+fn a_signed_hostile_event_reaches_the_listeners_terminal_lines_escaped() {
+    let home = Home::new();
+    let mut child = recruit(&home)
+        .args([
+            "webhooks",
+            "listen",
+            "--port",
+            "0",
+            "--signing-key",
+            KEY,
+            "-o",
+            "table",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = lines(child.stdout.take().unwrap());
+    let stderr = lines(child.stderr.take().unwrap());
+    let url = listening_url(&stderr);
+    let _l = Listener {
+        child,
+        _stderr: stderr,
+        url: url.clone(),
+    };
+    // Valid signature, hostile text: a clear-screen in the action, a clipboard write and a
+    // bidi override in the candidate's name.
+    let body = json!({"action": "candidate_pass\u{1b}[2J",
+        "payload": {"candidate": {"code": "C1", "name": "Jane\u{1b}]52;c;QUFB\u{7}\u{202e}exe"}}})
+    .to_string();
+    let sig = recruit::webhook::signature::sign(
+        KEY.as_bytes(),
+        recruit::webhook::signature::now_unix(),
+        body.as_bytes(),
+    );
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let status = rt.block_on(async {
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .post(&url)
+            .header("content-type", "application/json")
+            .header("service-webhook-signature", sig)
+            .body(body)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    });
+    assert_eq!(status, 200);
+    let line = stdout
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the event's line");
+    for raw in ['\u{1b}', '\u{7}', '\u{202e}'] {
+        assert!(
+            !line.contains(raw),
+            "{raw:?} reached the terminal: {line:?}"
+        );
+    }
+    assert!(line.contains("candidate_pass\\x1b[2J"), "{line:?}");
+    assert!(line.contains("\\u{202e}exe"), "{line:?}");
+}
