@@ -125,6 +125,21 @@ impl Store {
                 })?;
             }
         }
+        if create && !path.exists() {
+            // Events are personal data: the file is the owner's alone from its first byte, and
+            // SQLite gives its -wal and -shm files the same permissions.
+            if let Err(e) = crate::export::private_file()
+                .write(true)
+                .create_new(true)
+                .open(path)
+            {
+                if e.kind() != std::io::ErrorKind::AlreadyExists {
+                    return Err(Error::usage(format!(
+                        "cannot create the event store {shown}: {e}"
+                    )));
+                }
+            }
+        }
         let existed = path.exists()
             && std::fs::metadata(path)
                 .map(|m| m.len() > 0)
@@ -195,7 +210,6 @@ impl Store {
                  COMMIT;",
             )
             .map_err(|e| store_error(path, e))?;
-            restrict_permissions(path);
         }
         Ok(Store {
             conn: Mutex::new(conn),
@@ -382,17 +396,6 @@ fn lock_path(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Events are personal data: the store is the owner's alone.
-fn restrict_permissions(path: &Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-}
-
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
     if let rusqlite::Error::SqliteFailure(f, _) = &e {
         if f.code == rusqlite::ErrorCode::NotADatabase {
@@ -435,6 +438,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
         let s = Store::open(&path, true).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "the store is the owner's alone");
+        }
         let a = s
             .insert(
                 Some("candidate_pass"),
