@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table};
+use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Width};
 use serde_json::Value;
 
 use super::text::{html_to_text, local_time, one_line, safe_text, yes_no};
@@ -90,22 +90,13 @@ fn add_row(t: &mut Table, cells: Vec<String>) {
     t.add_row(cells.iter().map(|c| cell_text(c)).collect::<Vec<_>>());
 }
 
-/// Identifier columns (codes, ids, kinds) keep their full width: a narrow terminal wraps the
-/// prose columns instead of splitting `C1001` or `multiple_choice` mid-word.
-fn keep_whole(t: &mut Table, columns: &[usize]) {
-    for &i in columns {
-        if let Some(c) = t.column_mut(i) {
-            c.set_constraint(ColumnConstraint::ContentWidth);
-        }
-    }
-}
-
 /// The table as text, without the padding comfy-table leaves at the end of lines.
 /// Columns that hold identifiers, states and times: shown whole (up to
 /// [`IDENTIFIER_MAX`]) before prose columns get the rest, so a narrow terminal wraps titles
 /// and content, not codes.
 const IDENTIFIER_COLUMNS: &[&str] = &[
-    "#", "CODE", "ID", "KIND", "STATUS", "OPEN", "PIN", "ROLE", "ACTIVE", "ACTION", "ATTEMPTS",
+    "#", "ORDER", "CODE", "ID", "KIND", "REQUIRED", "STATUS", "OPEN", "PIN", "ROLE", "ACTIVE",
+    "ACTION", "ATTEMPTS",
 ];
 const IDENTIFIER_MAX: usize = 24;
 /// Local times: whole on a wide terminal, split between date and time on a narrow one.
@@ -114,7 +105,6 @@ const TIME_COLUMNS: &[&str] = &["DEADLINE", "CREATED", "SUBMITTED", "RECEIVED"];
 const PROSE_MIN: usize = 8;
 
 fn fit_columns(t: &mut Table) {
-    use comfy_table::{ColumnConstraint, Width};
     let (Some(header), Some(total)) = (t.header(), t.width()) else {
         return;
     };
@@ -186,6 +176,16 @@ fn finish(mut t: Table) -> String {
         s.push('\n');
     }
     s
+}
+
+/// A list table of rows the caller made (the tool's own records, e.g. stored webhook events),
+/// styled, escaped and fitted like every list.
+pub fn rows(opts: &OutputOptions, header: &[&str], rows: Vec<Vec<String>>) -> String {
+    let mut t = new_table(opts, header);
+    for r in rows {
+        add_row(&mut t, r);
+    }
+    finish(t)
 }
 
 /// Key/value view of one record.
@@ -331,7 +331,6 @@ fn forms(items: &[Value], opts: &OutputOptions) -> String {
             ],
         );
     }
-    keep_whole(&mut t, &[0]);
     finish(t)
 }
 
@@ -430,7 +429,6 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                 ],
             );
         }
-        keep_whole(&mut t, &[0, 1, 2, 3]);
         out.push_str(&finish(t));
         if qs.iter().all(|q| q.id.is_none()) && !qs.is_empty() {
             out.push_str("Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).\n");
@@ -511,7 +509,6 @@ fn memos(items: &[Value], opts: &OutputOptions) -> String {
             add_row(&mut t, memo_row(r, true));
         }
     }
-    keep_whole(&mut t, &[0, 2]);
     finish(t)
 }
 
@@ -584,7 +581,6 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
             ],
         );
     }
-    keep_whole(&mut t, &[0, 1]);
     finish(t)
 }
 
@@ -615,7 +611,6 @@ fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
             ],
         );
     }
-    keep_whole(&mut t, &[0]);
     finish(t)
 }
 

@@ -173,7 +173,8 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> anyhow::Result<()> {
     })?;
     let mut out = ctx.output()?;
     if out.is_table() {
-        out.write_str(&table(&events))?;
+        let text = table(&out.opts, &events);
+        out.write_str(&text)?;
         if events.is_empty() {
             eprintln!("no stored events match");
         }
@@ -187,45 +188,33 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> anyhow::Result<()> {
 }
 
 /// The table view: one line per event, the payload left to `show` and `-o json`.
-fn table(events: &[Event]) -> String {
-    use comfy_table::{ContentArrangement, Table};
-    let mut t = Table::new();
-    t.load_preset("    ───            ")
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header(vec![
+fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
+    let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
+    let rows = events
+        .iter()
+        .map(|e| {
+            vec![
+                e.id.to_string(),
+                crate::output::text::local_time(Some(&e.received_at)),
+                safe(e.action.as_deref().unwrap_or("-")),
+                e.status.clone(),
+                e.attempts.to_string(),
+                crate::output::text::one_line(e.last_error.as_deref().unwrap_or(""), 80),
+            ]
+        })
+        .collect();
+    crate::output::table::rows(
+        opts,
+        &[
             "ID",
             "RECEIVED",
             "ACTION",
             "STATUS",
             "ATTEMPTS",
             "LAST ERROR",
-        ]);
-    if let Some((w, _)) = terminal_size() {
-        t.set_width(w);
-    }
-    let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
-    for e in events {
-        t.add_row(vec![
-            e.id.to_string(),
-            crate::output::text::local_time(Some(&e.received_at)),
-            safe(e.action.as_deref().unwrap_or("-")),
-            e.status.clone(),
-            e.attempts.to_string(),
-            safe(&crate::output::text::one_line(
-                e.last_error.as_deref().unwrap_or(""),
-                80,
-            )),
-        ]);
-    }
-    t.to_string()
-        .lines()
-        .map(|l| format!("{}\n", l.trim_end()))
-        .collect()
-}
-
-fn terminal_size() -> Option<(u16, u16)> {
-    let (h, w) = console::Term::stdout().size_checked()?;
-    Some((w, h))
+        ],
+        rows,
+    )
 }
 
 fn show(ctx: &mut Ctx, a: ShowArgs) -> anyhow::Result<()> {
