@@ -471,39 +471,30 @@ pub(crate) fn forward_target<'a>(
 /// Relay the raw bytes with the signature header and Content-Type. The outcome is reported on
 /// stderr; true when the app answered 2xx.
 async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) -> bool {
-    let mut req = st.client.post(url.clone()).body(body);
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .cloned()
-        .unwrap_or(header::HeaderValue::from_static("application/json"));
-    req = req.header(header::CONTENT_TYPE, content_type);
-    if let Some(sig) = headers.get(&st.cfg.header) {
-        req = req.header(st.cfg.header.clone(), sig.clone());
-    }
-    match req.send().await {
-        Ok(resp) if resp.status().is_success() => {
-            crate::elog!(
-                "{}   forwarded to {url}: HTTP {}",
-                clock(),
-                resp.status().as_u16()
-            );
+    let content_type = headers.get(header::CONTENT_TYPE).cloned();
+    let signature = headers
+        .get(&st.cfg.header)
+        .map(|v| (st.cfg.header.clone(), v.clone()));
+    let outcome =
+        super::relay::deliver(&st.client, url.as_str(), body, content_type, signature).await;
+    match outcome {
+        Ok(status) if (200..300).contains(&status) => {
+            crate::elog!("{}   forwarded to {url}: HTTP {status}", clock());
             true
         }
-        Ok(resp) => {
+        Ok(status) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
             crate::elog!(
-                "{} warning: forward to {url} answered HTTP {}; answering the service 502",
-                clock(),
-                resp.status().as_u16()
+                "{} warning: forward to {url} answered HTTP {status}; answering the service 502",
+                clock()
             );
             false
         }
         Err(e) => {
             st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
             crate::elog!(
-                "{} warning: forward to {url} failed: {}; answering the service 502",
-                clock(),
-                crate::redact::scrub(&super::error_chain(&e))
+                "{} warning: forward to {url} failed: {e}; answering the service 502",
+                clock()
             );
             false
         }

@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use reqwest::header::{HeaderName, HeaderValue};
 use tokio::sync::Notify;
 
 use super::listen::{clock, forward_target, ListenConfig, Stats};
@@ -38,21 +39,20 @@ pub struct Relay {
     pub stats: Arc<Stats>,
 }
 
-/// POST a stored event's bytes with its Content-Type and signature header. The status, or
-/// why there was none.
+/// POST an event's bytes to an app with its Content-Type (JSON when it had none) and its
+/// signature header, as the listener forwards and the relay and `events replay` resend. The
+/// status, or why there was none.
 pub async fn deliver(
     client: &reqwest::Client,
     url: &str,
-    payload: Vec<u8>,
-    content_type: Option<&str>,
-    signature: Option<(&str, &str)>,
+    payload: impl Into<reqwest::Body>,
+    content_type: Option<HeaderValue>,
+    signature: Option<(HeaderName, HeaderValue)>,
 ) -> Result<u16, String> {
+    let content_type = content_type.unwrap_or_else(|| HeaderValue::from_static("application/json"));
     let mut req = client
         .post(url)
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            content_type.unwrap_or("application/json"),
-        )
+        .header(reqwest::header::CONTENT_TYPE, content_type)
         .body(payload);
     if let Some((name, value)) = signature {
         req = req.header(name, value);
@@ -61,6 +61,21 @@ pub async fn deliver(
         Ok(resp) => Ok(resp.status().as_u16()),
         Err(e) => Err(crate::redact::scrub(&super::error_chain(&e))),
     }
+}
+
+/// A stored event's headers, back as header values (they were stored from valid ones).
+pub fn stored_headers(
+    content_type: Option<&str>,
+    signature: Option<(&str, &str)>,
+) -> (Option<HeaderValue>, Option<(HeaderName, HeaderValue)>) {
+    let ct = content_type.and_then(|c| HeaderValue::from_str(c).ok());
+    let sig = signature.and_then(|(n, v)| {
+        Some((
+            HeaderName::from_bytes(n.as_bytes()).ok()?,
+            HeaderValue::from_str(v).ok()?,
+        ))
+    });
+    (ct, sig)
 }
 
 fn now_unix() -> f64 {
@@ -88,7 +103,7 @@ impl Relay {
     }
 
     /// One pass over the pending events: the oldest of each target is tried when it is due.
-    /// `None` when something changed (go again at once), else how long to wait.
+    /// `None` when something was tried (go again at once), else how long to wait.
     async fn round(&self) -> Result<Option<Duration>, crate::error::Error> {
         let store = self.store.clone();
         let pending = tokio::task::spawn_blocking(move || store.pending(BATCH))
@@ -107,34 +122,26 @@ impl Relay {
         }
         let now = now_unix();
         let mut wait = Duration::from_secs(3600);
-        let mut progressed = false;
+        let mut attempted = false;
         for url in order {
             let ev = &heads[&url];
             if let Some(due) = ev.next_attempt_unix.filter(|d| *d > now) {
                 wait = wait.min(Duration::from_secs_f64((due - now).clamp(0.0, 3600.0)));
                 continue;
             }
-            progressed |= self.attempt(ev, &url).await?;
-            wait = Duration::ZERO;
+            self.attempt(ev, &url).await?;
+            attempted = true;
         }
-        Ok(if progressed || wait.is_zero() {
-            None
-        } else {
-            Some(wait)
-        })
+        // After an attempt the queue changed (delivered, failed, or a new due time): read it
+        // again at once.
+        Ok((!attempted).then_some(wait))
     }
 
-    /// Try one event; true when it left the queue (delivered or failed for good).
-    async fn attempt(&self, ev: &Event, url: &str) -> Result<bool, crate::error::Error> {
+    /// Try one event: delivered, retried later, or failed for good past --max-age.
+    async fn attempt(&self, ev: &Event, url: &str) -> Result<(), crate::error::Error> {
         let sig = ev.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
-        let outcome = deliver(
-            &self.client,
-            url,
-            ev.payload.clone(),
-            ev.content_type.as_deref(),
-            sig,
-        )
-        .await;
+        let (content_type, sig) = stored_headers(ev.content_type.as_deref(), sig);
+        let outcome = deliver(&self.client, url, ev.payload.clone(), content_type, sig).await;
         let store = self.store.clone();
         let (id, url_s) = (ev.id, url.to_string());
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
@@ -148,7 +155,7 @@ impl Relay {
                     clock(),
                     crate::output::text::safe_line(&what)
                 );
-                Ok(true)
+                Ok(())
             }
             other => {
                 self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
@@ -179,7 +186,7 @@ impl Relay {
                         backoff(attempts).as_secs()
                     );
                 }
-                Ok(too_old)
+                Ok(())
             }
         }
     }

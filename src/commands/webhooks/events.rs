@@ -318,14 +318,11 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
             None => e.signature.clone(),
         };
         let sig = signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
-        let outcome = crate::webhook::relay::deliver(
-            &client,
-            &url,
-            e.payload.clone(),
-            e.content_type.as_deref(),
-            sig,
-        )
-        .await;
+        let (content_type, sig) =
+            crate::webhook::relay::stored_headers(e.content_type.as_deref(), sig);
+        let outcome =
+            crate::webhook::relay::deliver(&client, &url, e.payload.clone(), content_type, sig)
+                .await;
         let (ok, what) = match &outcome {
             Ok(status) => ((200..300).contains(status), format!("HTTP {status}")),
             Err(err) => (false, err.clone()),
