@@ -319,9 +319,10 @@ impl Args {
     fn memo_fields(&self) -> Result<MemoInput, Error> {
         let role = self.opt_str("role")?;
         if let Some(r) = &role {
-            if !["job_admin", "job_manager", "member"].contains(&r.as_str()) {
+            if !tools::ROLES.contains(&r.as_str()) {
                 return Err(Error::usage(format!(
-                    "role '{r}' is not one of job_admin, job_manager, member"
+                    "role '{r}' is not one of {}",
+                    tools::ROLES.join(", ")
                 )));
             }
         }

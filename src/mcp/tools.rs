@@ -39,7 +39,8 @@ pub struct ToolDef {
     pub output: Option<&'static str>,
 }
 
-const ROLES: [&str; 3] = ["job_admin", "job_manager", "member"];
+/// The memo roles of the spec (also `recruit memos --role`).
+pub const ROLES: [&str; 3] = ["job_admin", "job_manager", "member"];
 
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
