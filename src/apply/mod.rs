@@ -34,6 +34,7 @@
 
 pub mod kinds;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::{json, Map, Value};
@@ -232,7 +233,7 @@ struct Resolved {
     /// Answers to questions of the form, in form order.
     answers: Vec<Answer>,
     /// Per question index, where its answer came from.
-    source_of: std::collections::HashMap<usize, Source>,
+    source_of: HashMap<usize, Source>,
     /// Top-level basic fields the form has no question for: (kind, answer object), sent as
     /// top-level fields in either variant.
     loose: Vec<(&'static str, Value)>,
@@ -255,14 +256,7 @@ pub fn prepare(
         ));
         return Err(report);
     };
-    for key in top.keys() {
-        let basic = BASIC_FIELDS.iter().any(|(_, f)| f == key);
-        if key != "privacy" && key != "questions" && !basic {
-            report.warnings.push(format!(
-                "answers file: `{key}` is not a field of the answers file (privacy, questions, name, email, phone, resume_path); ignored"
-            ));
-        }
-    }
+    warn_unknown_top_keys(top, &mut report);
 
     // The variant-B shape: the basic answers as top-level fields.
     let has_top_fields = BASIC_FIELDS.iter().any(|(_, f)| top.contains_key(*f));
@@ -279,73 +273,130 @@ pub fn prepare(
         kinds::normalize_answer(&AnswerKind::parse(questions[a.index].kind()), &mut a.answer);
     }
 
-    // The variant that can carry these answers.
+    let (variant, notes) = choose_variant(questions, &answers, requested, &loose);
+    let top_level = match variant {
+        Variant::B => top_level_answers(questions, &answers, &source_of, &mut report),
+        Variant::A => Vec::new(),
+    };
+    check_required(questions, variant, &source_of, &mut report);
+    if variant == Variant::B {
+        check_variant_b_basics(questions, &top_level, &loose, &mut report);
+    }
+    let privacy = privacy_of(top, variant, has_top_fields, &mut report);
+
+    if !report.problems.is_empty() {
+        return Err(report);
+    }
+
+    let body = build_body(questions, &answers, variant, privacy, &top_level, &loose);
+    Ok(Prepared {
+        variant,
+        body,
+        notes,
+        warnings: report.warnings,
+        answers,
+        privacy,
+    })
+}
+
+fn warn_unknown_top_keys(top: &Map<String, Value>, report: &mut Report) {
+    for key in top.keys() {
+        let basic = BASIC_FIELDS.iter().any(|(_, f)| f == key);
+        if key != "privacy" && key != "questions" && !basic {
+            report.warnings.push(format!(
+                "answers file: `{key}` is not a field of the answers file (privacy, questions, name, email, phone, resume_path); ignored"
+            ));
+        }
+    }
+}
+
+/// The variant that can carry these answers (A only when every answered question has an id),
+/// with notes on why it changed and on basic fields sent at the top level of a variant-A body.
+fn choose_variant(
+    questions: &[Question],
+    answers: &[Answer],
+    requested: Variant,
+    loose: &[(&'static str, Value)],
+) -> (Variant, Vec<String>) {
     let mut notes = Vec::new();
     let mut variant = requested;
     if requested == Variant::A {
-        let idless_answered: Vec<usize> = answers
+        let idless_answered = answers
             .iter()
             .filter(|a| questions[a.index].id.is_none())
-            .map(|a| a.index)
-            .collect();
-        if form_idless {
+            .count();
+        if idless(questions) {
             variant = Variant::B;
             notes.push(
                 "the form's questions carry no ids, which request variant A needs; sending name, email, phone and resume as the top-level fields of request variant B".to_string(),
             );
-        } else if !idless_answered.is_empty() {
+        } else if idless_answered > 0 {
             variant = Variant::B;
             notes.push(format!(
-                "{} answered question(s) carry no id, which request variant A needs; sending through request variant B",
-                idless_answered.len()
+                "{idless_answered} answered question(s) carry no id, which request variant A needs; sending through request variant B"
             ));
         }
     }
     if variant == Variant::A {
-        for (kind, _) in &loose {
+        for (kind, _) in loose {
             let field = AnswerKind::parse(kind).basic_field().unwrap_or(kind);
             notes.push(format!(
                 "the form has no question of kind {kind}; sending `{field}` as a top-level field beside privacy and questions (as in request variant B)"
             ));
         }
     }
+    (variant, notes)
+}
 
-    // Variant B: the first answer of each basic kind goes to the top level.
+/// Variant B: the first answer of each basic kind goes to the top level; any other answer to a
+/// question without an id cannot be sent, which is a problem naming it.
+fn top_level_answers(
+    questions: &[Question],
+    answers: &[Answer],
+    source_of: &HashMap<usize, Source>,
+    report: &mut Report,
+) -> Vec<(usize, &'static str)> {
     let mut top_level: Vec<(usize, &'static str)> = Vec::new();
-    if variant == Variant::B {
-        for a in &answers {
-            let kind = AnswerKind::parse(questions[a.index].kind());
-            if let Some(field) = kind.basic_field() {
-                if !top_level.iter().any(|(_, f)| *f == field) {
-                    top_level.push((a.index, field));
-                }
-            }
-        }
-        for a in &answers {
-            let q = &questions[a.index];
-            if q.id.is_none() && !top_level.iter().any(|(i, _)| *i == a.index) {
-                let why = if form_idless {
-                    "the form's questions carry no ids"
-                } else {
-                    "this question carries no id"
-                };
-                report.problems.push(Problem::question(
-                    questions,
-                    a.index,
-                    "",
-                    format!(
-                        "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer ({}) from the file",
-                        source_of[&a.index]
-                    ),
-                ));
+    for a in answers {
+        let kind = AnswerKind::parse(questions[a.index].kind());
+        if let Some(field) = kind.basic_field() {
+            if !top_level.iter().any(|(_, f)| *f == field) {
+                top_level.push((a.index, field));
             }
         }
     }
+    for a in answers {
+        let q = &questions[a.index];
+        if q.id.is_none() && !top_level.iter().any(|(i, _)| *i == a.index) {
+            let why = if idless(questions) {
+                "the form's questions carry no ids"
+            } else {
+                "this question carries no id"
+            };
+            report.problems.push(Problem::question(
+                questions,
+                a.index,
+                "",
+                format!(
+                    "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer ({}) from the file",
+                    source_of[&a.index]
+                ),
+            ));
+        }
+    }
+    top_level
+}
 
-    // Required questions.
+/// Required questions the file does not name are problems (a question the file names counts
+/// as answered: its own problems are reported).
+fn check_required(
+    questions: &[Question],
+    variant: Variant,
+    source_of: &HashMap<usize, Source>,
+    report: &mut Report,
+) {
     for i in in_order(questions) {
         let q = &questions[i];
-        // A question the file names counts as answered (its own problems are reported).
         if !q.required() || source_of.contains_key(&i) {
             continue;
         }
@@ -364,37 +415,49 @@ pub fn prepare(
             "required but not answered",
         ));
     }
+}
 
-    // Variant B needs all four basic fields.
-    if variant == Variant::B {
-        for (kind, field) in BASIC_FIELDS {
-            if top_level.iter().any(|(_, f)| *f == field) || loose.iter().any(|(k, _)| *k == kind) {
-                continue;
-            }
-            match questions.iter().position(|q| q.kind() == kind) {
-                Some(i) if questions[i].required() => {} // already reported as unanswered
-                Some(i) => report.problems.push(Problem::question(
-                    questions,
-                    i,
-                    "",
-                    format!("request variant B requires `{field}`: answer this question"),
-                )),
-                None => report.problems.push(Problem::file(
-                    field,
-                    format!(
-                        "request variant B requires `{field}`, but the form has no question of kind {kind}"
-                    ),
-                )),
-            }
+/// Variant B needs all four basic fields.
+fn check_variant_b_basics(
+    questions: &[Question],
+    top_level: &[(usize, &'static str)],
+    loose: &[(&'static str, Value)],
+    report: &mut Report,
+) {
+    for (kind, field) in BASIC_FIELDS {
+        if top_level.iter().any(|(_, f)| *f == field) || loose.iter().any(|(k, _)| *k == kind) {
+            continue;
+        }
+        match questions.iter().position(|q| q.kind() == kind) {
+            Some(i) if questions[i].required() => {} // already reported as unanswered
+            Some(i) => report.problems.push(Problem::question(
+                questions,
+                i,
+                "",
+                format!("request variant B requires `{field}`: answer this question"),
+            )),
+            None => report.problems.push(Problem::file(
+                field,
+                format!(
+                    "request variant B requires `{field}`, but the form has no question of kind {kind}"
+                ),
+            )),
         }
     }
+}
 
-    // privacy
-    let privacy = match top.get("privacy") {
+/// The consent: required in variant A (false, with a warning, for a variant-B file sent as A),
+/// optional in B.
+fn privacy_of(
+    top: &Map<String, Value>,
+    variant: Variant,
+    has_top_fields: bool,
+    report: &mut Report,
+) -> Option<bool> {
+    match top.get("privacy") {
         Some(Value::Bool(b)) => Some(*b),
         None if variant == Variant::B => None,
         None if has_top_fields => {
-            // A variant-B body (privacy optional there) sent as variant A.
             report.warnings.push(
                 "answers file: no `privacy`, which request variant A requires; sending \"privacy\": false (no consent to collect and use optional personal items); add \"privacy\": true to consent".to_string(),
             );
@@ -414,21 +477,7 @@ pub fn prepare(
             ));
             None
         }
-    };
-
-    if !report.problems.is_empty() {
-        return Err(report);
     }
-
-    let body = build_body(questions, &answers, variant, privacy, &top_level, &loose);
-    Ok(Prepared {
-        variant,
-        body,
-        notes,
-        warnings: report.warnings,
-        answers,
-        privacy,
-    })
 }
 
 /// Whether the form has questions and none of them carries an id.
@@ -484,14 +533,78 @@ fn resolve(
     report: &mut Report,
 ) -> Resolved {
     let mut r = Resolved::default();
-    let form_idless = idless(questions);
-    let name_it = if form_idless {
-        "name the question by \"order\""
-    } else {
-        "name the question by \"question_id\" or \"order\""
-    };
+    let naming = Naming::of(questions);
+    resolve_top_fields(questions, top, &naming, &mut r, report);
+    let items = items_of(top, questions_optional, report);
+    for (n, item) in items.iter().enumerate() {
+        let Some(obj) = item.as_object() else {
+            report.problems.push(Problem::item(
+                n,
+                "",
+                format!(
+                    "must be an object {{\"order\"|\"question_id\", \"kind\", \"answer\"}}, got {}",
+                    kinds::describe(item)
+                ),
+            ));
+            continue;
+        };
+        for key in obj.keys() {
+            if !ITEM_KEYS.contains(&key.as_str()) {
+                report.warnings.push(format!(
+                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, id, order, kind, answer); ignored"
+                ));
+            }
+        }
+        if let Some(index) = locate_item(questions, n, obj, &naming, report) {
+            take_item(questions, n, obj, index, &mut r, report);
+        }
+    }
+    let order = in_order(questions);
+    r.answers
+        .sort_by_key(|a| order.iter().position(|&i| i == a.index));
+    r
+}
 
-    // Top-level name, email, phone, resume_path: the answer to the form's question of that kind.
+/// How problems tell the user to name a question, given what the form's questions carry.
+struct Naming {
+    form_idless: bool,
+    /// "name the question by ..."
+    name_it: &'static str,
+    /// The form's orders, "1 to 12".
+    orders_text: String,
+}
+
+impl Naming {
+    fn of(questions: &[Question]) -> Naming {
+        let form_idless = idless(questions);
+        let orders: Vec<i64> = in_order(questions)
+            .into_iter()
+            .map(|i| order_of(questions, i))
+            .collect();
+        Naming {
+            form_idless,
+            name_it: if form_idless {
+                "name the question by \"order\""
+            } else {
+                "name the question by \"question_id\" or \"order\""
+            },
+            orders_text: match (orders.first(), orders.last()) {
+                (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
+                (Some(a), _) => a.to_string(),
+                _ => "none".into(),
+            },
+        }
+    }
+}
+
+/// Top-level name, email, phone, resume_path: the answer to the form's question of that kind.
+fn resolve_top_fields(
+    questions: &[Question],
+    top: &Map<String, Value>,
+    naming: &Naming,
+    r: &mut Resolved,
+    report: &mut Report,
+) {
     for (kind, field) in BASIC_FIELDS {
         let Some(value) = top.get(field) else {
             continue;
@@ -517,15 +630,23 @@ fn resolve(
             several => report.problems.push(Problem::file(
                 field,
                 format!(
-                    "the form has {} questions of kind {kind} (orders {}); answer each in \"questions\" and {name_it}",
+                    "the form has {} questions of kind {kind} (orders {}); answer each in \"questions\" and {}",
                     several.len(),
-                    orders_of(questions, several)
+                    orders_of(questions, several),
+                    naming.name_it
                 ),
             )),
         }
     }
+}
 
-    let items = match top.get("questions") {
+/// The file's `questions` array (empty, with a problem, when missing where needed or not an array).
+fn items_of<'a>(
+    top: &'a Map<String, Value>,
+    questions_optional: bool,
+    report: &mut Report,
+) -> &'a [Value] {
+    match top.get("questions") {
         Some(Value::Array(a)) => a.as_slice(),
         None if questions_optional => &[],
         None => {
@@ -542,227 +663,242 @@ fn resolve(
             ));
             &[]
         }
-    };
-    let orders: Vec<i64> = in_order(questions)
-        .into_iter()
-        .map(|i| order_of(questions, i))
-        .collect();
-    let orders_text = match (orders.first(), orders.last()) {
-        (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
-        (Some(a), _) => a.to_string(),
-        _ => "none".into(),
-    };
+    }
+}
 
-    for (n, item) in items.iter().enumerate() {
-        let Some(obj) = item.as_object() else {
-            report.problems.push(Problem::item(
-                n,
-                "",
-                format!(
-                    "must be an object {{\"order\"|\"question_id\", \"kind\", \"answer\"}}, got {}",
-                    kinds::describe(item)
-                ),
-            ));
-            continue;
-        };
-        for key in obj.keys() {
-            if !ITEM_KEYS.contains(&key.as_str()) {
-                report.warnings.push(format!(
-                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, id, order, kind, answer); ignored"
-                ));
-            }
-        }
-        let int_field = |name: &str, report: &mut Report| -> Option<i64> {
-            match obj.get(name) {
-                None | Some(Value::Null) => None,
-                Some(v) => match v.as_i64() {
-                    Some(x) => Some(x),
-                    None => {
-                        report.problems.push(Problem::item(
-                            n,
-                            name,
-                            format!("must be an integer, got {}", kinds::describe(v)),
-                        ));
-                        None
-                    }
-                },
-            }
-        };
-        let id_key = if obj.contains_key("question_id") {
-            "question_id"
-        } else {
-            "id"
-        };
-        let problems_before = report.problems.len();
-        let qid = int_field(id_key, report);
-        let order = int_field("order", report);
-        if let (Some(a), Some(b)) = (qid, obj.get("id").and_then(Value::as_i64)) {
-            if id_key == "question_id" && a != b {
+/// An integer field of item `n` (absent or null = None; another type is a problem).
+fn int_field(obj: &Map<String, Value>, n: usize, name: &str, report: &mut Report) -> Option<i64> {
+    match obj.get(name) {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_i64() {
+            Some(x) => Some(x),
+            None => {
                 report.problems.push(Problem::item(
                     n,
-                    "id",
-                    format!(
-                        "question_id {a} and id {b} name different questions; give one of them"
-                    ),
+                    name,
+                    format!("must be an integer, got {}", kinds::describe(v)),
                 ));
-                continue;
-            }
-        }
-        // A problem with how the item names its question has been reported.
-        let misnamed = report.problems.len() > problems_before;
-        let kind_given = obj.get("kind").and_then(Value::as_str);
-        let basic_kind = kind_given.is_some_and(|k| AnswerKind::parse(k).basic_field().is_some());
-        // On a form without ids, the id of a basic answer is set aside (it goes to the top
-        // level of variant B anyway) and the question found by order or kind.
-        let mut unchecked_id = None;
-        let by_id = match qid {
-            None => None,
-            Some(id) if form_idless && basic_kind => {
-                unchecked_id = Some(id);
                 None
             }
-            Some(_) if form_idless => {
-                report.problems.push(Problem::item(
-                    n,
-                    id_key,
-                    "the form's questions carry no ids; name the question by \"order\" instead (`recruit forms get CODE` lists them)",
-                ));
-                continue;
-            }
-            Some(id) => match questions.iter().position(|q| q.id == Some(id)) {
-                Some(i) => Some(i),
-                None => {
-                    report.problems.push(Problem::item(
-                        n,
-                        id_key,
-                        format!("the form has no question with id {id}"),
-                    ));
-                    continue;
-                }
-            },
-        };
-        let by_order = match order {
-            None => None,
-            Some(o) => match (0..questions.len()).find(|&i| order_of(questions, i) == o) {
-                Some(i) => Some(i),
-                None => {
-                    report.problems.push(Problem::item(
-                        n,
-                        "order",
-                        format!("the form has no question with order {o} (orders: {orders_text})"),
-                    ));
-                    continue;
-                }
-            },
-        };
-        let index = match (by_id, by_order) {
-            (Some(a), Some(b)) if a != b => {
-                report.problems.push(Problem::item(
-                    n,
-                    "order",
-                    format!(
-                        "{id_key} {} is question {}, but order says {}; give one of them",
-                        qid.unwrap_or_default(),
-                        order_of(questions, a),
-                        order.unwrap_or_default()
-                    ),
-                ));
-                continue;
-            }
-            (Some(a), _) | (None, Some(a)) => a,
-            (None, None) if misnamed => continue,
-            (None, None) => {
-                let Some(kind) = kind_given else {
-                    report.problems.push(Problem::item(
-                        n,
-                        "",
-                        "names no question: give \"question_id\" or \"order\" (or \"kind\" alone, when the form has one question of that kind)",
-                    ));
-                    continue;
-                };
-                match of_kind(questions, kind).as_slice() {
-                    [i] => *i,
-                    [] => {
-                        let top_hint = match AnswerKind::parse(kind).basic_field() {
-                            Some(field) => {
-                                format!("; give it as the top-level \"{field}\" field instead")
-                            }
-                            None => String::new(),
-                        };
-                        report.problems.push(Problem::item(
-                            n,
-                            "kind",
-                            format!("the form has no question of kind {kind:?}{top_hint}"),
-                        ));
-                        continue;
-                    }
-                    several => {
-                        report.problems.push(Problem::item(
-                            n,
-                            "kind",
-                            format!(
-                                "the form has {} questions of kind {kind:?} (orders {}); {name_it} instead",
-                                several.len(),
-                                orders_of(questions, several)
-                            ),
-                        ));
-                        continue;
-                    }
-                }
-            }
-        };
-        if let Some(id) = unchecked_id {
-            let by = if by_order.is_some() { "order" } else { "kind" };
-            report.warnings.push(format!(
-                "questions[{n}]: {id_key} {id} cannot be checked, as the form's questions carry no ids; answering {} by its {by}",
-                question_subject(questions, index)
+        },
+    }
+}
+
+/// The question item `n` names, by id, order or kind; None (with a problem) when it names none
+/// or names two different ones.
+fn locate_item(
+    questions: &[Question],
+    n: usize,
+    obj: &Map<String, Value>,
+    naming: &Naming,
+    report: &mut Report,
+) -> Option<usize> {
+    let id_key = if obj.contains_key("question_id") {
+        "question_id"
+    } else {
+        "id"
+    };
+    let problems_before = report.problems.len();
+    let qid = int_field(obj, n, id_key, report);
+    let order = int_field(obj, n, "order", report);
+    if let (Some(a), Some(b)) = (qid, obj.get("id").and_then(Value::as_i64)) {
+        if id_key == "question_id" && a != b {
+            report.problems.push(Problem::item(
+                n,
+                "id",
+                format!("question_id {a} and id {b} name different questions; give one of them"),
             ));
+            return None;
         }
-        let q = &questions[index];
-        if let Some(&prev) = r.source_of.get(&index) {
+    }
+    // A problem with how the item names its question has been reported.
+    let misnamed = report.problems.len() > problems_before;
+    let kind_given = obj.get("kind").and_then(Value::as_str);
+    let basic_kind = kind_given.is_some_and(|k| AnswerKind::parse(k).basic_field().is_some());
+    // On a form without ids, the id of a basic answer is set aside (it goes to the top level of
+    // variant B anyway) and the question found by order or kind.
+    let unchecked_id = qid.filter(|_| naming.form_idless && basic_kind);
+    let by_id = match qid {
+        Some(_) if unchecked_id.is_some() => None,
+        None => None,
+        Some(id) => Some(by_id(questions, n, id_key, id, naming, report)?),
+    };
+    let by_order = match order {
+        None => None,
+        Some(o) => Some(by_order(questions, n, o, naming, report)?),
+    };
+    let index = match (by_id, by_order) {
+        (Some(a), Some(b)) if a != b => {
+            report.problems.push(Problem::item(
+                n,
+                "order",
+                format!(
+                    "{id_key} {} is question {}, but order says {}; give one of them",
+                    qid.unwrap_or_default(),
+                    order_of(questions, a),
+                    order.unwrap_or_default()
+                ),
+            ));
+            return None;
+        }
+        (Some(a), _) | (None, Some(a)) => a,
+        (None, None) if misnamed => return None,
+        (None, None) => by_kind(questions, n, kind_given, naming, report)?,
+    };
+    if let Some(id) = unchecked_id {
+        let by = if by_order.is_some() { "order" } else { "kind" };
+        report.warnings.push(format!(
+            "questions[{n}]: {id_key} {id} cannot be checked, as the form's questions carry no ids; answering {} by its {by}",
+            question_subject(questions, index)
+        ));
+    }
+    Some(index)
+}
+
+fn by_id(
+    questions: &[Question],
+    n: usize,
+    id_key: &str,
+    id: i64,
+    naming: &Naming,
+    report: &mut Report,
+) -> Option<usize> {
+    if naming.form_idless {
+        report.problems.push(Problem::item(
+            n,
+            id_key,
+            "the form's questions carry no ids; name the question by \"order\" instead (`recruit forms get CODE` lists them)",
+        ));
+        return None;
+    }
+    let found = questions.iter().position(|q| q.id == Some(id));
+    if found.is_none() {
+        report.problems.push(Problem::item(
+            n,
+            id_key,
+            format!("the form has no question with id {id}"),
+        ));
+    }
+    found
+}
+
+fn by_order(
+    questions: &[Question],
+    n: usize,
+    order: i64,
+    naming: &Naming,
+    report: &mut Report,
+) -> Option<usize> {
+    let found = (0..questions.len()).find(|&i| order_of(questions, i) == order);
+    if found.is_none() {
+        report.problems.push(Problem::item(
+            n,
+            "order",
+            format!(
+                "the form has no question with order {order} (orders: {})",
+                naming.orders_text
+            ),
+        ));
+    }
+    found
+}
+
+/// The one question of the item's `kind`, for an item that gives neither id nor order.
+fn by_kind(
+    questions: &[Question],
+    n: usize,
+    kind_given: Option<&str>,
+    naming: &Naming,
+    report: &mut Report,
+) -> Option<usize> {
+    let Some(kind) = kind_given else {
+        report.problems.push(Problem::item(
+            n,
+            "",
+            "names no question: give \"question_id\" or \"order\" (or \"kind\" alone, when the form has one question of that kind)",
+        ));
+        return None;
+    };
+    match of_kind(questions, kind).as_slice() {
+        [i] => Some(*i),
+        [] => {
+            let top_hint = match AnswerKind::parse(kind).basic_field() {
+                Some(field) => format!("; give it as the top-level \"{field}\" field instead"),
+                None => String::new(),
+            };
+            report.problems.push(Problem::item(
+                n,
+                "kind",
+                format!("the form has no question of kind {kind:?}{top_hint}"),
+            ));
+            None
+        }
+        several => {
+            report.problems.push(Problem::item(
+                n,
+                "kind",
+                format!(
+                    "the form has {} questions of kind {kind:?} (orders {}); {} instead",
+                    several.len(),
+                    orders_of(questions, several),
+                    naming.name_it
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// Item `n`, located at question `index`: once per question, its kind matching the form's, its
+/// answer checked and kept.
+fn take_item(
+    questions: &[Question],
+    n: usize,
+    obj: &Map<String, Value>,
+    index: usize,
+    r: &mut Resolved,
+    report: &mut Report,
+) {
+    let q = &questions[index];
+    if let Some(&prev) = r.source_of.get(&index) {
+        report.problems.push(Problem::question(
+            questions,
+            index,
+            "",
+            format!("answered twice ({prev} and questions[{n}])"),
+        ));
+        return;
+    }
+    r.source_of.insert(index, Source::Item(n));
+    match obj.get("kind") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(k)) if k == q.kind() => {}
+        Some(v) => {
+            let given = v
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| kinds::describe(v));
             report.problems.push(Problem::question(
                 questions,
                 index,
-                "",
-                format!("answered twice ({prev} and questions[{n}])"),
+                "kind",
+                format!("{given:?} does not match the form's kind {:?}", q.kind()),
             ));
-            continue;
+            return;
         }
-        r.source_of.insert(index, Source::Item(n));
-        match obj.get("kind") {
-            None | Some(Value::Null) => {}
-            Some(Value::String(k)) if k == q.kind() => {}
-            Some(v) => {
-                let given = v
-                    .as_str()
-                    .map(str::to_string)
-                    .unwrap_or_else(|| kinds::describe(v));
-                report.problems.push(Problem::question(
-                    questions,
-                    index,
-                    "kind",
-                    format!("{given:?} does not match the form's kind {:?}", q.kind()),
-                ));
-                continue;
-            }
-        }
-        let Some(answer) = obj.get("answer") else {
-            report
-                .problems
-                .push(Problem::question(questions, index, "answer", "missing"));
-            continue;
-        };
-        let checked = check_answer(q, answer);
-        record_checked(question_subject(questions, index), checked, false, report);
-        r.answers.push(Answer {
-            index,
-            answer: answer.clone(),
-        });
     }
-    let order = in_order(questions);
-    r.answers
-        .sort_by_key(|a| order.iter().position(|&i| i == a.index));
-    r
+    let Some(answer) = obj.get("answer") else {
+        report
+            .problems
+            .push(Problem::question(questions, index, "answer", "missing"));
+        return;
+    };
+    let checked = check_answer(q, answer);
+    record_checked(question_subject(questions, index), checked, false, report);
+    r.answers.push(Answer {
+        index,
+        answer: answer.clone(),
+    });
 }
 
 /// The path to send for a path value: a full `http(s)` `file_url` becomes its path part,
