@@ -561,40 +561,15 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
         Name => {
             ck.string("name", true);
         }
-        Email => {
-            if let Some(s) = ck.string("email", true) {
-                if !s.trim().is_empty() && !looks_like_email(s) {
-                    ck.c.problem(
-                        "answer.email",
-                        format!("{s:?} does not look like an e-mail address"),
-                    );
-                }
-            }
-        }
-        Phone => {
-            if let Some(s) = ck.string("phone", true) {
-                if !s.trim().is_empty() && !s.chars().any(|c| c.is_ascii_digit()) {
-                    ck.c.problem("answer.phone", format!("{s:?} has no digits"));
-                }
-            }
-        }
+        Email => ck.email(),
+        Phone => ck.phone(),
         Resume => ck.path("resume_path"),
         ProfileImg => ck.path("profile_img_path"),
         ExperienceTotal => ck.integer("experience_total_period", "months"),
         DesiredSalary => ck.integer("desired_salary", ""),
         CurrentSalary => ck.integer("current_salary", ""),
         Gender => ck.one_of("gender", GENDERS, true),
-        Birth => {
-            if let Some(s) = ck.string("birth", true) {
-                match check_date(s) {
-                    Err(e) => ck.c.problem("answer.birth", e),
-                    Ok(d) if d > chrono::Local::now().date_naive() => {
-                        ck.c.problem("answer.birth", format!("{s} is in the future"))
-                    }
-                    Ok(_) => {}
-                }
-            }
-        }
+        Birth => ck.birth(),
         Address => {
             ck.string("address", required);
         }
@@ -602,125 +577,34 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
             let (field, spec) = kind.group().expect("group kinds have a group");
             ck.group(field, spec);
         }
-        MilitaryService => {
-            let checked = ck.boolean("checked");
-            ck.one_of("military_service_status", MILITARY_STATUSES, false);
-            if checked == Some(false) && map.contains_key("military_service_status") {
-                ck.c.problem(
-                    "answer.military_service_status",
-                    "must be left out when checked is false (only checked: false is sent when military service does not apply)",
-                );
-            }
-        }
-        VeteranAffair => {
-            ck.boolean("checked");
-            if let Some(v) = ck.optional("veteran_affair_code") {
-                match v.as_str() {
-                    Some(s) if check_veteran_code(s) => {}
-                    Some(s) => ck.c.problem(
-                        "answer.veteran_affair_code",
-                        format!(
-                            "must be two digits, a hyphen and six digits (00-000000), got {s:?}"
-                        ),
-                    ),
-                    None => ck.c.problem(
-                        "answer.veteran_affair_code",
-                        format!("must be a string 00-000000, got {}", describe(v)),
-                    ),
-                }
-            }
-        }
-        Disability => {
-            ck.boolean("checked");
-            if let Some(v) = ck.optional("disability_type") {
-                if !v.is_string() {
-                    ck.c.problem(
-                        "answer.disability_type",
-                        format!("must be a string, got {}", describe(v)),
-                    );
-                }
-            }
-            ck.one_of("disability_severity", DISABILITY_SEVERITIES, false);
-        }
+        MilitaryService => ck.military_service(),
+        VeteranAffair => ck.veteran_affair(),
+        Disability => ck.disability(),
         Text | Textarea => {
             ck.string("value", required);
         }
-        DateType => {
-            if let Some(s) = ck.string("value", required) {
-                if !s.trim().is_empty() {
-                    if let Err(e) = normalize_dated(FieldType::Date, s) {
-                        ck.c.problem("answer.value", e);
-                    }
-                }
+        DateType => ck.date_value(),
+        Radio | Dropdown => ck.choice(options),
+        Checkbox => ck.each_string("values", |s, earlier| {
+            if !options.is_empty() && !options.iter().any(|o| o == s) {
+                Err(format!(
+                    "{s:?} is not one of the choices: {}",
+                    quoted(options)
+                ))
+            } else if earlier.iter().any(|p| p.as_str() == Some(s)) {
+                Err(format!("{s:?} is given twice"))
+            } else {
+                Ok(())
             }
-        }
-        Radio | Dropdown => {
-            if let Some(s) = ck.string("value", required) {
-                if !options.is_empty()
-                    && (required || !s.is_empty())
-                    && !options.iter().any(|o| o == s)
-                {
-                    ck.c.problem(
-                        "answer.value",
-                        format!("{s:?} is not one of the choices: {}", quoted(options)),
-                    );
-                }
+        }),
+        Link => ck.each_string("links", |s, _| {
+            if s.trim().is_empty() {
+                Err("must not be empty".into())
+            } else {
+                Ok(())
             }
-        }
-        Checkbox => {
-            if let Some(items) = ck.array("values") {
-                for (i, v) in items.iter().enumerate() {
-                    let field = format!("answer.values[{i}]");
-                    match v.as_str() {
-                        None => {
-                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
-                        }
-                        Some(s) if !options.is_empty() && !options.iter().any(|o| o == s) => {
-                            ck.c.problem(
-                                field,
-                                format!("{s:?} is not one of the choices: {}", quoted(options)),
-                            )
-                        }
-                        Some(s) => {
-                            if items[..i].iter().any(|p| p.as_str() == Some(s)) {
-                                ck.c.problem(field, format!("{s:?} is given twice"));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Link => {
-            if let Some(items) = ck.array("links") {
-                for (i, v) in items.iter().enumerate() {
-                    let field = format!("answer.links[{i}]");
-                    match v.as_str() {
-                        None => {
-                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
-                        }
-                        Some(s) if s.trim().is_empty() => ck.c.problem(field, "must not be empty"),
-                        Some(_) => {}
-                    }
-                }
-            }
-        }
-        FileUpload => {
-            if let Some(items) = ck.array("links") {
-                for (i, v) in items.iter().enumerate() {
-                    let field = format!("answer.links[{i}]");
-                    match v.as_str() {
-                        None => {
-                            ck.c.problem(field, format!("must be a string, got {}", describe(v)))
-                        }
-                        Some(s) => {
-                            if let Err(e) = check_path_value(s) {
-                                ck.c.problem(field, e);
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        }),
+        FileUpload => ck.each_string("links", |s, _| check_path_value(s)),
         Other(k) => {
             ck.c.warning(
                 "kind",
@@ -798,6 +682,121 @@ impl<'a> Ck<'a> {
                 None
             }
             Some(s) => Some(s),
+        }
+    }
+
+    fn email(&mut self) {
+        if let Some(s) = self.string("email", true) {
+            if !s.trim().is_empty() && !looks_like_email(s) {
+                self.c.problem(
+                    "answer.email",
+                    format!("{s:?} does not look like an e-mail address"),
+                );
+            }
+        }
+    }
+
+    fn phone(&mut self) {
+        if let Some(s) = self.string("phone", true) {
+            if !s.trim().is_empty() && !s.chars().any(|c| c.is_ascii_digit()) {
+                self.c
+                    .problem("answer.phone", format!("{s:?} has no digits"));
+            }
+        }
+    }
+
+    fn birth(&mut self) {
+        if let Some(s) = self.string("birth", true) {
+            match check_date(s) {
+                Err(e) => self.c.problem("answer.birth", e),
+                Ok(d) if d > chrono::Local::now().date_naive() => self
+                    .c
+                    .problem("answer.birth", format!("{s} is in the future")),
+                Ok(_) => {}
+            }
+        }
+    }
+
+    fn military_service(&mut self) {
+        let checked = self.boolean("checked");
+        self.one_of("military_service_status", MILITARY_STATUSES, false);
+        if checked == Some(false) && self.map.contains_key("military_service_status") {
+            self.c.problem(
+                "answer.military_service_status",
+                "must be left out when checked is false (only checked: false is sent when military service does not apply)",
+            );
+        }
+    }
+
+    fn veteran_affair(&mut self) {
+        self.boolean("checked");
+        if let Some(v) = self.optional("veteran_affair_code") {
+            match v.as_str() {
+                Some(s) if check_veteran_code(s) => {}
+                Some(s) => self.c.problem(
+                    "answer.veteran_affair_code",
+                    format!("must be two digits, a hyphen and six digits (00-000000), got {s:?}"),
+                ),
+                None => self.c.problem(
+                    "answer.veteran_affair_code",
+                    format!("must be a string 00-000000, got {}", describe(v)),
+                ),
+            }
+        }
+    }
+
+    fn disability(&mut self) {
+        self.boolean("checked");
+        if let Some(v) = self.optional("disability_type") {
+            if !v.is_string() {
+                self.c.problem(
+                    "answer.disability_type",
+                    format!("must be a string, got {}", describe(v)),
+                );
+            }
+        }
+        self.one_of("disability_severity", DISABILITY_SEVERITIES, false);
+    }
+
+    fn date_value(&mut self) {
+        if let Some(s) = self.string("value", self.required) {
+            if !s.trim().is_empty() {
+                if let Err(e) = normalize_dated(FieldType::Date, s) {
+                    self.c.problem("answer.value", e);
+                }
+            }
+        }
+    }
+
+    /// A radio or dropdown value: one of the question's choices (when it lists any).
+    fn choice(&mut self, options: &[String]) {
+        if let Some(s) = self.string("value", self.required) {
+            if !options.is_empty()
+                && (self.required || !s.is_empty())
+                && !options.iter().any(|o| o == s)
+            {
+                self.c.problem(
+                    "answer.value",
+                    format!("{s:?} is not one of the choices: {}", quoted(options)),
+                );
+            }
+        }
+    }
+
+    /// An array of strings, each checked by `check` (given the items before it).
+    fn each_string(&mut self, name: &str, check: impl Fn(&str, &[Value]) -> Result<(), String>) {
+        let Some(items) = self.array(name) else {
+            return;
+        };
+        for (i, v) in items.iter().enumerate() {
+            let field = format!("answer.{name}[{i}]");
+            let verdict = match v.as_str() {
+                None => Err(format!("must be a string, got {}", describe(v))),
+                Some(s) => check(s, &items[..i]),
+            };
+            if let Err(e) = verdict {
+                self.c.problem(field, e);
+            }
         }
     }
 
