@@ -52,33 +52,15 @@ pub async fn apply(
 /// Validate the body against form `code` and, when it is acceptable, create the applicant.
 /// Returns the Application and the payload of the `candidate_stage_changed` event.
 fn process(db: &mut Db, code: &str, body: &Map<String, Value>) -> Result<(Value, Value), ApiError> {
-    let form = db
-        .forms
-        .iter()
-        .find(|f| f.code == code)
-        .cloned()
-        .ok_or_else(ApiError::not_found)?;
-    if form.expired() {
-        return Err(ApiError::validation(format!(
-            "application form {code} has expired (end_at {}); it no longer accepts applications",
-            form.end_at
-        )));
-    }
-    if form.open_status == Some(false) {
-        return Err(ApiError::validation(format!(
-            "application form {code} is not open (open_status false); it does not accept applications"
-        )));
-    }
+    let form = open_form(db, code)?;
     let variant_b = ["name", "email", "phone", "resume_path"]
         .iter()
         .any(|k| body.contains_key(*k));
-    let id_field = if variant_b { "id" } else { "question_id" };
     if !variant_b && form.questions.iter().all(|q| q.id.is_none()) {
         return Err(ApiError::validation(format!(
             "the questions of form {code} have no identifiers, so variant A cannot address them; send name, email, phone and resume_path as top-level fields (variant B)"
         )));
     }
-
     let privacy =
         match body.get("privacy") {
             Some(Value::Bool(b)) => *b,
@@ -98,110 +80,200 @@ fn process(db: &mut Db, code: &str, body: &Map<String, Value>) -> Result<(Value,
         }
         Some(_) => return Err(ApiError::validation("questions must be an array")),
     };
-
-    // question id -> answer
     let mut answers: Vec<(&Question, &Map<String, Value>)> = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        let item = item
-            .as_object()
-            .ok_or_else(|| ApiError::validation(format!("questions[{i}] must be an object")))?;
-        let id = match item.get(id_field) {
-            Some(v) => v.as_i64().ok_or_else(|| {
-                ApiError::validation(format!("questions[{i}].{id_field} must be an integer"))
-            })?,
-            None => {
-                let hint = if !variant_b && item.contains_key("id") {
-                    " (variant A names it question_id; `id` is the variant B name)"
-                } else if variant_b && item.contains_key("question_id") {
-                    " (variant B names it id; `question_id` is the variant A name)"
-                } else {
-                    ""
-                };
+        let answered = answered_item(db, &form, i, item, variant_b)?;
+        if answers.iter().any(|(q, _)| q.id == answered.0.id) {
+            return Err(ApiError::validation(format!(
+                "questions[{i}]: question {} is answered more than once",
+                answered.0.id.unwrap_or_default()
+            )));
+        }
+        answers.push(answered);
+    }
+    let applicant = Applicant::of(body, &answers, variant_b)?;
+    check_required(&form, &answers, variant_b)?;
+    if !variant_b {
+        for (kind, value) in [
+            ("name", &applicant.name),
+            ("email", &applicant.email),
+            ("phone", &applicant.phone),
+        ] {
+            if value.trim().is_empty() {
                 return Err(ApiError::validation(format!(
-                    "questions[{i}].{id_field} is required{hint}"
+                    "the applicant's {kind} is required: answer the question of kind {kind}"
                 )));
             }
-        };
-        let question = form
-            .questions
-            .iter()
-            .find(|q| q.id == Some(id))
-            .ok_or_else(|| {
-                if form.questions.iter().all(|q| q.id.is_none()) {
-                    ApiError::validation(format!(
-                        "questions[{i}]: unknown question id {id}: the questions of form {code} have no identifiers; send name, email, phone and resume_path as top-level fields (variant B)"
-                    ))
-                } else {
-                    ApiError::validation(format!(
-                        "questions[{i}]: unknown question id {id} for form {code}"
-                    ))
-                }
-            })?;
-        if answers.iter().any(|(q, _)| q.id == Some(id)) {
-            return Err(ApiError::validation(format!(
-                "questions[{i}]: question {id} is answered more than once"
-            )));
         }
-        let kind = item.get("kind").and_then(Value::as_str).ok_or_else(|| {
-            ApiError::validation(format!("questions[{i}].kind is required (a string)"))
-        })?;
-        if kind != question.kind {
-            return Err(ApiError::validation(format!(
-                "questions[{i}]: kind '{kind}' does not match question {id}, whose kind is '{}'",
-                question.kind
-            )));
-        }
-        let answer = item
-            .get("answer")
-            .and_then(Value::as_object)
-            .ok_or_else(|| {
-                ApiError::validation(format!("questions[{i}].answer is required (an object)"))
-            })?;
-        validate_answer(question, answer).map_err(|m| {
-            ApiError::validation(format!(
-                "questions[{i}] (question {id}, \"{}\"): {m}",
-                question.title
-            ))
-        })?;
-        if !variant_b {
-            check_not_encoded(db, question, answer).map_err(|m| {
-                ApiError::validation(format!("questions[{i}] (question {id}): {m}"))
-            })?;
-        }
-        answers.push((question, answer));
     }
+    if !looks_like_email(&applicant.email) {
+        return Err(ApiError::validation(format!(
+            "email '{}' is not a valid e-mail address",
+            applicant.email
+        )));
+    }
+    Ok(admit(db, &form, applicant, privacy, variant_b, &answers))
+}
 
-    let top = |field: &str| -> Result<String, ApiError> {
-        match body.get(field) {
-            Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
-            Some(Value::String(_)) | None | Some(Value::Null) => Err(ApiError::validation(
-                format!("{field} is required (variant B)"),
-            )),
-            Some(_) => Err(ApiError::validation(format!("{field} must be a string"))),
+/// The form, if it exists and takes applications.
+fn open_form(db: &Db, code: &str) -> Result<Form, ApiError> {
+    let form = db
+        .forms
+        .iter()
+        .find(|f| f.code == code)
+        .cloned()
+        .ok_or_else(ApiError::not_found)?;
+    if form.expired() {
+        return Err(ApiError::validation(format!(
+            "application form {code} has expired (end_at {}); it no longer accepts applications",
+            form.end_at
+        )));
+    }
+    if form.open_status == Some(false) {
+        return Err(ApiError::validation(format!(
+            "application form {code} is not open (open_status false); it does not accept applications"
+        )));
+    }
+    Ok(form)
+}
+
+/// Item `i` of `questions`: the form question it names (by `question_id` in variant A, `id` in
+/// B), its kind matching, its answer valid.
+fn answered_item<'a>(
+    db: &Db,
+    form: &'a Form,
+    i: usize,
+    item: &'a Value,
+    variant_b: bool,
+) -> Result<(&'a Question, &'a Map<String, Value>), ApiError> {
+    let id_field = if variant_b { "id" } else { "question_id" };
+    let code = &form.code;
+    let item = item
+        .as_object()
+        .ok_or_else(|| ApiError::validation(format!("questions[{i}] must be an object")))?;
+    let id = match item.get(id_field) {
+        Some(v) => v.as_i64().ok_or_else(|| {
+            ApiError::validation(format!("questions[{i}].{id_field} must be an integer"))
+        })?,
+        None => {
+            let hint = if !variant_b && item.contains_key("id") {
+                " (variant A names it question_id; `id` is the variant B name)"
+            } else if variant_b && item.contains_key("question_id") {
+                " (variant B names it id; `question_id` is the variant A name)"
+            } else {
+                ""
+            };
+            return Err(ApiError::validation(format!(
+                "questions[{i}].{id_field} is required{hint}"
+            )));
         }
     };
-    let from_answer = |kind: &str, field: &str| -> Option<String> {
-        answers
-            .iter()
-            .find(|(q, _)| q.kind == kind)
-            .and_then(|(_, a)| a.get(field))
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    };
-    let basic_kinds = ["name", "email", "phone", "resume"];
-    let (name, email, phone, resume_path) = if variant_b {
-        let resume = top("resume_path")?;
-        path_only(&resume).map_err(|m| ApiError::validation(format!("resume_path {m}")))?;
-        (top("name")?, top("email")?, top("phone")?, resume)
-    } else {
-        (
-            from_answer("name", "name").unwrap_or_default(),
-            from_answer("email", "email").unwrap_or_default(),
-            from_answer("phone", "phone").unwrap_or_default(),
-            from_answer("resume", "resume_path").unwrap_or_default(),
-        )
-    };
+    let question = form
+        .questions
+        .iter()
+        .find(|q| q.id == Some(id))
+        .ok_or_else(|| {
+            if form.questions.iter().all(|q| q.id.is_none()) {
+                ApiError::validation(format!(
+                    "questions[{i}]: unknown question id {id}: the questions of form {code} have no identifiers; send name, email, phone and resume_path as top-level fields (variant B)"
+                ))
+            } else {
+                ApiError::validation(format!(
+                    "questions[{i}]: unknown question id {id} for form {code}"
+                ))
+            }
+        })?;
+    let kind = item.get("kind").and_then(Value::as_str).ok_or_else(|| {
+        ApiError::validation(format!("questions[{i}].kind is required (a string)"))
+    })?;
+    if kind != question.kind {
+        return Err(ApiError::validation(format!(
+            "questions[{i}]: kind '{kind}' does not match question {id}, whose kind is '{}'",
+            question.kind
+        )));
+    }
+    let answer = item
+        .get("answer")
+        .and_then(Value::as_object)
+        .ok_or_else(|| {
+            ApiError::validation(format!("questions[{i}].answer is required (an object)"))
+        })?;
+    validate_answer(question, answer).map_err(|m| {
+        ApiError::validation(format!(
+            "questions[{i}] (question {id}, \"{}\"): {m}",
+            question.title
+        ))
+    })?;
+    if !variant_b {
+        check_not_encoded(db, question, answer)
+            .map_err(|m| ApiError::validation(format!("questions[{i}] (question {id}): {m}")))?;
+    }
+    Ok((question, answer))
+}
 
+/// Who applies: the top-level fields in variant B, the basic answers in A.
+struct Applicant {
+    name: String,
+    email: String,
+    phone: String,
+    resume_path: String,
+    birth: Option<String>,
+}
+
+impl Applicant {
+    fn of(
+        body: &Map<String, Value>,
+        answers: &[(&Question, &Map<String, Value>)],
+        variant_b: bool,
+    ) -> Result<Applicant, ApiError> {
+        let top = |field: &str| -> Result<String, ApiError> {
+            match body.get(field) {
+                Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+                Some(Value::String(_)) | None | Some(Value::Null) => Err(ApiError::validation(
+                    format!("{field} is required (variant B)"),
+                )),
+                Some(_) => Err(ApiError::validation(format!("{field} must be a string"))),
+            }
+        };
+        let from_answer = |kind: &str, field: &str| -> Option<String> {
+            answers
+                .iter()
+                .find(|(q, _)| q.kind == kind)
+                .and_then(|(_, a)| a.get(field))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let birth = from_answer("birth", "birth");
+        if variant_b {
+            let resume_path = top("resume_path")?;
+            path_only(&resume_path)
+                .map_err(|m| ApiError::validation(format!("resume_path {m}")))?;
+            Ok(Applicant {
+                name: top("name")?,
+                email: top("email")?,
+                phone: top("phone")?,
+                resume_path,
+                birth,
+            })
+        } else {
+            Ok(Applicant {
+                name: from_answer("name", "name").unwrap_or_default(),
+                email: from_answer("email", "email").unwrap_or_default(),
+                phone: from_answer("phone", "phone").unwrap_or_default(),
+                resume_path: from_answer("resume", "resume_path").unwrap_or_default(),
+                birth,
+            })
+        }
+    }
+}
+
+/// Every required question answered (in variant B the basic ones through the top level).
+fn check_required(
+    form: &Form,
+    answers: &[(&Question, &Map<String, Value>)],
+    variant_b: bool,
+) -> Result<(), ApiError> {
+    let basic_kinds = ["name", "email", "phone", "resume"];
     for q in form.questions.iter().filter(|q| q.required) {
         let given_top_level = variant_b && basic_kinds.contains(&q.kind.as_str());
         if !given_top_level && !answers.iter().any(|(a, _)| a.order == q.order) {
@@ -215,23 +287,27 @@ fn process(db: &mut Db, code: &str, body: &Map<String, Value>) -> Result<(Value,
             )));
         }
     }
-    if !variant_b {
-        for (kind, value) in [("name", &name), ("email", &email), ("phone", &phone)] {
-            if value.trim().is_empty() {
-                return Err(ApiError::validation(format!(
-                    "the applicant's {kind} is required: answer the question of kind {kind}"
-                )));
-            }
-        }
-    }
-    if !looks_like_email(&email) {
-        return Err(ApiError::validation(format!(
-            "email '{email}' is not a valid e-mail address"
-        )));
-    }
-    let birth = from_answer("birth", "birth");
-    let now = now_ts();
+    Ok(())
+}
 
+/// Record the application (a new candidate, or a duplicate of one with the same e-mail).
+/// Returns the Application and the stage event's payload.
+fn admit(
+    db: &mut Db,
+    form: &Form,
+    applicant: Applicant,
+    privacy: bool,
+    variant_b: bool,
+    answers: &[(&Question, &Map<String, Value>)],
+) -> (Value, Value) {
+    let Applicant {
+        name,
+        email,
+        phone,
+        resume_path,
+        birth,
+    } = applicant;
+    let now = now_ts();
     let existing = db
         .candidates
         .iter()
@@ -283,8 +359,8 @@ fn process(db: &mut Db, code: &str, body: &Map<String, Value>) -> Result<(Value,
         );
     }
     push_capped(&mut db.applications, stored);
-    let event = stage_event(&candidate, &form, &name, &email, &now);
-    Ok((application, event))
+    let event = stage_event(&candidate, form, &name, &email, &now);
+    (application, event)
 }
 
 fn stage_event(c: &Candidate, form: &Form, name: &str, email: &str, now: &str) -> Value {
@@ -389,16 +465,28 @@ fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
             let s = string(a, "gender", required)?;
             one_of(s, "gender", &["male", "female"], !required)
         }
-        "birth" => {
-            let s = string(a, "birth", required)?;
-            if s.is_empty() && !required {
-                return Ok(());
-            }
-            if s.len() != 10 || chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_err() {
-                return Err(format!("birth must be a date YYYY-MM-DD, got '{s}'"));
+        "birth" => validate_birth(a, required),
+        "experience" | "education" | "qualification" | "training" | "language" => {
+            validate_group(&q.kind, a, required)
+        }
+        "military_service" | "veteran_affair" | "disability" => validate_flag(&q.kind, a),
+        "text" | "textarea" | "date_type" => string(a, "value", required).map(drop),
+        "dropdown" | "radio" | "checkbox" => validate_choice(&q.kind, a, required, options),
+        "link" => strings(a, "links", required).map(drop),
+        "file_upload" => {
+            for l in strings(a, "links", required)? {
+                path_only(l).map_err(|m| format!("links entry {m}"))?;
             }
             Ok(())
         }
+        // A kind this sandbox does not know: accept any answer object.
+        _ => Ok(()),
+    }
+}
+
+/// The repeatable kinds: an array of element objects, each with its required fields.
+fn validate_group(kind: &str, a: &Map<String, Value>, required: bool) -> Result<(), String> {
+    match kind {
         "experience" => objects(a, "experiences", required, |o| {
             string(o, "company_name", true)?;
             opt_strings(
@@ -439,6 +527,13 @@ fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
             }
             Ok(())
         }),
+        _ => Ok(()),
+    }
+}
+
+/// The yes/no kinds with optional details.
+fn validate_flag(kind: &str, a: &Map<String, Value>) -> Result<(), String> {
+    match kind {
         "military_service" => {
             boolean(a, "checked")?;
             if let Some(s) = opt_string(a, "military_service_status")? {
@@ -476,7 +571,18 @@ fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
             }
             Ok(())
         }
-        "text" | "textarea" | "date_type" => string(a, "value", required).map(drop),
+        _ => Ok(()),
+    }
+}
+
+/// One value among the question's options (radio, dropdown), or several (checkbox).
+fn validate_choice(
+    kind: &str,
+    a: &Map<String, Value>,
+    required: bool,
+    options: &[String],
+) -> Result<(), String> {
+    match kind {
         "dropdown" | "radio" => {
             let s = string(a, "value", required)?;
             if !options.is_empty() && (required || !s.is_empty()) && !options.iter().any(|o| o == s)
@@ -499,16 +605,19 @@ fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
             }
             Ok(())
         }
-        "link" => strings(a, "links", required).map(drop),
-        "file_upload" => {
-            for l in strings(a, "links", required)? {
-                path_only(l).map_err(|m| format!("links entry {m}"))?;
-            }
-            Ok(())
-        }
-        // A kind this sandbox does not know: accept any answer object.
         _ => Ok(()),
     }
+}
+
+fn validate_birth(a: &Map<String, Value>, required: bool) -> Result<(), String> {
+    let s = string(a, "birth", required)?;
+    if s.is_empty() && !required {
+        return Ok(());
+    }
+    if s.len() != 10 || chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_err() {
+        return Err(format!("birth must be a date YYYY-MM-DD, got '{s}'"));
+    }
+    Ok(())
 }
 
 fn string<'a>(a: &'a Map<String, Value>, field: &str, non_empty: bool) -> Result<&'a str, String> {
