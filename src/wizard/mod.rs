@@ -267,21 +267,7 @@ fn ask(
             Ok(choose(p, &label, &opts, optional)?.map(|v| json!({ "value": v })))
         }
         Radio | Dropdown => text(p, q, &label, optional, &|s| Ok(json!({ "value": s }))),
-        Checkbox if !options.is_empty() => loop {
-            let picked = p.multi_select(
-                &format!("{label} (space to tick, enter to accept)"),
-                &options,
-            )?;
-            if picked.is_empty() {
-                if optional {
-                    return Ok(None);
-                }
-                p.say("  choose at least one");
-                continue;
-            }
-            let values: Vec<&String> = picked.iter().map(|&k| &options[k]).collect();
-            return Ok(Some(json!({ "values": values })));
-        },
+        Checkbox if !options.is_empty() => checkboxes(p, &label, &options, optional),
         Checkbox => text(
             p,
             q,
@@ -312,69 +298,8 @@ fn ask(
             )?
             .map(|url| json!({ field: url })))
         }
-        FileUpload => {
-            let mut links: Vec<String> = Vec::new();
-            loop {
-                let prompt = if links.is_empty() {
-                    format!("{label} (file to upload, or uploaded path)")
-                } else {
-                    format!("{label}: another file")
-                };
-                match file(p, &prompt, optional || !links.is_empty(), upload)? {
-                    Some(url) => links.push(url),
-                    None => break,
-                }
-                if !p.confirm("  Add another file?", false)? {
-                    break;
-                }
-            }
-            if links.is_empty() {
-                return Ok(None);
-            }
-            Ok(Some(json!({ "links": links })))
-        }
-        MilitaryService | VeteranAffair | Disability => {
-            let applies = match yes_no_skip(p, &label, optional)? {
-                None => return Ok(None),
-                Some(b) => b,
-            };
-            let mut obj = Map::new();
-            obj.insert("checked".into(), Value::Bool(applies));
-            if applies {
-                match kind {
-                    MilitaryService => {
-                        if let Some(s) = choose(p, "  Service status", MILITARY_STATUSES, true)? {
-                            obj.insert("military_service_status".into(), json!(s));
-                        }
-                    }
-                    VeteranAffair => {
-                        let code =
-                            p.input("  Veteran affair code, 00-000000 (optional)", true, &|s| {
-                                if s.trim().is_empty()
-                                    || crate::apply::kinds::check_veteran_code(s.trim())
-                                {
-                                    Ok(())
-                                } else {
-                                    Err("two digits, a hyphen and six digits (00-000000)".into())
-                                }
-                            })?;
-                        if !code.trim().is_empty() {
-                            obj.insert("veteran_affair_code".into(), json!(code.trim()));
-                        }
-                    }
-                    _ => {
-                        let t = p.input("  Type of disability (optional)", true, &|_| Ok(()))?;
-                        if !t.trim().is_empty() {
-                            obj.insert("disability_type".into(), json!(t.trim()));
-                        }
-                        if let Some(s) = choose(p, "  Severity", DISABILITY_SEVERITIES, true)? {
-                            obj.insert("disability_severity".into(), json!(s));
-                        }
-                    }
-                }
-            }
-            Ok(Some(Value::Object(obj)))
-        }
+        FileUpload => file_uploads(p, &label, optional, upload),
+        MilitaryService | VeteranAffair | Disability => flag(p, &kind, &label, optional),
         Experience | Education | Qualification | Training | Language => {
             group(p, &kind, &label, optional)
         }
@@ -393,6 +318,100 @@ fn ask(
             },
         ),
     }
+}
+
+/// Ticked choices among the question's options; none ticked skips an optional question.
+fn checkboxes(
+    p: &mut dyn Prompt,
+    label: &str,
+    options: &[String],
+    optional: bool,
+) -> Step<Option<Value>> {
+    loop {
+        let picked = p.multi_select(
+            &format!("{label} (space to tick, enter to accept)"),
+            options,
+        )?;
+        if picked.is_empty() {
+            if optional {
+                return Ok(None);
+            }
+            p.say("  choose at least one");
+            continue;
+        }
+        let values: Vec<&String> = picked.iter().map(|&k| &options[k]).collect();
+        return Ok(Some(json!({ "values": values })));
+    }
+}
+
+/// One or more files (each uploaded, or an uploaded path), asking after each for another.
+fn file_uploads(
+    p: &mut dyn Prompt,
+    label: &str,
+    optional: bool,
+    upload: &mut Uploader<'_>,
+) -> Step<Option<Value>> {
+    let mut links: Vec<String> = Vec::new();
+    loop {
+        let prompt = if links.is_empty() {
+            format!("{label} (file to upload, or uploaded path)")
+        } else {
+            format!("{label}: another file")
+        };
+        match file(p, &prompt, optional || !links.is_empty(), upload)? {
+            Some(url) => links.push(url),
+            None => break,
+        }
+        if !p.confirm("  Add another file?", false)? {
+            break;
+        }
+    }
+    if links.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(json!({ "links": links })))
+}
+
+/// The yes/no kinds (military service, veteran affair, disability) and their details.
+fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> Step<Option<Value>> {
+    use AnswerKind::*;
+    let applies = match yes_no_skip(p, label, optional)? {
+        None => return Ok(None),
+        Some(b) => b,
+    };
+    let mut obj = Map::new();
+    obj.insert("checked".into(), Value::Bool(applies));
+    if applies {
+        match kind {
+            MilitaryService => {
+                if let Some(s) = choose(p, "  Service status", MILITARY_STATUSES, true)? {
+                    obj.insert("military_service_status".into(), json!(s));
+                }
+            }
+            VeteranAffair => {
+                let code = p.input("  Veteran affair code, 00-000000 (optional)", true, &|s| {
+                    if s.trim().is_empty() || crate::apply::kinds::check_veteran_code(s.trim()) {
+                        Ok(())
+                    } else {
+                        Err("two digits, a hyphen and six digits (00-000000)".into())
+                    }
+                })?;
+                if !code.trim().is_empty() {
+                    obj.insert("veteran_affair_code".into(), json!(code.trim()));
+                }
+            }
+            _ => {
+                let t = p.input("  Type of disability (optional)", true, &|_| Ok(()))?;
+                if !t.trim().is_empty() {
+                    obj.insert("disability_type".into(), json!(t.trim()));
+                }
+                if let Some(s) = choose(p, "  Severity", DISABILITY_SEVERITIES, true)? {
+                    obj.insert("disability_severity".into(), json!(s));
+                }
+            }
+        }
+    }
+    Ok(Some(Value::Object(obj)))
 }
 
 /// A text answer: `build` turns the trimmed text into the answer, which `check_answer` checks
