@@ -390,36 +390,8 @@ impl Client {
         let max_retries = self.inner.retries;
         let mut attempt: u32 = 0;
         loop {
-            // The slot first, then the gate: a worker let in by the limiter still waits out a
-            // Retry-After that arrived while it queued.
-            let slot = match &self.limiter {
-                Some(l) => Some(l.acquire().await),
-                None => None,
-            };
-            self.wait_gate().await;
-            let ticket = self.inner.pacer.acquire().await;
-            let started = Instant::now();
-            self.log(format!("> {} {}", spec.method, spec.url));
-            self.bump(|s| s.requests += 1);
-            let outcome = self.send_once(&spec).await;
-            let elapsed = started.elapsed();
-            match &outcome {
-                Ok(resp) => {
-                    let status = resp.status.as_u16();
-                    if let Some(note) = self.inner.pacer.observe(ticket, status, &resp.headers) {
-                        self.log(note);
-                    }
-                }
-                Err(_) => drop(ticket),
-            }
-            if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {
-                // A 429 the pacer now paces for is its business: halving the concurrency too
-                // would hold a fast service's answers under the rate the pacer estimated.
-                let rate_limited = resp.status.as_u16() == 429 && !self.inner.pacer.pacing();
-                l.observe(rate_limited);
-            }
-            // Not held through a backoff sleep: others may use the slot meanwhile.
-            drop(slot);
+            let (outcome, elapsed) = self.attempt(&spec).await;
+            let may_retry = attempt < max_retries;
             let (retry_reason, wait) = match outcome {
                 Ok(resp) => {
                     self.log(format!(
@@ -429,44 +401,10 @@ impl Client {
                         elapsed.as_millis(),
                         resp.body.len()
                     ));
-                    let status = resp.status.as_u16();
-                    let retryable = status == 429 || (500..=599).contains(&status);
-                    if !(retryable && idempotent && attempt < max_retries) {
-                        if status == 429 {
-                            self.bump(|s| s.rate_limited += 1);
-                        }
-                        return Ok(ApiResponse {
-                            retries: attempt,
-                            ..resp
-                        });
+                    match self.after_response(resp, attempt, idempotent && may_retry)? {
+                        Next::Done(resp) => return Ok(resp),
+                        Next::Retry(reason, wait) => (reason, wait),
                     }
-                    let asked = retry_after_uncapped(&resp.headers);
-                    if let Some(asked) = asked.filter(|a| *a > GIVE_UP_RETRY_AFTER) {
-                        if status == 429 {
-                            self.bump(|s| s.rate_limited += 1);
-                        }
-                        return Err(too_long_retry_after(status, asked));
-                    }
-                    if let Some(asked) = asked.filter(|a| *a > MAX_RETRY_AFTER) {
-                        crate::elog!(
-                            "warning: the service asked to wait {} s before retrying (HTTP {status}, Retry-After); waiting {} s, the most recruit waits",
-                            asked.as_secs(),
-                            MAX_RETRY_AFTER.as_secs()
-                        );
-                    }
-                    let retry_after = asked.map(|a| a.min(MAX_RETRY_AFTER));
-                    if status == 429 {
-                        self.bump(|s| s.rate_limited += 1);
-                        let wait = retry_after.unwrap_or_else(|| backoff(attempt));
-                        // The pacer slows the others when it paces; only a long wait stops all.
-                        if !self.inner.pacer.pacing() || wait > PACED_RETRY_AFTER {
-                            self.close_gate(wait);
-                        }
-                    }
-                    (
-                        format!("HTTP {status}"),
-                        retry_after.unwrap_or_else(|| backoff(attempt)),
-                    )
                 }
                 Err(SendError {
                     error,
@@ -482,7 +420,7 @@ impl Client {
                     // POST may be retried then.
                     // A certificate the client does not trust won't become trusted by asking
                     // again: fail at once with the fix.
-                    if fatal || !(attempt < max_retries && (idempotent || connect)) {
+                    if fatal || !(may_retry && (idempotent || connect)) {
                         return Err(error);
                     }
                     (error.message.clone(), backoff(attempt))
@@ -508,6 +446,91 @@ impl Client {
             ));
             tokio::time::sleep(wait).await;
         }
+    }
+
+    /// One attempt through the limiter's slot, the Retry-After gate and the pacer, each told
+    /// how it went. Returns the outcome and how long the exchange took.
+    async fn attempt(
+        &self,
+        spec: &RequestSpec,
+    ) -> (Result<ApiResponse, SendError>, std::time::Duration) {
+        // The slot first, then the gate: a worker let in by the limiter still waits out a
+        // Retry-After that arrived while it queued.
+        let slot = match &self.limiter {
+            Some(l) => Some(l.acquire().await),
+            None => None,
+        };
+        self.wait_gate().await;
+        let ticket = self.inner.pacer.acquire().await;
+        let started = Instant::now();
+        self.log(format!("> {} {}", spec.method, spec.url));
+        self.bump(|s| s.requests += 1);
+        let outcome = self.send_once(spec).await;
+        let elapsed = started.elapsed();
+        match &outcome {
+            Ok(resp) => {
+                let status = resp.status.as_u16();
+                if let Some(note) = self.inner.pacer.observe(ticket, status, &resp.headers) {
+                    self.log(note);
+                }
+            }
+            Err(_) => drop(ticket),
+        }
+        if let (Some(l), Ok(resp)) = (&self.limiter, &outcome) {
+            // A 429 the pacer now paces for is its business: halving the concurrency too
+            // would hold a fast service's answers under the rate the pacer estimated.
+            let rate_limited = resp.status.as_u16() == 429 && !self.inner.pacer.pacing();
+            l.observe(rate_limited);
+        }
+        // Not held through a backoff sleep: others may use the slot meanwhile.
+        drop(slot);
+        (outcome, elapsed)
+    }
+
+    /// Whether an answer is final or worth another attempt (429/5xx when `retryable`), and
+    /// after how long: the service's Retry-After (capped; too long a wait is an error at once),
+    /// else the backoff. A 429 closes the gate for all requests unless the pacer paces them.
+    fn after_response(
+        &self,
+        resp: ApiResponse,
+        attempt: u32,
+        retryable: bool,
+    ) -> Result<Next, Error> {
+        let status = resp.status.as_u16();
+        let retryable = retryable && (status == 429 || (500..=599).contains(&status));
+        if !retryable {
+            if status == 429 {
+                self.bump(|s| s.rate_limited += 1);
+            }
+            return Ok(Next::Done(ApiResponse {
+                retries: attempt,
+                ..resp
+            }));
+        }
+        let asked = retry_after_uncapped(&resp.headers);
+        if let Some(asked) = asked.filter(|a| *a > GIVE_UP_RETRY_AFTER) {
+            if status == 429 {
+                self.bump(|s| s.rate_limited += 1);
+            }
+            return Err(too_long_retry_after(status, asked));
+        }
+        if let Some(asked) = asked.filter(|a| *a > MAX_RETRY_AFTER) {
+            crate::elog!(
+                "warning: the service asked to wait {} s before retrying (HTTP {status}, Retry-After); waiting {} s, the most recruit waits",
+                asked.as_secs(),
+                MAX_RETRY_AFTER.as_secs()
+            );
+        }
+        let retry_after = asked.map(|a| a.min(MAX_RETRY_AFTER));
+        let wait = retry_after.unwrap_or_else(|| backoff(attempt));
+        if status == 429 {
+            self.bump(|s| s.rate_limited += 1);
+            // The pacer slows the others when it paces; only a long wait stops all.
+            if !self.inner.pacer.pacing() || wait > PACED_RETRY_AFTER {
+                self.close_gate(wait);
+            }
+        }
+        Ok(Next::Retry(format!("HTTP {status}"), wait))
     }
 
     async fn send_once(&self, spec: &RequestSpec) -> Result<ApiResponse, SendError> {
@@ -922,6 +945,12 @@ pub fn is_local_network(url: &Url) -> bool {
         }
         None => false,
     }
+}
+
+/// What to do after an answer: return it, or try again after a wait (with the reason, for logs).
+enum Next {
+    Done(ApiResponse),
+    Retry(String, std::time::Duration),
 }
 
 #[cfg(test)]

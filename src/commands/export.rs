@@ -223,6 +223,12 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         std::fs::write(path, text)
             .map_err(|e| Error::other(format!("cannot write --failed {}: {e}", path.display())))?;
     }
+    Ok(outcome(report, a.failed.is_some())?)
+}
+
+/// How a candidate export ended, as the command's result: the fatal error, an interruption,
+/// or the candidates not found or failed (the exit code tells which).
+fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     if let Some(fatal) = report.fatal {
         let mut e = fatal;
         if report.resumable {
@@ -232,7 +238,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
                 resume_hint()
             );
         }
-        return Err(e.into());
+        return Err(e);
     }
     if report.interrupted {
         let msg = if report.resumable {
@@ -240,12 +246,12 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         } else {
             "interrupted: the output on standard output is incomplete".to_string()
         };
-        return Err(Error::new(crate::ExitKind::Interrupted, msg).into());
+        return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
     if report.not_found.is_empty() && report.failed.is_empty() {
         return Ok(());
     }
-    let listed = if a.failed.is_some() {
+    let listed = if failed_listed {
         " (their codes are in the --failed file)"
     } else {
         " (add --failed FILE to save their codes)"
@@ -258,8 +264,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
                 report.not_found.len(),
                 report.total
             ),
-        )
-        .into());
+        ));
     }
     let tail = if report.resumable {
         format!(
@@ -282,8 +287,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
                 format!(", {} not found", report.not_found.len())
             }
         ),
-    )
-    .into())
+    ))
 }
 
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {

@@ -68,23 +68,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let limited = job
         .client
         .with_limiter(crate::api::Limiter::new(concurrency + 1));
-    let client = limited.clone();
-    let bar = progress.handle();
-    let lister = tokio::spawn(async move {
-        let url = client.forms_url(&FormListQuery::default());
-        let mut walker = PageWalker::new(client, url, PageStyle::Tokens);
-        while let Some(page) = walker.next_page().await? {
-            if let Some(b) = &bar {
-                b.inc_length(page.items.len() as u64);
-            }
-            for item in page.items {
-                if tx.send(item).await.is_err() {
-                    return Ok(());
-                }
-            }
-        }
-        Ok::<(), Error>(())
-    });
+    let lister = spawn_lister(limited.clone(), progress.handle(), tx);
 
     let client = limited;
     let with_questions = job.with_questions;
@@ -142,27 +126,58 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         sink.commit()?;
     }
     drop(details);
-    if report.interrupted {
-        lister.abort();
-        sink.abandon()?;
-    } else {
-        match lister.await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                sink.abandon()?;
-                return Err(e);
-            }
-            Err(e) => {
-                sink.abandon()?;
-                return Err(Error::other(format!("listing the forms stopped: {e}")));
-            }
-        }
-        sink.finish()?;
-    }
+    close(sink, lister, report.interrupted).await?;
     drop(progress);
     report.requests = job.client.stats().requests - stats0.requests;
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// Walk the form list in its own task, handing items on through `tx` (so details of this page
+/// are fetched while the next page is requested), growing the bar by each page.
+fn spawn_lister(
+    client: Client,
+    bar: Option<indicatif::ProgressBar>,
+    tx: mpsc::Sender<Value>,
+) -> tokio::task::JoinHandle<Result<(), Error>> {
+    tokio::spawn(async move {
+        let url = client.forms_url(&FormListQuery::default());
+        let mut walker = PageWalker::new(client, url, PageStyle::Tokens);
+        while let Some(page) = walker.next_page().await? {
+            if let Some(b) = &bar {
+                b.inc_length(page.items.len() as u64);
+            }
+            for item in page.items {
+                if tx.send(item).await.is_err() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Complete the output, or on an interruption or a failed list walk leave it abandoned.
+async fn close(
+    sink: Sink,
+    lister: tokio::task::JoinHandle<Result<(), Error>>,
+    interrupted: bool,
+) -> Result<(), Error> {
+    if interrupted {
+        lister.abort();
+        return sink.abandon();
+    }
+    match lister.await {
+        Ok(Ok(())) => sink.finish(),
+        Ok(Err(e)) => {
+            sink.abandon()?;
+            Err(e)
+        }
+        Err(e) => {
+            sink.abandon()?;
+            Err(Error::other(format!("listing the forms stopped: {e}")))
+        }
+    }
 }
 
 /// The list item as it is, or with `--with-questions` the form's detail (`resource`).

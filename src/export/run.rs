@@ -6,6 +6,7 @@
 //! that finished early until those before it are written, and workers never run more than
 //! [`window`] candidates ahead of the writer, so what is held stays bounded.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -137,30 +138,7 @@ struct Tally {
 pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
     let started = Instant::now();
     let stats0 = job.client.stats();
-    let header = JournalHeader {
-        subject: job.subject.name().to_string(),
-        format: job.encoder.format.name().to_string(),
-        columns: (job.encoder.format == super::ExportFormat::Csv).then(|| job.encoder.header()),
-        jq: job.jq_text.clone(),
-        candidates_sha256: job.candidates.fingerprint(),
-        candidates: job.candidates.codes.len(),
-    };
-    let (sink, done) = match (&job.out, job.resume) {
-        (None, true) => {
-            return Err(Error::usage(
-                "--resume needs --out FILE: an export to standard output cannot be resumed",
-            ))
-        }
-        (None, false) => (Sink::stdout(job.encoder.clone())?, Default::default()),
-        (Some(p), false) => (
-            Sink::create(p, job.encoder.clone(), Some(&header))?,
-            Default::default(),
-        ),
-        (Some(p), true) => {
-            let (s, st) = Sink::resume(p, job.encoder.clone(), &header)?;
-            (s, st.done)
-        }
-    };
+    let (sink, done) = open_sink(&job)?;
     let destination = sink.describe();
     let total = job.candidates.codes.len();
     let todo: Vec<String> = job
@@ -224,33 +202,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
     }
     drop(tx);
 
-    let mut interrupted = false;
-    {
-        let all_done = async { while workers.join_next().await.is_some() {} };
-        tokio::pin!(all_done);
-        let signal = async {
-            if job.handle_signals {
-                crate::signal::shutdown().await
-            } else {
-                std::future::pending().await
-            }
-        };
-        tokio::select! {
-            _ = &mut all_done => {}
-            _ = signal => {
-                interrupted = true;
-                progress.println("interrupted: finishing the records already fetched (Ctrl-C again to quit at once)");
-                tokio::spawn(async {
-                    crate::signal::shutdown().await;
-                    eprintln!("interrupted again: quitting now");
-                    std::process::exit(130);
-                });
-                shared.stop.store(true, Ordering::SeqCst);
-                shared.cancel.send_replace(true);
-                all_done.await;
-            }
-        }
-    }
+    let interrupted = wait_for_workers(workers, &shared, &mut progress, job.handle_signals).await;
     let fatal = shared.fatal.lock().expect("fatal lock").take();
 
     let (sink, tally) = match writer.await {
@@ -296,6 +248,67 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
         pace: job.client.pace(),
         elapsed: started.elapsed(),
     })
+}
+
+/// The destination (stdout, a new file, or a file to resume) and the candidates it already holds.
+fn open_sink(job: &CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
+    let header = JournalHeader {
+        subject: job.subject.name().to_string(),
+        format: job.encoder.format.name().to_string(),
+        columns: (job.encoder.format == super::ExportFormat::Csv).then(|| job.encoder.header()),
+        jq: job.jq_text.clone(),
+        candidates_sha256: job.candidates.fingerprint(),
+        candidates: job.candidates.codes.len(),
+    };
+    match (&job.out, job.resume) {
+        (None, true) => Err(Error::usage(
+            "--resume needs --out FILE: an export to standard output cannot be resumed",
+        )),
+        (None, false) => Ok((Sink::stdout(job.encoder.clone())?, HashSet::new())),
+        (Some(p), false) => Ok((
+            Sink::create(p, job.encoder.clone(), Some(&header))?,
+            HashSet::new(),
+        )),
+        (Some(p), true) => {
+            let (s, st) = Sink::resume(p, job.encoder.clone(), &header)?;
+            Ok((s, st.done))
+        }
+    }
+}
+
+/// Wait for the workers to finish; on Ctrl-C/SIGTERM (when `handle_signals`) stop them taking
+/// new candidates, let the fetched ones be written, and quit at once on a second signal.
+/// Returns whether the export was interrupted.
+async fn wait_for_workers(
+    mut workers: tokio::task::JoinSet<()>,
+    shared: &Shared,
+    progress: &mut Progress,
+    handle_signals: bool,
+) -> bool {
+    let all_done = async { while workers.join_next().await.is_some() {} };
+    tokio::pin!(all_done);
+    let signal = async {
+        if handle_signals {
+            crate::signal::shutdown().await
+        } else {
+            std::future::pending().await
+        }
+    };
+    tokio::select! {
+        _ = &mut all_done => false,
+        _ = signal => {
+            progress.println("interrupted: finishing the records already fetched (Ctrl-C again to quit at once)");
+            tokio::spawn(async {
+                crate::signal::shutdown().await;
+                eprintln!("interrupted again: quitting now");
+                std::process::exit(130);
+            });
+            shared.stop.store(true, Ordering::SeqCst);
+            shared.cancel.send_replace(true);
+            all_done.await;
+            true
+        }
+    }
 }
 
 /// Takes candidates from the shared list until none is left or the export stops; candidate
