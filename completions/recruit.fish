@@ -519,8 +519,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l callback-url -d 'Address the service POSTs events to' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l signing-key -d 'HMAC key the service signs deliveries with' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l event -d 'Event to deliver (repeatable): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s f -l field -d 'Any other body field, as a string (repeatable)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s F -l raw-field -d 'Any other body field, typed: number, true/false, null, or JSON (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s f -l field -d 'A string field key=value (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l profile -d 'A named profile from the config file' -r
@@ -548,8 +548,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l callback-url -d 'New callback address' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l signing-key -d 'HMAC key the service signs deliveries with' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l event -d 'Event to deliver (repeatable): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s f -l field -d 'Any other body field, as a string (repeatable)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s F -l raw-field -d 'Any other body field, typed: number, true/false, null, or JSON (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s f -l field -d 'A string field key=value (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l profile -d 'A named profile from the config file' -r
@@ -892,7 +892,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "forms" -d 'Export every application form, optionally with its questions'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s H -l header -d 'A request header \'Name: value\' (repeatable)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l input -d 'The raw request body from FILE, or - for standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l base-url -d 'Service root, with or without a trailing /v1' -r

@@ -1,7 +1,6 @@
 //! What every command gets: resolved settings, the terminal, the API client (or the in-process
 //! sandbox behind it) and the output writer.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
 use crate::api::{Client, ClientConfig};
@@ -238,67 +237,49 @@ fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
 /// would overflow deadline arithmetic.
 const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
 
-/// Facts about the process's terminal.
-#[derive(Debug, Clone, Copy)]
-pub struct Term {
-    pub stdin_tty: bool,
-    pub stdout_tty: bool,
-    pub stderr_tty: bool,
-    /// Whether colour and escape codes may be written to stdout.
-    pub color: bool,
-}
-
-impl Term {
-    pub fn detect(color: ColorWhen) -> Term {
-        let stdout_tty = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let color = match color {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => stdout_tty && !no_color,
-        };
-        Term {
-            stdin_tty: std::io::stdin().is_terminal(),
-            stdout_tty,
-            stderr_tty: std::io::stderr().is_terminal(),
-            color,
-        }
-    }
-}
+pub use crate::io::{Io, Term};
 
 pub struct Ctx {
     pub globals: GlobalArgs,
     pub config: Config,
     pub profile: String,
-    pub term: Term,
+    /// Standard streams and the terminal: everything a command reads or prints goes here.
+    pub io: Io,
     client: Option<Client>,
     sandbox: Option<crate::sandbox::Sandbox>,
 }
 
 impl Ctx {
-    pub fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
+    pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        let config = Config::load()?;
+        let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
+        if globals.api_key.is_some()
+            && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
+        {
+            crate::say!(
+                io,
+                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
+            );
+        }
+        Ok(Ctx::with(globals, config, io)?)
+    }
+
+    /// A context over given streams and config (nothing read from disk or the environment):
+    /// how tests run a command in-process, e.g. with [`Io::captured`].
+    pub fn with(mut globals: GlobalArgs, config: Config, io: Io) -> Result<Ctx, Error> {
         globals.settle_sandbox()?;
         if globals.limit == Some(0) {
-            return Err(Error::usage("--limit must be at least 1").into());
+            return Err(Error::usage("--limit must be at least 1"));
         }
-        let config = Config::load()?;
         let profile = globals
             .profile
             .clone()
             .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
-        let term = Term::detect(globals.color.unwrap_or_default());
-        if globals.api_key.is_some()
-            && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
-        {
-            eprintln!(
-                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
-            );
-        }
         Ok(Ctx {
             globals,
             config,
             profile,
-            term,
+            io,
             client: None,
             sandbox: None,
         })
@@ -326,7 +307,7 @@ impl Ctx {
                 ))),
             };
         }
-        Ok(if self.term.stdout_tty {
+        Ok(if self.io.term.stdout_tty {
             Format::Table
         } else {
             Format::Json
@@ -338,14 +319,14 @@ impl Ctx {
             format: self.format()?,
             jq: self.globals.jq.clone(),
             fields: self.globals.fields.clone(),
-            pretty: self.term.stdout_tty,
-            color: self.term.color,
+            pretty: self.io.term.stdout_tty,
+            color: self.io.term.color,
         })
     }
 
     /// The writer for results on stdout.
     pub fn output(&self) -> Result<Output, Error> {
-        Output::stdout(self.output_options()?)
+        Output::new(self.output_options()?, self.io.stdout())
     }
 
     pub fn timeout(&self) -> Result<Duration, Error> {
@@ -505,7 +486,7 @@ impl Ctx {
         if yes {
             return Ok(());
         }
-        if !(self.term.stdin_tty && self.term.stderr_tty) {
+        if !(self.io.term.stdin_tty && self.io.term.stderr_tty) {
             return Err(Error::usage(
                 "refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt",
             ));

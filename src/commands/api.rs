@@ -2,7 +2,7 @@
 
 use clap::Args;
 use reqwest::Method;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::api::http::error_from_response;
 use crate::api::pagination::{PageStyle, PageWalker};
@@ -28,18 +28,8 @@ pub struct ApiArgs {
     pub method: String,
     /// Path under the base URL (/v1/... or relative), or a full URL of the same origin
     pub path: String,
-    /// A string field key=value (repeatable)
-    // Its own id: clap would otherwise merge these into the global --fields.
-    #[arg(
-        id = "body_fields",
-        short = 'f',
-        long = "field",
-        value_name = "KEY=VALUE"
-    )]
-    pub fields: Vec<String>,
-    /// A typed field key=value: number, true/false, null, JSON, or @file (repeatable)
-    #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
-    pub raw_fields: Vec<String>,
+    #[command(flatten)]
+    pub body: crate::commands::fields::FieldArgs,
     /// A request header 'Name: value' (repeatable)
     #[arg(short = 'H', long = "header", value_name = "NAME: VALUE")]
     pub headers: Vec<String>,
@@ -51,44 +41,10 @@ pub struct ApiArgs {
     pub include: bool,
 }
 
-fn typed(v: &str) -> Result<Value, Error> {
-    if let Some(path) = v.strip_prefix('@') {
-        let bytes = read_file_or_stdin(path, "the field file")?;
-        let text = String::from_utf8_lossy(&bytes).to_string();
-        return Ok(serde_json::from_str(&text)
-            .unwrap_or(Value::String(text.trim_end_matches('\n').to_string())));
-    }
-    Ok(serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string())))
-}
-
-fn collect_fields(a: &ApiArgs) -> Result<Map<String, Value>, Error> {
-    let mut m = Map::new();
-    for (f, is_typed) in a
-        .fields
-        .iter()
-        .map(|f| (f, false))
-        .chain(a.raw_fields.iter().map(|f| (f, true)))
-    {
-        let (k, v) = f
-            .split_once('=')
-            .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
-        if k.is_empty() {
-            return Err(Error::usage(format!("field '{f}' has an empty key")));
-        }
-        let value = if is_typed {
-            typed(v)?
-        } else {
-            Value::String(v.to_string())
-        };
-        m.insert(k.to_string(), value);
-    }
-    Ok(m)
-}
-
 pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
     let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
         .map_err(|_| Error::usage(format!("'{}' is not an HTTP method", a.method)))?;
-    let fields = collect_fields(&a)?;
+    let fields = a.body.to_map(&ctx.io)?;
     let mut headers = Vec::new();
     for h in &a.headers {
         let (n, v) = h
@@ -104,6 +60,7 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
     }
     let body = match &a.input {
         Some(path) => Some(bytes::Bytes::from(read_file_or_stdin(
+            &ctx.io,
             path,
             "the request body",
         )?)),

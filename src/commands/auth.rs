@@ -46,9 +46,10 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> anyhow::Result<()> {
             let mut config = Config::load_from(&ctx.config.path)?;
             if config.unset(&ctx.profile, "api_key") {
                 config.save()?;
-                eprintln!("Removed the API key of profile '{}'.", ctx.profile);
+                crate::say!(ctx.io, "Removed the API key of profile '{}'.", ctx.profile);
             } else {
-                eprintln!(
+                crate::say!(
+                    ctx.io,
                     "Profile '{}' has no stored API key; nothing changed.",
                     ctx.profile
                 );
@@ -78,12 +79,11 @@ async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
 }
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
-    let key = if a.with_token || !ctx.term.stdin_tty {
-        let bytes =
-            crate::commands::read_capped(std::io::stdin().lock(), "the key from standard input")?;
+    let key = if a.with_token || !ctx.io.term.stdin_tty {
+        let bytes = crate::commands::read_capped(ctx.io.stdin(), "the key from standard input")?;
         String::from_utf8_lossy(&bytes).trim().to_string()
     } else {
-        if !ctx.term.stderr_tty {
+        if !ctx.io.term.stderr_tty {
             return Err(Error::usage(
                 "no terminal to ask for the key: pipe it in (`... | recruit auth login --with-token`)",
             )
@@ -103,7 +103,8 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
     // Nothing to check against yet: store it, and say it is unchecked.
     let has_address = ctx.configured_base_url().is_some();
     if !has_address && !a.no_verify && !ctx.globals.sandbox {
-        eprintln!(
+        crate::say!(
+            ctx.io,
             "note: not checked against the service: profile '{}' has no service address yet (set one with `recruit config set base_url URL`)",
             ctx.profile
         );
@@ -120,7 +121,8 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
         config.set(&ctx.profile, "base_url", b);
     }
     config.save()?;
-    eprintln!(
+    crate::say!(
+        ctx.io,
         "Stored the API key {} for profile '{}' in {} (mode 0600).",
         secret.redacted(),
         ctx.profile,

@@ -109,7 +109,8 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
     let profile = ctx.profile.clone();
     match cmd {
         ConfigCmd::Path => {
-            println!("{}", ctx.config.path.display());
+            ctx.io
+                .outln(format_args!("{}", ctx.config.path.display()))?;
             Ok(())
         }
         ConfigCmd::Get(a) => {
@@ -117,12 +118,13 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
             match ctx.config.get(&profile, &a.key) {
                 // Secrets only in full when asked for: output ends up in logs and screen shares.
                 Some(v) if is_secret(&a.key) && !a.reveal => {
-                    println!("{}", crate::redact::Secret::new(v).redacted());
-                    eprintln!("(redacted; add --reveal to print it in full)");
+                    ctx.io
+                        .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
+                    crate::say!(ctx.io, "(redacted; add --reveal to print it in full)");
                     Ok(())
                 }
                 Some(v) => {
-                    println!("{v}");
+                    ctx.io.outln(format_args!("{v}"))?;
                     Ok(())
                 }
                 None => Err(Error::new(
@@ -147,7 +149,8 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
             } else {
                 a.value.clone()
             };
-            eprintln!(
+            crate::say!(
+                ctx.io,
                 "Set {} = {shown} in profile '{profile}' ({}).",
                 a.key,
                 config.path.display()
@@ -159,9 +162,10 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
             let mut config = Config::load_from(&ctx.config.path)?;
             if config.unset(&profile, &a.key) {
                 config.save()?;
-                eprintln!("Removed {} from profile '{profile}'.", a.key);
+                crate::say!(ctx.io, "Removed {} from profile '{profile}'.", a.key);
             } else {
-                eprintln!(
+                crate::say!(
+                    ctx.io,
                     "'{}' was not set in profile '{profile}'; nothing changed.",
                     a.key
                 );

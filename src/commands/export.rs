@@ -170,7 +170,8 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
     }
     if let (Some(out), true) = (&out, a.resume) {
         if out.exists() && !crate::export::sink::journal_path(out).exists() {
-            eprintln!(
+            crate::say!(
+                ctx.io,
                 "nothing to resume: {} is complete (there is no {}); run without --resume to export again",
                 out.display(),
                 crate::export::sink::journal_path(out).display()
@@ -179,8 +180,9 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         }
     }
     let what = if a.candidates == "-" {
-        if ctx.term.stdin_tty {
-            eprintln!(
+        if ctx.io.term.stdin_tty {
+            crate::say!(
+                ctx.io,
                 "reading candidate codes from standard input, one per line (end with Ctrl-D)"
             );
         }
@@ -188,7 +190,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
     } else {
         format!("candidates file '{}'", a.candidates)
     };
-    let bytes = crate::commands::read_file_or_stdin(&a.candidates, "the candidates file")?;
+    let bytes = crate::commands::read_file_or_stdin(&ctx.io, &a.candidates, "the candidates file")?;
     let candidates = CandidateList::parse(&bytes, &what)?;
     drop(bytes);
     let kind = match subject {
@@ -206,14 +208,14 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         out: out.clone(),
         resume: a.resume,
         concurrency: a.concurrency as usize,
-        progress: ctx.term.stderr_tty,
+        progress: ctx.io.term.stderr_tty,
         candidate_retry_delay: Duration::from_millis(1000),
         handle_signals: true,
         jq_text: ctx.globals.jq.clone(),
     })
     .await?;
 
-    eprintln!("{}", summary(&report));
+    crate::say!(ctx.io, "{}", summary(&report));
     if let Some(path) = &a.failed {
         let mut text = String::new();
         for (code, _) in report.not_found.iter().chain(&report.failed) {
@@ -304,7 +306,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
         encoder,
         out: out_path(a.out),
         concurrency: a.concurrency as usize,
-        progress: ctx.term.stderr_tty,
+        progress: ctx.io.term.stderr_tty,
         handle_signals: true,
     })
     .await?;
@@ -324,7 +326,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
         )
         .into());
     }
-    eprintln!("{line}");
+    crate::say!(ctx.io, "{line}");
     if !report.failed.is_empty() {
         return Err(Error::network(format!(
             "the details of {} forms could not be read",

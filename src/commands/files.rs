@@ -74,7 +74,7 @@ pub async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> anyhow::Result<()> {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
             let opts = UploadOptions {
-                progress: ctx.term.stderr_tty,
+                progress: ctx.io.term.stderr_tty,
                 timeout: ctx.timeout()?,
             };
             let up = upload_file(&client, &a.path, a.name.as_deref(), opts).await?;
@@ -153,7 +153,7 @@ pub async fn upload_file(
         target.path()
     );
     if client.verbose() {
-        eprintln!("> PUT {shown} ({size} bytes, no Authorization header)");
+        crate::elog!("> PUT {shown} ({size} bytes, no Authorization header)");
     }
 
     // The API client's trust and proxy settings: a company CA trusted for the service is
@@ -204,7 +204,7 @@ pub async fn upload_file(
     })?;
     let status = resp.status();
     if client.verbose() {
-        eprintln!("< {} from {shown}", status.as_u16());
+        crate::elog!("< {} from {shown}", status.as_u16());
     }
     if !status.is_success() {
         let body = resp.text().await.unwrap_or_default();

@@ -37,7 +37,8 @@ pub struct McpArgs {
 
 pub async fn run(ctx: &mut Ctx, args: McpArgs) -> anyhow::Result<()> {
     let client = ctx.client().await?;
-    crate::elog!(
+    crate::say!(
+        ctx.io,
         "recruit mcp: serving on stdio with --access {} (Ctrl-C or closing stdin stops it)",
         args.access.as_str()
     );

@@ -4,7 +4,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use crate::api::MemoInput;
 use crate::commands::{print_collection, text_or_stdin};
-use crate::context::Ctx;
+use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 
@@ -136,8 +136,8 @@ pub struct DeleteArgs {
     pub yes: bool,
 }
 
-fn content_arg(value: &str) -> Result<String, Error> {
-    let text = text_or_stdin(value, "the memo content")?;
+fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
+    let text = text_or_stdin(io, value, "the memo content")?;
     if text.trim().is_empty() {
         return Err(Error::usage("the memo content is empty; pass --content TEXT (or --content - with text on standard input)"));
     }
@@ -161,7 +161,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
         }
         MemosCmd::Create(a) => {
             let input = MemoInput {
-                content: Some(content_arg(&a.content)?),
+                content: Some(content_arg(&ctx.io, &a.content)?),
                 parent_id: a.reply_to,
                 file_url: a.file_url,
                 accessible_role: a.role.map(|r| r.as_str().to_string()),
@@ -178,7 +178,11 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
         }
         MemosCmd::Edit(a) => {
             let input = MemoInput {
-                content: a.content.as_deref().map(content_arg).transpose()?,
+                content: a
+                    .content
+                    .as_deref()
+                    .map(|c| content_arg(&ctx.io, c))
+                    .transpose()?,
                 parent_id: None,
                 file_url: a.file_url,
                 accessible_role: a.role.map(|r| r.as_str().to_string()),
@@ -207,7 +211,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
         }
         MemosCmd::Delete(a) => {
             let client = ctx.client().await?;
-            if !a.yes && ctx.term.stdin_tty && ctx.term.stderr_tty {
+            if !a.yes && ctx.io.term.stdin_tty && ctx.io.term.stderr_tty {
                 // Replies go with their memo: say so before asking.
                 let replies = client.memo_replies(&a.candidate, a.id).await.unwrap_or(0);
                 let with = match replies {
@@ -230,9 +234,11 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
                     a.id, a.candidate
                 ))?;
             } else if empty {
-                eprintln!(
+                crate::say!(
+                    ctx.io,
                     "Deleted memo {} on candidate {} (the service sent no body).",
-                    a.id, a.candidate
+                    a.id,
+                    a.candidate
                 );
             } else {
                 out.single(Kind::Memo, &resp.body, &resp.value()?)?;
@@ -270,7 +276,8 @@ async fn set_pin(
         out.write_str(&line)?;
     } else {
         if !changed {
-            crate::elog!(
+            crate::say!(
+                ctx.io,
                 "Memo {} on candidate {} is already {word}; nothing changed.",
                 a.id,
                 a.candidate

@@ -5,6 +5,7 @@ pub mod api;
 pub mod auth;
 pub mod config;
 pub mod export;
+pub mod fields;
 pub mod files;
 pub mod forms;
 pub mod mcp;
@@ -19,7 +20,7 @@ use url::Url;
 
 use crate::api::pagination::{PageStyle, PageWalker};
 use crate::api::Client;
-use crate::context::Ctx;
+use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
 
@@ -54,7 +55,7 @@ pub async fn print_pages(
             // One page was asked for: say so when the service has more, so a table of 20
             // is never taken for the whole list.
             if let Some(note) = more_pages_note(&page.value, items.len()) {
-                crate::elog!("{note}");
+                crate::say!(ctx.io, "{note}");
             }
             break;
         }
@@ -95,7 +96,7 @@ fn more_pages_note(page: &serde_json::Value, shown: usize) -> Option<String> {
 
 /// A spinner on stderr while walking many pages on a terminal.
 fn progress_spinner(ctx: &Ctx, merged: bool) -> Option<indicatif::ProgressBar> {
-    if !(merged && ctx.term.stderr_tty) {
+    if !(merged && ctx.io.term.stderr_tty) {
         return None;
     }
     let pb = indicatif::ProgressBar::new_spinner();
@@ -151,26 +152,20 @@ pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// A text argument where `-` means standard input.
-pub fn text_or_stdin(value: &str, what: &str) -> Result<String, Error> {
+pub fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
     if value != "-" {
         return Ok(value.to_string());
     }
-    let bytes = read_capped(
-        std::io::stdin().lock(),
-        &format!("{what} from standard input"),
-    )?;
+    let bytes = read_capped(io.stdin(), &format!("{what} from standard input"))?;
     let s = String::from_utf8(bytes)
         .map_err(|_| Error::usage(format!("{what} from standard input is not UTF-8 text")))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// Bytes of a file argument where `-` means standard input.
-pub fn read_file_or_stdin(path: &str, what: &str) -> Result<Vec<u8>, Error> {
+pub fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
     if path == "-" {
-        return read_capped(
-            std::io::stdin().lock(),
-            &format!("{what} from standard input"),
-        );
+        return read_capped(io.stdin(), &format!("{what} from standard input"));
     }
     let file = std::fs::File::open(path)
         .map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))?;

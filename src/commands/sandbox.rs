@@ -47,7 +47,7 @@ pub struct SandboxArgs {
     pub key: Option<String>,
 }
 
-pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.fail_rate) {
         return Err(Error::usage(format!(
             "--fail-rate must be between 0 and 1, got {}",
@@ -95,7 +95,7 @@ pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
         .map_err(|e| describe_start_error(e, args.port))?;
 
     let base = sandbox.base_url();
-    let mut out = std::io::stdout().lock();
+    let mut out = ctx.io.stdout();
     writeln!(out, "base_url: {base}")?;
     writeln!(out, "api_key: {}", sandbox.api_key)?;
     writeln!(out, "state: {}", state.display())?;
@@ -113,10 +113,10 @@ pub async fn run(_ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
     )?;
     out.flush()?;
     drop(out);
-    eprintln!("sandbox: serving on {base}; press Ctrl-C to stop");
+    crate::say!(ctx.io, "sandbox: serving on {base}; press Ctrl-C to stop");
 
     wait_for_stop_signal().await;
-    eprintln!("sandbox: stopping");
+    crate::say!(ctx.io, "sandbox: stopping");
     sandbox.shutdown().await;
     Ok(())
 }

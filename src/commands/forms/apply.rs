@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::api::{ApplicationForm, Client};
 use crate::apply::{prepare, Prepared};
-use crate::context::Ctx;
+use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 use crate::wizard::{Prompt, Stop, TermPrompt};
@@ -117,12 +117,12 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
 
 pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
     let requested = variant(ctx, &args)?;
-    let interactive = ctx.term.stdin_tty && ctx.term.stderr_tty;
+    let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
 
     // Local input before any request: a broken file never costs a round trip.
     let file = match &args.answers {
         Some(path) => {
-            let bytes = crate::commands::read_file_or_stdin(path, "the answers file")?;
+            let bytes = crate::commands::read_file_or_stdin(&ctx.io, path, "the answers file")?;
             Some(crate::commands::parse_user_json(
                 &bytes,
                 "the answers file",
@@ -138,7 +138,10 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         .into());
     }
     if file.is_some() && args.save.is_some() {
-        eprintln!("warning: --save is for the wizard; ignored with --answers");
+        crate::say!(
+            ctx.io,
+            "warning: --save is for the wizard; ignored with --answers"
+        );
     }
     if file.is_none() {
         if let Some(save) = &args.save {
@@ -153,7 +156,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
     let questions = form.questions.clone().unwrap_or_default();
     if file.is_some() {
         // (The wizard shows the form's state itself.)
-        warn_form_state(&args.code, &form);
+        warn_form_state(&ctx.io, &args.code, &form);
     }
 
     // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
@@ -165,7 +168,13 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
     };
     let (prepared, reviewed) = match file {
         Some(value) => (
-            prepare_or_report(&questions, &value, requested, "the answers file")?,
+            prepare_or_report(
+                &mut ctx.io.stderr(),
+                &questions,
+                &value,
+                requested,
+                "the answers file",
+            )?,
             false,
         ),
         None => (
@@ -176,22 +185,22 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
     if !reviewed {
         // Notes and warnings may quote the form (question titles): escaped like any line.
         for note in &prepared.notes {
-            eprintln!("note: {}", crate::output::text::safe_line(note));
+            crate::say!(ctx.io, "note: {}", crate::output::text::safe_line(note));
         }
         for w in &prepared.warnings {
-            eprintln!("warning: {}", crate::output::text::safe_line(w));
+            crate::say!(ctx.io, "warning: {}", crate::output::text::safe_line(w));
         }
     }
 
     if args.dry_run {
-        let text = if ctx.term.stdout_tty {
+        let text = if ctx.io.term.stdout_tty {
             serde_json::to_string_pretty(&prepared.body)
         } else {
             serde_json::to_string(&prepared.body)
         }
         .map_err(|e| Error::other(e.to_string()))?;
         out.write_str(&format!("{text}\n"))?;
-        eprintln!("dry run: nothing was sent");
+        crate::say!(ctx.io, "dry run: nothing was sent");
         return Ok(());
     }
 
@@ -206,7 +215,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
                 width
             )
         );
-        let mut p = TermPrompt::new(ctx.term.color);
+        let mut p = TermPrompt::new(ctx.io.term.color);
         let ok = match p.confirm(&submit_prompt(&args.code, &form, prepared.variant), true) {
             Ok(b) => b,
             Err(Stop::Cancelled) => false,
@@ -242,6 +251,7 @@ fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String
 
 /// Validate and build, or print every problem (one line each) and stop with exit 2.
 fn prepare_or_report(
+    err: &mut dyn std::io::Write,
     questions: &[crate::api::Question],
     value: &Value,
     variant: Variant,
@@ -255,17 +265,18 @@ fn prepare_or_report(
             const SHOWN: usize = crate::core::PROBLEMS_SHOWN;
             let warnings = &report.warnings;
             for w in warnings.iter().take(SHOWN) {
-                crate::elog!(
+                let _ = writeln!(
+                    err,
                     "warning: {}",
                     crate::output::text::safe_line(&w.to_string())
                 );
             }
             if warnings.len() > SHOWN {
-                crate::elog!("... and {} more warnings", warnings.len() - SHOWN);
+                let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
             }
             let (lines, summary) = crate::core::problem_lines(&report, what);
             for line in lines {
-                crate::elog!("  {}", crate::output::text::safe_line(&line));
+                let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
             }
             Err(Error::usage(summary))
         }
@@ -273,7 +284,7 @@ fn prepare_or_report(
 }
 
 /// Warn (stderr) when the form is expired or not open; the service decides.
-fn warn_form_state(code: &str, form: &ApplicationForm) {
+fn warn_form_state(io: &Io, code: &str, form: &ApplicationForm) {
     let deadline = crate::output::text::local_time(form.end_at.as_deref());
     if form.expired == Some(true) {
         let when = if deadline.is_empty() {
@@ -281,10 +292,16 @@ fn warn_form_state(code: &str, form: &ApplicationForm) {
         } else {
             format!(" (deadline {deadline})")
         };
-        eprintln!("warning: form {code} has expired{when}; the service may refuse the application");
+        crate::say!(
+            io,
+            "warning: form {code} has expired{when}; the service may refuse the application"
+        );
     }
     if form.open_status == Some(false) {
-        eprintln!("warning: form {code} is not open; the service may refuse the application");
+        crate::say!(
+            io,
+            "warning: form {code} is not open; the service may refuse the application"
+        );
     }
 }
 
@@ -321,7 +338,7 @@ async fn run_wizard(
 ) -> anyhow::Result<Prepared> {
     let questions = form.questions.clone().unwrap_or_default();
 
-    let color = ctx.term.color;
+    let color = ctx.io.term.color;
     let timeout = ctx.timeout()?;
     let upload_client = client.clone();
     let handle = tokio::runtime::Handle::current();
@@ -330,7 +347,8 @@ async fn run_wizard(
     let save = args.save.clone();
     let yes = args.yes || args.dry_run;
     let flag = interrupted.clone();
-    let stderr_tty = ctx.term.stderr_tty;
+    let stderr_tty = ctx.io.term.stderr_tty;
+    let mut err = ctx.io.stderr();
 
     let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
         let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
@@ -361,13 +379,14 @@ async fn run_wizard(
                         &crate::apply::answers_file(&questions, &sent, None),
                     )
                 });
-                return Err(stopped(stop, saved.flatten()));
+                return Err(stopped(&mut p, stop, saved.flatten()));
             }
         };
         let mut first = true;
         loop {
             let file = crate::apply::answers_file(&questions, &answers, Some(privacy));
-            let prepared = prepare_or_report(&questions, &file, requested, "the answers")?;
+            let prepared =
+                prepare_or_report(&mut err, &questions, &file, requested, "the answers")?;
             let sent = crate::apply::as_sent(&questions, &prepared.answers, prepared.variant);
             let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
             if let Some(path) = &save {
@@ -409,7 +428,7 @@ async fn run_wizard(
                     let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
                     save_answers(&mut p, path, &file)
                 });
-                return Err(stopped(stop, saved.flatten()));
+                return Err(stopped(&mut p, stop, saved.flatten()));
             }
         }
     })
@@ -465,13 +484,13 @@ fn save_answers(
 
 /// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
 /// starts a line of its own, whatever the prompt left on the last one.
-fn stopped(stop: Stop, saved: Option<std::path::PathBuf>) -> Error {
+fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<std::path::PathBuf>) -> Error {
     let kept = saved
         .map(|p| format!(" (the answers so far are in {})", p.display()))
         .unwrap_or_default();
     match stop {
         Stop::Cancelled => {
-            eprintln!();
+            p.say("");
             Error::new(
                 crate::error::ExitKind::Interrupted,
                 format!("cancelled; nothing was sent{kept}"),

@@ -176,7 +176,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> anyhow::Result<()> {
         let text = table(&out.opts, &events);
         out.write_str(&text)?;
         if events.is_empty() {
-            eprintln!("no stored events match");
+            crate::say!(ctx.io, "no stored events match");
         }
         return Ok(());
     }
@@ -330,7 +330,8 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
         if !ok {
             failed += 1;
         }
-        eprintln!(
+        crate::say!(
+            ctx.io,
             "{} event {} to {url}: {what}",
             if ok { "replayed" } else { "failed to replay" },
             e.id
@@ -359,7 +360,7 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> anyhow::Result<()> {
     let n = store.prune(a.before)?;
     let mut out = ctx.output()?;
     if out.is_table() {
-        eprintln!("deleted {n} event{}", if n == 1 { "" } else { "s" });
+        crate::say!(ctx.io, "deleted {n} event{}", if n == 1 { "" } else { "s" });
     } else {
         out.value(Kind::Other, &serde_json::json!({ "deleted": n }))?;
     }

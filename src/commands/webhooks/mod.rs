@@ -9,7 +9,7 @@ use serde_json::Value;
 use self::tools as webhook_tools;
 use crate::api::pagination::PageStyle;
 use crate::api::webhooks::{WebhookInput, EVENTS};
-use crate::context::Ctx;
+use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 
@@ -66,18 +66,9 @@ pub struct Fields {
     /// Register it inactive
     #[arg(long)]
     pub inactive: bool,
-    /// Any other body field, as a string (repeatable)
-    // Its own id: clap would otherwise merge these into the global --fields.
-    #[arg(
-        id = "body_fields",
-        short = 'f',
-        long = "field",
-        value_name = "KEY=VALUE"
-    )]
-    pub fields: Vec<String>,
-    /// Any other body field, typed: number, true/false, null, or JSON (repeatable)
-    #[arg(short = 'F', long = "raw-field", value_name = "KEY=VALUE")]
-    pub raw_fields: Vec<String>,
+    /// Any other body field (-f as a string, -F typed)
+    #[command(flatten)]
+    pub body: crate::commands::fields::FieldArgs,
 }
 
 #[derive(Debug, Args)]
@@ -112,33 +103,6 @@ pub struct DeleteArgs {
     pub yes: bool,
 }
 
-/// Parse `key=value` pairs into a body; typed ones as JSON when they parse.
-pub fn parse_fields(
-    fields: &[String],
-    raw_fields: &[String],
-    body: &mut WebhookInput,
-) -> Result<(), Error> {
-    for (f, typed) in fields
-        .iter()
-        .map(|f| (f, false))
-        .chain(raw_fields.iter().map(|f| (f, true)))
-    {
-        let (k, v) = f
-            .split_once('=')
-            .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
-        if k.is_empty() {
-            return Err(Error::usage(format!("field '{f}' has an empty key")));
-        }
-        let value = if typed {
-            serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()))
-        } else {
-            Value::String(v.to_string())
-        };
-        body.insert(k.to_string(), value);
-    }
-    Ok(())
-}
-
 fn check_url(u: &str) -> Result<(), Error> {
     match url::Url::parse(u) {
         Ok(p) if p.scheme() == "https" || p.scheme() == "http" => Ok(()),
@@ -148,14 +112,15 @@ fn check_url(u: &str) -> Result<(), Error> {
     }
 }
 
-fn apply_fields(f: &Fields, body: &mut WebhookInput) -> Result<(), Error> {
+fn apply_fields(io: &Io, f: &Fields, body: &mut WebhookInput) -> Result<(), Error> {
     if let Some(k) = &f.signing_key {
         body.insert("signing_key".into(), Value::String(k.clone()));
     }
     if !f.events.is_empty() {
         for e in &f.events {
             if !EVENTS.contains(&e.as_str()) {
-                eprintln!(
+                crate::say!(
+                    io,
                     "warning: '{e}' is not one of the documented events ({}); sending it unchanged",
                     EVENTS.join(", ")
                 );
@@ -169,7 +134,8 @@ fn apply_fields(f: &Fields, body: &mut WebhookInput) -> Result<(), Error> {
     if f.inactive {
         body.insert("active".into(), Value::Bool(false));
     }
-    parse_fields(&f.fields, &f.raw_fields, body)
+    body.extend(f.body.to_map(io)?);
+    Ok(())
 }
 
 pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
@@ -205,7 +171,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             check_url(&a.callback_url)?;
             let mut body = WebhookInput::new();
             body.insert("callback_url".into(), Value::String(a.callback_url.clone()));
-            apply_fields(&a.fields, &mut body)?;
+            apply_fields(&ctx.io, &a.fields, &mut body)?;
             if !a.fields.inactive && !body.contains_key("active") {
                 body.insert("active".into(), Value::Bool(true));
             }
@@ -223,7 +189,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             if a.active {
                 body.insert("active".into(), Value::Bool(true));
             }
-            apply_fields(&a.fields, &mut body)?;
+            apply_fields(&ctx.io, &a.fields, &mut body)?;
             if body.is_empty() {
                 return Err(Error::usage(
                     "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
@@ -242,7 +208,11 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() || empty {
                 if empty && !out.is_table() {
-                    eprintln!("Deleted webhook {} (the service sent no body).", a.code);
+                    crate::say!(
+                        ctx.io,
+                        "Deleted webhook {} (the service sent no body).",
+                        a.code
+                    );
                 } else {
                     out.write_str(&format!("Deleted webhook {}.\n", a.code))?;
                 }

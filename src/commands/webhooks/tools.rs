@@ -2,7 +2,7 @@
 //!
 //! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::http::HeaderName;
@@ -236,7 +236,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         // Events have no columns: table and csv both mean the human line.
         Some(Format::Table | Format::Csv) => EventFormat::Line,
         // As for every command: for people on a terminal, JSON (one event per line) in a pipe.
-        None if ctx.term.stdout_tty => EventFormat::Line,
+        None if ctx.io.term.stdout_tty => EventFormat::Line,
         None => EventFormat::Ndjson,
     };
     let host: IpAddr = match args.host.as_str() {
@@ -267,7 +267,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
             .collect();
         for e in &list {
             if !crate::webhook::samples::ACTIONS.iter().any(|(a, _)| a == e) {
-                eprintln!("note: --events '{e}' is not one of the service's six actions; it is matched as given");
+                crate::say!(ctx.io, "note: --events '{e}' is not one of the service's six actions; it is matched as given");
             }
         }
         list
@@ -307,7 +307,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
     };
     let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
     let stats = listen::run(cfg, shutdown_signal()).await?;
-    eprintln!("stopped: {}", stats.summary(forwarding));
+    crate::say!(ctx.io, "stopped: {}", stats.summary(forwarding));
     Ok(())
 }
 
@@ -342,10 +342,10 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
                 "key_index": verified.key_index,
             }),
         ),
-        _ => print_stdout(&format!(
+        _ => Ok(ctx.io.outln(format_args!(
             "valid (signed at {signed_at}, {})",
             crate::output::text::ago(verified.age_secs)
-        )),
+        ))?),
     }
 }
 
@@ -373,7 +373,8 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
         timeout: ctx.timeout()?,
         net: ctx.net()?,
     };
-    eprintln!(
+    crate::say!(
+        ctx.io,
         "sending {} ({} bytes, {}) to {}",
         args.action,
         cfg.body.len(),
@@ -398,7 +399,8 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
         });
         print_json(ctx, &json)?;
     } else if outcome.delivered {
-        print_stdout(&format!("delivered after {n} {attempts} (HTTP 200)"))?;
+        ctx.io
+            .outln(format_args!("delivered after {n} {attempts} (HTTP 200)"))?;
     }
     if outcome.delivered {
         Ok(())
@@ -466,10 +468,13 @@ pub(crate) fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
 fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
     match name {
         None | Some("-") => {
-            if ctx.term.stdin_tty {
-                eprintln!("reading the payload from standard input (end with Ctrl-D)");
+            if ctx.io.term.stdin_tty {
+                crate::say!(
+                    ctx.io,
+                    "reading the payload from standard input (end with Ctrl-D)"
+                );
             }
-            crate::commands::read_capped(std::io::stdin().lock(), "the payload from standard input")
+            crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
         }
         Some(path) => {
             let file = std::fs::File::open(path)
@@ -485,15 +490,7 @@ fn print_json(ctx: &Ctx, v: &serde_json::Value) -> anyhow::Result<()> {
     if opts.format == Format::Table || opts.format == Format::Csv {
         opts.format = Format::Json;
     }
-    crate::output::Output::stdout(opts)?.value(crate::output::Kind::Other, v)?;
-    Ok(())
-}
-
-fn print_stdout(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}")
-        .and_then(|_| out.flush())
-        .map_err(|e| Error::other(format!("cannot write to standard output: {e}")))?;
+    crate::output::Output::new(opts, ctx.io.stdout())?.value(crate::output::Kind::Other, v)?;
     Ok(())
 }
 
@@ -502,6 +499,6 @@ async fn shutdown_signal() {
     crate::signal::shutdown().await;
     if std::io::stderr().is_terminal() {
         // Ctrl-C echoes "^C" without a newline: start the summary on a fresh line.
-        eprintln!();
+        crate::elog!();
     }
 }

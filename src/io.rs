@@ -1,0 +1,190 @@
+//! The process's standard streams behind one seam (as gh's IOStreams or cargo's Shell): commands
+//! read stdin, write results to stdout and messages to stderr only through [`Io`], so a test can
+//! run a command in-process with scripted input and read back both streams ([`Io::captured`]).
+
+use std::fmt;
+use std::io::{IsTerminal, Read, Write};
+use std::sync::{Arc, Mutex};
+
+use crate::context::ColorWhen;
+
+/// Facts about the process's terminal.
+#[derive(Debug, Clone, Copy)]
+pub struct Term {
+    pub stdin_tty: bool,
+    pub stdout_tty: bool,
+    pub stderr_tty: bool,
+    /// Whether colour and escape codes may be written to stdout.
+    pub color: bool,
+}
+
+impl Term {
+    pub fn detect(color: ColorWhen) -> Term {
+        let stdout_tty = std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => stdout_tty && !no_color,
+        };
+        Term {
+            stdin_tty: std::io::stdin().is_terminal(),
+            stdout_tty,
+            stderr_tty: std::io::stderr().is_terminal(),
+            color,
+        }
+    }
+
+    /// No terminal anywhere: what a script or a test sees.
+    pub fn piped() -> Term {
+        Term {
+            stdin_tty: false,
+            stdout_tty: false,
+            stderr_tty: false,
+            color: false,
+        }
+    }
+}
+
+/// A byte buffer several writers share (the captured side of a stream).
+#[derive(Clone, Default)]
+pub struct SharedBuf(Arc<Mutex<Vec<u8>>>);
+
+impl SharedBuf {
+    /// Everything written so far, as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().expect("buffer lock")).into_owned()
+    }
+}
+
+impl Write for SharedBuf {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("buffer lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[derive(Clone)]
+enum Sink {
+    Stdout,
+    Stderr,
+    Buffer(SharedBuf),
+}
+
+impl Sink {
+    fn writer(&self) -> Box<dyn Write + Send> {
+        match self {
+            Sink::Stdout => Box::new(std::io::stdout()),
+            Sink::Stderr => Box::new(std::io::stderr()),
+            Sink::Buffer(b) => Box::new(b.clone()),
+        }
+    }
+}
+
+/// Standard input, standard output and standard error, and what the terminal is.
+pub struct Io {
+    pub term: Term,
+    stdin: Mutex<Option<Box<dyn Read + Send>>>,
+    out: Sink,
+    err: Sink,
+}
+
+/// The two output streams of an [`Io::captured`].
+#[derive(Clone)]
+pub struct Captured {
+    pub stdout: SharedBuf,
+    pub stderr: SharedBuf,
+}
+
+impl Io {
+    /// The process's own streams.
+    pub fn system(term: Term) -> Io {
+        Io {
+            term,
+            stdin: Mutex::new(Some(Box::new(std::io::stdin()))),
+            out: Sink::Stdout,
+            err: Sink::Stderr,
+        }
+    }
+
+    /// Streams for a test: `stdin` is what the command reads; both outputs are kept.
+    pub fn captured(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, Captured) {
+        let cap = Captured {
+            stdout: SharedBuf::default(),
+            stderr: SharedBuf::default(),
+        };
+        let io = Io {
+            term,
+            stdin: Mutex::new(Some(Box::new(std::io::Cursor::new(stdin.into())))),
+            out: Sink::Buffer(cap.stdout.clone()),
+            err: Sink::Buffer(cap.stderr.clone()),
+        };
+        (io, cap)
+    }
+
+    /// A writer on standard output (for results).
+    pub fn stdout(&self) -> Box<dyn Write + Send> {
+        self.out.writer()
+    }
+
+    /// A writer on standard error (for messages).
+    pub fn stderr(&self) -> Box<dyn Write + Send> {
+        self.err.writer()
+    }
+
+    /// Standard input, once: a second reader gets an empty stream, as a consumed pipe would.
+    pub fn stdin(&self) -> Box<dyn Read + Send> {
+        self.stdin
+            .lock()
+            .expect("stdin lock")
+            .take()
+            .unwrap_or_else(|| Box::new(std::io::empty()))
+    }
+
+    /// A line on standard error; a closed stderr is ignored (a message is never worth a panic).
+    pub fn errln(&self, args: fmt::Arguments<'_>) {
+        let _ = writeln!(self.stderr(), "{args}");
+    }
+
+    /// A line on standard output, for commands whose result is plain text; a closed pipe
+    /// (`| head`) ends the process quietly, as for every result.
+    pub fn outln(&self, args: fmt::Arguments<'_>) -> Result<(), crate::Error> {
+        let mut out = self.stdout();
+        match writeln!(out, "{args}").and_then(|_| out.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            Err(e) => Err(crate::Error::other(format!("cannot write to stdout: {e}"))),
+        }
+    }
+}
+
+/// `eprintln!` through a command's [`Io`]: `say!(ctx.io, "deleted {n} events")`.
+#[macro_export]
+macro_rules! say {
+    ($io:expr, $($arg:tt)*) => {
+        $io.errln(format_args!($($arg)*))
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captured_streams_keep_what_was_written_and_stdin_is_read_once() {
+        let (io, cap) = Io::captured(Term::piped(), "C1\nC2\n");
+        say!(io, "note: {}", 1);
+        io.outln(format_args!("result")).unwrap();
+        let mut s = String::new();
+        io.stdin().read_to_string(&mut s).unwrap();
+        assert_eq!(s, "C1\nC2\n");
+        let mut again = String::new();
+        io.stdin().read_to_string(&mut again).unwrap();
+        assert_eq!(again, "");
+        assert_eq!(cap.stderr.text(), "note: 1\n");
+        assert_eq!(cap.stdout.text(), "result\n");
+    }
+}
