@@ -614,3 +614,143 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
         assert!(shown.contains(visible), "{visible:?} not shown: {shown:?}");
     }
 }
+
+/// The wizard's logic without a terminal: `wizard::collect` driven by a scripted prompt, its
+/// answers sent through the same `apply::prepare` an answers file goes through.
+mod scripted {
+    use recruit::api::ApplicationForm;
+    use recruit::apply::{answers_file, prepare, Answer, Variant};
+    use recruit::wizard::scripted::{Reply, Scripted};
+    use recruit::wizard::{collect, Stop};
+    use serde_json::{json, Value};
+
+    fn form() -> ApplicationForm {
+        let q = |id: Option<i64>, order: i64, kind: &str, required: bool, options: &[&str]| {
+            json!({"id": id, "order": order, "kind": kind, "title": format!("Q {kind}"),
+                   "required": required, "answer_options": options})
+        };
+        serde_json::from_value(json!({
+            "code": "FORM-T",
+            "title": "Test form",
+            "questions": [
+                q(Some(1), 1, "name", true, &[]),
+                q(Some(2), 2, "email", true, &[]),
+                q(Some(3), 3, "phone", true, &[]),
+                q(Some(4), 4, "desired_salary", false, &[]),
+                q(Some(5), 5, "radio", true, &["On-site", "Video call", "Phone"]),
+                q(Some(6), 6, "checkbox", false, &["Mon", "Tue", "Wed"]),
+                q(Some(7), 7, "date_type", false, &[]),
+                q(Some(8), 8, "military_service", true, &[]),
+                q(Some(9), 9, "textarea", false, &[]),
+                q(Some(10), 10, "link", false, &[]),
+                q(Some(11), 11, "resume", true, &[]),
+                q(None, 12, "text", false, &[]),
+            ]
+        }))
+        .expect("form parses")
+    }
+
+    fn line(s: &str) -> Reply {
+        Reply::Line(s.to_string())
+    }
+
+    #[test]
+    fn every_answer_is_checked_as_typed_and_the_body_is_what_a_file_would_send() {
+        let dir = tempfile::tempdir().unwrap();
+        let cv = dir.path().join("cv.pdf");
+        std::fs::write(&cv, b"%PDF-1.4").unwrap();
+        let form = form();
+        let mut p = Scripted::new([
+            line("Kim Hana"),
+            line("nope"), // refused inline, asked again
+            line("hana@example.com"),
+            line("010-1234-5678"),
+            line("5,000"),
+            Reply::Pick(1),
+            Reply::Tick(vec![0, 2]),
+            line("2026.12.01"),
+            Reply::Yes(true),
+            Reply::Pick(0),
+            line(""), // optional textarea skipped
+            line("https://github.com/hana"),
+            Reply::Yes(false),
+            line(cv.to_str().unwrap()),
+            Reply::Yes(true), // privacy
+        ]);
+        let mut uploaded = Vec::new();
+        let mut upload = |path: &std::path::Path| -> Result<String, String> {
+            uploaded.push(path.to_path_buf());
+            Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
+        };
+        let mut answers: Vec<Answer> = Vec::new();
+        let privacy = collect(&form, &mut p, &mut upload, &mut answers).expect("completes");
+        assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
+        assert_eq!(uploaded, [cv]);
+        assert!(privacy);
+        let t = p.transcript.join("\n");
+        assert!(t.contains("! nope: "), "{t}");
+        assert!(
+            t.contains("1 question(s) carry no id") && t.contains("12. Q text"),
+            "{t}"
+        );
+
+        let questions = form.questions.clone().unwrap();
+        let file = answers_file(&questions, &answers, Some(privacy));
+        let prepared = prepare(&questions, &file, Variant::A).expect("valid");
+        let body = &prepared.body;
+        assert_eq!(body["privacy"], true);
+        let by_id = |id: i64| -> Value {
+            body["questions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|q| q["question_id"] == id)
+                .map(|q| q["answer"].clone())
+                .unwrap_or(Value::Null)
+        };
+        assert_eq!(by_id(2), json!({"email": "hana@example.com"}));
+        assert_eq!(by_id(4), json!({"desired_salary": 5000}));
+        assert_eq!(by_id(5), json!({"value": "Video call"}));
+        assert_eq!(by_id(6), json!({"values": ["Mon", "Wed"]}));
+        assert_eq!(by_id(7), json!({"value": "2026-12-01"}));
+        assert_eq!(
+            by_id(8),
+            json!({"checked": true, "military_service_status": "complete"})
+        );
+        assert_eq!(by_id(9), Value::Null, "a skipped question is not sent");
+        assert_eq!(by_id(10), json!({"links": ["https://github.com/hana"]}));
+        // Variant A sends an upload's path part, decoded.
+        assert_eq!(
+            by_id(11),
+            json!({"resume_path": "/upload/candidate/file/1/temp/9/cv v2.pdf"})
+        );
+    }
+
+    #[test]
+    fn cancelling_keeps_what_was_answered_and_a_required_question_cannot_be_skipped() {
+        let form = form();
+        let mut p = Scripted::new([
+            line(""), // required: refused
+            line("Kim Hana"),
+            line("hana@example.com"),
+            Reply::Cancel,
+        ]);
+        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let mut answers = Vec::new();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers).unwrap_err();
+        assert_eq!(stop, Stop::Cancelled);
+        assert!(
+            p.transcript.iter().any(|l| l == "! : required"),
+            "{:#?}",
+            p.transcript
+        );
+        let kept: Vec<&Value> = answers.iter().map(|a| &a.answer).collect();
+        assert_eq!(
+            kept,
+            [
+                &json!({"name": "Kim Hana"}),
+                &json!({"email": "hana@example.com"})
+            ]
+        );
+    }
+}

@@ -157,7 +157,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     result
 }
 
-async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
+/// Run one command in a context (the binary's, or a test's with captured streams).
+pub async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
     match command {
         Command::Forms(c) => commands::forms::run(ctx, c).await,
         Command::Memos(c) => commands::memos::run(ctx, c).await,

@@ -22,6 +22,8 @@ pub struct FormsExport {
     pub with_questions: bool,
     pub encoder: Encoder,
     pub out: Option<PathBuf>,
+    /// Where the records go without `out`: standard output.
+    pub stdout: Box<dyn std::io::Write + Send>,
     /// Detail requests in flight at most.
     pub concurrency: usize,
     pub progress: bool,
@@ -47,7 +49,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let stats0 = job.client.stats();
     let mut sink = match &job.out {
         Some(p) => Sink::create(p, job.encoder.clone(), None)?,
-        None => Sink::stdout(job.encoder.clone())?,
+        None => Sink::stdout(job.encoder.clone(), job.stdout)?,
     };
     let destination = sink.describe();
     let counters = Arc::new(Counters::default());

@@ -50,6 +50,8 @@ pub struct CandidateExport {
     pub encoder: Encoder,
     /// `None`: standard output (no resume).
     pub out: Option<PathBuf>,
+    /// Standard output, where the records go without `out`.
+    pub stdout: Box<dyn std::io::Write + Send>,
     pub resume: bool,
     /// Most requests in flight (1..=64).
     pub concurrency: usize,
@@ -135,10 +137,10 @@ struct Tally {
     failed: Vec<(String, String)>,
 }
 
-pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
+pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
     let started = Instant::now();
     let stats0 = job.client.stats();
-    let (sink, done) = open_sink(&job)?;
+    let (sink, done) = open_sink(&mut job)?;
     let destination = sink.describe();
     let total = job.candidates.codes.len();
     let todo: Vec<String> = job
@@ -251,7 +253,7 @@ pub async fn export_candidates(job: CandidateExport) -> Result<Report, Error> {
 }
 
 /// The destination (stdout, a new file, or a file to resume) and the candidates it already holds.
-fn open_sink(job: &CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
+fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
     let header = JournalHeader {
         subject: job.subject.name().to_string(),
         format: job.encoder.format.name().to_string(),
@@ -264,7 +266,10 @@ fn open_sink(job: &CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
         (None, true) => Err(Error::usage(
             "--resume needs --out FILE: an export to standard output cannot be resumed",
         )),
-        (None, false) => Ok((Sink::stdout(job.encoder.clone())?, HashSet::new())),
+        (None, false) => {
+            let out = std::mem::replace(&mut job.stdout, Box::new(std::io::sink()));
+            Ok((Sink::stdout(job.encoder.clone(), out)?, HashSet::new()))
+        }
         (Some(p), false) => Ok((
             Sink::create(p, job.encoder.clone(), Some(&header))?,
             HashSet::new(),

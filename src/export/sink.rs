@@ -29,7 +29,7 @@ fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
 }
 
 enum Dest {
-    Stdout(BufWriter<std::io::Stdout>),
+    Stdout(BufWriter<Box<dyn Write + Send>>),
     File {
         w: BufWriter<File>,
         partial: PathBuf,
@@ -51,9 +51,10 @@ pub struct Sink {
 
 impl Sink {
     /// Records to standard output.
-    pub fn stdout(encoder: Encoder) -> Result<Sink, Error> {
+    /// Records straight to `out` (the command's standard output).
+    pub fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
         let mut s = Sink {
-            dest: Dest::Stdout(BufWriter::with_capacity(BUF, std::io::stdout())),
+            dest: Dest::Stdout(BufWriter::with_capacity(BUF, out)),
             encoder,
             offset: 0,
             records: 0,

@@ -3,7 +3,8 @@
 //! It walks the form's questions in `order` and builds the same answers the answers file
 //! carries; every answer goes through [`crate::apply::check_answer`] (inline while typing, and
 //! again once built), so wizard and file cannot disagree about what is valid. The prompts are
-//! behind the [`Prompt`] trait: [`TermPrompt`] is dialoguer on the terminal; tests may script it.
+//! behind the [`Prompt`] trait: [`TermPrompt`] is dialoguer on the terminal; [`scripted::Scripted`]
+//! answers from a script, for tests.
 //!
 //! Per kind: text input with inline validation; `Select` for radio/dropdown/gender; `MultiSelect`
 //! for checkbox; a yes/no plus follow-ups for military service, veteran affair and disability;
@@ -11,6 +12,8 @@
 //! local file for resume, profile image and file upload is uploaded on the spot (a value starting
 //! with `http(s)://`, or with `/` that is not a local file, is taken as already uploaded).
 //! Optional questions can be skipped (empty input, or a "skip" choice).
+
+pub mod scripted;
 
 use std::path::{Path, PathBuf};
 

@@ -12,6 +12,7 @@ mod chaos;
 mod commands;
 mod docs;
 mod hostile;
+mod inprocess;
 mod mcp;
 mod readme;
 mod relay;

@@ -1,0 +1,174 @@
+//! Commands run in-process through `Ctx::with` and `Io::captured`: stdin scripted, stdout and
+//! stderr read back, against the sandbox served on loopback, with no process spawned.
+
+use clap::Parser;
+use recruit::cli::{dispatch, Cli};
+use recruit::config::Config;
+use recruit::context::{Ctx, Io, Term};
+use recruit::output::Format;
+use recruit::redact::Secret;
+use recruit::sandbox::{Sandbox, SandboxOptions};
+use serde_json::Value;
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    /// The exit code the binary would return.
+    code: i32,
+}
+
+async fn sandbox(dir: &std::path::Path) -> Sandbox {
+    let opts = SandboxOptions::new(dir.join("sandbox.json"));
+    recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
+        .await
+        .expect("sandbox starts")
+}
+
+/// `recruit ARGS` in this process, with `stdin` as standard input and json output.
+async fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
+    let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
+        .expect("arguments parse");
+    let mut globals = cli.globals;
+    globals.base_url = Some(sb.base_url());
+    globals.api_key = Some(Secret::new(sb.api_key.clone()));
+    globals.output.get_or_insert(Format::Json);
+    let config = Config::load_from(&dir.join("config.toml")).expect("empty config");
+    let (io, cap) = Io::captured(Term::piped(), stdin);
+    let mut ctx = Ctx::with(globals, config, io).expect("context");
+    let result = dispatch(&mut ctx, cli.command).await;
+    ctx.finish().await;
+    let code = match &result {
+        Ok(()) => 0,
+        Err(e) => recruit::error::exit_code_of(e),
+    };
+    let mut stderr = cap.stderr.text();
+    if let Err(e) = result {
+        stderr.push_str(&format!("error: {e}\n"));
+    }
+    Run {
+        stdout: cap.stdout.text(),
+        stderr,
+        code,
+    }
+}
+
+fn json(s: &str) -> Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("not JSON ({e}): {s}"))
+}
+
+/// The record of a single-resource answer (`{"resource": {...}}`, printed as the service sent it).
+fn resource(s: &str) -> Value {
+    json(s)["resource"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn memo_content_from_stdin_and_pin_twice_say_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = sandbox(dir.path()).await;
+    let created = run(
+        &sb,
+        dir.path(),
+        &[
+            "memos",
+            "create",
+            "C1001",
+            "--content",
+            "-",
+            "--role",
+            "member",
+        ],
+        "Called back: available from March\n",
+    )
+    .await;
+    assert_eq!(created.code, 0, "{}", created.stderr);
+    let memo = resource(&created.stdout);
+    assert_eq!(memo["content"], "Called back: available from March");
+    let id = memo["id"].as_i64().expect("memo id").to_string();
+
+    let first = run(&sb, dir.path(), &["memos", "pin", "C1001", &id], "").await;
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert_eq!(resource(&first.stdout)["pinned"], true);
+    assert!(
+        !first.stderr.contains("nothing changed"),
+        "{}",
+        first.stderr
+    );
+
+    let again = run(&sb, dir.path(), &["memos", "pin", "C1001", &id], "").await;
+    assert_eq!(again.code, 0);
+    assert_eq!(resource(&again.stdout)["pinned"], true);
+    assert!(
+        again.stderr.contains(&format!(
+            "Memo {id} on candidate C1001 is already pinned; nothing changed."
+        )),
+        "{}",
+        again.stderr
+    );
+    sb.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn export_reads_candidate_codes_from_stdin_and_reports_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = sandbox(dir.path()).await;
+    let r = run(
+        &sb,
+        dir.path(),
+        &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
+        "C1001\nC1002\nC9999\n",
+    )
+    .await;
+    // One candidate is unknown: exit 3, the others exported.
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let records: Vec<Value> = r.stdout.lines().map(json).collect();
+    assert!(!records.is_empty());
+    let codes: std::collections::BTreeSet<&str> = records
+        .iter()
+        .map(|v| v["candidate_code"].as_str().expect("candidate_code"))
+        .collect();
+    assert_eq!(codes.into_iter().collect::<Vec<_>>(), ["C1001", "C1002"]);
+    assert!(
+        r.stderr.contains("1 of 3 candidates not found"),
+        "{}",
+        r.stderr
+    );
+    sb.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_typed_field_from_stdin_goes_into_the_webhook_body() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = sandbox(dir.path()).await;
+    let r = run(
+        &sb,
+        dir.path(),
+        &[
+            "webhooks",
+            "create",
+            "--callback-url",
+            "https://hooks.example.com/recruit",
+            "--event",
+            "candidate_pass",
+            "-F",
+            "active=@-",
+        ],
+        "false\n",
+    )
+    .await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let hook = resource(&r.stdout);
+    assert_eq!(hook["active"], false, "{hook}");
+    assert_eq!(hook["callback_url"], "https://hooks.example.com/recruit");
+
+    let missing = run(&sb, dir.path(), &["memos", "get", "C1001", "999999"], "").await;
+    assert_eq!(missing.code, 3);
+    assert!(
+        missing
+            .stderr
+            .contains("memo 999999 not found on candidate C1001"),
+        "{}",
+        missing.stderr
+    );
+    assert!(missing.stdout.is_empty());
+    sb.shutdown().await;
+}
