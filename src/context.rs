@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::output::Format;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
+use crate::settings::Settings;
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -176,14 +177,21 @@ pub enum Origin {
     Env,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+/// Where each global option given came from (flag or env var), by its id.
+#[derive(Debug, Clone, Default)]
 pub struct Origins {
     pub sandbox: Origin,
     pub base_url: Origin,
+    given: Vec<(&'static str, Origin)>,
 }
 
+/// The global options whose origin is kept (settings shown with their source).
+const WITH_ENV: &[&str] = &[
+    "base_url", "api_key", "profile", "output", "timeout", "retries", "ca_cert", "max_rate",
+];
+
 impl Origins {
-    pub fn of(matches: &clap::ArgMatches) -> Origins {
+    pub fn from_matches(matches: &clap::ArgMatches) -> Origins {
         let origin = |id: &str| match matches.value_source(id) {
             Some(clap::parser::ValueSource::CommandLine) => Origin::Flag,
             Some(clap::parser::ValueSource::EnvVariable) => Origin::Env,
@@ -197,7 +205,17 @@ impl Origins {
                 Origin::Unset
             },
             base_url: origin("base_url"),
+            given: WITH_ENV.iter().map(|id| (*id, origin(id))).collect(),
         }
+    }
+
+    /// Where option `id` came from (`Unset` when not given or not tracked).
+    pub fn of(&self, id: &str) -> Origin {
+        self.given
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, o)| *o)
+            .unwrap_or_default()
     }
 }
 
@@ -232,10 +250,6 @@ impl GlobalArgs {
 fn parse_secret(s: &str) -> Result<crate::redact::Secret, String> {
     Ok(crate::redact::Secret::new(s))
 }
-
-/// The longest --timeout accepted: a day. Anything longer is a typo, and a Duration that large
-/// would overflow deadline arithmetic.
-const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
 
 pub use crate::io::{Io, Term};
 
@@ -290,27 +304,21 @@ impl Ctx {
         self.config.get(&self.profile, key)
     }
 
+    /// The settings of this run (flag > env > profile > default), each with its source.
+    pub fn settings(&self) -> Settings<'_> {
+        Settings {
+            globals: &self.globals,
+            config: &self.config,
+            profile: &self.profile,
+        }
+    }
+
     /// The output format: flag/env, then the profile, then table on a terminal, json otherwise.
     pub fn format(&self) -> Result<Format, Error> {
-        if let Some(f) = self.globals.output {
-            return Ok(f);
-        }
-        if let Some(f) = self.profile_setting("output") {
-            return match f.as_str() {
-                "table" => Ok(Format::Table),
-                "json" => Ok(Format::Json),
-                "ndjson" => Ok(Format::Ndjson),
-                "csv" => Ok(Format::Csv),
-                other => Err(Error::usage(format!(
-                    "profile '{}' sets output = '{other}'; use one of table, json, ndjson, csv",
-                    self.profile
-                ))),
-            };
-        }
-        Ok(if self.io.term.stdout_tty {
-            Format::Table
-        } else {
-            Format::Json
+        Ok(match self.settings().output()? {
+            Some(s) => s.value,
+            None if self.io.term.stdout_tty => Format::Table,
+            None => Format::Json,
         })
     }
 
@@ -330,80 +338,23 @@ impl Ctx {
     }
 
     pub fn timeout(&self) -> Result<Duration, Error> {
-        let secs = match self.globals.timeout {
-            Some(t) => t,
-            None => match self.profile_setting("timeout") {
-                Some(t) => t.parse::<f64>().map_err(|_| {
-                    Error::usage(format!(
-                        "profile '{}' sets timeout = '{t}'; use a number of seconds",
-                        self.profile
-                    ))
-                })?,
-                None => 30.0,
-            },
-        };
-        // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
-        // not a panic.
-        match Duration::try_from_secs_f64(secs) {
-            Ok(d) if secs > 0.0 && d <= MAX_TIMEOUT => Ok(d),
-            _ => Err(Error::usage(format!(
-                "--timeout must be a positive number of seconds up to {}, got {secs}",
-                MAX_TIMEOUT.as_secs()
-            ))),
-        }
+        Ok(self.settings().timeout()?.value)
     }
 
     /// `--max-rate` / `RECRUIT_MAX_RATE`, else the profile's `max_rate`: a positive number.
     pub fn max_rate(&self) -> Result<Option<f64>, Error> {
-        let rate = match self.globals.max_rate {
-            Some(r) => r,
-            None => match self.profile_setting("max_rate") {
-                Some(r) => r.parse::<f64>().map_err(|_| {
-                    Error::usage(format!(
-                        "profile '{}' sets max_rate = '{r}'; use a number of requests per second, e.g. 20",
-                        self.profile
-                    ))
-                })?,
-                None => return Ok(None),
-            },
-        };
-        if !(rate.is_finite() && rate > 0.0) {
-            return Err(Error::usage(format!(
-                "--max-rate must be a positive number of requests per second, got {rate}"
-            )));
-        }
-        Ok(Some(rate))
+        Ok(self.settings().max_rate()?.map(|s| s.value))
     }
 
     pub fn retries(&self) -> Result<u32, Error> {
-        if let Some(r) = self.globals.retries {
-            return Ok(r);
-        }
-        match self.profile_setting("retries") {
-            Some(r) => r.parse::<u32>().map_err(|_| {
-                Error::usage(format!(
-                    "profile '{}' sets retries = '{r}'; use a whole number",
-                    self.profile
-                ))
-            }),
-            None => Ok(3),
-        }
+        Ok(self.settings().retries()?.value)
     }
 
     /// Trusted authorities: the system's store plus `--ca-cert` / RECRUIT_CA_CERT, else the
     /// profile's `ca_cert`. A bad file is exit 2 naming it.
     pub fn net(&self) -> Result<crate::api::NetSettings, Error> {
-        let path = self
-            .globals
-            .ca_cert
-            .clone()
-            .filter(|p| !p.as_os_str().is_empty())
-            .or_else(|| {
-                self.profile_setting("ca_cert")
-                    .map(std::path::PathBuf::from)
-            });
-        match path {
-            Some(p) => crate::api::NetSettings::with_ca_file(&expand_home(&p)),
+        match self.settings().ca_cert() {
+            Some(p) => crate::api::NetSettings::with_ca_file(&expand_home(&p.value)),
             None => Ok(crate::api::NetSettings::system()),
         }
     }
@@ -431,10 +382,7 @@ impl Ctx {
 
     /// The service address from the flag or env var, else the profile (not the sandbox's).
     pub fn configured_base_url(&self) -> Option<String> {
-        self.globals
-            .base_url
-            .clone()
-            .or_else(|| self.profile_setting("base_url"))
+        self.settings().base_url().map(|s| s.value)
     }
 
     /// The API client, built on first use. With `--sandbox` this starts the emulator in-process

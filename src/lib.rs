@@ -17,6 +17,7 @@ pub mod mcp;
 pub mod output;
 pub mod redact;
 pub mod sandbox;
+pub mod settings;
 pub mod signal;
 pub mod webhook;
 pub mod wizard;

@@ -121,7 +121,7 @@ pub fn main_entry() -> i32 {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    cli.globals.origins = Origins::of(&matches);
+    cli.globals.origins = Origins::from_matches(&matches);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -134,21 +134,28 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
 async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
     let mut out = ctx.output()?;
     let key = ctx.api_key()?;
+    let settings = ctx.settings();
     let source = if ctx.globals.sandbox {
-        "sandbox"
-    } else if ctx.globals.api_key.is_some() {
-        "flag or RECRUIT_API_KEY"
-    } else if ctx.profile_setting("api_key").is_some() {
-        "config file"
-    } else if ctx.profile_setting("api_key_command").is_some() {
-        "api_key_command"
+        "sandbox".to_string()
     } else {
-        "none"
+        match settings.key_source() {
+            Some(crate::settings::Source::Profile) if ctx.profile_setting("api_key").is_none() => {
+                "api_key_command".to_string()
+            }
+            Some(s) => s.to_string(),
+            None => "none".to_string(),
+        }
     };
-    let base_url = if ctx.globals.sandbox {
-        Some("(built-in sandbox)".to_string())
+    let (base_url, base_url_source) = if ctx.globals.sandbox {
+        (
+            Some("(built-in sandbox)".to_string()),
+            "sandbox".to_string(),
+        )
     } else {
-        ctx.configured_base_url()
+        match settings.base_url() {
+            Some(s) => (Some(s.value), s.source.to_string()),
+            None => (None, "none".to_string()),
+        }
     };
     let failure: Option<Error> = if key.is_none() && !ctx.globals.sandbox {
         Some(Error::new(
@@ -168,6 +175,7 @@ async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
     let v = json!({
         "profile": ctx.profile,
         "base_url": base_url,
+        "base_url_source": base_url_source,
         "key_source": source,
         "api_key": redacted,
         "key_works": works,
@@ -176,8 +184,12 @@ async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
     if out.is_table() {
         let mut s = String::new();
         s.push_str(&format!("Profile:   {}\n", ctx.profile));
+        let from = match base_url {
+            Some(_) if !ctx.globals.sandbox => format!(" ({base_url_source})"),
+            _ => String::new(),
+        };
         s.push_str(&format!(
-            "Base URL:  {}\n",
+            "Base URL:  {}{from}\n",
             base_url.as_deref().unwrap_or("(not set)")
         ));
         s.push_str(&format!(

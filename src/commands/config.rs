@@ -7,6 +7,7 @@ use crate::config::{Config, KEYS};
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
+use crate::settings::Source;
 
 #[derive(Debug, Subcommand)]
 pub enum ConfigCmd {
@@ -71,34 +72,12 @@ fn check_key(key: &str) -> Result<(), Error> {
     )))
 }
 
-/// Check a value before it is written, so a broken file is never made.
-fn check_value(key: &str, value: &str) -> Result<(), Error> {
-    if key == "ca_cert" {
-        // The same reader as at request time: a file that would fail later fails now.
-        return crate::api::NetSettings::with_ca_file(std::path::Path::new(value)).map(|_| ());
+/// A JSON value as a user typed it (strings without quotes).
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
     }
-    let ok = match key {
-        "output" => ["table", "json", "ndjson", "csv"].contains(&value),
-        "variant" => ["a", "b"].contains(&value),
-        "timeout" => value.parse::<f64>().is_ok_and(|t| t > 0.0 && t.is_finite()),
-        "retries" => value.parse::<u32>().is_ok(),
-        "base_url" => crate::api::http::normalize_base_url(value).is_ok(),
-        _ => !value.is_empty(),
-    };
-    if ok {
-        return Ok(());
-    }
-    let allowed = match key {
-        "output" => "table, json, ndjson or csv",
-        "variant" => "a or b",
-        "timeout" => "a positive number of seconds",
-        "retries" => "a whole number",
-        "base_url" => "an http(s) URL such as https://api.example.com/v1",
-        _ => "a non-empty value",
-    };
-    Err(Error::usage(format!(
-        "'{value}' is not a valid {key}: use {allowed}"
-    )))
 }
 
 fn is_secret(key: &str) -> bool {
@@ -115,6 +94,20 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
         }
         ConfigCmd::Get(a) => {
             check_key(&a.key)?;
+            // A flag or env var of this run overrides the profile: say so, or a user fixing
+            // the file wonders why nothing changes.
+            let effective = ctx.settings().effective(&a.key).ok().flatten();
+            let overridden = effective
+                .as_ref()
+                .filter(|(_, s)| matches!(s, Source::Flag(_) | Source::Env(_)));
+            if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(&profile, &a.key)) {
+                crate::say!(
+                    ctx.io,
+                    "note: {source} overrides this in commands run now ({} = {})",
+                    a.key,
+                    shown(v)
+                );
+            }
             match ctx.config.get(&profile, &a.key) {
                 // Secrets only in full when asked for: output ends up in logs and screen shares.
                 Some(v) if is_secret(&a.key) && !a.reveal => {
@@ -127,20 +120,29 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
                     ctx.io.outln(format_args!("{v}"))?;
                     Ok(())
                 }
-                None => Err(Error::new(
-                    crate::ExitKind::Other,
-                    format!(
-                        "'{}' is not set in profile '{profile}' of {}",
-                        a.key,
-                        ctx.config.path.display()
-                    ),
-                )
-                .into()),
+                None => {
+                    let in_effect = match &effective {
+                        Some((v, source)) => {
+                            format!("; commands run now use {} from {source}", shown(v))
+                        }
+                        None => String::new(),
+                    };
+                    Err(Error::new(
+                        crate::ExitKind::Other,
+                        format!(
+                            "'{}' is not set in profile '{profile}' of {}{in_effect}",
+                            a.key,
+                            ctx.config.path.display()
+                        ),
+                    )
+                    .into())
+                }
             }
         }
         ConfigCmd::Set(a) => {
             check_key(&a.key)?;
-            check_value(&a.key, &a.value)?;
+            // The parser commands read the value with: a broken file is never made.
+            crate::settings::check_value(&a.key, &a.value)?;
             let mut config = Config::load_from(&ctx.config.path)?;
             config.set(&profile, &a.key, &a.value);
             config.save()?;
@@ -185,11 +187,25 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
                     settings.insert(k.to_string(), Value::String(shown));
                 }
             }
+            // What a command run now would use, and from where (flag > env > file > default).
+            let settings_now = ctx.settings();
+            let mut effective = serde_json::Map::new();
+            for (k, _) in KEYS {
+                let entry = match settings_now.effective(k) {
+                    Ok(Some((value, source))) => {
+                        json!({"value": value, "source": source.to_string()})
+                    }
+                    Ok(None) => continue,
+                    Err(e) => json!({"error": e.message}),
+                };
+                effective.insert(k.to_string(), entry);
+            }
             let v = json!({
                 "path": ctx.config.path.display().to_string(),
                 "profile": profile,
                 "profiles": ctx.config.profiles(),
                 "settings": settings,
+                "effective": effective,
             });
             if out.is_table() {
                 let mut s = format!("# {} (profile '{profile}')\n", ctx.config.path.display());
@@ -198,6 +214,21 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
                 }
                 for (k, v) in &settings {
                     s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
+                }
+                let elsewhere: Vec<String> = effective
+                    .iter()
+                    .filter(|(_, e)| e["source"] != "config file")
+                    .map(|(k, e)| match e.get("error") {
+                        Some(err) => format!("#   {k}: {}", shown(err)),
+                        None => {
+                            format!("#   {k} = {} ({})", shown(&e["value"]), shown(&e["source"]))
+                        }
+                    })
+                    .collect();
+                if !elsewhere.is_empty() {
+                    s.push_str("# in effect from elsewhere:\n");
+                    s.push_str(&elsewhere.join("\n"));
+                    s.push('\n');
                 }
                 out.write_str(&s)?;
             } else {

@@ -35,6 +35,18 @@ pub enum Format {
     Csv,
 }
 
+impl Format {
+    /// The name `--output` and the config file use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Json => "json",
+            Format::Ndjson => "ndjson",
+            Format::Csv => "csv",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct OutputOptions {
     pub format: Format,

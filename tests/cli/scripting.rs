@@ -646,6 +646,8 @@ fn sandbox_and_base_url_follow_flag_over_env() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
     assert_eq!(v["base_url"], serde_json::json!(s.base()));
+    assert_eq!(v["base_url_source"], "flag --base-url");
+    assert_eq!(v["key_source"], "env RECRUIT_API_KEY");
 }
 
 /// A closed stdout (`| head`) is a normal end: exit 0, no "internal error".
@@ -831,5 +833,70 @@ fn trigger_shows_the_receivers_answer_when_not_200() {
     assert!(
         err.contains("the receiver answered: {\"error\":\"unknown_event\",\"message\":\"we do not handle candidate_pass\"}"),
         "{err}"
+    );
+}
+
+/// `config get` and `config list` say what a run would use and from where: an env var over the
+/// file, the default when nothing is set.
+#[test]
+fn config_get_and_list_show_where_the_values_in_effect_come_from() {
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args(["config", "set", "timeout", "60"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let out = home
+        .cmd()
+        .env("RECRUIT_TIMEOUT", "5")
+        .args(["config", "get", "timeout"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout_of(&out).trim(), "60");
+    assert!(
+        stderr_of(&out)
+            .contains("note: env RECRUIT_TIMEOUT overrides this in commands run now (timeout = 5)"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = home
+        .cmd()
+        .args(["config", "get", "retries"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr_of(&out).contains("commands run now use 3 from default"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = home
+        .cmd()
+        .env("RECRUIT_MAX_RATE", "7")
+        .args(["-o", "json", "config", "list"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(
+        v["effective"]["max_rate"],
+        serde_json::json!({"value": 7, "source": "env RECRUIT_MAX_RATE"})
+    );
+    assert_eq!(
+        v["effective"]["timeout"],
+        serde_json::json!({"value": 60, "source": "config file"})
+    );
+    // A bad value is refused by the parser commands read it with.
+    let out = home
+        .cmd()
+        .args(["config", "set", "max_rate", "fast"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("not a valid max_rate"),
+        "{}",
+        stderr_of(&out)
     );
 }

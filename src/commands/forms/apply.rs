@@ -104,15 +104,7 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
     if let Some(v) = args.variant {
         return Ok(v);
     }
-    match ctx.profile_setting("variant") {
-        None => Ok(Variant::A),
-        Some(s) => Variant::parse_setting(&s).ok_or_else(|| {
-            Error::usage(format!(
-                "profile '{}' sets variant = '{s}'; use a or b",
-                ctx.profile
-            ))
-        }),
-    }
+    Ok(ctx.settings().variant()?.value)
 }
 
 pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {

@@ -421,11 +421,7 @@ fn explicit_format(ctx: &Ctx) -> Result<Option<Format>, Error> {
     if ctx.globals.jq.is_some() {
         return Ok(Some(Format::Json));
     }
-    if ctx.globals.output.is_some() || ctx.profile_setting("output").is_some() {
-        ctx.format().map(Some)
-    } else {
-        Ok(None)
-    }
+    Ok(ctx.settings().output()?.map(|s| s.value))
 }
 
 /// Keys from the flags/env, else the profile's `signing_key`. An empty key is refused rather
