@@ -387,13 +387,15 @@ impl Ctx {
 
     /// The API client, built on first use. With `--sandbox` this starts the emulator in-process
     /// on an ephemeral loopback port and points the client at it.
-    pub async fn client(&mut self) -> anyhow::Result<Client> {
+    pub async fn client(&mut self) -> Result<Client, Error> {
         if let Some(c) = &self.client {
             return Ok(c.clone());
         }
         let (base_url, api_key) = if self.globals.sandbox {
             let opts = crate::sandbox::SandboxOptions::new(self.sandbox_state_path());
-            let sb = crate::sandbox::start(([127, 0, 0, 1], 0).into(), opts).await?;
+            let sb = crate::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
+                .await
+                .map_err(|e| Error::from_anyhow(e, "cannot start the built-in sandbox"))?;
             let pair = (sb.base_url(), Some(Secret::new(sb.api_key.clone())));
             self.sandbox = Some(sb);
             pair

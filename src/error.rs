@@ -1,6 +1,7 @@
 //! The one error type of the crate, and its mapping onto the exit codes of `cli.md`.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Exit codes fixed by the command-line contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,6 +64,9 @@ pub struct Error {
     pub status: Option<u16>,
     /// The service's `error` code (e.g. `not_found`), when its body carried one.
     pub error_code: Option<String>,
+    /// The lower-level failure behind it (a connection error, a JSON error), for a library
+    /// user walking `source()`; the message already says what it means.
+    pub source: Option<Arc<dyn std::error::Error + Send + Sync + 'static>>,
 }
 
 impl fmt::Display for Error {
@@ -78,7 +82,14 @@ impl Error {
             message: message.into(),
             status: None,
             error_code: None,
+            source: None,
         }
+    }
+
+    /// The same error, keeping `cause` as its source.
+    pub fn with_source(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Self {
+        self.source = Some(Arc::new(cause));
+        self
     }
     pub fn usage(message: impl Into<String>) -> Self {
         Self::new(ExitKind::Usage, message)
@@ -98,6 +109,17 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// The error behind an `anyhow::Error` from a server loop (listener, sandbox, MCP): ours
+    /// where the chain holds one, else its whole text with `context` in front.
+    pub fn from_anyhow(err: anyhow::Error, context: &str) -> Error {
+        match err.downcast::<Error>() {
+            Ok(e) => e,
+            Err(other) => Error::other(format!("{context}: {other:#}")),
+        }
+    }
+}
 
 /// The exit code for any error that reached `main`: ours carry it; anything else is 1.
 pub fn exit_code_of(err: &anyhow::Error) -> i32 {

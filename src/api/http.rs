@@ -182,6 +182,7 @@ impl ApiResponse {
                 "the service's answer from {} has an unexpected shape: {e}; use -o json to see it as sent",
                 self.url.path()
             ))
+            .with_source(e)
         })?;
         Ok(Fetched {
             raw: self.body,
@@ -578,7 +579,7 @@ impl Client {
         let mut resp = req.send().await.map_err(|e| SendError {
             connect: e.is_connect(),
             fatal: super::tls::is_tls_error(&e),
-            error: network_error(&e, &spec.url),
+            error: network_error(&e, &spec.url).with_source(e),
         })?;
         let status = resp.status();
         let headers = resp.headers().clone();
@@ -755,6 +756,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         message,
         status: Some(status),
         error_code: code,
+        source: None,
     }
 }
 
@@ -810,6 +812,7 @@ pub fn parse_json_body(
             status.as_u16(),
             excerpt(body, headers)
         ))
+        .with_source(e)
     })
 }
 
@@ -982,6 +985,29 @@ mod tests {
 
     fn client(base: &str) -> Client {
         Client::new(ClientConfig::new(base, None)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_connection_error_keeps_its_cause_as_the_source() {
+        // A port nothing listens on: refused at once.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut cfg = ClientConfig::new(format!("http://127.0.0.1:{port}/v1"), None);
+        cfg.retries = 0;
+        cfg.env_proxy = false;
+        let c = Client::new(cfg).unwrap();
+        let url = c.endpoint(&["application_forms"]);
+        let err = c.send_raw(RequestSpec::get(url)).await.unwrap_err();
+        assert_eq!(err.exit_code(), 7);
+        assert!(err.message.contains("could not connect"), "{}", err.message);
+        let source = std::error::Error::source(&err).expect("the reqwest error is kept");
+        assert!(
+            source.to_string().contains("error sending request"),
+            "{source}"
+        );
     }
 
     #[test]

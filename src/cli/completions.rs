@@ -16,20 +16,20 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-pub fn run(_ctx: &mut Ctx, args: CompletionsArgs) -> anyhow::Result<()> {
+pub fn run(ctx: &mut Ctx, args: CompletionsArgs) -> Result<(), crate::Error> {
     let mut cmd = Cli::command();
     // Generated into memory first: clap_complete panics on a failed write, and a closed
     // pipe (`recruit completions bash | head`) is a normal end.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "recruit", &mut script);
-    let mut out = std::io::stdout().lock();
+    let mut out = ctx.io.stdout();
     match std::io::Write::write_all(&mut out, &script)
         .and_then(|()| std::io::Write::flush(&mut out))
     {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => {
-            Err(crate::Error::other(format!("cannot write the completion script: {e}")).into())
-        }
+        Err(e) => Err(crate::Error::other(format!(
+            "cannot write the completion script: {e}"
+        ))),
     }
 }

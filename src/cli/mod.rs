@@ -154,11 +154,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut ctx = Ctx::new(cli.globals)?;
     let result = dispatch(&mut ctx, cli.command).await;
     ctx.finish().await;
-    result
+    Ok(result?)
 }
 
 /// Run one command in a context (the binary's, or a test's with captured streams).
-pub async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
+pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Error> {
     match command {
         Command::Forms(c) => commands::forms::run(ctx, c).await,
         Command::Memos(c) => commands::memos::run(ctx, c).await,
@@ -176,7 +176,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> anyhow::Result<()> {
             let n = docs::write_all(&dir).map_err(|e| {
                 crate::Error::other(format!("cannot write docs into {}: {e}", dir.display()))
             })?;
-            eprintln!("Wrote {n} files under {}.", dir.display());
+            crate::say!(ctx.io, "Wrote {n} files under {}.", dir.display());
             Ok(())
         }
     }

@@ -41,7 +41,7 @@ pub struct ApiArgs {
     pub include: bool,
 }
 
-pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
     let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
         .map_err(|_| Error::usage(format!("'{}' is not an HTTP method", a.method)))?;
     let fields = a.body.to_map(&ctx.io)?;
@@ -53,8 +53,7 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
         if n.trim().eq_ignore_ascii_case("authorization") {
             return Err(Error::usage(
                 "set the key with RECRUIT_API_KEY or --api-key, not -H Authorization",
-            )
-            .into());
+            ));
         }
         headers.push((n.trim().to_string(), v.trim().to_string()));
     }
@@ -95,7 +94,7 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
 
     if ctx.globals.all {
         if method != Method::GET {
-            return Err(Error::usage("--all follows pages of GET lists only").into());
+            return Err(Error::usage("--all follows pages of GET lists only"));
         }
         let mut walker = PageWalker::new(client.clone(), url, PageStyle::Cursor);
         let mut printer = crate::output::ListPrinter::new(crate::output::Kind::Other, true);
@@ -156,6 +155,6 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> anyhow::Result<()> {
     if resp.status.is_success() {
         Ok(())
     } else {
-        Err(error_from_response(&resp).into())
+        Err(error_from_response(&resp))
     }
 }

@@ -38,7 +38,7 @@ pub struct LoginArgs {
     pub no_verify: bool,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     match cmd {
         AuthCmd::Login(a) => login(ctx, a).await,
         AuthCmd::Status => status(ctx).await,
@@ -61,13 +61,7 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> anyhow::Result<()> {
 
 /// One cheap request to check a key: the first page of forms.
 async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
-    let client = ctx
-        .client()
-        .await
-        .map_err(|e| match e.downcast::<crate::Error>() {
-            Ok(e) => e,
-            Err(e) => Error::other(e.to_string()),
-        })?;
+    let client = ctx.client().await?;
     let url = client.forms_url(&crate::api::FormListQuery {
         per: Some(1),
         ..Default::default()
@@ -78,7 +72,7 @@ async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
         .map(|_| ())
 }
 
-async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
+async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     let key = if a.with_token || !ctx.io.term.stdin_tty {
         let bytes = crate::commands::read_capped(ctx.io.stdin(), "the key from standard input")?;
         String::from_utf8_lossy(&bytes).trim().to_string()
@@ -86,8 +80,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
         if !ctx.io.term.stderr_tty {
             return Err(Error::usage(
                 "no terminal to ask for the key: pipe it in (`... | recruit auth login --with-token`)",
-            )
-            .into());
+            ));
         }
         dialoguer::Password::new()
             .with_prompt("API key")
@@ -97,7 +90,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
             .to_string()
     };
     if key.is_empty() {
-        return Err(Error::usage("the API key is empty").into());
+        return Err(Error::usage("the API key is empty"));
     }
     let secret = Secret::new(key.clone());
     // Nothing to check against yet: store it, and say it is unchecked.
@@ -131,7 +124,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
+async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     let key = ctx.api_key()?;
     let settings = ctx.settings();
@@ -220,15 +213,13 @@ async fn status(ctx: &mut Ctx) -> anyhow::Result<()> {
                 ctx.profile,
                 e.message.replacen("no ", "not set: ", 1)
             ),
-        )
-        .into()),
+        )),
         Some(e) => Err(Error::new(
             e.kind,
             format!(
                 "profile '{}' cannot reach the service: {}",
                 ctx.profile, e.message
             ),
-        )
-        .into()),
+        )),
     }
 }

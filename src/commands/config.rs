@@ -84,7 +84,7 @@ fn is_secret(key: &str) -> bool {
     key == "api_key" || key == "signing_key"
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
     let profile = ctx.profile.clone();
     match cmd {
         ConfigCmd::Path => {
@@ -134,8 +134,7 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> anyhow::Result<()> {
                             a.key,
                             ctx.config.path.display()
                         ),
-                    )
-                    .into())
+                    ))
                 }
             }
         }

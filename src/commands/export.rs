@@ -108,7 +108,7 @@ pub struct FormsArgs {
     pub concurrency: u32,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
@@ -158,15 +158,18 @@ fn out_path(out: Option<PathBuf>) -> Option<PathBuf> {
     out.filter(|p| p.as_os_str() != "-")
 }
 
-async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> anyhow::Result<()> {
+async fn run_candidates(
+    ctx: &mut Ctx,
+    subject: Subject,
+    a: CandidatesArgs,
+) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let jq = jq_filter(ctx)?;
     let out = out_path(a.out);
     if a.resume && out.is_none() {
         return Err(Error::usage(
             "--resume needs --out FILE: an export to standard output cannot be resumed",
-        )
-        .into());
+        ));
     }
     if let (Some(out), true) = (&out, a.resume) {
         if out.exists() && !crate::export::sink::journal_path(out).exists() {
@@ -226,7 +229,7 @@ async fn run_candidates(ctx: &mut Ctx, subject: Subject, a: CandidatesArgs) -> a
         std::fs::write(path, text)
             .map_err(|e| Error::other(format!("cannot write --failed {}: {e}", path.display())))?;
     }
-    Ok(outcome(report, a.failed.is_some())?)
+    outcome(report, a.failed.is_some())
 }
 
 /// How a candidate export ended, as the command's result: the fatal error, an interruption,
@@ -293,7 +296,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     ))
 }
 
-async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
+async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
     encoder.jq = jq_filter(ctx)?;
@@ -325,16 +328,14 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
             format!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again"),
-        )
-        .into());
+        ));
     }
     crate::say!(ctx.io, "{line}");
     if !report.failed.is_empty() {
         return Err(Error::network(format!(
             "the details of {} forms could not be read",
             report.failed.len()
-        ))
-        .into());
+        )));
     }
     if !report.not_found.is_empty() {
         return Err(Error::new(
@@ -343,8 +344,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> anyhow::Result<()> {
                 "{} forms of the list were not found when their details were read",
                 report.not_found.len()
             ),
-        )
-        .into());
+        ));
     }
     Ok(())
 }

@@ -66,7 +66,7 @@ pub struct UploadOptions {
 /// Files smaller than this upload without a progress bar.
 pub const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
-pub async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error> {
     match cmd {
         FilesCmd::Upload(a) => {
             // Local input first: a missing file never reaches the service.

@@ -35,12 +35,14 @@ pub struct McpArgs {
     pub access: Access,
 }
 
-pub async fn run(ctx: &mut Ctx, args: McpArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
     crate::say!(
         ctx.io,
         "recruit mcp: serving on stdio with --access {} (Ctrl-C or closing stdin stops it)",
         args.access.as_str()
     );
-    crate::mcp::serve_stdio(Server::new(client, args.access)).await
+    crate::mcp::serve_stdio(Server::new(client, args.access))
+        .await
+        .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
 }

@@ -144,7 +144,7 @@ fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     Ok(text)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
     // Validate local input before any request.
     let mut out = ctx.output()?;
     match cmd {
@@ -201,8 +201,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> anyhow::Result<()> {
             {
                 return Err(Error::usage(
                     "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",
-                )
-                .into());
+                ));
             }
             let client = ctx.client().await?;
             let memo = client.edit_memo(&a.candidate, a.id, &input).await?;
@@ -257,7 +256,7 @@ async fn set_pin(
     out: &mut crate::output::Output,
     a: MemoRef,
     want: bool,
-) -> anyhow::Result<()> {
+) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
     let word = if want { "pinned" } else { "unpinned" };
     let (memo, changed) = client.set_pinned(&a.candidate, a.id, want).await?;

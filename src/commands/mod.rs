@@ -33,7 +33,7 @@ pub async fn print_pages(
     first: Url,
     style: PageStyle,
     kind: Kind,
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
     let all = ctx.globals.all;
     let limit = ctx.globals.limit;
     let merged = all || limit.is_some();
@@ -115,7 +115,7 @@ pub fn print_collection(
     kind: Kind,
     raw: &[u8],
     value: &serde_json::Value,
-) -> anyhow::Result<()> {
+) -> Result<(), Error> {
     let mut items = crate::api::pagination::list_items(value).ok_or_else(|| {
         Error::other(
             "the service's answer has no `collection` array; use -o json to see it as sent",

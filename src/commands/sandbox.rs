@@ -1,6 +1,5 @@
 //! `recruit sandbox`: serve the emulator on a fixed port. OWNER: sandbox helper.
 
-use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -47,27 +46,24 @@ pub struct SandboxArgs {
     pub key: Option<String>,
 }
 
-pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
     if !(0.0..=1.0).contains(&args.fail_rate) {
         return Err(Error::usage(format!(
             "--fail-rate must be between 0 and 1, got {}",
             args.fail_rate
-        ))
-        .into());
+        )));
     }
     if !(args.retry_scale.is_finite() && args.retry_scale > 0.0) {
         return Err(Error::usage(format!(
             "--retry-scale must be a positive number, got {}",
             args.retry_scale
-        ))
-        .into());
+        )));
     }
     if let Some(r) = args.rate_limit {
         if !(r.is_finite() && r > 0.0) {
             return Err(Error::usage(format!(
                 "--rate-limit must be a positive number of requests per second, got {r}"
-            ))
-            .into());
+            )));
         }
     }
     let state = args
@@ -84,7 +80,7 @@ pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
     opts.rate_limit_headers = args.rate_limit_headers;
     if let Some(key) = &args.key {
         if key.trim().is_empty() {
-            return Err(Error::usage("--key must not be empty").into());
+            return Err(Error::usage("--key must not be empty"));
         }
         opts.api_key = key.clone();
     }
@@ -95,24 +91,22 @@ pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
         .map_err(|e| describe_start_error(e, args.port))?;
 
     let base = sandbox.base_url();
-    let mut out = ctx.io.stdout();
-    writeln!(out, "base_url: {base}")?;
-    writeln!(out, "api_key: {}", sandbox.api_key)?;
-    writeln!(out, "state: {}", state.display())?;
+    let mut text = format!(
+        "base_url: {base}\napi_key: {}\nstate: {}\n",
+        sandbox.api_key,
+        state.display()
+    );
     if args.synthetic_candidates > 0 {
-        writeln!(
-            out,
-            "synthetic candidates: S000001..{}",
+        text.push_str(&format!(
+            "synthetic candidates: S000001..{}\n",
             crate::sandbox::synthetic_code(args.synthetic_candidates)
-        )?;
+        ));
     }
-    writeln!(
-        out,
+    text.push_str(&format!(
         "export RECRUIT_BASE_URL={base} RECRUIT_API_KEY={}",
         sandbox.api_key
-    )?;
-    out.flush()?;
-    drop(out);
+    ));
+    ctx.io.outln(format_args!("{text}"))?;
     crate::say!(ctx.io, "sandbox: serving on {base}; press Ctrl-C to stop");
 
     wait_for_stop_signal().await;
@@ -122,7 +116,7 @@ pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> anyhow::Result<()> {
 }
 
 /// Turn a failure to bind into a message that names the port and the fix.
-fn describe_start_error(err: anyhow::Error, port: u16) -> anyhow::Error {
+fn describe_start_error(err: anyhow::Error, port: u16) -> Error {
     let io = err
         .chain()
         .find_map(|c| c.downcast_ref::<std::io::Error>())
@@ -130,13 +124,11 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> anyhow::Error {
     match io {
         Some(std::io::ErrorKind::AddrInUse) => Error::other(format!(
             "port {port} is already in use on 127.0.0.1; choose another with --port P (0 picks a free one)"
-        ))
-        .into(),
+        )),
         Some(std::io::ErrorKind::PermissionDenied) => Error::other(format!(
             "not allowed to listen on port {port}; choose a port above 1023 with --port P"
-        ))
-        .into(),
-        _ => err,
+        )),
+        _ => Error::from_anyhow(err, "cannot start the sandbox"),
     }
 }
 

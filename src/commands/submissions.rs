@@ -28,7 +28,7 @@ pub struct ListArgs {
     pub page_token: Option<String>,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
     match cmd {
         SubmissionsCmd::List(a) => {
             let mut out = ctx.output()?;
@@ -49,11 +49,10 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> anyhow::Result<()> {
                 Kind::Submission,
             )
             .await
-            .map_err(|e| match e.downcast::<crate::Error>() {
-                Ok(err) => anyhow::Error::from(crate::api::forms::not_found_as(err, || {
+            .map_err(|err| {
+                crate::api::forms::not_found_as(err, || {
                     format!("candidate '{}' not found", a.candidate)
-                })),
-                Err(other) => other,
+                })
             })
         }
     }

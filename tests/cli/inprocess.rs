@@ -39,7 +39,7 @@ async fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], stdin: &str) ->
     ctx.finish().await;
     let code = match &result {
         Ok(()) => 0,
-        Err(e) => recruit::error::exit_code_of(e),
+        Err(e) => e.exit_code(),
     };
     let mut stderr = cap.stderr.text();
     if let Err(e) = result {

@@ -107,7 +107,7 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
     Ok(ctx.settings().variant()?.value)
 }
 
-pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
 
@@ -126,8 +126,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         return Err(Error::usage(format!(
             "no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get {}` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal",
             args.code
-        ))
-        .into());
+        )));
     }
     if file.is_some() && args.save.is_some() {
         crate::say!(
@@ -211,10 +210,10 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         let ok = match p.confirm(&submit_prompt(&args.code, &form, prepared.variant), true) {
             Ok(b) => b,
             Err(Stop::Cancelled) => false,
-            Err(Stop::Failed(e)) => return Err(Error::other(e).into()),
+            Err(Stop::Failed(e)) => return Err(Error::other(e)),
         };
         if !ok {
-            return Err(Error::other("cancelled; nothing was sent").into());
+            return Err(Error::other("cancelled; nothing was sent"));
         }
     }
 
@@ -223,8 +222,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> anyhow::Result<()> {
         _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
             return Err(Error::other(
                 "interrupted while sending; the service may or may not have received the application",
-            )
-            .into())
+            ))
         }
     };
     out.single(Kind::Application, &applied.raw, &applied.value)?;
@@ -327,7 +325,7 @@ async fn run_wizard(
     requested: Variant,
     args: &ApplyArgs,
     interrupted: Arc<AtomicBool>,
-) -> anyhow::Result<Prepared> {
+) -> Result<Prepared, crate::Error> {
     let questions = form.questions.clone().unwrap_or_default();
 
     let color = ctx.io.term.color;
@@ -427,7 +425,7 @@ async fn run_wizard(
     .await
     .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
     if interrupted.load(Ordering::SeqCst) {
-        return Err(Error::other("cancelled; nothing was sent").into());
+        return Err(Error::other("cancelled; nothing was sent"));
     }
     Ok(outcome)
 }

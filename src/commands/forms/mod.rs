@@ -49,7 +49,7 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
     match cmd {
         FormsCmd::List(a) => {
             let mut out = ctx.output()?;

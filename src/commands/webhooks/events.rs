@@ -155,7 +155,7 @@ fn open(arg: &StoreArg) -> Result<Store, Error> {
     Store::open(&store_path(arg.store.as_deref()), false)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {
     match cmd {
         EventsCmd::List(a) => list(ctx, a),
         EventsCmd::Show(a) => show(ctx, a),
@@ -164,7 +164,7 @@ pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> anyhow::Result<()> {
     }
 }
 
-fn list(ctx: &mut Ctx, a: ListArgs) -> anyhow::Result<()> {
+fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let events = store.list(&Filter {
         status: a.status,
@@ -217,7 +217,7 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
     )
 }
 
-fn show(ctx: &mut Ctx, a: ShowArgs) -> anyhow::Result<()> {
+fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let e = store.get(a.id)?.ok_or_else(|| {
         Error::new(
@@ -231,7 +231,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> anyhow::Result<()> {
     })?;
     let mut out = ctx.output()?;
     if !out.is_table() {
-        return Ok(out.value(Kind::Other, &e.record())?);
+        return out.value(Kind::Other, &e.record());
     }
     let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
     let mut s = format!("event {}\n", e.id);
@@ -263,7 +263,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
+async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let to =
         a.to.as_deref()
@@ -280,8 +280,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
         if to.is_none() && e.target.is_none() {
             return Err(Error::usage(format!(
                 "event {id} was never forwarded, so it has no target; pass --to URL"
-            ))
-            .into());
+            )));
         }
         events.push(e);
     }
@@ -349,13 +348,12 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> anyhow::Result<()> {
         return Err(Error::other(format!(
             "{failed} of {} replays failed (listed above)",
             events.len()
-        ))
-        .into());
+        )));
     }
     Ok(())
 }
 
-fn prune(ctx: &mut Ctx, a: PruneArgs) -> anyhow::Result<()> {
+fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let n = store.prune(a.before)?;
     let mut out = ctx.output()?;

@@ -138,7 +138,7 @@ fn apply_fields(io: &Io, f: &Fields, body: &mut WebhookInput) -> Result<(), Erro
     Ok(())
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
+pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     match cmd {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
         WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,
@@ -193,8 +193,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> anyhow::Result<()> {
             if body.is_empty() {
                 return Err(Error::usage(
                     "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
-                )
-                .into());
+                ));
             }
             let client = ctx.client().await?;
             let w = client.edit_webhook(&a.code, &body).await?;

@@ -229,7 +229,7 @@ pub struct TriggerArgs {
     pub header: String,
 }
 
-pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
+pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
     let format = match explicit_format(ctx)? {
         Some(Format::Json) => EventFormat::Json,
         Some(Format::Ndjson) => EventFormat::Ndjson,
@@ -306,18 +306,19 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> anyhow::Result<()> {
         None => None,
     };
     let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
-    let stats = listen::run(cfg, shutdown_signal()).await?;
+    let stats = listen::run(cfg, shutdown_signal())
+        .await
+        .map_err(|e| Error::from_anyhow(e, "the listener stopped"))?;
     crate::say!(ctx.io, "stopped: {}", stats.summary(forwarding));
     Ok(())
 }
 
-pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
+pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
     let keys = signing_keys(ctx, &args.keys)?;
     if keys.is_empty() {
         return Err(Error::usage(
             "no signing key: pass --signing-key KEY, set RECRUIT_SIGNING_KEY, or run `recruit config set signing_key KEY`",
-        )
-        .into());
+        ));
     }
     let payload = read_input(args.payload.as_deref(), ctx)?;
     let key_bytes: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
@@ -349,7 +350,7 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> anyhow::Result<()> {
     }
 }
 
-pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
+pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
     let url = http_url("--to", &args.to)?;
     let delays = trigger::parse_delays(&args.retry_delays)?;
     let file = match args.payload.as_deref() {
@@ -409,8 +410,7 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> anyhow::Result<()> {
             "not delivered to {}: {n} {attempts} failed, last: {} (only HTTP 200 counts as delivered)",
             outcome.url,
             outcome.last_result()
-        ))
-        .into())
+        )))
     }
 }
 
@@ -481,7 +481,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
 }
 
 /// A JSON summary through the shared writer, so `--jq` and pretty printing apply.
-fn print_json(ctx: &Ctx, v: &serde_json::Value) -> anyhow::Result<()> {
+fn print_json(ctx: &Ctx, v: &serde_json::Value) -> Result<(), crate::Error> {
     let mut opts = ctx.output_options()?;
     if opts.format == Format::Table || opts.format == Format::Csv {
         opts.format = Format::Json;
