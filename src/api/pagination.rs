@@ -12,7 +12,7 @@ use bytes::Bytes;
 use serde_json::Value;
 use url::Url;
 
-use super::http::{Client, RequestSpec};
+use super::http::{ApiResponse, Client, RequestSpec};
 use crate::error::Error;
 
 /// How a list says where its next page is.
@@ -32,29 +32,123 @@ pub struct Page {
     pub items: Vec<Value>,
 }
 
-pub struct PageWalker {
+/// The one owner of the next-page rules, under every walk (`--all`, `api --all`, the MCP
+/// tools and the export's raw walk): where the next page is (same origin only, see
+/// [`safe_next_url`]), and the three guards that end a walk: a token given twice, more pages
+/// than the first page's `total_count` allows, and empty pages that keep pointing further.
+/// How a page's body is parsed is the caller's business (a JSON tree, or raw slices).
+pub struct Pager {
     client: Client,
     /// The list URL without `page_token`, to which a foreign page token is re-addressed.
     list_url: Url,
     next: Option<Url>,
     seen: HashSet<String>,
     style: PageStyle,
+    /// Pages requested so far.
     pub pages: usize,
     /// Empty pages in a row that still pointed to a next page.
     empty_run: usize,
     /// Most pages the first page's `total_count` allows (with some slack), when it has one.
     max_pages: Option<usize>,
+}
+
+impl Pager {
+    pub fn new(client: Client, first: Url, style: PageStyle) -> Pager {
+        let mut list_url = first.clone();
+        set_page_token(&mut list_url, None);
+        let mut seen = HashSet::new();
+        if let Some(t) = page_token(&first) {
+            seen.insert(t);
+        }
+        Pager {
+            client,
+            list_url,
+            next: Some(first),
+            seen,
+            style,
+            pages: 0,
+            empty_run: 0,
+            max_pages: None,
+        }
+    }
+
+    /// Request the next page; `None` when the list is done. Call [`Pager::after_page`] with
+    /// what the page says before asking for the one after.
+    pub async fn fetch(&mut self) -> Result<Option<(Url, ApiResponse)>, Error> {
+        let Some(url) = self.next.take() else {
+            return Ok(None);
+        };
+        let resp = self.client.send(RequestSpec::get(url.clone())).await?;
+        self.pages += 1;
+        Ok(Some((url, resp)))
+    }
+
+    /// Where the page after `page` is, from its `pagination` object, and whether the walk may
+    /// go on (`items`: how many the page had). An error ends the walk; the page's own items
+    /// are good.
+    pub fn after_page(
+        &mut self,
+        page: &Url,
+        pagination: Option<&Value>,
+        items: usize,
+    ) -> Result<(), Error> {
+        if self.pages == 1 {
+            self.max_pages = pagination.and_then(|p| pages_allowed(p, items));
+        }
+        let next = match next_page_url(
+            self.style,
+            self.client.base_url(),
+            &self.list_url,
+            page,
+            pagination,
+        )? {
+            None => return Ok(()),
+            Some((next, rewritten)) => {
+                if rewritten && self.client.verbose() {
+                    crate::elog!("* next page URL is on another origin; asking the base URL for its page_token instead");
+                }
+                next
+            }
+        };
+        let key = page_token(&next).unwrap_or_else(|| next.to_string());
+        if !self.seen.insert(key.clone()) {
+            return Err(Error::other(format!(
+                "the service gave page token '{key}' a second time; stopping the walk to avoid an endless loop"
+            )));
+        }
+        if let Some(max) = self.max_pages.filter(|max| self.pages >= *max) {
+            return Err(Error::other(format!(
+                "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping the walk to avoid an endless loop"
+            )));
+        }
+        if items == 0 {
+            self.empty_run += 1;
+            if self.empty_run >= MAX_EMPTY_PAGES {
+                return Err(Error::other(format!(
+                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping the walk to avoid an endless loop"
+                )));
+            }
+        } else {
+            self.empty_run = 0;
+        }
+        self.next = Some(next);
+        Ok(())
+    }
+}
+
+/// Pages parsed as JSON: what list commands, `api --all` and the MCP tools walk.
+pub struct PageWalker {
+    pager: Pager,
     /// An error to give at the next call, after the page that caused it was returned.
     stop: Option<Error>,
 }
 
-/// Pages a list may take by the first page's `pagination.total_count` (or `total`) and its
-/// size, with two pages of slack for a list that grows while it is read.
-pub fn pages_allowed(first: &Value, first_len: usize) -> Option<usize> {
-    let p = first.get("pagination")?;
+/// Pages a list may take by a page's `pagination.total_count` (or `total`) and its size,
+/// with two pages of slack for a list that grows while it is read.
+pub fn pages_allowed(pagination: &Value, first_len: usize) -> Option<usize> {
     let total = ["total_count", "total"]
         .iter()
-        .find_map(|k| p.get(*k).and_then(Value::as_u64))? as usize;
+        .find_map(|k| pagination.get(*k).and_then(Value::as_u64))? as usize;
     if first_len == 0 {
         return None;
     }
@@ -67,87 +161,42 @@ pub const MAX_EMPTY_PAGES: usize = 5;
 
 impl PageWalker {
     pub fn new(client: Client, first: Url, style: PageStyle) -> Self {
-        let mut list_url = first.clone();
-        set_page_token(&mut list_url, None);
-        let mut seen = HashSet::new();
-        if let Some(t) = page_token(&first) {
-            seen.insert(t);
-        }
         PageWalker {
-            client,
-            list_url,
-            next: Some(first),
-            seen,
-            style,
-            pages: 0,
-            empty_run: 0,
-            max_pages: None,
+            pager: Pager::new(client, first, style),
             stop: None,
         }
     }
 
-    /// The next page, or `None` when the list is done.
+    /// Pages read so far.
+    pub fn pages(&self) -> usize {
+        self.pager.pages
+    }
+
+    /// The next page, or `None` when the list is done. A page that ends the walk (a repeated
+    /// token, too many pages) is returned first; the error comes at the next call.
     pub async fn next_page(&mut self) -> Result<Option<Page>, Error> {
         if let Some(e) = self.stop.take() {
             return Err(e);
         }
-        let Some(url) = self.next.take() else {
+        let Some((url, resp)) = self.pager.fetch().await? else {
             return Ok(None);
         };
-        let resp = self.client.send(RequestSpec::get(url.clone())).await?;
         let value = resp.value()?;
         let items = page_items(&url, &value)?;
-        self.pages += 1;
-        if self.pages == 1 {
-            self.max_pages = pages_allowed(&value, items.len());
-        }
-        self.next = self.next_url(&url, &value)?;
-        if let (Some(max), Some(_)) = (self.max_pages, &self.next) {
-            if self.pages >= max {
-                self.next = None;
-                self.stop = Some(Error::other(format!(
-                    "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping the walk to avoid an endless loop (the items so far were printed)"
-                )));
-            }
-        }
-        if items.is_empty() && self.next.is_some() {
-            self.empty_run += 1;
-            if self.empty_run >= MAX_EMPTY_PAGES {
-                return Err(Error::other(format!(
-                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping the walk to avoid an endless loop (the items so far were printed)"
-                )));
-            }
-        } else {
-            self.empty_run = 0;
+        if let Err(e) = self
+            .pager
+            .after_page(&url, value.get("pagination"), items.len())
+        {
+            self.stop = Some(Error {
+                message: format!("{} (the items so far were printed)", e.message),
+                ..e
+            });
         }
         Ok(Some(Page {
             raw: resp.body,
             value,
             items,
         }))
-    }
-
-    fn next_url(&mut self, current: &Url, body: &Value) -> Result<Option<Url>, Error> {
-        let Some((next, rewritten)) = next_page_url(
-            self.style,
-            self.client.base_url(),
-            &self.list_url,
-            current,
-            body,
-        )?
-        else {
-            return Ok(None);
-        };
-        if rewritten && self.client.verbose() {
-            eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
-        }
-        let key = page_token(&next).unwrap_or_else(|| next.to_string());
-        if !self.seen.insert(key.clone()) {
-            return Err(Error::other(format!(
-                "the service gave page token '{key}' a second time; stopping the walk to avoid an endless loop (the items so far were printed)"
-            )));
-        }
-        Ok(Some(next))
     }
 }
 
@@ -163,7 +212,7 @@ pub fn page_items(url: &Url, value: &Value) -> Result<Vec<Value>, Error> {
     })
 }
 
-/// Where the page after `current` is, decided from its parsed `body` alone: `None` when the
+/// Where the page after `current` is, decided from its `pagination` object alone: `None` when the
 /// list is done, else the URL to request (always on `base`'s origin) and whether a foreign
 /// address was rewritten to `list_url` (see [`safe_next_url`]). A walk also stops on a token it
 /// has seen before; that memory is the walker's, not this function's.
@@ -172,9 +221,9 @@ pub fn next_page_url(
     base: &Url,
     list_url: &Url,
     current: &Url,
-    body: &Value,
+    pagination: Option<&Value>,
 ) -> Result<Option<(Url, bool)>, Error> {
-    let pagination = match body.get("pagination") {
+    let pagination = match pagination {
         Some(p) if p.is_object() => p,
         _ => return Ok(None),
     };
@@ -358,5 +407,78 @@ mod tests {
             "xyz"
         );
         assert_eq!(user_page_token("?page_token=q").0, "q");
+    }
+
+    fn pager() -> (Pager, Url) {
+        let client =
+            Client::new(crate::api::ClientConfig::new("http://127.0.0.1:9", None)).unwrap();
+        let first = client.submissions_url("C1", Some(100), None);
+        (Pager::new(client, first.clone(), PageStyle::Cursor), first)
+    }
+
+    #[test]
+    fn endless_empty_pages_stop_the_walk() {
+        let (mut w, page) = pager();
+        w.pages = 2;
+        for i in 0..10 {
+            let p = serde_json::json!({ "next_page": format!("t{i}") });
+            if let Err(e) = w.after_page(&page, Some(&p), 0) {
+                assert!(e.message.contains("empty pages in a row"), "{}", e.message);
+                assert_eq!(i + 1, MAX_EMPTY_PAGES);
+                return;
+            }
+        }
+        panic!("the walk never stopped");
+    }
+
+    #[test]
+    fn a_walk_stops_past_the_pages_total_count_allows() {
+        let (mut w, page) = pager();
+        for i in 1..=10 {
+            w.pages = i;
+            let p = serde_json::json!({ "total_count": 4, "next_page": format!("t{i}") });
+            if let Err(e) = w.after_page(&page, Some(&p), 2) {
+                assert!(
+                    e.message
+                        .contains("more pages than its total_count allows (4 pages read)"),
+                    "{}",
+                    e.message
+                );
+                assert_eq!(i, 4, "2 pages for 4 items, and 2 of slack");
+                return;
+            }
+        }
+        panic!("the walk never stopped");
+    }
+
+    #[test]
+    fn next_pages_stay_on_the_base_origin_and_never_loop() {
+        let (mut w, page) = pager();
+        w.pages = 2;
+        let mut next = |p: serde_json::Value| {
+            w.after_page(&page, Some(&p), 1)
+                .map(|_| w.next.take().map(|u| u.to_string()))
+        };
+        let base = "http://127.0.0.1:9/v1/candidates/C1/form_submissions?per=100&page_token=";
+        // Same origin: as given.
+        assert_eq!(
+            next(serde_json::json!({"next_url": format!("{base}t1")})).unwrap(),
+            Some(format!("{base}t1"))
+        );
+        // Another origin: only the token is kept, asked of our own list URL.
+        assert_eq!(
+            next(serde_json::json!({"next_url": "https://evil.example/v1/x?page_token=t2"}))
+                .unwrap(),
+            Some(format!("{base}t2"))
+        );
+        // A bare token where an address was expected.
+        assert_eq!(
+            next(serde_json::json!({"next_url": "t3"})).unwrap(),
+            Some(format!("{base}t3"))
+        );
+        assert_eq!(next(serde_json::json!({"next_url": null})).unwrap(), None);
+        let again = next(serde_json::json!({"next_url": format!("{base}t1")})).unwrap_err();
+        assert!(again.message.contains("second time"), "{}", again.message);
+        assert!(next(serde_json::json!({"next_url": "https://evil.example/no-token"})).is_err());
     }
 }

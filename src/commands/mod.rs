@@ -49,7 +49,7 @@ pub async fn print_pages(
         }
         printer.page(out, &page.raw, &page.value, &items)?;
         if let Some(s) = &spinner {
-            s.set_message(format!("{} items, {} pages", printer.count, walker.pages));
+            s.set_message(format!("{} items, {} pages", printer.count, walker.pages()));
         }
         if !merged {
             // One page was asked for: say so when the service has more, so a table of 20

@@ -427,7 +427,7 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
         let page = match walk.next_body().await {
             Ok(Some(p)) => p,
             Ok(None) => break,
-            Err(e) => return Err((e, walk.pages == 0)),
+            Err(e) => return Err((e, walk.pages() == 0)),
         };
         let (items, pagination) = page.parse().map_err(|e| (e, false))?;
         // About what the encoded page takes, in one allocation.
@@ -441,9 +441,8 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
                 .encode_raw(Some(code), item, is_first, &mut buf)
                 .map_err(|e| (e, false))?;
         }
-        walk.advance(&page, pagination.as_ref())
+        walk.advance(&page, pagination.as_ref(), items.len())
             .map_err(|e| (e, false))?;
-        walk.after_page(items.len()).map_err(|e| (e, false))?;
         seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
     }
     Ok(seg)

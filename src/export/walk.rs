@@ -2,12 +2,10 @@
 //! every page: the items stay slices of the body ([`RawValue`]) until they are written, which
 //! makes the export several times cheaper in CPU than parsing and cloning each page.
 //!
-//! The next-page rules are those of [`crate::api::pagination::PageWalker`] (its
-//! [`safe_next_url`] decides where to ask): a next-page URL is followed only on the base URL's
-//! origin (otherwise its `page_token` is asked of the list URL, so the API key never travels
-//! elsewhere), and a token given twice ends the walk with an error.
-
-use std::collections::HashSet;
+//! The next-page rules are the [`Pager`]'s, as for every list: a next-page URL is followed only
+//! on the base URL's origin (otherwise its `page_token` is asked of the list URL, so the API key
+//! never travels elsewhere), and a repeated token, pages past `total_count` or endless empty
+//! pages end the walk with an error.
 
 use bytes::Bytes;
 use serde::Deserialize;
@@ -15,8 +13,8 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use url::Url;
 
-use crate::api::pagination::{page_token, safe_next_url, set_page_token};
-use crate::api::{Client, RequestSpec};
+use crate::api::pagination::{PageStyle, Pager};
+use crate::api::Client;
 use crate::error::Error;
 
 /// A page as it came; [`RawPage::parse`] borrows its items from it.
@@ -86,137 +84,47 @@ impl RawBody {
     }
 }
 
+/// A candidate's cursor list, page by page, on the shared [`Pager`].
 pub struct CursorWalk {
-    client: Client,
-    list_url: Url,
-    next: Option<Url>,
-    seen: HashSet<String>,
-    pub pages: usize,
-    /// Empty pages in a row that still pointed to a next page.
-    empty_run: usize,
-    /// The first page's pagination, for its total_count.
-    first_pagination: Option<Value>,
-    /// Most pages the total_count allows (see `pagination::pages_allowed`).
-    max_pages: Option<usize>,
+    pager: Pager,
 }
 
 impl CursorWalk {
     pub fn new(client: Client, first: Url) -> CursorWalk {
-        let mut list_url = first.clone();
-        set_page_token(&mut list_url, None);
-        let mut seen = HashSet::new();
-        if let Some(t) = page_token(&first) {
-            seen.insert(t);
-        }
         CursorWalk {
-            client,
-            list_url,
-            next: Some(first),
-            seen,
-            pages: 0,
-            empty_run: 0,
-            first_pagination: None,
-            max_pages: None,
+            pager: Pager::new(client, first, PageStyle::Cursor),
         }
     }
 
-    /// Call after [`CursorWalk::advance`] with the page's item count: too many empty pages in a
-    /// row that keep pointing further end the walk, as in `--all`.
-    pub fn after_page(&mut self, items: usize) -> Result<(), Error> {
-        use crate::api::pagination::MAX_EMPTY_PAGES;
-        if self.pages == 1 {
-            if let Some(p) = self.first_pagination.take() {
-                let page = serde_json::json!({ "pagination": p });
-                self.max_pages = crate::api::pagination::pages_allowed(&page, items);
-            }
-        }
-        if let (Some(max), true) = (self.max_pages, self.next.is_some()) {
-            if self.pages >= max {
-                self.next = None;
-                return Err(Error::other(format!(
-                    "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping to avoid an endless loop"
-                )));
-            }
-        }
-        if items == 0 && self.next.is_some() {
-            self.empty_run += 1;
-            if self.empty_run >= MAX_EMPTY_PAGES {
-                self.next = None;
-                return Err(Error::other(format!(
-                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping to avoid an endless loop"
-                )));
-            }
-        } else {
-            self.empty_run = 0;
-        }
-        Ok(())
+    /// Pages requested so far.
+    pub fn pages(&self) -> usize {
+        self.pager.pages
     }
 
-    /// Request the next page; `None` when the list is done. Call [`CursorWalk::advance`] with
-    /// the page's `pagination` before asking for the one after.
+    /// Request the next page; `None` when the list is done. Call [`CursorWalk::advance`]
+    /// with what it says before asking for the one after.
     pub async fn next_body(&mut self) -> Result<Option<RawBody>, Error> {
-        let Some(url) = self.next.take() else {
-            return Ok(None);
-        };
-        let resp = self.client.send(RequestSpec::get(url.clone())).await?;
-        self.pages += 1;
-        Ok(Some(RawBody {
+        Ok(self.pager.fetch().await?.map(|(url, resp)| RawBody {
             body: resp.body,
             url,
         }))
     }
 
-    /// Where the page after `page` is, from its `pagination`: `next_url` (or
-    /// `next_page_token`) as an address, a bare token in its place, or `next_page`.
-    pub fn advance(&mut self, page: &RawBody, pagination: Option<&Value>) -> Result<(), Error> {
-        let Some(p) = pagination.filter(|p| p.is_object()) else {
-            return Ok(());
-        };
-        if self.pages == 1 {
-            self.first_pagination = Some(p.clone());
-        }
-        let text = |k: &str| {
-            p.get(k)
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-        };
-        let given = ["next_url", "next_page_token"].iter().find_map(|k| text(k));
-        let looks_like_url =
-            |u: &str| u.contains("://") || u.starts_with('/') || u.contains("page_token=");
-        let next = match given {
-            Some(u) if looks_like_url(&u) => {
-                let (url, rewritten) =
-                    safe_next_url(self.client.base_url(), &self.list_url, &page.url, &u)?;
-                if rewritten && self.client.verbose() {
-                    eprintln!("* next page URL is on another origin; asking the base URL for its page_token instead");
-                }
-                url
-            }
-            other => match text("next_page").or(other) {
-                Some(tok) => {
-                    let mut u = self.list_url.clone();
-                    set_page_token(&mut u, Some(&tok));
-                    u
-                }
-                None => return Ok(()),
-            },
-        };
-        let key = page_token(&next).unwrap_or_else(|| next.to_string());
-        if !self.seen.insert(key.clone()) {
-            return Err(Error::other(format!(
-                "the service gave page token '{key}' a second time; stopping to avoid an endless loop"
-            )));
-        }
-        self.next = Some(next);
-        Ok(())
+    /// Where the page after `page` is, from its `pagination`, and whether the walk may go on
+    /// (the rules of [`Pager::after_page`]).
+    pub fn advance(
+        &mut self,
+        page: &RawBody,
+        pagination: Option<&Value>,
+        items: usize,
+    ) -> Result<(), Error> {
+        self.pager.after_page(&page.url, pagination, items)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::ClientConfig;
 
     fn body(text: &str) -> RawBody {
         RawBody {
@@ -251,70 +159,5 @@ mod tests {
         ] {
             assert!(body(bad).parse().is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn endless_empty_pages_stop_the_walk() {
-        let client = Client::new(ClientConfig::new("http://127.0.0.1:9", None)).unwrap();
-        let first = client.submissions_url("C1", Some(100), None);
-        let mut w = CursorWalk::new(client, first);
-        let page = body("{}");
-        for i in 0..10 {
-            w.next = None;
-            w.advance(
-                &page,
-                Some(&serde_json::json!({ "next_page": format!("t{i}") })),
-            )
-            .unwrap();
-            if let Err(e) = w.after_page(0) {
-                assert!(e.message.contains("empty pages in a row"), "{}", e.message);
-                assert_eq!(i + 1, crate::api::pagination::MAX_EMPTY_PAGES);
-                return;
-            }
-        }
-        panic!("the walk never stopped");
-    }
-
-    #[test]
-    fn next_pages_stay_on_the_base_origin_and_never_loop() {
-        let client = Client::new(ClientConfig::new("http://127.0.0.1:9", None)).unwrap();
-        let first = client.submissions_url("C1", Some(100), None);
-        let mut w = CursorWalk::new(client, first);
-        w.next = None;
-        let page = body("{}");
-        let next = |w: &mut CursorWalk, p: serde_json::Value| {
-            w.advance(&page, Some(&p))
-                .map(|_| w.next.take().map(|u| u.to_string()))
-        };
-        let base = "http://127.0.0.1:9/v1/candidates/C1/form_submissions?per=100&page_token=";
-        // Same origin: as given.
-        assert_eq!(
-            next(&mut w, serde_json::json!({"next_url": format!("{base}t1")})).unwrap(),
-            Some(format!("{base}t1"))
-        );
-        // Another origin: only the token is kept, asked of our own list URL.
-        assert_eq!(
-            next(
-                &mut w,
-                serde_json::json!({"next_url": "https://evil.example/v1/x?page_token=t2"})
-            )
-            .unwrap(),
-            Some(format!("{base}t2"))
-        );
-        // A bare token where an address was expected.
-        assert_eq!(
-            next(&mut w, serde_json::json!({"next_url": "t3"})).unwrap(),
-            Some(format!("{base}t3"))
-        );
-        assert_eq!(
-            next(&mut w, serde_json::json!({"next_url": null})).unwrap(),
-            None
-        );
-        assert!(next(&mut w, serde_json::json!({"next_url": format!("{base}t1")})).is_err());
-        assert!(next(
-            &mut w,
-            serde_json::json!({"next_url": "https://evil.example/no-token"})
-        )
-        .is_err());
     }
 }

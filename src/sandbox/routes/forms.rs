@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::{
     decode_token, encode_token, ok, origin, parse_per, query_get, query_pairs, token_usize,
-    ApiError, ApiResult, Shared, P,
+    ApiError, ApiResult, Shared, Window, P,
 };
 
 /// The list: `title` filter (case-insensitive substring), `per` (default 20, max 100) and
@@ -62,21 +62,10 @@ pub async fn list(
             ("t", title.clone()),
         ])
     };
-    let next = (offset.saturating_add(per) < total).then(|| token_at(offset + per));
-    let prev = (offset > 0).then(|| token_at(offset.saturating_sub(per)));
-    let url = |t: &Option<String>| {
-        t.as_ref()
-            .map(|t| format!("{base}/v1/application_forms?page_token={t}"))
-    };
+    let page = Window { offset, per, total };
     ok(json!({
         "collection": items,
-        "pagination": {
-            "total": total,
-            "previous_page": prev,
-            "previous_page_token": url(&prev),
-            "next_page": next,
-            "next_page_token": url(&next),
-        }
+        "pagination": page.token_pagination(&format!("{base}/v1/application_forms"), token_at),
     }))
 }
 

@@ -192,6 +192,41 @@ pub fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, Api
         .ok_or_else(|| ApiError::invalid_parameter("page_token is not valid"))
 }
 
+/// One page of a list: where it starts, its size, and the list's length. Every list route
+/// builds its pages from this, so the paging rules live in one place.
+pub struct Window {
+    pub offset: usize,
+    pub per: usize,
+    pub total: usize,
+}
+
+impl Window {
+    /// The next page's offset, when there is one.
+    pub fn next(&self) -> Option<usize> {
+        (self.offset.saturating_add(self.per) < self.total).then(|| self.offset + self.per)
+    }
+
+    /// The previous page's offset, when this is not the first.
+    pub fn prev(&self) -> Option<usize> {
+        (self.offset > 0).then(|| self.offset.saturating_sub(self.per))
+    }
+
+    /// The `pagination` of a token-style list (application forms, webhooks): each page as a
+    /// bare token and as the list's address with that token.
+    pub fn token_pagination(&self, list_url: &str, token_at: impl Fn(usize) -> String) -> Value {
+        let next = self.next().map(&token_at);
+        let prev = self.prev().map(&token_at);
+        let url = |t: &Option<String>| t.as_ref().map(|t| format!("{list_url}?page_token={t}"));
+        json!({
+            "total": self.total,
+            "previous_page": prev,
+            "previous_page_token": url(&prev),
+            "next_page": next,
+            "next_page_token": url(&next),
+        })
+    }
+}
+
 /// The request body as a JSON object (400 otherwise). An empty body counts as `{}`.
 pub fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {

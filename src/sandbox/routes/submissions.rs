@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     decode_token, enc, encode_token, find_candidate, origin, parse_per, query_get, query_pairs,
-    token_usize, ApiError, ApiResult, Shared, P,
+    token_usize, ApiError, ApiResult, Shared, Window, P,
 };
 use crate::sandbox::synthetic::{submission_record, Submission};
 
@@ -65,8 +65,9 @@ pub async fn list(
             enc(&code)
         )
     };
-    let next_url = (offset.saturating_add(per) < total).then(|| url(offset + per));
-    let prev_url = (offset > 0).then(|| url(offset.saturating_sub(per)));
+    let page = Window { offset, per, total };
+    let next_url = page.next().map(url);
+    let prev_url = page.prev().map(url);
     // Serialized straight from the records: no intermediate `Value` tree.
     Ok((
         axum::http::StatusCode::OK,

@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use super::{
     decode_token, encode_token, json_object, ok, origin, parse_per, query_get, query_pairs,
-    token_usize, ApiError, ApiResult, Body, Shared, P,
+    token_usize, ApiError, ApiResult, Body, Shared, Window, P,
 };
 use crate::sandbox::state::now_ts;
 
@@ -44,21 +44,10 @@ pub async fn list(
         .await?;
     let base = origin(&app, &headers);
     let token_at = |o: usize| encode_token(&[("o", o.to_string()), ("p", per.to_string())]);
-    let next = (offset.saturating_add(per) < total).then(|| token_at(offset + per));
-    let prev = (offset > 0).then(|| token_at(offset.saturating_sub(per)));
-    let url = |t: &Option<String>| {
-        t.as_ref()
-            .map(|t| format!("{base}/v1/webhooks?page_token={t}"))
-    };
+    let page = Window { offset, per, total };
     ok(json!({
         "collection": items,
-        "pagination": {
-            "total": total,
-            "previous_page": prev,
-            "previous_page_token": url(&prev),
-            "next_page": next,
-            "next_page_token": url(&next),
-        }
+        "pagination": page.token_pagination(&format!("{base}/v1/webhooks"), token_at),
     }))
 }
 
