@@ -160,6 +160,17 @@ impl Config {
             .unwrap_or(false)
     }
 
+    /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
+    /// changed. Returns whether the key was there.
+    pub fn unset_saved(path: &Path, profile: &str, key: &str) -> Result<bool, Error> {
+        let mut config = Config::load_from(path)?;
+        let removed = config.unset(profile, key);
+        if removed {
+            config.save()?;
+        }
+        Ok(removed)
+    }
+
     pub fn profiles(&self) -> Vec<String> {
         self.doc
             .iter()

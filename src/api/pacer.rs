@@ -744,6 +744,19 @@ mod tests {
         tail_rate: f64,
     }
 
+    impl Run {
+        /// At most 5% of the requests answered 429 (the pacer's target).
+        fn assert_few_rejected(&self, what: &str) {
+            let share = self.rejected as f64 / self.sent as f64;
+            assert!(
+                share <= 0.05,
+                "{what}{} of {} answered 429",
+                self.rejected,
+                self.sent
+            );
+        }
+    }
+
     /// `workers` workers send as fast as the pacer lets them for `secs` seconds (simulated).
     /// A 429 makes that worker wait 1 s (its Retry-After).
     async fn simulate(
@@ -810,13 +823,7 @@ mod tests {
         let rate = r.rate.unwrap();
         assert!((34.0..=42.0).contains(&rate), "settled at {rate}");
         assert!(run.tail_rate >= 36.0, "steady rate {}", run.tail_rate);
-        let share = run.rejected as f64 / run.sent as f64;
-        assert!(
-            share <= 0.05,
-            "{} of {} answered 429",
-            run.rejected,
-            run.sent
-        );
+        run.assert_few_rejected("");
         assert!(r.describe().unwrap().contains("after 429s"));
     }
 
@@ -825,13 +832,7 @@ mod tests {
         let pacer = Pacer::new(None);
         let run = simulate(pacer.clone(), Service::new(100.0, false), 8, 20.0, 10.0).await;
         assert!(run.tail_rate >= 90.0, "steady rate {}", run.tail_rate);
-        let share = run.rejected as f64 / run.sent as f64;
-        assert!(
-            share <= 0.05,
-            "{} of {} answered 429",
-            run.rejected,
-            run.sent
-        );
+        run.assert_few_rejected("");
     }
 
     #[tokio::test(start_paused = true)]
@@ -842,18 +843,12 @@ mod tests {
             let pacer = Pacer::new(None);
             let svc = Service::with_burst(rate, burst);
             let run = simulate(pacer.clone(), svc, 8, 30.0, 10.0).await;
-            let share = run.rejected as f64 / run.sent as f64;
             assert!(
                 run.tail_rate >= 0.9 * rate,
                 "burst {burst}: steady rate {} of {rate}",
                 run.tail_rate
             );
-            assert!(
-                share <= 0.05,
-                "burst {burst}: {} of {} answered 429",
-                run.rejected,
-                run.sent
-            );
+            run.assert_few_rejected(&format!("burst {burst}: "));
         }
     }
 

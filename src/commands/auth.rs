@@ -43,17 +43,12 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
         AuthCmd::Login(a) => login(ctx, a).await,
         AuthCmd::Status => status(ctx).await,
         AuthCmd::Logout => {
-            let mut config = Config::load_from(&ctx.config.path)?;
-            if config.unset(&ctx.profile, "api_key") {
-                config.save()?;
-                crate::say!(ctx.io, "Removed the API key of profile '{}'.", ctx.profile);
-            } else {
-                crate::say!(
-                    ctx.io,
-                    "Profile '{}' has no stored API key; nothing changed.",
-                    ctx.profile
-                );
-            }
+            let p = &ctx.profile;
+            let said = match Config::unset_saved(&ctx.config.path, p, "api_key")? {
+                true => format!("Removed the API key of profile '{p}'."),
+                false => format!("Profile '{p}' has no stored API key; nothing changed."),
+            };
+            crate::say!(ctx.io, "{said}");
             Ok(())
         }
     }

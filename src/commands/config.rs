@@ -160,17 +160,12 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
         }
         ConfigCmd::Unset(a) => {
             check_key(&a.key)?;
-            let mut config = Config::load_from(&ctx.config.path)?;
-            if config.unset(&profile, &a.key) {
-                config.save()?;
-                crate::say!(ctx.io, "Removed {} from profile '{profile}'.", a.key);
-            } else {
-                crate::say!(
-                    ctx.io,
-                    "'{}' was not set in profile '{profile}'; nothing changed.",
-                    a.key
-                );
-            }
+            let key = &a.key;
+            let said = match Config::unset_saved(&ctx.config.path, &profile, key)? {
+                true => format!("Removed {key} from profile '{profile}'."),
+                false => format!("'{key}' was not set in profile '{profile}'; nothing changed."),
+            };
+            crate::say!(ctx.io, "{said}");
             Ok(())
         }
         ConfigCmd::List => {

@@ -31,9 +31,13 @@ pub async fn print_pages(
     out: &mut Output,
     client: &Client,
     first: Url,
-    style: PageStyle,
     kind: Kind,
 ) -> Result<(), Error> {
+    // The form list pages by token; the others by cursor (`next_url`).
+    let style = match kind {
+        Kind::Form => PageStyle::Tokens,
+        _ => PageStyle::Cursor,
+    };
     let all = ctx.globals.all;
     let limit = ctx.globals.limit;
     let merged = all || limit.is_some();

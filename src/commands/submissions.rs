@@ -2,7 +2,6 @@
 
 use clap::{Args, Subcommand};
 
-use crate::api::pagination::PageStyle;
 use crate::context::Ctx;
 use crate::output::Kind;
 
@@ -40,20 +39,13 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error>
                 a.page_token.as_deref(),
                 ctx.globals.all,
             )?;
-            crate::commands::print_pages(
-                ctx,
-                &mut out,
-                &client,
-                url,
-                PageStyle::Cursor,
-                Kind::Submission,
-            )
-            .await
-            .map_err(|err| {
-                crate::api::forms::not_found_as(err, || {
-                    format!("candidate '{}' not found", a.candidate)
+            crate::commands::print_pages(ctx, &mut out, &client, url, Kind::Submission)
+                .await
+                .map_err(|err| {
+                    crate::api::forms::not_found_as(err, || {
+                        format!("candidate '{}' not found", a.candidate)
+                    })
                 })
-            })
         }
     }
 }

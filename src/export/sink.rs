@@ -53,8 +53,13 @@ impl Sink {
     /// Records to standard output.
     /// Records straight to `out` (the command's standard output).
     pub fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
+        Sink::opened(Dest::Stdout(BufWriter::with_capacity(BUF, out)), encoder)
+    }
+
+    /// A sink on `dest` with the format's prologue (`[` of a JSON array, a CSV header) written.
+    fn opened(dest: Dest, encoder: Encoder) -> Result<Sink, Error> {
         let mut s = Sink {
-            dest: Dest::Stdout(BufWriter::with_capacity(BUF, out)),
+            dest,
             encoder,
             offset: 0,
             records: 0,
@@ -96,20 +101,13 @@ impl Sink {
             .truncate(true)
             .open(&partial)
             .map_err(|e| io_err(&partial, "create", e))?;
-        let mut s = Sink {
-            dest: Dest::File {
-                w: BufWriter::with_capacity(BUF, file),
-                partial,
-                out: out.to_path_buf(),
-                journal,
-            },
-            encoder,
-            offset: 0,
-            records: 0,
-            pending: Vec::new(),
+        let dest = Dest::File {
+            w: BufWriter::with_capacity(BUF, file),
+            partial,
+            out: out.to_path_buf(),
+            journal,
         };
-        let p = s.encoder.prologue()?;
-        s.write(&p)?;
+        let mut s = Sink::opened(dest, encoder)?;
         s.commit()?;
         sync_dir(out);
         Ok(s)

@@ -52,6 +52,19 @@ fn evaluator() -> Value {
     })
 }
 
+/// The one feedback both feedback events describe, in the state `state` gives.
+fn feedback(state: Value) -> Value {
+    let mut f = json!({
+        "id": 48213,
+        "stage": { "name": "First interview" },
+        "evaluator": evaluator(),
+    });
+    if let (Some(f), Value::Object(state)) = (f.as_object_mut(), state) {
+        f.extend(state);
+    }
+    f
+}
+
 /// The sample `payload` of `action`, or None for an action the spec does not list.
 pub fn payload(action: &str) -> Option<Value> {
     let p = match action {
@@ -72,26 +85,20 @@ pub fn payload(action: &str) -> Option<Value> {
         "feedback_created" => json!({
             "candidate": candidate(),
             "application_form": application_form(),
-            "feedback": {
-                "id": 48213,
-                "stage": { "name": "First interview" },
-                "evaluator": evaluator(),
+            "feedback": feedback(json!({
                 "status": "in_progress",
                 "created_at": "2024-05-20T14:02:11+09:00"
-            }
+            }))
         }),
         "feedback_completed" => json!({
             "candidate": candidate(),
             "application_form": application_form(),
-            "feedback": {
-                "id": 48213,
-                "stage": { "name": "First interview" },
-                "evaluator": evaluator(),
+            "feedback": feedback(json!({
                 "status": "completed",
                 "result": "pass",
                 "comment": "Strong portfolio; clear reasoning about trade-offs.",
                 "completed_at": "2024-05-20T18:30:45+09:00"
-            }
+            }))
         }),
         "interview_scheduled" => json!({
             "candidate": candidate(),

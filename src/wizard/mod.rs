@@ -37,18 +37,16 @@ pub enum Stop {
 
 pub type Step<T> = Result<T, Stop>;
 
+/// The inline check of a typed line: its error is shown under the prompt, which asks again.
+pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
 /// The questions the wizard asks. Implemented by [`TermPrompt`]; tests can script it.
 pub trait Prompt {
     /// A line of information (on stderr).
     fn say(&mut self, text: &str);
     /// A line of text. `validate` is called on each attempt (with the raw text) and its error
     /// shown inline; an empty answer is accepted only with `allow_empty`.
-    fn input(
-        &mut self,
-        prompt: &str,
-        allow_empty: bool,
-        validate: &dyn Fn(&str) -> Result<(), String>,
-    ) -> Step<String>;
+    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String>;
     /// One of `items`; returns its index.
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize>;
     /// Any of `items`; returns their indices.
@@ -417,6 +415,15 @@ fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> S
     Ok(Some(Value::Object(obj)))
 }
 
+/// What an empty answer means: a skip when the question may be skipped, else "required".
+fn empty_answer(may_skip: bool) -> Result<(), String> {
+    if may_skip {
+        Ok(())
+    } else {
+        Err("required".into())
+    }
+}
+
 /// A text answer: `build` turns the trimmed text into the answer, which `check_answer` checks
 /// inline. Empty input skips an optional question.
 fn text(
@@ -429,11 +436,7 @@ fn text(
     let validate = |s: &str| -> Result<(), String> {
         let t = s.trim();
         if t.is_empty() {
-            return if optional {
-                Ok(())
-            } else {
-                Err("required".into())
-            };
+            return empty_answer(optional);
         }
         first_problem(q, &build(t)?)
     };
@@ -467,11 +470,7 @@ fn textarea(p: &mut dyn Prompt, q: &Question, label: &str, optional: bool) -> St
             }
             let t = whole(s);
             if t.is_empty() {
-                return if optional {
-                    Ok(())
-                } else {
-                    Err("required".into())
-                };
+                return empty_answer(optional);
             }
             first_problem(q, &json!({ "value": t }))
         };
@@ -505,11 +504,7 @@ fn repeat_text(
         let validate = |s: &str| -> Result<(), String> {
             let t = s.trim();
             if t.is_empty() {
-                return if may_skip {
-                    Ok(())
-                } else {
-                    Err("required".into())
-                };
+                return empty_answer(may_skip);
             }
             validate_one(t)
         };
@@ -573,11 +568,7 @@ fn file(
         let validate = |s: &str| -> Result<(), String> {
             let t = s.trim();
             if t.is_empty() {
-                return if optional {
-                    Ok(())
-                } else {
-                    Err("required".into())
-                };
+                return empty_answer(optional);
             }
             let local = local_path(t);
             if local.is_file() {
@@ -879,12 +870,7 @@ impl Prompt for TermPrompt {
             .write_line(&crate::output::text::safe_text(text, true));
     }
 
-    fn input(
-        &mut self,
-        prompt: &str,
-        allow_empty: bool,
-        validate: &dyn Fn(&str) -> Result<(), String>,
-    ) -> Step<String> {
+    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String> {
         self.check()?;
         dialoguer::Input::<String>::with_theme(&*self.theme)
             .with_prompt(shown(prompt))

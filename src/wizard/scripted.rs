@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Prompt, Step, Stop};
+use super::{Check, Prompt, Step, Stop};
 
 /// One scripted reply.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,12 +63,7 @@ impl Prompt for Scripted {
         self.transcript.push(format!("  {text}"));
     }
 
-    fn input(
-        &mut self,
-        prompt: &str,
-        allow_empty: bool,
-        validate: &dyn Fn(&str) -> Result<(), String>,
-    ) -> Step<String> {
+    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String> {
         loop {
             let line = match self.next(prompt)? {
                 Reply::Line(l) => l,

@@ -7,7 +7,6 @@ use clap::{Args, Subcommand};
 use serde_json::Value;
 
 use self::tools as webhook_tools;
-use crate::api::pagination::PageStyle;
 use crate::api::webhooks::{WebhookInput, EVENTS};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
@@ -151,15 +150,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
         WebhooksCmd::List => {
             let client = ctx.client().await?;
             let url = client.endpoint(&["webhooks"]);
-            crate::commands::print_pages(
-                ctx,
-                &mut out,
-                &client,
-                url,
-                PageStyle::Cursor,
-                Kind::Webhook,
-            )
-            .await
+            crate::commands::print_pages(ctx, &mut out, &client, url, Kind::Webhook).await
         }
         WebhooksCmd::Get(a) => {
             let client = ctx.client().await?;
