@@ -697,7 +697,7 @@ pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
     Error::network(format!("request to {target} {what}"))
 }
 
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     let mut cur: &dyn std::error::Error = e;
     while let Some(next) = cur.source() {
         cur = next;

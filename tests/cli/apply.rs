@@ -1792,18 +1792,13 @@ fn sandbox_large_upload_streams_with_progress_and_content_length() {
         Some(recruit::redact::Secret::new(s.sandbox().api_key.clone())),
     ))
     .unwrap();
-    let opts = recruit::commands::files::UploadOptions {
+    let opts = recruit::api::uploads::UploadOptions {
         progress: true,
         timeout: std::time::Duration::from_secs(30),
     };
     let up =
-        s.rt.block_on(recruit::commands::files::upload_file(
-            &client,
-            &p,
-            Some("renamed.bin"),
-            opts,
-        ))
-        .expect("upload");
+        s.rt.block_on(client.upload_file(&p, Some("renamed.bin"), opts))
+            .expect("upload");
     assert!(up.path.ends_with("/renamed.bin"), "{up:?}");
     let ups = s.uploads();
     assert_eq!(ups[0]["size"], json!(data.len()));

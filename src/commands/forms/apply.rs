@@ -344,11 +344,11 @@ async fn run_wizard(
         let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
         show_form(&mut p, &code, &form2);
         let mut upload = |path: &std::path::Path| -> Result<String, String> {
-            let opts = crate::commands::files::UploadOptions {
+            let opts = crate::api::uploads::UploadOptions {
                 progress: stderr_tty,
                 timeout,
             };
-            let fut = crate::commands::files::upload_file(&upload_client, path, None, opts);
+            let fut = upload_client.upload_file(path, None, opts);
             handle.block_on(async {
                 tokio::select! {
                     r = fut => r.map(|u| u.file_url).map_err(|e| e.message),
