@@ -8,8 +8,40 @@ use super::forms::not_found_as;
 use super::{Client, Collection, Fetched, Resource};
 use crate::error::Error;
 
-/// Values of `accessible_role`.
-pub const ROLES: &[&str] = &["job_admin", "job_manager", "member"];
+/// Who may read a memo (`accessible_role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    /// Readable only by the posting administrator
+    #[value(name = "job_admin", alias = "job-admin")]
+    JobAdmin,
+    /// Readable by posting managers and above
+    #[value(name = "job_manager", alias = "job-manager")]
+    JobManager,
+    /// Readable by all members
+    Member,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::JobAdmin, Role::JobManager, Role::Member];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::JobAdmin => "job_admin",
+            Role::JobManager => "job_manager",
+            Role::Member => "member",
+        }
+    }
+
+    /// The role named exactly as the API spells it.
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// The API's names, in order (for schemas and messages).
+    pub fn names() -> [&'static str; 3] {
+        Role::ALL.map(Role::as_str)
+    }
+}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]

@@ -1,34 +1,13 @@
 //! `recruit memos ...`: memos on a candidate (spec 4.4).
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 
+use crate::api::memos::Role;
 use crate::api::MemoInput;
 use crate::commands::{print_collection, text_or_stdin};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Role {
-    /// Readable only by the posting administrator
-    #[value(name = "job_admin", alias = "job-admin")]
-    JobAdmin,
-    /// Readable by posting managers and above
-    #[value(name = "job_manager", alias = "job-manager")]
-    JobManager,
-    /// Readable by all members
-    Member,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::JobAdmin => "job_admin",
-            Role::JobManager => "job_manager",
-            Role::Member => "member",
-        }
-    }
-}
 
 #[derive(Debug, Subcommand)]
 pub enum MemosCmd {

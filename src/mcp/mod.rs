@@ -319,10 +319,10 @@ impl Args {
     fn memo_fields(&self) -> Result<MemoInput, Error> {
         let role = self.opt_str("role")?;
         if let Some(r) = &role {
-            if !tools::ROLES.contains(&r.as_str()) {
+            if crate::api::memos::Role::parse(r).is_none() {
                 return Err(Error::usage(format!(
                     "role '{r}' is not one of {}",
-                    tools::ROLES.join(", ")
+                    crate::api::memos::Role::names().join(", ")
                 )));
             }
         }

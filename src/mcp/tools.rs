@@ -39,9 +39,6 @@ pub struct ToolDef {
     pub output: Option<&'static str>,
 }
 
-/// The memo roles of the spec (also `recruit memos --role`).
-pub const ROLES: [&str; 3] = ["job_admin", "job_manager", "member"];
-
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
 }
@@ -81,7 +78,7 @@ fn obj(pairs: Vec<(&str, Value)>) -> Value {
 fn memo_fields(props: &mut Map<String, Value>) {
     props.insert(
         "role".into(),
-        json!({"type": "string", "enum": ROLES, "description": "Who may read the memo: job_admin (admins only), job_manager (admins and the posting's managers), member (everyone). A reply takes its parent's role when omitted"}),
+        json!({"type": "string", "enum": crate::api::memos::Role::names(), "description": "Who may read the memo: job_admin (admins only), job_manager (admins and the posting's managers), member (everyone). A reply takes its parent's role when omitted"}),
     );
     props.insert(
         "mentions".into(),
