@@ -9,13 +9,13 @@ use futures::StreamExt;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::encode::Encoder;
 use super::progress::{Counters, Progress};
 use super::segment::Segment;
 use super::sink::Sink;
 use crate::api::pagination::{PageStyle, PageWalker};
 use crate::api::{Client, FormListQuery, RequestSpec};
 use crate::error::{Error, ExitKind};
+use crate::output::encode::Encoder;
 
 pub struct FormsExport {
     pub client: Client,

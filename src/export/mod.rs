@@ -13,7 +13,6 @@
 //!   (questions) fetched concurrently, written in list order.
 
 pub mod candidates;
-pub mod encode;
 pub mod forms;
 pub mod journal;
 pub mod progress;
@@ -22,8 +21,8 @@ pub mod segment;
 pub mod sink;
 pub mod walk;
 
+pub use crate::output::encode::{Encoder, ExportFormat};
 pub use candidates::CandidateList;
-pub use encode::{Encoder, ExportFormat};
 pub use forms::{export_forms, FormsExport, FormsReport};
 pub use run::{export_candidates, CandidateExport, Report, Subject};
 

@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
 
 use super::candidates::CandidateList;
-use super::encode::Encoder;
 use super::journal::JournalHeader;
 use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
@@ -25,6 +24,7 @@ use crate::api::limiter::{Limiter, LimiterReport};
 use crate::api::submissions::MAX_PER;
 use crate::api::Client;
 use crate::error::{Error, ExitKind};
+use crate::output::encode::Encoder;
 
 /// What is exported for each candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

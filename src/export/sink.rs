@@ -5,10 +5,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use super::encode::{Encoder, JSON_SEP};
 use super::journal::{Journal, JournalHeader, Resumed};
 use super::segment::Segment;
 use crate::error::Error;
+use crate::output::encode::{Encoder, JSON_SEP};
 
 const BUF: usize = 256 * 1024;
 

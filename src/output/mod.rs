@@ -10,6 +10,7 @@
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
+pub mod encode;
 pub mod fields;
 pub mod jq;
 pub mod table;
@@ -20,6 +21,7 @@ use std::io::Write;
 use serde_json::Value;
 
 use crate::error::Error;
+use encode::{Encoder, ExportFormat};
 use jq::JqFilter;
 
 /// Output formats of `cli.md`.
@@ -187,13 +189,13 @@ pub fn cell(v: Option<&Value>) -> String {
 pub struct Output {
     pub opts: OutputOptions,
     out: Box<dyn Write + Send>,
-    jq: Option<JqFilter>,
+    jq: Option<std::sync::Arc<JqFilter>>,
 }
 
 impl Output {
     pub fn new(opts: OutputOptions, out: Box<dyn Write + Send>) -> Result<Output, Error> {
         let jq = match &opts.jq {
-            Some(expr) => Some(JqFilter::compile(expr)?),
+            Some(expr) => Some(std::sync::Arc::new(JqFilter::compile(expr)?)),
             None => None,
         };
         if let Some(fields) = &opts.fields {
@@ -364,8 +366,9 @@ pub struct ListPrinter {
     merged: bool,
     buffered: Vec<Value>,
     single_page: Option<(Vec<u8>, Value)>,
-    csv_header_done: bool,
-    csv_columns: Option<Vec<String>>,
+    /// The streaming encoder (ndjson, csv), made at the first page: csv's columns are fixed
+    /// by it (the documented ones and what that page adds).
+    encoder: Option<Encoder>,
     /// `--fields` names checked against the first items.
     fields_checked: bool,
     pub count: usize,
@@ -378,8 +381,7 @@ impl ListPrinter {
             merged,
             buffered: Vec::new(),
             single_page: None,
-            csv_header_done: false,
-            csv_columns: None,
+            encoder: None,
             fields_checked: false,
             count: 0,
         }
@@ -429,47 +431,41 @@ impl ListPrinter {
             }
         };
         match out.opts.format {
-            Format::Ndjson => {
-                let mut s = String::new();
-                for item in items {
-                    if let Some(jq) = &out.jq {
-                        for r in jq.run(item.clone())? {
-                            s.push_str(&jq::render(&r));
-                            s.push('\n');
-                        }
-                    } else {
-                        s.push_str(&item.to_string());
-                        s.push('\n');
-                    }
-                }
-                out.write_str(&s)
-            }
-            Format::Csv if out.jq.is_none() => {
-                // The header is fixed by the first page (rows stream as pages arrive).
-                if self.csv_columns.is_none() {
-                    self.csv_columns = Some(match &out.opts.fields {
-                        Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
-                        None => csv_columns(self.kind, items),
-                    });
-                }
-                let columns = self.csv_columns.as_deref().unwrap_or_default();
-                let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-                if !self.csv_header_done {
-                    w.write_record(columns).map_err(csv_err)?;
-                    self.csv_header_done = true;
-                }
-                for item in items {
-                    let record: Vec<String> = columns.iter().map(|c| csv_cell(item, c)).collect();
-                    w.write_record(&record).map_err(csv_err)?;
-                }
-                let bytes = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
-                out.write_str(&String::from_utf8_lossy(&bytes))
-            }
+            Format::Ndjson => self.stream(out, items, ExportFormat::Ndjson),
+            Format::Csv if out.jq.is_none() => self.stream(out, items, ExportFormat::Csv),
             _ => {
                 self.buffered.extend_from_slice(items);
                 Ok(())
             }
         }
+    }
+
+    /// Items written as they arrive, through the export's encoder: one ndjson line (or the
+    /// `--jq` results) per item, or csv rows under a header fixed by the first page.
+    fn stream(
+        &mut self,
+        out: &mut Output,
+        items: &[Value],
+        format: ExportFormat,
+    ) -> Result<(), Error> {
+        let mut bytes = Vec::new();
+        let encoder = match &self.encoder {
+            Some(e) => e,
+            None => {
+                let columns = match &out.opts.fields {
+                    Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
+                    None => csv_columns(self.kind, items),
+                };
+                let mut e = Encoder::new(format, self.kind, false, Some(&columns));
+                e.jq = out.jq.clone();
+                bytes = e.prologue()?;
+                self.encoder.insert(e)
+            }
+        };
+        for item in items {
+            encoder.encode(None, item, true, &mut bytes)?;
+        }
+        out.write_str(&String::from_utf8_lossy(&bytes))
     }
 
     pub fn finish(mut self, out: &mut Output) -> Result<(), Error> {
@@ -494,16 +490,9 @@ impl ListPrinter {
         match out.opts.format {
             Format::Ndjson => Ok(()),
             Format::Csv if out.jq.is_none() => {
-                if !self.csv_header_done {
+                if self.encoder.is_none() {
                     // An empty list still gets its header, so the file is a valid CSV.
-                    let columns: Vec<String> = match &out.opts.fields {
-                        Some(f) => f.clone(),
-                        None => csv_columns(self.kind, &[]),
-                    };
-                    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-                    w.write_record(&columns).map_err(csv_err)?;
-                    let bytes = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
-                    out.write_str(&String::from_utf8_lossy(&bytes))?;
+                    self.stream(out, &[], ExportFormat::Csv)?;
                 }
                 Ok(())
             }
@@ -537,10 +526,6 @@ impl ListPrinter {
     }
 }
 
-fn csv_err(e: csv::Error) -> Error {
-    Error::other(format!("cannot write CSV: {e}"))
-}
-
 /// CSV columns for `items`: the documented ones of `kind`, then every other top-level field
 /// of the items in the order first seen, so nothing the service sent is left out. Items that
 /// are not objects get a single `value` column.
@@ -567,7 +552,9 @@ pub fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
 
 /// A CSV cell of `item` for `column` (a field, or a dotted path given with `--fields`).
 /// A non-object item fills the `value` column.
-fn csv_cell(item: &Value, column: &str) -> String {
+/// A CSV cell: the value at dotted path `column`; an item that is not an object fills only a
+/// `value` column.
+pub(crate) fn csv_cell(item: &Value, column: &str) -> String {
     match item {
         Value::Object(_) => cell(lookup(item, column)),
         other if column == "value" => cell(Some(other)),

@@ -172,3 +172,82 @@ async fn a_typed_field_from_stdin_goes_into_the_webhook_body() {
     assert!(missing.stdout.is_empty());
     sb.shutdown().await;
 }
+
+/// A list streamed as ndjson or csv and the export of the same records go through one encoder:
+/// the export's records are the list's lines with `candidate_code` in front.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_list_and_the_export_write_the_same_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = sandbox(dir.path()).await;
+    let listed = run(
+        &sb,
+        dir.path(),
+        &["submissions", "list", "C1001", "--all", "-o", "ndjson"],
+        "",
+    )
+    .await;
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let exported = run(
+        &sb,
+        dir.path(),
+        &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
+        "C1001\n",
+    )
+    .await;
+    assert_eq!(exported.code, 0, "{}", exported.stderr);
+    let from_list: Vec<Value> = listed.stdout.lines().map(json).collect();
+    let from_export: Vec<Value> = exported
+        .stdout
+        .lines()
+        .map(|l| {
+            let mut v = json(l);
+            assert_eq!(v["candidate_code"], "C1001");
+            v.as_object_mut().unwrap().remove("candidate_code");
+            v
+        })
+        .collect();
+    assert!(from_list.len() > 1);
+    assert_eq!(from_list, from_export);
+
+    let csv_list = run(
+        &sb,
+        dir.path(),
+        &[
+            "submissions",
+            "list",
+            "C1001",
+            "--all",
+            "-o",
+            "csv",
+            "--fields",
+            "code,kind",
+        ],
+        "",
+    )
+    .await;
+    let csv_export = run(
+        &sb,
+        dir.path(),
+        &[
+            "export",
+            "submissions",
+            "--candidates",
+            "-",
+            "-o",
+            "csv",
+            "--fields",
+            "code,kind",
+        ],
+        "C1001\n",
+    )
+    .await;
+    let list_rows: Vec<&str> = csv_list.stdout.lines().collect();
+    let export_rows: Vec<String> = csv_export
+        .stdout
+        .lines()
+        .map(|l| l.split_once(',').unwrap().1.to_string())
+        .collect();
+    assert_eq!(list_rows[0], "code,kind");
+    assert_eq!(list_rows, export_rows);
+    sb.shutdown().await;
+}

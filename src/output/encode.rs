@@ -1,4 +1,5 @@
-//! Turning items into output bytes: ndjson lines, CSV rows, or elements of one JSON array.
+//! Turning items into output bytes: ndjson lines, CSV rows, or elements of one JSON array: the
+//! one encoder of list commands (their streamed ndjson and csv) and of the export.
 //!
 //! Records of a candidate export carry `candidate_code` as their first key (first column in
 //! CSV). One record per item the service listed: memos keep their `replies` nested, as the
@@ -13,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Error;
 use crate::output::jq::{self, JqFilter};
-use crate::output::{cell, lookup, Kind};
+use crate::output::{csv_cell, Kind};
 
 /// The formats export writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -241,7 +242,7 @@ impl Encoder {
             record.push(code.unwrap_or("").to_string());
         }
         for c in &self.columns {
-            record.push(cell(lookup(row, c)));
+            record.push(csv_cell(row, c));
         }
         w.write_record(&record).map_err(csv_err)
     }
