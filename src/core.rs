@@ -61,16 +61,10 @@ pub async fn collect_pages(
     style: PageStyle,
     limit: Option<usize>,
 ) -> Result<Vec<Value>, Error> {
-    let mut walker = PageWalker::new(client.clone(), first, style);
+    let mut walker = PageWalker::new(client.clone(), first, style).limit(limit);
     let mut items = Vec::new();
     while let Some(page) = walker.next_page().await? {
         items.extend(page.items);
-        if let Some(n) = limit {
-            if items.len() >= n {
-                items.truncate(n);
-                break;
-            }
-        }
     }
     Ok(items)
 }

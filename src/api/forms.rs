@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use url::Url;
 
+use super::pagination::{PageStyle, PageWalker};
 use super::{Client, Collection, Fetched, Resource};
 use crate::error::Error;
 
@@ -138,6 +139,11 @@ impl Client {
     /// `GET /v1/application_forms` (one page).
     pub async fn list_forms(&self, q: &FormListQuery) -> Result<Fetched<FormList>, Error> {
         self.get(self.forms_url(q)).await
+    }
+
+    /// The form list page by page from `first` (a [`Client::forms_url`]).
+    pub fn form_pages(&self, first: Url) -> PageWalker {
+        PageWalker::new(self.clone(), first, PageStyle::Tokens)
     }
 
     /// `GET /v1/application_forms/{code}`.

@@ -141,6 +141,8 @@ pub struct PageWalker {
     pager: Pager,
     /// An error to give at the next call, after the page that caused it was returned.
     stop: Option<Error>,
+    /// Items still to give (`--limit`, the tools' `limit`); `None`: every item.
+    remaining: Option<usize>,
 }
 
 /// Pages a list may take by a page's `pagination.total_count` (or `total`) and its size,
@@ -164,7 +166,15 @@ impl PageWalker {
         PageWalker {
             pager: Pager::new(client, first, style),
             stop: None,
+            remaining: None,
         }
+    }
+
+    /// Stop after `limit` items (the last page's items cut to fit): how `--limit` and the
+    /// tools' `limit` apply, for every list.
+    pub fn limit(mut self, limit: Option<usize>) -> Self {
+        self.remaining = limit;
+        self
     }
 
     /// Pages read so far.
@@ -178,15 +188,20 @@ impl PageWalker {
         if let Some(e) = self.stop.take() {
             return Err(e);
         }
+        if self.remaining == Some(0) {
+            return Ok(None);
+        }
         let Some((url, resp)) = self.pager.fetch().await? else {
             return Ok(None);
         };
         let value = resp.value()?;
-        let items = page_items(&url, &value)?;
-        if let Err(e) = self
-            .pager
-            .after_page(&url, value.get("pagination"), items.len())
-        {
+        let mut items = page_items(&url, &value)?;
+        let listed = items.len();
+        if let Some(r) = &mut self.remaining {
+            items.truncate(*r);
+            *r -= items.len();
+        }
+        if let Err(e) = self.pager.after_page(&url, value.get("pagination"), listed) {
             self.stop = Some(Error {
                 message: format!("{} (the items so far were printed)", e.message),
                 ..e

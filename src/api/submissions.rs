@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use url::Url;
 
 use super::forms::not_found_as;
+use super::pagination::{PageStyle, PageWalker};
 use super::{Client, Collection, Fetched};
 use crate::error::Error;
 
@@ -99,6 +100,11 @@ impl Client {
             }
         }
         url
+    }
+
+    /// A candidate's submissions page by page from `first` (a [`Client::submissions_url`]).
+    pub fn submission_pages(&self, first: Url) -> PageWalker {
+        PageWalker::new(self.clone(), first, PageStyle::Cursor)
     }
 
     /// One page of a candidate's form submissions.

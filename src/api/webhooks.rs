@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::forms::not_found_as;
+use super::pagination::{PageStyle, PageWalker};
 use super::{Client, Collection, Fetched, Resource};
 use crate::error::Error;
 
@@ -41,6 +42,15 @@ pub type WebhookInput = Map<String, Value>;
 pub type WebhookList = Collection<Webhook, Value>;
 
 impl Client {
+    /// The registrations page by page (their paging is undocumented: either style is read).
+    pub fn webhook_pages(&self) -> PageWalker {
+        PageWalker::new(
+            self.clone(),
+            self.endpoint(&["webhooks"]),
+            PageStyle::Cursor,
+        )
+    }
+
     pub async fn list_webhooks(&self) -> Result<Fetched<WebhookList>, Error> {
         self.get(self.checked_endpoint(&["webhooks"])?).await
     }

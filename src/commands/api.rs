@@ -96,19 +96,11 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         if method != Method::GET {
             return Err(Error::usage("--all follows pages of GET lists only"));
         }
-        let mut walker = PageWalker::new(client.clone(), url, PageStyle::Cursor);
+        let mut walker =
+            PageWalker::new(client.clone(), url, PageStyle::Cursor).limit(ctx.globals.limit);
         let mut printer = crate::output::ListPrinter::new(crate::output::Kind::Other, true);
-        let mut remaining = ctx.globals.limit;
         while let Some(page) = walker.next_page().await? {
-            let mut items = page.items;
-            if let Some(r) = remaining {
-                items.truncate(r);
-                remaining = Some(r - items.len());
-            }
-            printer.items(&mut out, &items)?;
-            if remaining == Some(0) {
-                break;
-            }
+            printer.items(&mut out, &page.items)?;
         }
         printer.finish(&mut out)?;
         return Ok(());

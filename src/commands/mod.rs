@@ -16,54 +16,34 @@ pub mod webhooks;
 
 use std::io::Read;
 
-use url::Url;
-
-use crate::api::pagination::{PageStyle, PageWalker};
-use crate::api::Client;
+use crate::api::pagination::PageWalker;
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
 
 /// Print a paginated list: one page by default, every page with `--all`, up to N items with
-/// `--limit N`. ndjson and csv are written as each page arrives.
+/// `--limit N` (the walker applies it). ndjson and csv are written as each page arrives.
 pub async fn print_pages(
     ctx: &Ctx,
     out: &mut Output,
-    client: &Client,
-    first: Url,
+    walker: PageWalker,
     kind: Kind,
 ) -> Result<(), Error> {
-    // The form list pages by token; the others by cursor (`next_url`).
-    let style = match kind {
-        Kind::Form => PageStyle::Tokens,
-        _ => PageStyle::Cursor,
-    };
-    let all = ctx.globals.all;
-    let limit = ctx.globals.limit;
-    let merged = all || limit.is_some();
-    let mut walker = PageWalker::new(client.clone(), first, style);
+    let merged = ctx.globals.all || ctx.globals.limit.is_some();
+    let mut walker = walker.limit(ctx.globals.limit);
     let mut printer = ListPrinter::new(kind, merged);
-    let mut remaining = limit;
     let spinner = progress_spinner(ctx, merged);
     while let Some(page) = walker.next_page().await? {
-        let mut items = page.items;
-        if let Some(r) = remaining {
-            items.truncate(r);
-            remaining = Some(r - items.len());
-        }
-        printer.page(out, &page.raw, &page.value, &items)?;
+        printer.page(out, &page.raw, &page.value, &page.items)?;
         if let Some(s) = &spinner {
             s.set_message(format!("{} items, {} pages", printer.count, walker.pages()));
         }
         if !merged {
             // One page was asked for: say so when the service has more, so a table of 20
             // is never taken for the whole list.
-            if let Some(note) = more_pages_note(&page.value, items.len()) {
+            if let Some(note) = more_pages_note(&page.value, page.items.len()) {
                 crate::say!(ctx.io, "{note}");
             }
-            break;
-        }
-        if remaining == Some(0) {
             break;
         }
     }

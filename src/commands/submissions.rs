@@ -39,13 +39,18 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error>
                 a.page_token.as_deref(),
                 ctx.globals.all,
             )?;
-            crate::commands::print_pages(ctx, &mut out, &client, url, Kind::Submission)
-                .await
-                .map_err(|err| {
-                    crate::api::forms::not_found_as(err, || {
-                        format!("candidate '{}' not found", a.candidate)
-                    })
+            crate::commands::print_pages(
+                ctx,
+                &mut out,
+                client.submission_pages(url),
+                Kind::Submission,
+            )
+            .await
+            .map_err(|err| {
+                crate::api::forms::not_found_as(err, || {
+                    format!("candidate '{}' not found", a.candidate)
                 })
+            })
         }
     }
 }

@@ -12,7 +12,6 @@ use tokio::sync::mpsc;
 use super::progress::{Counters, Progress};
 use super::segment::Segment;
 use super::sink::Sink;
-use crate::api::pagination::{PageStyle, PageWalker};
 use crate::api::{Client, FormListQuery, RequestSpec};
 use crate::error::{Error, ExitKind};
 use crate::output::encode::Encoder;
@@ -143,8 +142,7 @@ fn spawn_lister(
     tx: mpsc::Sender<Value>,
 ) -> tokio::task::JoinHandle<Result<(), Error>> {
     tokio::spawn(async move {
-        let url = client.forms_url(&FormListQuery::default());
-        let mut walker = PageWalker::new(client, url, PageStyle::Tokens);
+        let mut walker = client.form_pages(client.forms_url(&FormListQuery::default()));
         while let Some(page) = walker.next_page().await? {
             if let Some(b) = &bar {
                 b.inc_length(page.items.len() as u64);

@@ -54,7 +54,7 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
             let url = crate::core::forms_url(&client, a.title, a.page_token.as_deref(), a.per);
-            crate::commands::print_pages(ctx, &mut out, &client, url, Kind::Form).await
+            crate::commands::print_pages(ctx, &mut out, client.form_pages(url), Kind::Form).await
         }
         FormsCmd::Get(a) => {
             let mut out = ctx.output()?;

@@ -149,8 +149,7 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     match cmd {
         WebhooksCmd::List => {
             let client = ctx.client().await?;
-            let url = client.endpoint(&["webhooks"]);
-            crate::commands::print_pages(ctx, &mut out, &client, url, Kind::Webhook).await
+            crate::commands::print_pages(ctx, &mut out, client.webhook_pages(), Kind::Webhook).await
         }
         WebhooksCmd::Get(a) => {
             let client = ctx.client().await?;
