@@ -1,4 +1,4 @@
-//! Application forms (spec 2.1, 2.2, 2.3, 4.2, 4.3).
+//! Application forms.
 
 use reqwest::Method;
 use serde::{Deserialize, Serialize};
@@ -86,7 +86,7 @@ pub struct FormPagination {
     pub extra: Map<String, Value>,
 }
 
-/// The answer of apply (spec 2.3).
+/// The answer of apply.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Application {

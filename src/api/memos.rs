@@ -1,4 +1,4 @@
-//! Candidate memos (spec 2.4, 4.4).
+//! Candidate memos.
 
 use reqwest::Method;
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! A candidate's form submissions (spec 2.5, 4.5), with cursor pagination.
+//! A candidate's form submissions, with cursor pagination.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

@@ -1,4 +1,4 @@
-//! File upload (service-notes.md): presign, then PUT the bytes to the presigned address.
+//! File upload (the hosted service's documentation): presign, then PUT the bytes to the presigned address.
 
 use std::path::Path;
 use std::time::Duration;

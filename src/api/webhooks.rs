@@ -1,4 +1,4 @@
-//! Webhook registrations (fields from service-notes.md; bodies not fully documented, so any
+//! Webhook registrations (fields from the hosted service's documentation; bodies not fully documented, so any
 //! extra field may be sent and is kept).
 
 use reqwest::Method;

@@ -1,4 +1,4 @@
-//! The answer shapes of spec 4.3, one per question kind, and the check of one answer against
+//! The answer shapes of the apply endpoint, one per question kind, and the check of one answer against
 //! its question (kind, required, answer options).
 //!
 //! Everything here is pure: the answers-file path and the wizard both call [`check_answer`], so
@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::api::Question;
 
-/// The question kinds of spec 4.3. Kinds the spec does not list are kept as `Other` and their
+/// The question kinds the API documents. Kinds the spec does not list are kept as `Other` and their
 /// answers are passed through with a warning (the service may know kinds we don't).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AnswerKind {
@@ -164,7 +164,7 @@ impl AnswerKind {
         }
     }
 
-    /// The fields an answer of this kind may carry (spec 4.3); `None` for unknown kinds.
+    /// The fields an answer of this kind may carry; `None` for unknown kinds.
     pub fn answer_fields(&self) -> Option<&'static [&'static str]> {
         use AnswerKind::*;
         Some(match self {
@@ -235,7 +235,7 @@ pub enum FieldType {
     OneOf(&'static [&'static str]),
 }
 
-/// One field of an element of `experiences`, `educations`, ... (spec 4.3).
+/// One field of an element of `experiences`, `educations` and the other repeatable answers.
 #[derive(Debug, Clone, Copy)]
 pub struct ElementField {
     pub name: &'static str,
@@ -537,7 +537,7 @@ pub fn is_http_url(s: &str) -> bool {
     l.starts_with("http://") || l.starts_with("https://")
 }
 
-/// Check one answer object against its question: the shape of spec 4.3 for the question's
+/// Check one answer object against its question: the shape the apply endpoint documents for the question's
 /// kind, `required`, and `answer_options`.
 pub fn check_answer(q: &Question, answer: &Value) -> Checked {
     let kind = AnswerKind::parse(q.kind());

@@ -1,7 +1,7 @@
-//! Applying to a form (spec 4.3): the answers file, its resolution against the form's
+//! Applying to a form: the answers file, its resolution against the form's
 //! questions, validation, and the request body of either variant.
 //!
-//! The answers file is a request body of spec 4.3, of either variant, or a mix of the two:
+//! The answers file is a request body of the apply endpoint, of either variant, or a mix of the two:
 //!
 //! - variant A: `{"privacy": bool, "questions": [item...]}`;
 //! - variant B: `{"name", "email", "phone", "resume_path", "privacy"?, "questions"?: [item...]}`.
@@ -18,7 +18,7 @@
 //! returns the exact body to send or every problem found at once. Nothing here talks to the
 //! network; the wizard builds an answers file and goes through the same [`prepare`].
 //!
-//! Variant rules (service-notes.md):
+//! Variant rules (from the hosted service's documentation):
 //! - A: `privacy` (required boolean) + `questions[{question_id, kind, answer}]`; paths given as
 //!   a full `file_url` are sent as their path part, URL-decoded. A file with top-level basic
 //!   fields but no `privacy` is sent with `"privacy": false` (a warning says so). A top-level
@@ -43,7 +43,7 @@ pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
 
 use crate::api::Question;
 
-/// The two request bodies of spec 4.3.
+/// The two request bodies the apply endpoint takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Variant {
     /// `privacy` + `questions[{question_id, kind, answer}]`

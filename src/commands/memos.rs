@@ -1,4 +1,4 @@
-//! `recruit memos ...`: memos on a candidate (spec 4.4).
+//! `recruit memos ...`: memos on a candidate.
 
 use clap::{Args, Subcommand};
 

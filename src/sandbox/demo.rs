@@ -116,7 +116,7 @@ const STACKS: &[&str] = &[
 const WORK_AUTH: &[&str] = &["Yes", "No", "Requires visa sponsorship"];
 const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
 
-/// Every question kind of spec 4.3, in the order of the spec's table (one list for the
+/// Every documented question kind, in the order of the API's table (one list for the
 /// whole crate, kept by the apply module).
 pub const ALL_KINDS: &[&str] = crate::apply::kinds::KNOWN_KINDS;
 

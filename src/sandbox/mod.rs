@@ -26,7 +26,7 @@
 //!
 //! Application forms (26, so the default page size of 20 gives two pages):
 //! - `FORM-ALLKINDS` "Platform Engineer (full application form)": one question of each of
-//!   the 27 kinds of spec 4.3, in the spec's order, ids 9001..=9027 (order 1..=27).
+//!   the 27 documented kinds, in the documentation's order, ids 9001..=9027 (order 1..=27).
 //! - `FORM-1001` … `FORM-1024`: realistic postings with 5-9 questions (name, email, phone,
 //!   resume first), question ids `10000 + 100 × position + order` (position 1 = FORM-1001).
 //!   Detail variant 2 (the five HTML sections instead of address/content/open_status/
@@ -124,7 +124,7 @@ pub mod codes {
     pub const CANDIDATE_MANY: &str = "C1001";
     /// The candidate whose code needs percent-encoding.
     pub const CANDIDATE_SLASH: &str = "C/2001";
-    /// Every kind of question of spec 4.3.
+    /// Every documented kind of question.
     pub const QUESTION_KINDS: &[&str] = super::demo::ALL_KINDS;
 }
 

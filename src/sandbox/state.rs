@@ -76,7 +76,7 @@ pub struct Form {
     pub career_start: i64,
     pub career_end: i64,
     pub employment_type: String,
-    /// Detail variant of spec 2.1: 1 = title/address/content…, 2 = the five HTML sections.
+    /// Which of the two documented form details: 1 = title/address/content…, 2 = the five HTML sections.
     pub variant: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
@@ -170,7 +170,7 @@ impl Form {
 }
 
 /// A question of a form; serialized as the API shows it (`id` omitted when the form's
-/// questions carry none, see service-notes "Question identifiers").
+/// questions carry none, see the service's documentation, "Question identifiers").
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]

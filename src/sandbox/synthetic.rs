@@ -110,7 +110,7 @@ fn question(
     }
 }
 
-/// `answer_json_info`, whose shape depends on the question kind (spec 4.3).
+/// `answer_json_info`, whose shape depends on the question kind.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Info<'a> {

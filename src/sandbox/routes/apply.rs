@@ -437,7 +437,7 @@ fn check_not_encoded(db: &Db, q: &Question, answer: &Map<String, Value>) -> Resu
     Ok(())
 }
 
-/// Check `answer` against the shape of spec 4.3 for the question's kind. A required
+/// Check `answer` against the shape the apply endpoint documents for the question's kind. A required
 /// question also needs a non-empty answer.
 fn validate_answer(q: &Question, a: &Map<String, Value>) -> Result<(), String> {
     let required = q.required;

@@ -1,4 +1,4 @@
-//! File upload (service-notes "File upload"): presign, the presigned PUT, and reading a
+//! File upload (the service's documentation, "File upload"): presign, the presigned PUT, and reading a
 //! stored file back through its `file_url`.
 //!
 //! The presigned address deliberately has another origin than the API (`localhost` vs

@@ -1,4 +1,4 @@
-//! Memos of a candidate (spec 2.4, 4.4).
+//! Memos of a candidate.
 
 use axum::extract::State;
 use serde_json::{json, Map, Value};

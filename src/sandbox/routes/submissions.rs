@@ -1,4 +1,4 @@
-//! GET /v1/candidates/{candidate_code}/form_submissions: cursor pagination (spec 4.5).
+//! GET /v1/candidates/{candidate_code}/form_submissions: cursor pagination.
 
 use axum::extract::{RawQuery, State};
 use axum::http::HeaderMap;

@@ -1,4 +1,4 @@
-//! /v1/webhooks: registration records of service-notes "Webhook registration record".
+//! /v1/webhooks: registration records of the service's documentation, "Webhook registration record".
 //! Records are kept as JSON objects so extra fields a client sends survive as they are.
 
 use axum::extract::{RawQuery, State};
