@@ -124,3 +124,37 @@ pub fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
 pub fn error_text(err: &anyhow::Error) -> String {
     crate::redact::redact_error(err)
 }
+
+/// Validate and build, or print every problem (one line each) and stop with exit 2.
+pub fn prepare_or_report(
+    err: &mut dyn std::io::Write,
+    questions: &[crate::api::Question],
+    value: &Value,
+    variant: Variant,
+    what: &str,
+) -> Result<Prepared, Error> {
+    match crate::apply::prepare(questions, value, variant) {
+        Ok(p) => Ok(p),
+        Err(report) => {
+            // A runaway file (a million items) must not print a million lines: the first
+            // PROBLEMS_SHOWN of each, then a count.
+            const SHOWN: usize = PROBLEMS_SHOWN;
+            let warnings = &report.warnings;
+            for w in warnings.iter().take(SHOWN) {
+                let _ = writeln!(
+                    err,
+                    "warning: {}",
+                    crate::output::text::safe_line(&w.to_string())
+                );
+            }
+            if warnings.len() > SHOWN {
+                let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
+            }
+            let (lines, summary) = problem_lines(&report, what);
+            for line in lines {
+                let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
+            }
+            Err(Error::usage(summary))
+        }
+    }
+}

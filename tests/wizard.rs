@@ -753,4 +753,104 @@ mod scripted {
             ]
         );
     }
+
+    /// The answers of `every_answer_is_checked...` without the refused e-mail and the upload.
+    fn full_script() -> Vec<Reply> {
+        vec![
+            line("Kim Hana"),
+            line("hana@example.com"),
+            line("010-1234-5678"),
+            line(""),
+            Reply::Pick(1),
+            Reply::Tick(vec![0]),
+            line(""),
+            Reply::Yes(false),
+            line(""),
+            line(""),
+            line("/upload/candidate/file/1/temp/9/cv.pdf"),
+            Reply::Yes(true),
+        ]
+    }
+
+    #[test]
+    fn the_review_changes_an_answer_then_submits_and_save_keeps_the_file_current() {
+        use recruit::wizard::session::{run, Session};
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("answers.json");
+        let form = form();
+        let session = Session {
+            form: &form,
+            code: "FORM-T",
+            requested: Variant::A,
+            save: Some(&save),
+            yes: false,
+            width: 100,
+        };
+        let mut script = full_script();
+        // Review: change question 5 (the fifth askable) to "Phone", then submit.
+        script.extend([
+            Reply::Pick(1),
+            Reply::Pick(4),
+            Reply::Pick(2),
+            Reply::Pick(0),
+        ]);
+        let mut p = Scripted::new(script);
+        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let mut err = Vec::new();
+        let prepared = run(&session, &mut p, &mut upload, &mut err).expect("submitted");
+        assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
+        let radio = prepared.body["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["question_id"] == 5)
+            .unwrap();
+        assert_eq!(radio["answer"], json!({"value": "Phone"}));
+        let reviews = p.transcript.iter().filter(|l| *l == "? What next?").count();
+        assert_eq!(reviews, 2, "{:#?}", p.transcript);
+        assert!(p.transcript.iter().any(
+            |l| l.contains("Submit this application to FORM-T (Test form), request variant A?")
+        ));
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        assert_eq!(saved["privacy"], true);
+        let saved_radio = saved["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["question_id"] == 5)
+            .unwrap();
+        assert_eq!(saved_radio["answer"], json!({"value": "Phone"}));
+        assert!(err.is_empty());
+    }
+
+    #[test]
+    fn ctrl_c_at_the_review_keeps_the_answers_and_exits_130() {
+        use recruit::wizard::session::{run, Session};
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("answers.json");
+        let form = form();
+        let session = Session {
+            form: &form,
+            code: "FORM-T",
+            requested: Variant::A,
+            save: Some(&save),
+            yes: false,
+            width: 100,
+        };
+        let mut script = full_script();
+        script.push(Reply::Cancel);
+        let mut p = Scripted::new(script);
+        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let e = run(&session, &mut p, &mut upload, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.exit_code(), 130);
+        assert_eq!(
+            e.message,
+            format!(
+                "cancelled; nothing was sent (the answers so far are in {})",
+                save.display()
+            )
+        );
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        assert_eq!(saved["questions"][0]["answer"], json!({"name": "Kim Hana"}));
+    }
 }

@@ -92,52 +92,7 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
                 .outln(format_args!("{}", ctx.config.path.display()))?;
             Ok(())
         }
-        ConfigCmd::Get(a) => {
-            check_key(&a.key)?;
-            // A flag or env var of this run overrides the profile: say so, or a user fixing
-            // the file wonders why nothing changes.
-            let effective = ctx.settings().effective(&a.key).ok().flatten();
-            let overridden = effective
-                .as_ref()
-                .filter(|(_, s)| matches!(s, Source::Flag(_) | Source::Env(_)));
-            if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(&profile, &a.key)) {
-                crate::say!(
-                    ctx.io,
-                    "note: {source} overrides this in commands run now ({} = {})",
-                    a.key,
-                    shown(v)
-                );
-            }
-            match ctx.config.get(&profile, &a.key) {
-                // Secrets only in full when asked for: output ends up in logs and screen shares.
-                Some(v) if is_secret(&a.key) && !a.reveal => {
-                    ctx.io
-                        .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
-                    crate::say!(ctx.io, "(redacted; add --reveal to print it in full)");
-                    Ok(())
-                }
-                Some(v) => {
-                    ctx.io.outln(format_args!("{v}"))?;
-                    Ok(())
-                }
-                None => {
-                    let in_effect = match &effective {
-                        Some((v, source)) => {
-                            format!("; commands run now use {} from {source}", shown(v))
-                        }
-                        None => String::new(),
-                    };
-                    Err(Error::new(
-                        crate::ExitKind::Other,
-                        format!(
-                            "'{}' is not set in profile '{profile}' of {}{in_effect}",
-                            a.key,
-                            ctx.config.path.display()
-                        ),
-                    ))
-                }
-            }
-        }
+        ConfigCmd::Get(a) => get(ctx, &profile, a),
         ConfigCmd::Set(a) => {
             check_key(&a.key)?;
             // The parser commands read the value with: a broken file is never made.
@@ -168,67 +123,119 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
             crate::say!(ctx.io, "{said}");
             Ok(())
         }
-        ConfigCmd::List => {
-            let mut out = ctx.output()?;
-            let mut settings = serde_json::Map::new();
-            for (k, _) in KEYS {
-                if let Some(v) = ctx.config.get(&profile, k) {
-                    let shown = if is_secret(k) {
-                        crate::redact::Secret::new(v).redacted()
-                    } else {
-                        v
-                    };
-                    settings.insert(k.to_string(), Value::String(shown));
-                }
-            }
-            // What a command run now would use, and from where (flag > env > file > default).
-            let settings_now = ctx.settings();
-            let mut effective = serde_json::Map::new();
-            for (k, _) in KEYS {
-                let entry = match settings_now.effective(k) {
-                    Ok(Some((value, source))) => {
-                        json!({"value": value, "source": source.to_string()})
-                    }
-                    Ok(None) => continue,
-                    Err(e) => json!({"error": e.message}),
-                };
-                effective.insert(k.to_string(), entry);
-            }
-            let v = json!({
-                "path": ctx.config.path.display().to_string(),
-                "profile": profile,
-                "profiles": ctx.config.profiles(),
-                "settings": settings,
-                "effective": effective,
-            });
-            if out.is_table() {
-                let mut s = format!("# {} (profile '{profile}')\n", ctx.config.path.display());
-                if settings.is_empty() {
-                    s.push_str("(no settings)\n");
-                }
-                for (k, v) in &settings {
-                    s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
-                }
-                let elsewhere: Vec<String> = effective
-                    .iter()
-                    .filter(|(_, e)| e["source"] != "config file")
-                    .map(|(k, e)| match e.get("error") {
-                        Some(err) => format!("#   {k}: {}", shown(err)),
-                        None => {
-                            format!("#   {k} = {} ({})", shown(&e["value"]), shown(&e["source"]))
-                        }
-                    })
-                    .collect();
-                if !elsewhere.is_empty() {
-                    s.push_str("# in effect from elsewhere:\n");
-                    s.push_str(&elsewhere.join("\n"));
-                    s.push('\n');
-                }
-                out.write_str(&s)?;
-            } else {
-                out.value(Kind::Other, &v)?;
-            }
+        ConfigCmd::List => list(ctx, &profile),
+    }
+}
+
+/// `config get KEY`: the profile's value (secrets redacted), with a note when a flag or env
+/// var overrides it in commands run now.
+fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
+    check_key(&a.key)?;
+    // A flag or env var of this run overrides the profile: say so, or a user fixing
+    // the file wonders why nothing changes.
+    let effective = ctx.settings().effective(&a.key).ok().flatten();
+    let overridden = effective
+        .as_ref()
+        .filter(|(_, s)| matches!(s, Source::Flag(_) | Source::Env(_)));
+    if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(profile, &a.key)) {
+        crate::say!(
+            ctx.io,
+            "note: {source} overrides this in commands run now ({} = {})",
+            a.key,
+            shown(v)
+        );
+    }
+    match ctx.config.get(profile, &a.key) {
+        // Secrets only in full when asked for: output ends up in logs and screen shares.
+        Some(v) if is_secret(&a.key) && !a.reveal => {
+            ctx.io
+                .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
+            crate::say!(ctx.io, "(redacted; add --reveal to print it in full)");
             Ok(())
         }
+        Some(v) => {
+            ctx.io.outln(format_args!("{v}"))?;
+            Ok(())
+        }
+        None => {
+            let in_effect = match &effective {
+                Some((v, source)) => {
+                    format!("; commands run now use {} from {source}", shown(v))
+                }
+                None => String::new(),
+            };
+            Err(Error::new(
+                crate::ExitKind::Other,
+                format!(
+                    "'{}' is not set in profile '{profile}' of {}{in_effect}",
+                    a.key,
+                    ctx.config.path.display()
+                ),
+            ))
+        }
     }
+}
+
+/// `config list`: the profile's settings (secrets redacted) and what commands run now use.
+fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
+    let mut out = ctx.output()?;
+    let mut settings = serde_json::Map::new();
+    for (k, _) in KEYS {
+        if let Some(v) = ctx.config.get(profile, k) {
+            let shown = if is_secret(k) {
+                crate::redact::Secret::new(v).redacted()
+            } else {
+                v
+            };
+            settings.insert(k.to_string(), Value::String(shown));
+        }
+    }
+    // What a command run now would use, and from where (flag > env > file > default).
+    let settings_now = ctx.settings();
+    let mut effective = serde_json::Map::new();
+    for (k, _) in KEYS {
+        let entry = match settings_now.effective(k) {
+            Ok(Some((value, source))) => {
+                json!({"value": value, "source": source.to_string()})
+            }
+            Ok(None) => continue,
+            Err(e) => json!({"error": e.message}),
+        };
+        effective.insert(k.to_string(), entry);
+    }
+    let v = json!({
+        "path": ctx.config.path.display().to_string(),
+        "profile": profile,
+        "profiles": ctx.config.profiles(),
+        "settings": settings,
+        "effective": effective,
+    });
+    if out.is_table() {
+        let mut s = format!("# {} (profile '{profile}')\n", ctx.config.path.display());
+        if settings.is_empty() {
+            s.push_str("(no settings)\n");
+        }
+        for (k, v) in &settings {
+            s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
+        }
+        let elsewhere: Vec<String> = effective
+            .iter()
+            .filter(|(_, e)| e["source"] != "config file")
+            .map(|(k, e)| match e.get("error") {
+                Some(err) => format!("#   {k}: {}", shown(err)),
+                None => {
+                    format!("#   {k} = {} ({})", shown(&e["value"]), shown(&e["source"]))
+                }
+            })
+            .collect();
+        if !elsewhere.is_empty() {
+            s.push_str("# in effect from elsewhere:\n");
+            s.push_str(&elsewhere.join("\n"));
+            s.push('\n');
+        }
+        out.write_str(&s)?;
+    } else {
+        out.value(Kind::Other, &v)?;
+    }
+    Ok(())
 }

@@ -14,6 +14,7 @@
 //! Optional questions can be skipped (empty input, or a "skip" choice).
 
 pub mod scripted;
+pub mod session;
 
 use std::path::{Path, PathBuf};
 

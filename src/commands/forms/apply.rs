@@ -4,10 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use clap::Args;
-use serde_json::Value;
 
 use crate::api::{ApplicationForm, Client};
-use crate::apply::{prepare, Prepared};
+use crate::apply::Prepared;
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
@@ -159,7 +158,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     };
     let (prepared, reviewed) = match file {
         Some(value) => (
-            prepare_or_report(
+            crate::core::prepare_or_report(
                 &mut ctx.io.stderr(),
                 &questions,
                 &value,
@@ -196,25 +195,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     }
 
     if interactive && !args.yes && !reviewed {
-        let width = console::Term::stderr().size().1;
-        eprint!(
-            "{}",
-            crate::wizard::review(
-                &questions,
-                &crate::apply::as_sent(&questions, &prepared.answers, prepared.variant),
-                prepared.privacy,
-                width
-            )
-        );
-        let mut p = TermPrompt::new(ctx.io.term.color);
-        let ok = match p.confirm(&submit_prompt(&args.code, &form, prepared.variant), true) {
-            Ok(b) => b,
-            Err(Stop::Cancelled) => false,
-            Err(Stop::Failed(e)) => return Err(Error::other(e)),
-        };
-        if !ok {
-            return Err(Error::other("cancelled; nothing was sent"));
-        }
+        confirm_file_answers(ctx, &args.code, &form, &prepared)?;
     }
 
     let applied = tokio::select! {
@@ -227,50 +208,6 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     };
     out.single(Kind::Application, &applied.raw, &applied.value)?;
     Ok(())
-}
-
-fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String {
-    let title = form.title.as_deref().unwrap_or("");
-    let title = if title.is_empty() {
-        String::new()
-    } else {
-        format!(" ({title})")
-    };
-    format!("Submit this application to {code}{title}, request variant {variant}?")
-}
-
-/// Validate and build, or print every problem (one line each) and stop with exit 2.
-fn prepare_or_report(
-    err: &mut dyn std::io::Write,
-    questions: &[crate::api::Question],
-    value: &Value,
-    variant: Variant,
-    what: &str,
-) -> Result<Prepared, Error> {
-    match prepare(questions, value, variant) {
-        Ok(p) => Ok(p),
-        Err(report) => {
-            // A runaway file (a million items) must not print a million lines: the first
-            // PROBLEMS_SHOWN of each, then a count.
-            const SHOWN: usize = crate::core::PROBLEMS_SHOWN;
-            let warnings = &report.warnings;
-            for w in warnings.iter().take(SHOWN) {
-                let _ = writeln!(
-                    err,
-                    "warning: {}",
-                    crate::output::text::safe_line(&w.to_string())
-                );
-            }
-            if warnings.len() > SHOWN {
-                let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
-            }
-            let (lines, summary) = crate::core::problem_lines(&report, what);
-            for line in lines {
-                let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
-            }
-            Err(Error::usage(summary))
-        }
-    }
 }
 
 /// Warn (stderr) when the form is expired or not open; the service decides.
@@ -317,7 +254,28 @@ fn check_save_target(path: &std::path::Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Run the wizard up to a confirmed request (or a cancellation error).
+/// With an answers file on a terminal: show the review and ask before sending.
+fn confirm_file_answers(
+    ctx: &Ctx,
+    code: &str,
+    form: &ApplicationForm,
+    prepared: &Prepared,
+) -> Result<(), Error> {
+    let questions = form.questions.as_deref().unwrap_or(&[]);
+    let width = console::Term::stderr().size().1;
+    let sent = crate::apply::as_sent(questions, &prepared.answers, prepared.variant);
+    let review = crate::wizard::review(questions, &sent, prepared.privacy, width);
+    let _ = write!(ctx.io.stderr(), "{review}");
+    let mut p = TermPrompt::new(ctx.io.term.color);
+    let prompt = crate::wizard::session::submit_prompt(code, form, prepared.variant);
+    match p.confirm(&prompt, true) {
+        Ok(true) => Ok(()),
+        Ok(false) | Err(Stop::Cancelled) => Err(Error::other("cancelled; nothing was sent")),
+        Err(Stop::Failed(e)) => Err(Error::other(e)),
+    }
+}
+
+/// Run the wizard on the terminal up to a confirmed request (or a cancellation error).
 async fn run_wizard(
     ctx: &Ctx,
     client: &Client,
@@ -326,28 +284,24 @@ async fn run_wizard(
     args: &ApplyArgs,
     interrupted: Arc<AtomicBool>,
 ) -> Result<Prepared, crate::Error> {
-    let questions = form.questions.clone().unwrap_or_default();
-
     let color = ctx.io.term.color;
-    let timeout = ctx.timeout()?;
+    let opts = crate::api::uploads::UploadOptions {
+        progress: ctx.io.term.stderr_tty,
+        timeout: ctx.timeout()?,
+    };
     let upload_client = client.clone();
     let handle = tokio::runtime::Handle::current();
-    let form2 = form.clone();
+    let form = form.clone();
     let code = args.code.clone();
     let save = args.save.clone();
     let yes = args.yes || args.dry_run;
     let flag = interrupted.clone();
-    let stderr_tty = ctx.io.term.stderr_tty;
     let mut err = ctx.io.stderr();
 
     let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
         let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
-        show_form(&mut p, &code, &form2);
+        // Uploads run on the runtime; Ctrl-C during one stops it like a prompt.
         let mut upload = |path: &std::path::Path| -> Result<String, String> {
-            let opts = crate::api::uploads::UploadOptions {
-                progress: stderr_tty,
-                timeout,
-            };
             let fut = upload_client.upload_file(path, None, opts);
             handle.block_on(async {
                 tokio::select! {
@@ -356,71 +310,15 @@ async fn run_wizard(
                 }
             })
         };
-        let mut answers = Vec::new();
-        let mut privacy = match crate::wizard::collect(&form2, &mut p, &mut upload, &mut answers) {
-            Ok(b) => b,
-            Err(stop) => {
-                let variant = crate::apply::likely_variant(&questions, requested);
-                let sent = crate::apply::as_sent(&questions, &answers, variant);
-                let saved = save.as_deref().map(|path| {
-                    save_answers(
-                        &mut p,
-                        path,
-                        &crate::apply::answers_file(&questions, &sent, None),
-                    )
-                });
-                return Err(stopped(&mut p, stop, saved.flatten()));
-            }
+        let session = crate::wizard::session::Session {
+            form: &form,
+            code: &code,
+            requested,
+            save: save.as_deref(),
+            yes,
+            width: console::Term::stderr().size().1,
         };
-        let mut first = true;
-        loop {
-            let file = crate::apply::answers_file(&questions, &answers, Some(privacy));
-            let prepared =
-                prepare_or_report(&mut err, &questions, &file, requested, "the answers")?;
-            let sent = crate::apply::as_sent(&questions, &prepared.answers, prepared.variant);
-            let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
-            if let Some(path) = &save {
-                save_answers(&mut p, path, &file);
-            }
-            if first {
-                for note in &prepared.notes {
-                    p.say(&format!("note: {note}"));
-                }
-                for w in &prepared.warnings {
-                    p.say(&format!("warning: {w}"));
-                }
-                first = false;
-            }
-            if yes {
-                return Ok(prepared);
-            }
-            let width = console::Term::stderr().size().1;
-            p.say("");
-            p.say(&crate::wizard::review(
-                &questions,
-                &sent,
-                prepared.privacy,
-                width,
-            ));
-            let choices = [
-                submit_prompt(&code, &form2, prepared.variant),
-                "Change an answer".to_string(),
-                "Cancel; nothing is sent".to_string(),
-            ];
-            let edit = match p.select("What next?", &choices, 0) {
-                Ok(0) => return Ok(prepared),
-                Ok(1) => edit_answer(&mut p, &questions, &mut answers, &mut privacy, &mut upload),
-                Ok(_) => return Err(Error::other("cancelled; nothing was sent")),
-                Err(stop) => Err(stop),
-            };
-            if let Err(stop) = edit {
-                let saved = save.as_deref().map(|path| {
-                    let file = crate::apply::answers_file(&questions, &sent, Some(privacy));
-                    save_answers(&mut p, path, &file)
-                });
-                return Err(stopped(&mut p, stop, saved.flatten()));
-            }
-        }
+        crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
     .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
@@ -428,84 +326,6 @@ async fn run_wizard(
         return Err(Error::other("cancelled; nothing was sent"));
     }
     Ok(outcome)
-}
-
-/// After the review: pick an answer (or the privacy consent) and give it again.
-fn edit_answer(
-    p: &mut dyn Prompt,
-    questions: &[crate::api::Question],
-    answers: &mut Vec<crate::apply::Answer>,
-    privacy: &mut bool,
-    upload: &mut crate::wizard::Uploader<'_>,
-) -> Result<(), Stop> {
-    let (asks, items) = crate::wizard::edit_items(questions, answers, *privacy);
-    let k = p.select("Which answer?", &items, 0)?;
-    match asks.get(k) {
-        Some(&i) => {
-            let value = crate::wizard::answer_question(p, questions, i, upload)?;
-            crate::wizard::set_answer(questions, answers, i, value);
-        }
-        None => *privacy = crate::wizard::ask_privacy(p, *privacy)?,
-    }
-    Ok(())
-}
-
-/// Write `--save FILE`; the path when it was written.
-fn save_answers(
-    p: &mut dyn Prompt,
-    path: &std::path::Path,
-    file: &Value,
-) -> Option<std::path::PathBuf> {
-    let text = serde_json::to_string_pretty(file).unwrap_or_default() + "\n";
-    match std::fs::write(path, text) {
-        Ok(()) => {
-            p.say(&format!("answers saved to {}", path.display()));
-            Some(path.to_path_buf())
-        }
-        Err(e) => {
-            p.say(&format!(
-                "warning: cannot write the answers to {}: {e}",
-                path.display()
-            ));
-            None
-        }
-    }
-}
-
-/// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
-/// starts a line of its own, whatever the prompt left on the last one.
-fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<std::path::PathBuf>) -> Error {
-    let kept = saved
-        .map(|p| format!(" (the answers so far are in {})", p.display()))
-        .unwrap_or_default();
-    match stop {
-        Stop::Cancelled => {
-            p.say("");
-            Error::new(
-                crate::error::ExitKind::Interrupted,
-                format!("cancelled; nothing was sent{kept}"),
-            )
-        }
-        Stop::Failed(e) => Error::other(format!("{e}; nothing was sent{kept}")),
-    }
-}
-
-/// The form's title, deadline and state before the questions.
-fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
-    let title = form.title.as_deref().unwrap_or(code);
-    p.say(&format!("Applying to {title} ({code})"));
-    let deadline = crate::output::text::local_time(form.end_at.as_deref());
-    if !deadline.is_empty() {
-        p.say(&format!("Deadline: {deadline}"));
-    }
-    if form.expired == Some(true) {
-        p.say("warning: this posting has expired; the service may refuse the application");
-    }
-    if form.open_status == Some(false) {
-        p.say("warning: this posting is not open; the service may refuse the application");
-    }
-    p.say("Ctrl-C stops at any point without sending anything.");
-    p.say("");
 }
 
 /// Resolves once `flag` is set.
