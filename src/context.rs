@@ -329,6 +329,7 @@ impl Ctx {
             fields: self.globals.fields.clone(),
             pretty: self.io.term.stdout_tty,
             color: self.io.term.color,
+            width: self.io.term.width,
         })
     }
 

@@ -16,6 +16,8 @@ pub struct Term {
     pub stderr_tty: bool,
     /// Whether colour and escape codes may be written to stdout.
     pub color: bool,
+    /// Columns of the terminal stdout is, when it is one.
+    pub width: Option<u16>,
 }
 
 impl Term {
@@ -32,6 +34,9 @@ impl Term {
             stdout_tty,
             stderr_tty: std::io::stderr().is_terminal(),
             color,
+            width: stdout_tty
+                .then(|| console::Term::stdout().size_checked().map(|(_, w)| w))
+                .flatten(),
         }
     }
 
@@ -42,6 +47,7 @@ impl Term {
             stdout_tty: false,
             stderr_tty: false,
             color: false,
+            width: None,
         }
     }
 }

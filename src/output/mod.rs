@@ -57,6 +57,8 @@ pub struct OutputOptions {
     /// Pretty JSON and a terminal-sized table (stdout is a terminal).
     pub pretty: bool,
     pub color: bool,
+    /// The terminal's width, when known (else the table finds it: `COLUMNS`, else 120).
+    pub width: Option<u16>,
 }
 
 impl OutputOptions {
@@ -67,6 +69,7 @@ impl OutputOptions {
             fields: None,
             pretty: false,
             color: false,
+            width: None,
         }
     }
 }

@@ -11,6 +11,9 @@ use crate::api::{ApplicationForm, FormSubmission, Memo, Webhook};
 
 /// Width for tables: the terminal's, else `COLUMNS`, else 120 (stable for pipes and tests).
 fn width(opts: &OutputOptions) -> u16 {
+    if let Some(w) = opts.width {
+        return w;
+    }
     if opts.pretty {
         if let Some((w, _)) = terminal_size() {
             return w;

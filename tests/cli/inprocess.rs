@@ -26,6 +26,17 @@ async fn sandbox(dir: &std::path::Path) -> Sandbox {
 
 /// `recruit ARGS` in this process, with `stdin` as standard input and json output.
 async fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
+    run_on(sb, dir, args, stdin, Term::piped()).await
+}
+
+/// The same, on the terminal `term` describes.
+async fn run_on(
+    sb: &Sandbox,
+    dir: &std::path::Path,
+    args: &[&str],
+    stdin: &str,
+    term: Term,
+) -> Run {
     let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
         .expect("arguments parse");
     let mut globals = cli.globals;
@@ -33,7 +44,7 @@ async fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], stdin: &str) ->
     globals.api_key = Some(Secret::new(sb.api_key.clone()));
     globals.output.get_or_insert(Format::Json);
     let config = Config::load_from(&dir.join("config.toml")).expect("empty config");
-    let (io, cap) = Io::captured(Term::piped(), stdin);
+    let (io, cap) = Io::captured(term, stdin);
     let mut ctx = Ctx::with(globals, config, io).expect("context");
     let result = dispatch(&mut ctx, cli.command).await;
     ctx.finish().await;
@@ -249,5 +260,28 @@ async fn a_list_and_the_export_write_the_same_records() {
         .collect();
     assert_eq!(list_rows[0], "code,kind");
     assert_eq!(list_rows, export_rows);
+    sb.shutdown().await;
+}
+
+/// A table fits the width the context's terminal reports.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_table_fits_the_terminal_width_of_the_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let sb = sandbox(dir.path()).await;
+    for width in [60u16, 140] {
+        let term = Term {
+            width: Some(width),
+            ..Term::piped()
+        };
+        let r = run_on(&sb, dir.path(), &["forms", "list", "-o", "table"], "", term).await;
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let widest = r.stdout.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(
+            widest <= width as usize,
+            "{widest} > {width}:\n{}",
+            r.stdout
+        );
+        assert!(r.stdout.contains("FORM-1001"));
+    }
     sb.shutdown().await;
 }
