@@ -586,15 +586,7 @@ impl Client {
         let url = resp.url().clone();
         if let Some(len) = resp.content_length() {
             if len as usize > MAX_BODY {
-                return Err(SendError {
-                    error: Error::other(format!(
-                        "the answer from {} is {len} bytes, over the {} MiB limit",
-                        url.path(),
-                        MAX_BODY / 1024 / 1024
-                    )),
-                    connect: false,
-                    fatal: false,
-                });
+                return Err(too_large(&url, &format!(" {len} bytes,")));
             }
         }
         let mut body = Vec::new();
@@ -602,15 +594,7 @@ impl Client {
             match resp.chunk().await {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > MAX_BODY {
-                        return Err(SendError {
-                            error: Error::other(format!(
-                                "the answer from {} is over the {} MiB limit",
-                                url.path(),
-                                MAX_BODY / 1024 / 1024
-                            )),
-                            connect: false,
-                            fatal: false,
-                        });
+                        return Err(too_large(&url, ""));
                     }
                     body.extend_from_slice(&chunk);
                 }
@@ -664,6 +648,19 @@ impl Client {
     /// Whether `-v` logging is on (commands log extra lines with it).
     pub fn verbose(&self) -> bool {
         self.inner.verbose
+    }
+}
+
+/// An answer over [`MAX_BODY`] (`size`: its announced size, when known).
+fn too_large(url: &Url, size: &str) -> SendError {
+    SendError {
+        error: Error::other(format!(
+            "the answer from {} is{size} over the {} MiB limit",
+            url.path(),
+            MAX_BODY / 1024 / 1024
+        )),
+        connect: false,
+        fatal: false,
     }
 }
 

@@ -17,6 +17,11 @@ impl std::fmt::Debug for JqFilter {
     }
 }
 
+/// `expected X at line:column` for a lexing or parsing error.
+fn expected(what: &str, expr: &str, at: &str) -> String {
+    format!("expected {what} at {}", position(expr, at))
+}
+
 impl JqFilter {
     /// Compile `expr`; a bad expression is a usage error carrying jaq's message.
     pub fn compile(expr: &str) -> Result<JqFilter, Error> {
@@ -35,24 +40,16 @@ impl JqFilter {
                             parts.push(format!("cannot load {path}: {msg}"));
                         }
                     }
-                    jaq_core::load::Error::Lex(items) => {
-                        for (expect, at) in items {
-                            parts.push(format!(
-                                "expected {} at {}",
-                                expect.as_str(),
-                                position(expr, at)
-                            ));
-                        }
-                    }
-                    jaq_core::load::Error::Parse(items) => {
-                        for (expect, at) in items {
-                            parts.push(format!(
-                                "expected {} at {}",
-                                expect.as_str(),
-                                position(expr, at)
-                            ));
-                        }
-                    }
+                    jaq_core::load::Error::Lex(items) => parts.extend(
+                        items
+                            .into_iter()
+                            .map(|(e, at)| expected(e.as_str(), expr, at)),
+                    ),
+                    jaq_core::load::Error::Parse(items) => parts.extend(
+                        items
+                            .into_iter()
+                            .map(|(e, at)| expected(e.as_str(), expr, at)),
+                    ),
                 }
             }
             Error::usage(format!(

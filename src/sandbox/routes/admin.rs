@@ -4,32 +4,29 @@ use axum::extract::State;
 use serde_json::{json, Value};
 
 use super::{json_object, ok, ApiError, ApiResult, Body, Shared};
+use crate::sandbox::state::Db;
+
+/// One record list of the state, as JSON.
+async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
+    ok(app.store.read_async(move |db| Ok(list(db))).await?)
+}
 
 /// Recorded apply request bodies, newest last.
 pub async fn requests(State(app): State<Shared>) -> ApiResult {
-    let list = app
-        .store
-        .read_async(|db| Ok(Value::Array(db.requests.clone())))
-        .await?;
-    ok(list)
+    dump(&app, |db| Value::Array(db.requests.clone())).await
 }
 
 /// Presigned uploads and what was PUT to them.
 pub async fn uploads(State(app): State<Shared>) -> ApiResult {
-    let list = app
-        .store
-        .read_async(|db| Ok(serde_json::to_value(&db.uploads).unwrap_or(Value::Null)))
-        .await?;
-    ok(list)
+    dump(&app, |db| {
+        serde_json::to_value(&db.uploads).unwrap_or(Value::Null)
+    })
+    .await
 }
 
 /// Every webhook delivery attempt, newest last.
 pub async fn deliveries(State(app): State<Shared>) -> ApiResult {
-    let list = app
-        .store
-        .read_async(|db| Ok(Value::Array(db.deliveries.clone())))
-        .await?;
-    ok(list)
+    dump(&app, |db| Value::Array(db.deliveries.clone())).await
 }
 
 /// `{"action": "...", "payload": {...}}`: deliver now to every matching webhook.
