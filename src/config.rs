@@ -44,21 +44,21 @@ pub const DEFAULT_PROFILE: &str = "default";
 
 /// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
 pub fn config_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("RECRUIT_CONFIG_DIR") {
-        return PathBuf::from(dir);
-    }
-    directories::ProjectDirs::from("", "", "recruit")
-        .map(|d| d.config_dir().to_path_buf())
-        .unwrap_or_else(|| PathBuf::from(".recruit"))
+    dir("RECRUIT_CONFIG_DIR", directories::ProjectDirs::config_dir)
 }
 
 /// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
 pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("RECRUIT_DATA_DIR") {
+    dir("RECRUIT_DATA_DIR", directories::ProjectDirs::data_dir)
+}
+
+/// `var` when set, else the platform's directory `pick` names, else `.recruit`.
+fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> PathBuf {
+    if let Some(dir) = std::env::var_os(var) {
         return PathBuf::from(dir);
     }
     directories::ProjectDirs::from("", "", "recruit")
-        .map(|d| d.data_dir().to_path_buf())
+        .map(|d| pick(&d).to_path_buf())
         .unwrap_or_else(|| PathBuf::from(".recruit"))
 }
 

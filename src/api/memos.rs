@@ -89,6 +89,17 @@ pub struct MemoInput {
     pub mentions: Option<Vec<String>>,
 }
 
+impl MemoInput {
+    /// Nothing to send: an edit with it would change nothing (refused before asking).
+    pub fn is_empty(&self) -> bool {
+        self.content.is_none()
+            && self.parent_id.is_none()
+            && self.file_url.is_none()
+            && self.accessible_role.is_none()
+            && self.mentions.is_none()
+    }
+}
+
 pub type MemoList = Collection<Memo, Value>;
 
 impl Client {

@@ -173,11 +173,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
                     Some(a.mentions)
                 },
             };
-            if input.content.is_none()
-                && input.file_url.is_none()
-                && input.accessible_role.is_none()
-                && input.mentions.is_none()
-            {
+            if input.is_empty() {
                 return Err(Error::usage(
                     "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",
                 ));

@@ -119,11 +119,7 @@ impl Server {
                     content: a.opt_str("content")?,
                     ..a.memo_fields()?
                 };
-                if input.content.is_none()
-                    && input.accessible_role.is_none()
-                    && input.mentions.is_none()
-                    && input.file_url.is_none()
-                {
+                if input.is_empty() {
                     return Err(Error::usage(
                         "nothing to change: give at least one of content, role, mentions, file_url",
                     ));
