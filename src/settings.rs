@@ -356,16 +356,21 @@ mod tests {
     use super::*;
     use clap::{CommandFactory, FromArgMatches};
 
+    /// The global options alone, parsed as the command line would give them.
+    #[derive(clap::Parser)]
+    struct Globals {
+        #[command(flatten)]
+        g: GlobalArgs,
+    }
+
     fn globals(args: &[&str]) -> GlobalArgs {
-        let argv = std::iter::once("recruit")
-            .chain(args.iter().copied())
-            .chain(["config", "list"]);
-        let matches = crate::cli::Cli::command()
+        let argv = std::iter::once("recruit").chain(args.iter().copied());
+        let matches = Globals::command()
             .try_get_matches_from(argv)
             .expect("parses");
-        let mut cli = crate::cli::Cli::from_arg_matches(&matches).expect("parses");
-        cli.globals.origins = crate::context::Origins::from_matches(&matches);
-        cli.globals
+        let mut parsed = Globals::from_arg_matches(&matches).expect("parses");
+        parsed.g.origins = crate::context::Origins::from_matches(&matches);
+        parsed.g
     }
 
     #[test]
