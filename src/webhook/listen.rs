@@ -111,8 +111,8 @@ struct Shared {
     cfg: ListenConfig,
     client: reqwest::Client,
     stats: Arc<Stats>,
-    /// Wakes the relay after an event is stored.
-    wake: Arc<tokio::sync::Notify>,
+    /// Counts stored events, waking the relay's lanes (a watch never misses a change).
+    wake: tokio::sync::watch::Sender<u64>,
 }
 
 /// Bind, announce the address on stderr, and serve until `shutdown` resolves. Returns the
@@ -144,14 +144,14 @@ pub async fn run(
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
     let stats = Arc::new(Stats::default());
-    let wake = Arc::new(tokio::sync::Notify::new());
+    let (wake, woken) = tokio::sync::watch::channel(0u64);
     if let Some(d) = &cfg.durable {
         let relay = super::relay::Relay {
             store: d.store.clone(),
             cfg: Arc::new(cfg.clone()),
             client: client.clone(),
             max_age: d.max_age,
-            wake: wake.clone(),
+            wake: woken,
             stats: stats.clone(),
         };
         tokio::spawn(relay.run());
@@ -369,7 +369,7 @@ async fn store_event(
         Ok(id) => {
             print_event(&st.cfg, body, json);
             crate::elog!("{}   stored as event {id}", clock());
-            st.wake.notify_one();
+            st.wake.send_modify(|n| *n += 1);
             ok()
         }
         Err(e) => {

@@ -1,16 +1,16 @@
-//! Forwarding from the event store (`webhooks listen --store`): per target, in order of
-//! receipt, each event retried with exponential backoff (1 s, doubling, at most 60 s) until
-//! the app answers 2xx, or marked failed once older than `--max-age`. The listener only
-//! stores and answers; this task does the forwarding, so an app that is down for an hour
-//! loses nothing and the service never sees it.
+//! Forwarding from the event store (`webhooks listen --store`): one lane per target app, each
+//! forwarding its events in order of receipt, each event retried with exponential backoff
+//! (1 s, doubling, at most 60 s) until the app answers 2xx, or marked failed once older than
+//! `--max-age`. The lanes are independent, so an app that hangs until the forward timeout
+//! holds up only its own events. The listener only stores and answers; the lanes forward, so
+//! an app that is down for an hour loses nothing and the service never sees it.
 
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::header::{HeaderName, HeaderValue};
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
 use super::listen::{clock, forward_target, ListenConfig, Stats};
 use super::store::{Event, Store};
@@ -34,8 +34,8 @@ pub struct Relay {
     pub cfg: Arc<ListenConfig>,
     pub client: reqwest::Client,
     pub max_age: Option<Duration>,
-    /// Woken by the listener after each stored event.
-    pub wake: Arc<Notify>,
+    /// Changed by the listener after each stored event.
+    pub wake: watch::Receiver<u64>,
     pub stats: Arc<Stats>,
 }
 
@@ -83,11 +83,32 @@ fn now_unix() -> f64 {
 }
 
 impl Relay {
-    /// Forward until the process stops. Store errors are reported and retried: the events
-    /// are safe on disk either way.
+    /// Forward until the process stops: one lane per target app.
     pub async fn run(self) {
+        let mut targets: Vec<String> = self
+            .cfg
+            .forward
+            .iter()
+            .map(|(_, u)| u.to_string())
+            .collect();
+        targets.extend(self.cfg.forward_to.iter().map(|u| u.to_string()));
+        targets.sort();
+        targets.dedup();
+        let relay = Arc::new(self);
+        let mut lanes = tokio::task::JoinSet::new();
+        for url in targets {
+            lanes.spawn(relay.clone().lane(url));
+        }
+        while lanes.join_next().await.is_some() {}
+    }
+
+    /// Forward `url`'s events until the process stops. Store errors are reported and retried:
+    /// the events are safe on disk either way.
+    async fn lane(self: Arc<Self>, url: String) {
+        let mut wake = self.wake.clone();
         loop {
-            let wait = match self.round().await {
+            wake.mark_unchanged();
+            let wait = match self.step(&url).await {
                 Ok(Some(wait)) => wait,
                 Ok(None) => continue,
                 Err(e) => {
@@ -96,45 +117,34 @@ impl Relay {
                 }
             };
             tokio::select! {
-                _ = self.wake.notified() => {}
+                _ = wake.changed() => {}
                 _ = tokio::time::sleep(wait) => {}
             }
         }
     }
 
-    /// One pass over the pending events: the oldest of each target is tried when it is due.
-    /// `None` when something was tried (go again at once), else how long to wait.
-    async fn round(&self) -> Result<Option<Duration>, crate::error::Error> {
+    /// The oldest pending event for `url`, tried when it is due. `None` when it was tried (go
+    /// again at once), else how long to wait.
+    async fn step(&self, url: &str) -> Result<Option<Duration>, crate::error::Error> {
         let store = self.store.clone();
         let pending = tokio::task::spawn_blocking(move || store.pending(BATCH))
             .await
             .map_err(|e| crate::error::Error::other(e.to_string()))??;
-        let mut heads: HashMap<String, Event> = HashMap::new();
-        let mut order = Vec::new();
-        for ev in pending {
-            let Some(url) = forward_target(&self.cfg, ev.action.as_deref()) else {
-                continue; // no target for it here: it waits for a listener that has one
-            };
-            if let std::collections::hash_map::Entry::Vacant(slot) = heads.entry(url.to_string()) {
-                order.push(url.to_string());
-                slot.insert(ev);
-            }
-        }
+        // An event with no target here waits for a listener that has one.
+        let head = pending.into_iter().find(|ev| {
+            forward_target(&self.cfg, ev.action.as_deref()).is_some_and(|u| u.as_str() == url)
+        });
+        let Some(ev) = head else {
+            return Ok(Some(Duration::from_secs(3600)));
+        };
         let now = now_unix();
-        let mut wait = Duration::from_secs(3600);
-        let mut attempted = false;
-        for url in order {
-            let ev = &heads[&url];
-            if let Some(due) = ev.next_attempt_unix.filter(|d| *d > now) {
-                wait = wait.min(Duration::from_secs_f64((due - now).clamp(0.0, 3600.0)));
-                continue;
-            }
-            self.attempt(ev, &url).await?;
-            attempted = true;
+        if let Some(due) = ev.next_attempt_unix.filter(|d| *d > now) {
+            return Ok(Some(Duration::from_secs_f64(
+                (due - now).clamp(0.0, 3600.0),
+            )));
         }
-        // After an attempt the queue changed (delivered, failed, or a new due time): read it
-        // again at once.
-        Ok((!attempted).then_some(wait))
+        self.attempt(&ev, url).await?;
+        Ok(None)
     }
 
     /// Try one event: delivered, retried later, or failed for good past --max-age.

@@ -491,6 +491,69 @@ fn per_action_routes_are_relayed_from_the_store_too() {
     assert_eq!(seqs(&hired.got), [1, 3]);
 }
 
+/// Each target app has its own lane: one that accepts and never answers (held until the
+/// forward timeout, 20 s here) does not delay another app's events.
+#[test]
+fn an_app_that_hangs_holds_up_only_its_own_events() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    // Accepts connections and reads nothing back: every forward to it hangs.
+    let hang = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let hang_url = format!("http://{}/hooks", hang.local_addr().unwrap());
+    let held = std::thread::spawn(move || {
+        let mut conns = Vec::new();
+        while let Ok((c, _)) = hang.accept() {
+            conns.push(c);
+            if conns.len() >= 4 {
+                break;
+            }
+        }
+        conns
+    });
+    let rest = app_up();
+    let mut child = recruit(&home)
+        .args([
+            "webhooks",
+            "listen",
+            "--port",
+            "0",
+            "--signing-key",
+            KEY,
+            "--timeout",
+            "20",
+        ])
+        .arg("--store")
+        .arg(&store)
+        .args(["--forward", &format!("candidate_pass={hang_url}")])
+        .args(["--forward-to", &rest.stub.base()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = lines(child.stderr.take().unwrap());
+    let url = listening_url(&stderr);
+    let _l = Listener {
+        child,
+        _stderr: stderr,
+        url: url.clone(),
+    };
+    assert_eq!(send_action(&url, "candidate_pass", 1, true), 200);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    assert_eq!(send_action(&url, "feedback_created", 2, true), 200);
+    wait_for("feedback_created relayed past the hanging app", 8, || {
+        rest.got.lock().unwrap().len() == 1
+    });
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(8),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(seqs(&rest.got), [2]);
+    drop(held);
+}
+
 #[test]
 fn a_signed_hostile_event_reaches_the_listeners_terminal_lines_escaped() {
     let home = Home::new();
