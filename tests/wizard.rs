@@ -754,6 +754,21 @@ mod scripted {
         );
     }
 
+    /// A reviewed session on the test form, keeping `--save` in `save`.
+    fn session<'a>(
+        form: &'a ApplicationForm,
+        save: &'a std::path::Path,
+    ) -> recruit::wizard::session::Session<'a> {
+        recruit::wizard::session::Session {
+            form,
+            code: "FORM-T",
+            requested: Variant::A,
+            save: Some(save),
+            yes: false,
+            width: 100,
+        }
+    }
+
     /// The answers of `every_answer_is_checked...` without the refused e-mail and the upload.
     fn full_script() -> Vec<Reply> {
         vec![
@@ -774,18 +789,11 @@ mod scripted {
 
     #[test]
     fn the_review_changes_an_answer_then_submits_and_save_keeps_the_file_current() {
-        use recruit::wizard::session::{run, Session};
+        use recruit::wizard::session::run;
         let dir = tempfile::tempdir().unwrap();
         let save = dir.path().join("answers.json");
         let form = form();
-        let session = Session {
-            form: &form,
-            code: "FORM-T",
-            requested: Variant::A,
-            save: Some(&save),
-            yes: false,
-            width: 100,
-        };
+        let session = session(&form, &save);
         let mut script = full_script();
         // Review: change question 5 (the fifth askable) to "Phone", then submit.
         script.extend([
@@ -825,18 +833,11 @@ mod scripted {
 
     #[test]
     fn ctrl_c_at_the_review_keeps_the_answers_and_exits_130() {
-        use recruit::wizard::session::{run, Session};
+        use recruit::wizard::session::run;
         let dir = tempfile::tempdir().unwrap();
         let save = dir.path().join("answers.json");
         let form = form();
-        let session = Session {
-            form: &form,
-            code: "FORM-T",
-            requested: Variant::A,
-            save: Some(&save),
-            yes: false,
-            width: 100,
-        };
+        let session = session(&form, &save);
         let mut script = full_script();
         script.push(Reply::Cancel);
         let mut p = Scripted::new(script);

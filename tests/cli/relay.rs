@@ -26,6 +26,27 @@ impl Drop for Listener {
     }
 }
 
+/// `webhooks listen --store STORE` with `args`, its stderr read in the background.
+fn listen_stored(home: &Home, store: &std::path::Path, args: &[&str]) -> Listener {
+    let mut child = recruit(home)
+        .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+        .arg("--store")
+        .arg(store)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = lines(child.stderr.take().unwrap());
+    let url = listening_url(&stderr);
+    Listener {
+        child,
+        _stderr: stderr,
+        url,
+    }
+}
+
 fn recruit(home: &Home) -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
@@ -455,27 +476,17 @@ fn per_action_routes_are_relayed_from_the_store_too() {
     let store = home.dir.path().join("relay.db");
     let hired = app(); // down at first
     let rest = app_up();
-    let mut child = recruit(&home)
-        .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-        .arg("--store")
-        .arg(&store)
-        .args([
+    let listener = listen_stored(
+        &home,
+        &store,
+        &[
             "--forward",
             &format!("candidate_pass={}", hired.stub.base()),
-        ])
-        .args(["--forward-to", &rest.stub.base()])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = lines(child.stderr.take().unwrap());
-    let url = listening_url(&stderr);
-    let _l = Listener {
-        child,
-        _stderr: stderr,
-        url: url.clone(),
-    };
+            "--forward-to",
+            &rest.stub.base(),
+        ],
+    );
+    let url = listener.url.clone();
     assert_eq!(send_action(&url, "candidate_pass", 1, true), 200);
     assert_eq!(send_action(&url, "feedback_created", 2, true), 200);
     assert_eq!(send_action(&url, "candidate_pass", 3, true), 200);
@@ -511,33 +522,19 @@ fn an_app_that_hangs_holds_up_only_its_own_events() {
         conns
     });
     let rest = app_up();
-    let mut child = recruit(&home)
-        .args([
-            "webhooks",
-            "listen",
-            "--port",
-            "0",
-            "--signing-key",
-            KEY,
+    let listener = listen_stored(
+        &home,
+        &store,
+        &[
             "--timeout",
             "20",
-        ])
-        .arg("--store")
-        .arg(&store)
-        .args(["--forward", &format!("candidate_pass={hang_url}")])
-        .args(["--forward-to", &rest.stub.base()])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = lines(child.stderr.take().unwrap());
-    let url = listening_url(&stderr);
-    let _l = Listener {
-        child,
-        _stderr: stderr,
-        url: url.clone(),
-    };
+            "--forward",
+            &format!("candidate_pass={hang_url}"),
+            "--forward-to",
+            &rest.stub.base(),
+        ],
+    );
+    let url = listener.url.clone();
     assert_eq!(send_action(&url, "candidate_pass", 1, true), 200);
     std::thread::sleep(std::time::Duration::from_millis(300));
     let started = std::time::Instant::now();
