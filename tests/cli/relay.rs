@@ -57,23 +57,7 @@ fn recruit(home: &Home) -> std::process::Command {
 
 /// `webhooks listen --store FILE --forward-to APP`, once it prints its address.
 fn listen(home: &Home, store: &std::path::Path, app: &str) -> Listener {
-    let mut child = recruit(home)
-        .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-        .arg("--store")
-        .arg(store)
-        .args(["--forward-to", app, "-o", "ndjson"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = lines(child.stderr.take().unwrap());
-    let url = listening_url(&stderr);
-    Listener {
-        child,
-        _stderr: stderr,
-        url,
-    }
+    listen_stored(home, store, &["--forward-to", app, "-o", "ndjson"])
 }
 
 /// An app that answers 503 while `up` is false and records what it accepted.
