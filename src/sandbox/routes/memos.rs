@@ -197,36 +197,30 @@ pub async fn edit(
     P((candidate, id)): P<(String, String)>,
     Body(body): Body,
 ) -> ApiResult {
-    let synthetic = app.opts.synthetic_candidates;
     let body = json_object(&body)?;
-    let memo = app
-        .store
-        .write_async(move |db| {
-            require_candidate(db, synthetic, &candidate)?;
-            let id = memo_id(&id)?;
-            find(db, &candidate, id)?;
-            let content = content_of(&body, false)?;
-            let role = role_of(&body)?;
-            let mentions = mentions_of(&body)?;
-            let file_url = file_url_of(&body)?;
-            let memo = find(db, &candidate, id)?;
-            if let Some(c) = content {
-                memo.content = c;
-            }
-            if let Some(r) = role {
-                memo.accessible_role = r;
-            }
-            if let Some(m) = mentions {
-                memo.mentions = m;
-            }
-            if let Some(f) = file_url {
-                memo.file_url = f;
-            }
-            memo.updated_at = now_ts();
-            Ok(memo.to_api(true))
-        })
-        .await?;
-    ok(json!({ "resource": memo }))
+    change_memo(&app, candidate, id, move |db, candidate, id| {
+        find(db, candidate, id)?;
+        let content = content_of(&body, false)?;
+        let role = role_of(&body)?;
+        let mentions = mentions_of(&body)?;
+        let file_url = file_url_of(&body)?;
+        let memo = find(db, candidate, id)?;
+        if let Some(c) = content {
+            memo.content = c;
+        }
+        if let Some(r) = role {
+            memo.accessible_role = r;
+        }
+        if let Some(m) = mentions {
+            memo.mentions = m;
+        }
+        if let Some(f) = file_url {
+            memo.file_url = f;
+        }
+        memo.updated_at = now_ts();
+        Ok(memo.to_api(true))
+    })
+    .await
 }
 
 /// Deletes the memo and its replies; answers the deleted memo without `user`.
@@ -234,33 +228,40 @@ pub async fn delete(
     State(app): State<Shared>,
     P((candidate, id)): P<(String, String)>,
 ) -> ApiResult {
-    let synthetic = app.opts.synthetic_candidates;
-    let memo = app
-        .store
-        .write_async(move |db| {
-            require_candidate(db, synthetic, &candidate)?;
-            let id = memo_id(&id)?;
-            let view = find(db, &candidate, id)?.to_api(false);
-            db.memos
-                .retain(|m| !(m.candidate == candidate && (m.id == id || m.parent_id == Some(id))));
-            Ok(view)
-        })
-        .await?;
-    ok(json!({ "resource": memo }))
+    change_memo(&app, candidate, id, |db, candidate, id| {
+        let view = find(db, candidate, id)?.to_api(false);
+        db.memos
+            .retain(|m| !(m.candidate == candidate && (m.id == id || m.parent_id == Some(id))));
+        Ok(view)
+    })
+    .await
 }
 
 /// Toggles `pinned`; `fixed_at` is the pin time, null when unpinned.
 pub async fn pin(State(app): State<Shared>, P((candidate, id)): P<(String, String)>) -> ApiResult {
+    change_memo(&app, candidate, id, |db, candidate, id| {
+        let memo = find(db, candidate, id)?;
+        memo.pinned = !memo.pinned;
+        memo.fixed_at = memo.pinned.then(now_ts);
+        Ok(memo.to_api(true))
+    })
+    .await
+}
+
+/// Change memo `id` of `candidate` (both checked first) with `f`; answers its `resource`.
+async fn change_memo(
+    app: &Shared,
+    candidate: String,
+    id: String,
+    f: impl FnOnce(&mut Db, &str, i64) -> Result<Map<String, Value>, ApiError> + Send + 'static,
+) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let memo = app
         .store
         .write_async(move |db| {
             require_candidate(db, synthetic, &candidate)?;
             let id = memo_id(&id)?;
-            let memo = find(db, &candidate, id)?;
-            memo.pinned = !memo.pinned;
-            memo.fixed_at = memo.pinned.then(now_ts);
-            Ok(memo.to_api(true))
+            f(db, &candidate, id)
         })
         .await?;
     ok(json!({ "resource": memo }))
