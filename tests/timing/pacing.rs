@@ -197,13 +197,27 @@ fn max_rate_must_be_a_positive_number() {
         assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr_of(&out));
         assert!(stderr_of(&out).contains("max-rate"), "{}", stderr_of(&out));
     }
-    // From the profile too.
+    // `config set` refuses it with the parser commands read it with...
     let out = home
         .cmd()
         .args(["config", "set", "max_rate", "none"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("not a valid max_rate"),
+        "{}",
+        stderr_of(&out)
+    );
+    // ...and a file edited by hand is refused when read, naming the profile.
+    std::fs::create_dir_all(home.config_dir()).unwrap();
+    let config = home.config_dir().join("config.toml");
+    std::fs::write(&config, "[default]\nmax_rate = \"none\"\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
     let out = home
         .cmd()
         .env("RECRUIT_BASE_URL", "http://127.0.0.1:9/v1")
