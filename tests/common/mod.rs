@@ -266,6 +266,14 @@ impl TestSandbox {
 
     /// GET a sandbox-only list (`/_sandbox/requests`, `/_sandbox/uploads`, ...).
     pub fn admin(&self, path: &str) -> Vec<serde_json::Value> {
+        self.admin_value(path)
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// GET a sandbox-only endpoint (`/_sandbox/stats`, ...) as JSON.
+    pub fn admin_value(&self, path: &str) -> serde_json::Value {
         let url = format!("http://{}{path}", self.sandbox().addr);
         let key = self.sandbox().api_key.clone();
         self.rt.block_on(async move {
@@ -279,8 +287,7 @@ impl TestSandbox {
                 .await
                 .unwrap();
             assert!(resp.status().is_success(), "{}", resp.status());
-            let v: serde_json::Value = resp.json().await.unwrap();
-            v.as_array().cloned().unwrap_or_default()
+            resp.json().await.unwrap()
         })
     }
 }

@@ -16,22 +16,7 @@ fn synthetic_count(i: usize) -> usize {
 }
 
 fn stats(sb: &TestSandbox) -> (u64, u64) {
-    let url = format!("http://{}/_sandbox/stats", sb.sandbox().addr);
-    let key = sb.sandbox().api_key.clone();
-    let v: Value = sb.rt.block_on(async move {
-        reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .unwrap()
-            .get(url)
-            .bearer_auth(key)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
-    });
+    let v = sb.admin_value("/_sandbox/stats");
     (
         v["answered"].as_u64().unwrap(),
         v["rate_limited"].as_u64().unwrap(),
