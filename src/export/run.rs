@@ -19,8 +19,9 @@ use super::journal::JournalHeader;
 use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
 use super::sink::{parent_dir, Sink};
-use super::walk::CursorWalk;
+use super::walk::RawBody;
 use crate::api::limiter::{Limiter, LimiterReport};
+use crate::api::pagination::{PageStyle, Pager};
 use crate::api::submissions::MAX_PER;
 use crate::api::Client;
 use crate::error::{Error, ExitKind};
@@ -420,14 +421,17 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
         Subject::Submissions => sh.client.submissions_url(code, Some(MAX_PER), None),
         Subject::Memos => sh.client.endpoint(&["candidates", code, "memos"]),
     };
-    let mut walk = CursorWalk::new(sh.client.clone(), url);
+    let mut pager = Pager::new(sh.client.clone(), url, PageStyle::Cursor);
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let mut buf = Vec::new();
     loop {
-        let page = match walk.next_body().await {
-            Ok(Some(p)) => p,
+        let page = match pager.fetch().await {
+            Ok(Some((url, resp))) => RawBody {
+                body: resp.body,
+                url,
+            },
             Ok(None) => break,
-            Err(e) => return Err((e, walk.pages() == 0)),
+            Err(e) => return Err((e, pager.pages == 0)),
         };
         let (items, pagination) = page.parse().map_err(|e| (e, false))?;
         // About what the encoded page takes, in one allocation.
@@ -441,7 +445,8 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
                 .encode_raw(Some(code), item, is_first, &mut buf)
                 .map_err(|e| (e, false))?;
         }
-        walk.advance(&page, pagination.as_ref(), items.len())
+        pager
+            .after_page(&page.url, pagination.as_ref(), items.len())
             .map_err(|e| (e, false))?;
         seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
     }

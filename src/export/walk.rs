@@ -1,11 +1,11 @@
-//! Walking a candidate's cursor list (`pagination.next_url`) without building a JSON tree of
-//! every page: the items stay slices of the body ([`RawValue`]) until they are written, which
+//! Reading a candidate's cursor-list pages (`pagination.next_url`) without building a JSON tree
+//! of every page: the items stay slices of the body ([`RawValue`]) until they are written, which
 //! makes the export several times cheaper in CPU than parsing and cloning each page.
 //!
-//! The next-page rules are the [`Pager`]'s, as for every list: a next-page URL is followed only
-//! on the base URL's origin (otherwise its `page_token` is asked of the list URL, so the API key
-//! never travels elsewhere), and a repeated token, pages past `total_count` or endless empty
-//! pages end the walk with an error.
+//! The walk itself is the [`crate::api::pagination::Pager`]'s, as for every list: a next-page
+//! URL is followed only on the base URL's origin (otherwise its `page_token` is asked of the
+//! list URL, so the API key never travels elsewhere), and a repeated token, pages past
+//! `total_count` or endless empty pages end the walk with an error.
 
 use bytes::Bytes;
 use serde::Deserialize;
@@ -13,14 +13,13 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use url::Url;
 
-use crate::api::pagination::{PageStyle, Pager};
-use crate::api::Client;
 use crate::error::Error;
 
-/// A page as it came; [`RawPage::parse`] borrows its items from it.
+/// A page as it came (fetched by the [`crate::api::pagination::Pager`]) and the address it
+/// was asked of; [`RawBody::parse`] borrows its items from it.
 pub struct RawBody {
     pub body: Bytes,
-    url: Url,
+    pub url: Url,
 }
 
 #[derive(Deserialize)]
@@ -81,44 +80,6 @@ impl RawBody {
                 }))
             }
         }
-    }
-}
-
-/// A candidate's cursor list, page by page, on the shared [`Pager`].
-pub struct CursorWalk {
-    pager: Pager,
-}
-
-impl CursorWalk {
-    pub fn new(client: Client, first: Url) -> CursorWalk {
-        CursorWalk {
-            pager: Pager::new(client, first, PageStyle::Cursor),
-        }
-    }
-
-    /// Pages requested so far.
-    pub fn pages(&self) -> usize {
-        self.pager.pages
-    }
-
-    /// Request the next page; `None` when the list is done. Call [`CursorWalk::advance`]
-    /// with what it says before asking for the one after.
-    pub async fn next_body(&mut self) -> Result<Option<RawBody>, Error> {
-        Ok(self.pager.fetch().await?.map(|(url, resp)| RawBody {
-            body: resp.body,
-            url,
-        }))
-    }
-
-    /// Where the page after `page` is, from its `pagination`, and whether the walk may go on
-    /// (the rules of [`Pager::after_page`]).
-    pub fn advance(
-        &mut self,
-        page: &RawBody,
-        pagination: Option<&Value>,
-        items: usize,
-    ) -> Result<(), Error> {
-        self.pager.after_page(&page.url, pagination, items)
     }
 }
 

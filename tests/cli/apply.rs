@@ -1371,7 +1371,6 @@ fn stub_files_upload_missing_file_is_exit_2_and_a_refusing_target_is_exit_4() {
 
 use recruit::sandbox::codes;
 
-/// A sandbox on an ephemeral port with its own state, and an isolated home for the binary.
 /// The shared test sandbox, with helpers of these tests.
 struct Sb(TestSandbox);
 
