@@ -181,7 +181,6 @@ pub enum Origin {
 #[derive(Debug, Clone, Default)]
 pub struct Origins {
     pub sandbox: Origin,
-    pub base_url: Origin,
     given: Vec<(&'static str, Origin)>,
 }
 
@@ -204,7 +203,6 @@ impl Origins {
             } else {
                 Origin::Unset
             },
-            base_url: origin("base_url"),
             given: WITH_ENV.iter().map(|id| (*id, origin(id))).collect(),
         }
     }
@@ -225,7 +223,7 @@ impl GlobalArgs {
     /// contradictory choices at the same level are refused (exit 2).
     pub fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
         use Origin::*;
-        match (self.origins.sandbox, self.origins.base_url) {
+        match (self.origins.sandbox, self.origins.of("base_url")) {
             (Flag, Flag) => Err(crate::Error::usage(
                 "--sandbox and --base-url both given: use one (--sandbox runs against the built-in emulator)",
             )),
