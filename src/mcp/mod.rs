@@ -61,11 +61,7 @@ impl Server {
                 def.access.as_str()
             ));
         }
-        if let Some(extra) = args.keys().find(|k| {
-            !(def.properties)()
-                .as_object()
-                .is_some_and(|p| p.contains_key(*k))
-        }) {
+        if let Some(extra) = args.keys().find(|k| !def.takes(k)) {
             return failure(format!("{name} takes no argument '{extra}'"));
         }
         match self.run(name, &Args(args)).await {

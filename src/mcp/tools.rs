@@ -31,7 +31,7 @@ pub struct ToolDef {
     pub access: Access,
     pub description: &'static str,
     /// Properties of the input schema, and the required ones.
-    pub properties: fn() -> Value,
+    pub properties: fn() -> Props,
     pub required: &'static [&'static str],
     pub destructive: bool,
     pub idempotent: bool,
@@ -39,299 +39,268 @@ pub struct ToolDef {
     pub output: Option<&'static str>,
 }
 
+/// An input schema's properties, in order.
+pub type Props = Vec<(&'static str, Value)>;
+
+/// What most tools of a level are like; each entry in [`TOOLS`] says how it differs.
+const READ: ToolDef = ToolDef {
+    name: "",
+    title: "",
+    access: Access::Read,
+    description: "",
+    properties: Vec::new,
+    required: &[],
+    destructive: false,
+    idempotent: true,
+    output: Some("resource"),
+};
+const COMMENT: ToolDef = ToolDef {
+    access: Access::Comment,
+    ..READ
+};
+const WRITE: ToolDef = ToolDef {
+    access: Access::Write,
+    ..READ
+};
+
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
 }
 
-fn candidate() -> Value {
-    s("Candidate code, e.g. C1001")
+fn candidate() -> (&'static str, Value) {
+    ("candidate", s("Candidate code, e.g. C1001"))
 }
 
-fn memo_id() -> Value {
-    json!({"type": "integer", "minimum": 1, "description": "Memo id (from memos_list)"})
+fn form_code() -> (&'static str, Value) {
+    ("code", s("Form code, e.g. FORM-1001"))
+}
+
+fn webhook_code() -> (&'static str, Value) {
+    ("code", s("Webhook code, e.g. WH10000001"))
+}
+
+fn memo_id() -> (&'static str, Value) {
+    (
+        "id",
+        json!({"type": "integer", "minimum": 1, "description": "Memo id (from memos_list)"}),
+    )
 }
 
 /// A memo by candidate and id.
-fn memo_ref() -> Value {
-    obj(vec![("candidate", candidate()), ("id", memo_id())])
+fn memo_ref() -> Props {
+    vec![candidate(), memo_id()]
 }
 
-fn paging(props: &mut Map<String, Value>) {
-    props.insert(
-        "page_token".into(),
-        s("Start at this page: the next_page_token / next_url value of an earlier answer"),
-    );
-    props.insert(
-        "all".into(),
-        json!({"type": "boolean", "description": "Walk every page and return {\"collection\": [every item]}"}),
-    );
-    props.insert(
-        "limit".into(),
-        json!({"type": "integer", "minimum": 1, "description": "Walk pages until this many items and return {\"collection\": [...]}"}),
-    );
+fn paging() -> Props {
+    vec![
+        (
+            "page_token",
+            s("Start at this page: the next_page_token / next_url value of an earlier answer"),
+        ),
+        (
+            "all",
+            json!({"type": "boolean", "description": "Walk every page and return {\"collection\": [every item]}"}),
+        ),
+        (
+            "limit",
+            json!({"type": "integer", "minimum": 1, "description": "Walk pages until this many items and return {\"collection\": [...]}"}),
+        ),
+    ]
 }
 
-fn obj(pairs: Vec<(&str, Value)>) -> Value {
-    Value::Object(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+fn memo_fields() -> Props {
+    vec![
+        (
+            "role",
+            json!({"type": "string", "enum": crate::api::memos::Role::names(), "description": "Who may read the memo: job_admin (admins only), job_manager (admins and the posting's managers), member (everyone). A reply takes its parent's role when omitted"}),
+        ),
+        (
+            "mentions",
+            json!({"type": "array", "items": {"type": "string", "minLength": 1}, "description": "User codes to notify, e.g. [\"U1002\"]"}),
+        ),
+        (
+            "file_url",
+            s("An attachment's path or address (from a file upload)"),
+        ),
+    ]
 }
 
-fn memo_fields(props: &mut Map<String, Value>) {
-    props.insert(
-        "role".into(),
-        json!({"type": "string", "enum": crate::api::memos::Role::names(), "description": "Who may read the memo: job_admin (admins only), job_manager (admins and the posting's managers), member (everyone). A reply takes its parent's role when omitted"}),
-    );
-    props.insert(
-        "mentions".into(),
-        json!({"type": "array", "items": {"type": "string", "minLength": 1}, "description": "User codes to notify, e.g. [\"U1002\"]"}),
-    );
-    props.insert(
-        "file_url".into(),
-        s("An attachment's path or address (from a file upload)"),
-    );
-}
-
-fn webhook_fields(props: &mut Map<String, Value>) {
-    props.insert(
-        "callback_url".into(),
-        json!({"type": "string", "format": "uri", "description": "HTTPS address the service POSTs signed events to"}),
-    );
-    props.insert(
-        "signing_key".into(),
-        s("Secret the service signs deliveries with (HMAC-SHA256)"),
-    );
-    props.insert(
-        "events".into(),
-        json!({"type": "array", "items": {"type": "string", "enum": crate::webhook::samples::ACTIONS.iter().map(|(a, _)| *a).collect::<Vec<_>>()}, "description": "Events to deliver (all when omitted)"}),
-    );
-    props.insert(
-        "active".into(),
-        json!({"type": "boolean", "description": "Whether deliveries are made"}),
-    );
+fn webhook_fields() -> Props {
+    let events: Vec<&str> = crate::webhook::samples::ACTIONS
+        .iter()
+        .map(|(a, _)| *a)
+        .collect();
+    vec![
+        (
+            "callback_url",
+            json!({"type": "string", "format": "uri", "description": "HTTPS address the service POSTs signed events to"}),
+        ),
+        (
+            "signing_key",
+            s("Secret the service signs deliveries with (HMAC-SHA256)"),
+        ),
+        (
+            "events",
+            json!({"type": "array", "items": {"type": "string", "enum": events}, "description": "Events to deliver (all when omitted)"}),
+        ),
+        (
+            "active",
+            json!({"type": "boolean", "description": "Whether deliveries are made"}),
+        ),
+    ]
 }
 
 pub const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_list",
         title: "List application forms",
-        access: Access::Read,
         description: "List application forms (job postings), newest first, one page of 20 by default. Use it to find a posting's code by its title. Each form has code, title, status (in_progress, closed...), open_status (accepting applications), expired, end_at (deadline, ISO 8601), employment_type and career range. Pass all: true (or limit) to get every form as {\"collection\": [...]}; otherwise the page as the service sent it, whose pagination.next_page_token can be passed back as page_token.",
-        properties: || {
-            let mut p = Map::new();
-            p.insert("title".into(), s("Only forms whose title contains this text"));
-            paging(&mut p);
-            Value::Object(p)
-        },
-        required: &[],
-        destructive: false,
-        idempotent: true,
+        properties: || [vec![("title", s("Only forms whose title contains this text"))], paging()].concat(),
         output: Some("collection"),
+        ..READ
     },
     ToolDef {
         name: "forms_get",
         title: "Read one application form",
-        access: Access::Read,
         description: "Read one application form with its questions (id, kind, title, required, order, answer_options). Use it before forms_apply to see what the answers must contain.",
-        properties: || obj(vec![("code", s("Form code, e.g. FORM-1001"))]),
+        properties: || vec![form_code()],
         required: &["code"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..READ
     },
     ToolDef {
         name: "memos_list",
         title: "List a candidate's memos",
-        access: Access::Read,
         description: "List the memos (recruiters' notes) on a candidate, top-level memos with their replies. Each memo has id, content, author, accessible_role (who may read it), pinned, mentions, created_at.",
-        properties: || obj(vec![("candidate", candidate())]),
+        properties: || vec![candidate()],
         required: &["candidate"],
-        destructive: false,
-        idempotent: true,
         output: Some("collection"),
+        ..READ
     },
     ToolDef {
         name: "memos_get",
         title: "Read one memo",
-        access: Access::Read,
         description: "Read one memo on a candidate by its id (ids come from memos_list): content, author, accessible_role, pinned, mentions, replies.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..READ
     },
     ToolDef {
         name: "submissions_list",
         title: "List a candidate's form submissions",
-        access: Access::Read,
         description: "List the form submissions of a candidate (the answers they gave on application forms), one page by default. Pass all: true to get every submission as {\"collection\": [...]}; per sets the page size (1-100).",
         properties: || {
-            let mut p = Map::new();
-            p.insert("candidate".into(), candidate());
-            p.insert(
-                "per".into(),
-                json!({"type": "integer", "minimum": 1, "maximum": 100, "description": "Items per page (1-100)"}),
-            );
-            paging(&mut p);
-            Value::Object(p)
+            let per = json!({"type": "integer", "minimum": 1, "maximum": 100, "description": "Items per page (1-100)"});
+            [vec![candidate(), ("per", per)], paging()].concat()
         },
         required: &["candidate"],
-        destructive: false,
-        idempotent: true,
         output: Some("collection"),
+        ..READ
     },
     ToolDef {
         name: "webhooks_list",
         title: "List webhook registrations",
-        access: Access::Read,
         description: "List the webhook registrations: code, callback_url, events delivered, active.",
-        properties: || json!({}),
-        required: &[],
-        destructive: false,
-        idempotent: true,
         output: Some("collection"),
+        ..READ
     },
     ToolDef {
         name: "webhooks_get",
         title: "Read one webhook registration",
-        access: Access::Read,
         description: "Read one webhook registration by its code (from webhooks_list): callback_url, events, active.",
-        properties: || obj(vec![("code", s("Webhook code, e.g. WH10000001"))]),
+        properties: || vec![webhook_code()],
         required: &["code"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..READ
     },
     ToolDef {
         name: "memos_create",
         title: "Add a memo to a candidate",
-        access: Access::Comment,
         description: "Add a memo (a note for the hiring team) to a candidate, or a reply to one with reply_to. A reply keeps its thread's role unless role is given. Mention colleagues with their user codes.",
         properties: || {
-            let mut p = Map::new();
-            p.insert("candidate".into(), candidate());
-            p.insert("content".into(), s("The memo's text"));
-            p.insert(
-                "reply_to".into(),
-                json!({"type": "integer", "minimum": 1, "description": "Id of the memo this replies to"}),
-            );
-            memo_fields(&mut p);
-            Value::Object(p)
+            let reply_to = json!({"type": "integer", "minimum": 1, "description": "Id of the memo this replies to"});
+            let own = vec![candidate(), ("content", s("The memo's text")), ("reply_to", reply_to)];
+            [own, memo_fields()].concat()
         },
         required: &["candidate", "content"],
-        destructive: false,
         idempotent: false,
-        output: Some("resource"),
+        ..COMMENT
     },
     ToolDef {
         name: "memos_edit",
         title: "Change a memo",
-        access: Access::Comment,
         description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
-        properties: || {
-            let mut p = Map::new();
-            p.insert("candidate".into(), candidate());
-            p.insert("id".into(), memo_id());
-            p.insert("content".into(), s("The new text"));
-            memo_fields(&mut p);
-            Value::Object(p)
-        },
+        properties: || [memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat(),
         required: &["candidate", "id"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..COMMENT
     },
     ToolDef {
         name: "memos_pin",
         title: "Pin a memo",
-        access: Access::Comment,
         description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
         properties: memo_ref,
         required: &["candidate", "id"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..COMMENT
     },
     ToolDef {
         name: "memos_unpin",
         title: "Unpin a memo",
-        access: Access::Comment,
         description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..COMMENT
     },
     ToolDef {
         name: "memos_delete",
         title: "Delete a memo",
-        access: Access::Write,
         description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first.",
         properties: memo_ref,
         required: &["candidate", "id"],
         destructive: true,
-        idempotent: true,
         output: None,
+        ..WRITE
     },
     ToolDef {
         name: "forms_apply",
         title: "Apply to a form",
-        access: Access::Write,
         description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request body without sending. Read the form with forms_get first.",
         properties: || {
-            obj(vec![
-                ("code", s("Form code, e.g. FORM-1001")),
+            vec![
+                form_code(),
                 ("answers", json!({"type": "object", "description": "The answers object, as for `recruit forms apply --answers`"})),
                 ("variant", json!({"type": "string", "enum": ["A", "B"], "description": "Request body variant: A (question ids) or B (name, email, phone, resume at the top level). A form without question ids always goes as B"})),
                 ("dry_run", json!({"type": "boolean", "description": "Check and build the body only; send nothing"})),
-            ])
+            ]
         },
         required: &["code", "answers"],
-        destructive: false,
         idempotent: false,
         output: None,
+        ..WRITE
     },
     ToolDef {
         name: "webhooks_create",
         title: "Register a webhook",
-        access: Access::Write,
         description: "Register a callback address that the service delivers signed events to.",
-        properties: || {
-            let mut p = Map::new();
-            webhook_fields(&mut p);
-            Value::Object(p)
-        },
+        properties: webhook_fields,
         required: &["callback_url"],
-        destructive: false,
         idempotent: false,
-        output: Some("resource"),
+        ..WRITE
     },
     ToolDef {
         name: "webhooks_edit",
         title: "Change a webhook registration",
-        access: Access::Write,
         description: "Change a webhook registration's address, key, events or active state; fields not given stay.",
-        properties: || {
-            let mut p = Map::new();
-            p.insert("code".into(), s("Webhook code, e.g. WH10000001"));
-            webhook_fields(&mut p);
-            Value::Object(p)
-        },
+        properties: || [vec![webhook_code()], webhook_fields()].concat(),
         required: &["code"],
-        destructive: false,
-        idempotent: true,
-        output: Some("resource"),
+        ..WRITE
     },
     ToolDef {
         name: "webhooks_delete",
         title: "Delete a webhook registration",
-        access: Access::Write,
         description: "Delete a webhook registration: its deliveries stop. This cannot be undone: confirm with the user first.",
-        properties: || obj(vec![("code", s("Webhook code, e.g. WH10000001"))]),
+        properties: || vec![webhook_code()],
         required: &["code"],
         destructive: true,
-        idempotent: true,
         output: None,
+        ..WRITE
     },
 ];
 
@@ -340,10 +309,19 @@ pub fn find(name: &str) -> Option<&'static ToolDef> {
 }
 
 impl ToolDef {
+    /// Whether the tool takes an argument of this name.
+    pub fn takes(&self, arg: &str) -> bool {
+        (self.properties)().iter().any(|(k, _)| *k == arg)
+    }
+
     pub fn input_schema(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("type".into(), json!("object"));
-        m.insert("properties".into(), (self.properties)());
+        let props: Map<String, Value> = (self.properties)()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        m.insert("properties".into(), Value::Object(props));
         m.insert("required".into(), json!(self.required));
         m.insert("additionalProperties".into(), json!(false));
         m
