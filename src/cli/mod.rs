@@ -58,37 +58,22 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Application forms (job postings): list, read, apply
-    #[command(
-        subcommand,
-        after_help = "Examples:\n  recruit forms list --title designer\n  recruit forms get FORM-1002\n  recruit forms apply FORM-1002                # the wizard, on a terminal\n  recruit forms apply FORM-1002 --answers answers.json --dry-run"
-    )]
+    #[command(subcommand, after_help = commands::forms::EXAMPLES)]
     Forms(commands::forms::FormsCmd),
     /// Memos on a candidate: list, read, create, edit, delete, pin
-    #[command(
-        subcommand,
-        after_help = "Examples:\n  recruit memos list C1001\n  recruit memos create C1001 --content 'Strong portfolio' --role job_manager\n  recruit memos create C1001 --reply-to 101 --content 'Agreed'   # keeps the thread's role\n  recruit memos pin C1001 101\n  recruit memos delete C1001 101 --yes"
-    )]
+    #[command(subcommand, after_help = commands::memos::EXAMPLES)]
     Memos(commands::memos::MemosCmd),
     /// A candidate's form submissions
-    #[command(
-        subcommand,
-        after_help = "Examples:\n  recruit submissions list C1001\n  recruit submissions list C1001 --all -o ndjson"
-    )]
+    #[command(subcommand, after_help = commands::submissions::EXAMPLES)]
     Submissions(commands::submissions::SubmissionsCmd),
     /// Webhook registrations, and a local toolkit to receive, verify and trigger events
-    #[command(
-        subcommand,
-        after_help = "Examples:\n  recruit webhooks list\n  recruit webhooks create --callback-url https://hooks.example.com/recruit --event candidate_pass\n  recruit webhooks listen --port 4242 --signing-key \"$KEY\" --forward-to http://localhost:3000/hooks\n  recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\""
-    )]
+    #[command(subcommand, after_help = commands::webhooks::EXAMPLES)]
     Webhooks(commands::webhooks::WebhooksCmd),
     /// Upload files for use in applications
     #[command(subcommand)]
     Files(commands::files::FilesCmd),
     /// Batch export for many candidates (submissions, memos) or every form
-    #[command(
-        subcommand,
-        after_help = "Examples:\n  recruit export submissions --candidates codes.txt --out subs.ndjson\n  recruit export memos --candidates codes.txt -o csv --out memos.csv\n  recruit export submissions --candidates codes.txt --out subs.ndjson --resume\n  recruit export forms --with-questions --out forms.ndjson"
-    )]
+    #[command(subcommand, after_help = commands::export::EXAMPLES)]
     Export(commands::export::ExportCmd),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),

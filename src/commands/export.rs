@@ -10,7 +10,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::export::{
     export_candidates, export_forms, CandidateExport, CandidateList, Encoder, ExportFormat,
-    FormsExport, Report, Subject,
+    FormsExport, Report, Setup, Subject,
 };
 use crate::output::jq::JqFilter;
 use crate::output::Format;
@@ -18,6 +18,14 @@ use crate::output::Kind;
 
 /// Names listed in the summary line before "and N more".
 const LIST_AT_MOST: usize = 10;
+
+/// Examples under `recruit export --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit export submissions --candidates codes.txt --out subs.ndjson
+  recruit export memos --candidates codes.txt -o csv --out memos.csv
+  recruit export submissions --candidates codes.txt --out subs.ndjson --resume
+  recruit export forms --with-questions --out forms.ndjson";
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCmd {
@@ -202,19 +210,12 @@ async fn run_candidates(
     };
     let mut encoder = Encoder::new(format, kind, true, ctx.globals.fields.as_deref());
     encoder.jq = jq;
-    let client = ctx.client().await?;
     let report = export_candidates(CandidateExport {
-        client,
+        setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,
         subject,
         candidates,
-        encoder,
-        out: out.clone(),
-        stdout: ctx.io.stdout(),
         resume: a.resume,
-        concurrency: a.concurrency as usize,
-        progress: ctx.io.term.stderr_tty,
         candidate_retry_delay: Duration::from_millis(1000),
-        handle_signals: true,
         jq_text: ctx.globals.jq.clone(),
     })
     .await?;
@@ -296,6 +297,25 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     ))
 }
 
+/// The client and output of an export run from the command line: a progress bar when stderr is
+/// a terminal, and Ctrl-C stops it cleanly.
+async fn setup(
+    ctx: &mut Ctx,
+    encoder: Encoder,
+    out: Option<PathBuf>,
+    concurrency: u32,
+) -> Result<Setup, crate::Error> {
+    Ok(Setup {
+        client: ctx.client().await?,
+        encoder,
+        out,
+        stdout: ctx.io.stdout(),
+        concurrency: concurrency as usize,
+        progress: ctx.io.term.stderr_tty,
+        handle_signals: true,
+    })
+}
+
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
@@ -303,16 +323,9 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());
     }
-    let client = ctx.client().await?;
     let report = export_forms(FormsExport {
-        client,
+        setup: setup(ctx, encoder, out_path(a.out), a.concurrency).await?,
         with_questions: a.with_questions,
-        encoder,
-        out: out_path(a.out),
-        stdout: ctx.io.stdout(),
-        concurrency: a.concurrency as usize,
-        progress: ctx.io.term.stderr_tty,
-        handle_signals: true,
     })
     .await?;
     let mut line = format!(

@@ -9,6 +9,15 @@ use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 
+/// Examples under `recruit memos --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit memos list C1001
+  recruit memos create C1001 --content 'Strong portfolio' --role job_manager
+  recruit memos create C1001 --reply-to 101 --content 'Agreed'   # keeps the thread's role
+  recruit memos pin C1001 101
+  recruit memos delete C1001 101 --yes";
+
 #[derive(Debug, Subcommand)]
 pub enum MemosCmd {
     /// List a candidate's memos as threads (replies under their parent)

@@ -5,6 +5,12 @@ use clap::{Args, Subcommand};
 use crate::context::Ctx;
 use crate::output::Kind;
 
+/// Examples under `recruit submissions --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit submissions list C1001
+  recruit submissions list C1001 --all -o ndjson";
+
 #[derive(Debug, Subcommand)]
 pub enum SubmissionsCmd {
     /// List a candidate's form submissions (pre-interview questions, reference checks, ...)

@@ -1,7 +1,6 @@
 //! `export forms`: every application form across all pages, optionally with the detail
 //! (questions) of each, fetched concurrently and written in list order.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,21 +11,14 @@ use tokio::sync::mpsc;
 use super::progress::{Counters, Progress};
 use super::segment::Segment;
 use super::sink::Sink;
+use super::Setup;
 use crate::api::{Client, FormListQuery, RequestSpec};
 use crate::error::{Error, ExitKind};
-use crate::output::encode::Encoder;
 
 pub struct FormsExport {
-    pub client: Client,
+    /// `concurrency` bounds the detail requests in flight.
+    pub setup: Setup,
     pub with_questions: bool,
-    pub encoder: Encoder,
-    pub out: Option<PathBuf>,
-    /// Where the records go without `out`: standard output.
-    pub stdout: Box<dyn std::io::Write + Send>,
-    /// Detail requests in flight at most.
-    pub concurrency: usize,
-    pub progress: bool,
-    pub handle_signals: bool,
 }
 
 #[derive(Debug)]
@@ -45,28 +37,29 @@ type Detail = (String, Result<Value, Error>);
 
 pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let started = Instant::now();
-    let stats0 = job.client.stats();
-    let mut sink = match &job.out {
-        Some(p) => Sink::create(p, job.encoder.clone(), None)?,
-        None => Sink::stdout(job.encoder.clone(), job.stdout)?,
+    let stats0 = job.setup.client.stats();
+    let mut sink = match &job.setup.out {
+        Some(p) => Sink::create(p, job.setup.encoder.clone(), None)?,
+        None => Sink::stdout(job.setup.encoder.clone(), job.setup.stdout)?,
     };
     let destination = sink.describe();
     let counters = Arc::new(Counters::default());
     let progress = Progress::new(
-        job.progress,
+        job.setup.progress,
         0,
         0,
         "forms",
-        job.client.clone(),
+        job.setup.client.clone(),
         counters.clone(),
     );
 
     // The list is walked in its own task, handing items on through a small channel, so
     // details of this page are fetched while the next page is requested.
-    let concurrency = job.concurrency.clamp(1, 64);
+    let concurrency = job.setup.concurrency.clamp(1, 64);
     let (tx, rx) = mpsc::channel::<Value>(concurrency * 2);
     // The list walk and the detail fetches share one limiter, so 429s lower both.
     let limited = job
+        .setup
         .client
         .with_limiter(crate::api::Limiter::new(concurrency + 1));
     let lister = spawn_lister(limited.clone(), progress.handle(), tx);
@@ -93,7 +86,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         elapsed: Duration::ZERO,
     };
     let signal = async {
-        if job.handle_signals {
+        if job.setup.handle_signals {
             crate::signal::shutdown().await
         } else {
             std::future::pending().await
@@ -111,7 +104,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
             Ok(v) => {
                 buf.clear();
                 // One element per segment: the sink puts separators between segments.
-                let n = job.encoder.encode(None, &v, true, &mut buf)?;
+                let n = job.setup.encoder.encode(None, &v, true, &mut buf)?;
                 let mut seg = Segment::new(None, usize::MAX);
                 seg.push(&buf, n)?;
                 sink.append(None, seg)?;
@@ -129,7 +122,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     drop(details);
     close(sink, lister, report.interrupted).await?;
     drop(progress);
-    report.requests = job.client.stats().requests - stats0.requests;
+    report.requests = job.setup.client.stats().requests - stats0.requests;
     report.elapsed = started.elapsed();
     Ok(report)
 }

@@ -26,6 +26,23 @@ pub use candidates::CandidateList;
 pub use forms::{export_forms, FormsExport, FormsReport};
 pub use run::{export_candidates, CandidateExport, Report, Subject};
 
+/// What every export has besides its subject: the client, how and where records are written,
+/// and how it runs.
+pub struct Setup {
+    pub client: crate::api::Client,
+    pub encoder: Encoder,
+    /// `None`: standard output (no resume).
+    pub out: Option<std::path::PathBuf>,
+    /// Standard output, where the records go without `out`.
+    pub stdout: Box<dyn std::io::Write + Send>,
+    /// Most requests in flight (1..=64).
+    pub concurrency: usize,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+    /// Stop cleanly on Ctrl-C / SIGTERM (off in library use where the caller handles signals).
+    pub handle_signals: bool,
+}
+
 /// Options for a new file holding personal data (exports, journals, stored uploads): readable
 /// by the owner only (0600 on Unix), like the config and state files.
 pub fn private_file() -> std::fs::OpenOptions {

@@ -20,6 +20,7 @@ use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
 use super::sink::{parent_dir, Sink};
 use super::walk::RawBody;
+use super::Setup;
 use crate::api::limiter::{Limiter, LimiterReport};
 use crate::api::pagination::{PageStyle, Pager};
 use crate::api::submissions::MAX_PER;
@@ -45,23 +46,12 @@ impl Subject {
 
 /// An export of many candidates.
 pub struct CandidateExport {
-    pub client: Client,
+    pub setup: Setup,
     pub subject: Subject,
     pub candidates: CandidateList,
-    pub encoder: Encoder,
-    /// `None`: standard output (no resume).
-    pub out: Option<PathBuf>,
-    /// Standard output, where the records go without `out`.
-    pub stdout: Box<dyn std::io::Write + Send>,
     pub resume: bool,
-    /// Most requests in flight (1..=64).
-    pub concurrency: usize,
-    /// Draw a progress bar on stderr.
-    pub progress: bool,
     /// Wait before a candidate's second attempt.
     pub candidate_retry_delay: Duration,
-    /// Stop cleanly on Ctrl-C / SIGTERM (off in library use where the caller handles signals).
-    pub handle_signals: bool,
     /// The `--jq` expression of `encoder.jq`, recorded in the resume journal.
     pub jq_text: Option<String>,
 }
@@ -140,7 +130,7 @@ struct Tally {
 
 pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
     let started = Instant::now();
-    let stats0 = job.client.stats();
+    let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
     let destination = sink.describe();
     let total = job.candidates.codes.len();
@@ -157,22 +147,22 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
         .records
         .store(sink.records, std::sync::atomic::Ordering::Relaxed);
     let mut progress = Progress::new(
-        job.progress,
+        job.setup.progress,
         total as u64,
         skipped as u64,
         "candidates",
-        job.client.clone(),
+        job.setup.client.clone(),
         counters.clone(),
     );
-    let concurrency = job.concurrency.clamp(1, 64);
+    let concurrency = job.setup.concurrency.clamp(1, 64);
     let limiter = Limiter::new(concurrency);
     let shared = Arc::new(Shared {
         // Every attempt of every worker, retries included, goes through the limiter.
-        client: job.client.with_limiter(limiter.clone()),
+        client: job.setup.client.with_limiter(limiter.clone()),
         subject: job.subject,
-        encoder: job.encoder.clone(),
+        encoder: job.setup.encoder.clone(),
         next: AtomicUsize::new(0),
-        spill_dir: job.out.as_deref().map(parent_dir),
+        spill_dir: job.setup.out.as_deref().map(parent_dir),
         retry_delay: job.candidate_retry_delay,
         fatal: Mutex::new(None),
         stop: AtomicBool::new(false),
@@ -205,7 +195,8 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     }
     drop(tx);
 
-    let interrupted = wait_for_workers(workers, &shared, &mut progress, job.handle_signals).await;
+    let interrupted =
+        wait_for_workers(workers, &shared, &mut progress, job.setup.handle_signals).await;
     let fatal = shared.fatal.lock().expect("fatal lock").take();
 
     let (sink, tally) = match writer.await {
@@ -221,7 +212,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     };
     progress.clear();
 
-    let journaled = job.out.is_some();
+    let journaled = job.setup.out.is_some();
     let keep_for_resume = interrupted || fatal.is_some() || (journaled && !tally.failed.is_empty());
     let (completed, resumable) = if keep_for_resume {
         sink.abandon()?;
@@ -230,7 +221,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
         sink.finish()?;
         (true, false)
     };
-    let st = job.client.stats();
+    let st = job.setup.client.stats();
     Ok(Report {
         subject: job.subject,
         total,
@@ -248,7 +239,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
         retries: st.retries - stats0.retries,
         rate_limited: st.rate_limited - stats0.rate_limited,
         limiter: limiter.report(),
-        pace: job.client.pace(),
+        pace: job.setup.client.pace(),
         elapsed: started.elapsed(),
     })
 }
@@ -257,26 +248,30 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
 fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
     let header = JournalHeader {
         subject: job.subject.name().to_string(),
-        format: job.encoder.format.name().to_string(),
-        columns: (job.encoder.format == super::ExportFormat::Csv).then(|| job.encoder.header()),
+        format: job.setup.encoder.format.name().to_string(),
+        columns: (job.setup.encoder.format == super::ExportFormat::Csv)
+            .then(|| job.setup.encoder.header()),
         jq: job.jq_text.clone(),
         candidates_sha256: job.candidates.fingerprint(),
         candidates: job.candidates.codes.len(),
     };
-    match (&job.out, job.resume) {
+    match (&job.setup.out, job.resume) {
         (None, true) => Err(Error::usage(
             "--resume needs --out FILE: an export to standard output cannot be resumed",
         )),
         (None, false) => {
-            let out = std::mem::replace(&mut job.stdout, Box::new(std::io::sink()));
-            Ok((Sink::stdout(job.encoder.clone(), out)?, HashSet::new()))
+            let out = std::mem::replace(&mut job.setup.stdout, Box::new(std::io::sink()));
+            Ok((
+                Sink::stdout(job.setup.encoder.clone(), out)?,
+                HashSet::new(),
+            ))
         }
         (Some(p), false) => Ok((
-            Sink::create(p, job.encoder.clone(), Some(&header))?,
+            Sink::create(p, job.setup.encoder.clone(), Some(&header))?,
             HashSet::new(),
         )),
         (Some(p), true) => {
-            let (s, st) = Sink::resume(p, job.encoder.clone(), &header)?;
+            let (s, st) = Sink::resume(p, job.setup.encoder.clone(), &header)?;
             Ok((s, st.done))
         }
     }

@@ -7,6 +7,14 @@ use clap::{Args, Subcommand};
 use crate::context::Ctx;
 use crate::output::Kind;
 
+/// Examples under `recruit forms --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit forms list --title designer
+  recruit forms get FORM-1002
+  recruit forms apply FORM-1002                # the wizard, on a terminal
+  recruit forms apply FORM-1002 --answers answers.json --dry-run";
+
 #[derive(Debug, Subcommand)]
 pub enum FormsCmd {
     /// List application forms (job postings)

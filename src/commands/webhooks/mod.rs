@@ -12,6 +12,14 @@ use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 
+/// Examples under `recruit webhooks --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit webhooks list
+  recruit webhooks create --callback-url https://hooks.example.com/recruit --event candidate_pass
+  recruit webhooks listen --port 4242 --signing-key \"$KEY\" --forward-to http://localhost:3000/hooks
+  recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\"";
+
 #[derive(Debug, Subcommand)]
 pub enum WebhooksCmd {
     /// List webhook registrations
