@@ -78,25 +78,15 @@ pub struct Form {
     pub employment_type: String,
     /// Which of the two documented form details: 1 = title/address/content…, 2 = the five HTML sections.
     pub variant: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address2: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_status: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resume_required: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub intro_content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub main_task_content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requirement_content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preferred_point_content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub benefit_content: Option<String>,
     pub end_at: String,
     pub created_at: String,
@@ -109,63 +99,38 @@ impl Form {
         is_past(&self.end_at)
     }
 
-    /// The API view: list item (no `questions`) or detail.
+    /// The API view: list item (no `questions`) or detail. Absent optional fields are left
+    /// out, as each detail variant carries only its own.
     pub fn to_api(&self, origin: &str, detail: bool) -> Value {
-        let mut m = Map::new();
-        m.insert(
-            "uri".into(),
-            json!(format!(
-                "{origin}/v1/application_forms/{}",
-                super::routes::enc(&self.code)
-            )),
+        let uri = format!(
+            "{origin}/v1/application_forms/{}",
+            super::routes::enc(&self.code)
         );
-        m.insert("code".into(), json!(self.code));
-        m.insert("title".into(), json!(self.title));
-        m.insert("status".into(), json!(self.status));
-        m.insert("career_kind".into(), json!(self.career_kind));
-        m.insert("career_start".into(), json!(self.career_start));
-        m.insert("career_end".into(), json!(self.career_end));
-        m.insert("employment_type".into(), json!(self.employment_type));
-        let opt_fields: [(&str, Option<Value>); 10] = [
-            ("address", self.address.as_ref().map(|v| json!(v))),
-            ("address2", self.address2.as_ref().map(|v| json!(v))),
-            ("content", self.content.as_ref().map(|v| json!(v))),
-            ("open_status", self.open_status.map(|v| json!(v))),
-            ("resume_required", self.resume_required.map(|v| json!(v))),
-            (
-                "intro_content",
-                self.intro_content.as_ref().map(|v| json!(v)),
-            ),
-            (
-                "main_task_content",
-                self.main_task_content.as_ref().map(|v| json!(v)),
-            ),
-            (
-                "requirement_content",
-                self.requirement_content.as_ref().map(|v| json!(v)),
-            ),
-            (
-                "preferred_point_content",
-                self.preferred_point_content.as_ref().map(|v| json!(v)),
-            ),
-            (
-                "benefit_content",
-                self.benefit_content.as_ref().map(|v| json!(v)),
-            ),
-        ];
-        for (k, v) in opt_fields {
-            if let Some(v) = v {
-                m.insert(k.into(), v);
+        let mut m = Map::from_iter([("uri".to_string(), json!(uri))]);
+        for (k, v) in api_view(self, &["variant"]) {
+            if v.is_null() || (k == "questions" && !detail) {
+                continue;
+            }
+            let at_end = k == "end_at";
+            m.insert(k, v);
+            if at_end {
+                m.insert("expired".into(), json!(self.expired()));
             }
         }
-        m.insert("end_at".into(), json!(self.end_at));
-        m.insert("expired".into(), json!(self.expired()));
-        m.insert("created_at".into(), json!(self.created_at));
-        m.insert("updated_at".into(), json!(self.updated_at));
-        if detail {
-            m.insert("questions".into(), json!(self.questions));
-        }
         Value::Object(m)
+    }
+}
+
+/// A record as the API shows it: its fields in order, without the `hidden` ones (the sandbox's
+/// own bookkeeping).
+fn api_view(record: &impl Serialize, hidden: &[&str]) -> Map<String, Value> {
+    match serde_json::to_value(record) {
+        Ok(Value::Object(mut m)) => {
+            m.retain(|k, _| !hidden.contains(&k.as_str()));
+            m
+        }
+        // Records are structs of plain fields: they always serialize to an object.
+        _ => unreachable!("a sandbox record serializes to a JSON object"),
     }
 }
 
@@ -226,21 +191,12 @@ pub struct Memo {
 
 impl Memo {
     pub fn to_api(&self, with_user: bool) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("id".into(), json!(self.id));
-        m.insert("parent_id".into(), json!(self.parent_id));
-        m.insert("content".into(), json!(self.content));
-        m.insert("accessible_role".into(), json!(self.accessible_role));
-        m.insert("file_url".into(), json!(self.file_url));
-        m.insert("mentions".into(), json!(self.mentions));
-        m.insert("pinned".into(), json!(self.pinned));
-        m.insert("fixed_at".into(), json!(self.fixed_at));
-        m.insert("created_at".into(), json!(self.created_at));
-        m.insert("updated_at".into(), json!(self.updated_at));
-        if with_user {
-            m.insert("user".into(), json!(self.user));
-        }
-        m
+        let hidden: &[&str] = if with_user {
+            &["candidate"]
+        } else {
+            &["candidate", "user"]
+        };
+        api_view(self, hidden)
     }
 }
 

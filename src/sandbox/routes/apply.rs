@@ -680,28 +680,39 @@ fn one_of(s: &str, field: &str, allowed: &[&str], empty_ok: bool) -> Result<(), 
     }
 }
 
-fn strings<'a>(
+/// The array `field` of `a`, each item turned into `T` by `item` (`what` names the items in
+/// messages: "strings", "objects").
+fn array_of<'a, T>(
     a: &'a Map<String, Value>,
     field: &str,
+    what: &str,
     non_empty: bool,
-) -> Result<Vec<&'a str>, String> {
+    item: impl Fn(&'a Value) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
     let arr = match a.get(field) {
         Some(Value::Array(arr)) => arr,
         Some(Value::Null) | None => {
-            return Err(format!("{field} is required (an array of strings)"))
+            return Err(format!("{field} is required (an array of {what})"))
         }
-        Some(_) => return Err(format!("{field} must be an array of strings")),
+        Some(_) => return Err(format!("{field} must be an array of {what}")),
     };
     if non_empty && arr.is_empty() {
         return Err(format!("{field} must not be empty"));
     }
     arr.iter()
         .enumerate()
-        .map(|(i, v)| {
-            v.as_str()
-                .ok_or_else(|| format!("{field}[{i}] must be a string"))
-        })
+        .map(|(i, v)| item(v).map_err(|m| format!("{field}[{i}]{m}")))
         .collect()
+}
+
+fn strings<'a>(
+    a: &'a Map<String, Value>,
+    field: &str,
+    non_empty: bool,
+) -> Result<Vec<&'a str>, String> {
+    array_of(a, field, "strings", non_empty, |v| {
+        v.as_str().ok_or_else(|| " must be a string".to_string())
+    })
 }
 
 fn objects(
@@ -710,23 +721,13 @@ fn objects(
     non_empty: bool,
     check: impl Fn(&Map<String, Value>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let arr = match a.get(field) {
-        Some(Value::Array(arr)) => arr,
-        Some(Value::Null) | None => {
-            return Err(format!("{field} is required (an array of objects)"))
-        }
-        Some(_) => return Err(format!("{field} must be an array of objects")),
-    };
-    if non_empty && arr.is_empty() {
-        return Err(format!("{field} must not be empty"));
-    }
-    for (i, v) in arr.iter().enumerate() {
+    array_of(a, field, "objects", non_empty, |v| {
         let o = v
             .as_object()
-            .ok_or_else(|| format!("{field}[{i}] must be an object"))?;
-        check(o).map_err(|m| format!("{field}[{i}].{m}"))?;
-    }
-    Ok(())
+            .ok_or_else(|| " must be an object".to_string())?;
+        check(o).map_err(|m| format!(".{m}"))
+    })
+    .map(drop)
 }
 
 #[cfg(test)]

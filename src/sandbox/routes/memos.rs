@@ -6,6 +6,9 @@ use serde_json::{json, Map, Value};
 use super::{find_candidate, json_object, ok, ApiError, ApiResult, Body, Shared, P};
 use crate::sandbox::state::{now_ts, Db, Memo};
 
+/// A memo's path: the candidate's code and the memo's id, as written.
+type MemoPath = P<(String, String)>;
+
 const ROLES: [&str; 3] = ["job_admin", "job_manager", "member"];
 
 fn require_candidate(db: &Db, synthetic: usize, code: &str) -> Result<(), ApiError> {
@@ -14,8 +17,10 @@ fn require_candidate(db: &Db, synthetic: usize, code: &str) -> Result<(), ApiErr
         .ok_or_else(ApiError::not_found)
 }
 
-/// A memo id from the path; anything but an integer names no memo.
-fn memo_id(raw: &str) -> Result<i64, ApiError> {
+/// The memo id of a memo path, once its candidate is known to exist; an id that is not an
+/// integer names no memo.
+fn memo_id(db: &Db, synthetic: usize, candidate: &str, raw: &str) -> Result<i64, ApiError> {
+    require_candidate(db, synthetic, candidate)?;
     raw.parse().map_err(|_| ApiError::not_found())
 }
 
@@ -58,16 +63,12 @@ pub async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResu
     ok(json!({ "collection": items }))
 }
 
-pub async fn detail(
-    State(app): State<Shared>,
-    P((candidate, id)): P<(String, String)>,
-) -> ApiResult {
+pub async fn detail(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let memo = app
         .store
         .read_async(move |db| {
-            require_candidate(db, synthetic, &candidate)?;
-            let id = memo_id(&id)?;
+            let id = memo_id(db, synthetic, &candidate, &id)?;
             db.memos
                 .iter()
                 .find(|m| m.id == id && m.candidate == candidate)
@@ -194,7 +195,7 @@ pub async fn create(
 
 pub async fn edit(
     State(app): State<Shared>,
-    P((candidate, id)): P<(String, String)>,
+    P((candidate, id)): MemoPath,
     Body(body): Body,
 ) -> ApiResult {
     let body = json_object(&body)?;
@@ -224,10 +225,7 @@ pub async fn edit(
 }
 
 /// Deletes the memo and its replies; answers the deleted memo without `user`.
-pub async fn delete(
-    State(app): State<Shared>,
-    P((candidate, id)): P<(String, String)>,
-) -> ApiResult {
+pub async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let view = find(db, candidate, id)?.to_api(false);
         db.memos
@@ -238,7 +236,7 @@ pub async fn delete(
 }
 
 /// Toggles `pinned`; `fixed_at` is the pin time, null when unpinned.
-pub async fn pin(State(app): State<Shared>, P((candidate, id)): P<(String, String)>) -> ApiResult {
+pub async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let memo = find(db, candidate, id)?;
         memo.pinned = !memo.pinned;
@@ -259,8 +257,7 @@ async fn change_memo(
     let memo = app
         .store
         .write_async(move |db| {
-            require_candidate(db, synthetic, &candidate)?;
-            let id = memo_id(&id)?;
+            let id = memo_id(db, synthetic, &candidate, &id)?;
             f(db, &candidate, id)
         })
         .await?;

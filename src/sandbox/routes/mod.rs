@@ -169,7 +169,7 @@ pub fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, A
 }
 
 /// Opaque page tokens: hex of a small form-encoded record, so they are URL-safe as they are.
-pub fn encode_token(fields: &[(&str, String)]) -> String {
+fn encode_token(fields: &[(&str, String)]) -> String {
     let mut ser = url::form_urlencoded::Serializer::new(String::new());
     for (k, v) in fields {
         ser.append_pair(k, v);
@@ -177,7 +177,7 @@ pub fn encode_token(fields: &[(&str, String)]) -> String {
     hex::encode(ser.finish())
 }
 
-pub fn decode_token(token: &str) -> Result<Vec<(String, String)>, ApiError> {
+fn decode_token(token: &str) -> Result<Vec<(String, String)>, ApiError> {
     let bad = || ApiError::invalid_parameter("page_token is not valid");
     let bytes = hex::decode(token.trim()).map_err(|_| bad())?;
     let text = String::from_utf8(bytes).map_err(|_| bad())?;
@@ -186,10 +186,113 @@ pub fn decode_token(token: &str) -> Result<Vec<(String, String)>, ApiError> {
         .collect())
 }
 
-pub fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, ApiError> {
+fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, ApiError> {
     query_get(fields, name)
         .and_then(|v| v.parse().ok())
         .ok_or_else(|| ApiError::invalid_parameter("page_token is not valid"))
+}
+
+/// Where a list request starts. A page token carries the offset, the page size and the list's
+/// scope (a filter, a candidate), so following a token alone continues the same list.
+#[derive(Clone)]
+pub struct PageRequest {
+    pub offset: usize,
+    pub per: usize,
+    pub scope: String,
+}
+
+impl PageRequest {
+    /// A token-style list (application forms, webhooks): the first page takes its scope from
+    /// the query's `scope_key` (if any); later pages take everything from the token.
+    pub fn tokens(pairs: &[(String, String)], scope_key: Option<&str>) -> Result<Self, ApiError> {
+        let (offset, per, scope) = match Self::token(pairs)? {
+            Some(f) => (
+                token_usize(&f, "o")?,
+                token_usize(&f, "p")?,
+                query_get(&f, "s").unwrap_or("").to_string(),
+            ),
+            None => {
+                let scope = scope_key.and_then(|k| query_get(pairs, k)).unwrap_or("");
+                (0, 20, scope.to_string())
+            }
+        };
+        let per = parse_per(pairs, per)?;
+        Ok(PageRequest { offset, per, scope })
+    }
+
+    /// A cursor list of one scope (a candidate's submissions): `per` comes with every
+    /// request; a token of another scope is refused.
+    pub fn cursor(pairs: &[(String, String)], scope: &str) -> Result<Self, ApiError> {
+        let offset = match Self::token(pairs)? {
+            Some(f) if query_get(&f, "s") == Some(scope) => token_usize(&f, "o")?,
+            Some(_) => {
+                return Err(ApiError::invalid_parameter(
+                    "page_token belongs to another candidate's list",
+                ))
+            }
+            None => 0,
+        };
+        let per = parse_per(pairs, 20)?;
+        Ok(PageRequest {
+            offset,
+            per,
+            scope: scope.to_string(),
+        })
+    }
+
+    fn token(pairs: &[(String, String)]) -> Result<Option<Vec<(String, String)>>, ApiError> {
+        match query_get(pairs, "page_token") {
+            Some(t) if !t.is_empty() => decode_token(t).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The token of the page at `offset` of this list.
+    pub fn token_at(&self, offset: usize) -> String {
+        encode_token(&[
+            ("o", offset.to_string()),
+            ("p", self.per.to_string()),
+            ("s", self.scope.clone()),
+        ])
+    }
+
+    /// This page of `list` (the whole list, in order), and the list's length.
+    pub fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
+        let mut total = 0;
+        let mut page = Vec::new();
+        for (i, item) in list.enumerate() {
+            total = i + 1;
+            if i >= self.offset && page.len() < self.per {
+                page.push(item);
+            }
+        }
+        (page, total)
+    }
+
+    /// This page of a list of `total` items.
+    pub fn window(&self, total: usize) -> Window {
+        Window {
+            offset: self.offset,
+            per: self.per,
+            total,
+        }
+    }
+
+    /// The `pagination` of a token-style list: each page as a bare token and as the list's
+    /// address with that token.
+    pub fn token_pagination(&self, total: usize, list_url: &str) -> Value {
+        let page = self.window(total);
+        let next = page.next().map(|o| self.token_at(o));
+        let prev = page.prev().map(|o| self.token_at(o));
+        let url = |t: &Option<String>| t.as_ref().map(|t| format!("{list_url}?page_token={t}"));
+        json!({
+            "total": total,
+            "previous_page": prev,
+            "previous_page_token": url(&prev),
+            "next_page": next,
+            "next_page_token": url(&next),
+        })
+    }
 }
 
 /// One page of a list: where it starts, its size, and the list's length. Every list route
@@ -209,21 +312,6 @@ impl Window {
     /// The previous page's offset, when this is not the first.
     pub fn prev(&self) -> Option<usize> {
         (self.offset > 0).then(|| self.offset.saturating_sub(self.per))
-    }
-
-    /// The `pagination` of a token-style list (application forms, webhooks): each page as a
-    /// bare token and as the list's address with that token.
-    pub fn token_pagination(&self, list_url: &str, token_at: impl Fn(usize) -> String) -> Value {
-        let next = self.next().map(&token_at);
-        let prev = self.prev().map(&token_at);
-        let url = |t: &Option<String>| t.as_ref().map(|t| format!("{list_url}?page_token={t}"));
-        json!({
-            "total": self.total,
-            "previous_page": prev,
-            "previous_page_token": url(&prev),
-            "next_page": next,
-            "next_page_token": url(&next),
-        })
     }
 }
 

@@ -6,8 +6,7 @@ use axum::response::IntoResponse;
 use serde::Serialize;
 
 use super::{
-    decode_token, enc, encode_token, find_candidate, origin, parse_per, query_get, query_pairs,
-    token_usize, ApiError, ApiResult, Shared, Window, P,
+    enc, find_candidate, origin, query_pairs, ApiError, ApiResult, PageRequest, Shared, P,
 };
 use crate::sandbox::synthetic::{submission_record, Submission};
 
@@ -30,21 +29,8 @@ pub async fn list(
     P(code): P<String>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult {
-    let pairs = query_pairs(raw.as_deref());
-    let per = parse_per(&pairs, 20)?;
-    let offset = match query_get(&pairs, "page_token") {
-        Some(t) if !t.is_empty() => {
-            let fields = decode_token(t)?;
-            // A cursor belongs to one candidate's list.
-            if query_get(&fields, "c") != Some(code.as_str()) {
-                return Err(ApiError::invalid_parameter(
-                    "page_token belongs to another candidate's list",
-                ));
-            }
-            token_usize(&fields, "o")?
-        }
-        _ => 0,
-    };
+    let req = PageRequest::cursor(&query_pairs(raw.as_deref()), &code)?;
+    let (offset, per) = (req.offset, req.per);
     let synthetic = app.opts.synthetic_candidates;
     let lookup = code.clone();
     let candidate = app
@@ -59,13 +45,13 @@ pub async fn list(
         .collect();
     let base = origin(&app, &headers);
     let url = |o: usize| {
-        let token = encode_token(&[("c", code.clone()), ("o", o.to_string())]);
         format!(
-            "{base}/v1/candidates/{}/form_submissions?page_token={token}&per={per}",
-            enc(&code)
+            "{base}/v1/candidates/{}/form_submissions?page_token={}&per={per}",
+            enc(&code),
+            req.token_at(o)
         )
     };
-    let page = Window { offset, per, total };
+    let page = req.window(total);
     let next_url = page.next().map(url);
     let prev_url = page.prev().map(url);
     // Serialized straight from the records: no intermediate `Value` tree.

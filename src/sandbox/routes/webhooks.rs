@@ -6,10 +6,9 @@ use axum::http::HeaderMap;
 use serde_json::{json, Map, Value};
 
 use super::{
-    decode_token, encode_token, json_object, ok, origin, parse_per, query_get, query_pairs,
-    token_usize, ApiError, ApiResult, Body, Shared, Window, P,
+    json_object, ok, origin, query_pairs, ApiError, ApiResult, Body, PageRequest, Shared, P,
 };
-use crate::sandbox::state::now_ts;
+use crate::sandbox::state::{now_ts, Db};
 
 /// Fields the server owns; a client cannot set them.
 const SERVER_FIELDS: [&str; 3] = ["code", "created_at", "updated_at"];
@@ -20,47 +19,38 @@ pub async fn list(
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> ApiResult {
-    let pairs = query_pairs(raw.as_deref());
-    let (offset, token_per) = match query_get(&pairs, "page_token") {
-        Some(t) if !t.is_empty() => {
-            let f = decode_token(t)?;
-            (token_usize(&f, "o")?, Some(token_usize(&f, "p")?))
-        }
-        _ => (0, None),
-    };
-    let per = parse_per(&pairs, token_per.unwrap_or(20))?;
+    let req = PageRequest::tokens(&query_pairs(raw.as_deref()), None)?;
+    let page = req.clone();
     let (items, total) = app
         .store
         .read_async(move |db| {
-            let items: Vec<Value> = db
-                .webhooks
-                .iter()
-                .skip(offset)
-                .take(per)
+            let (hooks, total) = page.page(db.webhooks.iter());
+            let items: Vec<Value> = hooks
+                .into_iter()
                 .map(|w| Value::Object(w.clone()))
                 .collect();
-            Ok((items, db.webhooks.len()))
+            Ok((items, total))
         })
         .await?;
     let base = origin(&app, &headers);
-    let token_at = |o: usize| encode_token(&[("o", o.to_string()), ("p", per.to_string())]);
-    let page = Window { offset, per, total };
     ok(json!({
         "collection": items,
-        "pagination": page.token_pagination(&format!("{base}/v1/webhooks"), token_at),
+        "pagination": req.token_pagination(total, &format!("{base}/v1/webhooks")),
     }))
+}
+
+/// Where the registration `code` is in the list (404 when there is none).
+fn position(db: &Db, code: &str) -> Result<usize, ApiError> {
+    db.webhooks
+        .iter()
+        .position(|w| w.get("code").and_then(Value::as_str) == Some(code))
+        .ok_or_else(ApiError::not_found)
 }
 
 pub async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
-        .read_async(move |db| {
-            db.webhooks
-                .iter()
-                .find(|w| w.get("code").and_then(Value::as_str) == Some(code.as_str()))
-                .cloned()
-                .ok_or_else(ApiError::not_found)
-        })
+        .read_async(move |db| Ok(db.webhooks[position(db, &code)?].clone()))
         .await?;
     ok(json!({ "resource": hook }))
 }
@@ -118,11 +108,7 @@ pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
             let code = loop {
                 let n: u32 = rand::random::<u32>() % 90_000_000 + 10_000_000;
                 let code = format!("WH{n}");
-                if !db
-                    .webhooks
-                    .iter()
-                    .any(|w| w.get("code").and_then(Value::as_str) == Some(code.as_str()))
-                {
+                if position(db, &code).is_err() {
                     break code;
                 }
             };
@@ -178,11 +164,8 @@ pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Bod
     let hook = app
         .store
         .write_async(move |db| {
-            let hook = db
-                .webhooks
-                .iter_mut()
-                .find(|w| w.get("code").and_then(Value::as_str) == Some(code.as_str()))
-                .ok_or_else(ApiError::not_found)?;
+            let at = position(db, &code)?;
+            let hook = &mut db.webhooks[at];
             for (k, v) in &body {
                 if SERVER_FIELDS.contains(&k.as_str()) {
                     continue;
@@ -206,12 +189,8 @@ pub async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult 
     let hook = app
         .store
         .write_async(move |db| {
-            let pos = db
-                .webhooks
-                .iter()
-                .position(|w| w.get("code").and_then(Value::as_str) == Some(code.as_str()))
-                .ok_or_else(ApiError::not_found)?;
-            Ok(db.webhooks.remove(pos))
+            let at = position(db, &code)?;
+            Ok(db.webhooks.remove(at))
         })
         .await?;
     ok(json!({ "resource": hook }))
