@@ -348,6 +348,11 @@ impl Checked {
     }
 }
 
+/// The message for a value of the wrong shape: `must be a string, got number 5`.
+pub fn must_be(expected: &str, got: &Value) -> String {
+    format!("must be {expected}, got {}", describe(got))
+}
+
 /// A short description of a JSON value for messages: `string "5000"`, `number 1.5`, `null`.
 pub fn describe(v: &Value) -> String {
     match v {
@@ -543,10 +548,7 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
     let kind = AnswerKind::parse(q.kind());
     let mut c = Checked::default();
     let Some(map) = answer.as_object() else {
-        c.problem(
-            "answer",
-            format!("must be an object, got {}", describe(answer)),
-        );
+        c.problem("answer", must_be("an object", answer));
         return c;
     };
     let required = q.required();
@@ -670,10 +672,8 @@ impl<'a> Ck<'a> {
         let v = self.present(name)?;
         match v.as_str() {
             None => {
-                self.c.problem(
-                    format!("answer.{name}"),
-                    format!("must be a string, got {}", describe(v)),
-                );
+                self.c
+                    .problem(format!("answer.{name}"), must_be("a string", v));
                 None
             }
             Some(s) if non_empty && s.trim().is_empty() => {
@@ -739,7 +739,7 @@ impl<'a> Ck<'a> {
                 ),
                 None => self.c.problem(
                     "answer.veteran_affair_code",
-                    format!("must be a string 00-000000, got {}", describe(v)),
+                    must_be("a string 00-000000", v),
                 ),
             }
         }
@@ -749,10 +749,8 @@ impl<'a> Ck<'a> {
         self.boolean("checked");
         if let Some(v) = self.optional("disability_type") {
             if !v.is_string() {
-                self.c.problem(
-                    "answer.disability_type",
-                    format!("must be a string, got {}", describe(v)),
-                );
+                self.c
+                    .problem("answer.disability_type", must_be("a string", v));
             }
         }
         self.one_of("disability_severity", DISABILITY_SEVERITIES, false);
@@ -791,7 +789,7 @@ impl<'a> Ck<'a> {
         for (i, v) in items.iter().enumerate() {
             let field = format!("answer.{name}[{i}]");
             let verdict = match v.as_str() {
-                None => Err(format!("must be a string, got {}", describe(v))),
+                None => Err(must_be("a string", v)),
                 Some(s) => check(s, &items[..i]),
             };
             if let Err(e) = verdict {
@@ -840,10 +838,8 @@ impl<'a> Ck<'a> {
         match v.as_bool() {
             Some(b) => Some(b),
             None => {
-                self.c.problem(
-                    format!("answer.{name}"),
-                    format!("must be true or false, got {}", describe(v)),
-                );
+                self.c
+                    .problem(format!("answer.{name}"), must_be("true or false", v));
                 None
             }
         }
@@ -870,10 +866,8 @@ impl<'a> Ck<'a> {
         let v = self.present(name)?;
         match v.as_array() {
             None => {
-                self.c.problem(
-                    format!("answer.{name}"),
-                    format!("must be an array, got {}", describe(v)),
-                );
+                self.c
+                    .problem(format!("answer.{name}"), must_be("an array", v));
                 None
             }
             Some(a) => {
@@ -895,8 +889,7 @@ impl<'a> Ck<'a> {
         for (i, item) in items.iter().enumerate() {
             let at = format!("answer.{name}[{i}]");
             let Some(obj) = item.as_object() else {
-                self.c
-                    .problem(at, format!("must be an object, got {}", describe(item)));
+                self.c.problem(at, must_be("an object", item));
                 continue;
             };
             for issue in check_element(obj, spec) {
@@ -945,14 +938,14 @@ pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<Fie
         };
         match fs.ty {
             FieldType::Str => match v.as_str() {
-                None => out.push(bad(format!("must be a string, got {}", describe(v)))),
+                None => out.push(bad(must_be("a string", v))),
                 Some(s) if fs.required && s.trim().is_empty() => {
                     out.push(bad("must not be empty".into()))
                 }
                 Some(_) => {}
             },
             FieldType::YearMonth | FieldType::Date => match v.as_str() {
-                None => out.push(bad(format!("must be a string, got {}", describe(v)))),
+                None => out.push(bad(must_be("a string", v))),
                 Some(s) if !fs.required && s.trim().is_empty() => {}
                 Some(s) => {
                     if let Err(e) = normalize_dated(fs.ty, s) {
@@ -962,7 +955,7 @@ pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<Fie
             },
             FieldType::Bool => {
                 if !v.is_boolean() {
-                    out.push(bad(format!("must be true or false, got {}", describe(v))));
+                    out.push(bad(must_be("true or false", v)));
                 }
             }
             FieldType::OneOf(values) => match v.as_str() {

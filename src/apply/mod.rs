@@ -42,6 +42,7 @@ use serde_json::{json, Map, Value};
 pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
 
 use crate::api::Question;
+use kinds::must_be;
 
 /// The two request bodies the apply endpoint takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -175,6 +176,17 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
+impl Report {
+    /// `subject` as a whole is not the `expected` JSON shape.
+    fn wrong_shape(&mut self, subject: Subject, expected: &str, got: &Value) {
+        self.problems.push(Problem {
+            subject,
+            field: String::new(),
+            message: must_be(expected, got),
+        });
+    }
+}
+
 /// An answer tied to a form question (`index` into the form's question list).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
@@ -247,13 +259,8 @@ pub fn prepare(
 ) -> Result<Prepared, Report> {
     let mut report = Report::default();
     let Some(top) = file.as_object() else {
-        report.problems.push(Problem::file(
-            "",
-            format!(
-                "must be a JSON object {{\"privacy\": true, \"questions\": [...]}}, got {}",
-                kinds::describe(file)
-            ),
-        ));
+        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
+        report.wrong_shape(Subject::File, expected, file);
         return Err(report);
     };
     warn_unknown_top_keys(top, &mut report);
@@ -471,10 +478,9 @@ fn privacy_of(
             None
         }
         Some(v) => {
-            report.problems.push(Problem::file(
-                "privacy",
-                format!("must be true or false, got {}", kinds::describe(v)),
-            ));
+            report
+                .problems
+                .push(Problem::file("privacy", must_be("true or false", v)));
             None
         }
     }
@@ -538,14 +544,8 @@ fn resolve(
     let items = items_of(top, questions_optional, report);
     for (n, item) in items.iter().enumerate() {
         let Some(obj) = item.as_object() else {
-            report.problems.push(Problem::item(
-                n,
-                "",
-                format!(
-                    "must be an object {{\"order\"|\"question_id\", \"kind\", \"answer\"}}, got {}",
-                    kinds::describe(item)
-                ),
-            ));
+            let expected = "an object {\"order\"|\"question_id\", \"kind\", \"answer\"}";
+            report.wrong_shape(Subject::Item(n), expected, item);
             continue;
         };
         for key in obj.keys() {
@@ -657,10 +657,9 @@ fn items_of<'a>(
             &[]
         }
         Some(v) => {
-            report.problems.push(Problem::file(
-                "questions",
-                format!("must be an array, got {}", kinds::describe(v)),
-            ));
+            report
+                .problems
+                .push(Problem::file("questions", must_be("an array", v)));
             &[]
         }
     }
@@ -673,11 +672,9 @@ fn int_field(obj: &Map<String, Value>, n: usize, name: &str, report: &mut Report
         Some(v) => match v.as_i64() {
             Some(x) => Some(x),
             None => {
-                report.problems.push(Problem::item(
-                    n,
-                    name,
-                    format!("must be an integer, got {}", kinds::describe(v)),
-                ));
+                report
+                    .problems
+                    .push(Problem::item(n, name, must_be("an integer", v)));
                 None
             }
         },
@@ -1008,41 +1005,30 @@ fn build_body(
             body.insert(field.into(), v);
         }
     }
-    let mut items = Vec::new();
-    match variant {
-        Variant::A => {
-            body.insert("privacy".into(), Value::Bool(privacy.unwrap_or(false)));
-            for a in answers {
-                let q = &questions[a.index];
-                let kind = AnswerKind::parse(q.kind());
-                items.push(json!({
-                    "question_id": q.id,
-                    "kind": q.kind(),
-                    "answer": normalize_answer(&kind, &a.answer, variant),
-                }));
-            }
-            body.insert("questions".into(), Value::Array(items));
-        }
-        Variant::B => {
-            if let Some(p) = privacy {
-                body.insert("privacy".into(), Value::Bool(p));
-            }
-            for a in answers {
-                if top_level.iter().any(|(i, _)| *i == a.index) {
-                    continue;
-                }
-                let q = &questions[a.index];
-                let kind = AnswerKind::parse(q.kind());
-                items.push(json!({
-                    "id": q.id,
-                    "kind": q.kind(),
-                    "answer": normalize_answer(&kind, &a.answer, variant),
-                }));
-            }
-            if !items.is_empty() {
-                body.insert("questions".into(), Value::Array(items));
-            }
-        }
+    // A always says `privacy` and sends every answer, by `question_id`; B says `privacy` when
+    // given and sends, by `id`, the answers not already at the top level (no empty list).
+    let (id_key, privacy) = match variant {
+        Variant::A => ("question_id", Some(privacy.unwrap_or(false))),
+        Variant::B => ("id", privacy),
+    };
+    if let Some(p) = privacy {
+        body.insert("privacy".into(), Value::Bool(p));
+    }
+    let items: Vec<Value> = answers
+        .iter()
+        .filter(|a| variant == Variant::A || !top_level.iter().any(|(i, _)| *i == a.index))
+        .map(|a| {
+            let q = &questions[a.index];
+            let kind = AnswerKind::parse(q.kind());
+            let mut item = Map::new();
+            item.insert(id_key.into(), json!(q.id));
+            item.insert("kind".into(), json!(q.kind()));
+            item.insert("answer".into(), normalize_answer(&kind, &a.answer, variant));
+            Value::Object(item)
+        })
+        .collect();
+    if variant == Variant::A || !items.is_empty() {
+        body.insert("questions".into(), Value::Array(items));
     }
     Value::Object(body)
 }

@@ -352,19 +352,9 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
         ("Code", s(&f.code)),
         ("Title", s(&f.title)),
         ("Status", s(&f.status)),
-        (
-            "Open",
-            f.open_status
-                .map(|b| yes_no(Some(b)).to_string())
-                .unwrap_or_default(),
-        ),
+        ("Open", flag(f.open_status)),
         ("Deadline", local_time(f.end_at.as_deref())),
-        (
-            "Expired",
-            f.expired
-                .map(|b| yes_no(Some(b)).to_string())
-                .unwrap_or_default(),
-        ),
+        ("Expired", flag(f.expired)),
         ("Employment", s(&f.employment_type)),
         ("Career", {
             let kind = s(&f.career_kind);
@@ -379,12 +369,7 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                 .collect::<Vec<_>>()
                 .join(", "),
         ),
-        (
-            "Resume required",
-            f.resume_required
-                .map(|b| yes_no(Some(b)).to_string())
-                .unwrap_or_default(),
-        ),
+        ("Resume required", flag(f.resume_required)),
         ("URI", s(&f.uri)),
         ("Created", local_time(f.created_at.as_deref())),
         ("Updated", local_time(f.updated_at.as_deref())),
@@ -440,6 +425,11 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
     out
 }
 
+/// A detail row's yes/no; blank (so the row is left out) when the service did not say.
+fn flag(b: Option<bool>) -> String {
+    b.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()
+}
+
 fn application(item: &Value, opts: &OutputOptions) -> String {
     let a: crate::api::Application = parse(item);
     let rows = vec![
@@ -449,17 +439,12 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
         ("Phone", s(&a.phone)),
         ("Birth", s(&a.birth)),
         ("Resume", s(&a.resume_path)),
-        (
-            "Privacy consent",
-            a.privacy
-                .map(|b| yes_no(Some(b)).to_string())
-                .unwrap_or_default(),
-        ),
+        ("Privacy consent", flag(a.privacy)),
         (
             "Duplicate",
             match a.duplicate {
                 Some(true) => "yes (this applicant had applied before)".to_string(),
-                d => d.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default(),
+                d => flag(d),
             },
         ),
         ("Applied", local_time(a.applied_at.as_deref())),

@@ -503,25 +503,24 @@ mod tests {
             b"these are my notes, not a database at all"
         );
 
-        let newer = dir.path().join("newer.db");
-        Connection::open(&newer)
-            .unwrap()
-            .execute_batch("CREATE TABLE events (id INTEGER); PRAGMA user_version = 7;")
-            .unwrap();
-        let e = Store::open(&newer, true).err().unwrap();
-        assert!(e.message.contains("newer recruit"), "{}", e.message);
-
-        let other = dir.path().join("other.db");
-        Connection::open(&other)
-            .unwrap()
-            .execute_batch("CREATE TABLE recipes (name TEXT);")
-            .unwrap();
-        let e = Store::open(&other, true).err().unwrap();
-        assert!(
-            e.message.contains("not a recruit event store"),
-            "{}",
-            e.message
-        );
+        // SQLite databases that are not ours, or are a later version of ours.
+        for (name, sql, says) in [
+            (
+                "newer.db",
+                "CREATE TABLE events (id INTEGER); PRAGMA user_version = 7;",
+                "newer recruit",
+            ),
+            (
+                "other.db",
+                "CREATE TABLE recipes (name TEXT);",
+                "not a recruit event store",
+            ),
+        ] {
+            let path = dir.path().join(name);
+            Connection::open(&path).unwrap().execute_batch(sql).unwrap();
+            let e = Store::open(&path, true).err().unwrap();
+            assert!(e.message.contains(says), "{name}: {}", e.message);
+        }
 
         let missing = dir.path().join("missing.db");
         let e = Store::open(&missing, false).err().unwrap();
