@@ -30,11 +30,8 @@ pub async fn list(
             Ok((items, total))
         })
         .await?;
-    let base = origin(&app, &headers);
-    ok(json!({
-        "collection": items,
-        "pagination": req.token_pagination(total, &format!("{base}/v1/application_forms")),
-    }))
+    let list_url = format!("{}/v1/application_forms", origin(&app, &headers));
+    req.token_answer(items, total, &list_url)
 }
 
 pub async fn detail(

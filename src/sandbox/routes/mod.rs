@@ -278,9 +278,16 @@ impl PageRequest {
         }
     }
 
-    /// The `pagination` of a token-style list: each page as a bare token and as the list's
-    /// address with that token.
-    pub fn token_pagination(&self, total: usize, list_url: &str) -> Value {
+    /// The answer of a token-style list: this page's `items` and its `pagination`, each page as
+    /// a bare token and as the list's address with that token.
+    pub fn token_answer(&self, items: Vec<Value>, total: usize, list_url: &str) -> ApiResult {
+        ok(json!({
+            "collection": items,
+            "pagination": self.token_pagination(total, list_url),
+        }))
+    }
+
+    fn token_pagination(&self, total: usize, list_url: &str) -> Value {
         let page = self.window(total);
         let next = page.next().map(|o| self.token_at(o));
         let prev = page.prev().map(|o| self.token_at(o));

@@ -32,11 +32,8 @@ pub async fn list(
             Ok((items, total))
         })
         .await?;
-    let base = origin(&app, &headers);
-    ok(json!({
-        "collection": items,
-        "pagination": req.token_pagination(total, &format!("{base}/v1/webhooks")),
-    }))
+    let list_url = format!("{}/v1/webhooks", origin(&app, &headers));
+    req.token_answer(items, total, &list_url)
 }
 
 /// Where the registration `code` is in the list (404 when there is none).
