@@ -60,10 +60,10 @@ proptest! {
         let body = serde_json::to_vec(&v).unwrap();
         // Each is Ok or a clean Err; none may panic.
         let _ = response(body.clone()).fetched::<recruit::api::Resource<recruit::api::Memo>>();
-        let _ = response(body.clone()).fetched::<recruit::api::memos::MemoList>();
+        let _ = response(body.clone()).fetched::<recruit::api::MemoList>();
         let _ = response(body.clone()).fetched::<recruit::api::Resource<recruit::api::ApplicationForm>>();
-        let _ = response(body.clone()).fetched::<recruit::api::submissions::SubmissionList>();
-        let _ = response(body).fetched::<recruit::api::webhooks::WebhookList>();
+        let _ = response(body.clone()).fetched::<recruit::api::SubmissionList>();
+        let _ = response(body).fetched::<recruit::api::WebhookList>();
     }
 
     #[test]
@@ -593,9 +593,9 @@ proptest! {
 #[test]
 fn a_duplicate_key_in_a_body_keeps_the_last_value() {
     let body = br#"{"collection":[{"code":"S1","kind":"text","kind":"survey"}],"pagination":{}}"#;
-    assert!(serde_json::from_slice::<recruit::api::submissions::SubmissionList>(body).is_err());
+    assert!(serde_json::from_slice::<recruit::api::SubmissionList>(body).is_err());
     let fetched = response(body.to_vec())
-        .fetched::<recruit::api::submissions::SubmissionList>()
+        .fetched::<recruit::api::SubmissionList>()
         .unwrap();
     assert_eq!(fetched.data.collection[0].kind.as_deref(), Some("survey"));
 }

@@ -1,109 +1,13 @@
 //! Application forms.
 
 use reqwest::Method;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use url::Url;
 
 use super::pagination::{PageStyle, PageWalker};
-use super::{Client, Collection, Fetched, Resource};
+use super::types::{Application, ApplicationForm, FormList, Resource};
+use super::{Client, Fetched};
 use crate::error::Error;
-
-/// A form, as a list item or a detail (either detail variant): every field optional.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ApplicationForm {
-    pub uri: Option<String>,
-    pub code: Option<String>,
-    pub title: Option<String>,
-    pub status: Option<String>,
-    pub career_kind: Option<String>,
-    pub career_start: Option<i64>,
-    pub career_end: Option<i64>,
-    pub employment_type: Option<String>,
-    pub address: Option<String>,
-    pub address2: Option<String>,
-    /// HTML.
-    pub content: Option<String>,
-    pub open_status: Option<bool>,
-    pub resume_required: Option<bool>,
-    pub end_at: Option<String>,
-    pub expired: Option<bool>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    // The second detail variant carries these HTML fields instead of title/address/content.
-    pub intro_content: Option<String>,
-    pub main_task_content: Option<String>,
-    pub requirement_content: Option<String>,
-    pub preferred_point_content: Option<String>,
-    pub benefit_content: Option<String>,
-    /// Only in the detail.
-    pub questions: Option<Vec<Question>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// A question of a form. `id` is not shown by the spec and may be absent.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Question {
-    pub id: Option<i64>,
-    pub kind: Option<String>,
-    pub title: Option<String>,
-    pub order: Option<i64>,
-    pub required: Option<bool>,
-    pub show_description: Option<bool>,
-    pub description: Option<String>,
-    pub answer_options: Option<Vec<String>>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-impl Question {
-    pub fn kind(&self) -> &str {
-        self.kind.as_deref().unwrap_or("")
-    }
-    pub fn title(&self) -> &str {
-        self.title.as_deref().unwrap_or("")
-    }
-    pub fn required(&self) -> bool {
-        self.required.unwrap_or(false)
-    }
-}
-
-/// `pagination` of the form list.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct FormPagination {
-    pub total: Option<i64>,
-    pub previous_page: Option<String>,
-    pub previous_page_token: Option<String>,
-    pub next_page: Option<String>,
-    pub next_page_token: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// The answer of apply.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Application {
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    pub duplicate: Option<bool>,
-    pub birth: Option<String>,
-    pub privacy: Option<bool>,
-    pub resume_path: Option<String>,
-    pub applied_at: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
 
 #[derive(Debug, Clone, Default)]
 pub struct FormListQuery {
@@ -111,8 +15,6 @@ pub struct FormListQuery {
     pub page_token: Option<String>,
     pub per: Option<u32>,
 }
-
-pub type FormList = Collection<ApplicationForm, FormPagination>;
 
 impl Client {
     /// The URL of `GET /v1/application_forms` with its query.

@@ -1,11 +1,10 @@
 //! Candidate memos.
 
 use reqwest::Method;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::forms::not_found_as;
-use super::{Client, Collection, Fetched, Resource};
+use super::types::{Memo, MemoInput, MemoList, Resource};
+use super::{Client, Fetched};
 use crate::error::Error;
 
 /// Who may read a memo (`accessible_role`).
@@ -42,65 +41,6 @@ impl Role {
         Role::ALL.map(Role::as_str)
     }
 }
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Memo {
-    pub id: Option<i64>,
-    pub parent_id: Option<i64>,
-    pub content: Option<String>,
-    pub accessible_role: Option<String>,
-    pub file_url: Option<String>,
-    pub mentions: Option<Vec<String>>,
-    pub pinned: Option<bool>,
-    pub fixed_at: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    /// Absent in the delete answer.
-    pub user: Option<MemoUser>,
-    /// Only in the list answer.
-    pub replies: Option<Vec<Memo>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MemoUser {
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// Body of create and edit; `None` fields are not sent.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct MemoInput {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub content: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parent_id: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub accessible_role: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mentions: Option<Vec<String>>,
-}
-
-impl MemoInput {
-    /// Nothing to send: an edit with it would change nothing (refused before asking).
-    pub fn is_empty(&self) -> bool {
-        self.content.is_none()
-            && self.parent_id.is_none()
-            && self.file_url.is_none()
-            && self.accessible_role.is_none()
-            && self.mentions.is_none()
-    }
-}
-
-pub type MemoList = Collection<Memo, Value>;
 
 impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.

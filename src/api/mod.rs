@@ -1,7 +1,7 @@
 //! The typed client of the recruiting service API.
 //!
-//! One module per resource (`forms`, `memos`, `submissions`, `webhooks`, `uploads`), each with its
-//! models and its endpoints as methods on [`Client`]. Everything about HTTP (base URL joining,
+//! One module per resource (`forms`, `memos`, `submissions`, `webhooks`, `uploads`) with its
+//! endpoints as methods on [`Client`]; the models they send and answer are in [`types`]. Everything about HTTP (base URL joining,
 //! auth, headers, timeouts, retries, error mapping, logging) lives in [`http`]; page walking in
 //! [`pagination`].
 //!
@@ -17,21 +17,23 @@ pub mod pacer;
 pub mod pagination;
 pub mod submissions;
 pub mod tls;
+pub mod types;
 pub mod uploads;
 pub mod webhooks;
 
-pub use forms::{Application, ApplicationForm, FormListQuery, FormPagination, Question};
+pub use forms::FormListQuery;
 pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use limiter::Limiter;
-pub use memos::{Memo, MemoInput, MemoUser};
 pub use pagination::PageWalker;
-pub use submissions::{AnswerJsonInfo, CursorPagination, FormSubmission, SubmissionAnswer};
 pub use tls::NetSettings;
-pub use uploads::Presign;
-pub use webhooks::{Webhook, WebhookInput};
+pub use types::{
+    AnswerJsonInfo, Application, ApplicationForm, Collection, CursorPagination, ErrorBody,
+    FormList, FormPagination, FormSubmission, FormTemplate, Memo, MemoInput, MemoList, MemoUser,
+    Presign, Question, Resource, SubmissionAnswer, SubmissionList, Webhook, WebhookInput,
+    WebhookList,
+};
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A response: the raw body, the same as a JSON value, and the typed model.
 #[derive(Debug, Clone)]
@@ -39,31 +41,4 @@ pub struct Fetched<T> {
     pub raw: bytes::Bytes,
     pub value: Value,
     pub data: T,
-}
-
-/// `{ "resource": T }`
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Resource<T: Default> {
-    pub resource: T,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// `{ "collection": [T], "pagination": P }`
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Collection<T, P: Default> {
-    pub collection: Vec<T>,
-    pub pagination: Option<P>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// The service's error body `{ error, message }`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ErrorBody {
-    pub error: Option<String>,
-    pub message: Option<String>,
 }

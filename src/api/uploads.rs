@@ -4,20 +4,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use reqwest::Method;
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::json;
 
-use super::{Client, Fetched, Resource};
+use super::types::{Presign, Resource};
+use super::{Client, Fetched};
 use crate::error::Error;
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Presign {
-    pub presigned_url: Option<String>,
-    pub file_url: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
 
 impl Client {
     /// `POST /v1/upload/presign`.

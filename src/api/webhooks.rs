@@ -2,12 +2,12 @@
 //! extra field may be sent and is kept).
 
 use reqwest::Method;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::forms::not_found_as;
 use super::pagination::{PageStyle, PageWalker};
-use super::{Client, Collection, Fetched, Resource};
+use super::types::{Resource, Webhook, WebhookInput, WebhookList};
+use super::{Client, Fetched};
 use crate::error::Error;
 
 /// Event names of spec section 6. Unknown names are passed through unchanged.
@@ -19,27 +19,6 @@ pub const EVENTS: &[&str] = &[
     "interview_scheduled",
     "form_submitted",
 ];
-
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Webhook {
-    pub code: Option<String>,
-    pub active: Option<bool>,
-    pub provider: Option<String>,
-    pub callback_url: Option<String>,
-    /// May come back masked or absent.
-    pub signing_key: Option<String>,
-    pub events: Option<Vec<String>>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// A create/edit body: the documented fields plus anything the user adds.
-pub type WebhookInput = Map<String, Value>;
-
-pub type WebhookList = Collection<Webhook, Value>;
 
 impl Client {
     /// The registrations page by page (their paging is undocumented: either style is read).

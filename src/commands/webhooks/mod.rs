@@ -7,7 +7,8 @@ use clap::{Args, Subcommand};
 use serde_json::Value;
 
 use self::tools as webhook_tools;
-use crate::api::webhooks::{WebhookInput, EVENTS};
+use crate::api::webhooks::EVENTS;
+use crate::api::WebhookInput;
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
