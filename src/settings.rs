@@ -24,6 +24,8 @@ pub enum Source {
     Env(&'static str),
     /// The active profile of the config file.
     Profile,
+    /// The output of the profile's `api_key_command` (the API key only).
+    KeyCommand,
     /// Built in.
     Default,
 }
@@ -34,6 +36,7 @@ impl fmt::Display for Source {
             Source::Flag(flag) => write!(f, "flag {flag}"),
             Source::Env(var) => write!(f, "env {var}"),
             Source::Profile => f.write_str("config file"),
+            Source::KeyCommand => f.write_str("api_key_command"),
             Source::Default => f.write_str("default"),
         }
     }
@@ -298,10 +301,14 @@ impl Settings<'_> {
         {
             return Some(self.given("api_key", "--api-key", "RECRUIT_API_KEY"));
         }
-        ["api_key", "api_key_command"]
-            .iter()
-            .any(|k| self.config.get(self.profile, k).is_some())
-            .then_some(Source::Profile)
+        // The profile's key before its command, as the key is read.
+        [
+            ("api_key", Source::Profile),
+            ("api_key_command", Source::KeyCommand),
+        ]
+        .into_iter()
+        .find(|(k, _)| self.config.get(self.profile, k).is_some())
+        .map(|(_, source)| source)
     }
 
     /// The value a run would use for config key `key` (secrets redacted) and where it came

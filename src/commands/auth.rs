@@ -126,13 +126,9 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let source = if ctx.globals.sandbox {
         "sandbox".to_string()
     } else {
-        match settings.key_source() {
-            Some(crate::settings::Source::Profile) if ctx.profile_setting("api_key").is_none() => {
-                "api_key_command".to_string()
-            }
-            Some(s) => s.to_string(),
-            None => "none".to_string(),
-        }
+        settings
+            .key_source()
+            .map_or_else(|| "none".to_string(), |s| s.to_string())
     };
     let (base_url, base_url_source) = if ctx.globals.sandbox {
         (

@@ -193,13 +193,21 @@ fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     // What a command run now would use, and from where (flag > env > file > default).
     let settings_now = ctx.settings();
     let mut effective = serde_json::Map::new();
+    // For the table: what is in effect from outside the file (flag, env, default) or broken.
+    let mut elsewhere = Vec::new();
     for (k, _) in KEYS {
         let entry = match settings_now.effective(k) {
             Ok(Some((value, source))) => {
+                if source != Source::Profile {
+                    elsewhere.push(format!("#   {k} = {} ({source})", shown(&value)));
+                }
                 json!({"value": value, "source": source.to_string()})
             }
             Ok(None) => continue,
-            Err(e) => json!({"error": e.message}),
+            Err(e) => {
+                elsewhere.push(format!("#   {k}: {}", e.message));
+                json!({"error": e.message})
+            }
         };
         effective.insert(k.to_string(), entry);
     }
@@ -218,16 +226,6 @@ fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
         for (k, v) in &settings {
             s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
         }
-        let elsewhere: Vec<String> = effective
-            .iter()
-            .filter(|(_, e)| e["source"] != "config file")
-            .map(|(k, e)| match e.get("error") {
-                Some(err) => format!("#   {k}: {}", shown(err)),
-                None => {
-                    format!("#   {k} = {} ({})", shown(&e["value"]), shown(&e["source"]))
-                }
-            })
-            .collect();
         if !elsewhere.is_empty() {
             s.push_str("# in effect from elsewhere:\n");
             s.push_str(&elsewhere.join("\n"));

@@ -332,6 +332,33 @@ fn profiles_config_file_mode_and_precedence() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // `auth status` names where each profile's key comes from.
+    for (profile, source) in [("cmd", "api_key_command"), ("work", "config file")] {
+        let out = home
+            .cmd()
+            .args(["--profile", profile, "auth", "status", "-o", "json"])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+        assert_eq!(v["key_source"], source, "{profile}: {v}");
+    }
+    // `config list` shows what a flag or env var puts in effect, apart from the file's values.
+    let out = home
+        .cmd()
+        .env("RECRUIT_TIMEOUT", "7")
+        .args(["--profile", "work", "-o", "table", "config", "list"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    let (file_part, elsewhere) = text
+        .split_once("# in effect from elsewhere:\n")
+        .unwrap_or_else(|| panic!("no 'elsewhere' part: {text}"));
+    assert!(file_part.contains("base_url = "), "{text}");
+    assert!(
+        elsewhere.contains("timeout = 7 (env RECRUIT_TIMEOUT)"),
+        "{text}"
+    );
+    assert!(!elsewhere.contains("base_url"), "{text}");
     // Listing redacts the key.
     let out = home
         .cmd()
