@@ -10,21 +10,13 @@ use expectrl::{Eof, Session, WaitStatus};
 use recruit::sandbox::codes;
 use serde_json::{json, Value};
 
-/// The shared test sandbox, with a PTY launcher.
-struct Sb(TestSandbox);
-
-impl std::ops::Deref for Sb {
-    type Target = TestSandbox;
-    fn deref(&self) -> &TestSandbox {
-        &self.0
-    }
+/// `recruit` in a pseudo-terminal, pointed at a test sandbox.
+trait Pty {
+    fn spawn(&self, args: &[&str]) -> Session;
+    fn spawn_at(&self, base: &str, args: &[&str]) -> Session;
 }
 
-impl Sb {
-    fn new() -> Sb {
-        Sb(TestSandbox::new())
-    }
-
+impl Pty for TestSandbox {
     /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
     fn spawn(&self, args: &[&str]) -> Session {
         self.spawn_at(&self.sandbox().base_url(), args)
@@ -77,7 +69,7 @@ fn exit_code(s: &mut Session) -> i32 {
 
 #[test]
 fn wizard_walks_every_kind_and_sends_what_was_typed() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let dir = sb.home.dir.path();
     std::fs::write(dir.join("cv.pdf"), b"%PDF-1.4 wizard resume").unwrap();
     std::fs::write(dir.join("portfolio.pdf"), b"%PDF-1.4 portfolio").unwrap();
@@ -356,7 +348,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
 
 #[test]
 fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
     s.expect("carry no id and cannot be answered through the API")
         .unwrap();
@@ -384,7 +376,7 @@ fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
 
 #[test]
 fn wizard_ctrl_c_sends_nothing_saves_what_was_answered_and_exits_130() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let saved = sb.home.dir.path().join("so-far.json");
     let mut s = sb.spawn(&[
         "forms",
@@ -413,7 +405,7 @@ fn wizard_ctrl_c_sends_nothing_saves_what_was_answered_and_exits_130() {
 
 #[test]
 fn wizard_declined_at_the_end_sends_nothing() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
     answer(&mut s, "1. Full name", "Min Park\r");
     answer(&mut s, "2. Email address", "min@example.com\r");
@@ -436,7 +428,7 @@ fn wizard_declined_at_the_end_sends_nothing() {
 
 #[test]
 fn an_answer_is_changed_from_the_review_and_reviewed_again() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
     answer(&mut s, "1. Full name", "Min Park\r");
     answer(&mut s, "2. Email address", "typo@example.com\r");
@@ -474,7 +466,7 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
 
 #[test]
 fn without_a_terminal_and_without_answers_is_exit_2() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let out = sb
         .home
         .cmd()
@@ -491,7 +483,7 @@ fn without_a_terminal_and_without_answers_is_exit_2() {
     assert!(sb.admin("/_sandbox/requests").is_empty());
 }
 
-fn noids_answers(sb: &Sb, email: &str) -> String {
+fn noids_answers(sb: &TestSandbox, email: &str) -> String {
     let p = sb.home.dir.path().join("answers.json");
     let v = json!({"privacy": true, "questions": [
         {"order": 1, "answer": {"name": "Min Park"}},
@@ -505,7 +497,7 @@ fn noids_answers(sb: &Sb, email: &str) -> String {
 
 #[test]
 fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let file = noids_answers(&sb, "asked@example.com");
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
     s.expect("note: the form's questions carry no ids").unwrap();
@@ -524,7 +516,7 @@ fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
 
 #[test]
 fn answers_file_on_a_terminal_with_yes_does_not_ask() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let file = noids_answers(&sb, "yes@example.com");
     let mut s = sb.spawn(&[
         "forms",
@@ -545,7 +537,7 @@ fn answers_file_on_a_terminal_with_yes_does_not_ask() {
 /// exit 1 with nothing deleted.
 #[test]
 fn delete_asks_names_the_replies_and_a_no_is_exit_1() {
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     // C1001's memo 101 has replies in the demo data.
     let mut s = sb.spawn(&["memos", "delete", "C1001", "101"]);
     s.expect("Delete memo 101 on candidate C1001?").unwrap();
@@ -583,7 +575,7 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
             r#"{"error":"not_found","message":"Resource not found"}"#,
         ),
     });
-    let sb = Sb::new();
+    let sb = TestSandbox::new();
     let mut s = sb.spawn_at(&service.base(), &["forms", "apply", "EVIL"]);
     let mut shown = Vec::new();
     let first = s.expect("1. Name").unwrap();

@@ -1371,50 +1371,6 @@ fn stub_files_upload_missing_file_is_exit_2_and_a_refusing_target_is_exit_4() {
 
 use recruit::sandbox::codes;
 
-/// The shared test sandbox, with helpers of these tests.
-struct Sb(TestSandbox);
-
-impl std::ops::Deref for Sb {
-    type Target = TestSandbox;
-    fn deref(&self) -> &TestSandbox {
-        &self.0
-    }
-}
-
-impl Sb {
-    fn new() -> Sb {
-        Sb(TestSandbox::new())
-    }
-
-    /// Recorded apply requests.
-    fn requests(&self) -> Vec<Value> {
-        self.admin("/_sandbox/requests")
-    }
-
-    fn uploads(&self) -> Vec<Value> {
-        self.admin("/_sandbox/uploads")
-    }
-
-    fn file(&self, name: &str, v: &Value) -> String {
-        let p = self.home.dir.path().join(name);
-        std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
-        p.to_string_lossy().into_owned()
-    }
-
-    /// `recruit files upload` of a new local file; returns (path, file_url).
-    fn upload(&self, name: &str, bytes: &[u8]) -> (String, String) {
-        let p = self.home.dir.path().join(name);
-        std::fs::write(&p, bytes).unwrap();
-        let out = self.run(&["-o", "json", "files", "upload", p.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-        let v: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
-        (
-            v["path"].as_str().unwrap().to_string(),
-            v["file_url"].as_str().unwrap().to_string(),
-        )
-    }
-}
-
 /// Answers to every question of FORM-ALLKINDS (orders 1..=27, ids 9001..=9027), by order.
 fn all_kinds_answers(resume_url: &str, photo_path: &str, doc_url: &str) -> Value {
     json!({"privacy": true, "questions": [
@@ -1450,7 +1406,7 @@ fn all_kinds_answers(resume_url: &str, photo_path: &str, doc_url: &str) -> Value
 
 #[test]
 fn sandbox_every_kind_through_variant_a() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let (resume_path, resume_url) = s.upload("my cv.pdf", b"%PDF-1.4 resume");
     assert!(resume_url.contains("my%20cv.pdf"), "{resume_url}");
     let (photo_path, _) = s.upload("me.png", b"\x89PNG");
@@ -1515,7 +1471,7 @@ fn sandbox_every_kind_through_variant_a() {
 
 #[test]
 fn sandbox_variant_b_sends_basics_on_top_and_other_answers_by_id() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let (_, resume_url) = s.upload("my cv.pdf", b"%PDF");
     let file = s.file(
         "answers.json",
@@ -1577,7 +1533,7 @@ fn noids_basics(email: &str) -> Vec<Value> {
 
 #[test]
 fn sandbox_idless_form_sends_the_basics_through_variant_b() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let file = s.file(
         "answers.json",
         &json!({"privacy": true, "questions": noids_basics("min@example.com")}),
@@ -1597,7 +1553,7 @@ fn sandbox_idless_form_sends_the_basics_through_variant_b() {
 
 #[test]
 fn sandbox_idless_form_refuses_other_answers_by_name_and_sends_nothing() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let mut items = noids_basics("min@example.com");
     items.push(json!({"order": 5, "answer": {"value": "Hello, I am Min."}}));
     let file = s.file(
@@ -1630,7 +1586,7 @@ fn sandbox_idless_form_refuses_other_answers_by_name_and_sends_nothing() {
 
 #[test]
 fn sandbox_bad_answers_never_reach_the_service() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let file = s.file(
         "answers.json",
         &json!({"privacy": "yes", "questions": [
@@ -1679,7 +1635,7 @@ fn sandbox_bad_answers_never_reach_the_service() {
 
 #[test]
 fn sandbox_malformed_json_and_dry_run_send_nothing() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let p = s.home.dir.path().join("broken.json");
     std::fs::write(&p, "{\n  \"privacy\": true\n  \"questions\": []\n}\n").unwrap();
     let out = s.run(&[
@@ -1717,7 +1673,7 @@ fn sandbox_malformed_json_and_dry_run_send_nothing() {
 
 #[test]
 fn sandbox_rejection_is_exit_5_with_the_service_message() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     // FORM-1009 has expired: the sandbox answers 422.
     let form = s.run(&["-o", "json", "forms", "get", codes::FORM_EXPIRED]);
     let form: Value = serde_json::from_slice(&form.stdout).unwrap();
@@ -1763,7 +1719,7 @@ fn sandbox_rejection_is_exit_5_with_the_service_message() {
 
 #[test]
 fn sandbox_files_upload_sends_no_authorization_and_prints_the_path() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let p = s.home.dir.path().join("résumé 2024.pdf");
     std::fs::write(&p, vec![7u8; 3000]).unwrap();
     let out = s.run(&["files", "upload", p.to_str().unwrap()]);
@@ -1782,7 +1738,7 @@ fn sandbox_files_upload_sends_no_authorization_and_prints_the_path() {
 
 #[test]
 fn sandbox_large_upload_streams_with_progress_and_content_length() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let p = s.home.dir.path().join("big.bin");
     let data: Vec<u8> = (0..(3u32 << 20)).map(|i| (i % 251) as u8).collect();
     std::fs::write(&p, &data).unwrap();
@@ -1809,35 +1765,7 @@ fn sandbox_large_upload_streams_with_progress_and_content_length() {
     );
 }
 
-// The request bodies of spec 4.3 as answers files, against the sandbox.
-
-impl Sb {
-    /// The questions of form `code`, as `recruit forms get` shows them.
-    fn questions(&self, code: &str) -> Vec<Value> {
-        let out = self.run(&["-o", "json", "forms", "get", code]);
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-        let form: Value = serde_json::from_slice(&out.stdout).unwrap();
-        form["resource"]["questions"].as_array().unwrap().clone()
-    }
-
-    /// Change form `code` in the sandbox's state file (replaced atomically, as the sandbox
-    /// itself does; it re-reads a file changed under it).
-    fn edit_form(&self, code: &str, edit: impl FnOnce(&mut Value)) {
-        let path = self.sandbox().state_path().to_path_buf();
-        let mut state: Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let form = state["forms"]
-            .as_array_mut()
-            .unwrap()
-            .iter_mut()
-            .find(|f| f["code"] == json!(code))
-            .expect("form in the state");
-        edit(form);
-        let tmp = path.with_extension("edited");
-        std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
-        std::fs::rename(&tmp, &path).unwrap();
-    }
-}
+// The request bodies of the apply endpoint as answers files, against the sandbox.
 
 /// The id of the one question of `kind`.
 fn id_of(questions: &[Value], kind: &str) -> i64 {
@@ -1852,7 +1780,7 @@ fn id_of(questions: &[Value], kind: &str) -> i64 {
 
 #[test]
 fn sandbox_variant_b_body_goes_as_variant_a_by_default_and_as_b_with_the_flag() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let (resume_path, resume_url) = s.upload("my cv.pdf", b"%PDF");
     let qs = s.questions(codes::FORM_OPEN);
     let (total, why) = (id_of(&qs, "experience_total"), id_of(&qs, "textarea"));
@@ -1917,7 +1845,7 @@ fn sandbox_variant_b_body_goes_as_variant_a_by_default_and_as_b_with_the_flag() 
 
 #[test]
 fn sandbox_variant_b_body_on_the_idless_form_is_sent_as_written() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let file = s.file(
         "b-body.json",
         &json!({"name": "Min Park", "email": "min.b@example.com", "phone": "010-9999-0000",
@@ -1958,7 +1886,7 @@ fn sandbox_variant_b_body_on_the_idless_form_is_sent_as_written() {
 
 #[test]
 fn sandbox_items_named_by_kind_go_by_the_form_question_ids() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let qs = s.questions(codes::FORM_OPEN);
     let file = s.file(
         "answers.json",
@@ -2009,7 +1937,7 @@ fn sandbox_items_named_by_kind_go_by_the_form_question_ids() {
 
 #[test]
 fn sandbox_an_ambiguous_kind_is_exit_2_naming_the_kind() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     // A second textarea question on FORM-1001.
     s.edit_form(codes::FORM_OPEN, |form| {
         let qs = form["questions"].as_array_mut().unwrap();
@@ -2057,7 +1985,7 @@ fn sandbox_an_ambiguous_kind_is_exit_2_naming_the_kind() {
 
 #[test]
 fn sandbox_idless_form_takes_question_ids_of_basic_kinds_as_top_level_fields() {
-    let s = Sb::new();
+    let s = TestSandbox::new();
     let items = vec![
         json!({"question_id": 1, "kind": "name", "answer": {"name": "Min Park"}}),
         json!({"question_id": 2, "kind": "email", "answer": {"email": "min.ids@example.com"}}),

@@ -264,6 +264,62 @@ impl TestSandbox {
         self.cmd().args(args).output().unwrap()
     }
 
+    /// Recorded apply requests.
+    pub fn requests(&self) -> Vec<serde_json::Value> {
+        self.admin("/_sandbox/requests")
+    }
+
+    /// Uploads received.
+    pub fn uploads(&self) -> Vec<serde_json::Value> {
+        self.admin("/_sandbox/uploads")
+    }
+
+    /// Write `v` as a JSON file `name` in the home directory; returns its path.
+    pub fn file(&self, name: &str, v: &serde_json::Value) -> String {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+
+    /// `recruit files upload` of a new local file; returns (path, file_url).
+    pub fn upload(&self, name: &str, bytes: &[u8]) -> (String, String) {
+        let p = self.home.dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = self.run(&["-o", "json", "files", "upload", p.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let v: serde_json::Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+        (
+            v["path"].as_str().unwrap().to_string(),
+            v["file_url"].as_str().unwrap().to_string(),
+        )
+    }
+
+    /// The questions of form `code`, as `recruit forms get` shows them.
+    pub fn questions(&self, code: &str) -> Vec<serde_json::Value> {
+        let out = self.run(&["-o", "json", "forms", "get", code]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let form: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        form["resource"]["questions"].as_array().unwrap().clone()
+    }
+
+    /// Change form `code` in the sandbox's state file (replaced atomically, as the sandbox
+    /// itself does; it re-reads a file changed under it).
+    pub fn edit_form(&self, code: &str, edit: impl FnOnce(&mut serde_json::Value)) {
+        let path = self.sandbox().state_path().to_path_buf();
+        let mut state: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let form = state["forms"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|f| f["code"] == serde_json::json!(code))
+            .expect("form in the state");
+        edit(form);
+        let tmp = path.with_extension("edited");
+        std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+
     /// GET a sandbox-only list (`/_sandbox/requests`, `/_sandbox/uploads`, ...).
     pub fn admin(&self, path: &str) -> Vec<serde_json::Value> {
         self.admin_value(path)
