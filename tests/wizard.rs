@@ -799,13 +799,12 @@ mod scripted {
         let mut err = Vec::new();
         let prepared = run(&session, &mut p, &mut upload, &mut err).expect("submitted");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
-        let radio = prepared.body["questions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|q| q["question_id"] == 5)
-            .unwrap();
-        assert_eq!(radio["answer"], json!({"value": "Phone"}));
+        // The answer to question 5 in a body or answers file.
+        let radio = |v: &Value| -> Value {
+            let items = v["questions"].as_array().unwrap();
+            items.iter().find(|q| q["question_id"] == 5).unwrap()["answer"].clone()
+        };
+        assert_eq!(radio(&prepared.body), json!({"value": "Phone"}));
         let reviews = p.transcript.iter().filter(|l| *l == "? What next?").count();
         assert_eq!(reviews, 2, "{:#?}", p.transcript);
         assert!(p.transcript.iter().any(
@@ -813,13 +812,7 @@ mod scripted {
         ));
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         assert_eq!(saved["privacy"], true);
-        let saved_radio = saved["questions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|q| q["question_id"] == 5)
-            .unwrap();
-        assert_eq!(saved_radio["answer"], json!({"value": "Phone"}));
+        assert_eq!(radio(&saved), json!({"value": "Phone"}));
         assert!(err.is_empty());
     }
 

@@ -17,49 +17,57 @@ struct Run {
     code: i32,
 }
 
-async fn sandbox(dir: &std::path::Path) -> Sandbox {
-    let opts = SandboxOptions::new(dir.join("sandbox.json"));
-    recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
-        .await
-        .expect("sandbox starts")
+/// The sandbox on a loopback port, with a directory for its state and the (empty) config.
+struct Local {
+    dir: tempfile::TempDir,
+    sb: Sandbox,
 }
 
-/// `recruit ARGS` in this process, with `stdin` as standard input and json output.
-async fn run(sb: &Sandbox, dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
-    run_on(sb, dir, args, stdin, Term::piped()).await
-}
-
-/// The same, on the terminal `term` describes.
-async fn run_on(
-    sb: &Sandbox,
-    dir: &std::path::Path,
-    args: &[&str],
-    stdin: &str,
-    term: Term,
-) -> Run {
-    let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
-        .expect("arguments parse");
-    let mut globals = cli.globals;
-    globals.base_url = Some(sb.base_url());
-    globals.api_key = Some(Secret::new(sb.api_key.clone()));
-    globals.output.get_or_insert(Format::Json);
-    let config = Config::load_from(&dir.join("config.toml")).expect("empty config");
-    let (io, cap) = Io::captured(term, stdin);
-    let mut ctx = Ctx::with(globals, config, io).expect("context");
-    let result = dispatch(&mut ctx, cli.command).await;
-    ctx.finish().await;
-    let code = match &result {
-        Ok(()) => 0,
-        Err(e) => e.exit_code(),
-    };
-    let mut stderr = cap.stderr.text();
-    if let Err(e) = result {
-        stderr.push_str(&format!("error: {e}\n"));
+impl Local {
+    async fn start() -> Local {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = SandboxOptions::new(dir.path().join("sandbox.json"));
+        let sb = recruit::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
+            .await
+            .expect("sandbox starts");
+        Local { dir, sb }
     }
-    Run {
-        stdout: cap.stdout.text(),
-        stderr,
-        code,
+
+    /// `recruit ARGS` in this process, with `stdin` as standard input and json output.
+    async fn run(&self, args: &[&str], stdin: &str) -> Run {
+        self.run_on(args, stdin, Term::piped()).await
+    }
+
+    /// The same, on the terminal `term` describes.
+    async fn run_on(&self, args: &[&str], stdin: &str, term: Term) -> Run {
+        let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
+            .expect("arguments parse");
+        let mut globals = cli.globals;
+        globals.base_url = Some(self.sb.base_url());
+        globals.api_key = Some(Secret::new(self.sb.api_key.clone()));
+        globals.output.get_or_insert(Format::Json);
+        let config = Config::load_from(&self.dir.path().join("config.toml")).expect("empty config");
+        let (io, cap) = Io::captured(term, stdin);
+        let mut ctx = Ctx::with(globals, config, io).expect("context");
+        let result = dispatch(&mut ctx, cli.command).await;
+        ctx.finish().await;
+        let code = match &result {
+            Ok(()) => 0,
+            Err(e) => e.exit_code(),
+        };
+        let mut stderr = cap.stderr.text();
+        if let Err(e) = result {
+            stderr.push_str(&format!("error: {e}\n"));
+        }
+        Run {
+            stdout: cap.stdout.text(),
+            stderr,
+            code,
+        }
+    }
+
+    async fn shutdown(self) {
+        self.sb.shutdown().await;
     }
 }
 
@@ -74,29 +82,27 @@ fn resource(s: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn memo_content_from_stdin_and_pin_twice_say_what_changed() {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = sandbox(dir.path()).await;
-    let created = run(
-        &sb,
-        dir.path(),
-        &[
-            "memos",
-            "create",
-            "C1001",
-            "--content",
-            "-",
-            "--role",
-            "member",
-        ],
-        "Called back: available from March\n",
-    )
-    .await;
+    let sb = Local::start().await;
+    let created = sb
+        .run(
+            &[
+                "memos",
+                "create",
+                "C1001",
+                "--content",
+                "-",
+                "--role",
+                "member",
+            ],
+            "Called back: available from March\n",
+        )
+        .await;
     assert_eq!(created.code, 0, "{}", created.stderr);
     let memo = resource(&created.stdout);
     assert_eq!(memo["content"], "Called back: available from March");
     let id = memo["id"].as_i64().expect("memo id").to_string();
 
-    let first = run(&sb, dir.path(), &["memos", "pin", "C1001", &id], "").await;
+    let first = sb.run(&["memos", "pin", "C1001", &id], "").await;
     assert_eq!(first.code, 0, "{}", first.stderr);
     assert_eq!(resource(&first.stdout)["pinned"], true);
     assert!(
@@ -105,7 +111,7 @@ async fn memo_content_from_stdin_and_pin_twice_say_what_changed() {
         first.stderr
     );
 
-    let again = run(&sb, dir.path(), &["memos", "pin", "C1001", &id], "").await;
+    let again = sb.run(&["memos", "pin", "C1001", &id], "").await;
     assert_eq!(again.code, 0);
     assert_eq!(resource(&again.stdout)["pinned"], true);
     assert!(
@@ -120,15 +126,13 @@ async fn memo_content_from_stdin_and_pin_twice_say_what_changed() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn export_reads_candidate_codes_from_stdin_and_reports_on_stderr() {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = sandbox(dir.path()).await;
-    let r = run(
-        &sb,
-        dir.path(),
-        &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
-        "C1001\nC1002\nC9999\n",
-    )
-    .await;
+    let sb = Local::start().await;
+    let r = sb
+        .run(
+            &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
+            "C1001\nC1002\nC9999\n",
+        )
+        .await;
     // One candidate is unknown: exit 3, the others exported.
     assert_eq!(r.code, 3, "{}", r.stderr);
     let records: Vec<Value> = r.stdout.lines().map(json).collect();
@@ -148,30 +152,28 @@ async fn export_reads_candidate_codes_from_stdin_and_reports_on_stderr() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_typed_field_from_stdin_goes_into_the_webhook_body() {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = sandbox(dir.path()).await;
-    let r = run(
-        &sb,
-        dir.path(),
-        &[
-            "webhooks",
-            "create",
-            "--callback-url",
-            "https://hooks.example.com/recruit",
-            "--event",
-            "candidate_pass",
-            "-F",
-            "active=@-",
-        ],
-        "false\n",
-    )
-    .await;
+    let sb = Local::start().await;
+    let r = sb
+        .run(
+            &[
+                "webhooks",
+                "create",
+                "--callback-url",
+                "https://hooks.example.com/recruit",
+                "--event",
+                "candidate_pass",
+                "-F",
+                "active=@-",
+            ],
+            "false\n",
+        )
+        .await;
     assert_eq!(r.code, 0, "{}", r.stderr);
     let hook = resource(&r.stdout);
     assert_eq!(hook["active"], false, "{hook}");
     assert_eq!(hook["callback_url"], "https://hooks.example.com/recruit");
 
-    let missing = run(&sb, dir.path(), &["memos", "get", "C1001", "999999"], "").await;
+    let missing = sb.run(&["memos", "get", "C1001", "999999"], "").await;
     assert_eq!(missing.code, 3);
     assert!(
         missing
@@ -188,23 +190,20 @@ async fn a_typed_field_from_stdin_goes_into_the_webhook_body() {
 /// the export's records are the list's lines with `candidate_code` in front.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_list_and_the_export_write_the_same_records() {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = sandbox(dir.path()).await;
-    let listed = run(
-        &sb,
-        dir.path(),
-        &["submissions", "list", "C1001", "--all", "-o", "ndjson"],
-        "",
-    )
-    .await;
+    let sb = Local::start().await;
+    let listed = sb
+        .run(
+            &["submissions", "list", "C1001", "--all", "-o", "ndjson"],
+            "",
+        )
+        .await;
     assert_eq!(listed.code, 0, "{}", listed.stderr);
-    let exported = run(
-        &sb,
-        dir.path(),
-        &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
-        "C1001\n",
-    )
-    .await;
+    let exported = sb
+        .run(
+            &["export", "submissions", "--candidates", "-", "-o", "ndjson"],
+            "C1001\n",
+        )
+        .await;
     assert_eq!(exported.code, 0, "{}", exported.stderr);
     let from_list: Vec<Value> = listed.stdout.lines().map(json).collect();
     let from_export: Vec<Value> = exported
@@ -220,38 +219,36 @@ async fn a_list_and_the_export_write_the_same_records() {
     assert!(from_list.len() > 1);
     assert_eq!(from_list, from_export);
 
-    let csv_list = run(
-        &sb,
-        dir.path(),
-        &[
-            "submissions",
-            "list",
-            "C1001",
-            "--all",
-            "-o",
-            "csv",
-            "--fields",
-            "code,kind",
-        ],
-        "",
-    )
-    .await;
-    let csv_export = run(
-        &sb,
-        dir.path(),
-        &[
-            "export",
-            "submissions",
-            "--candidates",
-            "-",
-            "-o",
-            "csv",
-            "--fields",
-            "code,kind",
-        ],
-        "C1001\n",
-    )
-    .await;
+    let csv_list = sb
+        .run(
+            &[
+                "submissions",
+                "list",
+                "C1001",
+                "--all",
+                "-o",
+                "csv",
+                "--fields",
+                "code,kind",
+            ],
+            "",
+        )
+        .await;
+    let csv_export = sb
+        .run(
+            &[
+                "export",
+                "submissions",
+                "--candidates",
+                "-",
+                "-o",
+                "csv",
+                "--fields",
+                "code,kind",
+            ],
+            "C1001\n",
+        )
+        .await;
     let list_rows: Vec<&str> = csv_list.stdout.lines().collect();
     let export_rows: Vec<String> = csv_export
         .stdout
@@ -266,14 +263,13 @@ async fn a_list_and_the_export_write_the_same_records() {
 /// A table fits the width the context's terminal reports.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_table_fits_the_terminal_width_of_the_context() {
-    let dir = tempfile::tempdir().unwrap();
-    let sb = sandbox(dir.path()).await;
+    let sb = Local::start().await;
     for width in [60u16, 140] {
         let term = Term {
             width: Some(width),
             ..Term::piped()
         };
-        let r = run_on(&sb, dir.path(), &["forms", "list", "-o", "table"], "", term).await;
+        let r = sb.run_on(&["forms", "list", "-o", "table"], "", term).await;
         assert_eq!(r.code, 0, "{}", r.stderr);
         let widest = r.stdout.lines().map(|l| l.chars().count()).max().unwrap();
         assert!(
