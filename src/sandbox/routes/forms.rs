@@ -17,6 +17,7 @@ pub async fn list(
     let req = PageRequest::tokens(&query_pairs(raw.as_deref()), Some("title"))?;
     let needle = req.scope.to_lowercase();
     let base = origin(&app, &headers);
+    let list_url = format!("{base}/v1/application_forms");
     let page = req.clone();
     let (items, total) = app
         .store
@@ -30,7 +31,6 @@ pub async fn list(
             Ok((items, total))
         })
         .await?;
-    let list_url = format!("{}/v1/application_forms", origin(&app, &headers));
     req.token_answer(items, total, &list_url)
 }
 
