@@ -176,17 +176,6 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
-impl Report {
-    /// `subject` as a whole is not the `expected` JSON shape.
-    fn wrong_shape(&mut self, subject: Subject, expected: &str, got: &Value) {
-        self.problems.push(Problem {
-            subject,
-            field: String::new(),
-            message: must_be(expected, got),
-        });
-    }
-}
-
 /// An answer tied to a form question (`index` into the form's question list).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answer {
@@ -260,7 +249,9 @@ pub fn prepare(
     let mut report = Report::default();
     let Some(top) = file.as_object() else {
         let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
-        report.wrong_shape(Subject::File, expected, file);
+        report
+            .problems
+            .push(Problem::file("", must_be(expected, file)));
         return Err(report);
     };
     warn_unknown_top_keys(top, &mut report);
@@ -545,7 +536,9 @@ fn resolve(
     for (n, item) in items.iter().enumerate() {
         let Some(obj) = item.as_object() else {
             let expected = "an object {\"order\"|\"question_id\", \"kind\", \"answer\"}";
-            report.wrong_shape(Subject::Item(n), expected, item);
+            report
+                .problems
+                .push(Problem::item(n, "", must_be(expected, item)));
             continue;
         };
         for key in obj.keys() {
