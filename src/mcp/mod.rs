@@ -61,7 +61,7 @@ impl Server {
                 def.access.as_str()
             ));
         }
-        if let Some(extra) = args.keys().find(|k| !def.takes(k)) {
+        if let Some(extra) = def.unknown_arg(args.keys()) {
             return failure(format!("{name} takes no argument '{extra}'"));
         }
         match self.run(name, &Args(args)).await {

@@ -309,9 +309,13 @@ pub fn find(name: &str) -> Option<&'static ToolDef> {
 }
 
 impl ToolDef {
-    /// Whether the tool takes an argument of this name.
-    pub fn takes(&self, arg: &str) -> bool {
-        (self.properties)().iter().any(|(k, _)| *k == arg)
+    /// The first of `args` the tool does not take.
+    pub fn unknown_arg<'a>(
+        &self,
+        mut args: impl Iterator<Item = &'a String>,
+    ) -> Option<&'a String> {
+        let props = (self.properties)();
+        args.find(|arg| !props.iter().any(|(k, _)| k == arg))
     }
 
     pub fn input_schema(&self) -> Map<String, Value> {

@@ -223,6 +223,17 @@ fn every_tool_works_once_and_errors_leave_the_server_serving() {
             "{missing}"
         );
         assert!(missing.contains("404"), "{missing}");
+        // An argument the tool does not take is refused, naming it; nothing is sent.
+        let odd = m
+            .err(
+                "memos_get",
+                json!({"candidate": c, "id": first, "colour": "red"}),
+            )
+            .await;
+        assert!(
+            odd.contains("memos_get takes no argument 'colour'"),
+            "{odd}"
+        );
         let subs = m
             .ok("submissions_list", json!({"candidate": c, "all": true}))
             .await;
