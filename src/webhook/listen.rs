@@ -1,11 +1,13 @@
 //! The local receiver behind `recruit webhooks listen`: an axum server that answers POST on
-//! any path, verifies signatures, prints events and relays them to local apps.
+//! any path, verifies signatures, prints events and relays them to local apps, and with
+//! `--store` keeps each event in the event store before its 200 (the relay forwards from
+//! there). With `--metrics-addr` it also serves `/healthz` and `/metrics` on another port.
 
 use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -14,8 +16,13 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
+use tokio::sync::{mpsc, watch};
 
+use super::forward::{self, Signing};
+use super::log::{Log, Record};
 use super::signature::{self, Malformed, Rejection};
+use super::store::{NewEvent, Reader, Store};
+use super::writer::Writer;
 use crate::error::Error;
 use crate::redact::Secret;
 
@@ -57,14 +64,32 @@ pub struct ListenConfig {
     pub idle_timeout: Duration,
     /// `--store`: events are committed here before the 200 and forwarded from it.
     pub durable: Option<Durable>,
+    /// `--metrics-addr`: where `/healthz` and `/metrics` are served.
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+impl ListenConfig {
+    /// Every app events are forwarded to, each once.
+    pub fn targets(&self) -> Vec<String> {
+        let mut targets: Vec<String> = self.forward.iter().map(|(_, u)| u.to_string()).collect();
+        targets.extend(self.forward_to.iter().map(|u| u.to_string()));
+        targets.sort();
+        targets.dedup();
+        targets
+    }
 }
 
 /// The durable relay's settings (`--store`, `--max-age`).
 #[derive(Clone)]
 pub struct Durable {
-    pub store: Arc<super::store::Store>,
+    pub store: Arc<Store>,
     /// Give an event up (status `failed`) once it is older than this and still not delivered.
     pub max_age: Option<Duration>,
+    /// Stop the listener (exit 1) once the store has been failing this long, so a supervisor
+    /// restarts it and someone notices.
+    pub fail_after: Duration,
+    /// When the relay tries an event again.
+    pub policy: super::relay::Policy,
 }
 
 impl std::fmt::Debug for Durable {
@@ -72,64 +97,123 @@ impl std::fmt::Debug for Durable {
         f.debug_struct("Durable")
             .field("store", &self.store.path)
             .field("max_age", &self.max_age)
+            .field("fail_after", &self.fail_after)
             .finish()
     }
 }
 
-/// Counters for the summary line at shutdown.
+/// Counters for the summary line at shutdown and for `/metrics`.
 #[derive(Debug, Default)]
 pub struct Stats {
+    /// Requests on the listener's port.
     pub received: AtomicU64,
+    /// Verified (signature valid, or no key to check).
     pub accepted: AtomicU64,
     pub rejected: AtomicU64,
     /// Accepted but filtered out by `--events`.
     pub skipped: AtomicU64,
-    /// Forwards that failed or did not answer 200.
+    /// `--store`: committed, then answered 200.
+    pub stored: AtomicU64,
+    /// `--store`: the commit failed, answered 503.
+    pub store_failed: AtomicU64,
+    /// Forwards the app answered 2xx.
+    pub forwarded: AtomicU64,
+    /// Forward attempts that failed or did not answer 2xx.
     pub forward_failed: AtomicU64,
+    /// `--store`: events given up for good (`failed`).
+    pub failed: AtomicU64,
+}
+
+fn get(c: &AtomicU64) -> u64 {
+    c.load(Ordering::Relaxed)
 }
 
 impl Stats {
-    pub fn summary(&self, forwarding: bool) -> String {
-        let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
+    pub fn summary(&self, forwarding: bool, durable: bool) -> String {
         let mut s = format!(
             "{} received, {} accepted",
             get(&self.received),
             get(&self.accepted)
         );
+        let mut inner = Vec::new();
+        if durable {
+            inner.push(format!("{} stored", get(&self.stored)));
+            if get(&self.store_failed) > 0 {
+                inner.push(format!(
+                    "{} answered 503, not stored",
+                    get(&self.store_failed)
+                ));
+            }
+        }
         if get(&self.skipped) > 0 {
-            s.push_str(&format!(" ({} skipped by --events)", get(&self.skipped)));
+            inner.push(format!("{} skipped by --events", get(&self.skipped)));
+        }
+        if !inner.is_empty() {
+            s.push_str(&format!(" ({})", inner.join(", ")));
         }
         s.push_str(&format!(", {} rejected", get(&self.rejected)));
-        if forwarding {
+        if forwarding && durable {
+            s.push_str(&format!(
+                "; {} forwarded, {} failed for good, {} forward attempts failed",
+                get(&self.forwarded),
+                get(&self.failed),
+                get(&self.forward_failed)
+            ));
+        } else if forwarding {
             s.push_str(&format!(", {} forwards failed", get(&self.forward_failed)));
         }
         s
     }
 }
 
+/// Where the listener writes: events on `stdout`, its log on `stderr`.
+pub struct ListenIo {
+    pub stdout: Box<dyn Write + Send>,
+    pub log: Log,
+}
+
+/// How a listener ended.
+pub struct Ended {
+    pub stats: Arc<Stats>,
+    /// Set when it stopped on its own because the store kept failing.
+    pub fatal: Option<Error>,
+}
+
 struct Shared {
     cfg: ListenConfig,
     client: reqwest::Client,
     stats: Arc<Stats>,
+    log: Log,
+    printer: Printer,
+    /// `--store`: the writer of the event store.
+    writer: Option<Writer>,
     /// Counts stored events, waking the relay's lanes (a watch never misses a change).
-    wake: tokio::sync::watch::Sender<u64>,
+    wake: watch::Sender<u64>,
+    /// Relay lanes running, and how many there should be.
+    lanes_alive: Arc<AtomicUsize>,
+    lanes: usize,
+    /// A reader for `/metrics`' pending counts.
+    metrics_reader: Mutex<Option<Arc<Mutex<Reader>>>>,
 }
 
-/// Bind, announce the address on stderr, and serve until `shutdown` resolves. Returns the
-/// counters.
+/// Bind, announce the address on stderr, and serve until `shutdown` resolves (or, with a
+/// store, until the store has failed for `fail_after`).
 pub async fn run(
     cfg: ListenConfig,
+    io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> anyhow::Result<Arc<Stats>> {
+) -> Result<Ended, Error> {
     let listener = tokio::net::TcpListener::bind(cfg.addr)
         .await
-        .map_err(|e| Error::other(format!("cannot listen on {}: {e}", cfg.addr)))?;
+        .map_err(|e| Error::other(format!("cannot listen on {}: {e}", cfg.addr)).with_source(e))?;
     let addr = listener
         .local_addr()
         .map_err(|e| Error::other(format!("cannot read the bound address: {e}")))?;
-    // First line on stderr, always: scripts and tests read the port from it.
-    crate::elog!("listening on http://{addr} (Ctrl-C to stop)");
-    describe(&cfg, addr);
+    let metrics = match cfg.metrics_addr {
+        Some(m) => Some(bind_metrics(m, addr).await?),
+        None => None,
+    };
+    let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
     let client = cfg
@@ -144,78 +228,254 @@ pub async fn run(
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
     let stats = Arc::new(Stats::default());
-    let (wake, woken) = tokio::sync::watch::channel(0u64);
+    let (stop_tx, stop) = watch::channel(false);
+    let (wake, woken) = watch::channel(0u64);
+    let lanes_alive = Arc::new(AtomicUsize::new(0));
+    let mut writer_thread = None;
+    let mut relay = None;
+    let mut writer = None;
+    let targets = cfg.targets();
+    let mut rerouted = 0;
     if let Some(d) = &cfg.durable {
-        let relay = super::relay::Relay {
-            store: d.store.clone(),
-            cfg: Arc::new(cfg.clone()),
-            client: client.clone(),
-            max_age: d.max_age,
-            wake: woken,
-            stats: stats.clone(),
-        };
-        tokio::spawn(relay.run());
+        let routes: Vec<(String, String)> = cfg
+            .forward
+            .iter()
+            .map(|(a, u)| (a.clone(), u.to_string()))
+            .collect();
+        if !targets.is_empty() {
+            let moved = d
+                .store
+                .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))?;
+            rerouted = moved;
+        }
+        let (w, thread) = Writer::start(&d.store.path)?;
+        writer_thread = Some(thread);
+        let resign = (!cfg.keys.is_empty()).then(|| super::relay::Resign {
+            header: cfg.header.clone(),
+            keys: cfg.keys.clone(),
+        });
+        relay = Some(tokio::spawn(
+            super::relay::Relay {
+                store: d.store.clone(),
+                writer: w.clone(),
+                targets: targets.clone(),
+                resign,
+                client: client.clone(),
+                max_age: d.max_age,
+                policy: d.policy.clone(),
+                wake: woken,
+                stop: stop.clone(),
+                stats: stats.clone(),
+                log: log.clone(),
+                alive: lanes_alive.clone(),
+            }
+            .run(),
+        ));
+        writer = Some(w);
+    }
+    // First line on stderr, always: scripts and tests read the port from it.
+    log.write(Record::info(
+        "listening",
+        format!("listening on http://{addr} (Ctrl-C to stop)"),
+    ));
+    describe(
+        &cfg,
+        addr,
+        metrics.as_ref().and_then(|m| m.local_addr().ok()),
+        &log,
+    );
+    if rerouted > 0 {
+        log.write(Record::info(
+            "rerouted",
+            format!("{rerouted} pending events routed to this listener's forward targets"),
+        ));
     }
     // Never shorter than a forward can take: the connection waits on it without reading
     // (with --store nothing waits on the app).
-    let forwards = cfg.durable.is_none() && (cfg.forward_to.is_some() || !cfg.forward.is_empty());
+    let forwards = cfg.durable.is_none() && !targets.is_empty();
     let idle = if forwards {
         cfg.idle_timeout
             .max(cfg.forward_timeout + Duration::from_secs(5))
     } else {
         cfg.idle_timeout
     };
+    let (printer, printed) = Printer::start(io.stdout);
+    let fatal: Arc<Mutex<Option<Error>>> = Arc::default();
+    let watchdog = cfg.durable.as_ref().zip(writer.as_ref()).map(|(d, w)| {
+        watch_store(
+            w.clone(),
+            d.fail_after,
+            d.store.path.clone(),
+            fatal.clone(),
+            log.clone(),
+        )
+    });
     let shared = Arc::new(Shared {
+        lanes: if cfg.durable.is_some() {
+            targets.len()
+        } else {
+            0
+        },
         cfg,
         client,
         stats: stats.clone(),
+        log: log.clone(),
+        printer,
+        writer,
         wake,
+        lanes_alive,
+        metrics_reader: Mutex::new(None),
     });
+    if let Some(m) = metrics {
+        let app = axum::Router::new()
+            .route("/healthz", axum::routing::get(healthz))
+            .route("/metrics", axum::routing::get(metrics_text))
+            .with_state(shared.clone());
+        let mut stop = stop.clone();
+        tokio::spawn(async move {
+            let _ = axum::serve(m, app)
+                .with_graceful_shutdown(async move {
+                    let _ = stop.wait_for(|s| *s).await;
+                })
+                .await;
+        });
+    }
     let app = axum::Router::new()
         .fallback(handle)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(shared);
+        .with_state(shared.clone());
     let listener =
         super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| Error::other(format!("the listener stopped: {e}")))?;
-    Ok(stats)
+    let watchdog_abort = watchdog.as_ref().map(|w| w.abort_handle());
+    let stopped_by_store = async move {
+        match watchdog {
+            Some(w) => {
+                let _ = w.await;
+            }
+            None => std::future::pending::<()>().await,
+        }
+    };
+    let served = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            tokio::select! {
+                _ = shutdown => {}
+                _ = stopped_by_store => {}
+            }
+        })
+        .await;
+    // Lanes finish or abandon their forward in flight; their marks are committed.
+    let _ = stop_tx.send(true);
+    if let Some(w) = &watchdog_abort {
+        w.abort();
+    }
+    if let Some(relay) = relay {
+        let _ = relay.await;
+    }
+    if let Some(w) = &shared.writer {
+        w.flush().await;
+    }
+    drop(shared);
+    // A stdout nobody reads (a full pipe) must not keep the process from stopping.
+    let _ = tokio::time::timeout(Duration::from_secs(2), printed).await;
+    if let Some(thread) = writer_thread {
+        // The thread ends once every writer handle is gone (the relay's and the listener's).
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+    served.map_err(|e| Error::other(format!("the listener stopped: {e}")))?;
+    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended { stats, fatal })
+}
+
+async fn bind_metrics(
+    m: SocketAddr,
+    listener: SocketAddr,
+) -> Result<tokio::net::TcpListener, Error> {
+    if m.port() != 0
+        && m.port() == listener.port()
+        && (m.ip() == listener.ip() || m.ip().is_unspecified())
+    {
+        return Err(Error::usage(format!(
+            "--metrics-addr {m} is the listener's own port: metrics are never served where the service sends events; pick another port"
+        )));
+    }
+    tokio::net::TcpListener::bind(m).await.map_err(|e| {
+        Error::usage(format!("cannot serve metrics on --metrics-addr {m}: {e}")).with_source(e)
+    })
+}
+
+/// Resolves when the store has been failing for `fail_after`, with the reason kept in
+/// `fatal`.
+fn watch_store(
+    writer: Writer,
+    fail_after: Duration,
+    path: std::path::PathBuf,
+    fatal: Arc<Mutex<Option<Error>>>,
+    log: Log,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            let Some((since, why)) = writer.health.failing() else {
+                continue;
+            };
+            if since.elapsed() < fail_after {
+                continue;
+            }
+            let message = format!(
+                "the event store {} has been failing for {} ({}); stopped so that a supervisor restarts the listener and someone sees it",
+                path.display(),
+                crate::output::text::human_duration(since.elapsed().as_secs().max(1)),
+                crate::output::text::one_line(&why, 300)
+            );
+            log.write(Record::error("stopped", format!("error: {message}")));
+            *fatal.lock().unwrap_or_else(|e| e.into_inner()) = Some(Error::other(message));
+            return;
+        }
+    })
 }
 
 /// Say on stderr what the listener will do with requests.
-fn describe(cfg: &ListenConfig, addr: SocketAddr) {
+fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, log: &Log) {
+    let say = |m: String| log.write(Record::info("config", m));
     if let Some(d) = &cfg.durable {
-        crate::elog!(
+        say(format!(
             "storing events in {} before answering; forwarding from there with retries",
             d.store.path.display()
-        );
+        ));
+    }
+    if let Some(m) = metrics {
+        say(format!(
+            "health and metrics on http://{m}/healthz and http://{m}/metrics"
+        ));
     }
     if !addr.ip().is_loopback() {
-        crate::elog!(
-            "warning: listening on a non-loopback address: anyone who can reach it can send events"
-        );
+        log.write(Record::warn(
+            "config",
+            "warning: listening on a non-loopback address: anyone who can reach it can send events",
+        ));
     }
     if cfg.keys.is_empty() {
-        crate::elog!("no signing key: accepting every request without verifying it");
+        say("no signing key: accepting every request without verifying it".into());
     } else {
         let tolerance = match cfg.tolerance {
             Some(t) => format!("tolerance {} s", t.as_secs()),
             None => "no time check".to_string(),
         };
-        crate::elog!(
+        say(format!(
             "verifying the {} header with {} signing {} ({tolerance})",
             header_label(&cfg.header),
             cfg.keys.len(),
             if cfg.keys.len() == 1 { "key" } else { "keys" }
-        );
+        ));
     }
     if let Some(events) = &cfg.events {
-        crate::elog!("printing and forwarding only: {}", events.join(", "));
+        say(format!(
+            "printing and forwarding only: {}",
+            events.join(", ")
+        ));
     }
     for (action, url) in &cfg.forward {
-        crate::elog!("forwarding {action} to {url}");
+        say(format!("forwarding {action} to {url}"));
     }
     if let Some(url) = &cfg.forward_to {
         let what = if cfg.forward.is_empty() {
@@ -223,7 +483,16 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr) {
         } else {
             "other events"
         };
-        crate::elog!("forwarding {what} to {url}");
+        say(format!("forwarding {what} to {url}"));
+    }
+    if cfg.durable.is_some()
+        && !cfg.keys.is_empty()
+        && (cfg.forward_to.is_some() || !cfg.forward.is_empty())
+    {
+        say(format!(
+            "forwards are signed afresh in {} (the received value in X-Recruit-Original-Signature)",
+            header_label(&cfg.header)
+        ));
     }
 }
 
@@ -289,34 +558,39 @@ async fn handle(
     }
 
     st.stats.accepted.fetch_add(1, Ordering::Relaxed);
-    let json: Option<Value> = serde_json::from_slice(&body).ok();
-    let action = json
-        .as_ref()
-        .and_then(|v| v.get("action"))
-        .and_then(Value::as_str);
+    let head = Head::read(&body);
+    let action = head.action.as_deref();
     if let Some(filter) = &st.cfg.events {
         if !action.is_some_and(|a| filter.iter().any(|f| f == a)) {
             st.stats.skipped.fetch_add(1, Ordering::Relaxed);
-            crate::elog!(
-                "{} skipped {} (not in --events)",
-                clock(),
-                action.map_or_else(|| "an event without action".to_string(), |a| clean(a, 60))
+            st.log.write(
+                Record::info(
+                    "skipped",
+                    format!(
+                        "skipped {} (not in --events)",
+                        action.map_or_else(
+                            || "an event without action".to_string(),
+                            |a| clean(a, 60)
+                        )
+                    ),
+                )
+                .action(action),
             );
             return ok();
         }
     }
-    if let Some(d) = &st.cfg.durable {
-        return store_event(&st, d, action, &headers, &body, json.as_ref()).await;
+    if let Some(writer) = &st.writer {
+        return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
-    print_event(&st.cfg, &body, json.as_ref());
+    st.printer.print(&st.cfg, &body, head.json, &st.log).await;
     if let Some(url) = forward_target(&st.cfg, action) {
-        if !forward(&st, url, &headers, body).await {
+        if !forward(&st, url, &headers, &body).await {
             // Nothing stores the event here: a 200 would make the service drop it for good,
             // a 502 makes it retry later.
-            crate::elog!(
-                "{} answered 502 so the service retries this event later",
-                clock()
-            );
+            st.log.write(Record::warn(
+                "answered_502",
+                "answered 502 so the service retries this event later",
+            ));
             let body = serde_json::json!({
                 "error": "forward_failed",
                 "message": format!("forward to {url} failed; retry later"),
@@ -337,46 +611,48 @@ async fn handle(
 /// full disk, a broken file) answers 503, so the service retries instead of dropping it.
 async fn store_event(
     st: &Shared,
-    d: &Durable,
+    writer: &Writer,
     action: Option<&str>,
     headers: &HeaderMap,
     body: &Bytes,
-    json: Option<&Value>,
+    json: bool,
 ) -> Response {
-    let store = d.store.clone();
-    let action_s = action.map(str::to_string);
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let sig = headers
-        .get(&st.cfg.header)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| (st.cfg.header.as_str().to_string(), v.to_string()));
-    let payload = body.to_vec();
-    let stored = tokio::task::spawn_blocking(move || {
-        store.insert(
-            action_s.as_deref(),
-            &payload,
-            content_type.as_deref(),
-            sig.as_ref().map(|(n, v)| (n.as_str(), v.as_str())),
-        )
-    })
-    .await
-    .map_err(|e| Error::other(format!("the store task failed: {e}")))
-    .and_then(|r| r);
-    match stored {
+    let ev = NewEvent {
+        action: action.map(str::to_string),
+        payload: body.clone(),
+        content_type: headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string),
+        signature: headers
+            .get(&st.cfg.header)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| (st.cfg.header.as_str().to_string(), v.to_string())),
+        target: forward_target(&st.cfg, action).map(|u| u.to_string()),
+    };
+    match writer.insert(ev).await {
         Ok(id) => {
-            print_event(&st.cfg, body, json);
-            crate::elog!("{}   stored as event {id}", clock());
+            st.stats.stored.fetch_add(1, Ordering::Relaxed);
+            st.printer.print(&st.cfg, body, json, &st.log).await;
+            st.log.write(
+                Record::info("stored", format!("  stored as event {id}"))
+                    .event(id)
+                    .action(action),
+            );
             st.wake.send_modify(|n| *n += 1);
             ok()
         }
         Err(e) => {
-            crate::elog!(
-                "{} error: could not store the event ({}); answered 503 so the service retries it",
-                clock(),
-                e.message
+            st.stats.store_failed.fetch_add(1, Ordering::Relaxed);
+            st.log.write(
+                Record::error(
+                    "store_failed",
+                    format!(
+                        "error: could not store the event ({}); answered 503 so the service retries it",
+                        e.message
+                    ),
+                )
+                .action(action),
             );
             let body = serde_json::json!({
                 "error": "store_failed",
@@ -413,12 +689,14 @@ fn reject(
 ) -> Response {
     st.stats.rejected.fetch_add(1, Ordering::Relaxed);
     // The reason may quote the sender's header: escaped like every line from outside.
-    crate::elog!(
-        "{} rejected {method} {path}: {} (answered {})",
-        clock(),
-        crate::output::text::safe_line(message),
-        status.as_u16()
-    );
+    st.log.write(Record::warn(
+        "rejected",
+        format!(
+            "rejected {method} {path}: {} (answered {})",
+            crate::output::text::safe_line(message),
+            status.as_u16()
+        ),
+    ));
     let body = serde_json::json!({ "error": code, "message": message }).to_string();
     let mut resp = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
     if status == StatusCode::METHOD_NOT_ALLOWED {
@@ -428,34 +706,98 @@ fn reject(
     resp
 }
 
-/// Print one accepted event on stdout and flush (readers are often pipes).
-fn print_event(cfg: &ListenConfig, body: &[u8], json: Option<&Value>) {
-    let mut line: Vec<u8> = match (cfg.format, json) {
-        (EventFormat::Line, Some(v)) => format!("{}  {}", clock(), summarize(v)).into_bytes(),
-        (EventFormat::Line, None) => {
-            format!("{}  (not JSON, {} bytes)", clock(), body.len()).into_bytes()
+/// What the listener reads of a body: its action, and whether it is JSON at all. The rest is
+/// skipped, not built, so a large payload costs no copy.
+struct Head {
+    action: Option<String>,
+    json: bool,
+}
+
+impl Head {
+    fn read(body: &[u8]) -> Head {
+        #[derive(serde::Deserialize)]
+        struct Action<'a> {
+            #[serde(borrow, default)]
+            action: Option<&'a serde_json::value::RawValue>,
         }
-        (EventFormat::Json, _) => body.to_vec(),
-        // Already one line: keep the bytes as they came.
-        (EventFormat::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
-            body.to_vec()
+        let is_object = body
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|b| *b == b'{');
+        if is_object {
+            if let Ok(a) = serde_json::from_slice::<Action>(body) {
+                let action = a
+                    .action
+                    .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+                return Head { action, json: true };
+            }
         }
-        (EventFormat::Ndjson, Some(v)) => v.to_string().into_bytes(),
-        (EventFormat::Ndjson, None) => {
-            crate::elog!(
-                "{} accepted a body that is not JSON ({} bytes): not printed as ndjson",
-                clock(),
-                body.len()
-            );
-            return;
+        Head {
+            action: None,
+            json: !is_object && serde_json::from_slice::<serde::de::IgnoredAny>(body).is_ok(),
         }
-    };
-    if line.last() != Some(&b'\n') {
-        line.push(b'\n');
     }
-    let mut out = std::io::stdout().lock();
-    // A closed stdout must not stop the listener from answering the sender.
-    let _ = out.write_all(&line).and_then(|_| out.flush());
+}
+
+/// Accepted events on stdout, written by a thread of their own so a slow reader never blocks
+/// the runtime; a full queue holds up the answer to the sender (nothing is dropped).
+#[derive(Clone)]
+struct Printer(mpsc::Sender<Vec<u8>>);
+
+impl Printer {
+    fn start(mut out: Box<dyn Write + Send>) -> (Printer, tokio::task::JoinHandle<()>) {
+        let (tx, mut rx) = mpsc::channel::<Vec<u8>>(1024);
+        let done = tokio::task::spawn_blocking(move || {
+            // A closed stdout must not stop the listener from answering the sender.
+            let mut open = true;
+            while let Some(line) = rx.blocking_recv() {
+                if open {
+                    open = out.write_all(&line).and_then(|_| out.flush()).is_ok();
+                }
+            }
+        });
+        (Printer(tx), done)
+    }
+
+    async fn print(&self, cfg: &ListenConfig, body: &[u8], json: bool, log: &Log) {
+        // Parsed only for the views that need it: a 1 MiB body is not built into a tree twice.
+        let value = || serde_json::from_slice::<Value>(body).ok();
+        let json = match (cfg.format, json) {
+            (EventFormat::Line, true) => value(),
+            (EventFormat::Ndjson, true) if body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
+                value()
+            }
+            (_, true) => Some(Value::Null),
+            (_, false) => None,
+        };
+        let json = json.as_ref();
+        let mut line: Vec<u8> = match (cfg.format, json) {
+            (EventFormat::Line, Some(v)) => format!("{}  {}", clock(), summarize(v)).into_bytes(),
+            (EventFormat::Line, None) => {
+                format!("{}  (not JSON, {} bytes)", clock(), body.len()).into_bytes()
+            }
+            (EventFormat::Json, _) => body.to_vec(),
+            // Already one line: keep the bytes as they came.
+            (EventFormat::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
+                body.to_vec()
+            }
+            (EventFormat::Ndjson, Some(v)) => v.to_string().into_bytes(),
+            (EventFormat::Ndjson, None) => {
+                log.write(Record::warn(
+                    "not_printed",
+                    format!(
+                        "accepted a body that is not JSON ({} bytes): not printed as ndjson",
+                        body.len()
+                    ),
+                ));
+                return;
+            }
+        };
+        if line.last() != Some(&b'\n') {
+            line.push(b'\n');
+        }
+        let _ = self.0.send(line).await;
+    }
 }
 
 pub(crate) fn forward_target<'a>(
@@ -468,37 +810,124 @@ pub(crate) fn forward_target<'a>(
         .or(cfg.forward_to.as_ref())
 }
 
-/// Relay the raw bytes with the signature header and Content-Type. The outcome is reported on
-/// stderr; true when the app answered 2xx.
-async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: Bytes) -> bool {
-    let content_type = headers.get(header::CONTENT_TYPE).cloned();
+/// Relay the raw bytes with the signature header and Content-Type. The outcome is logged;
+/// true when the app answered 2xx.
+async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes) -> bool {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
     let signature = headers
         .get(&st.cfg.header)
-        .map(|v| (st.cfg.header.clone(), v.clone()));
-    let outcome =
-        super::relay::deliver(&st.client, url.as_str(), body, content_type, signature).await;
-    match outcome {
-        Ok(status) if (200..300).contains(&status) => {
-            crate::elog!("{}   forwarded to {url}: HTTP {status}", clock());
-            true
-        }
-        Ok(status) => {
-            st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-            crate::elog!(
-                "{} warning: forward to {url} answered HTTP {status}; answering the service 502",
-                clock()
-            );
-            false
-        }
-        Err(e) => {
-            st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-            crate::elog!(
-                "{} warning: forward to {url} failed: {e}; answering the service 502",
-                clock()
-            );
-            false
-        }
+        .and_then(|v| v.to_str().ok())
+        .map(|v| (st.cfg.header.as_str(), v));
+    let outcome = forward::post(
+        &st.client,
+        url.as_str(),
+        forward::Request {
+            payload: body,
+            content_type,
+            signing: Signing::AsReceived(signature),
+            event_id: None,
+        },
+    )
+    .await;
+    if outcome.accepted() {
+        st.stats.forwarded.fetch_add(1, Ordering::Relaxed);
+        st.log.write(
+            Record::info(
+                "forwarded",
+                format!("  forwarded to {url}: {}", outcome.describe()),
+            )
+            .target(url.as_str()),
+        );
+        return true;
     }
+    st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+    let what = match &outcome {
+        forward::Outcome::Failed(e) => format!("failed: {e}"),
+        other => format!("answered {}", other.describe()),
+    };
+    st.log.write(
+        Record::warn(
+            "forward_failed",
+            format!("warning: forward to {url} {what}; answering the service 502"),
+        )
+        .target(url.as_str()),
+    );
+    false
+}
+
+/// `GET /healthz`: 200 while the store is usable and every lane runs, else 503 with why.
+async fn healthz(State(st): State<Arc<Shared>>) -> Response {
+    let mut problems = Vec::new();
+    if let Some((since, why)) = st.writer.as_ref().and_then(|w| w.health.failing()) {
+        problems.push(format!(
+            "the event store has been failing for {} s: {}",
+            since.elapsed().as_secs(),
+            crate::output::text::one_line(&why, 200)
+        ));
+    }
+    let alive = st.lanes_alive.load(Ordering::SeqCst);
+    if alive < st.lanes {
+        problems.push(format!(
+            "{} of {} relay lanes have stopped",
+            st.lanes - alive,
+            st.lanes
+        ));
+    }
+    let (status, body) = if problems.is_empty() {
+        (
+            StatusCode::OK,
+            serde_json::json!({"status": "ok", "store": st.writer.is_some(), "lanes": alive}),
+        )
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            serde_json::json!({"status": "unhealthy", "reason": problems.join("; ")}),
+        )
+    };
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// `GET /metrics`: the counters, and the pending events per target from the store.
+async fn metrics_text(State(st): State<Arc<Shared>>) -> Response {
+    let pending = match (&st.cfg.durable, pending_counts(&st).await) {
+        (None, _) => Some(Vec::new()),
+        (Some(_), Ok(p)) => Some(p),
+        (Some(_), Err(_)) => None,
+    };
+    let text = super::metrics::exposition(&st.stats, pending.as_deref(), &st.cfg.targets());
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, super::metrics::CONTENT_TYPE)],
+        text,
+    )
+        .into_response()
+}
+
+async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, Error> {
+    let Some(d) = &st.cfg.durable else {
+        return Ok(Vec::new());
+    };
+    let reader = {
+        let mut slot = st.metrics_reader.lock().unwrap_or_else(|e| e.into_inner());
+        match &*slot {
+            Some(r) => r.clone(),
+            None => {
+                let r = Arc::new(Mutex::new(d.store.reader()?));
+                *slot = Some(r.clone());
+                r
+            }
+        }
+    };
+    tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
+        .await
+        .map_err(|e| Error::other(format!("the store read stopped: {e}")))?
 }
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in
@@ -649,7 +1078,12 @@ mod tests {
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),
             durable: None,
+            metrics_addr: None,
         };
+        assert_eq!(
+            cfg.targets(),
+            ["http://127.0.0.1:1/all", "http://127.0.0.1:1/pass"]
+        );
         assert_eq!(
             forward_target(&cfg, Some("candidate_pass")).unwrap().path(),
             "/pass"
@@ -667,8 +1101,16 @@ mod tests {
         stats.skipped.store(1, Ordering::Relaxed);
         stats.rejected.store(1, Ordering::Relaxed);
         assert_eq!(
-            stats.summary(false),
+            stats.summary(false, false),
             "3 received, 2 accepted (1 skipped by --events), 1 rejected"
+        );
+        stats.stored.store(1, Ordering::Relaxed);
+        stats.store_failed.store(1, Ordering::Relaxed);
+        stats.forwarded.store(1, Ordering::Relaxed);
+        assert_eq!(
+            stats.summary(true, true),
+            "3 received, 2 accepted (1 stored, 1 answered 503, not stored, 1 skipped by --events), \
+             1 rejected; 1 forwarded, 0 failed for good, 0 forward attempts failed"
         );
     }
 }

@@ -3,13 +3,17 @@
 //!
 //! OWNER: webhook helper.
 
+pub mod forward;
 pub mod guard;
 pub mod listen;
+pub mod log;
+pub mod metrics;
 pub mod relay;
 pub mod samples;
 pub mod signature;
 pub mod store;
 pub mod trigger;
+pub mod writer;
 
 /// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection
 /// refused") in the source chain.

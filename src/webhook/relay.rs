@@ -1,205 +1,388 @@
 //! Forwarding from the event store (`webhooks listen --store`): one lane per target app, each
-//! forwarding its events in order of receipt, each event retried with exponential backoff
-//! (1 s, doubling, at most 60 s) until the app answers 2xx, or marked failed once older than
-//! `--max-age`. The lanes are independent, so an app that hangs until the forward timeout
-//! holds up only its own events. The listener only stores and answers; the lanes forward, so
-//! an app that is down for an hour loses nothing and the service never sees it.
+//! forwarding its own events in order of receipt.
+//!
+//! A lane asks the store for its next event after the last one it finished (one indexed
+//! lookup, one payload in memory), so another app's backlog never hides its events and memory
+//! stays bounded by what is in flight, not by what is pending. Each event is retried until
+//! the app answers 2xx: connection errors, timeouts and 5xx with backoff (1 s doubling to
+//! 60 s) until `--max-age`; a refusal for good (a 4xx other than 408 and 429) a few times
+//! within about half a minute, then the event is `failed` with the app's answer and the lane
+//! goes on. Delays are measured on the monotonic clock, so a clock step changes nothing.
+//!
+//! Delivery is at least once: the "delivered" marks are committed in groups behind the
+//! forwards, so a `kill -9` may cost a repeat of the last few events forwarded; the
+//! `X-Recruit-Event-Id` and `X-Recruit-Dedup-Key` headers let the app drop it.
 
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
-use std::time::Duration;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use reqwest::header::{HeaderName, HeaderValue};
-use tokio::sync::watch;
+use reqwest::header::HeaderName;
+use tokio::sync::{oneshot, watch};
 
-use super::listen::{clock, forward_target, ListenConfig, Stats};
-use super::store::{Event, Store};
+use super::forward::{self, Outcome, Signing};
+use super::listen::Stats;
+use super::log::{Log, Record};
+use super::store::{Event, Reader, Store};
+use super::writer::{Mark, Writer};
+use crate::error::Error;
+use crate::redact::Secret;
 
 /// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
 pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
 pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
-/// Pending events read per round.
-const BATCH: usize = 500;
+/// Delays before trying again an event the app refused for good: 30 s in all, then it fails.
+pub const REFUSAL_DELAYS: [Duration; 4] = [
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+    Duration::from_secs(8),
+    Duration::from_secs(16),
+];
+/// "Delivered" marks a lane may have waiting for their commit while it forwards on.
+const MARKS_IN_FLIGHT: usize = 64;
 
-/// The delay after `attempts` failed attempts: 1, 2, 4, ... 60 s.
-pub fn backoff(attempts: i64) -> Duration {
-    let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
-    FIRST_BACKOFF
-        .saturating_mul(2u32.saturating_pow(exp))
-        .min(MAX_BACKOFF)
+/// When a lane tries an event again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policy {
+    /// After a failure that may pass (no answer, 5xx, 408, 429): this, doubled per attempt...
+    pub first_backoff: Duration,
+    /// ...up to this.
+    pub max_backoff: Duration,
+    /// After each refusal for good (another 4xx); one more refusal and the event fails.
+    pub refusal_delays: Vec<Duration>,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            first_backoff: FIRST_BACKOFF,
+            max_backoff: MAX_BACKOFF,
+            refusal_delays: REFUSAL_DELAYS.to_vec(),
+        }
+    }
+}
+
+impl Policy {
+    /// The delay after `attempts` failed attempts: 1, 2, 4, ... 60 s by default.
+    pub fn backoff(&self, attempts: i64) -> Duration {
+        let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
+        self.first_backoff
+            .saturating_mul(2u32.saturating_pow(exp))
+            .min(self.max_backoff)
+    }
+}
+
+/// Sign forwards afresh with the listener's keys.
+#[derive(Debug, Clone)]
+pub struct Resign {
+    pub header: HeaderName,
+    pub keys: Vec<Secret>,
 }
 
 pub struct Relay {
     pub store: Arc<Store>,
-    pub cfg: Arc<ListenConfig>,
+    pub writer: Writer,
+    /// The lanes' target apps.
+    pub targets: Vec<String>,
+    pub resign: Option<Resign>,
     pub client: reqwest::Client,
     pub max_age: Option<Duration>,
+    pub policy: Policy,
     /// Changed by the listener after each stored event.
     pub wake: watch::Receiver<u64>,
+    /// Becomes true when the listener stops.
+    pub stop: watch::Receiver<bool>,
     pub stats: Arc<Stats>,
+    pub log: Log,
+    /// Lanes running now (for `/healthz`).
+    pub alive: Arc<AtomicUsize>,
 }
 
-/// POST an event's bytes to an app with its Content-Type (JSON when it had none) and its
-/// signature header, as the listener forwards and the relay and `events replay` resend. The
-/// status, or why there was none.
-pub async fn deliver(
-    client: &reqwest::Client,
-    url: &str,
-    payload: impl Into<reqwest::Body>,
-    content_type: Option<HeaderValue>,
-    signature: Option<(HeaderName, HeaderValue)>,
-) -> Result<u16, String> {
-    let content_type = content_type.unwrap_or_else(|| HeaderValue::from_static("application/json"));
-    let mut req = client
-        .post(url)
-        .header(reqwest::header::CONTENT_TYPE, content_type)
-        .body(payload);
-    if let Some((name, value)) = signature {
-        req = req.header(name, value);
-    }
-    match req.send().await {
-        Ok(resp) => Ok(resp.status().as_u16()),
-        Err(e) => Err(crate::redact::scrub(&super::error_chain(&e))),
+/// Why a lane stopped working on an event.
+enum Done {
+    /// Delivered, failed for good, or gone from the store: on to the next one.
+    Next,
+    /// The listener is stopping.
+    Stopped,
+}
+
+/// Counts a lane as alive while it runs.
+struct Alive(Arc<AtomicUsize>);
+
+impl Alive {
+    fn new(n: &Arc<AtomicUsize>) -> Alive {
+        n.fetch_add(1, Ordering::SeqCst);
+        Alive(n.clone())
     }
 }
 
-/// A stored event's headers, back as header values (they were stored from valid ones).
-pub fn stored_headers(
-    content_type: Option<&str>,
-    signature: Option<(&str, &str)>,
-) -> (Option<HeaderValue>, Option<(HeaderName, HeaderValue)>) {
-    let ct = content_type.and_then(|c| HeaderValue::from_str(c).ok());
-    let sig = signature.and_then(|(n, v)| {
-        Some((
-            HeaderName::from_bytes(n.as_bytes()).ok()?,
-            HeaderValue::from_str(v).ok()?,
-        ))
-    });
-    (ct, sig)
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Relay {
+    /// Forward until the listener stops: one lane per target app. Returns when every lane has
+    /// finished or abandoned its forward in flight and its marks are committed.
+    pub async fn run(self) {
+        let relay = Arc::new(self);
+        let mut lanes = tokio::task::JoinSet::new();
+        for url in relay.targets.clone() {
+            lanes.spawn(relay.clone().lane(url));
+        }
+        while let Some(joined) = lanes.join_next().await {
+            if let Err(e) = joined {
+                if e.is_panic() {
+                    relay.log.write(Record::error(
+                        "lane_died",
+                        format!("a relay lane stopped: {e}"),
+                    ));
+                }
+            }
+        }
+        relay.writer.flush().await;
+    }
+
+    fn stopping(&self) -> bool {
+        *self.stop.borrow()
+    }
+
+    /// Forward `url`'s events until the listener stops.
+    async fn lane(self: Arc<Self>, url: String) {
+        let _alive = Alive::new(&self.alive);
+        let mut stop = self.stop.clone();
+        let mut wake = self.wake.clone();
+        let mut marks = Marks::default();
+        let mut reader: Option<Arc<Mutex<Reader>>> = None;
+        // The last event this lane finished: the next is the first pending one after it.
+        let mut cursor = 0i64;
+        while !self.stopping() {
+            wake.mark_unchanged();
+            let next = match self.next(&mut reader, &url, cursor).await {
+                Ok(next) => next,
+                Err(e) => {
+                    self.writer.health.read_failed(&e.message);
+                    self.log.write(
+                        Record::error("store_failed", format!("relay to {url}: {}", e.message))
+                            .target(&url),
+                    );
+                    reader = None;
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        _ = stop.changed() => {}
+                    }
+                    continue;
+                }
+            };
+            self.writer.health.read_ok();
+            let Some(ev) = next else {
+                tokio::select! {
+                    _ = wake.changed() => {}
+                    _ = stop.changed() => {}
+                }
+                continue;
+            };
+            match self.deliver(&url, &ev, &mut marks).await {
+                Done::Next => cursor = ev.id,
+                Done::Stopped => break,
+            }
+        }
+        marks.drain(&self.log).await;
+    }
+
+    /// The lane's next event, read off the async workers.
+    async fn next(
+        &self,
+        reader: &mut Option<Arc<Mutex<Reader>>>,
+        url: &str,
+        cursor: i64,
+    ) -> Result<Option<Event>, Error> {
+        let r = match reader {
+            Some(r) => r.clone(),
+            None => {
+                let r = Arc::new(Mutex::new(self.store.reader()?));
+                *reader = Some(r.clone());
+                r
+            }
+        };
+        let url = url.to_string();
+        tokio::task::spawn_blocking(move || {
+            r.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .next_for(&url, cursor)
+        })
+        .await
+        .map_err(|e| Error::other(format!("the store read stopped: {e}")))?
+    }
+
+    /// Try one event until it is delivered, failed for good, or the listener stops.
+    async fn deliver(&self, url: &str, ev: &Event, marks: &mut Marks) -> Done {
+        let mut stop = self.stop.clone();
+        // Its age, on the monotonic clock from here on: a clock step can't age it.
+        let seen = Instant::now();
+        let age_then = Duration::from_secs_f64(
+            (now_unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
+        );
+        let what = ev.action.clone().unwrap_or_else(|| "event".into());
+        let rec = |r: Record| r.event(ev.id).action(ev.action.as_deref()).target(url);
+        let mut attempts = ev.attempts;
+        let mut refusals = 0usize;
+        loop {
+            let outcome = tokio::select! {
+                o = self.post(url, ev) => o,
+                _ = stop.changed() => return Done::Stopped,
+            };
+            attempts += 1;
+            if outcome.accepted() {
+                self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
+                marks
+                    .push(self.writer.mark(ev.id, url, Mark::Delivered), &self.log)
+                    .await;
+                self.log.write(rec(Record::info(
+                    "forwarded",
+                    format!(
+                        "  forwarded event {} ({}) to {url}: {}",
+                        ev.id,
+                        crate::output::text::safe_line(&what),
+                        outcome.describe()
+                    ),
+                )));
+                return Done::Next;
+            }
+            self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+            let error = outcome.describe();
+            let age = age_then + seen.elapsed();
+            let give_up = if outcome.permanent() {
+                refusals += 1;
+                (refusals > REFUSAL_DELAYS.len())
+                    .then(|| format!("the app refused it {refusals} times"))
+            } else {
+                self.max_age
+                    .filter(|max| age >= *max)
+                    .map(|_| format!("older than --max-age after {attempts} attempts"))
+            };
+            if let Some(why) = give_up {
+                self.stats.failed.fetch_add(1, Ordering::Relaxed);
+                let done = self.writer.mark(
+                    ev.id,
+                    url,
+                    Mark::GiveUp {
+                        error: error.clone(),
+                    },
+                );
+                marks.push(done, &self.log).await;
+                self.log.write(rec(Record::warn(
+                    "failed",
+                    format!(
+                        "warning: event {} failed for good ({why}): {error}; `recruit webhooks events replay {}` sends it again",
+                        ev.id, ev.id
+                    ),
+                )));
+                return Done::Next;
+            }
+            let delay = if outcome.permanent() {
+                self.policy.refusal_delays[refusals - 1]
+            } else {
+                self.policy.backoff(attempts)
+            };
+            let mark = Mark::Retry {
+                error: error.clone(),
+                next_unix: now_unix() + delay.as_secs_f64(),
+            };
+            // An event deleted under the lane (`events prune --include-pending`) is dropped.
+            match self.writer.mark(ev.id, url, mark).await {
+                Ok(Ok(false)) => return Done::Next,
+                Ok(Err(e)) => self
+                    .log
+                    .write(rec(Record::error("store_failed", e.message))),
+                _ => {}
+            }
+            self.log.write(rec(Record::warn(
+                "retry",
+                format!(
+                    "warning: forward of event {} to {url} failed ({error}); attempt {attempts}, next in {}",
+                    ev.id,
+                    crate::output::text::human_duration(delay.as_secs().max(1))
+                ),
+            )));
+            tokio::select! {
+                _ = tokio::time::sleep(delay) => {}
+                _ = stop.changed() => return Done::Stopped,
+            }
+        }
+    }
+
+    async fn post(&self, url: &str, ev: &Event) -> Outcome {
+        let received = ev.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
+        let signing = match &self.resign {
+            Some(r) => Signing::Fresh {
+                header: &r.header,
+                keys: &r.keys,
+                original: received.map(|(_, v)| v),
+            },
+            None => Signing::AsReceived(received),
+        };
+        forward::post(
+            &self.client,
+            url,
+            forward::Request {
+                payload: &ev.payload,
+                content_type: ev.content_type.as_deref(),
+                signing,
+                event_id: Some(ev.id),
+            },
+        )
+        .await
+    }
+}
+
+/// A lane's "delivered" marks waiting for their commit; at most [`MARKS_IN_FLIGHT`].
+#[derive(Default)]
+struct Marks(VecDeque<oneshot::Receiver<Result<bool, Error>>>);
+
+impl Marks {
+    async fn push(&mut self, done: oneshot::Receiver<Result<bool, Error>>, log: &Log) {
+        self.0.push_back(done);
+        while self.0.len() > MARKS_IN_FLIGHT {
+            if let Some(oldest) = self.0.pop_front() {
+                check(oldest.await, log);
+            }
+        }
+        // Collect what is already committed, so errors are reported soon.
+        while let Some(front) = self.0.front_mut() {
+            match front.try_recv() {
+                Ok(r) => {
+                    check(Ok(r), log);
+                    self.0.pop_front();
+                }
+                Err(oneshot::error::TryRecvError::Empty) => break,
+                Err(oneshot::error::TryRecvError::Closed) => {
+                    self.0.pop_front();
+                }
+            }
+        }
+    }
+
+    async fn drain(&mut self, log: &Log) {
+        while let Some(done) = self.0.pop_front() {
+            check(done.await, log);
+        }
+    }
+}
+
+fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
+    if let Ok(Err(e)) = r {
+        log.write(Record::error(
+            "store_failed",
+            format!("error: could not record a forward's outcome: {}", e.message),
+        ));
+    }
 }
 
 fn now_unix() -> f64 {
     chrono::Utc::now().timestamp_millis() as f64 / 1000.0
-}
-
-impl Relay {
-    /// Forward until the process stops: one lane per target app.
-    pub async fn run(self) {
-        let mut targets: Vec<String> = self
-            .cfg
-            .forward
-            .iter()
-            .map(|(_, u)| u.to_string())
-            .collect();
-        targets.extend(self.cfg.forward_to.iter().map(|u| u.to_string()));
-        targets.sort();
-        targets.dedup();
-        let relay = Arc::new(self);
-        let mut lanes = tokio::task::JoinSet::new();
-        for url in targets {
-            lanes.spawn(relay.clone().lane(url));
-        }
-        while lanes.join_next().await.is_some() {}
-    }
-
-    /// Forward `url`'s events until the process stops. Store errors are reported and retried:
-    /// the events are safe on disk either way.
-    async fn lane(self: Arc<Self>, url: String) {
-        let mut wake = self.wake.clone();
-        loop {
-            wake.mark_unchanged();
-            let wait = match self.step(&url).await {
-                Ok(Some(wait)) => wait,
-                Ok(None) => continue,
-                Err(e) => {
-                    crate::elog!("{} warning: {}", clock(), e.message);
-                    Duration::from_secs(5)
-                }
-            };
-            tokio::select! {
-                _ = wake.changed() => {}
-                _ = tokio::time::sleep(wait) => {}
-            }
-        }
-    }
-
-    /// The oldest pending event for `url`, tried when it is due. `None` when it was tried (go
-    /// again at once), else how long to wait.
-    async fn step(&self, url: &str) -> Result<Option<Duration>, crate::error::Error> {
-        let store = self.store.clone();
-        let pending = tokio::task::spawn_blocking(move || store.pending(BATCH))
-            .await
-            .map_err(|e| crate::error::Error::other(e.to_string()))??;
-        // An event with no target here waits for a listener that has one.
-        let head = pending.into_iter().find(|ev| {
-            forward_target(&self.cfg, ev.action.as_deref()).is_some_and(|u| u.as_str() == url)
-        });
-        let Some(ev) = head else {
-            return Ok(Some(Duration::from_secs(3600)));
-        };
-        let now = now_unix();
-        if let Some(due) = ev.next_attempt_unix.filter(|d| *d > now) {
-            return Ok(Some(Duration::from_secs_f64(
-                (due - now).clamp(0.0, 3600.0),
-            )));
-        }
-        self.attempt(&ev, url).await?;
-        Ok(None)
-    }
-
-    /// Try one event: delivered, retried later, or failed for good past --max-age.
-    async fn attempt(&self, ev: &Event, url: &str) -> Result<(), crate::error::Error> {
-        let sig = ev.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
-        let (content_type, sig) = stored_headers(ev.content_type.as_deref(), sig);
-        let outcome = deliver(&self.client, url, ev.payload.clone(), content_type, sig).await;
-        let store = self.store.clone();
-        let (id, url_s) = (ev.id, url.to_string());
-        let what = ev.action.clone().unwrap_or_else(|| "event".into());
-        match outcome {
-            Ok(status) if (200..300).contains(&status) => {
-                tokio::task::spawn_blocking(move || store.mark_delivered(id, &url_s))
-                    .await
-                    .map_err(|e| crate::error::Error::other(e.to_string()))??;
-                crate::elog!(
-                    "{}   forwarded event {id} ({}) to {url}: HTTP {status}",
-                    clock(),
-                    crate::output::text::safe_line(&what)
-                );
-                Ok(())
-            }
-            other => {
-                self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-                let error = match other {
-                    Ok(status) => format!("HTTP {status}"),
-                    Err(e) => e,
-                };
-                let attempts = ev.attempts + 1;
-                let too_old = self
-                    .max_age
-                    .is_some_and(|age| now_unix() - ev.received_unix >= age.as_secs_f64());
-                let next = (!too_old).then(|| now_unix() + backoff(attempts).as_secs_f64());
-                let err = error.clone();
-                tokio::task::spawn_blocking(move || {
-                    store.mark_attempt_failed(id, &url_s, &err, next)
-                })
-                .await
-                .map_err(|e| crate::error::Error::other(e.to_string()))??;
-                if too_old {
-                    crate::elog!(
-                        "{} warning: event {id} failed for good after {attempts} attempts (older than --max-age): {error}",
-                        clock()
-                    );
-                } else {
-                    crate::elog!(
-                        "{} warning: forward of event {id} to {url} failed ({error}); attempt {attempts}, next in {} s",
-                        clock(),
-                        backoff(attempts).as_secs()
-                    );
-                }
-                Ok(())
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -208,8 +391,18 @@ mod tests {
 
     #[test]
     fn backoff_doubles_from_one_second_up_to_a_minute() {
-        let secs: Vec<u64> = (1..=9).map(|a| backoff(a).as_secs()).collect();
+        let p = Policy::default();
+        let secs: Vec<u64> = (1..=9).map(|a| p.backoff(a).as_secs()).collect();
         assert_eq!(secs, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
-        assert_eq!(backoff(i64::MAX), MAX_BACKOFF);
+        assert_eq!(p.backoff(i64::MAX), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn refusals_are_given_up_within_about_half_a_minute() {
+        let total: Duration = REFUSAL_DELAYS.iter().sum();
+        assert!(
+            (Duration::from_secs(20)..=Duration::from_secs(40)).contains(&total),
+            "{total:?}"
+        );
     }
 }

@@ -1,11 +1,16 @@
 //! The durable event store behind `recruit webhooks listen --store` and `webhooks events`:
 //! one SQLite file (bundled SQLite, WAL mode, full sync), so an event the listener answered
-//! 200 for survives `kill -9` and a power cut, and readers (`events list`) never block the
-//! listener.
+//! 200 for survives `kill -9` and a power cut, and readers (`events list`, the relay's lanes)
+//! never block the writer.
 //!
-//! A file that is not SQLite, is SQLite but not an event store, or was written by a newer
-//! recruit is refused by name and never touched. Only one listener serves a store at a time
-//! (an advisory lock on `FILE.lock`); the `events` commands read and write it beside it.
+//! A file that is not SQLite, is SQLite but not an event store, was written by a newer
+//! recruit, or fails SQLite's integrity check is refused by name and never touched. One
+//! listener serves a store at a time: it holds an advisory lock on the database file itself,
+//! so a second path to the same file (a symlink, a hard link) is refused too. The `events`
+//! commands read and write it beside a running listener.
+//!
+//! Writes of a running listener go through [`super::writer::Writer`] (one connection, grouped
+//! commits); lanes read with connections of their own ([`Reader`]).
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -16,8 +21,9 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 
-/// `PRAGMA user_version` of the stores this recruit writes.
-pub const VERSION: i64 = 1;
+/// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
+/// (status, target, id), so a lane finds its next event without reading anyone else's.
+pub const VERSION: i64 = 2;
 
 /// Default file name in the data directory.
 pub const DEFAULT_FILE: &str = "events.db";
@@ -29,17 +35,30 @@ pub enum Status {
     Pending,
     /// The app answered 2xx.
     Delivered,
-    /// Given up after --max-age.
+    /// Given up: refused for good by the app (a 4xx), or older than --max-age.
     Failed,
 }
 
 impl Status {
+    pub const ALL: [Status; 3] = [Status::Pending, Status::Delivered, Status::Failed];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Pending => "pending",
             Status::Delivered => "delivered",
             Status::Failed => "failed",
         }
+    }
+
+    fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+}
+
+impl rusqlite::types::FromSql for Status {
+    fn column_result(v: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let s = v.as_str()?;
+        Status::parse(s).ok_or_else(|| rusqlite::types::FromSqlError::Other(s.into()))
     }
 }
 
@@ -51,16 +70,17 @@ pub struct Event {
     /// RFC 3339, UTC, milliseconds.
     pub received_at: String,
     pub received_unix: f64,
-    pub status: String,
+    pub status: Status,
     pub attempts: i64,
     pub last_error: Option<String>,
     pub payload: Vec<u8>,
-    /// The forward target of the last attempt.
+    /// The app this event is forwarded to: set when it is stored (from the listener's routes)
+    /// and again when a listener with other routes starts.
     pub target: Option<String>,
     pub content_type: Option<String>,
     /// The signature header as received: (name, value).
     pub signature: Option<(String, String)>,
-    /// Unix time before which no new attempt is made.
+    /// Unix time of the next attempt (shown to people; the relay schedules in monotonic time).
     pub next_attempt_unix: Option<f64>,
     pub delivered_at: Option<String>,
 }
@@ -75,7 +95,7 @@ impl Event {
             "id": self.id,
             "action": self.action,
             "received_at": self.received_at,
-            "status": self.status,
+            "status": self.status.as_str(),
             "attempts": self.attempts,
             "last_error": self.last_error,
             "payload": payload,
@@ -83,13 +103,56 @@ impl Event {
     }
 }
 
+/// An event as the listener received it, before it has an id.
+#[derive(Debug, Clone)]
+pub struct NewEvent {
+    pub action: Option<String>,
+    pub payload: bytes::Bytes,
+    pub content_type: Option<String>,
+    pub signature: Option<(String, String)>,
+    pub target: Option<String>,
+}
+
 /// What `events list` asks for.
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
     pub status: Option<Status>,
     pub action: Option<String>,
+    pub target: Option<String>,
     /// Received at or after this Unix time.
     pub since_unix: Option<f64>,
+}
+
+/// Events of one target in one state: `events list`'s summary and the relay's metrics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetCount {
+    pub target: Option<String>,
+    pub status: Status,
+    pub count: u64,
+    /// Unix time the oldest of them was received.
+    pub oldest_unix: f64,
+}
+
+/// What `events prune` deletes: events received before `before_unix`, delivered or failed;
+/// pending ones only when asked.
+#[derive(Debug, Clone, Copy)]
+pub struct Prune {
+    pub before_unix: f64,
+    pub include_pending: bool,
+}
+
+/// How many events of each state a prune deleted (or would delete).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub delivered: u64,
+    pub failed: u64,
+    pub pending: u64,
+}
+
+impl Pruned {
+    pub fn total(&self) -> u64 {
+        self.delivered + self.failed + self.pending
+    }
 }
 
 pub struct Store {
@@ -97,7 +160,8 @@ pub struct Store {
     pub path: PathBuf,
 }
 
-/// The listener's hold on a store; released on drop (or when the process dies).
+/// The listener's hold on a store: an advisory lock on the database file itself, released
+/// on drop or when the process dies.
 pub struct ListenerLock {
     _file: File,
 }
@@ -105,116 +169,32 @@ pub struct ListenerLock {
 const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts, last_error, \
      payload, target, content_type, signature_name, signature_value, next_attempt_unix, delivered_at";
 
+/// How a store is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Open {
+    /// The `events` commands: the file must exist.
+    Existing,
+    /// The listener: created (with its directory) when missing, and checked page by page.
+    Listener,
+}
+
 impl Store {
-    /// Open `path`; `create` makes a new store when the file does not exist (the listener),
-    /// otherwise a missing file is an error naming it (the `events` commands).
-    pub fn open(path: &Path, create: bool) -> Result<Store, Error> {
-        let shown = path.display();
-        if !path.exists() && !create {
-            return Err(Error::usage(format!(
-                "no event store at {shown}; `recruit webhooks listen --store` creates it (or pass --store FILE)"
-            )));
-        }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if create {
-                std::fs::create_dir_all(dir).map_err(|e| {
-                    Error::usage(format!(
-                        "cannot create the directory {}: {e}",
-                        dir.display()
-                    ))
-                })?;
-            }
-        }
-        if create && !path.exists() {
-            // Events are personal data: the file is the owner's alone from its first byte, and
-            // SQLite gives its -wal and -shm files the same permissions.
-            if let Err(e) = crate::export::private_file()
-                .write(true)
-                .create_new(true)
-                .open(path)
-            {
-                if e.kind() != std::io::ErrorKind::AlreadyExists {
-                    return Err(Error::usage(format!(
-                        "cannot create the event store {shown}: {e}"
-                    )));
-                }
-            }
-        }
-        let existed = path.exists()
-            && std::fs::metadata(path)
-                .map(|m| m.len() > 0)
-                .unwrap_or(false);
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags)
-            .map_err(|e| Error::usage(format!("cannot open the event store {shown}: {e}")))?;
-        // Readers (events list) and the listener work at once; a busy writer waits, not fails.
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .map_err(|e| store_error(path, e))?;
-        let version: i64 = conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(|e| not_a_store(path, e))?;
-        if version > VERSION {
-            return Err(Error::usage(format!(
-                "{shown} was written by a newer recruit (event store version {version}; this one reads {VERSION}); use that version or another --store FILE"
-            )));
-        }
-        let has_events: bool = conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'",
-                [],
-                |r| r.get::<_, i64>(0),
-            )
-            .map_err(|e| not_a_store(path, e))?
-            > 0;
-        let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-            .map_err(|e| not_a_store(path, e))?;
-        if version == 0 && (has_events || tables > 0 || existed && !create) {
-            return Err(Error::usage(format!(
-                "{shown} is an SQLite database but not a recruit event store; pass another --store FILE"
-            )));
-        }
-        if version == VERSION && !has_events {
-            return Err(Error::usage(format!(
-                "{shown} is damaged (its events table is missing); move it away or pass another --store FILE"
-            )));
-        }
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| store_error(path, e))?;
-        // Committed means on disk: the 200 to the service promises the event is kept.
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(|e| store_error(path, e))?;
-        if version == 0 {
-            conn.execute_batch(
-                "BEGIN;
-                 CREATE TABLE events (
-                     id INTEGER PRIMARY KEY AUTOINCREMENT,
-                     action TEXT,
-                     received_at TEXT NOT NULL,
-                     received_unix REAL NOT NULL,
-                     status TEXT NOT NULL DEFAULT 'pending',
-                     attempts INTEGER NOT NULL DEFAULT 0,
-                     last_error TEXT,
-                     payload BLOB NOT NULL,
-                     target TEXT,
-                     content_type TEXT,
-                     signature_name TEXT,
-                     signature_value TEXT,
-                     next_attempt_unix REAL,
-                     delivered_at TEXT
-                 );
-                 CREATE INDEX events_status ON events (status, id);
-                 PRAGMA user_version = 1;
-                 COMMIT;",
-            )
-            .map_err(|e| store_error(path, e))?;
-        }
+    /// Open the store at `path`.
+    pub fn open(path: &Path, how: Open) -> Result<Store, Error> {
+        let conn = connect(path, how)?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
         })
+    }
+
+    /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
+    /// one-listener lock, check every page, bring the schema up to date.
+    pub fn open_for_listener(path: &Path) -> Result<(Store, ListenerLock), Error> {
+        create_private(path)?;
+        let lock = lock_for_listener(path)?;
+        let store = Store::open(path, Open::Listener)?;
+        Ok((store, lock))
     }
 
     /// The default store: `events.db` in the data directory.
@@ -222,70 +202,31 @@ impl Store {
         crate::config::data_dir().join(DEFAULT_FILE)
     }
 
-    /// Take the one-listener lock of the store at `path`.
-    pub fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
-        use fs4::fs_std::FileExt;
-        let lock_path = lock_path(path);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| {
-                Error::usage(format!(
-                    "cannot open the lock file {}: {e}",
-                    lock_path.display()
-                ))
-            })?;
-        match FileExt::try_lock_exclusive(&file) {
-            Ok(true) => Ok(ListenerLock { _file: file }),
-            Ok(false) | Err(_) => Err(Error::usage(format!(
-                "another `recruit webhooks listen` is using the event store {}; stop it first or pass another --store FILE",
-                path.display()
-            ))),
-        }
-    }
-
-    fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, Error> {
-        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        f(&conn).map_err(|e| store_error(&self.path, e))
-    }
-
-    /// Commit one received event (pending); its id.
-    pub fn insert(
-        &self,
-        action: Option<&str>,
-        payload: &[u8],
-        content_type: Option<&str>,
-        signature: Option<(&str, &str)>,
-    ) -> Result<i64, Error> {
-        let now = chrono::Utc::now();
-        let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        let unix = now.timestamp_millis() as f64 / 1000.0;
-        self.with(|c| {
-            c.execute(
-                "INSERT INTO events (action, received_at, received_unix, payload, content_type, signature_name, signature_value)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    action,
-                    at,
-                    unix,
-                    payload,
-                    content_type,
-                    signature.map(|s| s.0),
-                    signature.map(|s| s.1)
-                ],
-            )?;
-            Ok(c.last_insert_rowid())
+    /// A connection of its own for reading beside the writer (a lane, the metrics).
+    pub fn reader(&self) -> Result<Reader, Error> {
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| store_error(&self.path, e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .and_then(|_| conn.pragma_update(None, "query_only", true))
+            .map_err(|e| store_error(&self.path, e))?;
+        Ok(Reader {
+            conn,
+            path: self.path.clone(),
         })
     }
 
-    /// Pending events, oldest first, at most `limit`.
-    pub fn pending(&self, limit: usize) -> Result<Vec<Event>, Error> {
-        self.query(
-            &format!("SELECT {COLUMNS} FROM events WHERE status = 'pending' ORDER BY id LIMIT ?1"),
-            params![limit as i64],
-        )
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, Error> {
+        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut conn).map_err(|e| store_error(&self.path, e))
+    }
+
+    /// Commit one received event (pending) on its own; its id. The listener groups its
+    /// inserts through the writer instead; this is for tools and tests.
+    pub fn insert(&self, ev: &NewEvent) -> Result<i64, Error> {
+        self.with(|c| insert(c, ev))
     }
 
     pub fn get(&self, id: i64) -> Result<Option<Event>, Error> {
@@ -301,76 +242,369 @@ impl Store {
 
     /// Events matching `filter`, oldest first.
     pub fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
-        self.query(
-            &format!(
+        self.with(|c| {
+            let mut stmt = c.prepare(&format!(
                 "SELECT {COLUMNS} FROM events
                  WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR action = ?2)
-                   AND (?3 IS NULL OR received_unix >= ?3)
+                   AND (?3 IS NULL OR received_unix >= ?3) AND (?4 IS NULL OR target = ?4)
                  ORDER BY id"
-            ),
-            params![
-                filter.status.map(Status::as_str),
-                filter.action,
-                filter.since_unix
-            ],
-        )
-    }
-
-    fn query(&self, sql: &str, p: impl rusqlite::Params) -> Result<Vec<Event>, Error> {
-        self.with(|c| {
-            let mut stmt = c.prepare(sql)?;
-            let rows = stmt.query_map(p, row_event)?;
+            ))?;
+            let rows = stmt.query_map(
+                params![
+                    filter.status.map(Status::as_str),
+                    filter.action,
+                    filter.since_unix,
+                    filter.target
+                ],
+                row_event,
+            )?;
             rows.collect()
         })
     }
 
-    pub fn mark_delivered(&self, id: i64, target: &str) -> Result<(), Error> {
-        let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-        self.with(|c| {
-            c.execute(
-                "UPDATE events SET status = 'delivered', attempts = attempts + 1, target = ?2,
-                 last_error = NULL, next_attempt_unix = NULL, delivered_at = ?3 WHERE id = ?1",
-                params![id, target, at],
-            )
-            .map(|_| ())
-        })
+    /// Events per target and state.
+    pub fn counts(&self) -> Result<Vec<TargetCount>, Error> {
+        self.with(|c| counts(c, None))
     }
 
-    /// A failed attempt: retried after `next_unix`, or `failed` for good.
-    pub fn mark_attempt_failed(
+    /// Route the pending events as a listener with these routes would: an event of an action
+    /// in `routes` goes to its URL, any other to `default` (none: it waits for a listener that
+    /// has one). Returns how many events changed target.
+    pub fn reroute(
         &self,
-        id: i64,
-        target: &str,
-        error: &str,
-        next_unix: Option<f64>,
-    ) -> Result<(), Error> {
-        let status = if next_unix.is_some() {
-            "pending"
+        routes: &[(String, String)],
+        default: Option<&str>,
+    ) -> Result<usize, Error> {
+        let mut values: Vec<&str> = Vec::new();
+        let mut whens = String::new();
+        for (action, url) in routes {
+            values.push(action);
+            values.push(url);
+            whens.push_str(&format!(
+                " WHEN action = ?{} THEN ?{}",
+                values.len() - 1,
+                values.len()
+            ));
+        }
+        values.push(default.unwrap_or(""));
+        let fallback = format!("NULLIF(?{}, '')", values.len());
+        let case = if whens.is_empty() {
+            fallback
         } else {
-            "failed"
+            format!("CASE{whens} ELSE {fallback} END")
         };
         self.with(|c| {
             c.execute(
-                "UPDATE events SET status = ?2, attempts = attempts + 1, target = ?3,
-                 last_error = ?4, next_attempt_unix = ?5 WHERE id = ?1",
-                params![id, status, target, error, next_unix],
+                &format!(
+                    "UPDATE events SET target = {case}
+                     WHERE status = 'pending' AND target IS NOT ({case})"
+                ),
+                rusqlite::params_from_iter(values.iter()),
             )
-            .map(|_| ())
         })
     }
 
-    /// Delete the events received before `before_unix`; how many.
-    pub fn prune(&self, before_unix: f64) -> Result<usize, Error> {
+    /// Count (and, unless `dry`, delete) what `rule` selects, in one transaction.
+    pub fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
         self.with(|c| {
-            c.execute(
-                "DELETE FROM events WHERE received_unix < ?1",
-                params![before_unix],
-            )
+            let tx = c.transaction()?;
+            let mut n = Pruned::default();
+            {
+                let mut stmt = tx.prepare(
+                    "SELECT status, count(*) FROM events
+                     WHERE received_unix < ?1 AND (status != 'pending' OR ?2)
+                     GROUP BY status",
+                )?;
+                let rows = stmt
+                    .query_map(params![rule.before_unix, rule.include_pending], |r| {
+                        Ok((r.get::<_, Status>(0)?, r.get::<_, i64>(1)?))
+                    })?;
+                for row in rows {
+                    let (status, count) = row?;
+                    let count = count.max(0) as u64;
+                    match status {
+                        Status::Pending => n.pending = count,
+                        Status::Delivered => n.delivered = count,
+                        Status::Failed => n.failed = count,
+                    }
+                }
+            }
+            if !dry {
+                tx.execute(
+                    "DELETE FROM events WHERE received_unix < ?1 AND (status != 'pending' OR ?2)",
+                    params![rule.before_unix, rule.include_pending],
+                )?;
+            }
+            tx.commit()?;
+            Ok(n)
         })
     }
 }
 
-fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
+/// A connection that only reads, for one lane or the metrics.
+pub struct Reader {
+    conn: Connection,
+    pub path: PathBuf,
+}
+
+impl Reader {
+    /// The oldest pending event for `target` after `after_id`: one row, one payload. The
+    /// (status, target, id) index makes it one lookup however many events other lanes hold.
+    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {COLUMNS} FROM events
+                 WHERE status = 'pending' AND target = ?1 AND id > ?2
+                 ORDER BY id LIMIT 1"
+            ))
+            .and_then(|mut s| s.query_row(params![target, after_id], row_event).optional())
+            .map_err(|e| store_error(&self.path, e))
+    }
+
+    /// Pending events per target, with the oldest's age (the metrics).
+    pub fn pending(&self) -> Result<Vec<TargetCount>, Error> {
+        counts(&self.conn, Some(Status::Pending)).map_err(|e| store_error(&self.path, e))
+    }
+}
+
+pub(super) fn insert(c: &Connection, ev: &NewEvent) -> rusqlite::Result<i64> {
+    let now = chrono::Utc::now();
+    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let unix = now.timestamp_millis() as f64 / 1000.0;
+    let (sig_name, sig_value) = match &ev.signature {
+        Some((n, v)) => (Some(n.as_str()), Some(v.as_str())),
+        None => (None, None),
+    };
+    c.prepare_cached(
+        "INSERT INTO events (action, received_at, received_unix, payload, content_type,
+             signature_name, signature_value, target)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        ev.action,
+        at,
+        unix,
+        &ev.payload[..],
+        ev.content_type,
+        sig_name,
+        sig_value,
+        ev.target
+    ])?;
+    Ok(c.last_insert_rowid())
+}
+
+fn counts(c: &Connection, only: Option<Status>) -> rusqlite::Result<Vec<TargetCount>> {
+    let mut stmt = c.prepare_cached(
+        "SELECT target, status, count(*), min(received_unix) FROM events
+         WHERE (?1 IS NULL OR status = ?1) GROUP BY target, status ORDER BY target, status",
+    )?;
+    let rows = stmt.query_map(params![only.map(Status::as_str)], |r| {
+        Ok(TargetCount {
+            target: r.get(0)?,
+            status: r.get(1)?,
+            count: r.get::<_, i64>(2)?.max(0) as u64,
+            oldest_unix: r.get(3)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// The file and its directory, private to the owner from the first byte (events are personal
+/// data; SQLite gives its -wal and -shm files the file's permissions).
+fn create_private(path: &Path) -> Result<(), Error> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.exists() {
+            let mut b = std::fs::DirBuilder::new();
+            b.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                b.mode(0o700);
+            }
+            b.create(dir).map_err(|e| {
+                Error::usage(format!(
+                    "cannot create the directory {} for the event store: {e}",
+                    dir.display()
+                ))
+                .with_source(e)
+            })?;
+        }
+    }
+    match crate::export::private_file()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(Error::usage(format!(
+            "cannot create the event store {}: {e}",
+            path.display()
+        ))
+        .with_source(e)),
+    }
+}
+
+/// The lock is on the database file itself (its inode), not on a name: a symlink or a second
+/// path to the same file finds it taken.
+fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
+    use fs4::fs_std::FileExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .open(path)
+        .map_err(|e| {
+            Error::usage(format!(
+                "cannot open the event store {}: {e}",
+                path.display()
+            ))
+            .with_source(e)
+        })?;
+    match FileExt::try_lock_exclusive(&file) {
+        Ok(true) => Ok(ListenerLock { _file: file }),
+        Ok(false) | Err(_) => {
+            let same = std::fs::canonicalize(path)
+                .ok()
+                .filter(|c| c != path)
+                .map(|c| format!(" (the file {})", c.display()))
+                .unwrap_or_default();
+            Err(Error::usage(format!(
+                "another `recruit webhooks listen` is using the event store {}{same}; a listener already runs on it: stop it first or pass another --store FILE",
+                path.display()
+            )))
+        }
+    }
+}
+
+/// Open a connection, refuse what is not a healthy store of a version we read, and create or
+/// migrate the schema.
+fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
+    let shown = path.display();
+    if how == Open::Existing && !path.exists() {
+        return Err(Error::usage(format!(
+            "no event store at {shown}; `recruit webhooks listen --store` creates it (or pass --store FILE)"
+        )));
+    }
+    let existed = std::fs::metadata(path)
+        .map(|m| m.len() > 0)
+        .unwrap_or(false);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| {
+        Error::usage(format!("cannot open the event store {shown}: {e}")).with_source(e)
+    })?;
+    // Readers (events list) and the listener work at once; a busy writer waits, not fails.
+    conn.busy_timeout(std::time::Duration::from_secs(10))
+        .map_err(|e| store_error(path, e))?;
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| not_a_store(path, e))?;
+    if version > VERSION {
+        return Err(Error::usage(format!(
+            "{shown} was written by a newer recruit (event store version {version}; this one reads up to {VERSION}); use that version or another --store FILE"
+        )));
+    }
+    let has_events: bool = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .map_err(|e| not_a_store(path, e))?
+        > 0;
+    let tables: i64 = conn
+        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+        .map_err(|e| not_a_store(path, e))?;
+    if version == 0 && (has_events || tables > 0 || existed && how == Open::Existing) {
+        return Err(Error::usage(format!(
+            "{shown} is an SQLite database but not a recruit event store; pass another --store FILE"
+        )));
+    }
+    if version > 0 && !has_events {
+        return Err(damaged(path, "its events table is missing"));
+    }
+    if how == Open::Listener && version > 0 {
+        integrity_check(&conn, path)?;
+    }
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(|e| store_error(path, e))?;
+    // Committed means on disk: the 200 to the service promises the event is kept.
+    conn.pragma_update(None, "synchronous", "FULL")
+        .map_err(|e| store_error(path, e))?;
+    migrate(&conn, version).map_err(|e| store_error(path, e))?;
+    Ok(conn)
+}
+
+/// SQLite's quick check reads every page once (seconds for a large store) and finds the
+/// damage that would otherwise surface as events answered 200 and never readable.
+fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
+    let problems: Vec<String> = conn
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut s| {
+            s.query_map([], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()
+        })
+        .map_err(|e| match &e {
+            rusqlite::Error::SqliteFailure(f, _)
+                if matches!(
+                    f.code,
+                    rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+                ) =>
+            {
+                damaged(path, &e.to_string())
+            }
+            _ => store_error(path, e),
+        })?;
+    if problems.len() == 1 && problems[0] == "ok" {
+        return Ok(());
+    }
+    Err(damaged(path, &problems.join("; ")))
+}
+
+fn damaged(path: &Path, why: &str) -> Error {
+    Error::usage(format!(
+        "the event store {} is damaged ({}); it was left as it is: move it away (events that can still be read: `sqlite3 {} .recover`) or pass another --store FILE",
+        path.display(),
+        crate::output::text::one_line(why, 200),
+        path.display()
+    ))
+}
+
+fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
+    if from == 0 {
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE events (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 action TEXT,
+                 received_at TEXT NOT NULL,
+                 received_unix REAL NOT NULL,
+                 status TEXT NOT NULL DEFAULT 'pending',
+                 attempts INTEGER NOT NULL DEFAULT 0,
+                 last_error TEXT,
+                 payload BLOB NOT NULL,
+                 target TEXT,
+                 content_type TEXT,
+                 signature_name TEXT,
+                 signature_value TEXT,
+                 next_attempt_unix REAL,
+                 delivered_at TEXT
+             );
+             CREATE INDEX events_status ON events (status, id);
+             PRAGMA user_version = 1;
+             COMMIT;",
+        )?;
+    }
+    if from < 2 {
+        conn.execute_batch(
+            "BEGIN;
+             CREATE INDEX IF NOT EXISTS events_lane ON events (status, target, id);
+             PRAGMA user_version = 2;
+             COMMIT;",
+        )?;
+    }
+    Ok(())
+}
+
+pub(super) fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
     let name: Option<String> = r.get(10)?;
     let value: Option<String> = r.get(11)?;
     Ok(Event {
@@ -390,54 +624,65 @@ fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
     })
 }
 
-fn lock_path(path: &Path) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(".lock");
-    PathBuf::from(s)
-}
-
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
     if let rusqlite::Error::SqliteFailure(f, _) = &e {
         if f.code == rusqlite::ErrorCode::NotADatabase {
             return Error::usage(format!(
                 "{} is not an event store (not an SQLite database); it was left as it is: pass another --store FILE",
                 path.display()
-            ));
+            ))
+            .with_source(e);
+        }
+        if f.code == rusqlite::ErrorCode::DatabaseCorrupt {
+            return damaged(path, &e.to_string());
         }
     }
     store_error(path, e)
 }
 
-fn store_error(path: &Path, e: rusqlite::Error) -> Error {
-    if let rusqlite::Error::SqliteFailure(f, _) = &e {
-        match f.code {
-            rusqlite::ErrorCode::NotADatabase => {
-                return Error::usage(format!(
-                    "{} is not an event store (not an SQLite database); pass another --store FILE",
-                    path.display()
-                ))
-            }
+/// An SQLite failure in words, keeping the SQLite error as the source.
+pub(super) fn store_error(path: &Path, e: rusqlite::Error) -> Error {
+    let message = match &e {
+        rusqlite::Error::SqliteFailure(f, _) => match f.code {
+            rusqlite::ErrorCode::NotADatabase => format!(
+                "{} is not an event store (not an SQLite database); pass another --store FILE",
+                path.display()
+            ),
             rusqlite::ErrorCode::DiskFull => {
-                return Error::other(format!(
+                format!(
                     "the disk holding the event store {} is full",
                     path.display()
-                ))
+                )
             }
-            _ => {}
-        }
-    }
-    Error::other(format!("event store {}: {e}", path.display()))
+            rusqlite::ErrorCode::DatabaseCorrupt => {
+                format!("the event store {} is damaged: {e}", path.display())
+            }
+            _ => format!("event store {}: {e}", path.display()),
+        },
+        _ => format!("event store {}: {e}", path.display()),
+    };
+    Error::other(message).with_source(e)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn new_event(action: Option<&str>, payload: &[u8], target: Option<&str>) -> NewEvent {
+        NewEvent {
+            action: action.map(str::to_string),
+            payload: bytes::Bytes::copy_from_slice(payload),
+            content_type: Some("application/json".into()),
+            signature: Some(("sig".into(), "t=1,v1=x".into())),
+            target: target.map(str::to_string),
+        }
+    }
+
     #[test]
     fn events_round_trip_in_order_with_their_outcomes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let s = Store::open(&path, true).unwrap();
+        let (s, _lock) = Store::open_for_listener(&path).unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -445,50 +690,144 @@ mod tests {
             assert_eq!(mode & 0o777, 0o600, "the store is the owner's alone");
         }
         let a = s
-            .insert(
+            .insert(&new_event(
                 Some("candidate_pass"),
                 br#"{"a":1}"#,
-                Some("application/json"),
-                Some(("sig", "t=1,v1=x")),
-            )
+                Some("http://x/"),
+            ))
             .unwrap();
-        let b = s.insert(None, b"not json", None, None).unwrap();
+        let b = s
+            .insert(&new_event(None, b"not json", Some("http://x/")))
+            .unwrap();
+        let other = s
+            .insert(&new_event(Some("x"), b"{}", Some("http://y/")))
+            .unwrap();
         assert!(b > a);
-        assert_eq!(
-            s.pending(10)
-                .unwrap()
-                .iter()
-                .map(|e| e.id)
-                .collect::<Vec<_>>(),
-            [a, b]
-        );
-        s.mark_attempt_failed(a, "http://x/", "connection refused", Some(1.0))
-            .unwrap();
-        s.mark_delivered(a, "http://x/").unwrap();
-        s.mark_attempt_failed(b, "http://x/", "HTTP 500", None)
-            .unwrap();
+        let r = s.reader().unwrap();
+        assert_eq!(r.next_for("http://x/", 0).unwrap().unwrap().id, a);
+        assert_eq!(r.next_for("http://x/", a).unwrap().unwrap().id, b);
+        assert!(r.next_for("http://x/", b).unwrap().is_none());
+        assert_eq!(r.next_for("http://y/", 0).unwrap().unwrap().id, other);
         let e = s.get(a).unwrap().unwrap();
-        assert_eq!((e.status.as_str(), e.attempts), ("delivered", 2));
+        assert_eq!(e.status, Status::Pending);
         assert_eq!(e.signature, Some(("sig".into(), "t=1,v1=x".into())));
         assert_eq!(e.record()["payload"], json!({"a": 1}));
-        let f = s.get(b).unwrap().unwrap();
         assert_eq!(
-            (f.status.as_str(), f.last_error.as_deref()),
-            ("failed", Some("HTTP 500"))
+            s.get(b).unwrap().unwrap().record()["payload"],
+            json!("not json")
         );
-        assert_eq!(f.record()["payload"], json!("not json"));
-        let only_failed = s
+        let pending = r.pending().unwrap();
+        assert_eq!(
+            pending
+                .iter()
+                .map(|c| (c.target.as_deref(), c.count))
+                .collect::<Vec<_>>(),
+            [(Some("http://x/"), 2), (Some("http://y/"), 1)]
+        );
+        drop((r, s, _lock));
+        // Reopened: everything is still there.
+        let s = Store::open(&path, Open::Existing).unwrap();
+        assert_eq!(s.list(&Filter::default()).unwrap().len(), 3);
+        let only_y = s
             .list(&Filter {
-                status: Some(Status::Failed),
+                target: Some("http://y/".into()),
                 ..Filter::default()
             })
             .unwrap();
-        assert_eq!(only_failed.len(), 1);
-        drop(s);
-        // Reopened: everything is still there.
-        let s = Store::open(&path, false).unwrap();
-        assert_eq!(s.list(&Filter::default()).unwrap().len(), 2);
-        assert_eq!(s.prune(f64::MAX).unwrap(), 2);
+        assert_eq!(only_y.len(), 1);
+    }
+
+    #[test]
+    fn reroute_sends_pending_events_where_the_current_routes_say() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _lock) = Store::open_for_listener(&dir.path().join("e.db")).unwrap();
+        let pass = s
+            .insert(&new_event(Some("candidate_pass"), b"{}", None))
+            .unwrap();
+        let other = s
+            .insert(&new_event(
+                Some("feedback_created"),
+                b"{}",
+                Some("http://old/"),
+            ))
+            .unwrap();
+        let none = s.insert(&new_event(None, b"{}", None)).unwrap();
+        let routes = [("candidate_pass".to_string(), "http://hired/".to_string())];
+        assert_eq!(s.reroute(&routes, Some("http://all/")).unwrap(), 3);
+        let target = |id| s.get(id).unwrap().unwrap().target;
+        assert_eq!(target(pass).as_deref(), Some("http://hired/"));
+        assert_eq!(target(other).as_deref(), Some("http://all/"));
+        assert_eq!(target(none).as_deref(), Some("http://all/"));
+        // Nothing to change the second time.
+        assert_eq!(s.reroute(&routes, Some("http://all/")).unwrap(), 0);
+        // Without a default route, unrouted events wait with no target.
+        assert_eq!(s.reroute(&routes, None).unwrap(), 2);
+        assert_eq!(target(other), None);
+        // Only a default route: everything goes there.
+        assert_eq!(s.reroute(&[], Some("http://all/")).unwrap(), 3);
+        assert_eq!(target(pass).as_deref(), Some("http://all/"));
+    }
+
+    #[test]
+    fn prune_keeps_pending_events_unless_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _lock) = Store::open_for_listener(&dir.path().join("e.db")).unwrap();
+        for _ in 0..3 {
+            s.insert(&new_event(Some("a"), b"{}", Some("http://x/")))
+                .unwrap();
+        }
+        s.with(|c| {
+            c.execute("UPDATE events SET status = 'delivered' WHERE id = 1", [])?;
+            c.execute("UPDATE events SET status = 'failed' WHERE id = 2", [])
+        })
+        .unwrap();
+        let rule = |include_pending| Prune {
+            before_unix: f64::MAX,
+            include_pending,
+        };
+        let would = s.prune(rule(false), true).unwrap();
+        assert_eq!(
+            would,
+            Pruned {
+                delivered: 1,
+                failed: 1,
+                pending: 0
+            }
+        );
+        assert_eq!(s.list(&Filter::default()).unwrap().len(), 3, "a dry run");
+        assert_eq!(s.prune(rule(false), false).unwrap().total(), 2);
+        let left = s.list(&Filter::default()).unwrap();
+        assert_eq!(
+            left.iter().map(|e| e.status).collect::<Vec<_>>(),
+            [Status::Pending]
+        );
+        assert_eq!(s.prune(rule(true), false).unwrap().pending, 1);
+        assert!(s.list(&Filter::default()).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_version_1_store_is_migrated_forward() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v1.db");
+        let c = Connection::open(&path).unwrap();
+        migrate(&c, 0).unwrap();
+        c.execute_batch("PRAGMA user_version = 1; DROP INDEX events_lane;")
+            .unwrap();
+        drop(c);
+        let s = Store::open(&path, Open::Existing).unwrap();
+        let (version, lane_index): (i64, i64) = s
+            .with(|c| {
+                Ok((
+                    c.query_row("PRAGMA user_version", [], |r| r.get(0))?,
+                    c.query_row(
+                        "SELECT count(*) FROM sqlite_master WHERE name = 'events_lane'",
+                        [],
+                        |r| r.get(0),
+                    )?,
+                ))
+            })
+            .unwrap();
+        assert_eq!((version, lane_index), (VERSION, 1));
     }
 
     #[test]
@@ -496,7 +835,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let junk = dir.path().join("junk.db");
         std::fs::write(&junk, b"these are my notes, not a database at all").unwrap();
-        let e = Store::open(&junk, true).err().unwrap();
+        let e = Store::open_for_listener(&junk).err().unwrap();
         assert!(e.message.contains("not an event store"), "{}", e.message);
         assert_eq!(
             std::fs::read(&junk).unwrap(),
@@ -518,28 +857,35 @@ mod tests {
         ] {
             let path = dir.path().join(name);
             Connection::open(&path).unwrap().execute_batch(sql).unwrap();
-            let e = Store::open(&path, true).err().unwrap();
+            let e = Store::open_for_listener(&path).err().unwrap();
             assert!(e.message.contains(says), "{name}: {}", e.message);
         }
 
         let missing = dir.path().join("missing.db");
-        let e = Store::open(&missing, false).err().unwrap();
+        let e = Store::open(&missing, Open::Existing).err().unwrap();
         assert!(e.message.contains("no event store at"), "{}", e.message);
         assert!(!missing.exists());
     }
 
     #[test]
-    fn one_listener_per_store() {
+    fn one_listener_per_store_whatever_the_path() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let first = Store::lock_for_listener(&path).unwrap();
-        let e = Store::lock_for_listener(&path).err().unwrap();
-        assert!(
-            e.message.contains("another `recruit webhooks listen`"),
-            "{}",
-            e.message
-        );
+        let (_store, first) = Store::open_for_listener(&path).unwrap();
+        let link = dir.path().join("link.db");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        #[cfg(not(unix))]
+        let link = path.clone();
+        for p in [&path, &link] {
+            let e = Store::open_for_listener(p).err().unwrap();
+            assert!(
+                e.message.contains("another `recruit webhooks listen`"),
+                "{}",
+                e.message
+            );
+        }
         drop(first);
-        Store::lock_for_listener(&path).unwrap();
+        Store::open_for_listener(&link).unwrap();
     }
 }

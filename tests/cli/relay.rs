@@ -1,6 +1,8 @@
 //! The durable relay: `recruit webhooks listen --store` in front of an app that is down, then
-//! up; a `kill -9` with events pending; `webhooks events list|show|replay|prune`; refused
-//! signatures not stored; foreign store files refused and untouched; one listener per store.
+//! up; a `kill -9` with events pending; `webhooks events list|show|replay`; refused
+//! signatures not stored; lanes under a backlog; forwards an app can verify and deduplicate;
+//! refusals for good. The store's faults and prune are in `store.rs`, running it as a service
+//! (metrics, health, logs, shutdown) in `service.rs`.
 
 use crate::common::*;
 
@@ -11,12 +13,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-const KEY: &str = "whsec_relay_test";
+mod service;
+mod store;
 
-struct Listener {
-    child: Child,
-    _stderr: mpsc::Receiver<String>,
-    url: String,
+pub(crate) const KEY: &str = "whsec_relay_test";
+
+pub(crate) struct Listener {
+    pub child: Child,
+    pub stderr: mpsc::Receiver<String>,
+    pub url: String,
 }
 
 impl Drop for Listener {
@@ -26,13 +31,53 @@ impl Drop for Listener {
     }
 }
 
+impl Listener {
+    /// SIGTERM, then the exit code and the rest of stderr.
+    pub fn terminate(mut self) -> (Option<i32>, Vec<String>) {
+        let pid = self.child.id().to_string();
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status();
+        let status = self.child.wait().unwrap();
+        let rest = drain(&self.stderr);
+        (status.code(), rest)
+    }
+
+    /// The next stderr line that contains `what`, within `secs`.
+    pub fn wait_line(&self, what: &str, secs: u64) -> String {
+        let end = Instant::now() + Duration::from_secs(secs);
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.stderr.recv_timeout(left) {
+                Ok(line) if line.contains(what) => return line,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        panic!("no stderr line with {what:?} within {secs} s");
+    }
+}
+
+/// What is left on a finished child's stderr.
+pub(crate) fn drain(rx: &mpsc::Receiver<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(5)) {
+        out.push(line);
+    }
+    out
+}
+
 /// `webhooks listen --store STORE` with `args`, its stderr read in the background.
-fn listen_stored(home: &Home, store: &std::path::Path, args: &[&str]) -> Listener {
-    let mut child = recruit(home)
-        .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+pub(crate) fn listen_stored(home: &Home, store: &std::path::Path, args: &[&str]) -> Listener {
+    let mut cmd = recruit(home);
+    cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
         .arg("--store")
         .arg(store)
-        .args(args)
+        .args(args);
+    spawn_listener(cmd)
+}
+
+pub(crate) fn spawn_listener(mut cmd: std::process::Command) -> Listener {
+    let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -40,14 +85,10 @@ fn listen_stored(home: &Home, store: &std::path::Path, args: &[&str]) -> Listene
         .unwrap();
     let stderr = lines(child.stderr.take().unwrap());
     let url = listening_url(&stderr);
-    Listener {
-        child,
-        _stderr: stderr,
-        url,
-    }
+    Listener { child, stderr, url }
 }
 
-fn recruit(home: &Home) -> std::process::Command {
+pub(crate) fn recruit(home: &Home) -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
         .env("RECRUIT_DATA_DIR", home.data_dir())
@@ -56,18 +97,24 @@ fn recruit(home: &Home) -> std::process::Command {
 }
 
 /// `webhooks listen --store FILE --forward-to APP`, once it prints its address.
-fn listen(home: &Home, store: &std::path::Path, app: &str) -> Listener {
+pub(crate) fn listen(home: &Home, store: &std::path::Path, app: &str) -> Listener {
     listen_stored(home, store, &["--forward-to", app, "-o", "ndjson"])
 }
 
-/// An app that answers 503 while `up` is false and records what it accepted.
-struct App {
-    stub: Stub,
-    up: Arc<AtomicBool>,
-    got: Arc<Mutex<Vec<Value>>>,
+/// An app that answers 503 while `up` is false and records what it accepted: the body, and
+/// whether the signature verifies (with the relay's key, within `tolerance`).
+pub(crate) struct App {
+    pub stub: Stub,
+    pub up: Arc<AtomicBool>,
+    pub got: Arc<Mutex<Vec<Value>>>,
 }
 
-fn app() -> App {
+pub(crate) fn app() -> App {
+    app_checking(None)
+}
+
+/// An app that checks signatures' age too, as the docs tell integrators (300 s there).
+pub(crate) fn app_checking(tolerance: Option<Duration>) -> App {
     let up = Arc::new(AtomicBool::new(false));
     let got = Arc::new(Mutex::new(Vec::new()));
     let (up2, got2) = (up.clone(), got.clone());
@@ -75,34 +122,83 @@ fn app() -> App {
         if !up2.load(Ordering::SeqCst) {
             return Reply::json(503, r#"{"error":"deploying"}"#);
         }
-        // The relay passes the signature on as received.
         let sig = seen.header("service-webhook-signature").unwrap_or("");
         let ok = recruit::webhook::signature::verify(
             Some(sig),
             &seen.body,
             &[KEY.as_bytes()],
-            None,
+            tolerance,
             recruit::webhook::signature::now_unix(),
         )
         .is_ok();
-        got2.lock()
-            .unwrap()
-            .push(json!({"signed": ok, "body": serde_json::from_slice::<Value>(&seen.body).unwrap_or(Value::Null)}));
+        if tolerance.is_some() && !ok {
+            return Reply::json(401, r#"{"error":"signature too old"}"#);
+        }
+        got2.lock().unwrap().push(json!({
+            "signed": ok,
+            "body": serde_json::from_slice::<Value>(&seen.body).unwrap_or(Value::Null),
+            "event_id": seen.header("x-recruit-event-id"),
+            "dedup_key": seen.header("x-recruit-dedup-key"),
+            "original": seen.header("x-recruit-original-signature"),
+            "signature": sig,
+        }));
         Reply::json(200, "{}")
     });
     App { stub, up, got }
 }
 
+pub(crate) fn app_up() -> App {
+    let a = app();
+    a.up.store(true, Ordering::SeqCst);
+    a
+}
+
 /// POST `n`-th event, signed (or with a bad signature); the listener's status.
-fn send(url: &str, n: usize, good: bool) -> u16 {
+pub(crate) fn send(url: &str, n: usize, good: bool) -> u16 {
     send_action(url, "candidate_pass", n, good)
 }
 
-fn send_action(url: &str, action: &str, n: usize, good: bool) -> u16 {
-    let body =
-        json!({"action": action, "seq": n, "candidate": {"code": format!("C{n}")}}).to_string();
+pub(crate) fn event_body(action: &str, n: usize) -> String {
+    json!({"action": action, "seq": n, "candidate": {"code": format!("C{n}")}}).to_string()
+}
+
+pub(crate) fn send_action(url: &str, action: &str, n: usize, good: bool) -> u16 {
+    send_signed(url, &event_body(action, n), good).0
+}
+
+/// POST `body` signed now (or with a wrong key): the status and the signature sent.
+pub(crate) fn send_signed(url: &str, body: &str, good: bool) -> (u16, String) {
     let sig = recruit::webhook::signature::sign(
         if good { KEY.as_bytes() } else { b"wrong key" },
+        recruit::webhook::signature::now_unix(),
+        body.as_bytes(),
+    );
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let status = rt.block_on(async {
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .post(url)
+            .header("content-type", "application/json")
+            .header("service-webhook-signature", &sig)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    });
+    (status, sig)
+}
+
+/// POST `body` signed now; the status, or None when the listener is gone.
+pub(crate) fn try_send_signed(url: &str, body: &str) -> Option<u16> {
+    let sig = recruit::webhook::signature::sign(
+        KEY.as_bytes(),
         recruit::webhook::signature::now_unix(),
         body.as_bytes(),
     );
@@ -118,16 +214,51 @@ fn send_action(url: &str, action: &str, n: usize, good: bool) -> u16 {
             .post(url)
             .header("content-type", "application/json")
             .header("service-webhook-signature", sig)
-            .body(body)
+            .body(body.to_string())
             .send()
             .await
-            .unwrap()
-            .status()
-            .as_u16()
+            .ok()
+            .map(|r| r.status().as_u16())
     })
 }
 
-fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
+/// POST many signed events, `concurrency` at a time; their statuses in the order given.
+pub(crate) fn send_many(url: &str, bodies: Vec<String>, concurrency: usize) -> Vec<u16> {
+    use futures::StreamExt;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        futures::stream::iter(bodies)
+            .map(|body| {
+                let client = client.clone();
+                async move {
+                    let sig = recruit::webhook::signature::sign(
+                        KEY.as_bytes(),
+                        recruit::webhook::signature::now_unix(),
+                        body.as_bytes(),
+                    );
+                    client
+                        .post(url)
+                        .header("content-type", "application/json")
+                        .header("service-webhook-signature", sig)
+                        .body(body)
+                        .send()
+                        .await
+                        .map(|r| r.status().as_u16())
+                        .unwrap_or(0)
+                }
+            })
+            .buffered(concurrency)
+            .collect()
+            .await
+    })
+}
+
+pub(crate) fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
     let end = Instant::now() + Duration::from_secs(secs);
     while Instant::now() < end {
         if f() {
@@ -138,7 +269,7 @@ fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
     panic!("timed out waiting for {what}");
 }
 
-fn seqs(got: &Mutex<Vec<Value>>) -> Vec<u64> {
+pub(crate) fn seqs(got: &Mutex<Vec<Value>>) -> Vec<u64> {
     got.lock()
         .unwrap()
         .iter()
@@ -149,7 +280,7 @@ fn seqs(got: &Mutex<Vec<Value>>) -> Vec<u64> {
         .collect()
 }
 
-fn events_json(home: &Home, store: &std::path::Path, extra: &[&str]) -> Vec<Value> {
+pub(crate) fn events_json(home: &Home, store: &std::path::Path, extra: &[&str]) -> Vec<Value> {
     let out = recruit(home)
         .args(["webhooks", "events", "list", "-o", "json", "--store"])
         .arg(store)
@@ -162,6 +293,15 @@ fn events_json(home: &Home, store: &std::path::Path, extra: &[&str]) -> Vec<Valu
         .as_array()
         .unwrap()
         .clone()
+}
+
+/// "Exactly once": the relay has nothing left to send (no pending event in the store) and
+/// the app has seen `n`: a retry can't come later.
+pub(crate) fn settled(home: &Home, store: &std::path::Path, got: &Mutex<Vec<Value>>, n: usize) {
+    wait_for("every event delivered and marked", 20, || {
+        got.lock().unwrap().len() >= n
+            && events_json(home, store, &["--status", "pending"]).is_empty()
+    });
 }
 
 #[test]
@@ -182,10 +322,7 @@ fn an_app_down_for_a_while_gets_every_event_in_order_exactly_once() {
     assert!(pending[0]["last_error"].as_str().unwrap().contains("503"));
     assert!(app.got.lock().unwrap().is_empty());
     app.up.store(true, Ordering::SeqCst);
-    wait_for("all five delivered", 20, || {
-        app.got.lock().unwrap().len() >= 5
-    });
-    std::thread::sleep(Duration::from_millis(500)); // nothing more may come
+    settled(&home, &store, &app.got, 5);
     assert_eq!(seqs(&app.got), [1, 2, 3, 4, 5]);
     let all = events_json(&home, &store, &[]);
     assert_eq!(all.len(), 5);
@@ -218,10 +355,7 @@ fn kill_9_with_events_pending_loses_nothing() {
     drop(l);
     app.up.store(true, Ordering::SeqCst);
     let l = listen(&home, &store, &target);
-    wait_for("the pending events forwarded", 20, || {
-        app.got.lock().unwrap().len() >= 3
-    });
-    std::thread::sleep(Duration::from_millis(300));
+    settled(&home, &store, &app.got, 3);
     assert_eq!(seqs(&app.got), [1, 2, 3]);
     assert_eq!(send(&l.url, 4, true), 200);
     wait_for("the next one", 10, || app.got.lock().unwrap().len() >= 4);
@@ -247,7 +381,7 @@ fn a_refused_signature_is_not_stored() {
 }
 
 #[test]
-fn events_show_replay_and_prune() {
+fn events_show_and_replay() {
     let home = Home::new();
     let store = home.dir.path().join("relay.db");
     let app = app();
@@ -334,30 +468,22 @@ fn events_show_replay_and_prune() {
         .arg(&store)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(7),
+        "not delivered: exit 7 as for every delivery\n{}",
+        stderr_of(&out)
+    );
     assert!(stderr_of(&out).contains("HTTP 503"), "{}", stderr_of(&out));
 
-    // prune: nothing before a time in the past, everything before the future.
-    let prune = |before: &str| {
-        let out = recruit(&home)
-            .args([
-                "webhooks", "events", "prune", "--before", before, "-o", "json", "--store",
-            ])
-            .arg(&store)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-        serde_json::from_str::<Value>(&stdout_of(&out)).unwrap()["deleted"].clone()
-    };
-    assert_eq!(prune("2020-01-01"), json!(0));
-    assert_eq!(prune("2100-01-01"), json!(2));
-    assert!(events_json(&home, &store, &[]).is_empty());
-}
-
-fn app_up() -> App {
-    let a = app();
-    a.up.store(true, Ordering::SeqCst);
-    a
+    // The replays carried the stored id and the dedup key.
+    let seen = other.got.lock().unwrap().clone();
+    assert_eq!(seen[0]["event_id"], json!(ids[0].to_string()));
+    assert_eq!(seen[1]["event_id"], json!(ids[1].to_string()));
+    assert!(seen[0]["dedup_key"]
+        .as_str()
+        .unwrap()
+        .starts_with("sha256:"));
 }
 
 #[test]
@@ -389,17 +515,26 @@ fn a_second_listener_on_the_same_store_stops_with_a_clear_error() {
     let store = home.dir.path().join("relay.db");
     let app = app_up();
     let _first = listen(&home, &store, &app.stub.base());
-    let out = recruit(&home)
-        .args(["webhooks", "listen", "--port", "0", "--store"])
-        .arg(&store)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
-    assert!(
-        stderr_of(&out).contains("another `recruit webhooks listen` is using the event store"),
-        "{}",
-        stderr_of(&out)
-    );
+    // The same file by its own name, and through a symlink: the lock is on the file.
+    let link = home.dir.path().join("also-relay.db");
+    std::os::unix::fs::symlink(&store, &link).unwrap();
+    for path in [&store, &link] {
+        let out = recruit(&home)
+            .args(["webhooks", "listen", "--port", "0", "--store"])
+            .arg(path)
+            .args(["--forward-to", &app.stub.base()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+        assert!(
+            stderr_of(&out).contains("another `recruit webhooks listen` is using the event store")
+                && stderr_of(&out).contains("a listener already runs on it"),
+            "{}",
+            stderr_of(&out)
+        );
+    }
+    // The events commands work beside it.
+    assert!(events_json(&home, &link, &[]).is_empty());
 }
 
 #[test]
@@ -419,11 +554,7 @@ fn max_age_gives_up_on_an_event_the_app_never_takes() {
         .unwrap();
     let stderr = lines(child.stderr.take().unwrap());
     let url = listening_url(&stderr);
-    let l = Listener {
-        child,
-        _stderr: stderr,
-        url,
-    };
+    let l = Listener { child, stderr, url };
     assert_eq!(send(&l.url, 1, true), 200);
     wait_for("the event marked failed", 15, || {
         events_json(&home, &store, &["--status", "failed"]).len() == 1
@@ -559,7 +690,7 @@ fn a_signed_hostile_event_reaches_the_listeners_terminal_lines_escaped() {
     let url = listening_url(&stderr);
     let _l = Listener {
         child,
-        _stderr: stderr,
+        stderr,
         url: url.clone(),
     };
     // Valid signature, hostile text: a clear-screen in the action, a clipboard write and a
@@ -603,4 +734,315 @@ fn a_signed_hostile_event_reaches_the_listeners_terminal_lines_escaped() {
     }
     assert!(line.contains("candidate_pass\\x1b[2J"), "{line:?}");
     assert!(line.contains("\\u{202e}exe"), "{line:?}");
+}
+
+/// 600 events for an app that is down and 600 that no target takes: another app's events
+/// still go out at once (each lane reads only its own events), and after a restart too.
+#[test]
+fn a_backlog_for_one_app_never_holds_up_another() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let down = app(); // down for good
+    let other = app_up();
+    let args = [
+        "--forward".to_string(),
+        format!("candidate_pass={}", down.stub.base()),
+        "--forward".to_string(),
+        format!("form_submitted={}", other.stub.base()),
+    ];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let l = listen_stored(&home, &store, &args);
+    let backlog: Vec<String> = (0..600)
+        .map(|n| event_body("candidate_pass", n))
+        .chain((600..1200).map(|n| event_body("feedback_created", n)))
+        .collect();
+    let statuses = send_many(&l.url, backlog, 16);
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let started = Instant::now();
+    for n in 2000..2005 {
+        assert_eq!(send_action(&l.url, "form_submitted", n, true), 200);
+    }
+    wait_for("the other app's five events", 10, || {
+        other.got.lock().unwrap().len() == 5
+    });
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(seqs(&other.got), [2000, 2001, 2002, 2003, 2004]);
+
+    // Restarted on the same backlog: the lane still finds its new events at once.
+    drop(l);
+    let l = listen_stored(&home, &store, &args);
+    for n in 3000..3003 {
+        assert_eq!(send_action(&l.url, "form_submitted", n, true), 200);
+    }
+    wait_for("three more after the restart", 10, || {
+        other.got.lock().unwrap().len() == 8
+    });
+    assert_eq!(
+        events_json(&home, &store, &["--status", "pending"]).len(),
+        1200,
+        "the down app's and the unrouted events wait"
+    );
+    assert!(
+        other
+            .got
+            .lock()
+            .unwrap()
+            .iter()
+            .all(|v| v["body"]["action"] == "form_submitted"),
+        "nothing of another lane reached this app"
+    );
+}
+
+/// Memory follows what is in flight, not what is pending: a listener started on 60 events of
+/// ~900 KB pending for a down app (54 MB) holds one of them while it retries.
+#[test]
+fn a_backlog_of_large_events_is_not_loaded_into_memory() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let down = app();
+    let l = listen(&home, &store, &down.stub.base());
+    let filler = "x".repeat(900 * 1024);
+    let bodies: Vec<String> = (0..60)
+        .map(|n| json!({"action": "candidate_pass", "seq": n, "resume": filler}).to_string())
+        .collect();
+    assert!(send_many(&l.url, bodies, 4).iter().all(|s| *s == 200));
+    drop(l);
+    let l = listen(&home, &store, &down.stub.base());
+    let before = down.stub.seen().len();
+    wait_for("several attempts", 15, || {
+        down.stub.seen().len() >= before + 3
+    });
+    let status = std::fs::read_to_string(format!("/proc/{}/status", l.child.id())).unwrap();
+    let hwm_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    // An idle listener (debug build) peaks near 22 MB; the backlog alone is 54 MB.
+    assert!(
+        hwm_kb < 40 * 1024,
+        "peak RSS {hwm_kb} kB with 54 MB pending: the backlog was read into memory"
+    );
+    assert_eq!(
+        events_json(&home, &store, &["--status", "pending"]).len(),
+        60
+    );
+}
+
+/// An app that checks the signature's age (2 s here, 300 s in the docs) accepts events kept
+/// through an outage longer than that: each forward is signed when it is sent. It gets the
+/// received signature, the stored id and the dedup key beside it.
+#[test]
+fn forwards_are_signed_afresh_with_event_id_and_dedup_key() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let strict = app_checking(Some(Duration::from_secs(2)));
+    let l = listen(&home, &store, &strict.stub.base());
+    let body = event_body("candidate_pass", 1);
+    let (status, original) = send_signed(&l.url, &body, true);
+    assert_eq!(status, 200);
+    std::thread::sleep(Duration::from_millis(3500)); // the outage outlasts the app's window
+    strict.up.store(true, Ordering::SeqCst);
+    settled(&home, &store, &strict.got, 1);
+    let got = strict.got.lock().unwrap()[0].clone();
+    assert_eq!(got["signed"], json!(true), "{got}");
+    assert_eq!(got["original"], json!(original));
+    assert_ne!(
+        got["signature"],
+        json!(original),
+        "signed again at the forward"
+    );
+    let id = events_json(&home, &store, &[])[0]["id"].as_i64().unwrap();
+    assert_eq!(got["event_id"], json!(id.to_string()));
+    use sha2::Digest;
+    let expected = format!(
+        "sha256:{}",
+        hex::encode(sha2::Sha256::digest(body.as_bytes()))
+    );
+    assert_eq!(got["dedup_key"], json!(expected));
+
+    // Without a signing key the relay has nothing to sign with: the header goes as received.
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let plain = app_up();
+    let mut cmd = recruit(&home);
+    cmd.args(["webhooks", "listen", "--port", "0", "--store"])
+        .arg(&store)
+        .args(["--forward-to", &plain.stub.base()]);
+    let l = spawn_listener(cmd);
+    let (status, original) = send_signed(&l.url, &body, true);
+    assert_eq!(status, 200);
+    settled(&home, &store, &plain.got, 1);
+    let got = plain.got.lock().unwrap()[0].clone();
+    assert_eq!(got["signature"], json!(original));
+    assert_eq!(got["original"], Value::Null);
+    assert_eq!(got["dedup_key"], json!(expected));
+}
+
+/// The relay in-process with short delays: `listen::run` with a policy of 50 ms retries.
+struct InProcess {
+    url: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: Option<std::thread::JoinHandle<String>>,
+}
+
+impl InProcess {
+    fn start(
+        store: &std::path::Path,
+        forward_to: &str,
+        policy: recruit::webhook::relay::Policy,
+    ) -> InProcess {
+        use recruit::webhook::{listen, log, store::Store};
+        let (st, lock) = Store::open_for_listener(store).unwrap();
+        let cfg = listen::ListenConfig {
+            addr: ([127, 0, 0, 1], 0).into(),
+            keys: vec![recruit::redact::Secret::new(KEY)],
+            header: axum::http::HeaderName::from_static("service-webhook-signature"),
+            tolerance: None,
+            events: None,
+            forward_to: Some(url::Url::parse(forward_to).unwrap()),
+            forward: vec![],
+            format: listen::EventFormat::Ndjson,
+            forward_timeout: Duration::from_secs(5),
+            net: Default::default(),
+            idle_timeout: Duration::from_secs(30),
+            durable: Some(listen::Durable {
+                store: Arc::new(st),
+                max_age: None,
+                fail_after: Duration::from_secs(60),
+                policy,
+            }),
+            metrics_addr: None,
+        };
+        let (io, cap) = recruit::io::Io::captured(recruit::io::Term::piped(), "");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let stderr = cap.stderr.clone();
+        let done = std::thread::spawn(move || {
+            let _lock = lock;
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            let log = log::Log::new(log::LogFormat::Text, io.stderr());
+            let ended = rt.block_on(listen::run(
+                cfg,
+                listen::ListenIo {
+                    stdout: io.stdout(),
+                    log: log.clone(),
+                },
+                async {
+                    let _ = stopped.await;
+                },
+            ));
+            log.flush();
+            assert!(ended.unwrap().fatal.is_none());
+            stderr.text()
+        });
+        let mut url = None;
+        wait_for("the in-process listener", 10, || {
+            url = cap
+                .stderr
+                .text()
+                .lines()
+                .find_map(|l| l.strip_prefix("listening on "))
+                .and_then(|r| r.split_whitespace().next())
+                .map(str::to_string);
+            url.is_some()
+        });
+        InProcess {
+            url: url.unwrap(),
+            stop: Some(stop),
+            done: Some(done),
+        }
+    }
+
+    /// Stop it; its stderr.
+    fn stop(mut self) -> String {
+        let _ = self.stop.take().unwrap().send(());
+        self.done.take().unwrap().join().unwrap()
+    }
+}
+
+/// An app that refuses one event for good (400) gets it a few times, then the event is
+/// `failed` with the app's answer and the lane goes on to the next, in order.
+#[test]
+fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let got: Arc<Mutex<Vec<u64>>> = Arc::default();
+    let g = got.clone();
+    let picky = stub(move |seen, _| {
+        let v: Value = serde_json::from_slice(&seen.body).unwrap();
+        let seq = v["seq"].as_u64().unwrap();
+        if seq == 2 {
+            return Reply::json(400, r#"{"error":"invalid","message":"no such candidate"}"#);
+        }
+        g.lock().unwrap().push(seq);
+        Reply::json(200, "{}")
+    });
+    let policy = recruit::webhook::relay::Policy {
+        first_backoff: Duration::from_millis(50),
+        max_backoff: Duration::from_millis(200),
+        refusal_delays: vec![Duration::from_millis(50); 4],
+    };
+    let l = InProcess::start(&store, &picky.base(), policy);
+    for n in 1..=3 {
+        assert_eq!(send(&l.url, n, true), 200);
+    }
+    wait_for("events 1 and 3 delivered", 10, || {
+        got.lock().unwrap().len() == 2
+    });
+    assert_eq!(
+        *got.lock().unwrap(),
+        [1, 3],
+        "in order, past the refused one"
+    );
+    let log = l.stop();
+    let events = events_json(&home, &store, &[]);
+    let refused = &events[1];
+    assert_eq!(refused["status"], json!("failed"), "{refused}");
+    assert_eq!(refused["attempts"], json!(5), "{refused}");
+    assert_eq!(
+        refused["last_error"],
+        json!(r#"HTTP 400: {"error":"invalid","message":"no such candidate"}"#)
+    );
+    assert_eq!(events[2]["status"], json!("delivered"));
+    let tries = picky
+        .seen()
+        .iter()
+        .filter(|s| serde_json::from_slice::<Value>(&s.body).unwrap()["seq"] == 2)
+        .count();
+    assert_eq!(tries, 5);
+    assert!(log.contains("failed for good"), "{log}");
+    assert!(log.contains("events replay"), "{log}");
+}
+
+/// A retry waits on the monotonic clock. An event whose stored schedule and receipt are a
+/// day ahead (what a wall clock stepped back a day leaves behind) goes out at once.
+#[test]
+fn clock_steps_do_not_stall_a_lane() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let app = app_up();
+    // A store as a listener left it, then the clock went back a day.
+    drop(recruit::webhook::store::Store::open_for_listener(&store).unwrap());
+    let tomorrow = chrono::Utc::now().timestamp() as f64 + 86_400.0;
+    let body = event_body("candidate_pass", 7);
+    let conn = rusqlite::Connection::open(&store).unwrap();
+    conn.execute(
+        "INSERT INTO events (action, received_at, received_unix, payload, target, attempts,
+             next_attempt_unix, signature_name, signature_value)
+         VALUES ('candidate_pass', '2026-01-01T00:00:00.000Z', ?1, ?2, ?3, 3, ?1,
+             'service-webhook-signature', 't=1,v1=00')",
+        rusqlite::params![tomorrow, body.as_bytes(), app.stub.base()],
+    )
+    .unwrap();
+    drop(conn);
+    let started = Instant::now();
+    let _l = listen_stored(
+        &home,
+        &store,
+        &["--forward-to", &app.stub.base(), "--max-age", "1h"],
+    );
+    settled(&home, &store, &app.got, 1);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(seqs(&app.got), [7]);
 }

@@ -997,11 +997,14 @@ async fn help_has_descriptions_and_examples() {
     }
     let r = run(&["webhooks", "listen", "--help"], None).await;
     assert!(r.stdout.contains("401  no v1 signature matches"));
+    // Without a store a failed forward is answered 502, so the service retries.
+    assert!(r.stdout.contains("502  (without --store)"), "{}", r.stdout);
     assert!(
-        r.stdout.contains("stays 200 whatever the app did"),
+        !r.stdout.contains("stays 200 whatever the app did"),
         "{}",
         r.stdout
     );
+    assert!(r.stdout.contains("X-Recruit-Dedup-Key"), "{}", r.stdout);
 }
 
 /// Idle and half-sent connections are closed after --idle-timeout; a request still works.

@@ -195,11 +195,16 @@ pub fn listening_url(stderr: &std::sync::mpsc::Receiver<String>) -> String {
     let first = stderr
         .recv_timeout(std::time::Duration::from_secs(20))
         .expect("the server started");
+    // A line for people, or a JSON log line whose message is that line.
     first
-        .strip_prefix("listening on ")
-        .and_then(|r| r.split_whitespace().next())
+        .find("listening on http://")
+        .and_then(|at| {
+            first[at + "listening on ".len()..]
+                .split_whitespace()
+                .next()
+        })
+        .map(|url| url.trim_end_matches('"').to_string())
         .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-        .to_string()
 }
 
 pub fn stdout_of(out: &std::process::Output) -> String {

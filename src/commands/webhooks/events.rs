@@ -10,7 +10,8 @@ use serde_json::Value;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
-use crate::webhook::store::{Event, Filter, Status, Store};
+use crate::webhook::forward::{self, Signing};
+use crate::webhook::store::{Event, Filter, Open, Prune, Pruned, Status, Store};
 
 #[derive(Debug, Subcommand)]
 pub enum EventsCmd {
@@ -31,9 +32,12 @@ pub enum EventsCmd {
   recruit webhooks events replay 40 41 42 --to http://localhost:3000/webhooks
   recruit webhooks events replay 42 --to http://localhost:3000/hooks --signing-key \"$KEY\"   # re-signed now")]
     Replay(ReplayArgs),
-    /// Delete stored events received before a time
+    /// Delete delivered and failed events received before a time
     #[command(
-        after_help = "Examples:\n  recruit webhooks events prune --before 30d\n  recruit webhooks events prune --before 2026-01-01"
+        long_about = "Delete delivered and failed events received before a time. Pending events (not yet \
+delivered) are kept unless --include-pending is given: a running relay would otherwise never \
+deliver them. On a terminal it asks first; elsewhere it needs --yes. --dry-run only counts.",
+        after_help = "Examples:\n  recruit webhooks events prune --before 30d --yes\n  recruit webhooks events prune --before 2026-01-01 --dry-run\n  recruit webhooks events prune --before 90d --include-pending --yes"
     )]
     Prune(PruneArgs),
 }
@@ -58,6 +62,9 @@ pub struct ListArgs {
     /// Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)
     #[arg(long, value_name = "T", value_parser = parse_time)]
     pub since: Option<f64>,
+    /// Only events forwarded (or to be forwarded) to this app
+    #[arg(long, value_name = "URL")]
+    pub target: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -90,9 +97,18 @@ pub struct ReplayArgs {
 pub struct PruneArgs {
     #[command(flatten)]
     pub store: StoreArg,
-    /// Delete events received before T: a time (2026-11-01) or an age (30d)
+    /// Delete events received before T: a time in the past (2026-11-01) or an age (30d)
     #[arg(long, value_name = "T", value_parser = parse_time, required = true)]
     pub before: f64,
+    /// Also delete pending events (never delivered): the relay will not deliver them
+    #[arg(long)]
+    pub include_pending: bool,
+    /// Delete without asking (needed without a terminal)
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Only say what would be deleted
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `--store` given (`Some("")`: the flag without a value), or the default.
@@ -152,7 +168,7 @@ pub fn parse_time(s: &str) -> Result<f64, String> {
 }
 
 fn open(arg: &StoreArg) -> Result<Store, Error> {
-    Store::open(&store_path(arg.store.as_deref()), false)
+    Store::open(&store_path(arg.store.as_deref()), Open::Existing)
 }
 
 pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {
@@ -170,6 +186,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         status: a.status,
         action: a.action,
         since_unix: a.since,
+        target: a.target,
     })?;
     let mut out = ctx.output()?;
     if out.is_table() {
@@ -178,6 +195,9 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         if events.is_empty() {
             crate::say!(ctx.io, "no stored events match");
         }
+        for line in per_target(&store.counts()?) {
+            crate::say!(ctx.io, "{line}");
+        }
         return Ok(());
     }
     let records: Vec<Value> = events.iter().map(Event::record).collect();
@@ -185,6 +205,31 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
     printer.items(&mut out, &records)?;
     printer.finish(&mut out)?;
     Ok(())
+}
+
+/// One line per target: how many of its events are pending, delivered, failed.
+fn per_target(counts: &[crate::webhook::store::TargetCount]) -> Vec<String> {
+    let mut targets: Vec<Option<&str>> = counts.iter().map(|c| c.target.as_deref()).collect();
+    targets.dedup();
+    targets
+        .into_iter()
+        .map(|t| {
+            let n = |st: Status| {
+                counts
+                    .iter()
+                    .filter(|c| c.target.as_deref() == t && c.status == st)
+                    .map(|c| c.count)
+                    .sum::<u64>()
+            };
+            format!(
+                "{}: {} pending, {} delivered, {} failed",
+                crate::output::text::safe_line(t.unwrap_or("no target yet")),
+                n(Status::Pending),
+                n(Status::Delivered),
+                n(Status::Failed)
+            )
+        })
+        .collect()
 }
 
 /// The table view: one line per event, the payload left to `show` and `-o json`.
@@ -197,8 +242,9 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
                 e.id.to_string(),
                 crate::output::text::local_time(Some(&e.received_at)),
                 safe(e.action.as_deref().unwrap_or("-")),
-                e.status.clone(),
+                e.status.as_str().to_string(),
                 e.attempts.to_string(),
+                safe(e.target.as_deref().unwrap_or("-")),
                 crate::output::text::one_line(e.last_error.as_deref().unwrap_or(""), 80),
             ]
         })
@@ -211,6 +257,7 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
             "ACTION",
             "STATUS",
             "ATTEMPTS",
+            "TARGET",
             "LAST ERROR",
         ],
         rows,
@@ -241,7 +288,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
         "received",
         crate::output::text::local_time(Some(&e.received_at)),
     );
-    line("status", e.status.clone());
+    line("status", e.status.as_str().to_string());
     line("attempts", e.attempts.to_string());
     if let Some(t) = &e.target {
         line("target", safe(t));
@@ -292,6 +339,18 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         .build()
         .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
     let default_header = crate::webhook::signature::DEFAULT_HEADER;
+    let resign = match &a.signing_key {
+        Some(key) => {
+            let name = a.header.as_deref().unwrap_or(default_header);
+            Some((
+                reqwest::header::HeaderName::from_bytes(name.trim().as_bytes()).map_err(|_| {
+                    Error::usage(format!("--header '{name}' is not a valid HTTP header name"))
+                })?,
+                vec![crate::redact::Secret::new(key.clone())],
+            ))
+        }
+        None => None,
+    };
     let mut failed = 0;
     let mut results = Vec::new();
     for e in &events {
@@ -300,44 +359,55 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
             .map(|u| u.to_string())
             .or_else(|| e.target.clone())
             .unwrap_or_default();
-        let signature = match &a.signing_key {
-            Some(key) => {
-                let name = a
-                    .header
-                    .clone()
-                    .or_else(|| e.signature.as_ref().map(|s| s.0.clone()))
-                    .unwrap_or_else(|| default_header.to_string());
-                let value = crate::webhook::signature::sign(
-                    key.as_bytes(),
-                    crate::webhook::signature::now_unix(),
-                    &e.payload,
-                );
-                Some((name, value))
-            }
-            None => e.signature.clone(),
+        let received = e.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
+        // Re-signed in the header it came in, unless --header names another.
+        let header = resign.as_ref().map(|(h, keys)| {
+            let h = match (&a.header, received) {
+                (None, Some((n, _))) => {
+                    reqwest::header::HeaderName::from_bytes(n.as_bytes()).unwrap_or(h.clone())
+                }
+                _ => h.clone(),
+            };
+            (h, keys)
+        });
+        let signing = match &header {
+            Some((h, keys)) => Signing::Fresh {
+                header: h,
+                keys,
+                original: received.map(|(_, v)| v),
+            },
+            None => Signing::AsReceived(received),
         };
-        let sig = signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
-        let (content_type, sig) =
-            crate::webhook::relay::stored_headers(e.content_type.as_deref(), sig);
-        let outcome =
-            crate::webhook::relay::deliver(&client, &url, e.payload.clone(), content_type, sig)
-                .await;
-        let (ok, what) = match &outcome {
-            Ok(status) => ((200..300).contains(status), format!("HTTP {status}")),
-            Err(err) => (false, err.clone()),
-        };
+        let outcome = forward::post(
+            &client,
+            &url,
+            forward::Request {
+                payload: &e.payload,
+                content_type: e.content_type.as_deref(),
+                signing,
+                event_id: Some(e.id),
+            },
+        )
+        .await;
+        let ok = outcome.accepted();
+        let what = outcome.describe();
         if !ok {
             failed += 1;
         }
         crate::say!(
             ctx.io,
-            "{} event {} to {url}: {what}",
+            "{} event {} to {url}: {}",
             if ok { "replayed" } else { "failed to replay" },
-            e.id
+            e.id,
+            crate::output::text::safe_line(&what)
         );
+        let (status, error) = match &outcome {
+            forward::Outcome::Accepted(s) => (Some(*s), None),
+            forward::Outcome::Refused { status, .. } => (Some(*status), Some(what.clone())),
+            forward::Outcome::Failed(err) => (None, Some(err.clone())),
+        };
         results.push(serde_json::json!({
-            "id": e.id, "to": url, "ok": ok,
-            "status": outcome.as_ref().ok(), "error": outcome.as_ref().err(),
+            "id": e.id, "to": url, "ok": ok, "status": status, "error": error,
         }));
     }
     let mut out = ctx.output()?;
@@ -345,7 +415,8 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         out.value(Kind::Other, &Value::Array(results))?;
     }
     if failed > 0 {
-        return Err(Error::other(format!(
+        // Not delivered: the contract's "network failure or 5xx after all retries".
+        return Err(Error::network(format!(
             "{failed} of {} replays failed (listed above)",
             events.len()
         )));
@@ -354,15 +425,96 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
 }
 
 fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
+    let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
+    if a.before > now {
+        return Err(Error::usage(format!(
+            "--before {} is in the future: it would delete events received from now on; give a past time or an age such as 30d",
+            chrono::DateTime::from_timestamp(a.before as i64, 0)
+                .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M %Z").to_string())
+                .unwrap_or_default()
+        )));
+    }
     let store = open(&a.store)?;
-    let n = store.prune(a.before)?;
+    let rule = Prune {
+        before_unix: a.before,
+        include_pending: a.include_pending,
+    };
+    let would = store.prune(rule, true)?;
+    let cut = chrono::DateTime::from_timestamp(a.before as i64, 0)
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_default();
+    let done = if a.dry_run || would.total() == 0 {
+        Pruned::default()
+    } else {
+        ctx.confirm_destructive(
+            &format!(
+                "Delete {} received before {cut} from {}?",
+                describe(&would),
+                store.path.display()
+            ),
+            a.yes,
+        )?;
+        store.prune(rule, false)?
+    };
+    let kept = if a.include_pending {
+        0
+    } else {
+        let all = Prune {
+            include_pending: true,
+            ..rule
+        };
+        store.prune(all, true)?.pending
+    };
     let mut out = ctx.output()?;
     if out.is_table() {
-        crate::say!(ctx.io, "deleted {n} event{}", if n == 1 { "" } else { "s" });
+        if a.dry_run {
+            crate::say!(ctx.io, "would delete {}", describe(&would));
+        } else {
+            crate::say!(ctx.io, "deleted {}", describe(&done));
+        }
+        if kept > 0 {
+            crate::say!(
+                ctx.io,
+                "kept {kept} pending event{} received before {cut} (not delivered yet; --include-pending deletes them too)",
+                if kept == 1 { "" } else { "s" }
+            );
+        }
     } else {
-        out.value(Kind::Other, &serde_json::json!({ "deleted": n }))?;
+        let n = if a.dry_run { would } else { done };
+        out.value(
+            Kind::Other,
+            &serde_json::json!({
+                "deleted": if a.dry_run { 0 } else { n.total() },
+                "would_delete": if a.dry_run { Some(n.total()) } else { None },
+                "delivered": n.delivered,
+                "failed": n.failed,
+                "pending": n.pending,
+                "kept_pending": kept,
+            }),
+        )?;
     }
     Ok(())
+}
+
+/// `3 events (2 delivered, 1 failed)`.
+fn describe(n: &Pruned) -> String {
+    let total = n.total();
+    let mut parts = vec![
+        format!("{} delivered", n.delivered),
+        format!("{} failed", n.failed),
+    ];
+    if n.pending > 0 {
+        parts.push(format!("{} pending", n.pending));
+    }
+    format!(
+        "{total} event{} ({})",
+        if total == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //!
 //! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
-use std::io::IsTerminal;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::http::HeaderName;
@@ -34,6 +33,8 @@ Answers:
   401  no v1 signature matches a key, signed too long ago, or too far in the future
   405  not a POST
   413  body larger than 1 MiB
+  502  (without --store) the forward to the app failed: the service delivers it again later
+  503  (--store) the event could not be stored: the service delivers it again later
 Rejected requests get {\"error\": <code>, \"message\": <reason>} and a line on stderr.
 
 Each accepted event is printed on stdout: on a terminal as one line for people (local time,
@@ -43,10 +44,32 @@ other events are still answered 200 and noted as skipped on stderr.
 
 Forwarding: --forward-to URL relays each accepted event (the raw bytes, the signature header
 and Content-Type) by POST to a local app; --forward ACTION=URL sends one action elsewhere. The
-app's status is reported on stderr, with a warning when it is not 200. The answer to the sender
-stays 200 whatever the app did: the event was received and verified here, and a failing app
-should not make the service retry (and repeat) deliveries while you debug it. The answer is
-sent once the forward is done (at most --timeout seconds, default 30).
+app's status is reported on stderr. Without --store the answer to the sender waits for the
+forward (at most --timeout seconds, default 30): 200 when the app answered 2xx, 502 otherwise,
+so that the service delivers the event again later instead of dropping it.
+
+Durable relay (--store [FILE], default events.db in the data directory): each verified event
+is committed to an embedded database before the 200, then forwarded from there, per target app
+in order of receipt, across restarts and kill -9. Each target has a lane of its own: one app
+that is down or slow holds up only its own events. Connection errors, timeouts and 5xx are
+retried (1 s doubling to 60 s) until the app answers 2xx, or until --max-age; a 4xx other than
+408 and 429 is retried a few times within about 30 s, then the event is marked failed with the
+app's answer (`webhooks events list --status failed`, `events replay` sends it again). A store
+that fails to commit answers 503 (the service retries); one that keeps failing for
+--store-fail-after stops the listener with exit 1, for a supervisor to restart it.
+Delivery is at least once: after a kill -9 the last few forwards may be repeated.
+With a signing key, each forward is signed afresh when it is sent (same header and scheme,
+one v1 entry per key), so an app checking the signature's age accepts an event kept through
+an outage; the received value is kept in X-Recruit-Original-Signature. Every forward from the
+store carries X-Recruit-Event-Id (the stored id) and X-Recruit-Dedup-Key (sha256:<hex of the
+body>, equal for the service's retries of one event) for the app to drop repeats.
+
+Running it as a service: --metrics-addr HOST:PORT serves GET /healthz (200, or 503 with the
+reason when the store fails or a lane stopped) and GET /metrics (Prometheus text:
+recruit_relay_events_received_total, _rejected_total, _stored_total, _forwarded_total,
+_failed_total, recruit_relay_events_pending{target}, recruit_relay_oldest_pending_age_seconds
+{target}) on another port; --log-format json writes one JSON object per line on stderr (time,
+level, outcome, event_id, action, target, message).
 
 The first line on stderr is 'listening on http://HOST:PORT (Ctrl-C to stop)'. Ctrl-C or
 SIGTERM stops it with a summary of the events received, accepted and rejected.";
@@ -61,7 +84,9 @@ Examples:
   recruit webhooks listen -o ndjson | jq -c .payload
   recruit webhooks listen --header X-Signature --tolerance 0   # another header, no age check
   recruit webhooks listen --store --forward-to http://localhost:3000/webhooks   # durable relay
-  recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks";
+  recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks
+  recruit webhooks listen --store --forward-to http://localhost:3000/hooks \\
+      --metrics-addr 127.0.0.1:9464 --log-format json";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -170,13 +195,27 @@ pub struct ListenArgs {
     /// Durable relay: commit every verified event to this database before answering 200, then
     /// forward from it in order, retrying until the app answers 2xx (default: events.db in the
     /// data directory)
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
-    pub store: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    pub store: Option<Option<std::path::PathBuf>>,
 
     /// With --store: give an event up (status failed) once it is this old and still not
     /// delivered, e.g. 30m, 12h, 7d (default: retry without limit)
     #[arg(long, value_name = "DURATION", requires = "store", value_parser = crate::commands::webhooks::events::parse_duration)]
     pub max_age: Option<std::time::Duration>,
+
+    /// With --store: stop (exit 1) once the store has refused every write or read for this
+    /// long, e.g. 30s, 5m
+    #[arg(long, value_name = "DURATION", requires = "store", default_value = "60s", value_parser = crate::commands::webhooks::events::parse_duration)]
+    pub store_fail_after: std::time::Duration,
+
+    /// Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g.
+    /// 127.0.0.1:9464 (never the listener's own port)
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics_addr: Option<String>,
+
+    /// How log lines on stderr look: text for people, json for a log collector
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    pub log_format: crate::webhook::log::LogFormat,
 }
 
 #[derive(Debug, Args)]
@@ -272,7 +311,18 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
         }
         list
     });
-    let cfg = ListenConfig {
+    let metrics_addr = args
+        .metrics_addr
+        .as_deref()
+        .map(|m| {
+            m.parse::<SocketAddr>().map_err(|_| {
+                Error::usage(format!(
+                    "--metrics-addr '{m}' is not HOST:PORT with an IP address (e.g. 127.0.0.1:9464)"
+                ))
+            })
+        })
+        .transpose()?;
+    let mut cfg = ListenConfig {
         addr: SocketAddr::new(host, args.port),
         keys: signing_keys(ctx, &args.keys)?,
         header: header_name(&args.header)?,
@@ -289,28 +339,41 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
         net: ctx.net()?,
         idle_timeout: std::time::Duration::from_secs(args.idle_timeout.clamp(1, 86_400)),
         durable: None,
+        metrics_addr,
     };
-    let mut cfg = cfg;
     // Held until the listener stops: a second listener on the same store is refused.
     let _lock = match &args.store {
         Some(path) => {
-            let path = crate::commands::webhooks::events::store_path(Some(path));
-            let lock = crate::webhook::store::Store::lock_for_listener(&path)?;
-            let store = crate::webhook::store::Store::open(&path, true)?;
+            let path = crate::commands::webhooks::events::store_path(path.as_deref());
+            let (store, lock) = crate::webhook::store::Store::open_for_listener(&path)?;
             cfg.durable = Some(listen::Durable {
                 store: std::sync::Arc::new(store),
                 max_age: args.max_age,
+                fail_after: args.store_fail_after,
+                policy: Default::default(),
             });
             Some(lock)
         }
         None => None,
     };
-    let forwarding = cfg.forward_to.is_some() || !cfg.forward.is_empty();
-    let stats = listen::run(cfg, shutdown_signal())
-        .await
-        .map_err(|e| Error::from_anyhow(e, "the listener stopped"))?;
-    crate::say!(ctx.io, "stopped: {}", stats.summary(forwarding));
-    Ok(())
+    let forwarding = !cfg.targets().is_empty();
+    let durable = cfg.durable.is_some();
+    let log = crate::webhook::log::Log::new(args.log_format, ctx.io.stderr());
+    let io = listen::ListenIo {
+        stdout: ctx.io.stdout(),
+        log: log.clone(),
+    };
+    let interactive = ctx.io.term.stderr_tty;
+    let ended = listen::run(cfg, io, shutdown_signal(interactive)).await?;
+    log.write(crate::webhook::log::Record::info(
+        "stopped",
+        format!("stopped: {}", ended.stats.summary(forwarding, durable)),
+    ));
+    log.flush();
+    match ended.fatal {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
@@ -491,9 +554,9 @@ fn print_json(ctx: &Ctx, v: &serde_json::Value) -> Result<(), crate::Error> {
 }
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM.
-async fn shutdown_signal() {
+async fn shutdown_signal(interactive: bool) {
     crate::signal::shutdown().await;
-    if std::io::stderr().is_terminal() {
+    if interactive {
         // Ctrl-C echoes "^C" without a newline: start the summary on a fresh line.
         crate::elog!();
     }

@@ -1,0 +1,167 @@
+//! `GET /metrics` of `webhooks listen --metrics-addr`: the Prometheus text exposition format
+//! (version 0.0.4), written by hand: a dozen lines do not earn a metrics crate.
+
+use std::fmt::Write as _;
+use std::sync::atomic::Ordering;
+
+use super::listen::Stats;
+use super::store::TargetCount;
+
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// The label for events that have no forward target yet.
+pub const NO_TARGET: &str = "none";
+
+/// The exposition: counters from `stats`, and per target the pending events and the age of
+/// the oldest (`pending` is None when the store could not be read: the gauges are left out
+/// and `recruit_relay_store_readable` says 0). Every target in `targets` gets its gauges,
+/// 0 when nothing is pending for it.
+pub fn exposition(stats: &Stats, pending: Option<&[TargetCount]>, targets: &[String]) -> String {
+    let mut out = String::new();
+    let counters: [(&str, &str, &std::sync::atomic::AtomicU64); 7] = [
+        (
+            "recruit_relay_events_received_total",
+            "Requests received on the listener's port.",
+            &stats.received,
+        ),
+        (
+            "recruit_relay_events_rejected_total",
+            "Requests refused (bad or missing signature, not a POST, body too large).",
+            &stats.rejected,
+        ),
+        (
+            "recruit_relay_events_stored_total",
+            "Events committed to the store and answered 200.",
+            &stats.stored,
+        ),
+        (
+            "recruit_relay_events_store_failed_total",
+            "Events the store could not commit, answered 503 so the service retries.",
+            &stats.store_failed,
+        ),
+        (
+            "recruit_relay_events_forwarded_total",
+            "Forwards the target app answered with 2xx.",
+            &stats.forwarded,
+        ),
+        (
+            "recruit_relay_events_failed_total",
+            "Events given up for good (refused by the app, or older than --max-age).",
+            &stats.failed,
+        ),
+        (
+            "recruit_relay_forward_attempts_failed_total",
+            "Forward attempts that failed and will be retried or were given up.",
+            &stats.forward_failed,
+        ),
+    ];
+    for (name, help, value) in counters {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} counter");
+        let _ = writeln!(out, "{name} {}", value.load(Ordering::Relaxed));
+    }
+    let _ = writeln!(
+        out,
+        "# HELP recruit_relay_store_readable Whether the event store could be read for this scrape.\n# TYPE recruit_relay_store_readable gauge\nrecruit_relay_store_readable {}",
+        u8::from(pending.is_some())
+    );
+    let Some(pending) = pending else {
+        return out;
+    };
+    let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
+    let mut rows: Vec<(String, u64, f64)> = targets.iter().map(|t| (t.clone(), 0, 0.0)).collect();
+    for c in pending {
+        let target = c.target.clone().unwrap_or_else(|| NO_TARGET.to_string());
+        let age = (now - c.oldest_unix).max(0.0);
+        match rows.iter_mut().find(|(t, _, _)| *t == target) {
+            Some(row) => {
+                row.1 += c.count;
+                row.2 = row.2.max(age);
+            }
+            None => rows.push((target, c.count, age)),
+        }
+    }
+    let _ = writeln!(
+        out,
+        "# HELP recruit_relay_events_pending Events stored and not yet delivered, per target app.\n# TYPE recruit_relay_events_pending gauge"
+    );
+    for (target, count, _) in &rows {
+        let _ = writeln!(
+            out,
+            "recruit_relay_events_pending{{target=\"{}\"}} {count}",
+            label(target)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "# HELP recruit_relay_oldest_pending_age_seconds Age of the oldest pending event, per target app (0 when none).\n# TYPE recruit_relay_oldest_pending_age_seconds gauge"
+    );
+    for (target, _, age) in &rows {
+        let _ = writeln!(
+            out,
+            "recruit_relay_oldest_pending_age_seconds{{target=\"{}\"}} {age:.3}",
+            label(target)
+        );
+    }
+    out
+}
+
+/// A label value escaped as the format requires: backslash, double quote, newline.
+fn label(v: &str) -> String {
+    v.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::webhook::store::Status;
+
+    #[test]
+    fn pending_gauges_per_target_with_escaped_labels() {
+        let stats = Stats::default();
+        stats.received.store(5, Ordering::Relaxed);
+        let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
+        let pending = [
+            TargetCount {
+                target: Some("http://a/\"x\"".into()),
+                status: Status::Pending,
+                count: 3,
+                oldest_unix: now - 60.0,
+            },
+            TargetCount {
+                target: None,
+                status: Status::Pending,
+                count: 1,
+                oldest_unix: now,
+            },
+        ];
+        let text = exposition(&stats, Some(&pending), &["http://b/".into()]);
+        assert!(
+            text.contains("recruit_relay_events_received_total 5\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("recruit_relay_events_pending{target=\"http://b/\"} 0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("recruit_relay_events_pending{target=\"http://a/\\\"x\\\"\"} 3\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("recruit_relay_events_pending{target=\"none\"} 1\n"),
+            "{text}"
+        );
+        let age_line = text
+            .lines()
+            .find(|l| l.starts_with("recruit_relay_oldest_pending_age_seconds{target=\"http://a/"))
+            .unwrap();
+        let age: f64 = age_line.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!((59.0..70.0).contains(&age), "{age_line}");
+        // Unreadable store: counters, no gauges.
+        let text = exposition(&stats, None, &["http://b/".into()]);
+        assert!(text.contains("recruit_relay_store_readable 0"));
+        assert!(!text.contains("recruit_relay_events_pending{"));
+    }
+}

@@ -1,0 +1,375 @@
+//! The listener's one writer to its event store: a thread that owns the write connection and
+//! commits whatever was asked of it since its last commit in one transaction (group commit).
+//! An insert is answered only once its commit is on disk, so the listener's 200 still means
+//! "kept"; when events arrive or drain faster than one commit each, one fsync serves many.
+//!
+//! The writer also keeps the store's health: since when writes (or the lanes' reads) have
+//! been failing, which `/healthz` reports and which stops the listener when it lasts.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use rusqlite::{params, Connection, TransactionBehavior};
+use tokio::sync::oneshot;
+
+use super::store::{self, NewEvent, Status};
+use crate::error::Error;
+
+/// Most operations in one transaction, and most payload bytes: a commit stays short.
+const MAX_BATCH: usize = 1000;
+const MAX_BATCH_BYTES: usize = 32 * 1024 * 1024;
+
+/// What happened to one attempt at forwarding an event.
+#[derive(Debug, Clone)]
+pub enum Mark {
+    Delivered,
+    /// Will be tried again (`next_unix` is shown to people).
+    Retry {
+        error: String,
+        next_unix: f64,
+    },
+    /// Given up: the event becomes `failed`.
+    GiveUp {
+        error: String,
+    },
+}
+
+enum Op {
+    Insert(NewEvent, oneshot::Sender<Result<i64, Error>>),
+    Mark {
+        id: i64,
+        target: String,
+        mark: Mark,
+        /// Whether the event was still there to mark.
+        done: oneshot::Sender<Result<bool, Error>>,
+    },
+    /// Answered once everything sent before it is committed.
+    Flush(oneshot::Sender<()>),
+}
+
+impl Op {
+    fn bytes(&self) -> usize {
+        match self {
+            Op::Insert(ev, _) => ev.payload.len(),
+            _ => 64,
+        }
+    }
+}
+
+/// Since when the store has been failing, if it is; shared by the writer, the lanes and the
+/// health check.
+#[derive(Debug, Default)]
+pub struct Health {
+    writes_failing: Mutex<Option<(Instant, String)>>,
+    reads_failing: Mutex<Option<(Instant, String)>>,
+}
+
+impl Health {
+    pub fn write_ok(&self) {
+        *self
+            .writes_failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = None;
+    }
+    pub fn write_failed(&self, why: &str) {
+        let mut w = self
+            .writes_failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        match w.as_mut() {
+            Some((_, last)) => *last = why.to_string(),
+            None => *w = Some((Instant::now(), why.to_string())),
+        }
+    }
+    pub fn read_ok(&self) {
+        *self.reads_failing.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+    pub fn read_failed(&self, why: &str) {
+        let mut r = self.reads_failing.lock().unwrap_or_else(|e| e.into_inner());
+        match r.as_mut() {
+            Some((_, last)) => *last = why.to_string(),
+            None => *r = Some((Instant::now(), why.to_string())),
+        }
+    }
+    /// The failure that has lasted longest: since when, and its latest error.
+    pub fn failing(&self) -> Option<(Instant, String)> {
+        let w = self
+            .writes_failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let r = self
+            .reads_failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        match (w, r) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// A handle on the writer thread; cheap to clone. The thread ends when every handle is gone,
+/// after committing what it was given.
+#[derive(Clone)]
+pub struct Writer {
+    tx: mpsc::Sender<Op>,
+    pub health: Arc<Health>,
+}
+
+impl Writer {
+    /// Open a write connection to the (already opened and checked) store at `path` and start
+    /// its thread.
+    pub fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
+        let conn = Connection::open(path).map_err(|e| store::store_error(path, e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
+            .map_err(|e| store::store_error(path, e))?;
+        let (tx, rx) = mpsc::channel();
+        let health = Arc::new(Health::default());
+        let h = health.clone();
+        let path = path.to_path_buf();
+        let thread = std::thread::Builder::new()
+            .name("event-store-writer".into())
+            .spawn(move || run(conn, &path, rx, &h))
+            .map_err(|e| Error::other(format!("cannot start the event store's writer: {e}")))?;
+        Ok((Writer { tx, health }, thread))
+    }
+
+    /// Commit one received event; its id, once it is on disk.
+    pub async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Op::Insert(ev, tx))?;
+        rx.await.unwrap_or_else(|_| Err(stopped()))
+    }
+
+    /// Record an attempt's outcome. The answer comes when it is committed; a lane need not
+    /// wait for it before its next forward (it keeps a bounded number in flight).
+    pub fn mark(
+        &self,
+        id: i64,
+        target: &str,
+        mark: Mark,
+    ) -> oneshot::Receiver<Result<bool, Error>> {
+        let (done, rx) = oneshot::channel();
+        let op = Op::Mark {
+            id,
+            target: target.to_string(),
+            mark,
+            done,
+        };
+        if let Err(mpsc::SendError(Op::Mark { done, .. })) = self.tx.send(op) {
+            let _ = done.send(Err(stopped()));
+        }
+        rx
+    }
+
+    /// Wait until everything sent before is committed (or failed).
+    pub async fn flush(&self) {
+        let (tx, rx) = oneshot::channel();
+        if self.tx.send(Op::Flush(tx)).is_ok() {
+            let _ = rx.await;
+        }
+    }
+
+    fn send(&self, op: Op) -> Result<(), Error> {
+        self.tx.send(op).map_err(|_| stopped())
+    }
+}
+
+fn stopped() -> Error {
+    Error::other("the event store's writer has stopped")
+}
+
+fn run(mut conn: Connection, path: &Path, rx: mpsc::Receiver<Op>, health: &Health) {
+    while let Ok(first) = rx.recv() {
+        let mut bytes = first.bytes();
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH && bytes < MAX_BATCH_BYTES {
+            match rx.try_recv() {
+                Ok(op) => {
+                    bytes += op.bytes();
+                    batch.push(op);
+                }
+                Err(_) => break,
+            }
+        }
+        commit(&mut conn, path, batch, health);
+    }
+}
+
+/// One transaction for the whole batch; each operation answered after the commit, with its
+/// own result (or the commit's error).
+fn commit(conn: &mut Connection, path: &Path, batch: Vec<Op>, health: &Health) {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => {
+            let err = store::store_error(path, e);
+            health.write_failed(&err.message);
+            return answer(batch, Vec::new(), Some(err));
+        }
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for op in &batch {
+        results.push(match op {
+            Op::Insert(ev, _) => store::insert(&tx, ev),
+            Op::Mark {
+                id, target, mark, ..
+            } => apply_mark(&tx, *id, target, mark).map(|n| n as i64),
+            Op::Flush(_) => Ok(0),
+        });
+    }
+    let outcome = tx.commit().map_err(|e| store::store_error(path, e));
+    match &outcome {
+        Ok(()) if results.iter().all(Result::is_ok) => health.write_ok(),
+        Ok(()) => {
+            if let Some(Err(e)) = results.iter().find(|r| r.is_err()) {
+                health.write_failed(&e.to_string());
+            }
+        }
+        Err(e) => health.write_failed(&e.message),
+    }
+    let results = results
+        .into_iter()
+        .map(|r| r.map_err(|e| store::store_error(path, e)))
+        .collect();
+    answer(batch, results, outcome.err());
+}
+
+/// Each operation's answer: an insert's id, a mark's rows changed.
+fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: Option<Error>) {
+    let mut results = results.into_iter();
+    for op in batch {
+        let result = match (&failed, results.next()) {
+            (Some(e), _) => Err(e.clone()),
+            (None, Some(r)) => r,
+            (None, None) => Err(stopped()),
+        };
+        match op {
+            Op::Insert(_, reply) => {
+                let _ = reply.send(result);
+            }
+            Op::Mark { done, .. } => {
+                let _ = done.send(result.map(|n| n > 0));
+            }
+            Op::Flush(reply) => {
+                let _ = reply.send(());
+            }
+        }
+    }
+}
+
+/// Rows changed: 0 when the event is gone (pruned under the relay).
+fn apply_mark(c: &Connection, id: i64, target: &str, mark: &Mark) -> rusqlite::Result<usize> {
+    Ok(match mark {
+        Mark::Delivered => {
+            let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+            c.prepare_cached(
+                "UPDATE events SET status = 'delivered', attempts = attempts + 1, target = ?2,
+                 last_error = NULL, next_attempt_unix = NULL, delivered_at = ?3 WHERE id = ?1",
+            )?
+            .execute(params![id, target, at])?
+        }
+        Mark::Retry { error, next_unix } => c
+            .prepare_cached(
+                "UPDATE events SET attempts = attempts + 1, target = ?2, last_error = ?3,
+                 next_attempt_unix = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, target, error, next_unix])?,
+        Mark::GiveUp { error } => c
+            .prepare_cached(
+                "UPDATE events SET status = ?4, attempts = attempts + 1, target = ?2,
+                 last_error = ?3, next_attempt_unix = NULL WHERE id = ?1",
+            )?
+            .execute(params![id, target, error, Status::Failed.as_str()])?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::webhook::store::{Filter, Store};
+
+    fn event(n: usize) -> NewEvent {
+        NewEvent {
+            action: Some("candidate_pass".into()),
+            payload: format!("{{\"seq\":{n}}}").into_bytes().into(),
+            content_type: None,
+            signature: None,
+            target: Some("http://app/".into()),
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_inserts_share_commits_and_every_one_is_answered_with_its_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.db");
+        let (store, _lock) = Store::open_for_listener(&path).unwrap();
+        let (w, thread) = Writer::start(&path).unwrap();
+        let mut tasks = tokio::task::JoinSet::new();
+        for n in 0..300 {
+            let w = w.clone();
+            tasks.spawn(async move { (n, w.insert(event(n)).await.unwrap()) });
+        }
+        let mut ids = Vec::new();
+        while let Some(r) = tasks.join_next().await {
+            ids.push(r.unwrap());
+        }
+        let stored = store.list(&Filter::default()).unwrap();
+        assert_eq!(stored.len(), 300);
+        for (n, id) in ids {
+            let e = stored.iter().find(|e| e.id == id).unwrap();
+            assert_eq!(e.payload, format!("{{\"seq\":{n}}}").into_bytes());
+        }
+        // Marks, then a flush: all committed, with their outcomes.
+        let first = stored[0].id;
+        let d = w.mark(first, "http://app/", Mark::Delivered);
+        let g = w.mark(
+            stored[1].id,
+            "http://app/",
+            Mark::GiveUp {
+                error: "HTTP 400: {}".into(),
+            },
+        );
+        w.flush().await;
+        assert!(d.await.unwrap().unwrap());
+        assert!(g.await.unwrap().unwrap());
+        let gone = w.mark(99_999, "http://app/", Mark::Delivered);
+        assert!(
+            !gone.await.unwrap().unwrap(),
+            "no such event: nothing marked"
+        );
+        assert_eq!(store.get(first).unwrap().unwrap().status, Status::Delivered);
+        let failed = store.get(stored[1].id).unwrap().unwrap();
+        assert_eq!(
+            (failed.status, failed.last_error.as_deref()),
+            (Status::Failed, Some("HTTP 400: {}"))
+        );
+        assert!(w.health.failing().is_none());
+        drop(w);
+        thread.join().unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_broken_store_answers_errors_and_says_since_when() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.db");
+        let (_store, _lock) = Store::open_for_listener(&path).unwrap();
+        let (w, _thread) = Writer::start(&path).unwrap();
+        w.insert(event(1)).await.unwrap();
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("DROP TABLE events;")
+            .unwrap();
+        let e = w.insert(event(2)).await.unwrap_err();
+        assert!(e.message.contains("no such table"), "{}", e.message);
+        let (since, why) = w.health.failing().unwrap();
+        assert!(
+            since.elapsed().as_secs() < 5 && why.contains("events"),
+            "{why}"
+        );
+    }
+}
