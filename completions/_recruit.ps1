@@ -702,6 +702,9 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--idle-timeout', '--idle-timeout', [CompletionResultType]::ParameterName, 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once')
             [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)')
             [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)')
+            [CompletionResult]::new('--store-fail-after', '--store-fail-after', [CompletionResultType]::ParameterName, 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m')
+            [CompletionResult]::new('--metrics-addr', '--metrics-addr', [CompletionResultType]::ParameterName, 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)')
+            [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How log lines on stderr look: text for people, json for a log collector')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -812,7 +815,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete delivered and failed events received before a time')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -821,6 +824,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only events in this state')
             [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Only events of this action (e.g. candidate_pass)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events forwarded (or to be forwarded) to this app')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -902,7 +906,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;webhooks;events;prune' {
             [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
-            [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'Delete events received before T: a time (2026-11-01) or an age (30d)')
+            [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'Delete events received before T: a time in the past (2026-11-01) or an age (30d)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -916,6 +920,10 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
             [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
             [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--include-pending', '--include-pending', [CompletionResultType]::ParameterName, 'Also delete pending events (never delivered): the relay will not deliver them')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Delete without asking (needed without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Delete without asking (needed without a terminal)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Only say what would be deleted')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
@@ -931,7 +939,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete delivered and failed events received before a time')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -991,7 +999,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete delivered and failed events received before a time')
             break
         }
         'recruit;webhooks;help;events;list' {
@@ -1774,7 +1782,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List stored events, oldest first')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one stored event with its payload')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send stored events again, to their forward target or --to URL')
-            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete stored events received before a time')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete delivered and failed events received before a time')
             break
         }
         'recruit;help;webhooks;events;list' {

@@ -661,6 +661,9 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --idle-timeout 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once'
             cand --store 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)'
             cand --max-age 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)'
+            cand --store-fail-after 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m'
+            cand --metrics-addr 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)'
+            cand --log-format 'How log lines on stderr look: text for people, json for a log collector'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -768,7 +771,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List stored events, oldest first'
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete stored events received before a time'
+            cand prune 'Delete delivered and failed events received before a time'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;events;list'= {
@@ -776,6 +779,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --status 'Only events in this state'
             cand --action 'Only events of this action (e.g. candidate_pass)'
             cand --since 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)'
+            cand --target 'Only events forwarded (or to be forwarded) to this app'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -854,7 +858,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;webhooks;events;prune'= {
             cand --store 'The event store (default: events.db in the data directory)'
-            cand --before 'Delete events received before T: a time (2026-11-01) or an age (30d)'
+            cand --before 'Delete events received before T: a time in the past (2026-11-01) or an age (30d)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -868,6 +872,10 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --include-pending 'Also delete pending events (never delivered): the relay will not deliver them'
+            cand -y 'Delete without asking (needed without a terminal)'
+            cand --yes 'Delete without asking (needed without a terminal)'
+            cand --dry-run 'Only say what would be deleted'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
@@ -882,7 +890,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List stored events, oldest first'
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete stored events received before a time'
+            cand prune 'Delete delivered and failed events received before a time'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;events;help;list'= {
@@ -927,7 +935,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List stored events, oldest first'
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete stored events received before a time'
+            cand prune 'Delete delivered and failed events received before a time'
         }
         &'recruit;webhooks;help;events;list'= {
         }
@@ -1639,7 +1647,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List stored events, oldest first'
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete stored events received before a time'
+            cand prune 'Delete delivered and failed events received before a time'
         }
         &'recruit;help;webhooks;events;list'= {
         }
