@@ -254,7 +254,7 @@ pub async fn run(
             header: cfg.header.clone(),
             keys: cfg.keys.clone(),
         });
-        relay = Some(tokio::spawn(
+        relay = Some(
             super::relay::Relay {
                 store: d.store.clone(),
                 writer: w.clone(),
@@ -269,8 +269,8 @@ pub async fn run(
                 log: log.clone(),
                 alive: lanes_alive.clone(),
             }
-            .run(),
-        ));
+            .start(),
+        );
         writer = Some(w);
     }
     // First line on stderr, always: scripts and tests read the port from it.

@@ -124,14 +124,21 @@ impl Drop for Alive {
 }
 
 impl Relay {
-    /// Forward until the listener stops: one lane per target app. Returns when every lane has
+    /// Start one lane per target app, counted alive from here (so `/healthz` never sees them
+    /// missing at start); forward until the listener stops. The task ends when every lane has
     /// finished or abandoned its forward in flight and its marks are committed.
-    pub async fn run(self) {
+    pub fn start(self) -> tokio::task::JoinHandle<()> {
         let relay = Arc::new(self);
         let mut lanes = tokio::task::JoinSet::new();
         for url in relay.targets.clone() {
-            lanes.spawn(relay.clone().lane(url));
+            let alive = Alive::new(&relay.alive);
+            lanes.spawn(relay.clone().lane(url, alive));
         }
+        tokio::spawn(relay.join(lanes))
+    }
+
+    async fn join(self: Arc<Self>, mut lanes: tokio::task::JoinSet<()>) {
+        let relay = self;
         while let Some(joined) = lanes.join_next().await {
             if let Err(e) = joined {
                 if e.is_panic() {
@@ -150,8 +157,7 @@ impl Relay {
     }
 
     /// Forward `url`'s events until the listener stops.
-    async fn lane(self: Arc<Self>, url: String) {
-        let _alive = Alive::new(&self.alive);
+    async fn lane(self: Arc<Self>, url: String, _alive: Alive) {
         let mut stop = self.stop.clone();
         let mut wake = self.wake.clone();
         let mut marks = Marks::default();

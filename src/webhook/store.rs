@@ -307,7 +307,14 @@ impl Store {
     /// Count (and, unless `dry`, delete) what `rule` selects, in one transaction.
     pub fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
         self.with(|c| {
-            let tx = c.transaction()?;
+            // The write lock from the start: a read snapshot can't be upgraded once the
+            // listener has committed since (SQLite would answer "locked" at once).
+            let behavior = if dry {
+                rusqlite::TransactionBehavior::Deferred
+            } else {
+                rusqlite::TransactionBehavior::Immediate
+            };
+            let tx = c.transaction_with_behavior(behavior)?;
             let mut n = Pruned::default();
             {
                 let mut stmt = tx.prepare(
