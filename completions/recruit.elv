@@ -41,13 +41,17 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand forms 'Application forms (job postings): list, read, apply'
+            cand candidates 'Candidates: list them (by stage) and read one'
+            cand jobs 'Jobs: postings with their job group, application form and managers'
+            cand evaluations 'Evaluations: a candidate''s scores at a stage'
+            cand interviews 'Interviews and their schedules'
             cand memos 'Memos on a candidate: list, read, create, edit, delete, pin'
             cand submissions 'A candidate''s form submissions'
             cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
             cand files 'Upload files for use in applications'
-            cand export 'Batch export for many candidates (submissions, memos) or every form'
+            cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
             cand api 'Send a raw request to any API path'
-            cand sandbox 'Run the built-in emulator of the service as a local server'
+            cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
             cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
@@ -177,6 +181,272 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;forms;help;apply'= {
         }
         &'recruit;forms;help;help'= {
+        }
+        &'recruit;candidates'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
+            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;candidates;list'= {
+            cand --stage 'Only candidates at this stage'
+            cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
+            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;candidates;get'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;candidates;help'= {
+            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
+            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;candidates;help;list'= {
+        }
+        &'recruit;candidates;help;get'= {
+        }
+        &'recruit;candidates;help;help'= {
+        }
+        &'recruit;jobs'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;jobs;list'= {
+            cand --title 'Only jobs whose posting or job group title matches'
+            cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
+            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;jobs;help'= {
+            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;jobs;help;list'= {
+        }
+        &'recruit;jobs;help;help'= {
+        }
+        &'recruit;evaluations'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;evaluations;get'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;evaluations;help'= {
+            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;evaluations;help;get'= {
+        }
+        &'recruit;evaluations;help;help'= {
+        }
+        &'recruit;interviews'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;interviews;get'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;interviews;help'= {
+            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;interviews;help;get'= {
+        }
+        &'recruit;interviews;help;help'= {
         }
         &'recruit;memos'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1031,11 +1301,13 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
             cand submissions 'Export the form submissions of many candidates'
             cand memos 'Export the memos (with their replies) of many candidates'
+            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
             cand forms 'Export every application form, optionally with its questions'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;export;submissions'= {
             cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
+            cand --stage 'Instead of --candidates: every candidate at stage S, from every page of the candidate list'
             cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
             cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
             cand --failed 'Write the codes that were not found or failed to FILE, one per line (a --candidates file)'
@@ -1065,6 +1337,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;export;memos'= {
             cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
+            cand --stage 'Instead of --candidates: every candidate at stage S, from every page of the candidate list'
             cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
             cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
             cand --failed 'Write the codes that were not found or failed to FILE, one per line (a --candidates file)'
@@ -1081,6 +1354,36 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --resume 'Continue an interrupted export to --out FILE (same arguments as the first run)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;export;candidates'= {
+            cand --stage 'Only the candidates at stage S'
+            cand --out 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output'
+            cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
+            cand --failed 'Write the codes that were not found or failed to FILE, one per line (a --candidates file)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --detail 'Write each candidate''s detail (one request each) instead of the list item'
             cand --resume 'Continue an interrupted export to --out FILE (same arguments as the first run)'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
@@ -1122,12 +1425,15 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;export;help'= {
             cand submissions 'Export the form submissions of many candidates'
             cand memos 'Export the memos (with their replies) of many candidates'
+            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
             cand forms 'Export every application form, optionally with its questions'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;export;help;submissions'= {
         }
         &'recruit;export;help;memos'= {
+        }
+        &'recruit;export;help;candidates'= {
         }
         &'recruit;export;help;forms'= {
         }
@@ -1199,9 +1505,46 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand move 'Move a candidate to another stage, firing the webhook events the service would'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;sandbox;move'= {
+            cand --stage 'The stage to move to'
+            cand --title 'The step''s title [default: the stage''s usual one, e.g. 서류 검토 for review]'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;sandbox;help'= {
+            cand move 'Move a candidate to another stage, firing the webhook events the service would'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;sandbox;help;move'= {
+        }
+        &'recruit;sandbox;help;help'= {
         }
         &'recruit;mcp'= {
             cand --access 'What the assistant may do: read, comment (memo writes) or write (everything)'
+            cand --personal-data 'Candidates'' birth, resume_path and profile_img_path: left out (basic) or given (full)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1563,13 +1906,17 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;help'= {
             cand forms 'Application forms (job postings): list, read, apply'
+            cand candidates 'Candidates: list them (by stage) and read one'
+            cand jobs 'Jobs: postings with their job group, application form and managers'
+            cand evaluations 'Evaluations: a candidate''s scores at a stage'
+            cand interviews 'Interviews and their schedules'
             cand memos 'Memos on a candidate: list, read, create, edit, delete, pin'
             cand submissions 'A candidate''s form submissions'
             cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
             cand files 'Upload files for use in applications'
-            cand export 'Batch export for many candidates (submissions, memos) or every form'
+            cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
             cand api 'Send a raw request to any API path'
-            cand sandbox 'Run the built-in emulator of the service as a local server'
+            cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
             cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
@@ -1587,6 +1934,29 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;forms;get'= {
         }
         &'recruit;help;forms;apply'= {
+        }
+        &'recruit;help;candidates'= {
+            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
+            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
+        }
+        &'recruit;help;candidates;list'= {
+        }
+        &'recruit;help;candidates;get'= {
+        }
+        &'recruit;help;jobs'= {
+            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
+        }
+        &'recruit;help;jobs;list'= {
+        }
+        &'recruit;help;evaluations'= {
+            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
+        }
+        &'recruit;help;evaluations;get'= {
+        }
+        &'recruit;help;interviews'= {
+            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
+        }
+        &'recruit;help;interviews;get'= {
         }
         &'recruit;help;memos'= {
             cand list 'List a candidate''s memos as threads (replies under their parent)'
@@ -1665,17 +2035,23 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;export'= {
             cand submissions 'Export the form submissions of many candidates'
             cand memos 'Export the memos (with their replies) of many candidates'
+            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
             cand forms 'Export every application form, optionally with its questions'
         }
         &'recruit;help;export;submissions'= {
         }
         &'recruit;help;export;memos'= {
         }
+        &'recruit;help;export;candidates'= {
+        }
         &'recruit;help;export;forms'= {
         }
         &'recruit;help;api'= {
         }
         &'recruit;help;sandbox'= {
+            cand move 'Move a candidate to another stage, firing the webhook events the service would'
+        }
+        &'recruit;help;sandbox;move'= {
         }
         &'recruit;help;mcp'= {
         }

@@ -7,8 +7,9 @@
 use serde_json::Value;
 use url::Url;
 
+use crate::api::candidates::MAX_PER as MAX_CANDIDATES_PER;
 use crate::api::pagination::{user_page_token_opt, PageStyle, PageWalker};
-use crate::api::{ApplicationForm, Client, FormListQuery};
+use crate::api::{ApplicationForm, CandidateListQuery, Client, FormListQuery, JobListQuery, Stage};
 use crate::apply::{Prepared, Report, Variant};
 use crate::error::Error;
 
@@ -30,6 +31,59 @@ pub fn forms_url(
         title: title.or_else(|| carried("title")),
         page_token,
         per: per.or_else(|| carried("per").and_then(|p| p.parse().ok())),
+    })
+}
+
+/// The page size of a list that is walked for `--all` / `--limit` (the tools' `all` /
+/// `limit`) when none was asked for: the largest (fewest requests), or the limit when that is
+/// smaller (one request of just what is wanted).
+pub fn walk_per(per: Option<u32>, all: bool, limit: Option<usize>, max: u32) -> Option<u32> {
+    per.or(match (all, limit) {
+        (_, Some(l)) => Some(l.clamp(1, max as usize) as u32),
+        (true, None) => Some(max),
+        (false, None) => None,
+    })
+}
+
+/// `GET /v1/candidates`: a page token may be given as the `next_page_token` address of an
+/// earlier answer, which brings its own stage filter and per along; walking every page asks for
+/// the largest pages.
+pub fn candidates_url(
+    client: &Client,
+    stage: Option<Stage>,
+    page_token: Option<&str>,
+    per: Option<u32>,
+    all: bool,
+    limit: Option<usize>,
+) -> Url {
+    let (page_token, carried) = user_page_token_opt(page_token);
+    let carried_per = carried("per")
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| (1..=MAX_CANDIDATES_PER).contains(p));
+    client.candidates_url(&CandidateListQuery {
+        stage: stage.or_else(|| carried("stage_kind").and_then(|s| Stage::parse(&s))),
+        page_token,
+        per: walk_per(per.or(carried_per), all, limit, MAX_CANDIDATES_PER),
+    })
+}
+
+/// `GET /v1/jobs`, as [`candidates_url`] (the filter is the title).
+pub fn jobs_url(
+    client: &Client,
+    title: Option<String>,
+    page_token: Option<&str>,
+    per: Option<u32>,
+    all: bool,
+    limit: Option<usize>,
+) -> Url {
+    let (page_token, carried) = user_page_token_opt(page_token);
+    let carried_per = carried("per")
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| (1..=MAX_CANDIDATES_PER).contains(p));
+    client.jobs_url(&JobListQuery {
+        title: title.or_else(|| carried("title")),
+        page_token,
+        per: walk_per(per.or(carried_per), all, limit, MAX_CANDIDATES_PER),
     })
 }
 
@@ -156,5 +210,45 @@ pub fn prepare_or_report(
             }
             Err(Error::usage(summary))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_ask_for_the_fewest_pages() {
+        assert_eq!(
+            walk_per(None, false, None, 100),
+            None,
+            "the service's default"
+        );
+        assert_eq!(walk_per(None, true, None, 100), Some(100));
+        assert_eq!(walk_per(None, false, Some(5), 100), Some(5));
+        assert_eq!(walk_per(None, true, Some(250), 100), Some(100));
+        assert_eq!(walk_per(Some(7), true, None, 100), Some(7), "--per wins");
+    }
+
+    #[test]
+    fn a_next_page_address_brings_its_filter_and_size() {
+        let c = Client::new(crate::api::ClientConfig::new("http://127.0.0.1:9/v1", None)).unwrap();
+        let url = candidates_url(
+            &c,
+            None,
+            Some("http://127.0.0.1:9/v1/candidates?stage_kind=offer&per=3&page_token=abc"),
+            None,
+            false,
+            None,
+        );
+        assert_eq!(
+            url.as_str(),
+            "http://127.0.0.1:9/v1/candidates?stage_kind=offer&per=3&page_token=abc"
+        );
+        let url = jobs_url(&c, Some("개발".into()), None, None, true, None);
+        assert_eq!(
+            url.as_str(),
+            "http://127.0.0.1:9/v1/jobs?title=%EA%B0%9C%EB%B0%9C&per=100"
+        );
     }
 }

@@ -325,8 +325,8 @@ impl Client {
             .map_err(|e| Error::usage(format!("'{path}' is not a valid path: {e}")))
     }
 
-    /// Whether `url` is an endpoint without a path parameter (the form list, the webhook list,
-    /// file presigning), so a 404 from it can only mean a wrong base URL.
+    /// Whether `url` is an endpoint without a path parameter (the form, webhook, candidate and
+    /// job lists, file presigning), so a 404 from it can only mean a wrong base URL.
     fn is_fixed_collection(&self, url: &Url) -> bool {
         self.same_origin(url)
             && url
@@ -335,7 +335,7 @@ impl Client {
                 .is_some_and(|rel| {
                     matches!(
                         rel.trim_end_matches('/'),
-                        "application_forms" | "webhooks" | "upload/presign"
+                        "application_forms" | "webhooks" | "upload/presign" | "candidates" | "jobs"
                     )
                 })
     }

@@ -1,7 +1,8 @@
 //! The typed client of the recruiting service API.
 //!
-//! One module per resource (`forms`, `memos`, `submissions`, `webhooks`, `uploads`) with its
-//! endpoints as methods on [`Client`]; the models they send and answer are in [`types`]. Everything about HTTP (base URL joining,
+//! One module per resource (`forms`, `memos`, `submissions`, `webhooks`, `uploads`, and the
+//! hosted service's `candidates`, `jobs`, `evaluations`, `interviews`) with its endpoints as
+//! methods on [`Client`]; the models they send and answer are in [`types`]. Everything about HTTP (base URL joining,
 //! auth, headers, timeouts, retries, error mapping, logging) lives in [`http`]; page walking in
 //! [`pagination`].
 //!
@@ -9,8 +10,12 @@
 //! JSON (`value`, field order kept), and the typed model (`data`). Models keep unknown fields in
 //! `extra`, and every field is optional, so nothing the service sends is lost or rejected.
 
+pub mod candidates;
+pub mod evaluations;
 pub mod forms;
 pub mod http;
+pub mod interviews;
+pub mod jobs;
 pub mod limiter;
 pub mod memos;
 pub mod pacer;
@@ -21,16 +26,19 @@ pub mod types;
 pub mod uploads;
 pub mod webhooks;
 
+pub use candidates::{CandidateListQuery, Stage};
 pub use forms::FormListQuery;
 pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
+pub use jobs::JobListQuery;
 pub use limiter::Limiter;
 pub use pagination::PageWalker;
 pub use tls::NetSettings;
 pub use types::{
-    AnswerJsonInfo, Application, ApplicationForm, Collection, CursorPagination, ErrorBody,
-    FormList, FormPagination, FormSubmission, FormTemplate, Memo, MemoInput, MemoList, MemoUser,
-    Presign, Question, Resource, SubmissionAnswer, SubmissionList, Webhook, WebhookInput,
-    WebhookList,
+    AnswerJsonInfo, Application, ApplicationForm, Candidate, CandidateJob, CandidateList,
+    Collection, CursorPagination, ErrorBody, Evaluation, FormList, FormPagination, FormSubmission,
+    FormTemplate, Interview, InterviewSchedule, Job, JobList, JobManager, JobPosition, JobStage,
+    Member, MemberScore, Memo, MemoInput, MemoList, MemoUser, Presign, Question, Resource,
+    SubmissionAnswer, SubmissionList, TokenPagination, Webhook, WebhookInput, WebhookList,
 };
 
 use serde_json::Value;

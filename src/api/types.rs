@@ -302,3 +302,205 @@ pub struct Presign {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+// Candidates, jobs, evaluations and interviews: the hosted service's read endpoints beyond the
+// spec. Their lists are paged like the application form list (`per`, `page_token`,
+// `pagination.total`).
+
+/// `pagination` of the candidate and job lists (the form list's shape).
+pub type TokenPagination = FormPagination;
+
+/// A candidate, as a list item or a detail (the detail adds the salary fields).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Candidate {
+    pub code: Option<String>,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub duplicate: Option<bool>,
+    pub duplicate_job: Option<bool>,
+    pub reapply: Option<bool>,
+    pub feedback_kind: Option<String>,
+    pub feedback_status: Option<String>,
+    pub feedback_result: Option<String>,
+    /// Numbers as sent (an integer in the documentation; a decimal is shown as it came).
+    pub feedback_score: Option<serde_json::Number>,
+    pub feedback_score_count: Option<i64>,
+    pub feedback_score_total_count: Option<i64>,
+    pub education_final_kind: Option<String>,
+    /// Months.
+    pub experience_total_period: Option<i64>,
+    pub interest: Option<Value>,
+    pub birth: Option<String>,
+    pub privacy: Option<bool>,
+    /// A full address here (the apply request takes only its path).
+    pub resume_path: Option<String>,
+    pub profile_img_path: Option<String>,
+    pub applied_at: Option<String>,
+    pub created_at: Option<String>,
+    pub job: Option<CandidateJob>,
+    pub job_stage: Option<JobStage>,
+    /// Only in the detail; their type is not documented, so they are kept as sent.
+    pub desired_salary: Option<Value>,
+    pub current_salary: Option<Value>,
+    pub expected_fee: Option<Value>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The job a candidate applied to. `code` may be null.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CandidateJob {
+    pub code: Option<String>,
+    pub title: Option<String>,
+    pub url: Option<String>,
+    pub deleted: Option<bool>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Where a candidate is in the hiring pipeline: `stage_kind` is one of the six kinds
+/// ([`crate::api::candidates::Stage`]), `title` the organization's own name for the step
+/// (`1차 면접`), sent as it is.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JobStage {
+    pub stage_kind: Option<String>,
+    pub title: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+pub type CandidateList = Collection<Candidate, TokenPagination>;
+
+/// A job (a posting and its job group) of the job list. `code` may be null.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Job {
+    pub code: Option<String>,
+    pub title: Option<String>,
+    /// The public posting.
+    pub url: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    pub position: Option<JobPosition>,
+    pub application_form: Option<ApplicationForm>,
+    pub managers: Option<Vec<JobManager>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A job group.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JobPosition {
+    pub title: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JobManager {
+    /// `job_admin`
+    pub kind: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    pub user: Option<Member>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A member of the organization (a job's manager, an evaluator).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Member {
+    pub code: Option<String>,
+    pub email: Option<String>,
+    pub role: Option<String>,
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub position: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+pub type JobList = Collection<Job, TokenPagination>;
+
+/// An evaluation: a candidate's scores at one stage (`/v1/feedback/candidate_scores/{code}`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Evaluation {
+    pub code: Option<String>,
+    /// `complete`, ...
+    pub status: Option<String>,
+    pub feedback_kind: Option<String>,
+    pub result: Option<String>,
+    pub score: Option<serde_json::Number>,
+    pub score_count: Option<i64>,
+    pub total_score_count: Option<i64>,
+    pub job_stage_title: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    pub candidate: Option<Candidate>,
+    pub member_scores: Option<Vec<MemberScore>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One evaluator's part of an evaluation.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MemberScore {
+    pub code: Option<String>,
+    pub status: Option<String>,
+    pub feedback_kind: Option<String>,
+    /// Whether it was submitted (its type is not documented: kept as sent).
+    pub submit: Option<Value>,
+    pub final_result: Option<String>,
+    pub final_score: Option<serde_json::Number>,
+    pub final_comment: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    pub user: Option<Member>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// An interview and its schedule.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Interview {
+    pub code: Option<String>,
+    /// `individual`, ...
+    pub kind: Option<String>,
+    /// Which round (1 for the first interview).
+    pub number: Option<i64>,
+    /// `confirmed`, ...
+    pub status: Option<String>,
+    pub created_at: Option<String>,
+    pub updated_at: Option<String>,
+    pub candidate: Option<Candidate>,
+    pub schedule: Option<InterviewSchedule>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InterviewSchedule {
+    pub code: Option<String>,
+    pub status: Option<String>,
+    pub start_at: Option<String>,
+    pub end_at: Option<String>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

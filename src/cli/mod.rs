@@ -10,15 +10,15 @@ pub use crate::output::Format;
 
 use crate::commands;
 
-const ABOUT: &str =
-    "Work with the recruiting service API from the shell: forms, memos, submissions, webhooks";
+const ABOUT: &str = "Work with the recruiting service API from the shell: forms, candidates, memos, submissions, webhooks";
 
 const LONG_ABOUT: &str = "\
 recruit is a command-line client for the recruiting (applicant tracking) service API.
 
-It reads application forms, manages candidate memos, lists form submissions, registers and
-receives webhooks, exports data for many candidates at once, and ships a built-in sandbox
-(an emulator of the whole service) so you can try everything without an account.
+It reads application forms, finds candidates by stage (with their jobs, evaluations and
+interviews), manages candidate memos, lists form submissions, registers and receives webhooks,
+exports data for many candidates at once, and ships a built-in sandbox (an emulator of the
+whole service) so you can try everything without an account.
 
 HTTPS is checked against the system's trust store (SSL_CERT_FILE and SSL_CERT_DIR honoured);
 add a company's own CA with --ca-cert FILE (or RECRUIT_CA_CERT, or `config set ca_cert`).
@@ -29,6 +29,7 @@ const AFTER_HELP: &str = "\
 Examples:
   recruit --sandbox forms list                  # try it with no account
   recruit forms list --title designer
+  recruit candidates list --stage interview
   recruit memos pin C123 42
   recruit submissions list C123 --all -o ndjson
   recruit forms list --all --jq '.[].code'
@@ -60,6 +61,18 @@ pub enum Command {
     /// Application forms (job postings): list, read, apply
     #[command(subcommand, after_help = commands::forms::EXAMPLES)]
     Forms(commands::forms::FormsCmd),
+    /// Candidates: list them (by stage) and read one
+    #[command(subcommand, after_help = commands::candidates::EXAMPLES)]
+    Candidates(commands::candidates::CandidatesCmd),
+    /// Jobs: postings with their job group, application form and managers
+    #[command(subcommand, after_help = commands::jobs::EXAMPLES)]
+    Jobs(commands::jobs::JobsCmd),
+    /// Evaluations: a candidate's scores at a stage
+    #[command(subcommand, after_help = commands::evaluations::EXAMPLES)]
+    Evaluations(commands::evaluations::EvaluationsCmd),
+    /// Interviews and their schedules
+    #[command(subcommand, after_help = commands::interviews::EXAMPLES)]
+    Interviews(commands::interviews::InterviewsCmd),
     /// Memos on a candidate: list, read, create, edit, delete, pin
     #[command(subcommand, after_help = commands::memos::EXAMPLES)]
     Memos(commands::memos::MemosCmd),
@@ -72,12 +85,12 @@ pub enum Command {
     /// Upload files for use in applications
     #[command(subcommand)]
     Files(commands::files::FilesCmd),
-    /// Batch export for many candidates (submissions, memos) or every form
+    /// Batch exports: many candidates' submissions or memos, candidates, every form
     #[command(subcommand, after_help = commands::export::EXAMPLES)]
     Export(commands::export::ExportCmd),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),
-    /// Run the built-in emulator of the service as a local server
+    /// Run the built-in emulator of the service as a local server, or move its candidates
     Sandbox(commands::sandbox::SandboxArgs),
     /// Serve the API to AI assistants over the Model Context Protocol (stdio)
     Mcp(commands::mcp::McpArgs),
@@ -148,6 +161,10 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Forms(c) => commands::forms::run(ctx, c).await,
         Command::Memos(c) => commands::memos::run(ctx, c).await,
         Command::Submissions(c) => commands::submissions::run(ctx, c).await,
+        Command::Candidates(c) => commands::candidates::run(ctx, c).await,
+        Command::Jobs(c) => commands::jobs::run(ctx, c).await,
+        Command::Evaluations(c) => commands::evaluations::run(ctx, c).await,
+        Command::Interviews(c) => commands::interviews::run(ctx, c).await,
         Command::Webhooks(c) => commands::webhooks::run(ctx, c).await,
         Command::Files(c) => commands::files::run(ctx, c).await,
         Command::Export(c) => commands::export::run(ctx, c).await,

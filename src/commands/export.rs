@@ -1,4 +1,4 @@
-//! `recruit export submissions|memos|forms`: batch export (see `crate::export`).
+//! `recruit export submissions|memos|candidates|forms`: batch export (see `crate::export`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
+use crate::api::Stage;
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::export::{
-    export_candidates, export_forms, CandidateExport, CandidateList, Encoder, ExportFormat,
-    FormsExport, Report, Setup, Subject,
+    export_candidates, export_forms, CandidateExport, CandidateList, Candidates, Encoder,
+    ExportFormat, FormsExport, Report, Setup, Subject,
 };
 use crate::output::jq::JqFilter;
 use crate::output::Format;
@@ -23,16 +24,20 @@ const LIST_AT_MOST: usize = 10;
 pub const EXAMPLES: &str = "\
 Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
+  recruit export submissions --stage interview -o csv --out interview-answers.csv
   recruit export memos --candidates codes.txt -o csv --out memos.csv
   recruit export submissions --candidates codes.txt --out subs.ndjson --resume
+  recruit export candidates --stage applied --detail --out applied.ndjson
   recruit export forms --with-questions --out forms.ndjson";
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCmd {
     /// Export the form submissions of many candidates
     ///
-    /// Reads candidate codes (one per line) and writes every form submission of each, following
-    /// every page (100 per request), as ndjson (default), csv or one json array. Each record gets
+    /// Reads candidate codes (one per line), or with --stage S takes every candidate at stage S
+    /// from the candidate list (every page, 100 per request, read while the export runs), and
+    /// writes every form submission of each, following every page (100 per request), as ndjson
+    /// (default), csv or one json array. Each record gets
     /// a `candidate_code` field, first. Candidates are fetched concurrently; a candidate's records
     /// are written together as soon as it is complete. A candidate that is not found, or still
     /// fails after retries, doesn't stop the others: the summary on stderr lists them, --failed
@@ -43,6 +48,7 @@ pub enum ExportCmd {
     /// with --resume to continue where it stopped (every record ends up in FILE exactly once).
     #[command(after_help = "Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
+  recruit export submissions --stage interview -o csv --out interview-answers.csv
   recruit export submissions --candidates codes.txt --out subs.ndjson --resume
   recruit export submissions --candidates codes.txt -o csv --out subs.csv --failed retry.txt
   cut -d, -f1 candidates.csv | recruit export submissions --candidates - > subs.ndjson
@@ -54,17 +60,35 @@ trimmed, a code listed twice is exported once.")]
 
     /// Export the memos (with their replies) of many candidates
     ///
-    /// Reads candidate codes (one per line) and writes the memos of each as ndjson (default), csv
-    /// or one json array, with a `candidate_code` field first: one record per top-level memo,
-    /// its `replies` nested as the service sent them (in csv, a cell of JSON text).
+    /// Reads candidate codes (one per line), or with --stage S every candidate at stage S from the
+    /// candidate list, and writes the memos of each as ndjson (default), csv or one json array,
+    /// with a `candidate_code` field first: one record per top-level memo, its `replies` nested
+    /// as the service sent them (in csv, a cell of JSON text).
     ///
     /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`.
     #[command(after_help = "Examples:
   recruit export memos --candidates codes.txt --out memos.ndjson
-  recruit export memos --candidates codes.txt -o csv --out memos.csv
+  recruit export memos --stage offer -o csv --out offer-memos.csv
   recruit export memos --candidates codes.txt --out memos.ndjson --resume
   recruit export memos --candidates codes.txt --concurrency 4 --failed missing.txt > memos.ndjson")]
     Memos(CandidatesArgs),
+
+    /// Export every candidate (or those at one stage), optionally each one's detail
+    ///
+    /// Walks every page of the candidate list (100 per request) and writes each candidate as the
+    /// list gave it, as ndjson (default), csv or one json array. With --stage S only the
+    /// candidates at stage S; with --detail each candidate's detail (with desired_salary,
+    /// current_salary and expected_fee) is fetched, concurrently and paced, and written instead,
+    /// in list order.
+    ///
+    /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`; a
+    /// resumed export walks the list again and skips the candidates already written.
+    #[command(after_help = "Examples:
+  recruit export candidates --out candidates.ndjson
+  recruit export candidates --stage applied -o csv --out applied.csv
+  recruit export candidates --stage offer --detail -o json --out offers.json
+  recruit export candidates --detail --out details.ndjson --resume")]
+    Candidates(CandidateListArgs),
 
     /// Export every application form, optionally with its questions
     ///
@@ -79,11 +103,37 @@ trimmed, a code listed twice is exported once.")]
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["candidates", "stage"])))]
 pub struct CandidatesArgs {
     /// File of candidate codes, one per line ('-' for standard input)
     #[arg(long, value_name = "FILE|-")]
-    pub candidates: String,
+    pub candidates: Option<String>,
 
+    /// Instead of --candidates: every candidate at stage S, from every page of the candidate list
+    #[arg(long, value_enum, value_name = "S")]
+    pub stage: Option<Stage>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CandidateListArgs {
+    /// Only the candidates at stage S
+    #[arg(long, value_enum, value_name = "S")]
+    pub stage: Option<Stage>,
+
+    /// Write each candidate's detail (one request each) instead of the list item
+    #[arg(long)]
+    pub detail: bool,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// How a candidate export runs and where it writes.
+#[derive(Debug, Args)]
+pub struct RunArgs {
     /// Write to FILE (through FILE.partial, renamed when complete) instead of standard output
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -120,6 +170,14 @@ pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
+        ExportCmd::Candidates(a) => {
+            let subject = if a.detail {
+                Subject::CandidateDetails
+            } else {
+                Subject::Candidates
+            };
+            run_export(ctx, subject, Source::Listed(a.stage), a.run).await
+        }
         ExportCmd::Forms(a) => run_forms(ctx, a).await,
     }
 }
@@ -171,6 +229,46 @@ async fn run_candidates(
     subject: Subject,
     a: CandidatesArgs,
 ) -> Result<(), crate::Error> {
+    let source = match (a.candidates, a.stage) {
+        (_, Some(stage)) => Source::Listed(Some(stage)),
+        (Some(file), None) => Source::File(file),
+        // clap requires one of them.
+        (None, None) => return Err(Error::usage("give --candidates FILE or --stage S")),
+    };
+    run_export(ctx, subject, source, a.run).await
+}
+
+/// Where a candidate export's candidates come from, as the command line says.
+enum Source {
+    /// `--candidates FILE` (`-`: standard input), read once the other options are checked.
+    File(String),
+    /// The candidate list, at a stage or whole.
+    Listed(Option<Stage>),
+}
+
+/// The codes of a candidates file (`-`: standard input).
+fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
+    let what = if file == "-" {
+        if ctx.io.term.stdin_tty {
+            crate::say!(
+                ctx.io,
+                "reading candidate codes from standard input, one per line (end with Ctrl-D)"
+            );
+        }
+        "the candidate codes on standard input".to_string()
+    } else {
+        format!("candidates file '{file}'")
+    };
+    let bytes = crate::commands::read_file_or_stdin(&ctx.io, file, "the candidates file")?;
+    CandidateList::parse(&bytes, &what)
+}
+
+async fn run_export(
+    ctx: &mut Ctx,
+    subject: Subject,
+    source: Source,
+    a: RunArgs,
+) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let jq = jq_filter(ctx)?;
     let out = out_path(a.out);
@@ -190,26 +288,23 @@ async fn run_candidates(
             return Ok(());
         }
     }
-    let what = if a.candidates == "-" {
-        if ctx.io.term.stdin_tty {
-            crate::say!(
-                ctx.io,
-                "reading candidate codes from standard input, one per line (end with Ctrl-D)"
-            );
-        }
-        "the candidate codes on standard input".to_string()
-    } else {
-        format!("candidates file '{}'", a.candidates)
+    let candidates = match source {
+        Source::File(file) => Candidates::Codes(read_candidates(ctx, &file)?),
+        Source::Listed(stage) => Candidates::Listed { stage },
     };
-    let bytes = crate::commands::read_file_or_stdin(&ctx.io, &a.candidates, "the candidates file")?;
-    let candidates = CandidateList::parse(&bytes, &what)?;
-    drop(bytes);
-    let kind = match subject {
-        Subject::Submissions => Kind::Submission,
-        Subject::Memos => Kind::Memo,
+    let (kind, with_code) = match subject {
+        Subject::Submissions => (Kind::Submission, true),
+        Subject::Memos => (Kind::Memo, true),
+        // A candidate's own record has its `code`.
+        Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
-    let mut encoder = Encoder::new(format, kind, true, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref());
     encoder.jq = jq;
+    if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
+        encoder
+            .columns
+            .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
+    }
     let report = export_candidates(CandidateExport {
         setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,
         subject,
@@ -375,7 +470,7 @@ pub fn summary(r: &Report) -> String {
         s.push_str(&format!(" ({} in an earlier run)", r.skipped));
     }
     s.push_str(&format!(
-        ", {} record{} {} in {:.1} s ({} requests",
+        ", {} record{} {} in {:.1} s ({} request{}",
         r.records,
         plural(r.records as usize),
         if r.resumable && !r.completed {
@@ -385,6 +480,7 @@ pub fn summary(r: &Report) -> String {
         },
         r.elapsed.as_secs_f64(),
         r.requests,
+        plural(r.requests as usize),
     ));
     if r.retries > 0 {
         s.push_str(&format!(", {} retries", r.retries));

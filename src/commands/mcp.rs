@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::context::Ctx;
-use crate::mcp::{Access, Server};
+use crate::mcp::{Access, PersonalData, Server};
 
 pub const ABOUT: &str = "\
 Runs a Model Context Protocol server on standard input and output, for AI assistants (desktop
@@ -11,10 +11,14 @@ chat apps, IDE agents) working on behalf of a recruiter. It uses the same profil
 key, --sandbox, --ca-cert, retries and rate pacing as every command; stdout carries only the
 protocol, logs go to stderr.
 
-Access levels: read (default) lists only the read tools (forms_list, forms_get, memos_list,
+Access levels: read (default) lists only the read tools (forms_list, forms_get,
+candidates_list, candidates_get, jobs_list, evaluations_get, interviews_get, memos_list,
 memos_get, submissions_list, webhooks_list, webhooks_get); comment adds memos_create,
 memos_edit, memos_pin and memos_unpin; write adds memos_delete, forms_apply and the webhook
 writes. A tool outside the level is not listed and a call to it is refused.
+
+Candidates' birth, resume_path and profile_img_path are left out of every result unless
+--personal-data full is given.
 
 An MCP client starts it from its configuration, e.g.
   {\"mcpServers\": {\"recruit\": {\"command\": \"recruit\", \"args\": [\"mcp\", \"--access\", \"comment\"],
@@ -25,6 +29,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   recruit mcp                          # read-only tools, the default profile's account
   recruit mcp --access comment         # also add, edit and pin memos
+  recruit mcp --personal-data full     # candidates with birth, resume and photo addresses
   recruit --sandbox mcp --access write # every tool, against the built-in sandbox";
 
 #[derive(Debug, Args)]
@@ -33,16 +38,20 @@ pub struct McpArgs {
     /// What the assistant may do: read, comment (memo writes) or write (everything)
     #[arg(long, value_enum, default_value = "read")]
     pub access: Access,
+    /// Candidates' birth, resume_path and profile_img_path: left out (basic) or given (full)
+    #[arg(long, value_enum, value_name = "LEVEL", default_value = "basic")]
+    pub personal_data: PersonalData,
 }
 
 pub async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
     crate::say!(
         ctx.io,
-        "recruit mcp: serving on stdio with --access {} (Ctrl-C or closing stdin stops it)",
-        args.access.as_str()
+        "recruit mcp: serving on stdio with --access {} --personal-data {} (Ctrl-C or closing stdin stops it)",
+        args.access.as_str(),
+        args.personal_data.as_str()
     );
-    crate::mcp::serve_stdio(Server::new(client, args.access))
+    crate::mcp::serve_stdio(Server::new(client, args.access).with_personal_data(args.personal_data))
         .await
         .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
 }

@@ -3,11 +3,15 @@
 
 pub mod api;
 pub mod auth;
+pub mod candidates;
 pub mod config;
+pub mod evaluations;
 pub mod export;
 pub mod fields;
 pub mod files;
 pub mod forms;
+pub mod interviews;
+pub mod jobs;
 pub mod mcp;
 pub mod memos;
 pub mod sandbox;

@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use crate::context::Ctx;
 use crate::error::Error;
@@ -11,9 +11,12 @@ use crate::sandbox::SandboxOptions;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list\n  recruit sandbox --synthetic-candidates 300 --rate-limit 40            # 429s over 40 req/s\n  recruit sandbox --rate-limit 100 --rate-limit-headers --latency 20   # and RateLimit headers"
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  recruit sandbox --port 8080\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key forms list\n  recruit sandbox --synthetic-candidates 300 --rate-limit 40            # 429s over 40 req/s\n  recruit sandbox --rate-limit 100 --rate-limit-headers --latency 20   # and RateLimit headers\n  recruit --base-url http://127.0.0.1:8080/v1 --api-key sandbox-key sandbox move C1001 --stage pass"
 )]
 pub struct SandboxArgs {
+    #[command(subcommand)]
+    pub action: Option<SandboxCmd>,
     /// Port to listen on (127.0.0.1); 0 picks a free one
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
@@ -46,7 +49,40 @@ pub struct SandboxArgs {
     pub key: Option<String>,
 }
 
+/// What can be done to a running sandbox (through its admin routes, with the same key).
+#[derive(Debug, Subcommand)]
+pub enum SandboxCmd {
+    /// Move a candidate to another stage, firing the webhook events the service would
+    ///
+    /// Sets the candidate's job_stage (kind, title and times) and delivers
+    /// candidate_stage_changed (and candidate_pass when moving to pass) to every active webhook
+    /// registered for it, signed, on the service's retry schedule. It acts on the sandbox that
+    /// --base-url (or RECRUIT_BASE_URL) points to, such as a running `recruit sandbox`, or with
+    /// --sandbox on the built-in one (whose deliveries end with the command: first attempts
+    /// only). Moving a candidate to the stage it is at changes nothing and sends nothing.
+    #[command(after_help = "Examples:
+  recruit --sandbox sandbox move C3001 --stage review
+  recruit --sandbox sandbox move C1001 --stage interview --title '2차 면접'
+  recruit --sandbox sandbox move C1004 --stage pass -o json --jq '.deliveries'")]
+    Move(MoveArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// Candidate code
+    pub candidate: String,
+    /// The stage to move to
+    #[arg(long, value_enum, value_name = "S")]
+    pub stage: crate::api::Stage,
+    /// The step's title [default: the stage's usual one, e.g. 서류 검토 for review]
+    #[arg(long, value_name = "TITLE")]
+    pub title: Option<String>,
+}
+
 pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
+    if let Some(SandboxCmd::Move(m)) = args.action {
+        return move_stage(ctx, m).await;
+    }
     if !(0.0..=1.0).contains(&args.fail_rate) {
         return Err(Error::usage(format!(
             "--fail-rate must be between 0 and 1, got {}",
@@ -135,4 +171,65 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> Error {
 /// Ctrl-C, or SIGTERM on Unix.
 async fn wait_for_stop_signal() {
     crate::signal::shutdown().await;
+}
+
+/// `recruit sandbox move`: `POST /_sandbox/candidates/{code}/stage` on the sandbox the client
+/// points to (its admin routes sit beside `/v1`).
+async fn move_stage(ctx: &mut Ctx, m: MoveArgs) -> Result<(), crate::Error> {
+    let mut out = ctx.output()?;
+    let built_in = ctx.globals.sandbox;
+    let client = ctx.client().await?;
+    let mut url = client.checked_endpoint(&["candidates", &m.candidate, "stage"])?;
+    // …/v1/candidates/C1/stage → …/_sandbox/candidates/C1/stage (the code stays encoded).
+    let path = url.path().to_string();
+    let root = client.base_url().path().trim_end_matches('/');
+    let parent = root.strip_suffix("/v1").unwrap_or(root);
+    url.set_path(&format!("{parent}/_sandbox{}", &path[root.len()..]));
+    let mut body = serde_json::json!({"stage": m.stage.as_str()});
+    if let Some(t) = &m.title {
+        body["title"] = serde_json::json!(t);
+    }
+    let resp = client
+        .send(crate::api::RequestSpec::new(reqwest::Method::POST, url.clone()).json(&body))
+        .await
+        .map_err(|e| {
+            // The admin routes exist only on a sandbox: a service's 404 may mean that.
+            let unsure = if built_in {
+                String::new()
+            } else {
+                format!(
+                    " (or {} is not a recruit sandbox)",
+                    url.origin().ascii_serialization()
+                )
+            };
+            crate::api::forms::not_found_as(e, || {
+                format!("candidate '{}' not found{unsure}", m.candidate)
+            })
+        })?;
+    let value = resp.value()?;
+    let deliveries = value
+        .get("deliveries")
+        .and_then(|d| d.as_array())
+        .map_or(0, |d| d.len());
+    let stage = value
+        .pointer("/resource/job_stage/title")
+        .and_then(|t| t.as_str())
+        .unwrap_or(m.stage.as_str());
+    if value.get("changed") == Some(&serde_json::Value::Bool(false)) {
+        crate::say!(
+            ctx.io,
+            "Candidate {} is already at {stage} ({}); nothing changed, no event sent.",
+            m.candidate,
+            m.stage
+        );
+    } else {
+        crate::say!(
+            ctx.io,
+            "Moved candidate {} to {stage} ({}); {deliveries} webhook deliver{} started.",
+            m.candidate,
+            m.stage,
+            if deliveries == 1 { "y" } else { "ies" }
+        );
+    }
+    out.single(crate::output::Kind::Candidate, &resp.body, &value)
 }

@@ -35,6 +35,9 @@ pub struct JournalHeader {
     pub jq: Option<String>,
     pub candidates_sha256: String,
     pub candidates: usize,
+    /// Where the candidates come from when not a file (`the candidates at stage interview`);
+    /// journals of a file have no such key.
+    pub source: Option<String>,
 }
 
 impl JournalHeader {
@@ -47,6 +50,9 @@ impl JournalHeader {
         m.insert("jq".into(), json!(self.jq));
         m.insert("candidates_sha256".into(), json!(self.candidates_sha256));
         m.insert("candidates".into(), json!(self.candidates));
+        if let Some(src) = &self.source {
+            m.insert("source".into(), json!(src));
+        }
         Value::Object(m)
     }
 
@@ -80,7 +86,16 @@ impl JournalHeader {
         if found.get("jq") != Some(&json!(self.jq)) {
             out.push("its --jq expression differs".to_string());
         }
-        if s("candidates_sha256") != self.candidates_sha256 {
+        let source = found.get("source").and_then(Value::as_str);
+        if source != self.source.as_deref() {
+            let name =
+                |s: Option<&str>| s.unwrap_or("the codes of a --candidates file").to_string();
+            out.push(format!(
+                "it exports {}, not {}",
+                name(source),
+                name(self.source.as_deref())
+            ));
+        } else if s("candidates_sha256") != self.candidates_sha256 {
             out.push(format!(
                 "its candidates list differs ({} codes then, {} now, or another order)",
                 found
@@ -247,6 +262,7 @@ mod tests {
             jq: None,
             candidates_sha256: "abc".into(),
             candidates: 3,
+            source: None,
         }
     }
 
@@ -285,6 +301,16 @@ mod tests {
         let e = Journal::resume(&p, &other).err().unwrap();
         assert_eq!(e.kind, crate::ExitKind::Usage);
         assert!(e.message.contains("format is ndjson"), "{}", e.message);
+        let mut listed = header();
+        listed.source = Some("the candidates at stage offer".into());
+        let e = Journal::resume(&p, &listed).err().unwrap();
+        assert!(
+            e.message.contains(
+                "it exports the codes of a --candidates file, not the candidates at stage offer"
+            ),
+            "{}",
+            e.message
+        );
         assert!(Journal::create(&p, &header()).is_err(), "never overwritten");
     }
 }

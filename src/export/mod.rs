@@ -9,10 +9,14 @@
 //!   which candidates are in it up to which byte offset ([`journal`]), so an export stopped in
 //!   any way (crash, `kill -9`, Ctrl-C) continues with `--resume` and holds every record exactly
 //!   once; `FILE` appears only when the export is complete.
+//! - Candidates come from a file of codes or from the candidate list itself (every page, at
+//!   one stage), walked while the export runs ([`feed`]); `export candidates` writes the
+//!   candidates themselves (their list items, or each one's detail).
 //! - [`forms::export_forms`]: every form of every page, optionally with each form's detail
 //!   (questions) fetched concurrently, written in list order.
 
 pub mod candidates;
+pub mod feed;
 pub mod forms;
 pub mod journal;
 pub mod progress;
@@ -23,6 +27,7 @@ pub mod walk;
 
 pub use crate::output::encode::{Encoder, ExportFormat};
 pub use candidates::CandidateList;
+pub use feed::Candidates;
 pub use forms::{export_forms, FormsExport, FormsReport};
 pub use run::{export_candidates, CandidateExport, Report, Subject};
 

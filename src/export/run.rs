@@ -2,19 +2,20 @@
 //! limit), each candidate's records are encoded into a segment, and one writer thread appends
 //! complete segments to the output through a bounded channel and journals them.
 //!
-//! Candidates are written in the order of the candidates file: the writer holds a candidate
-//! that finished early until those before it are written, and workers never run more than
-//! [`window`] candidates ahead of the writer, so what is held stays bounded.
+//! Candidates are written in the order of the candidates file (or of the candidate list,
+//! walked as the export runs: [`super::feed`]): the writer holds a candidate that finished
+//! early until those before it are written, and workers never run more than [`window`]
+//! candidates ahead of the writer, so what is held stays bounded.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, watch};
 
-use super::candidates::CandidateList;
+use super::feed::{Candidates, Counted, Entry, Feed};
 use super::journal::JournalHeader;
 use super::progress::{Counters, Progress};
 use super::segment::{Segment, SPILL_AT};
@@ -27,12 +28,17 @@ use crate::api::submissions::MAX_PER;
 use crate::api::Client;
 use crate::error::{Error, ExitKind};
 use crate::output::encode::Encoder;
+use serde_json::Value;
 
 /// What is exported for each candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Subject {
     Submissions,
     Memos,
+    /// The candidate itself, as the candidate list gave it (a detail when it gave none).
+    Candidates,
+    /// The candidate's detail (with the salary fields), one request each.
+    CandidateDetails,
 }
 
 impl Subject {
@@ -40,6 +46,8 @@ impl Subject {
         match self {
             Subject::Submissions => "submissions",
             Subject::Memos => "memos",
+            Subject::Candidates => "candidates",
+            Subject::CandidateDetails => "candidate details",
         }
     }
 }
@@ -48,7 +56,7 @@ impl Subject {
 pub struct CandidateExport {
     pub setup: Setup,
     pub subject: Subject,
-    pub candidates: CandidateList,
+    pub candidates: Candidates,
     pub resume: bool,
     /// Wait before a candidate's second attempt.
     pub candidate_retry_delay: Duration,
@@ -96,7 +104,7 @@ fn window(concurrency: usize) -> usize {
     (2 * concurrency + 4).max(128)
 }
 
-/// A finished candidate, with its position in the list (`todo`).
+/// A finished candidate, with its position in the list (its index in the feed).
 struct Indexed {
     index: usize,
     msg: Msg,
@@ -112,8 +120,7 @@ struct Shared {
     client: Client,
     subject: Subject,
     encoder: Encoder,
-    todo: Vec<String>,
-    next: AtomicUsize,
+    feed: Feed,
     spill_dir: Option<PathBuf>,
     retry_delay: Duration,
     fatal: Mutex<Option<Error>>,
@@ -133,45 +140,57 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
     let destination = sink.describe();
-    let total = job.candidates.codes.len();
-    let todo: Vec<String> = job
-        .candidates
-        .codes
-        .into_iter()
-        .filter(|c| !done.contains(c))
-        .collect();
-    drop(done);
-    let skipped = total - todo.len();
     let counters = Arc::new(Counters::default());
     counters
         .records
         .store(sink.records, std::sync::atomic::Ordering::Relaxed);
+    let concurrency = job.setup.concurrency.clamp(1, 64);
+    let limiter = Limiter::new(concurrency);
+    // Every attempt of every worker, retries included, goes through the limiter (and so does
+    // the walk of the candidate list).
+    let client = job.setup.client.with_limiter(limiter.clone());
+    let counted = Arc::new(Counted::default());
+    let cancel = watch::channel(false).0;
+    // A file's length is known now; with the candidate list, the bar grows page by page.
+    let (total0, skipped0) = match &job.candidates {
+        Candidates::Codes(l) => (
+            l.codes.len(),
+            l.codes.iter().filter(|c| done.contains(*c)).count(),
+        ),
+        Candidates::Listed { .. } => (0, 0),
+    };
     let mut progress = Progress::new(
         job.setup.progress,
-        total as u64,
-        skipped as u64,
+        total0 as u64,
+        skipped0 as u64,
         "candidates",
         job.setup.client.clone(),
         counters.clone(),
     );
-    let concurrency = job.setup.concurrency.clamp(1, 64);
-    let limiter = Limiter::new(concurrency);
+    let (feed, producer) = super::feed::start(
+        job.candidates.clone(),
+        done,
+        client.clone(),
+        progress.handle(),
+        counted.clone(),
+        cancel.subscribe(),
+        window(concurrency),
+    );
     let shared = Arc::new(Shared {
-        // Every attempt of every worker, retries included, goes through the limiter.
-        client: job.setup.client.with_limiter(limiter.clone()),
+        client,
         subject: job.subject,
         encoder: job.setup.encoder.clone(),
-        next: AtomicUsize::new(0),
+        feed,
         spill_dir: job.setup.out.as_deref().map(parent_dir),
         retry_delay: job.candidate_retry_delay,
         fatal: Mutex::new(None),
         stop: AtomicBool::new(false),
-        cancel: watch::channel(false).0,
-        todo,
+        cancel,
     });
+    let producer = tokio::spawn(producer);
 
     let (tx, rx) = mpsc::channel::<Indexed>(concurrency);
-    // The writer's position in `todo` (everything before it is written), for the workers'
+    // The writer's position in the feed (everything before it is written), for the workers'
     // window.
     let (written_tx, written_rx) = watch::channel(0usize);
     let ahead = window(concurrency);
@@ -184,7 +203,12 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     // More workers than requests in flight: one waiting out a 429's Retry-After (its
     // candidate held, its request slot freed) must not leave the service's rate unused.
     let mut workers = tokio::task::JoinSet::new();
-    for _ in 0..(concurrency * 4).min(ahead).min(shared.todo.len()) {
+    let workers_wanted = (concurrency * 4).min(ahead);
+    for _ in 0..shared
+        .feed
+        .len
+        .map_or(workers_wanted, |n| n.min(workers_wanted))
+    {
         workers.spawn(worker(
             shared.clone(),
             tx.clone(),
@@ -197,6 +221,13 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
 
     let interrupted =
         wait_for_workers(workers, &shared, &mut progress, job.setup.handle_signals).await;
+    // The workers end when the feed is done or the export stops; a walk still under way then
+    // has nothing left to hand on. A page of the candidate list that failed stops the export
+    // as a worker's fatal error does.
+    producer.abort();
+    if let Ok(Err(e)) = producer.await {
+        shared.fatal.lock().expect("fatal lock").get_or_insert(e);
+    }
     let fatal = shared.fatal.lock().expect("fatal lock").take();
 
     let (sink, tally) = match writer.await {
@@ -224,8 +255,8 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     let st = job.setup.client.stats();
     Ok(Report {
         subject: job.subject,
-        total,
-        skipped,
+        total: counted.total.load(Ordering::Relaxed),
+        skipped: counted.skipped.load(Ordering::Relaxed),
         exported: tally.exported,
         records: counters.records.load(Ordering::Relaxed),
         not_found: tally.not_found,
@@ -246,14 +277,16 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
 
 /// The destination (stdout, a new file, or a file to resume) and the candidates it already holds.
 fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
+    let identity = job.candidates.identity();
     let header = JournalHeader {
         subject: job.subject.name().to_string(),
         format: job.setup.encoder.format.name().to_string(),
         columns: (job.setup.encoder.format == super::ExportFormat::Csv)
             .then(|| job.setup.encoder.header()),
         jq: job.jq_text.clone(),
-        candidates_sha256: job.candidates.fingerprint(),
-        candidates: job.candidates.codes.len(),
+        candidates_sha256: identity.0,
+        candidates: identity.1,
+        source: identity.2,
     };
     match (&job.setup.out, job.resume) {
         (None, true) => Err(Error::usage(
@@ -312,8 +345,8 @@ async fn wait_for_workers(
     }
 }
 
-/// Takes candidates from the shared list until none is left or the export stops; candidate
-/// `i` is started only once the writer is less than `ahead` candidates behind it.
+/// Takes candidates from the feed until none is left or the export stops; candidate `i` is
+/// started only once the writer is less than `ahead` candidates behind it.
 async fn worker(
     sh: Arc<Shared>,
     tx: mpsc::Sender<Indexed>,
@@ -325,8 +358,11 @@ async fn worker(
         if sh.stop.load(Ordering::SeqCst) {
             return;
         }
-        let i = sh.next.fetch_add(1, Ordering::SeqCst);
-        let Some(code) = sh.todo.get(i) else {
+        let taken = tokio::select! {
+            t = sh.feed.take() => t,
+            _ = cancel.wait_for(|c| *c) => return,
+        };
+        let Some((i, entry)) = taken else {
             return;
         };
         // Never deadlocks: the oldest unwritten candidate is always inside the window, and
@@ -340,7 +376,7 @@ async fn worker(
             _ = cancel.wait_for(|c| *c) => return,
         }
         let msg = tokio::select! {
-            m = export_one(&sh, code) => m,
+            m = export_one(&sh, &entry) => m,
             _ = cancel.wait_for(|c| *c) => return,
         };
         let Some(msg) = msg else {
@@ -356,10 +392,19 @@ async fn worker(
 
 /// One candidate, with one more attempt at the candidate level after a transient failure.
 /// `None` when the export must stop (the failure applies to every candidate).
-async fn export_one(sh: &Shared, code: &str) -> Option<Msg> {
+async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
+    let code = entry.code.as_str();
+    if code.is_empty() {
+        return Some(Msg::Failed {
+            code: "(a candidate without a code)".to_string(),
+            err: Error::other(
+                "the candidate list gave a candidate without a `code`; it cannot be exported",
+            ),
+        });
+    }
     let mut attempt = 0;
     loop {
-        match fetch_candidate(sh, code).await {
+        match fetch_candidate(sh, entry).await {
             Ok(seg) => {
                 return Some(Msg::Done {
                     code: code.to_string(),
@@ -410,11 +455,15 @@ fn is_fatal(e: &Error) -> bool {
 
 /// Every page of one candidate, encoded into a segment. The error says whether it came on the
 /// first page (a 404 there means the candidate doesn't exist).
-async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, bool)> {
+async fn fetch_candidate(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
+    let code = entry.code.as_str();
     let url = match sh.subject {
         // The largest pages make the fewest requests.
         Subject::Submissions => sh.client.submissions_url(code, Some(MAX_PER), None),
         Subject::Memos => sh.client.endpoint(&["candidates", code, "memos"]),
+        Subject::Candidates | Subject::CandidateDetails => {
+            return candidate_record(sh, entry).await
+        }
     };
     let mut pager = Pager::new(sh.client.clone(), url, PageStyle::Cursor);
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
@@ -445,6 +494,53 @@ async fn fetch_candidate(sh: &Shared, code: &str) -> Result<Segment, (Error, boo
             .map_err(|e| (e, false))?;
         seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
     }
+    Ok(seg)
+}
+
+/// The candidate as one record: the list's item as it came, or (for details, or a code from a
+/// file) the candidate's detail.
+async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
+    let item = match (&entry.item, sh.subject) {
+        (Some(item), Subject::Candidates) => item.clone(),
+        _ => {
+            // As sent: read as JSON only, so a field of an unexpected type is exported as it is.
+            let code = &entry.code;
+            let url = sh
+                .client
+                .checked_endpoint(&["candidates", code])
+                .map_err(|e| (e, true))?;
+            let mut detail = sh
+                .client
+                .send(crate::api::RequestSpec::get(url))
+                .await
+                .and_then(|r| r.value())
+                .map_err(|e| {
+                    let e = crate::api::forms::not_found_as(e, || {
+                        format!("candidate '{code}' not found")
+                    });
+                    (e, true)
+                })?;
+            match detail.get_mut("resource").map(Value::take) {
+                Some(r @ Value::Object(_)) => r,
+                _ => {
+                    return Err((
+                        Error::other(format!(
+                            "the detail of candidate '{}' has no `resource` object",
+                            entry.code
+                        )),
+                        false,
+                    ))
+                }
+            }
+        }
+    };
+    let mut buf = Vec::new();
+    let n = sh
+        .encoder
+        .encode(Some(&entry.code), &item, true, &mut buf)
+        .map_err(|e| (e, false))?;
+    let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
+    seg.push(&buf, n).map_err(|e| (e, false))?;
     Ok(seg)
 }
 

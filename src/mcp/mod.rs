@@ -24,19 +24,30 @@ use crate::api::pagination::PageStyle;
 use crate::api::{Client, MemoInput};
 use crate::apply::Variant;
 use crate::error::Error;
-pub use tools::Access;
 use tools::ToolDef;
+pub use tools::{Access, PersonalData};
 
 /// The server: one client for every call (its pool, retries and pacer are shared).
 #[derive(Clone)]
 pub struct Server {
     client: Client,
     access: Access,
+    personal: PersonalData,
 }
 
 impl Server {
     pub fn new(client: Client, access: Access) -> Server {
-        Server { client, access }
+        Server {
+            client,
+            access,
+            personal: PersonalData::Basic,
+        }
+    }
+
+    /// Let candidates' personal fields through (`--personal-data full`) or not.
+    pub fn with_personal_data(mut self, personal: PersonalData) -> Server {
+        self.personal = personal;
+        self
     }
 
     /// The tools this access level lists.
@@ -64,7 +75,16 @@ impl Server {
         if let Some(extra) = def.unknown_arg(args.keys()) {
             return failure(format!("{name} takes no argument '{extra}'"));
         }
-        match self.run(name, &Args(args)).await {
+        let result = self.run(name, &Args(args)).await.map(|mut o| {
+            if self.personal == PersonalData::Basic {
+                let body = match &mut o {
+                    Outcome::Body(b) | Outcome::WithNotes(b, _) => b,
+                };
+                omit_personal(name, body);
+            }
+            o
+        });
+        match result {
             Ok(Outcome::Body(body)) => success(body, None),
             Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
             Err(e) => failure(format!("error: {}", crate::core::error_text(&e.into()))),
@@ -98,6 +118,47 @@ impl Server {
                 )?;
                 return self.list(url, PageStyle::Cursor, a).await;
             }
+            "candidates_list" => {
+                let stage = match a.opt_str("stage")? {
+                    None => None,
+                    Some(s) => Some(crate::api::Stage::parse(&s).ok_or_else(|| {
+                        Error::usage(format!(
+                            "stage '{s}' is not one of {}",
+                            crate::api::Stage::names().join(", ")
+                        ))
+                    })?),
+                };
+                let url = crate::core::candidates_url(
+                    c,
+                    stage,
+                    a.opt_str("page_token")?.as_deref(),
+                    match a.opt_int("per")? {
+                        Some(p) if p > 100 => {
+                            return Err(Error::usage(format!(
+                                "argument 'per' must be at most 100, got {p}"
+                            )))
+                        }
+                        p => p.map(|p| p as u32),
+                    },
+                    a.opt_bool("all")?.unwrap_or(false),
+                    a.opt_int("limit")?.map(|n| n as usize),
+                );
+                return self.list(url, PageStyle::Tokens, a).await;
+            }
+            "candidates_get" => c.get_candidate(&a.str("code")?).await?.value,
+            "jobs_list" => {
+                let url = crate::core::jobs_url(
+                    c,
+                    a.opt_str("title")?,
+                    a.opt_str("page_token")?.as_deref(),
+                    None,
+                    a.opt_bool("all")?.unwrap_or(false),
+                    a.opt_int("limit")?.map(|n| n as usize),
+                );
+                return self.list(url, PageStyle::Tokens, a).await;
+            }
+            "evaluations_get" => c.get_evaluation(&a.str("code")?).await?.value,
+            "interviews_get" => c.get_interview(&a.str("code")?).await?.value,
             "webhooks_list" => c.list_webhooks().await?.value,
             "webhooks_get" => c.get_webhook(&a.str("code")?).await?.value,
             "memos_create" => {
@@ -210,6 +271,39 @@ enum Outcome {
     Body(Value),
     /// A body and lines for the model (notes, warnings), as a second text block.
     WithNotes(Value, Vec<String>),
+}
+
+/// Leave candidates' personal keys ([`tools::PERSONAL_KEYS`]) out of a tool's result: the
+/// candidates of a list, a candidate's detail, the candidate of an evaluation or interview.
+fn omit_personal(tool: &str, body: &mut Value) {
+    let strip = |v: &mut Value| {
+        if let Value::Object(m) = v {
+            for k in tools::PERSONAL_KEYS {
+                m.remove(*k);
+            }
+        }
+    };
+    match tool {
+        "candidates_list" => {
+            if let Some(Value::Array(items)) = body.get_mut("collection") {
+                items.iter_mut().for_each(strip);
+            }
+        }
+        "candidates_get" => {
+            if let Some(r) = body.get_mut("resource") {
+                strip(r);
+            }
+        }
+        "evaluations_get" | "interviews_get" => {
+            if let Some(c) = body
+                .get_mut("resource")
+                .and_then(|r| r.get_mut("candidate"))
+            {
+                strip(c);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A delete's answer: the body when the service sent one, else what was deleted.
@@ -366,8 +460,9 @@ impl ServerHandler for Server {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("recruit", env!("CARGO_PKG_VERSION")))
             .with_instructions(format!(
-                "Tools for a recruiting service (applicant tracking): application forms, candidates' memos and form submissions, webhooks. Access level: {}. Read a form with forms_get before forms_apply; confirm deletes with the user.",
-                self.access.as_str()
+                "Tools for a recruiting service (applicant tracking): application forms, jobs, candidates (find them by stage with candidates_list), their evaluations, interviews, memos and form submissions, webhooks. Access level: {}; candidates' personal data: {}. Read a form with forms_get before forms_apply; confirm deletes with the user.",
+                self.access.as_str(),
+                self.personal.as_str()
             ))
     }
 

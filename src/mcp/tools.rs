@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 /// What `recruit mcp --access` allows; each level includes the ones before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Access {
-    /// Read tools only: forms, memos, submissions, webhooks
+    /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
     Read,
     /// Also create, edit, pin and unpin memos
     Comment,
@@ -23,6 +23,30 @@ impl Access {
         }
     }
 }
+
+/// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
+/// `profile_img_path` are personal data a model rarely needs, so they are left out unless the
+/// user asks for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PersonalData {
+    /// Leave candidates' birth, resume_path and profile_img_path out of results
+    #[default]
+    Basic,
+    /// Give candidates as the service sends them
+    Full,
+}
+
+impl PersonalData {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PersonalData::Basic => "basic",
+            PersonalData::Full => "full",
+        }
+    }
+}
+
+/// The keys `--personal-data basic` leaves out of every candidate in a result.
+pub const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
 
 /// One tool's definition.
 pub struct ToolDef {
@@ -108,6 +132,20 @@ fn paging() -> Props {
     ]
 }
 
+fn stage() -> (&'static str, Value) {
+    (
+        "stage",
+        json!({"type": "string", "enum": crate::api::Stage::names(), "description": "Only candidates at this stage of the hiring pipeline: applied (new), review (documents being reviewed), interview, offer (offer being discussed), pass (hired), fail (rejected or withdrawn)"}),
+    )
+}
+
+fn per() -> (&'static str, Value) {
+    (
+        "per",
+        json!({"type": "integer", "minimum": 1, "maximum": 100, "description": "Items per page (1-100)"}),
+    )
+}
+
 fn memo_fields() -> Props {
     vec![
         (
@@ -188,12 +226,49 @@ pub const TOOLS: &[ToolDef] = &[
         name: "submissions_list",
         title: "List a candidate's form submissions",
         description: "List the form submissions of a candidate (the answers they gave on application forms), one page by default. Pass all: true to get every submission as {\"collection\": [...]}; per sets the page size (1-100).",
-        properties: || {
-            let per = json!({"type": "integer", "minimum": 1, "maximum": 100, "description": "Items per page (1-100)"});
-            [vec![candidate(), ("per", per)], paging()].concat()
-        },
+        properties: || [vec![candidate(), per()], paging()].concat(),
         required: &["candidate"],
         output: Some("collection"),
+        ..READ
+    },
+    ToolDef {
+        name: "candidates_list",
+        title: "List candidates",
+        description: "List candidates (applicants), one page of 20 by default, optionally only those at one stage. Use it to find who is at a stage (e.g. stage: interview) and to get candidates' codes for candidates_get, memos_list and submissions_list. Each candidate has code, name, email, phone, applied_at, job {code (may be null), title}, job_stage {stage_kind, title: the organization's own name for the step, often Korean (1차 면접 = first interview, 서류 검토 = document review, 최종 합격 = final pass), updated_at: when the candidate reached it}, and the latest evaluation: feedback_status, feedback_result, feedback_score, feedback_score_count of feedback_score_total_count evaluators. Pass all: true (or limit) to get every candidate as {\"collection\": [...]} (100 per request); otherwise the page as the service sent it, whose pagination.total is the number of candidates and pagination.next_page_token can be passed back as page_token. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        properties: || [vec![stage(), per()], paging()].concat(),
+        output: Some("collection"),
+        ..READ
+    },
+    ToolDef {
+        name: "candidates_get",
+        title: "Read one candidate",
+        description: "Read one candidate by code (from candidates_list): the list's fields (job, job_stage, the latest evaluation's feedback_*, education_final_kind, experience_total_period in months, privacy consent) plus desired_salary, current_salary and expected_fee. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        properties: || vec![("code", s("Candidate code, e.g. C1001"))],
+        required: &["code"],
+        ..READ
+    },
+    ToolDef {
+        name: "jobs_list",
+        title: "List jobs",
+        description: "List jobs (postings), one page of 20 by default: code (may be null), title, url (the public posting), position.title (the job group, often Korean, e.g. 백엔드 개발 = backend development), application_form (the form candidates apply with; its code works with forms_get), managers[].user (name, email). title filters by a posting's or job group's title. Pass all: true (or limit) to get every job as {\"collection\": [...]}.",
+        properties: || [vec![("title", s("Only jobs whose posting or job group title contains this text"))], paging()].concat(),
+        output: Some("collection"),
+        ..READ
+    },
+    ToolDef {
+        name: "evaluations_get",
+        title: "Read one evaluation",
+        description: "Read one evaluation (a candidate's scores at one stage) by its code, as given by feedback_created / feedback_completed events (e.g. EV-1001): status (ongoing, complete), result, score, score_count of total_score_count evaluators, job_stage_title, the candidate, and member_scores: each evaluator's user, final_score, final_result and final_comment. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        properties: || vec![("code", s("Evaluation code, e.g. EV-1001"))],
+        required: &["code"],
+        ..READ
+    },
+    ToolDef {
+        name: "interviews_get",
+        title: "Read one interview",
+        description: "Read one interview by its code, as given by interview_scheduled events (e.g. IV-1001): kind, number (the round), status, the candidate (with job and job_stage), and schedule {start_at, end_at: ISO 8601 with the service's offset, status}. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        properties: || vec![("code", s("Interview code, e.g. IV-1001"))],
+        required: &["code"],
         ..READ
     },
     ToolDef {

@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use super::text::{html_to_text, local_time, one_line, safe_text, yes_no};
 use super::{cell, lookup, Kind, OutputOptions};
-use crate::api::{ApplicationForm, FormSubmission, Memo, Webhook};
+use crate::api::{
+    ApplicationForm, Candidate, Evaluation, FormSubmission, Interview, Job, Memo, Webhook,
+};
 
 /// Width for tables: the terminal's, else `COLUMNS`, else 120 (stable for pipes and tests).
 fn width(opts: &OutputOptions) -> u16 {
@@ -99,11 +101,18 @@ fn add_row(t: &mut Table, cells: Vec<String>) {
 /// and content, not codes.
 const IDENTIFIER_COLUMNS: &[&str] = &[
     "#", "ORDER", "CODE", "ID", "KIND", "REQUIRED", "STATUS", "OPEN", "PIN", "ROLE", "ACTIVE",
-    "ACTION", "ATTEMPTS",
+    "ACTION", "ATTEMPTS", "EVAL", "RESULT", "SCORE",
 ];
 const IDENTIFIER_MAX: usize = 24;
 /// Local times: whole on a wide terminal, split between date and time on a narrow one.
-const TIME_COLUMNS: &[&str] = &["DEADLINE", "CREATED", "SUBMITTED", "RECEIVED"];
+const TIME_COLUMNS: &[&str] = &[
+    "DEADLINE",
+    "CREATED",
+    "SUBMITTED",
+    "RECEIVED",
+    "APPLIED",
+    "UPDATED",
+];
 /// Prose columns keep at least this width, so an address's scheme (`https://`) is never split.
 const PROSE_MIN: usize = 8;
 
@@ -266,6 +275,8 @@ pub fn list(kind: Kind, items: &[Value], opts: &OutputOptions) -> String {
         Kind::Memo => memos(items, opts),
         Kind::Submission => submissions(items, opts),
         Kind::Webhook => webhooks(items, opts),
+        Kind::Candidate => candidates(items, opts),
+        Kind::Job => jobs(items, opts),
         _ => {
             let cols: Vec<String> = match items.first() {
                 Some(Value::Object(m)) => m.keys().take(8).cloned().collect(),
@@ -283,6 +294,10 @@ pub fn single(kind: Kind, item: &Value, opts: &OutputOptions) -> String {
         Kind::Webhook => webhook_detail(item, opts),
         Kind::Submission => submissions(std::slice::from_ref(item), opts),
         Kind::Application => application(item, opts),
+        Kind::Candidate => candidate_detail(item, opts),
+        Kind::Job => jobs(std::slice::from_ref(item), opts),
+        Kind::Evaluation => evaluation(item, opts),
+        Kind::Interview => interview(item, opts),
         _ => generic_record(item, opts),
     }
 }
@@ -625,4 +640,469 @@ fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
         ("Updated", local_time(w.updated_at.as_deref())),
     ];
     finish(record(opts, rows))
+}
+
+/// A number as the service sent it (`85`, `4.5`), blank when absent.
+fn num(n: &Option<serde_json::Number>) -> String {
+    n.as_ref().map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// A JSON value of an undocumented type (salaries) as text: strings and numbers as they are.
+fn loose(v: &Option<Value>) -> String {
+    cell(v.as_ref())
+}
+
+/// `2/3`: evaluators who scored, of those asked; blank when the service did not say.
+fn progress(done: Option<i64>, total: Option<i64>) -> String {
+    match (done, total) {
+        (None, None) => String::new(),
+        (d, t) => format!(
+            "{}/{}",
+            d.map(|d| d.to_string()).unwrap_or_else(|| "-".into()),
+            t.map(|t| t.to_string()).unwrap_or_else(|| "-".into())
+        ),
+    }
+}
+
+/// `2 of 3 scored`: the detail views' wording of [`progress`].
+fn scored(done: Option<i64>, total: Option<i64>) -> String {
+    match (done, total) {
+        (Some(d), Some(t)) => format!("{d} of {t} scored"),
+        (d, t) => progress(d, t),
+    }
+}
+
+/// `C1001 Kim Min-jun`
+fn code_and_name(c: &Candidate) -> String {
+    format!("{} {}", s(&c.code), s(&c.name)).trim().to_string()
+}
+
+/// A candidate's stage as the organization names it (`1차 면접`), else its kind.
+fn stage_title(c: &Candidate) -> String {
+    c.job_stage
+        .as_ref()
+        .and_then(|st| st.title.clone().or_else(|| st.stage_kind.clone()))
+        .unwrap_or_default()
+}
+
+/// A job's code; `-` for a job without one (the service may send null).
+fn job_code(code: &Option<String>) -> String {
+    code.clone().unwrap_or_else(|| "-".to_string())
+}
+
+/// Months as people read them: `74 months (6 y 2 m)`.
+fn months(m: Option<i64>) -> String {
+    match m {
+        None => String::new(),
+        Some(m) if m >= 12 => format!("{m} months ({} y {} m)", m / 12, m % 12),
+        Some(m) => format!("{m} months"),
+    }
+}
+
+/// How a list gives way on a narrow terminal, step by step, before any cell wraps (a list
+/// reads best one line per record, and a Korean title wrapped between its syllables is hard
+/// to read): a column cut to a display width (with `…`), a time column cut to its date, a
+/// column left out (`--fields` still shows it).
+enum Give {
+    Cut(usize, usize),
+    Date(usize),
+    Drop(usize),
+    /// Give way no further once this column has at least this width (it wraps instead).
+    Enough(usize, usize),
+}
+
+/// A list table of `rows` that first gives way as `steps` say, then wraps (see [`fit_columns`]).
+/// Widths are display widths: a Hangul syllable takes two columns.
+fn narrowed(
+    opts: &OutputOptions,
+    header: &[&str],
+    mut rows: Vec<Vec<String>>,
+    steps: &[Give],
+) -> String {
+    let avail = width(opts) as usize;
+    let mut shown: Vec<bool> = vec![true; header.len()];
+    let natural = |rows: &[Vec<String>], c: usize| {
+        rows.iter()
+            .filter_map(|r| r.get(c))
+            .flat_map(|cell| cell.lines())
+            .map(console::measure_text_width)
+            .chain(std::iter::once(console::measure_text_width(header[c])))
+            .max()
+            .unwrap_or(0)
+    };
+    let total = |rows: &[Vec<String>], shown: &[bool]| {
+        let cols: Vec<usize> = (0..header.len()).filter(|c| shown[*c]).collect();
+        cols.iter().map(|c| natural(rows, *c)).sum::<usize>() + 3 * cols.len() + 1
+    };
+    for step in steps {
+        let over = total(&rows, &shown).saturating_sub(avail);
+        if over == 0 {
+            break;
+        }
+        match *step {
+            Give::Cut(c, min) => {
+                let target = natural(&rows, c).saturating_sub(over).max(min);
+                for r in rows.iter_mut() {
+                    let one = r[c].lines().next().unwrap_or("");
+                    if console::measure_text_width(&r[c]) > target || one.len() < r[c].len() {
+                        // `…` in place of the last column, never after a space.
+                        let kept = console::truncate_str(one, target.saturating_sub(1), "");
+                        r[c] = format!("{}…", kept.trim_end());
+                    }
+                }
+            }
+            Give::Date(c) => {
+                for r in rows.iter_mut() {
+                    if let Some((date, _)) = r[c].split_once(' ') {
+                        r[c] = date.to_string();
+                    }
+                }
+            }
+            Give::Drop(c) => shown[c] = false,
+            Give::Enough(c, min) => {
+                if avail + natural(&rows, c) >= min + total(&rows, &shown) {
+                    break;
+                }
+            }
+        }
+    }
+    let keep = |v: Vec<String>| -> Vec<String> {
+        v.into_iter()
+            .zip(&shown)
+            .filter(|(_, s)| **s)
+            .map(|(v, _)| v)
+            .collect()
+    };
+    let header: Vec<&str> = header
+        .iter()
+        .zip(&shown)
+        .filter(|(_, s)| **s)
+        .map(|(h, _)| *h)
+        .collect();
+    let mut t = new_table(opts, &header);
+    for r in rows {
+        add_row(&mut t, keep(r));
+    }
+    finish(t)
+}
+
+fn candidates(items: &[Value], opts: &OutputOptions) -> String {
+    let rows = items
+        .iter()
+        .map(|v| {
+            let c: Candidate = parse(v);
+            vec![
+                s(&c.code),
+                s(&c.name),
+                stage_title(&c),
+                c.job.as_ref().map(|j| s(&j.title)).unwrap_or_default(),
+                local_time(c.applied_at.as_deref().or(c.created_at.as_deref())),
+                progress(c.feedback_score_count, c.feedback_score_total_count),
+            ]
+        })
+        .collect();
+    // The job gives way first, then the time of day, then the job altogether.
+    narrowed(
+        opts,
+        &["CODE", "NAME", "STAGE", "JOB", "APPLIED", "EVAL"],
+        rows,
+        &[
+            Give::Cut(3, 16),
+            Give::Date(4),
+            Give::Cut(3, 8),
+            Give::Drop(3),
+        ],
+    )
+}
+
+/// Detail views made of groups: a heading, then its key/value rows; groups with nothing to
+/// show are left out.
+fn grouped(
+    opts: &OutputOptions,
+    head: Vec<(&str, String)>,
+    groups: Vec<(&str, Vec<(&str, String)>)>,
+) -> String {
+    let mut out = finish(record(opts, head));
+    // A group's rows are indented: they get that much less room.
+    let inner = OutputOptions {
+        width: Some((width(opts) as usize).saturating_sub(2).max(20) as u16),
+        ..opts.clone()
+    };
+    for (title, rows) in groups {
+        if rows.iter().all(|(_, v)| v.is_empty()) {
+            continue;
+        }
+        out.push_str(&format!("\n{title}\n"));
+        for line in finish(record(&inner, rows)).lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    out
+}
+
+fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
+    let c: Candidate = parse(item);
+    let job = c.job.clone().unwrap_or_default();
+    let stage = c.job_stage.clone().unwrap_or_default();
+    let stage_line = match (&stage.title, &stage.stage_kind) {
+        (Some(t), Some(k)) if t != k => format!("{t} ({k})"),
+        (t, k) => t.clone().or_else(|| k.clone()).unwrap_or_default(),
+    };
+    let job_line = match (&job.title, &job.code) {
+        (Some(t), Some(code)) => format!("{t} ({code})"),
+        (t, _) => t.clone().unwrap_or_default(),
+    };
+    let history = [
+        (c.duplicate, "applied before"),
+        (c.duplicate_job, "applied to this job before"),
+        (c.reapply, "reapplied"),
+    ]
+    .iter()
+    .filter(|(b, _)| *b == Some(true))
+    .map(|(_, w)| *w)
+    .collect::<Vec<_>>()
+    .join(", ");
+    let head = vec![("Code", s(&c.code)), ("Name", s(&c.name))];
+    let groups = vec![
+        (
+            "Personal data",
+            vec![
+                ("Email", s(&c.email)),
+                ("Phone", s(&c.phone)),
+                ("Birth", s(&c.birth)),
+                ("Education", s(&c.education_final_kind)),
+                ("Experience", months(c.experience_total_period)),
+                ("Resume", s(&c.resume_path)),
+                ("Photo", s(&c.profile_img_path)),
+                ("Privacy consent", flag(c.privacy)),
+            ],
+        ),
+        (
+            "Job and stage",
+            vec![
+                ("Job", job_line),
+                ("Posting", s(&job.url)),
+                (
+                    "Job deleted",
+                    if job.deleted == Some(true) {
+                        "yes".into()
+                    } else {
+                        String::new()
+                    },
+                ),
+                ("Stage", stage_line),
+                ("Stage since", local_time(stage.updated_at.as_deref())),
+                ("Applied", local_time(c.applied_at.as_deref())),
+                ("Created", local_time(c.created_at.as_deref())),
+                ("History", history),
+            ],
+        ),
+        (
+            "Evaluation",
+            vec![
+                ("Kind", s(&c.feedback_kind)),
+                ("Status", s(&c.feedback_status)),
+                ("Result", s(&c.feedback_result)),
+                ("Score", num(&c.feedback_score)),
+                (
+                    "Evaluators",
+                    scored(c.feedback_score_count, c.feedback_score_total_count),
+                ),
+            ],
+        ),
+        (
+            "Salary",
+            vec![
+                ("Desired", loose(&c.desired_salary)),
+                ("Current", loose(&c.current_salary)),
+                ("Expected fee", loose(&c.expected_fee)),
+            ],
+        ),
+    ];
+    grouped(opts, head, groups)
+}
+
+fn jobs(items: &[Value], opts: &OutputOptions) -> String {
+    let mut rows = Vec::new();
+    for v in items {
+        let j: Job = parse(v);
+        let managers = j
+            .managers
+            .iter()
+            .flatten()
+            .filter_map(|m| m.user.as_ref())
+            .map(|u| {
+                u.name
+                    .clone()
+                    .or_else(|| u.code.clone())
+                    .unwrap_or_default()
+            })
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join(", ");
+        rows.push(vec![
+            job_code(&j.code),
+            s(&j.title),
+            j.position.as_ref().map(|p| s(&p.title)).unwrap_or_default(),
+            j.application_form
+                .as_ref()
+                .map(|f| s(&f.code))
+                .unwrap_or_default(),
+            managers,
+        ]);
+    }
+    // Managers give way first, then the form unless the title has room to wrap in.
+    narrowed(
+        opts,
+        &["CODE", "TITLE", "POSITION", "FORM", "MANAGERS"],
+        rows,
+        &[
+            Give::Cut(4, 10),
+            Give::Drop(4),
+            Give::Enough(1, 24),
+            Give::Drop(3),
+        ],
+    )
+}
+
+fn evaluation(item: &Value, opts: &OutputOptions) -> String {
+    let e: Evaluation = parse(item);
+    let candidate = e.candidate.clone().unwrap_or_default();
+    let rows = vec![
+        ("Code", s(&e.code)),
+        ("Candidate", code_and_name(&candidate)),
+        ("Stage", s(&e.job_stage_title)),
+        ("Kind", s(&e.feedback_kind)),
+        ("Status", s(&e.status)),
+        ("Result", s(&e.result)),
+        ("Score", num(&e.score)),
+        ("Evaluators", scored(e.score_count, e.total_score_count)),
+        ("Created", local_time(e.created_at.as_deref())),
+        ("Updated", local_time(e.updated_at.as_deref())),
+    ];
+    let mut out = finish(record(opts, rows));
+    let scores = e.member_scores.unwrap_or_default();
+    out.push_str(&format!("\nMember scores ({}):\n", scores.len()));
+    if scores.is_empty() {
+        out.push_str("(none)\n");
+        return out;
+    }
+    let mut t = new_table(
+        opts,
+        &["MEMBER", "STATUS", "RESULT", "SCORE", "COMMENT", "UPDATED"],
+    );
+    for m in &scores {
+        let member = m
+            .user
+            .as_ref()
+            .map(|u| {
+                u.name
+                    .clone()
+                    .or_else(|| u.code.clone())
+                    .unwrap_or_default()
+            })
+            .unwrap_or_default();
+        add_row(
+            &mut t,
+            vec![
+                member,
+                s(&m.status),
+                s(&m.final_result),
+                num(&m.final_score),
+                s(&m.final_comment),
+                local_time(m.updated_at.as_deref()),
+            ],
+        );
+    }
+    out.push_str(&finish(t));
+    out
+}
+
+/// `2026-11-02 14:00 – 15:00` (the end's date only when it differs), in local time.
+fn span(start: Option<&str>, end: Option<&str>) -> String {
+    let (a, b) = (local_time(start), local_time(end));
+    match (a.is_empty(), b.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => a,
+        (true, false) => format!("until {b}"),
+        (false, false) => match (a.split_once(' '), b.split_once(' ')) {
+            (Some((da, _)), Some((db, tb))) if da == db => format!("{a} – {tb}"),
+            _ => format!("{a} – {b}"),
+        },
+    }
+}
+
+fn interview(item: &Value, opts: &OutputOptions) -> String {
+    let i: Interview = parse(item);
+    let candidate = i.candidate.clone().unwrap_or_default();
+    let schedule = i.schedule.clone().unwrap_or_default();
+    let mut when = span(schedule.start_at.as_deref(), schedule.end_at.as_deref());
+    if let Some(st) = schedule.status.as_deref().filter(|_| !when.is_empty()) {
+        when = format!("{when} ({st})");
+    }
+    let rows = vec![
+        ("Code", s(&i.code)),
+        ("Candidate", code_and_name(&candidate)),
+        (
+            "Job",
+            candidate
+                .job
+                .as_ref()
+                .map(|j| s(&j.title))
+                .unwrap_or_default(),
+        ),
+        ("Stage", stage_title(&candidate)),
+        ("Kind", s(&i.kind)),
+        ("Round", i.number.map(|n| n.to_string()).unwrap_or_default()),
+        ("Status", s(&i.status)),
+        ("Schedule", when),
+        ("Schedule code", s(&schedule.code)),
+        ("Created", local_time(i.created_at.as_deref())),
+        ("Updated", local_time(i.updated_at.as_deref())),
+    ];
+    finish(record(opts, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Format;
+
+    fn at(width: u16) -> OutputOptions {
+        OutputOptions {
+            width: Some(width),
+            ..OutputOptions::new(Format::Table)
+        }
+    }
+
+    #[test]
+    fn a_narrow_list_gives_way_before_it_wraps() {
+        let rows = vec![vec![
+            "C1".to_string(),
+            "최종 합격".to_string(),
+            "A very long job title here".to_string(),
+        ]];
+        let steps = [Give::Cut(2, 8), Give::Drop(2)];
+        let lines = |w: u16| {
+            let text = narrowed(&at(w), &["CODE", "STAGE", "JOB"], rows.clone(), &steps);
+            text.lines().map(str::to_string).collect::<Vec<_>>()
+        };
+        // Room for all: nothing changes.
+        assert!(lines(80)[2].contains("A very long job title here"));
+        // 40 columns: the job is cut to fit (a Hangul syllable counts two), on one line.
+        let cut = lines(40);
+        assert_eq!(cut.len(), 3, "{cut:?}");
+        assert!(
+            cut[2].contains("최종 합격") && cut[2].contains("A very long job…"),
+            "{cut:?}"
+        );
+        assert!(cut.iter().all(|l| console::measure_text_width(l) <= 40));
+        // 30: cut to its least; 27: not even 8 columns left for the job, so it goes.
+        assert!(lines(30)[2].ends_with("A very…"), "{:?}", lines(30));
+        let dropped = lines(27);
+        assert!(
+            !dropped[0].contains("JOB") && dropped[2].contains("최종 합격"),
+            "{dropped:?}"
+        );
+    }
 }

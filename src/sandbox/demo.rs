@@ -4,7 +4,10 @@
 use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Utc};
 use serde_json::{json, Map, Value};
 
-use super::state::{ts, Candidate, Db, Form, Memo, Question, User, STATE_VERSION};
+use super::state::{
+    ts, Candidate, CandidateStage, Db, Evaluation, Form, Interview, Job, MemberScore, Memo,
+    Question, User, STATE_VERSION,
+};
 
 /// The user every API key of the sandbox acts as (author of memos created through the API).
 pub fn api_user() -> User {
@@ -570,89 +573,748 @@ pub fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
         .collect()
 }
 
-/// (code, name, email, phone, birth, number of form submissions)
-type CandidateSpec = (
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    Option<&'static str>,
-    usize,
-);
+/// A demo candidate: who, how many form submissions, which form (and so job) they applied to,
+/// and where they are in the pipeline.
+struct CandidateSpec {
+    code: &'static str,
+    name: &'static str,
+    email: &'static str,
+    phone: &'static str,
+    birth: Option<&'static str>,
+    submissions: usize,
+    form: &'static str,
+    stage: &'static str,
+    /// The step's title when not the kind's usual one (`2차 면접`).
+    title: Option<&'static str>,
+    education: &'static str,
+    experience_months: i64,
+    /// (desired, current), KRW 10,000 a year.
+    salary: Option<(i64, i64)>,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn cand(
+    code: &'static str,
+    name: &'static str,
+    email: &'static str,
+    phone: &'static str,
+    birth: Option<&'static str>,
+    submissions: usize,
+    form: &'static str,
+    stage: &'static str,
+) -> CandidateSpec {
+    CandidateSpec {
+        code,
+        name,
+        email,
+        phone,
+        birth,
+        submissions,
+        form,
+        stage,
+        title: None,
+        education: "university_4",
+        experience_months: 0,
+        salary: None,
+    }
+}
+
+/// The memo and submission candidates first (C1001 … C/2001), then more at every stage, with
+/// Korean and English names. Every stage has at least two candidates.
 const CANDIDATES: &[CandidateSpec] = &[
-    (
-        "C1001",
-        "Kim Min-jun",
-        "minjun.kim@example.com",
-        "010-2345-6789",
-        Some("1993-04-17"),
-        45,
-    ),
-    (
-        "C1002",
-        "Lee Seo-yeon",
-        "seoyeon.lee@example.com",
-        "010-3456-7890",
-        Some("1996-11-02"),
-        6,
-    ),
-    (
-        "C1003",
-        "Park Ji-ho",
-        "jiho.park@example.com",
-        "010-4567-8901",
-        None,
-        3,
-    ),
-    (
-        "C1004",
-        "Jordan Avery",
-        "jordan.avery@example.net",
-        "+1-415-555-0142",
-        Some("1990-07-29"),
-        8,
-    ),
-    (
-        "C1005",
-        "Choi Yu-na",
-        "yuna.choi@example.com",
-        "010-5678-9012",
-        Some("1998-01-23"),
-        2,
-    ),
-    (
-        "C1006",
-        "Sam Rivera",
-        "sam.rivera@example.org",
-        "010-6789-0123",
-        None,
-        12,
-    ),
+    CandidateSpec {
+        experience_months: 74,
+        salary: Some((9500, 8200)),
+        ..cand(
+            "C1001",
+            "Kim Min-jun",
+            "minjun.kim@example.com",
+            "010-2345-6789",
+            Some("1993-04-17"),
+            45,
+            "FORM-1001",
+            "interview",
+        )
+    },
+    CandidateSpec {
+        experience_months: 38,
+        ..cand(
+            "C1002",
+            "Lee Seo-yeon",
+            "seoyeon.lee@example.com",
+            "010-3456-7890",
+            Some("1996-11-02"),
+            6,
+            "FORM-1003",
+            "review",
+        )
+    },
+    CandidateSpec {
+        education: "university_2",
+        ..cand(
+            "C1003",
+            "Park Ji-ho",
+            "jiho.park@example.com",
+            "010-4567-8901",
+            None,
+            3,
+            "FORM-1024",
+            "applied",
+        )
+    },
+    CandidateSpec {
+        education: "graduate_master",
+        experience_months: 96,
+        salary: Some((11000, 9800)),
+        ..cand(
+            "C1004",
+            "Jordan Avery",
+            "jordan.avery@example.net",
+            "+1-415-555-0142",
+            Some("1990-07-29"),
+            8,
+            "FORM-1005",
+            "offer",
+        )
+    },
+    CandidateSpec {
+        experience_months: 14,
+        ..cand(
+            "C1005",
+            "Choi Yu-na",
+            "yuna.choi@example.com",
+            "010-5678-9012",
+            Some("1998-01-23"),
+            2,
+            "FORM-1010",
+            "fail",
+        )
+    },
+    CandidateSpec {
+        experience_months: 61,
+        salary: Some((8000, 7100)),
+        ..cand(
+            "C1006",
+            "Sam Rivera",
+            "sam.rivera@example.org",
+            "010-6789-0123",
+            None,
+            12,
+            "FORM-1002",
+            "pass",
+        )
+    },
     // A code with a slash: clients must percent-encode it as one path segment (C%2F2001).
-    (
-        "C/2001",
-        "Han Da-eun",
-        "daeun.han@example.com",
-        "010-7890-1234",
-        Some("1995-09-14"),
+    CandidateSpec {
+        experience_months: 27,
+        ..cand(
+            "C/2001",
+            "Han Da-eun",
+            "daeun.han@example.com",
+            "010-7890-1234",
+            Some("1995-09-14"),
+            2,
+            "FORM-1004",
+            "review",
+        )
+    },
+    cand(
+        "C3001",
+        "김지우",
+        "jiwoo.kim@example.kr",
+        "010-1111-3001",
+        Some("1997-03-08"),
         2,
+        "FORM-1001",
+        "applied",
+    ),
+    cand(
+        "C3002",
+        "이하은",
+        "haeun.lee@example.kr",
+        "010-1111-3002",
+        None,
+        1,
+        "FORM-1002",
+        "applied",
+    ),
+    CandidateSpec {
+        experience_months: 52,
+        ..cand(
+            "C3003",
+            "박서준",
+            "seojun.park@example.kr",
+            "010-1111-3003",
+            Some("1992-12-01"),
+            3,
+            "FORM-1001",
+            "review",
+        )
+    },
+    CandidateSpec {
+        title: Some("2차 면접"),
+        experience_months: 44,
+        salary: Some((7000, 6200)),
+        ..cand(
+            "C3004",
+            "최민서",
+            "minseo.choi@example.kr",
+            "010-1111-3004",
+            Some("1994-06-19"),
+            2,
+            "FORM-1002",
+            "interview",
+        )
+    },
+    CandidateSpec {
+        experience_months: 30,
+        ..cand(
+            "C3005",
+            "Emily Carter",
+            "emily.carter@example.com",
+            "010-1111-3005",
+            None,
+            1,
+            "FORM-1003",
+            "interview",
+        )
+    },
+    CandidateSpec {
+        experience_months: 88,
+        salary: Some((10500, 9000)),
+        ..cand(
+            "C3006",
+            "정도윤",
+            "doyun.jung@example.kr",
+            "010-1111-3006",
+            Some("1989-10-30"),
+            3,
+            "FORM-1001",
+            "offer",
+        )
+    },
+    CandidateSpec {
+        experience_months: 70,
+        ..cand(
+            "C3007",
+            "강예린",
+            "yerin.kang@example.kr",
+            "010-1111-3007",
+            None,
+            2,
+            "FORM-1005",
+            "pass",
+        )
+    },
+    cand(
+        "C3008",
+        "Noah Kim",
+        "noah.kim@example.com",
+        "010-1111-3008",
+        None,
+        1,
+        "FORM-1007",
+        "fail",
+    ),
+    CandidateSpec {
+        experience_months: 58,
+        ..cand(
+            "C3009",
+            "윤서아",
+            "seoa.yoon@example.kr",
+            "010-1111-3009",
+            Some("1993-02-11"),
+            2,
+            "FORM-ALLKINDS",
+            "interview",
+        )
+    },
+    CandidateSpec {
+        education: "high_school",
+        ..cand(
+            "C3010",
+            "Olivia Park",
+            "olivia.park@example.com",
+            "010-1111-3010",
+            None,
+            1,
+            "FORM-NOIDS",
+            "applied",
+        )
+    },
+    CandidateSpec {
+        education: "graduate_doctor",
+        experience_months: 20,
+        ..cand(
+            "C3011",
+            "장하준",
+            "hajun.jang@example.kr",
+            "010-1111-3011",
+            None,
+            2,
+            "FORM-1014",
+            "fail",
+        )
+    },
+    cand(
+        "C3012",
+        "임수빈",
+        "subin.lim@example.kr",
+        "010-1111-3012",
+        Some("1999-08-25"),
+        1,
+        "FORM-1024",
+        "review",
+    ),
+    CandidateSpec {
+        experience_months: 66,
+        ..cand(
+            "C3013",
+            "오지훈",
+            "jihoon.oh@example.kr",
+            "010-1111-3013",
+            None,
+            3,
+            "FORM-1017",
+            "interview",
+        )
+    },
+    CandidateSpec {
+        education: "graduate_master",
+        ..cand(
+            "C3014",
+            "Grace Lee",
+            "grace.lee@example.com",
+            "010-1111-3014",
+            None,
+            1,
+            "FORM-1014",
+            "applied",
+        )
+    },
+    CandidateSpec {
+        experience_months: 49,
+        salary: Some((7800, 6900)),
+        ..cand(
+            "C3015",
+            "한유진",
+            "yujin.han@example.kr",
+            "010-1111-3015",
+            Some("1995-05-05"),
+            2,
+            "FORM-1003",
+            "offer",
+        )
+    },
+    cand(
+        "C3016",
+        "서민재",
+        "minjae.seo@example.kr",
+        "010-1111-3016",
+        None,
+        1,
+        "FORM-1005",
+        "applied",
     ),
 ];
+
+/// The usual title of each stage kind in the demo organization.
+pub fn stage_title(kind: &str) -> &'static str {
+    match kind {
+        "applied" => "지원 접수",
+        "review" => "서류 검토",
+        "interview" => "1차 면접",
+        "offer" => "처우 협의",
+        "pass" => "최종 합격",
+        "fail" => "불합격",
+        _ => "",
+    }
+}
 
 fn demo_candidates() -> Vec<Candidate> {
     CANDIDATES
         .iter()
         .enumerate()
-        .map(|(i, (code, name, email, phone, birth, subs))| Candidate {
-            code: code.to_string(),
-            name: name.to_string(),
-            email: email.to_string(),
-            phone: phone.to_string(),
-            birth: birth.map(|b| b.to_string()),
-            created_at: ts(kst_at(2026, 8, 3 + i as u32, 10, 12 + i as u32)),
-            submissions: *subs,
+        .map(|(i, spec)| {
+            let created = kst_at(2026, 8, 3 + i as u32, 10, 12 + i as u32);
+            let moved =
+                ts(created + Duration::days(2 + (i as i64 % 5)) + Duration::hours(i as i64 % 7));
+            Candidate {
+                code: spec.code.to_string(),
+                name: spec.name.to_string(),
+                email: spec.email.to_string(),
+                phone: spec.phone.to_string(),
+                birth: spec.birth.map(|b| b.to_string()),
+                created_at: ts(created),
+                submissions: spec.submissions,
+                form: Some(spec.form.to_string()),
+                stage: Some(CandidateStage {
+                    kind: spec.stage.to_string(),
+                    title: spec
+                        .title
+                        .unwrap_or_else(|| stage_title(spec.stage))
+                        .to_string(),
+                    created_at: moved.clone(),
+                    updated_at: moved,
+                }),
+                applied_at: Some(ts(created)),
+                resume_path: Some(format!(
+                    "/upload/candidate/file/1/resume/{}/resume.pdf",
+                    spec.code.replace('/', "-").to_lowercase()
+                )),
+                profile_img_path: (i % 3 == 0).then(|| {
+                    format!(
+                        "/upload/candidate/file/1/profile/{}.jpg",
+                        spec.code.replace('/', "-").to_lowercase()
+                    )
+                }),
+                privacy: Some(i % 4 != 1),
+                duplicate: false,
+                education_final_kind: Some(spec.education.to_string()),
+                experience_total_period: Some(spec.experience_months),
+                desired_salary: spec.salary.map(|s| s.0),
+                current_salary: spec.salary.map(|s| s.1),
+                expected_fee: None,
+            }
         })
         .collect()
+}
+
+/// The job group of each demo form's job (Korean, as the service's customers name them), and
+/// whether the job has a code (the talent pool has none).
+fn job_group(form: &str) -> (&'static str, bool) {
+    match form {
+        "FORM-ALLKINDS" => ("플랫폼 개발", true),
+        "FORM-1001" | "FORM-1022" => ("백엔드 개발", true),
+        "FORM-1002" => ("프론트엔드 개발", true),
+        "FORM-1003" | "FORM-1019" => ("프로덕트 디자인", true),
+        "FORM-1004" => ("데이터 분석", true),
+        "FORM-1005" | "FORM-1017" => ("인프라 개발", true),
+        "FORM-1006" => ("품질 관리", true),
+        "FORM-1007" | "FORM-1008" => ("모바일 개발", true),
+        "FORM-1009" | "FORM-1013" => ("인사", true),
+        "FORM-1010" => ("고객 성공", true),
+        "FORM-1011" => ("마케팅", true),
+        "FORM-1012" | "FORM-1020" => ("영업", true),
+        "FORM-1014" => ("머신러닝 개발", true),
+        "FORM-1015" => ("정보 보안", true),
+        "FORM-1016" | "FORM-1021" => ("경영 지원", true),
+        "FORM-1018" => ("개발 관리", true),
+        "FORM-1023" => ("기술 문서", true),
+        "FORM-NOIDS" => ("매장 운영", true),
+        _ => ("인재풀", false),
+    }
+}
+
+/// One job per demo form: `JOB-1001` for `FORM-1001`, …; the talent pool's (`FORM-1024`)
+/// has no code.
+pub fn demo_jobs(forms: &[Form]) -> Vec<Job> {
+    let people = users();
+    forms
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let (position, coded) = job_group(&f.code);
+            let mut managers = vec![people[i % people.len()].code.clone()];
+            if i % 3 == 0 {
+                managers.push(people[(i + 1) % people.len()].code.clone());
+            }
+            Job {
+                code: coded.then(|| f.code.replacen("FORM-", "JOB-", 1)),
+                title: f.title.clone(),
+                form: f.code.clone(),
+                position: position.to_string(),
+                managers,
+                deleted: false,
+                created_at: f.created_at.clone(),
+                updated_at: f.updated_at.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Role, phone and position of the demo members (evaluators, job managers).
+pub fn member_details(code: &str) -> (&'static str, &'static str, &'static str) {
+    match code {
+        "U1001" => ("admin", "010-9000-1001", "Talent Acquisition Lead"),
+        "U1002" => ("member", "010-9000-1002", "Staff Engineer"),
+        "U1003" => ("member", "010-9000-1003", "Design Lead"),
+        "U1004" => ("admin", "010-9000-1004", "VP Engineering"),
+        _ => ("member", "", ""),
+    }
+}
+
+/// (code, candidate, stage title, kind, status, result, [(evaluator, score, result, comment)];
+/// an evaluator without a score has not submitted yet.
+type EvaluationSpec = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static [(
+        &'static str,
+        Option<i64>,
+        Option<&'static str>,
+        Option<&'static str>,
+    )],
+);
+
+const EVALUATIONS: &[EvaluationSpec] = &[
+    (
+        "EV-1001",
+        "C1001",
+        "1차 면접",
+        "interview",
+        "ongoing",
+        None,
+        &[
+            (
+                "U1002",
+                Some(88),
+                Some("A"),
+                Some("Deep Rust knowledge; explained ownership trade-offs clearly."),
+            ),
+            (
+                "U1003",
+                Some(80),
+                Some("B"),
+                Some("Good collaboration signals. 협업 경험이 풍부함."),
+            ),
+            ("U1004", None, None, None),
+        ],
+    ),
+    (
+        "EV-1002",
+        "C1004",
+        "2차 면접",
+        "interview",
+        "complete",
+        Some("A"),
+        &[
+            (
+                "U1002",
+                Some(93),
+                Some("A"),
+                Some("System design: excellent, scaled the design on the spot."),
+            ),
+            (
+                "U1004",
+                Some(90),
+                Some("A"),
+                Some("Hire. Strong ownership."),
+            ),
+            (
+                "U1001",
+                Some(89),
+                Some("A"),
+                Some("Culture fit confirmed; visa sponsorship needed (E-7)."),
+            ),
+        ],
+    ),
+    (
+        "EV-1003",
+        "C3004",
+        "서류 검토",
+        "document",
+        "complete",
+        Some("B"),
+        &[
+            (
+                "U1001",
+                Some(78),
+                Some("B"),
+                Some("프론트엔드 경력 3년 이상, 포트폴리오 양호."),
+            ),
+            (
+                "U1003",
+                Some(82),
+                Some("B"),
+                Some("Portfolio shows solid UI engineering."),
+            ),
+        ],
+    ),
+    (
+        "EV-1004",
+        "C3006",
+        "1차 면접",
+        "interview",
+        "complete",
+        Some("A"),
+        &[
+            (
+                "U1002",
+                Some(91),
+                Some("A"),
+                Some("Led a payments migration; very strong."),
+            ),
+            ("U1004", Some(87), Some("A"), None),
+        ],
+    ),
+    (
+        "EV-1005",
+        "C3011",
+        "서류 검토",
+        "document",
+        "complete",
+        Some("C"),
+        &[
+            (
+                "U1002",
+                Some(55),
+                Some("C"),
+                Some("Research profile; little production experience."),
+            ),
+            ("U1001", Some(60), Some("C"), Some("직무 요건과 맞지 않음.")),
+        ],
+    ),
+    (
+        "EV-1006",
+        "C3005",
+        "1차 면접",
+        "interview",
+        "ongoing",
+        None,
+        &[("U1003", None, None, None), ("U1001", None, None, None)],
+    ),
+];
+
+pub fn demo_evaluations() -> Vec<Evaluation> {
+    EVALUATIONS
+        .iter()
+        .enumerate()
+        .map(
+            |(i, (code, candidate, title, kind, status, result, members))| {
+                let created = kst_at(2026, 9, 8 + i as u32, 9, 30);
+                let members = members
+                    .iter()
+                    .enumerate()
+                    .map(|(j, (user, score, res, comment))| {
+                        let at = ts(created + Duration::hours(3 + 5 * j as i64));
+                        MemberScore {
+                            code: format!("{code}-M{}", j + 1),
+                            user: user.to_string(),
+                            submit: score.is_some(),
+                            final_result: res.map(str::to_string),
+                            final_score: *score,
+                            final_comment: comment.map(str::to_string),
+                            created_at: ts(created),
+                            updated_at: if score.is_some() { at } else { ts(created) },
+                        }
+                    })
+                    .collect::<Vec<_>>();
+                let updated = members
+                    .iter()
+                    .map(|m| m.updated_at.clone())
+                    .max()
+                    .unwrap_or_else(|| ts(created));
+                Evaluation {
+                    code: code.to_string(),
+                    candidate: candidate.to_string(),
+                    status: status.to_string(),
+                    feedback_kind: kind.to_string(),
+                    result: result.map(str::to_string),
+                    job_stage_title: title.to_string(),
+                    created_at: ts(created),
+                    updated_at: updated,
+                    members,
+                }
+            },
+        )
+        .collect()
+}
+
+/// (code, candidate, round, status, start (day of September 2026, hour, minute), minutes)
+type InterviewSpec = (
+    &'static str,
+    &'static str,
+    i64,
+    &'static str,
+    (u32, u32, u32),
+    i64,
+);
+
+const INTERVIEWS: &[InterviewSpec] = &[
+    ("IV-1001", "C1001", 1, "confirmed", (10, 14, 0), 60),
+    ("IV-1002", "C1004", 2, "confirmed", (14, 10, 0), 90),
+    ("IV-1003", "C3004", 2, "confirmed", (18, 16, 0), 60),
+    ("IV-1004", "C3005", 1, "confirmed", (21, 11, 0), 45),
+    ("IV-1005", "C3009", 1, "confirmed", (22, 15, 30), 60),
+    ("IV-1006", "C3013", 1, "pending", (24, 10, 0), 60),
+];
+
+pub fn demo_interviews() -> Vec<Interview> {
+    INTERVIEWS
+        .iter()
+        .map(|(code, candidate, number, status, (day, h, m), minutes)| {
+            let start = kst_at(2026, 9, *day, *h, *m);
+            let created = start - Duration::days(4);
+            Interview {
+                code: code.to_string(),
+                candidate: candidate.to_string(),
+                kind: "individual".to_string(),
+                number: *number,
+                status: status.to_string(),
+                created_at: ts(created),
+                updated_at: ts(created + Duration::hours(2)),
+                schedule_code: code.replacen("IV-", "SC-", 1),
+                schedule_status: status.to_string(),
+                start_at: ts(start),
+                end_at: ts(start + Duration::minutes(*minutes)),
+            }
+        })
+        .collect()
+}
+
+/// Complete a state file written before the hiring pipeline existed (no jobs): the demo jobs,
+/// the demo candidates it lacks, and each demo candidate's stage, job and details; other
+/// candidates (applicants) start at `applied`. The same on every read, so processes sharing
+/// the file agree until the next write stores it.
+pub fn upgrade(db: &mut Db) {
+    if !db.jobs.is_empty() {
+        return;
+    }
+    db.jobs = demo_jobs(&db.forms);
+    let demo = demo_candidates();
+    for c in db.candidates.iter_mut().filter(|c| c.stage.is_none()) {
+        match demo.iter().find(|d| d.code == c.code) {
+            Some(d) => {
+                let keep = (
+                    c.name.clone(),
+                    c.email.clone(),
+                    c.phone.clone(),
+                    c.birth.clone(),
+                    c.created_at.clone(),
+                );
+                *c = Candidate {
+                    submissions: c.submissions,
+                    ..d.clone()
+                };
+                (c.name, c.email, c.phone, c.birth, c.created_at) = keep;
+            }
+            None => {
+                c.stage = Some(CandidateStage {
+                    kind: "applied".into(),
+                    title: stage_title("applied").into(),
+                    created_at: c.created_at.clone(),
+                    updated_at: c.created_at.clone(),
+                });
+                c.applied_at = Some(c.created_at.clone());
+            }
+        }
+    }
+    for d in demo {
+        if !db.candidates.iter().any(|c| c.code == d.code) {
+            db.candidates.push(d);
+        }
+    }
+    if db.evaluations.is_empty() {
+        db.evaluations = demo_evaluations();
+    }
+    if db.interviews.is_empty() {
+        db.interviews = demo_interviews();
+    }
 }
 
 struct MemoSpec {
@@ -805,12 +1467,14 @@ fn demo_webhooks() -> Vec<Map<String, Value>> {
 /// The whole demo state.
 pub fn demo_db() -> Db {
     let memos = demo_memos();
+    let forms = demo_forms(Utc::now());
     Db {
         version: STATE_VERSION,
         generation: 0,
         next_memo_id: memos.iter().map(|m| m.id).max().unwrap_or(100) + 1,
         next_candidate_seq: 1007,
-        forms: demo_forms(Utc::now()),
+        jobs: demo_jobs(&forms),
+        forms,
         candidates: demo_candidates(),
         memos,
         webhooks: demo_webhooks(),
@@ -818,6 +1482,8 @@ pub fn demo_db() -> Db {
         uploads: Vec::new(),
         requests: Vec::new(),
         deliveries: Vec::new(),
+        evaluations: demo_evaluations(),
+        interviews: demo_interviews(),
     }
 }
 
@@ -865,5 +1531,100 @@ mod tests {
         assert!(noids.questions.iter().all(|q| q.id.is_none()));
         // The id-less form must be applicable with the four basic fields alone.
         assert!(noids.questions[4..].iter().all(|q| !q.required));
+    }
+
+    #[test]
+    fn the_pipeline_hangs_together() {
+        let db = demo_db();
+        let has = |code: &str| db.candidates.iter().any(|c| c.code == code);
+        // Memos and submissions belong to candidates of the list.
+        for m in &db.memos {
+            assert!(has(&m.candidate), "memo {} of {}", m.id, m.candidate);
+        }
+        for code in [
+            "C1001", "C1002", "C1003", "C1004", "C1005", "C1006", "C/2001",
+        ] {
+            assert!(has(code), "{code}");
+        }
+        // Every stage twice at least, with Korean titles; Korean and English names.
+        for kind in crate::api::Stage::names() {
+            let at: Vec<_> = db
+                .candidates
+                .iter()
+                .filter(|c| c.stage.as_ref().unwrap().kind == kind)
+                .collect();
+            assert!(at.len() >= 2, "{kind}: {}", at.len());
+            assert!(at
+                .iter()
+                .all(|c| !c.stage.as_ref().unwrap().title.is_ascii()));
+        }
+        assert!(db.candidates.iter().any(|c| !c.name.is_ascii()));
+        assert!(db.candidates.iter().any(|c| c.name.is_ascii()));
+        // Each candidate applied to a form that has a job; one job has no code.
+        assert_eq!(db.jobs.len(), db.forms.len());
+        for c in &db.candidates {
+            let form = c.form.as_deref().unwrap();
+            assert!(db.jobs.iter().any(|j| j.form == form), "{}", c.code);
+        }
+        assert_eq!(db.jobs.iter().filter(|j| j.code.is_none()).count(), 1);
+        // Evaluations and interviews are about candidates of the list, by known members.
+        let members: Vec<String> = users().into_iter().map(|u| u.code).collect();
+        for e in &db.evaluations {
+            assert!(has(&e.candidate), "{}", e.code);
+            assert!(e.members.iter().all(|m| members.contains(&m.user)));
+        }
+        for i in &db.interviews {
+            assert!(has(&i.candidate), "{}", i.code);
+            assert!(i.start_at < i.end_at);
+        }
+    }
+
+    #[test]
+    fn a_state_from_before_the_pipeline_is_completed() {
+        let mut db = demo_db();
+        db.jobs.clear();
+        db.evaluations.clear();
+        db.interviews.clear();
+        db.candidates
+            .retain(|c| c.code.starts_with("C1") || c.code == "C/2001");
+        for c in &mut db.candidates {
+            *c = Candidate {
+                code: c.code.clone(),
+                name: format!("{} (renamed)", c.name),
+                email: c.email.clone(),
+                phone: c.phone.clone(),
+                birth: c.birth.clone(),
+                created_at: c.created_at.clone(),
+                submissions: c.submissions,
+                ..Candidate::default()
+            };
+        }
+        let applicant = Candidate {
+            code: "C1007".into(),
+            name: "New Applicant".into(),
+            created_at: "2026-10-01T09:00:00+09:00".into(),
+            ..Candidate::default()
+        };
+        db.candidates.push(applicant);
+        upgrade(&mut db);
+        let c = |code: &str| db.candidates.iter().find(|c| c.code == code).unwrap();
+        assert_eq!(c("C1001").stage.as_ref().unwrap().title, "1차 면접");
+        assert_eq!(
+            c("C1001").name,
+            "Kim Min-jun (renamed)",
+            "what was stored is kept"
+        );
+        assert_eq!(c("C1001").submissions, 45);
+        assert_eq!(c("C1007").stage.as_ref().unwrap().kind, "applied");
+        assert_eq!(
+            c("C1007").applied_at.as_deref(),
+            Some("2026-10-01T09:00:00+09:00")
+        );
+        assert!(db.candidates.iter().any(|c| c.code == "C3001"));
+        assert!(!db.jobs.is_empty() && !db.evaluations.is_empty() && !db.interviews.is_empty());
+        // Upgrading again changes nothing.
+        let before = serde_json::to_string(&db).unwrap();
+        upgrade(&mut db);
+        assert_eq!(serde_json::to_string(&db).unwrap(), before);
     }
 }

@@ -18,9 +18,18 @@
 //! Variant B of the apply body is recognised by any of the top-level fields `name`,
 //! `email`, `phone`, `resume_path`; its questions use `id`, variant A's use `question_id`.
 //! A successful application creates (or, same e-mail, reuses: `duplicate` true) a candidate
-//! `C1007`, `C1008`, … and fires `candidate_stage_changed` with payload
-//! `{candidate: {code, name, email}, application_form: {code, title}, stage: "applied",
-//! previous_stage: null, changed_at}`.
+//! `C1007`, `C1008`, … at stage `applied` of the form's job and fires `candidate_stage_changed`
+//! with payload `{candidate: {code, name, email}, job: {code, title}, application_form: {code,
+//! title}, stage: "applied", stage_title, previous_stage: null, previous_stage_title: null,
+//! changed_at}`.
+//!
+//! The hiring pipeline ([`pipeline`]): `GET /v1/candidates` (stored candidates, then the
+//! synthetic ones; `stage_kind` filter; paged like the form list, a token carrying the filter),
+//! `GET /v1/candidates/{code}` (adds `desired_salary`, `current_salary`, `expected_fee`),
+//! `GET /v1/jobs` (`title` matches a job's or its job group's title),
+//! `GET /v1/feedback/candidate_scores/{code}` and `GET /v1/interviews/{code}`. A candidate's
+//! `feedback_*` fields come from its latest evaluation; stored paths (resume, photo) are shown
+//! as full addresses on the sandbox's origin.
 //!
 //! # Demo data (stable codes)
 //!
@@ -38,10 +47,19 @@
 //!   variant B: name, email, phone, resume_path; its other questions are optional).
 //!
 //! Candidates (with the number of form submissions of both kinds, `message` and
-//! `reference_check`): `C1001` Kim Min-jun (45), `C1002` Lee Seo-yeon (6), `C1003` Park Ji-ho
-//! (3), `C1004` Jordan Avery (8), `C1005` Choi Yu-na (2), `C1006` Sam Rivera (12), and
-//! `C/2001` Han Da-eun (2), whose code contains a slash and must be sent percent-encoded as
-//! one path segment (`C%2F2001`).
+//! `reference_check`, and their stage): `C1001` Kim Min-jun (45, `1차 면접`), `C1002` Lee
+//! Seo-yeon (6, `서류 검토`), `C1003` Park Ji-ho (3, `지원 접수`, the talent pool's job, which has
+//! no code), `C1004` Jordan Avery (8, `처우 협의`), `C1005` Choi Yu-na (2, `불합격`), `C1006` Sam
+//! Rivera (12, `최종 합격`), and `C/2001` Han Da-eun (2, `서류 검토`), whose code contains a slash
+//! and must be sent percent-encoded as one path segment (`C%2F2001`); then `C3001` … `C3016`
+//! with Korean and English names, so every stage kind has at least two candidates (23 in all,
+//! two pages at the default size).
+//!
+//! Jobs: one per form, `JOB-1001` for `FORM-1001` and so on, with a Korean job group
+//! (`백엔드 개발`) and one or two managers; the talent pool's (`FORM-1024`) has a null code.
+//! Evaluations `EV-1001` … `EV-1006` (C1001's ongoing, 2 of 3 scored; C1004's complete, `A`)
+//! and interviews `IV-1001` … `IV-1006` (`IV-1001`: C1001, 2026-09-10 14:00-15:00 KST).
+//! A state file from before the pipeline is completed when read ([`demo::upgrade`]).
 //!
 //! Memos (ids are unique across the sandbox; new ones continue from 120):
 //! - C1001: 101 (pinned, job_manager, mentions U1002) with replies 102, 103; 104 (member,
@@ -61,7 +79,9 @@
 //! (inactive, all events).
 //!
 //! Synthetic candidates (`synthetic_candidates` N): `S000001` … (`S` + 6-digit index), each
-//! with `1 + (i × 37 mod 130)` generated submissions (1 to 130) and no memos. Submissions of
+//! with `1 + (i × 37 mod 130)` generated submissions (1 to 130) and no memos, at a stage drawn
+//! from the index (every kind occurs) and listed after the stored candidates; one moved to
+//! another stage is stored from then on. Submissions of
 //! every candidate are generated from the code and index, identical in every run.
 //!
 //! # Sandbox-only endpoints (same bearer key, outside /v1)
@@ -79,6 +99,10 @@
 //! - `POST /_sandbox/reset`: restore the demo data and clear the recorded lists
 //! - `GET /_sandbox/stats`: `{answered, rate_limited}`, counts of `/v1` answers since start
 //!   and of those refused by `rate_limit` (429)
+//! - `POST /_sandbox/candidates/{code}/stage` `{"stage": "...", "title": "..."}`: move a
+//!   candidate to that stage (title optional: the kind's usual one), updating its `job_stage`,
+//!   and deliver `candidate_stage_changed` (and `candidate_pass` for `pass`) with the
+//!   candidate's code; answers `{resource: candidate, changed, deliveries}`
 //!
 //! Without the key: `PUT /_sandbox/upload/{token}` (the presigned address, given with host
 //! `localhost` so it is another origin than the API on `127.0.0.1`) and `GET` of a
@@ -93,6 +117,7 @@
 
 mod delivery;
 mod demo;
+mod pipeline;
 mod ratelimit;
 mod routes;
 mod state;

@@ -30,6 +30,12 @@ pub fn now_ts() -> String {
         .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
+/// "Now" in the service's own offset (`+09:00`), for the hiring pipeline's records.
+pub fn now_kst() -> String {
+    let kst = FixedOffset::east_opt(9 * 3600).expect("valid offset");
+    ts(Utc::now().with_timezone(&kst))
+}
+
 /// A timestamp with a numeric offset.
 pub fn ts(dt: DateTime<FixedOffset>) -> String {
     dt.to_rfc3339_opts(SecondsFormat::Secs, false)
@@ -65,6 +71,14 @@ pub struct Db {
     /// Every webhook delivery attempt, newest last.
     #[serde(default)]
     pub deliveries: Vec<Value>,
+    /// Jobs, one per form that has one. A state file written before the sandbox had jobs has
+    /// none: [`super::demo::upgrade`] fills in the hiring pipeline when it is read.
+    #[serde(default)]
+    pub jobs: Vec<Job>,
+    #[serde(default)]
+    pub evaluations: Vec<Evaluation>,
+    #[serde(default)]
+    pub interviews: Vec<Interview>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -151,7 +165,9 @@ pub struct Question {
     pub updated_at: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// A candidate. The fields after `submissions` came with the hiring pipeline (the candidate
+/// list); a state file from before has none of them, hence the defaults.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Candidate {
     pub code: String,
     pub name: String,
@@ -163,6 +179,105 @@ pub struct Candidate {
     /// Number of generated form submissions (see `synthetic::submission`).
     #[serde(default)]
     pub submissions: usize,
+    /// Code of the form applied to; the job is the one of that form.
+    #[serde(default)]
+    pub form: Option<String>,
+    /// `None` only in a state file from before stages (read as `applied`).
+    #[serde(default)]
+    pub stage: Option<CandidateStage>,
+    #[serde(default)]
+    pub applied_at: Option<String>,
+    /// The path sent when applying; the API shows it as a full address.
+    #[serde(default)]
+    pub resume_path: Option<String>,
+    #[serde(default)]
+    pub profile_img_path: Option<String>,
+    #[serde(default)]
+    pub privacy: Option<bool>,
+    /// Applied again with the same e-mail.
+    #[serde(default)]
+    pub duplicate: bool,
+    #[serde(default)]
+    pub education_final_kind: Option<String>,
+    /// Months.
+    #[serde(default)]
+    pub experience_total_period: Option<i64>,
+    /// KRW 10,000 a year.
+    #[serde(default)]
+    pub desired_salary: Option<i64>,
+    #[serde(default)]
+    pub current_salary: Option<i64>,
+    #[serde(default)]
+    pub expected_fee: Option<i64>,
+}
+
+/// A candidate's place in the pipeline: a kind (`applied`, `review`, `interview`, `offer`,
+/// `pass`, `fail`) and the organization's own title for the step (`1차 면접`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CandidateStage {
+    pub kind: String,
+    pub title: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A job: a posting (its form) in a job group, with its managers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    /// The service may send none.
+    pub code: Option<String>,
+    pub title: String,
+    /// Code of the job's application form.
+    pub form: String,
+    /// The job group's title.
+    pub position: String,
+    /// User codes of the job's managers.
+    pub managers: Vec<String>,
+    pub deleted: bool,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// An evaluation of a candidate at a stage, by several members.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Evaluation {
+    pub code: String,
+    pub candidate: String,
+    pub status: String,
+    pub feedback_kind: String,
+    pub result: Option<String>,
+    pub job_stage_title: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub members: Vec<MemberScore>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MemberScore {
+    pub code: String,
+    /// User code of the evaluator.
+    pub user: String,
+    pub submit: bool,
+    pub final_result: Option<String>,
+    pub final_score: Option<i64>,
+    pub final_comment: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Interview {
+    pub code: String,
+    pub candidate: String,
+    pub kind: String,
+    pub number: i64,
+    pub status: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub schedule_code: String,
+    pub schedule_status: String,
+    pub start_at: String,
+    pub end_at: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -384,12 +499,15 @@ impl Store {
             }
             _ => {}
         }
-        let db: Db = serde_json::from_str(&text).map_err(|e| {
+        let mut db: Db = serde_json::from_str(&text).map_err(|e| {
             ApiError::internal(format!(
                 "{} is not a valid sandbox state file ({e}); remove it to start again from the demo data",
                 self.path.display()
             ))
         })?;
+        // A file from before the hiring pipeline: completed in memory (the same way by every
+        // process), written with the next change.
+        super::demo::upgrade(&mut db);
         cache.db = db;
         cache.stamp = Some(stamp);
         Ok(())

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::demo::kst_at;
-use super::state::{ts, Candidate};
+use super::state::{ts, Candidate, CandidateStage};
 
 /// Code of synthetic candidate `i` (1-based): `S` + the index zero-padded to 6 digits.
 pub fn synthetic_code(i: usize) -> String {
@@ -39,15 +39,53 @@ pub fn synthetic_candidate(code: &str, n: usize) -> Option<Candidate> {
     let h = mix(i as u64);
     let given = GIVEN[(h % GIVEN.len() as u64) as usize];
     let family = FAMILY[((h >> 16) % FAMILY.len() as u64) as usize];
+    let created = kst_at(2026, 6, 1, 9, 0) + Duration::minutes(i as i64);
+    let (kind, title) = synthetic_stage(i);
+    let moved = ts(created + Duration::hours(1 + (h >> 40) as i64 % 200));
     Some(Candidate {
         code: code.to_string(),
         name: format!("{family} {given}"),
         email: format!("{}@synthetic.example", code.to_ascii_lowercase()),
         phone: format!("010-{:04}-{:04}", (h >> 24) % 10_000, i % 10_000),
         birth: None,
-        created_at: ts(kst_at(2026, 6, 1, 9, 0) + Duration::minutes(i as i64)),
+        created_at: ts(created),
         submissions: synthetic_submission_count(i),
+        form: Some(SYNTHETIC_FORMS[((h >> 32) % SYNTHETIC_FORMS.len() as u64) as usize].into()),
+        stage: Some(CandidateStage {
+            kind: kind.into(),
+            title: title.into(),
+            created_at: moved.clone(),
+            updated_at: moved,
+        }),
+        applied_at: Some(ts(created)),
+        privacy: Some(true),
+        ..Candidate::default()
     })
+}
+
+/// The forms (and so the jobs) synthetic candidates applied to.
+const SYNTHETIC_FORMS: &[&str] = &[
+    "FORM-1001",
+    "FORM-1002",
+    "FORM-1003",
+    "FORM-1005",
+    "FORM-1014",
+    "FORM-1024",
+];
+
+/// The stage (kind, title) synthetic candidate `i` starts at: every kind occurs, most
+/// candidates early in the pipeline (as in a real one). Cheap, so a stage filter over many
+/// synthetic candidates builds none of them.
+pub fn synthetic_stage(i: usize) -> (&'static str, &'static str) {
+    match mix(i as u64 ^ 0x5eed) % 20 {
+        0..=6 => ("applied", "지원 접수"),
+        7..=10 => ("review", "서류 검토"),
+        11..=12 => ("interview", "1차 면접"),
+        13 => ("interview", "2차 면접"),
+        14 => ("offer", "처우 협의"),
+        15 => ("pass", "최종 합격"),
+        _ => ("fail", "불합격"),
+    }
 }
 
 const GIVEN: &[&str] = &[

@@ -8,6 +8,7 @@ mod common;
 
 mod apply;
 mod bad_servers;
+mod candidates;
 mod chaos;
 mod commands;
 mod docs;

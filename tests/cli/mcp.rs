@@ -14,7 +14,7 @@ use rmcp::{RoleClient, ServiceExt};
 use serde_json::{json, Map, Value};
 use tokio::io::AsyncReadExt;
 
-struct Mcp {
+pub(crate) struct Mcp {
     client: RunningService<RoleClient, ()>,
     stderr: tokio::process::ChildStderr,
     /// Everything the server answered, for the key check.
@@ -22,6 +22,11 @@ struct Mcp {
 }
 
 async fn start(sb: &TestSandbox, access: &str) -> Mcp {
+    start_with(sb, &["mcp", "--access", access]).await
+}
+
+/// `recruit ARGS` (an `mcp` command line) as a child process, pointed at `sb`.
+pub(crate) async fn start_with(sb: &TestSandbox, args: &[&str]) -> Mcp {
     let mut cmd = tokio::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     for (k, _) in std::env::vars() {
         if k.starts_with("RECRUIT_") {
@@ -32,7 +37,7 @@ async fn start(sb: &TestSandbox, access: &str) -> Mcp {
         .env("RECRUIT_DATA_DIR", sb.home.data_dir())
         .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
         .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
-        .args(["mcp", "--access", access]);
+        .args(args);
     let (transport, stderr) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::piped())
         .spawn()
@@ -46,13 +51,13 @@ async fn start(sb: &TestSandbox, access: &str) -> Mcp {
 }
 
 impl Mcp {
-    async fn tools(&mut self) -> Vec<Tool> {
+    pub(crate) async fn tools(&mut self) -> Vec<Tool> {
         let tools = self.client.list_all_tools().await.unwrap();
         self.seen.push_str(&serde_json::to_string(&tools).unwrap());
         tools
     }
 
-    async fn call(&mut self, name: &str, args: Value) -> CallToolResult {
+    pub(crate) async fn call(&mut self, name: &str, args: Value) -> CallToolResult {
         let args: Map<String, Value> = args.as_object().cloned().unwrap_or_default();
         let r = self
             .client
@@ -64,7 +69,7 @@ impl Mcp {
     }
 
     /// A successful call's structured content (which is also its first text block).
-    async fn ok(&mut self, name: &str, args: Value) -> Value {
+    pub(crate) async fn ok(&mut self, name: &str, args: Value) -> Value {
         let r = self.call(name, args).await;
         assert_ne!(r.is_error, Some(true), "{name} failed: {}", text(&r));
         let body = r.structured_content.clone().expect("structuredContent");
@@ -76,14 +81,14 @@ impl Mcp {
         body
     }
 
-    async fn err(&mut self, name: &str, args: Value) -> String {
+    pub(crate) async fn err(&mut self, name: &str, args: Value) -> String {
         let r = self.call(name, args).await;
         assert_eq!(r.is_error, Some(true), "{name} should fail: {}", text(&r));
         text(&r)
     }
 
     /// Stop the server; what it wrote on stderr.
-    async fn stop(mut self) -> String {
+    pub(crate) async fn stop(mut self) -> String {
         self.client.cancel().await.unwrap();
         let mut err = String::new();
         let _ = tokio::time::timeout(
@@ -109,7 +114,7 @@ fn names(tools: &[Tool]) -> Vec<String> {
     n
 }
 
-fn block_on<F: std::future::Future>(f: F) -> F::Output {
+pub(crate) fn block_on<F: std::future::Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -118,9 +123,14 @@ fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .block_on(f)
 }
 
-const READ: [&str; 7] = [
+const READ: [&str; 12] = [
+    "candidates_get",
+    "candidates_list",
+    "evaluations_get",
     "forms_get",
     "forms_list",
+    "interviews_get",
+    "jobs_list",
     "memos_get",
     "memos_list",
     "submissions_list",

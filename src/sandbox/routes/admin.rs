@@ -1,10 +1,12 @@
 //! Sandbox-only endpoints under `/_sandbox` (documented in `crate::sandbox`).
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use serde_json::{json, Value};
 
-use super::{json_object, ok, ApiError, ApiResult, Body, Shared};
-use crate::sandbox::state::Db;
+use super::{json_object, ok, origin, ApiError, ApiResult, Body, Shared, P};
+use crate::sandbox::pipeline;
+use crate::sandbox::state::{now_kst, Db};
 
 /// One record list of the state, as JSON.
 async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
@@ -73,4 +75,69 @@ pub async fn reset(State(app): State<Shared>) -> ApiResult {
         })
         .await?;
     ok(json!({"resource": {"reset": true}}))
+}
+
+/// `{"stage": "interview", "title": "2차 면접"}` (title optional; `stage_kind` also taken):
+/// move a candidate to that stage. Its `job_stage` gets the new kind, title and times, and
+/// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
+/// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
+/// started; moving to the stage a candidate is at changes nothing and fires nothing.
+pub async fn move_stage(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    P(code): P<String>,
+    Body(body): Body,
+) -> ApiResult {
+    let body = json_object(&body)?;
+    let text = |k: &str| match body.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.trim().to_string())),
+        Some(_) => Err(ApiError::validation(format!("{k} must be a string"))),
+    };
+    let stage = match (text("stage")?, text("stage_kind")?) {
+        (Some(s), _) | (None, Some(s)) if !s.is_empty() => s,
+        _ => {
+            return Err(ApiError::validation(format!(
+                "stage is required: one of {}",
+                crate::api::Stage::names().join(", ")
+            )))
+        }
+    };
+    let title = text("title")?;
+    let base = origin(&app, &headers);
+    let synthetic = app.opts.synthetic_candidates;
+    let (view, events, changed) = app
+        .store
+        .write_async(move |db| {
+            let now = now_kst();
+            let moved = pipeline::move_stage(db, synthetic, &code, &stage, title.as_deref(), &now)?;
+            let c = &moved.candidate;
+            let mut events = Vec::new();
+            if moved.changed {
+                events.push((
+                    "candidate_stage_changed",
+                    pipeline::stage_changed_event(db, c, Some(&moved.previous)),
+                ));
+                if pipeline::stage_of(c).kind == "pass" && moved.previous.kind != "pass" {
+                    events.push(("candidate_pass", pipeline::pass_event(db, c)));
+                }
+            }
+            Ok((
+                pipeline::candidate_view(db, c, &base, true),
+                events,
+                moved.changed,
+            ))
+        })
+        .await?;
+    let mut deliveries = Vec::new();
+    for (action, payload) in events {
+        for (id, hook) in crate::sandbox::delivery::fire(&app, action, payload).await {
+            deliveries.push(json!({"action": action, "delivery_id": id, "webhook_code": hook}));
+        }
+    }
+    ok(json!({
+        "resource": view,
+        "changed": changed,
+        "deliveries": deliveries,
+    }))
 }

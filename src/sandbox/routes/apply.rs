@@ -10,7 +10,9 @@ use axum::http::Uri;
 use serde_json::{json, Map, Value};
 
 use super::{json_object, ok, ApiError, ApiResult, Body, Shared, P};
-use crate::sandbox::state::{now_ts, push_capped, Candidate, Db, Form, Question};
+use crate::sandbox::state::{
+    now_kst, now_ts, push_capped, Candidate, CandidateStage, Db, Form, Question,
+};
 
 pub async fn apply(
     State(app): State<Shared>,
@@ -307,7 +309,8 @@ fn admit(
         resume_path,
         birth,
     } = applicant;
-    let now = now_ts();
+    // The service's own offset (+09:00), as the rest of the pipeline's times.
+    let now = now_kst();
     let existing = db
         .candidates
         .iter()
@@ -315,16 +318,40 @@ fn admit(
         .cloned();
     let duplicate = existing.is_some();
     let candidate = match existing {
-        Some(c) => c,
+        Some(c) => {
+            // Same person again: the record says so (`duplicate`); their stage stays.
+            if let Some(stored) = db.candidates.iter_mut().find(|s| s.code == c.code) {
+                stored.duplicate = true;
+            }
+            c
+        }
         None => {
+            // A new candidate at the start of the form's job pipeline. Codes already taken
+            // (a demo code, a stored synthetic one) are skipped.
+            let mut code = format!("C{}", db.next_candidate_seq);
+            while db.candidates.iter().any(|c| c.code == code) {
+                db.next_candidate_seq += 1;
+                code = format!("C{}", db.next_candidate_seq);
+            }
             let c = Candidate {
-                code: format!("C{}", db.next_candidate_seq),
+                code,
                 name: name.clone(),
                 email: email.clone(),
                 phone: phone.clone(),
                 birth: birth.clone(),
                 created_at: now.clone(),
                 submissions: 0,
+                form: Some(form.code.clone()),
+                stage: Some(CandidateStage {
+                    kind: "applied".into(),
+                    title: crate::sandbox::demo::stage_title("applied").into(),
+                    created_at: now.clone(),
+                    updated_at: now.clone(),
+                }),
+                applied_at: Some(now.clone()),
+                resume_path: Some(resume_path.clone()).filter(|p| !p.is_empty()),
+                privacy: Some(privacy),
+                ..Candidate::default()
             };
             db.next_candidate_seq += 1;
             db.candidates.push(c.clone());
@@ -359,18 +386,37 @@ fn admit(
         );
     }
     push_capped(&mut db.applications, stored);
-    let event = stage_event(&candidate, form, &name, &email, &now);
+    let event = stage_event(db, &candidate, form, &name, &email, &now);
     (application, event)
 }
 
-fn stage_event(c: &Candidate, form: &Form, name: &str, email: &str, now: &str) -> Value {
-    json!({
-        "candidate": {"code": c.code, "name": name, "email": email},
-        "application_form": {"code": form.code, "title": form.title},
-        "stage": "applied",
-        "previous_stage": null,
-        "changed_at": now,
-    })
+/// `candidate_stage_changed` of an application: the pipeline's payload, about this form, with
+/// the name and e-mail as given now, at `applied` since now (a duplicate keeps its stage).
+fn stage_event(db: &Db, c: &Candidate, form: &Form, name: &str, email: &str, now: &str) -> Value {
+    let mut event = crate::sandbox::pipeline::stage_changed_event(db, c, None);
+    if let Value::Object(m) = &mut event {
+        m.insert(
+            "candidate".into(),
+            json!({"code": c.code, "name": name, "email": email}),
+        );
+        m.insert(
+            "application_form".into(),
+            json!({"code": form.code, "title": form.title}),
+        );
+        let job = crate::sandbox::pipeline::job_of(db, Some(&form.code));
+        m.insert(
+            "job".into(),
+            job.map(|j| json!({"code": j.code, "title": j.title}))
+                .unwrap_or(Value::Null),
+        );
+        m.insert("stage".into(), json!("applied"));
+        m.insert(
+            "stage_title".into(),
+            json!(crate::sandbox::demo::stage_title("applied")),
+        );
+        m.insert("changed_at".into(), json!(now));
+    }
+    event
 }
 
 fn looks_like_email(s: &str) -> bool {

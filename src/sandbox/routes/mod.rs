@@ -3,8 +3,12 @@
 
 mod admin;
 mod apply;
+mod candidates;
+mod evaluations;
 mod files;
 mod forms;
+mod interviews;
+mod jobs;
 mod memos;
 mod submissions;
 mod webhooks;
@@ -370,6 +374,14 @@ pub fn router(app: Shared) -> Router {
         .route("/v1/application_forms", get(forms::list))
         .route("/v1/application_forms/{code}", get(forms::detail))
         .route("/v1/application_forms/{code}/apply", post(apply::apply))
+        .route("/v1/candidates", get(candidates::list))
+        .route("/v1/candidates/{candidate}", get(candidates::detail))
+        .route("/v1/jobs", get(jobs::list))
+        .route(
+            "/v1/feedback/candidate_scores/{code}",
+            get(evaluations::detail),
+        )
+        .route("/v1/interviews/{code}", get(interviews::detail))
         .route(
             "/v1/candidates/{candidate}/memos",
             get(memos::list).post(memos::create),
@@ -407,6 +419,10 @@ pub fn router(app: Shared) -> Router {
         .route("/_sandbox/events", post(admin::events))
         .route("/_sandbox/reset", post(admin::reset))
         .route("/_sandbox/stats", get(admin::stats))
+        .route(
+            "/_sandbox/candidates/{candidate}/stage",
+            post(admin::move_stage),
+        )
         .fallback(|| async { ApiError::not_found() })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

@@ -1,0 +1,238 @@
+//! Where a candidate export takes its candidates from, and how they reach the workers: a file
+//! of codes ([`CandidateList`]), or the candidate list itself (every page, at one stage),
+//! walked while the export runs so the first records are written before the last page is read.
+//!
+//! Either way a producer task sends the candidates not done yet, in order, through a bounded
+//! channel; a worker takes the next one with its index (its place in the output).
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use tokio::sync::{mpsc, watch, Mutex};
+
+use super::candidates::CandidateList;
+use crate::api::candidates::MAX_PER;
+use crate::api::{CandidateListQuery, Client, Stage};
+use crate::error::Error;
+
+/// The candidates of an export.
+#[derive(Debug, Clone)]
+pub enum Candidates {
+    /// Codes from a file (`--candidates`).
+    Codes(CandidateList),
+    /// Every candidate of the candidate list, at one stage when given (`--stage`).
+    Listed { stage: Option<Stage> },
+}
+
+impl Candidates {
+    /// In words, for messages and the resume journal: `the candidates at stage interview`.
+    pub fn describe(&self) -> String {
+        match self {
+            Candidates::Codes(l) => format!("a list of {} candidate codes", l.codes.len()),
+            Candidates::Listed { stage: Some(s) } => format!("the candidates at stage {s}"),
+            Candidates::Listed { stage: None } => "every candidate".to_string(),
+        }
+    }
+
+    /// What the journal records so a resumed run is known to export the same candidates: a
+    /// fingerprint, the number of codes (0 for the list, whose length may change), and for
+    /// the list its description (a journal of a file has none, as before).
+    pub fn identity(&self) -> (String, usize, Option<String>) {
+        match self {
+            Candidates::Codes(l) => (l.fingerprint(), l.codes.len(), None),
+            Candidates::Listed { .. } => {
+                let what = self.describe();
+                (hex::encode(Sha256::digest(what.as_bytes())), 0, Some(what))
+            }
+        }
+    }
+}
+
+/// One candidate to export, with its item when the candidate list gave it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub code: String,
+    pub item: Option<Value>,
+}
+
+/// The candidates still to export, in order, each with its index.
+pub struct Feed {
+    rx: Mutex<(mpsc::Receiver<Entry>, usize)>,
+    /// How many there are, when known before the export starts (a file).
+    pub len: Option<usize>,
+}
+
+impl Feed {
+    /// The next candidate and its index; `None` when there are no more.
+    pub async fn take(&self) -> Option<(usize, Entry)> {
+        let mut g = self.rx.lock().await;
+        let entry = g.0.recv().await?;
+        let index = g.1;
+        g.1 += 1;
+        Some((index, entry))
+    }
+}
+
+/// Candidates seen so far, and those of them an earlier run exported (`--resume`).
+#[derive(Debug, Default)]
+pub struct Counted {
+    pub total: AtomicUsize,
+    pub skipped: AtomicUsize,
+}
+
+/// The feed of `candidates` without those in `done`, and the producer filling it (to spawn).
+/// A list walk reads pages of 100 through `client` (the export's, so they are paced with
+/// the rest) and ends early when `cancel` turns true; a failed page is the producer's error.
+pub fn start(
+    candidates: Candidates,
+    done: HashSet<String>,
+    client: Client,
+    bar: Option<indicatif::ProgressBar>,
+    counted: Arc<Counted>,
+    mut cancel: watch::Receiver<bool>,
+    capacity: usize,
+) -> (
+    Feed,
+    impl std::future::Future<Output = Result<(), Error>> + Send + 'static,
+) {
+    let (tx, rx) = mpsc::channel::<Entry>(capacity.max(1));
+    let len = match &candidates {
+        Candidates::Codes(l) => {
+            let skipped = l.codes.iter().filter(|c| done.contains(*c)).count();
+            counted.total.store(l.codes.len(), Ordering::Relaxed);
+            counted.skipped.store(skipped, Ordering::Relaxed);
+            Some(l.codes.len() - skipped)
+        }
+        Candidates::Listed { .. } => None,
+    };
+    let feed = Feed {
+        rx: Mutex::new((rx, 0)),
+        len,
+    };
+    let producer = async move {
+        // Hand on one entry, or end the producer when the export stopped.
+        macro_rules! send {
+            ($entry:expr) => {
+                tokio::select! {
+                    r = tx.send($entry) => if r.is_err() { return Ok(()) },
+                    _ = cancelled(&mut cancel) => return Ok(()),
+                }
+            };
+        }
+        match candidates {
+            Candidates::Codes(list) => {
+                for code in list.codes {
+                    if !done.contains(&code) {
+                        send!(Entry { code, item: None });
+                    }
+                }
+            }
+            Candidates::Listed { stage } => {
+                let first = client.candidates_url(&CandidateListQuery {
+                    stage,
+                    per: Some(MAX_PER),
+                    page_token: None,
+                });
+                let mut walker = client.candidate_pages(first);
+                // The list can shift while it is read (a candidate changing stage): a
+                // candidate met twice is exported once.
+                let mut seen = HashSet::new();
+                loop {
+                    let page = tokio::select! {
+                        p = walker.next_page() => p?,
+                        _ = cancelled(&mut cancel) => return Ok(()),
+                    };
+                    let Some(page) = page else { break };
+                    for item in page.items {
+                        let code = match item.get("code").and_then(Value::as_str) {
+                            Some(c) if !c.is_empty() => c.to_string(),
+                            // Kept as a failure of its own (see the export's workers).
+                            _ => String::new(),
+                        };
+                        if !code.is_empty() && !seen.insert(code.clone()) {
+                            continue;
+                        }
+                        counted.total.fetch_add(1, Ordering::Relaxed);
+                        if let Some(b) = &bar {
+                            b.inc_length(1);
+                        }
+                        if done.contains(&code) {
+                            counted.skipped.fetch_add(1, Ordering::Relaxed);
+                            if let Some(b) = &bar {
+                                b.inc(1);
+                            }
+                            continue;
+                        }
+                        send!(Entry {
+                            code,
+                            item: Some(item),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    };
+    (feed, producer)
+}
+
+/// Resolves once the export is cancelled (never, once no one can cancel it).
+async fn cancelled(cancel: &mut watch::Receiver<bool>) {
+    if cancel.wait_for(|c| *c).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn codes_not_done_come_in_order_with_their_index() {
+        let list = CandidateList::parse(b"C1\nC2\nC3\nC4\n", "f").unwrap();
+        let done: HashSet<String> = ["C2".to_string()].into();
+        let client =
+            Client::new(crate::api::ClientConfig::new("http://127.0.0.1:9/v1", None)).unwrap();
+        let counted = Arc::new(Counted::default());
+        let (feed, producer) = start(
+            Candidates::Codes(list),
+            done,
+            client,
+            None,
+            counted.clone(),
+            watch::channel(false).1,
+            1,
+        );
+        assert_eq!(feed.len, Some(3));
+        let task = tokio::spawn(producer);
+        let mut got = Vec::new();
+        while let Some((i, e)) = feed.take().await {
+            got.push((i, e.code));
+        }
+        task.await.unwrap().unwrap();
+        assert_eq!(
+            got,
+            [(0, "C1".to_string()), (1, "C3".into()), (2, "C4".into())]
+        );
+        assert_eq!(counted.total.load(Ordering::Relaxed), 4);
+        assert_eq!(counted.skipped.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn a_listed_export_is_known_by_its_stage() {
+        let a = Candidates::Listed {
+            stage: Some(Stage::Interview),
+        };
+        let b = Candidates::Listed { stage: None };
+        assert_ne!(a.identity().0, b.identity().0);
+        assert_eq!(
+            a.identity().2.as_deref(),
+            Some("the candidates at stage interview")
+        );
+        let codes = Candidates::Codes(CandidateList::parse(b"C1\n", "f").unwrap());
+        assert_eq!(codes.identity().2, None, "a file's journal is as before");
+    }
+}
