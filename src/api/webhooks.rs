@@ -10,15 +10,34 @@ use super::types::{Resource, Webhook, WebhookInput, WebhookList};
 use super::{Client, Fetched};
 use crate::error::Error;
 
-/// Event names of spec section 6. Unknown names are passed through unchanged.
-pub const EVENTS: &[&str] = &[
-    "candidate_stage_changed",
-    "candidate_pass",
-    "feedback_created",
-    "feedback_completed",
-    "interview_scheduled",
-    "form_submitted",
+/// The service's events (spec section 6), with when it sends them: the one list that
+/// registrations, the listener's `--events`, `trigger`'s samples and the MCP schemas read.
+/// Unknown names are passed through unchanged where the service may know more.
+pub const EVENTS: &[(&str, &str)] = &[
+    (
+        "candidate_stage_changed",
+        "a candidate's recruiting stage changes",
+    ),
+    ("candidate_pass", "a candidate moves to the passing stage"),
+    ("feedback_created", "an evaluation is created"),
+    ("feedback_completed", "an evaluation is completed"),
+    ("interview_scheduled", "an interview schedule is confirmed"),
+    ("form_submitted", "a candidate submits a form"),
 ];
+
+/// Whether `name` is one of [`EVENTS`].
+pub fn is_event(name: &str) -> bool {
+    EVENTS.iter().any(|(e, _)| *e == name)
+}
+
+/// The event names, comma-separated (for messages).
+pub fn event_names() -> String {
+    EVENTS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl Client {
     /// The registrations page by page (their paging is undocumented: either style is read).

@@ -436,7 +436,7 @@ impl Args {
             body.insert("signing_key".into(), json!(k));
         }
         if let Some(events) = self.opt_strings("events")? {
-            let known: Vec<&str> = crate::webhook::samples::ACTIONS
+            let known: Vec<&str> = crate::api::webhooks::EVENTS
                 .iter()
                 .map(|(a, _)| *a)
                 .collect();

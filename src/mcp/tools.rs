@@ -164,7 +164,7 @@ fn memo_fields() -> Props {
 }
 
 fn webhook_fields() -> Props {
-    let events: Vec<&str> = crate::webhook::samples::ACTIONS
+    let events: Vec<&str> = crate::api::webhooks::EVENTS
         .iter()
         .map(|(a, _)| *a)
         .collect();

@@ -13,7 +13,8 @@ use serde_json::{json, Map, Value};
 
 use super::routes::Shared;
 use super::state::{now_ts, push_capped};
-use crate::webhook::signature;
+use crate::redact::Secret;
+use crate::webhook::delivery;
 
 pub const MAX_ATTEMPTS: u32 = 5;
 /// Delays before the 2nd..5th attempt, in seconds.
@@ -30,14 +31,13 @@ pub struct Deliveries {
 
 impl Deliveries {
     pub fn new() -> anyhow::Result<Deliveries> {
-        let client = reqwest::Client::builder()
-            .timeout(ATTEMPT_TIMEOUT)
-            // A redirect is not a 200: count it as a failed attempt, as the service does.
-            .redirect(reqwest::redirect::Policy::none())
-            // Callbacks are usually local receivers; never route them through a proxy.
-            .no_proxy()
-            .user_agent(concat!("recruit-sandbox/", env!("CARGO_PKG_VERSION")))
-            .build()?;
+        // Callbacks are usually local receivers; never route them through a proxy.
+        let client = delivery::client(
+            &crate::api::NetSettings::default(),
+            false,
+            ATTEMPT_TIMEOUT,
+            concat!("recruit-sandbox/", env!("CARGO_PKG_VERSION")).to_string(),
+        )?;
         Ok(Deliveries {
             client,
             tasks: Mutex::new(Vec::new()),
@@ -160,53 +160,76 @@ impl Job {
                 }
             }
         }
-        let mut first = FirstGuard(Some(self.app.clone()));
-        for attempt in 1..=MAX_ATTEMPTS {
-            let (status, error) = self.attempt().await;
-            let delivered = status == Some(200);
-            let last = delivered || attempt == MAX_ATTEMPTS;
-            let delay = (!last).then(|| {
-                Duration::from_secs_f64(
-                    RETRY_DELAYS[attempt as usize - 1] as f64 * self.app.opts.retry_scale,
+        let first = Mutex::new(FirstGuard(Some(self.app.clone())));
+        let scale = self.app.opts.retry_scale;
+        let policy = delivery::Policy::service(
+            RETRY_DELAYS
+                .iter()
+                .map(|d| Duration::from_secs_f64(*d as f64 * scale))
+                .collect(),
+        );
+        let header = axum::http::HeaderName::from_static("service-webhook-signature");
+        let keys: Vec<Secret> = self.key.iter().map(|k| Secret::new(k.clone())).collect();
+        let job = &self;
+        delivery::run(
+            &policy,
+            0,
+            || Duration::ZERO,
+            |_| {
+                delivery::post(
+                    &self.app.delivery.client,
+                    &self.url,
+                    delivery::Request {
+                        payload: &self.body,
+                        content_type: Some("application/json"),
+                        // Signed per attempt: `t` is the time of sending, the body the same bytes.
+                        signing: if keys.is_empty() {
+                            delivery::Signing::AsReceived(None)
+                        } else {
+                            delivery::Signing::Fresh {
+                                header: &header,
+                                keys: &keys,
+                                original: None,
+                                at: chrono::Utc::now().timestamp(),
+                            }
+                        },
+                        event_id: None,
+                        dedup_key: false,
+                    },
                 )
-            });
-            self.record(attempt, status, error.as_deref(), delivered, last, delay)
-                .await;
-            if let Some(app) = first.0.take() {
-                app.delivery.first_attempt_finished();
-            }
-            match delay {
-                Some(d) => tokio::time::sleep(d).await,
-                None => break,
-            }
-        }
-    }
-
-    async fn attempt(&self) -> (Option<u16>, Option<String>) {
-        let mut req = self
-            .app
-            .delivery
-            .client
-            .post(&self.url)
-            .header(reqwest::header::CONTENT_TYPE, "application/json")
-            .body(self.body.clone());
-        if let Some(key) = &self.key {
-            // Signed per attempt: `t` is the time of sending, the body the same bytes.
-            let t = chrono::Utc::now().timestamp();
-            req = req.header(
-                signature::DEFAULT_HEADER,
-                signature::sign(key.as_bytes(), t, &self.body),
-            );
-        }
-        match req.send().await {
-            Ok(resp) => {
-                let status = resp.status().as_u16();
-                // Drain (bounded by the client timeout) so the connection can be reused.
-                let _ = resp.bytes().await;
-                (Some(status), None)
-            }
-            Err(e) => (None, Some(describe(&e))),
-        }
+            },
+            |a| {
+                let (status, error) = match a.outcome {
+                    delivery::Outcome::Accepted(s)
+                    | delivery::Outcome::Refused { status: s, .. } => (Some(*s), None),
+                    delivery::Outcome::Failed(e) => (None, Some(e.clone())),
+                };
+                let delay = match a.next {
+                    delivery::Next::RetryIn(d) => Some(d),
+                    _ => None,
+                };
+                let delivered = a.next == delivery::Next::Done;
+                let n = a.n as u32;
+                let first = first.lock().unwrap_or_else(|p| p.into_inner()).0.take();
+                async move {
+                    job.record(
+                        n,
+                        status,
+                        error.as_deref(),
+                        delivered,
+                        delay.is_none(),
+                        delay,
+                    )
+                    .await;
+                    if let Some(app) = first {
+                        app.delivery.first_attempt_finished();
+                    }
+                    true
+                }
+            },
+            std::future::pending(),
+        )
+        .await;
     }
 
     async fn record(
@@ -271,29 +294,6 @@ impl Job {
             }
         }
     }
-}
-
-/// A short reason for a failed attempt.
-fn describe(e: &reqwest::Error) -> String {
-    if e.is_timeout() {
-        return format!("timeout after {} s", ATTEMPT_TIMEOUT.as_secs());
-    }
-    let mut msg = if e.is_connect() {
-        "connection failed".to_string()
-    } else {
-        "request failed".to_string()
-    };
-    let mut source = std::error::Error::source(e);
-    let mut last = None;
-    while let Some(s) = source {
-        last = Some(s.to_string());
-        source = s.source();
-    }
-    if let Some(l) = last {
-        msg.push_str(": ");
-        msg.push_str(&l);
-    }
-    msg
 }
 
 #[cfg(test)]

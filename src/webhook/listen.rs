@@ -18,7 +18,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
-use super::forward::{self, Signing};
+use super::delivery::{self, Signing};
 use super::log::{Log, Record};
 use super::signature::{self, Malformed, Rejection};
 use super::store::{NewEvent, Reader, Store};
@@ -83,20 +83,17 @@ impl ListenConfig {
 #[derive(Clone)]
 pub struct Durable {
     pub store: Arc<Store>,
-    /// Give an event up (status `failed`) once it is older than this and still not delivered.
-    pub max_age: Option<Duration>,
     /// Stop the listener (exit 1) once the store has been failing this long, so a supervisor
     /// restarts it and someone notices.
     pub fail_after: Duration,
-    /// When the relay tries an event again.
-    pub policy: super::relay::Policy,
+    /// When the relay tries an event again, and when it gives up (`--max-age` is in it).
+    pub policy: super::delivery::Policy,
 }
 
 impl std::fmt::Debug for Durable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Durable")
             .field("store", &self.store.path)
-            .field("max_age", &self.max_age)
             .field("fail_after", &self.fail_after)
             .finish()
     }
@@ -216,17 +213,12 @@ pub async fn run(
     let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
-    let client = cfg
-        .net
-        .client_builder(false)
-        .timeout(cfg.forward_timeout)
-        .user_agent(concat!(
-            "recruit/",
-            env!("CARGO_PKG_VERSION"),
-            " (webhooks listen)"
-        ))
-        .build()
-        .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+    let client = delivery::client(
+        &cfg.net,
+        false,
+        cfg.forward_timeout,
+        delivery::user_agent("webhooks listen"),
+    )?;
     let stats = Arc::new(Stats::default());
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);
@@ -261,7 +253,6 @@ pub async fn run(
                 targets: targets.clone(),
                 resign,
                 client: client.clone(),
-                max_age: d.max_age,
                 policy: d.policy.clone(),
                 wake: woken,
                 stop: stop.clone(),
@@ -820,14 +811,15 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
         .get(&st.cfg.header)
         .and_then(|v| v.to_str().ok())
         .map(|v| (st.cfg.header.as_str(), v));
-    let outcome = forward::post(
+    let outcome = delivery::post(
         &st.client,
         url.as_str(),
-        forward::Request {
+        delivery::Request {
             payload: body,
             content_type,
             signing: Signing::AsReceived(signature),
             event_id: None,
+            dedup_key: true,
         },
     )
     .await;
@@ -844,7 +836,7 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
     }
     st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
     let what = match &outcome {
-        forward::Outcome::Failed(e) => format!("failed: {e}"),
+        delivery::Outcome::Failed(e) => format!("failed: {e}"),
         other => format!("answered {}", other.describe()),
     };
     st.log.write(
@@ -1022,7 +1014,7 @@ mod tests {
             summarize(&ev),
             "candidate_stage_changed  CA7Q2M9X Hana Sato  stage: First interview"
         );
-        for (name, _) in crate::webhook::samples::ACTIONS {
+        for (name, _) in crate::api::webhooks::EVENTS {
             let s = summarize(&crate::webhook::samples::event(name).unwrap());
             assert!(
                 s.starts_with(name) && s.contains("CA7Q2M9X Hana Sato"),

@@ -3,7 +3,7 @@
 //!
 //! OWNER: webhook helper.
 
-pub mod forward;
+pub mod delivery;
 pub mod guard;
 pub mod listen;
 pub mod log;

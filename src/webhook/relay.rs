@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use reqwest::header::HeaderName;
 use tokio::sync::{oneshot, watch};
 
-use super::forward::{self, Outcome, Signing};
+use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
 use super::listen::Stats;
 use super::log::{Log, Record};
 use super::store::{Event, Reader, Store};
@@ -42,34 +42,18 @@ pub const REFUSAL_DELAYS: [Duration; 4] = [
 /// "Delivered" marks a lane may have waiting for their commit while it forwards on.
 const MARKS_IN_FLIGHT: usize = 64;
 
-/// When a lane tries an event again.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Policy {
-    /// After a failure that may pass (no answer, 5xx, 408, 429): this, doubled per attempt...
-    pub first_backoff: Duration,
-    /// ...up to this.
-    pub max_backoff: Duration,
-    /// After each refusal for good (another 4xx); one more refusal and the event fails.
-    pub refusal_delays: Vec<Duration>,
-}
-
-impl Default for Policy {
-    fn default() -> Policy {
-        Policy {
-            first_backoff: FIRST_BACKOFF,
-            max_backoff: MAX_BACKOFF,
-            refusal_delays: REFUSAL_DELAYS.to_vec(),
-        }
-    }
-}
-
-impl Policy {
-    /// The delay after `attempts` failed attempts: 1, 2, 4, ... 60 s by default.
-    pub fn backoff(&self, attempts: i64) -> Duration {
-        let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
-        self.first_backoff
-            .saturating_mul(2u32.saturating_pow(exp))
-            .min(self.max_backoff)
+/// The relay's rules: any 2xx is delivered; failures that may pass are retried with
+/// backoff until `max_age`; a refusal for good is tried again after [`REFUSAL_DELAYS`], then
+/// the event fails.
+pub fn policy(max_age: Option<Duration>) -> Policy {
+    Policy {
+        success: Success::Any2xx,
+        retries: Retries::Backoff {
+            first: FIRST_BACKOFF,
+            max: MAX_BACKOFF,
+            max_age,
+        },
+        refusals: Some(REFUSAL_DELAYS.to_vec()),
     }
 }
 
@@ -87,7 +71,6 @@ pub struct Relay {
     pub targets: Vec<String>,
     pub resign: Option<Resign>,
     pub client: reqwest::Client,
-    pub max_age: Option<Duration>,
     pub policy: Policy,
     /// Changed by the listener after each stored event.
     pub wake: watch::Receiver<u64>,
@@ -225,7 +208,6 @@ impl Relay {
 
     /// Try one event until it is delivered, failed for good, or the listener stops.
     async fn deliver(&self, url: &str, ev: &Event, marks: &mut Marks) -> Done {
-        let mut stop = self.stop.clone();
         // Its age, on the monotonic clock from here on: a clock step can't age it.
         let seen = Instant::now();
         let age_then = Duration::from_secs_f64(
@@ -233,90 +215,93 @@ impl Relay {
         );
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
         let rec = |r: Record| r.event(ev.id).action(ev.action.as_deref()).target(url);
-        let mut attempts = ev.attempts;
-        let mut refusals = 0usize;
-        loop {
-            let outcome = tokio::select! {
-                o = self.post(url, ev) => o,
-                _ = stop.changed() => return Done::Stopped,
-            };
-            attempts += 1;
-            if outcome.accepted() {
-                self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
-                marks
-                    .push(self.writer.mark(ev.id, url, Mark::Delivered), &self.log)
-                    .await;
-                self.log.write(rec(Record::info(
-                    "forwarded",
-                    format!(
-                        "  forwarded event {} ({}) to {url}: {}",
-                        ev.id,
-                        crate::output::text::safe_line(&what),
-                        outcome.describe()
-                    ),
-                )));
-                return Done::Next;
-            }
-            self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-            let error = outcome.describe();
-            let age = age_then + seen.elapsed();
-            let give_up = if outcome.permanent() {
-                refusals += 1;
-                (refusals > REFUSAL_DELAYS.len())
-                    .then(|| format!("the app refused it {refusals} times"))
-            } else {
-                self.max_age
-                    .filter(|max| age >= *max)
-                    .map(|_| format!("older than --max-age after {attempts} attempts"))
-            };
-            if let Some(why) = give_up {
-                self.stats.failed.fetch_add(1, Ordering::Relaxed);
-                let done = self.writer.mark(
-                    ev.id,
-                    url,
-                    Mark::GiveUp {
-                        error: error.clone(),
-                    },
-                );
-                marks.push(done, &self.log).await;
-                self.log.write(rec(Record::warn(
-                    "failed",
-                    format!(
-                        "warning: event {} failed for good ({why}): {error}; `recruit webhooks events replay {}` sends it again",
-                        ev.id, ev.id
-                    ),
-                )));
-                return Done::Next;
-            }
-            let delay = if outcome.permanent() {
-                self.policy.refusal_delays[refusals - 1]
-            } else {
-                self.policy.backoff(attempts)
-            };
-            let mark = Mark::Retry {
-                error: error.clone(),
-                next_unix: now_unix() + delay.as_secs_f64(),
-            };
-            // An event deleted under the lane (`events prune --include-pending`) is dropped.
-            match self.writer.mark(ev.id, url, mark).await {
-                Ok(Ok(false)) => return Done::Next,
-                Ok(Err(e)) => self
-                    .log
-                    .write(rec(Record::error("store_failed", e.message))),
-                _ => {}
-            }
-            self.log.write(rec(Record::warn(
-                "retry",
-                format!(
-                    "warning: forward of event {} to {url} failed ({error}); attempt {attempts}, next in {}",
-                    ev.id,
-                    crate::output::text::human_duration(delay.as_secs().max(1))
-                ),
-            )));
-            tokio::select! {
-                _ = tokio::time::sleep(delay) => {}
-                _ = stop.changed() => return Done::Stopped,
-            }
+        let finished = Mutex::new(Vec::new());
+        let mut stop = self.stop.clone();
+        let verdict = delivery::run(
+            &self.policy,
+            ev.attempts,
+            || age_then + seen.elapsed(),
+            |_| self.post(url, ev),
+            |a| {
+                let error = a.outcome.describe();
+                let mark = match &a.next {
+                    Next::Done => {
+                        self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
+                        self.log.write(rec(Record::info(
+                            "forwarded",
+                            format!(
+                                "  forwarded event {} ({}) to {url}: {error}",
+                                ev.id,
+                                crate::output::text::safe_line(&what),
+                            ),
+                        )));
+                        Mark::Delivered
+                    }
+                    Next::GiveUp(why) => {
+                        self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+                        self.stats.failed.fetch_add(1, Ordering::Relaxed);
+                        self.log.write(rec(Record::warn(
+                            "failed",
+                            format!(
+                                "warning: event {} failed for good ({why}): {error}; `recruit webhooks events replay {}` sends it again",
+                                ev.id, ev.id
+                            ),
+                        )));
+                        Mark::GiveUp { error }
+                    }
+                    Next::RetryIn(delay) => {
+                        self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+                        self.log.write(rec(Record::warn(
+                            "retry",
+                            format!(
+                                "warning: forward of event {} to {url} failed ({error}); attempt {}, next in {}",
+                                ev.id,
+                                a.attempts,
+                                crate::output::text::human_duration(delay.as_secs().max(1))
+                            ),
+                        )));
+                        Mark::Retry {
+                            error,
+                            next_unix: now_unix() + delay.as_secs_f64(),
+                        }
+                    }
+                };
+                let retry = matches!(mark, Mark::Retry { .. });
+                let done = self.writer.mark(ev.id, url, mark);
+                let log = self.log.clone();
+                // The final mark is committed behind the next forwards; a retry's is awaited
+                // (the lane waits anyway), and an event deleted under the lane
+                // (`events prune --include-pending`) is dropped.
+                let pending = if retry {
+                    Some(done)
+                } else {
+                    finished.lock().unwrap_or_else(|e| e.into_inner()).push(done);
+                    None
+                };
+                async move {
+                    match pending {
+                        Some(done) => match done.await {
+                            Ok(Ok(still_there)) => still_there,
+                            other => {
+                                check(other, &log);
+                                true
+                            }
+                        },
+                        None => true,
+                    }
+                }
+            },
+            async move {
+                let _ = stop.wait_for(|stopped| *stopped).await;
+            },
+        )
+        .await;
+        for done in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            marks.push(done, &self.log).await;
+        }
+        match verdict {
+            Verdict::Stopped => Done::Stopped,
+            Verdict::Delivered | Verdict::GaveUp(_) | Verdict::Dropped => Done::Next,
         }
     }
 
@@ -327,17 +312,19 @@ impl Relay {
                 header: &r.header,
                 keys: &r.keys,
                 original: received.map(|(_, v)| v),
+                at: super::signature::now_unix(),
             },
             None => Signing::AsReceived(received),
         };
-        forward::post(
+        delivery::post(
             &self.client,
             url,
-            forward::Request {
+            delivery::Request {
                 payload: &ev.payload,
                 content_type: ev.content_type.as_deref(),
                 signing,
                 event_id: Some(ev.id),
+                dedup_key: true,
             },
         )
         .await
@@ -397,10 +384,10 @@ mod tests {
 
     #[test]
     fn backoff_doubles_from_one_second_up_to_a_minute() {
-        let p = Policy::default();
-        let secs: Vec<u64> = (1..=9).map(|a| p.backoff(a).as_secs()).collect();
+        let backoff = |a| Policy::backoff(FIRST_BACKOFF, MAX_BACKOFF, a);
+        let secs: Vec<u64> = (1..=9).map(|a| backoff(a).as_secs()).collect();
         assert_eq!(secs, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
-        assert_eq!(p.backoff(i64::MAX), MAX_BACKOFF);
+        assert_eq!(backoff(i64::MAX), MAX_BACKOFF);
     }
 
     #[test]

@@ -7,28 +7,6 @@
 
 use serde_json::{json, Value};
 
-/// The six actions of spec section 6, with when the service sends them.
-pub const ACTIONS: &[(&str, &str)] = &[
-    (
-        "candidate_stage_changed",
-        "a candidate's recruiting stage changes",
-    ),
-    ("candidate_pass", "a candidate moves to the passing stage"),
-    ("feedback_created", "an evaluation is created"),
-    ("feedback_completed", "an evaluation is completed"),
-    ("interview_scheduled", "an interview schedule is confirmed"),
-    ("form_submitted", "a candidate submits a form"),
-];
-
-/// The names of the six actions, comma-separated (for messages).
-pub fn action_names() -> String {
-    ACTIONS
-        .iter()
-        .map(|(name, _)| *name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn candidate() -> Value {
     json!({
         "code": "CA7Q2M9X",
@@ -138,8 +116,8 @@ mod tests {
 
     #[test]
     fn every_action_has_a_sample_with_a_candidate() {
-        assert_eq!(ACTIONS.len(), 6);
-        for (name, _) in ACTIONS {
+        assert_eq!(crate::api::webhooks::EVENTS.len(), 6);
+        for (name, _) in crate::api::webhooks::EVENTS {
             let ev = event(name).unwrap();
             assert_eq!(ev["action"], *name);
             assert_eq!(ev["payload"]["candidate"]["code"], "CA7Q2M9X");
@@ -149,6 +127,6 @@ mod tests {
                 .starts_with(&format!("{{\"action\":\"{name}\"")));
         }
         assert!(event("candidate_hired").is_none());
-        assert!(action_names().contains("form_submitted"));
+        assert!(crate::api::webhooks::event_names().contains("form_submitted"));
     }
 }

@@ -8,6 +8,7 @@ use axum::http::HeaderName;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::delivery;
 use super::samples;
 use super::signature;
 use crate::error::Error;
@@ -57,7 +58,7 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
         let event = samples::event(action).ok_or_else(|| {
             Error::usage(format!(
                 "no sample event for '{action}': use one of {}, or give the body with --payload FILE",
-                samples::action_names()
+                crate::api::webhooks::event_names()
             ))
         })?;
         return Ok(event.to_string().into_bytes());
@@ -127,109 +128,108 @@ impl Outcome {
     }
 }
 
-/// Deliver `cfg.body`, printing each attempt on stderr.
-pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
+/// Deliver `cfg.body` by the service's rules, telling `report` a line about each attempt
+/// (the command prints them on stderr).
+pub async fn deliver(
+    cfg: &TriggerConfig,
+    report: &mut dyn FnMut(String),
+) -> Result<Outcome, Error> {
     // A local receiver is never reached through a proxy from the environment.
     let env_proxy = !crate::api::http::is_loopback(&cfg.url);
-    let builder = cfg
-        .net
-        .client_builder(env_proxy)
-        .timeout(cfg.timeout)
-        // The service and the sandbox count a redirect as a failed delivery; following it
-        // would turn the POST into a GET that may answer 200 and report "delivered".
-        .redirect(reqwest::redirect::Policy::none())
-        .user_agent(concat!(
-            "recruit/",
-            env!("CARGO_PKG_VERSION"),
-            " (webhooks trigger)"
-        ));
-    let client = builder
-        .build()
-        .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
-    let total = cfg.delays.len() + 1;
-    let keys: Vec<&[u8]> = cfg.keys.iter().map(|k| k.expose().as_bytes()).collect();
-    let mut attempts = Vec::with_capacity(total);
-    let mut delivered = false;
-    for n in 1..=total {
-        let mut req = client
-            .post(cfg.url.clone())
-            .header(reqwest::header::CONTENT_TYPE, "application/json")
-            .body(cfg.body.clone());
-        let mut timestamp = None;
-        if !keys.is_empty() {
+    let client = delivery::client(
+        &cfg.net,
+        env_proxy,
+        cfg.timeout,
+        delivery::user_agent("webhooks trigger"),
+    )?;
+    let delays: Vec<Duration> = cfg
+        .delays
+        .iter()
+        .map(|d| Duration::from_secs_f64(*d))
+        .collect();
+    let total = delays.len() + 1;
+    let policy = delivery::Policy::service(delays);
+    let url = cfg.url.to_string();
+    let attempts = std::sync::Mutex::new(Vec::with_capacity(total));
+    let started = std::sync::Mutex::new((Instant::now(), None::<i64>));
+    let verdict = delivery::run(
+        &policy,
+        0,
+        || Duration::ZERO,
+        |_| {
             // A fresh `t` each attempt, as the service does: a retry is a new signature.
             let t = signature::now_unix();
-            timestamp = Some(t);
-            req = req.header(cfg.header.clone(), signature::sign_all(&keys, t, &cfg.body));
-        }
-        let started = Instant::now();
-        let mut answer = String::new();
-        let (status, error) = match req.send().await {
-            Ok(mut resp) => {
-                let code = resp.status().as_u16();
-                if code != 200 {
-                    // What the receiver said about it (first 200 bytes), to see why.
-                    let mut body = Vec::new();
-                    while let Ok(Some(chunk)) = resp.chunk().await {
-                        body.extend_from_slice(&chunk);
-                        if body.len() >= 200 {
-                            break;
+            *started.lock().unwrap_or_else(|e| e.into_inner()) =
+                (Instant::now(), (!cfg.keys.is_empty()).then_some(t));
+            delivery::post(
+                &client,
+                &url,
+                delivery::Request {
+                    payload: &cfg.body,
+                    content_type: Some("application/json"),
+                    signing: if cfg.keys.is_empty() {
+                        delivery::Signing::AsReceived(None)
+                    } else {
+                        delivery::Signing::Fresh {
+                            header: &cfg.header,
+                            keys: &cfg.keys,
+                            original: None,
+                            at: t,
                         }
-                    }
-                    body.truncate(200);
-                    answer = crate::output::text::one_line(&String::from_utf8_lossy(&body), 200);
-                }
-                (Some(code), None)
+                    },
+                    event_id: None,
+                    dedup_key: false,
+                },
+            )
+        },
+        |a| {
+            let (at, timestamp) = *started.lock().unwrap_or_else(|e| e.into_inner());
+            let (status, error, answer) = match a.outcome {
+                delivery::Outcome::Accepted(s) => (Some(*s), None, ""),
+                delivery::Outcome::Refused { status, body } => (Some(*status), None, body.as_str()),
+                delivery::Outcome::Failed(e) => (None, Some(e.clone()), ""),
+            };
+            let retry_in_secs = match &a.next {
+                delivery::Next::RetryIn(d) => Some(d.as_secs_f64()),
+                _ => None,
+            };
+            let next = match &a.next {
+                delivery::Next::Done => "delivered".to_string(),
+                delivery::Next::RetryIn(d) => format!("retrying in {}s", d.as_secs_f64()),
+                delivery::Next::GiveUp(why) => why.clone(),
+            };
+            let what = match (status, &error) {
+                (Some(s), _) => format!("HTTP {s}"),
+                (None, Some(e)) => e.clone(),
+                (None, None) => "no answer".to_string(),
+            };
+            report(format!("attempt {}/{total}: {what} ({next})", a.n));
+            if !answer.is_empty() {
+                report(format!(
+                    "  the receiver answered: {}",
+                    crate::output::text::safe_line(answer)
+                ));
             }
-            Err(e) => {
-                let why = crate::api::tls::describe_tls_error(&e, &cfg.url)
-                    .unwrap_or_else(|| super::error_chain(&e));
-                (None, Some(crate::redact::scrub(&why)))
-            }
-        };
-        let duration_ms = started.elapsed().as_millis();
-        delivered = status == Some(200);
-        let retry_in_secs = (!delivered)
-            .then(|| cfg.delays.get(n - 1).copied())
-            .flatten();
-        let what = match (status, &error) {
-            (Some(s), _) => format!("HTTP {s}"),
-            (None, Some(e)) => e.clone(),
-            (None, None) => "no answer".to_string(),
-        };
-        let next = if delivered {
-            "delivered".to_string()
-        } else if let Some(d) = retry_in_secs {
-            format!("retrying in {d}s")
-        } else if status.is_some_and(|s| (200..300).contains(&s)) {
-            "only 200 counts as delivered; no retries left".to_string()
-        } else {
-            "no retries left".to_string()
-        };
-        eprintln!("attempt {n}/{total}: {what} ({next})");
-        if !answer.is_empty() {
-            eprintln!(
-                "  the receiver answered: {}",
-                crate::output::text::safe_line(&answer)
-            );
-        }
-        attempts.push(Attempt {
-            attempt: n,
-            status,
-            error,
-            timestamp,
-            duration_ms,
-            retry_in_secs,
-        });
-        match retry_in_secs {
-            Some(d) => tokio::time::sleep(Duration::from_secs_f64(d)).await,
-            None => break,
-        }
-    }
+            attempts
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(Attempt {
+                    attempt: a.n,
+                    status,
+                    error,
+                    timestamp,
+                    duration_ms: at.elapsed().as_millis(),
+                    retry_in_secs,
+                });
+            async { true }
+        },
+        std::future::pending(),
+    )
+    .await;
     Ok(Outcome {
-        url: cfg.url.to_string(),
-        delivered,
-        attempts,
+        url,
+        delivered: verdict == delivery::Verdict::Delivered,
+        attempts: attempts.into_inner().unwrap_or_else(|e| e.into_inner()),
     })
 }
 

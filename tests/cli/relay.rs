@@ -891,7 +891,7 @@ impl InProcess {
     fn start(
         store: &std::path::Path,
         forward_to: &str,
-        policy: recruit::webhook::relay::Policy,
+        policy: recruit::webhook::delivery::Policy,
     ) -> InProcess {
         use recruit::webhook::{listen, log, store::Store};
         let (st, lock) = Store::open_for_listener(store).unwrap();
@@ -909,7 +909,6 @@ impl InProcess {
             idle_timeout: Duration::from_secs(30),
             durable: Some(listen::Durable {
                 store: Arc::new(st),
-                max_age: None,
                 fail_after: Duration::from_secs(60),
                 policy,
             }),
@@ -978,10 +977,15 @@ fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
         g.lock().unwrap().push(seq);
         Reply::json(200, "{}")
     });
-    let policy = recruit::webhook::relay::Policy {
-        first_backoff: Duration::from_millis(50),
-        max_backoff: Duration::from_millis(200),
-        refusal_delays: vec![Duration::from_millis(50); 4],
+    use recruit::webhook::delivery::{Policy, Retries, Success};
+    let policy = Policy {
+        success: Success::Any2xx,
+        retries: Retries::Backoff {
+            first: Duration::from_millis(50),
+            max: Duration::from_millis(200),
+            max_age: None,
+        },
+        refusals: Some(vec![Duration::from_millis(50); 4]),
     };
     let l = InProcess::start(&store, &picky.base(), policy);
     for n in 1..=3 {

@@ -974,7 +974,7 @@ async fn trigger_payload_files() {
     )
     .await;
     assert_eq!(r.code, 2, "{}", r.stderr);
-    for (action, _) in recruit::webhook::samples::ACTIONS {
+    for (action, _) in recruit::api::webhooks::EVENTS {
         assert!(r.stderr.contains(action), "{}", r.stderr);
     }
     assert_eq!(rx.requests().len(), 1, "nothing sent on bad input");
@@ -992,7 +992,7 @@ async fn help_has_descriptions_and_examples() {
         );
     }
     let r = run(&["webhooks", "trigger", "--help"], None).await;
-    for (action, _) in recruit::webhook::samples::ACTIONS {
+    for (action, _) in recruit::api::webhooks::EVENTS {
         assert!(r.stdout.contains(action), "{action}");
     }
     let r = run(&["webhooks", "listen", "--help"], None).await;

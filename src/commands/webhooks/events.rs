@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
-use crate::webhook::forward::{self, Signing};
+use crate::webhook::delivery::{self as forward, Signing};
 use crate::webhook::store::{Event, Filter, Open, Prune, Pruned, Status, Store};
 
 #[derive(Debug, Subcommand)]
@@ -331,13 +331,12 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         }
         events.push(e);
     }
-    let client = ctx
-        .net()?
-        .client_builder(false)
-        .timeout(ctx.timeout()?)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+    let client = forward::client(
+        &ctx.net()?,
+        false,
+        ctx.timeout()?,
+        forward::user_agent("webhooks events replay"),
+    )?;
     let default_header = crate::webhook::signature::DEFAULT_HEADER;
     let resign = match &a.signing_key {
         Some(key) => {
@@ -375,6 +374,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
                 header: h,
                 keys,
                 original: received.map(|(_, v)| v),
+                at: crate::webhook::signature::now_unix(),
             },
             None => Signing::AsReceived(received),
         };
@@ -386,6 +386,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
                 content_type: e.content_type.as_deref(),
                 signing,
                 event_id: Some(e.id),
+                dedup_key: true,
             },
         )
         .await;

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use serde_json::Value;
 
 use self::tools as webhook_tools;
-use crate::api::webhooks::EVENTS;
+use crate::api::webhooks::{event_names, is_event};
 use crate::api::WebhookInput;
 use crate::context::{Ctx, Io};
 use crate::error::Error;
@@ -126,11 +126,11 @@ fn apply_fields(io: &Io, f: &Fields, body: &mut WebhookInput) -> Result<(), Erro
     }
     if !f.events.is_empty() {
         for e in &f.events {
-            if !EVENTS.contains(&e.as_str()) {
+            if !is_event(e) {
                 crate::say!(
                     io,
                     "warning: '{e}' is not one of the documented events ({}); sending it unchanged",
-                    EVENTS.join(", ")
+                    event_names()
                 );
             }
         }

@@ -127,11 +127,11 @@ Examples:
   recruit webhooks trigger candidate_hired --to http://localhost:4242/ --payload payload.json
   recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json";
 
-/// The actions with a sample (from `samples::ACTIONS`, so help and code cannot disagree), then
+/// The actions with a sample (from `api::webhooks::EVENTS`, so help and code cannot disagree), then
 /// the examples.
 fn trigger_after_help() -> String {
     let mut text = String::from("Actions with a sample payload:\n");
-    for (name, when) in crate::webhook::samples::ACTIONS {
+    for (name, when) in crate::api::webhooks::EVENTS {
         text.push_str(&format!("  {name:<25} {when}\n"));
     }
     text.push('\n');
@@ -305,7 +305,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
             .filter(|e| !e.is_empty())
             .collect();
         for e in &list {
-            if !crate::webhook::samples::ACTIONS.iter().any(|(a, _)| a == e) {
+            if !crate::api::webhooks::EVENTS.iter().any(|(a, _)| a == e) {
                 crate::say!(ctx.io, "note: --events '{e}' is not one of the service's six actions; it is matched as given");
             }
         }
@@ -348,9 +348,8 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
             let (store, lock) = crate::webhook::store::Store::open_for_listener(&path)?;
             cfg.durable = Some(listen::Durable {
                 store: std::sync::Arc::new(store),
-                max_age: args.max_age,
                 fail_after: args.store_fail_after,
-                policy: Default::default(),
+                policy: crate::webhook::relay::policy(args.max_age),
             });
             Some(lock)
         }
@@ -449,7 +448,7 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Erro
         },
         cfg.url
     );
-    let outcome = trigger::deliver(&cfg).await?;
+    let outcome = trigger::deliver(&cfg, &mut |line| crate::say!(ctx.io, "{line}")).await?;
     let n = outcome.attempts.len();
     let attempts = if n == 1 { "attempt" } else { "attempts" };
     if matches!(format, Some(Format::Json | Format::Ndjson)) {

@@ -1,0 +1,517 @@
+//! Delivering an event over HTTP, the one way every sender here does it: the listener's
+//! forwards, the relay's re-sends from its store, `events replay`, `webhooks trigger` and the
+//! sandbox's deliveries to registered webhooks.
+//!
+//! [`post`] makes one attempt: the raw bytes, their Content-Type, a signature (as received,
+//! or made now), and the headers an app deduplicates by (`X-Recruit-Dedup-Key`,
+//! `X-Recruit-Event-Id`); its [`Outcome`] says whether trying again can help. [`run`] makes
+//! attempts until one is delivered or the caller's [`Policy`] gives up: what counts as
+//! delivered (the service's exactly-200 for `trigger` and the sandbox, any 2xx for the relay),
+//! the schedule of retries (fixed delays, or backoff until an age), and what a refusal for good
+//! costs. Each caller watches the attempts through a callback (to print, record or mark them).
+
+use std::future::Future;
+use std::time::Duration;
+
+use reqwest::header::{HeaderName, HeaderValue, CONTENT_TYPE};
+use sha2::{Digest, Sha256};
+
+use crate::redact::Secret;
+
+pub const EVENT_ID: &str = "x-recruit-event-id";
+pub const DEDUP_KEY: &str = "x-recruit-dedup-key";
+pub const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
+
+/// How much of a refusing app's answer is kept in `last_error`.
+const BODY_EXCERPT: usize = 500;
+
+/// How a forward is signed.
+#[derive(Debug, Clone, Copy)]
+pub enum Signing<'a> {
+    /// The signature header as it came with the event (name, value), if any.
+    AsReceived(Option<(&'a str, &'a str)>),
+    /// Signed at `at` (Unix seconds) with these keys (one `v1` entry per key) in `header`;
+    /// the received value, if any, is passed on as `X-Recruit-Original-Signature`.
+    Fresh {
+        header: &'a HeaderName,
+        keys: &'a [Secret],
+        original: Option<&'a str>,
+        at: i64,
+    },
+}
+
+/// One event to send.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    pub payload: &'a [u8],
+    pub content_type: Option<&'a str>,
+    pub signing: Signing<'a>,
+    /// The stored event's id (a relay or replay), for `X-Recruit-Event-Id`.
+    pub event_id: Option<i64>,
+    /// Whether to add `X-Recruit-Dedup-Key`: forwards to an app do; `trigger` and the sandbox,
+    /// which stand in for the service, send only what it sends.
+    pub dedup_key: bool,
+}
+
+/// What the app made of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// 2xx.
+    Accepted(u16),
+    /// Any other status, with the start of the answer's body.
+    Refused { status: u16, body: String },
+    /// No answer: connection refused, timeout, TLS...
+    Failed(String),
+}
+
+impl Outcome {
+    pub fn accepted(&self) -> bool {
+        matches!(self, Outcome::Accepted(_))
+    }
+
+    /// A 4xx other than 408 (timeout) and 429 (slow down): the app refuses this event as it
+    /// is, and sending it again unchanged will not help.
+    pub fn permanent(&self) -> bool {
+        matches!(self, Outcome::Refused { status, .. }
+            if (400..500).contains(status) && !matches!(status, 408 | 429))
+    }
+
+    /// `HTTP 200`, `HTTP 400: {"error":...}`, or the connection error.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Accepted(s) => format!("HTTP {s}"),
+            Outcome::Refused { status, body } if body.is_empty() => format!("HTTP {status}"),
+            Outcome::Refused { status, body } => format!("HTTP {status}: {body}"),
+            Outcome::Failed(e) => e.clone(),
+        }
+    }
+}
+
+/// A client for deliveries: no redirects followed (a 3xx is not a delivery, and following one
+/// would turn the POST into a GET that may answer 200), the environment's proxy only when
+/// `env_proxy` (never for local apps), `--ca-cert` trusted for https.
+pub fn client(
+    net: &crate::api::NetSettings,
+    env_proxy: bool,
+    timeout: Duration,
+    user_agent: String,
+) -> Result<reqwest::Client, crate::Error> {
+    net.client_builder(env_proxy)
+        .timeout(timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(user_agent)
+        .build()
+        .map_err(|e| crate::Error::other(format!("cannot build the HTTP client: {e}")))
+}
+
+/// `recruit/VERSION (what)`: who sends, for the receiver's logs.
+pub fn user_agent(what: &str) -> String {
+    format!("recruit/{} ({what})", env!("CARGO_PKG_VERSION"))
+}
+
+/// `sha256:<hex>` of the raw body: equal for the service's retries of one event.
+pub fn dedup_key(payload: &[u8]) -> String {
+    format!("sha256:{}", hex::encode(Sha256::digest(payload)))
+}
+
+/// Send `req` to `url`.
+pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
+    let content_type = req
+        .content_type
+        .and_then(|c| HeaderValue::from_str(c).ok())
+        .unwrap_or_else(|| HeaderValue::from_static("application/json"));
+    let mut builder = client
+        .post(url)
+        .header(CONTENT_TYPE, content_type)
+        .body(req.payload.to_vec());
+    if req.dedup_key {
+        builder = builder.header(DEDUP_KEY, dedup_key(req.payload));
+    }
+    if let Some(id) = req.event_id {
+        builder = builder.header(EVENT_ID, id);
+    }
+    match req.signing {
+        Signing::AsReceived(Some((name, value))) => {
+            if let (Ok(n), Ok(v)) = (
+                HeaderName::from_bytes(name.as_bytes()),
+                HeaderValue::from_str(value),
+            ) {
+                builder = builder.header(n, v);
+            }
+        }
+        Signing::AsReceived(None) => {}
+        Signing::Fresh {
+            header,
+            keys,
+            original,
+            at,
+        } => {
+            let keys: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
+            let value = super::signature::sign_all(&keys, at, req.payload);
+            builder = builder.header(header.clone(), value);
+            if let Some(v) = original.and_then(|o| HeaderValue::from_str(o).ok()) {
+                builder = builder.header(ORIGINAL_SIGNATURE, v);
+            }
+        }
+    }
+    let resp = match builder.send().await {
+        Ok(r) => r,
+        Err(e) => {
+            let why = url::Url::parse(url)
+                .ok()
+                .and_then(|u| crate::api::tls::describe_tls_error(&e, &u))
+                .unwrap_or_else(|| super::error_chain(&e));
+            return Outcome::Failed(crate::redact::scrub(&why));
+        }
+    };
+    let status = resp.status().as_u16();
+    if (200..300).contains(&status) {
+        return Outcome::Accepted(status);
+    }
+    Outcome::Refused {
+        status,
+        body: excerpt(resp).await,
+    }
+}
+
+/// What counts as delivered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Success {
+    /// Only 200: the service's rule (201 and 204 are failures it retries).
+    Exactly200,
+    /// Any 2xx: what an app behind the relay means by "got it".
+    Any2xx,
+}
+
+impl Success {
+    pub fn accepts(self, o: &Outcome) -> bool {
+        match (self, o) {
+            (Success::Exactly200, Outcome::Accepted(s)) => *s == 200,
+            (Success::Any2xx, Outcome::Accepted(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+/// When to try again after a failure that may pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Retries {
+    /// These delays, one per retry, then give up (the service: 10, 30, 90, 270 s).
+    Fixed(Vec<Duration>),
+    /// `first`, doubled per attempt up to `max`, until the event is `max_age` old (if set).
+    Backoff {
+        first: Duration,
+        max: Duration,
+        max_age: Option<Duration>,
+    },
+}
+
+/// A sender's rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policy {
+    pub success: Success,
+    pub retries: Retries,
+    /// A refusal for good ([`Outcome::permanent`]) is tried again after these delays, then
+    /// given up; `None`: it is retried like any failure.
+    pub refusals: Option<Vec<Duration>>,
+}
+
+impl Policy {
+    /// The service's delivery rules, with its delays (or a test's): exactly 200, at most
+    /// `delays.len() + 1` attempts.
+    pub fn service(delays: Vec<Duration>) -> Policy {
+        Policy {
+            success: Success::Exactly200,
+            retries: Retries::Fixed(delays),
+            refusals: None,
+        }
+    }
+
+    /// The delay after the `attempts`-th failed attempt of a backoff: first, 2 first, ... max.
+    pub fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
+        let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
+        first.saturating_mul(2u32.saturating_pow(exp)).min(max)
+    }
+}
+
+/// What follows an attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// Delivered.
+    Done,
+    /// Tried again after this long.
+    RetryIn(Duration),
+    /// No more attempts, and why.
+    GiveUp(String),
+}
+
+/// One attempt, as the caller's callback sees it.
+#[derive(Debug)]
+pub struct Attempted<'a> {
+    /// 1 for the first attempt of this run.
+    pub n: usize,
+    /// Attempts in all, those of earlier runs included (the relay's stored count).
+    pub attempts: i64,
+    pub outcome: &'a Outcome,
+    pub next: Next,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Delivered,
+    GaveUp(String),
+    /// The caller's callback said to stop (the event went away).
+    Dropped,
+    /// `stop` resolved: the attempt in flight was abandoned.
+    Stopped,
+}
+
+/// Attempt until delivered or given up. `attempt(n)` sends the n-th attempt (signed afresh
+/// by the caller if it signs); `watch` sees each attempt with what comes next and returns
+/// false to stop there; `age` is how old the event is (for `max_age`); `prior` counts earlier
+/// attempts; `stop` abandons the run (an attempt in flight, or a wait).
+pub async fn run<A, AF, W, WF>(
+    policy: &Policy,
+    prior: i64,
+    age: impl Fn() -> Duration,
+    mut attempt: A,
+    mut watch: W,
+    stop: impl Future<Output = ()>,
+) -> Verdict
+where
+    A: FnMut(usize) -> AF,
+    AF: Future<Output = Outcome>,
+    W: FnMut(Attempted<'_>) -> WF,
+    WF: Future<Output = bool>,
+{
+    tokio::pin!(stop);
+    let mut attempts = prior;
+    let mut refusals = 0usize;
+    for n in 1.. {
+        let outcome = tokio::select! {
+            o = attempt(n) => o,
+            _ = &mut stop => return Verdict::Stopped,
+        };
+        attempts += 1;
+        let next = if policy.success.accepts(&outcome) {
+            Next::Done
+        } else if let (true, Some(delays)) = (outcome.permanent(), &policy.refusals) {
+            refusals += 1;
+            match delays.get(refusals - 1) {
+                Some(d) => Next::RetryIn(*d),
+                None => Next::GiveUp(format!("the app refused it {refusals} times")),
+            }
+        } else {
+            match &policy.retries {
+                Retries::Fixed(delays) => match delays.get(n - 1) {
+                    Some(d) => Next::RetryIn(*d),
+                    None if outcome.accepted() => {
+                        Next::GiveUp("only 200 counts as delivered; no retries left".into())
+                    }
+                    None => Next::GiveUp("no retries left".into()),
+                },
+                Retries::Backoff {
+                    first,
+                    max,
+                    max_age,
+                } => match max_age.filter(|m| age() >= *m) {
+                    Some(_) => {
+                        Next::GiveUp(format!("older than --max-age after {attempts} attempts"))
+                    }
+                    None => Next::RetryIn(Policy::backoff(*first, *max, attempts)),
+                },
+            }
+        };
+        let go_on = watch(Attempted {
+            n,
+            attempts,
+            outcome: &outcome,
+            next: next.clone(),
+        })
+        .await;
+        match next {
+            Next::Done => return Verdict::Delivered,
+            Next::GiveUp(why) => return Verdict::GaveUp(why),
+            Next::RetryIn(_) if !go_on => return Verdict::Dropped,
+            Next::RetryIn(d) => tokio::select! {
+                _ = tokio::time::sleep(d) => {}
+                _ = &mut stop => return Verdict::Stopped,
+            },
+        }
+    }
+    unreachable!("attempts are counted without end")
+}
+
+/// The start of a refusal's body, on one line, for `last_error` and the log.
+async fn excerpt(mut resp: reqwest::Response) -> String {
+    let mut bytes = Vec::new();
+    while bytes.len() < BODY_EXCERPT {
+        match resp.chunk().await {
+            Ok(Some(c)) => bytes.extend_from_slice(&c),
+            _ => break,
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(BODY_EXCERPT)]).into_owned();
+    crate::output::text::one_line(text.trim(), 300)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn which_refusals_are_permanent() {
+        let refused = |status| Outcome::Refused {
+            status,
+            body: String::new(),
+        };
+        for s in [400, 401, 403, 404, 410, 413, 422] {
+            assert!(refused(s).permanent(), "{s}");
+        }
+        for s in [408, 429, 500, 502, 503] {
+            assert!(!refused(s).permanent(), "{s}");
+        }
+        assert!(!Outcome::Failed("connection refused".into()).permanent());
+        assert!(!Outcome::Accepted(204).permanent());
+        assert_eq!(
+            Outcome::Refused {
+                status: 400,
+                body: r#"{"error":"bad"}"#.into()
+            }
+            .describe(),
+            r#"HTTP 400: {"error":"bad"}"#
+        );
+    }
+
+    fn refused(status: u16) -> Outcome {
+        Outcome::Refused {
+            status,
+            body: String::new(),
+        }
+    }
+
+    /// Runs `policy` against scripted outcomes on tokio's paused clock: the verdict, the
+    /// attempts made, and the delays waited between them.
+    async fn script(policy: &Policy, outcomes: Vec<Outcome>) -> (Verdict, usize, Vec<Duration>) {
+        let outcomes = std::cell::RefCell::new(outcomes.into_iter());
+        let waits = std::cell::RefCell::new(Vec::new());
+        let made = std::cell::Cell::new(0);
+        let verdict = run(
+            policy,
+            0,
+            || Duration::ZERO,
+            |_| {
+                made.set(made.get() + 1);
+                let o = outcomes
+                    .borrow_mut()
+                    .next()
+                    .unwrap_or(Outcome::Accepted(200));
+                async move { o }
+            },
+            |a| {
+                if let Next::RetryIn(d) = a.next {
+                    waits.borrow_mut().push(d);
+                }
+                async { true }
+            },
+            std::future::pending(),
+        )
+        .await;
+        (verdict, made.get(), waits.into_inner())
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_service_policy_counts_only_200_and_stops_after_its_delays() {
+        let s = Duration::from_secs;
+        let policy = Policy::service(vec![s(10), s(30), s(90), s(270)]);
+        let (v, n, waits) = script(&policy, vec![Outcome::Accepted(204); 5]).await;
+        assert_eq!(n, 5);
+        assert_eq!(waits, [s(10), s(30), s(90), s(270)]);
+        assert_eq!(
+            v,
+            Verdict::GaveUp("only 200 counts as delivered; no retries left".into())
+        );
+        let (v, n, _) = script(&policy, vec![refused(503), Outcome::Accepted(200)]).await;
+        assert_eq!((v, n), (Verdict::Delivered, 2));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_relay_policy_backs_off_and_gives_refusals_up() {
+        let s = Duration::from_secs;
+        let policy = Policy {
+            success: Success::Any2xx,
+            retries: Retries::Backoff {
+                first: s(1),
+                max: s(4),
+                max_age: None,
+            },
+            refusals: Some(vec![s(2), s(2)]),
+        };
+        let failed = Outcome::Failed("connection refused".into());
+        let (v, n, waits) = script(
+            &policy,
+            vec![
+                failed.clone(),
+                failed.clone(),
+                failed.clone(),
+                failed,
+                Outcome::Accepted(204),
+            ],
+        )
+        .await;
+        assert_eq!((v, n), (Verdict::Delivered, 5));
+        assert_eq!(waits, [s(1), s(2), s(4), s(4)]);
+        let (v, n, waits) = script(&policy, vec![refused(400); 3]).await;
+        assert_eq!(n, 3);
+        assert_eq!(waits, [s(2), s(2)]);
+        assert_eq!(v, Verdict::GaveUp("the app refused it 3 times".into()));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn max_age_and_stop_end_a_run() {
+        let policy = Policy {
+            success: Success::Any2xx,
+            retries: Retries::Backoff {
+                first: Duration::from_secs(1),
+                max: Duration::from_secs(60),
+                max_age: Some(Duration::from_secs(3600)),
+            },
+            refusals: None,
+        };
+        let v = run(
+            &policy,
+            7,
+            || Duration::from_secs(7200),
+            |_| async { Outcome::Failed("timed out".into()) },
+            |a| {
+                assert_eq!(a.attempts, 8);
+                async { true }
+            },
+            std::future::pending(),
+        )
+        .await;
+        assert_eq!(
+            v,
+            Verdict::GaveUp("older than --max-age after 8 attempts".into())
+        );
+        let v = run(
+            &policy,
+            0,
+            || Duration::ZERO,
+            |_| async { Outcome::Failed("timed out".into()) },
+            |_| async { true },
+            tokio::time::sleep(Duration::from_millis(1500)),
+        )
+        .await;
+        assert_eq!(v, Verdict::Stopped, "stopped during the second wait");
+    }
+
+    #[test]
+    fn the_dedup_key_is_the_bodys_sha256() {
+        assert_eq!(
+            dedup_key(b""),
+            "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+}
