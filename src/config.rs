@@ -215,7 +215,7 @@ fn warn_if_readable_by_others(path: &Path) {
         if let Ok(meta) = std::fs::metadata(path) {
             let mode = meta.permissions().mode();
             if mode & 0o077 != 0 {
-                eprintln!(
+                crate::elog!(
                     "warning: config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
                     path.display(),
                     mode & 0o777,

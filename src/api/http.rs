@@ -641,7 +641,7 @@ impl Client {
 
     fn log(&self, line: String) {
         if self.inner.verbose {
-            eprintln!("{}", crate::redact::scrub(&line));
+            crate::elog!("{}", crate::redact::scrub(&line));
         }
     }
 

@@ -67,7 +67,7 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
     match value.get("action") {
         Some(file_action) => {
             if file_action.as_str() != Some(action) {
-                eprintln!(
+                crate::elog!(
                     "warning: {name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
                 );
             }
@@ -206,9 +206,9 @@ pub async fn deliver(cfg: &TriggerConfig) -> Result<Outcome, Error> {
         } else {
             "no retries left".to_string()
         };
-        eprintln!("attempt {n}/{total}: {what} ({next})");
+        crate::elog!("attempt {n}/{total}: {what} ({next})");
         if !answer.is_empty() {
-            eprintln!(
+            crate::elog!(
                 "  the receiver answered: {}",
                 crate::output::text::safe_line(&answer)
             );

@@ -11,6 +11,7 @@ mod bad_servers;
 mod chaos;
 mod commands;
 mod docs;
+mod exits;
 mod hostile;
 mod inprocess;
 mod mcp;
