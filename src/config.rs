@@ -33,6 +33,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "max_rate",
         "at most this many requests per second to the service",
     ),
+    (
+        "max_wait",
+        "longest wait in seconds for a rate-limit reset or Retry-After (default 60)",
+    ),
     ("variant", "apply request variant: a or b"),
     (
         "signing_key",
@@ -138,7 +142,7 @@ impl Config {
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
                 .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "max_rate" => value
+            "max_rate" | "max_wait" => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))

@@ -21,5 +21,6 @@ mod relay;
 mod sandbox;
 mod scripting;
 mod tls;
+mod waits;
 mod webhook_e2e;
 mod webhook_tools;
