@@ -15,6 +15,7 @@ mod exits;
 mod hostile;
 mod inprocess;
 mod mcp;
+mod mcp_wire;
 mod outfiles;
 mod readme;
 mod relay;
