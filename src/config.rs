@@ -35,7 +35,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "max_wait",
-        "longest wait in seconds for a rate-limit reset or Retry-After (default 60)",
+        "longest wait for a rate-limit reset or Retry-After, in seconds",
     ),
     ("variant", "apply request variant: a or b"),
     (

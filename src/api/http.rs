@@ -34,6 +34,19 @@ const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b'[')
     .add(b']');
 
+/// Longest code or id accepted in a URL path: real ones are a few dozen characters.
+pub const MAX_CODE: usize = 256;
+
+/// A value too long to be a code: its start and size, never the whole of it.
+pub fn too_long_code(value: &str) -> Error {
+    let start: String = value.chars().take(24).collect();
+    Error::usage(format!(
+        "'{}…' ({} bytes) is too long to be a code or id (at most {MAX_CODE} bytes); check the value",
+        crate::output::text::safe_line(&start),
+        value.len()
+    ))
+}
+
 /// Largest response body read into memory; a larger one is refused with a clear error.
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
 /// A wait longer than this is announced on stderr even without `-v`: the command would
@@ -296,12 +309,17 @@ impl Client {
         url
     }
 
-    /// [`Client::endpoint`], refusing segments that a URL would resolve away (`.`, `..`, empty).
+    /// [`Client::endpoint`], refusing segments that a URL would resolve away (`.`, `..`, empty)
+    /// and values too long to be a code or an id ([`MAX_CODE`] bytes): refused here, with
+    /// exit 2, rather than sent and retried as a network error.
     pub fn checked_endpoint(&self, segments: &[&str]) -> Result<Url, Error> {
         if let Some(bad) = segments.iter().find(|s| matches!(**s, "" | "." | "..")) {
             return Err(Error::usage(format!(
                 "'{bad}' cannot be used as a code or id in a URL path; check the value"
             )));
+        }
+        if let Some(long) = segments.iter().find(|s| s.len() > MAX_CODE) {
+            return Err(too_long_code(long));
         }
         Ok(self.endpoint(segments))
     }
@@ -1061,6 +1079,17 @@ mod tests {
         );
         assert!(c.checked_endpoint(&["candidates", "..", "memos"]).is_err());
         assert!(c.checked_endpoint(&["candidates", "", "memos"]).is_err());
+        let huge = "C".repeat(1 << 20);
+        let e = c
+            .checked_endpoint(&["candidates", &huge, "memos"])
+            .unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(
+            e.message.contains("(1048576 bytes) is too long"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.len() < 200, "not echoed whole");
         let u = c.endpoint(&["candidates", "50%?#", "memos"]);
         assert_eq!(
             u.as_str(),

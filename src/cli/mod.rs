@@ -35,7 +35,8 @@ Examples:
   export RECRUIT_API_KEY=...; recruit auth status
 
 Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authentication,
-5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature.";
+5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature,
+130 interrupted, 141 the reader of standard output went away (| head).";
 
 #[derive(Debug, Parser)]
 #[command(

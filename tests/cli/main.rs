@@ -25,3 +25,4 @@ mod tls;
 mod waits;
 mod webhook_e2e;
 mod webhook_tools;
+mod words;
