@@ -157,3 +157,114 @@ fn an_export_keeps_a_candidates_failure_when_stdout_closes() {
     assert_eq!(out.status.code(), Some(4), "{err}");
     assert!(err.contains("1 auth"), "the kinds are listed: {err}");
 }
+
+/// An export against a service that refuses every candidate with 403 exits 4 (it used to be 7
+/// for every failure), and one whose key is refused (401) stops at once with 4; the summary
+/// lists the kinds.
+#[test]
+fn an_export_against_a_forbidden_service_exits_4() {
+    for status in [401u16, 403] {
+        let stub = stub(move |_, _| {
+            Reply::json(
+                status,
+                r#"{"error":"forbidden","message":"not allowed for this key"}"#,
+            )
+        });
+        let home = Home::new();
+        let codes = home.dir.path().join("codes.txt");
+        std::fs::write(&codes, "C1\nC2\nC3\n").unwrap();
+        let out = home
+            .cmd()
+            .env("RECRUIT_BASE_URL", stub.base())
+            .env("RECRUIT_API_KEY", "k-forbidden-1234")
+            .args(["export", "memos", "--candidates"])
+            .arg(&codes)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(4), "HTTP {status}: {err}");
+        if status == 403 {
+            assert!(err.contains("3 failed (3 auth)"), "{err}");
+            assert!(err.contains("3 of 3 candidates failed (3 auth)"), "{err}");
+        }
+    }
+}
+
+/// Ctrl-C twice: the export stops at once with 130 through `main` (no process::exit below it),
+/// so the lock is released, and what was written can be resumed.
+#[test]
+fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
+    let stub = stub(|seen, _| {
+        let code = seen.uri.split('/').nth(3).unwrap_or("?").to_string();
+        let mut r = Reply::json(
+            200,
+            &format!(r#"{{"collection":[{{"code":"{code}-a"}}],"pagination":{{}}}}"#),
+        );
+        if code != "C1" {
+            r.delay_ms = 3000;
+        }
+        r
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let codes = dir.join("codes.txt");
+    std::fs::write(&codes, "C1\nC2\nC3\nC4\n").unwrap();
+    let out_file = dir.join("memos.ndjson");
+    let run = |resume: bool| {
+        let mut c = home.std_cmd();
+        c.env("RECRUIT_BASE_URL", stub.base())
+            .env("RECRUIT_API_KEY", "k-ctrlc-1234")
+            .args(["export", "memos", "--concurrency", "1", "--candidates"])
+            .arg(&codes)
+            .arg("--out")
+            .arg(&out_file);
+        if resume {
+            c.arg("--resume");
+        }
+        c
+    };
+    let mut child = run(false)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // C1 is written (its commit in the journal) while C2 is in flight.
+    let journal = dir.join("memos.ndjson.progress");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::read_to_string(&journal)
+        .map(|t| !t.contains("C1"))
+        .unwrap_or(true)
+    {
+        assert!(std::time::Instant::now() < deadline, "C1 was written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    for _ in 0..2 {
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "at once"
+    );
+    assert!(err.contains("--resume"), "{err}");
+    assert!(!out_file.exists());
+    assert!(
+        !dir.join("memos.ndjson.lock").exists(),
+        "the lock was released"
+    );
+    let out = run(true).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    let mut got: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["code"].to_string())
+        .collect();
+    got.sort();
+    assert_eq!(got, ["\"C1-a\"", "\"C2-a\"", "\"C3-a\"", "\"C4-a\""]);
+}
