@@ -223,7 +223,7 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
         }
         c
     };
-    let mut child = run(false)
+    let child = run(false)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
