@@ -614,7 +614,7 @@ _recruit() {
 
     case "${cmd}" in
         recruit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -672,6 +672,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -680,7 +684,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -766,6 +770,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -774,7 +782,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version login status logout help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version login status logout help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -829,6 +837,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -910,7 +922,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -965,6 +977,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -976,7 +992,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__logout)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1031,6 +1047,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1042,7 +1062,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__status)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1100,6 +1120,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1108,7 +1132,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list get help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1166,6 +1190,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1174,7 +1202,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1229,6 +1257,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1296,7 +1328,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__list)
-            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1366,6 +1398,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1374,7 +1410,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__completions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version bash elvish fish powershell zsh"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1429,6 +1465,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1440,7 +1480,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version path get set unset list help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version path get set unset list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1498,6 +1538,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1506,7 +1550,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__get)
-            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1561,6 +1605,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1670,7 +1718,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1725,6 +1773,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1736,7 +1788,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__path)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1791,6 +1843,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1802,7 +1858,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__set)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1857,6 +1913,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1868,7 +1928,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__unset)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1926,6 +1986,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1934,7 +1998,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version get help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1992,6 +2056,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2000,7 +2068,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2055,6 +2123,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2108,7 +2180,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version submissions memos candidates forms help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version submissions memos candidates forms help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2166,6 +2238,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2174,7 +2250,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__candidates)
-            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2248,6 +2324,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2256,7 +2336,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__forms)
-            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2319,6 +2399,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2414,7 +2498,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__memos)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2489,6 +2573,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2500,7 +2588,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__submissions)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2578,6 +2666,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2586,7 +2678,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version upload help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version upload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2644,6 +2736,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2694,7 +2790,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --name --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2756,6 +2852,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2764,7 +2864,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list get apply help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list get apply help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2822,6 +2922,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2830,7 +2934,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2900,6 +3004,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2908,7 +3016,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2963,6 +3071,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3044,7 +3156,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__list)
-            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3114,6 +3226,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3122,7 +3238,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__generate__subcmd__docs)
-            opts="-o -v -h -V --dir --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --dir --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3181,6 +3297,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4060,7 +4180,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version get help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4118,6 +4238,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4126,7 +4250,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4181,6 +4305,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4234,7 +4362,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4292,6 +4420,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4342,7 +4474,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs__subcmd__list)
-            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4412,6 +4544,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4420,7 +4556,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__mcp)
-            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4486,6 +4622,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4494,7 +4634,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list get create edit delete pin unpin help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list get create edit delete pin unpin help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4552,6 +4692,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4560,7 +4704,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4638,6 +4782,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4646,7 +4794,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4704,6 +4852,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4712,7 +4864,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --clear-mentions --file-url --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --content --role --mention --clear-mentions --file-url --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4786,6 +4938,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4794,7 +4950,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4849,6 +5005,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4986,7 +5146,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5041,6 +5201,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5052,7 +5216,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5107,6 +5271,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5118,7 +5286,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5176,6 +5344,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5184,7 +5356,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version move help"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version move help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5278,6 +5450,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5328,7 +5504,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox__subcmd__move)
-            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5394,6 +5570,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5402,7 +5582,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5460,6 +5640,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5510,7 +5694,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions__subcmd__list)
-            opts="-o -v -h -V --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5576,6 +5760,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5584,7 +5772,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list get create edit delete listen verify trigger events help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list get create edit delete listen verify trigger events help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5642,6 +5830,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5650,7 +5842,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5733,6 +5925,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5744,7 +5940,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5802,6 +5998,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5810,7 +6010,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5896,6 +6096,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5904,7 +6108,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version list show replay prune help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version list show replay prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5959,6 +6163,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6054,7 +6262,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__list)
-            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6132,6 +6340,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6140,7 +6352,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__prune)
-            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6206,6 +6418,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6214,7 +6430,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__replay)
-            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6288,6 +6504,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6296,7 +6516,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__show)
-            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6358,6 +6578,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6366,7 +6590,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6421,6 +6645,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6642,7 +6870,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6700,6 +6928,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6708,7 +6940,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6822,6 +7054,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6830,7 +7066,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__trigger)
-            opts="-o -v -h -V --to --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --to --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6908,6 +7144,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -6916,7 +7156,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__verify)
-            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --help --version"
+            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6991,6 +7231,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_recruit_global_optspecs
-    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http ca-cert= max-rate= h/help V/version
+    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http ca-cert= max-rate= max-wait= h/help V/version
 end
 
 function __fish_recruit_needs_command
@@ -41,6 +41,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_needs_command" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_needs_command" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_needs_command" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -82,6 +83,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -112,6 +114,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -135,6 +138,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -162,6 +166,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print the exact request body and send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -191,6 +196,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -225,6 +231,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -248,6 +255,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -274,6 +282,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -302,6 +311,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -327,6 +337,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -352,6 +363,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -377,6 +389,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -402,6 +415,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -427,6 +441,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -458,6 +473,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -481,6 +497,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -511,6 +528,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -540,6 +558,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l clear-mentions -d 'Remove every mention'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
@@ -564,6 +583,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
@@ -588,6 +608,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -611,6 +632,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -642,6 +664,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -669,6 +692,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -694,6 +718,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -727,6 +752,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -750,6 +776,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -778,6 +805,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l inactive -d 'Register it inactive'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
@@ -807,6 +835,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l active -d 'Make it active again'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l inactive -d 'Register it inactive'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -832,6 +861,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
@@ -871,6 +901,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -899,6 +930,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -927,6 +959,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -950,6 +983,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -988,6 +1022,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1014,6 +1049,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1039,6 +1075,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1077,6 +1114,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l all -d 'On list commands: follow every page and merge the result'
@@ -1111,6 +1149,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l all -d 'On list commands: follow every page and merge the result'
@@ -1144,6 +1183,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l detail -d 'Write each candidate\'s detail (one request each) instead of the list item'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -1171,6 +1211,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l with-questions -d 'Fetch each form\'s detail (with its questions)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l all -d 'On list commands: follow every page and merge the result'
@@ -1204,6 +1245,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s i -l include -d 'Print the status line and headers before the body'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l all -d 'On list commands: follow every page and merge the result'
@@ -1237,6 +1279,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l rate-limit-headers -d 'With --rate-limit: send RateLimit, RateLimit-Policy and X-RateLimit-* headers on every answer'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l all -d 'On list commands: follow every page and merge the result'
@@ -1270,6 +1313,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1300,6 +1344,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1323,6 +1368,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1350,6 +1396,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the key from standard input instead of prompting (the default when stdin is a pipe)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-verify -d 'Store it without checking it against the service'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -1375,6 +1422,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1398,6 +1446,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1425,6 +1474,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1454,6 +1504,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1477,6 +1528,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l reveal -d 'Print a secret (api_key, signing_key) in full instead of redacted'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
@@ -1501,6 +1553,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1524,6 +1577,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1547,6 +1601,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1576,6 +1631,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1600,6 +1656,7 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'

@@ -33,6 +33,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "max_rate",
         "at most this many requests per second to the service",
     ),
+    (
+        "max_wait",
+        "longest wait for a rate-limit reset or Retry-After, in seconds",
+    ),
     ("variant", "apply request variant: a or b"),
     (
         "signing_key",
@@ -138,7 +142,7 @@ impl Config {
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
                 .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "max_rate" => value
+            "max_rate" | "max_wait" => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
@@ -215,7 +219,7 @@ fn warn_if_readable_by_others(path: &Path) {
         if let Ok(meta) = std::fs::metadata(path) {
             let mode = meta.permissions().mode();
             if mode & 0o077 != 0 {
-                eprintln!(
+                crate::elog!(
                     "warning: config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
                     path.display(),
                     mode & 0o777,

@@ -165,6 +165,18 @@ pub struct GlobalArgs {
         value_name = "N"
     )]
     pub max_rate: Option<f64>,
+
+    /// Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one
+    /// ends at once with exit 6 naming when the quota resets [default: 60]
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_MAX_WAIT",
+        hide_env_values = true,
+        value_name = "SECS"
+    )]
+    pub max_wait: Option<f64>,
 }
 
 /// Whether a setting was given as a flag or through its environment variable: a flag wins over
@@ -187,6 +199,7 @@ pub struct Origins {
 /// The global options whose origin is kept (settings shown with their source).
 const WITH_ENV: &[&str] = &[
     "base_url", "api_key", "profile", "output", "timeout", "retries", "ca_cert", "max_rate",
+    "max_wait",
 ];
 
 impl Origins {
@@ -349,6 +362,11 @@ impl Ctx {
         Ok(self.settings().retries()?.value)
     }
 
+    /// `--max-wait` / `RECRUIT_MAX_WAIT`, else the profile's `max_wait`, else 60 s.
+    pub fn max_wait(&self) -> Result<Duration, Error> {
+        Ok(self.settings().max_wait()?.value)
+    }
+
     /// Trusted authorities: the system's store plus `--ca-cert` / RECRUIT_CA_CERT, else the
     /// profile's `ca_cert`. A bad file is exit 2 naming it.
     pub fn net(&self) -> Result<crate::api::NetSettings, Error> {
@@ -359,7 +377,7 @@ impl Ctx {
     }
 
     /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
-    pub fn api_key(&self) -> Result<Option<Secret>, Error> {
+    pub async fn api_key(&self) -> Result<Option<Secret>, Error> {
         if let Some(k) = &self.globals.api_key {
             if !k.expose().is_empty() {
                 return Ok(Some(k.clone()));
@@ -369,7 +387,7 @@ impl Ctx {
             return Ok(Some(Secret::new(k)));
         }
         if let Some(cmd) = self.profile_setting("api_key_command") {
-            return run_key_command(&cmd).map(Some);
+            return run_key_command(&cmd).await.map(Some);
         }
         Ok(None)
     }
@@ -404,7 +422,7 @@ impl Ctx {
                     "no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox",
                 )
             })?;
-            (base, self.api_key()?)
+            (base, self.api_key().await?)
         };
         let api_key = api_key.ok_or_else(|| {
             Error::new(
@@ -423,6 +441,7 @@ impl Ctx {
             // The in-process sandbox is on loopback: a proxy must never catch it.
             env_proxy: !self.globals.sandbox,
             max_rate: self.max_rate()?,
+            max_wait: self.max_wait()?,
         })?;
         self.client = Some(client.clone());
         Ok(client)
@@ -468,67 +487,106 @@ fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
     }
 }
 
-/// How long `api_key_command` may take: a password manager waiting for a prompt that never
-/// shows must not hang recruit.
+/// How long `api_key_command` may take, its whole run: a password manager waiting for a
+/// prompt that never shows must not hang recruit.
 const KEY_COMMAND_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 
-fn run_key_command(cmd: &str) -> Result<Secret, Error> {
-    run_key_command_within(cmd, KEY_COMMAND_LIMIT)
+/// Most a key command may print: a key is short; more is a mistake (`yes`, a whole file).
+const KEY_COMMAND_MAX_OUTPUT: usize = 64 * 1024;
+
+async fn run_key_command(cmd: &str) -> Result<Secret, Error> {
+    run_key_command_within(cmd, KEY_COMMAND_LIMIT).await
 }
 
-fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result<Secret, Error> {
-    use std::io::Read;
-    let mut child = std::process::Command::new("sh")
+/// Run `cmd` with `sh -c` in a process group of its own. The key is what it printed by the time
+/// its own process exited: a child it left running with the output still open (`sleep 45 &
+/// echo KEY`) is not waited for. Past `limit` for the whole run, or past
+/// [`KEY_COMMAND_MAX_OUTPUT`] printed, the whole group is killed.
+async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result<Secret, Error> {
+    use tokio::io::AsyncReadExt;
+    let deadline = tokio::time::Instant::now() + limit;
+    let mut command = tokio::process::Command::new("sh");
+    command
         .arg("-c")
         .arg(cmd)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::inherit())
+        .stderr(std::process::Stdio::inherit());
+    #[cfg(unix)]
+    command.process_group(0);
+    let mut child = command
         .spawn()
         .map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let group = child.id();
     let mut stdout = child.stdout.take().expect("piped stdout");
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = (&mut stdout).take(64 * 1024).read_to_end(&mut buf);
-        buf
-    });
-    let started = std::time::Instant::now();
+    let mut out = Vec::new();
+    let mut chunk = vec![0u8; 8192];
+    let mut eof = false;
+    let stopped = |why: String| {
+        kill_group(group);
+        Error::usage(why)
+    };
+    let too_much = || {
+        format!(
+            "api_key_command '{cmd}' printed more than {} KiB; it must print only the API key",
+            KEY_COMMAND_MAX_OUTPUT / 1024
+        )
+    };
+    let too_slow = || {
+        format!(
+            "api_key_command '{cmd}' did not finish within {} s; fix the command in the config file (it must print the key and exit)",
+            limit.as_secs()
+        )
+    };
     let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() < limit => {
-                std::thread::sleep(std::time::Duration::from_millis(20))
-            }
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(Error::usage(format!(
-                    "api_key_command '{cmd}' did not finish within {} s; fix the command in the config file (it must print the key and exit)",
-                    limit.as_secs()
-                )));
-            }
-            Err(e) => {
-                return Err(Error::usage(format!(
-                    "cannot run api_key_command '{cmd}': {e}"
-                )))
+        tokio::select! {
+            status = child.wait() => break status,
+            n = stdout.read(&mut chunk), if !eof => match n {
+                Ok(0) | Err(_) => eof = true,
+                Ok(n) => {
+                    out.extend_from_slice(&chunk[..n]);
+                    if out.len() > KEY_COMMAND_MAX_OUTPUT {
+                        let e = stopped(too_much());
+                        let _ = child.wait().await;
+                        return Err(e);
+                    }
+                }
+            },
+            _ = tokio::time::sleep_until(deadline) => {
+                let e = stopped(too_slow());
+                let _ = child.wait().await;
+                return Err(e);
             }
         }
     };
-    let out = std::process::Output {
-        status,
-        stdout: reader.join().unwrap_or_default(),
-        stderr: Vec::new(),
-    };
-    if !out.status.success() {
+    let status =
+        status.map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    // What it printed before exiting is in the pipe already; a child still holding the pipe
+    // open is not waited for.
+    while !eof {
+        let read = tokio::time::timeout(
+            std::time::Duration::from_millis(50),
+            stdout.read(&mut chunk),
+        );
+        match tokio::time::timeout_at(deadline, read).await {
+            Ok(Ok(Ok(n))) if n > 0 => {
+                out.extend_from_slice(&chunk[..n]);
+                if out.len() > KEY_COMMAND_MAX_OUTPUT {
+                    return Err(stopped(too_much()));
+                }
+            }
+            _ => eof = true,
+        }
+    }
+    if !status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
             format!(
-                "api_key_command '{cmd}' failed ({}); fix the command in the config file",
-                out.status
+                "api_key_command '{cmd}' failed ({status}); fix the command in the config file"
             ),
         ));
     }
-    let key = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let key = String::from_utf8_lossy(&out).trim().to_string();
     if key.is_empty() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
@@ -538,14 +596,25 @@ fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result<Secre
     Ok(Secret::new(key))
 }
 
+/// Kill the process group a key command runs in (its shell and whatever it started).
+fn kill_group(group: Option<u32>) {
+    #[cfg(unix)]
+    if let Some(pid) = group.and_then(|g| rustix::process::Pid::from_raw(g as i32)) {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_key_command_that_hangs_is_stopped_at_the_limit() {
+    #[tokio::test]
+    async fn a_key_command_that_hangs_is_stopped_at_the_limit() {
         let started = std::time::Instant::now();
-        let Err(e) = run_key_command_within("sleep 20", std::time::Duration::from_secs(1)) else {
+        let Err(e) = run_key_command_within("sleep 20", std::time::Duration::from_secs(1)).await
+        else {
             panic!("a hanging command must be stopped");
         };
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
@@ -555,8 +624,31 @@ mod tests {
             e.message
         );
         assert_eq!(e.exit_code(), 2);
-        let key = run_key_command_within("printf 'sk-from-command\\n'", KEY_COMMAND_LIMIT).unwrap();
+        let key = run_key_command_within("printf 'sk-from-command\\n'", KEY_COMMAND_LIMIT)
+            .await
+            .unwrap();
         assert_eq!(key.expose(), "sk-from-command");
         assert_eq!(KEY_COMMAND_LIMIT, std::time::Duration::from_secs(30));
+    }
+
+    /// The limit covers the output too: a child keeping the pipe open while the shell waits
+    /// for it is stopped with the whole group (no `sleep` left behind).
+    #[tokio::test]
+    async fn the_limit_covers_the_whole_run_and_kills_the_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("survived");
+        let cmd = format!("(sleep 3; touch {}) & wait", marker.display());
+        let started = std::time::Instant::now();
+        let e = run_key_command_within(&cmd, std::time::Duration::from_secs(1))
+            .await
+            .unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(
+            e.message.contains("did not finish within 1 s"),
+            "{}",
+            e.message
+        );
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        assert!(!marker.exists(), "the group was killed");
     }
 }

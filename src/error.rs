@@ -24,6 +24,9 @@ pub enum ExitKind {
     Signature,
     /// 130: stopped by Ctrl-C (the shell's convention for SIGINT).
     Interrupted,
+    /// 141: the reader of standard output went away (`| head`): the status of a program
+    /// ended by SIGPIPE, so a script never reads it as success.
+    OutputClosed,
 }
 
 impl ExitKind {
@@ -38,6 +41,7 @@ impl ExitKind {
             ExitKind::Network => 7,
             ExitKind::Signature => 8,
             ExitKind::Interrupted => 130,
+            ExitKind::OutputClosed => 141,
         }
     }
 
@@ -102,6 +106,22 @@ impl Error {
     }
     pub fn signature(message: impl Into<String>) -> Self {
         Self::new(ExitKind::Signature, message)
+    }
+    /// The reader of standard output went away: the command stops, quietly.
+    pub fn output_closed() -> Self {
+        Self::new(
+            ExitKind::OutputClosed,
+            "standard output was closed by its reader",
+        )
+    }
+    /// A failed write to `what` (standard output, a file): a closed pipe is
+    /// [`Error::output_closed`], anything else names the destination and the cause.
+    pub fn write_failed(what: &str, e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Self::output_closed()
+        } else {
+            Self::other(format!("cannot write to {what}: {e}")).with_source(e)
+        }
     }
     pub fn exit_code(&self) -> i32 {
         self.kind.code()

@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::context::ColorWhen;
@@ -78,6 +79,8 @@ enum Sink {
     Stdout,
     Stderr,
     Buffer(SharedBuf),
+    /// A stream whose reader went away: every write fails as a closed pipe does (tests).
+    Closed,
 }
 
 impl Sink {
@@ -86,7 +89,53 @@ impl Sink {
             Sink::Stdout => Box::new(std::io::stdout()),
             Sink::Stderr => Box::new(std::io::stderr()),
             Sink::Buffer(b) => Box::new(b.clone()),
+            Sink::Closed => Box::new(ClosedPipe),
         }
+    }
+}
+
+/// A writer whose reader is gone.
+struct ClosedPipe;
+
+impl Write for ClosedPipe {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+/// A writer that remembers when its reader went away, so `main` knows a command's output
+/// did not all arrive whatever the command made of the failed write.
+struct Watched {
+    inner: Box<dyn Write + Send>,
+    closed: Arc<AtomicBool>,
+}
+
+impl Watched {
+    fn seen<T>(&self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                self.closed.store(true, Ordering::SeqCst);
+            }
+        }
+        r
+    }
+}
+
+impl Write for Watched {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.seen(r)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        let r = self.inner.write_all(buf);
+        self.seen(r)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.seen(r)
     }
 }
 
@@ -96,6 +145,8 @@ pub struct Io {
     stdin: Mutex<Option<Box<dyn Read + Send>>>,
     out: Sink,
     err: Sink,
+    /// Set when a write to standard output found its reader gone.
+    out_closed: Arc<AtomicBool>,
 }
 
 /// The two output streams of an [`Io::captured`].
@@ -113,6 +164,7 @@ impl Io {
             stdin: Mutex::new(Some(Box::new(std::io::stdin()))),
             out: Sink::Stdout,
             err: Sink::Stderr,
+            out_closed: Arc::default(),
         }
     }
 
@@ -127,13 +179,30 @@ impl Io {
             stdin: Mutex::new(Some(Box::new(std::io::Cursor::new(stdin.into())))),
             out: Sink::Buffer(cap.stdout.clone()),
             err: Sink::Buffer(cap.stderr.clone()),
+            out_closed: Arc::default(),
         };
         (io, cap)
     }
 
+    /// Streams for a test whose standard output's reader went away before the command
+    /// started (`recruit ... | true`); stderr is kept.
+    pub fn closed_stdout(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, SharedBuf) {
+        let (mut io, cap) = Io::captured(term, stdin);
+        io.out = Sink::Closed;
+        (io, cap.stderr)
+    }
+
+    /// Whether a write to standard output found its reader gone.
+    pub fn stdout_closed(&self) -> bool {
+        self.out_closed.load(Ordering::SeqCst)
+    }
+
     /// A writer on standard output (for results).
     pub fn stdout(&self) -> Box<dyn Write + Send> {
-        self.out.writer()
+        Box::new(Watched {
+            inner: self.out.writer(),
+            closed: self.out_closed.clone(),
+        })
     }
 
     /// A writer on standard error (for messages).
@@ -156,14 +225,12 @@ impl Io {
     }
 
     /// A line on standard output, for commands whose result is plain text; a closed pipe
-    /// (`| head`) ends the process quietly, as for every result.
+    /// (`| head`) is [`crate::Error::output_closed`], which `main` ends quietly.
     pub fn outln(&self, args: fmt::Arguments<'_>) -> Result<(), crate::Error> {
         let mut out = self.stdout();
-        match writeln!(out, "{args}").and_then(|_| out.flush()) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-            Err(e) => Err(crate::Error::other(format!("cannot write to stdout: {e}"))),
-        }
+        writeln!(out, "{args}")
+            .and_then(|_| out.flush())
+            .map_err(|e| crate::Error::write_failed("standard output", e))
     }
 }
 
@@ -192,5 +259,17 @@ mod tests {
         assert_eq!(again, "");
         assert_eq!(cap.stderr.text(), "note: 1\n");
         assert_eq!(cap.stdout.text(), "result\n");
+        assert!(!io.stdout_closed());
+    }
+
+    #[test]
+    fn a_closed_stdout_is_an_error_of_its_own_and_remembered() {
+        let (io, stderr) = Io::closed_stdout(Term::piped(), "");
+        let e = io.outln(format_args!("result")).unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::OutputClosed);
+        assert_eq!(e.exit_code(), 141);
+        assert!(io.stdout_closed());
+        say!(io, "still said");
+        assert_eq!(stderr.text(), "still said\n");
     }
 }

@@ -85,7 +85,8 @@ pub fn redact_error(err: &anyhow::Error) -> String {
     scrub(&text)
 }
 
-/// Install a panic hook that scrubs secrets from panic messages.
+/// Install a panic hook that scrubs secrets from panic messages. A panic on the main thread
+/// still ends the process with Rust's status 101; one in a task fails that task's command.
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
@@ -95,16 +96,14 @@ pub fn install_panic_hook() {
         } else {
             "unknown panic".to_string()
         };
-        // A reader that closed our stdout (`recruit ... | head`) is a normal end, not a bug:
-        // print!/println! panic on EPIPE since Rust ignores SIGPIPE.
-        if msg.contains("Broken pipe") || msg.contains("os error 32") {
-            std::process::exit(0);
-        }
+        // Every panic is a bug reported as one: even a closed pipe (which no writer here
+        // panics on any more) must not turn into an exit status of success.
         let location = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        eprintln!(
+        // Not eprintln!: a closed stderr must not panic inside the panic hook.
+        crate::elog!(
             "error: internal error (a bug in recruit, please report it): {}{}",
             scrub(&msg),
             location

@@ -54,6 +54,12 @@ pub struct Setting<T> {
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 pub const DEFAULT_RETRIES: u32 = 3;
+/// How long a command waits at most for a rate-limit reset or a `Retry-After`.
+pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
+/// The slowest and fastest `--max-rate` that make sense: a request every 100 s, a million a
+/// second. `1e-300` is a typo, not a pace.
+pub const MIN_RATE: f64 = 0.01;
+pub const MAX_RATE: f64 = 1_000_000.0;
 
 /// One parser per setting, for the profile's text and for `config set`. Each returns what is
 /// allowed when the value is not.
@@ -89,10 +95,10 @@ pub mod parse {
     }
 
     pub fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
-        if rate.is_finite() && rate > 0.0 {
+        if (MIN_RATE..=MAX_RATE).contains(&rate) {
             Ok(rate)
         } else {
-            Err("a positive number of requests per second, e.g. 20")
+            Err("a number of requests per second from 0.01 to 1000000, e.g. 20")
         }
     }
 
@@ -101,6 +107,22 @@ pub mod parse {
             s.trim()
                 .parse::<f64>()
                 .map_err(|_| "a number of requests per second, e.g. 20")?,
+        )
+    }
+
+    pub fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
+        const WHY: &str = "a number of seconds from 0 to 86400, e.g. 60";
+        match Duration::try_from_secs_f64(secs) {
+            Ok(d) if d <= MAX_TIMEOUT => Ok(d),
+            _ => Err(WHY),
+        }
+    }
+
+    pub fn max_wait(s: &str) -> Result<Duration, &'static str> {
+        max_wait_secs(
+            s.trim()
+                .parse::<f64>()
+                .map_err(|_| "a number of seconds, e.g. 60")?,
         )
     }
 
@@ -144,6 +166,7 @@ pub fn check_value(key: &str, value: &str) -> Result<(), Error> {
         "timeout" => parse::timeout(value).map(drop),
         "retries" => parse::retries(value).map(drop),
         "max_rate" => parse::max_rate(value).map(drop),
+        "max_wait" => parse::max_wait(value).map(drop),
         "base_url" => parse::base_url(value).map(drop),
         _ => parse::non_empty(value).map(drop),
     };
@@ -246,6 +269,24 @@ impl Settings<'_> {
         self.profile_value("max_rate", parse::max_rate)
     }
 
+    pub fn max_wait(&self) -> Result<Setting<Duration>, Error> {
+        if let Some(w) = self.globals.max_wait {
+            let value = parse::max_wait_secs(w).map_err(|allowed| {
+                Error::usage(format!("--max-wait must be {allowed}, got {w}"))
+            })?;
+            return Ok(Setting {
+                value,
+                source: self.given("max_wait", "--max-wait", "RECRUIT_MAX_WAIT"),
+            });
+        }
+        Ok(self
+            .profile_value("max_wait", parse::max_wait)?
+            .unwrap_or(Setting {
+                value: DEFAULT_MAX_WAIT,
+                source: Source::Default,
+            }))
+    }
+
     /// The service address (not the sandbox's).
     pub fn base_url(&self) -> Option<Setting<String>> {
         if let Some(u) = &self.globals.base_url {
@@ -323,6 +364,7 @@ impl Settings<'_> {
             "timeout" => shown(Some(self.timeout()?), |d| number(d.as_secs_f64())),
             "retries" => shown(Some(self.retries()?), |r| json!(r)),
             "max_rate" => shown(self.max_rate()?, number),
+            "max_wait" => shown(Some(self.max_wait()?), |d| number(d.as_secs_f64())),
             "ca_cert" => shown(self.ca_cert(), |p| json!(p.display().to_string())),
             "variant" => shown(Some(self.variant()?), |v| {
                 json!(v.to_string().to_lowercase())
@@ -438,6 +480,11 @@ mod tests {
         for (key, bad) in [
             ("max_rate", "fast"),
             ("max_rate", "0"),
+            ("max_rate", "1e-300"),
+            ("max_rate", "1e300"),
+            ("max_wait", "-1"),
+            ("max_wait", "soon"),
+            ("max_wait", "1e20"),
             ("timeout", "-1"),
             ("output", "yaml"),
             ("variant", "c"),
@@ -450,7 +497,13 @@ mod tests {
                 e.message
             );
         }
-        for (key, good) in [("max_rate", "2.5"), ("variant", "B"), ("timeout", "90")] {
+        for (key, good) in [
+            ("max_rate", "2.5"),
+            ("variant", "B"),
+            ("timeout", "90"),
+            ("max_wait", "0"),
+            ("max_wait", "600"),
+        ] {
             check_value(key, good).unwrap();
         }
     }

@@ -34,12 +34,24 @@ const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
     .add(b'[')
     .add(b']');
 
+/// Longest code or id accepted in a URL path: real ones are a few dozen characters.
+pub const MAX_CODE: usize = 256;
+
+/// A value too long to be a code: its start and size, never the whole of it.
+pub fn too_long_code(value: &str) -> Error {
+    let start: String = value.chars().take(24).collect();
+    Error::usage(format!(
+        "'{}…' ({} bytes) is too long to be a code or id (at most {MAX_CODE} bytes); check the value",
+        crate::output::text::safe_line(&start),
+        value.len()
+    ))
+}
+
 /// Largest response body read into memory; a larger one is refused with a clear error.
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
-/// Longest wait a `Retry-After` may impose on one retry.
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
-/// A `Retry-After` past this stops at once: waiting that long is not what a user expects.
-const GIVE_UP_RETRY_AFTER: Duration = Duration::from_secs(300);
+/// A wait longer than this is announced on stderr even without `-v`: the command would
+/// otherwise seem to hang.
+pub const NOTE_WAITS_OVER: Duration = Duration::from_secs(2);
 /// A `Retry-After` up to this, while the pacer paces, delays only the request that got it:
 /// the pacer already slows the others. A longer one closes the gate for every worker.
 const PACED_RETRY_AFTER: Duration = Duration::from_secs(2);
@@ -63,6 +75,9 @@ pub struct ClientConfig {
     pub env_proxy: bool,
     /// At most this many requests per second, across every clone of the client.
     pub max_rate: Option<f64>,
+    /// Longest wait for a rate-limit reset or a `Retry-After`; a longer one is an error at
+    /// once (exit 6) naming when the quota resets.
+    pub max_wait: Duration,
 }
 
 impl ClientConfig {
@@ -77,6 +92,7 @@ impl ClientConfig {
             net: super::tls::NetSettings::system(),
             env_proxy: true,
             max_rate: None,
+            max_wait: crate::settings::DEFAULT_MAX_WAIT,
         }
     }
 }
@@ -98,6 +114,7 @@ struct Inner {
     verbose: bool,
     net: super::tls::NetSettings,
     env_proxy: bool,
+    max_wait: Duration,
     /// No request is sent before this instant: set by a 429's `Retry-After`, so one worker's
     /// rate limit slows every worker sharing the client.
     gate: Mutex<Option<Instant>>,
@@ -241,9 +258,10 @@ impl Client {
                 verbose: cfg.verbose,
                 net: cfg.net,
                 env_proxy: cfg.env_proxy,
+                max_wait: cfg.max_wait,
                 gate: Mutex::new(None),
                 stats: Mutex::new(Stats::default()),
-                pacer: super::pacer::Pacer::new(cfg.max_rate),
+                pacer: super::pacer::Pacer::with_max_wait(cfg.max_rate, Some(cfg.max_wait)),
             }),
         })
     }
@@ -291,12 +309,17 @@ impl Client {
         url
     }
 
-    /// [`Client::endpoint`], refusing segments that a URL would resolve away (`.`, `..`, empty).
+    /// [`Client::endpoint`], refusing segments that a URL would resolve away (`.`, `..`, empty)
+    /// and values too long to be a code or an id ([`MAX_CODE`] bytes): refused here, with
+    /// exit 2, rather than sent and retried as a network error.
     pub fn checked_endpoint(&self, segments: &[&str]) -> Result<Url, Error> {
         if let Some(bad) = segments.iter().find(|s| matches!(**s, "" | "." | "..")) {
             return Err(Error::usage(format!(
                 "'{bad}' cannot be used as a code or id in a URL path; check the value"
             )));
+        }
+        if let Some(long) = segments.iter().find(|s| s.len() > MAX_CODE) {
+            return Err(too_long_code(long));
         }
         Ok(self.endpoint(segments))
     }
@@ -429,13 +452,21 @@ impl Client {
             };
             attempt += 1;
             self.bump(|s| s.retries += 1);
-            if self.inner.verbose || stderr_is_terminal() {
+            // A long wait is always announced, with when it ends: silence would look like a hang.
+            if self.inner.verbose || stderr_is_terminal() || wait > NOTE_WAITS_OVER {
                 let why = retry_reason
                     .strip_prefix("HTTP ")
                     .unwrap_or("network error")
                     .to_string();
+                let until = if wait > NOTE_WAITS_OVER {
+                    crate::output::text::local_clock(SystemTime::now() + wait)
+                        .map(|t| format!(", at {t}"))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                };
                 crate::elog!(
-                    "retrying in {} ({why}), attempt {} of {}",
+                    "retrying in {} ({why}), attempt {} of {}{until}",
                     seconds(wait),
                     attempt + 1,
                     max_retries + 1
@@ -462,7 +493,18 @@ impl Client {
             None => None,
         };
         self.wait_gate().await;
-        let ticket = self.inner.pacer.acquire().await;
+        let ticket = match self.inner.pacer.acquire().await {
+            Ok(t) => t,
+            // The service's quota resets later than --max-wait: no point in asking.
+            Err(error) => {
+                let e = SendError {
+                    error,
+                    connect: false,
+                    fatal: true,
+                };
+                return (Err(e), Duration::ZERO);
+            }
+        };
         let started = Instant::now();
         self.log(format!("> {} {}", spec.method, spec.url));
         self.bump(|s| s.requests += 1);
@@ -508,21 +550,19 @@ impl Client {
                 ..resp
             }));
         }
-        let asked = retry_after_uncapped(&resp.headers);
-        if let Some(asked) = asked.filter(|a| *a > GIVE_UP_RETRY_AFTER) {
-            if status == 429 {
-                self.bump(|s| s.rate_limited += 1);
-            }
-            return Err(too_long_retry_after(status, asked));
-        }
-        if let Some(asked) = asked.filter(|a| *a > MAX_RETRY_AFTER) {
-            crate::elog!(
-                "warning: the service asked to wait {} s before retrying (HTTP {status}, Retry-After); waiting {} s, the most recruit waits",
-                asked.as_secs(),
-                MAX_RETRY_AFTER.as_secs()
-            );
-        }
-        let retry_after = asked.map(|a| a.min(MAX_RETRY_AFTER));
+        let asked = retry_after_header(&resp.headers);
+        let retry_after = match asked {
+            Some(asked) => match asked.wait.filter(|w| *w <= self.inner.max_wait) {
+                Some(w) => Some(w),
+                None => {
+                    if status == 429 {
+                        self.bump(|s| s.rate_limited += 1);
+                    }
+                    return Err(too_long_retry_after(status, &asked, self.inner.max_wait));
+                }
+            },
+            None => None,
+        };
         let wait = retry_after.unwrap_or_else(|| backoff(attempt));
         if status == 429 {
             self.bump(|s| s.rate_limited += 1);
@@ -641,7 +681,7 @@ impl Client {
 
     fn log(&self, line: String) {
         if self.inner.verbose {
-            eprintln!("{}", crate::redact::scrub(&line));
+            crate::elog!("{}", crate::redact::scrub(&line));
         }
     }
 
@@ -813,39 +853,61 @@ pub fn parse_json_body(
     })
 }
 
-/// `Retry-After` as seconds or an HTTP date, capped.
-pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    retry_after_uncapped(headers).map(|d| d.min(MAX_RETRY_AFTER))
+/// What a `Retry-After` header asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetryAfter {
+    /// The header's value as sent (for messages: `99999999`, an HTTP date).
+    pub sent: String,
+    /// The wait it asks for from now; `None` when too long to represent (centuries).
+    pub wait: Option<Duration>,
 }
 
 /// `Retry-After` as seconds or an HTTP date, as the service sent it.
-fn retry_after_uncapped(headers: &HeaderMap) -> Option<Duration> {
+pub fn retry_after_header(headers: &HeaderMap) -> Option<RetryAfter> {
     let v = headers.get("retry-after")?.to_str().ok()?.trim();
-    let d = if let Ok(secs) = v.parse::<f64>() {
+    let wait = if let Ok(secs) = v.parse::<f64>() {
         if !secs.is_finite() || secs < 0.0 {
             return None;
         }
-        // Bounded (a year is far past the point of stopping): from_secs_f64 panics on 1e300.
-        Duration::try_from_secs_f64(secs.min(31_536_000.0)).ok()?
+        // try_from: 1e300 must not panic; it is simply too long.
+        Duration::try_from_secs_f64(secs).ok()
     } else {
         let when = httpdate::parse_http_date(v).ok()?;
-        when.duration_since(SystemTime::now())
-            .unwrap_or(Duration::ZERO)
+        Some(
+            when.duration_since(SystemTime::now())
+                .unwrap_or(Duration::ZERO),
+        )
     };
-    Some(d)
+    Some(RetryAfter {
+        sent: v.to_string(),
+        wait,
+    })
 }
 
-/// The error for a `Retry-After` too long to wait: names the delay and the time it ends.
-fn too_long_retry_after(status: u16, asked: Duration) -> Error {
-    let until =
-        chrono::Utc::now() + chrono::Duration::from_std(asked).unwrap_or(chrono::Duration::MAX);
+/// `Retry-After` as a wait from now (`None` without one, or one too long to represent).
+pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    retry_after_header(headers).and_then(|r| r.wait)
+}
+
+/// The error for a `Retry-After` longer than `--max-wait`: the wait as the service sent it,
+/// and when it ends in local time.
+fn too_long_retry_after(status: u16, asked: &RetryAfter, max_wait: Duration) -> Error {
+    let when = asked
+        .wait
+        .and_then(|w| SystemTime::now().checked_add(w))
+        .and_then(crate::output::text::local_clock)
+        .map(|t| format!("; try again after {t}"))
+        .unwrap_or_else(|| "; that is too far in the future to wait for".to_string());
+    let asked_for = match asked.sent.parse::<f64>() {
+        Ok(_) => format!("{} s", asked.sent),
+        Err(_) => format!("until {}", asked.sent),
+    };
     let mut e = Error::new(
         ExitKind::RateLimited,
         format!(
-            "the service asked to wait {} s before retrying (HTTP {status}, Retry-After), over the {} minutes recruit waits; try again after {}",
-            asked.as_secs(),
-            GIVE_UP_RETRY_AFTER.as_secs() / 60,
-            until.format("%Y-%m-%d %H:%M:%S UTC")
+            "the service asked to wait {asked_for} before retrying (HTTP {status}, Retry-After: {}), longer than --max-wait {}{when}, or raise --max-wait",
+            asked.sent,
+            seconds(max_wait)
         ),
     );
     e.status = Some(status);
@@ -1017,6 +1079,17 @@ mod tests {
         );
         assert!(c.checked_endpoint(&["candidates", "..", "memos"]).is_err());
         assert!(c.checked_endpoint(&["candidates", "", "memos"]).is_err());
+        let huge = "C".repeat(1 << 20);
+        let e = c
+            .checked_endpoint(&["candidates", &huge, "memos"])
+            .unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(
+            e.message.contains("(1048576 bytes) is too long"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.len() < 200, "not echoed whole");
         let u = c.endpoint(&["candidates", "50%?#", "memos"]);
         assert_eq!(
             u.as_str(),
@@ -1059,5 +1132,23 @@ mod tests {
         assert!(d > Duration::from_secs(25) && d <= Duration::from_secs(30));
         h.insert("retry-after", HeaderValue::from_static("soon"));
         assert_eq!(retry_after(&h), None);
+        // Huge values are kept as sent, never clamped into another number.
+        h.insert("retry-after", HeaderValue::from_static("99999999"));
+        let r = retry_after_header(&h).unwrap();
+        assert_eq!(r.sent, "99999999");
+        assert_eq!(r.wait, Some(Duration::from_secs(99_999_999)));
+        let e = too_long_retry_after(429, &r, Duration::from_secs(60));
+        assert_eq!(e.exit_code(), 6);
+        assert!(e.message.contains("wait 99999999 s"), "{}", e.message);
+        assert!(
+            e.message.contains("longer than --max-wait 60 s"),
+            "{}",
+            e.message
+        );
+        h.insert("retry-after", HeaderValue::from_static("1e300"));
+        let r = retry_after_header(&h).unwrap();
+        assert_eq!(r.wait, None);
+        let e = too_long_retry_after(429, &r, Duration::from_secs(60));
+        assert!(e.message.contains("wait 1e300 s"), "{}", e.message);
     }
 }

@@ -13,10 +13,13 @@
 //!   `X-RateLimit-Limit/-Remaining/-Reset`, it sends at the policy's rate and never sends when
 //!   the remaining quota (less the requests still in flight) is used up before the reset.
 //! - `--max-rate` caps the rate in every case.
+//! - A wait the service's quota imposes is bounded by `--max-wait`: a longer one is an error at
+//!   once (exit 6) naming when the quota lets the next request go; one over
+//!   [`NOTE_WAITS_OVER`](super::http::NOTE_WAITS_OVER) is announced on stderr.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use reqwest::header::HeaderMap;
 use tokio::time::Instant;
@@ -93,6 +96,8 @@ impl PaceReport {
 
 pub struct Pacer {
     max_rate: Option<f64>,
+    /// Longest wait the service's quota may impose (`--max-wait`); `None`: no bound.
+    max_wait: Option<Duration>,
     st: Mutex<State>,
 }
 
@@ -118,6 +123,8 @@ struct State {
     estimate: Option<Estimate>,
     /// Rate-limit headers, when the service sends them.
     quota: Option<Quota>,
+    /// The end of the last wait announced on stderr (one note per wait, not per worker).
+    announced: Option<Instant>,
 }
 
 /// A request, by its place in the sending order.
@@ -261,7 +268,7 @@ impl Estimate {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Quota {
     /// Steady rate of the policy (limit / window), when known.
     rate: Option<f64>,
@@ -271,6 +278,8 @@ struct Quota {
     reset_at: Instant,
     /// When `budget` was last brought forward by `rate`.
     updated: Instant,
+    /// The headers as the service sent them, for messages.
+    sent: String,
 }
 
 /// A request's place in the pace; hand it back with [`Pacer::observe`].
@@ -296,8 +305,14 @@ impl Drop for Ticket {
 impl Pacer {
     /// `max_rate`: requests per second never exceeded (`--max-rate`).
     pub fn new(max_rate: Option<f64>) -> Arc<Pacer> {
+        Pacer::with_max_wait(max_rate, None)
+    }
+
+    /// A pacer whose waits for the service's quota are bounded by `max_wait`.
+    pub fn with_max_wait(max_rate: Option<f64>, max_wait: Option<Duration>) -> Arc<Pacer> {
         Arc::new(Pacer {
             max_rate: max_rate.filter(|r| r.is_finite() && *r > 0.0),
+            max_wait,
             st: Mutex::new(State {
                 next: None,
                 in_flight: 0,
@@ -309,22 +324,27 @@ impl Pacer {
                 pending: None,
                 estimate: None,
                 quota: None,
+                announced: None,
             }),
         })
     }
 
-    /// Wait for this request's turn.
-    pub async fn acquire(self: &Arc<Self>) -> Ticket {
+    /// Wait for this request's turn. A wait the service's quota imposes beyond `max_wait` is
+    /// an error at once (rate limited) naming when the next request may go.
+    pub async fn acquire(self: &Arc<Self>) -> Result<Ticket, crate::Error> {
         loop {
             let at = {
                 let mut st = self.st.lock().expect("pacer lock");
                 let now = Instant::now();
                 Self::freeze_while_idle(&mut st, now);
                 let rate = self.rate_at(&st, now);
-                let mut at = match (rate, st.next) {
+                let slot = match (rate, st.next) {
                     (Some(_), Some(next)) if next > now => next,
                     _ => now,
                 };
+                let mut at = slot;
+                // When the service's quota lets this request go, if it holds it back.
+                let mut quota_at = None;
                 if let Some(q) = st.quota.as_mut() {
                     refill(q, now);
                     if q.budget < 1.0 {
@@ -333,8 +353,17 @@ impl Pacer {
                             Some(r) => secs((1.0 - q.budget) / r),
                             None => q.reset_at.saturating_duration_since(now),
                         };
-                        at = at.max(now + wait.max(Duration::from_millis(1)));
+                        let t = later(now, wait.max(Duration::from_millis(1)));
+                        at = at.max(t);
+                        quota_at = Some(t);
                     }
+                }
+                // The pace the headers set holds it back too, unless --max-rate is slower.
+                if st.quota.is_some() && slot > now && !self.max_rate_binds(&st, now) {
+                    quota_at = Some(quota_at.map_or(slot, |t| t.max(slot)));
+                }
+                if let Some(t) = quota_at {
+                    self.bound_wait(&mut st, t, now)?;
                 }
                 if at <= now {
                     if let Some(q) = st.quota.as_mut() {
@@ -346,21 +375,63 @@ impl Pacer {
                         let slot = secs(1.0 / r);
                         let earliest = now - CATCH_UP.min(slot * 4);
                         let base = st.next.map_or(now, |n| n.max(earliest));
-                        st.next = Some(base + slot);
+                        st.next = Some(later(base, slot));
                     }
                     st.in_flight += 1;
                     let seq = st.next_seq;
                     st.next_seq += 1;
                     st.log.push(seq, now);
-                    return Ticket {
+                    return Ok(Ticket {
                         pacer: self.clone(),
                         mark: Mark { seq, sent: now },
                         done: false,
-                    };
+                    });
                 }
                 at
             };
             tokio::time::sleep_until(at).await;
+        }
+    }
+
+    /// A wait for the service's quota until `until`: refused beyond `max_wait`, announced (once
+    /// for all the workers waiting for it) when over [`super::http::NOTE_WAITS_OVER`].
+    fn bound_wait(&self, st: &mut State, until: Instant, now: Instant) -> Result<(), crate::Error> {
+        let wait = until.saturating_duration_since(now);
+        let sent = st.quota.as_ref().map_or("", |q| q.sent.as_str());
+        let when = SystemTime::now()
+            .checked_add(wait)
+            .and_then(crate::output::text::local_clock);
+        if let Some(max) = self.max_wait.filter(|m| wait > *m) {
+            return Err(crate::Error::new(
+                crate::ExitKind::RateLimited,
+                format!(
+                    "the service's rate limit ({sent}) lets the next request go only {}, in {}: longer than --max-wait {} s; try again then, or raise --max-wait",
+                    when.map_or_else(|| "far in the future".to_string(), |t| format!("at {t}")),
+                    human_duration(wait),
+                    max.as_secs_f64()
+                ),
+            ));
+        }
+        let new_wait = st
+            .announced
+            .is_none_or(|a| until > a + Duration::from_secs(1));
+        if wait > super::http::NOTE_WAITS_OVER && new_wait {
+            st.announced = Some(until);
+            crate::elog!(
+                "note: waiting {} for the service's rate limit ({sent}){}",
+                human_duration(wait),
+                when.map(|t| format!(", until {t}")).unwrap_or_default()
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether `--max-rate` is what sets the pace now (slower than what the service allows).
+    fn max_rate_binds(&self, st: &State, now: Instant) -> bool {
+        match (self.max_rate, self.service_rate(st, now)) {
+            (Some(m), Some(r)) => m <= r,
+            (Some(_), None) => true,
+            (None, _) => false,
         }
     }
 
@@ -373,13 +444,14 @@ impl Pacer {
         let now = Instant::now();
         if let Some(h) = parse_headers(headers) {
             let in_flight = st.in_flight as f64;
-            let reset_at = now + h.reset;
+            let reset_at = later(now, h.reset);
             st.quota = Some(Quota {
                 rate: h.rate,
                 limit: h.limit,
                 budget: h.remaining - in_flight,
                 reset_at,
                 updated: now,
+                sent: h.sent,
             });
         }
         let seq = ticket.mark.seq;
@@ -513,20 +585,28 @@ impl Pacer {
         }
     }
 
-    /// The rate requests are paced at now, if any.
-    fn rate_at(&self, st: &State, now: Instant) -> Option<f64> {
-        let from_quota = st.quota.and_then(|q| {
+    /// The rate the service's headers or 429s allow now, if known (before `--max-rate`).
+    fn service_rate(&self, st: &State, now: Instant) -> Option<f64> {
+        let from_quota = st.quota.as_ref().and_then(|q| {
             q.rate.or_else(|| {
-                // Spread what remains over the time to the reset.
+                // Spread what remains over the time to the reset, but never slower than a
+                // request per noted wait: a slower spread would hold requests the service
+                // takes now; when the quota is used up, its reset is waited for (or refused).
                 let left = q.reset_at.saturating_duration_since(now).as_secs_f64();
-                (left > 0.0).then(|| (q.budget.max(1.0)) / left)
+                let floor = 1.0 / super::http::NOTE_WAITS_OVER.as_secs_f64();
+                (left > 0.0).then(|| ((q.budget.max(1.0)) / left).max(floor))
             })
         });
         let estimated = st.estimate.map(|e| e.rate_at(now));
-        let rate = match (from_quota, estimated) {
+        match (from_quota, estimated) {
             (Some(q), _) => Some(q * MARGIN),
             (None, e) => e,
-        };
+        }
+    }
+
+    /// The rate requests are paced at now, if any.
+    fn rate_at(&self, st: &State, now: Instant) -> Option<f64> {
+        let rate = self.service_rate(st, now);
         match (rate, self.max_rate) {
             (Some(r), Some(m)) => Some(r.min(m)),
             (None, m) => m,
@@ -563,12 +643,10 @@ impl Pacer {
 
 /// Bring a quota's budget forward to `now` at its policy's rate (or restore it at the reset).
 fn refill(q: &mut Quota, now: Instant) {
-    if now >= q.reset_at {
-        if let Some(limit) = q.limit {
-            if q.rate.is_none() {
-                q.budget = q.budget.max(limit);
-            }
-        }
+    if now >= q.reset_at && q.rate.is_none() {
+        // Past the reset without a limit to restore: one request goes, and its answer tells
+        // the new quota (never a wait that ends and begins again).
+        q.budget = q.budget.max(q.limit.unwrap_or(1.0));
     }
     if let Some(r) = q.rate {
         let dt = now.duration_since(q.updated).as_secs_f64();
@@ -579,13 +657,37 @@ fn refill(q: &mut Quota, now: Instant) {
 }
 
 /// What the rate-limit headers of one answer say.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Limits {
     pub limit: Option<f64>,
     pub remaining: f64,
     pub reset: Duration,
     /// Steady rate (limit / window) when the policy names its window.
     pub rate: Option<f64>,
+    /// The headers read, as sent (`X-RateLimit-Remaining: 0, X-RateLimit-Reset: 1790000000`).
+    pub sent: String,
+}
+
+/// The rate-limit headers of an answer as sent, for messages.
+fn headers_sent(h: &HeaderMap) -> String {
+    let names = [
+        "RateLimit",
+        "RateLimit-Policy",
+        "RateLimit-Limit",
+        "RateLimit-Remaining",
+        "RateLimit-Reset",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+    ];
+    names
+        .iter()
+        .filter_map(|n| {
+            let v = h.get(*n)?.to_str().ok()?;
+            Some(format!("{n}: {}", crate::output::text::one_line(v, 60)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Parse `RateLimit` + `RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`
@@ -634,6 +736,7 @@ pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
                 remaining,
                 reset: reset_duration(reset.unwrap_or(1.0)),
                 rate: policy_rate,
+                sent: headers_sent(h),
             });
         }
     }
@@ -651,18 +754,28 @@ pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
             remaining,
             reset: reset_duration(reset),
             rate: policy_rate,
+            sent: headers_sent(h),
         });
     }
     None
 }
 
-/// Reset as seconds from now, or as a Unix time when it is too large to be a delay.
-/// Seconds as a Duration, bounded to a day: a rate of 1e-300 from a header or --max-rate
-/// must not overflow (from_secs_f64 panics), and nothing here waits longer anyway.
+/// The longest wait represented: a rate of 1e-300 from a header must not overflow (from_secs_f64
+/// panics), and whatever is longer than `--max-wait` is refused anyway, with the time it names.
+const LONGEST: Duration = Duration::from_secs(10 * 365 * 86_400);
+
+/// Seconds as a Duration, bounded to [`LONGEST`].
 fn secs(v: f64) -> Duration {
-    Duration::try_from_secs_f64(v.clamp(0.0, 86_400.0)).unwrap_or(Duration::from_secs(86_400))
+    Duration::try_from_secs_f64(v.clamp(0.0, LONGEST.as_secs_f64())).unwrap_or(LONGEST)
 }
 
+/// `at + d`, or as far as an Instant goes.
+fn later(at: Instant, d: Duration) -> Instant {
+    at.checked_add(d)
+        .unwrap_or_else(|| at + Duration::from_secs(86_400))
+}
+
+/// Reset as seconds from now, or as a Unix time when it is too large to be a delay.
 fn reset_duration(v: f64) -> Duration {
     let v = v.max(0.0);
     // A delay of over ~31 years is a timestamp.
@@ -671,9 +784,20 @@ fn reset_duration(v: f64) -> Duration {
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default()
             .as_secs_f64();
-        return Duration::from_secs_f64((v - now).clamp(0.0, 86_400.0));
+        return secs(v - now);
     }
-    Duration::from_secs_f64(v.min(86_400.0))
+    secs(v)
+}
+
+/// `45 s`, `12 min 5 s`, `3 h 20 min`, `2 d 4 h`.
+pub fn human_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=119 => format!("{:.0} s", d.as_secs_f64().ceil()),
+        120..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=86_399 => format!("{} h {} min", s / 3600, (s % 3600) / 60),
+        _ => format!("{} d {} h", s / 86_400, (s % 86_400) / 3600),
+    }
 }
 
 #[cfg(test)]
@@ -780,7 +904,7 @@ mod tests {
             tasks.push(tokio::spawn(async move {
                 while Instant::now() < end {
                     let slot = slots.acquire().await.unwrap();
-                    let t = pacer.acquire().await;
+                    let t = pacer.acquire().await.unwrap();
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     let (status, h) = svc.lock().unwrap().take();
                     tokio::time::sleep(Duration::from_millis(10)).await;
@@ -880,7 +1004,7 @@ mod tests {
         let pacer = Pacer::new(Some(20.0));
         let start = Instant::now();
         for _ in 0..41 {
-            let t = pacer.acquire().await;
+            let t = pacer.acquire().await.unwrap();
             pacer.observe(t, 200, &HeaderMap::new());
         }
         // 41 requests at 20/s: the first at once, the last 2 s later.
@@ -922,12 +1046,12 @@ mod tests {
         h.insert("x-ratelimit-limit", HeaderValue::from_static("5"));
         h.insert("x-ratelimit-remaining", HeaderValue::from_static("3"));
         h.insert("x-ratelimit-reset", HeaderValue::from_static("2"));
-        let t = pacer.acquire().await;
+        let t = pacer.acquire().await.unwrap();
         pacer.observe(t, 200, &h);
         let start = Instant::now();
         let mut times = Vec::new();
         for _ in 0..5 {
-            let t = pacer.acquire().await;
+            let t = pacer.acquire().await.unwrap();
             times.push(start.elapsed().as_secs_f64());
             // Answers carry no headers: the pacer counts the quota down itself.
             pacer.observe(t, 200, &HeaderMap::new());

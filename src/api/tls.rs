@@ -67,7 +67,8 @@ impl NetSettings {
         for cert in CertificateDer::pem_slice_iter(&pem) {
             let cert = cert.map_err(|e| {
                 Error::usage(format!(
-                    "the CA file '{shown}' is not valid PEM ({e}); pass the authority's certificate in PEM form (-----BEGIN CERTIFICATE-----)"
+                    "the CA file '{shown}' is not valid PEM: {}; pass the authority's certificate in PEM form (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)",
+                    pem_problem(&e)
                 ))
             })?;
             extra.push(cert);
@@ -82,7 +83,8 @@ impl NetSettings {
         for cert in &extra {
             probe.add(cert.clone()).map_err(|e| {
                 Error::usage(format!(
-                    "the CA file '{shown}' holds a certificate that cannot be used as an authority: {e}"
+                    "the CA file '{shown}' holds a certificate that cannot be used as an authority: {}",
+                    certificate_problem(&e)
                 ))
             })?;
         }
@@ -108,10 +110,17 @@ impl NetSettings {
             let _ = roots.add(cert.clone());
         }
         let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let webpki = rustls::client::WebPkiServerVerifier::builder_with_provider(
+            Arc::new(roots),
+            provider.clone(),
+        )
+        .build()
+        .expect("the trust store has at least the fallback roots");
         let mut tls = rustls::ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
             .expect("ring supports the default TLS versions")
-            .with_root_certificates(roots)
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(TellsSelfSigned(webpki)))
             .with_no_client_auth();
         tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
@@ -121,6 +130,181 @@ impl NetSettings {
             builder.no_proxy()
         }
     }
+}
+
+/// rustls's own verifier, unchanged, except that an unknown issuer that is the certificate
+/// itself is said to be a self-signed certificate (which rustls doesn't tell apart).
+#[derive(Debug)]
+struct TellsSelfSigned(Arc<rustls::client::WebPkiServerVerifier>);
+
+/// A server certificate that signs itself, outside the trusted authorities.
+#[derive(Debug)]
+struct SelfSigned;
+
+impl std::fmt::Display for SelfSigned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("self-signed certificate")
+    }
+}
+
+impl std::error::Error for SelfSigned {}
+
+impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &rustls_pki_types::ServerName<'_>,
+        ocsp_response: &[u8],
+        now: rustls_pki_types::UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        use rustls::{CertificateError, Error as E};
+        match self
+            .0
+            .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now)
+        {
+            Err(E::InvalidCertificate(CertificateError::UnknownIssuer))
+                if intermediates.is_empty() && is_self_signed(end_entity) =>
+            {
+                Err(E::InvalidCertificate(CertificateError::Other(
+                    rustls::OtherError(Arc::new(SelfSigned)),
+                )))
+            }
+            other => other,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        self.0.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        self.0.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.0.supported_verify_schemes()
+    }
+}
+
+/// Whether a DER certificate names itself as its issuer: its `issuer` and `subject` fields
+/// are the same bytes (RFC 5280: Certificate > TBSCertificate > version?, serialNumber,
+/// signature, issuer, validity, subject).
+fn is_self_signed(der: &[u8]) -> bool {
+    /// One DER element: (tag, contents, what follows it).
+    fn element(b: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+        let (&tag, rest) = b.split_first()?;
+        let (&first, rest) = rest.split_first()?;
+        let (len, rest) = if first < 0x80 {
+            (first as usize, rest)
+        } else {
+            let n = (first & 0x7f) as usize;
+            if n == 0 || n > 4 || rest.len() < n {
+                return None;
+            }
+            let len = rest[..n]
+                .iter()
+                .fold(0usize, |acc, b| (acc << 8) | *b as usize);
+            (len, &rest[n..])
+        };
+        (rest.len() >= len).then(|| (tag, &rest[..len], &rest[len..]))
+    }
+    let fields = || -> Option<bool> {
+        let (_, cert, _) = element(der)?;
+        let (_, tbs, _) = element(cert)?;
+        let (tag, _, after_version) = element(tbs)?;
+        let rest = if tag == 0xa0 { after_version } else { tbs };
+        let (_, _, rest) = element(rest)?; // serialNumber
+        let (_, _, rest) = element(rest)?; // signature
+        let (_, issuer, rest) = element(rest)?;
+        let (_, _, rest) = element(rest)?; // validity
+        let (_, subject, _) = element(rest)?;
+        Some(issuer == subject)
+    };
+    fields().unwrap_or(false)
+}
+
+/// What is wrong with a PEM file, in words (pki-types quotes the markers as byte arrays).
+fn pem_problem(e: &rustls_pki_types::pem::Error) -> String {
+    use rustls_pki_types::pem::Error as P;
+    match e {
+        P::MissingSectionEnd { end_marker } => format!(
+            "it ends before the line -----END {}----- (the file is cut short or incomplete)",
+            String::from_utf8_lossy(end_marker)
+        ),
+        P::IllegalSectionStart { line } => format!(
+            "a line starting a section is malformed: {}",
+            crate::output::text::one_line(&String::from_utf8_lossy(line), 80)
+        ),
+        P::Base64Decode(why) => format!("the text between the markers is not valid base64 ({why})"),
+        P::Io(e) => format!("it cannot be read ({e})"),
+        P::NoItemsFound => "it holds no certificate".to_string(),
+        P::SectionTooLarge => "a section is over 256 MB".to_string(),
+        other => humanize(&format!("{other:?}")),
+    }
+}
+
+/// A certificate problem rustls reports, in words.
+fn certificate_problem(e: &rustls::Error) -> String {
+    use rustls::{CertificateError, Error as E};
+    match e {
+        E::InvalidCertificate(CertificateError::BadEncoding) => {
+            "it is not a well-formed X.509 certificate".to_string()
+        }
+        E::InvalidCertificate(CertificateError::Other(other)) => webpki_problem(other),
+        E::InvalidCertificate(other) => humanize(&format!("{other:?}")),
+        other => other.to_string(),
+    }
+}
+
+/// The text of webpki's error behind rustls's `Other`, in words.
+fn webpki_problem(other: &rustls::OtherError) -> String {
+    let inner: &(dyn std::error::Error + 'static) = &*other.0;
+    if inner.downcast_ref::<SelfSigned>().is_some() {
+        return "it is self-signed".to_string();
+    }
+    match inner.downcast_ref::<webpki::Error>() {
+        Some(webpki::Error::CaUsedAsEndEntity) => {
+            "it is a certificate authority's certificate, used as the server's own".to_string()
+        }
+        Some(webpki::Error::EndEntityUsedAsCa) => {
+            "a server's certificate is used as the authority of another".to_string()
+        }
+        Some(webpki::Error::UnsupportedCriticalExtension) => {
+            "it has a critical extension this client does not know".to_string()
+        }
+        Some(webpki::Error::PathLenConstraintViolated) => {
+            "the chain is longer than an authority in it allows".to_string()
+        }
+        Some(webpki::Error::NameConstraintViolation) => {
+            "it names a host its authority may not issue for".to_string()
+        }
+        Some(other) => humanize(&format!("{other:?}")),
+        None => humanize(&inner.to_string()),
+    }
+}
+
+/// `CaUsedAsEndEntity` (a name in code) as `ca used as end entity`; a variant's fields dropped.
+fn humanize(name: &str) -> String {
+    let name = name.split(['(', '{', ' ']).next().unwrap_or(name);
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }
 
 /// The operating system's roots, read once per process (`SSL_CERT_FILE` and `SSL_CERT_DIR`
@@ -197,8 +381,30 @@ fn describe_rustls(e: &rustls::Error, target: &str) -> String {
         E::InvalidCertificate(CertificateError::Revoked) => {
             format!("the certificate of {target} has been revoked")
         }
-        E::InvalidCertificate(other) => format!(
-            "the certificate of {target} was rejected ({other:?}); {FIX}"
+        E::InvalidCertificate(CertificateError::Other(other))
+            if other.0.downcast_ref::<SelfSigned>().is_some() =>
+        {
+            format!(
+                "the certificate of {target} is self-signed: no authority vouches for it; if you trust this server, pass its certificate with --ca-cert FILE (or RECRUIT_CA_CERT)"
+            )
+        }
+        E::InvalidCertificate(CertificateError::Other(other))
+            if matches!(
+                other.0.downcast_ref::<webpki::Error>(),
+                Some(webpki::Error::CaUsedAsEndEntity)
+            ) =>
+        {
+            format!(
+                "the server at {target} presents a certificate authority's certificate as its own; it must present a server certificate issued by that authority for its host name"
+            )
+        }
+        E::InvalidCertificate(CertificateError::InvalidPurpose)
+        | E::InvalidCertificate(CertificateError::InvalidPurposeContext { .. }) => format!(
+            "the certificate of {target} is not meant for a server (its extended key usage does not allow it)"
+        ),
+        E::InvalidCertificate(_) => format!(
+            "the certificate of {target} was rejected: {}; {FIX}",
+            certificate_problem(e)
         ),
         E::InvalidMessage(_) => format!(
             "the server at {target} does not speak TLS; did you mean http://?"
@@ -260,5 +466,39 @@ mod tests {
         let other = std::io::Error::other("connection refused");
         assert!(describe_tls_error(&other, &url).is_none());
         assert!(!is_tls_error(&other));
+        // webpki's reasons behind rustls's `Other`: in words, never debug text.
+        let ca = describe_rustls(
+            &E::InvalidCertificate(CertificateError::Other(rustls::OtherError(Arc::new(
+                webpki::Error::CaUsedAsEndEntity,
+            )))),
+            "h:1",
+        );
+        assert!(
+            ca.contains("a certificate authority's certificate as its own"),
+            "{ca}"
+        );
+        assert!(!ca.contains("Other("), "{ca}");
+        let odd = describe_rustls(
+            &E::InvalidCertificate(CertificateError::Other(rustls::OtherError(Arc::new(
+                webpki::Error::MaximumPathDepthExceeded,
+            )))),
+            "h:1",
+        );
+        assert!(odd.contains("maximum path depth exceeded"), "{odd}");
+    }
+
+    #[test]
+    fn pem_problems_are_words_not_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let cut = dir.path().join("cut.pem");
+        std::fs::write(&cut, "-----BEGIN CERTIFICATE-----\nMIIB\n").unwrap();
+        let e = NetSettings::with_ca_file(&cut).unwrap_err();
+        assert!(
+            e.message
+                .contains("it ends before the line -----END CERTIFICATE-----"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("[45, 45"), "{}", e.message);
     }
 }

@@ -18,18 +18,12 @@ pub struct CompletionsArgs {
 
 pub fn run(ctx: &mut Ctx, args: CompletionsArgs) -> Result<(), crate::Error> {
     let mut cmd = Cli::command();
-    // Generated into memory first: clap_complete panics on a failed write, and a closed
-    // pipe (`recruit completions bash | head`) is a normal end.
+    // Generated into memory first: clap_complete panics on a failed write; a closed pipe
+    // (`recruit completions bash | head`) is the quiet end `main` gives every command.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "recruit", &mut script);
     let mut out = ctx.io.stdout();
-    match std::io::Write::write_all(&mut out, &script)
+    std::io::Write::write_all(&mut out, &script)
         .and_then(|()| std::io::Write::flush(&mut out))
-    {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(crate::Error::other(format!(
-            "cannot write the completion script: {e}"
-        ))),
-    }
+        .map_err(|e| crate::Error::write_failed("standard output", e))
 }

@@ -36,7 +36,8 @@ Examples:
   export RECRUIT_API_KEY=...; recruit auth status
 
 Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authentication,
-5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature.";
+5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature,
+130 interrupted, 141 the reader of standard output went away (| head).";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -111,13 +112,17 @@ pub enum Command {
     },
 }
 
-/// Parse the command line, run the command, and return the process exit code.
+/// Parse the command line, run the command, and return the process exit code: the one place
+/// that decides how the process ends ([`Ending`]); `main` exits with it.
 pub fn main_entry() -> i32 {
     use clap::{CommandFactory, FromArgMatches};
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return clap_ending(&e),
+    };
     let mut cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => return clap_ending(&e),
     };
     cli.globals.origins = Origins::from_matches(&matches);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -126,33 +131,87 @@ pub fn main_entry() -> i32 {
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
+            crate::elog!("error: cannot start the async runtime: {e}");
             return 1;
         }
     };
-    let result = runtime.block_on(run(cli));
+    let code = runtime.block_on(run(cli));
     // Don't wait on background tasks (e.g. a webhook delivery still sleeping) at exit.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
-    match result {
-        Ok(()) => 0,
-        Err(err) => {
-            let code = crate::error::exit_code_of(&err);
-            // The message may quote the service (an error body's `message`, a non-JSON excerpt):
-            // escape control characters so it cannot drive the terminal.
-            eprintln!(
-                "error: {}",
-                crate::output::text::safe_line(&crate::redact::redact_error(&err))
-            );
-            code
+    code
+}
+
+/// Help, version or a usage error from clap: printed, with its status; help cut short by a
+/// closed pipe is not a success.
+fn clap_ending(e: &clap::Error) -> i32 {
+    match e.print() {
+        Err(pe) if pe.kind() == std::io::ErrorKind::BrokenPipe => {
+            crate::ExitKind::OutputClosed.code()
+        }
+        _ => e.exit_code(),
+    }
+}
+
+/// Run the command line in the process's own streams; returns the exit code.
+pub async fn run(cli: Cli) -> i32 {
+    let mut ctx = match Ctx::new(cli.globals) {
+        Ok(ctx) => ctx,
+        Err(e) => {
+            let e = crate::Error::from_anyhow(e, "cannot start");
+            crate::elog!("error: {}", error_line(&e));
+            return e.exit_code();
+        }
+    };
+    let result = dispatch(&mut ctx, cli.command).await;
+    ctx.finish().await;
+    let ending = Ending::of(result, &ctx.io);
+    ending.report(&ctx.io);
+    ending.code()
+}
+
+/// How a command's run ends, from its result and what became of its output:
+/// - a failure keeps its own exit code, whatever happened to stdout and stderr;
+/// - a command whose stdout reader went away (`| head`) ends quietly with 141, the status of a
+///   program stopped by SIGPIPE, and never 0: its output did not all arrive;
+/// - otherwise success. A closed stderr only loses messages.
+#[derive(Debug)]
+pub enum Ending {
+    Success,
+    OutputClosed,
+    Failed(crate::Error),
+}
+
+impl Ending {
+    pub fn of(result: Result<(), crate::Error>, io: &crate::io::Io) -> Ending {
+        match result {
+            Err(e) if e.kind == crate::ExitKind::OutputClosed => Ending::OutputClosed,
+            Err(e) => Ending::Failed(e),
+            Ok(()) if io.stdout_closed() => Ending::OutputClosed,
+            Ok(()) => Ending::Success,
+        }
+    }
+
+    pub fn code(&self) -> i32 {
+        match self {
+            Ending::Success => 0,
+            Ending::OutputClosed => crate::ExitKind::OutputClosed.code(),
+            Ending::Failed(e) => e.exit_code(),
+        }
+    }
+
+    /// The error's line on stderr (nothing for a closed output: its reader is gone, and the
+    /// one of stderr, often the same pipe, may be too).
+    pub fn report(&self, io: &crate::io::Io) {
+        if let Ending::Failed(e) = self {
+            crate::say!(io, "error: {}", error_line(e));
         }
     }
 }
 
-pub async fn run(cli: Cli) -> anyhow::Result<()> {
-    let mut ctx = Ctx::new(cli.globals)?;
-    let result = dispatch(&mut ctx, cli.command).await;
-    ctx.finish().await;
-    Ok(result?)
+/// An error as its one line on stderr: secrets scrubbed, control characters escaped (the
+/// message may quote the service: an error body's `message`, a non-JSON excerpt).
+fn error_line(e: &crate::Error) -> String {
+    crate::output::text::safe_line(&crate::redact::scrub(&e.message)).into_owned()
 }
 
 /// Run one command in a context (the binary's, or a test's with captured streams).

@@ -121,7 +121,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
 
 async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
-    let key = ctx.api_key()?;
+    let key = ctx.api_key().await?;
     let settings = ctx.settings();
     let source = if ctx.globals.sandbox {
         "sandbox".to_string()

@@ -25,7 +25,8 @@ pub enum ConfigCmd {
     #[command(after_help = "Examples:
   recruit config set base_url https://api.example.com/v1
   recruit --profile work config set api_key_command 'pass show recruit/work'
-  recruit config set output json")]
+  recruit config set output json
+  recruit config set max_wait 300")]
     Set(SetArgs),
     /// Remove one setting of the profile
     #[command(
@@ -39,15 +40,32 @@ pub enum ConfigCmd {
     List,
 }
 
+/// `One of: base_url, api_key, ...`: every key of [`KEYS`], the one list, so help and man
+/// pages never leave one out.
+fn keys_help() -> String {
+    let names: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+    format!("One of: {}", names.join(", "))
+}
+
+/// Each key with what it means, for `--help`.
+fn keys_long_help() -> String {
+    let width = KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let lines: Vec<String> = KEYS
+        .iter()
+        .map(|(k, what)| format!("  {k:width$}  {what}"))
+        .collect();
+    format!("The setting, one of:\n{}", lines.join("\n"))
+}
+
 #[derive(Debug, Args)]
 pub struct KeyArg {
-    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    #[arg(help = keys_help(), long_help = keys_long_help())]
     pub key: String,
 }
 
 #[derive(Debug, Args)]
 pub struct GetArgs {
-    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    #[arg(help = keys_help(), long_help = keys_long_help())]
     pub key: String,
     /// Print a secret (api_key, signing_key) in full instead of redacted
     #[arg(long)]
@@ -56,8 +74,9 @@ pub struct GetArgs {
 
 #[derive(Debug, Args)]
 pub struct SetArgs {
-    /// One of: base_url, api_key, api_key_command, output, timeout, retries, variant, signing_key
+    #[arg(help = keys_help(), long_help = keys_long_help())]
     pub key: String,
+    /// The value (checked as commands read it: e.g. a number of seconds for timeout)
     pub value: String,
 }
 

@@ -278,14 +278,28 @@ async fn run_export(
         ));
     }
     if let (Some(out), true) = (&out, a.resume) {
-        if out.exists() && !crate::export::sink::journal_path(out).exists() {
+        use crate::export::sink::{journal_path, not_resumable, Target};
+        let out = match Target::of(out)? {
+            Target::Direct(p) => return Err(not_resumable(&p)),
+            Target::File(p) => p,
+        };
+        let journal = journal_path(&out);
+        if journal.symlink_metadata().is_err() {
+            if out.exists() {
+                crate::say!(
+                    ctx.io,
+                    "nothing to resume: {} is complete (there is no {}); run without --resume to export again",
+                    out.display(),
+                    journal.display()
+                );
+                return Ok(());
+            }
             crate::say!(
                 ctx.io,
-                "nothing to resume: {} is complete (there is no {}); run without --resume to export again",
+                "note: no unfinished export to {} ({} not found); starting from the beginning",
                 out.display(),
-                crate::export::sink::journal_path(out).display()
+                journal.display()
             );
-            return Ok(());
         }
     }
     let candidates = match source {
@@ -318,7 +332,8 @@ async fn run_export(
     crate::say!(ctx.io, "{}", summary(&report));
     if let Some(path) = &a.failed {
         let mut text = String::new();
-        for (code, _) in report.not_found.iter().chain(&report.failed) {
+        let codes = report.not_found.iter().map(|(c, _)| c);
+        for code in codes.chain(report.failed.iter().map(|(c, _)| c)) {
             text.push_str(code);
             text.push('\n');
         }
@@ -329,7 +344,9 @@ async fn run_export(
 }
 
 /// How a candidate export ended, as the command's result: the fatal error, an interruption,
-/// or the candidates not found or failed (the exit code tells which).
+/// the candidates that failed (the most severe kind among them decides the exit code: auth 4
+/// over rejected 5 over rate limited 6 over network 7) or were not found (3), and only then a
+/// closed output (141): a failure seen keeps its code however the output ended.
 fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     if let Some(fatal) = report.fatal {
         let mut e = fatal;
@@ -343,15 +360,23 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
         return Err(e);
     }
     if report.interrupted {
-        let msg = if report.resumable {
-            format!("interrupted: to continue, {}", resume_hint())
+        let again = if report.quit_at_once {
+            "interrupted again: stopped at once"
         } else {
-            "interrupted: the output on standard output is incomplete".to_string()
+            "interrupted"
+        };
+        let msg = if report.resumable {
+            format!("{again}: to continue, {}", resume_hint())
+        } else {
+            format!("{again}: the output is incomplete")
         };
         return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
     if report.not_found.is_empty() && report.failed.is_empty() {
-        return Ok(());
+        return match report.write_error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        };
     }
     let listed = if failed_listed {
         " (their codes are in the --failed file)"
@@ -377,12 +402,19 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     } else {
         String::new()
     };
+    let worst = report
+        .failed
+        .iter()
+        .map(|(_, e)| e.kind)
+        .min_by_key(|k| severity(*k))
+        .unwrap_or(ExitKind::Network);
     Err(Error::new(
-        ExitKind::Network,
+        worst,
         format!(
-            "{} of {} candidates failed{}{listed}{tail}",
+            "{} of {} candidates failed ({}){}{listed}{tail}",
             report.failed.len(),
             report.total,
+            kinds(&report.failed),
             if report.not_found.is_empty() {
                 String::new()
             } else {
@@ -390,6 +422,52 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
             }
         ),
     ))
+}
+
+/// How severe a candidate's failure is, most severe first: a refused key or permission
+/// (which no retry fixes) before a rejected request, a rate limit, a network failure, any
+/// other failure, and a candidate not found.
+fn severity(kind: ExitKind) -> u8 {
+    match kind {
+        ExitKind::Usage => 0,
+        ExitKind::Auth => 1,
+        ExitKind::Rejected => 2,
+        ExitKind::RateLimited => 3,
+        ExitKind::Network => 4,
+        ExitKind::Other => 5,
+        ExitKind::NotFound => 6,
+        _ => 7,
+    }
+}
+
+/// A kind of failure as the summary names it.
+fn kind_name(kind: ExitKind) -> &'static str {
+    match kind {
+        ExitKind::Usage => "bad input",
+        ExitKind::Auth => "auth",
+        ExitKind::Rejected => "rejected",
+        ExitKind::RateLimited => "rate limited",
+        ExitKind::Network => "network",
+        ExitKind::NotFound => "not found",
+        _ => "other",
+    }
+}
+
+/// `2 auth, 1 network`: the failures by kind, most severe first.
+fn kinds(failed: &[(String, Error)]) -> String {
+    let mut counts: Vec<(ExitKind, usize)> = Vec::new();
+    for (_, e) in failed {
+        match counts.iter_mut().find(|(k, _)| *k == e.kind) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((e.kind, 1)),
+        }
+    }
+    counts.sort_by_key(|(k, _)| severity(*k));
+    counts
+        .iter()
+        .map(|(k, n)| format!("{n} {}", kind_name(*k)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The client and output of an export run from the command line: a progress bar when stderr is
@@ -431,19 +509,35 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         report.requests
     );
     push_list(&mut line, "not found", &report.not_found, false);
-    push_list(&mut line, "failed", &report.failed, true);
+    let failed: Vec<(String, String)> = report
+        .failed
+        .iter()
+        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
+        .collect();
+    push_list(&mut line, "failed", &failed, true);
     if report.interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
             format!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again"),
         ));
     }
-    crate::say!(ctx.io, "{line}");
-    if !report.failed.is_empty() {
-        return Err(Error::network(format!(
-            "the details of {} forms could not be read",
-            report.failed.len()
-        )));
+    if report.write_error.is_none() {
+        crate::say!(ctx.io, "{line}");
+    }
+    if let Some(worst) = report
+        .failed
+        .iter()
+        .map(|(_, e)| e.kind)
+        .min_by_key(|k| severity(*k))
+    {
+        return Err(Error::new(
+            worst,
+            format!(
+                "the details of {} forms could not be read ({})",
+                report.failed.len(),
+                kinds(&report.failed)
+            ),
+        ));
     }
     if !report.not_found.is_empty() {
         return Err(Error::new(
@@ -454,7 +548,10 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
             ),
         ));
     }
-    Ok(())
+    match report.write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The end summary, e.g. `exported 1498 candidates, 73422 records to out.ndjson in 12.0 s
@@ -499,7 +596,17 @@ pub fn summary(r: &Report) -> String {
     }
     s.push(')');
     push_list(&mut s, "not found", &r.not_found, false);
-    push_list(&mut s, "failed", &r.failed, true);
+    let failed: Vec<(String, String)> = r
+        .failed
+        .iter()
+        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
+        .collect();
+    push_list(
+        &mut s,
+        &format!("failed ({})", kinds(&r.failed)),
+        &failed,
+        true,
+    );
     s
 }
 

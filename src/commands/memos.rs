@@ -60,11 +60,23 @@ pub struct CandidateArg {
     pub candidate: String,
 }
 
+/// A memo id as typed: a whole number, said in words when it is not.
+fn memo_id(s: &str) -> Result<i64, String> {
+    match s.trim().parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "the memo id must be a whole number such as 101 (memos list shows them), got '{}'",
+            crate::output::text::one_line(s, 40)
+        )),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct MemoRef {
     /// Candidate code
     pub candidate: String,
     /// Memo id (an integer)
+    #[arg(value_parser = memo_id)]
     pub id: i64,
 }
 
@@ -76,7 +88,7 @@ pub struct CreateArgs {
     #[arg(long, value_name = "TEXT|-")]
     pub content: String,
     /// Make it a reply to memo ID
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = memo_id)]
     pub reply_to: Option<i64>,
     /// Who may read it [default: a reply takes its parent's role (read first); a new memo the
     /// service's default]
@@ -95,6 +107,7 @@ pub struct EditArgs {
     /// Candidate code
     pub candidate: String,
     /// Memo id
+    #[arg(value_parser = memo_id)]
     pub id: i64,
     /// New text, or - to read it from standard input
     #[arg(long, value_name = "TEXT|-")]
@@ -118,6 +131,7 @@ pub struct DeleteArgs {
     /// Candidate code
     pub candidate: String,
     /// Memo id
+    #[arg(value_parser = memo_id)]
     pub id: i64,
     /// Don't ask for confirmation
     #[arg(long, short = 'y')]

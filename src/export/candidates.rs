@@ -50,6 +50,13 @@ impl CandidateList {
                     n + 1
                 )));
             }
+            if line.len() > crate::api::http::MAX_CODE {
+                return Err(Error::usage(format!(
+                    "{what}, line {}: {}",
+                    n + 1,
+                    crate::api::http::too_long_code(line).message
+                )));
+            }
             if line == "." || line == ".." {
                 // In a URL path these would address a parent resource, not a candidate.
                 return Err(Error::usage(format!(

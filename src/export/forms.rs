@@ -24,10 +24,12 @@ pub struct FormsExport {
 #[derive(Debug)]
 pub struct FormsReport {
     pub forms: u64,
-    /// Forms whose detail could not be read: (code, why).
-    pub failed: Vec<(String, String)>,
+    /// Forms whose detail could not be read, each with its error.
+    pub failed: Vec<(String, Error)>,
     pub not_found: Vec<(String, String)>,
     pub interrupted: bool,
+    /// Writing the output failed (its reader went away, a full disk): the export stopped.
+    pub write_error: Option<Error>,
     pub destination: String,
     pub requests: u64,
     pub elapsed: Duration,
@@ -81,6 +83,7 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         failed: Vec::new(),
         not_found: Vec::new(),
         interrupted: false,
+        write_error: None,
         destination,
         requests: 0,
         elapsed: Duration::ZERO,
@@ -107,20 +110,32 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
                 let n = job.setup.encoder.encode(None, &v, true, &mut buf)?;
                 let mut seg = Segment::new(None, usize::MAX);
                 seg.push(&buf, n)?;
-                sink.append(None, seg)?;
+                if let Err(e) = sink.append(None, seg) {
+                    report.write_error = Some(e);
+                    break;
+                }
                 report.forms += 1;
                 counters
                     .records
                     .store(sink.records, std::sync::atomic::Ordering::Relaxed);
             }
             Err(e) if e.kind == ExitKind::NotFound => report.not_found.push((code, e.message)),
-            Err(e) => report.failed.push((code, e.message)),
+            Err(e) => report.failed.push((code, e)),
         }
         progress.inc();
-        sink.commit()?;
+        if let Err(e) = sink.commit() {
+            report.write_error = Some(e);
+            break;
+        }
     }
     drop(details);
-    close(sink, lister, report.interrupted).await?;
+    if report.write_error.is_some() {
+        // The failures seen so far are reported with it; the output is left incomplete.
+        lister.abort();
+        let _ = sink.abandon();
+    } else {
+        close(sink, lister, report.interrupted).await?;
+    }
     drop(progress);
     report.requests = job.setup.client.stats().requests - stats0.requests;
     report.elapsed = started.elapsed();

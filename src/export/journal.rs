@@ -12,7 +12,7 @@
 //! ignored. The journal is locked while an export runs, so two runs can't share one output.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -146,11 +146,7 @@ impl Journal {
 
     /// Open an existing journal for `--resume`, checking it matches `header`.
     pub fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(|e| io_err(path, "open", e))?;
+        let mut file = super::open_existing(path).map_err(|e| io_err(path, "open", e))?;
         lock(&file, path)?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)
@@ -276,7 +272,7 @@ mod tests {
             j.commit(&["C1".into(), "C2".into()], 50, 4).unwrap();
         }
         // A crash in the middle of the next commit.
-        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        let mut f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"{\"offset\":90,\"rec").unwrap();
         drop(f);
         let (mut j, st) = Journal::resume(&p, &header()).unwrap();

@@ -60,3 +60,31 @@ pub fn private_file() -> std::fs::OpenOptions {
     }
     o
 }
+
+/// An existing file opened to read and write, never through a symbolic link (a link planted
+/// at a partial file or a journal must not redirect the writes).
+pub fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true).write(true);
+    no_follow(&mut o);
+    o.open(path)
+}
+
+/// A file opened to read and write, created (mode 0600) when missing, never truncated and never
+/// through a symbolic link.
+pub fn open_or_create(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut o = private_file();
+    o.read(true).write(true).create(true);
+    no_follow(&mut o);
+    o.open(path)
+}
+
+fn no_follow(o: &mut std::fs::OpenOptions) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    #[cfg(not(unix))]
+    let _ = o;
+}

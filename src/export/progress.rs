@@ -81,7 +81,7 @@ impl Progress {
     pub fn println(&self, line: &str) {
         match &self.bar {
             Some(b) => b.println(line),
-            None => eprintln!("{line}"),
+            None => crate::elog!("{line}"),
         }
     }
 

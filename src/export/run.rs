@@ -76,11 +76,16 @@ pub struct Report {
     /// Records in the output (including an earlier run's).
     pub records: u64,
     pub not_found: Vec<(String, String)>,
-    pub failed: Vec<(String, String)>,
+    /// Candidates that failed, each with its error (its kind decides the exit code).
+    pub failed: Vec<(String, Error)>,
     /// Stopped by Ctrl-C / SIGTERM.
     pub interrupted: bool,
+    /// Stopped at once by a second Ctrl-C / SIGTERM (what was fetched was not all written).
+    pub quit_at_once: bool,
     /// An error that stopped every worker (e.g. the API key was refused).
     pub fatal: Option<Error>,
+    /// Writing the output failed (its reader went away, the disk is full): the export stopped.
+    pub write_error: Option<Error>,
     /// The output is complete (`FILE` exists, or stdout was closed with its epilogue).
     pub completed: bool,
     /// `FILE.partial` and `FILE.progress` were kept for `--resume`.
@@ -132,7 +137,19 @@ struct Shared {
 struct Tally {
     exported: usize,
     not_found: Vec<(String, String)>,
-    failed: Vec<(String, String)>,
+    failed: Vec<(String, Error)>,
+    /// The write that stopped the writer, if one did.
+    write_error: Option<Error>,
+}
+
+/// How the wait for the workers ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Done,
+    /// First Ctrl-C / SIGTERM: the workers stopped taking candidates.
+    Interrupted,
+    /// Second one: the workers were dropped where they were.
+    QuitAtOnce,
 }
 
 pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
@@ -219,8 +236,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     }
     drop(tx);
 
-    let interrupted =
-        wait_for_workers(workers, &shared, &mut progress, job.setup.handle_signals).await;
+    let ending = wait_for_workers(workers, &shared, &mut progress, job.setup.handle_signals).await;
     // The workers end when the feed is done or the export stops; a walk still under way then
     // has nothing left to hand on. A page of the candidate list that failed stops the export
     // as a worker's fatal error does.
@@ -228,41 +244,114 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     if let Ok(Err(e)) = producer.await {
         shared.fatal.lock().expect("fatal lock").get_or_insert(e);
     }
+    let (total, skipped) = (
+        counted.total.load(Ordering::Relaxed),
+        counted.skipped.load(Ordering::Relaxed),
+    );
     let fatal = shared.fatal.lock().expect("fatal lock").take();
 
-    let (sink, tally) = match writer.await {
-        Ok(Ok(v)) => v,
-        Ok(Err(e)) => {
-            progress.clear();
-            return Err(e);
-        }
-        Err(e) => {
-            progress.clear();
-            return Err(Error::other(format!("the export's writer stopped: {e}")));
-        }
+    let writer_done = if ending == Ending::QuitAtOnce {
+        // Quit at once, but keep what was written resumable when the writer (whose senders
+        // were just dropped) ends promptly; one stuck on a stalled output is left behind.
+        tokio::time::timeout(Duration::from_secs(2), writer)
+            .await
+            .ok()
+    } else {
+        Some(writer.await)
     };
     progress.clear();
+    let written = *written_rx.borrow();
+    let (sink, tally) = match writer_done {
+        Some(Ok(Ok(v))) => v,
+        Some(Ok(Err(e))) => return Err(e),
+        Some(Err(e)) => return Err(Error::other(format!("the export's writer stopped: {e}"))),
+        None => {
+            // Nothing more is known than how far the writer got.
+            let tally = Tally {
+                exported: written,
+                ..Tally::default()
+            };
+            let st = job.setup.client.stats();
+            return Ok(report(
+                (job.subject, &job.setup.client),
+                total,
+                skipped,
+                tally,
+                &counters,
+                ending,
+                fatal,
+                (false, true),
+                destination,
+                stats0,
+                st,
+                &limiter,
+                started,
+            ));
+        }
+    };
 
-    let journaled = job.setup.out.is_some();
-    let keep_for_resume = interrupted || fatal.is_some() || (journaled && !tally.failed.is_empty());
+    let journaled = sink.journaled();
+    let interrupted = ending != Ending::Done;
+    let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
+    let keep_for_resume = stopped || (journaled && !tally.failed.is_empty());
     let (completed, resumable) = if keep_for_resume {
-        sink.abandon()?;
+        let r = sink.abandon();
+        // The error already met (a closed output) says more than a second one from closing.
+        if tally.write_error.is_none() {
+            r?;
+        }
         (false, journaled)
     } else {
         sink.finish()?;
         (true, false)
     };
     let st = job.setup.client.stats();
-    Ok(Report {
-        subject: job.subject,
-        total: counted.total.load(Ordering::Relaxed),
-        skipped: counted.skipped.load(Ordering::Relaxed),
+    Ok(report(
+        (job.subject, &job.setup.client),
+        total,
+        skipped,
+        tally,
+        &counters,
+        ending,
+        fatal,
+        (completed, resumable),
+        destination,
+        stats0,
+        st,
+        &limiter,
+        started,
+    ))
+}
+
+/// The report of a candidate export, from what each part knows.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    (subject, client): (Subject, &Client),
+    total: usize,
+    skipped: usize,
+    tally: Tally,
+    counters: &Counters,
+    ending: Ending,
+    fatal: Option<Error>,
+    (completed, resumable): (bool, bool),
+    destination: String,
+    stats0: crate::api::http::Stats,
+    st: crate::api::http::Stats,
+    limiter: &Limiter,
+    started: Instant,
+) -> Report {
+    Report {
+        subject,
+        total,
+        skipped,
         exported: tally.exported,
         records: counters.records.load(Ordering::Relaxed),
         not_found: tally.not_found,
         failed: tally.failed,
-        interrupted,
+        interrupted: ending != Ending::Done,
+        quit_at_once: ending == Ending::QuitAtOnce,
         fatal,
+        write_error: tally.write_error,
         completed,
         resumable,
         destination,
@@ -270,9 +359,9 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
         retries: st.retries - stats0.retries,
         rate_limited: st.rate_limited - stats0.rate_limited,
         limiter: limiter.report(),
-        pace: job.setup.client.pace(),
+        pace: client.pace(),
         elapsed: started.elapsed(),
-    })
+    }
 }
 
 /// The destination (stdout, a new file, or a file to resume) and the candidates it already holds.
@@ -311,36 +400,40 @@ fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error
 }
 
 /// Wait for the workers to finish; on Ctrl-C/SIGTERM (when `handle_signals`) stop them taking
-/// new candidates, let the fetched ones be written, and quit at once on a second signal.
-/// Returns whether the export was interrupted.
+/// new candidates and let the fetched ones be written; on a second signal, drop them where they
+/// are (the caller reports it, and `main` exits 130).
 async fn wait_for_workers(
     mut workers: tokio::task::JoinSet<()>,
     shared: &Shared,
     progress: &mut Progress,
     handle_signals: bool,
-) -> bool {
-    let all_done = async { while workers.join_next().await.is_some() {} };
-    tokio::pin!(all_done);
-    let signal = async {
+) -> Ending {
+    let signal = || async {
         if handle_signals {
             crate::signal::shutdown().await
         } else {
             std::future::pending().await
         }
     };
+    {
+        let all_done = async { while workers.join_next().await.is_some() {} };
+        tokio::select! {
+            _ = all_done => return Ending::Done,
+            _ = signal() => {}
+        }
+    }
+    progress.println(
+        "interrupted: finishing the records already fetched (Ctrl-C again to quit at once)",
+    );
+    shared.stop.store(true, Ordering::SeqCst);
+    shared.cancel.send_replace(true);
+    let all_done = async { while workers.join_next().await.is_some() {} };
     tokio::select! {
-        _ = &mut all_done => false,
-        _ = signal => {
-            progress.println("interrupted: finishing the records already fetched (Ctrl-C again to quit at once)");
-            tokio::spawn(async {
-                crate::signal::shutdown().await;
-                eprintln!("interrupted again: quitting now");
-                std::process::exit(130);
-            });
-            shared.stop.store(true, Ordering::SeqCst);
-            shared.cancel.send_replace(true);
-            all_done.await;
-            true
+        _ = all_done => Ending::Interrupted,
+        _ = signal() => {
+            progress.println("interrupted again: quitting now");
+            workers.abort_all();
+            Ending::QuitAtOnce
         }
     }
 }
@@ -434,7 +527,7 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
                 if transient && attempt == 0 && !sh.stop.load(Ordering::SeqCst) {
                     attempt += 1;
                     if sh.client.verbose() {
-                        eprintln!("* candidate {code}: {}; trying it once more", err.message);
+                        crate::elog!("* candidate {code}: {}; trying it once more", err.message);
                     }
                     tokio::time::sleep(sh.retry_delay).await;
                     continue;
@@ -556,6 +649,22 @@ fn writer_loop(
     written: watch::Sender<usize>,
 ) -> Result<(Sink, Tally), Error> {
     let mut tally = Tally::default();
+    // A failed write (the reader of stdout went away, a full disk) stops the writer; what
+    // the workers found so far stays in the tally, so a failure seen keeps its exit code.
+    if let Err(e) = write_in_order(&mut rx, &mut sink, bar, &counters, &written, &mut tally) {
+        tally.write_error = Some(e);
+    }
+    Ok((sink, tally))
+}
+
+fn write_in_order(
+    rx: &mut mpsc::Receiver<Indexed>,
+    sink: &mut Sink,
+    bar: Option<indicatif::ProgressBar>,
+    counters: &Counters,
+    written: &watch::Sender<usize>,
+    tally: &mut Tally,
+) -> Result<(), Error> {
     let mut held: std::collections::BTreeMap<usize, Msg> = std::collections::BTreeMap::new();
     let mut next_index = 0usize;
     while let Some(first) = rx.blocking_recv() {
@@ -589,7 +698,7 @@ fn writer_loop(
                             crate::output::text::safe_line(&err.message)
                         ));
                     }
-                    tally.failed.push((code, err.message));
+                    tally.failed.push((code, err));
                 }
             }
             if let Some(b) = &bar {
@@ -602,5 +711,5 @@ fn writer_loop(
             written.send_replace(next_index);
         }
     }
-    Ok((sink, tally))
+    Ok(())
 }

@@ -35,7 +35,78 @@ enum Dest {
         partial: PathBuf,
         out: PathBuf,
         journal: Option<Journal>,
+        /// Held until the export ends: no other recruit writes `out` meanwhile.
+        _lock: OutLock,
     },
+    /// An `--out` that is not a regular file (a FIFO, a terminal, `/dev/stdout`): written
+    /// in place, never replaced, so there is no partial file and no resume.
+    Direct {
+        w: BufWriter<File>,
+        path: PathBuf,
+    },
+}
+
+/// What an `--out` path names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A regular file, or nothing yet: written through `FILE.partial`, renamed when complete.
+    /// A symbolic link to a regular file is followed: the file it names is the one written.
+    File(PathBuf),
+    /// A FIFO, a device, or a path through `/dev` or `/proc` (`/dev/stdout`): written
+    /// directly.
+    Direct(PathBuf),
+}
+
+impl Target {
+    /// Where `out` leads, refusing a directory or a missing directory.
+    pub fn of(out: &Path) -> Result<Target, Error> {
+        let (resolved, special) = resolve_links(out);
+        match std::fs::metadata(out) {
+            Ok(m) if m.is_dir() => Err(Error::usage(format!(
+                "--out {} is a directory; give a file name",
+                out.display()
+            ))),
+            Ok(m) if m.is_file() && !special => Ok(Target::File(resolved)),
+            Ok(_) => Ok(Target::Direct(out.to_path_buf())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let dir = parent_dir(&resolved);
+                if !dir.is_dir() {
+                    return Err(Error::usage(format!(
+                        "--out {}: the directory {} does not exist",
+                        out.display(),
+                        dir.display()
+                    )));
+                }
+                Ok(Target::File(resolved))
+            }
+            Err(e) => Err(io_err(out, "read", e)),
+        }
+    }
+}
+
+/// `p` with its symbolic links followed (at most 40, as the kernel does), and whether the way
+/// there went through `/dev` or `/proc` (whose entries stand for descriptors and devices, not
+/// files to replace). A link that leads nowhere stays as it is.
+fn resolve_links(p: &Path) -> (PathBuf, bool) {
+    let special = |p: &Path| p.starts_with("/dev") || p.starts_with("/proc");
+    let mut cur = p.to_path_buf();
+    let mut via_special = special(&cur);
+    for _ in 0..40 {
+        let is_link = std::fs::symlink_metadata(&cur).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            break;
+        }
+        let Ok(next) = std::fs::read_link(&cur) else {
+            break;
+        };
+        cur = if next.is_absolute() {
+            next
+        } else {
+            parent_dir(&cur).join(next)
+        };
+        via_special |= special(&cur);
+    }
+    (cur, via_special)
 }
 
 pub struct Sink {
@@ -50,7 +121,6 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Records to standard output.
     /// Records straight to `out` (the command's standard output).
     pub fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
         Sink::opened(Dest::Stdout(BufWriter::with_capacity(BUF, out)), encoder)
@@ -70,19 +140,35 @@ impl Sink {
         Ok(s)
     }
 
-    /// A new export to `out` (through `out.partial`), with a journal when `header` is given.
-    /// Refuses when an unfinished export of `out` exists.
+    /// A new export to `out`: through `out.partial` (created new, never through a link, mode
+    /// 0600) with a journal when `header` is given, or straight into `out` when it is not a
+    /// regular file. Refuses when an unfinished export of `out` exists or another recruit is
+    /// writing it.
     pub fn create(
         out: &Path,
         encoder: Encoder,
         header: Option<&JournalHeader>,
     ) -> Result<Sink, Error> {
-        let partial = partial_path(out);
-        let jpath = journal_path(out);
-        check_dir(out)?;
+        let out = match Target::of(out)? {
+            Target::Direct(path) => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .open(&path)
+                    .map_err(|e| io_err(&path, "open", e))?;
+                let dest = Dest::Direct {
+                    w: BufWriter::with_capacity(BUF, file),
+                    path,
+                };
+                return Sink::opened(dest, encoder);
+            }
+            Target::File(path) => path,
+        };
+        let lock = OutLock::acquire(&out)?;
+        let partial = partial_path(&out);
+        let jpath = journal_path(&out);
         let journal = match header {
             Some(h) => {
-                if jpath.exists() {
+                if jpath.symlink_metadata().is_ok() {
                     return Err(Error::usage(format!(
                         "an unfinished export to {} exists ({}); add --resume to continue it, or delete {} and {} to start over",
                         out.display(),
@@ -95,21 +181,17 @@ impl Sink {
             }
             None => None,
         };
-        let file = super::private_file()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&partial)
-            .map_err(|e| io_err(&partial, "create", e))?;
+        let file = create_partial(&partial)?;
         let dest = Dest::File {
             w: BufWriter::with_capacity(BUF, file),
             partial,
-            out: out.to_path_buf(),
+            out: out.clone(),
             journal,
+            _lock: lock,
         };
         let mut s = Sink::opened(dest, encoder)?;
         s.commit()?;
-        sync_dir(out);
+        sync_dir(&out);
         Ok(s)
     }
 
@@ -120,31 +202,29 @@ impl Sink {
         encoder: Encoder,
         header: &JournalHeader,
     ) -> Result<(Sink, Resumed), Error> {
-        let partial = partial_path(out);
-        let jpath = journal_path(out);
-        if !jpath.exists() {
-            eprintln!(
-                "note: no unfinished export to {} ({} not found); starting from the beginning",
-                out.display(),
-                jpath.display()
-            );
+        let out = match Target::of(out)? {
+            Target::Direct(p) => return Err(not_resumable(&p)),
+            Target::File(p) => p,
+        };
+        let lock = OutLock::acquire(&out)?;
+        let partial = partial_path(&out);
+        let jpath = journal_path(&out);
+        if jpath.symlink_metadata().is_err() {
+            // The command said so (it checks before); nothing to continue.
+            drop(lock);
             return Ok((
-                Sink::create(out, encoder, Some(header))?,
+                Sink::create(&out, encoder, Some(header))?,
                 Resumed::default(),
             ));
         }
         let (journal, st) = Journal::resume(&jpath, header)?;
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&partial)
-            .map_err(|e| {
-                Error::usage(format!(
-                    "cannot resume: cannot open {} ({e}); delete {} to start over",
-                    partial.display(),
-                    jpath.display()
-                ))
-            })?;
+        let mut file = super::open_existing(&partial).map_err(|e| {
+            Error::usage(format!(
+                "cannot resume: cannot open {} ({e}); delete {} to start over",
+                partial.display(),
+                jpath.display()
+            ))
+        })?;
         let len = file
             .metadata()
             .map_err(|e| io_err(&partial, "read", e))?
@@ -165,8 +245,9 @@ impl Sink {
             dest: Dest::File {
                 w: BufWriter::with_capacity(BUF, file),
                 partial,
-                out: out.to_path_buf(),
+                out,
                 journal: Some(journal),
+                _lock: lock,
             },
             encoder,
             offset: st.offset,
@@ -181,32 +262,47 @@ impl Sink {
         match &self.dest {
             Dest::Stdout(_) => "standard output".to_string(),
             Dest::File { out, .. } => out.display().to_string(),
+            Dest::Direct { path, .. } => path.display().to_string(),
+        }
+    }
+
+    /// Whether a journal records the progress (an interrupted export can be resumed).
+    pub fn journaled(&self) -> bool {
+        matches!(
+            self.dest,
+            Dest::File {
+                journal: Some(_),
+                ..
+            }
+        )
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match &mut self.dest {
+            Dest::Stdout(w) => w,
+            Dest::File { w, .. } => w,
+            Dest::Direct { w, .. } => w,
         }
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let r = match &mut self.dest {
-            Dest::Stdout(w) => w.write_all(bytes),
-            Dest::File { w, .. } => w.write_all(bytes),
-        };
+        let r = self.writer().write_all(bytes);
         self.check(r)?;
         self.offset += bytes.len() as u64;
         Ok(())
     }
 
+    /// A failed write as the error it is: a reader that went away (`| head`, a FIFO's reader)
+    /// is [`Error::output_closed`], which ends the command quietly.
     fn check(&self, r: std::io::Result<()>) -> Result<(), Error> {
-        match r {
-            Ok(()) => Ok(()),
-            // `recruit export ... | head`: the reader is gone, stop quietly like other commands.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-            Err(e) => Err(Error::other(format!(
-                "cannot write to {}: {e}",
-                match &self.dest {
-                    Dest::Stdout(_) => "standard output".to_string(),
-                    Dest::File { partial, .. } => partial.display().to_string(),
-                }
-            ))),
-        }
+        r.map_err(|e| {
+            let what = match &self.dest {
+                Dest::Stdout(_) => "standard output".to_string(),
+                Dest::File { partial, .. } => partial.display().to_string(),
+                Dest::Direct { path, .. } => path.display().to_string(),
+            };
+            Error::write_failed(&what, e)
+        })
     }
 
     /// Append a complete candidate's records.
@@ -216,10 +312,7 @@ impl Sink {
                 self.write(JSON_SEP)?;
             }
             let (len, records) = (seg.len, seg.records);
-            let r = match &mut self.dest {
-                Dest::Stdout(w) => seg.copy_into(w),
-                Dest::File { w, .. } => seg.copy_into(w),
-            };
+            let r = seg.copy_into(self.writer());
             self.check(r)?;
             self.offset += len;
             self.records += records;
@@ -235,6 +328,10 @@ impl Sink {
         let (offset, records) = (self.offset, self.records);
         match &mut self.dest {
             Dest::Stdout(w) => {
+                let r = w.flush();
+                self.check(r)?;
+            }
+            Dest::Direct { w, .. } => {
                 let r = w.flush();
                 self.check(r)?;
             }
@@ -272,6 +369,7 @@ impl Sink {
             partial,
             out,
             journal,
+            _lock,
         } = self.dest
         {
             let file = w
@@ -292,6 +390,7 @@ impl Sink {
                 drop(j);
                 let _ = std::fs::remove_file(p);
             }
+            drop(_lock);
         }
         Ok(())
     }
@@ -314,24 +413,6 @@ impl Sink {
     }
 }
 
-fn check_dir(out: &Path) -> Result<(), Error> {
-    if out.is_dir() {
-        return Err(Error::usage(format!(
-            "--out {} is a directory; give a file name",
-            out.display()
-        )));
-    }
-    let dir = parent_dir(out);
-    if !dir.is_dir() {
-        return Err(Error::usage(format!(
-            "--out {}: the directory {} does not exist",
-            out.display(),
-            dir.display()
-        )));
-    }
-    Ok(())
-}
-
 /// The directory a path is in (`.` for a bare file name).
 pub fn parent_dir(p: &Path) -> PathBuf {
     match p.parent() {
@@ -349,4 +430,114 @@ fn sync_dir(p: &Path) {
 
 fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
     Error::other(format!("cannot {what} {}: {e}", path.display()))
+}
+
+/// `--resume` of an output that is not a regular file.
+pub fn not_resumable(out: &Path) -> Error {
+    Error::usage(format!(
+        "--resume needs --out to name a regular file: {} is not one (a FIFO, a device or a descriptor), so it is written directly and an export to it cannot be resumed",
+        out.display()
+    ))
+}
+
+/// `FILE.partial`, created new: never through a symbolic link and readable by the owner only
+/// from the start. A plain file left there by an earlier run (no journal claims it: the
+/// caller checked, holding the lock) is removed first; anything else is refused.
+fn create_partial(partial: &Path) -> Result<File, Error> {
+    let create = || {
+        super::private_file()
+            .write(true)
+            .create_new(true)
+            .open(partial)
+    };
+    match create() {
+        Ok(f) => Ok(f),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let is_plain =
+                std::fs::symlink_metadata(partial).is_ok_and(|m| m.file_type().is_file());
+            if !is_plain {
+                return Err(Error::usage(format!(
+                    "{} exists and is not a regular file (a symbolic link?); recruit writes the export there before renaming it: remove it and run again",
+                    partial.display()
+                )));
+            }
+            std::fs::remove_file(partial).map_err(|e| io_err(partial, "remove", e))?;
+            create().map_err(|e| io_err(partial, "create", e))
+        }
+        Err(e) => Err(io_err(partial, "create", e)),
+    }
+}
+
+/// `FILE.lock`: a claim on writing `FILE`, held by one recruit at a time. The file holds the
+/// holder's process id, so the one refused can say who it is.
+pub(crate) struct OutLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl OutLock {
+    pub(crate) fn acquire(out: &Path) -> Result<OutLock, Error> {
+        use fs4::fs_std::FileExt;
+        let path = with_suffix(out, ".lock");
+        // A writer that finishes removes the file: retry if the one locked was removed
+        // meanwhile (its lock then guards nothing).
+        for _ in 0..10 {
+            let file = super::open_or_create(&path).map_err(|e| io_err(&path, "open", e))?;
+            match file.try_lock_exclusive() {
+                Ok(true) => {}
+                Ok(false) => {
+                    let holder = std::fs::read_to_string(&path)
+                        .ok()
+                        .and_then(|t| t.trim().strip_prefix("pid ").map(str::to_string))
+                        .map(|pid| format!("recruit (pid {pid})"))
+                        .unwrap_or_else(|| "recruit".to_string());
+                    return Err(Error::usage(format!(
+                        "another {holder} is writing {} right now ({} is locked); wait for it to finish, or stop it",
+                        out.display(),
+                        path.display()
+                    )));
+                }
+                Err(e) => return Err(io_err(&path, "lock", e)),
+            }
+            if same_file(&file, &path) {
+                let mut lock = OutLock { file, path };
+                let pid = format!("pid {}\n", std::process::id());
+                let _ = lock
+                    .file
+                    .set_len(0)
+                    .and_then(|_| lock.file.write_all(pid.as_bytes()));
+                return Ok(lock);
+            }
+        }
+        Err(Error::other(format!(
+            "cannot lock {}: it keeps being replaced",
+            path.display()
+        )))
+    }
+}
+
+impl Drop for OutLock {
+    fn drop(&mut self) {
+        // Removed while still held, so a later writer never locks a file already gone.
+        if same_file(&self.file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether `path` still names the file `file` is open on.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
 }

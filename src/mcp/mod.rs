@@ -8,6 +8,7 @@
 //! command would print, and the server keeps serving.
 
 pub mod tools;
+pub mod transport;
 
 use std::sync::Arc;
 
@@ -107,7 +108,8 @@ impl Server {
             "memos_list" => c.list_memos(&a.str("candidate")?).await?.value,
             "memos_get" => c.get_memo(&a.str("candidate")?, a.id()?).await?.value,
             "submissions_list" => {
-                let per = a.opt_int("per")?.map(|p| p as u32);
+                let max = crate::api::submissions::MAX_PER as i64;
+                let per = a.opt_int_in("per", 1, max)?.map(|p| p as u32);
                 let all = a.opt_bool("all")?.unwrap_or(false);
                 let url = crate::core::submissions_url(
                     c,
@@ -132,14 +134,8 @@ impl Server {
                     c,
                     stage,
                     a.opt_str("page_token")?.as_deref(),
-                    match a.opt_int("per")? {
-                        Some(p) if p > 100 => {
-                            return Err(Error::usage(format!(
-                                "argument 'per' must be at most 100, got {p}"
-                            )))
-                        }
-                        p => p.map(|p| p as u32),
-                    },
+                    a.opt_int_in("per", 1, crate::api::candidates::MAX_PER as i64)?
+                        .map(|p| p as u32),
                     a.opt_bool("all")?.unwrap_or(false),
                     a.opt_int("limit")?.map(|n| n as usize),
                 );
@@ -219,7 +215,9 @@ impl Server {
     /// One page as sent, or with `all` / `limit` every item as `{"collection": [...]}`.
     async fn list(&self, url: url::Url, style: PageStyle, a: &Args) -> Result<Outcome, Error> {
         let all = a.opt_bool("all")?.unwrap_or(false);
-        let limit = a.opt_int("limit")?.map(|n| n as usize);
+        let limit = a
+            .opt_int_in("limit", 1, MAX_LIMIT)?
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
         if all || limit.is_some() {
             let items = crate::core::collect_pages(&self.client, url, style, limit).await?;
             return Ok(Outcome::Body(json!({ "collection": items })));
@@ -311,7 +309,30 @@ fn deleted(resp: &crate::api::ApiResponse, what: Value) -> Value {
     resp.value().ok().filter(|v| !v.is_null()).unwrap_or(what)
 }
 
-fn success(body: Value, notes: Option<Vec<String>>) -> CallToolResult {
+/// Most items a call collects with `limit`.
+const MAX_LIMIT: i64 = 1_000_000;
+
+/// Every `signing_key` in a result, masked (`••••` and its last four characters at most): an
+/// assistant never receives a webhook's secret, whichever tool returns the webhook.
+pub fn mask_signing_keys(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            for (k, val) in m.iter_mut() {
+                match val {
+                    Value::String(key) if k == "signing_key" => {
+                        *val = Value::String(crate::redact::Secret::new(key.clone()).redacted());
+                    }
+                    other => mask_signing_keys(other),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(mask_signing_keys),
+        _ => {}
+    }
+}
+
+fn success(mut body: Value, notes: Option<Vec<String>>) -> CallToolResult {
+    mask_signing_keys(&mut body);
     let mut content = vec![ContentBlock::text(body.to_string())];
     if let Some(n) = notes.filter(|n| !n.is_empty()) {
         content.push(ContentBlock::text(n.join("\n")));
@@ -360,14 +381,36 @@ impl Args {
             .ok_or_else(|| Error::usage(format!("argument '{k}' is required")))
     }
     fn opt_int(&self, k: &str) -> Result<Option<i64>, Error> {
-        match self.0.get(k) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => match v.as_i64() {
-                Some(n) if n >= 1 => Ok(Some(n)),
-                _ => Err(Error::usage(format!(
-                    "argument '{k}' must be a whole number of at least 1, got {v}"
-                ))),
-            },
+        self.opt_int_in(k, 1, i64::MAX)
+    }
+    /// A whole number from `min` to `max`, as a JSON number or a digit string (`"101"`); out of
+    /// range is refused, never wrapped or clamped.
+    fn opt_int_in(&self, k: &str, min: i64, max: i64) -> Result<Option<i64>, Error> {
+        let v = match self.0.get(k) {
+            None | Some(Value::Null) => return Ok(None),
+            Some(v) => v,
+        };
+        let n = match v {
+            Value::Number(n) => n.as_i64(),
+            Value::String(s) => {
+                let s = s.trim();
+                (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| s.parse::<i64>().ok())
+                    .flatten()
+            }
+            _ => None,
+        };
+        let range = if max == i64::MAX {
+            format!("of at least {min}")
+        } else {
+            format!("from {min} to {max}")
+        };
+        match n {
+            Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::usage(format!(
+                "argument '{k}' must be a whole number {range}, got {}",
+                crate::output::text::one_line(&v.to_string(), 40)
+            ))),
         }
     }
     fn id(&self) -> Result<i64, Error> {
@@ -433,6 +476,8 @@ impl Args {
             body.insert("callback_url".into(), json!(u));
         }
         if let Some(k) = self.opt_str("signing_key")? {
+            // Scrubbed from any error text from now on, as the API key is.
+            crate::redact::register(&k);
             body.insert("signing_key".into(), json!(k));
         }
         if let Some(events) = self.opt_strings("events")? {
@@ -490,10 +535,12 @@ impl ServerHandler for Server {
     }
 }
 
-/// Serve on stdin/stdout until the client closes the connection.
+/// Serve on stdin/stdout until the client closes the connection, through
+/// [`transport::LineTransport`] (every line answered as JSON-RPC defines).
 pub async fn serve_stdio(server: Server) -> anyhow::Result<()> {
+    let transport = transport::LineTransport::new(tokio::io::stdin(), tokio::io::stdout());
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(transport)
         .await
         .map_err(|e| Error::other(format!("the MCP session did not start: {e}")))?;
     running

@@ -1,14 +1,22 @@
 //! `--jq EXPR` with the jaq crates: compile once, run on each JSON value.
+//!
+//! jaq 3 indexes `null` as jq does (`.a.b` on an object without `a` is `null`). Where it still
+//! differs from jq in common use (the README lists them): assigning into `null` (`.a.b = 1` on
+//! `{}`) is an error instead of creating the objects; `$__loc__`, `input_line_number`,
+//! `getpath` on missing paths and `tostream`-style streaming differ or are missing.
 
+use jaq_core::data::JustLut;
 use jaq_core::load::{Arena, File, Loader};
-use jaq_core::{Compiler, Ctx, Native, RcIter};
+use jaq_core::{Compiler, Ctx, Vars};
 use jaq_json::Val;
 use serde_json::Value;
 
 use crate::error::Error;
 
+type Data = JustLut<Val>;
+
 pub struct JqFilter {
-    filter: jaq_core::Filter<Native<Val>>,
+    filter: jaq_core::Filter<Data>,
 }
 
 impl std::fmt::Debug for JqFilter {
@@ -25,7 +33,11 @@ fn expected(what: &str, expr: &str, at: &str) -> String {
 impl JqFilter {
     /// Compile `expr`; a bad expression is a usage error carrying jaq's message.
     pub fn compile(expr: &str) -> Result<JqFilter, Error> {
-        let loader = Loader::new(jaq_std::defs().chain(jaq_json::defs()));
+        let loader = Loader::new(
+            jaq_core::defs()
+                .chain(jaq_std::defs())
+                .chain(jaq_json::defs()),
+        );
         let arena = Arena::default();
         let program = File {
             code: expr,
@@ -58,7 +70,11 @@ impl JqFilter {
             ))
         })?;
         let filter = Compiler::default()
-            .with_funs(jaq_std::funs().chain(jaq_json::funs()))
+            .with_funs(
+                jaq_core::funs::<Data>()
+                    .chain(jaq_std::funs::<Data>())
+                    .chain(jaq_json::funs::<Data>()),
+            )
             .compile(modules)
             .map_err(|errs| {
                 let parts: Vec<String> = errs
@@ -76,21 +92,75 @@ impl JqFilter {
 
     /// Every output of the filter on `input`.
     pub fn run(&self, input: Value) -> Result<Vec<Value>, Error> {
-        let inputs = RcIter::new(core::iter::empty());
+        use serde::Deserialize;
+        let input = Val::deserialize(input)
+            .map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))?;
+        let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
         let mut out = Vec::new();
-        for item in self.filter.run((Ctx::new([], &inputs), Val::from(input))) {
+        for item in self.filter.id.run((ctx, input)) {
             match item {
-                Ok(v) => out.push(Value::from(v)),
-                // jq's message embeds the value it failed on, which may be the whole input.
-                Err(e) => {
+                Ok(v) => out.push(to_json(&v)),
+                // `halt` / `halt_error` end the filter, never the process.
+                Err(exn) => {
+                    let why = match exn.get_err() {
+                        Ok(e) => e.to_string(),
+                        Err(exn) => match exn.get_halt() {
+                            Ok(code) => format!("the filter halted with status {code}"),
+                            Err(_) => "the filter stopped".to_string(),
+                        },
+                    };
+                    // jq's message embeds the value it failed on, which may be the whole input.
                     return Err(Error::usage(format!(
                         "--jq failed: {}",
-                        crate::output::text::one_line(&e.to_string(), 200)
-                    )))
+                        crate::output::text::one_line(&why, 200)
+                    )));
                 }
             }
         }
         Ok(out)
+    }
+}
+
+/// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,
+/// numbers as close as JSON holds them (NaN and infinities as null, as jq prints NaN).
+fn to_json(v: &Val) -> Value {
+    match v {
+        Val::Null => Value::Null,
+        Val::Bool(b) => Value::Bool(*b),
+        Val::Num(n) => number(n),
+        Val::TStr(b) | Val::BStr(b) => Value::String(String::from_utf8_lossy(b).into_owned()),
+        Val::Arr(items) => Value::Array(items.iter().map(to_json).collect()),
+        Val::Obj(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        Val::TStr(b) | Val::BStr(b) => String::from_utf8_lossy(b).into_owned(),
+                        other => to_json(other).to_string(),
+                    };
+                    (key, to_json(v))
+                })
+                .collect(),
+        ),
+    }
+}
+
+fn number(n: &jaq_json::Num) -> Value {
+    use jaq_json::Num;
+    match n {
+        Num::Int(i) => Value::from(*i as i64),
+        Num::Float(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+        // Big integers and decimals as written, when JSON holds them; else as a float.
+        other => {
+            let text = other.to_string();
+            serde_json::from_str::<serde_json::Number>(&text)
+                .map(Value::Number)
+                .unwrap_or_else(|_| {
+                    text.parse::<f64>()
+                        .ok()
+                        .and_then(serde_json::Number::from_f64)
+                        .map_or(Value::Null, Value::Number)
+                })
+        }
     }
 }
 
@@ -133,6 +203,28 @@ mod tests {
         assert_eq!(out, vec![json!("b")]);
         let f = JqFilter::compile("map(.n) | add").unwrap();
         assert_eq!(f.run(json!([{"n":1},{"n":2}])).unwrap(), vec![json!(3)]);
+    }
+
+    /// As jq: a missing path is null, however deep, and halting ends only the filter.
+    #[test]
+    fn missing_paths_are_null_as_in_jq() {
+        let run = |expr: &str, v: Value| JqFilter::compile(expr).unwrap().run(v);
+        assert_eq!(run(".foo.bar", json!({"a": 1})).unwrap(), vec![json!(null)]);
+        assert_eq!(run(".a.b.c", json!({})).unwrap(), vec![json!(null)]);
+        assert_eq!(run(".foo[0]", json!({})).unwrap(), vec![json!(null)]);
+        assert_eq!(run(".[0].x", json!([])).unwrap(), vec![json!(null)]);
+        assert_eq!(
+            run(".a.b? // \"none\"", json!({})).unwrap(),
+            vec![json!("none")]
+        );
+        assert_eq!(
+            run(".n", json!({"n": 12345678901234567890u64})).unwrap(),
+            vec![json!(12345678901234567890u64)]
+        );
+        assert_eq!(run(".x", json!({"x": 1.5})).unwrap(), vec![json!(1.5)]);
+        assert!(run("halt_error", json!({"a": 1})).is_err());
+        // Iterating null is still an error, as in jq.
+        assert!(run(".a[]", json!({})).is_err());
     }
 
     #[test]

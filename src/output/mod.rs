@@ -297,17 +297,12 @@ impl Output {
         &mut *self.out
     }
 
-    /// Write text to stdout; a closed pipe (`| head`) ends the process quietly.
+    /// Write text to stdout; a closed pipe (`| head`) is [`Error::output_closed`].
     pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
-        let r = self
-            .out
+        self.out
             .write_all(s.as_bytes())
-            .and_then(|_| self.out.flush());
-        match r {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-            Err(e) => Err(Error::other(format!("cannot write to stdout: {e}"))),
-        }
+            .and_then(|_| self.out.flush())
+            .map_err(|e| Error::write_failed("standard output", e))
     }
 
     fn json_text(&self, v: &Value) -> String {

@@ -76,7 +76,7 @@ fn cell_text(s: &str) -> String {
         None => s,
         Some((i, _)) => {
             if !CUT_NOTED.swap(true, Ordering::Relaxed) {
-                eprintln!(
+                crate::elog!(
                     "note: values longer than {MAX_CELL_CHARS} characters are cut in tables (…); -o json shows them in full"
                 );
             }

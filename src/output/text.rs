@@ -130,6 +130,21 @@ pub fn safe_line(s: &str) -> std::borrow::Cow<'_, str> {
     safe_text(s, false)
 }
 
+/// A moment in local time (`TZ` honoured), e.g. `2026-11-24 15:00:00 +09:00`; `None` past what a
+/// calendar can show.
+pub fn local_clock(at: std::time::SystemTime) -> Option<String> {
+    let secs = match at.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => i64::try_from(d.as_secs()).ok()?,
+        Err(e) => -i64::try_from(e.duration().as_secs()).ok()?,
+    };
+    let utc = chrono::DateTime::from_timestamp(secs, 0)?;
+    Some(
+        utc.with_timezone(&chrono::Local)
+            .format("%Y-%m-%d %H:%M:%S %:z")
+            .to_string(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,7 +68,7 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
     match value.get("action") {
         Some(file_action) => {
             if file_action.as_str() != Some(action) {
-                eprintln!(
+                crate::elog!(
                     "warning: {name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
                 );
             }

@@ -80,6 +80,33 @@ fn resource(s: &str) -> Value {
     json(s)["resource"].clone()
 }
 
+/// A closed stdout in-process is an error the caller gets back (141 by `Ending`), not the end of
+/// this test's process: nothing below `main` exits, and the context still finishes.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_closed_stdout_is_returned_not_exited() {
+    let sb = Local::start().await;
+    for args in [
+        vec!["forms", "list", "--all", "-o", "ndjson"],
+        vec!["export", "forms"],
+        vec!["config", "path"],
+    ] {
+        let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
+            .expect("arguments parse");
+        let mut globals = cli.globals;
+        globals.base_url = Some(sb.sb.base_url());
+        globals.api_key = Some(Secret::new(sb.sb.api_key.clone()));
+        let config = Config::load_from(&sb.dir.path().join("config.toml")).unwrap();
+        let (io, stderr) = Io::closed_stdout(Term::piped(), "");
+        let mut ctx = Ctx::with(globals, config, io).expect("context");
+        let result = dispatch(&mut ctx, cli.command).await;
+        ctx.finish().await;
+        let ending = recruit::cli::Ending::of(result, &ctx.io);
+        assert_eq!(ending.code(), 141, "{args:?}: {ending:?}");
+        assert!(!stderr.text().contains("error"), "{}", stderr.text());
+    }
+    sb.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn memo_content_from_stdin_and_pin_twice_say_what_changed() {
     let sb = Local::start().await;

@@ -660,33 +660,6 @@ fn sandbox_and_base_url_follow_flag_over_env() {
     assert_eq!(v["key_source"], "env RECRUIT_API_KEY");
 }
 
-/// A closed stdout (`| head`) is a normal end: exit 0, no "internal error".
-#[test]
-fn a_closed_pipe_is_a_normal_end() {
-    let home = Home::new();
-    let exe = assert_cmd::cargo::cargo_bin("recruit");
-    for args in [
-        vec!["completions", "bash"],
-        vec!["--sandbox", "forms", "list", "--all", "-o", "ndjson"],
-    ] {
-        let script = format!(
-            "{} {} | head -c 10 > /dev/null; echo \"exit ${{PIPESTATUS[0]}}\"",
-            exe.display(),
-            args.join(" ")
-        );
-        let out = std::process::Command::new("bash")
-            .arg("-c")
-            .arg(&script)
-            .env("RECRUIT_CONFIG_DIR", home.config_dir())
-            .env("RECRUIT_DATA_DIR", home.data_dir())
-            .output()
-            .unwrap();
-        let err = stderr_of(&out);
-        assert_eq!(stdout_of(&out).trim(), "exit 0", "{args:?}: {err}");
-        assert!(!err.contains("internal error"), "{args:?}: {err}");
-    }
-}
-
 /// One page of a longer list says so on stderr; --all and a met --limit don't.
 #[test]
 fn a_single_page_says_how_many_there_are() {

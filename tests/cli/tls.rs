@@ -476,3 +476,133 @@ fn webhooks_trigger_to_an_https_receiver_uses_the_same_trust() {
         stderr_of(&out)
     );
 }
+
+/// A server with `server` as its certificate, whose issuer is `ca` (`None`: it signs itself).
+fn pki_with(ca_params: Option<rcgen::CertificateParams>, server: rcgen::CertificateParams) -> Pki {
+    use rcgen::{Issuer, KeyPair};
+    let server_key = KeyPair::generate().unwrap();
+    match ca_params {
+        Some(ca) => {
+            let ca_key = KeyPair::generate().unwrap();
+            let ca_cert = ca.self_signed(&ca_key).unwrap();
+            let issuer = Issuer::new(ca, ca_key);
+            let cert = server.signed_by(&server_key, &issuer).unwrap();
+            Pki {
+                ca_pem: ca_cert.pem(),
+                cert_der: cert.der().to_vec(),
+                key_der: server_key.serialize_der(),
+            }
+        }
+        None => {
+            let cert = server.self_signed(&server_key).unwrap();
+            Pki {
+                ca_pem: cert.pem(),
+                cert_der: cert.der().to_vec(),
+                key_der: server_key.serialize_der(),
+            }
+        }
+    }
+}
+
+fn ca_params() -> rcgen::CertificateParams {
+    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyUsagePurpose};
+    let mut ca = CertificateParams::new(vec!["localhost".to_string()]).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "Example Corp Root CA");
+    ca.key_usages = vec![
+        KeyUsagePurpose::KeyCertSign,
+        KeyUsagePurpose::CrlSign,
+        KeyUsagePurpose::DigitalSignature,
+    ];
+    ca
+}
+
+/// `forms list` against an HTTPS server with `pki`'s certificate (its CA given with
+/// --ca-cert when `trust_ca`): exit code and stderr.
+fn list_against(pki: &Pki, trust_ca: bool) -> (Option<i32>, String) {
+    let servers = Servers::new();
+    let (addr, _, _) = servers.https(pki);
+    let home = Home::new();
+    let mut c = cmd(&home);
+    c.args([
+        "--base-url",
+        &format!("https://localhost:{}/v1", addr.port()),
+    ]);
+    if trust_ca {
+        c.arg("--ca-cert").arg(write_ca(&home, pki));
+    }
+    let out = c.args(["forms", "list", "-o", "json"]).output().unwrap();
+    (out.status.code(), stderr_of(&out))
+}
+
+/// Certificate problems in plain language, never Rust's debug text
+/// (`Other(OtherError(CaUsedAsEndEntity))`).
+#[test]
+fn certificate_problems_are_named_in_plain_language() {
+    let no_debug = |err: &str| {
+        assert!(!err.contains("Other("), "{err}");
+        assert!(!err.contains("OtherError"), "{err}");
+        assert!(!err.contains("CaUsedAsEndEntity"), "{err}");
+    };
+    let localhost = || rcgen::CertificateParams::new(vec!["localhost".to_string()]).unwrap();
+
+    // A self-signed server certificate.
+    let (code, err) = list_against(&pki_with(None, localhost()), false);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(
+        err.contains("is self-signed: no authority vouches for it"),
+        "{err}"
+    );
+    assert!(err.contains("--ca-cert FILE"), "{err}");
+    no_debug(&err);
+
+    // A CA's certificate presented as the server's own, that CA trusted.
+    let ca_only = pki_with(None, ca_params());
+    let (code, err) = list_against(&ca_only, true);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(
+        err.contains("presents a certificate authority's certificate as its own"),
+        "{err}"
+    );
+    no_debug(&err);
+
+    // A certificate for another host.
+    let other = rcgen::CertificateParams::new(vec!["other.example".to_string()]).unwrap();
+    let (code, err) = list_against(&pki_with(Some(ca_params()), other), true);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(err.contains("is not valid for that host name"), "{err}");
+    no_debug(&err);
+
+    // An expired certificate.
+    let mut expired = localhost();
+    expired.not_before = rcgen::date_time_ymd(2001, 1, 1);
+    expired.not_after = rcgen::date_time_ymd(2002, 1, 1);
+    let (code, err) = list_against(&pki_with(Some(ca_params()), expired), true);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(err.contains("has expired"), "{err}");
+    no_debug(&err);
+}
+
+/// A CA file cut short is named in words, not as the byte array of its missing marker.
+#[test]
+fn a_truncated_pem_is_explained_in_words() {
+    let home = Home::new();
+    let pki = pki();
+    let cut = home.dir.path().join("cut.pem");
+    std::fs::write(&cut, &pki.ca_pem[..pki.ca_pem.len() / 2]).unwrap();
+    let out = cmd(&home)
+        .args(["--base-url", "https://localhost:9/v1", "--ca-cert"])
+        .arg(&cut)
+        .args(["forms", "list"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("it ends before the line -----END CERTIFICATE-----"),
+        "{err}"
+    );
+    assert!(!err.contains("[45, 45"), "{err}");
+    assert!(!err.contains("[67, 69"), "{err}");
+}

@@ -43,6 +43,23 @@ impl Home {
         c
     }
 
+    /// The same as [`Home::cmd`], as a `std::process::Command`: for tests that wire the
+    /// child's streams themselves (a pipe closed early, a FIFO).
+    pub fn std_cmd(&self) -> std::process::Command {
+        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+                c.env_remove(k);
+            }
+        }
+        c.env("RECRUIT_CONFIG_DIR", self.config_dir())
+            .env("RECRUIT_DATA_DIR", self.data_dir())
+            .env("TZ", "UTC")
+            .env("COLUMNS", "120")
+            .stdin(std::process::Stdio::null());
+        c
+    }
+
     /// `recruit --sandbox ...` on this home's sandbox state.
     pub fn sandbox(&self) -> Command {
         let mut c = self.cmd();
@@ -173,6 +190,30 @@ where
         addr,
         log,
         _rt: handle,
+    }
+}
+
+/// The writing end of a pipe whose reader is already gone: every write to it fails as
+/// `recruit ... | true` would.
+pub fn closed_pipe() -> std::io::PipeWriter {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer
+}
+
+/// Wait for `child` at most `secs` seconds (killed after that): its exit code.
+pub fn wait_at_most(child: &mut std::process::Child, secs: u64) -> Option<i32> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status.code();
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the command did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
 

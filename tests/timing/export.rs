@@ -525,7 +525,7 @@ fn a_failing_candidate_keeps_the_partial_file_exit_7_and_resume_completes_it() {
     let out = run(false);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(7), "{err}");
-    assert!(err.contains("1 failed: C2 ("), "{err}");
+    assert!(err.contains("1 failed (1 network): C2 (network: "), "{err}");
     assert!(err.contains("--resume"), "{err}");
     // Retried once at the candidate level: two requests for C2.
     let c2 = s.seen().iter().filter(|x| x.uri.contains("/C2/")).count();

@@ -1,0 +1,233 @@
+//! `recruit mcp` at the level of its lines: every message gets the answer JSON-RPC 2.0 defines
+//! (a line that is not JSON, invalid params, an unknown method, a message over the 16 MiB
+//! limit), integers are range-checked, and signing keys never come back in clear.
+
+use crate::common::*;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+struct Wire {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Wire {
+    fn start(sb: &TestSandbox, access: &str) -> Wire {
+        let mut child = sb
+            .home
+            .std_cmd()
+            .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+            .args(["mcp", "--access", access])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = lines(child.stdout.take().unwrap());
+        let mut w = Wire {
+            child,
+            stdin,
+            lines,
+        };
+        let init = w.request(
+            json!(0),
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "wire-test", "version": "1"}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        w.send_line(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        w
+    }
+
+    fn send_line(&mut self, line: &str) {
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next message the server wrote.
+    fn next(&self) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an answer within 30 s");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"))
+    }
+
+    fn request(&mut self, id: Value, method: &str, params: Value) -> Value {
+        let msg = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send_line(&msg.to_string());
+        self.next()
+    }
+
+    fn call(&mut self, id: i64, tool: &str, args: Value) -> Value {
+        let answer = self.request(
+            json!(id),
+            "tools/call",
+            json!({"name": tool, "arguments": args}),
+        );
+        assert_eq!(answer["id"], id, "{answer}");
+        answer["result"].clone()
+    }
+
+    /// The server still answers a request.
+    fn still_serving(&mut self, id: i64) {
+        let pong = self.request(json!(id), "ping", json!({}));
+        assert_eq!(pong["id"], id, "{pong}");
+        assert!(pong.get("result").is_some(), "{pong}");
+    }
+}
+
+impl Drop for Wire {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn code(answer: &Value) -> i64 {
+    answer["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("an error answer: {answer}"))
+}
+
+#[test]
+fn malformed_lines_get_the_errors_json_rpc_defines() {
+    let sb = TestSandbox::new();
+    let mut w = Wire::start(&sb, "read");
+
+    w.send_line("this is not json");
+    let a = w.next();
+    assert_eq!((code(&a), a["id"].clone()), (-32700, Value::Null), "{a}");
+    w.still_serving(1);
+
+    // Not a request object at all.
+    w.send_line(r#"["a batch"]"#);
+    assert_eq!(code(&w.next()), -32600);
+    w.send_line(r#"{"jsonrpc":"2.0","id":2}"#);
+    let a = w.next();
+    assert_eq!((code(&a), a["id"].clone()), (-32600, json!(2)), "{a}");
+
+    // A known method with arguments that are not an object: invalid params, with its id.
+    w.send_line(
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"forms_list","arguments":"a string"}}"#,
+    );
+    let a = w.next();
+    assert_eq!((code(&a), a["id"].clone()), (-32602, json!(3)), "{a}");
+    assert!(
+        a["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("arguments"),
+        "{a}"
+    );
+
+    // An unknown method.
+    let a = w.request(json!(4), "no/such/method", json!({}));
+    assert_eq!((code(&a), a["id"].clone()), (-32601, json!(4)), "{a}");
+
+    w.still_serving(5);
+}
+
+/// A message of 16 MiB or more is answered with an error naming the limit (it used to be
+/// dropped, so the client waited forever), and the server keeps serving.
+#[test]
+fn an_oversized_message_is_answered_not_dropped() {
+    let sb = TestSandbox::new();
+    let mut w = Wire::start(&sb, "read");
+    let big = "x".repeat(17 * 1024 * 1024);
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{{"name":"forms_list","arguments":{{"title":"{big}"}}}}}}"#
+    );
+    w.send_line(&line);
+    let a = w.next();
+    assert_eq!((code(&a), a["id"].clone()), (-32600, json!(99)), "{a}");
+    assert!(
+        a["error"]["message"].as_str().unwrap().contains("16 MiB"),
+        "{a}"
+    );
+    w.still_serving(100);
+}
+
+/// Integers are range-checked, never wrapped (`per: 4294967396` used to become 100), and may
+/// come as digit strings.
+#[test]
+fn huge_integers_are_refused_and_digit_strings_accepted() {
+    let sb = TestSandbox::new();
+    let mut w = Wire::start(&sb, "read");
+    for per in [
+        json!(4294967396u64),
+        json!(101),
+        json!(0),
+        json!("4294967396"),
+        json!(1.5),
+    ] {
+        let r = w.call(
+            1,
+            "submissions_list",
+            json!({"candidate": "C1001", "per": per}),
+        );
+        assert_eq!(r["isError"], true, "per {per}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains("from 1 to 100"), "{text}");
+    }
+    let r = w.call(
+        2,
+        "memos_get",
+        json!({"candidate": "C1001", "id": 18446744073709551615u64}),
+    );
+    assert_eq!(r["isError"], true, "{r}");
+    let r = w.call(
+        3,
+        "submissions_list",
+        json!({"candidate": "C1001", "per": "2"}),
+    );
+    assert_ne!(r["isError"], true, "{r}");
+    let r = w.call(4, "memos_get", json!({"candidate": "C1001", "id": "101"}));
+    assert_ne!(r["isError"], true, "{r}");
+    assert_eq!(r["structuredContent"]["resource"]["id"], 101, "{r}");
+}
+
+/// Signing keys are masked in every result: the list, one webhook, and a write's answer.
+#[test]
+fn signing_keys_never_come_back_in_clear() {
+    let sb = TestSandbox::new();
+    let mut w = Wire::start(&sb, "write");
+    let list = w.call(1, "webhooks_list", json!({}));
+    let text = list.to_string();
+    assert!(!text.contains("whsec_demo_3f9a1c7e5b2d4f60"), "{text}");
+    let items = list["structuredContent"]["collection"].as_array().unwrap();
+    let masked: Vec<&str> = items
+        .iter()
+        .filter_map(|h| h["signing_key"].as_str())
+        .collect();
+    assert!(!masked.is_empty(), "{text}");
+    assert!(masked.iter().all(|k| k.starts_with("••••")), "{masked:?}");
+
+    let one = w.call(2, "webhooks_get", json!({"code": "WH10000001"}));
+    assert!(
+        !one.to_string().contains("whsec_demo_3f9a1c7e5b2d4f60"),
+        "{one}"
+    );
+
+    let created = w.call(
+        3,
+        "webhooks_create",
+        json!({"callback_url": "https://hooks.example.com/x", "signing_key": "whsec_brand_new_secret_42"}),
+    );
+    assert_ne!(created["isError"], true, "{created}");
+    assert!(
+        !created.to_string().contains("whsec_brand_new_secret_42"),
+        "{created}"
+    );
+    assert!(created.to_string().contains("••••t_42"), "{created}");
+}
