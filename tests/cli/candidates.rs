@@ -1085,7 +1085,7 @@ fn mcp_read_tools_find_candidates_and_leave_personal_data_out() {
         let stage = m.err("candidates_list", json!({"stage": "hired"})).await;
         assert!(stage.contains("stage 'hired' is not one of"), "{stage}");
         let per = m.err("candidates_list", json!({"per": 101})).await;
-        assert!(per.contains("at most 100"), "{per}");
+        assert!(per.contains("from 1 to 100, got 101"), "{per}");
         let mut seen = m.stop().await;
 
         let mut full = start_with(&sb, &["mcp", "--personal-data", "full"]).await;
