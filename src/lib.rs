@@ -12,6 +12,7 @@ pub mod context;
 pub mod core;
 pub mod error;
 pub mod export;
+pub mod i18n;
 pub mod io;
 pub mod mcp;
 pub mod output;

@@ -1,0 +1,305 @@
+//! Text for people in their language: English or Korean (the service's customers are Korean
+//! companies). Messages live in Fluent files, one per language (`src/i18n/en.ftl`,
+//! `src/i18n/ko.ftl`), compiled into the binary; code asks for them by id with [`t!`]:
+//!
+//! ```ignore
+//! t!("memo-not-found", id = 42, candidate = "C123")
+//! ```
+//!
+//! Only text meant for people goes through here: JSON, NDJSON and CSV output, exit codes, MCP
+//! tool names and schemas never change with the language. A message missing in Korean falls
+//! back to English (a test makes sure none is missing); an id missing everywhere shows as the
+//! id itself, which a test also rules out.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+
+/// The languages recruit speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lang {
+    En,
+    Ko,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
+
+    /// `en`, `ko`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// `en`, `ko`, and locale names such as `ko_KR.UTF-8`, `ko-KR`, `en_US`: the language part
+    /// decides. `C`, `POSIX` and other languages are None.
+    pub fn parse(text: &str) -> Option<Lang> {
+        let lang = text
+            .trim()
+            .split(['_', '-', '.', '@'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match lang.as_str() {
+            "en" => Some(Lang::En),
+            "ko" | "kor" => Some(Lang::Ko),
+            _ => None,
+        }
+    }
+
+    /// The language the locale variables name, read as text (`ko_KR.UTF-8` means Korean
+    /// whether or not that locale is installed): `LC_ALL`, then `LC_MESSAGES`, then `LANG`, as
+    /// POSIX orders them; the first that is set decides, English when it names neither.
+    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .find_map(|k| var(k).filter(|v| !v.is_empty()))
+            .and_then(|v| Lang::parse(&v))
+            .unwrap_or(Lang::En)
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Lang::En => 0,
+            Lang::Ko => 1,
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("en.ftl"),
+            Lang::Ko => include_str!("ko.ftl"),
+        }
+    }
+}
+
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+/// Speak `lang` from now on (the front end sets it once it has read the settings).
+pub fn set_lang(lang: Lang) {
+    CURRENT.store(lang.index() as u8, Ordering::Relaxed);
+}
+
+/// The language in use.
+pub fn lang() -> Lang {
+    match CURRENT.load(Ordering::Relaxed) {
+        1 => Lang::Ko,
+        _ => Lang::En,
+    }
+}
+
+fn bundles() -> &'static [FluentBundle<FluentResource>; 2] {
+    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 2]> = OnceLock::new();
+    BUNDLES.get_or_init(|| Lang::ALL.map(bundle))
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a language code");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // No Unicode isolation marks around values: a terminal shows them as garbage, and names
+    // and codes here are short runs of one direction.
+    b.set_use_isolating(false);
+    // A syntax error in a message file is caught by the tests; what parses is used.
+    let res = match FluentResource::try_new(lang.source().to_string()) {
+        Ok(r) => r,
+        Err((r, _)) => r,
+    };
+    let _ = b.add_resource(res);
+    b
+}
+
+/// Message `id` in `lang`, with `args`; English when `lang` lacks it, the id itself when no
+/// language has it.
+pub fn text_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+    for l in [lang, Lang::En] {
+        let b = &bundles()[l.index()];
+        if let Some(pattern) = b.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            return b.format_pattern(pattern, args, &mut errors).into_owned();
+        }
+    }
+    id.to_string()
+}
+
+/// Message `id` in the language in use.
+pub fn text(id: &str, args: Option<&FluentArgs>) -> String {
+    text_in(lang(), id, args)
+}
+
+/// A message for people in the language in use: `t!("id")` or `t!("id", name = value, ...)`.
+#[macro_export]
+macro_rules! t {
+    ($id:literal) => {
+        $crate::i18n::text($id, None)
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = ::fluent_bundle::FluentArgs::new();
+        $(args.set(stringify!($name), ::fluent_bundle::FluentValue::from($value));)+
+        $crate::i18n::text($id, Some(&args))
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fluent_syntax::ast;
+
+    /// Each message of `lang`'s file: its id and the variables it uses.
+    fn messages(lang: Lang) -> Vec<(String, Vec<String>)> {
+        let res = fluent_syntax::parser::parse(lang.source())
+            .unwrap_or_else(|(_, errors)| panic!("{}.ftl does not parse: {errors:?}", lang.code()));
+        res.body
+            .iter()
+            .filter_map(|e| match e {
+                ast::Entry::Message(m) => Some(m),
+                _ => None,
+            })
+            .map(|m| {
+                let mut vars = Vec::new();
+                if let Some(p) = &m.value {
+                    variables(p, &mut vars);
+                }
+                vars.sort();
+                vars.dedup();
+                (m.id.name.to_string(), vars)
+            })
+            .collect()
+    }
+
+    fn variables(p: &ast::Pattern<&str>, out: &mut Vec<String>) {
+        for el in &p.elements {
+            if let ast::PatternElement::Placeable { expression } = el {
+                expression_vars(expression, out);
+            }
+        }
+    }
+
+    fn expression_vars(e: &ast::Expression<&str>, out: &mut Vec<String>) {
+        match e {
+            ast::Expression::Inline(i) => inline_vars(i, out),
+            ast::Expression::Select { selector, variants } => {
+                inline_vars(selector, out);
+                for v in variants {
+                    variables(&v.value, out);
+                }
+            }
+        }
+    }
+
+    fn inline_vars(i: &ast::InlineExpression<&str>, out: &mut Vec<String>) {
+        match i {
+            ast::InlineExpression::VariableReference { id } => out.push(id.name.to_string()),
+            ast::InlineExpression::Placeable { expression } => expression_vars(expression, out),
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_vars(a, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_english_message_has_a_korean_one_with_the_same_variables() {
+        let en = messages(Lang::En);
+        let ko = messages(Lang::Ko);
+        assert!(!en.is_empty());
+        for (id, vars) in &en {
+            let k = ko
+                .iter()
+                .find(|(k, _)| k == id)
+                .unwrap_or_else(|| panic!("ko.ftl has no message {id}"));
+            assert_eq!(&k.1, vars, "{id}: the Korean message uses other variables");
+        }
+        for (id, _) in &ko {
+            assert!(
+                en.iter().any(|(e, _)| e == id),
+                "ko.ftl has {id}, en.ftl does not"
+            );
+        }
+    }
+
+    /// Every `t!("id"` in the sources names a message of en.ftl.
+    #[test]
+    fn every_message_the_code_asks_for_exists() {
+        let en: Vec<String> = messages(Lang::En).into_iter().map(|(id, _)| id).collect();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut missing = Vec::new();
+        let mut stack = vec![root];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                // This module defines the macro: its docs and tests are not requests.
+                if path.extension().is_none_or(|e| e != "rs") || path.ends_with("i18n/mod.rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (at, _) in text.match_indices("t!(\"") {
+                    // Not part of a longer macro name (e.g. `assert!(`).
+                    let before = text[..at].chars().next_back();
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
+                    let rest = &text[at + 4..];
+                    let id = &rest[..rest.find('"').unwrap()];
+                    if !en.iter().any(|e| e == id) {
+                        missing.push(format!("{}: {id}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "messages missing from en.ftl: {missing:?}");
+    }
+
+    #[test]
+    fn locales_read_as_text() {
+        assert_eq!(Lang::parse("ko_KR.UTF-8"), Some(Lang::Ko));
+        assert_eq!(Lang::parse("ko-KR"), Some(Lang::Ko));
+        assert_eq!(Lang::parse("KO"), Some(Lang::Ko));
+        assert_eq!(Lang::parse("en_US.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::parse("C.UTF-8"), None);
+        assert_eq!(Lang::parse("de_DE"), None);
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(Lang::from_locale(env(&[("LANG", "ko_KR.UTF-8")])), Lang::Ko);
+        assert_eq!(
+            Lang::from_locale(env(&[("LC_ALL", "C"), ("LANG", "ko_KR.UTF-8")])),
+            Lang::En,
+            "LC_ALL wins, and C means English"
+        );
+        assert_eq!(
+            Lang::from_locale(env(&[("LC_ALL", ""), ("LANG", "ko_KR.UTF-8")])),
+            Lang::Ko,
+            "an empty variable is not set"
+        );
+        assert_eq!(Lang::from_locale(env(&[])), Lang::En);
+    }
+
+    #[test]
+    fn messages_in_both_languages_with_arguments_and_no_isolation_marks() {
+        let mut args = FluentArgs::new();
+        args.set("count", 3);
+        let en = text_in(Lang::En, "candidates-count", Some(&args));
+        let ko = text_in(Lang::Ko, "candidates-count", Some(&args));
+        assert_eq!(en, "3 candidates");
+        assert_eq!(ko, "지원자 3명");
+        args.set("count", 1);
+        assert_eq!(text_in(Lang::En, "candidates-count", Some(&args)), "1 candidate");
+        assert!(!ko.contains('\u{2068}') && !ko.contains('\u{2069}'));
+        assert_eq!(text_in(Lang::Ko, "no-such-message", None), "no-such-message");
+    }
+}
