@@ -103,24 +103,19 @@ impl NetSettings {
     /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
     /// sandbox, the listener's app), which a proxy elsewhere could never reach.
     pub fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
-        let mut roots = RootCertStore::empty();
-        roots.roots.extend(system_roots().roots.iter().cloned());
-        for cert in self.extra.iter() {
-            // Checked when the file was read.
-            let _ = roots.add(cert.clone());
-        }
         let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let webpki = rustls::client::WebPkiServerVerifier::builder_with_provider(
-            Arc::new(roots),
-            provider.clone(),
-        )
-        .build()
-        .expect("the trust store has at least the fallback roots");
+        // The trust store is read at the first TLS handshake, not here: a command that only
+        // speaks http:// (the sandbox, a local app) never reads the system's ~150 PEM files.
+        let verifier = TellsSelfSigned {
+            extra: self.extra.clone(),
+            provider: provider.clone(),
+            webpki: std::sync::OnceLock::new(),
+        };
         let mut tls = rustls::ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
             .expect("ring supports the default TLS versions")
             .dangerous()
-            .with_custom_certificate_verifier(Arc::new(TellsSelfSigned(webpki)))
+            .with_custom_certificate_verifier(Arc::new(verifier))
             .with_no_client_auth();
         tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
@@ -133,9 +128,33 @@ impl NetSettings {
 }
 
 /// rustls's own verifier, unchanged, except that an unknown issuer that is the certificate
-/// itself is said to be a self-signed certificate (which rustls doesn't tell apart).
+/// itself is said to be a self-signed certificate (which rustls doesn't tell apart). Built
+/// on first use, from the system's roots and the `--ca-cert` authorities.
 #[derive(Debug)]
-struct TellsSelfSigned(Arc<rustls::client::WebPkiServerVerifier>);
+struct TellsSelfSigned {
+    extra: Arc<Vec<CertificateDer<'static>>>,
+    provider: Arc<rustls::crypto::CryptoProvider>,
+    webpki: std::sync::OnceLock<Arc<rustls::client::WebPkiServerVerifier>>,
+}
+
+impl TellsSelfSigned {
+    fn webpki(&self) -> &rustls::client::WebPkiServerVerifier {
+        self.webpki.get_or_init(|| {
+            let mut roots = RootCertStore::empty();
+            roots.roots.extend(system_roots().roots.iter().cloned());
+            for cert in self.extra.iter() {
+                // Checked when the file was read.
+                let _ = roots.add(cert.clone());
+            }
+            rustls::client::WebPkiServerVerifier::builder_with_provider(
+                Arc::new(roots),
+                self.provider.clone(),
+            )
+            .build()
+            .expect("the trust store has at least the fallback roots")
+        })
+    }
+}
 
 /// A server certificate that signs itself, outside the trusted authorities.
 #[derive(Debug)]
@@ -159,10 +178,13 @@ impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
         now: rustls_pki_types::UnixTime,
     ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
         use rustls::{CertificateError, Error as E};
-        match self
-            .0
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now)
-        {
+        match self.webpki().verify_server_cert(
+            end_entity,
+            intermediates,
+            server_name,
+            ocsp_response,
+            now,
+        ) {
             Err(E::InvalidCertificate(CertificateError::UnknownIssuer))
                 if intermediates.is_empty() && is_self_signed(end_entity) =>
             {
@@ -180,7 +202,12 @@ impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
         cert: &CertificateDer<'_>,
         dss: &rustls::DigitallySignedStruct,
     ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        self.0.verify_tls12_signature(message, cert, dss)
+        rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
     }
 
     fn verify_tls13_signature(
@@ -189,11 +216,18 @@ impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
         cert: &CertificateDer<'_>,
         dss: &rustls::DigitallySignedStruct,
     ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        self.0.verify_tls13_signature(message, cert, dss)
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
     }
 
     fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
-        self.0.supported_verify_schemes()
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
     }
 }
 

@@ -256,7 +256,10 @@ mod tests {
                 }
             }
         }
-        assert!(missing.is_empty(), "messages missing from en.ftl: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "messages missing from en.ftl: {missing:?}"
+        );
     }
 
     #[test]
@@ -298,8 +301,14 @@ mod tests {
         assert_eq!(en, "3 candidates");
         assert_eq!(ko, "지원자 3명");
         args.set("count", 1);
-        assert_eq!(text_in(Lang::En, "candidates-count", Some(&args)), "1 candidate");
+        assert_eq!(
+            text_in(Lang::En, "candidates-count", Some(&args)),
+            "1 candidate"
+        );
         assert!(!ko.contains('\u{2068}') && !ko.contains('\u{2069}'));
-        assert_eq!(text_in(Lang::Ko, "no-such-message", None), "no-such-message");
+        assert_eq!(
+            text_in(Lang::Ko, "no-such-message", None),
+            "no-such-message"
+        );
     }
 }

@@ -606,3 +606,26 @@ fn a_truncated_pem_is_explained_in_words() {
     assert!(!err.contains("[45, 45"), "{err}");
     assert!(!err.contains("[67, 69"), "{err}");
 }
+
+/// The trust store is read at the first TLS handshake, not for a command that only speaks
+/// http://: with SSL_CERT_FILE a FIFO nobody writes to, reading it would block for ever.
+#[test]
+fn an_http_only_command_never_reads_the_trust_store() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("certs.pem");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = home
+        .sandbox()
+        .args(["forms", "get", "FORM-1001", "-o", "json"])
+        .env("SSL_CERT_FILE", &fifo)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"FORM-1001\""));
+}
