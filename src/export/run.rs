@@ -706,7 +706,7 @@ fn write_in_order(
             }
         }
         if next_index > before {
-            sink.commit()?;
+            sink.checkpoint()?;
             counters.records.store(sink.records, Ordering::Relaxed);
             written.send_replace(next_index);
         }
