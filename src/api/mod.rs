@@ -12,6 +12,7 @@
 
 pub mod candidates;
 pub mod evaluations;
+pub mod events;
 pub mod forms;
 pub mod http;
 pub mod interviews;
@@ -27,6 +28,7 @@ pub mod uploads;
 pub mod webhooks;
 
 pub use candidates::{CandidateListQuery, Stage};
+pub use events::{ClientEvent, Observer, Reporter};
 pub use forms::FormListQuery;
 pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use jobs::JobListQuery;
