@@ -60,7 +60,12 @@ pub struct SharedBuf(Arc<Mutex<Vec<u8>>>);
 impl SharedBuf {
     /// Everything written so far, as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().expect("buffer lock")).into_owned()
+        String::from_utf8_lossy(&self.bytes()).into_owned()
+    }
+
+    /// Everything written so far, byte for byte.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().expect("buffer lock").clone()
     }
 }
 
