@@ -1,5 +1,6 @@
 //! HTTP for the whole client: base URL joining, auth and headers, timeouts, retries with
-//! backoff, the shared rate-limit gate, `-v` logging, and mapping of answers to errors.
+//! backoff, the shared rate-limit gate, `-v` lines (reported to the front end's observer, see
+//! [`super::events`]), and mapping of answers to errors.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
@@ -683,11 +684,6 @@ impl Client {
     /// Hand an event to the front end's observer.
     pub(crate) fn report(&self, event: ClientEvent) {
         self.inner.reporter.report(event);
-    }
-
-    /// Whether `-v` logging is on (commands log extra lines with it).
-    pub fn verbose(&self) -> bool {
-        self.inner.verbose
     }
 }
 

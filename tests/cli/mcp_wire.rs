@@ -286,8 +286,7 @@ fn the_clients_reports_go_to_stderr_and_stdout_carries_json_rpc_only() {
     }
     let result = &answers.last().unwrap()["result"];
     assert_eq!(
-        result["structuredContent"]["collection"][0]["code"],
-        "F1",
+        result["structuredContent"]["collection"][0]["code"], "F1",
         "{result}"
     );
     drop(stdin);
