@@ -14,7 +14,7 @@ pub struct StderrReports {
     err: ErrStream,
     /// `-v`: every retry noted, with its `* retry` line.
     verbose: bool,
-    /// The bar of the upload under way.
+    /// The bar of the upload under way (commands upload one file at a time).
     bar: Mutex<Option<indicatif::ProgressBar>>,
 }
 
