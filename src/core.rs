@@ -118,7 +118,7 @@ pub async fn collect_pages(
     let mut walker = PageWalker::new(client.clone(), first, style).limit(limit);
     let mut items = Vec::new();
     while let Some(page) = walker.next_page().await? {
-        items.extend(page.items);
+        items.extend(page.into_items());
     }
     Ok(items)
 }

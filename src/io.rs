@@ -60,7 +60,12 @@ pub struct SharedBuf(Arc<Mutex<Vec<u8>>>);
 impl SharedBuf {
     /// Everything written so far, as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().expect("buffer lock")).into_owned()
+        String::from_utf8_lossy(&self.bytes()).into_owned()
+    }
+
+    /// Everything written so far, byte for byte.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().expect("buffer lock").clone()
     }
 }
 
@@ -210,6 +215,14 @@ impl Io {
         self.err.writer()
     }
 
+    /// Standard error as a handle to keep (the client's observer, an export's progress bar).
+    pub fn err_stream(&self) -> ErrStream {
+        ErrStream {
+            sink: self.err.clone(),
+            term: self.term,
+        }
+    }
+
     /// Standard input, once: a second reader gets an empty stream, as a consumed pipe would.
     pub fn stdin(&self) -> Box<dyn Read + Send> {
         self.stdin
@@ -231,6 +244,97 @@ impl Io {
         writeln!(out, "{args}")
             .and_then(|_| out.flush())
             .map_err(|e| crate::Error::write_failed("standard output", e))
+    }
+}
+
+/// Standard error of an [`Io`], for messages and progress bars from work that outlives a
+/// borrow of the context.
+#[derive(Clone)]
+pub struct ErrStream {
+    sink: Sink,
+    term: Term,
+}
+
+impl ErrStream {
+    pub fn writer(&self) -> Box<dyn Write + Send> {
+        self.sink.writer()
+    }
+
+    /// A line in one write (lines from several workers never interleave); a closed stderr is
+    /// ignored.
+    pub fn line(&self, text: &str) {
+        let mut line = String::with_capacity(text.len() + 1);
+        line.push_str(text);
+        line.push('\n');
+        let _ = self.writer().write_all(line.as_bytes());
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.term.stderr_tty
+    }
+
+    /// Where a progress bar is drawn: standard error when it is a terminal, the captured
+    /// stream of a test that says it is one, else nowhere.
+    pub fn progress_target(&self) -> indicatif::ProgressDrawTarget {
+        if !self.term.stderr_tty {
+            return indicatif::ProgressDrawTarget::hidden();
+        }
+        match &self.sink {
+            Sink::Stderr => indicatif::ProgressDrawTarget::stderr(),
+            Sink::Buffer(b) => indicatif::ProgressDrawTarget::term_like(Box::new(BufTerm {
+                buf: b.clone(),
+                width: self.term.width.unwrap_or(80),
+            })),
+            Sink::Stdout | Sink::Closed => indicatif::ProgressDrawTarget::hidden(),
+        }
+    }
+}
+
+/// A captured stream drawn on as a terminal (the escape sequences a terminal would get).
+struct BufTerm {
+    buf: SharedBuf,
+    width: u16,
+}
+
+impl fmt::Debug for BufTerm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BufTerm({} columns)", self.width)
+    }
+}
+
+impl BufTerm {
+    fn put(&self, s: &str) -> std::io::Result<()> {
+        self.buf.clone().write_all(s.as_bytes())
+    }
+}
+
+impl indicatif::TermLike for BufTerm {
+    fn width(&self) -> u16 {
+        self.width
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.put(&format!("\x1b[{n}A"))
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.put(&format!("\x1b[{n}B"))
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.put(&format!("\x1b[{n}C"))
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.put(&format!("\x1b[{n}D"))
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

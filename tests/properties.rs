@@ -1,8 +1,47 @@
 //! Properties over the code that parses what comes from outside (service bodies, page URLs,
-//! signature headers, user paths): for any input, no panic, and the invariants hold.
+//! signature headers, user paths): for any input, the invariants hold. A property with
+//! branches runs through [`covering`], which fails when a branch it asserts on never ran.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 use serde_json::Value;
+
+/// Run a property over `cases` inputs of `strategy` (failures shrunk, as `proptest!` does),
+/// each case naming the branch it took; returns how often each branch ran, for the caller to
+/// check that the cases it means to assert on came up at all.
+fn covering<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<&'static str, TestCaseError>,
+) -> BTreeMap<&'static str, u32> {
+    let counts = RefCell::new(BTreeMap::new());
+    let mut runner = TestRunner::new(Config {
+        cases,
+        ..Config::default()
+    });
+    let result = runner.run(&strategy, |v| {
+        let branch = test(v)?;
+        *counts.borrow_mut().entry(branch).or_insert(0) += 1;
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    counts.into_inner()
+}
+
+/// `counts` has at least `n` cases of each of `branches`.
+fn assert_covered(counts: &BTreeMap<&'static str, u32>, branches: &[&str], n: u32) {
+    for b in branches {
+        assert!(
+            counts.get(b).copied().unwrap_or(0) >= n,
+            "fewer than {n} cases took the branch '{b}': {counts:?}"
+        );
+    }
+}
 
 use recruit::api::http::{normalize_base_url, parse_json_body};
 use recruit::api::pagination::{page_token, safe_next_url, set_page_token};
@@ -52,24 +91,93 @@ fn response(body: Vec<u8>) -> ApiResponse {
     }
 }
 
+/// `v` written and read back as JSON: what any reader of it gets.
+fn reparsed(v: &Value) -> Value {
+    serde_json::from_str(&v.to_string()).unwrap()
+}
+
+/// A body read as model `T`: the tree and the bytes exactly as sent, or an error that says
+/// the shape was unexpected. Returns whether it was read.
+fn read_as<T: serde::de::DeserializeOwned>(v: &Value) -> Result<bool, TestCaseError> {
+    let body = serde_json::to_vec(v).unwrap();
+    match response(body.clone()).fetched::<T>() {
+        Ok(f) => {
+            // The tree the body reads as (floats as serde_json reads them back).
+            prop_assert_eq!(&f.value, &reparsed(v));
+            prop_assert_eq!(&f.raw[..], &body[..]);
+            Ok(true)
+        }
+        Err(e) => {
+            prop_assert!(
+                e.message
+                    .starts_with("the service's answer from /v1/x has an unexpected shape: "),
+                "{}",
+                e.message
+            );
+            prop_assert!(
+                e.message.ends_with("; use -o json to see it as sent"),
+                "{}",
+                e.message
+            );
+            Ok(false)
+        }
+    }
+}
+
+#[test]
+fn any_json_body_parses_into_models_or_errors_with_the_shape_named() {
+    let counts = covering(256, arb_json(), |v| {
+        use recruit::api::{ApplicationForm, MemoList, Resource, SubmissionList, WebhookList};
+        let memo = read_as::<Resource<recruit::api::Memo>>(&v)?;
+        read_as::<MemoList>(&v)?;
+        read_as::<Resource<ApplicationForm>>(&v)?;
+        read_as::<SubmissionList>(&v)?;
+        read_as::<WebhookList>(&v)?;
+        Ok(if memo { "read" } else { "refused" })
+    });
+    assert_covered(&counts, &["read", "refused"], 10);
+}
+
+#[test]
+fn any_bytes_are_a_json_tree_or_an_error_saying_what_was_wrong() {
+    let bytes = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..200),
+        arb_json().prop_map(|v| serde_json::to_vec(&v).unwrap()),
+        "[ \t\r\n]{0,4}".prop_map(String::into_bytes),
+    ];
+    let counts = covering(256, bytes, |bytes| {
+        let parsed = parse_json_body(&bytes, &Default::default(), reqwest::StatusCode::OK);
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            let e = parsed.unwrap_err();
+            prop_assert!(
+                e.message
+                    .contains("with an empty body where JSON was expected"),
+                "{}",
+                e.message
+            );
+            return Ok("empty");
+        }
+        match serde_json::from_slice::<Value>(&bytes) {
+            Ok(v) => {
+                prop_assert_eq!(parsed.unwrap(), v);
+                Ok("json")
+            }
+            Err(_) => {
+                let e = parsed.unwrap_err();
+                prop_assert!(
+                    e.message.contains("with a body that is not valid JSON"),
+                    "{}",
+                    e.message
+                );
+                Ok("not json")
+            }
+        }
+    });
+    assert_covered(&counts, &["empty", "json", "not json"], 5);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
-
-    #[test]
-    fn any_json_body_parses_into_models_or_errors_cleanly(v in arb_json()) {
-        let body = serde_json::to_vec(&v).unwrap();
-        // Each is Ok or a clean Err; none may panic.
-        let _ = response(body.clone()).fetched::<recruit::api::Resource<recruit::api::Memo>>();
-        let _ = response(body.clone()).fetched::<recruit::api::MemoList>();
-        let _ = response(body.clone()).fetched::<recruit::api::Resource<recruit::api::ApplicationForm>>();
-        let _ = response(body.clone()).fetched::<recruit::api::SubmissionList>();
-        let _ = response(body).fetched::<recruit::api::WebhookList>();
-    }
-
-    #[test]
-    fn arbitrary_bytes_never_panic_the_body_parser(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
-        let _ = parse_json_body(&bytes, &Default::default(), reqwest::StatusCode::OK);
-    }
 
     #[test]
     fn models_keep_unknown_fields(key in "x_[a-z]{1,8}", val in arb_json()) {
@@ -115,12 +223,6 @@ proptest! {
         prop_assert!(url.query_pairs().any(|(k, v)| k == "per" && v == per.to_string()));
     }
 
-    #[test]
-    fn any_signature_header_is_handled_without_panic(header in "\\PC{0,80}", body in prop::collection::vec(any::<u8>(), 0..64)) {
-        let key: &[u8] = b"whsec_prop";
-        let _ = signature::parse_header(&header);
-        let _ = signature::verify(Some(&header), &body, &[key], signature::tolerance_from_secs(300), 1_700_000_000);
-    }
 
     #[test]
     fn signing_then_verifying_accepts_and_any_changed_byte_rejects(body in prop::collection::vec(any::<u8>(), 1..64), flip in any::<prop::sample::Index>(), t in 1_000_000_000i64..2_000_000_000) {
@@ -133,27 +235,66 @@ proptest! {
         prop_assert!(signature::verify(Some(&header), &tampered, &[key], signature::tolerance_from_secs(300), t).is_err());
     }
 
-    #[test]
-    fn next_page_requests_never_leave_the_base_origin(
-        given in prop_oneof![
-            "\\PC{0,40}",
-            "(https?)://(h\\.example|evil\\.example|127\\.0\\.0\\.1)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9%+]{0,8}",
-            "/v1/x\\?(per=5&)?page_token=[a-z0-9]{1,6}",
-            "//evil\\.example/v1/x\\?page_token=t",
-        ]
-    ) {
+}
+
+/// Any header not made with the key is refused, whether it parses or not: one that is
+/// well formed, in time, with a made-up signature, for not matching.
+#[test]
+fn a_signature_header_not_made_with_the_key_never_verifies() {
+    let header = prop_oneof![
+        "\\PC{0,80}",
+        "t=17000000[0-9]{2},v1=[0-9a-f]{64}(,v1=[0-9a-f]{64})?",
+    ];
+    let body = prop::collection::vec(any::<u8>(), 0..64);
+    let counts = covering(256, (header, body), |(header, body)| {
+        let key: &[u8] = b"whsec_prop";
+        let tolerance = signature::tolerance_from_secs(300);
+        let verdict = signature::verify(Some(&header), &body, &[key], tolerance, 1_700_000_000);
+        let parsed = signature::parse_header(&header);
+        prop_assert!(verdict.is_err(), "{header} verified");
+        match (parsed, verdict.unwrap_err()) {
+            (Ok(_), signature::Rejection::NoMatch { keys: 1, .. }) => Ok("well formed, no match"),
+            (Ok(_), _) => Ok("well formed, refused otherwise"),
+            (Err(_), signature::Rejection::Malformed(_)) => Ok("malformed"),
+            (Err(_), r) => Err(TestCaseError::fail(format!(
+                "{header}: unparsable but {}",
+                r.code()
+            ))),
+        }
+    });
+    assert_covered(&counts, &["well formed, no match", "malformed"], 20);
+}
+
+#[test]
+fn next_page_requests_never_leave_the_base_origin() {
+    let given = prop_oneof![
+        "\\PC{0,40}",
+        "(https?)://(h\\.example|evil\\.example|127\\.0\\.0\\.1)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9%+]{0,8}",
+        "/v1/x\\?(per=5&)?page_token=[a-z0-9]{1,6}",
+        "//evil\\.example/v1/x\\?page_token=t",
+        "https://evil\\.example/v1/x(\\?per=5)?",
+    ];
+    let counts = covering(256, given, |given| {
         let base = url::Url::parse("https://h.example/v1/").unwrap();
         let list = url::Url::parse("https://h.example/v1/x?per=5").unwrap();
         let current = url::Url::parse("https://h.example/v1/x?per=5&page_token=first").unwrap();
-        if let Ok((next, rewritten)) = safe_next_url(&base, &list, &current, &given) {
-            prop_assert_eq!(next.scheme(), "https");
-            prop_assert_eq!(next.host_str(), Some("h.example"));
-            prop_assert_eq!(next.port_or_known_default(), Some(443));
-            if rewritten {
-                prop_assert!(next.as_str().starts_with("https://h.example/v1/x?per=5"));
-            }
+        let Ok((next, rewritten)) = safe_next_url(&base, &list, &current, &given) else {
+            return Ok("refused");
+        };
+        prop_assert_eq!(next.scheme(), "https");
+        prop_assert_eq!(next.host_str(), Some("h.example"));
+        prop_assert_eq!(next.port_or_known_default(), Some(443));
+        if rewritten {
+            prop_assert!(next.as_str().starts_with("https://h.example/v1/x?per=5"));
+            prop_assert_eq!(
+                page_token(&next),
+                page_token(&current.join(&given).unwrap())
+            );
+            return Ok("rewritten");
         }
-    }
+        Ok("followed")
+    });
+    assert_covered(&counts, &["refused", "rewritten", "followed"], 5);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,15 +537,22 @@ fn valid_answers_file(with_ids: bool) -> impl Strategy<Value = Value> {
     })
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
-
-    #[test]
-    fn any_answers_file_is_prepared_or_refused_with_problems(file in prop_oneof![
+/// Any answers file is prepared into a body that prepares again the same from its saved
+/// form, or refused with every problem named; valid files are in the mix, so both happen.
+#[test]
+fn any_answers_file_is_prepared_or_refused_with_problems() {
+    let file = prop_oneof![
+        valid_answers_file(true),
         arb_json(),
         prop::collection::vec(
             prop::collection::btree_map(
-                prop_oneof![Just("order"), Just("question_id"), Just("id"), Just("kind"), Just("answer")],
+                prop_oneof![
+                    Just("order"),
+                    Just("question_id"),
+                    Just("id"),
+                    Just("kind"),
+                    Just("answer")
+                ],
                 prop_oneof![
                     (0i64..32).prop_map(Value::from),
                     (9000i64..9032).prop_map(Value::from),
@@ -416,26 +564,39 @@ proptest! {
             0..6,
         )
         .prop_map(|items| serde_json::json!({"privacy": true, "questions": items})),
-    ]) {
+    ];
+    let counts = covering(128, file, |file| {
+        let mut prepared = false;
         for (with_ids, variant) in [(true, Variant::A), (true, Variant::B), (false, Variant::A)] {
             let form = every_kind_form(with_ids);
             match prepare(&form, &file, variant) {
                 Ok(p) => {
+                    prepared = true;
                     prop_assert!(p.body.is_object());
                     let saved = answers_file(&form, &p.answers, p.privacy);
                     let again = prepare(&form, &saved, variant);
-                    prop_assert!(again.is_ok(), "saved file refused: {:?}", again.err().map(|r| r.problems));
+                    prop_assert!(
+                        again.is_ok(),
+                        "saved file refused: {:?}",
+                        again.err().map(|r| r.problems)
+                    );
                     prop_assert_eq!(again.unwrap().body, p.body);
                 }
                 Err(report) => {
                     prop_assert!(!report.problems.is_empty());
                     for p in &report.problems {
-                        let _ = p.to_string();
+                        prop_assert!(!p.to_string().trim().is_empty(), "{:?}", p);
                     }
                 }
             }
         }
-    }
+        Ok(if prepared { "prepared" } else { "refused" })
+    });
+    assert_covered(&counts, &["prepared", "refused"], 10);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
 
     #[test]
     fn a_valid_answers_file_passes_in_both_variants(file in valid_answers_file(true)) {
@@ -466,9 +627,10 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Output of arbitrary JSON items, and the walk's decision on arbitrary pages.
 
+use recruit::api::pagination::Page;
 use recruit::api::pagination::{next_page_url, page_items, PageStyle};
 use recruit::cli::Format;
-use recruit::output::{cell, lookup, table, Kind, ListPrinter, Output, OutputOptions};
+use recruit::output::{cell, csv_columns, lookup, table, Kind, ListPrinter, Output, OutputOptions};
 
 const KINDS: [Kind; 7] = [
     Kind::Form,
@@ -519,27 +681,62 @@ fn arb_item() -> impl Strategy<Value = Value> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
 
+    /// Any items, of any kind, in every format: json and ndjson give the items back, csv one
+    /// row of the documented and seen columns per item with each top-level value in its
+    /// column, a table a view with no control character a service string could slip in.
     #[test]
-    fn any_items_render_in_every_format(items in prop::collection::vec(arb_item(), 0..4), color in any::<bool>()) {
+    fn any_items_render_in_every_format(items in prop::collection::vec(arb_item(), 0..4)) {
         // (The fuzz target also varies the width through COLUMNS; a test thread must not set
         // the environment while others read it.)
-        let mut opts = OutputOptions::new(Format::Table);
-        opts.color = color;
+        let opts = OutputOptions::new(Format::Table);
         for kind in KINDS {
-            let _ = table::list(kind, &items, &opts);
             for item in &items {
-                let _ = table::single(kind, item, &opts);
-                for c in kind.csv_columns() {
-                    let _ = cell(lookup(item, c));
-                }
+                let view = table::single(kind, item, &opts);
+                prop_assert!(!view.chars().any(|c| c.is_control() && c != '\n'), "{:?}", view);
             }
             let raw = serde_json::to_vec(&items).unwrap();
             let value = Value::Array(items.clone());
             for format in [Format::Table, Format::Json, Format::Ndjson, Format::Csv] {
-                let mut out = Output::new(OutputOptions::new(format), Box::new(std::io::sink())).unwrap();
+                let buf = recruit::io::SharedBuf::default();
+                let mut out = Output::new(OutputOptions::new(format), Box::new(buf.clone())).unwrap();
                 let mut printer = ListPrinter::new(kind, true);
-                printer.page(&mut out, &raw, &value, &items).unwrap();
+                let page = Page::whole(raw.clone().into(), value.clone(), None).unwrap();
+                printer.page(&mut out, page).unwrap();
                 printer.finish(&mut out).unwrap();
+                let text = buf.text();
+                match format {
+                    Format::Json => {
+                        prop_assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), reparsed(&value));
+                    }
+                    Format::Ndjson => {
+                        let lines: Vec<Value> =
+                            text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+                        prop_assert_eq!(lines, items.iter().map(reparsed).collect::<Vec<_>>());
+                    }
+                    Format::Csv => {
+                        let mut r = csv::Reader::from_reader(text.as_bytes());
+                        let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+                        prop_assert_eq!(&header, &csv_columns(kind, &items));
+                        let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
+                        prop_assert_eq!(rows.len(), items.len());
+                        for (row, item) in rows.iter().zip(&items) {
+                            let Value::Object(m) = item else { continue };
+                            for (k, v) in m.iter().filter(|(k, _)| !k.contains('.')) {
+                                let at = header.iter().position(|h| h == k).unwrap();
+                                let want = cell(Some(v));
+                                prop_assert_eq!(&row[at], want.as_str(), "column {}", k);
+                            }
+                        }
+                    }
+                    Format::Table => {
+                        if items.is_empty() {
+                            prop_assert_eq!(text, "(none)\n");
+                        } else {
+                            prop_assert_ne!(text.as_str(), "(none)\n");
+                            prop_assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{:?}", text);
+                        }
+                    }
+                }
             }
         }
     }
@@ -557,24 +754,6 @@ proptest! {
         });
     }
 
-    #[test]
-    fn the_walk_never_asks_another_origin_for_a_page(body in arb_json(), next in prop_oneof![
-        "\\PC{0,30}",
-        "(https?)://(h\\.example|evil\\.example)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9]{0,6}",
-    ], token in "\\PC{0,12}") {
-        let base = url::Url::parse("https://h.example/v1/").unwrap();
-        let list = url::Url::parse("https://h.example/v1/x?per=5").unwrap();
-        let current = url::Url::parse("https://h.example/v1/x?per=5&page_token=first").unwrap();
-        let built = serde_json::json!({"collection": [], "pagination": {"next_url": next, "next_page": token}});
-        for body in [&body, &built] {
-            let _ = page_items(&current, body);
-            for style in [PageStyle::Tokens, PageStyle::Cursor] {
-                if let Ok(Some((u, _))) = next_page_url(style, &base, &list, &current, body.get("pagination")) {
-                    prop_assert_eq!(u.origin(), base.origin(), "{}", u);
-                }
-            }
-        }
-    }
 
     #[test]
     fn any_key_and_time_sign_then_verify(key in prop::collection::vec(any::<u8>(), 0..40), t in 0i64..=i64::MAX, tol in 0u64..1000, body in prop::collection::vec(any::<u8>(), 0..64)) {
@@ -585,6 +764,47 @@ proptest! {
         let v = signature::verify(Some(&header), &body, &[b"other".as_slice(), &key], tol, t);
         prop_assert!(v.is_ok(), "{:?}", v);
     }
+}
+
+/// Whatever a page's `pagination` says, the next page asked for is on the base URL's origin;
+/// a next page on another origin is asked of the list by its token instead.
+#[test]
+fn the_walk_never_asks_another_origin_for_a_page() {
+    let next = prop_oneof![
+        "\\PC{0,30}",
+        "(https?)://(h\\.example|evil\\.example)(:[0-9]{1,5})?/v1/x\\?page_token=[a-z0-9]{0,6}",
+    ];
+    let counts = covering(
+        256,
+        (arb_json(), next, "\\PC{0,12}"),
+        |(body, next, token)| {
+            let base = url::Url::parse("https://h.example/v1/").unwrap();
+            let list = url::Url::parse("https://h.example/v1/x?per=5").unwrap();
+            let current = url::Url::parse("https://h.example/v1/x?per=5&page_token=first").unwrap();
+            let built = serde_json::json!({"collection": [], "pagination": {"next_url": next, "next_page": token}});
+            prop_assert_eq!(
+                page_items(&current, &built).map(<[Value]>::len).ok(),
+                Some(0)
+            );
+            let mut branch = "no next page";
+            for body in [&body, &built] {
+                for style in [PageStyle::Tokens, PageStyle::Cursor] {
+                    // No next page, or a refusal: nothing is asked for.
+                    let next = next_page_url(style, &base, &list, &current, body.get("pagination"));
+                    let Ok(Some((u, rewritten))) = next else {
+                        continue;
+                    };
+                    prop_assert_eq!(u.origin(), base.origin(), "{}", u);
+                    branch = match (branch, rewritten) {
+                        (_, true) | ("rewritten", _) => "rewritten",
+                        _ => "next page",
+                    };
+                }
+            }
+            Ok(branch)
+        },
+    );
+    assert_covered(&counts, &["next page", "rewritten"], 10);
 }
 
 /// Found by the `responses` fuzz target: a body with a duplicate key is refused by a typed

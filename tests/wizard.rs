@@ -54,9 +54,21 @@ fn answer(s: &mut Session, prompt: &str, keys: &str) {
     if let Err(e) = s.expect(prompt) {
         panic!("waiting for {prompt:?}: {e}");
     }
-    // Let the prompt switch the terminal to raw mode before typing.
-    std::thread::sleep(Duration::from_millis(30));
+    until_reading_keys(s);
     s.send(keys).unwrap();
+}
+
+/// Wait until the prompt drawn reads keys: the terminal is in raw mode (no echo), which the
+/// prompt sets after drawing itself. Keys typed before would be echoed and taken as a line.
+fn until_reading_keys(s: &Session) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while s.get_process().get_echo().expect("the PTY's mode") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the prompt never started reading keys"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 fn exit_code(s: &mut Session) -> i32 {
@@ -581,12 +593,12 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
     let first = s.expect("1. Name").unwrap();
     shown.extend_from_slice(first.before());
     shown.extend_from_slice(first.get(0).unwrap());
-    std::thread::sleep(Duration::from_millis(30));
+    until_reading_keys(&s);
     s.send("Jane\r").unwrap();
     let pick = s.expect("gpj.exe").unwrap();
     shown.extend_from_slice(pick.before());
     shown.extend_from_slice(pick.get(0).unwrap());
-    std::thread::sleep(Duration::from_millis(30));
+    until_reading_keys(&s);
     s.send("\x03").unwrap();
     if let Ok(rest) = s.expect(Eof) {
         shown.extend_from_slice(rest.before());

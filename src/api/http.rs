@@ -1,5 +1,6 @@
 //! HTTP for the whole client: base URL joining, auth and headers, timeouts, retries with
-//! backoff, the shared rate-limit gate, `-v` logging, and mapping of answers to errors.
+//! backoff, the shared rate-limit gate, `-v` lines (reported to the front end's observer, see
+//! [`super::events`]), and mapping of answers to errors.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
@@ -10,6 +11,7 @@ use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use url::Url;
 
+use super::events::{ClientEvent, Reporter, Retry};
 use super::{ErrorBody, Fetched};
 use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
@@ -64,7 +66,7 @@ pub struct ClientConfig {
     pub timeout: Duration,
     /// Retries of idempotent requests on 429, 5xx and connection errors.
     pub retries: u32,
-    /// Log each request and response line to stderr.
+    /// Report each request and response line ([`ClientEvent::Verbose`]).
     pub verbose: bool,
     /// Allow plain http to a non-loopback host.
     pub allow_insecure_http: bool,
@@ -78,6 +80,9 @@ pub struct ClientConfig {
     /// Longest wait for a rate-limit reset or a `Retry-After`; a longer one is an error at
     /// once (exit 6) naming when the quota resets.
     pub max_wait: Duration,
+    /// Where retries, waits, warnings, `-v` lines and upload progress are reported: the
+    /// client itself never prints.
+    pub reporter: Reporter,
 }
 
 impl ClientConfig {
@@ -93,6 +98,7 @@ impl ClientConfig {
             env_proxy: true,
             max_rate: None,
             max_wait: crate::settings::DEFAULT_MAX_WAIT,
+            reporter: Reporter::none(),
         }
     }
 }
@@ -115,6 +121,7 @@ struct Inner {
     net: super::tls::NetSettings,
     env_proxy: bool,
     max_wait: Duration,
+    reporter: Reporter,
     /// No request is sent before this instant: set by a 429's `Retry-After`, so one worker's
     /// rate limit slows every worker sharing the client.
     gate: Mutex<Option<Instant>>,
@@ -194,7 +201,8 @@ impl ApiResponse {
     /// Raw body, JSON value and typed model at once.
     pub fn fetched<T: DeserializeOwned>(self) -> Result<Fetched<T>, Error> {
         let value = self.value()?;
-        let data = serde_json::from_value::<T>(value.clone()).map_err(|e| {
+        // Read from the tree in place: a page of thousands of items is not copied.
+        let data = T::deserialize(&value).map_err(|e| {
             Error::other(format!(
                 "the service's answer from {} has an unexpected shape: {e}; use -o json to see it as sent",
                 self.url.path()
@@ -215,10 +223,10 @@ impl Client {
         if base.scheme() == "http" && !is_loopback(&base) && !cfg.allow_insecure_http {
             if is_local_network(&base) {
                 // A test server or gateway on this network: allowed, but never silently.
-                crate::elog!(
-                    "warning: the API key travels unencrypted over plain http to {} (use https:// outside a local network)",
+                cfg.reporter.report(ClientEvent::Warning(format!(
+                    "the API key travels unencrypted over plain http to {} (use https:// outside a local network)",
                     base.host_str().unwrap_or("")
-                );
+                )));
             } else {
                 return Err(Error::usage(format!(
                     "refusing to send the API key over plain http to {}: use an https:// base URL (or pass --insecure-http if you really mean it)",
@@ -261,7 +269,12 @@ impl Client {
                 max_wait: cfg.max_wait,
                 gate: Mutex::new(None),
                 stats: Mutex::new(Stats::default()),
-                pacer: super::pacer::Pacer::with_max_wait(cfg.max_rate, Some(cfg.max_wait)),
+                pacer: super::pacer::Pacer::reporting(
+                    cfg.max_rate,
+                    Some(cfg.max_wait),
+                    cfg.reporter.clone(),
+                ),
+                reporter: cfg.reporter,
             }),
         })
     }
@@ -452,30 +465,12 @@ impl Client {
             };
             attempt += 1;
             self.bump(|s| s.retries += 1);
-            // A long wait is always announced, with when it ends: silence would look like a hang.
-            if self.inner.verbose || stderr_is_terminal() || wait > NOTE_WAITS_OVER {
-                let why = retry_reason
-                    .strip_prefix("HTTP ")
-                    .unwrap_or("network error")
-                    .to_string();
-                let until = if wait > NOTE_WAITS_OVER {
-                    crate::output::text::local_clock(SystemTime::now() + wait)
-                        .map(|t| format!(", at {t}"))
-                        .unwrap_or_default()
-                } else {
-                    String::new()
-                };
-                crate::elog!(
-                    "retrying in {} ({why}), attempt {} of {}{until}",
-                    seconds(wait),
-                    attempt + 1,
-                    max_retries + 1
-                );
-            }
-            self.log(format!(
-                "* retry {attempt}/{max_retries} in {:.1}s: {retry_reason}",
-                wait.as_secs_f64()
-            ));
+            self.inner.reporter.report(ClientEvent::Retry(Retry {
+                reason: crate::redact::scrub(&retry_reason),
+                wait,
+                retry: attempt,
+                retries: max_retries,
+            }));
             tokio::time::sleep(wait).await;
         }
     }
@@ -679,15 +674,16 @@ impl Client {
         f(&mut self.inner.stats.lock().expect("stats lock"));
     }
 
-    fn log(&self, line: String) {
+    /// A `-v` line, scrubbed of secrets, when verbose.
+    pub(crate) fn log(&self, line: String) {
         if self.inner.verbose {
-            crate::elog!("{}", crate::redact::scrub(&line));
+            self.report(ClientEvent::Verbose(crate::redact::scrub(&line)));
         }
     }
 
-    /// Whether `-v` logging is on (commands log extra lines with it).
-    pub fn verbose(&self) -> bool {
-        self.inner.verbose
+    /// Hand an event to the front end's observer.
+    pub(crate) fn report(&self, event: ClientEvent) {
+        self.inner.reporter.report(event);
     }
 }
 
@@ -915,18 +911,13 @@ fn too_long_retry_after(status: u16, asked: &RetryAfter, max_wait: Duration) -> 
 }
 
 /// `2 s`, `0.7 s`.
-fn seconds(d: Duration) -> String {
+pub fn seconds(d: Duration) -> String {
     let s = d.as_secs_f64();
     if (s - s.round()).abs() < 0.05 {
         format!("{} s", s.round())
     } else {
         format!("{s:.1} s")
     }
-}
-
-fn stderr_is_terminal() -> bool {
-    use std::io::IsTerminal;
-    std::io::stderr().is_terminal()
 }
 
 /// Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, ... capped at 8 s.

@@ -3,7 +3,7 @@
 //! One module per resource (`forms`, `memos`, `submissions`, `webhooks`, `uploads`, and the
 //! hosted service's `candidates`, `jobs`, `evaluations`, `interviews`) with its endpoints as
 //! methods on [`Client`]; the models they send and answer are in [`types`]. Everything about HTTP (base URL joining,
-//! auth, headers, timeouts, retries, error mapping, logging) lives in [`http`]; page walking in
+//! auth, headers, timeouts, retries, error mapping, `-v` lines) lives in [`http`], what it reports in [`events`]; page walking in
 //! [`pagination`].
 //!
 //! Every method returns a [`Fetched`]: the body exactly as it came (`raw`), the same parsed as
@@ -12,6 +12,7 @@
 
 pub mod candidates;
 pub mod evaluations;
+pub mod events;
 pub mod forms;
 pub mod http;
 pub mod interviews;
@@ -27,6 +28,7 @@ pub mod uploads;
 pub mod webhooks;
 
 pub use candidates::{CandidateListQuery, Stage};
+pub use events::{ClientEvent, Observer, Reporter};
 pub use forms::FormListQuery;
 pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use jobs::JobListQuery;

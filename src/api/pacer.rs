@@ -15,7 +15,7 @@
 //! - `--max-rate` caps the rate in every case.
 //! - A wait the service's quota imposes is bounded by `--max-wait`: a longer one is an error at
 //!   once (exit 6) naming when the quota lets the next request go; one over
-//!   [`NOTE_WAITS_OVER`](super::http::NOTE_WAITS_OVER) is announced on stderr.
+//!   [`NOTE_WAITS_OVER`](super::http::NOTE_WAITS_OVER) is announced (to the client's observer).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -98,6 +98,8 @@ pub struct Pacer {
     max_rate: Option<f64>,
     /// Longest wait the service's quota may impose (`--max-wait`); `None`: no bound.
     max_wait: Option<Duration>,
+    /// Where a long wait is announced.
+    reporter: super::events::Reporter,
     st: Mutex<State>,
 }
 
@@ -123,7 +125,7 @@ struct State {
     estimate: Option<Estimate>,
     /// Rate-limit headers, when the service sends them.
     quota: Option<Quota>,
-    /// The end of the last wait announced on stderr (one note per wait, not per worker).
+    /// The end of the last wait announced (one note per wait, not per worker).
     announced: Option<Instant>,
 }
 
@@ -310,9 +312,19 @@ impl Pacer {
 
     /// A pacer whose waits for the service's quota are bounded by `max_wait`.
     pub fn with_max_wait(max_rate: Option<f64>, max_wait: Option<Duration>) -> Arc<Pacer> {
+        Pacer::reporting(max_rate, max_wait, super::events::Reporter::none())
+    }
+
+    /// [`Pacer::with_max_wait`], announcing long waits to `reporter`.
+    pub fn reporting(
+        max_rate: Option<f64>,
+        max_wait: Option<Duration>,
+        reporter: super::events::Reporter,
+    ) -> Arc<Pacer> {
         Arc::new(Pacer {
             max_rate: max_rate.filter(|r| r.is_finite() && *r > 0.0),
             max_wait,
+            reporter,
             st: Mutex::new(State {
                 next: None,
                 in_flight: 0,
@@ -398,9 +410,8 @@ impl Pacer {
     fn bound_wait(&self, st: &mut State, until: Instant, now: Instant) -> Result<(), crate::Error> {
         let wait = until.saturating_duration_since(now);
         let sent = st.quota.as_ref().map_or("", |q| q.sent.as_str());
-        let when = SystemTime::now()
-            .checked_add(wait)
-            .and_then(crate::output::text::local_clock);
+        let at = SystemTime::now().checked_add(wait);
+        let when = at.and_then(crate::output::text::local_clock);
         if let Some(max) = self.max_wait.filter(|m| wait > *m) {
             return Err(crate::Error::new(
                 crate::ExitKind::RateLimited,
@@ -417,11 +428,11 @@ impl Pacer {
             .is_none_or(|a| until > a + Duration::from_secs(1));
         if wait > super::http::NOTE_WAITS_OVER && new_wait {
             st.announced = Some(until);
-            crate::elog!(
-                "note: waiting {} for the service's rate limit ({sent}){}",
-                human_duration(wait),
-                when.map(|t| format!(", until {t}")).unwrap_or_default()
-            );
+            self.reporter.report(super::events::ClientEvent::QuotaWait {
+                wait,
+                until: at,
+                quota: sent.to_string(),
+            });
         }
         Ok(())
     }

@@ -24,12 +24,39 @@ pub enum PageStyle {
     Cursor,
 }
 
-/// One page as it came, and its items.
+/// One page as it came; its items are read in place (never copied out of the tree).
 #[derive(Debug, Clone)]
 pub struct Page {
     pub raw: Bytes,
     pub value: Value,
-    pub items: Vec<Value>,
+    /// How many of the page's items are in the walk (fewer than listed under a limit).
+    shown: usize,
+}
+
+impl Page {
+    /// A list that came in one answer, its items cut to `limit`; `None` when the answer
+    /// holds no list (see [`list_items`]).
+    pub fn whole(raw: Bytes, value: Value, limit: Option<usize>) -> Option<Page> {
+        let listed = list_items(&value)?.len();
+        Some(Page {
+            raw,
+            value,
+            shown: limit.map_or(listed, |n| n.min(listed)),
+        })
+    }
+
+    /// The page's items in the walk.
+    pub fn items(&self) -> &[Value] {
+        let all = list_items(&self.value).unwrap_or_default();
+        &all[..self.shown.min(all.len())]
+    }
+
+    /// The items, moved out of the page.
+    pub fn into_items(mut self) -> Vec<Value> {
+        let mut items = take_items(&mut self.value).unwrap_or_default();
+        items.truncate(self.shown);
+        items
+    }
 }
 
 /// The one owner of the next-page rules, under every walk (`--all`, `api --all`, the MCP
@@ -104,8 +131,10 @@ impl Pager {
         )? {
             None => return Ok(()),
             Some((next, rewritten)) => {
-                if rewritten && self.client.verbose() {
-                    crate::elog!("* next page URL is on another origin; asking the base URL for its page_token instead");
+                if rewritten {
+                    self.client.log(
+                        "* next page URL is on another origin; asking the base URL for its page_token instead".into(),
+                    );
                 }
                 next
             }
@@ -195,11 +224,11 @@ impl PageWalker {
             return Ok(None);
         };
         let value = resp.value()?;
-        let mut items = page_items(&url, &value)?;
-        let listed = items.len();
+        let listed = page_items(&url, &value)?.len();
+        let mut shown = listed;
         if let Some(r) = &mut self.remaining {
-            items.truncate(*r);
-            *r -= items.len();
+            shown = shown.min(*r);
+            *r -= shown;
         }
         if let Err(e) = self.pager.after_page(&url, value.get("pagination"), listed) {
             self.stop = Some(Error {
@@ -210,14 +239,14 @@ impl PageWalker {
         Ok(Some(Page {
             raw: resp.body,
             value,
-            items,
+            shown,
         }))
     }
 }
 
 /// The items of a page fetched from `url`: its `collection` array (or, for lists whose shape
 /// is not documented, see [`list_items`]).
-pub fn page_items(url: &Url, value: &Value) -> Result<Vec<Value>, Error> {
+pub fn page_items<'a>(url: &Url, value: &'a Value) -> Result<&'a [Value], Error> {
     list_items(value).ok_or_else(|| {
         Error::other(format!(
             "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
@@ -306,16 +335,36 @@ pub fn safe_next_url(
 
 /// The items of a list answer: `collection` as the spec says; for lists whose shape is not
 /// documented (webhooks), also a `resource` array or a bare array.
-pub fn list_items(body: &Value) -> Option<Vec<Value>> {
+pub fn list_items(body: &Value) -> Option<&[Value]> {
     match body {
-        Value::Array(items) => Some(items.clone()),
+        Value::Array(items) => Some(items),
         Value::Object(m) => match (m.get("collection"), m.get("resource")) {
-            (Some(Value::Array(items)), _) => Some(items.clone()),
-            (None, Some(Value::Array(items))) => Some(items.clone()),
+            (Some(Value::Array(items)), _) => Some(items),
+            (None, Some(Value::Array(items))) => Some(items),
             _ => None,
         },
         _ => None,
     }
+}
+
+/// [`list_items`], moved out of `body` (left with an empty list in their place).
+pub fn take_items(body: &mut Value) -> Option<Vec<Value>> {
+    let items = match body {
+        Value::Array(items) => items,
+        Value::Object(m) => match (m.contains_key("collection"), m.get("resource")) {
+            (true, _) => match m.get_mut("collection") {
+                Some(Value::Array(items)) => items,
+                _ => return None,
+            },
+            (false, Some(Value::Array(_))) => match m.get_mut("resource") {
+                Some(Value::Array(items)) => items,
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(std::mem::take(items))
 }
 
 /// The `page_token` query parameter of a URL.

@@ -6,6 +6,7 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::json;
 
+use super::events::{ClientEvent, Upload};
 use super::types::{Presign, Resource};
 use super::{Client, Fetched};
 use crate::error::Error;
@@ -43,13 +44,14 @@ pub struct Uploaded {
 /// How [`upload_file`] behaves.
 #[derive(Debug, Clone, Copy)]
 pub struct UploadOptions {
-    /// Show a progress bar on stderr (for files of at least [`PROGRESS_MIN_BYTES`]).
+    /// Report the upload's progress ([`ClientEvent::Upload`]) for files of at least
+    /// [`PROGRESS_MIN_BYTES`]: the front end draws the bar.
     pub progress: bool,
     /// Connect timeout and stall timeout of the PUT.
     pub timeout: Duration,
 }
 
-/// Files smaller than this upload without a progress bar.
+/// Files smaller than this upload without progress reports (they take no time to show).
 pub const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// A readable regular file, or a usage error (exit 2) that says why not.
@@ -103,9 +105,9 @@ async fn upload_file(
         target.host_str().unwrap_or(""),
         target.path()
     );
-    if client.verbose() {
-        crate::elog!("> PUT {shown} ({size} bytes, no Authorization header)");
-    }
+    client.log(format!(
+        "> PUT {shown} ({size} bytes, no Authorization header)"
+    ));
 
     // The API client's trust and proxy settings: a company CA trusted for the service is
     // trusted for its upload address too.
@@ -117,28 +119,31 @@ async fn upload_file(
         .build()
         .map_err(|e| Error::other(format!("cannot build the upload client: {e}")))?;
 
-    let bar = (opts.progress && size >= PROGRESS_MIN_BYTES).then(|| progress_bar(size, &filename));
-    // Streamed from the file in chunks whatever its size (a hidden bar when none is shown):
-    // a large upload must not be read into memory first.
+    // Streamed from the file in chunks whatever its size: a large upload must not be read
+    // into memory first.
     let file = tokio::fs::File::open(path)
         .await
         .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
-    let meter = bar.clone().unwrap_or_else(indicatif::ProgressBar::hidden);
-    let body = reqwest::Body::wrap_stream(progress_stream(file, meter));
+    let meter = (opts.progress && size >= PROGRESS_MIN_BYTES).then(|| client.clone());
+    if let Some(c) = &meter {
+        c.report(ClientEvent::Upload(Upload::Started {
+            name: filename.clone(),
+            size,
+        }));
+    }
+    let body = reqwest::Body::wrap_stream(progress_stream(file, meter.clone()));
     let result = http
         .put(target.clone())
         .header(reqwest::header::CONTENT_LENGTH, size)
         .body(body)
         .send()
         .await;
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
+    if let Some(c) = &meter {
+        c.report(ClientEvent::Upload(Upload::Finished));
     }
     let resp = result.map_err(|e| put_error(e, &target, &shown))?;
     let status = resp.status();
-    if client.verbose() {
-        crate::elog!("< {} from {shown}", status.as_u16());
-    }
+    client.log(format!("< {} from {shown}", status.as_u16()));
     if !status.is_success() {
         return Err(refused(resp, &shown).await);
     }
@@ -207,37 +212,23 @@ async fn refused(resp: reqwest::Response, shown: &str) -> Error {
     e
 }
 
-fn progress_bar(size: u64, name: &str) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(size),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{msg} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar.set_message(format!("uploading {name}"));
-    bar
-}
-
-/// The file as a stream of chunks, advancing `bar` as each is read.
+/// The file as a stream of chunks, each reported to `meter`'s observer as it is read.
 fn progress_stream(
     file: tokio::fs::File,
-    bar: indicatif::ProgressBar,
+    meter: Option<Client>,
 ) -> impl futures::Stream<Item = std::io::Result<bytes::Bytes>> {
-    futures::stream::unfold(Some((file, bar)), |state| async move {
+    futures::stream::unfold(Some((file, meter)), |state| async move {
         use tokio::io::AsyncReadExt;
-        let (mut file, bar) = state?;
+        let (mut file, meter) = state?;
         let mut buf = vec![0u8; 64 * 1024];
         match file.read(&mut buf).await {
             Ok(0) => None,
             Ok(n) => {
                 buf.truncate(n);
-                bar.inc(n as u64);
-                Some((Ok(bytes::Bytes::from(buf)), Some((file, bar))))
+                if let Some(c) = &meter {
+                    c.report(ClientEvent::Upload(Upload::Sent { bytes: n as u64 }));
+                }
+                Some((Ok(bytes::Bytes::from(buf)), Some((file, meter))))
             }
             // One error ends the stream.
             Err(e) => Some((Err(e), None)),

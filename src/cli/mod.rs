@@ -2,6 +2,7 @@
 
 pub mod completions;
 pub mod docs;
+pub mod reports;
 
 use clap::{Parser, Subcommand};
 

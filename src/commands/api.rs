@@ -100,7 +100,7 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
             PageWalker::new(client.clone(), url, PageStyle::Cursor).limit(ctx.globals.limit);
         let mut printer = crate::output::ListPrinter::new(crate::output::Kind::Other, true);
         while let Some(page) = walker.next_page().await? {
-            printer.items(&mut out, &page.items)?;
+            printer.items(&mut out, page.items())?;
         }
         printer.finish(&mut out)?;
         return Ok(());
@@ -125,7 +125,6 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         head.push('\n');
         out.write_str(&head)?;
     }
-    let text_body = String::from_utf8_lossy(&resp.body).to_string();
     let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
     match (&ctx.globals.jq, is_json) {
         (Some(_), Some(v)) if resp.status.is_success() => {
@@ -137,12 +136,18 @@ pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
                 serde_json::to_string_pretty(&v).expect("serializes")
             ))?
         }
-        _ => {
-            if !text_body.is_empty() {
-                let nl = if text_body.ends_with('\n') { "" } else { "\n" };
-                out.write_str(&format!("{text_body}{nl}"))?;
+        // A terminal gets text it can show safely: a body is the service's, and its escape
+        // sequences must not reach the screen.
+        _ if ctx.io.term.stdout_tty => {
+            let text = String::from_utf8_lossy(&resp.body);
+            if !text.is_empty() {
+                let safe = crate::output::text::safe_text(&text, true);
+                let nl = if safe.ends_with('\n') { "" } else { "\n" };
+                out.write_str(&format!("{safe}{nl}"))?;
             }
         }
+        // A pipe or a file gets the body as it came, byte for byte (binary included).
+        _ => out.write_bytes(&resp.body)?,
     }
     if resp.status.is_success() {
         Ok(())

@@ -485,6 +485,7 @@ async fn setup(
         stdout: ctx.io.stdout(),
         concurrency: concurrency as usize,
         progress: ctx.io.term.stderr_tty,
+        stderr: ctx.io.err_stream(),
         handle_signals: true,
     })
 }

@@ -153,7 +153,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
         MemosCmd::List(a) => {
             let client = ctx.client().await?;
             let list = client.list_memos(&a.candidate).await?;
-            print_collection(ctx, &mut out, Kind::Memo, &list.raw, &list.value)
+            print_collection(ctx, &mut out, Kind::Memo, list.raw, list.value)
         }
         MemosCmd::Get(a) => {
             let client = ctx.client().await?;

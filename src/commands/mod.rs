@@ -38,14 +38,17 @@ pub async fn print_pages(
     let mut printer = ListPrinter::new(kind, merged);
     let spinner = progress_spinner(ctx, merged);
     while let Some(page) = walker.next_page().await? {
-        printer.page(out, &page.raw, &page.value, &page.items)?;
+        // One page was asked for: say so when the service has more, so a table of 20 is
+        // never taken for the whole list.
+        let note = (!merged)
+            .then(|| more_pages_note(&page.value, page.items().len()))
+            .flatten();
+        printer.page(out, page)?;
         if let Some(s) = &spinner {
             s.set_message(format!("{} items, {} pages", printer.count, walker.pages()));
         }
         if !merged {
-            // One page was asked for: say so when the service has more, so a table of 20
-            // is never taken for the whole list.
-            if let Some(note) = more_pages_note(&page.value, page.items.len()) {
+            if let Some(note) = note {
                 crate::say!(ctx.io, "{note}");
             }
             break;
@@ -101,20 +104,18 @@ pub fn print_collection(
     ctx: &Ctx,
     out: &mut Output,
     kind: Kind,
-    raw: &[u8],
-    value: &serde_json::Value,
+    raw: bytes::Bytes,
+    value: serde_json::Value,
 ) -> Result<(), Error> {
-    let mut items = crate::api::pagination::list_items(value).ok_or_else(|| {
-        Error::other(
-            "the service's answer has no `collection` array; use -o json to see it as sent",
-        )
-    })?;
+    let page =
+        crate::api::pagination::Page::whole(raw, value, ctx.globals.limit).ok_or_else(|| {
+            Error::other(
+                "the service's answer has no `collection` array; use -o json to see it as sent",
+            )
+        })?;
     let merged = ctx.globals.all || ctx.globals.limit.is_some();
-    if let Some(n) = ctx.globals.limit {
-        items.truncate(n);
-    }
     let mut printer = ListPrinter::new(kind, merged);
-    printer.page(out, raw, value, &items)?;
+    printer.page(out, page)?;
     printer.finish(out)?;
     Ok(())
 }

@@ -146,7 +146,7 @@ pub fn start(
                         _ = cancelled(&mut cancel) => return Ok(()),
                     };
                     let Some(page) = page else { break };
-                    for item in page.items {
+                    for item in page.into_items() {
                         let code = match item.get("code").and_then(Value::as_str) {
                             Some(c) if !c.is_empty() => c.to_string(),
                             // Kept as a failure of its own (see the export's workers).

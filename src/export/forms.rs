@@ -40,14 +40,14 @@ type Detail = (String, Result<Value, Error>);
 pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
-    let mut sink = match &job.setup.out {
+    let sink = match &job.setup.out {
         Some(p) => Sink::create(p, job.setup.encoder.clone(), None)?,
         None => Sink::stdout(job.setup.encoder.clone(), job.setup.stdout)?,
     };
     let destination = sink.describe();
     let counters = Arc::new(Counters::default());
     let progress = Progress::new(
-        job.setup.progress,
+        (job.setup.progress, job.setup.stderr.clone()),
         0,
         0,
         "forms",
@@ -96,7 +96,13 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         }
     };
     tokio::pin!(signal);
-    let mut buf = Vec::new();
+    // Encoding and writing (a slow reader of stdout, a disk) happen on a thread of their own,
+    // never on an async worker.
+    let (to_writer, from_loop) = mpsc::channel::<Value>(concurrency);
+    let writer = {
+        let (encoder, counters) = (job.setup.encoder.clone(), counters.clone());
+        tokio::task::spawn_blocking(move || write_forms(from_loop, sink, &encoder, &counters))
+    };
     loop {
         let next = tokio::select! {
             d = details.next() => d,
@@ -105,34 +111,34 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
         let Some((code, result)) = next else { break };
         match result {
             Ok(v) => {
-                buf.clear();
-                // One element per segment: the sink puts separators between segments.
-                let n = job.setup.encoder.encode(None, &v, true, &mut buf)?;
-                let mut seg = Segment::new(None, usize::MAX);
-                seg.push(&buf, n)?;
-                if let Err(e) = sink.append(None, seg) {
-                    report.write_error = Some(e);
+                if to_writer.send(v).await.is_err() {
+                    // The writer stopped on an error, which it returns below.
                     break;
                 }
-                report.forms += 1;
-                counters
-                    .records
-                    .store(sink.records, std::sync::atomic::Ordering::Relaxed);
             }
             Err(e) if e.kind == ExitKind::NotFound => report.not_found.push((code, e.message)),
             Err(e) => report.failed.push((code, e)),
         }
         progress.inc();
-        if let Err(e) = sink.commit() {
-            report.write_error = Some(e);
-            break;
-        }
     }
     drop(details);
+    drop(to_writer);
+    let written = writer
+        .await
+        .map_err(|e| Error::other(format!("the export's writer stopped: {e}")))?;
+    let (sink, forms, write_error) = match written {
+        Ok(w) => w,
+        Err(e) => {
+            lister.abort();
+            return Err(e);
+        }
+    };
+    report.forms = forms;
+    report.write_error = write_error;
     if report.write_error.is_some() {
         // The failures seen so far are reported with it; the output is left incomplete.
         lister.abort();
-        let _ = sink.abandon();
+        let _ = off_runtime(move || sink.abandon()).await;
     } else {
         close(sink, lister, report.interrupted).await?;
     }
@@ -140,6 +146,41 @@ pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     report.requests = job.setup.client.stats().requests - stats0.requests;
     report.elapsed = started.elapsed();
     Ok(report)
+}
+
+/// The writer: each form is encoded, appended and committed in list order. A failed write
+/// stops it (returned third, with the forms written before it); an encoding error (`--jq`)
+/// ends the export.
+fn write_forms(
+    mut rx: mpsc::Receiver<Value>,
+    mut sink: Sink,
+    encoder: &super::Encoder,
+    counters: &Counters,
+) -> Result<(Sink, u64, Option<Error>), Error> {
+    let mut buf = Vec::new();
+    let mut forms = 0;
+    while let Some(v) = rx.blocking_recv() {
+        buf.clear();
+        // One element per segment: the sink puts separators between segments.
+        let n = encoder.encode(None, &v, true, &mut buf)?;
+        let mut seg = Segment::new(None, usize::MAX);
+        seg.push(&buf, n)?;
+        if let Err(e) = sink.append(None, seg).and_then(|_| sink.commit()) {
+            return Ok((sink, forms, Some(e)));
+        }
+        forms += 1;
+        counters
+            .records
+            .store(sink.records, std::sync::atomic::Ordering::Relaxed);
+    }
+    Ok((sink, forms, None))
+}
+
+/// Run file work (renaming, syncing, removing) on the blocking pool.
+async fn off_runtime(f: impl FnOnce() -> Result<(), Error> + Send + 'static) -> Result<(), Error> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| Error::other(format!("the export's writer stopped: {e}")))?
 }
 
 /// Walk the form list in its own task, handing items on through `tx` (so details of this page
@@ -153,9 +194,9 @@ fn spawn_lister(
         let mut walker = client.form_pages(client.forms_url(&FormListQuery::default()));
         while let Some(page) = walker.next_page().await? {
             if let Some(b) = &bar {
-                b.inc_length(page.items.len() as u64);
+                b.inc_length(page.items().len() as u64);
             }
-            for item in page.items {
+            for item in page.into_items() {
                 if tx.send(item).await.is_err() {
                     return Ok(());
                 }
@@ -173,16 +214,16 @@ async fn close(
 ) -> Result<(), Error> {
     if interrupted {
         lister.abort();
-        return sink.abandon();
+        return off_runtime(move || sink.abandon()).await;
     }
     match lister.await {
-        Ok(Ok(())) => sink.finish(),
+        Ok(Ok(())) => off_runtime(move || sink.finish()).await,
         Ok(Err(e)) => {
-            sink.abandon()?;
+            off_runtime(move || sink.abandon()).await?;
             Err(e)
         }
         Err(e) => {
-            sink.abandon()?;
+            off_runtime(move || sink.abandon()).await?;
             Err(Error::other(format!("listing the forms stopped: {e}")))
         }
     }

@@ -42,8 +42,10 @@ pub struct Setup {
     pub stdout: Box<dyn std::io::Write + Send>,
     /// Most requests in flight (1..=64).
     pub concurrency: usize,
-    /// Draw a progress bar on stderr.
+    /// Draw a progress bar (on `stderr`, when it is a terminal).
     pub progress: bool,
+    /// Standard error: the bar, and notes such as an interruption's.
+    pub stderr: crate::io::ErrStream,
     /// Stop cleanly on Ctrl-C / SIGTERM (off in library use where the caller handles signals).
     pub handle_signals: bool,
 }

@@ -4,9 +4,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::api::Client;
+use crate::io::ErrStream;
 
 /// Counters shared by the workers, the writer and the display.
 #[derive(Debug, Default)]
@@ -17,26 +18,31 @@ pub struct Counters {
 
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// Where the bar is drawn and lines go.
+    err: ErrStream,
     ticker: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Progress {
-    /// A bar on stderr when `show`, otherwise nothing (the summary is printed either way).
+    /// A bar on `err` when `show` (and it is a terminal), otherwise nothing (the summary is
+    /// printed either way).
     pub fn new(
-        show: bool,
+        (show, err): (bool, ErrStream),
         total: u64,
         already: u64,
         unit: &'static str,
         client: Client,
         counters: Arc<Counters>,
     ) -> Progress {
-        if !show {
+        let target = err.progress_target();
+        if !show || target.is_hidden() {
             return Progress {
                 bar: None,
+                err,
                 ticker: None,
             };
         }
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        let bar = ProgressBar::with_draw_target(Some(total), target);
         let template =
             format!("{{bar:20.cyan/blue}} {{pos}}/{{len}} {unit} · {{msg}} · ETA {{eta}}");
         bar.set_style(
@@ -67,6 +73,7 @@ impl Progress {
         });
         Progress {
             bar: Some(bar),
+            err,
             ticker: Some(ticker),
         }
     }
@@ -81,7 +88,7 @@ impl Progress {
     pub fn println(&self, line: &str) {
         match &self.bar {
             Some(b) => b.println(line),
-            None => crate::elog!("{line}"),
+            None => self.err.line(line),
         }
     }
 

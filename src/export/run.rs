@@ -177,7 +177,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
         Candidates::Listed { .. } => (0, 0),
     };
     let mut progress = Progress::new(
-        job.setup.progress,
+        (job.setup.progress, job.setup.stderr.clone()),
         total0 as u64,
         skipped0 as u64,
         "candidates",
@@ -526,9 +526,10 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
                 );
                 if transient && attempt == 0 && !sh.stop.load(Ordering::SeqCst) {
                     attempt += 1;
-                    if sh.client.verbose() {
-                        crate::elog!("* candidate {code}: {}; trying it once more", err.message);
-                    }
+                    sh.client.log(format!(
+                        "* candidate {code}: {}; trying it once more",
+                        err.message
+                    ));
                     tokio::time::sleep(sh.retry_delay).await;
                     continue;
                 }
@@ -585,7 +586,7 @@ async fn fetch_candidate(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, 
         pager
             .after_page(&page.url, pagination.as_ref(), items.len())
             .map_err(|e| (e, false))?;
-        seg.push_vec(&mut buf, n).map_err(|e| (e, false))?;
+        (seg, buf) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
     }
     Ok(seg)
 }
@@ -632,8 +633,8 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
         .encoder
         .encode(Some(&entry.code), &item, true, &mut buf)
         .map_err(|e| (e, false))?;
-    let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
-    seg.push(&buf, n).map_err(|e| (e, false))?;
+    let seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
+    let (seg, _) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
     Ok(seg)
 }
 

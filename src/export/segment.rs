@@ -84,6 +84,31 @@ impl Segment {
         Ok(())
     }
 
+    /// Whether adding `more` bytes writes to the temporary file (it spilled, or will now).
+    pub fn needs_disk(&self, more: usize) -> bool {
+        self.file.is_some() || self.buf.len() + more > self.spill_at
+    }
+
+    /// [`Segment::push_vec`] from async code: a push that writes the temporary file runs on
+    /// the blocking pool, so a slow disk never holds an async worker; one that stays in memory
+    /// is done at once. Gives back the segment and the emptied `bytes` (to reuse).
+    pub async fn push_page(
+        mut self,
+        mut bytes: Vec<u8>,
+        records: u64,
+    ) -> Result<(Segment, Vec<u8>), Error> {
+        if !self.needs_disk(bytes.len()) {
+            self.push_vec(&mut bytes, records)?;
+            return Ok((self, bytes));
+        }
+        tokio::task::spawn_blocking(move || {
+            self.push_vec(&mut bytes, records)?;
+            Ok((self, bytes))
+        })
+        .await
+        .map_err(|e| Error::other(format!("writing a temporary file stopped: {e}")))?
+    }
+
     /// Whether it moved to a temporary file.
     pub fn spilled(&self) -> bool {
         self.file.is_some()
@@ -128,6 +153,21 @@ mod tests {
         s.push(b"defghijkl", 2).unwrap();
         assert!(s.spilled());
         s.push(b"mno", 1).unwrap();
+        assert_eq!((s.len, s.records), (15, 4));
+        let mut out = Vec::new();
+        s.copy_into(&mut out).unwrap();
+        assert_eq!(out, b"abcdefghijklmno");
+    }
+
+    #[tokio::test]
+    async fn pages_pushed_from_async_code_spill_as_pushed_ones_do() {
+        let s = Segment::new(None, 10);
+        assert!(!s.needs_disk(10) && s.needs_disk(11));
+        let (s, rest) = s.push_page(b"abcdef".to_vec(), 1).await.unwrap();
+        assert!(rest.is_empty() && !s.spilled());
+        let (s, _) = s.push_page(b"ghijkl".to_vec(), 2).await.unwrap();
+        assert!(s.spilled() && s.needs_disk(0));
+        let (s, _) = s.push_page(b"mno".to_vec(), 1).await.unwrap();
         assert_eq!((s.len, s.records), (15, 4));
         let mut out = Vec::new();
         s.copy_into(&mut out).unwrap();

@@ -91,7 +91,7 @@ impl JqFilter {
     }
 
     /// Every output of the filter on `input`.
-    pub fn run(&self, input: Value) -> Result<Vec<Value>, Error> {
+    pub fn run(&self, input: &Value) -> Result<Vec<Value>, Error> {
         use serde::Deserialize;
         let input = Val::deserialize(input)
             .map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))?;
@@ -198,17 +198,17 @@ mod tests {
     fn runs_filters() {
         let f = JqFilter::compile(".[] | select(.n > 1) | .name").unwrap();
         let out = f
-            .run(json!([{"n":1,"name":"a"},{"n":2,"name":"b"}]))
+            .run(&json!([{"n":1,"name":"a"},{"n":2,"name":"b"}]))
             .unwrap();
         assert_eq!(out, vec![json!("b")]);
         let f = JqFilter::compile("map(.n) | add").unwrap();
-        assert_eq!(f.run(json!([{"n":1},{"n":2}])).unwrap(), vec![json!(3)]);
+        assert_eq!(f.run(&json!([{"n":1},{"n":2}])).unwrap(), vec![json!(3)]);
     }
 
     /// As jq: a missing path is null, however deep, and halting ends only the filter.
     #[test]
     fn missing_paths_are_null_as_in_jq() {
-        let run = |expr: &str, v: Value| JqFilter::compile(expr).unwrap().run(v);
+        let run = |expr: &str, v: Value| JqFilter::compile(expr).unwrap().run(&v);
         assert_eq!(run(".foo.bar", json!({"a": 1})).unwrap(), vec![json!(null)]);
         assert_eq!(run(".a.b.c", json!({})).unwrap(), vec![json!(null)]);
         assert_eq!(run(".foo[0]", json!({})).unwrap(), vec![json!(null)]);

@@ -20,6 +20,7 @@ use std::io::Write;
 
 use serde_json::Value;
 
+use crate::api::pagination::Page;
 use crate::error::Error;
 use encode::{Encoder, ExportFormat};
 use jq::JqFilter;
@@ -259,6 +260,8 @@ pub struct Output {
     pub opts: OutputOptions,
     out: Box<dyn Write + Send>,
     jq: Option<std::sync::Arc<JqFilter>>,
+    /// Where notes about a table go (values cut, fields left blank); none: dropped.
+    notes: Option<crate::io::ErrStream>,
 }
 
 impl Output {
@@ -277,11 +280,29 @@ impl Output {
                 ));
             }
         }
-        Ok(Output { opts, out, jq })
+        Ok(Output {
+            opts,
+            out,
+            jq,
+            notes: None,
+        })
     }
 
-    pub fn stdout(opts: OutputOptions) -> Result<Output, Error> {
-        Output::new(opts, Box::new(std::io::stdout()))
+    /// Notes about what a table leaves out go to `err`.
+    pub fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
+        self.notes = Some(err);
+        self
+    }
+
+    /// Write a table drawn by `draw`, then its notes on stderr.
+    fn write_table(&mut self, draw: impl FnOnce(&OutputOptions) -> String) -> Result<(), Error> {
+        let (text, notes) = table::noting(|| draw(&self.opts));
+        if let Some(err) = &self.notes {
+            for n in &notes {
+                err.line(n);
+            }
+        }
+        self.write_str(&text)
     }
 
     pub fn format(&self) -> Format {
@@ -299,8 +320,14 @@ impl Output {
 
     /// Write text to stdout; a closed pipe (`| head`) is [`Error::output_closed`].
     pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
+        self.write_bytes(s.as_bytes())
+    }
+
+    /// Write bytes to stdout as they are; a closed pipe (`| head`) is
+    /// [`Error::output_closed`].
+    pub fn write_bytes(&mut self, b: &[u8]) -> Result<(), Error> {
         self.out
-            .write_all(s.as_bytes())
+            .write_all(b)
             .and_then(|_| self.out.flush())
             .map_err(|e| Error::write_failed("standard output", e))
     }
@@ -314,7 +341,7 @@ impl Output {
     }
 
     /// Apply `--jq` (if any) to `v` and print each result on a line.
-    fn print_jq(&mut self, v: Value) -> Result<bool, Error> {
+    fn print_jq(&mut self, v: &Value) -> Result<bool, Error> {
         let Some(jq) = &self.jq else {
             return Ok(false);
         };
@@ -361,7 +388,7 @@ impl Output {
                 fields::check(kind, &f, std::slice::from_ref(item))?;
                 if matches!(self.opts.format, Format::Json | Format::Ndjson) {
                     let reduced = fields::select(item, &f);
-                    if self.print_jq(reduced.clone())? {
+                    if self.print_jq(&reduced)? {
                         return Ok(());
                     }
                     let text = if self.opts.pretty && self.opts.format == Format::Json {
@@ -376,7 +403,7 @@ impl Output {
         }
         match self.opts.format {
             Format::Json => {
-                if self.print_jq(value.clone())? {
+                if self.print_jq(value)? {
                     return Ok(());
                 }
                 let sent = String::from_utf8_lossy(raw);
@@ -394,13 +421,13 @@ impl Output {
                 self.write_str(&format!("{text}\n"))
             }
             Format::Ndjson => {
-                if self.print_jq(item.clone())? {
+                if self.print_jq(item)? {
                     return Ok(());
                 }
                 self.write_str(&format!("{item}\n"))
             }
             Format::Csv => {
-                if self.print_jq(value.clone())? {
+                if self.print_jq(value)? {
                     return Ok(());
                 }
                 let mut list = ListPrinter::new(kind, false);
@@ -408,16 +435,13 @@ impl Output {
                 list.finish(self)
             }
             Format::Table => {
-                if self.print_jq(value.clone())? {
+                if self.print_jq(value)? {
                     return Ok(());
                 }
-                let text = match &self.opts.fields {
-                    Some(fields) => {
-                        table::fields_table(std::slice::from_ref(item), fields, &self.opts)
-                    }
-                    None => table::single(kind, item, &self.opts),
-                };
-                self.write_str(&text)
+                self.write_table(|opts| match &opts.fields {
+                    Some(fields) => table::fields_table(std::slice::from_ref(item), fields, opts),
+                    None => table::single(kind, item, opts),
+                })
             }
         }
     }
@@ -429,7 +453,7 @@ pub struct ListPrinter {
     kind: Kind,
     merged: bool,
     buffered: Vec<Value>,
-    single_page: Option<(Vec<u8>, Value)>,
+    single_page: Option<(bytes::Bytes, Value)>,
     /// The streaming encoder (ndjson, csv), made at the first page: csv's columns are fixed
     /// by it (the documented ones and what that page adds).
     encoder: Option<Encoder>,
@@ -451,24 +475,18 @@ impl ListPrinter {
         }
     }
 
-    /// One page as it came (used for `json` without merging: the body as sent).
-    pub fn page(
-        &mut self,
-        out: &mut Output,
-        raw: &[u8],
-        value: &Value,
-        items: &[Value],
-    ) -> Result<(), Error> {
+    /// One page as it came (kept whole for `json` without merging: the body as sent).
+    pub fn page(&mut self, out: &mut Output, page: Page) -> Result<(), Error> {
         // --jq sees what `-o json` would print, whatever the format: the page as sent.
         let keep_page = (out.opts.format == Format::Json
             || (out.jq.is_some() && out.opts.format != Format::Ndjson))
             && out.opts.fields.is_none();
         if keep_page && !self.merged {
-            self.count += items.len();
-            self.single_page = Some((raw.to_vec(), value.clone()));
+            self.count += page.items().len();
+            self.single_page = Some((page.raw, page.value));
             return Ok(());
         }
-        self.items(out, items)
+        self.items(out, page.items())
     }
 
     /// Items to print (streamed for ndjson and csv).
@@ -529,7 +547,7 @@ impl ListPrinter {
         for item in items {
             encoder.encode(None, item, true, &mut bytes)?;
         }
-        out.write_str(&String::from_utf8_lossy(&bytes))
+        out.write_bytes(&bytes)
     }
 
     pub fn finish(mut self, out: &mut Output) -> Result<(), Error> {
@@ -565,7 +583,7 @@ impl ListPrinter {
                     return out.single(self.kind, &raw, &value);
                 }
                 let array = Value::Array(self.buffered);
-                if out.print_jq(array.clone())? {
+                if out.print_jq(&array)? {
                     return Ok(());
                 }
                 let text = out.json_text(&array);
@@ -573,18 +591,19 @@ impl ListPrinter {
             }
             Format::Table => {
                 if let Some((_, value)) = self.single_page {
-                    if out.print_jq(value)? {
+                    if out.print_jq(&value)? {
                         return Ok(());
                     }
                 }
-                if out.print_jq(Value::Array(self.buffered.clone()))? {
+                if out.jq.is_some() {
+                    out.print_jq(&Value::Array(self.buffered))?;
                     return Ok(());
                 }
-                let text = match &out.opts.fields {
-                    Some(fields) => table::fields_table(&self.buffered, fields, &out.opts),
-                    None => table::list(self.kind, &self.buffered, &out.opts),
-                };
-                out.write_str(&text)
+                let (kind, items) = (self.kind, &self.buffered);
+                out.write_table(|opts| match &opts.fields {
+                    Some(fields) => table::fields_table(items, fields, opts),
+                    None => table::list(kind, items, opts),
+                })
             }
         }
     }

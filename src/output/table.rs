@@ -1,6 +1,6 @@
 //! Human views: a table per kind of resource, fitted to the terminal.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::RefCell;
 
 use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Width};
 use serde_json::Value;
@@ -67,19 +67,51 @@ fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
 /// linear in the input. `-o json` has the whole value.
 const MAX_CELL_CHARS: usize = 4000;
 
-static CUT_NOTED: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// The notes of the table being drawn ([`noting`]), each kind once.
+    static NOTES: RefCell<Option<Vec<(Note, String)>>> = const { RefCell::new(None) };
+}
 
-/// Cell text as a terminal may show it: cut to [`MAX_CELL_CHARS`] (with `…` and a note on
-/// stderr, once), control characters escaped, tabs as spaces, newlines kept for wrapping.
+/// What a note is about: one of each per table, however many cells it concerns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Note {
+    Cut,
+    UnexpectedType,
+}
+
+/// Draw a table with `draw`, returning it with the notes for the reader that drawing it
+/// raised (values cut, fields left blank), for the caller to show on stderr: the table code
+/// itself never prints.
+pub fn noting<T>(draw: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = NOTES.with(|n| n.borrow_mut().replace(Vec::new()));
+    let drawn = draw();
+    let notes = NOTES.with(|n| std::mem::replace(&mut *n.borrow_mut(), outer));
+    let notes = notes.unwrap_or_default().into_iter().map(|(_, text)| text);
+    (drawn, notes.collect())
+}
+
+/// Record a note of `kind` unless the table has one already (outside [`noting`]: none).
+fn note(kind: Note, text: impl FnOnce() -> String) {
+    NOTES.with(|n| {
+        if let Some(notes) = n.borrow_mut().as_mut() {
+            if !notes.iter().any(|(k, _)| *k == kind) {
+                notes.push((kind, text()));
+            }
+        }
+    });
+}
+
+/// Cell text as a terminal may show it: cut to [`MAX_CELL_CHARS`] (with `…` and a note),
+/// control characters escaped, tabs as spaces, newlines kept for wrapping.
 fn cell_text(s: &str) -> String {
     let cut = match s.char_indices().nth(MAX_CELL_CHARS) {
         None => s,
         Some((i, _)) => {
-            if !CUT_NOTED.swap(true, Ordering::Relaxed) {
-                crate::elog!(
-                    "note: values longer than {MAX_CELL_CHARS} characters are cut in tables (…); -o json shows them in full"
-                );
-            }
+            note(Note::Cut, || {
+                format!(
+                "note: values longer than {MAX_CELL_CHARS} characters are cut in tables (…); -o json shows them in full"
+            )
+            });
             &s[..i]
         }
     };
@@ -219,9 +251,9 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
 
 /// `v` as a model for a table row. A field of a type the model does not expect (the spec
 /// leaves some open: `career_start: "3"`, `open_status: "Y"`) is left out, not the whole row;
-/// the first such field is named once per run on stderr.
+/// the first such field is named in a note, once per table.
 fn parse<T: serde::de::DeserializeOwned + Default>(v: &Value) -> T {
-    if let Ok(t) = serde_json::from_value(v.clone()) {
+    if let Ok(t) = T::deserialize(v) {
         return t;
     }
     let Value::Object(m) = v else {
@@ -243,23 +275,23 @@ fn parse<T: serde::de::DeserializeOwned + Default>(v: &Value) -> T {
     serde_json::from_value(Value::Object(kept)).unwrap_or_default()
 }
 
-/// Once per run: tables are drawn once, and a warning per row would bury them.
+/// Once per table: a warning per row would bury it.
 fn warn_unexpected(key: &str, value: &Value, n: usize) {
-    static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if WARNED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        return;
-    }
+    note(Note::UnexpectedType, || unexpected_text(key, value, n));
+}
+
+fn unexpected_text(key: &str, value: &Value, n: usize) -> String {
     let shown = crate::output::text::one_line(&value.to_string(), 40);
     let more = if n > 1 {
         format!(" and {} more", n - 1)
     } else {
         String::new()
     };
-    crate::elog!(
+    format!(
         "warning: a field of an unexpected type was left blank ({}: {}{more}); -o json shows the answer as sent",
         crate::output::text::safe_line(key),
         crate::output::text::safe_line(&shown)
-    );
+    )
 }
 
 fn s(o: &Option<String>) -> String {
@@ -326,7 +358,8 @@ fn generic_record(item: &Value, opts: &OutputOptions) -> String {
                 m.iter().map(|(k, v)| (k.as_str(), cell(Some(v)))).collect();
             finish(record(opts, rows))
         }
-        other => format!("{}\n", cell(Some(other))),
+        // Made safe as every cell is: a bare string from the service reaches the terminal too.
+        other => format!("{}\n", safe_text(&cell(Some(other)), true)),
     }
 }
 
@@ -1104,5 +1137,36 @@ mod tests {
             !dropped[0].contains("JOB") && dropped[2].contains("최종 합격"),
             "{dropped:?}"
         );
+    }
+
+    /// What a table leaves out is said once per table, to its caller: never printed here,
+    /// and every table (an in-process run after another) gets its own notes.
+    #[test]
+    fn a_table_gives_its_notes_once_each_to_its_caller() {
+        let long = "x".repeat(MAX_CELL_CHARS + 10);
+        let forms = [
+            serde_json::json!({"code": "F1", "title": long, "career_start": "3"}),
+            serde_json::json!({"code": "F2", "title": long, "career_start": "4"}),
+        ];
+        for _ in 0..2 {
+            let (text, notes) = noting(|| list(Kind::Form, &forms, &at(120)));
+            assert!(text.contains('…'), "{text}");
+            assert!(!text.contains(&long));
+            assert_eq!(notes.len(), 2, "{notes:?}");
+            assert!(
+                notes[0].starts_with(
+                    "warning: a field of an unexpected type was left blank (career_start: \"3\")"
+                ),
+                "{notes:?}"
+            );
+            assert!(
+                notes[1].starts_with("note: values longer than 4000 characters are cut"),
+                "{notes:?}"
+            );
+        }
+        // Outside `noting`, a note is dropped (nothing printed, nothing kept for later).
+        let _ = list(Kind::Form, &forms, &at(120));
+        let ((), notes) = noting(|| ());
+        assert!(notes.is_empty(), "{notes:?}");
     }
 }

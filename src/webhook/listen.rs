@@ -224,7 +224,7 @@ pub async fn run(
     let (wake, woken) = watch::channel(0u64);
     let lanes_alive = Arc::new(AtomicUsize::new(0));
     let mut writer_thread = None;
-    let mut relay = None;
+    let mut relay_lanes = None;
     let mut writer = None;
     let targets = cfg.targets();
     let mut rerouted = 0;
@@ -246,29 +246,28 @@ pub async fn run(
             header: cfg.header.clone(),
             keys: cfg.keys.clone(),
         });
-        relay = Some(
-            super::relay::Relay {
-                store: d.store.clone(),
-                writer: w.clone(),
-                targets: targets.clone(),
-                resign,
-                client: client.clone(),
-                policy: d.policy.clone(),
-                wake: woken,
-                stop: stop.clone(),
-                stats: stats.clone(),
-                log: log.clone(),
-                alive: lanes_alive.clone(),
-            }
-            .start(),
-        );
+        relay_lanes = Some(super::relay::Relay {
+            store: d.store.clone(),
+            writer: w.clone(),
+            targets: targets.clone(),
+            resign,
+            client: client.clone(),
+            policy: d.policy.clone(),
+            wake: woken,
+            stop: stop.clone(),
+            stats: stats.clone(),
+            log: log.clone(),
+            alive: lanes_alive.clone(),
+        });
         writer = Some(w);
     }
-    // First line on stderr, always: scripts and tests read the port from it.
+    // First line on stderr, always: scripts and tests read the port from it. So the relay's
+    // lanes start after it: a stored backlog's first failed forward must not come first.
     log.write(Record::info(
         "listening",
         format!("listening on http://{addr} (Ctrl-C to stop)"),
     ));
+    let relay = relay_lanes.map(|r| r.start());
     describe(
         &cfg,
         addr,

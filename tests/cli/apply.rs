@@ -131,7 +131,7 @@ fn cases() -> Vec<Case> {
         ("qualification", true, None, json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "X", "grade": "1st", "date": "2020-01-01", "content": "won"}]}), Ok(())),
         ("qualification", true, None, json!({"qualifications": [{"kind": "license", "name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}), Err("answer.qualifications[0].kind")),
         ("qualification", true, None, json!({"qualifications": [{"kind": "award", "name": "AWS SA", "institution_name": "AWS", "date": "2021-05-01"}]}), Err("answer.qualifications[0].grade")),
-        ("qualification", true, None, json!({"qualifications": [{"name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021"}]}), Err("answer.qualifications[0].kind")),
+        ("qualification", true, None, json!({"qualifications": [{"name": "AWS SA", "institution_name": "AWS", "grade": "pass", "date": "2021-05-01"}]}), Err("answer.qualifications[0].kind")),
         // training
         ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01", "end_date": "2020-06-30"}]}), Ok(())),
         ("training", true, None, json!({"trainings": [{"name": "Bootcamp", "institution_name": "Camp", "start_date": "2020-01-01"}]}), Err("answer.trainings[0].end_date")),
@@ -243,11 +243,17 @@ fn answers_are_checked_by_kind_table() {
                 "{kind} {answer}: expected valid, got {:?}",
                 checked.problems
             )),
-            Err(field) if !checked.problems.iter().any(|p| p.field.starts_with(field)) => failures
-                .push(format!(
-                    "{kind} {answer}: expected a problem at {field}, got {:?}",
+            // Exactly the field named, and only it: a check that found the wrong thing (or
+            // more than it should) fails too.
+            Err(field)
+                if checked.problems.is_empty()
+                    || checked.problems.iter().any(|p| p.field != field) =>
+            {
+                failures.push(format!(
+                    "{kind} {answer}: expected a problem at {field} only, got {:?}",
                     checked.problems
-                )),
+                ))
+            }
             _ => {}
         }
     }

@@ -67,7 +67,8 @@ fn trigger_does_not_follow_a_redirect() {
         .output()
         .unwrap();
     let err = stderr_of(&out);
-    assert_ne!(out.status.code(), Some(0), "{err}");
+    // A redirect is not a delivery: not delivered is 7.
+    assert_eq!(out.status.code(), Some(7), "{err}");
     assert!(err.contains("HTTP 301"), "{err}");
     assert!(
         s.seen()
@@ -308,8 +309,8 @@ fn sandbox_state_of_another_version_is_never_overwritten_silently() {
     let newer = r#"{"version": 2, "memos": [{"id": 1}], "something_new": true}"#;
     std::fs::write(&state, newer).unwrap();
     let out = home.sandbox().args(["forms", "list"]).output().unwrap();
-    assert_ne!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains("sandbox.json") && err.contains("newer"),
         "{err}"
@@ -461,7 +462,8 @@ fn export_stops_when_pages_outrun_the_total_count() {
             codes.to_str().unwrap(),
         ],
     );
-    assert_ne!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    // The candidate failed ("any other failure"): the export exits with its code.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
     assert!(
         stderr_of(&out).contains("more pages than its total_count allows"),
         "{}",

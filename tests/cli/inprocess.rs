@@ -12,6 +12,8 @@ use serde_json::Value;
 
 struct Run {
     stdout: String,
+    /// Standard output byte for byte.
+    bytes: Vec<u8>,
     stderr: String,
     /// The exit code the binary would return.
     code: i32,
@@ -40,35 +42,60 @@ impl Local {
 
     /// The same, on the terminal `term` describes.
     async fn run_on(&self, args: &[&str], stdin: &str, term: Term) -> Run {
-        let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
-            .expect("arguments parse");
-        let mut globals = cli.globals;
-        globals.base_url = Some(self.sb.base_url());
-        globals.api_key = Some(Secret::new(self.sb.api_key.clone()));
-        globals.output.get_or_insert(Format::Json);
-        let config = Config::load_from(&self.dir.path().join("config.toml")).expect("empty config");
-        let (io, cap) = Io::captured(term, stdin);
-        let mut ctx = Ctx::with(globals, config, io).expect("context");
-        let result = dispatch(&mut ctx, cli.command).await;
-        ctx.finish().await;
-        let code = match &result {
-            Ok(()) => 0,
-            Err(e) => e.exit_code(),
-        };
-        let mut stderr = cap.stderr.text();
-        if let Err(e) = result {
-            stderr.push_str(&format!("error: {e}\n"));
-        }
-        Run {
-            stdout: cap.stdout.text(),
-            stderr,
-            code,
-        }
+        let config = self.dir.path().join("config.toml");
+        let to = (
+            self.sb.base_url(),
+            self.sb.api_key.as_str(),
+            config.as_path(),
+        );
+        run_against(to, args, stdin, term).await
     }
 
     async fn shutdown(self) {
         self.sb.shutdown().await;
     }
+}
+
+/// `recruit ARGS` in this process against the service at `base` with `key`, the config file
+/// `config`, `stdin` as standard input, on the terminal `term` (json output unless asked).
+async fn run_against(
+    (base, key, config): (String, &str, &std::path::Path),
+    args: &[&str],
+    stdin: &str,
+    term: Term,
+) -> Run {
+    let cli = Cli::try_parse_from(std::iter::once("recruit").chain(args.iter().copied()))
+        .expect("arguments parse");
+    let mut globals = cli.globals;
+    globals.base_url = Some(base);
+    globals.api_key = Some(Secret::new(key));
+    globals.output.get_or_insert(Format::Json);
+    let config = Config::load_from(config).expect("a config");
+    let (io, cap) = Io::captured(term, stdin);
+    let mut ctx = Ctx::with(globals, config, io).expect("context");
+    let result = dispatch(&mut ctx, cli.command).await;
+    ctx.finish().await;
+    let code = match &result {
+        Ok(()) => 0,
+        Err(e) => e.exit_code(),
+    };
+    let mut stderr = cap.stderr.text();
+    if let Err(e) = result {
+        stderr.push_str(&format!("error: {e}\n"));
+    }
+    Run {
+        stdout: cap.stdout.text(),
+        bytes: cap.stdout.bytes(),
+        stderr,
+        code,
+    }
+}
+
+/// `recruit ARGS` in-process against a stub server.
+async fn run_on_stub(stub: &crate::common::Stub, args: &[&str], term: Term) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    run_against((stub.base(), "sk-stub", &config), args, "", term).await
 }
 
 fn json(s: &str) -> Value {
@@ -307,4 +334,137 @@ async fn a_table_fits_the_terminal_width_of_the_context() {
         assert!(r.stdout.contains("FORM-1001"));
     }
     sb.shutdown().await;
+}
+
+/// `recruit api` prints a body as it came: to a pipe byte for byte (binary and escape
+/// sequences included, no newline added); to a terminal as text whose escape sequences are
+/// shown, not obeyed.
+#[tokio::test(flavor = "multi_thread")]
+async fn api_writes_the_body_raw_to_a_pipe_and_safe_to_a_terminal() {
+    use crate::common::{stub, Reply};
+    let body: &[u8] = b"\xff\xfe raw \x1b[2J\x1b]52;c;cGF3bmVk\x07 end";
+    let s = stub(move |_, _| Reply {
+        status: 200,
+        headers: vec![("content-type".into(), "application/octet-stream".into())],
+        body: body.to_vec(),
+        delay_ms: 0,
+    });
+    let piped = run_on_stub(&s, &["api", "GET", "/v1/blob"], Term::piped()).await;
+    assert_eq!(piped.code, 0, "{}", piped.stderr);
+    assert_eq!(piped.bytes, body);
+
+    let tty = Term {
+        stdout_tty: true,
+        ..Term::piped()
+    };
+    let shown = run_on_stub(&s, &["api", "GET", "/v1/blob"], tty).await;
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    assert!(
+        !shown.bytes.iter().any(|b| *b == 0x1b || *b == 0x07),
+        "{:?}",
+        shown.stdout
+    );
+    assert_eq!(
+        shown.stdout,
+        "\u{fffd}\u{fffd} raw \\x1b[2J\\x1b]52;c;cGF3bmVk\\x07 end\n"
+    );
+    // A JSON body keeps its own bytes to a pipe, several lines and all.
+    let pretty = "{\n  \"a\": \"\\u001b[31m\"\n}";
+    let j = stub(move |_, _| Reply::json(200, pretty));
+    let piped = run_on_stub(&j, &["api", "GET", "/v1/x"], Term::piped()).await;
+    assert_eq!(piped.bytes, pretty.as_bytes());
+}
+
+/// The client's retries are told through the context's standard error (a captured one here),
+/// never on standard output: a note on a terminal, and with -v the request lines too.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_clients_reports_go_to_the_contexts_stderr() {
+    use crate::common::{stub, Reply};
+    let s = stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#)
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    });
+    let tty = Term {
+        stderr_tty: true,
+        ..Term::piped()
+    };
+    let r = run_on_stub(&s, &["forms", "list"], tty).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("retrying in ") && r.stderr.contains(" (503), attempt 2 of 4\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("* retry"), "no -v: {}", r.stderr);
+    assert!(!r.stdout.contains("retrying"), "{}", r.stdout);
+
+    let s = stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#)
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    });
+    let r = run_on_stub(&s, &["-v", "forms", "list"], Term::piped()).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", r.stderr);
+    assert!(lines[0].starts_with("> GET http://"), "{}", r.stderr);
+    assert!(
+        lines[1].starts_with("< 503 Service Unavailable ("),
+        "{}",
+        r.stderr
+    );
+    assert!(lines[2].starts_with("retrying in "), "{}", r.stderr);
+    assert!(lines[3].starts_with("* retry 1/3 in "), "{}", r.stderr);
+    assert!(lines[3].ends_with("s: HTTP 503"), "{}", r.stderr);
+    assert!(lines[5].starts_with("< 200 OK ("), "{}", r.stderr);
+    assert!(!r.stderr.contains("sk-stub"), "{}", r.stderr);
+    assert_eq!(r.stdout, "{\"collection\":[],\"pagination\":{}}\n");
+}
+
+/// A large upload draws its bar where the context's terminal is (a captured one here), and
+/// none without a terminal.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_shows_its_progress_on_the_contexts_terminal_only() {
+    let sb = Local::start().await;
+    let file = sb.dir.path().join("big.bin");
+    std::fs::write(&file, vec![7u8; 3 << 20]).unwrap();
+    let path = file.to_str().unwrap();
+    let tty = Term {
+        stderr_tty: true,
+        width: Some(100),
+        ..Term::piped()
+    };
+    let r = sb.run_on(&["files", "upload", path], "", tty).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("uploading big.bin ["), "{:?}", r.stderr);
+    assert!(r.stderr.contains("/3.00 MiB"), "{:?}", r.stderr);
+    assert!(r.stdout.contains("/big.bin"), "{}", r.stdout);
+    let r = sb.run(&["files", "upload", path], "").await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stderr, "");
+    sb.shutdown().await;
+}
+
+/// What a table leaves out is said on the context's stderr, for every table drawn (a second
+/// run in the same process too).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cut_table_cell_is_noted_on_stderr_each_run() {
+    use crate::common::{stub, Reply};
+    let long = "x".repeat(5000);
+    let body = serde_json::json!({"collection": [{"code": "F1", "title": long}], "pagination": {}});
+    let s = stub(move |_, _| Reply::json(200, &body.to_string()));
+    for _ in 0..2 {
+        let r = run_on_stub(&s, &["-o", "table", "forms", "list"], Term::piped()).await;
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            "note: values longer than 4000 characters are cut in tables (…); -o json shows them in full\n"
+        );
+        assert!(r.stdout.contains('…') && !r.stdout.contains(&long));
+    }
 }

@@ -13,6 +13,7 @@ mod chaos;
 mod commands;
 mod docs;
 mod exits;
+mod export;
 mod hostile;
 mod inprocess;
 mod mcp;

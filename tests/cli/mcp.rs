@@ -372,13 +372,19 @@ fn a_write_is_refused_at_read_and_comment_and_not_sent() {
     let sb = TestSandbox::new();
     block_on(async {
         let mut m = start(&sb, "read").await;
+        let memos = |v: Value| v["collection"].as_array().expect("a memo list").clone();
+        let before = memos(m.ok("memos_list", json!({"candidate": "C1001"})).await);
+        assert!(!before.is_empty());
         let refused = m
             .err(
                 "memos_create",
-                json!({"candidate": "C1001", "content": "no"}),
+                json!({"candidate": "C1001", "content": "refused memo"}),
             )
             .await;
         assert!(refused.contains("needs --access comment"), "{refused}");
+        // Not sent: the candidate's memos are the same ones.
+        let after = memos(m.ok("memos_list", json!({"candidate": "C1001"})).await);
+        assert_eq!(after, before);
         m.stop().await;
         let mut m = start(&sb, "comment").await;
         let refused = m

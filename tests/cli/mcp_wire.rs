@@ -231,3 +231,80 @@ fn signing_keys_never_come_back_in_clear() {
     );
     assert!(created.to_string().contains("••••t_42"), "{created}");
 }
+
+/// What the client reports (a retry, the `-v` lines) goes to the server's stderr; its stdout
+/// carries JSON-RPC and nothing else.
+#[test]
+fn the_clients_reports_go_to_stderr_and_stdout_carries_json_rpc_only() {
+    let s = stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#)
+        } else {
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F1","title":"A"}],"pagination":{}}"#,
+            )
+        }
+    });
+    let home = Home::new();
+    let mut child = home
+        .std_cmd()
+        .env("RECRUIT_BASE_URL", s.base())
+        .env("RECRUIT_API_KEY", "sk-wire-key-1234")
+        .args(["-v", "mcp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = lines(child.stdout.take().unwrap());
+    let err = lines(child.stderr.take().unwrap());
+    for msg in [
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "wire-test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+               "params": {"name": "forms_list", "arguments": {}}}),
+    ] {
+        writeln!(stdin, "{msg}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut answers = Vec::new();
+    loop {
+        let line = out
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an answer within 30 s");
+        let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(v["jsonrpc"], "2.0", "{line}");
+        let done = v["id"] == 1;
+        answers.push(v);
+        if done {
+            break;
+        }
+    }
+    let result = &answers.last().unwrap()["result"];
+    assert_eq!(
+        result["structuredContent"]["collection"][0]["code"], "F1",
+        "{result}"
+    );
+    drop(stdin);
+    assert_eq!(wait_at_most(&mut child, 30), Some(0));
+    // Whatever else the server wrote on stdout is JSON-RPC too.
+    for line in out.try_iter() {
+        let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(v["jsonrpc"], "2.0", "{line}");
+    }
+    let logged: Vec<String> = err.iter().collect();
+    let has = |start: &str| logged.iter().any(|l| l.starts_with(start));
+    assert!(has("> GET http://"), "{logged:?}");
+    assert!(has("< 503 Service Unavailable ("), "{logged:?}");
+    assert!(has("retrying in "), "{logged:?}");
+    assert!(has("* retry 1/3 in "), "{logged:?}");
+    assert!(has("< 200 OK ("), "{logged:?}");
+    assert!(
+        !logged.iter().any(|l| l.contains("sk-wire-key-1234")),
+        "{logged:?}"
+    );
+}

@@ -626,10 +626,12 @@ fn an_app_that_hangs_holds_up_only_its_own_events() {
     // Accepts connections and reads nothing back: every forward to it hangs.
     let hang = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let hang_url = format!("http://{}/hooks", hang.local_addr().unwrap());
+    let (accepted, in_flight) = std::sync::mpsc::channel();
     let held = std::thread::spawn(move || {
         let mut conns = Vec::new();
         while let Ok((c, _)) = hang.accept() {
             conns.push(c);
+            let _ = accepted.send(());
             if conns.len() >= 4 {
                 break;
             }
@@ -651,7 +653,10 @@ fn an_app_that_hangs_holds_up_only_its_own_events() {
     );
     let url = listener.url.clone();
     assert_eq!(send_action(&url, "candidate_pass", 1, true), 200);
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Its forward is held by the hanging app before the next event comes.
+    in_flight
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("the forward to the hanging app started");
     let started = std::time::Instant::now();
     assert_eq!(send_action(&url, "feedback_created", 2, true), 200);
     wait_for("feedback_created relayed past the hanging app", 8, || {

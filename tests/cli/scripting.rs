@@ -262,7 +262,10 @@ fn profiles_config_file_mode_and_precedence() {
         if seen.header("authorization") == Some("Bearer from-profile-key-123")
             || seen.header("authorization") == Some("Bearer from-command-key-456")
         {
-            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+            Reply::json(
+                200,
+                r#"{"collection":[{"code":"F1","title":"A"}],"pagination":{}}"#,
+            )
         } else {
             Reply::json(401, r#"{"error":"unauthorized","message":"bad key"}"#)
         }
@@ -301,13 +304,22 @@ fn profiles_config_file_mode_and_precedence() {
     }
     let out = home.cmd().args(["config", "path"]).output().unwrap();
     assert_eq!(stdout_of(&out).trim(), path.to_str().unwrap());
-    // The profile's key and base URL are used.
+    let keys_sent = || -> Vec<String> {
+        s.seen()
+            .iter()
+            .map(|r| r.header("authorization").unwrap_or("").to_string())
+            .collect()
+    };
+    // The profile's key, base URL and output format are used (ndjson: one line per item, where
+    // the default for a pipe would be the whole body).
     let out = home
         .cmd()
         .args(["--profile", "work", "forms", "list"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "{\"code\":\"F1\",\"title\":\"A\"}\n");
+    assert_eq!(keys_sent(), ["Bearer from-profile-key-123"]);
     // An env var beats the profile.
     let out = home
         .cmd()
@@ -316,6 +328,12 @@ fn profiles_config_file_mode_and_precedence() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(4));
+    assert!(
+        stderr_of(&out).contains("the service refused the API key: bad key (HTTP 401)"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert_eq!(keys_sent()[1], "Bearer wrong-key-999");
     // api_key_command supplies the key.
     set(&["--profile", "cmd", "config", "set", "base_url", &s.base()]);
     set(&[
@@ -332,6 +350,12 @@ fn profiles_config_file_mode_and_precedence() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(keys_sent()[2], "Bearer from-command-key-456");
+    // The profile `cmd` has no output setting: json, the body as sent, to a pipe.
+    assert_eq!(
+        stdout_of(&out),
+        "{\"collection\":[{\"code\":\"F1\",\"title\":\"A\"}],\"pagination\":{}}\n"
+    );
     // `auth status` names where each profile's key comes from.
     for (profile, source) in [("cmd", "api_key_command"), ("work", "config file")] {
         let out = home
@@ -352,12 +376,15 @@ fn profiles_config_file_mode_and_precedence() {
     assert!(!text.contains("from-profile-key-123"), "{text}");
     assert!(text.contains("••••-123"), "{text}");
     // A value that would break the file is refused.
+    let before = std::fs::read_to_string(&path).unwrap();
     let out = home
         .cmd()
         .args(["config", "set", "output", "yaml"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("yaml"), "{}", stderr_of(&out));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Waits a user can see and bound: a rate-limit reset or Retry-After longer than --max-wait
 //! ends at once with exit 6 naming when (local time); a shorter one over 2 s is announced on
-//! stderr even without -v; nonsense rates and waits are usage errors. And an api_key_command
-//! whose child keeps its output open returns when the command itself exits.
+//! stderr even without -v; retries are announced; nonsense rates and waits are usage errors;
+//! the sandbox's own rate limit answers as a service does. And an api_key_command whose child
+//! keeps its output open returns when the command itself exits. (How fast pacing goes is
+//! measured in `tests/timing/pacing.rs`.)
 
 use crate::common::*;
 
@@ -258,4 +260,201 @@ fn a_key_command_printing_too_much_says_so() {
     assert!(err.contains("printed more than 64 KiB"), "{err}");
     assert!(!err.contains("141"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+fn stats(sb: &TestSandbox) -> (u64, u64) {
+    let v = sb.admin_value("/_sandbox/stats");
+    (
+        v["answered"].as_u64().unwrap(),
+        v["rate_limited"].as_u64().unwrap(),
+    )
+}
+#[test]
+fn max_rate_must_be_a_positive_number() {
+    let home = Home::new();
+    for bad in ["0", "-3", "fast", "NaN"] {
+        let out = home
+            .cmd()
+            .env("RECRUIT_BASE_URL", "http://127.0.0.1:9/v1")
+            .env("RECRUIT_API_KEY", "k")
+            .arg(format!("--max-rate={bad}"))
+            .args(["forms", "list"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr_of(&out));
+        assert!(stderr_of(&out).contains("max-rate"), "{}", stderr_of(&out));
+    }
+    // `config set` refuses it with the parser commands read it with...
+    let out = home
+        .cmd()
+        .args(["config", "set", "max_rate", "none"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("not a valid max_rate"),
+        "{}",
+        stderr_of(&out)
+    );
+    // ...and a file edited by hand is refused when read, naming the profile.
+    std::fs::create_dir_all(home.config_dir()).unwrap();
+    let config = home.config_dir().join("config.toml");
+    std::fs::write(&config, "[default]\nmax_rate = \"none\"\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("RECRUIT_API_KEY", "k")
+        .args(["forms", "list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("max_rate"), "{}", stderr_of(&out));
+}
+/// Two GETs of `/v1/application_forms` back to back: (status, headers, body) of each.
+type Answer = (u16, reqwest::header::HeaderMap, String);
+fn two_gets(sb: &TestSandbox) -> (Answer, Answer) {
+    let url = format!("{}/application_forms", sb.base_url());
+    let key = sb.sandbox().api_key.clone();
+    sb.rt.block_on(async move {
+        let c = reqwest::Client::builder().no_proxy().build().unwrap();
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            let r = c.get(&url).bearer_auth(&key).send().await.unwrap();
+            let status = r.status().as_u16();
+            let headers = r.headers().clone();
+            out.push((status, headers, r.text().await.unwrap()));
+        }
+        let second = out.pop().unwrap();
+        (out.pop().unwrap(), second)
+    })
+}
+#[test]
+fn sandbox_rate_limit_answers_429_with_retry_after() {
+    // 2 per second: a burst of 1, then one every 500 ms.
+    let sb = TestSandbox::with(|o| o.rate_limit = Some(2.0));
+    let (first, second) = two_gets(&sb);
+    assert_eq!(first.0, 200);
+    assert_eq!(second.0, 429);
+    assert_eq!(second.1["retry-after"], "1");
+    assert!(first.1.get("ratelimit").is_none());
+    let body: serde_json::Value = serde_json::from_str(&second.2).unwrap();
+    assert_eq!(body["error"], "rate_limited");
+    assert_eq!(stats(&sb), (2, 1));
+}
+#[test]
+fn sandbox_rate_limit_headers_on_every_answer() {
+    let sb = TestSandbox::with(|o| {
+        o.rate_limit = Some(2.0);
+        o.rate_limit_headers = true;
+    });
+    let (first, second) = two_gets(&sb);
+    for (resp, status) in [(&first, 200), (&second, 429)] {
+        let h = &resp.1;
+        assert_eq!(resp.0, status);
+        assert_eq!(h["ratelimit-policy"], "2;w=1");
+        assert_eq!(h["x-ratelimit-limit"], "2");
+        assert_eq!(h["x-ratelimit-remaining"], "0");
+        assert!(
+            h["ratelimit"]
+                .to_str()
+                .unwrap()
+                .starts_with("limit=2, remaining=0, reset="),
+            "{:?}",
+            h["ratelimit"]
+        );
+    }
+}
+#[test]
+fn sandbox_command_checks_the_rate_limit() {
+    let home = Home::new();
+    let out = home
+        .cmd()
+        .args(["sandbox", "--port", "0", "--rate-limit=0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("--rate-limit"));
+    // Headers only come with a limit.
+    let out = home
+        .cmd()
+        .args(["sandbox", "--port", "0", "--rate-limit-headers"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+}
+#[test]
+fn retries_are_announced_with_the_wait_and_attempt() {
+    let stub = stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#).with_header("retry-after", "1")
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    });
+    let home = Home::new();
+    let run = |verbose: bool| {
+        let mut c = home.cmd();
+        c.env("RECRUIT_BASE_URL", stub.base())
+            .env("RECRUIT_API_KEY", "k")
+            .args(["forms", "list", "-o", "json"]);
+        if verbose {
+            c.arg("-v");
+        }
+        c.output().unwrap()
+    };
+    // A pipe: no retry line unless -v.
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(!stderr_of(&out).contains("retrying"), "{}", stderr_of(&out));
+    let stub2 = stub_retry_once();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", stub2.base())
+        .env("RECRUIT_API_KEY", "k")
+        .args(["-v", "forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("retrying in 1 s (503), attempt 2 of 4"),
+        "{err}"
+    );
+    // -v keeps its own log lines.
+    assert!(err.contains("* retry 1/3"), "{err}");
+}
+fn stub_retry_once() -> Stub {
+    stub(|_, n| {
+        if n == 1 {
+            Reply::json(503, r#"{"error":"busy"}"#).with_header("retry-after", "1")
+        } else {
+            Reply::json(200, r#"{"collection":[],"pagination":{}}"#)
+        }
+    })
+}
+#[test]
+fn a_retry_after_of_ten_minutes_stops_at_once_with_exit_6() {
+    let stub = stub(|_, _| {
+        Reply::json(429, r#"{"error":"rate_limited"}"#).with_header("retry-after", "600")
+    });
+    let home = Home::new();
+    let started = Instant::now();
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", stub.base())
+        .env("RECRUIT_API_KEY", "k")
+        .args(["forms", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(out.status.code(), Some(6), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(err.contains("600 s"), "{err}");
+    assert!(err.contains("try again after"), "{err}");
+    assert_eq!(stub.seen().len(), 1, "no retry");
 }

@@ -366,12 +366,14 @@ impl TestSandbox {
         std::fs::rename(&tmp, &path).unwrap();
     }
 
-    /// GET a sandbox-only list (`/_sandbox/requests`, `/_sandbox/uploads`, ...).
+    /// GET a sandbox-only list (`/_sandbox/requests`, `/_sandbox/uploads`, ...). Anything but
+    /// a list fails the test: an empty list read from a changed shape would make every
+    /// "nothing was sent" check pass on nothing.
     pub fn admin(&self, path: &str) -> Vec<serde_json::Value> {
-        self.admin_value(path)
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
+        match self.admin_value(path) {
+            serde_json::Value::Array(items) => items,
+            other => panic!("{path} answered {other}, not a list"),
+        }
     }
 
     /// GET a sandbox-only endpoint (`/_sandbox/stats`, ...) as JSON.

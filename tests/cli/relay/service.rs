@@ -187,6 +187,14 @@ fn json_logs_are_one_object_per_line_and_shutdown_is_quiet() {
     let app = app_up();
     let hang = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let hang_url = format!("http://{}/hooks", hang.local_addr().unwrap());
+    let (accepted, in_flight) = std::sync::mpsc::channel();
+    let _held = std::thread::spawn(move || {
+        let mut conns = Vec::new();
+        while let Ok((c, _)) = hang.accept() {
+            conns.push(c);
+            let _ = accepted.send(());
+        }
+    });
     let args = [
         "--forward-to",
         &app.stub.base(),
@@ -202,7 +210,9 @@ fn json_logs_are_one_object_per_line_and_shutdown_is_quiet() {
     assert_eq!(send_action(&l.url, "feedback_created", 2, true), 200);
     assert_eq!(send(&l.url, 3, false), 401);
     settled_for(&app, 1);
-    std::thread::sleep(Duration::from_millis(300)); // the hanging forward is in flight
+    in_flight
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the forward to the hanging app is in flight");
     let started = Instant::now();
     let (code, rest) = l.terminate();
     assert_eq!(code, Some(0));
@@ -252,7 +262,6 @@ fn json_logs_are_one_object_per_line_and_shutdown_is_quiet() {
     let pending = events_json(&home, &store, &["--status", "pending"]);
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0]["payload"]["seq"], json!(2));
-    drop(hang);
 }
 
 #[test]
