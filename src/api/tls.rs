@@ -101,18 +101,7 @@ impl NetSettings {
     /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
     /// sandbox, the listener's app), which a proxy elsewhere could never reach.
     pub fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
-        let mut roots = RootCertStore::empty();
-        roots.roots.extend(system_roots().roots.iter().cloned());
-        for cert in self.extra.iter() {
-            // Checked when the file was read.
-            let _ = roots.add(cert.clone());
-        }
-        let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let mut tls = rustls::ClientConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .expect("ring supports the default TLS versions")
-            .with_root_certificates(roots)
-            .with_no_client_auth();
+        let mut tls = self.rustls_config();
         tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
         if env_proxy {
@@ -120,6 +109,25 @@ impl NetSettings {
         } else {
             builder.no_proxy()
         }
+    }
+}
+
+impl NetSettings {
+    /// A TLS client configuration that trusts these authorities (for connections that are
+    /// not HTTP: `recruit sync` to PostgreSQL).
+    pub fn rustls_config(&self) -> rustls::ClientConfig {
+        let mut roots = RootCertStore::empty();
+        roots.roots.extend(system_roots().roots.iter().cloned());
+        for cert in self.extra.iter() {
+            // Checked when the file was read.
+            let _ = roots.add(cert.clone());
+        }
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("ring supports the default TLS versions")
+            .with_root_certificates(roots)
+            .with_no_client_auth()
     }
 }
 
