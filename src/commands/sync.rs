@@ -370,14 +370,11 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
             humantime(a.older_than)
         ),
     };
-    let net = ctx.net()?;
-    // Counted and confirmed before anything is written (a refusal changes nothing, not even
-    // the schema's version).
-    let preview = {
-        let store = Store::open(target.clone(), net.clone(), Access::Read).await?;
-        let r = rule.clone();
-        store.call(move |m| m.purge_preview(&r)).await?
-    };
+    // With the one-sync lock (never beside a sync that could write the data back), counted
+    // and confirmed before anything is written: a refusal changes nothing.
+    let store = Store::open(target, ctx.net()?, Access::Purge).await?;
+    let r = rule.clone();
+    let preview = store.call(move |m| m.purge_preview(&r)).await?;
     let mut out = ctx.output()?;
     let local = before
         .with_timezone(&chrono::Local)
@@ -418,7 +415,6 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         ),
         a.yes,
     )?;
-    let store = Store::open(target, net, Access::Purge).await?;
     let r = rule.clone();
     let done = store.call(move |m| m.purge(&r)).await?;
     if out.is_table() {

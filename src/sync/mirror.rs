@@ -59,7 +59,7 @@ impl Target {
 pub enum Access {
     /// `sync`: create or migrate, and hold the one-sync lock.
     Sync,
-    /// `sync purge`: an existing mirror, migrated, with the lock.
+    /// `sync purge`: an existing mirror, with the lock (migrated when the purge runs).
     Purge,
     /// `sync status`: read an existing mirror as it is.
     Read,
@@ -197,6 +197,10 @@ impl Mirror {
             return Err(Error::usage(format!(
                 "another `recruit sync` is running on {shown}; wait for it to finish (only one sync or purge at a time)"
             )));
+        }
+        if access == Access::Purge {
+            // Changed only once the purge is confirmed (see `purge`).
+            return Ok(Mirror { db, version });
         }
         // Only now that the database is known to be a mirror (or empty) is it changed.
         db.prepare_for_writes()?;
@@ -626,6 +630,12 @@ impl Mirror {
     /// Null the personal fields of the candidates `rule` takes (columns and `data`), delete
     /// their memos and submissions, and record each in `purges`, in one transaction.
     pub fn purge(&mut self, rule: &PurgeRule) -> Result<Purged, Error> {
+        if self.version < schema::VERSION {
+            self.db().prepare_for_writes()?;
+            let from = self.version;
+            schema::migrate(self.db(), from)?;
+            self.version = schema::VERSION;
+        }
         self.db().before_purge()?;
         let now = records::now_text();
         let mut out = Purged::default();

@@ -19,6 +19,7 @@ mod readme;
 mod relay;
 mod sandbox;
 mod scripting;
+mod sync;
 mod tls;
 mod webhook_e2e;
 mod webhook_tools;
