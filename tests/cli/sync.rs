@@ -1363,3 +1363,53 @@ fn sync_an_incomplete_walk_marks_nothing_deleted() {
         assert_eq!(s["candidates"]["deleted"], 0);
     });
 }
+
+/// The README's sync service and timer, with this build's binary, pass
+/// `systemd-analyze verify` (where systemd is installed).
+#[test]
+fn sync_readmes_systemd_units_verify() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Your data in SQL").unwrap()..];
+    let section = &section[..section[3..].find("\n## ").unwrap()];
+    let units: Vec<&str> = section
+        .split("```ini\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()])
+        .collect();
+    assert_eq!(units.len(), 2, "a service and a timer");
+    assert!(
+        units[0].contains("ExecStart=") && units[0].contains(" sync "),
+        "{}",
+        units[0]
+    );
+    assert!(units[0].contains("sync purge --stage fail"), "{}", units[0]);
+    assert!(units[1].contains("[Timer]"), "{}", units[1]);
+    let Some(analyze) = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join("systemd-analyze"))
+            .find(|p| p.is_file())
+    }) else {
+        eprintln!("SKIPPED sync_readmes_systemd_units_verify: systemd-analyze is not installed");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_recruit");
+    let service = dir.path().join("recruit-sync.service");
+    let timer = dir.path().join("recruit-sync.timer");
+    std::fs::write(&service, units[0].replace("/usr/local/bin/recruit", bin)).unwrap();
+    std::fs::write(&timer, units[1]).unwrap();
+    let out = Proc::new(analyze)
+        .arg("verify")
+        .arg(&service)
+        .arg(&timer)
+        .env("SYSTEMD_LOG_LEVEL", "warning")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = said
+        .lines()
+        .filter(|l| l.contains("recruit-sync"))
+        .collect();
+    assert!(ours.is_empty(), "{said}");
+}
