@@ -324,13 +324,19 @@ pub const ANSWER_COLS: &[&str] = &[
     "question_title ?",
     "kind ?",
     "value ?",
-    "data ?j",
+    "answer ?j",
 ];
 
 #[derive(Deserialize)]
 struct WithAnswers<'a> {
     #[serde(borrow, default)]
     submission_answers: Option<Vec<&'a RawValue>>,
+}
+
+#[derive(Deserialize)]
+struct AnswerInfo<'a> {
+    #[serde(borrow, default)]
+    answer_json_info: Option<&'a RawValue>,
 }
 
 /// Rows of one submission (number `seq` of the candidate's list) and of its answers, added
@@ -378,7 +384,11 @@ pub fn submission_rows(
             title,
             text(av.get("kind")),
             answer_text(av.get("answer_json_info")),
-            Val::text(a.get()),
+            // The answer as sent; the whole item is in the submission's `data`.
+            serde_json::from_str::<AnswerInfo>(a.get())
+                .ok()
+                .and_then(|i| i.answer_json_info)
+                .map_or(Val::Null, |r| Val::text(r.get())),
         ]);
     }
     Ok(())

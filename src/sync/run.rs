@@ -119,6 +119,7 @@ impl SyncReport {
             "requests": self.requests,
             "retries": self.retries,
             "rate_limited": self.rate_limited,
+            "pace": self.pace,
             "seconds": (self.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
             "notes": self.notes,
         })
@@ -275,13 +276,19 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         if job.full {
             job.store.call(|m| m.mark_full()).await?;
         }
-        sync_forms(&shared, run, job.full, concurrency, &mut report).await?;
-        sync_jobs(&shared, run, &mut report).await?;
         let policy = Policy {
             stages,
             stale_before: records::now_unix() - job.refresh_after.as_secs_f64(),
         };
-        sync_candidates(&shared, run, policy, concurrency, &mut report).await
+        // Candidates first: a form detail waiting out a Retry-After while the pacer learns
+        // the service's rate would hold up everything behind it; by the time of the small
+        // form and job lists, requests are paced.
+        sync_candidates(&shared, run, policy, concurrency, &mut report).await?;
+        if !shared.stopped() {
+            sync_forms(&shared, run, job.full, concurrency, &mut report).await?;
+            sync_jobs(&shared, run, &mut report).await?;
+        }
+        Ok(())
     }
     .await;
     if let Some(s) = signals {
@@ -291,6 +298,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.interrupted = interrupted.load(Ordering::SeqCst);
     if let Err(e) = outcome {
         if !report.interrupted {
+            // The first failure is kept (`halt` keeps the first it is given).
             shared.halt(e);
         }
     }

@@ -144,7 +144,7 @@ const STEPS: &[&str] = &[
          question_title TEXT,
          kind TEXT,
          value TEXT,
-         data {json} NOT NULL,
+         answer {json},
          PRIMARY KEY (candidate_code, submission_seq, seq),
          FOREIGN KEY (candidate_code, submission_seq) REFERENCES submissions (candidate_code, seq)
      );

@@ -1413,3 +1413,81 @@ fn sync_readmes_systemd_units_verify() {
         .collect();
     assert!(ours.is_empty(), "{said}");
 }
+
+#[test]
+fn sync_checks_the_walk_against_the_lists_total() {
+    both("sync_checks_the_walk_against_the_lists_total", |db| {
+        let ts = TestSandbox::new();
+        sync(&ts, db, &[]);
+        // The service leaves C3007 out of its list but still counts it.
+        let mut pages = HashMap::new();
+        for path in ["application_forms?per=100", "jobs?per=100"] {
+            pages.insert(format!("/v1/{path}"), api_text(&ts, path));
+        }
+        let mut list = api(&ts, "candidates?per=100");
+        list["collection"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|c| c["code"] != "C3007");
+        assert_eq!(list["pagination"]["total"], 23);
+        let serve = |pages: &HashMap<String, String>, list: &Value| {
+            let mut pages = pages.clone();
+            pages.insert("/v1/candidates?per=100".into(), list.to_string());
+            stub(move |seen, _| match pages.get(&seen.uri) {
+                Some(body) => Reply::json(200, body),
+                None => Reply::json(
+                    404,
+                    r#"{"error":"not_found","message":"Resource not found"}"#,
+                ),
+            })
+        };
+        let service = serve(&pages, &list);
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "json", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let notes = s["notes"].to_string();
+        assert!(
+            notes.contains("said it has 23 candidates but the walk met 22")
+                && notes.contains("no candidate was marked deleted"),
+            "{s}"
+        );
+        assert_eq!(s["candidates"]["deleted"], 0);
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+            0
+        );
+        // The same on a terminal's summary.
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "table", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert!(
+            stderr_of(&out).contains("note: the candidate list said it has 23"),
+            "{}",
+            stderr_of(&out)
+        );
+        // When the count agrees, the candidate left out is marked deleted.
+        list["pagination"]["total"] = json!(22);
+        let service = serve(&pages, &list);
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "json", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(s["candidates"]["deleted"], 1, "{s}");
+        assert_eq!(
+            db.rows("SELECT code FROM candidates WHERE deleted_at IS NOT NULL"),
+            vec![json!({"code": "C3007"})]
+        );
+    });
+}
