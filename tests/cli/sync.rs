@@ -1491,3 +1491,51 @@ fn sync_checks_the_walk_against_the_lists_total() {
         );
     });
 }
+
+#[test]
+fn sync_stopped_by_sigterm_keeps_what_it_fetched_and_deletes_nothing() {
+    let ts = TestSandbox::with(|o| {
+        o.synthetic_candidates = 150;
+        o.latency = Duration::from_millis(15);
+    });
+    let db = Db::lite();
+    let child = spawn_sync(&ts, &db, &["--concurrency", "2"]);
+    let started = Instant::now();
+    while db_fetched(&db) < 10 {
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the sync never got going"
+        );
+    }
+    let st = Proc::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("interrupted"),
+        "{}",
+        stderr_of(&out)
+    );
+    let run = db.rows("SELECT status, candidates_fetched FROM sync_runs");
+    assert_eq!(run[0]["status"], "interrupted", "{run:?}");
+    let fetched = db_fetched(&db);
+    assert!(fetched < 173, "{fetched}");
+    assert_eq!(run[0]["candidates_fetched"].as_i64().unwrap(), fetched);
+    assert_eq!(
+        db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+        0
+    );
+    let s = sync(&ts, &db, &[]);
+    assert_eq!(s["candidates"]["fetched"].as_i64().unwrap(), 173 - fetched);
+}
+
+fn db_fetched(db: &Db) -> i64 {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        db.count("SELECT count(*) AS n FROM candidates WHERE fetched_unix IS NOT NULL")
+    }))
+    .unwrap_or(0)
+}
