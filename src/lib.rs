@@ -20,6 +20,7 @@ pub mod redact;
 pub mod sandbox;
 pub mod settings;
 pub mod signal;
+pub mod sync;
 pub mod webhook;
 pub mod wizard;
 

@@ -103,20 +103,7 @@ impl NetSettings {
     /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
     /// sandbox, the listener's app), which a proxy elsewhere could never reach.
     pub fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
-        let provider = Arc::new(rustls::crypto::ring::default_provider());
-        // The trust store is read at the first TLS handshake, not here: a command that only
-        // speaks http:// (the sandbox, a local app) never reads the system's ~150 PEM files.
-        let verifier = TellsSelfSigned {
-            extra: self.extra.clone(),
-            provider: provider.clone(),
-            webpki: std::sync::OnceLock::new(),
-        };
-        let mut tls = rustls::ClientConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .expect("ring supports the default TLS versions")
-            .dangerous()
-            .with_custom_certificate_verifier(Arc::new(verifier))
-            .with_no_client_auth();
+        let mut tls = self.rustls_config();
         tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
         if env_proxy {
@@ -339,6 +326,27 @@ fn humanize(name: &str) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+impl NetSettings {
+    /// A TLS client configuration that trusts these authorities: every HTTPS client's, and
+    /// `recruit sync`'s to PostgreSQL. The trust store is read at the first TLS handshake,
+    /// not here: a command that only speaks http:// (the sandbox, a local app) never reads the
+    /// system's ~150 PEM files.
+    pub fn rustls_config(&self) -> rustls::ClientConfig {
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let verifier = TellsSelfSigned {
+            extra: self.extra.clone(),
+            provider: provider.clone(),
+            webpki: std::sync::OnceLock::new(),
+        };
+        rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("ring supports the default TLS versions")
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(verifier))
+            .with_no_client_auth()
+    }
 }
 
 /// The operating system's roots, read once per process (`SSL_CERT_FILE` and `SSL_CERT_DIR`

@@ -90,6 +90,9 @@ pub enum Command {
     /// Batch exports: many candidates' submissions or memos, candidates, every form
     #[command(subcommand, after_help = commands::export::EXAMPLES)]
     Export(commands::export::ExportCmd),
+    /// Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally
+    #[command(after_help = commands::sync::EXAMPLES)]
+    Sync(commands::sync::SyncArgs),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),
     /// Run the built-in emulator of the service as a local server, or move its candidates
@@ -228,6 +231,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Webhooks(c) => commands::webhooks::run(ctx, c).await,
         Command::Files(c) => commands::files::run(ctx, c).await,
         Command::Export(c) => commands::export::run(ctx, c).await,
+        Command::Sync(a) => commands::sync::run(ctx, a).await,
         Command::Api(a) => commands::api::run(ctx, a).await,
         Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
         Command::Mcp(a) => commands::mcp::run(ctx, a).await,

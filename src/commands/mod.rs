@@ -16,6 +16,7 @@ pub mod mcp;
 pub mod memos;
 pub mod sandbox;
 pub mod submissions;
+pub mod sync;
 pub mod webhooks;
 
 use std::io::Read;
