@@ -92,9 +92,16 @@ impl JqFilter {
 
     /// Every output of the filter on `input`.
     pub fn run(&self, input: &Value) -> Result<Vec<Value>, Error> {
-        use serde::Deserialize;
-        let input = Val::deserialize(input)
-            .map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))?;
+        self.run_val(to_val(input)?)
+    }
+
+    /// Every output of the filter on the array of `items` (jaq's values, made as pages came
+    /// in: a merged list is never held twice, once as JSON and once for the filter).
+    pub fn run_items(&self, items: Vec<Val>) -> Result<Vec<Value>, Error> {
+        self.run_val(Val::Arr(items.into()))
+    }
+
+    fn run_val(&self, input: Val) -> Result<Vec<Value>, Error> {
         let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
         let mut out = Vec::new();
         for item in self.filter.id.run((ctx, input)) {
@@ -119,6 +126,12 @@ impl JqFilter {
         }
         Ok(out)
     }
+}
+
+/// A JSON value as jaq's.
+pub fn to_val(v: &Value) -> Result<Val, Error> {
+    use serde::Deserialize;
+    Val::deserialize(v).map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))
 }
 
 /// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,

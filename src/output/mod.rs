@@ -346,13 +346,18 @@ impl Output {
             return Ok(false);
         };
         let results = jq.run(v)?;
+        self.jq_results(&results)?;
+        Ok(true)
+    }
+
+    /// `--jq`'s results, one a line (strings raw, as jq -r).
+    fn jq_results(&mut self, results: &[Value]) -> Result<(), Error> {
         let mut s = String::new();
-        for r in &results {
+        for r in results {
             s.push_str(&jq::render(r));
             s.push('\n');
         }
-        self.write_str(&s)?;
-        Ok(true)
+        self.write_str(&s)
     }
 
     /// Print a value the tool made itself (not a service body), e.g. a summary.
@@ -452,7 +457,12 @@ impl Output {
 pub struct ListPrinter {
     kind: Kind,
     merged: bool,
+    /// Items kept for the end: the table view, and `--fields` alone (which lists fields).
     buffered: Vec<Value>,
+    /// With `--jq` on a merged list: the items as the filter's values, made page by page.
+    jq_items: Vec<jaq_json::Val>,
+    /// A merged `json` array being written: whether it has begun.
+    json_open: bool,
     single_page: Option<(bytes::Bytes, Value)>,
     /// The streaming encoder (ndjson, csv), made at the first page: csv's columns are fixed
     /// by it (the documented ones and what that page adds).
@@ -468,6 +478,8 @@ impl ListPrinter {
             kind,
             merged,
             buffered: Vec::new(),
+            jq_items: Vec::new(),
+            json_open: false,
             single_page: None,
             encoder: None,
             fields_checked: false,
@@ -504,7 +516,7 @@ impl ListPrinter {
                     fields::check(self.kind, &f, items)?;
                     self.fields_checked = true;
                 }
-                if out.opts.format == Format::Ndjson {
+                if matches!(out.opts.format, Format::Ndjson | Format::Json) {
                     selected = items.iter().map(|i| fields::select(i, &f)).collect();
                     &selected
                 } else {
@@ -515,11 +527,50 @@ impl ListPrinter {
         match out.opts.format {
             Format::Ndjson => self.stream(out, items, ExportFormat::Ndjson),
             Format::Csv if out.jq.is_none() => self.stream(out, items, ExportFormat::Csv),
+            _ if out.jq.is_some() => {
+                for item in items {
+                    self.jq_items.push(jq::to_val(item)?);
+                }
+                Ok(())
+            }
+            Format::Json => self.stream_json(out, items),
             _ => {
                 self.buffered.extend_from_slice(items);
                 Ok(())
             }
         }
+    }
+
+    /// A merged list as one JSON array, written as pages arrive: `[`, the items, `]` at the
+    /// end. Memory holds a page, not the list; the bytes are what the whole array would
+    /// print (pretty on a terminal: each item indented by two spaces, as serde does).
+    fn stream_json(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        let mut bytes = Vec::new();
+        for item in items {
+            bytes.extend_from_slice(match (self.json_open, out.opts.pretty) {
+                (false, true) => b"[\n",
+                (false, false) => b"[",
+                (true, true) => b",\n",
+                (true, false) => b",",
+            });
+            self.json_open = true;
+            if out.opts.pretty {
+                let text = serde_json::to_string_pretty(item).expect("Value serializes");
+                for (i, line) in text.lines().enumerate() {
+                    if i > 0 {
+                        bytes.push(b'\n');
+                    }
+                    bytes.extend_from_slice(b"  ");
+                    bytes.extend_from_slice(line.as_bytes());
+                }
+            } else {
+                serde_json::to_writer(&mut bytes, item).expect("Value serializes");
+            }
+        }
+        out.write_bytes(&bytes)
     }
 
     /// Items written as they arrive, through the export's encoder: one ndjson line (or the
@@ -559,13 +610,6 @@ impl ListPrinter {
                 if !self.fields_checked {
                     fields::check(self.kind, &f, &self.buffered)?;
                 }
-                if out.opts.format == Format::Json {
-                    self.buffered = self
-                        .buffered
-                        .iter()
-                        .map(|i| fields::select(i, &f))
-                        .collect();
-                }
             }
             fields::Fields::All => {}
         }
@@ -582,12 +626,15 @@ impl ListPrinter {
                 if let Some((raw, value)) = self.single_page {
                     return out.single(self.kind, &raw, &value);
                 }
-                let array = Value::Array(self.buffered);
-                if out.print_jq(&array)? {
-                    return Ok(());
+                if let Some(jq) = &out.jq {
+                    let results = jq.run_items(self.jq_items)?;
+                    return out.jq_results(&results);
                 }
-                let text = out.json_text(&array);
-                out.write_str(&format!("{text}\n"))
+                out.write_str(match (self.json_open, out.opts.pretty) {
+                    (false, _) => "[]\n",
+                    (true, true) => "\n]\n",
+                    (true, false) => "]\n",
+                })
             }
             Format::Table => {
                 if let Some((_, value)) = self.single_page {
@@ -595,9 +642,9 @@ impl ListPrinter {
                         return Ok(());
                     }
                 }
-                if out.jq.is_some() {
-                    out.print_jq(&Value::Array(self.buffered))?;
-                    return Ok(());
+                if let Some(jq) = &out.jq {
+                    let results = jq.run_items(self.jq_items)?;
+                    return out.jq_results(&results);
                 }
                 let (kind, items) = (self.kind, &self.buffered);
                 out.write_table(|opts| match &opts.fields {
@@ -642,5 +689,66 @@ pub(crate) fn csv_cell(item: &Value, column: &str) -> String {
         Value::Object(_) => cell(lookup(item, column)),
         other if column == "value" => cell(Some(other)),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A merged list printed page by page, as `recruit` prints it.
+    fn merged(opts: OutputOptions, pages: &[Vec<Value>]) -> String {
+        let buf = crate::io::SharedBuf::default();
+        let mut out = Output::new(opts, Box::new(buf.clone())).unwrap();
+        let mut p = ListPrinter::new(Kind::Other, true);
+        for page in pages {
+            p.items(&mut out, page).unwrap();
+        }
+        p.finish(&mut out).unwrap();
+        buf.text()
+    }
+
+    /// The merged array is written as pages arrive, byte for byte what the whole array
+    /// printed at once would be: compact into a pipe, pretty on a terminal, `[]` when empty.
+    #[test]
+    fn a_merged_json_list_streams_the_same_bytes_as_the_whole_array() {
+        let pages = vec![
+            vec![
+                json!({"code": "F1", "title": "가", "n": [1, 2]}),
+                json!({"code": "F2"}),
+            ],
+            vec![],
+            vec![
+                json!({"code": "F3", "nested": {"a": null}}),
+                json!("text"),
+                json!(7),
+            ],
+        ];
+        let all: Vec<Value> = pages.iter().flatten().cloned().collect();
+        let whole = Value::Array(all);
+        let compact = OutputOptions::new(Format::Json);
+        assert_eq!(merged(compact.clone(), &pages), format!("{whole}\n"));
+        let pretty = OutputOptions {
+            pretty: true,
+            ..compact.clone()
+        };
+        assert_eq!(
+            merged(pretty.clone(), &pages),
+            format!("{}\n", serde_json::to_string_pretty(&whole).unwrap())
+        );
+        assert_eq!(merged(compact, &[vec![], vec![]]), "[]\n");
+        assert_eq!(merged(pretty, &[]), "[]\n");
+    }
+
+    /// `--jq` on a merged list sees the whole array, as jq -s would.
+    #[test]
+    fn jq_on_a_merged_list_sees_every_page() {
+        let opts = OutputOptions {
+            jq: Some("map(.code) | join(\",\")".into()),
+            ..OutputOptions::new(Format::Json)
+        };
+        let pages = vec![vec![json!({"code": "F1"})], vec![json!({"code": "F2"})]];
+        assert_eq!(merged(opts, &pages), "F1,F2\n");
     }
 }
