@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 /// Keys a profile may set, with what they mean (for `config set` and its help).
 pub const KEYS: &[(&str, &str)] = &[
@@ -92,10 +92,11 @@ impl Config {
                 })
             }
             Err(e) => {
-                return Err(Error::usage(format!(
-                    "cannot read config file {}: {e}",
-                    path.display()
-                )))
+                return Err(Error::caused(
+                    ExitKind::Usage,
+                    format_args!("cannot read config file {}", path.display()),
+                    e,
+                ))
             }
         };
         warn_if_readable_by_others(path);
@@ -186,7 +187,7 @@ impl Config {
     /// Write the file atomically with mode 0600 (it may hold a key).
     pub fn save(&self) -> Result<(), Error> {
         let text = toml::to_string_pretty(&self.doc)
-            .map_err(|e| Error::other(format!("cannot serialize config: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot serialize config", e))?;
         write_private(&self.path, text.as_bytes())
     }
 }
@@ -194,10 +195,9 @@ impl Config {
 /// Atomically write `bytes` to `path`, readable only by the owner.
 pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::other(format!("cannot create {}: {e}", dir.display())))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| Error::other(format!("cannot write in {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::file("create", dir, e))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::file("write in", dir, e))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -206,9 +206,9 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     use std::io::Write;
     tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| Error::other(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| Error::file("write", path, e))?;
     tmp.persist(path)
-        .map_err(|e| Error::other(format!("cannot write {}: {}", path.display(), e.error)))?;
+        .map_err(|e| Error::file("write", path, e.error))?;
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::api::{Client, ClientConfig};
 use crate::config::{Config, DEFAULT_PROFILE};
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use crate::output::Format;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
@@ -463,7 +463,7 @@ impl Ctx {
             .with_prompt(crate::output::text::one_line(prompt, 300))
             .default(false)
             .interact_opt()
-            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot read the answer", e))?;
         if answer == Some(true) {
             Ok(())
         } else {
@@ -514,9 +514,13 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
         .stderr(std::process::Stdio::inherit());
     #[cfg(unix)]
     command.process_group(0);
-    let mut child = command
-        .spawn()
-        .map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let mut child = command.spawn().map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot run api_key_command '{cmd}'"),
+            e,
+        )
+    })?;
     let group = child.id();
     let mut stdout = child.stdout.take().expect("piped stdout");
     let mut out = Vec::new();
@@ -559,8 +563,13 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
             }
         }
     };
-    let status =
-        status.map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let status = status.map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot run api_key_command '{cmd}'"),
+            e,
+        )
+    })?;
     // What it printed before exiting is in the pipe already; a child still holding the pipe
     // open is not waited for.
     while !eof {

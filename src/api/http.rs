@@ -247,7 +247,7 @@ impl Client {
             .redirect(policy)
             .pool_max_idle_per_host(64)
             .build()
-            .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot build the HTTP client", e))?;
         Ok(Client {
             limiter: None,
             inner: Arc::new(Inner {
@@ -328,8 +328,13 @@ impl Client {
     /// the same origin) against the base URL.
     pub fn resolve_path(&self, path: &str) -> Result<Url, Error> {
         if path.starts_with("http://") || path.starts_with("https://") {
-            let url = Url::parse(path)
-                .map_err(|e| Error::usage(format!("'{path}' is not a valid URL: {e}")))?;
+            let url = Url::parse(path).map_err(|e| {
+                Error::caused(
+                    ExitKind::Usage,
+                    format_args!("'{path}' is not a valid URL"),
+                    e,
+                )
+            })?;
             if !self.same_origin(&url) {
                 return Err(Error::usage(format!(
                     "'{path}' is on another origin than the base URL {}; the API key is only sent to the base URL's origin",
@@ -342,10 +347,13 @@ impl Client {
         let rel = trimmed
             .strip_prefix("v1/")
             .unwrap_or(if trimmed == "v1" { "" } else { trimmed });
-        self.inner
-            .base
-            .join(rel)
-            .map_err(|e| Error::usage(format!("'{path}' is not a valid path: {e}")))
+        self.inner.base.join(rel).map_err(|e| {
+            Error::caused(
+                ExitKind::Usage,
+                format_args!("'{path}' is not a valid path"),
+                e,
+            )
+        })
     }
 
     /// Whether `url` is an endpoint without a path parameter (the form, webhook, candidate and
@@ -944,6 +952,7 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
         Error::usage(format!(
             "base URL '{trimmed}' is not a valid URL ({e}); use e.g. https://api.example.com/v1"
         ))
+        .with_source(e)
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
         return Err(Error::usage(format!(

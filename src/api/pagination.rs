@@ -287,6 +287,7 @@ pub fn safe_next_url(
         Error::other(format!(
             "the service's next-page address '{given}' is not a URL: {e}"
         ))
+        .with_source(e)
     })?;
     if super::http::same_origin(base, &url) {
         return Ok((url, false));

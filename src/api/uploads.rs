@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::types::{Presign, Resource};
 use super::{Client, Fetched};
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 impl Client {
     /// `POST /v1/upload/presign`.
@@ -54,16 +54,26 @@ pub const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// A readable regular file, or a usage error (exit 2) that says why not.
 pub fn check_readable(path: &Path) -> Result<u64, Error> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     if !meta.is_file() {
         return Err(Error::usage(format!(
             "'{}' is not a regular file",
             path.display()
         )));
     }
-    std::fs::File::open(path)
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    std::fs::File::open(path).map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     Ok(meta.len())
 }
 
@@ -115,14 +125,18 @@ async fn upload_file(
         .read_timeout(opts.timeout)
         .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| Error::other(format!("cannot build the upload client: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot build the upload client", e))?;
 
     let bar = (opts.progress && size >= PROGRESS_MIN_BYTES).then(|| progress_bar(size, &filename));
     // Streamed from the file in chunks whatever its size (a hidden bar when none is shown):
     // a large upload must not be read into memory first.
-    let file = tokio::fs::File::open(path)
-        .await
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    let file = tokio::fs::File::open(path).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     let meter = bar.clone().unwrap_or_else(indicatif::ProgressBar::hidden);
     let body = reqwest::Body::wrap_stream(progress_stream(file, meter));
     let result = http
@@ -162,6 +176,7 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
         Error::other(format!(
             "the service's presigned_url is not a valid address ({e})"
         ))
+        .with_source(e)
     })?;
     if !matches!(target.scheme(), "http" | "https") {
         return Err(Error::other(format!(

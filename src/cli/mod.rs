@@ -235,7 +235,11 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Completions(a) => completions::run(ctx, a),
         Command::GenerateDocs { dir } => {
             let n = docs::write_all(&dir).map_err(|e| {
-                crate::Error::other(format!("cannot write docs into {}: {e}", dir.display()))
+                crate::Error::caused(
+                    crate::ExitKind::Other,
+                    format_args!("cannot write docs into {}", dir.display()),
+                    e,
+                )
             })?;
             crate::say!(ctx.io, "Wrote {n} files under {}.", dir.display());
             Ok(())

@@ -80,7 +80,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         dialoguer::Password::new()
             .with_prompt("API key")
             .interact()
-            .map_err(|e| Error::usage(format!("cannot read the key: {e}")))?
+            .map_err(|e| Error::caused(ExitKind::Usage, "cannot read the key", e))?
             .trim()
             .to_string()
     };
@@ -101,7 +101,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await
-            .map_err(|e| Error::new(e.kind, format!("the key was not stored: {}", e.message)))?;
+            .map_err(|e| e.context("the key was not stored"))?;
     }
     let mut config = Config::load_from(&ctx.config.path)?;
     config.set(&ctx.profile, "api_key", &key);
@@ -197,20 +197,13 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // Keep the code of the underlying failure (4 for a refused key, 7 for no network...).
         // Nothing was tried when the key or address is missing: say "not set", not "cannot
         // reach".
-        Some(e) if key.is_none() || base_url.is_none() => Err(Error::new(
-            e.kind,
-            format!(
-                "profile '{}': {}",
-                ctx.profile,
-                e.message.replacen("no ", "not set: ", 1)
-            ),
-        )),
-        Some(e) => Err(Error::new(
-            e.kind,
-            format!(
-                "profile '{}' cannot reach the service: {}",
-                ctx.profile, e.message
-            ),
-        )),
+        Some(mut e) if key.is_none() || base_url.is_none() => {
+            e.message = e.message.replacen("no ", "not set: ", 1);
+            Err(e.context(format_args!("profile '{}'", ctx.profile)))
+        }
+        Some(e) => Err(e.context(format_args!(
+            "profile '{}' cannot reach the service",
+            ctx.profile
+        ))),
     }
 }

@@ -337,8 +337,13 @@ async fn run_export(
             text.push_str(code);
             text.push('\n');
         }
-        std::fs::write(path, text)
-            .map_err(|e| Error::other(format!("cannot write --failed {}: {e}", path.display())))?;
+        std::fs::write(path, text).map_err(|e| {
+            Error::caused(
+                crate::ExitKind::Other,
+                format_args!("cannot write --failed {}", path.display()),
+                e,
+            )
+        })?;
     }
     outcome(report, a.failed.is_some())
 }

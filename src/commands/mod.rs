@@ -129,7 +129,13 @@ pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
     reader
         .take(LOCAL_INPUT_MAX + 1)
         .read_to_end(&mut buf)
-        .map_err(|e| Error::usage(format!("cannot read {what}: {e}")))?;
+        .map_err(|e| {
+            Error::caused(
+                crate::ExitKind::Usage,
+                format_args!("cannot read {what}"),
+                e,
+            )
+        })?;
     if buf.len() as u64 > LOCAL_INPUT_MAX {
         return Err(Error::usage(format!(
             "{what} is over the {} MiB limit of local input; check that the right file or pipe was given",
@@ -155,8 +161,13 @@ pub fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Er
     if path == "-" {
         return read_capped(io.stdin(), &format!("{what} from standard input"));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            format_args!("cannot read {what} '{path}'"),
+            e,
+        )
+    })?;
     read_capped(file, &format!("{what} '{path}'"))
 }
 
@@ -169,5 +180,6 @@ pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Er
             e.line(),
             e.column()
         ))
+        .with_source(e)
     })
 }

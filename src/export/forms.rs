@@ -183,7 +183,11 @@ async fn close(
         }
         Err(e) => {
             sink.abandon()?;
-            Err(Error::other(format!("listing the forms stopped: {e}")))
+            Err(Error::caused(
+                ExitKind::Other,
+                "listing the forms stopped",
+                e,
+            ))
         }
     }
 }

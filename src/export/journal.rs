@@ -134,7 +134,7 @@ impl Journal {
             .write(true)
             .create_new(true)
             .open(path)
-            .map_err(|e| io_err(path, "create", e))?;
+            .map_err(|e| Error::file("create", path, e))?;
         lock(&file, path)?;
         let mut j = Journal {
             file,
@@ -146,11 +146,11 @@ impl Journal {
 
     /// Open an existing journal for `--resume`, checking it matches `header`.
     pub fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
-        let mut file = super::open_existing(path).map_err(|e| io_err(path, "open", e))?;
+        let mut file = super::open_existing(path).map_err(|e| Error::file("open", path, e))?;
         lock(&file, path)?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)
-            .map_err(|e| io_err(path, "read", e))?;
+            .map_err(|e| Error::file("read", path, e))?;
         let (found, resumed, valid_len) = parse(&text).map_err(|why| {
             Error::usage(format!(
                 "cannot resume: {} is damaged ({why}); delete it and the .partial file to start over",
@@ -168,7 +168,7 @@ impl Journal {
         // Drop a line cut short by a crash so the next commit starts on a line of its own.
         file.set_len(valid_len)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
-            .map_err(|e| io_err(path, "truncate", e))?;
+            .map_err(|e| Error::file("truncate", path, e))?;
         Ok((
             Journal {
                 file,
@@ -190,7 +190,7 @@ impl Journal {
         self.file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|e| io_err(&self.path, "write", e))
+            .map_err(|e| Error::file("write", &self.path, e))
     }
 }
 
@@ -238,12 +238,8 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
             "another recruit export is writing this output right now ({} is locked); wait for it to finish",
             path.display()
         ))),
-        Err(e) => Err(io_err(path, "lock", e)),
+        Err(e) => Err(Error::file("lock", path, e)),
     }
-}
-
-fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::other(format!("cannot {what} {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -264,7 +264,13 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     let (sink, tally) = match writer_done {
         Some(Ok(Ok(v))) => v,
         Some(Ok(Err(e))) => return Err(e),
-        Some(Err(e)) => return Err(Error::other(format!("the export's writer stopped: {e}"))),
+        Some(Err(e)) => {
+            return Err(Error::caused(
+                crate::ExitKind::Other,
+                "the export's writer stopped",
+                e,
+            ))
+        }
         None => {
             // Nothing more is known than how far the writer got.
             let tally = Tally {

@@ -109,9 +109,11 @@ impl Segment {
 }
 
 fn spill_err(e: std::io::Error) -> Error {
-    Error::other(format!(
-        "cannot write a temporary file for a large candidate: {e}"
-    ))
+    Error::caused(
+        crate::ExitKind::Other,
+        "cannot write a temporary file for a large candidate",
+        e,
+    )
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ impl Target {
                 }
                 Ok(Target::File(resolved))
             }
-            Err(e) => Err(io_err(out, "read", e)),
+            Err(e) => Err(Error::file("read", out, e)),
         }
     }
 }
@@ -154,7 +154,7 @@ impl Sink {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&path)
-                    .map_err(|e| io_err(&path, "open", e))?;
+                    .map_err(|e| Error::file("open", &path, e))?;
                 let dest = Dest::Direct {
                     w: BufWriter::with_capacity(BUF, file),
                     path,
@@ -224,10 +224,11 @@ impl Sink {
                 partial.display(),
                 jpath.display()
             ))
+            .with_source(e)
         })?;
         let len = file
             .metadata()
-            .map_err(|e| io_err(&partial, "read", e))?
+            .map_err(|e| Error::file("read", &partial, e))?
             .len();
         if len < st.offset {
             return Err(Error::usage(format!(
@@ -240,7 +241,7 @@ impl Sink {
         file.set_len(st.offset)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
             .and_then(|_| file.sync_data())
-            .map_err(|e| io_err(&partial, "truncate", e))?;
+            .map_err(|e| Error::file("truncate", &partial, e))?;
         let s = Sink {
             dest: Dest::File {
                 w: BufWriter::with_capacity(BUF, file),
@@ -348,7 +349,7 @@ impl Sink {
                         Ok(())
                     }
                 });
-                r.map_err(|e| io_err(partial, "write", e))?;
+                r.map_err(|e| Error::file("write", partial, e))?;
                 if let Some(j) = journal {
                     j.commit(&self.pending, offset, records)?;
                 }
@@ -374,15 +375,16 @@ impl Sink {
         {
             let file = w
                 .into_inner()
-                .map_err(|e| io_err(&partial, "write", e.into_error()))?;
-            file.sync_all().map_err(|e| io_err(&partial, "write", e))?;
+                .map_err(|e| Error::file("write", &partial, e.into_error()))?;
+            file.sync_all()
+                .map_err(|e| Error::file("write", &partial, e))?;
             drop(file);
             std::fs::rename(&partial, &out).map_err(|e| {
-                Error::other(format!(
-                    "cannot rename {} to {}: {e}",
-                    partial.display(),
-                    out.display()
-                ))
+                Error::caused(
+                    crate::ExitKind::Other,
+                    format_args!("cannot rename {} to {}", partial.display(), out.display()),
+                    e,
+                )
             })?;
             sync_dir(&out);
             if let Some(j) = journal {
@@ -428,10 +430,6 @@ fn sync_dir(p: &Path) {
     }
 }
 
-fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::other(format!("cannot {what} {}: {e}", path.display()))
-}
-
 /// `--resume` of an output that is not a regular file.
 pub fn not_resumable(out: &Path) -> Error {
     Error::usage(format!(
@@ -461,10 +459,10 @@ fn create_partial(partial: &Path) -> Result<File, Error> {
                     partial.display()
                 )));
             }
-            std::fs::remove_file(partial).map_err(|e| io_err(partial, "remove", e))?;
-            create().map_err(|e| io_err(partial, "create", e))
+            std::fs::remove_file(partial).map_err(|e| Error::file("remove", partial, e))?;
+            create().map_err(|e| Error::file("create", partial, e))
         }
-        Err(e) => Err(io_err(partial, "create", e)),
+        Err(e) => Err(Error::file("create", partial, e)),
     }
 }
 
@@ -482,7 +480,7 @@ impl OutLock {
         // A writer that finishes removes the file: retry if the one locked was removed
         // meanwhile (its lock then guards nothing).
         for _ in 0..10 {
-            let file = super::open_or_create(&path).map_err(|e| io_err(&path, "open", e))?;
+            let file = super::open_or_create(&path).map_err(|e| Error::file("open", &path, e))?;
             match file.try_lock_exclusive() {
                 Ok(true) => {}
                 Ok(false) => {
@@ -497,7 +495,7 @@ impl OutLock {
                         path.display()
                     )));
                 }
-                Err(e) => return Err(io_err(&path, "lock", e)),
+                Err(e) => return Err(Error::file("lock", &path, e)),
             }
             if same_file(&file, &path) {
                 let mut lock = OutLock { file, path };

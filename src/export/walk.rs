@@ -77,6 +77,7 @@ impl RawBody {
                         "the answer from {} has an unexpected shape: {e}",
                         self.url.path()
                     ))
+                    .with_source(e)
                 }))
             }
         }

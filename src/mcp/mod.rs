@@ -24,7 +24,7 @@ use serde_json::{json, Map, Value};
 use crate::api::pagination::PageStyle;
 use crate::api::{Client, MemoInput};
 use crate::apply::Variant;
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use tools::ToolDef;
 pub use tools::{Access, PersonalData};
 
@@ -466,8 +466,13 @@ impl Args {
     fn webhook_fields(&self) -> Result<Map<String, Value>, Error> {
         let mut body = Map::new();
         if let Some(u) = self.opt_str("callback_url")? {
-            let parsed = url::Url::parse(&u)
-                .map_err(|e| Error::usage(format!("callback_url '{u}' is not an address: {e}")))?;
+            let parsed = url::Url::parse(&u).map_err(|e| {
+                Error::caused(
+                    ExitKind::Usage,
+                    format_args!("callback_url '{u}' is not an address"),
+                    e,
+                )
+            })?;
             if !matches!(parsed.scheme(), "http" | "https") {
                 return Err(Error::usage(format!(
                     "callback_url '{u}' must start with https:// (or http://)"
@@ -542,10 +547,10 @@ pub async fn serve_stdio(server: Server) -> anyhow::Result<()> {
     let running = server
         .serve(transport)
         .await
-        .map_err(|e| Error::other(format!("the MCP session did not start: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "the MCP session did not start", e))?;
     running
         .waiting()
         .await
-        .map_err(|e| Error::other(format!("the MCP server stopped: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "the MCP server stopped", e))?;
     Ok(())
 }

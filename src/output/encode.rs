@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use crate::output::jq::{self, JqFilter};
 use crate::output::{csv_cell, Kind};
 
@@ -94,7 +94,7 @@ impl Encoder {
             ExportFormat::Csv => {
                 let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
                 w.write_record(self.header()).map_err(csv_err)?;
-                w.into_inner().map_err(|e| Error::other(e.to_string()))
+                w.into_inner().map_err(|e| csv_err(e.into_error()))
             }
         }
     }
@@ -139,7 +139,7 @@ impl Encoder {
                     .has_headers(false)
                     .from_writer(std::mem::take(out));
                 self.csv_row(&mut w, code, item)?;
-                *out = w.into_inner().map_err(|e| Error::other(e.to_string()))?;
+                *out = w.into_inner().map_err(|e| csv_err(e.into_error()))?;
                 Ok(1)
             }
         }
@@ -163,8 +163,9 @@ impl Encoder {
             && !text.contains(['\n', '\r'])
             && !text.contains("\"candidate_code\"");
         if !splice {
-            let v: Value = serde_json::from_str(text)
-                .map_err(|e| Error::other(format!("cannot read an item of the answer: {e}")))?;
+            let v: Value = serde_json::from_str(text).map_err(|e| {
+                Error::caused(ExitKind::Other, "cannot read an item of the answer", e)
+            })?;
             return self.encode(code, &v, first, out);
         }
         if self.format == ExportFormat::Json && !first {
@@ -279,11 +280,11 @@ fn write_object(code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(
 
 fn ser<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, v: &T) -> Result<(), Error> {
     serde_json::to_writer(&mut *out, v)
-        .map_err(|e| Error::other(format!("cannot encode a record as JSON: {e}")))
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot encode a record as JSON", e))
 }
 
-fn csv_err(e: csv::Error) -> Error {
-    Error::other(format!("cannot write CSV: {e}"))
+fn csv_err(e: impl std::error::Error + Send + Sync + 'static) -> Error {
+    Error::caused(ExitKind::Other, "cannot write CSV", e)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use jaq_core::{Compiler, Ctx, Vars};
 use jaq_json::Val;
 use serde_json::Value;
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 type Data = JustLut<Val>;
 
@@ -94,7 +94,7 @@ impl JqFilter {
     pub fn run(&self, input: Value) -> Result<Vec<Value>, Error> {
         use serde::Deserialize;
         let input = Val::deserialize(input)
-            .map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "--jq cannot read the value", e))?;
         let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
         let mut out = Vec::new();
         for item in self.filter.id.run((ctx, input)) {

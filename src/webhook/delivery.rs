@@ -101,7 +101,9 @@ pub fn client(
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(user_agent)
         .build()
-        .map_err(|e| crate::Error::other(format!("cannot build the HTTP client: {e}")))
+        .map_err(|e| {
+            crate::Error::caused(crate::ExitKind::Other, "cannot build the HTTP client", e)
+        })
 }
 
 /// `recruit/VERSION (what)`: who sends, for the receiver's logs.

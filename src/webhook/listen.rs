@@ -23,7 +23,7 @@ use super::log::{Log, Record};
 use super::signature::{self, Malformed, Rejection};
 use super::store::{NewEvent, Reader, Store};
 use super::writer::Writer;
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
@@ -200,12 +200,16 @@ pub async fn run(
     io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
-    let listener = tokio::net::TcpListener::bind(cfg.addr)
-        .await
-        .map_err(|e| Error::other(format!("cannot listen on {}: {e}", cfg.addr)).with_source(e))?;
+    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Other,
+            format_args!("cannot listen on {}", cfg.addr),
+            e,
+        )
+    })?;
     let addr = listener
         .local_addr()
-        .map_err(|e| Error::other(format!("cannot read the bound address: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot read the bound address", e))?;
     let metrics = match cfg.metrics_addr {
         Some(m) => Some(bind_metrics(m, addr).await?),
         None => None,
@@ -372,7 +376,7 @@ pub async fn run(
         // The thread ends once every writer handle is gone (the relay's and the listener's).
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }
-    served.map_err(|e| Error::other(format!("the listener stopped: {e}")))?;
+    served.map_err(|e| Error::caused(ExitKind::Other, "the listener stopped", e))?;
     let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended { stats, fatal })
 }
@@ -390,7 +394,11 @@ async fn bind_metrics(
         )));
     }
     tokio::net::TcpListener::bind(m).await.map_err(|e| {
-        Error::usage(format!("cannot serve metrics on --metrics-addr {m}: {e}")).with_source(e)
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot serve metrics on --metrics-addr {m}"),
+            e,
+        )
     })
 }
 
@@ -919,7 +927,7 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
     };
     tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
         .await
-        .map_err(|e| Error::other(format!("the store read stopped: {e}")))?
+        .map_err(|e| Error::caused(ExitKind::Other, "the store read stopped", e))?
 }
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in

@@ -63,8 +63,13 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
         })?;
         return Ok(event.to_string().into_bytes());
     };
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| Error::usage(format!("payload file {name} is not valid JSON: {e}")))?;
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            format_args!("payload file {name} is not valid JSON"),
+            e,
+        )
+    })?;
     match value.get("action") {
         Some(file_action) => {
             if file_action.as_str() != Some(action) {

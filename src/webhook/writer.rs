@@ -135,7 +135,13 @@ impl Writer {
         let thread = std::thread::Builder::new()
             .name("event-store-writer".into())
             .spawn(move || run(conn, &path, rx, &h))
-            .map_err(|e| Error::other(format!("cannot start the event store's writer: {e}")))?;
+            .map_err(|e| {
+                Error::caused(
+                    crate::ExitKind::Other,
+                    "cannot start the event store's writer",
+                    e,
+                )
+            })?;
         Ok((Writer { tx, health }, thread))
     }
 

@@ -188,7 +188,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
         } else {
             serde_json::to_string(&prepared.body)
         }
-        .map_err(|e| Error::other(e.to_string()))?;
+        .map_err(|e| Error::caused(crate::ExitKind::Other, "cannot print the body", e))?;
         out.write_str(&format!("{text}\n"))?;
         crate::say!(ctx.io, "dry run: nothing was sent");
         return Ok(());
@@ -321,7 +321,7 @@ async fn run_wizard(
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
-    .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
+    .map_err(|e| Error::caused(crate::ExitKind::Other, "the wizard failed", e))??;
     if interrupted.load(Ordering::SeqCst) {
         return Err(Error::other("cancelled; nothing was sent"));
     }

@@ -512,8 +512,13 @@ fn header_name(name: &str) -> Result<HeaderName, Error> {
 }
 
 pub(crate) fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
-    let url = url::Url::parse(text.trim())
-        .map_err(|e| Error::usage(format!("{flag} '{text}' is not a URL: {e}")))?;
+    let url = url::Url::parse(text.trim()).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            format_args!("{flag} '{text}' is not a URL"),
+            e,
+        )
+    })?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err(Error::usage(format!(
             "{flag} '{text}' must be an http:// or https:// URL"
@@ -535,8 +540,13 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
         }
         Some(path) => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}")))?;
+            let file = std::fs::File::open(path).map_err(|e| {
+                Error::caused(
+                    crate::ExitKind::Usage,
+                    format_args!("cannot read payload file {path}"),
+                    e,
+                )
+            })?;
             crate::commands::read_capped(file, &format!("the payload file {path}"))
         }
     }
