@@ -13,36 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, ExitKind};
-
-/// Keys a profile may set, with what they mean (for `config set` and its help).
-pub const KEYS: &[(&str, &str)] = &[
-    ("base_url", "service root, with or without a trailing /v1"),
-    ("api_key", "bearer token (prefer `recruit auth login`)"),
-    (
-        "api_key_command",
-        "a shell command whose stdout is the key (e.g. a password manager)",
-    ),
-    ("output", "default output format: table, json, ndjson, csv"),
-    ("timeout", "per-request timeout in seconds"),
-    ("retries", "retries of idempotent requests"),
-    (
-        "ca_cert",
-        "extra PEM certificate authorities to trust (a company's own CA)",
-    ),
-    (
-        "max_rate",
-        "at most this many requests per second to the service",
-    ),
-    (
-        "max_wait",
-        "longest wait for a rate-limit reset or Retry-After, in seconds",
-    ),
-    ("variant", "apply request variant: a or b"),
-    (
-        "signing_key",
-        "webhook signing key for listen/verify/trigger",
-    ),
-];
+use crate::settings::{Key, Type};
 
 pub const DEFAULT_PROFILE: &str = "default";
 
@@ -118,9 +89,9 @@ impl Config {
     }
 
     /// A profile's value for `key`, as a string (numbers are shown as written).
-    pub fn get(&self, profile: &str, key: &str) -> Option<String> {
+    pub fn get(&self, profile: &str, key: Key) -> Option<String> {
         let table = self.doc.get(profile)?.as_table()?;
-        match table.get(key)? {
+        match table.get(key.name())? {
             toml::Value::String(s) => Some(s.clone()),
             // `30`, not TOML's `30.0`: what `config set` was given reads back the same.
             toml::Value::Float(f) => Some(f.to_string()),
@@ -128,7 +99,9 @@ impl Config {
         }
     }
 
-    pub fn set(&mut self, profile: &str, key: &str, value: &str) {
+    /// Set `key` in `profile`, stored as its type says (`timeout = 30`, a number); a value that
+    /// is not of the type is kept as text (and refused when read).
+    pub fn set(&mut self, profile: &str, key: Key, value: &str) {
         let entry = self
             .doc
             .entry(profile.to_string())
@@ -137,37 +110,33 @@ impl Config {
             *entry = toml::Value::Table(toml::Table::new());
         }
         let table = entry.as_table_mut().expect("just made a table");
-        let v = match key {
-            "timeout" => value
+        let text = || toml::Value::String(value.to_string());
+        let v = match key.spec().ty {
+            Type::Number => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "max_rate" | "max_wait" => value
+                .unwrap_or_else(|_| text()),
+            Type::Integer => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
-                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "retries" => value
-                .parse::<i64>()
-                .map(toml::Value::Integer)
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            _ => toml::Value::String(value.to_string()),
+                .unwrap_or_else(|_| text()),
+            Type::Text => text(),
         };
-        table.insert(key.to_string(), v);
+        table.insert(key.name().to_string(), v);
     }
 
-    pub fn unset(&mut self, profile: &str, key: &str) -> bool {
+    pub fn unset(&mut self, profile: &str, key: Key) -> bool {
         self.doc
             .get_mut(profile)
             .and_then(|p| p.as_table_mut())
-            .map(|t| t.remove(key).is_some())
+            .map(|t| t.remove(key.name()).is_some())
             .unwrap_or(false)
     }
 
     /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
     /// changed. Returns whether the key was there.
-    pub fn unset_saved(path: &Path, profile: &str, key: &str) -> Result<bool, Error> {
+    pub fn unset_saved(path: &Path, profile: &str, key: Key) -> Result<bool, Error> {
         let mut config = Config::load_from(path)?;
         let removed = config.unset(profile, key);
         if removed {

@@ -9,7 +9,7 @@ use crate::error::{Error, ExitKind};
 use crate::output::Format;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
-use crate::settings::Settings;
+use crate::settings::{ApiKeyFrom, Key, Settings};
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -139,9 +139,14 @@ pub struct GlobalArgs {
     #[arg(long, global = true, hide_short_help = true)]
     pub insecure_http: bool,
 
-    /// Where `--sandbox` and `--base-url` came from (flag or env), for their precedence.
+    /// Where `--sandbox` and each setting's option came from (flag or env), for their
+    /// precedence.
     #[arg(skip)]
     pub origins: Origins,
+
+    /// What the settings read from the environment besides these options' variables.
+    #[arg(skip)]
+    pub environ: crate::settings::Environ,
 
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
@@ -196,12 +201,6 @@ pub struct Origins {
     given: Vec<(&'static str, Origin)>,
 }
 
-/// The global options whose origin is kept (settings shown with their source).
-const WITH_ENV: &[&str] = &[
-    "base_url", "api_key", "profile", "output", "timeout", "retries", "ca_cert", "max_rate",
-    "max_wait",
-];
-
 impl Origins {
     pub fn from_matches(matches: &clap::ArgMatches) -> Origins {
         let origin = |id: &str| match matches.value_source(id) {
@@ -216,7 +215,12 @@ impl Origins {
             } else {
                 Origin::Unset
             },
-            given: WITH_ENV.iter().map(|id| (*id, origin(id))).collect(),
+            // Every setting with a global option: its argument's id is the setting's name.
+            given: Key::ALL
+                .iter()
+                .filter(|k| k.spec().flag.is_some())
+                .map(|k| (k.name(), origin(k.name())))
+                .collect(),
         }
     }
 
@@ -275,7 +279,8 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
+    pub fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        globals.environ = crate::settings::Environ::from_process();
         let config = Config::load()?;
         let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
         if globals.api_key.is_some()
@@ -310,11 +315,6 @@ impl Ctx {
         })
     }
 
-    /// A setting of the active profile.
-    pub fn profile_setting(&self, key: &str) -> Option<String> {
-        self.config.get(&self.profile, key)
-    }
-
     /// The settings of this run (flag > env > profile > default), each with its source.
     pub fn settings(&self) -> Settings<'_> {
         Settings {
@@ -340,7 +340,7 @@ impl Ctx {
             fields: self.globals.fields.clone(),
             pretty: self.io.term.stdout_tty,
             color: self.io.term.color,
-            width: self.io.term.width,
+            width: self.io.term.width.or(self.settings().columns()),
         })
     }
 
@@ -376,20 +376,14 @@ impl Ctx {
         }
     }
 
-    /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
+    /// The API key, where [`Settings::api_key`] says it is (running the profile's
+    /// `api_key_command` when that is where).
     pub async fn api_key(&self) -> Result<Option<Secret>, Error> {
-        if let Some(k) = &self.globals.api_key {
-            if !k.expose().is_empty() {
-                return Ok(Some(k.clone()));
-            }
+        match self.settings().api_key() {
+            None => Ok(None),
+            Some(ApiKeyFrom::Value(key, _)) => Ok(Some(key)),
+            Some(ApiKeyFrom::Command(cmd)) => run_key_command(&cmd).await.map(Some),
         }
-        if let Some(k) = self.profile_setting("api_key") {
-            return Ok(Some(Secret::new(k)));
-        }
-        if let Some(cmd) = self.profile_setting("api_key_command") {
-            return run_key_command(&cmd).await.map(Some);
-        }
-        Ok(None)
     }
 
     /// Where the sandbox keeps its state when started with `--sandbox`.
@@ -435,7 +429,7 @@ impl Ctx {
             api_key: Some(api_key),
             timeout: self.timeout()?,
             retries: self.retries()?,
-            verbose: self.globals.verbose || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1"),
+            verbose: self.settings().verbose(),
             allow_insecure_http: self.globals.insecure_http,
             net: self.net()?,
             // The in-process sandbox is on loopback: a proxy must never catch it.

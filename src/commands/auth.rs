@@ -8,6 +8,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
 use crate::redact::Secret;
+use crate::settings::Key;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
@@ -44,7 +45,7 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
         AuthCmd::Status => status(ctx).await,
         AuthCmd::Logout => {
             let p = &ctx.profile;
-            let said = match Config::unset_saved(&ctx.config.path, p, "api_key")? {
+            let said = match Config::unset_saved(&ctx.config.path, p, Key::ApiKey)? {
                 true => format!("Removed the API key of profile '{p}'."),
                 false => format!("Profile '{p}' has no stored API key; nothing changed."),
             };
@@ -104,9 +105,9 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
             .map_err(|e| e.context("the key was not stored"))?;
     }
     let mut config = Config::load_from(&ctx.config.path)?;
-    config.set(&ctx.profile, "api_key", &key);
+    config.set(&ctx.profile, Key::ApiKey, &key);
     if let Some(b) = &ctx.globals.base_url {
-        config.set(&ctx.profile, "base_url", b);
+        config.set(&ctx.profile, Key::BaseUrl, b);
     }
     config.save()?;
     crate::say!(
@@ -127,7 +128,8 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         "sandbox".to_string()
     } else {
         settings
-            .key_source()
+            .api_key()
+            .map(|k| k.source())
             .map_or_else(|| "none".to_string(), |s| s.to_string())
     };
     let (base_url, base_url_source) = if ctx.globals.sandbox {

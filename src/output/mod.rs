@@ -57,7 +57,7 @@ pub struct OutputOptions {
     /// Pretty JSON and a terminal-sized table (stdout is a terminal).
     pub pretty: bool,
     pub color: bool,
-    /// The terminal's width, when known (else the table finds it: `COLUMNS`, else 120).
+    /// The table's width: the terminal's, else `COLUMNS`, when known (else 120).
     pub width: Option<u16>,
 }
 

@@ -11,7 +11,8 @@ use crate::api::{
     ApplicationForm, Candidate, Evaluation, FormSubmission, Interview, Job, Memo, Webhook,
 };
 
-/// Width for tables: the terminal's, else `COLUMNS`, else 120 (stable for pipes and tests).
+/// Width for tables: the one given (the terminal's, else `COLUMNS` through the settings), else
+/// the terminal's, else 120 (stable for pipes and tests).
 fn width(opts: &OutputOptions) -> u16 {
     if let Some(w) = opts.width {
         return w;
@@ -21,10 +22,7 @@ fn width(opts: &OutputOptions) -> u16 {
             return w;
         }
     }
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(120)
+    120
 }
 
 fn terminal_size() -> Option<(u16, u16)> {

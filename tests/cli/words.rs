@@ -109,7 +109,7 @@ fn every_config_key_is_in_the_help_and_the_man_pages() {
         let out = home.cmd().args(["config", sub, "--help"]).output().unwrap();
         let help = stdout_of(&out);
         let man = std::fs::read_to_string(man_dir.join(format!("recruit-config-{sub}.1"))).unwrap();
-        for (key, _) in recruit::config::KEYS {
+        for key in recruit::settings::Key::names() {
             assert!(help.contains(key), "config {sub} --help lacks {key}");
             // roff escapes underscores in some renderings: compare without them.
             let bare = key.replace('_', "");

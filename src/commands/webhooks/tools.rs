@@ -489,12 +489,8 @@ fn explicit_format(ctx: &Ctx) -> Result<Option<Format>, Error> {
 /// Keys from the flags/env, else the profile's `signing_key`. An empty key is refused rather
 /// than taken as "no key", which would make `listen` accept everything.
 fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> {
-    let given = if args.signing_key.is_empty() {
-        ctx.profile_setting("signing_key").into_iter().collect()
-    } else {
-        args.signing_key.clone()
-    };
-    given
+    ctx.settings()
+        .signing_keys(&args.signing_key)
         .into_iter()
         .map(|k| {
             if k.is_empty() {
