@@ -7,31 +7,38 @@
 use serde_json::Value;
 use url::Url;
 
-use crate::api::candidates::MAX_PER as MAX_CANDIDATES_PER;
-use crate::api::pagination::{user_page_token_opt, PageStyle, PageWalker};
-use crate::api::{ApplicationForm, CandidateListQuery, Client, FormListQuery, JobListQuery, Stage};
+use crate::api::pagination::{user_page_token_opt, PageWalker};
+use crate::api::records::{ListFilter, ListQuery, NoFilter};
+use crate::api::{ApplicationForm, Client};
 use crate::apply::{Prepared, Report, Variant};
 use crate::error::Error;
 
-use crate::api::submissions::MAX_PER as MAX_SUBMISSIONS_PER;
+use crate::api::MAX_PER;
 
 /// Most problems of an answers file listed; the rest are counted.
 pub const PROBLEMS_SHOWN: usize = 50;
 
-/// `GET /v1/application_forms`: a page token may be given as the `next_page_token` address
-/// of an earlier answer, which brings its own title and per along.
-pub fn forms_url(
-    client: &Client,
-    title: Option<String>,
+/// The query of a list from what a user gave (a command's flags, a tool's arguments): a page
+/// token may be the `next_page_token` / `next_url` address of an earlier answer, which brings
+/// its own filter and page size along; walking every page (`all`, `limit`) asks for the largest
+/// pages, `max`, or for just the limit when that is smaller.
+pub fn list_query<F: ListFilter>(
+    filter: Option<F>,
     page_token: Option<&str>,
     per: Option<u32>,
-) -> Url {
+    all: bool,
+    limit: Option<usize>,
+    max: u32,
+) -> ListQuery<F> {
     let (page_token, carried) = user_page_token_opt(page_token);
-    client.forms_url(&FormListQuery {
-        title: title.or_else(|| carried("title")),
+    let carried_per = carried("per")
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| (1..=max).contains(p));
+    ListQuery {
+        filter: filter.or_else(|| carried(F::PARAM).and_then(|v| F::parse(&v))),
         page_token,
-        per: per.or_else(|| carried("per").and_then(|p| p.parse().ok())),
-    })
+        per: walk_per(per.or(carried_per), all, limit, max),
+    }
 }
 
 /// The page size of a list that is walked for `--all` / `--limit` (the tools' `all` /
@@ -45,50 +52,8 @@ pub fn walk_per(per: Option<u32>, all: bool, limit: Option<usize>, max: u32) -> 
     })
 }
 
-/// `GET /v1/candidates`: a page token may be given as the `next_page_token` address of an
-/// earlier answer, which brings its own stage filter and per along; walking every page asks for
-/// the largest pages.
-pub fn candidates_url(
-    client: &Client,
-    stage: Option<Stage>,
-    page_token: Option<&str>,
-    per: Option<u32>,
-    all: bool,
-    limit: Option<usize>,
-) -> Url {
-    let (page_token, carried) = user_page_token_opt(page_token);
-    let carried_per = carried("per")
-        .and_then(|p| p.parse::<u32>().ok())
-        .filter(|p| (1..=MAX_CANDIDATES_PER).contains(p));
-    client.candidates_url(&CandidateListQuery {
-        stage: stage.or_else(|| carried("stage_kind").and_then(|s| Stage::parse(&s))),
-        page_token,
-        per: walk_per(per.or(carried_per), all, limit, MAX_CANDIDATES_PER),
-    })
-}
-
-/// `GET /v1/jobs`, as [`candidates_url`] (the filter is the title).
-pub fn jobs_url(
-    client: &Client,
-    title: Option<String>,
-    page_token: Option<&str>,
-    per: Option<u32>,
-    all: bool,
-    limit: Option<usize>,
-) -> Url {
-    let (page_token, carried) = user_page_token_opt(page_token);
-    let carried_per = carried("per")
-        .and_then(|p| p.parse::<u32>().ok())
-        .filter(|p| (1..=MAX_CANDIDATES_PER).contains(p));
-    client.jobs_url(&JobListQuery {
-        title: title.or_else(|| carried("title")),
-        page_token,
-        per: walk_per(per.or(carried_per), all, limit, MAX_CANDIDATES_PER),
-    })
-}
-
-/// `GET /v1/candidates/{c}/form_submissions`: walking every page asks for the largest pages
-/// (fewest requests); a `next_url` given as the token brings its own `per`.
+/// `GET /v1/candidates/{c}/form_submissions`, as [`list_query`] (walking every page asks for
+/// the largest pages; `--limit` does not change the page size).
 pub fn submissions_url(
     client: &Client,
     candidate: &str,
@@ -97,25 +62,13 @@ pub fn submissions_url(
     all: bool,
 ) -> Result<Url, Error> {
     client.checked_endpoint(&["candidates", candidate])?;
-    let (page_token, carried) = user_page_token_opt(page_token);
-    let carried_per = carried("per")
-        .and_then(|v| v.parse::<u32>().ok())
-        .filter(|p| (1..=MAX_SUBMISSIONS_PER).contains(p));
-    let per = per
-        .or(carried_per)
-        .or(if all { Some(MAX_SUBMISSIONS_PER) } else { None });
-    Ok(client.submissions_url(candidate, per, page_token.as_deref()))
+    let q = list_query::<NoFilter>(None, page_token, per, all, None, MAX_PER);
+    Ok(client.submissions_url(candidate, q.per, q.page_token.as_deref()))
 }
 
-/// Every item of every page from `first` on (at most `limit`): the merged list of `--all` /
+/// Every item of every page the walker gives (its limit applied): the merged list of `--all` /
 /// `--limit` and of the tools' `all` / `limit`.
-pub async fn collect_pages(
-    client: &Client,
-    first: Url,
-    style: PageStyle,
-    limit: Option<usize>,
-) -> Result<Vec<Value>, Error> {
-    let mut walker = PageWalker::new(client.clone(), first, style).limit(limit);
+pub async fn collect_pages(mut walker: PageWalker) -> Result<Vec<Value>, Error> {
     let mut items = Vec::new();
     while let Some(page) = walker.next_page().await? {
         items.extend(page.items);
@@ -232,23 +185,35 @@ mod tests {
 
     #[test]
     fn a_next_page_address_brings_its_filter_and_size() {
+        use crate::api::{Stage, Title};
         let c = Client::new(crate::api::ClientConfig::new("http://127.0.0.1:9/v1", None)).unwrap();
-        let url = candidates_url(
-            &c,
+        let q = list_query::<Stage>(
             None,
             Some("http://127.0.0.1:9/v1/candidates?stage_kind=offer&per=3&page_token=abc"),
             None,
             false,
             None,
+            100,
         );
         assert_eq!(
-            url.as_str(),
+            c.list_url(&["candidates"], &q).as_str(),
             "http://127.0.0.1:9/v1/candidates?stage_kind=offer&per=3&page_token=abc"
         );
-        let url = jobs_url(&c, Some("개발".into()), None, None, true, None);
+        let q = list_query(Some(Title("개발".into())), None, None, true, None, 100);
         assert_eq!(
-            url.as_str(),
+            c.list_url(&["jobs"], &q).as_str(),
             "http://127.0.0.1:9/v1/jobs?title=%EA%B0%9C%EB%B0%9C&per=100"
         );
+        // A size the list does not serve is not carried; the filter given wins.
+        let q = list_query(
+            Some(Title("design".into())),
+            Some("/v1/jobs?title=dev&per=500&page_token=t"),
+            None,
+            false,
+            None,
+            100,
+        );
+        assert_eq!((q.filter, q.per), (Some(Title("design".into())), None));
+        assert_eq!(q.page_token.as_deref(), Some("t"));
     }
 }

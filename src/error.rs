@@ -125,6 +125,16 @@ impl Error {
         )
     }
 
+    /// A "not found" that names what was not found (`candidate 'C1' not found: Resource not
+    /// found (HTTP 404)`), keeping the service's words; any other error as it is.
+    pub fn not_found_as(mut self, what: impl FnOnce() -> String) -> Self {
+        if self.kind == ExitKind::NotFound {
+            let detail = self.message.trim_start_matches("not found: ").to_string();
+            self.message = format!("{}: {detail}", what());
+        }
+        self
+    }
+
     /// The same error with `prefix: ` in front of its message; its kind (so its exit code),
     /// HTTP status, service error code and source are kept.
     pub fn context(mut self, prefix: impl fmt::Display) -> Self {

@@ -1,6 +1,5 @@
 //! Evaluations: a candidate's scores at one stage, by the evaluation's code.
 
-use super::forms::not_found_as;
 use super::types::{Evaluation, Resource};
 use super::{Client, Fetched};
 use crate::error::Error;
@@ -8,8 +7,7 @@ use crate::error::Error;
 impl Client {
     /// `GET /v1/feedback/candidate_scores/{code}`.
     pub async fn get_evaluation(&self, code: &str) -> Result<Fetched<Resource<Evaluation>>, Error> {
-        self.get(self.checked_endpoint(&["feedback", "candidate_scores", code])?)
+        self.get_record("evaluation", &["feedback", "candidate_scores", code])
             .await
-            .map_err(|e| not_found_as(e, || format!("evaluation '{code}' not found")))
     }
 }

@@ -356,19 +356,18 @@ impl Client {
         })
     }
 
-    /// Whether `url` is an endpoint without a path parameter (the form, webhook, candidate and
-    /// job lists, file presigning), so a 404 from it can only mean a wrong base URL.
-    fn is_fixed_collection(&self, url: &Url) -> bool {
-        self.same_origin(url)
-            && url
-                .path()
-                .strip_prefix(self.inner.base.path())
-                .is_some_and(|rel| {
-                    matches!(
-                        rel.trim_end_matches('/'),
-                        "application_forms" | "webhooks" | "upload/presign" | "candidates" | "jobs"
-                    )
-                })
+    /// A 404 from `url`, an address that names no record (a list, file presigning): nothing
+    /// there could be missing, so the address itself is wrong whatever the body says. The
+    /// endpoints with such addresses say so (this layer knows no resource paths).
+    pub fn at_fixed_address(&self, mut e: Error, url: &Url) -> Error {
+        if e.kind == ExitKind::NotFound {
+            e.message = format!(
+                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
+                url.path(),
+                self.inner.base.as_str().trim_end_matches('/')
+            );
+        }
+        e
     }
 
     /// Whether `url` has the scheme, host and port of the base URL.
@@ -400,16 +399,6 @@ impl Client {
         let resp = self.send_raw(spec).await?;
         if resp.status.is_success() {
             Ok(resp)
-        } else if resp.status == StatusCode::NOT_FOUND && self.is_fixed_collection(&resp.url) {
-            // Nothing in such a path names a record that could be missing: the 404 means the
-            // address itself is wrong, whatever the body says.
-            let mut e = error_from_response(&resp);
-            e.message = format!(
-                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
-                resp.url.path(),
-                self.inner.base.as_str().trim_end_matches('/')
-            );
-            Err(e)
         } else {
             Err(error_from_response(&resp))
         }

@@ -1,6 +1,5 @@
 //! Interviews, by code.
 
-use super::forms::not_found_as;
 use super::types::{Interview, Resource};
 use super::{Client, Fetched};
 use crate::error::Error;
@@ -8,8 +7,6 @@ use crate::error::Error;
 impl Client {
     /// `GET /v1/interviews/{code}`.
     pub async fn get_interview(&self, code: &str) -> Result<Fetched<Resource<Interview>>, Error> {
-        self.get(self.checked_endpoint(&["interviews", code])?)
-            .await
-            .map_err(|e| not_found_as(e, || format!("interview '{code}' not found")))
+        self.get_record("interview", &["interviews", code]).await
     }
 }

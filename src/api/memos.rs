@@ -2,7 +2,6 @@
 
 use reqwest::Method;
 
-use super::forms::not_found_as;
 use super::types::{Memo, MemoInput, MemoList, Resource};
 use super::{Client, Fetched};
 use crate::error::Error;
@@ -47,7 +46,7 @@ impl Client {
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
         self.get(self.checked_endpoint(&["candidates", candidate, "memos"])?)
             .await
-            .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' not found")))
+            .map_err(|e| e.not_found_as(|| format!("candidate '{candidate}' not found")))
     }
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
@@ -75,9 +74,7 @@ impl Client {
         )
         .await
         .map_err(|e| {
-            not_found_as(e, || {
-                format!("candidate '{candidate}' (or the parent memo) not found")
-            })
+            e.not_found_as(|| format!("candidate '{candidate}' (or the parent memo) not found"))
         })
     }
 
@@ -188,7 +185,5 @@ impl Client {
 }
 
 fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
-    not_found_as(e, || {
-        format!("memo {id} not found on candidate {candidate}")
-    })
+    e.not_found_as(|| format!("memo {id} not found on candidate {candidate}"))
 }

@@ -20,6 +20,7 @@ pub mod limiter;
 pub mod memos;
 pub mod pacer;
 pub mod pagination;
+pub mod records;
 pub mod submissions;
 pub mod tls;
 pub mod types;
@@ -32,6 +33,7 @@ pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use jobs::JobListQuery;
 pub use limiter::Limiter;
 pub use pagination::PageWalker;
+pub use records::{ListQuery, Title, MAX_PER};
 pub use tls::NetSettings;
 pub use types::{
     AnswerJsonInfo, Application, ApplicationForm, Candidate, CandidateJob, CandidateList,

@@ -13,12 +13,14 @@ use crate::error::{Error, ExitKind};
 impl Client {
     /// `POST /v1/upload/presign`.
     pub async fn presign(&self, filename: &str) -> Result<Fetched<Resource<Presign>>, Error> {
+        let url = self.endpoint(&["upload", "presign"]);
         self.send_json(
             Method::POST,
-            self.checked_endpoint(&["upload", "presign"])?,
+            url.clone(),
             Some(&json!({ "filename": filename })),
         )
         .await
+        .map_err(|e| self.at_fixed_address(e, &url))
     }
 }
 

@@ -4,9 +4,9 @@
 use reqwest::Method;
 use serde_json::Value;
 
-use super::forms::not_found_as;
 use super::pagination::{PageStyle, PageWalker};
-use super::types::{Resource, Webhook, WebhookInput, WebhookList};
+use super::records::{ListQuery, NoFilter};
+use super::types::{Resource, Webhook, WebhookInput};
 use super::{Client, Fetched};
 use crate::error::Error;
 
@@ -42,21 +42,15 @@ pub fn event_names() -> String {
 impl Client {
     /// The registrations page by page (their paging is undocumented: either style is read).
     pub fn webhook_pages(&self) -> PageWalker {
-        PageWalker::new(
-            self.clone(),
-            self.endpoint(&["webhooks"]),
+        self.fixed_list_pages(
+            &["webhooks"],
+            &ListQuery::<NoFilter>::default(),
             PageStyle::Cursor,
         )
     }
 
-    pub async fn list_webhooks(&self) -> Result<Fetched<WebhookList>, Error> {
-        self.get(self.checked_endpoint(&["webhooks"])?).await
-    }
-
     pub async fn get_webhook(&self, code: &str) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.get(self.checked_endpoint(&["webhooks", code])?)
-            .await
-            .map_err(|e| webhook_not_found(e, code))
+        self.get_record("webhook", &["webhooks", code]).await
     }
 
     pub async fn create_webhook(
@@ -98,5 +92,5 @@ impl Client {
 }
 
 fn webhook_not_found(e: Error, code: &str) -> Error {
-    not_found_as(e, || format!("webhook '{code}' not found"))
+    e.not_found_as(|| format!("webhook '{code}' not found"))
 }

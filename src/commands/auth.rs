@@ -55,17 +55,14 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     }
 }
 
-/// One cheap request to check a key: the first page of forms.
+/// One cheap request to check a key: the first page of forms, of one form.
 async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
-    let url = client.forms_url(&crate::api::FormListQuery {
+    let first = crate::api::FormListQuery {
         per: Some(1),
         ..Default::default()
-    });
-    client
-        .send(crate::api::RequestSpec::get(url))
-        .await
-        .map(|_| ())
+    };
+    client.form_pages(&first).next_page().await.map(drop)
 }
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {

@@ -60,21 +60,16 @@ pub async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> 
         CandidatesCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
-            let url = crate::core::candidates_url(
-                &client,
+            let q = crate::core::list_query(
                 a.stage,
                 a.page_token.as_deref(),
                 a.per,
                 ctx.globals.all,
                 ctx.globals.limit,
+                crate::api::MAX_PER,
             );
-            crate::commands::print_pages(
-                ctx,
-                &mut out,
-                client.candidate_pages(url),
-                Kind::Candidate,
-            )
-            .await
+            crate::commands::print_pages(ctx, &mut out, client.candidate_pages(&q), Kind::Candidate)
+                .await
         }
         CandidatesCmd::Get(a) => {
             let mut out = ctx.output()?;

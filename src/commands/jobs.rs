@@ -40,15 +40,15 @@ pub async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
         JobsCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
-            let url = crate::core::jobs_url(
-                &client,
-                a.title,
+            let q = crate::core::list_query(
+                a.title.map(crate::api::Title),
                 a.page_token.as_deref(),
                 a.per,
                 ctx.globals.all,
                 ctx.globals.limit,
+                crate::api::MAX_PER,
             );
-            crate::commands::print_pages(ctx, &mut out, client.job_pages(url), Kind::Job).await
+            crate::commands::print_pages(ctx, &mut out, client.job_pages(&q), Kind::Job).await
         }
     }
 }

@@ -52,11 +52,7 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error>
                 Kind::Submission,
             )
             .await
-            .map_err(|err| {
-                crate::api::forms::not_found_as(err, || {
-                    format!("candidate '{}' not found", a.candidate)
-                })
-            })
+            .map_err(|err| err.not_found_as(|| format!("candidate '{}' not found", a.candidate)))
         }
     }
 }

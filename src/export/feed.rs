@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::candidates::CandidateList;
-use crate::api::candidates::MAX_PER;
+use crate::api::MAX_PER;
 use crate::api::{CandidateListQuery, Client, Stage};
 use crate::error::Error;
 
@@ -131,12 +131,11 @@ pub fn start(
                 }
             }
             Candidates::Listed { stage } => {
-                let first = client.candidates_url(&CandidateListQuery {
-                    stage,
+                let mut walker = client.candidate_pages(&CandidateListQuery {
+                    filter: stage,
                     per: Some(MAX_PER),
                     page_token: None,
                 });
-                let mut walker = client.candidate_pages(first);
                 // The list can shift while it is read (a candidate changing stage): a
                 // candidate met twice is exported once.
                 let mut seen = HashSet::new();

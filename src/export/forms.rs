@@ -150,7 +150,7 @@ fn spawn_lister(
     tx: mpsc::Sender<Value>,
 ) -> tokio::task::JoinHandle<Result<(), Error>> {
     tokio::spawn(async move {
-        let mut walker = client.form_pages(client.forms_url(&FormListQuery::default()));
+        let mut walker = client.form_pages(&FormListQuery::default());
         while let Some(page) = walker.next_page().await? {
             if let Some(b) = &bar {
                 b.inc_length(page.items.len() as u64);
@@ -222,8 +222,6 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
         }
     }
     .await
-    .map_err(|e| {
-        crate::api::forms::not_found_as(e, || format!("application form '{code}' not found"))
-    });
+    .map_err(|e| e.not_found_as(|| format!("application form '{code}' not found")));
     (code, result)
 }

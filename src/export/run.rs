@@ -24,8 +24,8 @@ use super::walk::RawBody;
 use super::Setup;
 use crate::api::limiter::{Limiter, LimiterReport};
 use crate::api::pagination::{PageStyle, Pager};
-use crate::api::submissions::MAX_PER;
 use crate::api::Client;
+use crate::api::MAX_PER;
 use crate::error::{Error, ExitKind};
 use crate::output::encode::Encoder;
 use serde_json::Value;
@@ -614,9 +614,7 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 .await
                 .and_then(|r| r.value())
                 .map_err(|e| {
-                    let e = crate::api::forms::not_found_as(e, || {
-                        format!("candidate '{code}' not found")
-                    });
+                    let e = e.not_found_as(|| format!("candidate '{code}' not found"));
                     (e, true)
                 })?;
             match detail.get_mut("resource").map(Value::take) {

@@ -21,9 +21,10 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Map, Value};
 
-use crate::api::pagination::PageStyle;
 use crate::api::{Client, MemoInput};
+use crate::api::{PageWalker, Title, MAX_PER};
 use crate::apply::Variant;
+use crate::core::list_query;
 use crate::error::{Error, ExitKind};
 use tools::ToolDef;
 pub use tools::{Access, PersonalData};
@@ -96,20 +97,21 @@ impl Server {
         let c = &self.client;
         let body = match name {
             "forms_list" => {
-                let url = crate::core::forms_url(
-                    c,
-                    a.opt_str("title")?,
+                let q = list_query(
+                    a.opt_str("title")?.map(Title),
                     a.opt_str("page_token")?.as_deref(),
                     None,
+                    false,
+                    None,
+                    MAX_PER,
                 );
-                return self.list(url, PageStyle::Tokens, a).await;
+                return self.list(c.form_pages(&q), a).await;
             }
             "forms_get" => c.get_form(&a.str("code")?).await?.value,
             "memos_list" => c.list_memos(&a.str("candidate")?).await?.value,
             "memos_get" => c.get_memo(&a.str("candidate")?, a.id()?).await?.value,
             "submissions_list" => {
-                let max = crate::api::submissions::MAX_PER as i64;
-                let per = a.opt_int_in("per", 1, max)?.map(|p| p as u32);
+                let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
                 let all = a.opt_bool("all")?.unwrap_or(false);
                 let url = crate::core::submissions_url(
                     c,
@@ -118,7 +120,7 @@ impl Server {
                     a.opt_str("page_token")?.as_deref(),
                     all,
                 )?;
-                return self.list(url, PageStyle::Cursor, a).await;
+                return self.list(c.submission_pages(url), a).await;
             }
             "candidates_list" => {
                 let stage = match a.opt_str("stage")? {
@@ -130,32 +132,31 @@ impl Server {
                         ))
                     })?),
                 };
-                let url = crate::core::candidates_url(
-                    c,
+                let q = list_query(
                     stage,
                     a.opt_str("page_token")?.as_deref(),
-                    a.opt_int_in("per", 1, crate::api::candidates::MAX_PER as i64)?
-                        .map(|p| p as u32),
+                    a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
                     a.opt_bool("all")?.unwrap_or(false),
                     a.opt_int("limit")?.map(|n| n as usize),
+                    MAX_PER,
                 );
-                return self.list(url, PageStyle::Tokens, a).await;
+                return self.list(c.candidate_pages(&q), a).await;
             }
             "candidates_get" => c.get_candidate(&a.str("code")?).await?.value,
             "jobs_list" => {
-                let url = crate::core::jobs_url(
-                    c,
-                    a.opt_str("title")?,
+                let q = list_query(
+                    a.opt_str("title")?.map(Title),
                     a.opt_str("page_token")?.as_deref(),
                     None,
                     a.opt_bool("all")?.unwrap_or(false),
                     a.opt_int("limit")?.map(|n| n as usize),
+                    MAX_PER,
                 );
-                return self.list(url, PageStyle::Tokens, a).await;
+                return self.list(c.job_pages(&q), a).await;
             }
             "evaluations_get" => c.get_evaluation(&a.str("code")?).await?.value,
             "interviews_get" => c.get_interview(&a.str("code")?).await?.value,
-            "webhooks_list" => c.list_webhooks().await?.value,
+            "webhooks_list" => return self.list(c.webhook_pages(), a).await,
             "webhooks_get" => c.get_webhook(&a.str("code")?).await?.value,
             "memos_create" => {
                 let input = MemoInput {
@@ -213,17 +214,17 @@ impl Server {
     }
 
     /// One page as sent, or with `all` / `limit` every item as `{"collection": [...]}`.
-    async fn list(&self, url: url::Url, style: PageStyle, a: &Args) -> Result<Outcome, Error> {
+    async fn list(&self, mut walker: PageWalker, a: &Args) -> Result<Outcome, Error> {
         let all = a.opt_bool("all")?.unwrap_or(false);
         let limit = a
             .opt_int_in("limit", 1, MAX_LIMIT)?
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
         if all || limit.is_some() {
-            let items = crate::core::collect_pages(&self.client, url, style, limit).await?;
+            let items = crate::core::collect_pages(walker.limit(limit)).await?;
             return Ok(Outcome::Body(json!({ "collection": items })));
         }
-        let resp = self.client.send(crate::api::RequestSpec::get(url)).await?;
-        Ok(Outcome::Body(resp.value()?))
+        let page = walker.next_page().await?;
+        Ok(Outcome::Body(page.map_or(Value::Null, |p| p.value)))
     }
 
     async fn apply(&self, a: &Args) -> Result<Outcome, Error> {

@@ -4,7 +4,9 @@ pub mod apply;
 
 use clap::{Args, Subcommand};
 
+use crate::api::{Title, MAX_PER};
 use crate::context::Ctx;
+use crate::core::list_query;
 use crate::output::Kind;
 
 /// Examples under `recruit forms --help`.
@@ -61,8 +63,16 @@ pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
         FormsCmd::List(a) => {
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
-            let url = crate::core::forms_url(&client, a.title, a.page_token.as_deref(), a.per);
-            crate::commands::print_pages(ctx, &mut out, client.form_pages(url), Kind::Form).await
+            // The service's page size unless asked (also with --all).
+            let q = list_query(
+                a.title.map(Title),
+                a.page_token.as_deref(),
+                a.per,
+                false,
+                None,
+                MAX_PER,
+            );
+            crate::commands::print_pages(ctx, &mut out, client.form_pages(&q), Kind::Form).await
         }
         FormsCmd::Get(a) => {
             let mut out = ctx.output()?;
