@@ -314,7 +314,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let to =
         a.to.as_deref()
-            .map(|u| super::tools::http_url("--to", u))
+            .map(|u| crate::api::webhooks::http_url("--to", u))
             .transpose()?;
     let mut events = Vec::new();
     for id in &a.ids {

@@ -296,7 +296,10 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
                     "--forward '{spec}' is not ACTION=URL (e.g. candidate_pass=http://localhost:3000/hooks)"
                 ))
             })?;
-        forward.push((action.trim().to_string(), http_url("--forward", url)?));
+        forward.push((
+            action.trim().to_string(),
+            crate::api::webhooks::http_url("--forward", url)?,
+        ));
     }
     let events = args.events.map(|list| {
         let list: Vec<String> = list
@@ -331,7 +334,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
         forward_to: args
             .forward_to
             .as_deref()
-            .map(|u| http_url("--forward-to", u))
+            .map(|u| crate::api::webhooks::http_url("--forward-to", u))
             .transpose()?,
         forward,
         format,
@@ -413,7 +416,7 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error>
 }
 
 pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
-    let url = http_url("--to", &args.to)?;
+    let url = crate::api::webhooks::http_url("--to", &args.to)?;
     let delays = trigger::parse_delays(&args.retry_delays)?;
     let file = match args.payload.as_deref() {
         Some(name) => {
@@ -505,22 +508,6 @@ fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> 
 fn header_name(name: &str) -> Result<HeaderName, Error> {
     HeaderName::from_bytes(name.trim().as_bytes())
         .map_err(|_| Error::usage(format!("--header '{name}' is not a valid HTTP header name")))
-}
-
-pub(crate) fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
-    let url = url::Url::parse(text.trim()).map_err(|e| {
-        Error::caused(
-            crate::ExitKind::Usage,
-            format_args!("{flag} '{text}' is not a URL"),
-            e,
-        )
-    })?;
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(Error::usage(format!(
-            "{flag} '{text}' must be an http:// or https:// URL"
-        )));
-    }
-    Ok(url)
 }
 
 /// The bytes of FILE, or of standard input for '-' / None, exactly as they are.
