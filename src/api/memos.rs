@@ -6,8 +6,9 @@ use super::types::{Memo, MemoInput, MemoList, Resource};
 use super::{Client, Fetched};
 use crate::error::Error;
 
-/// Who may read a memo (`accessible_role`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Who may read a memo (`accessible_role`), named as the API names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Readable only by the posting administrator
     #[value(name = "job_admin", alias = "job-admin")]
@@ -87,8 +88,17 @@ impl Client {
     ) -> Result<Fetched<Resource<Memo>>, Error> {
         let mut input = input.clone();
         if let (Some(parent), None) = (input.parent_id, &input.accessible_role) {
-            let parent = self.get_memo(candidate, parent).await?;
-            input.accessible_role = parent.data.resource.accessible_role;
+            let memo = self.get_memo(candidate, parent).await?;
+            input.accessible_role = match memo.data.resource.accessible_role.as_deref() {
+                None => None,
+                Some(role) => Some(Role::parse(role).ok_or_else(|| {
+                    // Sent without one, the reply would be readable by every member.
+                    Error::usage(format!(
+                        "memo {parent} on candidate {candidate} has the role '{role}', not one of {}; give the reply's role with --role",
+                        Role::names().join(", ")
+                    ))
+                })?),
+            };
         }
         self.create_memo(candidate, &input).await
     }
@@ -186,4 +196,24 @@ impl Client {
 
 fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
     e.not_found_as(|| format!("memo {id} not found on candidate {candidate}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_memo_input_names_its_role_as_the_api_does() {
+        for role in Role::ALL {
+            let input = MemoInput {
+                accessible_role: Some(role),
+                ..MemoInput::default()
+            };
+            assert_eq!(
+                serde_json::to_value(&input).unwrap(),
+                serde_json::json!({"accessible_role": role.as_str()})
+            );
+        }
+        assert_eq!(Role::names(), ["job_admin", "job_manager", "member"]);
+    }
 }

@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::export::{
     export_candidates, export_forms, CandidateExport, CandidateList, Candidates, Encoder,
-    ExportFormat, FormsExport, Report, Setup, Subject,
+    FormsExport, Report, Setup, Subject,
 };
 use crate::output::jq::JqFilter;
 use crate::output::Format;
@@ -183,28 +183,27 @@ pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
 }
 
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
-fn export_format(ctx: &Ctx) -> Result<ExportFormat, Error> {
+fn export_format(ctx: &Ctx) -> Result<Format, Error> {
     if ctx.globals.limit.is_some() {
         return Err(Error::usage(
             "--limit does not apply to export, which always exports every record",
         ));
     }
     let format = match ctx.globals.output {
-        None | Some(Format::Ndjson) => ExportFormat::Ndjson,
-        Some(Format::Csv) => ExportFormat::Csv,
-        Some(Format::Json) => ExportFormat::Json,
+        None => Format::Ndjson,
         Some(Format::Table) => {
             return Err(Error::usage(
                 "export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)",
             ))
         }
+        Some(format) => format,
     };
-    if ctx.globals.jq.is_some() && format == ExportFormat::Csv {
+    if ctx.globals.jq.is_some() && format == Format::Csv {
         return Err(Error::usage(
             "--jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns",
         ));
     }
-    if ctx.globals.fields.is_some() && format != ExportFormat::Csv {
+    if ctx.globals.fields.is_some() && format != Format::Csv {
         return Err(Error::usage(
             "--fields picks the columns of -o csv; with ndjson or json, use --jq to shape records",
         ));
@@ -312,7 +311,7 @@ async fn run_export(
         // A candidate's own record has its `code`.
         Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
-    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
     encoder.jq = jq;
     if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
         encoder
@@ -496,7 +495,7 @@ async fn setup(
 
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
-    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
     encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());

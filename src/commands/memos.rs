@@ -166,7 +166,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
                 content: Some(content_arg(&ctx.io, &a.content)?),
                 parent_id: a.reply_to,
                 file_url: a.file_url,
-                accessible_role: a.role.map(|r| r.as_str().to_string()),
+                accessible_role: a.role,
                 mentions: if a.mentions.is_empty() {
                     None
                 } else {
@@ -187,7 +187,7 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
                     .transpose()?,
                 parent_id: None,
                 file_url: a.file_url,
-                accessible_role: a.role.map(|r| r.as_str().to_string()),
+                accessible_role: a.role,
                 mentions: if a.clear_mentions {
                     Some(Vec::new())
                 } else if a.mentions.is_empty() {

@@ -19,7 +19,9 @@ use std::path::{Path, PathBuf};
 use fs4::fs_std::FileExt;
 use serde_json::{json, Map, Value};
 
+use super::Subject;
 use crate::error::Error;
+use crate::output::Format;
 
 const MAGIC: &str = "recruit_export_journal";
 const VERSION: u64 = 1;
@@ -27,8 +29,8 @@ const VERSION: u64 = 1;
 /// What a journal is about; a resumed run must match it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalHeader {
-    pub subject: String,
-    pub format: String,
+    pub subject: Subject,
+    pub format: Format,
     /// CSV columns (they shape every row).
     pub columns: Option<Vec<String>>,
     /// `--jq` expression (it shapes every record).
@@ -70,14 +72,18 @@ impl JournalHeader {
                 .unwrap_or("?")
                 .to_string()
         };
-        if s("subject") != self.subject {
-            out.push(format!("it exports {}, not {}", s("subject"), self.subject));
+        if found.get("subject") != Some(&json!(self.subject)) {
+            out.push(format!(
+                "it exports {}, not {}",
+                s("subject"),
+                self.subject.name()
+            ));
         }
-        if s("format") != self.format {
+        if found.get("format") != Some(&json!(self.format)) {
             out.push(format!(
                 "its format is {}, not {}",
                 s("format"),
-                self.format
+                self.format.name()
             ));
         }
         if found.get("columns") != Some(&json!(self.columns)) {
@@ -248,8 +254,8 @@ mod tests {
 
     fn header() -> JournalHeader {
         JournalHeader {
-            subject: "submissions".into(),
-            format: "ndjson".into(),
+            subject: Subject::Submissions,
+            format: Format::Ndjson,
             columns: None,
             jq: None,
             candidates_sha256: "abc".into(),
@@ -289,7 +295,7 @@ mod tests {
             .commit(&[], 0, 0)
             .unwrap();
         let mut other = header();
-        other.format = "csv".into();
+        other.format = Format::Csv;
         let e = Journal::resume(&p, &other).err().unwrap();
         assert_eq!(e.kind, crate::ExitKind::Usage);
         assert!(e.message.contains("format is ndjson"), "{}", e.message);
@@ -304,5 +310,25 @@ mod tests {
             e.message
         );
         assert!(Journal::create(&p, &header()).is_err(), "never overwritten");
+    }
+
+    /// The journal's words on disk stay what they were when they were strings.
+    #[test]
+    fn the_header_names_subject_and_format_as_before() {
+        let mut h = header();
+        h.subject = Subject::CandidateDetails;
+        h.format = Format::Csv;
+        let v = h.to_value();
+        assert_eq!(v["subject"], "candidate details");
+        assert_eq!(v["format"], "csv");
+        assert!(h.differences(&v).is_empty());
+        for (subject, name) in [
+            (Subject::Submissions, "submissions"),
+            (Subject::Memos, "memos"),
+            (Subject::Candidates, "candidates"),
+        ] {
+            assert_eq!(json!(subject), json!(name));
+            assert_eq!(subject.name(), name);
+        }
     }
 }

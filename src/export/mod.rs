@@ -25,7 +25,7 @@ pub mod segment;
 pub mod sink;
 pub mod walk;
 
-pub use crate::output::encode::{Encoder, ExportFormat};
+pub use crate::output::encode::Encoder;
 pub use candidates::CandidateList;
 pub use feed::Candidates;
 pub use forms::{export_forms, FormsExport, FormsReport};

@@ -30,14 +30,18 @@ use crate::error::{Error, ExitKind};
 use crate::output::encode::Encoder;
 use serde_json::Value;
 
-/// What is exported for each candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What is exported for each candidate (named in the journal by [`Subject::name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Subject {
+    #[serde(rename = "submissions")]
     Submissions,
+    #[serde(rename = "memos")]
     Memos,
     /// The candidate itself, as the candidate list gave it (a detail when it gave none).
+    #[serde(rename = "candidates")]
     Candidates,
     /// The candidate's detail (with the salary fields), one request each.
+    #[serde(rename = "candidate details")]
     CandidateDetails,
 }
 
@@ -374,9 +378,9 @@ fn report(
 fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
     let identity = job.candidates.identity();
     let header = JournalHeader {
-        subject: job.subject.name().to_string(),
-        format: job.setup.encoder.format.name().to_string(),
-        columns: (job.setup.encoder.format == super::ExportFormat::Csv)
+        subject: job.subject,
+        format: job.setup.encoder.format(),
+        columns: (job.setup.encoder.format() == crate::output::Format::Csv)
             .then(|| job.setup.encoder.header()),
         jq: job.jq_text.clone(),
         candidates_sha256: identity.0,

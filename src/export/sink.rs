@@ -309,7 +309,7 @@ impl Sink {
     /// Append a complete candidate's records.
     pub fn append(&mut self, code: Option<&str>, seg: Segment) -> Result<(), Error> {
         if seg.records > 0 {
-            if self.encoder.format == super::ExportFormat::Json && self.records > 0 {
+            if self.encoder.format() == crate::output::Format::Json && self.records > 0 {
                 self.write(JSON_SEP)?;
             }
             let (len, records) = (seg.len, seg.records);

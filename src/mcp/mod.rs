@@ -269,15 +269,16 @@ impl Args {
     }
     /// role, mentions and file_url of a memo.
     fn memo_fields(&self) -> Result<MemoInput, Error> {
-        let role = self.opt_str("role")?;
-        if let Some(r) = &role {
-            if crate::api::memos::Role::parse(r).is_none() {
-                return Err(Error::usage(format!(
+        use crate::api::memos::Role;
+        let role = match self.opt_str("role")? {
+            None => None,
+            Some(r) => Some(Role::parse(&r).ok_or_else(|| {
+                Error::usage(format!(
                     "role '{r}' is not one of {}",
-                    crate::api::memos::Role::names().join(", ")
-                )));
-            }
-        }
+                    Role::names().join(", ")
+                ))
+            })?),
+        };
         Ok(MemoInput {
             accessible_role: role,
             mentions: self.opt_strings("mentions")?,

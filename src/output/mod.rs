@@ -21,11 +21,16 @@ use std::io::Write;
 use serde_json::Value;
 
 use crate::error::Error;
-use encode::{Encoder, ExportFormat};
+use encode::Encoder;
 use jq::JqFilter;
 
-/// Output formats of `cli.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Output formats of `cli.md`: of every command's results, of the export's records (not a
+/// table) and of the listener's events (a table is one line per event). Named in the config
+/// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Format {
     /// Human view, fitted to the terminal (default on a terminal)
     Table,
@@ -495,8 +500,8 @@ impl ListPrinter {
             }
         };
         match out.opts.format {
-            Format::Ndjson => self.stream(out, items, ExportFormat::Ndjson),
-            Format::Csv if out.jq.is_none() => self.stream(out, items, ExportFormat::Csv),
+            Format::Ndjson => self.stream(out, items, Format::Ndjson),
+            Format::Csv if out.jq.is_none() => self.stream(out, items, Format::Csv),
             _ => {
                 self.buffered.extend_from_slice(items);
                 Ok(())
@@ -506,12 +511,7 @@ impl ListPrinter {
 
     /// Items written as they arrive, through the export's encoder: one ndjson line (or the
     /// `--jq` results) per item, or csv rows under a header fixed by the first page.
-    fn stream(
-        &mut self,
-        out: &mut Output,
-        items: &[Value],
-        format: ExportFormat,
-    ) -> Result<(), Error> {
+    fn stream(&mut self, out: &mut Output, items: &[Value], format: Format) -> Result<(), Error> {
         let mut bytes = Vec::new();
         let encoder = match &self.encoder {
             Some(e) => e,
@@ -520,7 +520,7 @@ impl ListPrinter {
                     Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
                     None => csv_columns(self.kind, items),
                 };
-                let mut e = Encoder::new(format, self.kind, false, Some(&columns));
+                let mut e = Encoder::new(format, self.kind, false, Some(&columns))?;
                 e.jq = out.jq.clone();
                 bytes = e.prologue()?;
                 self.encoder.insert(e)
@@ -556,7 +556,7 @@ impl ListPrinter {
             Format::Csv if out.jq.is_none() => {
                 if self.encoder.is_none() {
                     // An empty list still gets its header, so the file is a valid CSV.
-                    self.stream(out, &[], ExportFormat::Csv)?;
+                    self.stream(out, &[], Format::Csv)?;
                 }
                 Ok(())
             }

@@ -24,6 +24,7 @@ use super::signature::{self, Malformed, Rejection};
 use super::store::{NewEvent, Reader, Store};
 use super::writer::Writer;
 use crate::error::{Error, ExitKind};
+use crate::output::Format;
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
@@ -31,17 +32,6 @@ pub const MAX_BODY: usize = 1024 * 1024;
 
 /// Default port of the listener.
 pub const DEFAULT_PORT: u16 = 4242;
-
-/// How accepted events are printed on stdout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EventFormat {
-    /// One human line: local time, action, short summary.
-    Line,
-    /// The body exactly as received.
-    Json,
-    /// The body as one compact line.
-    Ndjson,
-}
 
 #[derive(Debug, Clone)]
 pub struct ListenConfig {
@@ -55,7 +45,9 @@ pub struct ListenConfig {
     pub forward_to: Option<url::Url>,
     /// Per-action forward targets (`--forward ACTION=URL`), tried before `forward_to`.
     pub forward: Vec<(String, url::Url)>,
-    pub format: EventFormat,
+    /// How events are printed: as they came (json), one compact line each (ndjson), or a
+    /// line for people (table; csv too: events have no columns).
+    pub format: Format,
     /// Timeout of one forward request.
     pub forward_timeout: Duration,
     /// Trusted authorities for an https app (`--ca-cert`).
@@ -762,26 +754,26 @@ impl Printer {
         // Parsed only for the views that need it: a 1 MiB body is not built into a tree twice.
         let value = || serde_json::from_slice::<Value>(body).ok();
         let json = match (cfg.format, json) {
-            (EventFormat::Line, true) => value(),
-            (EventFormat::Ndjson, true) if body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
-                value()
-            }
+            (Format::Table | Format::Csv, true) => value(),
+            (Format::Ndjson, true) if body.iter().any(|b| matches!(b, b'\n' | b'\r')) => value(),
             (_, true) => Some(Value::Null),
             (_, false) => None,
         };
         let json = json.as_ref();
         let mut line: Vec<u8> = match (cfg.format, json) {
-            (EventFormat::Line, Some(v)) => format!("{}  {}", clock(), summarize(v)).into_bytes(),
-            (EventFormat::Line, None) => {
+            (Format::Table | Format::Csv, Some(v)) => {
+                format!("{}  {}", clock(), summarize(v)).into_bytes()
+            }
+            (Format::Table | Format::Csv, None) => {
                 format!("{}  (not JSON, {} bytes)", clock(), body.len()).into_bytes()
             }
-            (EventFormat::Json, _) => body.to_vec(),
+            (Format::Json, _) => body.to_vec(),
             // Already one line: keep the bytes as they came.
-            (EventFormat::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
+            (Format::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
                 body.to_vec()
             }
-            (EventFormat::Ndjson, Some(v)) => v.to_string().into_bytes(),
-            (EventFormat::Ndjson, None) => {
+            (Format::Ndjson, Some(v)) => v.to_string().into_bytes(),
+            (Format::Ndjson, None) => {
                 log.write(Record::warn(
                     "not_printed",
                     format!(
@@ -1073,7 +1065,7 @@ mod tests {
             events: None,
             forward_to: Some(u("http://127.0.0.1:1/all")),
             forward: vec![("candidate_pass".into(), u("http://127.0.0.1:1/pass"))],
-            format: EventFormat::Line,
+            format: Format::Table,
             forward_timeout: Duration::from_secs(1),
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),

@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Format;
 use crate::redact::Secret;
-use crate::webhook::listen::{self, EventFormat, ListenConfig};
+use crate::webhook::listen::{self, ListenConfig};
 use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};
 use crate::webhook::trigger::{self, TriggerConfig, DEFAULT_RETRY_DELAYS};
 
@@ -270,13 +270,11 @@ pub struct TriggerArgs {
 
 pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
     let format = match explicit_format(ctx)? {
-        Some(Format::Json) => EventFormat::Json,
-        Some(Format::Ndjson) => EventFormat::Ndjson,
-        // Events have no columns: table and csv both mean the human line.
-        Some(Format::Table | Format::Csv) => EventFormat::Line,
+        // (Events have no columns: table and csv both mean the line for people.)
+        Some(format) => format,
         // As for every command: for people on a terminal, JSON (one event per line) in a pipe.
-        None if ctx.io.term.stdout_tty => EventFormat::Line,
-        None => EventFormat::Ndjson,
+        None if ctx.io.term.stdout_tty => Format::Table,
+        None => Format::Ndjson,
     };
     let host: IpAddr = match args.host.as_str() {
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
