@@ -218,7 +218,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;candidates;list'= {
             cand --stage 'Only candidates at this stage'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -309,7 +309,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;jobs;list'= {
             cand --title 'Only jobs whose posting or job group title matches'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -737,7 +737,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or a next_url/prev_url of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

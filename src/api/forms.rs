@@ -30,12 +30,9 @@ impl Client {
         code: &str,
         body: &Value,
     ) -> Result<Fetched<Resource<Application>>, Error> {
-        self.send_json(
-            Method::POST,
-            self.checked_endpoint(&["application_forms", code, "apply"])?,
-            Some(body),
-        )
-        .await
-        .map_err(|e| e.not_found_as(|| format!("application form '{code}' not found")))
+        let path = ["application_forms", code, "apply"];
+        let named = || format!("application form '{code}' not found");
+        self.send_record(Method::POST, &path, Some(body), named)
+            .await
     }
 }

@@ -45,9 +45,9 @@ impl Role {
 impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
-        self.get(self.checked_endpoint(&["candidates", candidate, "memos"])?)
-            .await
-            .map_err(|e| e.not_found_as(|| format!("candidate '{candidate}' not found")))
+        let path = ["candidates", candidate, "memos"];
+        let named = || format!("candidate '{candidate}' not found");
+        self.send_record(Method::GET, &path, None, named).await
     }
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
@@ -56,9 +56,7 @@ impl Client {
         candidate: &str,
         id: i64,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.get(self.memo_url(candidate, id, None)?)
-            .await
-            .map_err(|e| memo_not_found(e, candidate, id))
+        self.memo(Method::GET, candidate, id, None, None).await
     }
 
     /// `POST /v1/candidates/{c}/memos`.
@@ -68,15 +66,10 @@ impl Client {
         input: &MemoInput,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
         let body = serde_json::to_value(input).expect("memo input serializes");
-        self.send_json(
-            Method::POST,
-            self.checked_endpoint(&["candidates", candidate, "memos"])?,
-            Some(&body),
-        )
-        .await
-        .map_err(|e| {
-            e.not_found_as(|| format!("candidate '{candidate}' (or the parent memo) not found"))
-        })
+        let path = ["candidates", candidate, "memos"];
+        let named = || format!("candidate '{candidate}' (or the parent memo) not found");
+        self.send_record(Method::POST, &path, Some(&body), named)
+            .await
     }
 
     /// Create a memo; a reply given no role takes its parent's, read first. The service would
@@ -150,24 +143,18 @@ impl Client {
         input: &MemoInput,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
         let body = serde_json::to_value(input).expect("memo input serializes");
-        self.send_json(
-            Method::PATCH,
-            self.memo_url(candidate, id, None)?,
-            Some(&body),
-        )
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+        self.memo(Method::PATCH, candidate, id, None, Some(&body))
+            .await
     }
 
     /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer is the memo without `user`, as the
     /// spec says; returned as it came, since a server may also answer 204 with no body.
     pub async fn delete_memo(&self, candidate: &str, id: i64) -> Result<super::ApiResponse, Error> {
-        self.send(super::RequestSpec::new(
-            Method::DELETE,
-            self.memo_url(candidate, id, None)?,
-        ))
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+        let id_text = id.to_string();
+        let url = self.checked_endpoint(&["candidates", candidate, "memos", &id_text])?;
+        self.send(super::RequestSpec::new(Method::DELETE, url))
+            .await
+            .map_err(|e| e.not_found_as(|| memo_not_found(candidate, id)))
     }
 
     /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.
@@ -176,26 +163,29 @@ impl Client {
         candidate: &str,
         id: i64,
     ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.send_json(
-            Method::POST,
-            self.memo_url(candidate, id, Some("pin"))?,
-            None,
-        )
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+        self.memo(Method::POST, candidate, id, Some("pin"), None)
+            .await
     }
 
-    fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> Result<url::Url, Error> {
-        let id = id.to_string();
-        match action {
-            Some(a) => self.checked_endpoint(&["candidates", candidate, "memos", &id, a]),
-            None => self.checked_endpoint(&["candidates", candidate, "memos", &id]),
-        }
+    /// `method` to memo `id` of `candidate` (or to its `action`, `pin`); a 404 names the memo.
+    async fn memo<T: serde::de::DeserializeOwned>(
+        &self,
+        method: Method,
+        candidate: &str,
+        id: i64,
+        action: Option<&str>,
+        body: Option<&serde_json::Value>,
+    ) -> Result<Fetched<T>, Error> {
+        let id_text = id.to_string();
+        let mut path = vec!["candidates", candidate, "memos", &id_text];
+        path.extend(action);
+        let named = || memo_not_found(candidate, id);
+        self.send_record(method, &path, body, named).await
     }
 }
 
-fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
-    e.not_found_as(|| format!("memo {id} not found on candidate {candidate}"))
+fn memo_not_found(candidate: &str, id: i64) -> String {
+    format!("memo {id} not found on candidate {candidate}")
 }
 
 #[cfg(test)]

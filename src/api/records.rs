@@ -1,7 +1,9 @@
 //! What the resources' endpoints share: one record by its code (a 404 names it), and a list:
 //! its query (one filter, the page size, the page token) and its pages.
 
+use reqwest::Method;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use url::Url;
 
 use super::pagination::{PageStyle, PageWalker};
@@ -78,9 +80,22 @@ impl Client {
         path: &[&str],
     ) -> Result<Fetched<T>, Error> {
         let code = path.last().copied().unwrap_or_default();
-        self.get(self.checked_endpoint(path)?)
-            .await
-            .map_err(|e| e.not_found_as(|| format!("{what} '{code}' not found")))
+        let named = || format!("{what} '{code}' not found");
+        self.send_record(Method::GET, path, None, named).await
+    }
+
+    /// `method` with a JSON `body` to the record at `path` (segments checked); a 404 says what
+    /// was not found in the words `named` gives.
+    pub(crate) async fn send_record<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &[&str],
+        body: Option<&Value>,
+        named: impl FnOnce() -> String,
+    ) -> Result<Fetched<T>, Error> {
+        let url = self.checked_endpoint(path)?;
+        let sent = self.send_json(method, url, body).await;
+        sent.map_err(|e| e.not_found_as(named))
     }
 
     /// The address of the list at `path` with query `q`.

@@ -174,18 +174,14 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
             crate::output::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
         )));
     };
-    let target = url::Url::parse(&presigned).map_err(|e| {
-        Error::other(format!(
-            "the service's presigned_url is not a valid address ({e})"
-        ))
-        .with_source(e)
-    })?;
-    if !matches!(target.scheme(), "http" | "https") {
-        return Err(Error::other(format!(
-            "the service's presigned_url uses the scheme '{}'; only http(s) can be uploaded to",
-            target.scheme()
-        )));
-    }
+    // The service's mistake, not the user's: exit 1.
+    let target =
+        super::webhooks::http_url("the service's presigned_url", &presigned).map_err(|e| {
+            Error {
+                kind: ExitKind::Other,
+                ..e
+            }
+        })?;
     Ok((target, file_url))
 }
 

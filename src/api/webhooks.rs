@@ -40,13 +40,13 @@ pub fn event_names() -> String {
         .join(", ")
 }
 
-/// The one check of an address webhooks are sent to (a registration's `callback_url`,
-/// `trigger --to`, the listener's forwards): an http:// or https:// URL. `what` names it as
-/// the user gave it (`--to`, `callback_url`).
+/// The one check of an address something is sent to (a registration's `callback_url`,
+/// `trigger --to`, the listener's forwards, a presigned upload address): an http:// or
+/// https:// URL, else exit 2. `what` names it as the user gave it (`--to`, `callback_url`).
 pub fn http_url(what: &str, text: &str) -> Result<Url, Error> {
     let url = Url::parse(text.trim()).map_err(|e| {
         Error::usage(format!(
-            "{what} '{text}' is not a URL ({e}); use an http:// or https:// address"
+            "{what} '{text}' is not a URL ({e}): it must be an http:// or https:// address"
         ))
         .with_source(e)
     })?;
@@ -181,16 +181,15 @@ impl Client {
         self.get_record("webhook", &["webhooks", code]).await
     }
 
+    /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
     pub async fn create_webhook(
         &self,
         body: &WebhookInput,
     ) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.send_json(
-            Method::POST,
-            self.checked_endpoint(&["webhooks"])?,
-            Some(&Value::Object(body.clone())),
-        )
-        .await
+        let url = self.endpoint(&["webhooks"]);
+        let body = Value::Object(body.clone());
+        let sent = self.send_json(Method::POST, url.clone(), Some(&body)).await;
+        sent.map_err(|e| self.at_fixed_address(e, &url))
     }
 
     pub async fn edit_webhook(
@@ -198,13 +197,10 @@ impl Client {
         code: &str,
         body: &WebhookInput,
     ) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.send_json(
-            Method::PATCH,
-            self.checked_endpoint(&["webhooks", code])?,
-            Some(&Value::Object(body.clone())),
-        )
-        .await
-        .map_err(|e| webhook_not_found(e, code))
+        let body = Value::Object(body.clone());
+        let named = || format!("webhook '{code}' not found");
+        self.send_record(Method::PATCH, &["webhooks", code], Some(&body), named)
+            .await
     }
 
     /// `DELETE /v1/webhooks/{code}`. The answer's shape is not documented: it is returned as
@@ -215,12 +211,8 @@ impl Client {
             self.checked_endpoint(&["webhooks", code])?,
         ))
         .await
-        .map_err(|e| webhook_not_found(e, code))
+        .map_err(|e| e.not_found_as(|| format!("webhook '{code}' not found")))
     }
-}
-
-fn webhook_not_found(e: Error, code: &str) -> Error {
-    e.not_found_as(|| format!("webhook '{code}' not found"))
 }
 
 #[cfg(test)]

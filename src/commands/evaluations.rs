@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 
+use crate::commands::print_record;
 use crate::context::Ctx;
 use crate::output::Kind;
 
@@ -28,10 +29,10 @@ pub struct GetArgs {
 pub async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
     match cmd {
         EvaluationsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let e = client.get_evaluation(&a.code).await?;
-            out.single(Kind::Evaluation, &e.raw, &e.value)
+            print_record(ctx, Kind::Evaluation, async |c| {
+                c.get_evaluation(&a.code).await
+            })
+            .await
         }
     }
 }

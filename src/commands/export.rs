@@ -458,6 +458,12 @@ fn kind_name(kind: ExitKind) -> &'static str {
 }
 
 /// `2 auth, 1 network`: the failures by kind, most severe first.
+/// Each failure as `code`, `kind: message`.
+fn failures(failed: &[(String, Error)]) -> Vec<(String, String)> {
+    let line = |e: &Error| format!("{}: {}", kind_name(e.kind), e.message);
+    failed.iter().map(|(c, e)| (c.clone(), line(e))).collect()
+}
+
 fn kinds(failed: &[(String, Error)]) -> String {
     let mut counts: Vec<(ExitKind, usize)> = Vec::new();
     for (_, e) in failed {
@@ -513,12 +519,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         report.requests
     );
     push_list(&mut line, "not found", &report.not_found, false);
-    let failed: Vec<(String, String)> = report
-        .failed
-        .iter()
-        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
-        .collect();
-    push_list(&mut line, "failed", &failed, true);
+    push_list(&mut line, "failed", &failures(&report.failed), true);
     if report.interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
@@ -600,11 +601,7 @@ pub fn summary(r: &Report) -> String {
     }
     s.push(')');
     push_list(&mut s, "not found", &r.not_found, false);
-    let failed: Vec<(String, String)> = r
-        .failed
-        .iter()
-        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
-        .collect();
+    let failed = failures(&r.failed);
     push_list(
         &mut s,
         &format!("failed ({})", kinds(&r.failed)),

@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 
+use crate::commands::print_record;
 use crate::context::Ctx;
 use crate::output::Kind;
 
@@ -28,10 +29,10 @@ pub struct GetArgs {
 pub async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
     match cmd {
         InterviewsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let i = client.get_interview(&a.code).await?;
-            out.single(Kind::Interview, &i.raw, &i.value)
+            print_record(ctx, Kind::Interview, async |c| {
+                c.get_interview(&a.code).await
+            })
+            .await
         }
     }
 }

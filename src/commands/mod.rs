@@ -20,7 +20,11 @@ pub mod webhooks;
 
 use std::io::Read;
 
+use clap::Args;
+
 use crate::api::pagination::PageWalker;
+use crate::api::records::{ListFilter, ListQuery};
+use crate::api::{Client, Fetched, MAX_PER};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
@@ -94,6 +98,55 @@ fn progress_spinner(ctx: &Ctx, merged: bool) -> Option<indicatif::ProgressBar> {
     );
     pb.enable_steady_tick(std::time::Duration::from_millis(120));
     Some(pb)
+}
+
+/// `--per` and `--page-token` of the lists walked with `--all` in pages of 100.
+#[derive(Debug, Args)]
+pub struct Paging {
+    /// Page size, 1-100 [default: the service's 20; 100 with --all]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per: Option<u32>,
+    /// Start at this page: a token, or a page's address from a previous answer
+    /// (next_page_token, next_url, prev_url)
+    #[arg(long, value_name = "T")]
+    pub page_token: Option<String>,
+}
+
+impl Paging {
+    /// The query of a list with `filter`, as [`crate::core::list_query`] reads the options.
+    pub fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
+        crate::core::list_query(
+            filter,
+            self.page_token.as_deref(),
+            self.per,
+            ctx.globals.all,
+            ctx.globals.limit,
+            MAX_PER,
+        )
+    }
+}
+
+/// Print a paged list, walked as `pages` says with the client: the `list` of every noun.
+pub async fn print_list(
+    ctx: &mut Ctx,
+    kind: Kind,
+    pages: impl FnOnce(&Client) -> Result<PageWalker, Error>,
+) -> Result<(), Error> {
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    print_pages(ctx, &mut out, pages(&client)?, kind).await
+}
+
+/// Print one record as `get` fetches it with the client: the `get` of every noun.
+pub async fn print_record<T>(
+    ctx: &mut Ctx,
+    kind: Kind,
+    get: impl AsyncFnOnce(&Client) -> Result<Fetched<T>, Error>,
+) -> Result<(), Error> {
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    let record = get(&client).await?;
+    out.single(kind, &record.raw, &record.value)
 }
 
 /// Print a list that comes in one answer (`--limit` still applies).

@@ -265,8 +265,25 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     };
     progress.clear();
     let written = *written_rx.borrow();
-    let (sink, tally) = match writer_done {
-        Some(Ok(Ok(v))) => v,
+    // What was written, and whether the output is complete or can be resumed.
+    let (tally, (completed, resumable)) = match writer_done {
+        Some(Ok(Ok((sink, tally)))) => {
+            let journaled = sink.journaled();
+            let interrupted = ending != Ending::Done;
+            let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
+            if stopped || (journaled && !tally.failed.is_empty()) {
+                let r = sink.abandon();
+                // The error already met (a closed output) says more than a second one from
+                // closing.
+                if tally.write_error.is_none() {
+                    r?;
+                }
+                (tally, (false, journaled))
+            } else {
+                sink.finish()?;
+                (tally, (true, false))
+            }
+        }
         Some(Ok(Err(e))) => return Err(e),
         Some(Err(e)) => {
             return Err(Error::caused(
@@ -275,45 +292,14 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
                 e,
             ))
         }
+        // Nothing more is known than how far the writer got.
         None => {
-            // Nothing more is known than how far the writer got.
             let tally = Tally {
                 exported: written,
                 ..Tally::default()
             };
-            let st = job.setup.client.stats();
-            return Ok(report(
-                (job.subject, &job.setup.client),
-                total,
-                skipped,
-                tally,
-                &counters,
-                ending,
-                fatal,
-                (false, true),
-                destination,
-                stats0,
-                st,
-                &limiter,
-                started,
-            ));
+            (tally, (false, true))
         }
-    };
-
-    let journaled = sink.journaled();
-    let interrupted = ending != Ending::Done;
-    let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
-    let keep_for_resume = stopped || (journaled && !tally.failed.is_empty());
-    let (completed, resumable) = if keep_for_resume {
-        let r = sink.abandon();
-        // The error already met (a closed output) says more than a second one from closing.
-        if tally.write_error.is_none() {
-            r?;
-        }
-        (false, journaled)
-    } else {
-        sink.finish()?;
-        (true, false)
     };
     let st = job.setup.client.stats();
     Ok(report(

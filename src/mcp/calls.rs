@@ -8,23 +8,53 @@ use super::{Args, Outcome, Server};
 use crate::api::webhooks::{Naming, WebhookFields};
 use crate::api::{MemoInput, PageWalker, Stage, Title, WebhookInput, MAX_PER};
 use crate::apply::Variant;
-use crate::core::list_query;
 use crate::error::Error;
 
 /// A tool's run: its arguments read, the service called, the result.
-pub type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Result<Outcome, Error>>;
+pub type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Done>;
 
-type Done = Result<Outcome, Error>;
+pub type Done = Result<Outcome, Error>;
+
+/// Each tool's [`Run`]: its function in this module, boxed (what the definitions name).
+pub mod run {
+    use super::{Args, BoxFuture, Done, Server};
+
+    macro_rules! boxed {
+        ($($tool:ident),* $(,)?) => {$(
+            pub fn $tool<'a>(s: &'a Server, a: &'a Args) -> BoxFuture<'a, Done> {
+                Box::pin(super::$tool(s, a))
+            }
+        )*};
+    }
+
+    boxed!(
+        forms_list,
+        forms_get,
+        memos_list,
+        memos_get,
+        submissions_list,
+        candidates_list,
+        candidates_get,
+        jobs_list,
+        evaluations_get,
+        interviews_get,
+        webhooks_list,
+        webhooks_get,
+        memos_create,
+        memos_edit,
+        memos_pin,
+        memos_unpin,
+        memos_delete,
+        forms_apply,
+        webhooks_create,
+        webhooks_edit,
+        webhooks_delete,
+    );
+}
 
 pub async fn forms_list(s: &Server, a: &Args) -> Done {
-    let q = list_query(
-        a.opt_str("title")?.map(Title),
-        a.opt_str("page_token")?.as_deref(),
-        None,
-        false,
-        None,
-        MAX_PER,
-    );
+    // The service's page size, also for every page.
+    let q = a.list_query(a.opt_str("title")?.map(Title), None, false)?;
     s.list(s.client.form_pages(&q), a).await
 }
 
@@ -56,23 +86,9 @@ pub async fn submissions_list(s: &Server, a: &Args) -> Done {
 }
 
 pub async fn candidates_list(s: &Server, a: &Args) -> Done {
-    let stage = match a.opt_str("stage")? {
-        None => None,
-        Some(st) => Some(Stage::parse(&st).ok_or_else(|| {
-            Error::usage(format!(
-                "stage '{st}' is not one of {}",
-                Stage::names().join(", ")
-            ))
-        })?),
-    };
-    let q = list_query(
-        stage,
-        a.opt_str("page_token")?.as_deref(),
-        a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
-        a.opt_bool("all")?.unwrap_or(false),
-        a.opt_int("limit")?.map(|n| n as usize),
-        MAX_PER,
-    );
+    let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
+    let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
+    let q = a.list_query(stage, per, true)?;
     s.list(s.client.candidate_pages(&q), a).await
 }
 
@@ -82,14 +98,7 @@ pub async fn candidates_get(s: &Server, a: &Args) -> Done {
 }
 
 pub async fn jobs_list(s: &Server, a: &Args) -> Done {
-    let q = list_query(
-        a.opt_str("title")?.map(Title),
-        a.opt_str("page_token")?.as_deref(),
-        None,
-        a.opt_bool("all")?.unwrap_or(false),
-        a.opt_int("limit")?.map(|n| n as usize),
-        MAX_PER,
-    );
+    let q = a.list_query(a.opt_str("title")?.map(Title), None, true)?;
     s.list(s.client.job_pages(&q), a).await
 }
 

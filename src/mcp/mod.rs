@@ -22,7 +22,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
-use crate::api::{Client, MemoInput};
+use crate::api::records::{ListFilter, ListQuery};
+use crate::api::{Client, MemoInput, MAX_PER};
 use crate::error::{Error, ExitKind};
 pub use tools::{Access, PersonalData};
 use tools::{Personal, ToolDef};
@@ -267,20 +268,51 @@ impl Args {
             ))),
         }
     }
+    /// An argument naming one of `names` (a stage, a role), read by `parse`.
+    fn opt_named<T>(
+        &self,
+        k: &str,
+        parse: fn(&str) -> Option<T>,
+        names: &[&str],
+    ) -> Result<Option<T>, Error> {
+        let Some(v) = self.opt_str(k)? else {
+            return Ok(None);
+        };
+        parse(&v)
+            .map(Some)
+            .ok_or_else(|| Error::usage(format!("{k} '{v}' is not one of {}", names.join(", "))))
+    }
+    /// A list's query: `filter`, the page size `per`, and the arguments `page_token` and, when
+    /// the list is `walked` in pages of the largest size, `all` and `limit`.
+    fn list_query<F: ListFilter>(
+        &self,
+        filter: Option<F>,
+        per: Option<u32>,
+        walked: bool,
+    ) -> Result<ListQuery<F>, Error> {
+        let (all, limit) = match walked {
+            true => (
+                self.opt_bool("all")?.unwrap_or(false),
+                self.opt_int("limit")?,
+            ),
+            false => (false, None),
+        };
+        let token = self.opt_str("page_token")?;
+        let limit = limit.map(|n| n as usize);
+        Ok(crate::core::list_query(
+            filter,
+            token.as_deref(),
+            per,
+            all,
+            limit,
+            MAX_PER,
+        ))
+    }
     /// role, mentions and file_url of a memo.
     fn memo_fields(&self) -> Result<MemoInput, Error> {
         use crate::api::memos::Role;
-        let role = match self.opt_str("role")? {
-            None => None,
-            Some(r) => Some(Role::parse(&r).ok_or_else(|| {
-                Error::usage(format!(
-                    "role '{r}' is not one of {}",
-                    Role::names().join(", ")
-                ))
-            })?),
-        };
         Ok(MemoInput {
-            accessible_role: role,
+            accessible_role: self.opt_named("role", Role::parse, &Role::names())?,
             mentions: self.opt_strings("mentions")?,
             file_url: self.opt_str("file_url")?,
             ..MemoInput::default()

@@ -3,7 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::calls::{self, Run};
+use super::calls::run::*;
+use super::calls::Run;
 
 /// What `recruit mcp --access` allows; each level includes the ones before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
@@ -117,13 +118,6 @@ const fn write(run: Run) -> ToolDef {
     }
 }
 
-/// The [`Run`] of the function of that name in [`calls`].
-macro_rules! run {
-    ($f:ident) => {
-        |s, a| Box::pin(calls::$f(s, a))
-    };
-}
-
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
 }
@@ -234,7 +228,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "List application forms (job postings), newest first, one page of 20 by default. Use it to find a posting's code by its title. Each form has code, title, status (in_progress, closed...), open_status (accepting applications), expired, end_at (deadline, ISO 8601), employment_type and career range. Pass all: true (or limit) to get every form as {\"collection\": [...]}; otherwise the page as the service sent it, whose pagination.next_page_token can be passed back as page_token.",
         properties: || [vec![("title", s("Only forms whose title contains this text"))], paging()].concat(),
         output: Some("collection"),
-        ..read(run!(forms_list))
+        ..read(forms_list)
     },
     ToolDef {
         name: "forms_get",
@@ -242,7 +236,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one application form with its questions (id, kind, title, required, order, answer_options). Use it before forms_apply to see what the answers must contain.",
         properties: || vec![form_code()],
         required: &["code"],
-        ..read(run!(forms_get))
+        ..read(forms_get)
     },
     ToolDef {
         name: "memos_list",
@@ -251,7 +245,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || vec![candidate()],
         required: &["candidate"],
         output: Some("collection"),
-        ..read(run!(memos_list))
+        ..read(memos_list)
     },
     ToolDef {
         name: "memos_get",
@@ -259,7 +253,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one memo on a candidate by its id (ids come from memos_list): content, author, accessible_role, pinned, mentions, replies.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..read(run!(memos_get))
+        ..read(memos_get)
     },
     ToolDef {
         name: "submissions_list",
@@ -268,7 +262,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || [vec![candidate(), per()], paging()].concat(),
         required: &["candidate"],
         output: Some("collection"),
-        ..read(run!(submissions_list))
+        ..read(submissions_list)
     },
     ToolDef {
         name: "candidates_list",
@@ -277,7 +271,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || [vec![stage(), per()], paging()].concat(),
         output: Some("collection"),
         personal: Personal::Items,
-        ..read(run!(candidates_list))
+        ..read(candidates_list)
     },
     ToolDef {
         name: "candidates_get",
@@ -286,7 +280,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || vec![("code", s("Candidate code, e.g. C1001"))],
         required: &["code"],
         personal: Personal::Resource,
-        ..read(run!(candidates_get))
+        ..read(candidates_get)
     },
     ToolDef {
         name: "jobs_list",
@@ -294,7 +288,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "List jobs (postings), one page of 20 by default: code (may be null), title, url (the public posting), position.title (the job group, often Korean, e.g. 백엔드 개발 = backend development), application_form (the form candidates apply with; its code works with forms_get), managers[].user (name, email). title filters by a posting's or job group's title. Pass all: true (or limit) to get every job as {\"collection\": [...]}.",
         properties: || [vec![("title", s("Only jobs whose posting or job group title contains this text"))], paging()].concat(),
         output: Some("collection"),
-        ..read(run!(jobs_list))
+        ..read(jobs_list)
     },
     ToolDef {
         name: "evaluations_get",
@@ -303,7 +297,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || vec![("code", s("Evaluation code, e.g. EV-1001"))],
         required: &["code"],
         personal: Personal::ResourceCandidate,
-        ..read(run!(evaluations_get))
+        ..read(evaluations_get)
     },
     ToolDef {
         name: "interviews_get",
@@ -312,14 +306,14 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || vec![("code", s("Interview code, e.g. IV-1001"))],
         required: &["code"],
         personal: Personal::ResourceCandidate,
-        ..read(run!(interviews_get))
+        ..read(interviews_get)
     },
     ToolDef {
         name: "webhooks_list",
         title: "List webhook registrations",
         description: "List the webhook registrations: code, callback_url, events delivered, active.",
         output: Some("collection"),
-        ..read(run!(webhooks_list))
+        ..read(webhooks_list)
     },
     ToolDef {
         name: "webhooks_get",
@@ -327,7 +321,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one webhook registration by its code (from webhooks_list): callback_url, events, active.",
         properties: || vec![webhook_code()],
         required: &["code"],
-        ..read(run!(webhooks_get))
+        ..read(webhooks_get)
     },
     ToolDef {
         name: "memos_create",
@@ -340,7 +334,7 @@ pub const TOOLS: &[ToolDef] = &[
         },
         required: &["candidate", "content"],
         idempotent: false,
-        ..comment(run!(memos_create))
+        ..comment(memos_create)
     },
     ToolDef {
         name: "memos_edit",
@@ -348,7 +342,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
         properties: || [memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat(),
         required: &["candidate", "id"],
-        ..comment(run!(memos_edit))
+        ..comment(memos_edit)
     },
     ToolDef {
         name: "memos_pin",
@@ -356,7 +350,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..comment(run!(memos_pin))
+        ..comment(memos_pin)
     },
     ToolDef {
         name: "memos_unpin",
@@ -364,7 +358,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..comment(run!(memos_unpin))
+        ..comment(memos_unpin)
     },
     ToolDef {
         name: "memos_delete",
@@ -374,7 +368,7 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["candidate", "id"],
         destructive: true,
         output: None,
-        ..write(run!(memos_delete))
+        ..write(memos_delete)
     },
     ToolDef {
         name: "forms_apply",
@@ -391,7 +385,7 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["code", "answers"],
         idempotent: false,
         output: None,
-        ..write(run!(forms_apply))
+        ..write(forms_apply)
     },
     ToolDef {
         name: "webhooks_create",
@@ -400,7 +394,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: webhook_fields,
         required: &["callback_url"],
         idempotent: false,
-        ..write(run!(webhooks_create))
+        ..write(webhooks_create)
     },
     ToolDef {
         name: "webhooks_edit",
@@ -408,7 +402,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Change a webhook registration's address, key, events or active state; fields not given stay.",
         properties: || [vec![webhook_code()], webhook_fields()].concat(),
         required: &["code"],
-        ..write(run!(webhooks_edit))
+        ..write(webhooks_edit)
     },
     ToolDef {
         name: "webhooks_delete",
@@ -418,7 +412,7 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["code"],
         destructive: true,
         output: None,
-        ..write(run!(webhooks_delete))
+        ..write(webhooks_delete)
     },
 ];
 

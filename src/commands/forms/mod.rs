@@ -5,6 +5,7 @@ pub mod apply;
 use clap::{Args, Subcommand};
 
 use crate::api::{Title, MAX_PER};
+use crate::commands::{print_list, print_record};
 use crate::context::Ctx;
 use crate::core::list_query;
 use crate::output::Kind;
@@ -61,25 +62,13 @@ pub struct GetArgs {
 pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
     match cmd {
         FormsCmd::List(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
             // The service's page size unless asked (also with --all).
-            let q = list_query(
-                a.title.map(Title),
-                a.page_token.as_deref(),
-                a.per,
-                false,
-                None,
-                MAX_PER,
-            );
-            crate::commands::print_pages(ctx, &mut out, client.form_pages(&q), Kind::Form).await
+            let (title, token) = (a.title.map(Title), a.page_token.as_deref());
+            let q = list_query(title, token, a.per, false, None, MAX_PER);
+            print_list(ctx, Kind::Form, |c| Ok(c.form_pages(&q))).await
         }
         FormsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let form = client.get_form(&a.code).await?;
-            out.single(Kind::Form, &form.raw, &form.value)?;
-            Ok(())
+            print_record(ctx, Kind::Form, async |c| c.get_form(&a.code).await).await
         }
         FormsCmd::Apply(a) => apply::run(ctx, a).await,
     }

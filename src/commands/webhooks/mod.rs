@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use self::tools as webhook_tools;
 use crate::api::webhooks::{Naming, WebhookFields};
 use crate::api::WebhookInput;
+use crate::commands::{print_list, print_record};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
@@ -149,15 +150,9 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     }
     let mut out = ctx.output()?;
     match cmd {
-        WebhooksCmd::List => {
-            let client = ctx.client().await?;
-            crate::commands::print_pages(ctx, &mut out, client.webhook_pages(), Kind::Webhook).await
-        }
+        WebhooksCmd::List => print_list(ctx, Kind::Webhook, |c| Ok(c.webhook_pages())).await,
         WebhooksCmd::Get(a) => {
-            let client = ctx.client().await?;
-            let w = client.get_webhook(&a.code).await?;
-            out.single(Kind::Webhook, &w.raw, &w.value)?;
-            Ok(())
+            print_record(ctx, Kind::Webhook, async |c| c.get_webhook(&a.code).await).await
         }
         WebhooksCmd::Create(a) => {
             let body = webhook_input(&ctx.io, Some(a.callback_url), false, a.fields, true)?;

@@ -1,10 +1,9 @@
 //! Sandbox-only endpoints under `/_sandbox` (documented in `crate::sandbox`).
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use serde_json::{json, Value};
 
-use super::{json_object, ok, origin, ApiError, ApiResult, Body, Shared, P};
+use super::{json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
 use crate::sandbox::pipeline;
 use crate::sandbox::state::{now_kst, Db};
 
@@ -82,12 +81,8 @@ pub async fn reset(State(app): State<Shared>) -> ApiResult {
 /// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
 /// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
 /// started; moving to the stage a candidate is at changes nothing and fires nothing.
-pub async fn move_stage(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    P(code): P<String>,
-    Body(body): Body,
-) -> ApiResult {
+pub async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+    let Site { app, base, .. } = site;
     let body = json_object(&body)?;
     let text = |k: &str| match body.get(k) {
         None | Some(Value::Null) => Ok(None),
@@ -104,7 +99,6 @@ pub async fn move_stage(
         }
     };
     let title = text("title")?;
-    let base = origin(&app, &headers);
     let synthetic = app.opts.synthetic_candidates;
     let (view, events, changed) = app
         .store

@@ -6,12 +6,12 @@
 //! the upload address; it records that as `had_authorization`.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, P};
+use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
 use crate::sandbox::state::{now_ts, push_capped, sidecar, Upload};
 
 /// Largest accepted upload.
@@ -136,8 +136,9 @@ pub async fn upload(
 }
 
 /// GET of a `file_url`: the stored bytes.
-pub async fn download(State(app): State<Shared>, uri: Uri) -> ApiResult {
-    let path = percent_encoding::percent_decode_str(uri.path())
+pub async fn download(site: Site) -> ApiResult {
+    let Site { app, path, .. } = site;
+    let path = percent_encoding::percent_decode_str(&path)
         .decode_utf8_lossy()
         .into_owned();
     let dir = sidecar(app.store.path(), "uploads");

@@ -4,11 +4,8 @@
 mod admin;
 mod apply;
 mod candidates;
-mod evaluations;
 mod files;
 mod forms;
-mod interviews;
-mod jobs;
 mod memos;
 mod submissions;
 mod webhooks;
@@ -16,12 +13,13 @@ mod webhooks;
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::extract::RawQuery;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{get, post, put, MethodRouter};
 use axum::Router;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::de::DeserializeOwned;
@@ -88,6 +86,87 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult = Result<Response, ApiError>;
+
+/// What most handlers start from: the app, the address the request came to
+/// (`http://host:port`, for absolute addresses in answers; see [`origin`]) and its path.
+pub struct Site {
+    pub app: Shared,
+    pub base: String,
+    /// The request's path, as sent (percent-encoded).
+    pub path: String,
+}
+
+impl FromRequestParts<Shared> for Site {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, Self::Rejection> {
+        Ok(Site {
+            base: origin(app, &parts.headers),
+            app: app.clone(),
+            path: parts.uri.path().to_string(),
+        })
+    }
+}
+
+/// Finds a record by its code and shows it as the service does, its addresses on `base`.
+pub type Find = fn(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value>;
+
+/// The records of one page of a list as the service shows them, and the list's length.
+pub type PageOf = fn(
+    db: &Db,
+    req: &PageRequest,
+    synthetic: usize,
+    base: &str,
+) -> Result<(Vec<Value>, usize), ApiError>;
+
+impl Site {
+    /// `{"resource": ...}`: the record `find` shows, or the spec's 404.
+    pub async fn resource(self, code: String, find: Find) -> ApiResult {
+        let synthetic = self.app.opts.synthetic_candidates;
+        let base = self.base;
+        let resource = self
+            .app
+            .store
+            .read_async(move |db| find(db, synthetic, &code, &base).ok_or_else(ApiError::not_found))
+            .await?;
+        ok(json!({ "resource": resource }))
+    }
+
+    /// A token-style list at `/v1/{path}` (`per`, default 20, max 100, and `page_token`);
+    /// `scope_key` names its filter, which a page token carries on.
+    pub async fn token_list(
+        self,
+        raw: Option<String>,
+        path: &str,
+        scope_key: Option<&str>,
+        page_of: PageOf,
+    ) -> ApiResult {
+        let req = PageRequest::tokens(&query_pairs(raw.as_deref()), scope_key)?;
+        let list_url = format!("{}/v1/{path}", self.base);
+        let synthetic = self.app.opts.synthetic_candidates;
+        let (page, base) = (req.clone(), self.base);
+        let (items, total) = self
+            .app
+            .store
+            .read_async(move |db| page_of(db, &page, synthetic, &base))
+            .await?;
+        req.token_answer(items, total, &list_url)
+    }
+}
+
+/// `GET` of one record by the code in its path.
+fn by_code(find: Find) -> MethodRouter<Shared> {
+    get(move |site: Site, P(code): P<String>| site.resource(code, find))
+}
+
+/// `GET` of a token-style list (see [`Site::token_list`]).
+fn listed(
+    path: &'static str,
+    scope_key: Option<&'static str>,
+    page_of: PageOf,
+) -> MethodRouter<Shared> {
+    get(move |site: Site, RawQuery(raw): RawQuery| site.token_list(raw, path, scope_key, page_of))
+}
 
 /// 200 with a JSON body.
 pub fn ok(body: Value) -> ApiResult {
@@ -260,6 +339,17 @@ impl PageRequest {
         ])
     }
 
+    /// This page of `list` (the whole list, in order) as `view` shows each, and the list's
+    /// length.
+    pub fn page_of<T>(
+        &self,
+        list: impl Iterator<Item = T>,
+        view: impl Fn(T) -> Value,
+    ) -> (Vec<Value>, usize) {
+        let (page, total) = self.page(list);
+        (page.into_iter().map(view).collect(), total)
+    }
+
     /// This page of `list` (the whole list, in order), and the list's length.
     pub fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
         let mut total = 0;
@@ -371,17 +461,23 @@ pub fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate
 
 pub fn router(app: Shared) -> Router {
     Router::new()
-        .route("/v1/application_forms", get(forms::list))
-        .route("/v1/application_forms/{code}", get(forms::detail))
+        .route(
+            "/v1/application_forms",
+            listed("application_forms", Some("title"), forms::page),
+        )
+        .route("/v1/application_forms/{code}", by_code(forms::find))
         .route("/v1/application_forms/{code}/apply", post(apply::apply))
-        .route("/v1/candidates", get(candidates::list))
-        .route("/v1/candidates/{candidate}", get(candidates::detail))
-        .route("/v1/jobs", get(jobs::list))
+        .route(
+            "/v1/candidates",
+            listed("candidates", Some("stage_kind"), candidates::page),
+        )
+        .route("/v1/candidates/{candidate}", by_code(candidates::find))
+        .route("/v1/jobs", listed("jobs", Some("title"), candidates::jobs))
         .route(
             "/v1/feedback/candidate_scores/{code}",
-            get(evaluations::detail),
+            by_code(candidates::evaluation),
         )
-        .route("/v1/interviews/{code}", get(interviews::detail))
+        .route("/v1/interviews/{code}", by_code(candidates::interview))
         .route(
             "/v1/candidates/{candidate}/memos",
             get(memos::list).post(memos::create),
@@ -398,7 +494,10 @@ pub fn router(app: Shared) -> Router {
             "/v1/candidates/{candidate}/form_submissions",
             get(submissions::list),
         )
-        .route("/v1/webhooks", get(webhooks::list).post(webhooks::create))
+        .route(
+            "/v1/webhooks",
+            listed("webhooks", None, webhooks::page).post(webhooks::create),
+        )
         .route(
             "/v1/webhooks/{code}",
             get(webhooks::detail)
