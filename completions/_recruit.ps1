@@ -586,8 +586,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;memos;create' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'The memo text, or - to read it from standard input')
             [CompletionResult]::new('--reply-to', '--reply-to', [CompletionResultType]::ParameterName, 'Make it a reply to memo ID')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -616,8 +616,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;memos;edit' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'New text, or - to read it from standard input')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Replace the mentions (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')

@@ -548,8 +548,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;memos;create'= {
             cand --content 'The memo text, or - to read it from standard input'
             cand --reply-to 'Make it a reply to memo ID'
-            cand --role 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]'
-            cand --mention 'Mention a user by code (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -577,8 +577,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;memos;edit'= {
             cand --content 'New text, or - to read it from standard input'
-            cand --role 'Who may read it'
-            cand --mention 'Replace the mentions (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'

@@ -506,10 +506,10 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l content -d 'The memo text, or - to read it from standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l reply-to -d 'Make it a reply to memo ID' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l role -d 'Who may read it [default: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l role -d 'Who may read it [default on create: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
 job_manager\t'Readable by posting managers and above'
 member\t'Readable by all members'"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l mention -d 'Mention a user by code (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l mention -d 'Mention a user by code (repeatable; on edit, replaces the mentions)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l file-url -d 'Attachment address' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -536,10 +536,10 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l content -d 'New text, or - to read it from standard input' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l role -d 'Who may read it' -r -f -a "job_admin\t'Readable only by the posting administrator'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l role -d 'Who may read it [default on create: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
 job_manager\t'Readable by posting managers and above'
 member\t'Readable by all members'"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l mention -d 'Replace the mentions (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l mention -d 'Mention a user by code (repeatable; on edit, replaces the mentions)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l file-url -d 'Attachment address' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r

@@ -3,6 +3,9 @@
 //! The library half (`api`) is reusable on its own; `core` holds what the two front ends, the
 //! commands (`cli`, `commands`) and the MCP server (`mcp`), both need.
 
+#[macro_use]
+mod named;
+
 pub mod api;
 pub mod apply;
 pub mod cli;

@@ -70,13 +70,7 @@ pub mod parse {
     use super::*;
 
     pub fn output(s: &str) -> Result<Format, &'static str> {
-        match s {
-            "table" => Ok(Format::Table),
-            "json" => Ok(Format::Json),
-            "ndjson" => Ok(Format::Ndjson),
-            "csv" => Ok(Format::Csv),
-            _ => Err("table, json, ndjson or csv"),
-        }
+        Format::parse(s).ok_or("table, json, ndjson or csv")
     }
 
     pub fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
@@ -274,8 +268,8 @@ keys! {
         env: Some("RECRUIT_OUTPUT"),
         flag: Some("--output"),
         help: "default output format: table, json, ndjson, csv",
-        parse: |s| parse::output(s).map(|f| json!(f.name())),
-        given: |g| g.output.map(|f| f.name().to_string()),
+        parse: |s| parse::output(s).map(|f| json!(f.as_str())),
+        given: |g| g.output.map(|f| f.as_str().to_string()),
         ..TEXT
     },
     /// Per-request timeout.

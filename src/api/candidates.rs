@@ -3,58 +3,26 @@
 
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListFilter, ListQuery};
-use super::types::{Candidate, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::Candidate;
+use super::{Client, RecordResult};
 
-/// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
-/// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Stage {
-    /// Applied, not looked at yet
-    Applied,
-    /// Documents under review
-    Review,
-    /// In interviews
-    Interview,
-    /// Offer being discussed
-    Offer,
-    /// Hired
-    Pass,
-    /// Rejected or withdrawn
-    Fail,
-}
-
-impl Stage {
-    pub const ALL: [Stage; 6] = [
-        Stage::Applied,
-        Stage::Review,
-        Stage::Interview,
-        Stage::Offer,
-        Stage::Pass,
-        Stage::Fail,
-    ];
-
-    /// The name the service uses.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stage::Applied => "applied",
-            Stage::Review => "review",
-            Stage::Interview => "interview",
-            Stage::Offer => "offer",
-            Stage::Pass => "pass",
-            Stage::Fail => "fail",
-        }
-    }
-
-    /// The stage named exactly as the service spells it.
-    pub fn parse(s: &str) -> Option<Stage> {
-        Stage::ALL.into_iter().find(|k| k.as_str() == s)
-    }
-
-    /// The service's names, in pipeline order (for schemas and messages).
-    pub fn names() -> [&'static str; 6] {
-        Stage::ALL.map(Stage::as_str)
+named! {
+    /// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
+    /// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Stage {
+        /// Applied, not looked at yet
+        Applied = "applied",
+        /// Documents under review
+        Review = "review",
+        /// In interviews
+        Interview = "interview",
+        /// Offer being discussed
+        Offer = "offer",
+        /// Hired
+        Pass = "pass",
+        /// Rejected or withdrawn
+        Fail = "fail",
     }
 }
 
@@ -84,7 +52,7 @@ impl Client {
     }
 
     /// `GET /v1/candidates/{code}`: the list item's fields and the salary fields.
-    pub async fn get_candidate(&self, code: &str) -> Result<Fetched<Resource<Candidate>>, Error> {
+    pub async fn get_candidate(&self, code: &str) -> RecordResult<Candidate> {
         self.get_record("candidate", &["candidates", code]).await
     }
 }

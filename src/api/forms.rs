@@ -5,9 +5,8 @@ use serde_json::Value;
 
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListQuery, Title};
-use super::types::{Application, ApplicationForm, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::{Application, ApplicationForm};
+use super::{Client, RecordResult};
 
 /// The query of `GET /v1/application_forms`.
 pub type FormListQuery = ListQuery<Title>;
@@ -19,17 +18,13 @@ impl Client {
     }
 
     /// `GET /v1/application_forms/{code}`.
-    pub async fn get_form(&self, code: &str) -> Result<Fetched<Resource<ApplicationForm>>, Error> {
+    pub async fn get_form(&self, code: &str) -> RecordResult<ApplicationForm> {
         self.get_record("application form", &["application_forms", code])
             .await
     }
 
     /// `POST /v1/application_forms/{code}/apply` with a body of either variant.
-    pub async fn apply(
-        &self,
-        code: &str,
-        body: &Value,
-    ) -> Result<Fetched<Resource<Application>>, Error> {
+    pub async fn apply(&self, code: &str, body: &Value) -> RecordResult<Application> {
         let path = ["application_forms", code, "apply"];
         let named = || format!("application form '{code}' not found");
         self.send_record(Method::POST, &path, Some(body), named)

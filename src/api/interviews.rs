@@ -1,12 +1,11 @@
 //! Interviews, by code.
 
-use super::types::{Interview, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::Interview;
+use super::{Client, RecordResult};
 
 impl Client {
     /// `GET /v1/interviews/{code}`.
-    pub async fn get_interview(&self, code: &str) -> Result<Fetched<Resource<Interview>>, Error> {
+    pub async fn get_interview(&self, code: &str) -> RecordResult<Interview> {
         self.get_record("interview", &["interviews", code]).await
     }
 }

@@ -3,42 +3,20 @@
 use reqwest::Method;
 
 use super::types::{Memo, MemoInput, MemoList, Resource};
-use super::{Client, Fetched};
+use super::{Client, Fetched, RecordResult};
 use crate::error::Error;
 
-/// Who may read a memo (`accessible_role`), named as the API names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// Readable only by the posting administrator
-    #[value(name = "job_admin", alias = "job-admin")]
-    JobAdmin,
-    /// Readable by posting managers and above
-    #[value(name = "job_manager", alias = "job-manager")]
-    JobManager,
-    /// Readable by all members
-    Member,
-}
-
-impl Role {
-    pub const ALL: [Role; 3] = [Role::JobAdmin, Role::JobManager, Role::Member];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::JobAdmin => "job_admin",
-            Role::JobManager => "job_manager",
-            Role::Member => "member",
-        }
-    }
-
-    /// The role named exactly as the API spells it.
-    pub fn parse(s: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.as_str() == s)
-    }
-
-    /// The API's names, in order (for schemas and messages).
-    pub fn names() -> [&'static str; 3] {
-        Role::ALL.map(Role::as_str)
+named! {
+    /// Who may read a memo (`accessible_role`), named as the API names it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Role {
+        /// Readable only by the posting administrator
+        JobAdmin = "job_admin" | "job-admin",
+        /// Readable by posting managers and above
+        JobManager = "job_manager" | "job-manager",
+        /// Readable by all members
+        Member = "member",
     }
 }
 
@@ -51,20 +29,12 @@ impl Client {
     }
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
-    pub async fn get_memo(
-        &self,
-        candidate: &str,
-        id: i64,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    pub async fn get_memo(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
         self.memo(Method::GET, candidate, id, None, None).await
     }
 
     /// `POST /v1/candidates/{c}/memos`.
-    pub async fn create_memo(
-        &self,
-        candidate: &str,
-        input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    pub async fn create_memo(&self, candidate: &str, input: &MemoInput) -> RecordResult<Memo> {
         let body = serde_json::to_value(input).expect("memo input serializes");
         let path = ["candidates", candidate, "memos"];
         let named = || format!("candidate '{candidate}' (or the parent memo) not found");
@@ -78,7 +48,7 @@ impl Client {
         &self,
         candidate: &str,
         input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    ) -> RecordResult<Memo> {
         let mut input = input.clone();
         if let (Some(parent), None) = (input.parent_id, &input.accessible_role) {
             let memo = self.get_memo(candidate, parent).await?;
@@ -141,7 +111,7 @@ impl Client {
         candidate: &str,
         id: i64,
         input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    ) -> RecordResult<Memo> {
         let body = serde_json::to_value(input).expect("memo input serializes");
         self.memo(Method::PATCH, candidate, id, None, Some(&body))
             .await
@@ -158,11 +128,7 @@ impl Client {
     }
 
     /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.
-    pub async fn toggle_pin(
-        &self,
-        candidate: &str,
-        id: i64,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    pub async fn toggle_pin(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
         self.memo(Method::POST, candidate, id, Some("pin"), None)
             .await
     }
@@ -194,7 +160,7 @@ mod tests {
 
     #[test]
     fn a_memo_input_names_its_role_as_the_api_does() {
-        for role in Role::ALL {
+        for &role in Role::ALL {
             let input = MemoInput {
                 accessible_role: Some(role),
                 ..MemoInput::default()

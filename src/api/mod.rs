@@ -45,6 +45,9 @@ pub use types::{
 
 use serde_json::Value;
 
+/// One record (`{"resource": ...}`) as the service answered it, or why not.
+pub type RecordResult<T> = Result<Fetched<Resource<T>>, crate::error::Error>;
+
 /// A response: the raw body, the same as a JSON value, and the typed model.
 #[derive(Debug, Clone)]
 pub struct Fetched<T> {

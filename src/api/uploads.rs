@@ -6,13 +6,13 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::json;
 
-use super::types::{Presign, Resource};
-use super::{Client, Fetched};
+use super::types::Presign;
+use super::{Client, RecordResult};
 use crate::error::{Error, ExitKind};
 
 impl Client {
     /// `POST /v1/upload/presign`.
-    pub async fn presign(&self, filename: &str) -> Result<Fetched<Resource<Presign>>, Error> {
+    pub async fn presign(&self, filename: &str) -> RecordResult<Presign> {
         let url = self.endpoint(&["upload", "presign"]);
         self.send_json(
             Method::POST,

@@ -7,8 +7,8 @@ use url::Url;
 
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListQuery, NoFilter};
-use super::types::{Resource, Webhook, WebhookInput};
-use super::{Client, Fetched};
+use super::types::{Webhook, WebhookInput};
+use super::{Client, RecordResult};
 use crate::error::Error;
 
 /// The service's events (spec section 6), with when it sends them: the one list that
@@ -177,26 +177,19 @@ impl Client {
         )
     }
 
-    pub async fn get_webhook(&self, code: &str) -> Result<Fetched<Resource<Webhook>>, Error> {
+    pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
         self.get_record("webhook", &["webhooks", code]).await
     }
 
     /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
-    pub async fn create_webhook(
-        &self,
-        body: &WebhookInput,
-    ) -> Result<Fetched<Resource<Webhook>>, Error> {
+    pub async fn create_webhook(&self, body: &WebhookInput) -> RecordResult<Webhook> {
         let url = self.endpoint(&["webhooks"]);
         let body = Value::Object(body.clone());
         let sent = self.send_json(Method::POST, url.clone(), Some(&body)).await;
         sent.map_err(|e| self.at_fixed_address(e, &url))
     }
 
-    pub async fn edit_webhook(
-        &self,
-        code: &str,
-        body: &WebhookInput,
-    ) -> Result<Fetched<Resource<Webhook>>, Error> {
+    pub async fn edit_webhook(&self, code: &str, body: &WebhookInput) -> RecordResult<Webhook> {
         let body = Value::Object(body.clone());
         let named = || format!("webhook '{code}' not found");
         self.send_record(Method::PATCH, &["webhooks", code], Some(&body), named)

@@ -44,23 +44,21 @@ pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
 use crate::api::Question;
 use kinds::must_be;
 
-/// The two request bodies the apply endpoint takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Variant {
-    /// `privacy` + `questions[{question_id, kind, answer}]`
-    A,
-    /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
-    B,
+named! {
+    /// The two request bodies the apply endpoint takes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Variant {
+        /// `privacy` + `questions[{question_id, kind, answer}]`
+        A = "a",
+        /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
+        B = "b",
+    }
 }
 
 impl Variant {
     /// The profile setting `variant` (`a`/`b`, any case).
     pub fn parse_setting(s: &str) -> Option<Variant> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "a" => Some(Variant::A),
-            "b" => Some(Variant::B),
-            _ => None,
-        }
+        Variant::parse(&s.trim().to_ascii_lowercase())
     }
 }
 

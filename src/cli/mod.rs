@@ -10,6 +10,36 @@ pub use crate::output::Format;
 
 use crate::commands;
 
+/// The command line's reading of the named enums of the library (see `named!`): their
+/// names, aliases and help as clap's possible values. The types stay free of clap.
+macro_rules! value_enums {
+    ($($ty:ty),* $(,)?) => {$(
+        impl clap::ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                <$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                let value = clap::builder::PossibleValue::new(self.as_str())
+                    .help(self.help())
+                    .aliases(self.aliases().iter().copied());
+                Some(value)
+            }
+        }
+    )*};
+}
+
+value_enums!(
+    crate::api::Stage,
+    crate::api::memos::Role,
+    crate::apply::Variant,
+    crate::mcp::Access,
+    crate::mcp::PersonalData,
+    crate::output::Format,
+    crate::webhook::log::LogFormat,
+    crate::webhook::store::Status,
+);
+
 const ABOUT: &str = "Work with the recruiting service API from the shell: forms, candidates, memos, submissions, webhooks";
 
 const LONG_ABOUT: &str = "\

@@ -12,14 +12,15 @@ use crate::settings::{Key, Source};
 #[derive(Debug, Subcommand)]
 pub enum ConfigCmd {
     /// Print the config file's path
-    #[command(
-        after_help = "Examples:\n  recruit config path\n  $EDITOR \"$(recruit config path)\""
-    )]
+    #[command(after_help = "Examples:
+  recruit config path
+  $EDITOR \"$(recruit config path)\"")]
     Path,
     /// Print one setting of the profile (api_key and signing_key redacted unless --reveal)
-    #[command(
-        after_help = "Examples:\n  recruit config get base_url\n  recruit --profile work config get output\n  recruit config get api_key --reveal | pbcopy"
-    )]
+    #[command(after_help = "Examples:
+  recruit config get base_url
+  recruit --profile work config get output
+  recruit config get api_key --reveal | pbcopy")]
     Get(GetArgs),
     /// Change one setting of the profile (the file is written with mode 0600)
     #[command(after_help = "Examples:
@@ -29,14 +30,14 @@ pub enum ConfigCmd {
   recruit config set max_wait 300")]
     Set(SetArgs),
     /// Remove one setting of the profile
-    #[command(
-        after_help = "Examples:\n  recruit config unset api_key\n  recruit --profile work config unset output"
-    )]
+    #[command(after_help = "Examples:
+  recruit config unset api_key
+  recruit --profile work config unset output")]
     Unset(KeyArg),
     /// List the profile's settings (keys are redacted)
-    #[command(
-        after_help = "Examples:\n  recruit config list\n  recruit --profile work config list -o json"
-    )]
+    #[command(after_help = "Examples:
+  recruit config list
+  recruit --profile work config list -o json")]
     List,
 }
 

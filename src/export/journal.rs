@@ -83,7 +83,7 @@ impl JournalHeader {
             out.push(format!(
                 "its format is {}, not {}",
                 s("format"),
-                self.format.name()
+                self.format.as_str()
             ));
         }
         if found.get("columns") != Some(&json!(self.columns)) {

@@ -6,46 +6,31 @@ use serde_json::{json, Map, Value};
 use super::calls::run::*;
 use super::calls::Run;
 
-/// What `recruit mcp --access` allows; each level includes the ones before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Access {
-    /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
-    Read,
-    /// Also create, edit, pin and unpin memos
-    Comment,
-    /// Also delete memos, apply to forms, and create, edit and delete webhooks
-    Write,
-}
-
-impl Access {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Access::Read => "read",
-            Access::Comment => "comment",
-            Access::Write => "write",
-        }
+named! {
+    /// What `recruit mcp --access` allows; each level includes the ones before it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Access {
+        /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
+        Read = "read",
+        /// Also create, edit, pin and unpin memos
+        Comment = "comment",
+        /// Also delete memos, apply to forms, and create, edit and delete webhooks
+        Write = "write",
     }
 }
 
-/// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
-/// `profile_img_path` are personal data a model rarely needs, so they are left out unless the
-/// user asks for them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum PersonalData {
-    /// Leave candidates' birth, resume_path and profile_img_path out of results
-    #[default]
-    Basic,
-    /// Give candidates as the service sends them
-    Full,
-}
-
-impl PersonalData {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PersonalData::Basic => "basic",
-            PersonalData::Full => "full",
-        }
+named! {
+    /// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
+    /// `profile_img_path` are personal data a model rarely needs, so they are left out unless
+    /// the user asks for them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum PersonalData {
+        /// Leave candidates' birth, resume_path and profile_img_path out of results
+        Basic = "basic",
+        /// Give candidates as the service sends them
+        Full = "full",
     }
+    default Basic;
 }
 
 /// The keys `--personal-data basic` leaves out of every candidate in a result.

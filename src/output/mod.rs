@@ -24,33 +24,21 @@ use crate::error::Error;
 use encode::Encoder;
 use jq::JqFilter;
 
-/// Output formats of `cli.md`: of every command's results, of the export's records (not a
-/// table) and of the listener's events (a table is one line per event). Named in the config
-/// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// Human view, fitted to the terminal (default on a terminal)
-    Table,
-    /// The body as the service sent it (default when piped)
-    Json,
-    /// One item per line, streamed as pages arrive
-    Ndjson,
-    /// RFC 4180, header row first, nested values as JSON text
-    Csv,
-}
-
-impl Format {
-    /// The name `--output` and the config file use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Json => "json",
-            Format::Ndjson => "ndjson",
-            Format::Csv => "csv",
-        }
+named! {
+    /// Output formats of `cli.md`: of every command's results, of the export's records (not a
+    /// table) and of the listener's events (a table is one line per event). Named in the config
+    /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Format {
+        /// Human view, fitted to the terminal (default on a terminal)
+        Table = "table",
+        /// The body as the service sent it (default when piped)
+        Json = "json",
+        /// One item per line, streamed as pages arrive
+        Ndjson = "ndjson",
+        /// RFC 4180, header row first, nested values as JSON text
+        Csv = "csv",
     }
 }
 

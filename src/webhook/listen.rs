@@ -209,12 +209,8 @@ pub async fn run(
     let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
-    let client = delivery::client(
-        &cfg.net,
-        false,
-        cfg.forward_timeout,
-        delivery::user_agent("webhooks listen"),
-    )?;
+    let agent = delivery::user_agent("webhooks listen");
+    let client = delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?;
     let stats = Arc::new(Stats::default());
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);

@@ -13,14 +13,16 @@ use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
 
-/// How log lines look.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum LogFormat {
-    /// `12:00:01 message`, for people.
-    #[default]
-    Text,
-    /// One JSON object per line.
-    Json,
+named! {
+    /// How log lines look.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum LogFormat {
+        /// `12:00:01 message`, for people.
+        Text = "text",
+        /// One JSON object per line.
+        Json = "json",
+    }
+    default Text;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

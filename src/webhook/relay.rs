@@ -214,7 +214,10 @@ impl Relay {
             (now_unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
         );
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
-        let rec = |r: Record| r.event(ev.id).action(ev.action.as_deref()).target(url);
+        let say = |r: Record| {
+            let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
+            self.log.write(r);
+        };
         let finished = Mutex::new(Vec::new());
         let mut stop = self.stop.clone();
         let verdict = delivery::run(
@@ -227,43 +230,29 @@ impl Relay {
                 let mark = match &a.next {
                     Next::Done => {
                         self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::info(
-                            "forwarded",
-                            format!(
-                                "  forwarded event {} ({}) to {url}: {error}",
-                                ev.id,
-                                crate::output::text::safe_line(&what),
-                            ),
-                        )));
+                        let what = crate::output::text::safe_line(&what);
+                        let line = format!("  forwarded event {} ({what}) to {url}: {error}", ev.id);
+                        say(Record::info("forwarded", line));
                         Mark::Delivered
                     }
                     Next::GiveUp(why) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
                         self.stats.failed.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::warn(
-                            "failed",
-                            format!(
-                                "warning: event {} failed for good ({why}): {error}; `recruit webhooks events replay {}` sends it again",
-                                ev.id, ev.id
-                            ),
+                        let id = ev.id;
+                        say(Record::warn("failed", format!(
+                            "warning: event {id} failed for good ({why}): {error}; `recruit webhooks events replay {id}` sends it again"
                         )));
                         Mark::GiveUp { error }
                     }
                     Next::RetryIn(delay) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::warn(
-                            "retry",
-                            format!(
-                                "warning: forward of event {} to {url} failed ({error}); attempt {}, next in {}",
-                                ev.id,
-                                a.attempts,
-                                crate::output::text::human_duration(delay.as_secs().max(1))
-                            ),
+                        let next = crate::output::text::human_duration(delay.as_secs().max(1));
+                        let (id, attempt) = (ev.id, a.attempts);
+                        say(Record::warn("retry", format!(
+                            "warning: forward of event {id} to {url} failed ({error}); attempt {attempt}, next in {next}"
                         )));
-                        Mark::Retry {
-                            error,
-                            next_unix: now_unix() + delay.as_secs_f64(),
-                        }
+                        let next_unix = now_unix() + delay.as_secs_f64();
+                        Mark::Retry { error, next_unix }
                     }
                 };
                 let retry = matches!(mark, Mark::Retry { .. });

@@ -28,30 +28,16 @@ pub const VERSION: i64 = 2;
 /// Default file name in the data directory.
 pub const DEFAULT_FILE: &str = "events.db";
 
-/// Where an event is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Status {
-    /// Stored, not yet delivered to the app (or no forward target yet).
-    Pending,
-    /// The app answered 2xx.
-    Delivered,
-    /// Given up: refused for good by the app (a 4xx), or older than --max-age.
-    Failed,
-}
-
-impl Status {
-    pub const ALL: [Status; 3] = [Status::Pending, Status::Delivered, Status::Failed];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::Delivered => "delivered",
-            Status::Failed => "failed",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|st| st.as_str() == s)
+named! {
+    /// Where an event is in its life.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Status {
+        /// Stored, not yet delivered to the app (or no forward target yet).
+        Pending = "pending",
+        /// The app answered 2xx.
+        Delivered = "delivered",
+        /// Given up: refused for good by the app (a 4xx), or older than --max-age.
+        Failed = "failed",
     }
 }
 

@@ -141,12 +141,8 @@ pub async fn deliver(
 ) -> Result<Outcome, Error> {
     // A local receiver is never reached through a proxy from the environment.
     let env_proxy = !crate::api::http::is_loopback(&cfg.url);
-    let client = delivery::client(
-        &cfg.net,
-        env_proxy,
-        cfg.timeout,
-        delivery::user_agent("webhooks trigger"),
-    )?;
+    let agent = delivery::user_agent("webhooks trigger");
+    let client = delivery::client(&cfg.net, env_proxy, cfg.timeout, agent)?;
     let delays: Vec<Duration> = cfg
         .delays
         .iter()
