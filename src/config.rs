@@ -46,6 +46,9 @@ pub fn config_path() -> PathBuf {
 pub struct Config {
     pub path: PathBuf,
     pub doc: toml::Table,
+    /// What the user should be told about the file (readable by others), for the front end
+    /// to print.
+    pub warnings: Vec<String>,
 }
 
 impl Config {
@@ -59,7 +62,7 @@ impl Config {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config {
                     path: path.to_path_buf(),
-                    doc: toml::Table::new(),
+                    ..Config::default()
                 })
             }
             Err(e) => {
@@ -70,7 +73,7 @@ impl Config {
                 ))
             }
         };
-        warn_if_readable_by_others(path);
+        let warnings = readable_by_others(path).into_iter().collect();
         let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
             let (line, col) = e
                 .span()
@@ -85,6 +88,7 @@ impl Config {
         Ok(Config {
             path: path.to_path_buf(),
             doc,
+            warnings,
         })
     }
 
@@ -181,21 +185,25 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-fn warn_if_readable_by_others(path: &Path) {
+/// The warning for a config file other users may read (it may hold a key).
+fn readable_by_others(path: &Path) -> Option<String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let mode = meta.permissions().mode();
-            if mode & 0o077 != 0 {
-                crate::elog!(
-                    "warning: config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
-                    path.display(),
-                    mode & 0o777,
-                    path.display()
-                );
-            }
-        }
+        let mode = std::fs::metadata(path).ok()?.permissions().mode();
+        (mode & 0o077 != 0).then(|| {
+            format!(
+                "config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
+                path.display(),
+                mode & 0o777,
+                path.display()
+            )
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
     }
 }
 

@@ -281,8 +281,11 @@ pub struct Ctx {
 impl Ctx {
     pub fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
         globals.environ = crate::settings::Environ::from_process();
-        let config = Config::load()?;
         let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
+        let config = Config::load()?;
+        for w in &config.warnings {
+            crate::say!(io, "warning: {w}");
+        }
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {

@@ -51,9 +51,13 @@ pub fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
 }
 
 /// The body to send: the sample event of `action`, or the payload file's bytes.
-/// A file that is a whole event (it has an `action` key) is sent byte for byte; otherwise its
-/// JSON becomes the `payload` of `{"action": ACTION, "payload": ...}`.
-pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, Error> {
+/// A file that is a whole event (it has an `action` key) is sent byte for byte, with a warning
+/// for the user when its action is another; otherwise its JSON becomes the `payload` of
+/// `{"action": ACTION, "payload": ...}`.
+pub fn build_body(
+    action: &str,
+    file: Option<(&str, &[u8])>,
+) -> Result<(Vec<u8>, Option<String>), Error> {
     let Some((name, bytes)) = file else {
         let event = samples::event(action).ok_or_else(|| {
             Error::usage(format!(
@@ -61,7 +65,7 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
                 crate::api::webhooks::event_names()
             ))
         })?;
-        return Ok(event.to_string().into_bytes());
+        return Ok((event.to_string().into_bytes(), None));
     };
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         Error::caused(
@@ -72,16 +76,17 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
     })?;
     match value.get("action") {
         Some(file_action) => {
-            if file_action.as_str() != Some(action) {
-                crate::elog!(
-                    "warning: {name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
-                );
-            }
-            Ok(bytes.to_vec())
+            let warning = (file_action.as_str() != Some(action)).then(|| {
+                format!(
+                    "{name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
+                )
+            });
+            Ok((bytes.to_vec(), warning))
         }
-        None => Ok(serde_json::json!({ "action": action, "payload": value })
-            .to_string()
-            .into_bytes()),
+        None => {
+            let event = serde_json::json!({ "action": action, "payload": value });
+            Ok((event.to_string().into_bytes(), None))
+        }
     }
 }
 
@@ -255,7 +260,7 @@ mod tests {
 
     #[test]
     fn bodies_from_samples_and_files() {
-        let body = build_body("candidate_pass", None).unwrap();
+        let (body, _) = build_body("candidate_pass", None).unwrap();
         let v: Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["action"], "candidate_pass");
         let err = build_body("candidate_hired", None).unwrap_err();
@@ -265,10 +270,15 @@ mod tests {
         let raw = b"{ \"action\" : \"custom\", \"payload\": {} }\n";
         assert_eq!(
             build_body("custom", Some(("f", raw))).unwrap(),
-            raw.to_vec()
+            (raw.to_vec(), None)
+        );
+        let (_, warning) = build_body("other", Some(("f", raw))).unwrap();
+        assert!(
+            warning.is_some_and(|w| w.contains("with action \"custom\", not 'other'")),
+            "the caller is told"
         );
         // A bare payload is wrapped, under the given action (unknown names pass through).
-        let body = build_body("candidate_hired", Some(("f", br#"{"x":1}"#))).unwrap();
+        let (body, _) = build_body("candidate_hired", Some(("f", br#"{"x":1}"#))).unwrap();
         assert_eq!(
             body,
             br#"{"action":"candidate_hired","payload":{"x":1}}"#.to_vec()

@@ -423,10 +423,13 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Erro
         }
         None => None,
     };
-    let body = trigger::build_body(
+    let (body, warning) = trigger::build_body(
         &args.action,
         file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
     )?;
+    if let Some(w) = warning {
+        crate::say!(ctx.io, "warning: {w}");
+    }
     let format = explicit_format(ctx)?;
     let cfg = TriggerConfig {
         url,
