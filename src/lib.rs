@@ -1,7 +1,8 @@
 //! `recruit`: a typed client for the recruiting service API, and the command-line tool built on it.
 //!
-//! The library half (`api`) is reusable on its own; `core` holds what the two front ends, the
-//! commands (`cli`, `commands`) and the MCP server (`mcp`), both need.
+//! The library half (`api`) is reusable on its own. The two front ends, the commands (`cli`,
+//! `commands`) and the MCP server (`mcp`), read lists through `api::records` and apply through
+//! `apply::submit`, so both mean the same by a list, a page token or an application.
 
 #[macro_use]
 mod named;
@@ -12,7 +13,6 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod context;
-pub mod core;
 pub mod error;
 pub mod export;
 pub mod io;

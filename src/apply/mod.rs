@@ -33,6 +33,7 @@
 //!   checked; a warning says so).
 
 pub mod kinds;
+pub mod submit;
 
 use std::collections::HashMap;
 use std::fmt;

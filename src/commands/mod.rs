@@ -113,9 +113,9 @@ pub struct Paging {
 }
 
 impl Paging {
-    /// The query of a list with `filter`, as [`crate::core::list_query`] reads the options.
+    /// The query of a list with `filter`, as [`crate::api::records::list_query`] reads the options.
     pub fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
-        crate::core::list_query(
+        crate::api::records::list_query(
             filter,
             self.page_token.as_deref(),
             self.per,

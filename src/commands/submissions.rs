@@ -36,7 +36,8 @@ pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error>
             let (all, p) = (ctx.globals.all, &a.paging);
             print_list(ctx, Kind::Submission, |c| {
                 let token = p.page_token.as_deref();
-                let first = crate::core::submissions_url(c, &a.candidate, p.per, token, all)?;
+                let first =
+                    crate::api::records::submissions_url(c, &a.candidate, p.per, token, all)?;
                 Ok(c.submission_pages(first))
             })
             .await

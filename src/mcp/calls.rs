@@ -75,7 +75,7 @@ pub async fn memos_get(s: &Server, a: &Args) -> Done {
 }
 
 pub async fn submissions_list(s: &Server, a: &Args) -> Done {
-    let url = crate::core::submissions_url(
+    let url = crate::api::records::submissions_url(
         &s.client,
         &a.str("candidate")?,
         a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
@@ -184,18 +184,21 @@ pub async fn forms_apply(s: &Server, a: &Args) -> Done {
             .ok_or_else(|| Error::usage(format!("variant '{v}' is not A or B")))?,
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
-    let (_, prepared) =
-        match crate::core::prepare_application(&s.client, &code, &answers, variant).await {
-            Ok(p) => p,
-            Err(crate::core::ApplyRefused::Api(e)) => return Err(e),
-            Err(crate::core::ApplyRefused::Invalid(report)) => {
-                let (lines, summary) = crate::core::problem_lines(&report, "the answers");
-                let mut text = lines.join("\n");
-                text.push('\n');
-                text.push_str(&summary);
-                return Err(Error::usage(text));
-            }
-        };
+    let (_, prepared) = match crate::apply::submit::prepare_application(
+        &s.client, &code, &answers, variant,
+    )
+    .await
+    {
+        Ok(p) => p,
+        Err(crate::apply::submit::ApplyRefused::Api(e)) => return Err(e),
+        Err(crate::apply::submit::ApplyRefused::Invalid(report)) => {
+            let (lines, summary) = crate::apply::submit::problem_lines(&report, "the answers");
+            let mut text = lines.join("\n");
+            text.push('\n');
+            text.push_str(&summary);
+            return Err(Error::usage(text));
+        }
+    };
     let mut notes: Vec<String> = prepared
         .notes
         .iter()
@@ -267,7 +270,7 @@ impl Server {
             .opt_int_in("limit", 1, MAX_LIMIT)?
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
         if all || limit.is_some() {
-            let items = crate::core::collect_pages(walker.limit(limit)).await?;
+            let items = crate::api::records::collect_pages(walker.limit(limit)).await?;
             return Ok(Outcome::Body(json!({ "collection": items })));
         }
         let page = walker.next_page().await?;

@@ -3,7 +3,7 @@
 //!
 //! A second front end over the same core as the commands: the typed client (retries, pacing,
 //! error messages, pin by reading first, replies keeping their thread's role), the merged
-//! pagination and the application checks of [`crate::core`]. stdout carries JSON-RPC only;
+//! pagination of [`crate::api::records`] and the application checks of [`crate::apply::submit`]. stdout carries JSON-RPC only;
 //! logs go to stderr. A failed call is a tool result with `isError` and the message the
 //! command would print, and the server keeps serving.
 
@@ -88,7 +88,7 @@ impl Server {
         match result {
             Ok(Outcome::Body(body)) => success(body, None),
             Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
-            Err(e) => failure(format!("error: {}", crate::core::error_text(&e.into()))),
+            Err(e) => failure(format!("error: {}", crate::redact::redact_error(&e.into()))),
         }
     }
 }
@@ -299,7 +299,7 @@ impl Args {
         };
         let token = self.opt_str("page_token")?;
         let limit = limit.map(|n| n as usize);
-        Ok(crate::core::list_query(
+        Ok(crate::api::records::list_query(
             filter,
             token.as_deref(),
             per,

@@ -48,8 +48,13 @@ pub fn run(
     let mut first = true;
     loop {
         let file = answers_file(questions, &answers, Some(privacy));
-        let prepared =
-            crate::core::prepare_or_report(err, questions, &file, s.requested, "the answers")?;
+        let prepared = crate::apply::submit::prepare_or_report(
+            err,
+            questions,
+            &file,
+            s.requested,
+            "the answers",
+        )?;
         let sent = as_sent(questions, &prepared.answers, prepared.variant);
         let file = answers_file(questions, &sent, Some(privacy));
         if let Some(path) = s.save {

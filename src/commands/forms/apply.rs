@@ -158,7 +158,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     };
     let (prepared, reviewed) = match file {
         Some(value) => (
-            crate::core::prepare_or_report(
+            crate::apply::submit::prepare_or_report(
                 &mut ctx.io.stderr(),
                 &questions,
                 &value,

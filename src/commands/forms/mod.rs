@@ -4,10 +4,10 @@ pub mod apply;
 
 use clap::{Args, Subcommand};
 
+use crate::api::records::list_query;
 use crate::api::{Title, MAX_PER};
 use crate::commands::{print_list, print_record};
 use crate::context::Ctx;
-use crate::core::list_query;
 use crate::output::Kind;
 
 /// Examples under `recruit forms --help`.
