@@ -15,15 +15,15 @@ use std::path::{Path, PathBuf};
 use crate::error::{Error, ExitKind};
 use crate::settings::{Key, Type};
 
-pub const DEFAULT_PROFILE: &str = "default";
+pub(crate) const DEFAULT_PROFILE: &str = "default";
 
 /// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
-pub fn config_dir() -> PathBuf {
+pub(crate) fn config_dir() -> PathBuf {
     dir("RECRUIT_CONFIG_DIR", directories::ProjectDirs::config_dir)
 }
 
 /// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
-pub fn data_dir() -> PathBuf {
+pub(crate) fn data_dir() -> PathBuf {
     dir("RECRUIT_DATA_DIR", directories::ProjectDirs::data_dir)
 }
 
@@ -37,7 +37,7 @@ fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> Pa
         .unwrap_or_else(|| PathBuf::from(".recruit"))
 }
 
-pub fn config_path() -> PathBuf {
+pub(crate) fn config_path() -> PathBuf {
     config_dir().join("config.toml")
 }
 
@@ -46,13 +46,10 @@ pub fn config_path() -> PathBuf {
 pub struct Config {
     pub path: PathBuf,
     pub doc: toml::Table,
-    /// What the user should be told about the file (readable by others), for the front end
-    /// to print.
-    pub warnings: Vec<String>,
 }
 
 impl Config {
-    pub fn load() -> Result<Config, Error> {
+    pub(crate) fn load() -> Result<Config, Error> {
         Self::load_from(&config_path())
     }
 
@@ -73,7 +70,6 @@ impl Config {
                 ))
             }
         };
-        let warnings = readable_by_others(path).into_iter().collect();
         let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
             let (line, col) = e
                 .span()
@@ -88,12 +84,11 @@ impl Config {
         Ok(Config {
             path: path.to_path_buf(),
             doc,
-            warnings,
         })
     }
 
     /// A profile's value for `key`, as a string (numbers are shown as written).
-    pub fn get(&self, profile: &str, key: Key) -> Option<String> {
+    pub(crate) fn get(&self, profile: &str, key: Key) -> Option<String> {
         let table = self.doc.get(profile)?.as_table()?;
         match table.get(key.name())? {
             toml::Value::String(s) => Some(s.clone()),
@@ -105,7 +100,7 @@ impl Config {
 
     /// Set `key` in `profile`, stored as its type says (`timeout = 30`, a number); a value that
     /// is not of the type is kept as text (and refused when read).
-    pub fn set(&mut self, profile: &str, key: Key, value: &str) {
+    pub(crate) fn set(&mut self, profile: &str, key: Key, value: &str) {
         let entry = self
             .doc
             .entry(profile.to_string())
@@ -130,7 +125,7 @@ impl Config {
         table.insert(key.name().to_string(), v);
     }
 
-    pub fn unset(&mut self, profile: &str, key: Key) -> bool {
+    pub(crate) fn unset(&mut self, profile: &str, key: Key) -> bool {
         self.doc
             .get_mut(profile)
             .and_then(|p| p.as_table_mut())
@@ -140,7 +135,7 @@ impl Config {
 
     /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
     /// changed. Returns whether the key was there.
-    pub fn unset_saved(path: &Path, profile: &str, key: Key) -> Result<bool, Error> {
+    pub(crate) fn unset_saved(path: &Path, profile: &str, key: Key) -> Result<bool, Error> {
         let mut config = Config::load_from(path)?;
         let removed = config.unset(profile, key);
         if removed {
@@ -149,7 +144,7 @@ impl Config {
         Ok(removed)
     }
 
-    pub fn profiles(&self) -> Vec<String> {
+    pub(crate) fn profiles(&self) -> Vec<String> {
         self.doc
             .iter()
             .filter(|(_, v)| v.is_table())
@@ -158,7 +153,7 @@ impl Config {
     }
 
     /// Write the file atomically with mode 0600 (it may hold a key).
-    pub fn save(&self) -> Result<(), Error> {
+    pub(crate) fn save(&self) -> Result<(), Error> {
         let text = toml::to_string_pretty(&self.doc)
             .map_err(|e| Error::caused(ExitKind::Other, "cannot serialize config", e))?;
         write_private(&self.path, text.as_bytes())
@@ -166,7 +161,7 @@ impl Config {
 }
 
 /// Atomically write `bytes` to `path`, readable only by the owner.
-pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Error::file("create", dir, e))?;
     let mut tmp =
@@ -185,8 +180,9 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// The warning for a config file other users may read (it may hold a key).
-fn readable_by_others(path: &Path) -> Option<String> {
+/// The warning for a config file other users may read (it may hold a key), for the front end
+/// to print before it reads the file.
+pub(crate) fn readable_by_others(path: &Path) -> Option<String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -208,7 +204,7 @@ fn readable_by_others(path: &Path) -> Option<String> {
 }
 
 /// 1-based line and column of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let col = before

@@ -202,7 +202,7 @@ pub struct Origins {
 }
 
 impl Origins {
-    pub fn from_matches(matches: &clap::ArgMatches) -> Origins {
+    pub(crate) fn from_matches(matches: &clap::ArgMatches) -> Origins {
         let origin = |id: &str| match matches.value_source(id) {
             Some(clap::parser::ValueSource::CommandLine) => Origin::Flag,
             Some(clap::parser::ValueSource::EnvVariable) => Origin::Env,
@@ -225,7 +225,7 @@ impl Origins {
     }
 
     /// Where option `id` came from (`Unset` when not given or not tracked).
-    pub fn of(&self, id: &str) -> Origin {
+    pub(crate) fn of(&self, id: &str) -> Origin {
         self.given
             .iter()
             .find(|(k, _)| *k == id)
@@ -238,7 +238,7 @@ impl GlobalArgs {
     /// Settle `--sandbox` against `--base-url` by where each came from (flag > env): an
     /// explicit address is never silently replaced by the emulator, and two explicit
     /// contradictory choices at the same level are refused (exit 2).
-    pub fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
+    pub(crate) fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
         use Origin::*;
         match (self.origins.sandbox, self.origins.of("base_url")) {
             (Flag, Flag) => Err(crate::Error::usage(
@@ -279,13 +279,13 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
+    pub(crate) fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
         globals.environ = crate::settings::Environ::from_process();
         let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
-        let config = Config::load()?;
-        for w in &config.warnings {
+        if let Some(w) = crate::config::readable_by_others(&crate::config::config_path()) {
             crate::say!(io, "warning: {w}");
         }
+        let config = Config::load()?;
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {
@@ -319,7 +319,7 @@ impl Ctx {
     }
 
     /// The settings of this run (flag > env > profile > default), each with its source.
-    pub fn settings(&self) -> Settings<'_> {
+    pub(crate) fn settings(&self) -> Settings<'_> {
         Settings {
             globals: &self.globals,
             config: &self.config,
@@ -328,7 +328,7 @@ impl Ctx {
     }
 
     /// The output format: flag/env, then the profile, then table on a terminal, json otherwise.
-    pub fn format(&self) -> Result<Format, Error> {
+    pub(crate) fn format(&self) -> Result<Format, Error> {
         Ok(match self.settings().output()? {
             Some(s) => s.value,
             None if self.io.term.stdout_tty => Format::Table,
@@ -336,7 +336,7 @@ impl Ctx {
         })
     }
 
-    pub fn output_options(&self) -> Result<OutputOptions, Error> {
+    pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
         Ok(OutputOptions {
             format: self.format()?,
             jq: self.globals.jq.clone(),
@@ -348,31 +348,31 @@ impl Ctx {
     }
 
     /// The writer for results on stdout.
-    pub fn output(&self) -> Result<Output, Error> {
+    pub(crate) fn output(&self) -> Result<Output, Error> {
         Output::new(self.output_options()?, self.io.stdout())
     }
 
-    pub fn timeout(&self) -> Result<Duration, Error> {
+    pub(crate) fn timeout(&self) -> Result<Duration, Error> {
         Ok(self.settings().timeout()?.value)
     }
 
     /// `--max-rate` / `RECRUIT_MAX_RATE`, else the profile's `max_rate`: a positive number.
-    pub fn max_rate(&self) -> Result<Option<f64>, Error> {
+    pub(crate) fn max_rate(&self) -> Result<Option<f64>, Error> {
         Ok(self.settings().max_rate()?.map(|s| s.value))
     }
 
-    pub fn retries(&self) -> Result<u32, Error> {
+    pub(crate) fn retries(&self) -> Result<u32, Error> {
         Ok(self.settings().retries()?.value)
     }
 
     /// `--max-wait` / `RECRUIT_MAX_WAIT`, else the profile's `max_wait`, else 60 s.
-    pub fn max_wait(&self) -> Result<Duration, Error> {
+    pub(crate) fn max_wait(&self) -> Result<Duration, Error> {
         Ok(self.settings().max_wait()?.value)
     }
 
     /// Trusted authorities: the system's store plus `--ca-cert` / RECRUIT_CA_CERT, else the
     /// profile's `ca_cert`. A bad file is exit 2 naming it.
-    pub fn net(&self) -> Result<crate::api::NetSettings, Error> {
+    pub(crate) fn net(&self) -> Result<crate::api::NetSettings, Error> {
         match self.settings().ca_cert() {
             Some(p) => crate::api::NetSettings::with_ca_file(&expand_home(&p.value)),
             None => Ok(crate::api::NetSettings::system()),
@@ -381,7 +381,7 @@ impl Ctx {
 
     /// The API key, where [`Settings::api_key`] says it is (running the profile's
     /// `api_key_command` when that is where).
-    pub async fn api_key(&self) -> Result<Option<Secret>, Error> {
+    pub(crate) async fn api_key(&self) -> Result<Option<Secret>, Error> {
         match self.settings().api_key() {
             None => Ok(None),
             Some(ApiKeyFrom::Value(key, _)) => Ok(Some(key)),
@@ -390,18 +390,18 @@ impl Ctx {
     }
 
     /// Where the sandbox keeps its state when started with `--sandbox`.
-    pub fn sandbox_state_path(&self) -> std::path::PathBuf {
+    pub(crate) fn sandbox_state_path(&self) -> std::path::PathBuf {
         crate::config::data_dir().join("sandbox.json")
     }
 
     /// The service address from the flag or env var, else the profile (not the sandbox's).
-    pub fn configured_base_url(&self) -> Option<String> {
+    pub(crate) fn configured_base_url(&self) -> Option<String> {
         self.settings().base_url().map(|s| s.value)
     }
 
     /// The API client, built on first use. With `--sandbox` this starts the emulator in-process
     /// on an ephemeral loopback port and points the client at it.
-    pub async fn client(&mut self) -> Result<Client, Error> {
+    pub(crate) async fn client(&mut self) -> Result<Client, Error> {
         if let Some(c) = &self.client {
             return Ok(c.clone());
         }
@@ -447,7 +447,7 @@ impl Ctx {
     /// Confirm a destructive action: with `yes` it goes ahead; on a terminal it asks (default
     /// no); without one it is refused (exit 2), as gh does, so a script never deletes by
     /// accident. A declined prompt is exit 1, "cancelled", for every command that asks.
-    pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> Result<(), Error> {
+    pub(crate) fn confirm_destructive(&self, prompt: &str, yes: bool) -> Result<(), Error> {
         if yes {
             return Ok(());
         }

@@ -30,29 +30,31 @@ macro_rules! named {
             $($(#[doc = $help])* $variant,)*
         }
 
+        // Every named enum gets the whole set; not every one uses all of it.
+        #[allow(dead_code)]
         impl $ty {
             /// Every value, in order.
-            pub const ALL: &'static [$ty] = &[$($ty::$variant,)*];
+            pub(crate) const ALL: &'static [$ty] = &[$($ty::$variant,)*];
 
             /// The value's name.
-            pub fn as_str(self) -> &'static str {
+            pub(crate) fn as_str(self) -> &'static str {
                 match self {
                     $($ty::$variant => $name,)*
                 }
             }
 
             /// The value named exactly `name`.
-            pub fn parse(name: &str) -> Option<$ty> {
+            pub(crate) fn parse(name: &str) -> Option<$ty> {
                 Self::ALL.iter().copied().find(|v| v.as_str() == name)
             }
 
             /// Every name, in order (for schemas and messages).
-            pub fn names() -> Vec<&'static str> {
+            pub(crate) fn names() -> Vec<&'static str> {
                 Self::ALL.iter().map(|v| v.as_str()).collect()
             }
 
             /// What the value means: its doc comment, on one line.
-            pub fn help(self) -> &'static str {
+            pub(crate) fn help(self) -> &'static str {
                 let doc: &'static str = match self {
                     $($ty::$variant => concat!($($help),*),)*
                 };
@@ -61,7 +63,7 @@ macro_rules! named {
             }
 
             /// Other names the command line takes for the value (`job-admin`).
-            pub fn aliases(self) -> &'static [&'static str] {
+            pub(crate) fn aliases(self) -> &'static [&'static str] {
                 match self {
                     $($ty::$variant => &[$($alias),*],)*
                 }

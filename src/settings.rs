@@ -20,7 +20,7 @@ use crate::redact::Secret;
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// A command-line flag (`--timeout`).
     Flag(&'static str),
     /// An environment variable (`RECRUIT_TIMEOUT`).
@@ -47,33 +47,33 @@ impl fmt::Display for Source {
 
 /// A value and where it came from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Setting<T> {
+pub(crate) struct Setting<T> {
     pub value: T,
     pub source: Source,
 }
 
 /// The longest timeout accepted: a day. Anything longer is a typo, and a Duration that large
 /// would overflow deadline arithmetic.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-pub const DEFAULT_RETRIES: u32 = 3;
+pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
+pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const DEFAULT_RETRIES: u32 = 3;
 /// How long a command waits at most for a rate-limit reset or a `Retry-After`.
-pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
+pub(crate) const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
 /// The slowest and fastest `--max-rate` that make sense: a request every 100 s, a million a
 /// second. `1e-300` is a typo, not a pace.
-pub const MIN_RATE: f64 = 0.01;
-pub const MAX_RATE: f64 = 1_000_000.0;
+pub(crate) const MIN_RATE: f64 = 0.01;
+pub(crate) const MAX_RATE: f64 = 1_000_000.0;
 
 /// One parser per setting, for the profile's text and for `config set`. Each returns what is
 /// allowed when the value is not.
-pub mod parse {
+pub(crate) mod parse {
     use super::*;
 
-    pub fn output(s: &str) -> Result<Format, &'static str> {
+    pub(crate) fn output(s: &str) -> Result<Format, &'static str> {
         Format::parse(s).ok_or("table, json, ndjson or csv")
     }
 
-    pub fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
+    pub(crate) fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
         const WHY: &str = "a positive number of seconds up to 86400";
         // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
         // not a panic.
@@ -83,15 +83,15 @@ pub mod parse {
         }
     }
 
-    pub fn timeout(s: &str) -> Result<Duration, &'static str> {
+    pub(crate) fn timeout(s: &str) -> Result<Duration, &'static str> {
         timeout_secs(s.trim().parse::<f64>().map_err(|_| "a number of seconds")?)
     }
 
-    pub fn retries(s: &str) -> Result<u32, &'static str> {
+    pub(crate) fn retries(s: &str) -> Result<u32, &'static str> {
         s.trim().parse::<u32>().map_err(|_| "a whole number")
     }
 
-    pub fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
+    pub(crate) fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
         if (MIN_RATE..=MAX_RATE).contains(&rate) {
             Ok(rate)
         } else {
@@ -99,7 +99,7 @@ pub mod parse {
         }
     }
 
-    pub fn max_rate(s: &str) -> Result<f64, &'static str> {
+    pub(crate) fn max_rate(s: &str) -> Result<f64, &'static str> {
         max_rate_value(
             s.trim()
                 .parse::<f64>()
@@ -107,7 +107,7 @@ pub mod parse {
         )
     }
 
-    pub fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
+    pub(crate) fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
         const WHY: &str = "a number of seconds from 0 to 86400, e.g. 60";
         match Duration::try_from_secs_f64(secs) {
             Ok(d) if d <= MAX_TIMEOUT => Ok(d),
@@ -115,7 +115,7 @@ pub mod parse {
         }
     }
 
-    pub fn max_wait(s: &str) -> Result<Duration, &'static str> {
+    pub(crate) fn max_wait(s: &str) -> Result<Duration, &'static str> {
         max_wait_secs(
             s.trim()
                 .parse::<f64>()
@@ -123,17 +123,17 @@ pub mod parse {
         )
     }
 
-    pub fn variant(s: &str) -> Result<Variant, &'static str> {
+    pub(crate) fn variant(s: &str) -> Result<Variant, &'static str> {
         Variant::parse_setting(s).ok_or("a or b")
     }
 
-    pub fn base_url(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn base_url(s: &str) -> Result<String, &'static str> {
         crate::api::http::normalize_base_url(s)
             .map(|_| s.to_string())
             .map_err(|_| "an http(s) URL such as https://api.example.com/v1")
     }
 
-    pub fn non_empty(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn non_empty(s: &str) -> Result<String, &'static str> {
         if s.is_empty() {
             Err("a non-empty value")
         } else {
@@ -145,7 +145,7 @@ pub mod parse {
 /// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not
 /// `timeout = "30"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Type {
+pub(crate) enum Type {
     Text,
     /// A whole number (`retries = 3`).
     Integer,
@@ -154,7 +154,7 @@ pub enum Type {
 }
 
 /// Everything about one setting.
-pub struct Spec {
+pub(crate) struct Spec {
     /// Its name in the config file and in `config get/set/unset`.
     pub name: &'static str,
     /// Its environment variable.
@@ -179,7 +179,7 @@ pub struct Spec {
 }
 
 /// A check of a value by what it names (see [`Spec::check`]).
-pub type Check = fn(&str) -> Result<(), Error>;
+pub(crate) type Check = fn(&str) -> Result<(), Error>;
 
 /// The defaults of [`Spec`]: a text setting of the profile alone.
 const TEXT: Spec = Spec {
@@ -213,10 +213,10 @@ macro_rules! keys {
 
         impl Key {
             /// Every setting, in the order help and `config list` show them.
-            pub const ALL: &'static [Key] = &[$(Key::$variant,)*];
+            pub(crate) const ALL: &'static [Key] = &[$(Key::$variant,)*];
 
             /// Everything about the setting.
-            pub fn spec(self) -> &'static Spec {
+            pub(crate) fn spec(self) -> &'static Spec {
                 match self {
                     $(Key::$variant => {
                         static SPEC: Spec = $spec;
@@ -360,12 +360,12 @@ keys! {
 
 impl Key {
     /// The name in the config file.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         self.spec().name
     }
 
     /// The key named `name`; an unknown one is exit 2 listing them all.
-    pub fn from_name(name: &str) -> Result<Key, Error> {
+    pub(crate) fn from_name(name: &str) -> Result<Key, Error> {
         Key::ALL
             .iter()
             .copied()
@@ -383,12 +383,12 @@ impl Key {
         Key::ALL.iter().map(|k| k.name()).collect()
     }
 
-    pub fn is_secret(self) -> bool {
+    pub(crate) fn is_secret(self) -> bool {
         self.spec().secret
     }
 
     /// Check a value for `config set KEY VALUE` with the parser commands read it with.
-    pub fn check(self, value: &str) -> Result<(), Error> {
+    pub(crate) fn check(self, value: &str) -> Result<(), Error> {
         let spec = self.spec();
         if let Some(check) = spec.check {
             return check(value);
@@ -424,7 +424,7 @@ pub struct Environ {
 }
 
 impl Environ {
-    pub fn from_process() -> Environ {
+    pub(crate) fn from_process() -> Environ {
         let var = |name: &str| std::env::var(name).ok();
         Environ {
             debug: var("RECRUIT_DEBUG").is_some_and(|v| v == "1"),
@@ -447,7 +447,7 @@ fn number(x: f64) -> Value {
 /// RECRUIT_API_KEY, then the profile's `api_key`, then its `api_key_command` (run only when the
 /// key is needed).
 #[derive(Debug, Clone)]
-pub enum ApiKeyFrom {
+pub(crate) enum ApiKeyFrom {
     /// The key itself, from the flag, the variable or the profile.
     Value(Secret, Source),
     /// The profile's command that prints it.
@@ -455,7 +455,7 @@ pub enum ApiKeyFrom {
 }
 
 impl ApiKeyFrom {
-    pub fn source(&self) -> Source {
+    pub(crate) fn source(&self) -> Source {
         match self {
             ApiKeyFrom::Value(_, source) => *source,
             ApiKeyFrom::Command(_) => Source::KeyCommand,
@@ -465,7 +465,7 @@ impl ApiKeyFrom {
 
 /// The settings of one run: the global options (with where each came from), over the active
 /// profile of the config file.
-pub struct Settings<'a> {
+pub(crate) struct Settings<'a> {
     pub globals: &'a GlobalArgs,
     pub config: &'a Config,
     pub profile: &'a str,
@@ -483,7 +483,7 @@ impl Settings<'_> {
 
     /// The text of `key` and where it came from: flag or variable, else the profile, else the
     /// default. The one precedence of every setting.
-    pub fn raw(&self, key: Key) -> Option<(String, Source)> {
+    pub(crate) fn raw(&self, key: Key) -> Option<(String, Source)> {
         let spec = key.spec();
         if let Some(text) = (spec.given)(self.globals) {
             return Some((text, self.given_source(spec)));
@@ -495,7 +495,7 @@ impl Settings<'_> {
     }
 
     /// `key`, parsed by `parse`; a bad value is exit 2 naming where it came from and the fix.
-    pub fn get<T>(
+    pub(crate) fn get<T>(
         &self,
         key: Key,
         parse: impl Fn(&str) -> Result<T, &'static str>,
@@ -538,35 +538,35 @@ impl Settings<'_> {
 
     /// `--output` / RECRUIT_OUTPUT, else the profile's; `None`: table on a terminal, json
     /// otherwise.
-    pub fn output(&self) -> Result<Option<Setting<Format>>, Error> {
+    pub(crate) fn output(&self) -> Result<Option<Setting<Format>>, Error> {
         self.get(Key::Output, parse::output)
     }
 
-    pub fn timeout(&self) -> Result<Setting<Duration>, Error> {
+    pub(crate) fn timeout(&self) -> Result<Setting<Duration>, Error> {
         self.with_default(Key::Timeout, parse::timeout)
     }
 
-    pub fn retries(&self) -> Result<Setting<u32>, Error> {
+    pub(crate) fn retries(&self) -> Result<Setting<u32>, Error> {
         self.with_default(Key::Retries, parse::retries)
     }
 
-    pub fn max_rate(&self) -> Result<Option<Setting<f64>>, Error> {
+    pub(crate) fn max_rate(&self) -> Result<Option<Setting<f64>>, Error> {
         self.get(Key::MaxRate, parse::max_rate)
     }
 
-    pub fn max_wait(&self) -> Result<Setting<Duration>, Error> {
+    pub(crate) fn max_wait(&self) -> Result<Setting<Duration>, Error> {
         self.with_default(Key::MaxWait, parse::max_wait)
     }
 
     /// The service address (not the sandbox's), as given: the client checks it, naming what
     /// is wrong.
-    pub fn base_url(&self) -> Option<Setting<String>> {
+    pub(crate) fn base_url(&self) -> Option<Setting<String>> {
         self.raw(Key::BaseUrl)
             .map(|(value, source)| Setting { value, source })
     }
 
     /// Extra trusted authorities (a company's CA).
-    pub fn ca_cert(&self) -> Option<Setting<PathBuf>> {
+    pub(crate) fn ca_cert(&self) -> Option<Setting<PathBuf>> {
         self.raw(Key::CaCert).map(|(p, source)| Setting {
             value: PathBuf::from(p),
             source,
@@ -574,23 +574,23 @@ impl Settings<'_> {
     }
 
     /// The request variant of `forms apply` (the flag is the command's own).
-    pub fn variant(&self) -> Result<Setting<Variant>, Error> {
+    pub(crate) fn variant(&self) -> Result<Setting<Variant>, Error> {
         self.with_default(Key::Variant, parse::variant)
     }
 
     /// `-v`, or RECRUIT_DEBUG=1.
-    pub fn verbose(&self) -> bool {
+    pub(crate) fn verbose(&self) -> bool {
         self.globals.verbose || self.globals.environ.debug
     }
 
     /// The width of tables when stdout is not a terminal (`COLUMNS`).
-    pub fn columns(&self) -> Option<u16> {
+    pub(crate) fn columns(&self) -> Option<u16> {
         self.globals.environ.columns
     }
 
     /// The API key's origin: the one resolver (its value is read by
     /// [`crate::context::Ctx::api_key`], which runs a command when that is where it is).
-    pub fn api_key(&self) -> Option<ApiKeyFrom> {
+    pub(crate) fn api_key(&self) -> Option<ApiKeyFrom> {
         if let Some((key, source)) = self.raw(Key::ApiKey) {
             return Some(ApiKeyFrom::Value(Secret::new(key), source));
         }
@@ -600,7 +600,7 @@ impl Settings<'_> {
 
     /// Webhook signing keys: those a command was given (`--signing-key`, several during a
     /// rotation, or RECRUIT_SIGNING_KEY), else the profile's `signing_key`.
-    pub fn signing_keys(&self, given: &[String]) -> Vec<String> {
+    pub(crate) fn signing_keys(&self, given: &[String]) -> Vec<String> {
         if !given.is_empty() {
             return given.to_vec();
         }
@@ -612,7 +612,7 @@ impl Settings<'_> {
 
     /// The value a run would use for `key` (secrets redacted) and where it came from; `None`
     /// when nothing sets it and it has no default. A bad value is its error.
-    pub fn effective(&self, key: Key) -> Result<Option<(Value, Source)>, Error> {
+    pub(crate) fn effective(&self, key: Key) -> Result<Option<(Value, Source)>, Error> {
         Ok(self
             .get(key, key.spec().parse)?
             .map(|s| (s.value, s.source)))

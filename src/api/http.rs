@@ -85,8 +85,8 @@ impl ClientConfig {
         ClientConfig {
             base_url: base_url.into(),
             api_key,
-            timeout: Duration::from_secs(30),
-            retries: 3,
+            timeout: crate::settings::DEFAULT_TIMEOUT,
+            retries: crate::settings::DEFAULT_RETRIES,
             verbose: false,
             allow_insecure_http: false,
             net: super::tls::NetSettings::system(),

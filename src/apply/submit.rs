@@ -8,10 +8,10 @@ use crate::api::{ApplicationForm, Client, Question};
 use crate::error::Error;
 
 /// Most problems of an answers file listed; the rest are counted.
-pub const PROBLEMS_SHOWN: usize = 50;
+pub(crate) const PROBLEMS_SHOWN: usize = 50;
 
 /// Why an application was not prepared.
-pub enum ApplyRefused {
+pub(crate) enum ApplyRefused {
     /// The form could not be read (not found, network...).
     Api(Error),
     /// The answers do not fit the form: every problem found.
@@ -20,7 +20,7 @@ pub enum ApplyRefused {
 
 /// Read the form and check `answers` (an answers file's JSON) against its questions: the
 /// exact body to send, or every problem at once. Nothing is sent.
-pub async fn prepare_application(
+pub(crate) async fn prepare_application(
     client: &Client,
     code: &str,
     answers: &Value,
@@ -39,7 +39,7 @@ pub async fn prepare_application(
 
 /// The problems of a refused answers file, one per line (the first [`PROBLEMS_SHOWN`], then a
 /// count), and the summary line the command ends with.
-pub fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
+pub(crate) fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
     let mut lines: Vec<String> = report
         .problems
         .iter()
@@ -61,7 +61,7 @@ pub fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
 }
 
 /// Validate and build, or print every problem (one line each) and stop with exit 2.
-pub fn prepare_or_report(
+pub(crate) fn prepare_or_report(
     err: &mut dyn std::io::Write,
     questions: &[Question],
     value: &Value,

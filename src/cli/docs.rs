@@ -10,7 +10,7 @@ use clap_complete::Shell;
 use crate::cli::Cli;
 use crate::settings::Key;
 
-pub const SHELLS: &[(Shell, &str)] = &[
+pub(crate) const SHELLS: &[(Shell, &str)] = &[
     (Shell::Bash, "recruit.bash"),
     (Shell::Zsh, "_recruit"),
     (Shell::Fish, "recruit.fish"),
@@ -176,7 +176,7 @@ pub fn generate() -> Vec<(String, Vec<u8>)> {
 }
 
 /// Write every generated file under `dir` (removing stale man pages).
-pub fn write_all(dir: &Path) -> std::io::Result<usize> {
+pub(crate) fn write_all(dir: &Path) -> std::io::Result<usize> {
     let files = generate();
     let man_dir = dir.join("man");
     if man_dir.is_dir() {

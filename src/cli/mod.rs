@@ -1,11 +1,11 @@
 //! The command tree (clap derive) and its dispatch. Each noun lives in `crate::commands`.
 
-pub mod completions;
+pub(crate) mod completions;
 pub mod docs;
 
 use clap::{Parser, Subcommand};
 
-pub use crate::context::{ColorWhen, Ctx, GlobalArgs, Origin, Origins};
+pub(crate) use crate::context::{Ctx, GlobalArgs, Origins};
 pub use crate::output::Format;
 
 use crate::commands;
@@ -183,7 +183,7 @@ fn clap_ending(e: &clap::Error) -> i32 {
 }
 
 /// Run the command line in the process's own streams; returns the exit code.
-pub async fn run(cli: Cli) -> i32 {
+pub(crate) async fn run(cli: Cli) -> i32 {
     let mut ctx = match Ctx::new(cli.globals) {
         Ok(ctx) => ctx,
         Err(e) => {
@@ -231,7 +231,7 @@ impl Ending {
 
     /// The error's line on stderr (nothing for a closed output: its reader is gone, and the
     /// one of stderr, often the same pipe, may be too).
-    pub fn report(&self, io: &crate::io::Io) {
+    pub(crate) fn report(&self, io: &crate::io::Io) {
         if let Ending::Failed(e) = self {
             crate::say!(io, "error: {}", error_line(e));
         }

@@ -39,7 +39,7 @@ pub struct LoginArgs {
     pub no_verify: bool,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     match cmd {
         AuthCmd::Login(a) => login(ctx, a).await,
         AuthCmd::Status => status(ctx).await,

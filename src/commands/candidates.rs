@@ -8,7 +8,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit candidates --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit candidates list --stage interview
   recruit candidates list --all -o csv --fields code,name,job_stage.title > candidates.csv
@@ -52,7 +52,7 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> {
     match cmd {
         CandidatesCmd::List(a) => {
             let q = a.paging.query(a.stage, ctx);

@@ -87,7 +87,7 @@ fn shown(v: &Value) -> String {
     }
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
     let profile = ctx.profile.clone();
     match cmd {
         ConfigCmd::Path => {

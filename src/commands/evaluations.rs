@@ -7,7 +7,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit evaluations --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit evaluations get EV-1001";
 
@@ -26,7 +26,7 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
     match cmd {
         EvaluationsCmd::Get(a) => {
             print_record(ctx, Kind::Evaluation, async |c| {

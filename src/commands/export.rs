@@ -21,7 +21,7 @@ use crate::output::Kind;
 const LIST_AT_MOST: usize = 10;
 
 /// Examples under `recruit export --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
   recruit export submissions --stage interview -o csv --out interview-answers.csv
@@ -166,7 +166,7 @@ pub struct FormsArgs {
     pub concurrency: u32,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
@@ -561,7 +561,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
 
 /// The end summary, e.g. `exported 1498 candidates, 73422 records to out.ndjson in 12.0 s
 /// (1530 requests, 3 retries); 2 not found: X, Y; 1 failed: Z (…)`.
-pub fn summary(r: &Report) -> String {
+pub(crate) fn summary(r: &Report) -> String {
     let done = r.exported + r.skipped;
     let mut s = if r.interrupted {
         format!("interrupted after {done} of {} candidates", r.total)

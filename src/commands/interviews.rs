@@ -7,7 +7,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit interviews --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit interviews get IV-1001";
 
@@ -26,7 +26,7 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
     match cmd {
         InterviewsCmd::Get(a) => {
             print_record(ctx, Kind::Interview, async |c| {

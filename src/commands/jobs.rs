@@ -8,7 +8,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit jobs --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit jobs list
   recruit jobs list --title 개발";
@@ -33,7 +33,7 @@ pub struct ListArgs {
     pub paging: Paging,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
     match cmd {
         JobsCmd::List(a) => {
             let q = a.paging.query(a.title.map(Title), ctx);

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::output::Kind;
 
 /// Examples under `recruit memos --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit memos list C1001
   recruit memos create C1001 --content 'Strong portfolio' --role job_manager
@@ -165,7 +165,7 @@ fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     Ok(text)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
     // Validate local input before any request.
     let mut out = ctx.output()?;
     match cmd {

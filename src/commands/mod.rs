@@ -1,22 +1,22 @@
 //! One module per noun of the command line. Each command is a clap struct plus a `run` that
 //! receives its dependencies through `Ctx`.
 
-pub mod api;
-pub mod auth;
-pub mod candidates;
-pub mod config;
-pub mod evaluations;
-pub mod export;
-pub mod fields;
-pub mod files;
-pub mod forms;
-pub mod interviews;
-pub mod jobs;
-pub mod mcp;
-pub mod memos;
-pub mod sandbox;
-pub mod submissions;
-pub mod webhooks;
+pub(crate) mod api;
+pub(crate) mod auth;
+pub(crate) mod candidates;
+pub(crate) mod config;
+pub(crate) mod evaluations;
+pub(crate) mod export;
+pub(crate) mod fields;
+pub(crate) mod files;
+pub(crate) mod forms;
+pub(crate) mod interviews;
+pub(crate) mod jobs;
+pub(crate) mod mcp;
+pub(crate) mod memos;
+pub(crate) mod sandbox;
+pub(crate) mod submissions;
+pub(crate) mod webhooks;
 
 use std::io::Read;
 
@@ -31,7 +31,7 @@ use crate::output::{Kind, ListPrinter, Output};
 
 /// Print a paginated list: one page by default, every page with `--all`, up to N items with
 /// `--limit N` (the walker applies it). ndjson and csv are written as each page arrives.
-pub async fn print_pages(
+pub(crate) async fn print_pages(
     ctx: &Ctx,
     out: &mut Output,
     walker: PageWalker,
@@ -114,7 +114,7 @@ pub struct Paging {
 
 impl Paging {
     /// The query of a list with `filter`, as [`crate::api::records::list_query`] reads the options.
-    pub fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
+    pub(crate) fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
         crate::api::records::list_query(
             filter,
             self.page_token.as_deref(),
@@ -127,7 +127,7 @@ impl Paging {
 }
 
 /// Print a paged list, walked as `pages` says with the client: the `list` of every noun.
-pub async fn print_list(
+pub(crate) async fn print_list(
     ctx: &mut Ctx,
     kind: Kind,
     pages: impl FnOnce(&Client) -> Result<PageWalker, Error>,
@@ -138,7 +138,7 @@ pub async fn print_list(
 }
 
 /// Print one record as `get` fetches it with the client: the `get` of every noun.
-pub async fn print_record<T>(
+pub(crate) async fn print_record<T>(
     ctx: &mut Ctx,
     kind: Kind,
     get: impl AsyncFnOnce(&Client) -> Result<Fetched<T>, Error>,
@@ -150,7 +150,7 @@ pub async fn print_record<T>(
 }
 
 /// Print a list that comes in one answer (`--limit` still applies).
-pub fn print_collection(
+pub(crate) fn print_collection(
     ctx: &Ctx,
     out: &mut Output,
     kind: Kind,
@@ -174,10 +174,10 @@ pub fn print_collection(
 
 /// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
 /// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
-pub const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
+pub(crate) const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
 
 /// Everything `reader` gives, up to [`LOCAL_INPUT_MAX`]; more is exit 2 naming the limit.
-pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
     let mut buf = Vec::new();
     reader
         .take(LOCAL_INPUT_MAX + 1)
@@ -199,7 +199,7 @@ pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// A text argument where `-` means standard input.
-pub fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
+pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
     if value != "-" {
         return Ok(value.to_string());
     }
@@ -210,7 +210,7 @@ pub fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> 
 }
 
 /// Bytes of a file argument where `-` means standard input.
-pub fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
     if path == "-" {
         return read_capped(io.stdin(), &format!("{what} from standard input"));
     }

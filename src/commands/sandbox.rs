@@ -79,7 +79,7 @@ pub struct MoveArgs {
     pub title: Option<String>,
 }
 
-pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
     if let Some(SandboxCmd::Move(m)) = args.action {
         return move_stage(ctx, m).await;
     }

@@ -7,7 +7,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit submissions --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit submissions list C1001
   recruit submissions list C1001 --all -o ndjson";
@@ -30,7 +30,7 @@ pub struct ListArgs {
     pub paging: Paging,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
     match cmd {
         SubmissionsCmd::List(a) => {
             let (all, p) = (ctx.globals.all, &a.paging);

@@ -15,14 +15,14 @@ use super::Setup;
 use crate::api::{Client, FormListQuery, RequestSpec};
 use crate::error::{Error, ExitKind};
 
-pub struct FormsExport {
+pub(crate) struct FormsExport {
     /// `concurrency` bounds the detail requests in flight.
     pub setup: Setup,
     pub with_questions: bool,
 }
 
 #[derive(Debug)]
-pub struct FormsReport {
+pub(crate) struct FormsReport {
     pub forms: u64,
     /// Forms whose detail could not be read, each with its error.
     pub failed: Vec<(String, Error)>,
@@ -37,7 +37,7 @@ pub struct FormsReport {
 
 type Detail = (String, Result<Value, Error>);
 
-pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
+pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let mut sink = match &job.setup.out {

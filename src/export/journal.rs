@@ -28,7 +28,7 @@ const VERSION: u64 = 1;
 
 /// What a journal is about; a resumed run must match it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JournalHeader {
+pub(crate) struct JournalHeader {
     pub subject: Subject,
     pub format: Format,
     /// CSV columns (they shape every row).
@@ -118,7 +118,7 @@ impl JournalHeader {
 
 /// The state a journal describes.
 #[derive(Debug, Clone, Default)]
-pub struct Resumed {
+pub(crate) struct Resumed {
     /// Candidates whose records are in the partial file.
     pub done: HashSet<String>,
     /// Length of the partial file's confirmed prefix.
@@ -127,14 +127,14 @@ pub struct Resumed {
     pub records: u64,
 }
 
-pub struct Journal {
+pub(crate) struct Journal {
     file: File,
     pub path: PathBuf,
 }
 
 impl Journal {
     /// Start a new journal (refusing to overwrite one) and record the prologue's end.
-    pub fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
+    pub(crate) fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
         let file = super::private_file()
             .read(true)
             .write(true)
@@ -151,7 +151,7 @@ impl Journal {
     }
 
     /// Open an existing journal for `--resume`, checking it matches `header`.
-    pub fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
+    pub(crate) fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
         let mut file = super::open_existing(path).map_err(|e| Error::file("open", path, e))?;
         lock(&file, path)?;
         let mut text = Vec::new();
@@ -186,7 +186,12 @@ impl Journal {
 
     /// Record that `done` are complete and the partial file's first `offset` bytes (holding
     /// `records` records) are safely on disk. Call only after fsync'ing the partial file.
-    pub fn commit(&mut self, done: &[String], offset: u64, records: u64) -> Result<(), Error> {
+    pub(crate) fn commit(
+        &mut self,
+        done: &[String],
+        offset: u64,
+        records: u64,
+    ) -> Result<(), Error> {
         self.append_line(&json!({"offset": offset, "records": records, "done": done}))
     }
 

@@ -10,19 +10,19 @@ use crate::api::Client;
 
 /// Counters shared by the workers, the writer and the display.
 #[derive(Debug, Default)]
-pub struct Counters {
+pub(crate) struct Counters {
     /// Records in the output.
     pub records: AtomicU64,
 }
 
-pub struct Progress {
+pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     ticker: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Progress {
     /// A bar on stderr when `show`, otherwise nothing (the summary is printed either way).
-    pub fn new(
+    pub(crate) fn new(
         show: bool,
         total: u64,
         already: u64,
@@ -71,21 +71,21 @@ impl Progress {
         }
     }
 
-    pub fn inc(&self) {
+    pub(crate) fn inc(&self) {
         if let Some(b) = &self.bar {
             b.inc(1);
         }
     }
 
     /// A line above the bar (or plain stderr without one).
-    pub fn println(&self, line: &str) {
+    pub(crate) fn println(&self, line: &str) {
         match &self.bar {
             Some(b) => b.println(line),
             None => crate::elog!("{line}"),
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if let Some(t) = self.ticker.take() {
             t.abort();
         }
@@ -94,7 +94,7 @@ impl Progress {
         }
     }
 
-    pub fn handle(&self) -> Option<ProgressBar> {
+    pub(crate) fn handle(&self) -> Option<ProgressBar> {
         self.bar.clone()
     }
 }

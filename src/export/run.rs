@@ -32,7 +32,7 @@ use serde_json::Value;
 
 /// What is exported for each candidate (named in the journal by [`Subject::name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum Subject {
+pub(crate) enum Subject {
     #[serde(rename = "submissions")]
     Submissions,
     #[serde(rename = "memos")]
@@ -46,7 +46,7 @@ pub enum Subject {
 }
 
 impl Subject {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Subject::Submissions => "submissions",
             Subject::Memos => "memos",
@@ -57,7 +57,7 @@ impl Subject {
 }
 
 /// An export of many candidates.
-pub struct CandidateExport {
+pub(crate) struct CandidateExport {
     pub setup: Setup,
     pub subject: Subject,
     pub candidates: Candidates,
@@ -70,8 +70,7 @@ pub struct CandidateExport {
 
 /// How an export ended.
 #[derive(Debug)]
-pub struct Report {
-    pub subject: Subject,
+pub(crate) struct Report {
     pub total: usize,
     /// Done by an earlier run (resume).
     pub skipped: usize,
@@ -156,7 +155,7 @@ enum Ending {
     QuitAtOnce,
 }
 
-pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
+pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
@@ -303,7 +302,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     };
     let st = job.setup.client.stats();
     Ok(report(
-        (job.subject, &job.setup.client),
+        &job.setup.client,
         total,
         skipped,
         tally,
@@ -322,7 +321,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
 /// The report of a candidate export, from what each part knows.
 #[allow(clippy::too_many_arguments)]
 fn report(
-    (subject, client): (Subject, &Client),
+    client: &Client,
     total: usize,
     skipped: usize,
     tally: Tally,
@@ -337,7 +336,6 @@ fn report(
     started: Instant,
 ) -> Report {
     Report {
-        subject,
         total,
         skipped,
         exported: tally.exported,

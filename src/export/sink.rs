@@ -13,12 +13,12 @@ use crate::output::encode::{Encoder, JSON_SEP};
 const BUF: usize = 256 * 1024;
 
 /// `FILE.partial`
-pub fn partial_path(out: &Path) -> PathBuf {
+pub(crate) fn partial_path(out: &Path) -> PathBuf {
     with_suffix(out, ".partial")
 }
 
 /// `FILE.progress`
-pub fn journal_path(out: &Path) -> PathBuf {
+pub(crate) fn journal_path(out: &Path) -> PathBuf {
     with_suffix(out, ".progress")
 }
 
@@ -48,7 +48,7 @@ enum Dest {
 
 /// What an `--out` path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     /// A regular file, or nothing yet: written through `FILE.partial`, renamed when complete.
     /// A symbolic link to a regular file is followed: the file it names is the one written.
     File(PathBuf),
@@ -59,7 +59,7 @@ pub enum Target {
 
 impl Target {
     /// Where `out` leads, refusing a directory or a missing directory.
-    pub fn of(out: &Path) -> Result<Target, Error> {
+    pub(crate) fn of(out: &Path) -> Result<Target, Error> {
         let (resolved, special) = resolve_links(out);
         match std::fs::metadata(out) {
             Ok(m) if m.is_dir() => Err(Error::usage(format!(
@@ -109,7 +109,7 @@ fn resolve_links(p: &Path) -> (PathBuf, bool) {
     (cur, via_special)
 }
 
-pub struct Sink {
+pub(crate) struct Sink {
     dest: Dest,
     encoder: Encoder,
     /// Bytes in the output so far.
@@ -122,7 +122,7 @@ pub struct Sink {
 
 impl Sink {
     /// Records straight to `out` (the command's standard output).
-    pub fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
+    pub(crate) fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
         Sink::opened(Dest::Stdout(BufWriter::with_capacity(BUF, out)), encoder)
     }
 
@@ -144,7 +144,7 @@ impl Sink {
     /// 0600) with a journal when `header` is given, or straight into `out` when it is not a
     /// regular file. Refuses when an unfinished export of `out` exists or another recruit is
     /// writing it.
-    pub fn create(
+    pub(crate) fn create(
         out: &Path,
         encoder: Encoder,
         header: Option<&JournalHeader>,
@@ -197,7 +197,7 @@ impl Sink {
 
     /// Continue an unfinished export to `out`: the partial file is cut back to the last
     /// confirmed offset. Returns the candidates already done. Without a journal, starts anew.
-    pub fn resume(
+    pub(crate) fn resume(
         out: &Path,
         encoder: Encoder,
         header: &JournalHeader,
@@ -259,7 +259,7 @@ impl Sink {
     }
 
     /// Where the records are going, for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match &self.dest {
             Dest::Stdout(_) => "standard output".to_string(),
             Dest::File { out, .. } => out.display().to_string(),
@@ -268,7 +268,7 @@ impl Sink {
     }
 
     /// Whether a journal records the progress (an interrupted export can be resumed).
-    pub fn journaled(&self) -> bool {
+    pub(crate) fn journaled(&self) -> bool {
         matches!(
             self.dest,
             Dest::File {
@@ -307,7 +307,7 @@ impl Sink {
     }
 
     /// Append a complete candidate's records.
-    pub fn append(&mut self, code: Option<&str>, seg: Segment) -> Result<(), Error> {
+    pub(crate) fn append(&mut self, code: Option<&str>, seg: Segment) -> Result<(), Error> {
         if seg.records > 0 {
             if self.encoder.format() == crate::output::Format::Json && self.records > 0 {
                 self.write(JSON_SEP)?;
@@ -325,7 +325,7 @@ impl Sink {
     }
 
     /// Make what was appended durable: flush (stdout), or flush, fsync and journal (file).
-    pub fn commit(&mut self) -> Result<(), Error> {
+    pub(crate) fn commit(&mut self) -> Result<(), Error> {
         let (offset, records) = (self.offset, self.records);
         match &mut self.dest {
             Dest::Stdout(w) => {
@@ -361,7 +361,7 @@ impl Sink {
 
     /// The export is complete: close the output (`]` for json), rename `FILE.partial` to `FILE`,
     /// remove the journal.
-    pub fn finish(mut self) -> Result<(), Error> {
+    pub(crate) fn finish(mut self) -> Result<(), Error> {
         let end = self.encoder.epilogue(self.records > 0);
         self.write(end)?;
         self.commit()?;
@@ -399,7 +399,7 @@ impl Sink {
 
     /// Stop without completing: what was appended is committed (resumable); without a journal
     /// the partial file is removed.
-    pub fn abandon(mut self) -> Result<(), Error> {
+    pub(crate) fn abandon(mut self) -> Result<(), Error> {
         self.commit()?;
         if let Dest::File {
             w,
@@ -416,7 +416,7 @@ impl Sink {
 }
 
 /// The directory a path is in (`.` for a bare file name).
-pub fn parent_dir(p: &Path) -> PathBuf {
+pub(crate) fn parent_dir(p: &Path) -> PathBuf {
     match p.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -431,7 +431,7 @@ fn sync_dir(p: &Path) {
 }
 
 /// `--resume` of an output that is not a regular file.
-pub fn not_resumable(out: &Path) -> Error {
+pub(crate) fn not_resumable(out: &Path) -> Error {
     Error::usage(format!(
         "--resume needs --out to name a regular file: {} is not one (a FIFO, a device or a descriptor), so it is written directly and an export to it cannot be resumed",
         out.display()

@@ -11,17 +11,17 @@ use crate::apply::Variant;
 use crate::error::Error;
 
 /// A tool's run: its arguments read, the service called, the result.
-pub type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Done>;
+pub(crate) type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Done>;
 
-pub type Done = Result<Outcome, Error>;
+pub(crate) type Done = Result<Outcome, Error>;
 
 /// Each tool's [`Run`]: its function in this module, boxed (what the definitions name).
-pub mod run {
+pub(crate) mod run {
     use super::{Args, BoxFuture, Done, Server};
 
     macro_rules! boxed {
         ($($tool:ident),* $(,)?) => {$(
-            pub fn $tool<'a>(s: &'a Server, a: &'a Args) -> BoxFuture<'a, Done> {
+            pub(crate) fn $tool<'a>(s: &'a Server, a: &'a Args) -> BoxFuture<'a, Done> {
                 Box::pin(super::$tool(s, a))
             }
         )*};
@@ -52,29 +52,29 @@ pub mod run {
     );
 }
 
-pub async fn forms_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn forms_list(s: &Server, a: &Args) -> Done {
     // The service's page size, also for every page.
     let q = a.list_query(a.opt_str("title")?.map(Title), None, false)?;
     s.list(s.client.form_pages(&q), a).await
 }
 
-pub async fn forms_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn forms_get(s: &Server, a: &Args) -> Done {
     Ok(Outcome::Body(
         s.client.get_form(&a.str("code")?).await?.value,
     ))
 }
 
-pub async fn memos_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_list(s: &Server, a: &Args) -> Done {
     let memos = s.client.list_memos(&a.str("candidate")?).await?;
     Ok(Outcome::Body(memos.value))
 }
 
-pub async fn memos_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_get(s: &Server, a: &Args) -> Done {
     let memo = s.client.get_memo(&a.str("candidate")?, a.id()?).await?;
     Ok(Outcome::Body(memo.value))
 }
 
-pub async fn submissions_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn submissions_list(s: &Server, a: &Args) -> Done {
     let url = crate::api::records::submissions_url(
         &s.client,
         &a.str("candidate")?,
@@ -85,43 +85,43 @@ pub async fn submissions_list(s: &Server, a: &Args) -> Done {
     s.list(s.client.submission_pages(url), a).await
 }
 
-pub async fn candidates_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn candidates_list(s: &Server, a: &Args) -> Done {
     let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
     let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
     let q = a.list_query(stage, per, true)?;
     s.list(s.client.candidate_pages(&q), a).await
 }
 
-pub async fn candidates_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn candidates_get(s: &Server, a: &Args) -> Done {
     let candidate = s.client.get_candidate(&a.str("code")?).await?;
     Ok(Outcome::Body(candidate.value))
 }
 
-pub async fn jobs_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn jobs_list(s: &Server, a: &Args) -> Done {
     let q = a.list_query(a.opt_str("title")?.map(Title), None, true)?;
     s.list(s.client.job_pages(&q), a).await
 }
 
-pub async fn evaluations_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn evaluations_get(s: &Server, a: &Args) -> Done {
     let evaluation = s.client.get_evaluation(&a.str("code")?).await?;
     Ok(Outcome::Body(evaluation.value))
 }
 
-pub async fn interviews_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn interviews_get(s: &Server, a: &Args) -> Done {
     let interview = s.client.get_interview(&a.str("code")?).await?;
     Ok(Outcome::Body(interview.value))
 }
 
-pub async fn webhooks_list(s: &Server, a: &Args) -> Done {
+pub(crate) async fn webhooks_list(s: &Server, a: &Args) -> Done {
     s.list(s.client.webhook_pages(), a).await
 }
 
-pub async fn webhooks_get(s: &Server, a: &Args) -> Done {
+pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
     let hook = s.client.get_webhook(&a.str("code")?).await?;
     Ok(Outcome::Body(hook.value))
 }
 
-pub async fn memos_create(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {
     let input = MemoInput {
         content: Some(a.str("content")?),
         parent_id: a.opt_int("reply_to")?,
@@ -134,7 +134,7 @@ pub async fn memos_create(s: &Server, a: &Args) -> Done {
     Ok(Outcome::Body(memo.value))
 }
 
-pub async fn memos_edit(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
     let input = MemoInput {
         content: a.opt_str("content")?,
         ..a.memo_fields()?
@@ -160,22 +160,22 @@ async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
     Ok(Outcome::Body(memo.value))
 }
 
-pub async fn memos_pin(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_pin(s: &Server, a: &Args) -> Done {
     set_pinned(s, a, true).await
 }
 
-pub async fn memos_unpin(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_unpin(s: &Server, a: &Args) -> Done {
     set_pinned(s, a, false).await
 }
 
-pub async fn memos_delete(s: &Server, a: &Args) -> Done {
+pub(crate) async fn memos_delete(s: &Server, a: &Args) -> Done {
     let (cand, id) = (a.str("candidate")?, a.id()?);
     let resp = s.client.delete_memo(&cand, id).await?;
     let what = json!({"deleted": {"candidate": cand, "memo": id}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
 
-pub async fn forms_apply(s: &Server, a: &Args) -> Done {
+pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     let code = a.str("code")?;
     let answers = a.get("answers").cloned().unwrap_or(Value::Null);
     let variant = match a.opt_str("variant")?.as_deref() {
@@ -238,19 +238,19 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
     Ok((checked.body, warnings))
 }
 
-pub async fn webhooks_create(s: &Server, a: &Args) -> Done {
+pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
     let (input, warnings) = webhook_input(a, true)?;
     let created = s.client.create_webhook(&input).await?;
     Ok(Outcome::WithNotes(created.value, warnings))
 }
 
-pub async fn webhooks_edit(s: &Server, a: &Args) -> Done {
+pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
     let (input, warnings) = webhook_input(a, false)?;
     let edited = s.client.edit_webhook(&a.str("code")?, &input).await?;
     Ok(Outcome::WithNotes(edited.value, warnings))
 }
 
-pub async fn webhooks_delete(s: &Server, a: &Args) -> Done {
+pub(crate) async fn webhooks_delete(s: &Server, a: &Args) -> Done {
     let code = a.str("code")?;
     let resp = s.client.delete_webhook(&code).await?;
     let what = json!({"deleted": {"webhook": code}});

@@ -8,8 +8,8 @@
 //! command would print, and the server keeps serving.
 
 mod calls;
-pub mod tools;
-pub mod transport;
+pub(crate) mod tools;
+pub(crate) mod transport;
 
 use std::sync::Arc;
 
@@ -25,19 +25,19 @@ use serde_json::{Map, Value};
 use crate::api::records::{ListFilter, ListQuery};
 use crate::api::{Client, MemoInput, MAX_PER};
 use crate::error::{Error, ExitKind};
-pub use tools::{Access, PersonalData};
+pub(crate) use tools::{Access, PersonalData};
 use tools::{Personal, ToolDef};
 
 /// The server: one client for every call (its pool, retries and pacer are shared).
 #[derive(Clone)]
-pub struct Server {
+pub(crate) struct Server {
     client: Client,
     access: Access,
     personal: PersonalData,
 }
 
 impl Server {
-    pub fn new(client: Client, access: Access) -> Server {
+    pub(crate) fn new(client: Client, access: Access) -> Server {
         Server {
             client,
             access,
@@ -46,13 +46,13 @@ impl Server {
     }
 
     /// Let candidates' personal fields through (`--personal-data full`) or not.
-    pub fn with_personal_data(mut self, personal: PersonalData) -> Server {
+    pub(crate) fn with_personal_data(mut self, personal: PersonalData) -> Server {
         self.personal = personal;
         self
     }
 
     /// The tools this access level lists.
-    pub fn tools(&self) -> Vec<Tool> {
+    pub(crate) fn tools(&self) -> Vec<Tool> {
         tools::TOOLS
             .iter()
             .filter(|t| t.access <= self.access)
@@ -61,7 +61,7 @@ impl Server {
     }
 
     /// Run one tool: its result, or the error result a model reads.
-    pub async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
+    pub(crate) async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
         let Some(def) = tools::find(name) else {
             return failure(format!("unknown tool '{name}'"));
         };
@@ -93,7 +93,7 @@ impl Server {
     }
 }
 
-pub enum Outcome {
+pub(crate) enum Outcome {
     Body(Value),
     /// A body and lines for the model (notes, warnings), as a second text block.
     WithNotes(Value, Vec<String>),
@@ -135,7 +135,7 @@ fn omit_personal(at: Personal, body: &mut Value) {
 
 /// Every `signing_key` in a result, masked (`••••` and its last four characters at most): an
 /// assistant never receives a webhook's secret, whichever tool returns the webhook.
-pub fn mask_signing_keys(v: &mut Value) {
+pub(crate) fn mask_signing_keys(v: &mut Value) {
     match v {
         Value::Object(m) => {
             for (k, val) in m.iter_mut() {
@@ -184,7 +184,7 @@ fn tool(def: &ToolDef) -> Tool {
 }
 
 /// A call's arguments, read with messages that name the argument.
-pub struct Args(Map<String, Value>);
+pub(crate) struct Args(Map<String, Value>);
 
 impl Args {
     fn get(&self, k: &str) -> Option<&Value> {
@@ -357,7 +357,7 @@ impl ServerHandler for Server {
 
 /// Serve on stdin/stdout until the client closes the connection, through
 /// [`transport::LineTransport`] (every line answered as JSON-RPC defines).
-pub async fn serve_stdio(server: Server) -> anyhow::Result<()> {
+pub(crate) async fn serve_stdio(server: Server) -> anyhow::Result<()> {
     let transport = transport::LineTransport::new(tokio::io::stdin(), tokio::io::stdout());
     let running = server
         .serve(transport)

@@ -34,12 +34,12 @@ named! {
 }
 
 /// The keys `--personal-data basic` leaves out of every candidate in a result.
-pub const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
+pub(crate) const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
 
 /// Where a tool's result holds candidates whose personal keys `--personal-data basic` leaves
 /// out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Personal {
+pub(crate) enum Personal {
     /// Nowhere.
     None,
     /// Each item of `collection` is a candidate.
@@ -51,7 +51,7 @@ pub enum Personal {
 }
 
 /// One tool's definition: what a model is told about it, and what it does.
-pub struct ToolDef {
+pub(crate) struct ToolDef {
     pub name: &'static str,
     pub title: &'static str,
     pub access: Access,
@@ -69,7 +69,7 @@ pub struct ToolDef {
 }
 
 /// An input schema's properties, in order.
-pub type Props = Vec<(&'static str, Value)>;
+pub(crate) type Props = Vec<(&'static str, Value)>;
 
 /// What most tools of a level are like, doing `run`; each entry in [`TOOLS`] says how it
 /// differs.
@@ -206,7 +206,7 @@ fn webhook_fields() -> Props {
     ]
 }
 
-pub const TOOLS: &[ToolDef] = &[
+pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_list",
         title: "List application forms",
@@ -401,13 +401,13 @@ pub const TOOLS: &[ToolDef] = &[
     },
 ];
 
-pub fn find(name: &str) -> Option<&'static ToolDef> {
+pub(crate) fn find(name: &str) -> Option<&'static ToolDef> {
     TOOLS.iter().find(|t| t.name == name)
 }
 
 impl ToolDef {
     /// The first of `args` the tool does not take.
-    pub fn unknown_arg<'a>(
+    pub(crate) fn unknown_arg<'a>(
         &self,
         mut args: impl Iterator<Item = &'a String>,
     ) -> Option<&'a String> {
@@ -415,7 +415,7 @@ impl ToolDef {
         args.find(|arg| !props.iter().any(|(k, _)| k == arg))
     }
 
-    pub fn input_schema(&self) -> Map<String, Value> {
+    pub(crate) fn input_schema(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("type".into(), json!("object"));
         let props: Map<String, Value> = (self.properties)()
@@ -428,7 +428,7 @@ impl ToolDef {
         m
     }
 
-    pub fn output_schema(&self) -> Option<Map<String, Value>> {
+    pub(crate) fn output_schema(&self) -> Option<Map<String, Value>> {
         let key = self.output?;
         let inner = if key == "collection" {
             json!({"type": "array", "items": {"type": "object"}})

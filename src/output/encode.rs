@@ -17,14 +17,13 @@ use crate::output::jq::{self, JqFilter};
 use crate::output::{csv_cell, Format, Kind};
 
 /// Separator between two elements of the JSON array.
-pub const JSON_SEP: &[u8] = b",\n";
+pub(crate) const JSON_SEP: &[u8] = b",\n";
 
 /// Encodes items of one kind in one format: ndjson, csv or json (a table is a view of a
 /// whole list, not a stream of records).
 #[derive(Debug, Clone)]
-pub struct Encoder {
+pub(crate) struct Encoder {
     format: Format,
-    pub kind: Kind,
     /// Whether records get a leading `candidate_code`.
     pub with_code: bool,
     /// CSV columns (dotted paths), without `candidate_code`.
@@ -37,7 +36,7 @@ pub struct Encoder {
 impl Encoder {
     /// An encoder with the documented CSV columns of `kind` (or `fields` when given); a table
     /// is refused (exit 2).
-    pub fn new(
+    pub(crate) fn new(
         format: Format,
         kind: Kind,
         with_code: bool,
@@ -58,19 +57,18 @@ impl Encoder {
         };
         Ok(Encoder {
             format,
-            kind,
             with_code,
             columns,
             jq: None,
         })
     }
 
-    pub fn format(&self) -> Format {
+    pub(crate) fn format(&self) -> Format {
         self.format
     }
 
     /// The CSV header names, `candidate_code` first when records carry it.
-    pub fn header(&self) -> Vec<String> {
+    pub(crate) fn header(&self) -> Vec<String> {
         let mut h = Vec::with_capacity(self.columns.len() + 1);
         if self.with_code {
             h.push("candidate_code".to_string());
@@ -80,7 +78,7 @@ impl Encoder {
     }
 
     /// What the output starts with: the CSV header row, or `[` of the JSON array.
-    pub fn prologue(&self) -> Result<Vec<u8>, Error> {
+    pub(crate) fn prologue(&self) -> Result<Vec<u8>, Error> {
         match self.format {
             // (Table is refused by `new`.)
             Format::Ndjson | Format::Table => Ok(Vec::new()),
@@ -94,7 +92,7 @@ impl Encoder {
     }
 
     /// What the output ends with, given whether any record was written.
-    pub fn epilogue(&self, any_records: bool) -> &'static [u8] {
+    pub(crate) fn epilogue(&self, any_records: bool) -> &'static [u8] {
         match (self.format, any_records) {
             (Format::Json, true) => b"\n]\n",
             (Format::Json, false) => b"]\n",
@@ -104,7 +102,7 @@ impl Encoder {
 
     /// Encode one item into `out`; returns the number of records written (more than one only
     /// when `--jq` makes several). In JSON, `first` says whether no element precedes it in `out`.
-    pub fn encode(
+    pub(crate) fn encode(
         &self,
         code: Option<&str>,
         item: &Value,
@@ -142,7 +140,7 @@ impl Encoder {
     /// [`Encoder::encode`] for an item still in the text the service sent. ndjson and json
     /// splice `candidate_code` into that text instead of parsing and re-writing the item (the
     /// same record, at a fraction of the cost); anything else goes through a parsed value.
-    pub fn encode_raw(
+    pub(crate) fn encode_raw(
         &self,
         code: Option<&str>,
         raw: &RawValue,

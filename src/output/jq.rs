@@ -15,7 +15,7 @@ use crate::error::{Error, ExitKind};
 
 type Data = JustLut<Val>;
 
-pub struct JqFilter {
+pub(crate) struct JqFilter {
     filter: jaq_core::Filter<Data>,
 }
 
@@ -32,7 +32,7 @@ fn expected(what: &str, expr: &str, at: &str) -> String {
 
 impl JqFilter {
     /// Compile `expr`; a bad expression is a usage error carrying jaq's message.
-    pub fn compile(expr: &str) -> Result<JqFilter, Error> {
+    pub(crate) fn compile(expr: &str) -> Result<JqFilter, Error> {
         let loader = Loader::new(
             jaq_core::defs()
                 .chain(jaq_std::defs())
@@ -91,7 +91,7 @@ impl JqFilter {
     }
 
     /// Every output of the filter on `input`.
-    pub fn run(&self, input: Value) -> Result<Vec<Value>, Error> {
+    pub(crate) fn run(&self, input: Value) -> Result<Vec<Value>, Error> {
         use serde::Deserialize;
         let input = Val::deserialize(input)
             .map_err(|e| Error::caused(ExitKind::Other, "--jq cannot read the value", e))?;
@@ -182,7 +182,7 @@ fn position(expr: &str, at: &str) -> String {
 }
 
 /// Print a jq result like `gh --jq`: strings raw, everything else as compact JSON.
-pub fn render(v: &Value) -> String {
+pub(crate) fn render(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),

@@ -10,11 +10,11 @@
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
-pub mod encode;
-pub mod fields;
-pub mod jq;
+pub(crate) mod encode;
+pub(crate) mod fields;
+pub(crate) mod jq;
 pub mod table;
-pub mod text;
+pub(crate) mod text;
 
 use std::io::Write;
 
@@ -75,7 +75,6 @@ pub enum Kind {
     Submission,
     Webhook,
     Application,
-    Upload,
     Candidate,
     Job,
     Evaluation,
@@ -156,7 +155,6 @@ impl Kind {
                 "created_at",
                 "updated_at",
             ],
-            Kind::Upload => &["presigned_url", "file_url"],
             // The detail's salary fields follow as "other fields" (or, in `export candidates
             // --detail`, as columns of their own).
             Kind::Candidate => &[
@@ -273,25 +271,17 @@ impl Output {
         Ok(Output { opts, out, jq })
     }
 
-    pub fn stdout(opts: OutputOptions) -> Result<Output, Error> {
-        Output::new(opts, Box::new(std::io::stdout()))
-    }
-
-    pub fn format(&self) -> Format {
+    pub(crate) fn format(&self) -> Format {
         self.opts.format
     }
 
     /// Whether the human table view is in effect (`--jq` always prints JSON).
-    pub fn is_table(&self) -> bool {
+    pub(crate) fn is_table(&self) -> bool {
         self.opts.format == Format::Table && self.jq.is_none()
     }
 
-    pub fn writer(&mut self) -> &mut (dyn Write + Send) {
-        &mut *self.out
-    }
-
     /// Write text to stdout; a closed pipe (`| head`) is [`Error::output_closed`].
-    pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
+    pub(crate) fn write_str(&mut self, s: &str) -> Result<(), Error> {
         self.out
             .write_all(s.as_bytes())
             .and_then(|_| self.out.flush())
@@ -322,7 +312,7 @@ impl Output {
     }
 
     /// Print a value the tool made itself (not a service body), e.g. a summary.
-    pub fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
+    pub(crate) fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
         let raw = v.to_string();
         self.single(kind, raw.as_bytes(), v)
     }
@@ -334,7 +324,12 @@ impl Output {
 
     /// [`Output::single`], but `json` to a pipe is the body byte for byte even when the
     /// service sent it over several lines (`recruit api`: "printed as it came").
-    pub fn single_verbatim(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+    pub(crate) fn single_verbatim(
+        &mut self,
+        kind: Kind,
+        raw: &[u8],
+        value: &Value,
+    ) -> Result<(), Error> {
         self.single_inner(kind, raw, value, true)
     }
 
@@ -581,7 +576,7 @@ impl ListPrinter {
 /// CSV columns for `items`: the documented ones of `kind`, then every other top-level field
 /// of the items in the order first seen, so nothing the service sent is left out. Items that
 /// are not objects get a single `value` column.
-pub fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
+pub(crate) fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
     let mut cols: Vec<String> = kind.csv_columns().iter().map(|s| s.to_string()).collect();
     let mut scalar = false;
     for item in items {

@@ -190,7 +190,7 @@ fn finish(mut t: Table) -> String {
 
 /// A list table of rows the caller made (the tool's own records, e.g. stored webhook events),
 /// styled, escaped and fitted like every list.
-pub fn rows(opts: &OutputOptions, header: &[&str], rows: Vec<Vec<String>>) -> String {
+pub(crate) fn rows(opts: &OutputOptions, header: &[&str], rows: Vec<Vec<String>>) -> String {
     let mut t = new_table(opts, header);
     for r in rows {
         add_row(&mut t, r);

@@ -28,10 +28,10 @@ use crate::output::Format;
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
-pub const MAX_BODY: usize = 1024 * 1024;
+pub(crate) const MAX_BODY: usize = 1024 * 1024;
 
 /// Default port of the listener.
-pub const DEFAULT_PORT: u16 = 4242;
+pub(crate) const DEFAULT_PORT: u16 = 4242;
 
 #[derive(Debug, Clone)]
 pub struct ListenConfig {
@@ -62,7 +62,7 @@ pub struct ListenConfig {
 
 impl ListenConfig {
     /// Every app events are forwarded to, each once.
-    pub fn targets(&self) -> Vec<String> {
+    pub(crate) fn targets(&self) -> Vec<String> {
         let mut targets: Vec<String> = self.forward.iter().map(|(_, u)| u.to_string()).collect();
         targets.extend(self.forward_to.iter().map(|u| u.to_string()));
         targets.sort();
@@ -118,7 +118,7 @@ fn get(c: &AtomicU64) -> u64 {
 }
 
 impl Stats {
-    pub fn summary(&self, forwarding: bool, durable: bool) -> String {
+    pub(crate) fn summary(&self, forwarding: bool, durable: bool) -> String {
         let mut s = format!(
             "{} received, {} accepted",
             get(&self.received),
@@ -920,7 +920,7 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in
 /// lowercase, messages read better in the usual spelling.
-pub fn header_label(name: &HeaderName) -> String {
+pub(crate) fn header_label(name: &HeaderName) -> String {
     name.as_str()
         .split('-')
         .map(|word| {
@@ -942,7 +942,7 @@ pub(crate) fn clock() -> String {
 /// One line describing an event: action, candidate, and the detail the event is about.
 /// The text comes from the network: control characters are replaced and pieces are cut short,
 /// so a body cannot move the cursor or rewrite the terminal.
-pub fn summarize(event: &Value) -> String {
+pub(crate) fn summarize(event: &Value) -> String {
     let action = match event.get("action").and_then(Value::as_str) {
         Some(a) => clean(a, 60),
         None => "(no action)".to_string(),

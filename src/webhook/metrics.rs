@@ -7,16 +7,20 @@ use std::sync::atomic::Ordering;
 use super::listen::Stats;
 use super::store::TargetCount;
 
-pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+pub(crate) const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The label for events that have no forward target yet.
-pub const NO_TARGET: &str = "none";
+pub(crate) const NO_TARGET: &str = "none";
 
 /// The exposition: counters from `stats`, and per target the pending events and the age of
 /// the oldest (`pending` is None when the store could not be read: the gauges are left out
 /// and `recruit_relay_store_readable` says 0). Every target in `targets` gets its gauges,
 /// 0 when nothing is pending for it.
-pub fn exposition(stats: &Stats, pending: Option<&[TargetCount]>, targets: &[String]) -> String {
+pub(crate) fn exposition(
+    stats: &Stats,
+    pending: Option<&[TargetCount]>,
+    targets: &[String],
+) -> String {
     let mut out = String::new();
     let counters: [(&str, &str, &std::sync::atomic::AtomicU64); 7] = [
         (

@@ -30,10 +30,10 @@ use crate::error::Error;
 use crate::redact::Secret;
 
 /// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
-pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
-pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
+pub(crate) const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+pub(crate) const MAX_BACKOFF: Duration = Duration::from_secs(60);
 /// Delays before trying again an event the app refused for good: 30 s in all, then it fails.
-pub const REFUSAL_DELAYS: [Duration; 4] = [
+pub(crate) const REFUSAL_DELAYS: [Duration; 4] = [
     Duration::from_secs(2),
     Duration::from_secs(4),
     Duration::from_secs(8),
@@ -45,7 +45,7 @@ const MARKS_IN_FLIGHT: usize = 64;
 /// The relay's rules: any 2xx is delivered; failures that may pass are retried with
 /// backoff until `max_age`; a refusal for good is tried again after [`REFUSAL_DELAYS`], then
 /// the event fails.
-pub fn policy(max_age: Option<Duration>) -> Policy {
+pub(crate) fn policy(max_age: Option<Duration>) -> Policy {
     Policy {
         success: Success::Any2xx,
         retries: Retries::Backoff {
@@ -59,12 +59,12 @@ pub fn policy(max_age: Option<Duration>) -> Policy {
 
 /// Sign forwards afresh with the listener's keys.
 #[derive(Debug, Clone)]
-pub struct Resign {
+pub(crate) struct Resign {
     pub header: HeaderName,
     pub keys: Vec<Secret>,
 }
 
-pub struct Relay {
+pub(crate) struct Relay {
     pub store: Arc<Store>,
     pub writer: Writer,
     /// The lanes' target apps.
@@ -110,7 +110,7 @@ impl Relay {
     /// Start one lane per target app, counted alive from here (so `/healthz` never sees them
     /// missing at start); forward until the listener stops. The task ends when every lane has
     /// finished or abandoned its forward in flight and its marks are committed.
-    pub fn start(self) -> tokio::task::JoinHandle<()> {
+    pub(crate) fn start(self) -> tokio::task::JoinHandle<()> {
         let relay = Arc::new(self);
         let mut lanes = tokio::task::JoinSet::new();
         for url in relay.targets.clone() {

@@ -15,13 +15,13 @@ use crate::error::Error;
 use crate::redact::Secret;
 
 /// The service's retry delays in seconds (spec sections 6 and 8).
-pub const DEFAULT_RETRY_DELAYS: &str = "10,30,90,270";
+pub(crate) const DEFAULT_RETRY_DELAYS: &str = "10,30,90,270";
 
 /// The service makes at most 5 attempts, the first included.
-pub const MAX_ATTEMPTS: usize = 5;
+pub(crate) const MAX_ATTEMPTS: usize = 5;
 
 /// Parse `--retry-delays`: comma-separated seconds, decimals allowed; empty = no retries.
-pub fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
+pub(crate) fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
     let text = text.trim();
     if text.is_empty() || text == "none" {
         return Ok(Vec::new());
@@ -54,7 +54,7 @@ pub fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
 /// A file that is a whole event (it has an `action` key) is sent byte for byte, with a warning
 /// for the user when its action is another; otherwise its JSON becomes the `payload` of
 /// `{"action": ACTION, "payload": ...}`.
-pub fn build_body(
+pub(crate) fn build_body(
     action: &str,
     file: Option<(&str, &[u8])>,
 ) -> Result<(Vec<u8>, Option<String>), Error> {
@@ -90,7 +90,7 @@ pub fn build_body(
     }
 }
 
-pub struct TriggerConfig {
+pub(crate) struct TriggerConfig {
     pub url: url::Url,
     pub body: Vec<u8>,
     /// Every key signs (one `v1` entry each); empty = unsigned.
@@ -105,7 +105,7 @@ pub struct TriggerConfig {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Attempt {
+pub(crate) struct Attempt {
     pub attempt: usize,
     /// HTTP status, when an answer came.
     pub status: Option<u16>,
@@ -119,7 +119,7 @@ pub struct Attempt {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub url: String,
     pub delivered: bool,
     pub attempts: Vec<Attempt>,
@@ -127,7 +127,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// The last answer, for the final message.
-    pub fn last_result(&self) -> String {
+    pub(crate) fn last_result(&self) -> String {
         match self.attempts.last() {
             Some(Attempt {
                 status: Some(s), ..
@@ -140,7 +140,7 @@ impl Outcome {
 
 /// Deliver `cfg.body` by the service's rules, telling `report` a line about each attempt
 /// (the command prints them on stderr).
-pub async fn deliver(
+pub(crate) async fn deliver(
     cfg: &TriggerConfig,
     report: &mut dyn FnMut(String),
 ) -> Result<Outcome, Error> {

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::output::Kind;
 use crate::wizard::{Prompt, Stop, TermPrompt};
 
-pub use crate::apply::Variant;
+pub(crate) use crate::apply::Variant;
 
 macro_rules! long_about {
     () => {
@@ -106,7 +106,7 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
     Ok(ctx.settings().variant()?.value)
 }
 
-pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
 

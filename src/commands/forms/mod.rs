@@ -1,6 +1,6 @@
 //! `recruit forms list|get|apply`.
 
-pub mod apply;
+pub(crate) mod apply;
 
 use clap::{Args, Subcommand};
 
@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit forms --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit forms list --title designer
   recruit forms get FORM-1002
@@ -59,7 +59,7 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
     match cmd {
         FormsCmd::List(a) => {
             // The service's page size unless asked (also with --all).

@@ -1,7 +1,7 @@
 //! `recruit webhooks ...`: registrations (CRUD) and the local toolkit (listen, verify, trigger).
 
-pub mod events;
-pub mod tools;
+pub(crate) mod events;
+pub(crate) mod tools;
 
 use clap::{Args, Subcommand};
 
@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::output::Kind;
 
 /// Examples under `recruit webhooks --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit webhooks list
   recruit webhooks create --callback-url https://hooks.example.com/recruit --event candidate_pass
@@ -140,7 +140,7 @@ fn webhook_input(
     Ok(checked.body)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     match cmd {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
         WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,

@@ -268,7 +268,7 @@ pub struct TriggerArgs {
     pub header: String,
 }
 
-pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
+pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
     let format = match explicit_format(ctx)? {
         // (Events have no columns: table and csv both mean the line for people.)
         Some(format) => format,
@@ -376,7 +376,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
     }
 }
 
-pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
+pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
     let keys = signing_keys(ctx, &args.keys)?;
     if keys.is_empty() {
         return Err(Error::usage(
@@ -413,7 +413,7 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error>
     }
 }
 
-pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
+pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
     let url = crate::api::webhooks::http_url("--to", &args.to)?;
     let delays = trigger::parse_delays(&args.retry_delays)?;
     let file = match args.payload.as_deref() {

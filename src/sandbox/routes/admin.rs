@@ -13,12 +13,12 @@ async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
 }
 
 /// Recorded apply request bodies, newest last.
-pub async fn requests(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn requests(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.requests.clone())).await
 }
 
 /// Presigned uploads and what was PUT to them.
-pub async fn uploads(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn uploads(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| {
         serde_json::to_value(&db.uploads).unwrap_or(Value::Null)
     })
@@ -26,12 +26,12 @@ pub async fn uploads(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Every webhook delivery attempt, newest last.
-pub async fn deliveries(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn deliveries(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.deliveries.clone())).await
 }
 
 /// `{"action": "...", "payload": {...}}`: deliver now to every matching webhook.
-pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub(crate) async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     let action = match body.get("action") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -55,7 +55,7 @@ pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
 }
 
 /// Counts of `/v1` answers and of those refused by the rate limit.
-pub async fn stats(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn stats(State(app): State<Shared>) -> ApiResult {
     use std::sync::atomic::Ordering;
     ok(json!({
         "answered": app.answered.load(Ordering::Relaxed),
@@ -64,7 +64,7 @@ pub async fn stats(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Restore the demo data and clear the recorded requests, uploads and deliveries.
-pub async fn reset(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn reset(State(app): State<Shared>) -> ApiResult {
     app.store
         .write_async(|db| {
             let generation = db.generation;
@@ -81,7 +81,7 @@ pub async fn reset(State(app): State<Shared>) -> ApiResult {
 /// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
 /// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
 /// started; moving to the stage a candidate is at changes nothing and fires nothing.
-pub async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub(crate) async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
     let Site { app, base, .. } = site;
     let body = json_object(&body)?;
     let text = |k: &str| match body.get(k) {

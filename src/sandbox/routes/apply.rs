@@ -12,7 +12,7 @@ use crate::sandbox::state::{
     now_kst, now_ts, push_capped, Candidate, CandidateStage, Db, Form, Question,
 };
 
-pub async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub(crate) async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
     let received_at = now_ts();
     let recorded_body = serde_json::from_slice::<Value>(&body)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));

@@ -11,7 +11,7 @@ use crate::sandbox::state::Db;
 
 /// A page of the candidate list: stored candidates, then synthetic ones, at the stage
 /// `stage_kind` names (a page token carries it on).
-pub fn page(
+pub(crate) fn page(
     db: &Db,
     req: &PageRequest,
     synthetic: usize,
@@ -29,7 +29,7 @@ pub fn page(
 }
 
 /// A page of the job list: `title` matches a posting's or its job group's.
-pub fn jobs(
+pub(crate) fn jobs(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -43,19 +43,19 @@ pub fn jobs(
 }
 
 /// One candidate's detail (with the salary fields).
-pub fn find(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub(crate) fn find(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let c = pipeline::find(db, synthetic, code)?;
     Some(pipeline::candidate_view(db, &c, base, true))
 }
 
 /// One evaluation, with its candidate.
-pub fn evaluation(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub(crate) fn evaluation(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let e = db.evaluations.iter().find(|e| e.code == code)?;
     Some(pipeline::evaluation_view(db, synthetic, e, base))
 }
 
 /// One interview, with its candidate and schedule.
-pub fn interview(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub(crate) fn interview(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let i = db.interviews.iter().find(|i| i.code == code)?;
     Some(pipeline::interview_view(db, synthetic, i, base))
 }

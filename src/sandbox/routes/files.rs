@@ -15,9 +15,13 @@ use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
 use crate::sandbox::state::{now_ts, push_capped, sidecar, Upload};
 
 /// Largest accepted upload.
-pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
+pub(crate) const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-pub async fn presign(State(app): State<Shared>, headers: HeaderMap, Body(body): Body) -> ApiResult {
+pub(crate) async fn presign(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Body(body): Body,
+) -> ApiResult {
     let body = json_object(&body)?;
     let filename = match body.get("filename") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -86,7 +90,7 @@ pub async fn presign(State(app): State<Shared>, headers: HeaderMap, Body(body): 
 }
 
 /// PUT to the presigned address: no API key needed (the token is the credential).
-pub async fn upload(
+pub(crate) async fn upload(
     State(app): State<Shared>,
     headers: HeaderMap,
     P(token): P<String>,
@@ -136,7 +140,7 @@ pub async fn upload(
 }
 
 /// GET of a `file_url`: the stored bytes.
-pub async fn download(site: Site) -> ApiResult {
+pub(crate) async fn download(site: Site) -> ApiResult {
     let Site { app, path, .. } = site;
     let path = percent_encoding::percent_decode_str(&path)
         .decode_utf8_lossy()

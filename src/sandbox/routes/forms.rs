@@ -8,7 +8,7 @@ use crate::sandbox::state::Db;
 /// A page of the list: `title` filters (case-insensitive part of it). A token carries the
 /// offset and the query it belongs to, so following `next_page_token` alone continues the
 /// same query.
-pub fn page(
+pub(crate) fn page(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -23,6 +23,6 @@ pub fn page(
 }
 
 /// One form with its questions.
-pub fn find(db: &Db, _: usize, code: &str, base: &str) -> Option<Value> {
+pub(crate) fn find(db: &Db, _: usize, code: &str, base: &str) -> Option<Value> {
     Some(db.forms.iter().find(|f| f.code == code)?.to_api(base, true))
 }

@@ -20,7 +20,7 @@ struct Pagination {
     total_count: usize,
 }
 
-pub async fn list(site: Site, P(code): P<String>, RawQuery(raw): RawQuery) -> ApiResult {
+pub(crate) async fn list(site: Site, P(code): P<String>, RawQuery(raw): RawQuery) -> ApiResult {
     let Site { app, base, .. } = site;
     let req = PageRequest::cursor(&query_pairs(raw.as_deref()), &code)?;
     let (offset, per) = (req.offset, req.per);

@@ -11,7 +11,7 @@ use crate::sandbox::state::{now_ts, Db};
 const SERVER_FIELDS: [&str; 3] = ["code", "created_at", "updated_at"];
 
 /// A page of the list, paged like the service's other lists (`per`, `page_token`).
-pub fn page(
+pub(crate) fn page(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -28,7 +28,7 @@ fn position(db: &Db, code: &str) -> Result<usize, ApiError> {
         .ok_or_else(ApiError::not_found)
 }
 
-pub async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub(crate) async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .read_async(move |db| Ok(db.webhooks[position(db, &code)?].clone()))
@@ -80,7 +80,7 @@ fn validate(body: &Map<String, Value>, creating: bool) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub(crate) async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, true)?;
     let hook = app
@@ -139,7 +139,11 @@ pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     ok(json!({ "resource": hook }))
 }
 
-pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub(crate) async fn edit(
+    State(app): State<Shared>,
+    P(code): P<String>,
+    Body(body): Body,
+) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, false)?;
     let hook = app
@@ -166,7 +170,7 @@ pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Bod
     ok(json!({ "resource": hook }))
 }
 
-pub async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub(crate) async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .write_async(move |db| {
