@@ -233,7 +233,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;candidates;list' {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Only candidates at this stage')
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or the next_page_token address of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -331,7 +331,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;jobs;list' {
             [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Only jobs whose posting or job group title matches')
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or the next_page_token address of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -587,8 +587,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;memos;create' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'The memo text, or - to read it from standard input')
             [CompletionResult]::new('--reply-to', '--reply-to', [CompletionResultType]::ParameterName, 'Make it a reply to memo ID')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -617,8 +617,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;memos;edit' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'New text, or - to read it from standard input')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Replace the mentions (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -791,7 +791,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;submissions;list' {
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a next_url/prev_url of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

@@ -219,7 +219,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;candidates;list'= {
             cand --stage 'Only candidates at this stage'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -310,7 +310,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;jobs;list'= {
             cand --title 'Only jobs whose posting or job group title matches'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -549,8 +549,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;memos;create'= {
             cand --content 'The memo text, or - to read it from standard input'
             cand --reply-to 'Make it a reply to memo ID'
-            cand --role 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]'
-            cand --mention 'Mention a user by code (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -578,8 +578,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;memos;edit'= {
             cand --content 'New text, or - to read it from standard input'
-            cand --role 'Who may read it'
-            cand --mention 'Replace the mentions (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -738,7 +738,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or a next_url/prev_url of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

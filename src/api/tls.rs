@@ -13,7 +13,7 @@ use rustls::RootCertStore;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::CertificateDer;
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 /// Largest CA file read: a bundle of every public root is about 250 KiB.
 const MAX_CA_FILE: u64 = 16 * 1024 * 1024;
@@ -46,9 +46,13 @@ impl NetSettings {
     pub fn with_ca_file(path: &Path) -> Result<NetSettings, Error> {
         let shown = path.display();
         let meta = std::fs::metadata(path).map_err(|e| {
-            Error::usage(format!(
-                "cannot read the CA file '{shown}' (--ca-cert / RECRUIT_CA_CERT / ca_cert): {e}"
-            ))
+            Error::caused(
+                ExitKind::Usage,
+                format_args!(
+                    "cannot read the CA file '{shown}' (--ca-cert / RECRUIT_CA_CERT / ca_cert)"
+                ),
+                e,
+            )
         })?;
         if !meta.is_file() {
             return Err(Error::usage(format!(
@@ -61,8 +65,13 @@ impl NetSettings {
                 MAX_CA_FILE / 1024 / 1024
             )));
         }
-        let pem = std::fs::read(path)
-            .map_err(|e| Error::usage(format!("cannot read the CA file '{shown}': {e}")))?;
+        let pem = std::fs::read(path).map_err(|e| {
+            Error::caused(
+                ExitKind::Usage,
+                format_args!("cannot read the CA file '{shown}'"),
+                e,
+            )
+        })?;
         let mut extra = Vec::new();
         for cert in CertificateDer::pem_slice_iter(&pem) {
             let cert = cert.map_err(|e| {

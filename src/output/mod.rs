@@ -10,11 +10,11 @@
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
-pub mod encode;
-pub mod fields;
-pub mod jq;
+pub(crate) mod encode;
+pub(crate) mod fields;
+pub(crate) mod jq;
 pub mod table;
-pub mod text;
+pub(crate) mod text;
 
 use std::io::Write;
 
@@ -22,31 +22,24 @@ use serde_json::Value;
 
 use crate::api::pagination::Page;
 use crate::error::Error;
-use encode::{Encoder, ExportFormat};
+use encode::Encoder;
 use jq::JqFilter;
 
-/// Output formats of `cli.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human view, fitted to the terminal (default on a terminal)
-    Table,
-    /// The body as the service sent it (default when piped)
-    Json,
-    /// One item per line, streamed as pages arrive
-    Ndjson,
-    /// RFC 4180, header row first, nested values as JSON text
-    Csv,
-}
-
-impl Format {
-    /// The name `--output` and the config file use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Json => "json",
-            Format::Ndjson => "ndjson",
-            Format::Csv => "csv",
-        }
+named! {
+    /// Output formats of `cli.md`: of every command's results, of the export's records (not a
+    /// table) and of the listener's events (a table is one line per event). Named in the config
+    /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Format {
+        /// Human view, fitted to the terminal (default on a terminal)
+        Table = "table",
+        /// The body as the service sent it (default when piped)
+        Json = "json",
+        /// One item per line, streamed as pages arrive
+        Ndjson = "ndjson",
+        /// RFC 4180, header row first, nested values as JSON text
+        Csv = "csv",
     }
 }
 
@@ -58,7 +51,7 @@ pub struct OutputOptions {
     /// Pretty JSON and a terminal-sized table (stdout is a terminal).
     pub pretty: bool,
     pub color: bool,
-    /// The terminal's width, when known (else the table finds it: `COLUMNS`, else 120).
+    /// The table's width: the terminal's, else `COLUMNS`, when known (else 120).
     pub width: Option<u16>,
 }
 
@@ -83,7 +76,6 @@ pub enum Kind {
     Submission,
     Webhook,
     Application,
-    Upload,
     Candidate,
     Job,
     Evaluation,
@@ -164,7 +156,6 @@ impl Kind {
                 "created_at",
                 "updated_at",
             ],
-            Kind::Upload => &["presigned_url", "file_url"],
             // The detail's salary fields follow as "other fields" (or, in `export candidates
             // --detail`, as columns of their own).
             Kind::Candidate => &[
@@ -289,7 +280,7 @@ impl Output {
     }
 
     /// Notes about what a table leaves out go to `err`.
-    pub fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
+    pub(crate) fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
         self.notes = Some(err);
         self
     }
@@ -305,27 +296,23 @@ impl Output {
         self.write_str(&text)
     }
 
-    pub fn format(&self) -> Format {
+    pub(crate) fn format(&self) -> Format {
         self.opts.format
     }
 
     /// Whether the human table view is in effect (`--jq` always prints JSON).
-    pub fn is_table(&self) -> bool {
+    pub(crate) fn is_table(&self) -> bool {
         self.opts.format == Format::Table && self.jq.is_none()
     }
 
-    pub fn writer(&mut self) -> &mut (dyn Write + Send) {
-        &mut *self.out
-    }
-
     /// Write text to stdout; a closed pipe (`| head`) is [`Error::output_closed`].
-    pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
+    pub(crate) fn write_str(&mut self, s: &str) -> Result<(), Error> {
         self.write_bytes(s.as_bytes())
     }
 
     /// Write bytes to stdout as they are; a closed pipe (`| head`) is
     /// [`Error::output_closed`].
-    pub fn write_bytes(&mut self, b: &[u8]) -> Result<(), Error> {
+    pub(crate) fn write_bytes(&mut self, b: &[u8]) -> Result<(), Error> {
         self.out
             .write_all(b)
             .and_then(|_| self.out.flush())
@@ -361,7 +348,7 @@ impl Output {
     }
 
     /// Print a value the tool made itself (not a service body), e.g. a summary.
-    pub fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
+    pub(crate) fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
         let raw = v.to_string();
         self.single(kind, raw.as_bytes(), v)
     }
@@ -373,7 +360,12 @@ impl Output {
 
     /// [`Output::single`], but `json` to a pipe is the body byte for byte even when the
     /// service sent it over several lines (`recruit api`: "printed as it came").
-    pub fn single_verbatim(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+    pub(crate) fn single_verbatim(
+        &mut self,
+        kind: Kind,
+        raw: &[u8],
+        value: &Value,
+    ) -> Result<(), Error> {
         self.single_inner(kind, raw, value, true)
     }
 
@@ -525,8 +517,8 @@ impl ListPrinter {
             }
         };
         match out.opts.format {
-            Format::Ndjson => self.stream(out, items, ExportFormat::Ndjson),
-            Format::Csv if out.jq.is_none() => self.stream(out, items, ExportFormat::Csv),
+            Format::Ndjson => self.stream(out, items, Format::Ndjson),
+            Format::Csv if out.jq.is_none() => self.stream(out, items, Format::Csv),
             _ if out.jq.is_some() => {
                 for item in items {
                     self.jq_items.push(jq::to_val(item)?);
@@ -575,12 +567,7 @@ impl ListPrinter {
 
     /// Items written as they arrive, through the export's encoder: one ndjson line (or the
     /// `--jq` results) per item, or csv rows under a header fixed by the first page.
-    fn stream(
-        &mut self,
-        out: &mut Output,
-        items: &[Value],
-        format: ExportFormat,
-    ) -> Result<(), Error> {
+    fn stream(&mut self, out: &mut Output, items: &[Value], format: Format) -> Result<(), Error> {
         let mut bytes = Vec::new();
         let encoder = match &self.encoder {
             Some(e) => e,
@@ -589,7 +576,7 @@ impl ListPrinter {
                     Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
                     None => csv_columns(self.kind, items),
                 };
-                let mut e = Encoder::new(format, self.kind, false, Some(&columns));
+                let mut e = Encoder::new(format, self.kind, false, Some(&columns))?;
                 e.jq = out.jq.clone();
                 bytes = e.prologue()?;
                 self.encoder.insert(e)
@@ -618,7 +605,7 @@ impl ListPrinter {
             Format::Csv if out.jq.is_none() => {
                 if self.encoder.is_none() {
                     // An empty list still gets its header, so the file is a valid CSV.
-                    self.stream(out, &[], ExportFormat::Csv)?;
+                    self.stream(out, &[], Format::Csv)?;
                 }
                 Ok(())
             }

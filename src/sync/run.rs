@@ -24,9 +24,9 @@ use tokio::sync::{mpsc, watch};
 use super::actor::Store;
 use super::mirror::{Policy, Reason, RunRecord, Seen, Verdict};
 use super::records::{self, CandidateRow, FormRow};
-use crate::api::candidates::MAX_PER;
 use crate::api::limiter::Limiter;
 use crate::api::pagination::{PageStyle, Pager};
+use crate::api::records::MAX_PER;
 use crate::api::{CandidateListQuery, Client, FormListQuery, JobListQuery, RequestSpec, Stage};
 use crate::error::{Error, ExitKind};
 use crate::export::progress::{Counters, Progress};
@@ -380,10 +380,13 @@ async fn sync_forms(
     concurrency: usize,
     report: &mut SyncReport,
 ) -> Result<(), Error> {
-    let first = sh.client.forms_url(&FormListQuery {
-        per: Some(100),
-        ..FormListQuery::default()
-    });
+    let first = sh.client.list_url(
+        &["application_forms"],
+        &FormListQuery {
+            per: Some(MAX_PER),
+            ..FormListQuery::default()
+        },
+    );
     let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
     while let Some(page) = walk.next().await? {
         if sh.stopped() {
@@ -462,10 +465,13 @@ async fn sync_forms(
 
 /// Every job of the job list.
 async fn sync_jobs(sh: &Arc<Shared>, run: i64, report: &mut SyncReport) -> Result<(), Error> {
-    let first = sh.client.jobs_url(&JobListQuery {
-        per: Some(100),
-        ..JobListQuery::default()
-    });
+    let first = sh.client.list_url(
+        &["jobs"],
+        &JobListQuery {
+            per: Some(MAX_PER),
+            ..JobListQuery::default()
+        },
+    );
     let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
     let now = records::now_text();
     while let Some(page) = walk.next().await? {
@@ -506,11 +512,13 @@ async fn sync_candidates(
     for _ in 0..concurrency * 4 {
         workers.spawn(worker(sh.clone(), rx.clone()));
     }
-    let first = sh.client.candidates_url(&CandidateListQuery {
-        stage: None,
-        per: Some(MAX_PER),
-        page_token: None,
-    });
+    let first = sh.client.list_url(
+        &["candidates"],
+        &CandidateListQuery {
+            per: Some(MAX_PER),
+            ..CandidateListQuery::default()
+        },
+    );
     let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
     let mut first_total = None;
     let mut last_total = None;
@@ -686,8 +694,7 @@ async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
 
 async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
     let code = task.code.as_str();
-    let not_found =
-        |e: Error| crate::api::forms::not_found_as(e, || format!("candidate '{code}' not found"));
+    let not_found = |e: Error| e.not_found_as(|| format!("candidate '{code}' not found"));
     // Memos: one list with the replies inside.
     let memos_url = sh.client.checked_endpoint(&["candidates", code, "memos"])?;
     let mut walk = Walk::new(&sh.client, memos_url, PageStyle::Cursor);
@@ -698,9 +705,7 @@ async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
     }
     // Submissions: pages of 100, the fewest requests.
     sh.client.checked_endpoint(&["candidates", code])?;
-    let subs_url = sh
-        .client
-        .submissions_url(code, Some(crate::api::submissions::MAX_PER), None);
+    let subs_url = sh.client.submissions_url(code, Some(MAX_PER), None);
     let mut walk = Walk::new(&sh.client, subs_url, PageStyle::Cursor);
     let mut subs = Vec::new();
     let mut answers = Vec::new();

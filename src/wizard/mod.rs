@@ -13,6 +13,7 @@
 //! with `http(s)://`, or with `/` that is not a local file, is taken as already uploaded).
 //! Optional questions can be skipped (empty input, or a "skip" choice).
 
+#[cfg(any(test, feature = "testing"))]
 pub mod scripted;
 pub mod session;
 
@@ -36,10 +37,10 @@ pub enum Stop {
     Failed(String),
 }
 
-pub type Step<T> = Result<T, Stop>;
+pub(crate) type Step<T> = Result<T, Stop>;
 
 /// The inline check of a typed line: its error is shown under the prompt, which asks again.
-pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+pub(crate) type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
 /// The questions the wizard asks. Implemented by [`TermPrompt`]; tests can script it.
 pub trait Prompt {
@@ -57,11 +58,11 @@ pub trait Prompt {
 }
 
 /// Uploads a local file and returns its `file_url`.
-pub type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
+pub(crate) type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
 
 /// The questions the wizard can ask, in the form's order: those that carry an id, or whose
 /// kind is one of the basic fields request variant B sends at the top level.
-pub fn askable(questions: &[Question]) -> Vec<usize> {
+pub(crate) fn askable(questions: &[Question]) -> Vec<usize> {
     in_order(questions)
         .into_iter()
         .filter(|&i| {
@@ -120,7 +121,7 @@ pub fn collect(
 }
 
 /// The privacy consent question.
-pub fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
+pub(crate) fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
     p.confirm(
         "Do you consent to the collection and use of optional personal information (privacy)?",
         default,
@@ -129,7 +130,7 @@ pub fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
 
 /// Ask question `i` until its answer passes the same checks an answers file goes through;
 /// `None` when an optional question is skipped.
-pub fn answer_question(
+pub(crate) fn answer_question(
     p: &mut dyn Prompt,
     questions: &[Question],
     i: usize,
@@ -150,7 +151,7 @@ pub fn answer_question(
 }
 
 /// Put the answer to question `i` in its place (the form's order), or take it out (`None`).
-pub fn set_answer(
+pub(crate) fn set_answer(
     questions: &[Question],
     answers: &mut Vec<Answer>,
     i: usize,
@@ -165,7 +166,7 @@ pub fn set_answer(
 }
 
 /// The items of "which answer?" after the review: every askable question with its answer now.
-pub fn edit_items(
+pub(crate) fn edit_items(
     questions: &[Question],
     answers: &[Answer],
     privacy: bool,
@@ -610,7 +611,7 @@ fn file(
 }
 
 /// What an [`Uploader`] returns when the user interrupted the upload.
-pub const CANCELLED: &str = "cancelled";
+pub(crate) const CANCELLED: &str = "cancelled";
 
 /// `~/x` expanded to the home directory.
 fn local_path(s: &str) -> PathBuf {
@@ -808,7 +809,7 @@ pub fn review(
 }
 
 /// dialoguer on the terminal (stderr).
-pub struct TermPrompt {
+pub(crate) struct TermPrompt {
     theme: Box<dyn dialoguer::theme::Theme>,
     term: console::Term,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -816,7 +817,7 @@ pub struct TermPrompt {
 
 impl TermPrompt {
     /// `ColorfulTheme` when colour is allowed, else `SimpleTheme`.
-    pub fn new(color: bool) -> TermPrompt {
+    pub(crate) fn new(color: bool) -> TermPrompt {
         let theme: Box<dyn dialoguer::theme::Theme> = if color {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         } else {
@@ -831,7 +832,10 @@ impl TermPrompt {
 
     /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
     /// Ctrl-C that arrives between prompts is not lost.
-    pub fn with_interrupt(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+    pub(crate) fn with_interrupt(
+        mut self,
+        flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ) -> Self {
         self.interrupt = Some(flag);
         self
     }

@@ -48,8 +48,13 @@ pub fn run(
     let mut first = true;
     loop {
         let file = answers_file(questions, &answers, Some(privacy));
-        let prepared =
-            crate::core::prepare_or_report(err, questions, &file, s.requested, "the answers")?;
+        let prepared = crate::apply::submit::prepare_or_report(
+            err,
+            questions,
+            &file,
+            s.requested,
+            "the answers",
+        )?;
         let sent = as_sent(questions, &prepared.answers, prepared.variant);
         let file = answers_file(questions, &sent, Some(privacy));
         if let Some(path) = s.save {
@@ -88,7 +93,7 @@ pub fn run(
 }
 
 /// The review's first choice.
-pub fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String {
+pub(crate) fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String {
     let title = form.title.as_deref().unwrap_or("");
     let title = if title.is_empty() {
         String::new()
@@ -138,7 +143,7 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
 
 /// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
 /// starts a line of its own, whatever the prompt left on the last one.
-pub fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<PathBuf>) -> Error {
+pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<PathBuf>) -> Error {
     let kept = saved
         .map(|p| format!(" (the answers so far are in {})", p.display()))
         .unwrap_or_default();
@@ -155,7 +160,7 @@ pub fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<PathBuf>) -> Error 
 }
 
 /// The form's title, deadline and state before the questions.
-pub fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
+pub(crate) fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
     let title = form.title.as_deref().unwrap_or(code);
     p.say(&format!("Applying to {title} ({code})"));
     let deadline = crate::output::text::local_time(form.end_at.as_deref());
