@@ -63,6 +63,38 @@ pub(crate) fn private_file() -> std::fs::OpenOptions {
     o
 }
 
+/// A database file holding personal data (the relay's event store, the sync's mirror), with
+/// its directory, private to the owner from the first byte: SQLite gives its -wal and -shm
+/// files the file's permissions. An existing file is left as it is.
+pub(crate) fn create_private(path: &std::path::Path, what: &str) -> Result<(), crate::Error> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.exists() {
+            let mut b = std::fs::DirBuilder::new();
+            b.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                b.mode(0o700);
+            }
+            b.create(dir).map_err(|e| {
+                crate::Error::usage(format!(
+                    "cannot create the directory {} for {what}: {e}",
+                    dir.display()
+                ))
+                .with_source(e)
+            })?;
+        }
+    }
+    match private_file().write(true).create_new(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(
+            crate::Error::usage(format!("cannot create {what} {}: {e}", path.display()))
+                .with_source(e),
+        ),
+    }
+}
+
 /// An existing file opened to read and write, never through a symbolic link (a link planted
 /// at a partial file or a journal must not redirect the writes).
 pub(crate) fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {

@@ -22,7 +22,7 @@ impl Sqlite {
     /// Open (creating when `create`) the database at `path`.
     pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
         if create {
-            create_private(path)?;
+            crate::export::create_private(path, "the mirror")?;
         } else if !path.exists() {
             return Err(Error::usage(format!(
                 "no mirror at {}; `recruit sync` creates it (or pass --db FILE)",
@@ -167,41 +167,6 @@ fn to_sql(v: &Val) -> rusqlite::types::Value {
         Val::Real(r) => V::Real(*r),
         Val::Text(s) => V::Text(s.clone()),
         Val::Bool(b) => V::Integer(*b as i64),
-    }
-}
-
-/// The file, with its directory, private to the owner from the first byte (it holds
-/// applicants' personal data; SQLite gives its -wal and -shm files the file's permissions).
-fn create_private(path: &Path) -> Result<(), Error> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.exists() {
-            let mut b = std::fs::DirBuilder::new();
-            b.recursive(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::DirBuilderExt;
-                b.mode(0o700);
-            }
-            b.create(dir).map_err(|e| {
-                Error::usage(format!(
-                    "cannot create the directory {} for the mirror: {e}",
-                    dir.display()
-                ))
-                .with_source(e)
-            })?;
-        }
-    }
-    match crate::export::private_file()
-        .write(true)
-        .create_new(true)
-        .open(path)
-    {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(
-            Error::usage(format!("cannot create the mirror {}: {e}", path.display()))
-                .with_source(e),
-        ),
     }
 }
 

@@ -175,7 +175,7 @@ impl Store {
     /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
     /// one-listener lock, check every page, bring the schema up to date.
     pub fn open_for_listener(path: &Path) -> Result<(Store, ListenerLock), Error> {
-        create_private(path)?;
+        crate::export::create_private(path, "the event store")?;
         let lock = lock_for_listener(path)?;
         let store = Store::open(path, Open::Listener)?;
         Ok((store, lock))
@@ -399,42 +399,6 @@ fn counts(c: &Connection, only: Option<Status>) -> rusqlite::Result<Vec<TargetCo
         })
     })?;
     rows.collect()
-}
-
-/// The file and its directory, private to the owner from the first byte (events are personal
-/// data; SQLite gives its -wal and -shm files the file's permissions).
-fn create_private(path: &Path) -> Result<(), Error> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.exists() {
-            let mut b = std::fs::DirBuilder::new();
-            b.recursive(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::DirBuilderExt;
-                b.mode(0o700);
-            }
-            b.create(dir).map_err(|e| {
-                Error::usage(format!(
-                    "cannot create the directory {} for the event store: {e}",
-                    dir.display()
-                ))
-                .with_source(e)
-            })?;
-        }
-    }
-    match crate::export::private_file()
-        .write(true)
-        .create_new(true)
-        .open(path)
-    {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(Error::usage(format!(
-            "cannot create the event store {}: {e}",
-            path.display()
-        ))
-        .with_source(e)),
-    }
 }
 
 /// The lock is on the database file itself (its inode), not on a name: a symlink or a second
