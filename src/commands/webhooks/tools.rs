@@ -363,8 +363,9 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         stdout: ctx.io.stdout(),
         log: log.clone(),
     };
-    let interactive = ctx.io.term.stderr_tty;
-    let ended = listen::run(cfg, io, shutdown_signal(interactive)).await?;
+    // Ctrl-C echoes "^C" without a newline: on a terminal the summary starts a fresh line.
+    let fresh_line = ctx.io.term.stderr_tty.then(|| ctx.io.err_stream());
+    let ended = listen::run(cfg, io, shutdown_signal(fresh_line)).await?;
     log.write(crate::webhook::log::Record::info(
         "stopped",
         format!("stopped: {}", ended.stats.summary(forwarding, durable)),
@@ -547,10 +548,9 @@ fn print_json(ctx: &Ctx, v: &serde_json::Value) -> Result<(), crate::Error> {
 }
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM.
-async fn shutdown_signal(interactive: bool) {
+async fn shutdown_signal(fresh_line: Option<crate::io::ErrStream>) {
     crate::signal::shutdown().await;
-    if interactive {
-        // Ctrl-C echoes "^C" without a newline: start the summary on a fresh line.
-        crate::elog!();
+    if let Some(err) = fresh_line {
+        err.line("");
     }
 }
