@@ -188,13 +188,13 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
     };
     lines.push(format!(
         "{verb} {} candidates into {} in {:.1} s: {} new, {} changed, {} deleted, {} unchanged ({} requests{}{})",
-        r.listed,
+        r.counts.listed,
         r.database,
         r.elapsed.as_secs_f64(),
-        r.new,
-        r.changed,
-        r.deleted,
-        r.unchanged,
+        r.counts.new,
+        r.counts.changed,
+        r.counts.deleted,
+        r.counts.unchanged,
         r.requests,
         if r.retries > 0 { format!(", {} retries", r.retries) } else { String::new() },
         match (&r.pace, r.rate_limited) {
@@ -210,8 +210,8 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
         .collect();
     lines.push(format!(
         "memos and submissions fetched for {} candidate{}{}; {} forms ({} details read), {} jobs",
-        r.fetched,
-        if r.fetched == 1 { "" } else { "s" },
+        r.counts.fetched,
+        if r.counts.fetched == 1 { "" } else { "s" },
         if because.is_empty() {
             String::new()
         } else {

@@ -137,16 +137,26 @@ pub struct Policy {
     pub stale_before: f64,
 }
 
-/// What a run did, as `sync_runs` records it.
-#[derive(Debug, Clone, Default)]
-pub struct RunRecord {
-    pub status: String,
+/// What a run did to the candidates: counted by the run, reported to the user and recorded in
+/// `sync_runs`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Counts {
+    /// Candidates of the list (with a code).
     pub listed: u64,
     pub new: u64,
     pub changed: u64,
     pub unchanged: u64,
+    /// Gone from the list since the last run.
     pub deleted: u64,
+    /// Whose memos and submissions were fetched.
     pub fetched: u64,
+}
+
+/// What a run did, as `sync_runs` records it.
+#[derive(Debug, Clone, Default)]
+pub struct RunRecord {
+    pub status: String,
+    pub counts: Counts,
     pub failed: u64,
     pub list_total: Option<u64>,
     pub requests: u64,
@@ -283,12 +293,12 @@ impl Mirror {
                     Val::text(&now),
                     Val::Real(unix),
                     Val::text(&r.status),
-                    n(r.listed),
-                    n(r.new),
-                    n(r.changed),
-                    n(r.unchanged),
-                    n(r.deleted),
-                    n(r.fetched),
+                    n(r.counts.listed),
+                    n(r.counts.new),
+                    n(r.counts.changed),
+                    n(r.counts.unchanged),
+                    n(r.counts.deleted),
+                    n(r.counts.fetched),
                     n(r.failed),
                     r.list_total.map_or(Val::Null, |t| Val::Int(t as i64)),
                     n(r.requests),

@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
 use super::actor::Store;
-use super::mirror::{Policy, Reason, RunRecord, Seen, Verdict};
+use super::mirror::{Counts, Policy, Reason, RunRecord, Seen, Verdict};
 use super::records::{self, CandidateRow, FormRow};
 use crate::api::limiter::Limiter;
 use crate::api::pagination::{PageStyle, Pager};
@@ -58,13 +58,8 @@ pub struct SyncReport {
     /// `complete`, `partial` (some candidates could not be fetched), `incomplete` (the walk
     /// stopped), `interrupted`.
     pub status: String,
-    pub listed: u64,
-    pub new: u64,
-    pub changed: u64,
-    pub unchanged: u64,
-    pub deleted: u64,
+    pub counts: Counts,
     pub purged_listed: u64,
-    pub fetched: u64,
     pub reasons: Vec<(Reason, u64)>,
     pub not_found: Vec<String>,
     pub failed: Vec<(String, String)>,
@@ -101,14 +96,14 @@ impl SyncReport {
             "status": self.status,
             "database": self.database,
             "candidates": {
-                "listed": self.listed,
+                "listed": self.counts.listed,
                 "list_total": self.list_total,
-                "new": self.new,
-                "changed": self.changed,
-                "unchanged": self.unchanged,
-                "deleted": self.deleted,
+                "new": self.counts.new,
+                "changed": self.counts.changed,
+                "unchanged": self.counts.unchanged,
+                "deleted": self.counts.deleted,
                 "purged": self.purged_listed,
-                "fetched": self.fetched,
+                "fetched": self.counts.fetched,
                 "fetched_because": reasons,
                 "not_found": self.not_found,
                 "failed": self.failed.iter().map(|(c, e)| json!({"code": c, "error": e})).collect::<Vec<_>>(),
@@ -325,7 +320,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.fatal = shared.fatal.lock().expect("fatal lock").take();
     report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
     report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
-    report.fetched = shared.fetched.load(Ordering::Relaxed);
+    report.counts.fetched = shared.fetched.load(Ordering::Relaxed);
     report.records = counters.records.load(Ordering::Relaxed);
     report.status = if report.interrupted {
         "interrupted"
@@ -345,12 +340,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.elapsed = started.elapsed();
     let record = RunRecord {
         status: report.status.clone(),
-        listed: report.listed,
-        new: report.new,
-        changed: report.changed,
-        unchanged: report.unchanged,
-        deleted: report.deleted,
-        fetched: report.fetched,
+        counts: report.counts,
         failed: report.failed.len() as u64,
         list_total: report.list_total,
         requests: report.requests,
@@ -559,11 +549,11 @@ async fn sync_candidates(
             for v in verdicts {
                 match v.seen {
                     Seen::Again => continue,
-                    Seen::New => report.new += 1,
-                    Seen::Changed => report.changed += 1,
-                    Seen::Unchanged => report.unchanged += 1,
+                    Seen::New => report.counts.new += 1,
+                    Seen::Changed => report.counts.changed += 1,
+                    Seen::Unchanged => report.counts.unchanged += 1,
                 }
-                report.listed += 1;
+                report.counts.listed += 1;
                 if v.purged {
                     report.purged_listed += 1;
                 }
@@ -601,7 +591,7 @@ async fn sync_candidates(
                 sh.halt(Error {
                     message: format!(
                         "{}; the walk of the candidate list stopped after {} candidates, so no candidate was marked deleted (the next run walks it again)",
-                        e.message, report.listed
+                        e.message, report.counts.listed
                     ),
                     ..e
                 });
@@ -620,7 +610,7 @@ async fn sync_candidates(
     if !complete || sh.stopped() {
         return Ok(());
     }
-    let walked = report.listed + report.without_code;
+    let walked = report.counts.listed + report.without_code;
     let disagree = [first_total, last_total]
         .iter()
         .flatten()
@@ -632,7 +622,7 @@ async fn sync_candidates(
         ));
         return Ok(());
     }
-    report.deleted = sh
+    report.counts.deleted = sh
         .store
         .call(move |m| m.mark_deleted("candidates", run))
         .await?;
