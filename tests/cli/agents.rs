@@ -176,3 +176,208 @@ fn notes_and_warnings_are_json_lines() {
         "{text}"
     );
 }
+
+/// `/v1` answers the sandbox has given so far.
+fn answered(sb: &TestSandbox) -> u64 {
+    sb.admin_value("/_sandbox/stats")["answered"]
+        .as_u64()
+        .expect("a count")
+}
+
+/// Every mutation's `--dry-run` prints the exact request (the whole URL, the body as it would
+/// be sent) and sends nothing: the sandbox answers only the reads a dry run may make (a
+/// reply's parent, a memo's pin state), and the data is unchanged.
+#[test]
+fn every_mutations_dry_run_prints_the_request_and_sends_nothing() {
+    let sb = TestSandbox::new();
+    let base = sb.base_url();
+    let file = sb.home.dir.path().join("cv.pdf");
+    std::fs::write(&file, b"%PDF-1.4 four").unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let answers = sb.file(
+        "answers.json",
+        &serde_json::json!({"privacy": true, "questions": [
+            {"order": 1, "answer": {"name": "Min Park"}},
+            {"order": 2, "answer": {"email": "min.dry@example.com"}},
+            {"order": 3, "answer": {"phone": "010-1111-2222"}},
+            {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+        ]}),
+    );
+    let memos_before = sb.run(&["-o", "json", "memos", "list", "C1001"]).stdout;
+    let hooks_before = sb.run(&["-o", "json", "webhooks", "list"]).stdout;
+    // (arguments, reads allowed, method, path, body)
+    let cases: Vec<(Vec<&str>, u64, Value, &str, Value)> = vec![
+        (
+            vec![
+                "memos",
+                "create",
+                "C1001",
+                "--content",
+                "Strong portfolio",
+                "--role",
+                "member",
+            ],
+            0,
+            "POST".into(),
+            "/candidates/C1001/memos",
+            serde_json::json!({"content": "Strong portfolio", "accessible_role": "member"}),
+        ),
+        (
+            // A reply takes its parent's role: read first, as the real run does.
+            vec![
+                "memos",
+                "create",
+                "C1001",
+                "--reply-to",
+                "101",
+                "--content",
+                "Agreed",
+            ],
+            1,
+            "POST".into(),
+            "/candidates/C1001/memos",
+            serde_json::json!({"content": "Agreed", "parent_id": 101, "accessible_role": "job_manager"}),
+        ),
+        (
+            vec!["memos", "edit", "C1001", "101", "--content", "Updated"],
+            0,
+            "PATCH".into(),
+            "/candidates/C1001/memos/101",
+            serde_json::json!({"content": "Updated"}),
+        ),
+        (
+            // No --yes: a dry run deletes nothing, so it asks nothing.
+            vec!["memos", "delete", "C1001", "101"],
+            0,
+            "DELETE".into(),
+            "/candidates/C1001/memos/101",
+            Value::Null,
+        ),
+        (
+            vec!["memos", "unpin", "C1001", "101"],
+            1,
+            "POST".into(),
+            "/candidates/C1001/memos/101/pin",
+            Value::Null,
+        ),
+        (
+            vec![
+                "webhooks",
+                "create",
+                "--callback-url",
+                "https://hooks.example.com/r",
+                "--event",
+                "candidate_pass",
+                "--signing-key",
+                "sk-dry-1234",
+            ],
+            0,
+            "POST".into(),
+            "/webhooks",
+            serde_json::json!({"callback_url": "https://hooks.example.com/r",
+                "events": ["candidate_pass"], "signing_key": "sk-dry-1234", "active": true}),
+        ),
+        (
+            vec!["webhooks", "edit", "WH10000001", "--inactive"],
+            0,
+            "PATCH".into(),
+            "/webhooks/WH10000001",
+            serde_json::json!({"active": false}),
+        ),
+        (
+            vec!["webhooks", "delete", "WH10000001"],
+            0,
+            "DELETE".into(),
+            "/webhooks/WH10000001",
+            Value::Null,
+        ),
+        (
+            vec!["files", "upload", &file],
+            0,
+            "POST".into(),
+            "/upload/presign",
+            serde_json::json!({"filename": "cv.pdf"}),
+        ),
+        (
+            // The form is read to check the answers; the application is not sent.
+            vec!["forms", "apply", "FORM-NOIDS", "--answers", &answers],
+            1,
+            "POST".into(),
+            "/application_forms/FORM-NOIDS/apply",
+            Value::Null,
+        ),
+    ];
+    for (args, reads, method, path, body) in cases {
+        let before = answered(&sb);
+        let out = sb
+            .cmd()
+            .args(["-o", "json"])
+            .args(&args)
+            .arg("--dry-run")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        assert_eq!(
+            answered(&sb) - before,
+            reads,
+            "{args:?}: only the reads a dry run needs were sent"
+        );
+        let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(printed["method"], method, "{args:?}");
+        assert_eq!(printed["url"], format!("{base}{path}"), "{args:?}");
+        if args[0] == "forms" {
+            // The body as sent: variant A, the answers as the service takes them.
+            assert_eq!(printed["body"]["email"], "min.dry@example.com", "{printed}");
+        } else {
+            assert_eq!(printed["body"], body, "{args:?}");
+        }
+        assert!(
+            json_lines(&out).contains(&serde_json::json!({"note": "dry run: nothing was sent"})),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+    }
+    assert!(sb.requests().is_empty(), "no application received");
+    assert!(sb.uploads().is_empty(), "no upload received");
+    assert_eq!(
+        sb.run(&["-o", "json", "memos", "list", "C1001"]).stdout,
+        memos_before
+    );
+    assert_eq!(
+        sb.run(&["-o", "json", "webhooks", "list"]).stdout,
+        hooks_before
+    );
+}
+
+/// A pin's dry run reads the memo and says whether a toggle would be needed.
+#[test]
+fn a_pin_dry_run_says_whether_a_toggle_is_needed() {
+    let sb = TestSandbox::new();
+    let pinned = |id: &str| -> bool {
+        let out = sb.run(&["-o", "json", "memos", "get", "C1001", id]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["resource"]["pinned"].as_bool().unwrap_or(false)
+    };
+    assert!(pinned("101"), "the demo's memo 101 is pinned");
+    let out = sb.run(&["-o", "json", "memos", "pin", "C1001", "101", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["toggle_needed"], false);
+    assert_eq!(v["method"], Value::Null);
+    assert!(
+        stderr_of(&out).contains("already pinned"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = sb.run(&["-o", "table", "memos", "unpin", "C1001", "101", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    assert!(
+        text.starts_with(&format!(
+            "Would send POST {}/candidates/C1001/memos/101/pin",
+            sb.base_url()
+        )),
+        "{text}"
+    );
+    assert!(pinned("101"), "still pinned: nothing was sent");
+}

@@ -392,7 +392,7 @@ fn checks() -> Vec<(&'static str, Check)> {
             )
         }),
         ("--answers answers.json --dry-run", |r| {
-            let body = r.json()?;
+            let body = r.json()?["body"].clone();
             ensure(
                 body["privacy"] == true
                     && body["questions"].as_array().is_some_and(|q| q.len() == 5),
