@@ -2820,7 +2820,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4776,7 +4776,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4866,7 +4866,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4936,7 +4936,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5288,7 +5288,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5358,7 +5358,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6220,7 +6220,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6318,7 +6318,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6388,7 +6388,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -168,7 +168,7 @@ never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print the exact request body and send nothing'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print the exact request ({"method", "url", "body"} with -o json) and send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l all -d 'On list commands: follow every page and merge the result'
@@ -530,6 +530,7 @@ never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -561,6 +562,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l clear-mentions -d 'Remove every mention'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -586,6 +588,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -610,6 +613,7 @@ never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l dry-run -d 'Read the memo and say whether a toggle would be sent (and which); send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -634,6 +638,7 @@ never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l dry-run -d 'Read the memo and say whether a toggle would be sent (and which); send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -808,6 +813,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l inactive -d 'Register it inactive'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -839,6 +845,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l active -d 'Make it active again'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l inactive -d 'Register it inactive'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -864,6 +871,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1051,6 +1059,7 @@ never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'

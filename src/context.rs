@@ -282,6 +282,9 @@ impl Ctx {
     pub(crate) fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
         globals.environ = crate::settings::Environ::from_process();
         let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
+        // The flag or RECRUIT_OUTPUT decide before the config is read (its warnings are JSON
+        // too); the profile's `output` is heeded once it is (in `Ctx::with`).
+        io.set_json_messages(globals.output.is_some_and(Format::is_json));
         if let Some(w) = crate::config::readable_by_others(&crate::config::config_path()) {
             crate::say!(io, "warning: {w}");
         }
@@ -308,14 +311,19 @@ impl Ctx {
             .profile
             .clone()
             .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
-        Ok(Ctx {
+        let ctx = Ctx {
             globals,
             config,
             profile,
             io,
             client: None,
             sandbox: None,
-        })
+        };
+        // JSON messages only for an explicit -o json/ndjson (flag, env or profile): json by
+        // default into a pipe keeps text messages, as before.
+        let json = matches!(ctx.settings().output(), Ok(Some(s)) if s.value.is_json());
+        ctx.io.set_json_messages(json);
+        Ok(ctx)
     }
 
     /// The settings of this run (flag > env > profile > default), each with its source.

@@ -45,6 +45,32 @@ impl ExitKind {
         }
     }
 
+    /// The stable code of this kind in the JSON error envelope (`cli.md`, "Errors for
+    /// programs"): one per row of the exit-code table, so it can't drift from the exit code.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExitKind::Other => "failure",
+            ExitKind::Usage => "usage",
+            ExitKind::NotFound => "not_found",
+            ExitKind::Auth => "auth",
+            ExitKind::Rejected => "rejected",
+            ExitKind::RateLimited => "rate_limited",
+            ExitKind::Network => "network",
+            ExitKind::Signature => "signature",
+            ExitKind::Interrupted => "interrupted",
+            ExitKind::OutputClosed => "output_closed",
+        }
+    }
+
+    /// Whether the same command may succeed later unchanged: a rate limit, a network failure
+    /// or 5xx, an interrupted run. Anything else needs a change first (the input, the key).
+    pub fn retryable(self) -> bool {
+        matches!(
+            self,
+            ExitKind::RateLimited | ExitKind::Network | ExitKind::Interrupted
+        )
+    }
+
     /// The exit kind an HTTP status maps to (for non-2xx statuses).
     pub fn from_status(status: u16) -> ExitKind {
         match status {
@@ -173,6 +199,20 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         self.kind.code()
     }
+
+    /// The error for programs, as `cli.md` fixes it:
+    /// `{"error": {"code", "message", "exit_code", "http_status", "retryable"}}`. Built from
+    /// the kind alone, so the code and the exit code always agree. The message is scrubbed of
+    /// secrets as the text line is.
+    pub fn envelope(&self) -> serde_json::Value {
+        serde_json::json!({"error": {
+            "code": self.kind.name(),
+            "message": crate::redact::scrub(&self.message),
+            "exit_code": self.exit_code(),
+            "http_status": self.status,
+            "retryable": self.kind.retryable(),
+        }})
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -250,6 +290,39 @@ mod tests {
             std::error::Error::source(source).map(|s| s.to_string()),
             Some("disk on fire".into())
         );
+    }
+
+    #[test]
+    fn the_envelope_names_the_kind_and_its_exit_code() {
+        let mut e = Error::new(
+            ExitKind::NotFound,
+            "memo 42 not found on candidate C1 (HTTP 404)",
+        );
+        e.status = Some(404);
+        assert_eq!(
+            e.envelope(),
+            serde_json::json!({"error": {"code": "not_found",
+                "message": "memo 42 not found on candidate C1 (HTTP 404)",
+                "exit_code": 3, "http_status": 404, "retryable": false}})
+        );
+        let kinds = [
+            ExitKind::Other,
+            ExitKind::Usage,
+            ExitKind::NotFound,
+            ExitKind::Auth,
+            ExitKind::Rejected,
+            ExitKind::RateLimited,
+            ExitKind::Network,
+            ExitKind::Signature,
+            ExitKind::Interrupted,
+            ExitKind::OutputClosed,
+        ];
+        let names: std::collections::HashSet<_> = kinds.iter().map(|k| k.name()).collect();
+        assert_eq!(names.len(), kinds.len(), "one code per exit code");
+        let net = Error::network("connection refused").envelope();
+        assert_eq!(net["error"]["retryable"], true);
+        assert_eq!(net["error"]["http_status"], serde_json::Value::Null);
+        assert_eq!(net["error"]["exit_code"], 7);
     }
 
     #[test]

@@ -162,6 +162,8 @@ pub struct Io {
     err: Sink,
     /// Set when a write to standard output found its reader gone.
     out_closed: Arc<AtomicBool>,
+    /// Messages on stderr as JSON lines (`-o json`/`ndjson` with stderr not a terminal).
+    json_messages: Arc<AtomicBool>,
 }
 
 /// The two output streams of an [`Io::captured`].
@@ -181,6 +183,7 @@ impl Io {
             out: Sink::Stdout,
             err: Sink::Stderr,
             out_closed: Arc::default(),
+            json_messages: Arc::default(),
         }
     }
 
@@ -197,6 +200,7 @@ impl Io {
             out: Sink::Buffer(cap.stdout.clone()),
             err: Sink::Buffer(cap.stderr.clone()),
             out_closed: Arc::default(),
+            json_messages: Arc::default(),
         };
         (io, cap)
     }
@@ -208,6 +212,19 @@ impl Io {
         let (mut io, cap) = Io::captured(term, stdin);
         io.out = Sink::Closed;
         (io, cap.stderr)
+    }
+
+    /// Messages (notes, warnings, errors) as JSON lines for a program reading stderr: under
+    /// `-o json` or `-o ndjson` with stderr not a terminal (`cli.md`, "Errors for programs").
+    /// A terminal always gets text.
+    pub fn set_json_messages(&self, on: bool) {
+        self.json_messages
+            .store(on && !self.term.stderr_tty, Ordering::SeqCst);
+    }
+
+    /// Whether messages are JSON lines (see [`Io::set_json_messages`]).
+    pub fn json_messages(&self) -> bool {
+        self.json_messages.load(Ordering::SeqCst)
     }
 
     /// Whether a write to standard output found its reader gone.
@@ -233,6 +250,7 @@ impl Io {
         ErrStream {
             sink: self.err.clone(),
             term: self.term,
+            json: self.json_messages.clone(),
         }
     }
 
@@ -245,9 +263,21 @@ impl Io {
             .unwrap_or_else(|| Box::new(std::io::empty()))
     }
 
-    /// A line on standard error; a closed stderr is ignored (a message is never worth a panic).
+    /// A message on standard error, as a line of text or of JSON; a closed stderr is ignored
+    /// (a message is never worth a panic).
     pub(crate) fn errln(&self, args: fmt::Arguments<'_>) {
-        let _ = writeln!(self.stderr(), "{args}");
+        self.err_stream().line(&args.to_string());
+    }
+
+    /// An error, the last thing a failed command says: its text line, or its JSON envelope
+    /// (see [`crate::Error::envelope`]).
+    pub(crate) fn error(&self, e: &crate::Error, text: &str) {
+        let line = if self.json_messages() {
+            e.envelope().to_string()
+        } else {
+            format!("error: {text}")
+        };
+        let _ = writeln!(self.stderr(), "{line}");
     }
 
     /// A line on standard output, for commands whose result is plain text; a closed pipe
@@ -266,6 +296,7 @@ impl Io {
 pub struct ErrStream {
     sink: Sink,
     term: Term,
+    json: Arc<AtomicBool>,
 }
 
 impl ErrStream {
@@ -273,11 +304,14 @@ impl ErrStream {
         self.sink.writer()
     }
 
-    /// A line in one write (lines from several workers never interleave); a closed stderr is
-    /// ignored.
+    /// A message in one write (lines from several workers never interleave); a closed stderr
+    /// is ignored. In JSON mode the message is one JSON line (see [`json_message`]).
     pub fn line(&self, text: &str) {
-        let mut line = String::with_capacity(text.len() + 1);
-        line.push_str(text);
+        let mut line = if self.json.load(Ordering::SeqCst) {
+            json_message(text)
+        } else {
+            String::with_capacity(text.len() + 1) + text
+        };
         line.push('\n');
         let _ = self.writer().write_all(line.as_bytes());
     }
@@ -286,10 +320,15 @@ impl ErrStream {
         self.term.stderr_tty
     }
 
+    /// Whether messages are JSON lines: then nothing but JSON may be drawn (no bars).
+    pub fn json_messages(&self) -> bool {
+        self.json.load(Ordering::SeqCst)
+    }
+
     /// Where a progress bar is drawn: standard error when it is a terminal, the captured
     /// stream of a test that says it is one, else nowhere.
     pub fn progress_target(&self) -> indicatif::ProgressDrawTarget {
-        if !self.term.stderr_tty {
+        if !self.term.stderr_tty || self.json_messages() {
             return indicatif::ProgressDrawTarget::hidden();
         }
         match &self.sink {
@@ -304,6 +343,25 @@ impl ErrStream {
             Sink::Stdout => indicatif::ProgressDrawTarget::hidden(),
         }
     }
+}
+
+/// A message as one JSON line: `warning: X` is `{"warning": "X"}`, `error: X` (a failure the
+/// command goes on after, e.g. one candidate of an export) `{"error": {"message": "X"}}`,
+/// anything else (`note: X`, a `-v` line, a summary) `{"note": "X"}`. Several lines of text stay
+/// one JSON line.
+pub(crate) fn json_message(text: &str) -> String {
+    let (key, body) = if let Some(rest) = text.strip_prefix("warning: ") {
+        ("warning", rest)
+    } else if let Some(rest) = text.strip_prefix("note: ") {
+        ("note", rest)
+    } else if let Some(rest) = text.strip_prefix("error: ") {
+        return serde_json::json!({"error": {"message": rest}}).to_string();
+    } else {
+        ("note", text)
+    };
+    let mut map = serde_json::Map::new();
+    map.insert(key.into(), body.into());
+    serde_json::Value::Object(map).to_string()
 }
 
 /// A captured stream drawn on as a terminal (the escape sequences a terminal would get).
@@ -384,6 +442,40 @@ mod tests {
         assert_eq!(cap.stderr.text(), "note: 1\n");
         assert_eq!(cap.stdout.text(), "result\n");
         assert!(!io.stdout_closed());
+    }
+
+    #[test]
+    fn messages_are_json_lines_in_json_mode_and_text_on_a_terminal() {
+        let (io, cap) = Io::captured(Term::piped(), "");
+        io.set_json_messages(true);
+        say!(io, "warning: plain \"http\"");
+        say!(io, "note: waiting 3 s");
+        say!(io, "Deleted 2 events.\nSecond line");
+        io.err_stream().line("warning: from a worker");
+        let lines: Vec<serde_json::Value> = cap
+            .stderr
+            .text()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                serde_json::json!({"warning": "plain \"http\""}),
+                serde_json::json!({"note": "waiting 3 s"}),
+                serde_json::json!({"note": "Deleted 2 events.\nSecond line"}),
+                serde_json::json!({"warning": "from a worker"}),
+            ]
+        );
+        // stderr a terminal: a person reads it, text it stays.
+        let tty = Term {
+            stderr_tty: true,
+            ..Term::piped()
+        };
+        let (io, cap) = Io::captured(tty, "");
+        io.set_json_messages(true);
+        say!(io, "warning: plain http");
+        assert_eq!(cap.stderr.text(), "warning: plain http\n");
     }
 
     #[test]

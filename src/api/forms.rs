@@ -6,7 +6,8 @@ use serde_json::Value;
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListQuery, Title};
 use super::types::{Application, ApplicationForm};
-use super::{Client, RecordResult};
+use super::{Client, Planned, RecordResult};
+use crate::error::Error;
 
 /// The query of `GET /v1/application_forms`.
 pub type FormListQuery = ListQuery<Title>;
@@ -23,11 +24,16 @@ impl Client {
             .await
     }
 
+    /// The request of `POST /v1/application_forms/{code}/apply`.
+    pub fn apply_request(&self, code: &str, body: &Value) -> Result<Planned, Error> {
+        let path = ["application_forms", code, "apply"];
+        self.plan(Method::POST, &path, Some(body.clone()))
+    }
+
     /// `POST /v1/application_forms/{code}/apply` with a body of either variant.
     pub async fn apply(&self, code: &str, body: &Value) -> RecordResult<Application> {
-        let path = ["application_forms", code, "apply"];
+        let planned = self.apply_request(code, body)?;
         let named = || format!("application form '{code}' not found");
-        self.send_record(Method::POST, &path, Some(body), named)
-            .await
+        self.send_planned_json(&planned, named).await
     }
 }

@@ -3,7 +3,7 @@
 use reqwest::Method;
 
 use super::types::{Memo, MemoInput, MemoList, Resource};
-use super::{Client, Fetched, RecordResult};
+use super::{Client, Fetched, Planned, RecordResult};
 use crate::error::Error;
 
 named! {
@@ -30,16 +30,34 @@ impl Client {
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
     pub async fn get_memo(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
-        self.memo(Method::GET, candidate, id, None, None).await
+        let planned = self.memo_request(Method::GET, candidate, id, None, None)?;
+        let named = || memo_not_found(candidate, id);
+        self.send_planned_json(&planned, named).await
+    }
+
+    /// The request of `POST /v1/candidates/{c}/memos`.
+    pub fn create_memo_request(
+        &self,
+        candidate: &str,
+        input: &MemoInput,
+    ) -> Result<Planned, Error> {
+        let body = serde_json::to_value(input).expect("memo input serializes");
+        self.plan(
+            Method::POST,
+            &["candidates", candidate, "memos"],
+            Some(body),
+        )
     }
 
     /// `POST /v1/candidates/{c}/memos`.
     pub async fn create_memo(&self, candidate: &str, input: &MemoInput) -> RecordResult<Memo> {
-        let body = serde_json::to_value(input).expect("memo input serializes");
-        let path = ["candidates", candidate, "memos"];
+        let planned = self.create_memo_request(candidate, input)?;
+        self.send_created_memo(candidate, &planned).await
+    }
+
+    async fn send_created_memo(&self, candidate: &str, planned: &Planned) -> RecordResult<Memo> {
         let named = || format!("candidate '{candidate}' (or the parent memo) not found");
-        self.send_record(Method::POST, &path, Some(&body), named)
-            .await
+        self.send_planned_json(planned, named).await
     }
 
     /// Create a memo; a reply given no role takes its parent's, read first. The service would
@@ -49,6 +67,17 @@ impl Client {
         candidate: &str,
         input: &MemoInput,
     ) -> RecordResult<Memo> {
+        let planned = self.plan_memo_in_thread(candidate, input).await?;
+        self.send_created_memo(candidate, &planned).await
+    }
+
+    /// The request [`Client::create_memo_in_thread`] sends: the parent is read (for its
+    /// role), nothing is written. What a dry run shows.
+    pub async fn plan_memo_in_thread(
+        &self,
+        candidate: &str,
+        input: &MemoInput,
+    ) -> Result<Planned, Error> {
         let mut input = input.clone();
         if let (Some(parent), None) = (input.parent_id, &input.accessible_role) {
             let memo = self.get_memo(candidate, parent).await?;
@@ -63,7 +92,7 @@ impl Client {
                 })?),
             };
         }
-        self.create_memo(candidate, &input).await
+        self.create_memo_request(candidate, &input)
     }
 
     /// How many replies memo `id` has (they are deleted with it). Replies are listed only
@@ -87,14 +116,15 @@ impl Client {
         id: i64,
         want: bool,
     ) -> Result<(Fetched<Resource<Memo>>, bool), Error> {
-        let current = self.get_memo(candidate, id).await?;
-        if current.data.resource.pinned.unwrap_or(false) == want {
+        let (current, toggle) = self.plan_pin(candidate, id, want).await?;
+        let Some(toggle) = toggle else {
             return Ok((current, false));
-        }
+        };
         let state = |m: &Fetched<Resource<Memo>>| m.data.resource.pinned.unwrap_or(false);
-        let mut result = self.toggle_pin(candidate, id).await?;
+        let named = || memo_not_found(candidate, id);
+        let mut result: Fetched<Resource<Memo>> = self.send_planned_json(&toggle, named).await?;
         if state(&result) != want {
-            result = self.toggle_pin(candidate, id).await?;
+            result = self.send_planned_json(&toggle, named).await?;
             if state(&result) != want {
                 let word = if want { "pinned" } else { "unpinned" };
                 return Err(Error::other(format!(
@@ -105,6 +135,33 @@ impl Client {
         Ok((result, true))
     }
 
+    /// Whether memo `id` needs a toggle to be left pinned (`want`) or unpinned: the memo as
+    /// read, and the toggle request when one is needed. Reads only; what a dry run shows.
+    pub async fn plan_pin(
+        &self,
+        candidate: &str,
+        id: i64,
+        want: bool,
+    ) -> Result<(Fetched<Resource<Memo>>, Option<Planned>), Error> {
+        let current = self.get_memo(candidate, id).await?;
+        if current.data.resource.pinned.unwrap_or(false) == want {
+            return Ok((current, None));
+        }
+        let toggle = self.memo_request(Method::POST, candidate, id, Some("pin"), None)?;
+        Ok((current, Some(toggle)))
+    }
+
+    /// The request of `PATCH /v1/candidates/{c}/memos/{id}`.
+    pub fn edit_memo_request(
+        &self,
+        candidate: &str,
+        id: i64,
+        input: &MemoInput,
+    ) -> Result<Planned, Error> {
+        let body = serde_json::to_value(input).expect("memo input serializes");
+        self.memo_request(Method::PATCH, candidate, id, None, Some(body))
+    }
+
     /// `PATCH /v1/candidates/{c}/memos/{id}`.
     pub async fn edit_memo(
         &self,
@@ -112,41 +169,44 @@ impl Client {
         id: i64,
         input: &MemoInput,
     ) -> RecordResult<Memo> {
-        let body = serde_json::to_value(input).expect("memo input serializes");
-        self.memo(Method::PATCH, candidate, id, None, Some(&body))
-            .await
+        let planned = self.edit_memo_request(candidate, id, input)?;
+        let named = || memo_not_found(candidate, id);
+        self.send_planned_json(&planned, named).await
+    }
+
+    /// The request of `DELETE /v1/candidates/{c}/memos/{id}`.
+    pub fn delete_memo_request(&self, candidate: &str, id: i64) -> Result<Planned, Error> {
+        self.memo_request(Method::DELETE, candidate, id, None, None)
     }
 
     /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer is the memo without `user`, as the
     /// spec says; returned as it came, since a server may also answer 204 with no body.
     pub async fn delete_memo(&self, candidate: &str, id: i64) -> Result<super::ApiResponse, Error> {
-        let id_text = id.to_string();
-        let url = self.checked_endpoint(&["candidates", candidate, "memos", &id_text])?;
-        self.send(super::RequestSpec::new(Method::DELETE, url))
+        let planned = self.delete_memo_request(candidate, id)?;
+        self.send_planned(&planned, || memo_not_found(candidate, id))
             .await
-            .map_err(|e| e.not_found_as(|| memo_not_found(candidate, id)))
     }
 
     /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.
     pub async fn toggle_pin(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
-        self.memo(Method::POST, candidate, id, Some("pin"), None)
-            .await
+        let planned = self.memo_request(Method::POST, candidate, id, Some("pin"), None)?;
+        let named = || memo_not_found(candidate, id);
+        self.send_planned_json(&planned, named).await
     }
 
-    /// `method` to memo `id` of `candidate` (or to its `action`, `pin`); a 404 names the memo.
-    async fn memo<T: serde::de::DeserializeOwned>(
+    /// `method` to memo `id` of `candidate` (or to its `action`, `pin`).
+    fn memo_request(
         &self,
         method: Method,
         candidate: &str,
         id: i64,
         action: Option<&str>,
-        body: Option<&serde_json::Value>,
-    ) -> Result<Fetched<T>, Error> {
+        body: Option<serde_json::Value>,
+    ) -> Result<Planned, Error> {
         let id_text = id.to_string();
         let mut path = vec!["candidates", candidate, "memos", &id_text];
         path.extend(action);
-        let named = || memo_not_found(candidate, id);
-        self.send_record(method, &path, body, named).await
+        self.plan(method, &path, body)
     }
 }
 

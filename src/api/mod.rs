@@ -21,6 +21,7 @@ pub mod limiter;
 pub mod memos;
 pub mod pacer;
 pub mod pagination;
+pub mod planned;
 pub mod records;
 pub mod submissions;
 pub mod tls;
@@ -35,6 +36,7 @@ pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use jobs::JobListQuery;
 pub use limiter::Limiter;
 pub use pagination::PageWalker;
+pub use planned::Planned;
 pub use records::{ListQuery, Title, MAX_PER};
 pub use tls::NetSettings;
 pub use types::{

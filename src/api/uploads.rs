@@ -8,20 +8,41 @@ use serde_json::json;
 
 use super::events::{ClientEvent, Upload};
 use super::types::Presign;
-use super::{Client, RecordResult};
+use super::{Client, Planned, RecordResult};
 use crate::error::{Error, ExitKind};
 
 impl Client {
+    /// The request of `POST /v1/upload/presign`: the first of an upload, the one a dry run
+    /// shows (the PUT goes to the address its answer names).
+    pub fn presign_request(&self, filename: &str) -> Planned {
+        let url = self.endpoint(&["upload", "presign"]);
+        Planned::new(Method::POST, url, Some(json!({ "filename": filename })))
+    }
+
     /// `POST /v1/upload/presign`.
     pub async fn presign(&self, filename: &str) -> RecordResult<Presign> {
-        let url = self.endpoint(&["upload", "presign"]);
-        self.send_json(
-            Method::POST,
-            url.clone(),
-            Some(&json!({ "filename": filename })),
-        )
-        .await
-        .map_err(|e| self.at_fixed_address(e, &url))
+        let planned = self.presign_request(filename);
+        self.send_planned_json(&planned, String::new)
+            .await
+            .map_err(|e| self.at_fixed_address(e, &planned.url))
+    }
+
+    /// What uploading `path` (under `name`) would send first, and the file's size: the file
+    /// is checked, nothing is sent.
+    pub fn plan_upload(&self, path: &Path, name: Option<&str>) -> Result<(Planned, u64), Error> {
+        let size = check_readable(path)?;
+        Ok((self.presign_request(&upload_name(path, name)?), size))
+    }
+}
+
+/// The name a file is registered under: `name` when given, else the file's own name.
+fn upload_name(path: &Path, name: Option<&str>) -> Result<String, Error> {
+    match name {
+        Some(n) if !n.trim().is_empty() => Ok(n.trim().to_string()),
+        _ => path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| Error::usage(format!("'{}' has no file name", path.display()))),
     }
 }
 
@@ -102,13 +123,7 @@ async fn upload_file(
     opts: UploadOptions,
 ) -> Result<Uploaded, Error> {
     let size = check_readable(path)?;
-    let filename = match name {
-        Some(n) if !n.trim().is_empty() => n.trim().to_string(),
-        _ => path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| Error::usage(format!("'{}' has no file name", path.display())))?,
-    };
+    let filename = upload_name(path, name)?;
     let (target, file_url) = presigned_target(client, &filename).await?;
     // Where we upload, without the query (it carries the upload signature).
     let shown = format!(

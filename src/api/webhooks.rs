@@ -8,7 +8,7 @@ use url::Url;
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListQuery, NoFilter};
 use super::types::{Webhook, WebhookInput};
-use super::{Client, RecordResult};
+use super::{Client, Planned, RecordResult};
 use crate::error::Error;
 
 /// The service's events (spec section 6), with when it sends them: the one list that
@@ -181,30 +181,45 @@ impl Client {
         self.get_record("webhook", &["webhooks", code]).await
     }
 
+    /// The request of `POST /v1/webhooks`.
+    pub fn create_webhook_request(&self, body: &WebhookInput) -> Result<Planned, Error> {
+        self.plan(
+            Method::POST,
+            &["webhooks"],
+            Some(Value::Object(body.clone())),
+        )
+    }
+
     /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
     pub async fn create_webhook(&self, body: &WebhookInput) -> RecordResult<Webhook> {
-        let url = self.endpoint(&["webhooks"]);
+        let planned = self.create_webhook_request(body)?;
+        let sent = self.send_planned_json(&planned, String::new).await;
+        sent.map_err(|e| self.at_fixed_address(e, &planned.url))
+    }
+
+    /// The request of `PATCH /v1/webhooks/{code}`.
+    pub fn edit_webhook_request(&self, code: &str, body: &WebhookInput) -> Result<Planned, Error> {
         let body = Value::Object(body.clone());
-        let sent = self.send_json(Method::POST, url.clone(), Some(&body)).await;
-        sent.map_err(|e| self.at_fixed_address(e, &url))
+        self.plan(Method::PATCH, &["webhooks", code], Some(body))
     }
 
     pub async fn edit_webhook(&self, code: &str, body: &WebhookInput) -> RecordResult<Webhook> {
-        let body = Value::Object(body.clone());
+        let planned = self.edit_webhook_request(code, body)?;
         let named = || format!("webhook '{code}' not found");
-        self.send_record(Method::PATCH, &["webhooks", code], Some(&body), named)
-            .await
+        self.send_planned_json(&planned, named).await
+    }
+
+    /// The request of `DELETE /v1/webhooks/{code}`.
+    pub fn delete_webhook_request(&self, code: &str) -> Result<Planned, Error> {
+        self.plan(Method::DELETE, &["webhooks", code], None)
     }
 
     /// `DELETE /v1/webhooks/{code}`. The answer's shape is not documented: it is returned as
     /// it came (possibly empty).
     pub async fn delete_webhook(&self, code: &str) -> Result<super::ApiResponse, Error> {
-        self.send(super::RequestSpec::new(
-            Method::DELETE,
-            self.checked_endpoint(&["webhooks", code])?,
-        ))
-        .await
-        .map_err(|e| e.not_found_as(|| format!("webhook '{code}' not found")))
+        let planned = self.delete_webhook_request(code)?;
+        self.send_planned(&planned, || format!("webhook '{code}' not found"))
+            .await
     }
 }
 

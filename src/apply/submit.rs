@@ -61,6 +61,23 @@ pub(crate) fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String
 }
 
 /// Validate and build, or print every problem (one line each) and stop with exit 2.
+/// [`super::prepare`], its problems in the error itself (lines, then the summary): for a
+/// reader that takes one message, a program reading JSON errors or an MCP client.
+pub(crate) fn prepare_in_one_error(
+    questions: &[Question],
+    value: &Value,
+    variant: Variant,
+    what: &str,
+) -> Result<Prepared, Error> {
+    super::prepare(questions, value, variant).map_err(|report| {
+        let (lines, summary) = problem_lines(&report, what);
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text.push_str(&summary);
+        Error::usage(text)
+    })
+}
+
 pub(crate) fn prepare_or_report(
     err: &mut dyn std::io::Write,
     questions: &[Question],

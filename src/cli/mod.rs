@@ -152,11 +152,11 @@ pub fn main_entry() -> i32 {
     use clap::{CommandFactory, FromArgMatches};
     let matches = match Cli::command().try_get_matches() {
         Ok(m) => m,
-        Err(e) => return clap_ending(&e),
+        Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
     let mut cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => return clap_ending(&e),
+        Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
     cli.globals.origins = Origins::from_matches(&matches);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -176,8 +176,14 @@ pub fn main_entry() -> i32 {
 }
 
 /// Help, version or a usage error from clap: printed, with its status; help cut short by a
-/// closed pipe is not a success.
-fn clap_ending(e: &clap::Error) -> i32 {
+/// closed pipe is not a success. A usage error for a program (`json`, see
+/// [`json_output_asked`]) with stderr not a terminal is the JSON envelope.
+fn clap_ending(e: &clap::Error, json: bool) -> i32 {
+    if e.use_stderr() && json && !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let err = crate::Error::usage(clap_message(e));
+        crate::elog!("{}", err.envelope());
+        return err.exit_code();
+    }
     match e.print() {
         Err(pe) if pe.kind() == std::io::ErrorKind::BrokenPipe => {
             crate::ExitKind::OutputClosed.code()
@@ -186,13 +192,62 @@ fn clap_ending(e: &clap::Error) -> i32 {
     }
 }
 
+/// Whether the command line asked for JSON output (`-o json`, `--output=ndjson`, `-ojson`, or
+/// RECRUIT_OUTPUT), read by hand: clap refused the line, so its own reading is not there. The
+/// profile's `output` is not read for this (the config may be what is broken).
+pub(crate) fn json_output_asked(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    let mut asked = std::env::var("RECRUIT_OUTPUT")
+        .ok()
+        .and_then(|v| Format::parse(&v));
+    let mut args = args
+        .into_iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            break;
+        }
+        let value = if arg == "-o" || arg == "--output" {
+            args.next()
+        } else if let Some(v) = arg.strip_prefix("--output=") {
+            Some(v.to_string())
+        } else {
+            arg.strip_prefix("-o")
+                .filter(|_| !arg.starts_with("--"))
+                .map(|v| v.trim_start_matches('=').to_string())
+        };
+        if let Some(f) = value.as_deref().and_then(Format::parse) {
+            asked = Some(f);
+        }
+    }
+    asked.is_some_and(Format::is_json)
+}
+
+/// clap's error as one sentence: its text without the `error: ` lead, the usage lines and the
+/// pointer to `--help` (the sentence names the flag or value and, where clap has one, the tip).
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let kept: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
+        .collect();
+    kept.join(" ").trim_start_matches("error: ").to_string()
+}
+
 /// Run the command line in the process's own streams; returns the exit code.
 pub(crate) async fn run(cli: Cli) -> i32 {
+    let json = cli.globals.output.is_some_and(Format::is_json);
     let mut ctx = match Ctx::new(cli.globals) {
         Ok(ctx) => ctx,
         Err(e) => {
             let e = crate::Error::from_anyhow(e, "cannot start");
-            crate::elog!("error: {}", error_line(&e));
+            // No context, so no Io yet: the process's own stderr, in the same shape.
+            let io = crate::io::Io::system(crate::io::Term::detect(Default::default()));
+            io.set_json_messages(json);
+            io.error(&e, &error_line(&e));
             return e.exit_code();
         }
     };
@@ -237,7 +292,7 @@ impl Ending {
     /// one of stderr, often the same pipe, may be too).
     pub(crate) fn report(&self, io: &crate::io::Io) {
         if let Ending::Failed(e) = self {
-            crate::say!(io, "error: {}", error_line(e));
+            io.error(e, &error_line(e));
         }
     }
 }
@@ -278,6 +333,35 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
             })?;
             crate::say!(ctx.io, "Wrote {n} files under {}.", dir.display());
             Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_output_asked;
+
+    #[test]
+    fn json_output_is_read_from_every_spelling_of_the_flag() {
+        let asked = |line: &str| json_output_asked(line.split(' ').map(std::ffi::OsString::from));
+        for line in [
+            "recruit -o json forms list",
+            "recruit forms list --output ndjson",
+            "recruit --output=json x",
+            "recruit -ojson x",
+            "recruit -o=ndjson x",
+            "recruit -v -o json --bogus",
+        ] {
+            assert!(asked(line), "{line}");
+        }
+        for line in [
+            "recruit forms list",
+            "recruit -o table x",
+            "recruit -o json -o table x",
+            "recruit -- -o json",
+            "recruit --jq -o",
+        ] {
+            assert!(!asked(line), "{line}");
         }
     }
 }

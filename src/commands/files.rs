@@ -30,6 +30,7 @@ Examples:
   RESUME=$(recruit files upload ~/Documents/cv.pdf)
   recruit files upload portrait.jpg -o json
   recruit --sandbox files upload cv.pdf
+  recruit files upload cv.pdf --dry-run -o json   # the presign request; nothing sent
 
 Exit codes: 2 the file cannot be read, 7 the upload address failed (its status is shown)."
     )]
@@ -43,6 +44,8 @@ pub struct UploadArgs {
     /// Register the file under this name [default: the file's own name]
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+    #[command(flatten)]
+    pub dry: crate::commands::DryRun,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error> {
@@ -52,6 +55,18 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error
             check_readable(&a.path)?;
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                // The first request (the PUT goes where its answer says).
+                let (planned, size) = client.plan_upload(&a.path, a.name.as_deref())?;
+                let then = format!(
+                    "then PUT the file's {size} bytes to the upload address the service answers (without the API key)"
+                );
+                if out.is_table() {
+                    crate::say!(ctx.io, "note: {then}");
+                }
+                let extra = json!({ "then": then });
+                return crate::commands::print_dry_run(ctx, &mut out, &planned, extra);
+            }
             let opts = UploadOptions {
                 progress: ctx.io.term.stderr_tty,
                 timeout: ctx.timeout()?,

@@ -44,7 +44,21 @@ pub struct McpArgs {
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
-    let client = ctx.client().await?;
+    // Without a base URL or key the server still starts (a chat app would show a crashed
+    // server, not the fix): each call that needs the service answers with what to set.
+    let client = match (ctx.globals.sandbox, ctx.configured_base_url(), ctx.api_key().await) {
+        (false, None, Ok(None)) => Err(crate::Error::usage(
+            "no service address and no API key: run `recruit config set base_url URL` and `recruit auth login`, or set RECRUIT_BASE_URL and RECRUIT_API_KEY in the server's \"env\"; to try it with no account, start it as `recruit --sandbox mcp`",
+        )),
+        _ => ctx.client().await,
+    };
+    if let Err(e) = &client {
+        crate::say!(
+            ctx.io,
+            "warning: recruit mcp starts unconfigured: {}",
+            e.message
+        );
+    }
     crate::say!(
         ctx.io,
         "recruit mcp: serving on stdio with --access {} --personal-data {} (Ctrl-C or closing stdin stops it)",

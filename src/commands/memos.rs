@@ -4,7 +4,7 @@ use clap::{Args, Subcommand};
 
 use crate::api::memos::Role;
 use crate::api::MemoInput;
-use crate::commands::{print_collection, text_or_stdin};
+use crate::commands::{print_collection, print_dry_run, text_or_stdin, DryRun};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
@@ -15,6 +15,7 @@ Examples:
   recruit memos list C1001
   recruit memos create C1001 --content 'Strong portfolio' --role job_manager
   recruit memos create C1001 --reply-to 101 --content 'Agreed'   # keeps the thread's role
+  recruit memos delete C1001 101 --dry-run        # the request, not sent
   recruit memos pin C1001 101
   recruit memos delete C1001 101 --yes";
 
@@ -48,10 +49,21 @@ pub enum MemosCmd {
     #[command(
         after_help = "The service only toggles a memo's pin, so recruit reads the memo first and toggles only when\nneeded. Two `memos pin` on the same memo at the same moment can both see it unpinned and both\ntoggle, leaving it unpinned: pin from one place at a time, and check with `memos get`.\n\nExamples:\n  recruit memos pin C1001 42"
     )]
-    Pin(MemoRef),
+    Pin(PinArgs),
     /// Unpin a memo (leaves it unpinned, whatever its state before)
-    #[command(after_help = "Examples:\n  recruit memos unpin C1001 42")]
-    Unpin(MemoRef),
+    #[command(
+        after_help = "Examples:\n  recruit memos unpin C1001 42\n  recruit memos unpin C1001 42 --dry-run   # say whether a toggle is needed"
+    )]
+    Unpin(PinArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PinArgs {
+    #[command(flatten)]
+    pub memo: MemoRef,
+    /// Read the memo and say whether a toggle would be sent (and which); send nothing
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, Args)]
@@ -92,6 +104,8 @@ pub struct CreateArgs {
     pub reply_to: Option<i64>,
     #[command(flatten)]
     pub fields: MemoFields,
+    #[command(flatten)]
+    pub dry: DryRun,
 }
 
 /// What a memo carries besides its text, for create and edit alike.
@@ -143,6 +157,8 @@ pub struct EditArgs {
     /// Remove every mention
     #[arg(long, conflicts_with = "mentions")]
     pub clear_mentions: bool,
+    #[command(flatten)]
+    pub dry: DryRun,
 }
 
 #[derive(Debug, Args)]
@@ -155,6 +171,8 @@ pub struct DeleteArgs {
     /// Don't ask for confirmation
     #[arg(long, short = 'y')]
     pub yes: bool,
+    #[command(flatten)]
+    pub dry: DryRun,
 }
 
 fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
@@ -187,6 +205,11 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
                 ..a.fields.input(Some(content), false)
             };
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                // A reply's role is read from its parent, as the real run does.
+                let planned = client.plan_memo_in_thread(&a.candidate, &input).await?;
+                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
+            }
             let memo = client.create_memo_in_thread(&a.candidate, &input).await?;
             out.single(Kind::Memo, &memo.raw, &memo.value)?;
             Ok(())
@@ -200,12 +223,21 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
                 ));
             }
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                let planned = client.edit_memo_request(&a.candidate, a.id, &input)?;
+                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
+            }
             let memo = client.edit_memo(&a.candidate, a.id, &input).await?;
             out.single(Kind::Memo, &memo.raw, &memo.value)?;
             Ok(())
         }
         MemosCmd::Delete(a) => {
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                // Nothing is deleted, so nothing to confirm.
+                let planned = client.delete_memo_request(&a.candidate, a.id)?;
+                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
+            }
             if !a.yes && ctx.io.term.stdin_tty && ctx.io.term.stderr_tty {
                 // Replies go with their memo: say so before asking.
                 let replies = client.memo_replies(&a.candidate, a.id).await.unwrap_or(0);
@@ -250,11 +282,15 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
 async fn set_pin(
     ctx: &mut Ctx,
     out: &mut crate::output::Output,
-    a: MemoRef,
+    args: PinArgs,
     want: bool,
 ) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
     let word = if want { "pinned" } else { "unpinned" };
+    let a = args.memo;
+    if args.dry_run {
+        return pin_dry_run(ctx, out, &client, &a, want).await;
+    }
     let (memo, changed) = client.set_pinned(&a.candidate, a.id, want).await?;
     if out.is_table() {
         let line = if changed {
@@ -281,4 +317,53 @@ async fn set_pin(
         out.single(Kind::Memo, &memo.raw, &memo.value)?;
     }
     Ok(())
+}
+
+/// `pin --dry-run`/`unpin --dry-run`: the memo is read (allowed), the toggle is not sent. For
+/// programs `{"method", "url", "body", "toggle_needed", "pinned"}`, with a null request when
+/// the memo is already as asked.
+async fn pin_dry_run(
+    ctx: &Ctx,
+    out: &mut crate::output::Output,
+    client: &crate::api::Client,
+    a: &MemoRef,
+    want: bool,
+) -> Result<(), crate::Error> {
+    let word = if want { "pinned" } else { "unpinned" };
+    let (memo, toggle) = client.plan_pin(&a.candidate, a.id, want).await?;
+    let pinned = memo.data.resource.pinned.unwrap_or(false);
+    let state = serde_json::json!({"toggle_needed": toggle.is_some(), "pinned": pinned});
+    match toggle {
+        Some(planned) => {
+            crate::say!(
+                ctx.io,
+                "note: memo {} on candidate {} is not {word}: one toggle would be sent",
+                a.id,
+                a.candidate
+            );
+            print_dry_run(ctx, out, &planned, state)
+        }
+        None => {
+            if out.is_table() {
+                out.write_str(&format!(
+                    "Memo {} on candidate {} is already {word}; nothing would be sent.\n",
+                    a.id, a.candidate
+                ))?;
+            } else {
+                let mut v = serde_json::json!({"method": null, "url": null, "body": null});
+                if let (Some(v), serde_json::Value::Object(state)) = (v.as_object_mut(), state) {
+                    v.extend(state);
+                }
+                out.value(Kind::Other, &v)?;
+                crate::say!(
+                    ctx.io,
+                    "note: memo {} on candidate {} is already {word}; nothing would be sent",
+                    a.id,
+                    a.candidate
+                );
+            }
+            crate::say!(ctx.io, "dry run: nothing was sent");
+            Ok(())
+        }
+    }
 }

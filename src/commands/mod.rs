@@ -238,3 +238,34 @@ pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Er
         .with_source(e)
     })
 }
+
+/// `--dry-run`, for every command that changes something.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct DryRun {
+    /// Print the request that would be sent ({"method", "url", "body"} with -o json) and send
+    /// nothing; needs no --yes
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// A dry run's result on stdout: the request as it would be sent (`{"method", "url", "body"}`
+/// and any `extra` keys) for programs, `Would send METHOD URL` and the body for people; a note
+/// on stderr that nothing was sent.
+pub(crate) fn print_dry_run(
+    ctx: &Ctx,
+    out: &mut Output,
+    planned: &crate::api::Planned,
+    extra: serde_json::Value,
+) -> Result<(), Error> {
+    if out.is_table() {
+        out.write_str(&format!("Would send {}\n", planned.summary()))?;
+    } else {
+        let mut v = planned.to_json();
+        if let (Some(v), serde_json::Value::Object(extra)) = (v.as_object_mut(), extra) {
+            v.extend(extra);
+        }
+        out.value(Kind::Other, &v)?;
+    }
+    crate::say!(ctx.io, "dry run: nothing was sent");
+    Ok(())
+}

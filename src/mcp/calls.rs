@@ -55,69 +55,69 @@ pub(crate) mod run {
 pub(crate) async fn forms_list(s: &Server, a: &Args) -> Done {
     // The service's page size, also for every page.
     let q = a.list_query(a.opt_str("title")?.map(Title), None, false)?;
-    s.list(s.client.form_pages(&q), a).await
+    s.list(s.client()?.form_pages(&q), a).await
 }
 
 pub(crate) async fn forms_get(s: &Server, a: &Args) -> Done {
     Ok(Outcome::Body(
-        s.client.get_form(&a.str("code")?).await?.value,
+        s.client()?.get_form(&a.str("code")?).await?.value,
     ))
 }
 
 pub(crate) async fn memos_list(s: &Server, a: &Args) -> Done {
-    let memos = s.client.list_memos(&a.str("candidate")?).await?;
+    let memos = s.client()?.list_memos(&a.str("candidate")?).await?;
     Ok(Outcome::Body(memos.value))
 }
 
 pub(crate) async fn memos_get(s: &Server, a: &Args) -> Done {
-    let memo = s.client.get_memo(&a.str("candidate")?, a.id()?).await?;
+    let memo = s.client()?.get_memo(&a.str("candidate")?, a.id()?).await?;
     Ok(Outcome::Body(memo.value))
 }
 
 pub(crate) async fn submissions_list(s: &Server, a: &Args) -> Done {
     let url = crate::api::records::submissions_url(
-        &s.client,
+        s.client()?,
         &a.str("candidate")?,
         a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
         a.opt_str("page_token")?.as_deref(),
         a.opt_bool("all")?.unwrap_or(false),
     )?;
-    s.list(s.client.submission_pages(url), a).await
+    s.list(s.client()?.submission_pages(url), a).await
 }
 
 pub(crate) async fn candidates_list(s: &Server, a: &Args) -> Done {
     let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
     let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
     let q = a.list_query(stage, per, true)?;
-    s.list(s.client.candidate_pages(&q), a).await
+    s.list(s.client()?.candidate_pages(&q), a).await
 }
 
 pub(crate) async fn candidates_get(s: &Server, a: &Args) -> Done {
-    let candidate = s.client.get_candidate(&a.str("code")?).await?;
+    let candidate = s.client()?.get_candidate(&a.str("code")?).await?;
     Ok(Outcome::Body(candidate.value))
 }
 
 pub(crate) async fn jobs_list(s: &Server, a: &Args) -> Done {
     let q = a.list_query(a.opt_str("title")?.map(Title), None, true)?;
-    s.list(s.client.job_pages(&q), a).await
+    s.list(s.client()?.job_pages(&q), a).await
 }
 
 pub(crate) async fn evaluations_get(s: &Server, a: &Args) -> Done {
-    let evaluation = s.client.get_evaluation(&a.str("code")?).await?;
+    let evaluation = s.client()?.get_evaluation(&a.str("code")?).await?;
     Ok(Outcome::Body(evaluation.value))
 }
 
 pub(crate) async fn interviews_get(s: &Server, a: &Args) -> Done {
-    let interview = s.client.get_interview(&a.str("code")?).await?;
+    let interview = s.client()?.get_interview(&a.str("code")?).await?;
     Ok(Outcome::Body(interview.value))
 }
 
 pub(crate) async fn webhooks_list(s: &Server, a: &Args) -> Done {
-    s.list(s.client.webhook_pages(), a).await
+    s.list(s.client()?.webhook_pages(), a).await
 }
 
 pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
-    let hook = s.client.get_webhook(&a.str("code")?).await?;
+    let hook = s.client()?.get_webhook(&a.str("code")?).await?;
     Ok(Outcome::Body(hook.value))
 }
 
@@ -127,9 +127,15 @@ pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {
         parent_id: a.opt_int("reply_to")?,
         ..a.memo_fields()?
     };
+    let candidate = a.str("candidate")?;
+    if a.dry_run()? {
+        // A reply's role is read from its parent, as the real call does.
+        let planned = s.client()?.plan_memo_in_thread(&candidate, &input).await?;
+        return Ok(dry(&planned, None));
+    }
     let memo = s
-        .client
-        .create_memo_in_thread(&a.str("candidate")?, &input)
+        .client()?
+        .create_memo_in_thread(&candidate, &input)
         .await?;
     Ok(Outcome::Body(memo.value))
 }
@@ -144,20 +150,57 @@ pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
             "nothing to change: give at least one of content, role, mentions, file_url",
         ));
     }
-    let memo = s
-        .client
-        .edit_memo(&a.str("candidate")?, a.id()?, &input)
-        .await?;
+    let (candidate, id) = (a.str("candidate")?, a.id()?);
+    if a.dry_run()? {
+        let planned = s.client()?.edit_memo_request(&candidate, id, &input)?;
+        return Ok(dry(&planned, None));
+    }
+    let memo = s.client()?.edit_memo(&candidate, id, &input).await?;
     Ok(Outcome::Body(memo.value))
 }
 
-/// Leave a memo pinned (`want`) or not, reading it first.
+/// Leave a memo pinned (`want`) or not, reading it first; a memo already so is left alone
+/// and the result says so.
 async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
-    let (memo, _) = s
-        .client
-        .set_pinned(&a.str("candidate")?, a.id()?, want)
-        .await?;
-    Ok(Outcome::Body(memo.value))
+    let (candidate, id) = (a.str("candidate")?, a.id()?);
+    let word = if want { "pinned" } else { "unpinned" };
+    let already =
+        format!("note: memo {id} on candidate {candidate} is already {word}; nothing changed");
+    if a.dry_run()? {
+        let (memo, toggle) = s.client()?.plan_pin(&candidate, id, want).await?;
+        let pinned = memo.data.resource.pinned.unwrap_or(false);
+        let state = json!({"toggle_needed": toggle.is_some(), "pinned": pinned});
+        return Ok(match toggle {
+            Some(planned) => dry(&planned, Some(state)),
+            None => {
+                let mut body = json!({"method": null, "url": null, "body": null});
+                merge(&mut body, state);
+                let note = format!("dry run: memo {id} on candidate {candidate} is already {word}; nothing would be sent");
+                Outcome::WithNotes(body, vec![note])
+            }
+        });
+    }
+    let (memo, changed) = s.client()?.set_pinned(&candidate, id, want).await?;
+    Ok(match changed {
+        true => Outcome::Body(memo.value),
+        false => Outcome::WithNotes(memo.value, vec![already]),
+    })
+}
+
+/// A dry run's result: the request as it would be sent (`{"method", "url", "body"}`, with any
+/// `extra` keys) and a note that nothing was sent.
+fn dry(planned: &crate::api::Planned, extra: Option<Value>) -> Outcome {
+    let mut body = planned.to_json();
+    if let Some(extra) = extra {
+        merge(&mut body, extra);
+    }
+    Outcome::WithNotes(body, vec!["dry run: nothing was sent".to_string()])
+}
+
+fn merge(into: &mut Value, from: Value) {
+    if let (Some(into), Value::Object(from)) = (into.as_object_mut(), from) {
+        into.extend(from);
+    }
 }
 
 pub(crate) async fn memos_pin(s: &Server, a: &Args) -> Done {
@@ -170,7 +213,10 @@ pub(crate) async fn memos_unpin(s: &Server, a: &Args) -> Done {
 
 pub(crate) async fn memos_delete(s: &Server, a: &Args) -> Done {
     let (cand, id) = (a.str("candidate")?, a.id()?);
-    let resp = s.client.delete_memo(&cand, id).await?;
+    if a.dry_run()? {
+        return Ok(dry(&s.client()?.delete_memo_request(&cand, id)?, None));
+    }
+    let resp = s.client()?.delete_memo(&cand, id).await?;
     let what = json!({"deleted": {"candidate": cand, "memo": id}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
@@ -185,7 +231,10 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
     let (_, prepared) = match crate::apply::submit::prepare_application(
-        &s.client, &code, &answers, variant,
+        s.client()?,
+        &code,
+        &answers,
+        variant,
     )
     .await
     {
@@ -207,12 +256,13 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     notes.extend(prepared.warnings.iter().map(|w| format!("warning: {w}")));
     if dry_run {
         notes.push(format!(
-            "dry run: nothing was sent; this is the body of request variant {}",
+            "dry run: nothing was sent; the body is of request variant {}",
             prepared.variant
         ));
-        return Ok(Outcome::WithNotes(prepared.body, notes));
+        let planned = s.client()?.apply_request(&code, &prepared.body)?;
+        return Ok(Outcome::WithNotes(planned.to_json(), notes));
     }
-    let applied = s.client.apply(&code, &prepared.body).await?;
+    let applied = s.client()?.apply(&code, &prepared.body).await?;
     Ok(Outcome::WithNotes(applied.value, notes))
 }
 
@@ -239,20 +289,38 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
 }
 
 pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
-    let (input, warnings) = webhook_input(a, true)?;
-    let created = s.client.create_webhook(&input).await?;
+    let (input, mut warnings) = webhook_input(a, true)?;
+    if a.dry_run()? {
+        let planned = s.client()?.create_webhook_request(&input)?;
+        warnings.push(
+            "dry run: nothing was sent (the signing key is masked here, sent as given)".into(),
+        );
+        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
+    }
+    let created = s.client()?.create_webhook(&input).await?;
     Ok(Outcome::WithNotes(created.value, warnings))
 }
 
 pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
-    let (input, warnings) = webhook_input(a, false)?;
-    let edited = s.client.edit_webhook(&a.str("code")?, &input).await?;
+    let (input, mut warnings) = webhook_input(a, false)?;
+    let code = a.str("code")?;
+    if a.dry_run()? {
+        let planned = s.client()?.edit_webhook_request(&code, &input)?;
+        warnings.push(
+            "dry run: nothing was sent (the signing key is masked here, sent as given)".into(),
+        );
+        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
+    }
+    let edited = s.client()?.edit_webhook(&code, &input).await?;
     Ok(Outcome::WithNotes(edited.value, warnings))
 }
 
 pub(crate) async fn webhooks_delete(s: &Server, a: &Args) -> Done {
     let code = a.str("code")?;
-    let resp = s.client.delete_webhook(&code).await?;
+    if a.dry_run()? {
+        return Ok(dry(&s.client()?.delete_webhook_request(&code)?, None));
+    }
+    let resp = s.client()?.delete_webhook(&code).await?;
     let what = json!({"deleted": {"webhook": code}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
@@ -270,8 +338,18 @@ impl Server {
             .opt_int_in("limit", 1, MAX_LIMIT)?
             .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
         if all || limit.is_some() {
-            let items = crate::api::records::collect_pages(walker.limit(limit)).await?;
-            return Ok(Outcome::Body(json!({ "collection": items })));
+            let mut items = crate::api::records::collect_pages(walker.limit(limit)).await?;
+            // Compact unless asked: a model's context is not the place for every form's HTML.
+            let full = a.opt_bool("full")?.unwrap_or(false);
+            let compacted = !full
+                && items.iter_mut().fold(false, |any, item| {
+                    super::resources::compact_item(item) | any
+                });
+            let body = json!({ "collection": items });
+            return Ok(match compacted {
+                true => Outcome::WithNotes(body, vec![super::resources::COMPACT_NOTE.into()]),
+                false => Outcome::Body(body),
+            });
         }
         let page = walker.next_page().await?;
         Ok(Outcome::Body(page.map_or(Value::Null, |p| p.value)))

@@ -8,14 +8,17 @@
 //! command would print, and the server keeps serving.
 
 mod calls;
+mod resources;
 pub(crate) mod tools;
 pub(crate) mod transport;
 
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
+    GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
 use rmcp::service::RequestContext;
@@ -28,21 +31,32 @@ use crate::error::{Error, ExitKind};
 pub(crate) use tools::{Access, PersonalData};
 use tools::{Personal, ToolDef};
 
-/// The server: one client for every call (its pool, retries and pacer are shared).
+/// The server: one client for every call (its pool, retries and pacer are shared), or why
+/// there is none (no base URL, no key): the server starts anyway and each call that needs the
+/// service says what to set.
 #[derive(Clone)]
 pub(crate) struct Server {
-    client: Client,
+    client: Result<Client, Error>,
     access: Access,
     personal: PersonalData,
 }
 
 impl Server {
-    pub(crate) fn new(client: Client, access: Access) -> Server {
+    pub(crate) fn new(client: Result<Client, Error>, access: Access) -> Server {
         Server {
             client,
             access,
             personal: PersonalData::Basic,
         }
+    }
+
+    /// The client, or the error a call gets when recruit mcp has no configuration.
+    pub(crate) fn client(&self) -> Result<&Client, Error> {
+        self.client.as_ref().map_err(|e| {
+            e.clone().context(
+                "recruit mcp is not set up for the service yet (set what follows, then restart the server)",
+            )
+        })
     }
 
     /// Let candidates' personal fields through (`--personal-data full`) or not.
@@ -74,7 +88,13 @@ impl Server {
             ));
         }
         if let Some(extra) = def.unknown_arg(args.keys()) {
-            return failure(format!("{name} takes no argument '{extra}'"));
+            let valid = def.arg_names();
+            let valid = if valid.is_empty() {
+                "it takes no arguments".to_string()
+            } else {
+                format!("its arguments are: {}", valid.join(", "))
+            };
+            return failure(format!("{name} takes no argument '{extra}'; {valid}"));
         }
         let result = (def.run)(self, &Args(args)).await.map(|mut o| {
             if self.personal == PersonalData::Basic {
@@ -237,6 +257,9 @@ impl Args {
             ))),
         }
     }
+    fn dry_run(&self) -> Result<bool, Error> {
+        Ok(self.opt_bool("dry_run")?.unwrap_or(false))
+    }
     fn id(&self) -> Result<i64, Error> {
         self.opt_int("id")?
             .ok_or_else(|| Error::usage("argument 'id' is required"))
@@ -322,10 +345,16 @@ impl Args {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_protocol_version(PROTOCOL_VERSION)
             .with_server_info(Implementation::new("recruit", env!("CARGO_PKG_VERSION")))
             .with_instructions(format!(
-                "Tools for a recruiting service (applicant tracking): application forms, jobs, candidates (find them by stage with candidates_list), their evaluations, interviews, memos and form submissions, webhooks. Access level: {}; candidates' personal data: {}. Read a form with forms_get before forms_apply; confirm deletes with the user.",
+                "Tools for a recruiting service (applicant tracking): application forms, jobs, candidates (find them by stage with candidates_list), their evaluations, interviews, memos and form submissions, webhooks. Access level: {}; candidates' personal data: {}. Read a form with forms_get before forms_apply; confirm deletes with the user; every write tool takes dry_run: true to show its request without sending it. Application forms are also resources (recruit://forms/{{code}}). Lists with all or limit give compact items (forms' HTML as short plain text) unless full: true.",
                 self.access.as_str(),
                 self.personal.as_str()
             ))
@@ -337,6 +366,54 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
         Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    /// The versions this server speaks: every stable revision with the `initialize`
+    /// handshake, up to the newest. A client asking for one of them gets it; any other gets the
+    /// newest ([`PROTOCOL_VERSION`]), as the lifecycle of the spec says.
+    fn supported_protocol_versions(&self) -> std::borrow::Cow<'static, [ProtocolVersion]> {
+        std::borrow::Cow::Borrowed(ProtocolVersion::known_up_to(&PROTOCOL_VERSION))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        self.form_resources().await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        Ok(self.form_templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        Ok(self.read_form(&request.uri).await?.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Ok(resources::prompts())
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        let args = request.arguments.unwrap_or_default();
+        Ok(resources::prompt(&request.name, &args)?.into())
     }
 
     async fn call_tool(
@@ -354,6 +431,10 @@ impl ServerHandler for Server {
         Ok(self.call(&request.name, args).await.into())
     }
 }
+
+/// The newest stable protocol revision of the SDK that has the `initialize` handshake (the
+/// stdio lifecycle this server runs); rmcp's `LATEST` is the handshake-less revision.
+pub(crate) const PROTOCOL_VERSION: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
 
 /// Serve on stdin/stdout until the client closes the connection, through
 /// [`transport::LineTransport`] (every line answered as JSON-RPC defines).

@@ -145,7 +145,25 @@ fn paging() -> Props {
             "limit",
             json!({"type": "integer", "minimum": 1, "description": "Walk pages until this many items and return {\"collection\": [...]}"}),
         ),
+        (
+            "full",
+            json!({"type": "boolean", "description": "With all or limit: items as the service sent them (by default they are compact: forms' HTML sections as plain text cut short)"}),
+        ),
     ]
+}
+
+/// `dry_run`, on every write tool.
+fn dry_run() -> (&'static str, Value) {
+    (
+        "dry_run",
+        json!({"type": "boolean", "description": "Return the exact request that would be sent ({\"method\", \"url\", \"body\"}) and send nothing (reads it needs, such as a memo's pin state, are made)"}),
+    )
+}
+
+/// A write tool's properties: its own, then `dry_run`.
+fn with_dry_run(mut props: Props) -> Props {
+    props.push(dry_run());
+    props
 }
 
 fn stage() -> (&'static str, Value) {
@@ -315,7 +333,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         properties: || {
             let reply_to = json!({"type": "integer", "minimum": 1, "description": "Id of the memo this replies to"});
             let own = vec![candidate(), ("content", s("The memo's text")), ("reply_to", reply_to)];
-            [own, memo_fields()].concat()
+            with_dry_run([own, memo_fields()].concat())
         },
         required: &["candidate", "content"],
         idempotent: false,
@@ -325,31 +343,31 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         name: "memos_edit",
         title: "Change a memo",
         description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
-        properties: || [memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat(),
+        properties: || with_dry_run([memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat()),
         required: &["candidate", "id"],
         ..comment(memos_edit)
     },
     ToolDef {
         name: "memos_pin",
         title: "Pin a memo",
-        description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
-        properties: memo_ref,
+        description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned, and the result says \"already pinned\" (the service's endpoint toggles). dry_run: true says whether a toggle would be sent.",
+        properties: || with_dry_run(memo_ref()),
         required: &["candidate", "id"],
         ..comment(memos_pin)
     },
     ToolDef {
         name: "memos_unpin",
         title: "Unpin a memo",
-        description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
-        properties: memo_ref,
+        description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned, and the result says \"already unpinned\". dry_run: true says whether a toggle would be sent.",
+        properties: || with_dry_run(memo_ref()),
         required: &["candidate", "id"],
         ..comment(memos_unpin)
     },
     ToolDef {
         name: "memos_delete",
         title: "Delete a memo",
-        description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first.",
-        properties: memo_ref,
+        description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first (dry_run: true shows the request without sending it).",
+        properties: || with_dry_run(memo_ref()),
         required: &["candidate", "id"],
         destructive: true,
         output: None,
@@ -358,13 +376,13 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_apply",
         title: "Apply to a form",
-        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request body without sending. Read the form with forms_get first.",
+        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request ({\"method\", \"url\", \"body\"}) without sending. Read the form with forms_get first.",
         properties: || {
             vec![
                 form_code(),
                 ("answers", json!({"type": "object", "description": "The answers object, as for `recruit forms apply --answers`"})),
                 ("variant", json!({"type": "string", "enum": ["A", "B"], "description": "Request body variant: A (question ids) or B (name, email, phone, resume at the top level). A form without question ids always goes as B"})),
-                ("dry_run", json!({"type": "boolean", "description": "Check and build the body only; send nothing"})),
+                dry_run(),
             ]
         },
         required: &["code", "answers"],
@@ -376,7 +394,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         name: "webhooks_create",
         title: "Register a webhook",
         description: "Register a callback address that the service delivers signed events to.",
-        properties: webhook_fields,
+        properties: || with_dry_run(webhook_fields()),
         required: &["callback_url"],
         idempotent: false,
         ..write(webhooks_create)
@@ -385,15 +403,15 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         name: "webhooks_edit",
         title: "Change a webhook registration",
         description: "Change a webhook registration's address, key, events or active state; fields not given stay.",
-        properties: || [vec![webhook_code()], webhook_fields()].concat(),
+        properties: || with_dry_run([vec![webhook_code()], webhook_fields()].concat()),
         required: &["code"],
         ..write(webhooks_edit)
     },
     ToolDef {
         name: "webhooks_delete",
         title: "Delete a webhook registration",
-        description: "Delete a webhook registration: its deliveries stop. This cannot be undone: confirm with the user first.",
-        properties: || vec![webhook_code()],
+        description: "Delete a webhook registration: its deliveries stop. This cannot be undone: confirm with the user first (dry_run: true shows the request without sending it).",
+        properties: || with_dry_run(vec![webhook_code()]),
         required: &["code"],
         destructive: true,
         output: None,
@@ -415,6 +433,11 @@ impl ToolDef {
         args.find(|arg| !props.iter().any(|(k, _)| k == arg))
     }
 
+    /// The names of the arguments the tool takes, in order.
+    pub(crate) fn arg_names(&self) -> Vec<&'static str> {
+        (self.properties)().into_iter().map(|(k, _)| k).collect()
+    }
+
     pub(crate) fn input_schema(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("type".into(), json!("object"));
@@ -429,6 +452,10 @@ impl ToolDef {
     }
 
     pub(crate) fn output_schema(&self) -> Option<Map<String, Value>> {
+        // A dry run answers with the request instead: no one shape to promise.
+        if self.arg_names().contains(&"dry_run") {
+            return None;
+        }
         let key = self.output?;
         let inner = if key == "collection" {
             json!({"type": "array", "items": {"type": "object"}})

@@ -43,6 +43,14 @@ named! {
     }
 }
 
+impl Format {
+    /// A format for programs (`json`, `ndjson`): with it, messages on a piped stderr are JSON
+    /// lines too.
+    pub fn is_json(self) -> bool {
+        matches!(self, Format::Json | Format::Ndjson)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct OutputOptions {
     pub format: Format,

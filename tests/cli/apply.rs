@@ -1223,7 +1223,14 @@ fn stub_dry_run_prints_the_body_and_sends_nothing() {
         None,
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).expect("JSON on stdout");
+    let request: Value = serde_json::from_str(stdout_of(&out).trim()).expect("JSON on stdout");
+    // The request as it would be sent: method, the whole URL, the body.
+    assert_eq!(request["method"], "POST");
+    assert_eq!(
+        request["url"],
+        format!("{}/application_forms/F1/apply", s.base())
+    );
+    let printed = &request["body"];
     assert_eq!(printed["resume_path"], json!("/upload/my%20cv.pdf"));
     assert_eq!(printed["questions"][0]["id"], json!(16));
     assert!(applies(&s).is_empty());
@@ -1671,7 +1678,8 @@ fn sandbox_malformed_json_and_dry_run_send_nothing() {
         "--dry-run",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let printed: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    let request: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
+    let printed = &request["body"];
     assert_eq!(printed["email"], json!("dry@example.com"));
     assert_eq!(printed["privacy"], json!(false));
     assert!(s.requests().is_empty());
@@ -1870,7 +1878,7 @@ fn sandbox_variant_b_body_on_the_idless_form_is_sent_as_written() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let printed: Value = serde_json::from_str(stdout_of(&out).trim()).unwrap();
-    assert_eq!(printed, expected);
+    assert_eq!(printed["body"], expected);
     assert!(s.requests().is_empty());
 
     let out = s.run(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
@@ -1884,7 +1892,7 @@ fn sandbox_variant_b_body_on_the_idless_form_is_sent_as_written() {
     let reqs = s.requests();
     assert_eq!(reqs.len(), 1);
     assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
-    assert_eq!(reqs[0]["body"], printed);
+    assert_eq!(reqs[0]["body"], printed["body"]);
     // Same key order as printed: the documented one.
     let keys: Vec<&String> = reqs[0]["body"].as_object().unwrap().keys().collect();
     assert_eq!(keys, ["name", "email", "phone", "resume_path"]);

@@ -69,10 +69,16 @@ async fn run_against(
     let mut globals = cli.globals;
     globals.base_url = Some(base);
     globals.api_key = Some(Secret::new(key));
+    // JSON results unless the arguments say otherwise, as into a pipe; messages stay text
+    // unless -o was given (as a pipe's default json leaves them).
+    let asked = globals.output.is_some();
     globals.output.get_or_insert(Format::Json);
     let config = Config::load_from(config).expect("a config");
     let (io, cap) = Io::captured(term, stdin);
     let mut ctx = Ctx::with(globals, config, io).expect("context");
+    if !asked {
+        ctx.io.set_json_messages(false);
+    }
     let result = dispatch(&mut ctx, cli.command).await;
     ctx.finish().await;
     let code = match &result {

@@ -335,7 +335,7 @@ fn every_tool_works_once_and_errors_leave_the_server_serving() {
         );
 
         // forms_apply: invalid answers list the problems and send nothing; dry_run returns the
-        // body; a valid one is sent.
+        // request; a valid one is sent.
         let answers = json!({"privacy": true, "questions": [
             {"order": 1, "answer": {"name": "Min Park"}},
             {"order": 2, "answer": {"email": "not-an-email"}},
@@ -358,9 +358,19 @@ fn every_tool_works_once_and_errors_leave_the_server_serving() {
                 json!({"code": codes::FORM_NO_IDS, "answers": good, "dry_run": true}),
             )
             .await;
-        assert_eq!(body["email"], json!("min.mcp@example.com"));
+        // The request as it would be sent: method, the whole URL, the body.
+        assert_eq!(body["method"], "POST");
         assert_eq!(
-            body["resume_path"],
+            body["url"],
+            format!(
+                "{}/application_forms/{}/apply",
+                sb.base_url(),
+                codes::FORM_NO_IDS
+            )
+        );
+        assert_eq!(body["body"]["email"], json!("min.mcp@example.com"));
+        assert_eq!(
+            body["body"]["resume_path"],
             json!("/upload/candidate/file/1/temp/7/cv.pdf")
         );
         let applied = m
@@ -470,4 +480,303 @@ fn the_command_and_the_tool_warn_alike_about_an_unknown_event_and_send_it() {
         2,
         "both registrations were sent as given: {listed}"
     );
+}
+
+/// `recruit mcp` with no base URL and no key: it starts, lists its tools, and each call that
+/// needs the service answers with what to set.
+#[test]
+fn mcp_starts_without_configuration_and_says_what_to_set() {
+    let home = Home::new();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let mut cmd = tokio::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
+            .env("RECRUIT_DATA_DIR", home.data_dir())
+            .args(["mcp", "--access", "write"]);
+        let (transport, stderr) = TokioChildProcess::builder(cmd)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn recruit mcp");
+        let client = ().serve(transport).await.expect("the handshake, unconfigured");
+        let mut m = Mcp {
+            client,
+            stderr: stderr.expect("stderr"),
+            seen: String::new(),
+        };
+        assert!(names(&m.tools().await).contains(&"forms_list".to_string()));
+        for (tool, args) in [
+            ("forms_list", json!({})),
+            ("memos_get", json!({"candidate": "C1001", "id": "101"})),
+            (
+                "memos_delete",
+                json!({"candidate": "C1001", "id": 101, "dry_run": true}),
+            ),
+        ] {
+            let e = m.err(tool, args).await;
+            for fix in [
+                "recruit auth login",
+                "RECRUIT_BASE_URL",
+                "RECRUIT_API_KEY",
+                "--sandbox",
+            ] {
+                assert!(e.contains(fix), "{tool}: {e} should name {fix}");
+            }
+        }
+        // Resources need the service too: an error naming the fix, not a crash.
+        let e = m.client.list_all_resources().await.unwrap_err().to_string();
+        assert!(e.contains("RECRUIT_BASE_URL"), "{e}");
+        // Still serving.
+        assert!(!m.tools().await.is_empty());
+        let err = m.stop().await;
+        assert!(err.contains("starts unconfigured"), "{err}");
+    });
+}
+
+/// What an assistant relies on: string ids, the valid arguments named, pins that say when
+/// nothing changed, dry runs of every write tool that send nothing.
+#[test]
+fn mcp_string_ids_argument_lists_pins_and_dry_runs() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        let mut m = start(&sb, "write").await;
+        let memo = m
+            .ok("memos_get", json!({"candidate": "C1001", "id": "101"}))
+            .await;
+        assert_eq!(memo["resource"]["id"], 101);
+        let e = m
+            .err(
+                "memos_get",
+                json!({"candidate": "C1001", "id": 101, "memo": 1}),
+            )
+            .await;
+        assert!(
+            e.contains("memos_get takes no argument 'memo'; its arguments are: candidate, id"),
+            "{e}"
+        );
+        let e = m.err("webhooks_list", json!({"x": 1})).await;
+        assert!(
+            e.contains("its arguments are: page_token, all, limit, full")
+                || e.contains("it takes no arguments"),
+            "{e}"
+        );
+
+        // Memo 101 is pinned: a pin is a no-op that says so; an unpin then a second unpin.
+        let r = m
+            .call("memos_pin", json!({"candidate": "C1001", "id": 101}))
+            .await;
+        assert_ne!(r.is_error, Some(true));
+        assert!(notes(&r).contains("already pinned"), "{r:?}");
+        let r = m
+            .call("memos_unpin", json!({"candidate": "C1001", "id": 101}))
+            .await;
+        assert!(!notes(&r).contains("already"), "{r:?}");
+        let r = m
+            .call("memos_unpin", json!({"candidate": "C1001", "id": 101}))
+            .await;
+        assert!(notes(&r).contains("already unpinned"), "{r:?}");
+
+        let base = sb.base_url();
+        // The sandbox's own runtime answers the stats, from a thread outside this one.
+        let answered = || {
+            std::thread::scope(|t| {
+                t.spawn(|| {
+                    sb.admin_value("/_sandbox/stats")["answered"]
+                        .as_u64()
+                        .unwrap()
+                })
+                .join()
+                .unwrap()
+            })
+        };
+        let before = answered();
+        let cases = [
+            (
+                "memos_create",
+                json!({"candidate": "C1001", "content": "dry", "role": "member", "dry_run": true}),
+                "POST",
+                "/candidates/C1001/memos".to_string(),
+                0,
+            ),
+            (
+                "memos_edit",
+                json!({"candidate": "C1001", "id": "102", "content": "dry", "dry_run": true}),
+                "PATCH",
+                "/candidates/C1001/memos/102".to_string(),
+                0,
+            ),
+            (
+                "memos_delete",
+                json!({"candidate": "C1001", "id": 102, "dry_run": true}),
+                "DELETE",
+                "/candidates/C1001/memos/102".to_string(),
+                0,
+            ),
+            (
+                "memos_pin",
+                json!({"candidate": "C1001", "id": 101, "dry_run": true}),
+                "POST",
+                "/candidates/C1001/memos/101/pin".to_string(),
+                1,
+            ),
+            (
+                "webhooks_create",
+                json!({"callback_url": "https://hooks.example.com/d", "signing_key": "sk-mcp-dry-9876", "dry_run": true}),
+                "POST",
+                "/webhooks".to_string(),
+                0,
+            ),
+            (
+                "webhooks_edit",
+                json!({"code": "WH10000001", "active": false, "dry_run": true}),
+                "PATCH",
+                "/webhooks/WH10000001".to_string(),
+                0,
+            ),
+            (
+                "webhooks_delete",
+                json!({"code": "WH10000001", "dry_run": true}),
+                "DELETE",
+                "/webhooks/WH10000001".to_string(),
+                0,
+            ),
+        ];
+        let mut reads = 0;
+        for (tool, args, method, path, read) in cases {
+            let r = m.call(tool, args).await;
+            assert_ne!(r.is_error, Some(true), "{tool}: {}", text(&r));
+            let v = r.structured_content.clone().expect("structuredContent");
+            assert_eq!(v["method"], method, "{tool}: {v}");
+            assert_eq!(v["url"], format!("{base}{path}"), "{tool}: {v}");
+            assert!(
+                notes(&r).contains("dry run: nothing was sent"),
+                "{tool}: {r:?}"
+            );
+            reads += read;
+        }
+        let after = answered();
+        assert_eq!(after - before, reads, "only the pin's read was sent");
+        // The signing key is masked even in a dry run's body.
+        let r = m
+            .ok("webhooks_create", json!({"callback_url": "https://hooks.example.com/d", "signing_key": "sk-mcp-dry-9876", "dry_run": true}))
+            .await;
+        assert_eq!(r["body"]["callback_url"], "https://hooks.example.com/d");
+        assert_ne!(r["body"]["signing_key"], "sk-mcp-dry-9876");
+        let seen = m.stop().await;
+        assert!(!seen.contains("sk-mcp-dry-9876"), "the key leaked");
+    });
+}
+
+/// Forms as resources (listed, and read through the template's address: text and JSON),
+/// prompts listed and filled, compact lists with a note, the protocol version negotiated.
+#[test]
+fn mcp_resources_prompts_and_compact_lists() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        let mut m = start(&sb, "read").await;
+        let info = m.client.peer_info().expect("server info");
+        assert_eq!(
+            info.protocol_version,
+            rmcp::model::ProtocolVersion::LATEST_WITH_INITIALIZE,
+            "rmcp's client asks for the newest revision with a handshake and gets it"
+        );
+        assert!(info.capabilities.resources.is_some() && info.capabilities.prompts.is_some());
+
+        let resources = m.client.list_all_resources().await.unwrap();
+        let uris: Vec<&str> = resources.iter().map(|r| r.uri.as_str()).collect();
+        assert!(uris.contains(&"recruit://forms/FORM-1001"), "{uris:?}");
+        assert!(uris.len() > 20, "every form, not a page: {}", uris.len());
+        let templates = m.client.list_all_resource_templates().await.unwrap();
+        assert_eq!(templates[0].uri_template, "recruit://forms/{code}");
+        let read = m
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "recruit://forms/FORM-ALLKINDS",
+            ))
+            .await
+            .unwrap();
+        let texts: Vec<(Option<String>, String)> = read
+            .contents
+            .iter()
+            .map(|c| match c {
+                rmcp::model::ResourceContents::TextResourceContents {
+                    mime_type, text, ..
+                } => (mime_type.clone(), text.clone()),
+                other => panic!("not text: {other:?}"),
+            })
+            .collect();
+        assert_eq!(texts.len(), 2);
+        assert_eq!(texts[0].0.as_deref(), Some("text/plain"));
+        assert!(texts[0].1.contains("Questions ("), "{}", texts[0].1);
+        assert!(!texts[0].1.contains("<h2>"), "the HTML as text");
+        assert_eq!(texts[1].0.as_deref(), Some("application/json"));
+        let form: Value = serde_json::from_str(&texts[1].1).unwrap();
+        assert_eq!(form["resource"]["code"], "FORM-ALLKINDS");
+        let missing = m
+            .client
+            .read_resource(rmcp::model::ReadResourceRequestParams::new(
+                "recruit://forms/FORM-NOPE",
+            ))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(missing.contains("FORM-NOPE"), "{missing}");
+
+        let prompts = m.client.list_all_prompts().await.unwrap();
+        let pnames: Vec<&str> = prompts.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(pnames, ["screen_candidate", "draft_memo_reply"]);
+        let mut args = Map::new();
+        args.insert("candidate".into(), json!("C1001"));
+        args.insert("form".into(), json!("FORM-1001"));
+        let p = m
+            .client
+            .get_prompt(
+                rmcp::model::GetPromptRequestParams::new("screen_candidate").with_arguments(args),
+            )
+            .await
+            .unwrap();
+        let text = serde_json::to_string(&p.messages).unwrap();
+        assert!(
+            text.contains("submissions_list")
+                && text.contains("C1001")
+                && text.contains("FORM-1001"),
+            "{text}"
+        );
+        let e = m
+            .client
+            .get_prompt(rmcp::model::GetPromptRequestParams::new("draft_memo_reply"))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("needs the argument 'candidate'"), "{e}");
+
+        // A list with all: compact items and a note; full: true the items as sent.
+        let r = m.call("forms_list", json!({"all": true})).await;
+        let compact = r.structured_content.clone().unwrap();
+        assert!(notes(&r).contains("forms_get"), "{r:?}");
+        let full = m.ok("forms_list", json!({"all": true, "full": true})).await;
+        let (c, f) = (compact.to_string(), full.to_string());
+        assert!(!c.contains("<li>") && f.contains("<li>"));
+        assert!(c.len() < f.len(), "compact {} vs full {}", c.len(), f.len());
+        for item in compact["collection"].as_array().unwrap() {
+            for key in ["content", "requirement_content", "benefit_content"] {
+                if let Some(t) = item[key].as_str() {
+                    assert!(t.chars().count() <= 280, "{key} cut short: {t}");
+                }
+            }
+        }
+        assert_eq!(
+            compact["collection"].as_array().unwrap().len(),
+            full["collection"].as_array().unwrap().len()
+        );
+        m.stop().await;
+    });
 }

@@ -38,7 +38,13 @@ impl Ran<'_> {
 
     /// `exported N candidates, R records to FILE`, and FILE holds R records in `format`.
     fn exported(&self, n: usize, file: &str, format: &str) -> Result<Vec<Value>, String> {
-        let line = self.stderr.lines().next().unwrap_or("");
+        let first = self.stderr.lines().next().unwrap_or("");
+        // Under -o json/ndjson the summary is a JSON note (stderr is read by a program).
+        let note = serde_json::from_str::<Value>(first).ok();
+        let line = match note.as_ref().and_then(|v| v["note"].as_str()) {
+            Some(text) => text,
+            None => first,
+        };
         let prefix = format!("exported {n} candidates, ");
         let rest = line
             .strip_prefix(&prefix)
@@ -386,7 +392,7 @@ fn checks() -> Vec<(&'static str, Check)> {
             )
         }),
         ("--answers answers.json --dry-run", |r| {
-            let body = r.json()?;
+            let body = r.json()?["body"].clone();
             ensure(
                 body["privacy"] == true
                     && body["questions"].as_array().is_some_and(|q| q.len() == 5),

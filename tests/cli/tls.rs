@@ -248,9 +248,12 @@ fn an_unknown_authority_fails_at_once_with_exit_7_and_names_the_fix() {
         .unwrap();
     assert_eq!(out.status.code(), Some(7), "{}", stderr_of(&out));
     let err = stderr_of(&out);
+    // -o json into a pipe: the error is its JSON envelope.
+    let envelope: serde_json::Value = serde_json::from_str(err.trim()).expect("one JSON line");
+    assert_eq!(envelope["error"]["code"], "network", "{err}");
     assert!(
         err.contains(&format!(
-            "error: the certificate of localhost:{} is signed by an unknown authority; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)",
+            "\"message\":\"the certificate of localhost:{} is signed by an unknown authority; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)",
             addr.port()
         )),
         "{err}"

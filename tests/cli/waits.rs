@@ -100,7 +100,8 @@ fn a_short_wait_is_announced_and_max_wait_bounds_it() {
         took >= Duration::from_millis(2500),
         "the reset was waited for: {took:?}"
     );
-    assert_eq!(err.matches("note: waiting").count(), 1, "{err}");
+    // -o json: the note is a JSON line.
+    assert_eq!(err.matches("{\"note\":\"waiting").count(), 1, "{err}");
     assert!(err.contains("for the service's rate limit"), "{err}");
     assert!(err.contains("until "), "{err}");
     assert_eq!(stub.seen().len(), 2);

@@ -869,7 +869,13 @@ async fn trigger_204_is_not_delivered_after_five_attempts() {
         "{}",
         r.stderr
     );
-    assert!(r.stderr.contains("error: not delivered"), "{}", r.stderr);
+    // -o json: the failure is the JSON envelope.
+    assert!(
+        r.stderr
+            .contains(r#"{"error":{"code":"network","message":"not delivered"#),
+        "{}",
+        r.stderr
+    );
     let summary: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(summary["delivered"], false);
     assert_eq!(summary["attempts"].as_array().unwrap().len(), 5);

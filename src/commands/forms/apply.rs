@@ -65,7 +65,7 @@ Examples:
   recruit forms get FORM-1001                    # the questions and their order
   recruit forms apply FORM-1001                  # interactive wizard
   recruit forms apply FORM-1001 --save answers.json         # wizard, keeping the answers
-  recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the body only
+  recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the request only
   recruit forms apply FORM-1001 --answers answers.json --yes
   jq '.privacy = true' draft.json | recruit forms apply FORM-1001 --answers -
   recruit forms apply FORM-1001 --answers answers.json --variant b
@@ -87,7 +87,7 @@ pub struct ApplyArgs {
     /// Request variant [default: a, or the profile's `variant`]
     #[arg(long, value_enum)]
     pub variant: Option<Variant>,
-    /// Print the exact request body and send nothing
+    /// Print the exact request ({"method", "url", "body"} with -o json) and send nothing
     #[arg(long)]
     pub dry_run: bool,
     /// Don't ask for confirmation
@@ -157,6 +157,16 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         Some(_) => None,
     };
     let (prepared, reviewed) = match file {
+        // A program reading JSON errors gets the problems in the error's message.
+        Some(value) if ctx.io.json_messages() => (
+            crate::apply::submit::prepare_in_one_error(
+                &questions,
+                &value,
+                requested,
+                "the answers file",
+            )?,
+            false,
+        ),
         Some(value) => (
             crate::apply::submit::prepare_or_report(
                 &mut ctx.io.stderr(),
@@ -183,15 +193,8 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     }
 
     if args.dry_run {
-        let text = if ctx.io.term.stdout_tty {
-            serde_json::to_string_pretty(&prepared.body)
-        } else {
-            serde_json::to_string(&prepared.body)
-        }
-        .map_err(|e| Error::caused(crate::ExitKind::Other, "cannot print the body", e))?;
-        out.write_str(&format!("{text}\n"))?;
-        crate::say!(ctx.io, "dry run: nothing was sent");
-        return Ok(());
+        let planned = client.apply_request(&args.code, &prepared.body)?;
+        return crate::commands::print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
     }
 
     if interactive && !args.yes && !reviewed {

@@ -4,6 +4,7 @@ pub(crate) mod events;
 pub(crate) mod tools;
 
 use clap::{Args, Subcommand};
+use serde_json::Value;
 
 use self::tools as webhook_tools;
 use crate::api::webhooks::{Naming, WebhookFields};
@@ -86,6 +87,8 @@ pub struct CreateArgs {
     pub callback_url: String,
     #[command(flatten)]
     pub fields: Fields,
+    #[command(flatten)]
+    pub dry: crate::commands::DryRun,
 }
 
 #[derive(Debug, Args)]
@@ -100,6 +103,8 @@ pub struct EditArgs {
     pub active: bool,
     #[command(flatten)]
     pub fields: Fields,
+    #[command(flatten)]
+    pub dry: crate::commands::DryRun,
 }
 
 #[derive(Debug, Args)]
@@ -109,6 +114,8 @@ pub struct DeleteArgs {
     /// Don't ask for confirmation
     #[arg(long, short = 'y')]
     pub yes: bool,
+    #[command(flatten)]
+    pub dry: crate::commands::DryRun,
 }
 
 /// The body of a create or edit, by the reading both front ends share; its warnings (an event
@@ -157,6 +164,10 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Er
         WebhooksCmd::Create(a) => {
             let body = webhook_input(&ctx.io, Some(a.callback_url), false, a.fields, true)?;
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                let planned = client.create_webhook_request(&body)?;
+                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
+            }
             let w = client.create_webhook(&body).await?;
             out.single(Kind::Webhook, &w.raw, &w.value)?;
             Ok(())
@@ -164,11 +175,21 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Er
         WebhooksCmd::Edit(a) => {
             let body = webhook_input(&ctx.io, a.callback_url, a.active, a.fields, false)?;
             let client = ctx.client().await?;
+            if a.dry.dry_run {
+                let planned = client.edit_webhook_request(&a.code, &body)?;
+                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
+            }
             let w = client.edit_webhook(&a.code, &body).await?;
             out.single(Kind::Webhook, &w.raw, &w.value)?;
             Ok(())
         }
         WebhooksCmd::Delete(a) => {
+            if a.dry.dry_run {
+                // Nothing is deleted, so nothing to confirm.
+                let client = ctx.client().await?;
+                let planned = client.delete_webhook_request(&a.code)?;
+                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
+            }
             ctx.confirm_destructive(&format!("Delete webhook {}?", a.code), a.yes)?;
             let client = ctx.client().await?;
             let resp = client.delete_webhook(&a.code).await?;
