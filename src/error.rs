@@ -47,6 +47,8 @@ impl ExitKind {
 
     /// The stable code of this kind in the JSON error envelope (`cli.md`, "Errors for
     /// programs"): one per row of the exit-code table, so it can't drift from the exit code.
+    /// The contract names eight codes; the exits outside its table (130, 141) are `failure`,
+    /// told apart by `exit_code`.
     pub fn name(self) -> &'static str {
         match self {
             ExitKind::Other => "failure",
@@ -57,8 +59,7 @@ impl ExitKind {
             ExitKind::RateLimited => "rate_limited",
             ExitKind::Network => "network",
             ExitKind::Signature => "signature",
-            ExitKind::Interrupted => "interrupted",
-            ExitKind::OutputClosed => "output_closed",
+            ExitKind::Interrupted | ExitKind::OutputClosed => "failure",
         }
     }
 
@@ -314,11 +315,27 @@ mod tests {
             ExitKind::RateLimited,
             ExitKind::Network,
             ExitKind::Signature,
-            ExitKind::Interrupted,
-            ExitKind::OutputClosed,
         ];
         let names: std::collections::HashSet<_> = kinds.iter().map(|k| k.name()).collect();
-        assert_eq!(names.len(), kinds.len(), "one code per exit code");
+        assert_eq!(
+            names.len(),
+            kinds.len(),
+            "one code per row of the exit-code table"
+        );
+        // The contract's eight codes, and nothing else, even for the exits outside its table.
+        let contract = [
+            "usage",
+            "not_found",
+            "auth",
+            "rejected",
+            "rate_limited",
+            "network",
+            "signature",
+            "failure",
+        ];
+        assert_eq!(names, contract.into_iter().collect());
+        assert_eq!(ExitKind::Interrupted.name(), "failure");
+        assert_eq!(ExitKind::OutputClosed.name(), "failure");
         let net = Error::network("connection refused").envelope();
         assert_eq!(net["error"]["retryable"], true);
         assert_eq!(net["error"]["http_status"], serde_json::Value::Null);
