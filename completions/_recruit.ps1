@@ -1035,7 +1035,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)')
             [CompletionResult]::new('--store-fail-after', '--store-fail-after', [CompletionResultType]::ParameterName, 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m')
             [CompletionResult]::new('--metrics-addr', '--metrics-addr', [CompletionResultType]::ParameterName, 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)')
-            [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How log lines on stderr look: text for people, json for a log collector')
+            [CompletionResult]::new('--log-format', '--log-format', [CompletionResultType]::ParameterName, 'How log lines on stderr look: text for people, json for a log collector [default: text; json when stderr''s messages are JSON, under -o json/ndjson without a terminal]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

@@ -972,7 +972,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --max-age 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)'
             cand --store-fail-after 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m'
             cand --metrics-addr 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)'
-            cand --log-format 'How log lines on stderr look: text for people, json for a log collector'
+            cand --log-format 'How log lines on stderr look: text for people, json for a log collector [default: text; json when stderr''s messages are JSON, under -o json/ndjson without a terminal]'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

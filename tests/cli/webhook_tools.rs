@@ -120,9 +120,16 @@ impl Listener {
             _dir: dir,
         };
         let first = l.stderr_line().await.expect("listener printed its address");
+        // A line for people, or (under -o json/ndjson, stderr piped) a JSON log line whose
+        // message is that line.
         let url = first
-            .strip_prefix("listening on ")
-            .and_then(|rest| rest.split_whitespace().next())
+            .find("listening on http://")
+            .and_then(|at| {
+                first[at + "listening on ".len()..]
+                    .split_whitespace()
+                    .next()
+            })
+            .map(|u| u.trim_end_matches('"'))
             .unwrap_or_else(|| panic!("unexpected first stderr line: {first}"));
         l.url = url.to_string();
         l

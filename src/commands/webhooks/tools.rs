@@ -213,9 +213,10 @@ pub struct ListenArgs {
     #[arg(long, value_name = "HOST:PORT")]
     pub metrics_addr: Option<String>,
 
-    /// How log lines on stderr look: text for people, json for a log collector
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
-    pub log_format: crate::webhook::log::LogFormat,
+    /// How log lines on stderr look: text for people, json for a log collector [default:
+    /// text; json when stderr's messages are JSON, under -o json/ndjson without a terminal]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub log_format: Option<crate::webhook::log::LogFormat>,
 }
 
 #[derive(Debug, Args)]
@@ -358,7 +359,13 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     };
     let forwarding = !cfg.targets().is_empty();
     let durable = cfg.durable.is_some();
-    let log = crate::webhook::log::Log::new(args.log_format, ctx.io.stderr());
+    // A program reading stderr as JSON lines (cli.md, "Errors for programs") gets the log so.
+    let log_format = args.log_format.unwrap_or(if ctx.io.json_messages() {
+        crate::webhook::log::LogFormat::Json
+    } else {
+        crate::webhook::log::LogFormat::Text
+    });
+    let log = crate::webhook::log::Log::new(log_format, ctx.io.stderr());
     let io = listen::ListenIo {
         stdout: ctx.io.stdout(),
         log: log.clone(),

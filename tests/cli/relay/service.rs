@@ -325,3 +325,25 @@ fn which(name: &str) -> Result<std::path::PathBuf, ()> {
         })
         .ok_or(())
 }
+
+/// Under `-o ndjson` with stderr read by a program, the log is JSON lines without
+/// `--log-format` (cli.md: every line on stderr is JSON then); `--log-format text` still wins.
+#[test]
+fn under_o_ndjson_the_log_is_json_unless_text_is_asked_for() {
+    for (extra, json) in [(&[][..], true), (&["--log-format", "text"][..], false)] {
+        let home = Home::new();
+        let store = home.dir.path().join("relay.db");
+        let mut args = vec!["-o", "ndjson"];
+        args.extend_from_slice(extra);
+        let l = listen_stored(&home, &store, &args);
+        assert_eq!(send(&l.url, 1, true), 200);
+        assert_eq!(send(&l.url, 2, false), 401);
+        let (code, rest) = l.terminate();
+        assert_eq!(code, Some(0));
+        assert!(rest.len() >= 3, "stored, rejected, stopped: {rest:?}");
+        for line in &rest {
+            let parsed = serde_json::from_str::<Value>(line);
+            assert_eq!(parsed.is_ok(), json, "{extra:?}: {line}");
+        }
+    }
+}
