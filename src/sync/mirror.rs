@@ -157,10 +157,13 @@ pub struct Counts {
 pub struct RunRecord {
     pub status: String,
     pub counts: Counts,
+    /// Candidates whose fetch failed.
     pub failed: u64,
+    /// `pagination.total` of the candidate list.
     pub list_total: Option<u64>,
     pub requests: u64,
     pub seconds: f64,
+    /// What stopped the run, or the notes said to the user.
     pub message: Option<String>,
 }
 

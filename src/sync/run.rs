@@ -53,32 +53,47 @@ pub struct SyncJob {
 /// How a run ended.
 #[derive(Debug, Default)]
 pub struct SyncReport {
+    /// The run's id in `sync_runs`.
     pub run: i64,
+    /// The database written, as shown to people (a PostgreSQL password masked).
     pub database: String,
     /// `complete`, `partial` (some candidates could not be fetched), `incomplete` (the walk
     /// stopped), `interrupted`.
     pub status: String,
     pub counts: Counts,
+    /// Purged candidates seen in the list again (kept purged, not fetched).
     pub purged_listed: u64,
+    /// Why candidates were fetched (new, stage changed, evaluation changed, ...), each counted.
     pub reasons: Vec<(Reason, u64)>,
+    /// Candidates the list named whose memos or submissions answered 404.
     pub not_found: Vec<String>,
+    /// Candidates whose fetch failed, with the error.
     pub failed: Vec<(String, String)>,
+    /// List items without a code (skipped).
     pub without_code: u64,
+    /// `pagination.total` of the candidate list's first page.
     pub list_total: Option<u64>,
+    /// Forms listed, form details read, forms gone from the list.
     pub forms: u64,
     pub form_details: u64,
     pub forms_deleted: u64,
+    /// Jobs listed, jobs gone from the list.
     pub jobs: u64,
     pub jobs_deleted: u64,
+    /// What `--events` read from the relay's store.
     pub events: Option<super::events::EventsRead>,
     /// Said to the user (list totals that disagree, deletions not marked, ...).
     pub notes: Vec<String>,
+    /// Rows written (memos and submissions).
     pub records: u64,
+    /// Requests sent, retries among them, answers 429.
     pub requests: u64,
     pub retries: u64,
     pub rate_limited: u64,
+    /// The pace the run settled at, in words (`paced at 98.2 req/s after 429s`).
     pub pace: Option<String>,
     pub elapsed: Duration,
+    /// Stopped by Ctrl-C or SIGTERM.
     pub interrupted: bool,
     /// What stopped the run (the walk failed, the key was refused).
     pub fatal: Option<Error>,
