@@ -60,31 +60,25 @@ pub(crate) fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String
     (lines, summary)
 }
 
-/// Validate and build, or print every problem (one line each) and stop with exit 2.
-/// [`super::prepare`], its problems in the error itself (lines, then the summary): for a
-/// reader that takes one message, a program reading JSON errors or an MCP client.
-pub(crate) fn prepare_in_one_error(
-    questions: &[Question],
-    value: &Value,
-    variant: Variant,
-    what: &str,
-) -> Result<Prepared, Error> {
-    super::prepare(questions, value, variant).map_err(|report| {
-        let (lines, summary) = problem_lines(&report, what);
-        let mut text = lines.join("\n");
-        text.push('\n');
-        text.push_str(&summary);
-        Error::usage(text)
-    })
-}
-
+/// Validate and build ([`super::prepare`]), or stop with exit 2: every problem printed on `err`
+/// (one line each) before the error, or, with no `err`, in the error itself (lines, then the
+/// summary) for a reader that takes one message, such as a program reading JSON errors.
 pub(crate) fn prepare_or_report(
-    err: &mut dyn std::io::Write,
+    err: Option<&mut dyn std::io::Write>,
     questions: &[Question],
     value: &Value,
     variant: Variant,
     what: &str,
 ) -> Result<Prepared, Error> {
+    let Some(err) = err else {
+        return super::prepare(questions, value, variant).map_err(|report| {
+            let (lines, summary) = problem_lines(&report, what);
+            let mut text = lines.join("\n");
+            text.push('\n');
+            text.push_str(&summary);
+            Error::usage(text)
+        });
+    };
     match super::prepare(questions, value, variant) {
         Ok(p) => Ok(p),
         Err(report) => {

@@ -49,7 +49,7 @@ pub fn run(
     loop {
         let file = answers_file(questions, &answers, Some(privacy));
         let prepared = crate::apply::submit::prepare_or_report(
-            err,
+            Some(&mut *err),
             questions,
             &file,
             s.requested,

@@ -157,26 +157,15 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         Some(_) => None,
     };
     let (prepared, reviewed) = match file {
-        // A program reading JSON errors gets the problems in the error's message.
-        Some(value) if ctx.io.json_messages() => (
-            crate::apply::submit::prepare_in_one_error(
-                &questions,
-                &value,
-                requested,
-                "the answers file",
-            )?,
-            false,
-        ),
-        Some(value) => (
-            crate::apply::submit::prepare_or_report(
-                &mut ctx.io.stderr(),
-                &questions,
-                &value,
-                requested,
-                "the answers file",
-            )?,
-            false,
-        ),
+        Some(value) => {
+            // A program reading JSON errors gets the problems in the error's message.
+            let mut stderr = ctx.io.stderr();
+            let err = (!ctx.io.json_messages()).then_some(&mut stderr as &mut dyn std::io::Write);
+            let what = "the answers file";
+            let prepared =
+                crate::apply::submit::prepare_or_report(err, &questions, &value, requested, what)?;
+            (prepared, false)
+        }
         None => (
             run_wizard(ctx, &client, &form, requested, &args, interrupted.clone()).await?,
             true,
