@@ -381,3 +381,44 @@ fn a_pin_dry_run_says_whether_a_toggle_is_needed() {
     );
     assert!(pinned("101"), "still pinned: nothing was sent");
 }
+
+/// An answers file the form refuses: under `-o json` its problems are inside the one error
+/// line (no text lines around it), under `-o table` each is a line of its own; nothing is sent.
+#[test]
+fn a_refused_answers_file_is_one_json_error_with_every_problem() {
+    let sb = TestSandbox::new();
+    let answers = sb.file(
+        "bad.json",
+        &serde_json::json!({"questions": [{"id": 999999, "answer": {"value": "x"}}]}),
+    );
+    let run = |o: &str| {
+        sb.run(&[
+            "-o",
+            o,
+            "forms",
+            "apply",
+            "FORM-1001",
+            "--answers",
+            &answers,
+            "--yes",
+        ])
+    };
+    let out = run("json");
+    assert_eq!(out.status.code(), Some(2));
+    let e = envelope(&out);
+    assert_eq!(e["code"], "usage");
+    let msg = e["message"].as_str().unwrap();
+    assert!(
+        msg.contains("999999"),
+        "the problem is in the message: {msg}"
+    );
+    let text = run("table");
+    assert_eq!(text.status.code(), Some(2));
+    let err = stderr_of(&text);
+    assert!(err.lines().count() >= 2, "problems, then the error: {err}");
+    assert!(err.contains("999999"), "{err}");
+    // Two runs, each reading the form once and sending no application (every apply body
+    // the sandbox receives is recorded, accepted or not).
+    assert_eq!(sb.admin_value("/_sandbox/stats")["answered"], 2);
+    assert_eq!(sb.admin("/_sandbox/requests"), Vec::<Value>::new());
+}
