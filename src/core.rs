@@ -187,30 +187,32 @@ pub fn prepare_or_report(
     variant: Variant,
     what: &str,
 ) -> Result<Prepared, Error> {
-    match crate::apply::prepare(questions, value, variant) {
-        Ok(p) => Ok(p),
-        Err(report) => {
-            // A runaway file (a million items) must not print a million lines: the first
-            // PROBLEMS_SHOWN of each, then a count.
-            const SHOWN: usize = PROBLEMS_SHOWN;
-            let warnings = &report.warnings;
-            for w in warnings.iter().take(SHOWN) {
-                let _ = writeln!(
-                    err,
-                    "warning: {}",
-                    crate::output::text::safe_line(&w.to_string())
-                );
-            }
-            if warnings.len() > SHOWN {
-                let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
-            }
-            let (lines, summary) = problem_lines(&report, what);
-            for line in lines {
-                let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
-            }
-            Err(Error::usage(summary))
-        }
+    crate::apply::prepare(questions, value, variant)
+        .map_err(|report| report_problems(err, &report, what))
+}
+
+/// Print a refused file's warnings and problems (one line each) and return the exit-2 error
+/// that ends the command.
+pub fn report_problems(err: &mut dyn std::io::Write, report: &Report, what: &str) -> Error {
+    // A runaway file (a million items) must not print a million lines: the first
+    // PROBLEMS_SHOWN of each, then a count.
+    const SHOWN: usize = PROBLEMS_SHOWN;
+    let warnings = &report.warnings;
+    for w in warnings.iter().take(SHOWN) {
+        let _ = writeln!(
+            err,
+            "warning: {}",
+            crate::output::text::safe_line(&w.to_string())
+        );
     }
+    if warnings.len() > SHOWN {
+        let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
+    }
+    let (lines, summary) = problem_lines(report, what);
+    for line in lines {
+        let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
+    }
+    Error::usage(summary)
 }
 
 #[cfg(test)]

@@ -7,23 +7,30 @@ use common::*;
 use std::time::Duration;
 
 use expectrl::{Eof, Session, WaitStatus};
+use recruit::i18n::Lang;
 use recruit::sandbox::codes;
 use serde_json::{json, Value};
 
 /// `recruit` in a pseudo-terminal, pointed at a test sandbox.
 trait Pty {
     fn spawn(&self, args: &[&str]) -> Session;
-    fn spawn_at(&self, base: &str, args: &[&str]) -> Session;
+    fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session;
+    fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session;
 }
 
 impl Pty for TestSandbox {
-    /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
+    /// `recruit ARGS` in a PTY of 120x40, no colour, in English, pointed at this sandbox.
     fn spawn(&self, args: &[&str]) -> Session {
-        self.spawn_at(&self.sandbox().base_url(), args)
+        self.spawn_in(Lang::En, 120, args)
+    }
+
+    /// The same in `lang` (RECRUIT_LANG) on a terminal `cols` wide.
+    fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session {
+        self.spawn_at(&self.sandbox().base_url(), lang, cols, args)
     }
 
     /// The same, pointed at `base` (a stub service).
-    fn spawn_at(&self, base: &str, args: &[&str]) -> Session {
+    fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
         for (k, _) in std::env::vars() {
             if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
@@ -37,10 +44,11 @@ impl Pty for TestSandbox {
             .env("NO_COLOR", "1")
             .env("TERM", "xterm")
             .env("TZ", "UTC")
+            .env("RECRUIT_LANG", lang.code())
             .current_dir(self.home.dir.path())
             .args(args);
         let mut s = Session::spawn(cmd).expect("spawn in a PTY");
-        s.get_process_mut().set_window_size(120, 40).unwrap();
+        s.get_process_mut().set_window_size(cols, 40).unwrap();
         s.set_expect_timeout(Some(Duration::from_secs(30)));
         s
     }
@@ -125,7 +133,8 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
         "7. Current annual salary (KRW 10,000) (optional)",
         "\r",
     );
-    answer(&mut s, "8. Gender (optional)", &format!("{DOWN}\r"));
+    // An optional choice starts on "skip": female is two down.
+    answer(&mut s, "8. Gender (optional)", &format!("{DOWN}{DOWN}\r"));
     answer(&mut s, "9. Date of birth (optional)", "1990-02-30\r");
     answer(&mut s, "is not a real date", "1990-02-28\r");
     answer(&mut s, "10. Profile photo (optional)", "\r");
@@ -141,7 +150,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Department (optional)", "\r");
     answer(&mut s, "Job role (optional)", "Engineer\r");
     // A second entry started by mistake is left empty at its first required field.
-    answer(&mut s, "Add another experience?", "y\r");
+    answer(&mut s, "Add another job?", "y\r");
     answer(&mut s, "Company (empty: no such entry)", "\r");
     // education (required)
     s.expect("13. Education").unwrap();
@@ -150,30 +159,31 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Graduated (YYYY-MM, optional)", "\r");
     answer(&mut s, "Graduated?", "y\r");
     answer(&mut s, "Major (optional)", "CS\r");
-    answer(&mut s, "Add another education?", "n\r");
-    // qualification (optional): one prize
+    answer(&mut s, "Add another school?", "n\r");
+    // qualification (optional): one prize, shown in words (sent as the API's `certificate`)
     answer(
         &mut s,
-        "14. Certificates and awards (optional): add a qualification?",
+        "14. Certificates and awards (optional): add an entry?",
         "y\r",
     );
-    answer(&mut s, "Kind (award = certification", &format!("{DOWN}\r"));
+    s.expect("Certification").unwrap();
+    answer(&mut s, "Prize", &format!("{DOWN}\r"));
     answer(&mut s, "    Name", "Hackathon\r");
     answer(&mut s, "Issuing institution", "Acme\r");
     answer(&mut s, "Score or grade", "1st\r");
     answer(&mut s, "Date obtained (YYYY-MM-DD)", "2021/05/01\r");
     answer(&mut s, "Details (optional)", "\r");
-    answer(&mut s, "Add another qualification?", "n\r");
+    answer(&mut s, "Add another certification or prize?", "n\r");
     // training (optional): skipped
     answer(
         &mut s,
-        "15. Training and courses (optional): add a training?",
+        "15. Training and courses (optional): add an entry?",
         "n\r",
     );
     // language (optional): one
     answer(
         &mut s,
-        "16. Language test scores (optional): add a language?",
+        "16. Language test scores (optional): add an entry?",
         "y\r",
     );
     answer(&mut s, "    Language", "English\r");
@@ -181,27 +191,27 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Testing institution", "ETS\r");
     answer(&mut s, "Score or grade", "950\r");
     answer(&mut s, "Date taken", "2022-08-01\r");
-    answer(&mut s, "Add another language?", "n\r");
-    // military service: yes, complete
+    answer(&mut s, "Add another language test?", "n\r");
+    // military service (skip, yes, no): yes, completed
     answer(
         &mut s,
         "17. Military service (optional): does it apply to you?",
-        &format!("{UP}\r"),
+        &format!("{DOWN}\r"),
     );
-    answer(&mut s, "Service status", "\r");
+    answer(&mut s, "Service status", &format!("{DOWN}\r"));
     // veteran affair: yes, with a code typed wrong first
     answer(
         &mut s,
         "18. National merit (veterans' affairs) status (optional): does it apply",
-        &format!("{UP}\r"),
+        &format!("{DOWN}\r"),
     );
-    answer(&mut s, "Veteran affair code", "123\r");
+    answer(&mut s, "Veterans' affairs certificate number", "123\r");
     answer(&mut s, "two digits, a hyphen and six digits", "12-345678\r");
-    // disability: no (the default)
+    // disability: no
     answer(
         &mut s,
         "19. Disability (optional): does it apply to you?",
-        "\r",
+        &format!("{UP}\r"),
     );
     answer(
         &mut s,
@@ -246,7 +256,17 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     // The review shows uploads as the path the body sends, not the sandbox's temporary URL.
     let review = s.expect("What next?").unwrap();
     let review = String::from_utf8_lossy(review.before()).to_string();
-    assert!(review.contains("privacy consent"), "{review}");
+    assert!(review.contains("Privacy consent"), "{review}");
+    // Answers in words, questions without their kinds.
+    assert!(
+        review.contains("Female") && review.contains("Prize: Hackathon"),
+        "{review}"
+    );
+    assert!(review.contains("Yes (Completed)"), "{review}");
+    assert!(
+        !review.contains("(gender)") && !review.contains("certificate"),
+        "{review}"
+    );
     assert!(
         review.contains("/upload/candidate/file/1/temp/"),
         "{review}"
@@ -362,8 +382,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
 fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
     let sb = TestSandbox::new();
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
-    s.expect("carry no id and cannot be answered through the API")
-        .unwrap();
+    s.expect("cannot be sent by this tool").unwrap();
     answer(&mut s, "1. Full name", "Min Park\r");
     answer(&mut s, "2. Email address", "min.wizard@example.com\r");
     answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
@@ -406,7 +425,8 @@ fn wizard_ctrl_c_sends_nothing_saves_what_was_answered_and_exits_130() {
         before.ends_with('\n') || before.ends_with("error: "),
         "{before:?}"
     );
-    s.expect("the answers so far are in").unwrap();
+    s.expect("The answers so far are in").unwrap();
+    s.expect("--resume").unwrap();
     assert_eq!(exit_code(&mut s), 130);
     assert!(sb.admin("/_sandbox/requests").is_empty());
     let file: Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
@@ -458,7 +478,15 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
         "2. Email address: typo@example.com",
         &format!("{DOWN}\r"),
     );
-    answer(&mut s, "2. Email address", "min.fixed@example.com\r");
+    // Pre-filled with the answer now: rub out "typo" and type "min.fixed".
+    answer(
+        &mut s,
+        "2. Email address",
+        &format!(
+            "{}min.fixed@example.com\r",
+            "\x7f".repeat("typo@example.com".len())
+        ),
+    );
     // Reviewed again, with the new answer; then the consent changed too.
     let review = s.expect("What next?").unwrap();
     let review = String::from_utf8_lossy(review.before()).to_string();
@@ -466,7 +494,7 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
     assert!(review.contains("min.fixed@example.com"), "{review}");
     assert!(!review.contains("typo@example.com"), "{review}");
     answer(&mut s, "Change an answer", &format!("{DOWN}\r"));
-    answer(&mut s, "privacy consent: no", &format!("{UP}\r"));
+    answer(&mut s, "Privacy consent: No", &format!("{UP}\r"));
     answer(&mut s, "Do you consent", "y\r");
     answer(&mut s, "Submit this application to FORM-NOIDS", "\r");
     assert_eq!(exit_code(&mut s), 0);
@@ -513,7 +541,10 @@ fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
     let file = noids_answers(&sb, "asked@example.com");
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
     s.expect("note: the form's questions carry no ids").unwrap();
-    s.expect("Mobile phone number (phone)").unwrap(); // the summary
+    // The summary names the questions without their kinds.
+    let summary = s.expect("Mobile phone number").unwrap();
+    let summary = String::from_utf8_lossy(summary.before()).to_string();
+    assert!(!summary.contains("(name)"), "{summary}");
     answer(&mut s, "Submit this application to FORM-NOIDS", "n\r");
     s.expect("cancelled; nothing was sent").unwrap();
     assert_eq!(exit_code(&mut s), 1);
@@ -588,7 +619,7 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
         ),
     });
     let sb = TestSandbox::new();
-    let mut s = sb.spawn_at(&service.base(), &["forms", "apply", "EVIL"]);
+    let mut s = sb.spawn_at(&service.base(), Lang::En, 120, &["forms", "apply", "EVIL"]);
     let mut shown = Vec::new();
     let first = s.expect("1. Name").unwrap();
     shown.extend_from_slice(first.before());
@@ -626,6 +657,9 @@ mod scripted {
     use recruit::apply::{answers_file, prepare, Answer, Variant};
     use recruit::wizard::scripted::{Reply, Scripted};
     use recruit::wizard::{collect, Stop};
+
+    const REQUIRED: &str =
+        "An answer is required here: type one, or press Ctrl-C to stop without sending.";
     use serde_json::{json, Value};
 
     fn form() -> ApplicationForm {
@@ -674,8 +708,8 @@ mod scripted {
             Reply::Tick(vec![0, 2]),
             line("2026.12.01"),
             Reply::Yes(true),
-            Reply::Pick(0),
-            line(""), // optional textarea skipped
+            Reply::Pick(1), // (skip) comes first: 1 is "Completed"
+            line(""),       // optional textarea skipped
             line("https://github.com/hana"),
             Reply::Yes(false),
             line(cv.to_str().unwrap()),
@@ -687,14 +721,21 @@ mod scripted {
             Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
         };
         let mut answers: Vec<Answer> = Vec::new();
-        let privacy = collect(&form, &mut p, &mut upload, &mut answers).expect("completes");
+        let privacy = collect(&form, &mut p, &mut upload, &mut answers, None).expect("completes");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
         assert_eq!(uploaded, [cv]);
         assert!(privacy);
         let t = p.transcript.join("\n");
         assert!(t.contains("! nope: "), "{t}");
         assert!(
-            t.contains("1 question(s) carry no id") && t.contains("12. Q text"),
+            t.contains("1 question cannot be sent by this tool") && t.contains("12. Q text"),
+            "{t}"
+        );
+        // The military status is offered in words, starting on "skip".
+        assert!(
+            t.contains(
+                "  [>(skip: no answer) | Completed | Not completed | Exempted | Serving now]"
+            ),
             "{t}"
         );
 
@@ -741,10 +782,11 @@ mod scripted {
         ]);
         let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
         let mut answers = Vec::new();
-        let stop = collect(&form, &mut p, &mut upload, &mut answers).unwrap_err();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers, None).unwrap_err();
         assert_eq!(stop, Stop::Cancelled);
+        // Refused with a sentence saying why.
         assert!(
-            p.transcript.iter().any(|l| l == "! : required"),
+            p.transcript.iter().any(|l| *l == format!("! : {REQUIRED}")),
             "{:#?}",
             p.transcript
         );
@@ -770,6 +812,7 @@ mod scripted {
             save: Some(save),
             yes: false,
             width: 100,
+            resumed: None,
         }
     }
 
@@ -819,9 +862,14 @@ mod scripted {
         assert_eq!(radio(&prepared.body), json!({"value": "Phone"}));
         let reviews = p.transcript.iter().filter(|l| *l == "? What next?").count();
         assert_eq!(reviews, 2, "{:#?}", p.transcript);
-        assert!(p.transcript.iter().any(
-            |l| l.contains("Submit this application to FORM-T (Test form), request variant A?")
-        ));
+        // No API words: the request's variant is not the applicant's business.
+        assert!(
+            p.text()
+                .contains("[>Submit this application to FORM-T (Test form)? | Change an answer"),
+            "{}",
+            p.text()
+        );
+        assert!(!p.text().contains("variant"), "{}", p.text());
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         assert_eq!(saved["privacy"], true);
         assert_eq!(radio(&saved), json!({"value": "Phone"}));
@@ -844,11 +892,449 @@ mod scripted {
         assert_eq!(
             e.message,
             format!(
-                "cancelled; nothing was sent (the answers so far are in {})",
+                "cancelled; nothing was sent. The answers so far are in {0}; `recruit forms apply FORM-T --resume {0}` goes on from them.",
                 save.display()
             )
         );
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         assert_eq!(saved["questions"][0]["answer"], json!({"name": "Kim Hana"}));
+    }
+
+    /// A form of the repeatable and optional-choice kinds.
+    fn group_form() -> ApplicationForm {
+        let q = |id: i64, kind: &str, required: bool| json!({"id": id, "order": id, "kind": kind, "title": format!("Q {kind}"), "required": required});
+        serde_json::from_value(json!({
+            "code": "FORM-G",
+            "title": "Group form",
+            "questions": [
+                q(1, "name", true),
+                q(2, "experience", true),
+                q(3, "qualification", false),
+                q(4, "gender", false),
+                q(5, "training", false),
+            ]
+        }))
+        .expect("form parses")
+    }
+
+    fn acme() -> Value {
+        json!({"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"})
+    }
+
+    fn beta() -> Value {
+        json!({"company_name": "Beta", "start_at": "2016-01", "end_at": "2019-02", "currently_employed": false, "department": "R&D"})
+    }
+
+    fn no_upload() -> impl FnMut(&std::path::Path) -> Result<String, String> {
+        |_: &std::path::Path| -> Result<String, String> { unreachable!() }
+    }
+
+    /// Question `i`'s answer, asked again from `current` with `replies`.
+    fn change(
+        form: &ApplicationForm,
+        i: usize,
+        current: &Value,
+        replies: Vec<Reply>,
+    ) -> (Option<Value>, Scripted) {
+        let mut p = Scripted::new(replies);
+        let questions = form.questions.clone().unwrap();
+        let got = recruit::wizard::answer_question(
+            &mut p,
+            &questions,
+            i,
+            Some(current),
+            &mut no_upload(),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}\n{}", p.text()));
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        (got, p)
+    }
+
+    #[test]
+    fn a_changed_group_lists_its_entries_and_enter_keeps_them() {
+        let form = group_form();
+        let now = json!({"experiences": [acme(), beta()]});
+        let (got, p) = change(&form, 1, &now, vec![Reply::Enter]);
+        assert_eq!(got, Some(now.clone()), "{}", p.text());
+        let t = p.text();
+        assert!(t.contains("  1. Acme, Engineer, 2019-03 – now"), "{t}");
+        assert!(t.contains("  2. Beta, 2016-01 – 2019-02"), "{t}");
+        // Keep is the default, and the only entry of the review's "Enter".
+        assert!(
+            t.contains("[>Keep these 2 entries | Edit an entry | Delete an entry | Add an entry]"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn an_entry_is_edited_from_its_fields_pre_filled_and_enter_keeps_each() {
+        let form = group_form();
+        let now = json!({"experiences": [acme(), beta()]});
+        // Edit entry 2: Enter on each of its 8 fields; then keep.
+        let mut replies = vec![Reply::Pick(1), Reply::Pick(1)];
+        replies.extend(std::iter::repeat_n(Reply::Enter, 8));
+        replies.push(Reply::Enter);
+        let (got, p) = change(&form, 1, &now, replies);
+        assert_eq!(got, Some(now.clone()), "{}", p.text());
+        let t = p.text();
+        assert!(t.contains("    Company [Beta]"), "{t}");
+        assert!(t.contains("    Start (YYYY-MM, optional) [2016-01]"), "{t}");
+        assert!(t.contains("    End (YYYY-MM, optional) [2019-02]"), "{t}");
+        assert!(t.contains("    Currently employed here? [y/N]"), "{t}");
+        assert!(t.contains("    Department (optional) [R&D]"), "{t}");
+        // An edited entry cannot be dropped by emptying its first field.
+        assert!(!t.contains("no such entry"), "{t}");
+
+        // Edit entry 1's role, delete entry 2, add a third; keep.
+        let mut replies = vec![Reply::Pick(1), Reply::Pick(0)];
+        replies.extend(std::iter::repeat_n(Reply::Enter, 7));
+        replies.push(line("Staff engineer"));
+        replies.extend([Reply::Pick(2), Reply::Pick(1)]);
+        replies.extend([
+            Reply::Pick(3),
+            line("Gamma"),
+            line("2012.01"),
+            line("2015/12"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+        ]);
+        replies.push(Reply::Enter);
+        let (got, p) = change(&form, 1, &now, replies);
+        let mut first = acme();
+        first["title"] = json!("Staff engineer");
+        assert_eq!(
+            got,
+            Some(
+                json!({"experiences": [first, {"company_name": "Gamma", "start_at": "2012-01", "end_at": "2015-12", "currently_employed": false}]})
+            ),
+            "{}",
+            p.text()
+        );
+        assert!(
+            p.text().contains("deleted: Beta, 2016-01 – 2019-02"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn the_only_entry_of_a_required_group_is_not_deleted_and_an_optional_group_can_be_emptied() {
+        let form = group_form();
+        let now = json!({"experiences": [acme()]});
+        let (got, p) = change(&form, 1, &now, vec![Reply::Pick(2), Reply::Enter]);
+        assert_eq!(got, Some(now), "{}", p.text());
+        assert!(
+            p.text().contains("This question needs at least one job, so the only one cannot be deleted: edit it instead."),
+            "{}",
+            p.text()
+        );
+        let prize = json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "Acme", "grade": "1st", "date": "2021-05-01"}]});
+        let (got, p) = change(&form, 2, &prize, vec![Reply::Pick(2)]);
+        assert_eq!(got, None, "{}", p.text());
+        // The entry is named in words, not by the API's value.
+        assert!(
+            p.text()
+                .contains("1. Prize: Hackathon (Acme, 1st, 2021-05-01)"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn an_end_before_its_start_is_refused_at_the_field_with_the_answers_file_rule() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut p = Scripted::new([
+            line("Acme"),
+            line("2020-03"),
+            line("2019-01"), // refused as typed
+            line("2021-01"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+            Reply::Enter, // add another? no
+        ]);
+        let got = recruit::wizard::answer_question(&mut p, &questions, 1, None, &mut no_upload())
+            .unwrap();
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        let t = p.text();
+        assert!(
+            t.contains("! 2019-01: the end 2019-01 is before the start 2020-03"),
+            "{t}"
+        );
+        assert_eq!(got.unwrap()["experiences"][0]["end_at"], json!("2021-01"));
+        // The answers file is refused by the same rule, with the same words.
+        let file = json!({"privacy": true, "questions": [
+            {"question_id": 1, "answer": {"name": "Kim"}},
+            {"question_id": 2, "answer": {"experiences": [{"company_name": "Acme", "start_at": "2020-03", "end_at": "2019-01"}]}}]});
+        let report = prepare(&questions, &file, Variant::A).unwrap_err();
+        let shown: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["question 2 \"Q experience\" (experience): answer.experiences[0].end_at: the end 2019-01 is before the start 2020-03"]
+        );
+    }
+
+    #[test]
+    fn enter_skips_an_optional_choice_and_keeps_a_changed_one() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut p = Scripted::new([Reply::Enter]);
+        let got = recruit::wizard::answer_question(&mut p, &questions, 3, None, &mut no_upload())
+            .unwrap();
+        assert_eq!(got, None, "{}", p.text());
+        assert!(
+            p.text().contains("[>(skip: no answer) | Male | Female]"),
+            "{}",
+            p.text()
+        );
+        let (got, p) = change(&form, 3, &json!({"gender": "female"}), vec![Reply::Enter]);
+        assert_eq!(got, Some(json!({"gender": "female"})));
+        assert!(
+            p.text().contains("[(skip: no answer) | Male | >Female]"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn every_changed_answer_starts_from_the_answer_it_has() {
+        let form = form();
+        let cases = [
+            (0, json!({"name": "Kim Hana"}), "? 1. Q name [Kim Hana]"),
+            (
+                3,
+                json!({"desired_salary": 6000}),
+                "? 4. Q desired_salary (optional) [6000]",
+            ),
+            (
+                4,
+                json!({"value": "Phone"}),
+                "  [On-site | Video call | >Phone]",
+            ),
+            (
+                5,
+                json!({"values": ["Tue", "Wed"]}),
+                "  [Mon | >Tue | >Wed]",
+            ),
+            (
+                6,
+                json!({"value": "2026-12-01"}),
+                "? 7. Q date_type (optional) (YYYY-MM-DD) [2026-12-01]",
+            ),
+            (
+                8,
+                json!({"value": "One.\nTwo."}),
+                "? 9. Q textarea (optional) (end a line with \\ to write another) [One.\\]",
+            ),
+            (
+                10,
+                json!({"resume_path": "/upload/candidate/file/1/temp/9/cv.pdf"}),
+                "[/upload/candidate/file/1/temp/9/cv.pdf]",
+            ),
+        ];
+        for (i, now, shown) in cases {
+            // Enter on every prompt (a textarea asks once per line) keeps the answer.
+            let lines = now["value"].as_str().map_or(1, |v| v.lines().count());
+            let (got, p) = change(&form, i, &now, vec![Reply::Enter; lines]);
+            assert_eq!(got, Some(now.clone()), "{}", p.text());
+            assert!(p.text().contains(shown), "{shown:?} not in\n{}", p.text());
+        }
+        let (got, p) = change(
+            &form,
+            7,
+            &json!({"checked": true, "military_service_status": "exemption"}),
+            vec![Reply::Enter, Reply::Enter],
+        );
+        assert_eq!(
+            got,
+            Some(json!({"checked": true, "military_service_status": "exemption"})),
+            "{}",
+            p.text()
+        );
+        let (got, p) = change(
+            &form,
+            9,
+            &json!({"links": ["https://a.example", "https://b.example"]}),
+            vec![Reply::Enter; 4],
+        );
+        assert_eq!(
+            got,
+            Some(json!({"links": ["https://a.example", "https://b.example"]})),
+            "{}",
+            p.text()
+        );
+    }
+
+    /// The every-kind-ish answers of `group_form` as a saved session would hold them.
+    fn saved_session() -> Value {
+        json!({"questions": [
+            {"question_id": 1, "kind": "name", "answer": {"name": "Kim Hana"}},
+            {"question_id": 3, "kind": "qualification", "answer": {"qualifications": [
+                {"kind": "award", "name": "정보처리기사", "institution_name": "한국산업인력공단", "grade": "합격", "date": "2020-06-01"}]}}
+        ]})
+    }
+
+    #[test]
+    fn a_resumed_session_asks_only_what_is_unanswered_then_reviews() {
+        use recruit::wizard::session::{run, Resumed};
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("session.json");
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        // Required question 2 is unanswered: still a session to go on from.
+        let (answers, privacy) = recruit::apply::resume(&questions, &saved_session()).unwrap();
+        assert_eq!(answers.len(), 2);
+        assert_eq!(privacy, None);
+        let mut session = session(&form, &save);
+        session.code = "FORM-G";
+        session.resumed = Some(Resumed {
+            from: save.clone(),
+            answers,
+            privacy,
+        });
+        let mut p = Scripted::new([
+            // 2. experience: one entry
+            line("Acme"),
+            line("2019-03"),
+            line(""),
+            Reply::Yes(true),
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+            Reply::Enter,
+            // 4. gender: skipped; 5. training: none
+            Reply::Enter,
+            Reply::Enter,
+            // privacy, then submit
+            Reply::Yes(true),
+            Reply::Enter,
+        ]);
+        let prepared = run(&session, &mut p, &mut no_upload(), &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e}\n{}", p.text()));
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        let t = p.text();
+        assert!(
+            t.contains(&format!(
+                "Going on from {}: 2 answers kept, 3 questions left.",
+                save.display()
+            )),
+            "{t}"
+        );
+        assert!(
+            !t.contains("? 1. Q name"),
+            "an answered question was asked: {t}"
+        );
+        assert!(
+            !t.contains("3. Q qualification"),
+            "an answered question was asked: {t}"
+        );
+        let items = prepared.body["questions"].as_array().unwrap();
+        let ids: Vec<i64> = items
+            .iter()
+            .map(|q| q["question_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(ids, [1, 2, 3]);
+        assert_eq!(
+            items[2]["answer"],
+            saved_session()["questions"][1]["answer"]
+        );
+        // The review names the qualification in words.
+        assert!(t.contains("Certification: 정보처리기사"), "{t}");
+    }
+
+    #[test]
+    fn ctrl_c_without_save_says_how_to_keep_the_answers_next_time() {
+        use recruit::wizard::session::run;
+        let form = group_form();
+        let mut session = session(&form, std::path::Path::new("unused"));
+        session.save = None;
+        let mut p = Scripted::new([line("Kim"), Reply::Cancel]);
+        let e = run(&session, &mut p, &mut no_upload(), &mut Vec::new()).unwrap_err();
+        assert_eq!(e.exit_code(), 130);
+        assert_eq!(
+            e.message,
+            "cancelled; nothing was sent. To keep your answers next time, add --save FILE; `recruit forms apply FORM-T --resume FILE` then goes on from them."
+        );
+    }
+
+    #[test]
+    fn in_korean_people_read_korean_and_the_request_is_the_same_bytes() {
+        use recruit::i18n::{in_lang, Lang};
+        use recruit::wizard::session::run;
+        let form = group_form();
+        let script = || {
+            vec![
+                line(""), // refused: required
+                line("김하나"),
+                line("에이크미"),
+                line("2020-03"),
+                line("2019-01"), // refused: before the start
+                line("2021-01"),
+                Reply::Enter,
+                line(""),
+                line(""),
+                line(""),
+                line(""),
+                Reply::Enter,
+                // qualification: one prize
+                Reply::Yes(true),
+                Reply::Pick(1),
+                line("해커톤"),
+                line("에이크미"),
+                line("대상"),
+                line("2021.05.01"),
+                line(""),
+                Reply::Enter,
+                Reply::Pick(2), // gender: 여성
+                Reply::Enter,   // training: none
+                Reply::Yes(true),
+                Reply::Enter, // submit
+            ]
+        };
+        let run_in = |lang: Lang| {
+            in_lang(lang, || {
+                let dir = tempfile::tempdir().unwrap();
+                let save = dir.path().join("a.json");
+                let mut session = session(&form, &save);
+                session.code = "FORM-G";
+                let mut p = Scripted::new(script());
+                let prepared = run(&session, &mut p, &mut no_upload(), &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("{e}\n{}", p.text()));
+                assert_eq!(p.unused(), 0, "{}", p.text());
+                let saved = std::fs::read(&save).unwrap();
+                (prepared.body, saved, p.text())
+            })
+        };
+        let (en_body, en_saved, en) = run_in(Lang::En);
+        let (ko_body, ko_saved, ko) = run_in(Lang::Ko);
+        assert_eq!(ko_body, en_body);
+        assert_eq!(
+            ko_saved, en_saved,
+            "the --save file never changes with the language"
+        );
+        assert_eq!(
+            en_body["questions"][2]["answer"]["qualifications"][0]["kind"],
+            "certificate"
+        );
+        for want in [
+            "! : 필수 항목입니다. 답을 입력하거나, Ctrl-C를 눌러 보내지 않고 멈추세요.",
+            "! 2019-01: 끝난 때(2019-01)가 시작한 때(2020-03)보다 앞섭니다",
+            "    회사명 (비워 두면 이 항목은 추가하지 않음)",
+            "[>자격증 | 수상]",
+            "[>(건너뛰기: 답하지 않음) | 남성 | 여성]",
+            "[>FORM-G (Group form) 공고에 이 지원서를 제출할까요? | 답변 고치기 | 취소 (아무것도 보내지 않음)]",
+            "수상: 해커톤",
+            "개인정보 수집·이용 동의",
+        ] {
+            assert!(ko.contains(want), "{want:?} not in\n{ko}");
+        }
+        assert!(en.contains("Prize: 해커톤") && !en.contains("수상"), "{en}");
     }
 }

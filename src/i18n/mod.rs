@@ -79,13 +79,36 @@ impl Lang {
 
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
+thread_local! {
+    /// A language for this thread only (see [`in_lang`]).
+    static ON_THIS_THREAD: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
 /// Speak `lang` from now on (the front end sets it once it has read the settings).
 pub fn set_lang(lang: Lang) {
     CURRENT.store(lang.index() as u8, Ordering::Relaxed);
 }
 
+/// Run `f` speaking `lang` on this thread only. Tests run side by side on threads of one
+/// process, where [`set_lang`] would change the language of all of them.
+pub fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    let before = ON_THIS_THREAD.with(|c| c.replace(Some(lang)));
+    // Put back even if `f` panics (a failing test must not leave its language behind).
+    struct Restore(Option<Lang>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ON_THIS_THREAD.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(before);
+    f()
+}
+
 /// The language in use.
 pub fn lang() -> Lang {
+    if let Some(l) = ON_THIS_THREAD.with(|c| c.get()) {
+        return l;
+    }
     match CURRENT.load(Ordering::Relaxed) {
         1 => Lang::Ko,
         _ => Lang::En,

@@ -52,9 +52,16 @@ go through variant B automatically (items naming them by question_id are matched
 with a warning), and answers to other questions are refused by name.
 
 Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
-the spot), shows a review, and offers to submit, change an answer or cancel; --save FILE keeps
-the answers as a file for --answers (also on Ctrl-C: what was answered so far, exit 130). On a
-terminal a summary is confirmed before sending unless --yes."
+the spot), shows a review, and offers to submit, change an answer or cancel. Changing an
+answer starts from it (Enter keeps it); experience, education and the other lists of entries
+are kept, edited one entry at a time, deleted from or added to. --save FILE keeps the answers
+as a file for --answers (also on Ctrl-C: what was answered so far, exit 130), and --resume
+FILE goes on from such a file: its answers are kept, only the questions it leaves unanswered
+are asked (and the privacy consent if it has none), then the review; the file is kept up to
+date unless --save names another. --resume needs a terminal; without one, give a complete
+file with --answers. The wizard speaks Korean with RECRUIT_LANG=ko (or a Korean locale,
+LANG=ko_KR.UTF-8); what it sends and saves is the same in any language. On a terminal a
+summary is confirmed before sending unless --yes."
     };
 }
 
@@ -65,6 +72,7 @@ Examples:
   recruit forms get FORM-1001                    # the questions and their order
   recruit forms apply FORM-1001                  # interactive wizard
   recruit forms apply FORM-1001 --save answers.json         # wizard, keeping the answers
+  recruit forms apply FORM-1001 --resume answers.json       # go on from the kept answers
   recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the body only
   recruit forms apply FORM-1001 --answers answers.json --yes
   jq '.privacy = true' draft.json | recruit forms apply FORM-1001 --answers -
@@ -96,6 +104,18 @@ pub struct ApplyArgs {
     /// Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
+    /// Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)
+    #[arg(long, value_name = "FILE", conflicts_with = "answers")]
+    pub resume: Option<std::path::PathBuf>,
+}
+
+/// The language the wizard speaks: RECRUIT_LANG, else the locale variables read as text.
+/// (Until `--lang` and the `lang` setting are wired; they replace this read.)
+fn wizard_lang() -> crate::i18n::Lang {
+    std::env::var("RECRUIT_LANG")
+        .ok()
+        .and_then(|v| crate::i18n::Lang::parse(&v))
+        .unwrap_or_else(|| crate::i18n::Lang::from_locale(|k| std::env::var(k).ok()))
 }
 
 /// The variant: the flag, else the profile's `variant`, else A.
@@ -109,6 +129,16 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
 pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
+    if interactive {
+        // What people read on the terminal: the wizard, its review, the question before sending.
+        crate::i18n::set_lang(wizard_lang());
+    }
+    if args.resume.is_some() && !interactive {
+        return Err(Error::usage(format!(
+            "--resume goes on with the wizard, which needs a terminal; without one, pass a complete answers file with --answers FILE (`recruit forms get {}` shows the questions)",
+            args.code
+        )));
+    }
 
     // Local input before any request: a broken file never costs a round trip.
     let file = match &args.answers {
@@ -133,8 +163,22 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
             "warning: --save is for the wizard; ignored with --answers"
         );
     }
+    // A resumed session is read before any request too.
+    let saved = match &args.resume {
+        Some(path) => {
+            let shown = path.display().to_string();
+            let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
+            Some(crate::commands::parse_user_json(
+                &bytes,
+                "the saved answers",
+            )?)
+        }
+        None => None,
+    };
+    // The file a resumed session goes on keeping, unless --save names another.
+    let save = args.save.clone().or_else(|| args.resume.clone());
     if file.is_none() {
-        if let Some(save) = &args.save {
+        if let Some(save) = &save {
             check_save_target(save)?;
         }
     }
@@ -148,6 +192,24 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
         // (The wizard shows the form's state itself.)
         warn_form_state(&ctx.io, &args.code, &form);
     }
+    let resumed = match (&saved, &args.resume) {
+        (Some(value), Some(path)) => match crate::apply::resume(&questions, value) {
+            Ok((answers, privacy)) => Some(crate::wizard::session::Resumed {
+                from: path.clone(),
+                answers,
+                privacy,
+            }),
+            Err(report) => {
+                let what = format!("the saved answers {}", path.display());
+                return Err(crate::core::report_problems(
+                    &mut ctx.io.stderr(),
+                    &report,
+                    &what,
+                ));
+            }
+        },
+        _ => None,
+    };
 
     // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
     // was sent); from then on it is watched through this flag.
@@ -167,10 +229,17 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
             )?,
             false,
         ),
-        None => (
-            run_wizard(ctx, &client, &form, requested, &args, interrupted.clone()).await?,
-            true,
-        ),
+        None => {
+            let how = WizardRun {
+                requested,
+                save,
+                resumed,
+            };
+            (
+                run_wizard(ctx, &client, &form, how, &args, interrupted.clone()).await?,
+                true,
+            )
+        }
     };
     if !reviewed {
         // Notes and warnings may quote the form (question titles): escaped like any line.
@@ -267,12 +336,19 @@ fn confirm_file_answers(
     let review = crate::wizard::review(questions, &sent, prepared.privacy, width);
     let _ = write!(ctx.io.stderr(), "{review}");
     let mut p = TermPrompt::new(ctx.io.term.color);
-    let prompt = crate::wizard::session::submit_prompt(code, form, prepared.variant);
+    let prompt = crate::wizard::session::submit_prompt(code, form);
     match p.confirm(&prompt, true) {
         Ok(true) => Ok(()),
-        Ok(false) | Err(Stop::Cancelled) => Err(Error::other("cancelled; nothing was sent")),
+        Ok(false) | Err(Stop::Cancelled) => Err(Error::other(crate::t!("wizard-cancelled"))),
         Err(Stop::Failed(e)) => Err(Error::other(e)),
     }
+}
+
+/// How the wizard runs: the variant asked for, the file it keeps, the session it goes on from.
+struct WizardRun {
+    requested: Variant,
+    save: Option<std::path::PathBuf>,
+    resumed: Option<crate::wizard::session::Resumed>,
 }
 
 /// Run the wizard on the terminal up to a confirmed request (or a cancellation error).
@@ -280,10 +356,15 @@ async fn run_wizard(
     ctx: &Ctx,
     client: &Client,
     form: &ApplicationForm,
-    requested: Variant,
+    how: WizardRun,
     args: &ApplyArgs,
     interrupted: Arc<AtomicBool>,
 ) -> Result<Prepared, crate::Error> {
+    let WizardRun {
+        requested,
+        save,
+        resumed,
+    } = how;
     let color = ctx.io.term.color;
     let opts = crate::api::uploads::UploadOptions {
         progress: ctx.io.term.stderr_tty,
@@ -293,7 +374,6 @@ async fn run_wizard(
     let handle = tokio::runtime::Handle::current();
     let form = form.clone();
     let code = args.code.clone();
-    let save = args.save.clone();
     let yes = args.yes || args.dry_run;
     let flag = interrupted.clone();
     let mut err = ctx.io.stderr();
@@ -317,13 +397,14 @@ async fn run_wizard(
             save: save.as_deref(),
             yes,
             width: console::Term::stderr().size().1,
+            resumed,
         };
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
     .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
     if interrupted.load(Ordering::SeqCst) {
-        return Err(Error::other("cancelled; nothing was sent"));
+        return Err(Error::other(crate::t!("wizard-cancelled")));
     }
     Ok(outcome)
 }
