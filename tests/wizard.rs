@@ -650,6 +650,386 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
     }
 }
 
+/// The wizard's text `id` in `lang` (numbers given as digits are numbers, for plurals).
+fn tr(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
+    let mut a = fluent_bundle::FluentArgs::new();
+    for (k, v) in args {
+        match v.parse::<i64>() {
+            Ok(n) => a.set(*k, n),
+            Err(_) => a.set(*k, v.to_string()),
+        }
+    }
+    recruit::i18n::text_in(lang, id, (!args.is_empty()).then_some(&a))
+}
+
+/// The first `n` words of a message: what shows on the first line of a refusal broken to the
+/// terminal's width.
+fn first_words(text: &str, n: usize) -> String {
+    text.split(' ').take(n).collect::<Vec<_>>().join(" ")
+}
+
+/// Each language on a narrow and a wide terminal.
+const COMBOS: [(Lang, u16); 4] = [
+    (Lang::En, 120),
+    (Lang::En, 60),
+    (Lang::Ko, 120),
+    (Lang::Ko, 60),
+];
+
+/// An answer to every question of FORM-ALLKINDS, as a `--save` file holds them.
+fn all_answers() -> Value {
+    json!({"privacy": true, "questions": [
+        {"question_id": 9001, "kind": "name", "answer": {"name": "Jane Wizard"}},
+        {"question_id": 9002, "kind": "email", "answer": {"email": "jane@example.com"}},
+        {"question_id": 9003, "kind": "phone", "answer": {"phone": "010-5555-1234"}},
+        {"question_id": 9004, "kind": "resume", "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}},
+        {"question_id": 9005, "kind": "experience_total", "answer": {"experience_total_period": 36}},
+        {"question_id": 9006, "kind": "desired_salary", "answer": {"desired_salary": 6000}},
+        {"question_id": 9007, "kind": "current_salary", "answer": {"current_salary": 5000}},
+        {"question_id": 9008, "kind": "gender", "answer": {"gender": "female"}},
+        {"question_id": 9009, "kind": "birth", "answer": {"birth": "1990-02-28"}},
+        {"question_id": 9010, "kind": "profile_img", "answer": {"profile_img_path": "/upload/candidate/file/1/temp/7/me.jpg"}},
+        {"question_id": 9011, "kind": "address", "answer": {"address": "Seoul"}},
+        {"question_id": 9012, "kind": "experience", "answer": {"experiences": [
+            {"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"},
+            {"company_name": "Beta Corporation International", "start_at": "2016-01", "end_at": "2019-02", "currently_employed": false, "department": "Research and development"}]}},
+        {"question_id": 9013, "kind": "education", "answer": {"educations": [{"school_name": "KAIST", "graduate": true, "major": "CS"}]}},
+        {"question_id": 9014, "kind": "qualification", "answer": {"qualifications": [
+            {"kind": "award", "name": "정보처리기사", "institution_name": "한국산업인력공단", "grade": "합격", "date": "2020-06-01"}]}},
+        {"question_id": 9015, "kind": "training", "answer": {"trainings": [
+            {"name": "Rust course", "institution_name": "Acme Academy", "start_date": "2021-01-04", "end_date": "2021-02-26"}]}},
+        {"question_id": 9016, "kind": "language", "answer": {"languages": [
+            {"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}},
+        {"question_id": 9017, "kind": "military_service", "answer": {"checked": true, "military_service_status": "complete"}},
+        {"question_id": 9018, "kind": "veteran_affair", "answer": {"checked": false}},
+        {"question_id": 9019, "kind": "disability", "answer": {"checked": true, "disability_type": "hearing", "disability_severity": "mild"}},
+        {"question_id": 9020, "kind": "text", "answer": {"value": "Acme, Engineer"}},
+        {"question_id": 9021, "kind": "textarea", "answer": {"value": "Because I like it.\nAnd the team."}},
+        {"question_id": 9022, "kind": "dropdown", "answer": {"value": "Employee referral"}},
+        {"question_id": 9023, "kind": "radio", "answer": {"value": "Yes"}},
+        {"question_id": 9024, "kind": "date_type", "answer": {"value": "2026-03-01"}},
+        {"question_id": 9025, "kind": "checkbox", "answer": {"values": ["Rust", "Go"]}},
+        {"question_id": 9026, "kind": "link", "answer": {"links": ["https://github.com/jane"]}},
+        {"question_id": 9027, "kind": "file_upload", "answer": {"links": ["/upload/candidate/file/1/temp/7/p.pdf"]}}
+    ]})
+}
+
+/// [`all_answers`] with only the questions `keep` says, and no privacy consent.
+fn some_answers(keep: impl Fn(i64) -> bool) -> Value {
+    let mut v = all_answers();
+    v.as_object_mut().unwrap().remove("privacy");
+    v["questions"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|q| keep(q["question_id"].as_i64().unwrap()));
+    v
+}
+
+/// The answer to question `id` in a request body or answers file (variant A).
+fn answer_of(body: &Value, id: i64) -> Value {
+    body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["question_id"] == json!(id))
+        .map(|q| q["answer"].clone())
+        .unwrap_or(Value::Null)
+}
+
+/// Everything the terminal showed up to `text` (which is consumed too).
+fn until(s: &mut Session, text: &str) -> String {
+    let m = s
+        .expect(text)
+        .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
+    String::from_utf8_lossy(m.before()).to_string()
+}
+
+#[test]
+fn pty_a_group_changed_from_the_review_keeps_its_entries_and_an_edited_entry_starts_pre_filled() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        std::fs::write(&file, all_answers().to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        s.expect(
+            tr(
+                "wizard-resumed",
+                &[("path", path), ("kept", "27"), ("left", "0")],
+            )
+            .as_str(),
+        )
+        .unwrap();
+        let down11 = DOWN.repeat(11);
+        // Change question 12 (two jobs), and press Enter on the list: both kept.
+        answer(&mut s, &tr("wizard-change", &[]), &format!("{DOWN}\r"));
+        answer(&mut s, "12. Work experience: ", &format!("{down11}\r"));
+        s.expect("1. Acme, Engineer, 2019-03").unwrap();
+        s.expect("2. Beta Corporation International, 2016-01 – 2019-02")
+            .unwrap();
+        answer(&mut s, &tr("wizard-group-keep", &[("count", "2")]), "\r");
+        // Again, editing the second job: each field starts from its answer; Enter keeps it.
+        answer(&mut s, &tr("wizard-change", &[]), &format!("{DOWN}\r"));
+        answer(&mut s, "12. Work experience: ", &format!("{down11}\r"));
+        answer(&mut s, &tr("wizard-group-edit", &[]), &format!("{DOWN}\r"));
+        answer(
+            &mut s,
+            &tr("wizard-group-which-edit", &[]),
+            &format!("{DOWN}\r"),
+        );
+        let optional = |label: &str| tr("wizard-optional", &[("label", &tr(label, &[]))]);
+        let dated = |label: &str| {
+            tr(
+                "wizard-field-dated-optional",
+                &[("label", &tr(label, &[])), ("shape", "YYYY-MM")],
+            )
+        };
+        for (prompt, now) in [
+            (
+                tr("field-experience-company", &[]),
+                "Beta Corporation International",
+            ),
+            (dated("field-experience-start"), "2016-01"),
+            (dated("field-experience-end"), "2019-02"),
+        ] {
+            // The prompt, then the answer it starts from.
+            s.expect(prompt.as_str()).unwrap();
+            answer(&mut s, now, "\r");
+        }
+        answer(&mut s, &tr("field-experience-current", &[]), "\r");
+        answer(&mut s, &optional("field-experience-type"), "\r");
+        answer(&mut s, &optional("field-experience-position"), "\r");
+        s.expect(optional("field-experience-department").as_str())
+            .unwrap();
+        answer(&mut s, "Research and development", "\r");
+        answer(&mut s, &optional("field-experience-role"), "\r");
+        answer(&mut s, &tr("wizard-group-keep", &[("count", "2")]), "\r");
+        // Reviewed with both jobs; Enter submits.
+        let review = until(&mut s, &tr("wizard-what-next", &[]));
+        let review = &review[review.rfind("12   Work experience").expect("a review")..];
+        assert!(review.contains("Acme"), "{review}");
+        assert!(review.contains("Beta"), "{review}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        assert_eq!(exit_code(&mut s), 0, "{lang:?} at {cols} columns");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1);
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        for id in 9001..=9027 {
+            assert_eq!(
+                answer_of(body, id),
+                answer_of(&all_answers(), id),
+                "question {id}, {lang:?} at {cols} columns"
+            );
+        }
+        // The session file (kept up to date by --resume) is what was sent.
+        let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(answer_of(&kept, 9012), answer_of(&all_answers(), 9012));
+    }
+}
+
+#[test]
+fn pty_an_empty_required_answer_is_refused_with_a_sentence_and_ctrl_c_says_how_to_keep_answers() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(lang, cols, &["forms", "apply", codes::FORM_ALL_KINDS]);
+        answer(&mut s, "1. Full name", "\r");
+        // Why, in a sentence (its first words: at 60 columns it is broken over lines).
+        answer(
+            &mut s,
+            &first_words(&tr("wizard-required", &[]), 3),
+            "김하나\r",
+        );
+        answer(&mut s, "2. Email address", "nope\r");
+        answer(&mut s, "\"nope\"", "\x03");
+        s.expect(tr("wizard-cancelled", &[]).as_str()).unwrap();
+        // No --save: how to keep the answers next time.
+        s.expect(tr("wizard-not-kept", &[("code", codes::FORM_ALL_KINDS)]).as_str())
+            .unwrap();
+        assert_eq!(exit_code(&mut s), 130, "{lang:?} at {cols} columns");
+        assert!(sb.admin("/_sandbox/requests").is_empty());
+    }
+}
+
+#[test]
+fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        // Questions 1 to 11 answered: question 12 (work experience) is the first asked.
+        std::fs::write(&file, some_answers(|id| id <= 9011).to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        let before = until(&mut s, "12. Work experience");
+        assert!(!before.contains("11. Home address"), "{before}");
+        let dated = |label: &str| {
+            tr(
+                "wizard-field-dated-optional",
+                &[("label", &tr(label, &[])), ("shape", "YYYY-MM")],
+            )
+        };
+        let company = if lang == Lang::Ko {
+            "에이크미"
+        } else {
+            "Acme"
+        };
+        answer(
+            &mut s,
+            &tr("field-experience-company", &[]),
+            &format!("{company}\r"),
+        );
+        answer(&mut s, &dated("field-experience-start"), "2020-03\r");
+        answer(&mut s, &dated("field-experience-end"), "2019-01\r");
+        let why = tr(
+            "check-end-before-start",
+            &[("end", "2019-01"), ("start", "2020-03")],
+        );
+        // Refused at the field, before the rest of the entry.
+        let shown = until(&mut s, &first_words(&why, 2));
+        assert!(
+            !shown.contains(&tr("field-experience-current", &[])),
+            "{shown}"
+        );
+        until_reading_keys(&s);
+        s.send("2021-01\r").unwrap();
+        answer(&mut s, &tr("field-experience-current", &[]), "\r");
+        for label in [
+            "field-experience-type",
+            "field-experience-position",
+            "field-experience-department",
+            "field-experience-role",
+        ] {
+            let prompt = tr("wizard-optional", &[("label", &tr(label, &[]))]);
+            answer(&mut s, &prompt, "\r");
+        }
+        answer(
+            &mut s,
+            &tr(
+                "wizard-group-add-another",
+                &[("noun", &tr("noun-experience", &[]))],
+            ),
+            "\r",
+        );
+        answer(&mut s, "13. Education", "");
+        answer(&mut s, &tr("field-education-school", &[]), "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{lang:?} at {cols} columns");
+        // Ctrl-C kept the session: the job as corrected, and the answers it was resumed with.
+        let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(
+            answer_of(&kept, 9012),
+            json!({"experiences": [{"company_name": company, "start_at": "2020-03", "end_at": "2021-01", "currently_employed": false}]})
+        );
+        for id in 9001..=9011 {
+            assert_eq!(answer_of(&kept, id), answer_of(&all_answers(), id), "{id}");
+        }
+    }
+}
+
+#[test]
+fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optional_choice() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        // Everything but the gender and the military service, and no privacy consent.
+        std::fs::write(
+            &file,
+            some_answers(|id| id != 9008 && id != 9017).to_string(),
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        s.expect(
+            tr(
+                "wizard-resumed",
+                &[("path", path), ("kept", "25"), ("left", "2")],
+            )
+            .as_str(),
+        )
+        .unwrap();
+        let gender = tr("wizard-optional", &[("label", "8. Gender")]);
+        let asked = until(&mut s, &gender);
+        assert!(!asked.contains("1. Full name"), "{asked}");
+        assert!(!asked.contains("7. Current annual salary"), "{asked}");
+        // An optional choice starts on "skip": Enter skips it.
+        s.expect(tr("wizard-skip", &[]).as_str()).unwrap();
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        let military = tr(
+            "wizard-applies",
+            &[(
+                "label",
+                &tr("wizard-optional", &[("label", "17. Military service")]),
+            )],
+        );
+        let asked = until(&mut s, &military);
+        assert!(!asked.contains("12. Work experience"), "{asked}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        answer(&mut s, &tr("wizard-privacy", &[]), "y\r");
+        let review = until(&mut s, &tr("wizard-what-next", &[]));
+        assert!(review.contains("Jane Wizard"), "{review}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        assert_eq!(exit_code(&mut s), 0, "{lang:?} at {cols} columns");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1);
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        assert_eq!(body["privacy"], json!(true));
+        assert_eq!(answer_of(body, 9008), Value::Null, "skipped");
+        assert_eq!(answer_of(body, 9017), Value::Null, "skipped");
+        assert_eq!(body["questions"].as_array().unwrap().len(), 25);
+        for id in (9001..=9027).filter(|id| *id != 9008 && *id != 9017) {
+            assert_eq!(answer_of(body, id), answer_of(&all_answers(), id), "{id}");
+        }
+    }
+}
+
+#[test]
+fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    std::fs::write(&file, some_answers(|id| id <= 9003).to_string()).unwrap();
+    let out = sb
+        .home
+        .cmd()
+        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .args([
+            "forms",
+            "apply",
+            codes::FORM_ALL_KINDS,
+            "--resume",
+            file.to_str().unwrap(),
+        ])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--resume"), "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(err.contains("--answers FILE"), "{err}");
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
 /// The wizard's logic without a terminal: `wizard::collect` driven by a scripted prompt, its
 /// answers sent through the same `apply::prepare` an answers file goes through.
 mod scripted {

@@ -109,6 +109,7 @@ wizard-hint-tick = (Space ticks, Enter accepts)
 wizard-hint-lines = (end a line with \ to write another)
 wizard-hint-json = (kind { $kind }: the answer as a JSON object)
 
+wizard-refused = error:
 wizard-required = An answer is required here: type one, or press Ctrl-C to stop without sending.
 wizard-answer-again = { $problem }; please answer again.
 wizard-not-a-number = { $value } is not a whole number: type digits only, e.g. 6000.

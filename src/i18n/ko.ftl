@@ -103,6 +103,7 @@ wizard-hint-tick = (스페이스로 표시, Enter로 확인)
 wizard-hint-lines = (줄 끝에 \를 쓰면 다음 줄에 이어 씁니다)
 wizard-hint-json = (유형 { $kind }: 답을 JSON 객체로)
 
+wizard-refused = 오류:
 wizard-required = 필수 항목입니다. 답을 입력하거나, Ctrl-C를 눌러 보내지 않고 멈추세요.
 wizard-answer-again = { $problem }. 다시 답해 주세요.
 wizard-not-a-number = { $value }: 정수가 아닙니다. 숫자만 입력하세요 (예: 6000).

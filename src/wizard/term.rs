@@ -22,12 +22,13 @@ pub struct TermPrompt {
 }
 
 impl TermPrompt {
-    /// `ColorfulTheme` when colour is allowed, else `SimpleTheme`.
+    /// `ColorfulTheme` when colour is allowed (its refusals are marked `✘`), else dialoguer's
+    /// plain theme with refusals marked in the language in use.
     pub fn new(color: bool) -> TermPrompt {
         let theme: Box<dyn dialoguer::theme::Theme> = if color {
             Box::new(dialoguer::theme::ColorfulTheme::default())
         } else {
-            Box::new(dialoguer::theme::SimpleTheme)
+            Box::new(PlainTheme)
         };
         TermPrompt {
             theme,
@@ -65,6 +66,16 @@ impl TermPrompt {
         }
         let _ = self.term.write_line(q.trim_start());
         short
+    }
+}
+
+/// dialoguer's `SimpleTheme` (every method its default), but a refusal is marked in the
+/// language in use rather than with an English `error:`.
+struct PlainTheme;
+
+impl dialoguer::theme::Theme for PlainTheme {
+    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
+        write!(f, "{} {err}", t!("wizard-refused"))
     }
 }
 
