@@ -2934,7 +2934,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2949,6 +2949,10 @@ _recruit() {
                     return 0
                     ;;
                 --save)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resume)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -146,6 +146,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --answers 'Answers file (JSON, a variant A or B request body), or - for standard input'
             cand --variant 'Request variant [default: a, or the profile''s `variant`]'
             cand --save 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C'
+            cand --resume 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

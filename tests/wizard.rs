@@ -1002,6 +1002,78 @@ fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optiona
     }
 }
 
+/// What a PTY session shows until `text` (included), added to `log`.
+fn log_until(s: &mut Session, text: &str, log: &mut Vec<u8>) {
+    let m = s
+        .expect(text)
+        .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
+    log.extend_from_slice(m.before());
+    log.extend_from_slice(m.get(0).unwrap());
+}
+
+/// At 60 columns, questions wider than the terminal, a menu moved through and a refusal
+/// broken over lines leave the screen as a person reads it: each question once, no refusal
+/// left once the answer is taken (dialoguer alone redrew a wrapped prompt by clearing one
+/// line of it, leaving the rest on the screen).
+#[test]
+fn pty_at_60_columns_long_questions_and_refusals_leave_no_stale_lines() {
+    for lang in [Lang::En, Lang::Ko] {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        std::fs::write(&file, some_answers(|id| id <= 9017).to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            60,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        let mut log = Vec::new();
+        let question = "18. National merit (veterans' affairs) status";
+        log_until(&mut s, question, &mut log);
+        log_until(&mut s, &tr("word-no", &[]), &mut log);
+        until_reading_keys(&s);
+        // Skip, yes, no, back to yes.
+        s.send(format!("{DOWN}{DOWN}{UP}\r")).unwrap();
+        log_until(&mut s, &tr("wizard-veteran-code", &[]), &mut log);
+        until_reading_keys(&s);
+        s.send("123\r").unwrap();
+        let why = tr("wizard-veteran-code-shape", &[("value", "\"123\"")]);
+        log_until(&mut s, &first_words(&why, 3), &mut log);
+        until_reading_keys(&s);
+        s.send("12-345678\r").unwrap();
+        log_until(&mut s, "19. Disability", &mut log);
+        until_reading_keys(&s);
+        s.send("\x03").unwrap();
+        if let Ok(rest) = s.expect(Eof) {
+            log.extend_from_slice(rest.before());
+        }
+        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        let mut screen = vt100::Parser::new(size(40), size(60), 0);
+        screen.process(&log);
+        let shown = screen.screen().contents();
+        let from = shown
+            .find("18. National")
+            .expect("question 18 on the screen");
+        let shown = &shown[from..];
+        assert_eq!(
+            shown.matches("18. National").count(),
+            1,
+            "{lang:?}: question 18 shows more than once:\n{shown}"
+        );
+        assert!(
+            !shown.contains(&first_words(&why, 3)),
+            "{lang:?}: the refusal stayed:\n{shown}"
+        );
+        assert!(
+            !shown.contains(&tr("wizard-skip", &[])),
+            "{lang:?}: the menu stayed:\n{shown}"
+        );
+        assert!(shown.contains("12-345678"), "{lang:?}:\n{shown}");
+        assert!(shown.lines().all(|l| !l.contains('\u{1b}')), "{shown}");
+    }
+}
+
 #[test]
 fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
     let sb = TestSandbox::new();

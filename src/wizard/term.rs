@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use console::measure_text_width;
+use console::{measure_text_width, Key};
 
 use super::{Check, Prompt, Step, Stop};
 use crate::t;
@@ -79,6 +79,126 @@ impl dialoguer::theme::Theme for PlainTheme {
     }
 }
 
+impl TermPrompt {
+    /// One line of text after `prompt`, starting as `initial` (the cursor at its end), until
+    /// Enter gives a line `validate` accepts; a refusal is shown above the prompt, which starts
+    /// again from `initial`. dialoguer's `Input` moves its cursor by characters, not columns,
+    /// so editing Korean (two columns a character) left half characters on the screen; here
+    /// the line is drawn again whole at each key, measured in columns, and kept to one line
+    /// (scrolled sideways when longer), so nothing is left behind.
+    fn read_line(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        validate: Check<'_>,
+    ) -> std::io::Result<String> {
+        let mut head = String::new();
+        let _ = self.theme.format_input_prompt(&mut head, prompt, None);
+        // Lines of the refusal shown above the prompt, cleared once an answer is taken.
+        let mut refused = 0;
+        loop {
+            let mut line: Vec<char> = initial.chars().collect();
+            let mut at = line.len();
+            self.draw(&head, &line, at)?;
+            loop {
+                match self.term.read_key()? {
+                    Key::Enter => break,
+                    Key::Char('\u{15}') => {
+                        // Ctrl-U: clear what is before the cursor.
+                        line.drain(..at);
+                        at = 0;
+                    }
+                    Key::Char('\u{0b}') => line.truncate(at), // Ctrl-K: ...and after it
+                    Key::Char(c) if !c.is_control() => {
+                        line.insert(at, c);
+                        at += 1;
+                    }
+                    Key::Backspace if at > 0 => {
+                        at -= 1;
+                        line.remove(at);
+                    }
+                    Key::Del if at < line.len() => {
+                        line.remove(at);
+                    }
+                    Key::ArrowLeft if at > 0 => at -= 1,
+                    Key::ArrowRight if at < line.len() => at += 1,
+                    Key::Home => at = 0,
+                    Key::End => at = line.len(),
+                    _ => continue,
+                }
+                self.draw(&head, &line, at)?;
+            }
+            let text: String = line.into_iter().collect();
+            self.term.clear_line()?;
+            if refused > 0 {
+                self.term.clear_last_lines(refused)?;
+            }
+            match validate(&text) {
+                Ok(()) => {
+                    let mut done = String::new();
+                    let _ =
+                        self.theme
+                            .format_input_prompt_selection(&mut done, prompt, &shown(&text));
+                    self.term.write_line(&done)?;
+                    return Ok(text);
+                }
+                Err(why) => {
+                    // The mark and a space come before the message.
+                    let why = wrap(&why, self.width().saturating_sub(10));
+                    let mut shown_why = String::new();
+                    let _ = self.theme.format_error(&mut shown_why, &why);
+                    self.term.write_line(&shown_why)?;
+                    refused = shown_why.lines().count();
+                }
+            }
+        }
+    }
+
+    /// The prompt line: `head`, then as much of `line` around the cursor (at `at`) as fits
+    /// on the terminal's line, an ellipsis where it is cut; the cursor put back at `at`.
+    fn draw(&self, head: &str, line: &[char], at: usize) -> std::io::Result<()> {
+        let room = self
+            .width()
+            .saturating_sub(measure_text_width(head) + 1)
+            .max(4);
+        let (before, after) = line.split_at(at);
+        let before: String = before.iter().collect();
+        let after: String = after.iter().collect();
+        let (left, right) = if measure_text_width(&before) + measure_text_width(&after) <= room {
+            (before, after)
+        } else {
+            // Two thirds of the room before the cursor at most, the rest after it.
+            let left_room = (room * 2 / 3).min(measure_text_width(&before));
+            let left = tail_within(&before, left_room);
+            let right_room = room.saturating_sub(measure_text_width(&left));
+            let right = console::truncate_str(&after, right_room, "…").into_owned();
+            (left, right)
+        };
+        self.term.clear_line()?;
+        self.term.write_str(&format!("{head}{left}{right}"))?;
+        self.term.move_cursor_left(measure_text_width(&right))?;
+        self.term.flush()
+    }
+}
+
+/// The end of `s` that fits in `room` columns, `…` first when cut.
+fn tail_within(s: &str, room: usize) -> String {
+    if measure_text_width(s) <= room {
+        return s.to_string();
+    }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 1; // the ellipsis
+    for c in s.chars().rev() {
+        let w = measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > room {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+}
+
 /// Map a dialoguer failure: Ctrl-C is a cancellation.
 fn stop(e: dialoguer::Error) -> Stop {
     let dialoguer::Error::IO(e) = e;
@@ -142,18 +262,8 @@ impl Prompt for TermPrompt {
         let initial = shown(initial);
         let room = 8 + measure_text_width(&initial) + 12;
         let prompt = self.fit(prompt, room, t!("wizard-short-answer"));
-        // The theme's error mark and a space come before the message.
-        let error_width = self.width().saturating_sub(10);
-        // Empty answers reach the check, which refuses them with a sentence (dialoguer's own
-        // refusal of an empty line says nothing).
-        let mut input = dialoguer::Input::<String>::with_theme(&*self.theme)
-            .with_prompt(prompt)
-            .allow_empty(true)
-            .validate_with(|s: &String| validate(s).map_err(|e| wrap(&e, error_width)));
-        if !initial.is_empty() {
-            input = input.with_initial_text(initial);
-        }
-        input.interact_text_on(&self.term).map_err(stop)
+        self.read_line(&prompt, &initial, validate)
+            .map_err(|e| stop(dialoguer::Error::IO(e)))
     }
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
@@ -238,5 +348,14 @@ mod tests {
         assert!(k.lines().all(|l| measure_text_width(l) <= 12), "{k}");
         let long = wrap(&"x".repeat(25), 10);
         assert_eq!(long, "xxxxxxxxxx\nxxxxxxxxxx\nxxxxx");
+    }
+
+    #[test]
+    fn the_end_of_a_long_line_is_kept_by_columns() {
+        assert_eq!(tail_within("abcdef", 10), "abcdef");
+        assert_eq!(tail_within("abcdef", 4), "…def");
+        // Korean is two columns a character: 1 + 2 + 2 fits in 5, not one more.
+        assert_eq!(tail_within("가나다라", 5), "…다라");
+        assert_eq!(measure_text_width(&tail_within("가나다라", 6)), 5);
     }
 }
