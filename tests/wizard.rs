@@ -1074,6 +1074,35 @@ fn pty_at_60_columns_long_questions_and_refusals_leave_no_stale_lines() {
     }
 }
 
+/// A saved session the form refuses (an answer edited by hand) is reported like an answers
+/// file, before any question, and nothing is sent.
+#[test]
+fn pty_a_saved_session_with_a_wrong_answer_lists_its_problems_and_exits_2() {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    let mut saved = some_answers(|id| id <= 9003);
+    saved["questions"][1]["answer"]["email"] = json!("nope");
+    std::fs::write(&file, saved.to_string()).unwrap();
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--resume",
+        file.to_str().unwrap(),
+    ]);
+    let shown = until(&mut s, "1 problem");
+    assert!(
+        shown.contains("answer.email: \"nope\" does not look like an e-mail address"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("1. Full name"),
+        "no question is asked: {shown}"
+    );
+    assert_eq!(exit_code(&mut s), 2);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
 #[test]
 fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
     let sb = TestSandbox::new();

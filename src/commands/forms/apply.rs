@@ -167,6 +167,12 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let saved = match &args.resume {
         Some(path) => {
             let shown = path.display().to_string();
+            if shown == "-" {
+                // Standard input is the terminal the wizard reads its answers from.
+                return Err(Error::usage(
+                    "--resume takes the file written by --save, not standard input",
+                ));
+            }
             let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
             Some(crate::commands::parse_user_json(
                 &bytes,
