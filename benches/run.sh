@@ -8,7 +8,7 @@
 # Knobs (environment): LATENCY (ms, 20), N (candidates, 1000), SEQ_N (candidates timed for the
 # sequential loop, then scaled to N; 200), BIG_N (candidates of the large memory run, 10000),
 # CONCURRENCY (8), NO_BUILD=1 (use the existing target/release/recruit), ONLY=rate (just the
-# rate-limit cases, about 1 minute), RATE_N (candidates of the rate-limit cases, 300).
+# rate-limit cases, about 1 minute), RATE_N (candidates of the rate-limit cases, 1000).
 set -euo pipefail
 
 LATENCY=${LATENCY:-20}
@@ -53,7 +53,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 # --- rate limits: recruit export against recruit sandbox --rate-limit R ---------------------
 # Achieved rate = requests the sandbox accepted / wall time of the export; 429 share = answers
 # refused by the rate limit / all answers (the sandbox's own counts, GET /_sandbox/stats).
-RATE_N=${RATE_N:-300}
+RATE_N=${RATE_N:-1000}
 rate_case() { # label R extra-sandbox-args... -> one table row
   local label=$1 r=$2; shift 2
   local dir="$work/rate-$r-$#"; mkdir -p "$dir"
@@ -88,9 +88,11 @@ run_rate_cases() {
   local rows
   rows=$(
     rate_case "R = 40/s" 40
-    rate_case "R = 100/s, latency 20 ms" 100 --latency 20
+    rate_case "R = 150/s, latency 5 ms" 150 --latency 5
+    rate_case "R = 200/s, latency 5 ms" 200 --latency 5
     rate_case "R = 40/s, with headers" 40 --rate-limit-headers
-    rate_case "R = 100/s, latency 20 ms, with headers" 100 --latency 20 --rate-limit-headers
+    rate_case "R = 150/s, latency 5 ms, with headers" 150 --latency 5 --rate-limit-headers
+    rate_case "R = 200/s, latency 5 ms, with headers" 200 --latency 5 --rate-limit-headers
   )
   local load; load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
   rate_table="Run: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores (shared; load average after the run: $load),

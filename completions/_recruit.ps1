@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook registrations, and a local toolkit to receive, verify and trigger events')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Upload files for use in applications')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Batch exports: many candidates'' submissions or memos, candidates, every form')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send a raw request to any API path')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the built-in emulator of the service as a local server, or move its candidates')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the API to AI assistants over the Model Context Protocol (stdio)')
@@ -233,7 +234,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;candidates;list' {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Only candidates at this stage')
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or the next_page_token address of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -331,7 +332,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;jobs;list' {
             [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'Only jobs whose posting or job group title matches')
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or the next_page_token address of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -587,8 +588,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;memos;create' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'The memo text, or - to read it from standard input')
             [CompletionResult]::new('--reply-to', '--reply-to', [CompletionResultType]::ParameterName, 'Make it a reply to memo ID')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -617,8 +618,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;memos;edit' {
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'New text, or - to read it from standard input')
-            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it')
-            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Replace the mentions (repeatable)')
+            [CompletionResult]::new('--role', '--role', [CompletionResultType]::ParameterName, 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]')
+            [CompletionResult]::new('--mention', '--mention', [CompletionResultType]::ParameterName, 'Mention a user by code (repeatable; on edit, replaces the mentions)')
             [CompletionResult]::new('--file-url', '--file-url', [CompletionResultType]::ParameterName, 'Attachment address')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -791,7 +792,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;submissions;list' {
             [CompletionResult]::new('--per', '--per', [CompletionResultType]::ParameterName, 'Page size, 1-100 [default: the service''s 20; 100 with --all]')
-            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a next_url/prev_url of a previous answer')
+            [CompletionResult]::new('--page-token', '--page-token', [CompletionResultType]::ParameterName, 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1593,6 +1594,115 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;export;help;help' {
             break
         }
+        'recruit;sync' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Fetch memos and submissions only of candidates at stage S (repeatable); the candidate list is still walked whole')
+            [CompletionResult]::new('--refresh-after', '--refresh-after', [CompletionResultType]::ParameterName, 'Fetch again the memos and submissions of candidates fetched longer ago than this (e.g. 7d, 12h)')
+            [CompletionResult]::new('--events', '--events', [CompletionResultType]::ParameterName, 'Also fetch the candidates named by events the relay stored since the last run (`webhooks listen --store`) [default FILE: events.db in the data directory]')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]')
+            [CompletionResult]::new('--full', '--full', [CompletionResultType]::ParameterName, 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The last runs, rows per table, and how old the mirrored data is')
+            [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove the personal data of candidates at a stage whose stage changed long ago')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;sync;status' {
+            [CompletionResult]::new('--runs', '--runs', [CompletionResultType]::ParameterName, 'How many of the last runs to show')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;sync;purge' {
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Candidates at this stage (e.g. fail: rejected or withdrawn)')
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, '... whose stage changed longer ago than this (e.g. 30d)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
+            [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON result with a jq expression before printing')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'On list commands: stop after N items')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds [default: 30]')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always, never (NO_COLOR also turns it off)')
+            [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
+            [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
+            [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Purge without asking')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Only count the candidates it would purge')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
+            [CompletionResult]::new('--insecure-http', '--insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a public host (the key would travel unencrypted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'recruit;sync;help' {
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The last runs, rows per table, and how old the mirrored data is')
+            [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove the personal data of candidates at a stage whose stage changed long ago')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'recruit;sync;help;status' {
+            break
+        }
+        'recruit;sync;help;purge' {
+            break
+        }
+        'recruit;sync;help;help' {
+            break
+        }
         'recruit;api' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A string field key=value (repeatable)')
             [CompletionResult]::new('--field', '--field', [CompletionResultType]::ParameterName, 'A string field key=value (repeatable)')
@@ -2116,6 +2226,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('webhooks', 'webhooks', [CompletionResultType]::ParameterValue, 'Webhook registrations, and a local toolkit to receive, verify and trigger events')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Upload files for use in applications')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Batch exports: many candidates'' submissions or memos, candidates, every form')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send a raw request to any API path')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the built-in emulator of the service as a local server, or move its candidates')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the API to AI assistants over the Model Context Protocol (stdio)')
@@ -2290,6 +2401,17 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;help;export;forms' {
+            break
+        }
+        'recruit;help;sync' {
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'The last runs, rows per table, and how old the mirrored data is')
+            [CompletionResult]::new('purge', 'purge', [CompletionResultType]::ParameterValue, 'Remove the personal data of candidates at a stage whose stage changed long ago')
+            break
+        }
+        'recruit;help;sync;status' {
+            break
+        }
+        'recruit;help;sync;purge' {
             break
         }
         'recruit;help;api' {

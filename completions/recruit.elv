@@ -51,6 +51,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
             cand files 'Upload files for use in applications'
             cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
+            cand sync 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
             cand api 'Send a raw request to any API path'
             cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
             cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
@@ -219,7 +220,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;candidates;list'= {
             cand --stage 'Only candidates at this stage'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -310,7 +311,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;jobs;list'= {
             cand --title 'Only jobs whose posting or job group title matches'
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or the next_page_token address of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -549,8 +550,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;memos;create'= {
             cand --content 'The memo text, or - to read it from standard input'
             cand --reply-to 'Make it a reply to memo ID'
-            cand --role 'Who may read it [default: a reply takes its parent''s role (read first); a new memo the service''s default]'
-            cand --mention 'Mention a user by code (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -578,8 +579,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;memos;edit'= {
             cand --content 'New text, or - to read it from standard input'
-            cand --role 'Who may read it'
-            cand --mention 'Replace the mentions (repeatable)'
+            cand --role 'Who may read it [default on create: a reply takes its parent''s role (read first); a new memo the service''s default]'
+            cand --mention 'Mention a user by code (repeatable; on edit, replaces the mentions)'
             cand --file-url 'Attachment address'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -738,7 +739,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
-            cand --page-token 'Start at this page: a token, or a next_url/prev_url of a previous answer'
+            cand --page-token 'Start at this page: a token, or a page''s address from a previous answer (next_page_token, next_url, prev_url)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1485,6 +1486,108 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;export;help;help'= {
         }
+        &'recruit;sync'= {
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
+            cand --stage 'Fetch memos and submissions only of candidates at stage S (repeatable); the candidate list is still walked whole'
+            cand --refresh-after 'Fetch again the memos and submissions of candidates fetched longer ago than this (e.g. 7d, 12h)'
+            cand --events 'Also fetch the candidates named by events the relay stored since the last run (`webhooks listen --store`) [default FILE: events.db in the data directory]'
+            cand --concurrency 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --full 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand status 'The last runs, rows per table, and how old the mirrored data is'
+            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;sync;status'= {
+            cand --runs 'How many of the last runs to show'
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;sync;purge'= {
+            cand --stage 'Candidates at this stage (e.g. fail: rejected or withdrawn)'
+            cand --older-than '... whose stage changed longer ago than this (e.g. 30d)'
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --yes 'Purge without asking'
+            cand --dry-run 'Only count the candidates it would purge'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;sync;help'= {
+            cand status 'The last runs, rows per table, and how old the mirrored data is'
+            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'recruit;sync;help;status'= {
+        }
+        &'recruit;sync;help;purge'= {
+        }
+        &'recruit;sync;help;help'= {
+        }
         &'recruit;api'= {
             cand -f 'A string field key=value (repeatable)'
             cand --field 'A string field key=value (repeatable)'
@@ -1977,6 +2080,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
             cand files 'Upload files for use in applications'
             cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
+            cand sync 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
             cand api 'Send a raw request to any API path'
             cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
             cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
@@ -2107,6 +2211,14 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;help;export;candidates'= {
         }
         &'recruit;help;export;forms'= {
+        }
+        &'recruit;help;sync'= {
+            cand status 'The last runs, rows per table, and how old the mirrored data is'
+            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
+        }
+        &'recruit;help;sync;status'= {
+        }
+        &'recruit;help;sync;purge'= {
         }
         &'recruit;help;api'= {
         }

@@ -58,6 +58,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "submissions" -d 'A 
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "files" -d 'Upload files for use in applications'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "export" -d 'Batch exports: many candidates\' submissions or memos, candidates, every form'
+complete -c recruit -n "__fish_recruit_needs_command" -f -a "sync" -d 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "api" -d 'Send a raw request to any API path'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
@@ -214,7 +215,7 @@ offer\t'Offer being discussed'
 pass\t'Hired'
 fail\t'Rejected or withdrawn'"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l per -d 'Page size, 1-100 [default: the service\'s 20; 100 with --all]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or the next_page_token address of a previous answer' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a page\'s address from a previous answer (next_page_token, next_url, prev_url)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -294,7 +295,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l title -d 'Only jobs whose posting or job group title matches' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l per -d 'Page size, 1-100 [default: the service\'s 20; 100 with --all]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or the next_page_token address of a previous answer' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a page\'s address from a previous answer (next_page_token, next_url, prev_url)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -507,10 +508,10 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l content -d 'The memo text, or - to read it from standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l reply-to -d 'Make it a reply to memo ID' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l role -d 'Who may read it [default: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l role -d 'Who may read it [default on create: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
 job_manager\t'Readable by posting managers and above'
 member\t'Readable by all members'"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l mention -d 'Mention a user by code (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l mention -d 'Mention a user by code (repeatable; on edit, replaces the mentions)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l file-url -d 'Attachment address' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -537,10 +538,10 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l content -d 'New text, or - to read it from standard input' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l role -d 'Who may read it' -r -f -a "job_admin\t'Readable only by the posting administrator'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l role -d 'Who may read it [default on create: a reply takes its parent\'s role (read first); a new memo the service\'s default]' -r -f -a "job_admin\t'Readable only by the posting administrator'
 job_manager\t'Readable by posting managers and above'
 member\t'Readable by all members'"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l mention -d 'Replace the mentions (repeatable)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l mention -d 'Mention a user by code (repeatable; on edit, replaces the mentions)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l file-url -d 'Attachment address' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -675,7 +676,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l per -d 'Page size, 1-100 [default: the service\'s 20; 100 with --all]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a next_url/prev_url of a previous answer' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a page\'s address from a previous answer (next_page_token, next_url, prev_url)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -1225,6 +1226,107 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "forms" -d 'Export every application form, optionally with its questions'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l stage -d 'Fetch memos and submissions only of candidates at stage S (repeatable); the candidate list is still walked whole' -r -f -a "applied\t'Applied, not looked at yet'
+review\t'Documents under review'
+interview\t'In interviews'
+offer\t'Offer being discussed'
+pass\t'Hired'
+fail\t'Rejected or withdrawn'"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l refresh-after -d 'Fetch again the memos and submissions of candidates fetched longer ago than this (e.g. 7d, 12h)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l events -d 'Also fetch the candidates named by events the relay stored since the last run (`webhooks listen --store`) [default FILE: events.db in the data directory]' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l concurrency -d 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l full -d 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l runs -d 'How many of the last runs to show' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
+review\t'Documents under review'
+interview\t'In interviews'
+offer\t'Offer being discussed'
+pass\t'Hired'
+fail\t'Rejected or withdrawn'"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l older-than -d '... whose stage changed longer ago than this (e.g. 30d)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l yes -d 'Purge without asking'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l dry-run -d 'Only count the candidates it would purge'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s H -l header -d 'A request header \'Name: value\' (repeatable)' -r
@@ -1664,24 +1766,25 @@ complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s v -l v
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "candidates" -d 'Candidates: list them (by stage) and read one'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "jobs" -d 'Jobs: postings with their job group, application form and managers'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "evaluations" -d 'Evaluations: a candidate\'s scores at a stage'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "interviews" -d 'Interviews and their schedules'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "memos" -d 'Memos on a candidate: list, read, create, edit, delete, pin'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "submissions" -d 'A candidate\'s form submissions'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "files" -d 'Upload files for use in applications'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "export" -d 'Batch exports: many candidates\' submissions or memos, candidates, every form'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "api" -d 'Send a raw request to any API path'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "auth" -d 'Store, show and remove the API key of a profile'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "config" -d 'Read and change the config file'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "completions" -d 'Print a shell completion script'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export api sandbox mcp auth config completions generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "candidates" -d 'Candidates: list them (by stage) and read one'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "jobs" -d 'Jobs: postings with their job group, application form and managers'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "evaluations" -d 'Evaluations: a candidate\'s scores at a stage'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "interviews" -d 'Interviews and their schedules'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "memos" -d 'Memos on a candidate: list, read, create, edit, delete, pin'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "submissions" -d 'A candidate\'s form submissions'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "files" -d 'Upload files for use in applications'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "export" -d 'Batch exports: many candidates\' submissions or memos, candidates, every form'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "sync" -d 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "api" -d 'Send a raw request to any API path'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "auth" -d 'Store, show and remove the API key of a profile'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "config" -d 'Read and change the config file'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "completions" -d 'Print a shell completion script'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "list" -d 'List application forms (job postings)'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "get" -d 'Show one form with its questions'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'
@@ -1712,6 +1815,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "forms" -d 'Export every application form, optionally with its questions'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sync" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
+complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sync" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sandbox" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
 complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the profile, base URL, whether the key works, and the key redacted'

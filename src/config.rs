@@ -12,47 +12,18 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
+use crate::settings::{Key, Type};
 
-/// Keys a profile may set, with what they mean (for `config set` and its help).
-pub const KEYS: &[(&str, &str)] = &[
-    ("base_url", "service root, with or without a trailing /v1"),
-    ("api_key", "bearer token (prefer `recruit auth login`)"),
-    (
-        "api_key_command",
-        "a shell command whose stdout is the key (e.g. a password manager)",
-    ),
-    ("output", "default output format: table, json, ndjson, csv"),
-    ("timeout", "per-request timeout in seconds"),
-    ("retries", "retries of idempotent requests"),
-    (
-        "ca_cert",
-        "extra PEM certificate authorities to trust (a company's own CA)",
-    ),
-    (
-        "max_rate",
-        "at most this many requests per second to the service",
-    ),
-    (
-        "max_wait",
-        "longest wait for a rate-limit reset or Retry-After, in seconds",
-    ),
-    ("variant", "apply request variant: a or b"),
-    (
-        "signing_key",
-        "webhook signing key for listen/verify/trigger",
-    ),
-];
-
-pub const DEFAULT_PROFILE: &str = "default";
+pub(crate) const DEFAULT_PROFILE: &str = "default";
 
 /// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
-pub fn config_dir() -> PathBuf {
+pub(crate) fn config_dir() -> PathBuf {
     dir("RECRUIT_CONFIG_DIR", directories::ProjectDirs::config_dir)
 }
 
 /// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
-pub fn data_dir() -> PathBuf {
+pub(crate) fn data_dir() -> PathBuf {
     dir("RECRUIT_DATA_DIR", directories::ProjectDirs::data_dir)
 }
 
@@ -66,7 +37,7 @@ fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> Pa
         .unwrap_or_else(|| PathBuf::from(".recruit"))
 }
 
-pub fn config_path() -> PathBuf {
+pub(crate) fn config_path() -> PathBuf {
     config_dir().join("config.toml")
 }
 
@@ -78,7 +49,7 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn load() -> Result<Config, Error> {
+    pub(crate) fn load() -> Result<Config, Error> {
         Self::load_from(&config_path())
     }
 
@@ -88,17 +59,17 @@ impl Config {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config {
                     path: path.to_path_buf(),
-                    doc: toml::Table::new(),
+                    ..Config::default()
                 })
             }
             Err(e) => {
-                return Err(Error::usage(format!(
-                    "cannot read config file {}: {e}",
-                    path.display()
-                )))
+                return Err(Error::caused(
+                    ExitKind::Usage,
+                    format_args!("cannot read config file {}", path.display()),
+                    e,
+                ))
             }
         };
-        warn_if_readable_by_others(path);
         let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
             let (line, col) = e
                 .span()
@@ -117,9 +88,9 @@ impl Config {
     }
 
     /// A profile's value for `key`, as a string (numbers are shown as written).
-    pub fn get(&self, profile: &str, key: &str) -> Option<String> {
+    pub(crate) fn get(&self, profile: &str, key: Key) -> Option<String> {
         let table = self.doc.get(profile)?.as_table()?;
-        match table.get(key)? {
+        match table.get(key.name())? {
             toml::Value::String(s) => Some(s.clone()),
             // `30`, not TOML's `30.0`: what `config set` was given reads back the same.
             toml::Value::Float(f) => Some(f.to_string()),
@@ -127,7 +98,9 @@ impl Config {
         }
     }
 
-    pub fn set(&mut self, profile: &str, key: &str, value: &str) {
+    /// Set `key` in `profile`, stored as its type says (`timeout = 30`, a number); a value that
+    /// is not of the type is kept as text (and refused when read).
+    pub(crate) fn set(&mut self, profile: &str, key: Key, value: &str) {
         let entry = self
             .doc
             .entry(profile.to_string())
@@ -136,37 +109,33 @@ impl Config {
             *entry = toml::Value::Table(toml::Table::new());
         }
         let table = entry.as_table_mut().expect("just made a table");
-        let v = match key {
-            "timeout" => value
+        let text = || toml::Value::String(value.to_string());
+        let v = match key.spec().ty {
+            Type::Number => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
                 .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "max_rate" | "max_wait" => value
+                .unwrap_or_else(|_| text()),
+            Type::Integer => value
                 .parse::<i64>()
                 .map(toml::Value::Integer)
-                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            "retries" => value
-                .parse::<i64>()
-                .map(toml::Value::Integer)
-                .unwrap_or_else(|_| toml::Value::String(value.to_string())),
-            _ => toml::Value::String(value.to_string()),
+                .unwrap_or_else(|_| text()),
+            Type::Text => text(),
         };
-        table.insert(key.to_string(), v);
+        table.insert(key.name().to_string(), v);
     }
 
-    pub fn unset(&mut self, profile: &str, key: &str) -> bool {
+    pub(crate) fn unset(&mut self, profile: &str, key: Key) -> bool {
         self.doc
             .get_mut(profile)
             .and_then(|p| p.as_table_mut())
-            .map(|t| t.remove(key).is_some())
+            .map(|t| t.remove(key.name()).is_some())
             .unwrap_or(false)
     }
 
     /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
     /// changed. Returns whether the key was there.
-    pub fn unset_saved(path: &Path, profile: &str, key: &str) -> Result<bool, Error> {
+    pub(crate) fn unset_saved(path: &Path, profile: &str, key: Key) -> Result<bool, Error> {
         let mut config = Config::load_from(path)?;
         let removed = config.unset(profile, key);
         if removed {
@@ -175,7 +144,7 @@ impl Config {
         Ok(removed)
     }
 
-    pub fn profiles(&self) -> Vec<String> {
+    pub(crate) fn profiles(&self) -> Vec<String> {
         self.doc
             .iter()
             .filter(|(_, v)| v.is_table())
@@ -184,20 +153,19 @@ impl Config {
     }
 
     /// Write the file atomically with mode 0600 (it may hold a key).
-    pub fn save(&self) -> Result<(), Error> {
+    pub(crate) fn save(&self) -> Result<(), Error> {
         let text = toml::to_string_pretty(&self.doc)
-            .map_err(|e| Error::other(format!("cannot serialize config: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot serialize config", e))?;
         write_private(&self.path, text.as_bytes())
     }
 }
 
 /// Atomically write `bytes` to `path`, readable only by the owner.
-pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::other(format!("cannot create {}: {e}", dir.display())))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| Error::other(format!("cannot write in {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::file("create", dir, e))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::file("write in", dir, e))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -206,32 +174,37 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     use std::io::Write;
     tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| Error::other(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| Error::file("write", path, e))?;
     tmp.persist(path)
-        .map_err(|e| Error::other(format!("cannot write {}: {}", path.display(), e.error)))?;
+        .map_err(|e| Error::file("write", path, e.error))?;
     Ok(())
 }
 
-fn warn_if_readable_by_others(path: &Path) {
+/// The warning for a config file other users may read (it may hold a key), for the front end
+/// to print before it reads the file.
+pub(crate) fn readable_by_others(path: &Path) -> Option<String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let mode = meta.permissions().mode();
-            if mode & 0o077 != 0 {
-                crate::elog!(
-                    "warning: config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
-                    path.display(),
-                    mode & 0o777,
-                    path.display()
-                );
-            }
-        }
+        let mode = std::fs::metadata(path).ok()?.permissions().mode();
+        (mode & 0o077 != 0).then(|| {
+            format!(
+                "config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
+                path.display(),
+                mode & 0o777,
+                path.display()
+            )
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
     }
 }
 
 /// 1-based line and column of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let col = before

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use crate::api::{Client, ClientConfig};
 use crate::config::{Config, DEFAULT_PROFILE};
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use crate::output::Format;
 use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
-use crate::settings::Settings;
+use crate::settings::{ApiKeyFrom, Key, Settings};
 use clap::{Args, ValueEnum};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -139,9 +139,14 @@ pub struct GlobalArgs {
     #[arg(long, global = true, hide_short_help = true)]
     pub insecure_http: bool,
 
-    /// Where `--sandbox` and `--base-url` came from (flag or env), for their precedence.
+    /// Where `--sandbox` and each setting's option came from (flag or env), for their
+    /// precedence.
     #[arg(skip)]
     pub origins: Origins,
+
+    /// What the settings read from the environment besides these options' variables.
+    #[arg(skip)]
+    pub environ: crate::settings::Environ,
 
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
@@ -196,14 +201,8 @@ pub struct Origins {
     given: Vec<(&'static str, Origin)>,
 }
 
-/// The global options whose origin is kept (settings shown with their source).
-const WITH_ENV: &[&str] = &[
-    "base_url", "api_key", "profile", "output", "timeout", "retries", "ca_cert", "max_rate",
-    "max_wait",
-];
-
 impl Origins {
-    pub fn from_matches(matches: &clap::ArgMatches) -> Origins {
+    pub(crate) fn from_matches(matches: &clap::ArgMatches) -> Origins {
         let origin = |id: &str| match matches.value_source(id) {
             Some(clap::parser::ValueSource::CommandLine) => Origin::Flag,
             Some(clap::parser::ValueSource::EnvVariable) => Origin::Env,
@@ -216,12 +215,17 @@ impl Origins {
             } else {
                 Origin::Unset
             },
-            given: WITH_ENV.iter().map(|id| (*id, origin(id))).collect(),
+            // Every setting with a global option: its argument's id is the setting's name.
+            given: Key::ALL
+                .iter()
+                .filter(|k| k.spec().flag.is_some())
+                .map(|k| (k.name(), origin(k.name())))
+                .collect(),
         }
     }
 
     /// Where option `id` came from (`Unset` when not given or not tracked).
-    pub fn of(&self, id: &str) -> Origin {
+    pub(crate) fn of(&self, id: &str) -> Origin {
         self.given
             .iter()
             .find(|(k, _)| *k == id)
@@ -234,7 +238,7 @@ impl GlobalArgs {
     /// Settle `--sandbox` against `--base-url` by where each came from (flag > env): an
     /// explicit address is never silently replaced by the emulator, and two explicit
     /// contradictory choices at the same level are refused (exit 2).
-    pub fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
+    pub(crate) fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
         use Origin::*;
         match (self.origins.sandbox, self.origins.of("base_url")) {
             (Flag, Flag) => Err(crate::Error::usage(
@@ -275,9 +279,13 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(globals: GlobalArgs) -> anyhow::Result<Ctx> {
-        let config = Config::load()?;
+    pub(crate) fn new(mut globals: GlobalArgs) -> anyhow::Result<Ctx> {
+        globals.environ = crate::settings::Environ::from_process();
         let io = Io::system(Term::detect(globals.color.unwrap_or_default()));
+        if let Some(w) = crate::config::readable_by_others(&crate::config::config_path()) {
+            crate::say!(io, "warning: {w}");
+        }
+        let config = Config::load()?;
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {
@@ -310,13 +318,8 @@ impl Ctx {
         })
     }
 
-    /// A setting of the active profile.
-    pub fn profile_setting(&self, key: &str) -> Option<String> {
-        self.config.get(&self.profile, key)
-    }
-
     /// The settings of this run (flag > env > profile > default), each with its source.
-    pub fn settings(&self) -> Settings<'_> {
+    pub(crate) fn settings(&self) -> Settings<'_> {
         Settings {
             globals: &self.globals,
             config: &self.config,
@@ -325,7 +328,7 @@ impl Ctx {
     }
 
     /// The output format: flag/env, then the profile, then table on a terminal, json otherwise.
-    pub fn format(&self) -> Result<Format, Error> {
+    pub(crate) fn format(&self) -> Result<Format, Error> {
         Ok(match self.settings().output()? {
             Some(s) => s.value,
             None if self.io.term.stdout_tty => Format::Table,
@@ -333,78 +336,72 @@ impl Ctx {
         })
     }
 
-    pub fn output_options(&self) -> Result<OutputOptions, Error> {
+    pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
         Ok(OutputOptions {
             format: self.format()?,
             jq: self.globals.jq.clone(),
             fields: self.globals.fields.clone(),
             pretty: self.io.term.stdout_tty,
             color: self.io.term.color,
-            width: self.io.term.width,
+            width: self.io.term.width.or(self.settings().columns()),
         })
     }
 
     /// The writer for results on stdout.
-    pub fn output(&self) -> Result<Output, Error> {
+    pub(crate) fn output(&self) -> Result<Output, Error> {
         Ok(Output::new(self.output_options()?, self.io.stdout())?.with_notes(self.io.err_stream()))
     }
 
-    pub fn timeout(&self) -> Result<Duration, Error> {
+    pub(crate) fn timeout(&self) -> Result<Duration, Error> {
         Ok(self.settings().timeout()?.value)
     }
 
     /// `--max-rate` / `RECRUIT_MAX_RATE`, else the profile's `max_rate`: a positive number.
-    pub fn max_rate(&self) -> Result<Option<f64>, Error> {
+    pub(crate) fn max_rate(&self) -> Result<Option<f64>, Error> {
         Ok(self.settings().max_rate()?.map(|s| s.value))
     }
 
-    pub fn retries(&self) -> Result<u32, Error> {
+    pub(crate) fn retries(&self) -> Result<u32, Error> {
         Ok(self.settings().retries()?.value)
     }
 
     /// `--max-wait` / `RECRUIT_MAX_WAIT`, else the profile's `max_wait`, else 60 s.
-    pub fn max_wait(&self) -> Result<Duration, Error> {
+    pub(crate) fn max_wait(&self) -> Result<Duration, Error> {
         Ok(self.settings().max_wait()?.value)
     }
 
     /// Trusted authorities: the system's store plus `--ca-cert` / RECRUIT_CA_CERT, else the
     /// profile's `ca_cert`. A bad file is exit 2 naming it.
-    pub fn net(&self) -> Result<crate::api::NetSettings, Error> {
+    pub(crate) fn net(&self) -> Result<crate::api::NetSettings, Error> {
         match self.settings().ca_cert() {
             Some(p) => crate::api::NetSettings::with_ca_file(&expand_home(&p.value)),
             None => Ok(crate::api::NetSettings::system()),
         }
     }
 
-    /// The API key: flag/env, then the profile's `api_key`, then its `api_key_command`.
-    pub async fn api_key(&self) -> Result<Option<Secret>, Error> {
-        if let Some(k) = &self.globals.api_key {
-            if !k.expose().is_empty() {
-                return Ok(Some(k.clone()));
-            }
+    /// The API key, where [`Settings::api_key`] says it is (running the profile's
+    /// `api_key_command` when that is where).
+    pub(crate) async fn api_key(&self) -> Result<Option<Secret>, Error> {
+        match self.settings().api_key() {
+            None => Ok(None),
+            Some(ApiKeyFrom::Value(key, _)) => Ok(Some(key)),
+            Some(ApiKeyFrom::Command(cmd)) => run_key_command(&cmd).await.map(Some),
         }
-        if let Some(k) = self.profile_setting("api_key") {
-            return Ok(Some(Secret::new(k)));
-        }
-        if let Some(cmd) = self.profile_setting("api_key_command") {
-            return run_key_command(&cmd).await.map(Some);
-        }
-        Ok(None)
     }
 
     /// Where the sandbox keeps its state when started with `--sandbox`.
-    pub fn sandbox_state_path(&self) -> std::path::PathBuf {
+    pub(crate) fn sandbox_state_path(&self) -> std::path::PathBuf {
         crate::config::data_dir().join("sandbox.json")
     }
 
     /// The service address from the flag or env var, else the profile (not the sandbox's).
-    pub fn configured_base_url(&self) -> Option<String> {
+    pub(crate) fn configured_base_url(&self) -> Option<String> {
         self.settings().base_url().map(|s| s.value)
     }
 
     /// The API client, built on first use. With `--sandbox` this starts the emulator in-process
     /// on an ephemeral loopback port and points the client at it.
-    pub async fn client(&mut self) -> Result<Client, Error> {
+    pub(crate) async fn client(&mut self) -> Result<Client, Error> {
         if let Some(c) = &self.client {
             return Ok(c.clone());
         }
@@ -430,8 +427,7 @@ impl Ctx {
                 "no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox",
             )
         })?;
-        let verbose =
-            self.globals.verbose || std::env::var("RECRUIT_DEBUG").is_ok_and(|v| v == "1");
+        let verbose = self.settings().verbose();
         // The client reports; this front end shows its reports on stderr.
         let reports = crate::cli::reports::StderrReports::new(self.io.err_stream(), verbose);
         let client = Client::new(ClientConfig {
@@ -455,7 +451,7 @@ impl Ctx {
     /// Confirm a destructive action: with `yes` it goes ahead; on a terminal it asks (default
     /// no); without one it is refused (exit 2), as gh does, so a script never deletes by
     /// accident. A declined prompt is exit 1, "cancelled", for every command that asks.
-    pub fn confirm_destructive(&self, prompt: &str, yes: bool) -> Result<(), Error> {
+    pub(crate) fn confirm_destructive(&self, prompt: &str, yes: bool) -> Result<(), Error> {
         if yes {
             return Ok(());
         }
@@ -468,7 +464,7 @@ impl Ctx {
             .with_prompt(crate::output::text::one_line(prompt, 300))
             .default(false)
             .interact_opt()
-            .map_err(|e| Error::other(format!("cannot read the answer: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot read the answer", e))?;
         if answer == Some(true) {
             Ok(())
         } else {
@@ -519,9 +515,13 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
         .stderr(std::process::Stdio::inherit());
     #[cfg(unix)]
     command.process_group(0);
-    let mut child = command
-        .spawn()
-        .map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let mut child = command.spawn().map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot run api_key_command '{cmd}'"),
+            e,
+        )
+    })?;
     let group = child.id();
     let mut stdout = child.stdout.take().expect("piped stdout");
     let mut out = Vec::new();
@@ -564,8 +564,13 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
             }
         }
     };
-    let status =
-        status.map_err(|e| Error::usage(format!("cannot run api_key_command '{cmd}': {e}")))?;
+    let status = status.map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot run api_key_command '{cmd}'"),
+            e,
+        )
+    })?;
     // What it printed before exiting is in the pipe already; a child still holding the pipe
     // open is not waited for.
     while !eof {

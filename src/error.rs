@@ -60,7 +60,7 @@ impl ExitKind {
 
 /// A failure with the exit code it maps to. `message` is complete and user-facing: it names
 /// the cause and, where there is one, the fix. It never contains the API key.
-#[derive(Debug, Clone, thiserror::Error)]
+#[derive(Debug, Clone)]
 pub struct Error {
     pub kind: ExitKind,
     pub message: String,
@@ -76,6 +76,16 @@ pub struct Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {
+    /// The cause itself (an `io::Error`, a `reqwest::Error`), not the `Arc` around it, so a
+    /// caller can downcast it.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
     }
 }
 
@@ -95,6 +105,43 @@ impl Error {
         self.source = Some(Arc::new(cause));
         self
     }
+
+    /// `what: cause` (e.g. `cannot write /tmp/x: Permission denied`), keeping `cause` as the
+    /// source: a lower-level failure put in words without losing it.
+    pub fn caused(
+        kind: ExitKind,
+        what: impl fmt::Display,
+        cause: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
+        Self::new(kind, format!("{what}: {cause}")).with_source(cause)
+    }
+
+    /// A failed file operation: `cannot {what} {path}: {cause}`, the cause kept (exit 1).
+    pub fn file(what: &str, path: &std::path::Path, cause: std::io::Error) -> Self {
+        Self::caused(
+            ExitKind::Other,
+            format_args!("cannot {what} {}", path.display()),
+            cause,
+        )
+    }
+
+    /// A "not found" that names what was not found (`candidate 'C1' not found: Resource not
+    /// found (HTTP 404)`), keeping the service's words; any other error as it is.
+    pub fn not_found_as(mut self, what: impl FnOnce() -> String) -> Self {
+        if self.kind == ExitKind::NotFound {
+            let detail = self.message.trim_start_matches("not found: ").to_string();
+            self.message = format!("{}: {detail}", what());
+        }
+        self
+    }
+
+    /// The same error with `prefix: ` in front of its message; its kind (so its exit code),
+    /// HTTP status, service error code and source are kept.
+    pub fn context(mut self, prefix: impl fmt::Display) -> Self {
+        self.message = format!("{prefix}: {}", self.message);
+        self
+    }
+
     pub fn usage(message: impl Into<String>) -> Self {
         Self::new(ExitKind::Usage, message)
     }
@@ -120,7 +167,7 @@ impl Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Self::output_closed()
         } else {
-            Self::other(format!("cannot write to {what}: {e}")).with_source(e)
+            Self::caused(ExitKind::Other, format_args!("cannot write to {what}"), e)
         }
     }
     pub fn exit_code(&self) -> i32 {
@@ -136,8 +183,26 @@ impl Error {
     pub fn from_anyhow(err: anyhow::Error, context: &str) -> Error {
         match err.downcast::<Error>() {
             Ok(e) => e,
-            Err(other) => Error::other(format!("{context}: {other:#}")),
+            Err(other) => {
+                Error::other(format!("{context}: {other:#}")).with_source(AnyhowSource(other))
+            }
         }
+    }
+}
+
+/// An `anyhow::Error` kept as a source (it does not implement `std::error::Error` itself).
+#[derive(Debug)]
+struct AnyhowSource(anyhow::Error);
+
+impl fmt::Display for AnyhowSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for AnyhowSource {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
     }
 }
 
@@ -153,7 +218,39 @@ pub fn exit_code_of(err: &anyhow::Error) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::ExitKind;
+    use super::{Error, ExitKind};
+
+    #[test]
+    fn context_keeps_kind_status_code_and_source() {
+        let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied");
+        let mut e = Error::caused(ExitKind::NotFound, "cannot read /x", io);
+        e.status = Some(404);
+        e.error_code = Some("not_found".into());
+        let e = e.context("candidate C1");
+        assert_eq!(e.message, "candidate C1: cannot read /x: denied");
+        assert_eq!(e.exit_code(), 3);
+        assert_eq!(e.status, Some(404));
+        assert_eq!(e.error_code.as_deref(), Some("not_found"));
+        let source = std::error::Error::source(&e).expect("the cause is kept");
+        let io = source
+            .downcast_ref::<std::io::Error>()
+            .expect("as the io::Error it was");
+        assert_eq!(io.kind(), std::io::ErrorKind::PermissionDenied);
+    }
+
+    #[test]
+    fn an_anyhow_chain_is_kept_as_the_source() {
+        let inner = std::io::Error::other("disk on fire");
+        let err = anyhow::Error::new(inner).context("saving state");
+        let e = Error::from_anyhow(err, "the sandbox stopped");
+        assert_eq!(e.message, "the sandbox stopped: saving state: disk on fire");
+        let source = std::error::Error::source(&e).expect("kept");
+        assert_eq!(source.to_string(), "saving state");
+        assert_eq!(
+            std::error::Error::source(source).map(|s| s.to_string()),
+            Some("disk on fire".into())
+        );
+    }
 
     #[test]
     fn statuses_map_to_the_exit_codes_of_cli_md() {

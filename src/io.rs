@@ -22,7 +22,7 @@ pub struct Term {
 }
 
 impl Term {
-    pub fn detect(color: ColorWhen) -> Term {
+    pub(crate) fn detect(color: ColorWhen) -> Term {
         let stdout_tty = std::io::stdout().is_terminal();
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let color = match color {
@@ -42,6 +42,7 @@ impl Term {
     }
 
     /// No terminal anywhere: what a script or a test sees.
+    #[cfg(any(test, feature = "testing"))]
     pub fn piped() -> Term {
         Term {
             stdin_tty: false,
@@ -54,9 +55,11 @@ impl Term {
 }
 
 /// A byte buffer several writers share (the captured side of a stream).
+#[cfg(any(test, feature = "testing"))]
 #[derive(Clone, Default)]
 pub struct SharedBuf(Arc<Mutex<Vec<u8>>>);
 
+#[cfg(any(test, feature = "testing"))]
 impl SharedBuf {
     /// Everything written so far, as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
@@ -69,6 +72,7 @@ impl SharedBuf {
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
 impl Write for SharedBuf {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.0.lock().expect("buffer lock").extend_from_slice(buf);
@@ -83,8 +87,10 @@ impl Write for SharedBuf {
 enum Sink {
     Stdout,
     Stderr,
+    #[cfg(any(test, feature = "testing"))]
     Buffer(SharedBuf),
     /// A stream whose reader went away: every write fails as a closed pipe does (tests).
+    #[cfg(any(test, feature = "testing"))]
     Closed,
 }
 
@@ -93,15 +99,19 @@ impl Sink {
         match self {
             Sink::Stdout => Box::new(std::io::stdout()),
             Sink::Stderr => Box::new(std::io::stderr()),
+            #[cfg(any(test, feature = "testing"))]
             Sink::Buffer(b) => Box::new(b.clone()),
+            #[cfg(any(test, feature = "testing"))]
             Sink::Closed => Box::new(ClosedPipe),
         }
     }
 }
 
 /// A writer whose reader is gone.
+#[cfg(any(test, feature = "testing"))]
 struct ClosedPipe;
 
+#[cfg(any(test, feature = "testing"))]
 impl Write for ClosedPipe {
     fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
         Err(std::io::ErrorKind::BrokenPipe.into())
@@ -155,6 +165,7 @@ pub struct Io {
 }
 
 /// The two output streams of an [`Io::captured`].
+#[cfg(any(test, feature = "testing"))]
 #[derive(Clone)]
 pub struct Captured {
     pub stdout: SharedBuf,
@@ -163,7 +174,7 @@ pub struct Captured {
 
 impl Io {
     /// The process's own streams.
-    pub fn system(term: Term) -> Io {
+    pub(crate) fn system(term: Term) -> Io {
         Io {
             term,
             stdin: Mutex::new(Some(Box::new(std::io::stdin()))),
@@ -174,6 +185,7 @@ impl Io {
     }
 
     /// Streams for a test: `stdin` is what the command reads; both outputs are kept.
+    #[cfg(any(test, feature = "testing"))]
     pub fn captured(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, Captured) {
         let cap = Captured {
             stdout: SharedBuf::default(),
@@ -191,6 +203,7 @@ impl Io {
 
     /// Streams for a test whose standard output's reader went away before the command
     /// started (`recruit ... | true`); stderr is kept.
+    #[cfg(any(test, feature = "testing"))]
     pub fn closed_stdout(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, SharedBuf) {
         let (mut io, cap) = Io::captured(term, stdin);
         io.out = Sink::Closed;
@@ -198,7 +211,7 @@ impl Io {
     }
 
     /// Whether a write to standard output found its reader gone.
-    pub fn stdout_closed(&self) -> bool {
+    pub(crate) fn stdout_closed(&self) -> bool {
         self.out_closed.load(Ordering::SeqCst)
     }
 
@@ -224,7 +237,7 @@ impl Io {
     }
 
     /// Standard input, once: a second reader gets an empty stream, as a consumed pipe would.
-    pub fn stdin(&self) -> Box<dyn Read + Send> {
+    pub(crate) fn stdin(&self) -> Box<dyn Read + Send> {
         self.stdin
             .lock()
             .expect("stdin lock")
@@ -233,13 +246,13 @@ impl Io {
     }
 
     /// A line on standard error; a closed stderr is ignored (a message is never worth a panic).
-    pub fn errln(&self, args: fmt::Arguments<'_>) {
+    pub(crate) fn errln(&self, args: fmt::Arguments<'_>) {
         let _ = writeln!(self.stderr(), "{args}");
     }
 
     /// A line on standard output, for commands whose result is plain text; a closed pipe
     /// (`| head`) is [`crate::Error::output_closed`], which `main` ends quietly.
-    pub fn outln(&self, args: fmt::Arguments<'_>) -> Result<(), crate::Error> {
+    pub(crate) fn outln(&self, args: fmt::Arguments<'_>) -> Result<(), crate::Error> {
         let mut out = self.stdout();
         writeln!(out, "{args}")
             .and_then(|_| out.flush())
@@ -281,33 +294,40 @@ impl ErrStream {
         }
         match &self.sink {
             Sink::Stderr => indicatif::ProgressDrawTarget::stderr(),
+            #[cfg(any(test, feature = "testing"))]
             Sink::Buffer(b) => indicatif::ProgressDrawTarget::term_like(Box::new(BufTerm {
                 buf: b.clone(),
                 width: self.term.width.unwrap_or(80),
             })),
-            Sink::Stdout | Sink::Closed => indicatif::ProgressDrawTarget::hidden(),
+            #[cfg(any(test, feature = "testing"))]
+            Sink::Closed => indicatif::ProgressDrawTarget::hidden(),
+            Sink::Stdout => indicatif::ProgressDrawTarget::hidden(),
         }
     }
 }
 
 /// A captured stream drawn on as a terminal (the escape sequences a terminal would get).
+#[cfg(any(test, feature = "testing"))]
 struct BufTerm {
     buf: SharedBuf,
     width: u16,
 }
 
+#[cfg(any(test, feature = "testing"))]
 impl fmt::Debug for BufTerm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BufTerm({} columns)", self.width)
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
 impl BufTerm {
     fn put(&self, s: &str) -> std::io::Result<()> {
         self.buf.clone().write_all(s.as_bytes())
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
 impl indicatif::TermLike for BufTerm {
     fn width(&self) -> u16 {
         self.width

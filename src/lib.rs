@@ -1,7 +1,18 @@
 //! `recruit`: a typed client for the recruiting service API, and the command-line tool built on it.
 //!
-//! The library half (`api`) is reusable on its own; `core` holds what the two front ends, the
-//! commands (`cli`, `commands`) and the MCP server (`mcp`), both need.
+//! The library half (`api`) is reusable on its own. The two front ends, the commands (`cli`,
+//! `commands`) and the MCP server (`mcp`), read lists through `api::records` and apply through
+//! `apply::submit`, so both mean the same by a list, a page token or an application.
+//!
+//! The public API is the typed client (`api`), its errors (`error`) and webhook signatures
+//! (`webhook::signature`); besides them, what the tests, benches and fuzz targets drive is
+//! public (the command tree and `Ctx` to run commands in-process, the sandbox, the answers
+//! checks, the output writers). Everything else is `pub(crate)`. Test scaffolding (the demo
+//! data's codes, a scripted prompt, captured streams) is compiled only with the `testing`
+//! feature, which the test targets turn on.
+
+#[macro_use]
+mod named;
 
 pub mod api;
 pub mod apply;
@@ -9,17 +20,17 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod context;
-pub mod core;
 pub mod error;
-pub mod export;
+pub(crate) mod export;
 pub mod i18n;
 pub mod io;
-pub mod mcp;
+pub(crate) mod mcp;
 pub mod output;
 pub mod redact;
 pub mod sandbox;
 pub mod settings;
-pub mod signal;
+pub(crate) mod signal;
+pub mod sync;
 pub mod webhook;
 pub mod wizard;
 

@@ -50,7 +50,7 @@ impl fmt::Display for Secret {
 
 /// Remember a secret value so `scrub` removes it. Short values are ignored (they would
 /// match ordinary text).
-pub fn register(value: &str) {
+pub(crate) fn register(value: &str) {
     if value.len() < 4 {
         return;
     }
@@ -62,7 +62,7 @@ pub fn register(value: &str) {
 }
 
 /// Replace every registered secret in `text` with `<redacted>`.
-pub fn scrub(text: &str) -> String {
+pub(crate) fn scrub(text: &str) -> String {
     let mut out = text.to_string();
     if let Ok(reg) = registry().lock() {
         for secret in reg.iter() {
@@ -75,7 +75,7 @@ pub fn scrub(text: &str) -> String {
 }
 
 /// An error chain as one line (`outer: cause: cause`), secrets scrubbed.
-pub fn redact_error(err: &anyhow::Error) -> String {
+pub(crate) fn redact_error(err: &anyhow::Error) -> String {
     // Our own errors already carry a complete message: don't repeat their causes.
     let text = if let Some(e) = err.downcast_ref::<crate::Error>() {
         e.message.clone()

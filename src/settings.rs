@@ -1,7 +1,9 @@
 //! Settings resolved in one place, flag > env var > profile > default, each with where its
-//! value came from (for `auth status`, `config get` and `config list`). The profile's values
-//! are parsed by the same functions `config set` checks with, so a value `config set` accepts
-//! is one every command accepts.
+//! value came from (for `auth status`, `config get` and `config list`). Every setting is a
+//! [`Key`]: its name, variable, flag, type, secrecy, parser and help are written once, in
+//! [`keys!`] below, and `config` help, `config list`, `config set`'s check, the precedence
+//! and the origins of the global options all come from there. A value `config set` accepts is
+//! one every command accepts: both use the key's parser.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -14,10 +16,11 @@ use crate::config::Config;
 use crate::context::{GlobalArgs, Origin};
 use crate::error::Error;
 use crate::output::Format;
+use crate::redact::Secret;
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// A command-line flag (`--timeout`).
     Flag(&'static str),
     /// An environment variable (`RECRUIT_TIMEOUT`).
@@ -44,39 +47,33 @@ impl fmt::Display for Source {
 
 /// A value and where it came from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Setting<T> {
+pub(crate) struct Setting<T> {
     pub value: T,
     pub source: Source,
 }
 
 /// The longest timeout accepted: a day. Anything longer is a typo, and a Duration that large
 /// would overflow deadline arithmetic.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-pub const DEFAULT_RETRIES: u32 = 3;
+pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
+pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const DEFAULT_RETRIES: u32 = 3;
 /// How long a command waits at most for a rate-limit reset or a `Retry-After`.
-pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
+pub(crate) const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
 /// The slowest and fastest `--max-rate` that make sense: a request every 100 s, a million a
 /// second. `1e-300` is a typo, not a pace.
-pub const MIN_RATE: f64 = 0.01;
-pub const MAX_RATE: f64 = 1_000_000.0;
+pub(crate) const MIN_RATE: f64 = 0.01;
+pub(crate) const MAX_RATE: f64 = 1_000_000.0;
 
 /// One parser per setting, for the profile's text and for `config set`. Each returns what is
 /// allowed when the value is not.
-pub mod parse {
+pub(crate) mod parse {
     use super::*;
 
-    pub fn output(s: &str) -> Result<Format, &'static str> {
-        match s {
-            "table" => Ok(Format::Table),
-            "json" => Ok(Format::Json),
-            "ndjson" => Ok(Format::Ndjson),
-            "csv" => Ok(Format::Csv),
-            _ => Err("table, json, ndjson or csv"),
-        }
+    pub(crate) fn output(s: &str) -> Result<Format, &'static str> {
+        Format::parse(s).ok_or("table, json, ndjson or csv")
     }
 
-    pub fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
+    pub(crate) fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
         const WHY: &str = "a positive number of seconds up to 86400";
         // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
         // not a panic.
@@ -86,15 +83,15 @@ pub mod parse {
         }
     }
 
-    pub fn timeout(s: &str) -> Result<Duration, &'static str> {
+    pub(crate) fn timeout(s: &str) -> Result<Duration, &'static str> {
         timeout_secs(s.trim().parse::<f64>().map_err(|_| "a number of seconds")?)
     }
 
-    pub fn retries(s: &str) -> Result<u32, &'static str> {
+    pub(crate) fn retries(s: &str) -> Result<u32, &'static str> {
         s.trim().parse::<u32>().map_err(|_| "a whole number")
     }
 
-    pub fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
+    pub(crate) fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
         if (MIN_RATE..=MAX_RATE).contains(&rate) {
             Ok(rate)
         } else {
@@ -102,7 +99,7 @@ pub mod parse {
         }
     }
 
-    pub fn max_rate(s: &str) -> Result<f64, &'static str> {
+    pub(crate) fn max_rate(s: &str) -> Result<f64, &'static str> {
         max_rate_value(
             s.trim()
                 .parse::<f64>()
@@ -110,7 +107,7 @@ pub mod parse {
         )
     }
 
-    pub fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
+    pub(crate) fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
         const WHY: &str = "a number of seconds from 0 to 86400, e.g. 60";
         match Duration::try_from_secs_f64(secs) {
             Ok(d) if d <= MAX_TIMEOUT => Ok(d),
@@ -118,7 +115,7 @@ pub mod parse {
         }
     }
 
-    pub fn max_wait(s: &str) -> Result<Duration, &'static str> {
+    pub(crate) fn max_wait(s: &str) -> Result<Duration, &'static str> {
         max_wait_secs(
             s.trim()
                 .parse::<f64>()
@@ -126,21 +123,313 @@ pub mod parse {
         )
     }
 
-    pub fn variant(s: &str) -> Result<Variant, &'static str> {
+    pub(crate) fn variant(s: &str) -> Result<Variant, &'static str> {
         Variant::parse_setting(s).ok_or("a or b")
     }
 
-    pub fn base_url(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn base_url(s: &str) -> Result<String, &'static str> {
         crate::api::http::normalize_base_url(s)
             .map(|_| s.to_string())
             .map_err(|_| "an http(s) URL such as https://api.example.com/v1")
     }
 
-    pub fn non_empty(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn non_empty(s: &str) -> Result<String, &'static str> {
         if s.is_empty() {
             Err("a non-empty value")
         } else {
             Ok(s.to_string())
+        }
+    }
+}
+
+/// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not
+/// `timeout = "30"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Type {
+    Text,
+    /// A whole number (`retries = 3`).
+    Integer,
+    /// A number, whole or not (`max_rate = 2.5`).
+    Number,
+}
+
+/// Everything about one setting.
+pub(crate) struct Spec {
+    /// Its name in the config file and in `config get/set/unset`.
+    pub name: &'static str,
+    /// Its environment variable.
+    pub env: Option<&'static str>,
+    /// Its global option (`--timeout`), when it has one.
+    pub flag: Option<&'static str>,
+    pub ty: Type,
+    /// Redacted wherever it is shown, unless `config get --reveal`.
+    pub secret: bool,
+    /// What it means, for `config set --help` and the man pages.
+    pub help: &'static str,
+    /// The built-in value, as text (parsed as any other).
+    pub default: Option<&'static str>,
+    /// Checks a value and gives it as shown (`5` for `5.0`, `b` for `B`, secrets redacted);
+    /// the error says what is allowed.
+    pub parse: fn(&str) -> Result<Value, &'static str>,
+    /// The value given to this run (its flag or environment variable), as text.
+    pub given: fn(&GlobalArgs) -> Option<String>,
+    /// A check beyond the parser for `config set`, where a value can only be judged by what it
+    /// names (the CA file is read): a value that would fail later fails now.
+    pub check: Option<Check>,
+}
+
+/// A check of a value by what it names (see [`Spec::check`]).
+pub(crate) type Check = fn(&str) -> Result<(), Error>;
+
+/// The defaults of [`Spec`]: a text setting of the profile alone.
+const TEXT: Spec = Spec {
+    name: "",
+    env: None,
+    flag: None,
+    ty: Type::Text,
+    secret: false,
+    help: "",
+    default: None,
+    parse: |s| parse::non_empty(s).map(Value::String),
+    given: |_| None,
+    check: None,
+};
+
+/// A secret's text, redacted (it is never shown whole, even checked).
+fn redacted(s: &str) -> Result<Value, &'static str> {
+    parse::non_empty(s).map(|k| json!(Secret::new(k).redacted()))
+}
+
+/// The one place a setting is defined: its variant of [`Key`], and its [`Spec`]. A new setting
+/// (`lang`) is one more entry here (and its global option in `GlobalArgs`, when it has one).
+macro_rules! keys {
+    ($($(#[$doc:meta])* $variant:ident => $spec:expr,)*) => {
+        /// A setting: of the config file's profiles, and of the run when it has a flag or a
+        /// variable.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Key {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Key {
+            /// Every setting, in the order help and `config list` show them.
+            pub(crate) const ALL: &'static [Key] = &[$(Key::$variant,)*];
+
+            /// Everything about the setting.
+            pub(crate) fn spec(self) -> &'static Spec {
+                match self {
+                    $(Key::$variant => {
+                        static SPEC: Spec = $spec;
+                        &SPEC
+                    })*
+                }
+            }
+        }
+    };
+}
+
+keys! {
+    /// The service root.
+    BaseUrl => Spec {
+        name: "base_url",
+        env: Some("RECRUIT_BASE_URL"),
+        flag: Some("--base-url"),
+        help: "service root, with or without a trailing /v1",
+        parse: |s| parse::base_url(s).map(Value::String),
+        given: |g| g.base_url.clone(),
+        ..TEXT
+    },
+    /// The bearer token.
+    ApiKey => Spec {
+        name: "api_key",
+        env: Some("RECRUIT_API_KEY"),
+        flag: Some("--api-key"),
+        secret: true,
+        help: "bearer token, never printed; `recruit auth login` stores it for you",
+        parse: redacted,
+        // An empty flag or variable is no key: the profile's is used.
+        given: |g| {
+            g.api_key
+                .as_ref()
+                .map(|k| k.expose().to_string())
+                .filter(|k| !k.is_empty())
+        },
+        ..TEXT
+    },
+    /// A command printing the key.
+    ApiKeyCommand => Spec {
+        name: "api_key_command",
+        help: "a shell command whose stdout is the key (e.g. a password manager)",
+        ..TEXT
+    },
+    /// The output format.
+    Output => Spec {
+        name: "output",
+        env: Some("RECRUIT_OUTPUT"),
+        flag: Some("--output"),
+        help: "default output format: table, json, ndjson, csv",
+        parse: |s| parse::output(s).map(|f| json!(f.as_str())),
+        given: |g| g.output.map(|f| f.as_str().to_string()),
+        ..TEXT
+    },
+    /// Per-request timeout.
+    Timeout => Spec {
+        name: "timeout",
+        env: Some("RECRUIT_TIMEOUT"),
+        flag: Some("--timeout"),
+        ty: Type::Number,
+        help: "per-request timeout in seconds",
+        default: Some("30"),
+        parse: |s| parse::timeout(s).map(|d| number(d.as_secs_f64())),
+        given: |g| g.timeout.map(|t| t.to_string()),
+        ..TEXT
+    },
+    /// Retries of idempotent requests.
+    Retries => Spec {
+        name: "retries",
+        env: Some("RECRUIT_RETRIES"),
+        flag: Some("--retries"),
+        ty: Type::Integer,
+        help: "retries of idempotent requests",
+        default: Some("3"),
+        parse: |s| parse::retries(s).map(|r| json!(r)),
+        given: |g| g.retries.map(|r| r.to_string()),
+        ..TEXT
+    },
+    /// Extra trusted authorities.
+    CaCert => Spec {
+        name: "ca_cert",
+        env: Some("RECRUIT_CA_CERT"),
+        flag: Some("--ca-cert"),
+        help: "extra PEM certificate authorities to trust, such as a company's own CA",
+        // An empty flag or variable is none: the profile's is used.
+        given: |g| {
+            g.ca_cert
+                .as_ref()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(|p| p.to_string_lossy().into_owned())
+        },
+        // The same reader as at request time.
+        check: Some(|s| {
+            crate::api::NetSettings::with_ca_file(std::path::Path::new(s)).map(drop)
+        }),
+        ..TEXT
+    },
+    /// Requests per second at most.
+    MaxRate => Spec {
+        name: "max_rate",
+        env: Some("RECRUIT_MAX_RATE"),
+        flag: Some("--max-rate"),
+        ty: Type::Number,
+        help: "at most this many requests per second to the service",
+        parse: |s| parse::max_rate(s).map(number),
+        given: |g| g.max_rate.map(|r| r.to_string()),
+        ..TEXT
+    },
+    /// Longest wait for a rate-limit reset.
+    MaxWait => Spec {
+        name: "max_wait",
+        env: Some("RECRUIT_MAX_WAIT"),
+        flag: Some("--max-wait"),
+        ty: Type::Number,
+        help: "longest wait for a rate-limit reset or Retry-After, in seconds",
+        default: Some("60"),
+        parse: |s| parse::max_wait(s).map(|d| number(d.as_secs_f64())),
+        given: |g| g.max_wait.map(|w| w.to_string()),
+        ..TEXT
+    },
+    /// The apply request's variant.
+    Variant => Spec {
+        name: "variant",
+        help: "apply request variant: a or b",
+        default: Some("a"),
+        parse: |s| parse::variant(s).map(|v| json!(v.to_string().to_lowercase())),
+        ..TEXT
+    },
+    /// The webhook signing key (the commands' `--signing-key` comes first).
+    SigningKey => Spec {
+        name: "signing_key",
+        env: Some("RECRUIT_SIGNING_KEY"),
+        secret: true,
+        help: "webhook signing key for listen/verify/trigger",
+        parse: redacted,
+        given: |g| g.environ.signing_key.clone(),
+        ..TEXT
+    },
+}
+
+impl Key {
+    /// The name in the config file.
+    pub(crate) fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The key named `name`; an unknown one is exit 2 listing them all.
+    pub(crate) fn from_name(name: &str) -> Result<Key, Error> {
+        Key::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown setting '{name}'; use one of: {}",
+                    Key::names().join(", ")
+                ))
+            })
+    }
+
+    /// Every key's name.
+    pub fn names() -> Vec<&'static str> {
+        Key::ALL.iter().map(|k| k.name()).collect()
+    }
+
+    pub(crate) fn is_secret(self) -> bool {
+        self.spec().secret
+    }
+
+    /// Check a value for `config set KEY VALUE` with the parser commands read it with.
+    pub(crate) fn check(self, value: &str) -> Result<(), Error> {
+        let spec = self.spec();
+        if let Some(check) = spec.check {
+            return check(value);
+        }
+        (spec.parse)(value).map(drop).map_err(|allowed| {
+            let shown = if spec.secret { "" } else { value };
+            Error::usage(format!(
+                "'{shown}' is not a valid {}: use {allowed}",
+                spec.name
+            ))
+        })
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the settings read from the process's environment besides the variables of the global
+/// options (which clap reads): read once, by [`crate::context::Ctx::new`], so nothing below
+/// reads the environment and an in-process test sees none of the tester's.
+#[derive(Debug, Clone, Default)]
+pub struct Environ {
+    /// `RECRUIT_DEBUG=1`: as `-v`.
+    pub debug: bool,
+    /// `COLUMNS`: the table width when stdout is not a terminal.
+    pub columns: Option<u16>,
+    /// `RECRUIT_SIGNING_KEY` (the commands that take `--signing-key` read it as its variable;
+    /// this copy is for `config get` and `config list`).
+    pub signing_key: Option<String>,
+}
+
+impl Environ {
+    pub(crate) fn from_process() -> Environ {
+        let var = |name: &str| std::env::var(name).ok();
+        Environ {
+            debug: var("RECRUIT_DEBUG").is_some_and(|v| v == "1"),
+            columns: var("COLUMNS").and_then(|c| c.trim().parse().ok()),
+            signing_key: var("RECRUIT_SIGNING_KEY").filter(|k| !k.is_empty()),
         }
     }
 }
@@ -154,249 +443,179 @@ fn number(x: f64) -> Value {
     }
 }
 
-/// Check a value for `config set KEY VALUE` with the parser commands read it with.
-pub fn check_value(key: &str, value: &str) -> Result<(), Error> {
-    if key == "ca_cert" {
-        // The same reader as at request time: a file that would fail later fails now.
-        return crate::api::NetSettings::with_ca_file(std::path::Path::new(value)).map(|_| ());
+/// Where the API key of a run comes from, by the one precedence: `--api-key` /
+/// RECRUIT_API_KEY, then the profile's `api_key`, then its `api_key_command` (run only when the
+/// key is needed).
+#[derive(Debug, Clone)]
+pub(crate) enum ApiKeyFrom {
+    /// The key itself, from the flag, the variable or the profile.
+    Value(Secret, Source),
+    /// The profile's command that prints it.
+    Command(String),
+}
+
+impl ApiKeyFrom {
+    pub(crate) fn source(&self) -> Source {
+        match self {
+            ApiKeyFrom::Value(_, source) => *source,
+            ApiKeyFrom::Command(_) => Source::KeyCommand,
+        }
     }
-    let verdict = match key {
-        "output" => parse::output(value).map(drop),
-        "variant" => parse::variant(value).map(drop),
-        "timeout" => parse::timeout(value).map(drop),
-        "retries" => parse::retries(value).map(drop),
-        "max_rate" => parse::max_rate(value).map(drop),
-        "max_wait" => parse::max_wait(value).map(drop),
-        "base_url" => parse::base_url(value).map(drop),
-        _ => parse::non_empty(value).map(drop),
-    };
-    verdict
-        .map_err(|allowed| Error::usage(format!("'{value}' is not a valid {key}: use {allowed}")))
 }
 
 /// The settings of one run: the global options (with where each came from), over the active
 /// profile of the config file.
-pub struct Settings<'a> {
+pub(crate) struct Settings<'a> {
     pub globals: &'a GlobalArgs,
     pub config: &'a Config,
     pub profile: &'a str,
 }
 
 impl Settings<'_> {
-    /// Where a global option's value came from: its flag or its environment variable.
-    fn given(&self, id: &str, flag: &'static str, env: &'static str) -> Source {
-        match self.globals.origins.of(id) {
-            Origin::Env => Source::Env(env),
-            _ => Source::Flag(flag),
+    /// Where a value given to this run came from: its flag, or its variable.
+    fn given_source(&self, spec: &Spec) -> Source {
+        match (self.globals.origins.of(spec.name), spec.flag, spec.env) {
+            (Origin::Env, _, Some(env)) | (_, None, Some(env)) => Source::Env(env),
+            (_, Some(flag), _) => Source::Flag(flag),
+            _ => Source::Default,
         }
     }
 
-    /// The profile's value of `key`, parsed; a bad value is exit 2 naming the profile.
-    fn profile_value<T>(
+    /// The text of `key` and where it came from: flag or variable, else the profile, else the
+    /// default. The one precedence of every setting.
+    pub(crate) fn raw(&self, key: Key) -> Option<(String, Source)> {
+        let spec = key.spec();
+        if let Some(text) = (spec.given)(self.globals) {
+            return Some((text, self.given_source(spec)));
+        }
+        if let Some(text) = self.config.get(self.profile, key) {
+            return Some((text, Source::Profile));
+        }
+        spec.default.map(|d| (d.to_string(), Source::Default))
+    }
+
+    /// `key`, parsed by `parse`; a bad value is exit 2 naming where it came from and the fix.
+    pub(crate) fn get<T>(
         &self,
-        key: &str,
+        key: Key,
         parse: impl Fn(&str) -> Result<T, &'static str>,
     ) -> Result<Option<Setting<T>>, Error> {
-        let Some(text) = self.config.get(self.profile, key) else {
+        let Some((text, source)) = self.raw(key) else {
             return Ok(None);
         };
         match parse(&text) {
-            Ok(value) => Ok(Some(Setting {
-                value,
-                source: Source::Profile,
-            })),
-            Err(allowed) => Err(Error::usage(format!(
+            Ok(value) => Ok(Some(Setting { value, source })),
+            Err(allowed) => Err(self.bad(key, &text, source, allowed)),
+        }
+    }
+
+    /// [`Settings::get`] of a key with a default.
+    fn with_default<T>(
+        &self,
+        key: Key,
+        parse: impl Fn(&str) -> Result<T, &'static str>,
+    ) -> Result<Setting<T>, Error> {
+        self.get(key, parse)?
+            .ok_or_else(|| Error::other(format!("the setting {key} has no value")))
+    }
+
+    fn bad(&self, key: Key, text: &str, source: Source, allowed: &str) -> Error {
+        // A secret is never echoed, even a bad one.
+        let text = if key.is_secret() { "" } else { text };
+        Error::usage(match source {
+            Source::Flag(given) | Source::Env(given) => {
+                format!("{given} must be {allowed}, got {text}")
+            }
+            Source::Profile => format!(
                 "profile '{}' sets {key} = '{text}'; use {allowed} (fix it with `recruit config set {key} VALUE`)",
                 self.profile
-            ))),
-        }
+            ),
+            Source::KeyCommand | Source::Default => {
+                format!("{key} = '{text}' is not valid; use {allowed}")
+            }
+        })
     }
 
     /// `--output` / RECRUIT_OUTPUT, else the profile's; `None`: table on a terminal, json
     /// otherwise.
-    pub fn output(&self) -> Result<Option<Setting<Format>>, Error> {
-        if let Some(f) = self.globals.output {
-            return Ok(Some(Setting {
-                value: f,
-                source: self.given("output", "--output", "RECRUIT_OUTPUT"),
-            }));
-        }
-        self.profile_value("output", parse::output)
+    pub(crate) fn output(&self) -> Result<Option<Setting<Format>>, Error> {
+        self.get(Key::Output, parse::output)
     }
 
-    pub fn timeout(&self) -> Result<Setting<Duration>, Error> {
-        if let Some(t) = self.globals.timeout {
-            let value = parse::timeout_secs(t)
-                .map_err(|allowed| Error::usage(format!("--timeout must be {allowed}, got {t}")))?;
-            return Ok(Setting {
-                value,
-                source: self.given("timeout", "--timeout", "RECRUIT_TIMEOUT"),
-            });
-        }
-        Ok(self
-            .profile_value("timeout", parse::timeout)?
-            .unwrap_or(Setting {
-                value: DEFAULT_TIMEOUT,
-                source: Source::Default,
-            }))
+    pub(crate) fn timeout(&self) -> Result<Setting<Duration>, Error> {
+        self.with_default(Key::Timeout, parse::timeout)
     }
 
-    pub fn retries(&self) -> Result<Setting<u32>, Error> {
-        if let Some(r) = self.globals.retries {
-            return Ok(Setting {
-                value: r,
-                source: self.given("retries", "--retries", "RECRUIT_RETRIES"),
-            });
-        }
-        Ok(self
-            .profile_value("retries", parse::retries)?
-            .unwrap_or(Setting {
-                value: DEFAULT_RETRIES,
-                source: Source::Default,
-            }))
+    pub(crate) fn retries(&self) -> Result<Setting<u32>, Error> {
+        self.with_default(Key::Retries, parse::retries)
     }
 
-    pub fn max_rate(&self) -> Result<Option<Setting<f64>>, Error> {
-        if let Some(r) = self.globals.max_rate {
-            let value = parse::max_rate_value(r).map_err(|allowed| {
-                Error::usage(format!("--max-rate must be {allowed}, got {r}"))
-            })?;
-            return Ok(Some(Setting {
-                value,
-                source: self.given("max_rate", "--max-rate", "RECRUIT_MAX_RATE"),
-            }));
-        }
-        self.profile_value("max_rate", parse::max_rate)
+    pub(crate) fn max_rate(&self) -> Result<Option<Setting<f64>>, Error> {
+        self.get(Key::MaxRate, parse::max_rate)
     }
 
-    pub fn max_wait(&self) -> Result<Setting<Duration>, Error> {
-        if let Some(w) = self.globals.max_wait {
-            let value = parse::max_wait_secs(w).map_err(|allowed| {
-                Error::usage(format!("--max-wait must be {allowed}, got {w}"))
-            })?;
-            return Ok(Setting {
-                value,
-                source: self.given("max_wait", "--max-wait", "RECRUIT_MAX_WAIT"),
-            });
-        }
-        Ok(self
-            .profile_value("max_wait", parse::max_wait)?
-            .unwrap_or(Setting {
-                value: DEFAULT_MAX_WAIT,
-                source: Source::Default,
-            }))
+    pub(crate) fn max_wait(&self) -> Result<Setting<Duration>, Error> {
+        self.with_default(Key::MaxWait, parse::max_wait)
     }
 
-    /// The service address (not the sandbox's).
-    pub fn base_url(&self) -> Option<Setting<String>> {
-        if let Some(u) = &self.globals.base_url {
-            return Some(Setting {
-                value: u.clone(),
-                source: self.given("base_url", "--base-url", "RECRUIT_BASE_URL"),
-            });
-        }
-        self.config
-            .get(self.profile, "base_url")
-            .map(|value| Setting {
-                value,
-                source: Source::Profile,
-            })
+    /// The service address (not the sandbox's), as given: the client checks it, naming what
+    /// is wrong.
+    pub(crate) fn base_url(&self) -> Option<Setting<String>> {
+        self.raw(Key::BaseUrl)
+            .map(|(value, source)| Setting { value, source })
     }
 
     /// Extra trusted authorities (a company's CA).
-    pub fn ca_cert(&self) -> Option<Setting<PathBuf>> {
-        if let Some(p) = self
-            .globals
-            .ca_cert
-            .clone()
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            return Some(Setting {
-                value: p,
-                source: self.given("ca_cert", "--ca-cert", "RECRUIT_CA_CERT"),
-            });
-        }
-        self.config.get(self.profile, "ca_cert").map(|p| Setting {
+    pub(crate) fn ca_cert(&self) -> Option<Setting<PathBuf>> {
+        self.raw(Key::CaCert).map(|(p, source)| Setting {
             value: PathBuf::from(p),
-            source: Source::Profile,
+            source,
         })
     }
 
     /// The request variant of `forms apply` (the flag is the command's own).
-    pub fn variant(&self) -> Result<Setting<Variant>, Error> {
+    pub(crate) fn variant(&self) -> Result<Setting<Variant>, Error> {
+        self.with_default(Key::Variant, parse::variant)
+    }
+
+    /// `-v`, or RECRUIT_DEBUG=1.
+    pub(crate) fn verbose(&self) -> bool {
+        self.globals.verbose || self.globals.environ.debug
+    }
+
+    /// The width of tables when stdout is not a terminal (`COLUMNS`).
+    pub(crate) fn columns(&self) -> Option<u16> {
+        self.globals.environ.columns
+    }
+
+    /// The API key's origin: the one resolver (its value is read by
+    /// [`crate::context::Ctx::api_key`], which runs a command when that is where it is).
+    pub(crate) fn api_key(&self) -> Option<ApiKeyFrom> {
+        if let Some((key, source)) = self.raw(Key::ApiKey) {
+            return Some(ApiKeyFrom::Value(Secret::new(key), source));
+        }
+        self.raw(Key::ApiKeyCommand)
+            .map(|(cmd, _)| ApiKeyFrom::Command(cmd))
+    }
+
+    /// Webhook signing keys: those a command was given (`--signing-key`, several during a
+    /// rotation, or RECRUIT_SIGNING_KEY), else the profile's `signing_key`.
+    pub(crate) fn signing_keys(&self, given: &[String]) -> Vec<String> {
+        if !given.is_empty() {
+            return given.to_vec();
+        }
+        self.config
+            .get(self.profile, Key::SigningKey)
+            .into_iter()
+            .collect()
+    }
+
+    /// The value a run would use for `key` (secrets redacted) and where it came from; `None`
+    /// when nothing sets it and it has no default. A bad value is its error.
+    pub(crate) fn effective(&self, key: Key) -> Result<Option<(Value, Source)>, Error> {
         Ok(self
-            .profile_value("variant", parse::variant)?
-            .unwrap_or(Setting {
-                value: Variant::A,
-                source: Source::Default,
-            }))
-    }
-
-    /// Where the API key comes from (its value is [`crate::context::Ctx::api_key`]'s business).
-    pub fn key_source(&self) -> Option<Source> {
-        if self
-            .globals
-            .api_key
-            .as_ref()
-            .is_some_and(|k| !k.expose().is_empty())
-        {
-            return Some(self.given("api_key", "--api-key", "RECRUIT_API_KEY"));
-        }
-        // The profile's key before its command, as the key is read.
-        [
-            ("api_key", Source::Profile),
-            ("api_key_command", Source::KeyCommand),
-        ]
-        .into_iter()
-        .find(|(k, _)| self.config.get(self.profile, k).is_some())
-        .map(|(_, source)| source)
-    }
-
-    /// The value a run would use for config key `key` (secrets redacted) and where it came
-    /// from; `None` when nothing sets it and it has no default. A bad value is its error.
-    pub fn effective(&self, key: &str) -> Result<Option<(Value, Source)>, Error> {
-        fn shown<T>(s: Option<Setting<T>>, f: impl Fn(T) -> Value) -> Option<(Value, Source)> {
-            s.map(|s| (f(s.value), s.source))
-        }
-        Ok(match key {
-            "base_url" => shown(self.base_url(), Value::String),
-            "output" => shown(self.output()?, |f| json!(f.name())),
-            "timeout" => shown(Some(self.timeout()?), |d| number(d.as_secs_f64())),
-            "retries" => shown(Some(self.retries()?), |r| json!(r)),
-            "max_rate" => shown(self.max_rate()?, number),
-            "max_wait" => shown(Some(self.max_wait()?), |d| number(d.as_secs_f64())),
-            "ca_cert" => shown(self.ca_cert(), |p| json!(p.display().to_string())),
-            "variant" => shown(Some(self.variant()?), |v| {
-                json!(v.to_string().to_lowercase())
-            }),
-            "api_key" => match self
-                .globals
-                .api_key
-                .as_ref()
-                .filter(|k| !k.expose().is_empty())
-            {
-                Some(k) => Some((
-                    json!(k.redacted()),
-                    self.given("api_key", "--api-key", "RECRUIT_API_KEY"),
-                )),
-                None => self.config.get(self.profile, "api_key").map(|k| {
-                    (
-                        json!(crate::redact::Secret::new(k).redacted()),
-                        Source::Profile,
-                    )
-                }),
-            },
-            "signing_key" => self.config.get(self.profile, "signing_key").map(|k| {
-                (
-                    json!(crate::redact::Secret::new(k).redacted()),
-                    Source::Profile,
-                )
-            }),
-            other => self
-                .config
-                .get(self.profile, other)
-                .map(|v| (json!(v), Source::Profile)),
-        })
+            .get(key, key.spec().parse)?
+            .map(|s| (s.value, s.source)))
     }
 }
 
@@ -422,12 +641,17 @@ mod tests {
         parsed.g
     }
 
+    fn config() -> (tempfile::TempDir, Config) {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::load_from(&dir.path().join("config.toml")).unwrap();
+        (dir, config)
+    }
+
     #[test]
     fn flag_over_profile_over_default_each_with_its_source() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut config = Config::load_from(&dir.path().join("config.toml")).unwrap();
-        config.set("default", "timeout", "12.5");
-        config.set("default", "max_rate", "20");
+        let (_dir, mut config) = config();
+        config.set("default", Key::Timeout, "12.5");
+        config.set("default", Key::MaxRate, "20");
         let g = globals(&["--timeout", "5"]);
         let s = Settings {
             globals: &g,
@@ -444,8 +668,9 @@ mod tests {
         assert_eq!(s.max_rate().unwrap().unwrap().source, Source::Profile);
         assert_eq!(s.retries().unwrap().source, Source::Default);
         assert_eq!(s.retries().unwrap().value, DEFAULT_RETRIES);
+        assert_eq!(s.max_wait().unwrap().value, DEFAULT_MAX_WAIT);
         assert_eq!(s.output().unwrap(), None);
-        let (v, src) = s.effective("timeout").unwrap().unwrap();
+        let (v, src) = s.effective(Key::Timeout).unwrap().unwrap();
         assert_eq!((v, src.to_string()), (json!(5), "flag --timeout".into()));
 
         let g = globals(&[]);
@@ -458,11 +683,192 @@ mod tests {
         assert_eq!(s.timeout().unwrap().source, Source::Profile);
     }
 
+    /// The defaults the constants name are the ones the keys give.
+    #[test]
+    fn the_keys_defaults_are_the_named_constants() {
+        let (_dir, config) = config();
+        let g = globals(&[]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        assert_eq!(s.timeout().unwrap().value, DEFAULT_TIMEOUT);
+        assert_eq!(s.retries().unwrap().value, DEFAULT_RETRIES);
+        assert_eq!(s.max_wait().unwrap().value, DEFAULT_MAX_WAIT);
+        assert_eq!(s.variant().unwrap().value, Variant::A);
+    }
+
+    /// A value for each key that `config set` accepts, and how it reads back in effect.
+    fn sample(key: Key) -> (&'static str, Value) {
+        match key {
+            Key::BaseUrl => (
+                "https://api.example.com/v1",
+                json!("https://api.example.com/v1"),
+            ),
+            Key::ApiKey => ("sk-live-1234567890", json!("••••7890")),
+            Key::ApiKeyCommand => ("pass show recruit", json!("pass show recruit")),
+            Key::Output => ("csv", json!("csv")),
+            Key::Timeout => ("12.5", json!(12.5)),
+            Key::Retries => ("5", json!(5)),
+            Key::CaCert => ("/etc/ssl/company.pem", json!("/etc/ssl/company.pem")),
+            Key::MaxRate => ("20", json!(20)),
+            Key::MaxWait => ("300", json!(300)),
+            Key::Variant => ("B", json!("b")),
+            Key::SigningKey => ("whsec_abcdef123456", json!("••••3456")),
+        }
+    }
+
+    /// Every key goes through `config set` (checked, written, read back from the file) and
+    /// `config get` as given, and is in effect from the profile as its parser shows it.
+    #[test]
+    fn every_key_round_trips_through_the_config_file() {
+        let (dir, mut config) = config();
+        for &key in Key::ALL {
+            let (value, _) = sample(key);
+            if key.spec().check.is_none() {
+                key.check(value).unwrap();
+            }
+            config.set("work", key, value);
+        }
+        config.save().unwrap();
+        let text = std::fs::read_to_string(dir.path().join("config.toml")).unwrap();
+        assert!(text.contains("retries = 5"), "a number, not text: {text}");
+        assert!(text.contains("timeout = 12.5"), "{text}");
+        let config = Config::load_from(&dir.path().join("config.toml")).unwrap();
+        let g = globals(&[]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "work",
+        };
+        for &key in Key::ALL {
+            let (value, shown) = sample(key);
+            assert_eq!(config.get("work", key).as_deref(), Some(value), "{key}");
+            let (v, source) = s.effective(key).unwrap().expect("set");
+            assert_eq!((v, source), (shown, Source::Profile), "{key}");
+            assert_eq!(Key::from_name(key.name()).unwrap(), key);
+        }
+        let e = Key::from_name("colour").unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message.contains("base_url, api_key"), "{}", e.message);
+    }
+
+    /// Each setting's global option has the setting's name as its id (the origins are read by
+    /// it) and the flag and variable its spec names; only secrets are redacted.
+    #[test]
+    fn the_keys_options_are_the_global_options() {
+        let cmd = Globals::command();
+        for &key in Key::ALL {
+            let spec = key.spec();
+            let Some(flag) = spec.flag else { continue };
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_id() == spec.name)
+                .unwrap_or_else(|| panic!("{key} has no global option"));
+            assert_eq!(
+                arg.get_long().map(|l| format!("--{l}")).as_deref(),
+                Some(flag)
+            );
+            assert_eq!(arg.get_env().and_then(|e| e.to_str()), spec.env, "{key}");
+        }
+        let secrets: Vec<_> = Key::ALL.iter().filter(|k| k.is_secret()).collect();
+        assert_eq!(secrets, [&Key::ApiKey, &Key::SigningKey]);
+    }
+
+    /// The one resolver: the flag's key, else the profile's, else its command; each source
+    /// is what `auth status` shows and what `config get` reports.
+    #[test]
+    fn the_api_key_comes_from_one_resolver() {
+        let (_dir, mut config) = config();
+        config.set("default", Key::ApiKeyCommand, "echo from-command");
+        let g = globals(&[]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        assert!(matches!(s.api_key(), Some(ApiKeyFrom::Command(c)) if c == "echo from-command"));
+        assert_eq!(s.api_key().unwrap().source(), Source::KeyCommand);
+        assert_eq!(
+            s.effective(Key::ApiKey).unwrap(),
+            None,
+            "a command is not run to show"
+        );
+        config.set("default", Key::ApiKey, "sk-profile-1111");
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        match s.api_key() {
+            Some(ApiKeyFrom::Value(k, Source::Profile)) => {
+                assert_eq!(k.expose(), "sk-profile-1111")
+            }
+            other => panic!("{other:?}"),
+        }
+        let g = globals(&["--api-key", "sk-flag-2222"]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        match s.api_key() {
+            Some(ApiKeyFrom::Value(k, Source::Flag("--api-key"))) => {
+                assert_eq!(k.expose(), "sk-flag-2222")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            s.effective(Key::ApiKey).unwrap(),
+            Some((json!("••••2222"), Source::Flag("--api-key")))
+        );
+        // An empty flag is no key.
+        let g = globals(&["--api-key", ""]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        assert_eq!(s.api_key().unwrap().source(), Source::Profile);
+    }
+
+    #[test]
+    fn debug_columns_and_signing_keys_come_through_the_settings() {
+        let (_dir, mut config) = config();
+        config.set("default", Key::SigningKey, "whsec_profile");
+        let mut g = globals(&[]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        assert!(!s.verbose());
+        assert_eq!(s.columns(), None);
+        assert_eq!(s.signing_keys(&[]), ["whsec_profile"]);
+        assert_eq!(s.signing_keys(&["a".into(), "b".into()]), ["a", "b"]);
+        g.environ = Environ {
+            debug: true,
+            columns: Some(60),
+            signing_key: Some("whsec_env_9999".into()),
+        };
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        assert!(s.verbose());
+        assert_eq!(s.columns(), Some(60));
+        assert_eq!(
+            s.effective(Key::SigningKey).unwrap(),
+            Some((json!("••••9999"), Source::Env("RECRUIT_SIGNING_KEY")))
+        );
+    }
+
     #[test]
     fn a_bad_profile_value_names_the_profile_and_the_fix_and_config_set_refuses_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut config = Config::load_from(&dir.path().join("config.toml")).unwrap();
-        config.set("work", "max_rate", "fast");
+        let (_dir, mut config) = config();
+        config.set("work", Key::MaxRate, "fast");
         let g = globals(&[]);
         let s = Settings {
             globals: &g,
@@ -478,19 +884,21 @@ mod tests {
             e.message
         );
         for (key, bad) in [
-            ("max_rate", "fast"),
-            ("max_rate", "0"),
-            ("max_rate", "1e-300"),
-            ("max_rate", "1e300"),
-            ("max_wait", "-1"),
-            ("max_wait", "soon"),
-            ("max_wait", "1e20"),
-            ("timeout", "-1"),
-            ("output", "yaml"),
-            ("variant", "c"),
-            ("retries", "3.5"),
+            (Key::MaxRate, "fast"),
+            (Key::MaxRate, "0"),
+            (Key::MaxRate, "1e-300"),
+            (Key::MaxRate, "1e300"),
+            (Key::MaxWait, "-1"),
+            (Key::MaxWait, "soon"),
+            (Key::MaxWait, "1e20"),
+            (Key::Timeout, "-1"),
+            (Key::Output, "yaml"),
+            (Key::Variant, "c"),
+            (Key::Retries, "3.5"),
+            (Key::BaseUrl, "ftp://x"),
+            (Key::ApiKeyCommand, ""),
         ] {
-            let e = check_value(key, bad).unwrap_err();
+            let e = key.check(bad).unwrap_err();
             assert!(
                 e.message.contains(&format!("not a valid {key}")),
                 "{}",
@@ -498,13 +906,24 @@ mod tests {
             );
         }
         for (key, good) in [
-            ("max_rate", "2.5"),
-            ("variant", "B"),
-            ("timeout", "90"),
-            ("max_wait", "0"),
-            ("max_wait", "600"),
+            (Key::MaxRate, "2.5"),
+            (Key::Variant, "B"),
+            (Key::Timeout, "90"),
+            (Key::MaxWait, "0"),
+            (Key::MaxWait, "600"),
         ] {
-            check_value(key, good).unwrap();
+            key.check(good).unwrap();
         }
+        // A flag or variable out of range names itself.
+        let g = globals(&["--max-wait", "1e20"]);
+        let s = Settings {
+            globals: &g,
+            config: &config,
+            profile: "default",
+        };
+        let e = s.max_wait().unwrap_err();
+        assert!(e.message.starts_with("--max-wait must be"), "{}", e.message);
+        let e = Key::CaCert.check("/no/such/file.pem").unwrap_err();
+        assert!(e.message.contains("/no/such/file.pem"), "{}", e.message);
     }
 }

@@ -2,7 +2,7 @@
 //! the sandbox).
 
 /// Ctrl-C, or SIGTERM on Unix. Never resolves when signals can't be watched.
-pub async fn shutdown() {
+pub(crate) async fn shutdown() {
     let ctrl_c = async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;

@@ -632,13 +632,12 @@ use recruit::api::pagination::{next_page_url, page_items, PageStyle};
 use recruit::cli::Format;
 use recruit::output::{cell, csv_columns, lookup, table, Kind, ListPrinter, Output, OutputOptions};
 
-const KINDS: [Kind; 7] = [
+const KINDS: [Kind; 6] = [
     Kind::Form,
     Kind::Memo,
     Kind::Submission,
     Kind::Webhook,
     Kind::Application,
-    Kind::Upload,
     Kind::Other,
 ];
 

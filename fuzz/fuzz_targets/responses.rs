@@ -20,8 +20,8 @@ use libfuzzer_sys::fuzz_target;
 use recruit::api::http::parse_json_body;
 use recruit::api::pagination::{next_page_url, page_items, PageStyle};
 use recruit::api::{
-    forms::FormList, memos::MemoList, submissions::SubmissionList, webhooks::WebhookList,
-    ApiResponse, Application, ApplicationForm, Memo, Resource,
+    ApiResponse, Application, ApplicationForm, FormList, Memo, MemoList, Resource,
+    SubmissionList, WebhookList,
 };
 use recruit::cli::Format;
 use recruit::output::{cell, lookup, table, Kind, ListPrinter, Output, OutputOptions};
@@ -66,13 +66,12 @@ fn response(body: &[u8], content_type: &str) -> ApiResponse {
     }
 }
 
-const KINDS: [Kind; 7] = [
+const KINDS: [Kind; 6] = [
     Kind::Form,
     Kind::Memo,
     Kind::Submission,
     Kind::Webhook,
     Kind::Application,
-    Kind::Upload,
     Kind::Other,
 ];
 
@@ -201,7 +200,7 @@ fuzz_target!(|data: &[u8]| {
     let items = match page_items(&current, &value) {
         Ok(items) => {
             for style in [PageStyle::Tokens, PageStyle::Cursor] {
-                if let Ok(Some((next, _))) = next_page_url(style, &base, &list, &current, &value) {
+                if let Ok(Some((next, _))) = next_page_url(style, &base, &list, &current, value.get("pagination")) {
                     assert_eq!(next.origin(), base.origin(), "{next}");
                 }
             }

@@ -1,15 +1,12 @@
 //! Evaluations: a candidate's scores at one stage, by the evaluation's code.
 
-use super::forms::not_found_as;
-use super::types::{Evaluation, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::Evaluation;
+use super::{Client, RecordResult};
 
 impl Client {
     /// `GET /v1/feedback/candidate_scores/{code}`.
-    pub async fn get_evaluation(&self, code: &str) -> Result<Fetched<Resource<Evaluation>>, Error> {
-        self.get(self.checked_endpoint(&["feedback", "candidate_scores", code])?)
+    pub async fn get_evaluation(&self, code: &str) -> RecordResult<Evaluation> {
+        self.get_record("evaluation", &["feedback", "candidate_scores", code])
             .await
-            .map_err(|e| not_found_as(e, || format!("evaluation '{code}' not found")))
     }
 }

@@ -90,8 +90,8 @@ impl ClientConfig {
         ClientConfig {
             base_url: base_url.into(),
             api_key,
-            timeout: Duration::from_secs(30),
-            retries: 3,
+            timeout: crate::settings::DEFAULT_TIMEOUT,
+            retries: crate::settings::DEFAULT_RETRIES,
             verbose: false,
             allow_insecure_http: false,
             net: super::tls::NetSettings::system(),
@@ -255,7 +255,7 @@ impl Client {
             .redirect(policy)
             .pool_max_idle_per_host(64)
             .build()
-            .map_err(|e| Error::other(format!("cannot build the HTTP client: {e}")))?;
+            .map_err(|e| Error::caused(ExitKind::Other, "cannot build the HTTP client", e))?;
         Ok(Client {
             limiter: None,
             inner: Arc::new(Inner {
@@ -341,8 +341,13 @@ impl Client {
     /// the same origin) against the base URL.
     pub fn resolve_path(&self, path: &str) -> Result<Url, Error> {
         if path.starts_with("http://") || path.starts_with("https://") {
-            let url = Url::parse(path)
-                .map_err(|e| Error::usage(format!("'{path}' is not a valid URL: {e}")))?;
+            let url = Url::parse(path).map_err(|e| {
+                Error::caused(
+                    ExitKind::Usage,
+                    format_args!("'{path}' is not a valid URL"),
+                    e,
+                )
+            })?;
             if !self.same_origin(&url) {
                 return Err(Error::usage(format!(
                     "'{path}' is on another origin than the base URL {}; the API key is only sent to the base URL's origin",
@@ -355,25 +360,27 @@ impl Client {
         let rel = trimmed
             .strip_prefix("v1/")
             .unwrap_or(if trimmed == "v1" { "" } else { trimmed });
-        self.inner
-            .base
-            .join(rel)
-            .map_err(|e| Error::usage(format!("'{path}' is not a valid path: {e}")))
+        self.inner.base.join(rel).map_err(|e| {
+            Error::caused(
+                ExitKind::Usage,
+                format_args!("'{path}' is not a valid path"),
+                e,
+            )
+        })
     }
 
-    /// Whether `url` is an endpoint without a path parameter (the form, webhook, candidate and
-    /// job lists, file presigning), so a 404 from it can only mean a wrong base URL.
-    fn is_fixed_collection(&self, url: &Url) -> bool {
-        self.same_origin(url)
-            && url
-                .path()
-                .strip_prefix(self.inner.base.path())
-                .is_some_and(|rel| {
-                    matches!(
-                        rel.trim_end_matches('/'),
-                        "application_forms" | "webhooks" | "upload/presign" | "candidates" | "jobs"
-                    )
-                })
+    /// A 404 from `url`, an address that names no record (a list, file presigning): nothing
+    /// there could be missing, so the address itself is wrong whatever the body says. The
+    /// endpoints with such addresses say so (this layer knows no resource paths).
+    pub fn at_fixed_address(&self, mut e: Error, url: &Url) -> Error {
+        if e.kind == ExitKind::NotFound {
+            e.message = format!(
+                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
+                url.path(),
+                self.inner.base.as_str().trim_end_matches('/')
+            );
+        }
+        e
     }
 
     /// Whether `url` has the scheme, host and port of the base URL.
@@ -405,16 +412,6 @@ impl Client {
         let resp = self.send_raw(spec).await?;
         if resp.status.is_success() {
             Ok(resp)
-        } else if resp.status == StatusCode::NOT_FOUND && self.is_fixed_collection(&resp.url) {
-            // Nothing in such a path names a record that could be missing: the 404 means the
-            // address itself is wrong, whatever the body says.
-            let mut e = error_from_response(&resp);
-            e.message = format!(
-                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
-                resp.url.path(),
-                self.inner.base.as_str().trim_end_matches('/')
-            );
-            Err(e)
         } else {
             Err(error_from_response(&resp))
         }
@@ -935,6 +932,7 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
         Error::usage(format!(
             "base URL '{trimmed}' is not a valid URL ({e}); use e.g. https://api.example.com/v1"
         ))
+        .with_source(e)
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
         return Err(Error::usage(format!(

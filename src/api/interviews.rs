@@ -1,15 +1,11 @@
 //! Interviews, by code.
 
-use super::forms::not_found_as;
-use super::types::{Interview, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::Interview;
+use super::{Client, RecordResult};
 
 impl Client {
     /// `GET /v1/interviews/{code}`.
-    pub async fn get_interview(&self, code: &str) -> Result<Fetched<Resource<Interview>>, Error> {
-        self.get(self.checked_endpoint(&["interviews", code])?)
-            .await
-            .map_err(|e| not_found_as(e, || format!("interview '{code}' not found")))
+    pub async fn get_interview(&self, code: &str) -> RecordResult<Interview> {
+        self.get_record("interview", &["interviews", code]).await
     }
 }

@@ -2,83 +2,44 @@
 
 use reqwest::Method;
 
-use super::forms::not_found_as;
 use super::types::{Memo, MemoInput, MemoList, Resource};
-use super::{Client, Fetched};
+use super::{Client, Fetched, RecordResult};
 use crate::error::Error;
 
-/// Who may read a memo (`accessible_role`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Role {
-    /// Readable only by the posting administrator
-    #[value(name = "job_admin", alias = "job-admin")]
-    JobAdmin,
-    /// Readable by posting managers and above
-    #[value(name = "job_manager", alias = "job-manager")]
-    JobManager,
-    /// Readable by all members
-    Member,
-}
-
-impl Role {
-    pub const ALL: [Role; 3] = [Role::JobAdmin, Role::JobManager, Role::Member];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::JobAdmin => "job_admin",
-            Role::JobManager => "job_manager",
-            Role::Member => "member",
-        }
-    }
-
-    /// The role named exactly as the API spells it.
-    pub fn parse(s: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.as_str() == s)
-    }
-
-    /// The API's names, in order (for schemas and messages).
-    pub fn names() -> [&'static str; 3] {
-        Role::ALL.map(Role::as_str)
+named! {
+    /// Who may read a memo (`accessible_role`), named as the API names it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Role {
+        /// Readable only by the posting administrator
+        JobAdmin = "job_admin" | "job-admin",
+        /// Readable by posting managers and above
+        JobManager = "job_manager" | "job-manager",
+        /// Readable by all members
+        Member = "member",
     }
 }
 
 impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
-        self.get(self.checked_endpoint(&["candidates", candidate, "memos"])?)
-            .await
-            .map_err(|e| not_found_as(e, || format!("candidate '{candidate}' not found")))
+        let path = ["candidates", candidate, "memos"];
+        let named = || format!("candidate '{candidate}' not found");
+        self.send_record(Method::GET, &path, None, named).await
     }
 
     /// `GET /v1/candidates/{c}/memos/{id}`.
-    pub async fn get_memo(
-        &self,
-        candidate: &str,
-        id: i64,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.get(self.memo_url(candidate, id, None)?)
-            .await
-            .map_err(|e| memo_not_found(e, candidate, id))
+    pub async fn get_memo(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
+        self.memo(Method::GET, candidate, id, None, None).await
     }
 
     /// `POST /v1/candidates/{c}/memos`.
-    pub async fn create_memo(
-        &self,
-        candidate: &str,
-        input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    pub async fn create_memo(&self, candidate: &str, input: &MemoInput) -> RecordResult<Memo> {
         let body = serde_json::to_value(input).expect("memo input serializes");
-        self.send_json(
-            Method::POST,
-            self.checked_endpoint(&["candidates", candidate, "memos"])?,
-            Some(&body),
-        )
-        .await
-        .map_err(|e| {
-            not_found_as(e, || {
-                format!("candidate '{candidate}' (or the parent memo) not found")
-            })
-        })
+        let path = ["candidates", candidate, "memos"];
+        let named = || format!("candidate '{candidate}' (or the parent memo) not found");
+        self.send_record(Method::POST, &path, Some(&body), named)
+            .await
     }
 
     /// Create a memo; a reply given no role takes its parent's, read first. The service would
@@ -87,11 +48,20 @@ impl Client {
         &self,
         candidate: &str,
         input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    ) -> RecordResult<Memo> {
         let mut input = input.clone();
         if let (Some(parent), None) = (input.parent_id, &input.accessible_role) {
-            let parent = self.get_memo(candidate, parent).await?;
-            input.accessible_role = parent.data.resource.accessible_role;
+            let memo = self.get_memo(candidate, parent).await?;
+            input.accessible_role = match memo.data.resource.accessible_role.as_deref() {
+                None => None,
+                Some(role) => Some(Role::parse(role).ok_or_else(|| {
+                    // Sent without one, the reply would be readable by every member.
+                    Error::usage(format!(
+                        "memo {parent} on candidate {candidate} has the role '{role}', not one of {}; give the reply's role with --role",
+                        Role::names().join(", ")
+                    ))
+                })?),
+            };
         }
         self.create_memo(candidate, &input).await
     }
@@ -141,54 +111,65 @@ impl Client {
         candidate: &str,
         id: i64,
         input: &MemoInput,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
+    ) -> RecordResult<Memo> {
         let body = serde_json::to_value(input).expect("memo input serializes");
-        self.send_json(
-            Method::PATCH,
-            self.memo_url(candidate, id, None)?,
-            Some(&body),
-        )
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+        self.memo(Method::PATCH, candidate, id, None, Some(&body))
+            .await
     }
 
     /// `DELETE /v1/candidates/{c}/memos/{id}`: the answer is the memo without `user`, as the
     /// spec says; returned as it came, since a server may also answer 204 with no body.
     pub async fn delete_memo(&self, candidate: &str, id: i64) -> Result<super::ApiResponse, Error> {
-        self.send(super::RequestSpec::new(
-            Method::DELETE,
-            self.memo_url(candidate, id, None)?,
-        ))
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+        let id_text = id.to_string();
+        let url = self.checked_endpoint(&["candidates", candidate, "memos", &id_text])?;
+        self.send(super::RequestSpec::new(Method::DELETE, url))
+            .await
+            .map_err(|e| e.not_found_as(|| memo_not_found(candidate, id)))
     }
 
     /// `POST /v1/candidates/{c}/memos/{id}/pin`: toggles the pin.
-    pub async fn toggle_pin(
-        &self,
-        candidate: &str,
-        id: i64,
-    ) -> Result<Fetched<Resource<Memo>>, Error> {
-        self.send_json(
-            Method::POST,
-            self.memo_url(candidate, id, Some("pin"))?,
-            None,
-        )
-        .await
-        .map_err(|e| memo_not_found(e, candidate, id))
+    pub async fn toggle_pin(&self, candidate: &str, id: i64) -> RecordResult<Memo> {
+        self.memo(Method::POST, candidate, id, Some("pin"), None)
+            .await
     }
 
-    fn memo_url(&self, candidate: &str, id: i64, action: Option<&str>) -> Result<url::Url, Error> {
-        let id = id.to_string();
-        match action {
-            Some(a) => self.checked_endpoint(&["candidates", candidate, "memos", &id, a]),
-            None => self.checked_endpoint(&["candidates", candidate, "memos", &id]),
-        }
+    /// `method` to memo `id` of `candidate` (or to its `action`, `pin`); a 404 names the memo.
+    async fn memo<T: serde::de::DeserializeOwned>(
+        &self,
+        method: Method,
+        candidate: &str,
+        id: i64,
+        action: Option<&str>,
+        body: Option<&serde_json::Value>,
+    ) -> Result<Fetched<T>, Error> {
+        let id_text = id.to_string();
+        let mut path = vec!["candidates", candidate, "memos", &id_text];
+        path.extend(action);
+        let named = || memo_not_found(candidate, id);
+        self.send_record(method, &path, body, named).await
     }
 }
 
-fn memo_not_found(e: Error, candidate: &str, id: i64) -> Error {
-    not_found_as(e, || {
-        format!("memo {id} not found on candidate {candidate}")
-    })
+fn memo_not_found(candidate: &str, id: i64) -> String {
+    format!("memo {id} not found on candidate {candidate}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_memo_input_names_its_role_as_the_api_does() {
+        for &role in Role::ALL {
+            let input = MemoInput {
+                accessible_role: Some(role),
+                ..MemoInput::default()
+            };
+            assert_eq!(
+                serde_json::to_value(&input).unwrap(),
+                serde_json::json!({"accessible_role": role.as_str()})
+            );
+        }
+        assert_eq!(Role::names(), ["job_admin", "job_manager", "member"]);
+    }
 }

@@ -21,6 +21,7 @@ pub mod limiter;
 pub mod memos;
 pub mod pacer;
 pub mod pagination;
+pub mod records;
 pub mod submissions;
 pub mod tls;
 pub mod types;
@@ -34,6 +35,7 @@ pub use http::{ApiResponse, Client, ClientConfig, RequestSpec};
 pub use jobs::JobListQuery;
 pub use limiter::Limiter;
 pub use pagination::PageWalker;
+pub use records::{ListQuery, Title, MAX_PER};
 pub use tls::NetSettings;
 pub use types::{
     AnswerJsonInfo, Application, ApplicationForm, Candidate, CandidateJob, CandidateList,
@@ -44,6 +46,9 @@ pub use types::{
 };
 
 use serde_json::Value;
+
+/// One record (`{"resource": ...}`) as the service answered it, or why not.
+pub type RecordResult<T> = Result<Fetched<Resource<T>>, crate::error::Error>;
 
 /// A response: the raw body, the same as a JSON value, and the typed model.
 #[derive(Debug, Clone)]

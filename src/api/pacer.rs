@@ -6,9 +6,12 @@
 //!
 //! - Without rate-limit headers it sends freely until the service answers 429. Then it
 //!   guesses the rate from what went through before, grows the guess until the next 429, and
-//!   measures the rate between the two: the service's bucket was empty at both, so it accepted
-//!   exactly its rate's worth of what was sent between them. It paces a little under that,
-//!   holds, then probes upward slowly; every later 429 is measured the same way.
+//!   measures the rate between the two over the time the requests really took: the service's
+//!   bucket was empty at both, so it accepted exactly its rate's worth of what was sent
+//!   between them. It paces a little under that (a 429 that measures at least the current
+//!   pace changes nothing: an earlier, faster pace emptied the bucket), holds, then probes
+//!   upward slowly; a cut below the pace the 429 came at is undone toward it within seconds.
+//!   Every later 429 is measured the same way.
 //! - With `RateLimit`/`RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`, or
 //!   `X-RateLimit-Limit/-Remaining/-Reset`, it sends at the policy's rate and never sends when
 //!   the remaining quota (less the requests still in flight) is used up before the reset.
@@ -56,6 +59,10 @@ const PROBE_SHARE: f64 = 0.01;
 /// A measured rate is held this long before the probe starts: a 429 costs its request a
 /// whole Retry-After, and in a short export one near the end lengthens it by that much.
 const PROBE_AFTER: Duration = Duration::from_secs(5);
+/// After a cut below the pace a 429 came at, how long the cut holds before the pace moves
+/// back toward it, and how fast (the time constant of that approach).
+const RECOVER_AFTER: Duration = Duration::from_secs(1);
+const RECOVER_TAU: Duration = Duration::from_secs(2);
 /// Growth per second of a guessed rate until the next 429 shows where the limit is.
 const SLOW_START: f64 = 1.5;
 
@@ -256,17 +263,36 @@ struct Estimate {
     at: Instant,
     /// A guess from few answers: grown by [`SLOW_START`], not the slow probe.
     guess: bool,
+    /// The pace the last 429 came at: the limit is below it, and not far below unless the
+    /// measurement says so. A cut deeper than the evidence (a short, noisy span) is undone
+    /// toward it within seconds.
+    ceiling: f64,
 }
 
 impl Estimate {
+    fn new(rate: f64, at: Instant, ceiling: f64) -> Estimate {
+        Estimate {
+            rate,
+            at,
+            guess: false,
+            ceiling,
+        }
+    }
+
     fn rate_at(&self, now: Instant) -> f64 {
         let dt = now.duration_since(self.at).as_secs_f64();
         if self.guess {
-            (self.rate * SLOW_START.powf(dt.min(60.0))).min(1.0e6)
-        } else {
-            let probing = (dt - PROBE_AFTER.as_secs_f64()).max(0.0);
-            self.rate + (self.rate * PROBE_SHARE).max(0.2) * probing
+            return (self.rate * SLOW_START.powf(dt.min(60.0))).min(1.0e6);
         }
+        let target = self.ceiling * ESTIMATE_MARGIN;
+        let back = match dt - RECOVER_AFTER.as_secs_f64() {
+            t if t > 0.0 && target > self.rate => {
+                (target - self.rate) * (1.0 - (-t / RECOVER_TAU.as_secs_f64()).exp())
+            }
+            _ => 0.0,
+        };
+        let probing = (dt - PROBE_AFTER.as_secs_f64()).max(0.0);
+        self.rate + back + (self.rate * PROBE_SHARE).max(0.2) * probing
     }
 }
 
@@ -497,11 +523,7 @@ impl Pacer {
         };
         // Stop growing at once; the measurement may have to wait for earlier answers.
         let pace = current.rate_at(now);
-        st.estimate = Some(Estimate {
-            rate: pace * ESTIMATE_MARGIN,
-            at: now,
-            guess: false,
-        });
+        st.estimate = Some(Estimate::new(pace * ESTIMATE_MARGIN, now, pace));
         st.pending = Some(Pending {
             mark: ticket.mark,
             pace,
@@ -526,10 +548,12 @@ impl Pacer {
         // high is what the next 429s correct within MIN_SPAN; erring low would stay low.
         let in_flight = st.log.in_flight_before(refused.seq);
         let sent = st.accepted + in_flight;
+        let rate = (sent as f64 / span).max(0.2) * ESTIMATE_MARGIN;
         st.estimate = Some(Estimate {
-            rate: (sent as f64 / span).max(0.2) * ESTIMATE_MARGIN,
+            rate,
             at: now,
             guess: true,
+            ceiling: rate,
         });
         st.anchor = Some(refused);
         st.log.trim(Some(refused.seq));
@@ -551,36 +575,43 @@ impl Pacer {
         st.pending = None;
         let since = p.mark.sent.duration_since(anchor.sent).as_secs_f64();
         let mut paused = true;
-        let (rate, how) = match counted {
+        let (new, how) = match counted {
             Ok((n, idle)) if since > 0.0 => {
                 paused = !idle.is_zero();
                 // While nothing was sent (every worker waiting out a Retry-After) the bucket
                 // filled, maybe overflowed: count the time requests were sent. That errs high
-                // by the refill, which the next 429 measures again.
-                let active = (since - idle.as_secs_f64()).max(MAX_GAP.as_secs_f64());
-                let floor = if p.dense { 0.5 } else { MAX_CUT };
+                // by the refill, which the next 429 measures again. The span is the time the
+                // requests really took, however short: a floor under it would read a fast
+                // service's 12 requests in 0.06 s as 120/s and halve a right pace.
+                let active = (since - idle.as_secs_f64()).max(0.001);
                 // The bucket held less than a token at both ends, so the service's rate over
                 // the span lies within one request of n: take the high end, which the next
                 // 429 corrects, where a low one would stay.
-                (
-                    ((n + 1) as f64 / active).clamp(p.pace * floor, p.pace),
-                    format!("429 again; {n} accepted of those sent in the {since:.2} s since an earlier 429"),
-                )
+                let measured = (n + 1) as f64 / active;
+                let how = format!(
+                    "429 again; {n} accepted of those sent in the {since:.2} s since an earlier 429"
+                );
+                if measured >= p.pace {
+                    // The service took at least this pace: the 429 came from a bucket that an
+                    // earlier, faster pace had emptied, not from this one. Keep it.
+                    (p.pace, how)
+                } else {
+                    // Back off to what was measured (bounded per step, a short span being
+                    // noisy), a little under it.
+                    let floor = if p.dense { 0.5 } else { MAX_CUT };
+                    (measured.max(p.pace * floor) * ESTIMATE_MARGIN, how)
+                }
             }
-            _ => (p.pace * MAX_CUT, "429 again".to_string()),
+            _ => (p.pace * MAX_CUT * ESTIMATE_MARGIN, "429 again".to_string()),
         };
-        st.estimate = Some(Estimate {
-            rate: rate.max(0.2) * ESTIMATE_MARGIN,
-            at: now,
-            guess: false,
-        });
+        let new = new.max(0.2 * ESTIMATE_MARGIN);
+        st.estimate = Some(Estimate::new(new, now, p.pace));
         // An episode's anchor stays at its first 429, for the longer span measures more exactly,
         // unless a pause (its refill counted in) or a quiet stretch came between.
         if !p.dense || paused {
             st.anchor = Some(p.mark);
         }
         st.log.trim(st.anchor.map(|a| a.seq));
-        let new = rate.max(0.2) * ESTIMATE_MARGIN;
         Some(format!("pace: {:.1} -> {new:.1} req/s ({how})", p.pace))
     }
 
@@ -892,14 +923,38 @@ mod tests {
         }
     }
 
-    /// `workers` workers send as fast as the pacer lets them for `secs` seconds (simulated).
-    /// A 429 makes that worker wait 1 s (its Retry-After).
+    /// `workers` workers send as fast as the pacer lets them for `secs` seconds (simulated),
+    /// each request taking 20 ms. A 429 makes that worker wait 1 s (its Retry-After).
     async fn simulate(
         pacer: Arc<Pacer>,
         svc: Service,
         workers: usize,
         secs: f64,
         tail: f64,
+    ) -> Run {
+        simulate_with(
+            pacer,
+            svc,
+            workers,
+            secs,
+            tail,
+            Duration::from_millis(20),
+            0.0,
+        )
+        .await
+    }
+
+    /// [`simulate`] with requests taking `latency` (half there, half back), each way from
+    /// `1 - jitter` to `1 + jitter` times its share (a real service and network are not
+    /// regular; a seeded generator keeps runs reproducible).
+    async fn simulate_with(
+        pacer: Arc<Pacer>,
+        svc: Service,
+        workers: usize,
+        secs: f64,
+        tail: f64,
+        latency: Duration,
+        jitter: f64,
     ) -> Run {
         let svc = Arc::new(Mutex::new(svc));
         let log = Arc::new(Mutex::new(Vec::<(Instant, u16)>::new()));
@@ -909,16 +964,27 @@ mod tests {
         // As in an export: four tasks per request slot, a slot held only while its request
         // is in flight, not while it waits out a Retry-After.
         let slots = Arc::new(tokio::sync::Semaphore::new(workers));
-        for _ in 0..workers * 4 {
+        for w in 0..workers * 4 {
             let (pacer, svc, log) = (pacer.clone(), svc.clone(), log.clone());
             let slots = slots.clone();
             tasks.push(tokio::spawn(async move {
+                let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(w as u64);
                 while Instant::now() < end {
                     let slot = slots.acquire().await.unwrap();
                     let t = pacer.acquire().await.unwrap();
-                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    let mut way = || {
+                        use rand::Rng;
+                        let f = if jitter > 0.0 {
+                            rng.gen_range(1.0 - jitter..1.0 + jitter)
+                        } else {
+                            1.0
+                        };
+                        (latency / 2).mul_f64(f)
+                    };
+                    let (there, back) = (way(), way());
+                    tokio::time::sleep(there).await;
                     let (status, h) = svc.lock().unwrap().take();
-                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    tokio::time::sleep(back).await;
                     log.lock().unwrap().push((Instant::now(), status));
                     let note = pacer.observe(t, status, &h);
                     drop(slot);
@@ -947,6 +1013,42 @@ mod tests {
             rejected: log.iter().filter(|(_, s)| *s == 429).count() as u64,
             tail_rate: ok_tail as f64 / tail,
         }
+    }
+
+    /// Fast limits through a network that is not regular (each way 0.5x to 1.5x its share):
+    /// two 429s a few hundredths of a second apart measure the rate well enough, and a 429
+    /// of a bucket an earlier, faster pace emptied does not cut the pace again.
+    #[tokio::test(start_paused = true)]
+    async fn fast_limits_are_reached_through_jitter_in_a_short_export() {
+        for (rate, ms) in [(150.0, 6), (200.0, 6), (150.0, 20), (200.0, 20), (40.0, 20)] {
+            let pacer = Pacer::new(None);
+            let svc = Service::new(rate, false);
+            let lat = Duration::from_millis(ms);
+            // A 10 s export, measured over all of it.
+            let run = simulate_with(pacer.clone(), svc, 8, 10.0, 10.0, lat, 0.5).await;
+            assert!(
+                run.tail_rate >= 0.9 * rate,
+                "R = {rate}, {ms} ms: {:.1} req/s",
+                run.tail_rate
+            );
+            run.assert_few_rejected(&format!("R = {rate}, {ms} ms: "));
+        }
+    }
+
+    /// A cut below the pace a 429 came at (a short span read too low) moves back toward that
+    /// pace within seconds, not at 1% a second.
+    #[tokio::test(start_paused = true)]
+    async fn a_cut_deeper_than_the_evidence_is_undone_within_seconds() {
+        let pacer = Pacer::new(None);
+        pacer.st.lock().unwrap().estimate = Some(Estimate::new(50.0, Instant::now(), 100.0));
+        let at = |p: &Arc<Pacer>| p.report().rate.unwrap();
+        assert!((at(&pacer) - 50.0).abs() < 1e-9);
+        tokio::time::advance(Duration::from_millis(900)).await;
+        assert!((at(&pacer) - 50.0).abs() < 1e-9, "held for a second");
+        tokio::time::advance(Duration::from_secs(5)).await;
+        let r = at(&pacer);
+        // 95% of the ceiling is 95: after 5 s of approach, within 10% of it.
+        assert!((85.0..=96.0).contains(&r), "{r}");
     }
 
     #[tokio::test(start_paused = true)]
@@ -992,11 +1094,7 @@ mod tests {
         let pacer = Pacer::new(None);
         {
             let mut st = pacer.st.lock().unwrap();
-            st.estimate = Some(Estimate {
-                rate: 50.0,
-                at: Instant::now(),
-                guess: false,
-            });
+            st.estimate = Some(Estimate::new(50.0, Instant::now(), 50.0));
         }
         assert!((pacer.report().rate.unwrap() - 50.0).abs() < 1e-9);
         tokio::time::advance(Duration::from_secs(4)).await;

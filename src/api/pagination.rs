@@ -77,6 +77,9 @@ pub struct Pager {
     empty_run: usize,
     /// Most pages the first page's `total_count` allows (with some slack), when it has one.
     max_pages: Option<usize>,
+    /// The list's address names no record: a 404 means the base URL is wrong (set by the
+    /// endpoint, [`PageWalker::at_fixed_address`]).
+    fixed: bool,
 }
 
 impl Pager {
@@ -96,6 +99,7 @@ impl Pager {
             pages: 0,
             empty_run: 0,
             max_pages: None,
+            fixed: false,
         }
     }
 
@@ -105,7 +109,10 @@ impl Pager {
         let Some(url) = self.next.take() else {
             return Ok(None);
         };
-        let resp = self.client.send(RequestSpec::get(url.clone())).await?;
+        let resp = match self.client.send(RequestSpec::get(url.clone())).await {
+            Err(e) if self.fixed => return Err(self.client.at_fixed_address(e, &url)),
+            r => r?,
+        };
         self.pages += 1;
         Ok(Some((url, resp)))
     }
@@ -203,6 +210,13 @@ impl PageWalker {
     /// tools' `limit` apply, for every list.
     pub fn limit(mut self, limit: Option<usize>) -> Self {
         self.remaining = limit;
+        self
+    }
+
+    /// The list's address names no record (the form, candidate, job and webhook lists): a 404
+    /// means the base URL is wrong, and the error says so.
+    pub fn at_fixed_address(mut self) -> Self {
+        self.pager.fixed = true;
         self
     }
 
@@ -316,6 +330,7 @@ pub fn safe_next_url(
         Error::other(format!(
             "the service's next-page address '{given}' is not a URL: {e}"
         ))
+        .with_source(e)
     })?;
     if super::http::same_origin(base, &url) {
         return Ok((url, false));

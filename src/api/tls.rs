@@ -13,7 +13,7 @@ use rustls::RootCertStore;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::CertificateDer;
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 /// Largest CA file read: a bundle of every public root is about 250 KiB.
 const MAX_CA_FILE: u64 = 16 * 1024 * 1024;
@@ -46,9 +46,13 @@ impl NetSettings {
     pub fn with_ca_file(path: &Path) -> Result<NetSettings, Error> {
         let shown = path.display();
         let meta = std::fs::metadata(path).map_err(|e| {
-            Error::usage(format!(
-                "cannot read the CA file '{shown}' (--ca-cert / RECRUIT_CA_CERT / ca_cert): {e}"
-            ))
+            Error::caused(
+                ExitKind::Usage,
+                format_args!(
+                    "cannot read the CA file '{shown}' (--ca-cert / RECRUIT_CA_CERT / ca_cert)"
+                ),
+                e,
+            )
         })?;
         if !meta.is_file() {
             return Err(Error::usage(format!(
@@ -61,8 +65,13 @@ impl NetSettings {
                 MAX_CA_FILE / 1024 / 1024
             )));
         }
-        let pem = std::fs::read(path)
-            .map_err(|e| Error::usage(format!("cannot read the CA file '{shown}': {e}")))?;
+        let pem = std::fs::read(path).map_err(|e| {
+            Error::caused(
+                ExitKind::Usage,
+                format_args!("cannot read the CA file '{shown}'"),
+                e,
+            )
+        })?;
         let mut extra = Vec::new();
         for cert in CertificateDer::pem_slice_iter(&pem) {
             let cert = cert.map_err(|e| {
@@ -103,20 +112,7 @@ impl NetSettings {
     /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
     /// sandbox, the listener's app), which a proxy elsewhere could never reach.
     pub fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
-        let provider = Arc::new(rustls::crypto::ring::default_provider());
-        // The trust store is read at the first TLS handshake, not here: a command that only
-        // speaks http:// (the sandbox, a local app) never reads the system's ~150 PEM files.
-        let verifier = TellsSelfSigned {
-            extra: self.extra.clone(),
-            provider: provider.clone(),
-            webpki: std::sync::OnceLock::new(),
-        };
-        let mut tls = rustls::ClientConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .expect("ring supports the default TLS versions")
-            .dangerous()
-            .with_custom_certificate_verifier(Arc::new(verifier))
-            .with_no_client_auth();
+        let mut tls = self.rustls_config();
         tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
         if env_proxy {
@@ -339,6 +335,27 @@ fn humanize(name: &str) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+impl NetSettings {
+    /// A TLS client configuration that trusts these authorities: every HTTPS client's, and
+    /// `recruit sync`'s to PostgreSQL. The trust store is read at the first TLS handshake,
+    /// not here: a command that only speaks http:// (the sandbox, a local app) never reads the
+    /// system's ~150 PEM files.
+    pub fn rustls_config(&self) -> rustls::ClientConfig {
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let verifier = TellsSelfSigned {
+            extra: self.extra.clone(),
+            provider: provider.clone(),
+            webpki: std::sync::OnceLock::new(),
+        };
+        rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .expect("ring supports the default TLS versions")
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(verifier))
+            .with_no_client_auth()
+    }
 }
 
 /// The operating system's roots, read once per process (`SSL_CERT_FILE` and `SSL_CERT_DIR`

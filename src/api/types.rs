@@ -250,7 +250,7 @@ pub struct MemoInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub accessible_role: Option<String>,
+    pub accessible_role: Option<super::memos::Role>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mentions: Option<Vec<String>>,
 }

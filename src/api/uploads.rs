@@ -7,19 +7,21 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::events::{ClientEvent, Upload};
-use super::types::{Presign, Resource};
-use super::{Client, Fetched};
-use crate::error::Error;
+use super::types::Presign;
+use super::{Client, RecordResult};
+use crate::error::{Error, ExitKind};
 
 impl Client {
     /// `POST /v1/upload/presign`.
-    pub async fn presign(&self, filename: &str) -> Result<Fetched<Resource<Presign>>, Error> {
+    pub async fn presign(&self, filename: &str) -> RecordResult<Presign> {
+        let url = self.endpoint(&["upload", "presign"]);
         self.send_json(
             Method::POST,
-            self.checked_endpoint(&["upload", "presign"])?,
+            url.clone(),
             Some(&json!({ "filename": filename })),
         )
         .await
+        .map_err(|e| self.at_fixed_address(e, &url))
     }
 }
 
@@ -56,16 +58,26 @@ pub const PROGRESS_MIN_BYTES: u64 = 1 << 20;
 
 /// A readable regular file, or a usage error (exit 2) that says why not.
 pub fn check_readable(path: &Path) -> Result<u64, Error> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     if !meta.is_file() {
         return Err(Error::usage(format!(
             "'{}' is not a regular file",
             path.display()
         )));
     }
-    std::fs::File::open(path)
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    std::fs::File::open(path).map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     Ok(meta.len())
 }
 
@@ -117,13 +129,17 @@ async fn upload_file(
         .read_timeout(opts.timeout)
         .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| Error::other(format!("cannot build the upload client: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot build the upload client", e))?;
 
     // Streamed from the file in chunks whatever its size: a large upload must not be read
     // into memory first.
-    let file = tokio::fs::File::open(path)
-        .await
-        .map_err(|e| Error::usage(format!("cannot read '{}': {e}", path.display())))?;
+    let file = tokio::fs::File::open(path).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot read '{}'", path.display()),
+            e,
+        )
+    })?;
     let meter = (opts.progress && size >= PROGRESS_MIN_BYTES).then(|| client.clone());
     if let Some(c) = &meter {
         c.report(ClientEvent::Upload(Upload::Started {
@@ -163,17 +179,14 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
             crate::output::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
         )));
     };
-    let target = url::Url::parse(&presigned).map_err(|e| {
-        Error::other(format!(
-            "the service's presigned_url is not a valid address ({e})"
-        ))
-    })?;
-    if !matches!(target.scheme(), "http" | "https") {
-        return Err(Error::other(format!(
-            "the service's presigned_url uses the scheme '{}'; only http(s) can be uploaded to",
-            target.scheme()
-        )));
-    }
+    // The service's mistake, not the user's: exit 1.
+    let target =
+        super::webhooks::http_url("the service's presigned_url", &presigned).map_err(|e| {
+            Error {
+                kind: ExitKind::Other,
+                ..e
+            }
+        })?;
     Ok((target, file_url))
 }
 

@@ -2,12 +2,13 @@
 //! extra field may be sent and is kept).
 
 use reqwest::Method;
-use serde_json::Value;
+use serde_json::{Map, Value};
+use url::Url;
 
-use super::forms::not_found_as;
 use super::pagination::{PageStyle, PageWalker};
-use super::types::{Resource, Webhook, WebhookInput, WebhookList};
-use super::{Client, Fetched};
+use super::records::{ListQuery, NoFilter};
+use super::types::{Webhook, WebhookInput};
+use super::{Client, RecordResult};
 use crate::error::Error;
 
 /// The service's events (spec section 6), with when it sends them: the one list that
@@ -39,50 +40,160 @@ pub fn event_names() -> String {
         .join(", ")
 }
 
+/// The one check of an address something is sent to (a registration's `callback_url`,
+/// `trigger --to`, the listener's forwards, a presigned upload address): an http:// or
+/// https:// URL, else exit 2. `what` names it as the user gave it (`--to`, `callback_url`).
+pub fn http_url(what: &str, text: &str) -> Result<Url, Error> {
+    let url = Url::parse(text.trim()).map_err(|e| {
+        Error::usage(format!(
+            "{what} '{text}' is not a URL ({e}): it must be an http:// or https:// address"
+        ))
+        .with_source(e)
+    })?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(Error::usage(format!(
+            "{what} '{text}' must be an http:// or https:// address"
+        )));
+    }
+    Ok(url)
+}
+
+/// How a front end names a registration's fields in its messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Naming {
+    /// The command's flags (`--callback-url`).
+    Flags,
+    /// The MCP tools' arguments (`callback_url`).
+    Arguments,
+}
+
+impl Naming {
+    fn callback_url(self) -> &'static str {
+        match self {
+            Naming::Flags => "--callback-url",
+            Naming::Arguments => "callback_url",
+        }
+    }
+
+    fn nothing_to_change(self) -> &'static str {
+        match self {
+            Naming::Flags => "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
+            Naming::Arguments => "nothing to change: give at least one of callback_url, signing_key, events, active",
+        }
+    }
+}
+
+/// A registration's fields as a user gives them, through flags or a tool's arguments: one
+/// reading of them for both front ends ([`WebhookFields::check`]).
+#[derive(Debug, Clone, Default)]
+pub struct WebhookFields {
+    pub callback_url: Option<String>,
+    pub signing_key: Option<String>,
+    pub events: Option<Vec<String>>,
+    pub active: Option<bool>,
+    /// Any other body field, sent as given (the body is not fully documented).
+    pub extra: Map<String, Value>,
+}
+
+/// A registration's body, ready to send, and what the user should be told about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedWebhook {
+    pub body: WebhookInput,
+    pub warnings: Vec<String>,
+}
+
+impl WebhookFields {
+    /// Nothing given at all.
+    fn is_empty(&self) -> bool {
+        self.callback_url.is_none()
+            && self.signing_key.is_none()
+            && self.events.is_none()
+            && self.active.is_none()
+            && self.extra.is_empty()
+    }
+
+    /// The body of a create (`creating`: `callback_url` required; active unless said) or an
+    /// edit (something to change), with a warning for each event the service does not
+    /// document (it is sent unchanged: the service may know more); or every problem found.
+    pub fn check(self, creating: bool, naming: Naming) -> Result<CheckedWebhook, Vec<String>> {
+        if !creating && self.is_empty() {
+            return Err(vec![naming.nothing_to_change().to_string()]);
+        }
+        let mut problems = Vec::new();
+        let mut warnings = Vec::new();
+        let mut body = WebhookInput::new();
+        match &self.callback_url {
+            Some(u) => match http_url(naming.callback_url(), u) {
+                Ok(_) => {
+                    body.insert("callback_url".into(), Value::String(u.clone()));
+                }
+                Err(e) => problems.push(e.message),
+            },
+            None if creating => problems.push(format!(
+                "{} is required: the address the service POSTs events to",
+                naming.callback_url()
+            )),
+            None => {}
+        }
+        if let Some(k) = self.signing_key {
+            // A key on its way to the service is scrubbed from any text from now on.
+            crate::redact::register(&k);
+            body.insert("signing_key".into(), Value::String(k));
+        }
+        if let Some(events) = self.events {
+            for e in events.iter().filter(|e| !is_event(e)) {
+                warnings.push(format!(
+                    "'{e}' is not one of the documented events ({}); sending it unchanged",
+                    event_names()
+                ));
+            }
+            body.insert(
+                "events".into(),
+                Value::Array(events.into_iter().map(Value::String).collect()),
+            );
+        }
+        if let Some(a) = self.active {
+            body.insert("active".into(), Value::Bool(a));
+        }
+        body.extend(self.extra);
+        if creating && !body.contains_key("active") {
+            body.insert("active".into(), Value::Bool(true));
+        }
+        if problems.is_empty() {
+            Ok(CheckedWebhook { body, warnings })
+        } else {
+            Err(problems)
+        }
+    }
+}
+
 impl Client {
     /// The registrations page by page (their paging is undocumented: either style is read).
     pub fn webhook_pages(&self) -> PageWalker {
-        PageWalker::new(
-            self.clone(),
-            self.endpoint(&["webhooks"]),
+        self.fixed_list_pages(
+            &["webhooks"],
+            &ListQuery::<NoFilter>::default(),
             PageStyle::Cursor,
         )
     }
 
-    pub async fn list_webhooks(&self) -> Result<Fetched<WebhookList>, Error> {
-        self.get(self.checked_endpoint(&["webhooks"])?).await
+    pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
+        self.get_record("webhook", &["webhooks", code]).await
     }
 
-    pub async fn get_webhook(&self, code: &str) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.get(self.checked_endpoint(&["webhooks", code])?)
+    /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
+    pub async fn create_webhook(&self, body: &WebhookInput) -> RecordResult<Webhook> {
+        let url = self.endpoint(&["webhooks"]);
+        let body = Value::Object(body.clone());
+        let sent = self.send_json(Method::POST, url.clone(), Some(&body)).await;
+        sent.map_err(|e| self.at_fixed_address(e, &url))
+    }
+
+    pub async fn edit_webhook(&self, code: &str, body: &WebhookInput) -> RecordResult<Webhook> {
+        let body = Value::Object(body.clone());
+        let named = || format!("webhook '{code}' not found");
+        self.send_record(Method::PATCH, &["webhooks", code], Some(&body), named)
             .await
-            .map_err(|e| webhook_not_found(e, code))
-    }
-
-    pub async fn create_webhook(
-        &self,
-        body: &WebhookInput,
-    ) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.send_json(
-            Method::POST,
-            self.checked_endpoint(&["webhooks"])?,
-            Some(&Value::Object(body.clone())),
-        )
-        .await
-    }
-
-    pub async fn edit_webhook(
-        &self,
-        code: &str,
-        body: &WebhookInput,
-    ) -> Result<Fetched<Resource<Webhook>>, Error> {
-        self.send_json(
-            Method::PATCH,
-            self.checked_endpoint(&["webhooks", code])?,
-            Some(&Value::Object(body.clone())),
-        )
-        .await
-        .map_err(|e| webhook_not_found(e, code))
     }
 
     /// `DELETE /v1/webhooks/{code}`. The answer's shape is not documented: it is returned as
@@ -93,10 +204,92 @@ impl Client {
             self.checked_endpoint(&["webhooks", code])?,
         ))
         .await
-        .map_err(|e| webhook_not_found(e, code))
+        .map_err(|e| e.not_found_as(|| format!("webhook '{code}' not found")))
     }
 }
 
-fn webhook_not_found(e: Error, code: &str) -> Error {
-    not_found_as(e, || format!("webhook '{code}' not found"))
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn fields(url: Option<&str>, events: &[&str]) -> WebhookFields {
+        WebhookFields {
+            callback_url: url.map(str::to_string),
+            events: (!events.is_empty()).then(|| events.iter().map(|e| e.to_string()).collect()),
+            ..WebhookFields::default()
+        }
+    }
+
+    #[test]
+    fn an_unknown_event_is_sent_unchanged_with_a_warning() {
+        let checked = fields(Some("https://h.example/r"), &["candidate_pass", "hired"])
+            .check(true, Naming::Arguments)
+            .unwrap();
+        assert_eq!(
+            Value::Object(checked.body),
+            json!({"callback_url": "https://h.example/r", "events": ["candidate_pass", "hired"], "active": true})
+        );
+        assert_eq!(checked.warnings.len(), 1, "{:?}", checked.warnings);
+        assert!(
+            checked.warnings[0].starts_with(
+                "'hired' is not one of the documented events (candidate_stage_changed,"
+            ),
+            "{:?}",
+            checked.warnings
+        );
+        // The same words whichever front end reads the fields.
+        let by_flags = fields(Some("https://h.example/r"), &["hired"])
+            .check(true, Naming::Flags)
+            .unwrap();
+        assert_eq!(by_flags.warnings, checked.warnings);
+    }
+
+    #[test]
+    fn problems_name_the_field_as_the_front_end_does() {
+        let e = fields(Some("ftp://h.example/r"), &[])
+            .check(true, Naming::Flags)
+            .unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert!(
+            e[0].starts_with("--callback-url 'ftp://h.example/r' must be an http"),
+            "{e:?}"
+        );
+        let e = fields(Some("not a url"), &[])
+            .check(false, Naming::Arguments)
+            .unwrap_err();
+        assert!(
+            e[0].starts_with("callback_url 'not a url' is not a URL"),
+            "{e:?}"
+        );
+        let e = fields(None, &[])
+            .check(true, Naming::Arguments)
+            .unwrap_err();
+        assert!(e[0].starts_with("callback_url is required"), "{e:?}");
+        let e = fields(None, &[]).check(false, Naming::Flags).unwrap_err();
+        assert_eq!(e, [Naming::Flags.nothing_to_change()]);
+    }
+
+    #[test]
+    fn a_new_registration_is_active_unless_said_and_extra_fields_win() {
+        let mut f = fields(Some("https://h.example/r"), &[]);
+        f.active = Some(false);
+        let body = f.clone().check(true, Naming::Flags).unwrap().body;
+        assert_eq!(body["active"], json!(false));
+        f.active = None;
+        f.extra.insert("active".into(), json!(false));
+        f.extra.insert("provider".into(), json!("round"));
+        let body = f.check(true, Naming::Flags).unwrap().body;
+        assert_eq!(
+            (&body["active"], &body["provider"]),
+            (&json!(false), &json!("round"))
+        );
+        // An edit sends only what was given.
+        let f = WebhookFields {
+            active: Some(true),
+            ..WebhookFields::default()
+        };
+        let body = f.check(false, Naming::Arguments).unwrap().body;
+        assert_eq!(Value::Object(body), json!({"active": true}));
+    }
 }

@@ -84,7 +84,7 @@ pub const MILITARY_STATUSES: &[&str] = &["complete", "incomplete", "exemption", 
 pub const DISABILITY_SEVERITIES: &[&str] = &["mild", "serious"];
 /// Values of a qualification's `kind` (`award` is a certification, `certificate` a prize: shown
 /// to people in words, see [`super::words::value_word`]).
-pub const QUALIFICATION_KINDS: &[&str] = &["award", "certificate"];
+pub(crate) const QUALIFICATION_KINDS: &[&str] = &["award", "certificate"];
 
 impl AnswerKind {
     pub fn parse(s: &str) -> AnswerKind {
@@ -121,7 +121,7 @@ impl AnswerKind {
         }
     }
 
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         use AnswerKind::*;
         match self {
             Name => "name",
@@ -156,7 +156,7 @@ impl AnswerKind {
     }
 
     /// The four answers variant B sends at the top level, and the top-level field each becomes.
-    pub fn basic_field(&self) -> Option<&'static str> {
+    pub(crate) fn basic_field(&self) -> Option<&'static str> {
         match self {
             AnswerKind::Name => Some("name"),
             AnswerKind::Email => Some("email"),
@@ -167,7 +167,7 @@ impl AnswerKind {
     }
 
     /// The fields an answer of this kind may carry; `None` for unknown kinds.
-    pub fn answer_fields(&self) -> Option<&'static [&'static str]> {
+    pub(crate) fn answer_fields(&self) -> Option<&'static [&'static str]> {
         use AnswerKind::*;
         Some(match self {
             Name => &["name"],
@@ -209,7 +209,7 @@ impl AnswerKind {
     }
 
     /// The answer field that holds an uploaded file's path (or paths, for `file_upload`).
-    pub fn path_field(&self) -> Option<&'static str> {
+    pub(crate) fn path_field(&self) -> Option<&'static str> {
         match self {
             AnswerKind::Resume => Some("resume_path"),
             AnswerKind::ProfileImg => Some("profile_img_path"),
@@ -252,7 +252,7 @@ const fn f(name: &'static str, ty: FieldType, required: bool) -> ElementField {
 
 use FieldType::{Bool, Date, OneOf, Str, YearMonth};
 
-pub const EXPERIENCE: &[ElementField] = &[
+pub(crate) const EXPERIENCE: &[ElementField] = &[
     f("company_name", Str, true),
     f("start_at", YearMonth, false),
     f("end_at", YearMonth, false),
@@ -263,7 +263,7 @@ pub const EXPERIENCE: &[ElementField] = &[
     f("title", Str, false),
 ];
 
-pub const EDUCATION: &[ElementField] = &[
+pub(crate) const EDUCATION: &[ElementField] = &[
     f("school_name", Str, true),
     f("enter_at", YearMonth, false),
     f("graduate_at", YearMonth, false),
@@ -271,7 +271,7 @@ pub const EDUCATION: &[ElementField] = &[
     f("major", Str, false),
 ];
 
-pub const QUALIFICATION: &[ElementField] = &[
+pub(crate) const QUALIFICATION: &[ElementField] = &[
     f("kind", OneOf(QUALIFICATION_KINDS), true),
     f("name", Str, true),
     f("institution_name", Str, true),
@@ -280,7 +280,7 @@ pub const QUALIFICATION: &[ElementField] = &[
     f("content", Str, false),
 ];
 
-pub const TRAINING: &[ElementField] = &[
+pub(crate) const TRAINING: &[ElementField] = &[
     f("name", Str, true),
     f("institution_name", Str, true),
     f("start_date", Date, true),
@@ -288,7 +288,7 @@ pub const TRAINING: &[ElementField] = &[
     f("content", Str, false),
 ];
 
-pub const LANGUAGE: &[ElementField] = &[
+pub(crate) const LANGUAGE: &[ElementField] = &[
     f("kind", Str, true),
     f("test_name", Str, true),
     f("institution_name", Str, true),
@@ -322,7 +322,7 @@ pub struct Checked {
 }
 
 impl Checked {
-    pub fn is_ok(&self) -> bool {
+    pub(crate) fn is_ok(&self) -> bool {
         self.problems.is_empty()
     }
     fn problem(&mut self, field: impl Into<String>, message: impl Into<String>) {
@@ -340,12 +340,12 @@ impl Checked {
 }
 
 /// The message for a value of the wrong shape: `must be a string, got number 5`.
-pub fn must_be(expected: &str, got: &Value) -> String {
+pub(crate) fn must_be(expected: &str, got: &Value) -> String {
     format!("must be {expected}, got {}", describe(got))
 }
 
 /// A short description of a JSON value for messages: `string "5000"`, `number 1.5`, `null`.
-pub fn describe(v: &Value) -> String {
+pub(crate) fn describe(v: &Value) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Bool(b) => format!("boolean {b}"),
@@ -361,7 +361,7 @@ pub fn describe(v: &Value) -> String {
 }
 
 /// `an experience`, `a name`: the article English wants before a kind's name.
-pub fn with_article(noun: &str) -> String {
+pub(crate) fn with_article(noun: &str) -> String {
     if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
         format!("an {noun}")
     } else {
@@ -375,7 +375,7 @@ fn list(values: &[&str]) -> String {
 
 /// Whether `s` looks like an e-mail address: one `@`, something before it, a dotted domain
 /// after it, no spaces.
-pub fn looks_like_email(s: &str) -> bool {
+pub(crate) fn looks_like_email(s: &str) -> bool {
     let s = s.trim();
     let Some((local, domain)) = s.split_once('@') else {
         return false;
@@ -390,7 +390,7 @@ pub fn looks_like_email(s: &str) -> bool {
 }
 
 /// Check a `YYYY-MM-DD` date: shape and a real calendar day.
-pub fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
+pub(crate) fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
     let b = s.as_bytes();
     let shape_ok = b.len() == 10
         && b[4] == b'-'
@@ -406,7 +406,7 @@ pub fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
 }
 
 /// The shape a dated field takes, for prompts and messages.
-pub fn dated_shape(ty: FieldType) -> &'static str {
+pub(crate) fn dated_shape(ty: FieldType) -> &'static str {
     match ty {
         FieldType::YearMonth => "YYYY-MM",
         _ => "YYYY-MM-DD",
@@ -415,7 +415,7 @@ pub fn dated_shape(ty: FieldType) -> &'static str {
 
 /// A year-month (`YYYY-MM`) or date (`YYYY-MM-DD`) value, checked and written with `-`:
 /// `2021.03`, `2021/03` become `2021-03`. Anything else is an error naming the shape.
-pub fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> {
+pub(crate) fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> {
     let t = s.trim();
     let parts: Vec<&str> = t.split(['-', '.', '/']).collect();
     let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
@@ -454,7 +454,7 @@ pub fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> {
 /// Write every dated field of an answer in its `-` form (`date_type` values, and the
 /// year-month and date fields of experiences, educations, ...), as checked by
 /// [`check_answer`]. Values that don't parse are left for the check to report.
-pub fn normalize_answer(kind: &AnswerKind, answer: &mut Value) {
+pub(crate) fn normalize_answer(kind: &AnswerKind, answer: &mut Value) {
     if *kind == AnswerKind::DateType {
         if let Some(v) = answer.get_mut("value") {
             if let Some(n) = v
@@ -487,7 +487,7 @@ pub fn normalize_answer(kind: &AnswerKind, answer: &mut Value) {
 }
 
 /// Check a veteran affair code: two digits, a hyphen, six digits (`00-000000`).
-pub fn check_veteran_code(s: &str) -> bool {
+pub(crate) fn check_veteran_code(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 9
         && b[2] == b'-'
@@ -498,7 +498,7 @@ pub fn check_veteran_code(s: &str) -> bool {
 
 /// Check a path value (resume, profile image, file upload): a full `http(s)` `file_url`, or a
 /// path starting with `/` as printed by `recruit files upload`.
-pub fn check_path_value(s: &str) -> Result<(), String> {
+pub(crate) fn check_path_value(s: &str) -> Result<(), String> {
     let t = s.trim();
     if t.is_empty() {
         return Err(t!("check-empty"));
@@ -525,7 +525,7 @@ pub fn check_path_value(s: &str) -> Result<(), String> {
 }
 
 /// Whether a value is a full http(s) address (as opposed to a path).
-pub fn is_http_url(s: &str) -> bool {
+pub(crate) fn is_http_url(s: &str) -> bool {
     let l = s.trim_start().to_ascii_lowercase();
     l.starts_with("http://") || l.starts_with("https://")
 }
@@ -905,7 +905,7 @@ impl<'a> Ck<'a> {
 }
 
 /// Check one element of a repeatable answer (`experiences[i]`, ...). Fields are relative.
-pub fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<FieldIssue> {
+pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> Vec<FieldIssue> {
     let mut out = Vec::new();
     for fs in spec {
         let v = match obj.get(fs.name) {

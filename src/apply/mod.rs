@@ -33,6 +33,7 @@
 //!   checked; a warning says so).
 
 pub mod kinds;
+pub(crate) mod submit;
 pub mod words;
 
 use std::collections::HashMap;
@@ -46,23 +47,21 @@ pub use words::summarize;
 use crate::api::Question;
 use kinds::must_be;
 
-/// The two request bodies the apply endpoint takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Variant {
-    /// `privacy` + `questions[{question_id, kind, answer}]`
-    A,
-    /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
-    B,
+named! {
+    /// The two request bodies the apply endpoint takes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Variant {
+        /// `privacy` + `questions[{question_id, kind, answer}]`
+        A = "a",
+        /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
+        B = "b",
+    }
 }
 
 impl Variant {
     /// The profile setting `variant` (`a`/`b`, any case).
-    pub fn parse_setting(s: &str) -> Option<Variant> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "a" => Some(Variant::A),
-            "b" => Some(Variant::B),
-            _ => None,
-        }
+    pub(crate) fn parse_setting(s: &str) -> Option<Variant> {
+        Variant::parse(&s.trim().to_ascii_lowercase())
     }
 }
 
@@ -76,12 +75,12 @@ impl fmt::Display for Variant {
 }
 
 /// The `order` of the question at `index`: its own, else its 1-based position.
-pub fn order_of(questions: &[Question], index: usize) -> i64 {
+pub(crate) fn order_of(questions: &[Question], index: usize) -> i64 {
     questions[index].order.unwrap_or(index as i64 + 1)
 }
 
 /// Indices of the questions sorted by `order` (stable for equal or missing orders).
-pub fn in_order(questions: &[Question]) -> Vec<usize> {
+pub(crate) fn in_order(questions: &[Question]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..questions.len()).collect();
     idx.sort_by_key(|&i| order_of(questions, i));
     idx
@@ -956,7 +955,7 @@ fn raw_path_part(url: &str) -> String {
 
 /// The answers with their path values as the body of `variant` sends them: what the review
 /// shows and `--save` keeps, not the upload's full (temporary) address.
-pub fn as_sent(questions: &[Question], answers: &[Answer], variant: Variant) -> Vec<Answer> {
+pub(crate) fn as_sent(questions: &[Question], answers: &[Answer], variant: Variant) -> Vec<Answer> {
     answers
         .iter()
         .map(|a| Answer {
@@ -972,7 +971,7 @@ pub fn as_sent(questions: &[Question], answers: &[Answer], variant: Variant) -> 
 
 /// The variant a wizard's answers will most likely go as, before they are complete: B when
 /// the form's questions carry no ids (variant A cannot address them).
-pub fn likely_variant(questions: &[Question], requested: Variant) -> Variant {
+pub(crate) fn likely_variant(questions: &[Question], requested: Variant) -> Variant {
     if !questions.is_empty() && questions.iter().all(|q| q.id.is_none()) {
         Variant::B
     } else {

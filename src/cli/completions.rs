@@ -16,7 +16,7 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-pub fn run(ctx: &mut Ctx, args: CompletionsArgs) -> Result<(), crate::Error> {
+pub(crate) fn run(ctx: &mut Ctx, args: CompletionsArgs) -> Result<(), crate::Error> {
     let mut cmd = Cli::command();
     // Generated into memory first: clap_complete panics on a failed write; a closed pipe
     // (`recruit completions bash | head`) is the quiet end `main` gives every command.

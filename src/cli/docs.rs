@@ -8,8 +8,9 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
+use crate::settings::Key;
 
-pub const SHELLS: &[(Shell, &str)] = &[
+pub(crate) const SHELLS: &[(Shell, &str)] = &[
     (Shell::Bash, "recruit.bash"),
     (Shell::Zsh, "_recruit"),
     (Shell::Fish, "recruit.fish"),
@@ -17,15 +18,8 @@ pub const SHELLS: &[(Shell, &str)] = &[
     (Shell::Elvish, "recruit.elv"),
 ];
 
+/// Variables that are not those of a setting (each [`Key`]'s come from its spec).
 const ENVIRONMENT: &[(&str, &str)] = &[
-    (
-        "RECRUIT_BASE_URL",
-        "Service root, with or without a trailing /v1 (--base-url).",
-    ),
-    (
-        "RECRUIT_API_KEY",
-        "Bearer token (--api-key). Never printed; redacted in -v logs.",
-    ),
     (
         "RECRUIT_PROFILE",
         "Profile of the config file to use (--profile).",
@@ -34,22 +28,9 @@ const ENVIRONMENT: &[(&str, &str)] = &[
         "RECRUIT_SANDBOX",
         "1 to run against the built-in emulator (--sandbox).",
     ),
-    ("RECRUIT_OUTPUT", "table, json, ndjson or csv (-o)."),
-    (
-        "RECRUIT_TIMEOUT",
-        "Per-request timeout in seconds (--timeout).",
-    ),
-    (
-        "RECRUIT_RETRIES",
-        "Retries of idempotent requests (--retries).",
-    ),
     (
         "RECRUIT_DEBUG",
         "1 to log requests and responses to stderr (-v).",
-    ),
-    (
-        "RECRUIT_SIGNING_KEY",
-        "Webhook signing key for webhooks listen, verify and trigger.",
     ),
     (
         "RECRUIT_CONFIG_DIR",
@@ -60,10 +41,33 @@ const ENVIRONMENT: &[(&str, &str)] = &[
         "Directory of data (sandbox state) instead of the XDG data directory.",
     ),
     (
+        "COLUMNS",
+        "Width of tables when standard output is not a terminal (default 120).",
+    ),
+    (
         "NO_COLOR",
         "When set and not empty, no colour or escape codes are written.",
     ),
 ];
+
+/// Every variable: the settings' (what each means, its option), then the others.
+fn environment() -> Vec<(&'static str, String)> {
+    let settings = Key::ALL.iter().filter_map(|k| {
+        let spec = k.spec();
+        let mut what = spec.help.to_string();
+        if let Some(first) = what.get(..1) {
+            what.replace_range(..1, &first.to_uppercase());
+        }
+        match spec.flag {
+            Some(flag) => what.push_str(&format!(" ({flag}).")),
+            None => what.push('.'),
+        }
+        Some((spec.env?, what))
+    });
+    settings
+        .chain(ENVIRONMENT.iter().map(|(k, v)| (*k, v.to_string())))
+        .collect()
+}
 
 const EXIT_STATUS: &[(&str, &str)] = &[
     ("0", "Success."),
@@ -102,11 +106,11 @@ fn roff_escape(s: &str) -> String {
 
 fn extra_sections() -> String {
     let mut s = String::from(".SH ENVIRONMENT\n");
-    for (k, v) in ENVIRONMENT {
+    for (k, v) in environment() {
         s.push_str(&format!(
             ".TP\n\\fB{}\\fR\n{}\n",
             roff_escape(k),
-            roff_escape(v)
+            roff_escape(&v)
         ));
     }
     s.push_str(".SH \"EXIT STATUS\"\n");
@@ -172,7 +176,7 @@ pub fn generate() -> Vec<(String, Vec<u8>)> {
 }
 
 /// Write every generated file under `dir` (removing stale man pages).
-pub fn write_all(dir: &Path) -> std::io::Result<usize> {
+pub(crate) fn write_all(dir: &Path) -> std::io::Result<usize> {
     let files = generate();
     let man_dir = dir.join("man");
     if man_dir.is_dir() {

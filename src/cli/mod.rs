@@ -1,15 +1,45 @@
 //! The command tree (clap derive) and its dispatch. Each noun lives in `crate::commands`.
 
-pub mod completions;
+pub(crate) mod completions;
 pub mod docs;
 pub mod reports;
 
 use clap::{Parser, Subcommand};
 
-pub use crate::context::{ColorWhen, Ctx, GlobalArgs, Origin, Origins};
+pub(crate) use crate::context::{Ctx, GlobalArgs, Origins};
 pub use crate::output::Format;
 
 use crate::commands;
+
+/// The command line's reading of the named enums of the library (see `named!`): their
+/// names, aliases and help as clap's possible values. The types stay free of clap.
+macro_rules! value_enums {
+    ($($ty:ty),* $(,)?) => {$(
+        impl clap::ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                <$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                let value = clap::builder::PossibleValue::new(self.as_str())
+                    .help(self.help())
+                    .aliases(self.aliases().iter().copied());
+                Some(value)
+            }
+        }
+    )*};
+}
+
+value_enums!(
+    crate::api::Stage,
+    crate::api::memos::Role,
+    crate::apply::Variant,
+    crate::mcp::Access,
+    crate::mcp::PersonalData,
+    crate::output::Format,
+    crate::webhook::log::LogFormat,
+    crate::webhook::store::Status,
+);
 
 const ABOUT: &str = "Work with the recruiting service API from the shell: forms, candidates, memos, submissions, webhooks";
 
@@ -90,6 +120,9 @@ pub enum Command {
     /// Batch exports: many candidates' submissions or memos, candidates, every form
     #[command(subcommand, after_help = commands::export::EXAMPLES)]
     Export(commands::export::ExportCmd),
+    /// Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally
+    #[command(after_help = commands::sync::EXAMPLES)]
+    Sync(commands::sync::SyncArgs),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),
     /// Run the built-in emulator of the service as a local server, or move its candidates
@@ -154,7 +187,7 @@ fn clap_ending(e: &clap::Error) -> i32 {
 }
 
 /// Run the command line in the process's own streams; returns the exit code.
-pub async fn run(cli: Cli) -> i32 {
+pub(crate) async fn run(cli: Cli) -> i32 {
     let mut ctx = match Ctx::new(cli.globals) {
         Ok(ctx) => ctx,
         Err(e) => {
@@ -202,7 +235,7 @@ impl Ending {
 
     /// The error's line on stderr (nothing for a closed output: its reader is gone, and the
     /// one of stderr, often the same pipe, may be too).
-    pub fn report(&self, io: &crate::io::Io) {
+    pub(crate) fn report(&self, io: &crate::io::Io) {
         if let Ending::Failed(e) = self {
             crate::say!(io, "error: {}", error_line(e));
         }
@@ -228,6 +261,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Webhooks(c) => commands::webhooks::run(ctx, c).await,
         Command::Files(c) => commands::files::run(ctx, c).await,
         Command::Export(c) => commands::export::run(ctx, c).await,
+        Command::Sync(a) => commands::sync::run(ctx, a).await,
         Command::Api(a) => commands::api::run(ctx, a).await,
         Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
         Command::Mcp(a) => commands::mcp::run(ctx, a).await,
@@ -236,7 +270,11 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Completions(a) => completions::run(ctx, a),
         Command::GenerateDocs { dir } => {
             let n = docs::write_all(&dir).map_err(|e| {
-                crate::Error::other(format!("cannot write docs into {}: {e}", dir.display()))
+                crate::Error::caused(
+                    crate::ExitKind::Other,
+                    format_args!("cannot write docs into {}", dir.display()),
+                    e,
+                )
             })?;
             crate::say!(ctx.io, "Wrote {n} files under {}.", dir.display());
             Ok(())

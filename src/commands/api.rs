@@ -41,7 +41,7 @@ pub struct ApiArgs {
     pub include: bool,
 }
 
-pub async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
     let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
         .map_err(|_| Error::usage(format!("'{}' is not an HTTP method", a.method)))?;
     let fields = a.body.to_map(&ctx.io)?;

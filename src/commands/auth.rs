@@ -8,6 +8,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
 use crate::redact::Secret;
+use crate::settings::Key;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
@@ -38,13 +39,13 @@ pub struct LoginArgs {
     pub no_verify: bool,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     match cmd {
         AuthCmd::Login(a) => login(ctx, a).await,
         AuthCmd::Status => status(ctx).await,
         AuthCmd::Logout => {
             let p = &ctx.profile;
-            let said = match Config::unset_saved(&ctx.config.path, p, "api_key")? {
+            let said = match Config::unset_saved(&ctx.config.path, p, Key::ApiKey)? {
                 true => format!("Removed the API key of profile '{p}'."),
                 false => format!("Profile '{p}' has no stored API key; nothing changed."),
             };
@@ -54,17 +55,14 @@ pub async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     }
 }
 
-/// One cheap request to check a key: the first page of forms.
+/// One cheap request to check a key: the first page of forms, of one form.
 async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
-    let url = client.forms_url(&crate::api::FormListQuery {
+    let first = crate::api::FormListQuery {
         per: Some(1),
         ..Default::default()
-    });
-    client
-        .send(crate::api::RequestSpec::get(url))
-        .await
-        .map(|_| ())
+    };
+    client.form_pages(&first).next_page().await.map(drop)
 }
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
@@ -80,7 +78,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         dialoguer::Password::new()
             .with_prompt("API key")
             .interact()
-            .map_err(|e| Error::usage(format!("cannot read the key: {e}")))?
+            .map_err(|e| Error::caused(ExitKind::Usage, "cannot read the key", e))?
             .trim()
             .to_string()
     };
@@ -101,12 +99,12 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await
-            .map_err(|e| Error::new(e.kind, format!("the key was not stored: {}", e.message)))?;
+            .map_err(|e| e.context("the key was not stored"))?;
     }
     let mut config = Config::load_from(&ctx.config.path)?;
-    config.set(&ctx.profile, "api_key", &key);
+    config.set(&ctx.profile, Key::ApiKey, &key);
     if let Some(b) = &ctx.globals.base_url {
-        config.set(&ctx.profile, "base_url", b);
+        config.set(&ctx.profile, Key::BaseUrl, b);
     }
     config.save()?;
     crate::say!(
@@ -127,7 +125,8 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         "sandbox".to_string()
     } else {
         settings
-            .key_source()
+            .api_key()
+            .map(|k| k.source())
             .map_or_else(|| "none".to_string(), |s| s.to_string())
     };
     let (base_url, base_url_source) = if ctx.globals.sandbox {
@@ -197,20 +196,13 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // Keep the code of the underlying failure (4 for a refused key, 7 for no network...).
         // Nothing was tried when the key or address is missing: say "not set", not "cannot
         // reach".
-        Some(e) if key.is_none() || base_url.is_none() => Err(Error::new(
-            e.kind,
-            format!(
-                "profile '{}': {}",
-                ctx.profile,
-                e.message.replacen("no ", "not set: ", 1)
-            ),
-        )),
-        Some(e) => Err(Error::new(
-            e.kind,
-            format!(
-                "profile '{}' cannot reach the service: {}",
-                ctx.profile, e.message
-            ),
-        )),
+        Some(mut e) if key.is_none() || base_url.is_none() => {
+            e.message = e.message.replacen("no ", "not set: ", 1);
+            Err(e.context(format_args!("profile '{}'", ctx.profile)))
+        }
+        Some(e) => Err(e.context(format_args!(
+            "profile '{}' cannot reach the service",
+            ctx.profile
+        ))),
     }
 }

@@ -3,11 +3,12 @@
 use clap::{Args, Subcommand};
 
 use crate::api::Stage;
+use crate::commands::{print_list, print_record, Paging};
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit candidates --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit candidates list --stage interview
   recruit candidates list --all -o csv --fields code,name,job_stage.title > candidates.csv
@@ -41,12 +42,8 @@ pub struct ListArgs {
     /// Only candidates at this stage
     #[arg(long, value_enum, value_name = "S")]
     pub stage: Option<Stage>,
-    /// Page size, 1-100 [default: the service's 20; 100 with --all]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub per: Option<u32>,
-    /// Start at this page: a token, or the next_page_token address of a previous answer
-    #[arg(long, value_name = "T")]
-    pub page_token: Option<String>,
+    #[command(flatten)]
+    pub paging: Paging,
 }
 
 #[derive(Debug, Args)]
@@ -55,32 +52,17 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> {
     match cmd {
         CandidatesCmd::List(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let url = crate::core::candidates_url(
-                &client,
-                a.stage,
-                a.page_token.as_deref(),
-                a.per,
-                ctx.globals.all,
-                ctx.globals.limit,
-            );
-            crate::commands::print_pages(
-                ctx,
-                &mut out,
-                client.candidate_pages(url),
-                Kind::Candidate,
-            )
-            .await
+            let q = a.paging.query(a.stage, ctx);
+            print_list(ctx, Kind::Candidate, |c| Ok(c.candidate_pages(&q))).await
         }
         CandidatesCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let c = client.get_candidate(&a.code).await?;
-            out.single(Kind::Candidate, &c.raw, &c.value)
+            print_record(ctx, Kind::Candidate, async |c| {
+                c.get_candidate(&a.code).await
+            })
+            .await
         }
     }
 }

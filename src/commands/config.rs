@@ -3,23 +3,24 @@
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::config::{Config, KEYS};
+use crate::config::Config;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
-use crate::settings::Source;
+use crate::settings::{Key, Source};
 
 #[derive(Debug, Subcommand)]
 pub enum ConfigCmd {
     /// Print the config file's path
-    #[command(
-        after_help = "Examples:\n  recruit config path\n  $EDITOR \"$(recruit config path)\""
-    )]
+    #[command(after_help = "Examples:
+  recruit config path
+  $EDITOR \"$(recruit config path)\"")]
     Path,
     /// Print one setting of the profile (api_key and signing_key redacted unless --reveal)
-    #[command(
-        after_help = "Examples:\n  recruit config get base_url\n  recruit --profile work config get output\n  recruit config get api_key --reveal | pbcopy"
-    )]
+    #[command(after_help = "Examples:
+  recruit config get base_url
+  recruit --profile work config get output
+  recruit config get api_key --reveal | pbcopy")]
     Get(GetArgs),
     /// Change one setting of the profile (the file is written with mode 0600)
     #[command(after_help = "Examples:
@@ -29,30 +30,28 @@ pub enum ConfigCmd {
   recruit config set max_wait 300")]
     Set(SetArgs),
     /// Remove one setting of the profile
-    #[command(
-        after_help = "Examples:\n  recruit config unset api_key\n  recruit --profile work config unset output"
-    )]
+    #[command(after_help = "Examples:
+  recruit config unset api_key
+  recruit --profile work config unset output")]
     Unset(KeyArg),
     /// List the profile's settings (keys are redacted)
-    #[command(
-        after_help = "Examples:\n  recruit config list\n  recruit --profile work config list -o json"
-    )]
+    #[command(after_help = "Examples:
+  recruit config list
+  recruit --profile work config list -o json")]
     List,
 }
 
-/// `One of: base_url, api_key, ...`: every key of [`KEYS`], the one list, so help and man
-/// pages never leave one out.
+/// `One of: base_url, api_key, ...`: every [`Key`], so help and man pages never leave one out.
 fn keys_help() -> String {
-    let names: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
-    format!("One of: {}", names.join(", "))
+    format!("One of: {}", Key::names().join(", "))
 }
 
 /// Each key with what it means, for `--help`.
 fn keys_long_help() -> String {
-    let width = KEYS.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    let lines: Vec<String> = KEYS
+    let width = Key::names().iter().map(|k| k.len()).max().unwrap_or(0);
+    let lines: Vec<String> = Key::ALL
         .iter()
-        .map(|(k, what)| format!("  {k:width$}  {what}"))
+        .map(|k| format!("  {:width$}  {}", k.name(), k.spec().help))
         .collect();
     format!("The setting, one of:\n{}", lines.join("\n"))
 }
@@ -80,17 +79,6 @@ pub struct SetArgs {
     pub value: String,
 }
 
-fn check_key(key: &str) -> Result<(), Error> {
-    if KEYS.iter().any(|(k, _)| *k == key) {
-        return Ok(());
-    }
-    let list: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
-    Err(Error::usage(format!(
-        "unknown setting '{key}'; use one of: {}",
-        list.join(", ")
-    )))
-}
-
 /// A JSON value as a user typed it (strings without quotes).
 fn shown(v: &Value) -> String {
     match v {
@@ -99,11 +87,7 @@ fn shown(v: &Value) -> String {
     }
 }
 
-fn is_secret(key: &str) -> bool {
-    key == "api_key" || key == "signing_key"
-}
-
-pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
     let profile = ctx.profile.clone();
     match cmd {
         ConfigCmd::Path => {
@@ -113,13 +97,13 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
         }
         ConfigCmd::Get(a) => get(ctx, &profile, a),
         ConfigCmd::Set(a) => {
-            check_key(&a.key)?;
+            let key = Key::from_name(&a.key)?;
             // The parser commands read the value with: a broken file is never made.
-            crate::settings::check_value(&a.key, &a.value)?;
+            key.check(&a.value)?;
             let mut config = Config::load_from(&ctx.config.path)?;
-            config.set(&profile, &a.key, &a.value);
+            config.set(&profile, key, &a.value);
             config.save()?;
-            let shown = if is_secret(&a.key) {
+            let shown = if key.is_secret() {
                 "<redacted>".to_string()
             } else {
                 a.value.clone()
@@ -133,8 +117,7 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
             Ok(())
         }
         ConfigCmd::Unset(a) => {
-            check_key(&a.key)?;
-            let key = &a.key;
+            let key = Key::from_name(&a.key)?;
             let said = match Config::unset_saved(&ctx.config.path, &profile, key)? {
                 true => format!("Removed {key} from profile '{profile}'."),
                 false => format!("'{key}' was not set in profile '{profile}'; nothing changed."),
@@ -149,14 +132,14 @@ pub async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
 /// `config get KEY`: the profile's value (secrets redacted), with a note when a flag or env
 /// var overrides it in commands run now.
 fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
-    check_key(&a.key)?;
+    let key = Key::from_name(&a.key)?;
     // A flag or env var of this run overrides the profile: say so, or a user fixing
     // the file wonders why nothing changes.
-    let effective = ctx.settings().effective(&a.key).ok().flatten();
+    let effective = ctx.settings().effective(key).ok().flatten();
     let overridden = effective
         .as_ref()
         .filter(|(_, s)| matches!(s, Source::Flag(_) | Source::Env(_)));
-    if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(profile, &a.key)) {
+    if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(profile, key)) {
         crate::say!(
             ctx.io,
             "note: {source} overrides this in commands run now ({} = {})",
@@ -164,9 +147,9 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
             shown(v)
         );
     }
-    match ctx.config.get(profile, &a.key) {
+    match ctx.config.get(profile, key) {
         // Secrets only in full when asked for: output ends up in logs and screen shares.
-        Some(v) if is_secret(&a.key) && !a.reveal => {
+        Some(v) if key.is_secret() && !a.reveal => {
             ctx.io
                 .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
             crate::say!(ctx.io, "(redacted; add --reveal to print it in full)");
@@ -199,9 +182,9 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
 fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     let mut settings = serde_json::Map::new();
-    for (k, _) in KEYS {
+    for &k in Key::ALL {
         if let Some(v) = ctx.config.get(profile, k) {
-            let shown = if is_secret(k) {
+            let shown = if k.is_secret() {
                 crate::redact::Secret::new(v).redacted()
             } else {
                 v
@@ -214,7 +197,7 @@ fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     let mut effective = serde_json::Map::new();
     // For the table: what is in effect from outside the file (flag, env, default) or broken.
     let mut elsewhere = Vec::new();
-    for (k, _) in KEYS {
+    for &k in Key::ALL {
         let entry = match settings_now.effective(k) {
             Ok(Some((value, source))) => {
                 if source != Source::Profile {

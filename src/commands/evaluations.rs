@@ -2,11 +2,12 @@
 
 use clap::{Args, Subcommand};
 
+use crate::commands::print_record;
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit evaluations --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit evaluations get EV-1001";
 
@@ -25,13 +26,13 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
     match cmd {
         EvaluationsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let e = client.get_evaluation(&a.code).await?;
-            out.single(Kind::Evaluation, &e.raw, &e.value)
+            print_record(ctx, Kind::Evaluation, async |c| {
+                c.get_evaluation(&a.code).await
+            })
+            .await
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::export::{
     export_candidates, export_forms, CandidateExport, CandidateList, Candidates, Encoder,
-    ExportFormat, FormsExport, Report, Setup, Subject,
+    FormsExport, Report, Setup, Subject,
 };
 use crate::output::jq::JqFilter;
 use crate::output::Format;
@@ -21,7 +21,7 @@ use crate::output::Kind;
 const LIST_AT_MOST: usize = 10;
 
 /// Examples under `recruit export --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
   recruit export submissions --stage interview -o csv --out interview-answers.csv
@@ -166,7 +166,7 @@ pub struct FormsArgs {
     pub concurrency: u32,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
@@ -183,28 +183,27 @@ pub async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
 }
 
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
-fn export_format(ctx: &Ctx) -> Result<ExportFormat, Error> {
+fn export_format(ctx: &Ctx) -> Result<Format, Error> {
     if ctx.globals.limit.is_some() {
         return Err(Error::usage(
             "--limit does not apply to export, which always exports every record",
         ));
     }
     let format = match ctx.globals.output {
-        None | Some(Format::Ndjson) => ExportFormat::Ndjson,
-        Some(Format::Csv) => ExportFormat::Csv,
-        Some(Format::Json) => ExportFormat::Json,
+        None => Format::Ndjson,
         Some(Format::Table) => {
             return Err(Error::usage(
                 "export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)",
             ))
         }
+        Some(format) => format,
     };
-    if ctx.globals.jq.is_some() && format == ExportFormat::Csv {
+    if ctx.globals.jq.is_some() && format == Format::Csv {
         return Err(Error::usage(
             "--jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns",
         ));
     }
-    if ctx.globals.fields.is_some() && format != ExportFormat::Csv {
+    if ctx.globals.fields.is_some() && format != Format::Csv {
         return Err(Error::usage(
             "--fields picks the columns of -o csv; with ndjson or json, use --jq to shape records",
         ));
@@ -312,7 +311,7 @@ async fn run_export(
         // A candidate's own record has its `code`.
         Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
-    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
     encoder.jq = jq;
     if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
         encoder
@@ -337,8 +336,13 @@ async fn run_export(
             text.push_str(code);
             text.push('\n');
         }
-        std::fs::write(path, text)
-            .map_err(|e| Error::other(format!("cannot write --failed {}: {e}", path.display())))?;
+        std::fs::write(path, text).map_err(|e| {
+            Error::caused(
+                crate::ExitKind::Other,
+                format_args!("cannot write --failed {}", path.display()),
+                e,
+            )
+        })?;
     }
     outcome(report, a.failed.is_some())
 }
@@ -454,6 +458,12 @@ fn kind_name(kind: ExitKind) -> &'static str {
 }
 
 /// `2 auth, 1 network`: the failures by kind, most severe first.
+/// Each failure as `code`, `kind: message`.
+fn failures(failed: &[(String, Error)]) -> Vec<(String, String)> {
+    let line = |e: &Error| format!("{}: {}", kind_name(e.kind), e.message);
+    failed.iter().map(|(c, e)| (c.clone(), line(e))).collect()
+}
+
 fn kinds(failed: &[(String, Error)]) -> String {
     let mut counts: Vec<(ExitKind, usize)> = Vec::new();
     for (_, e) in failed {
@@ -492,7 +502,7 @@ async fn setup(
 
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
-    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref());
+    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
     encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());
@@ -510,12 +520,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         report.requests
     );
     push_list(&mut line, "not found", &report.not_found, false);
-    let failed: Vec<(String, String)> = report
-        .failed
-        .iter()
-        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
-        .collect();
-    push_list(&mut line, "failed", &failed, true);
+    push_list(&mut line, "failed", &failures(&report.failed), true);
     if report.interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
@@ -557,7 +562,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
 
 /// The end summary, e.g. `exported 1498 candidates, 73422 records to out.ndjson in 12.0 s
 /// (1530 requests, 3 retries); 2 not found: X, Y; 1 failed: Z (…)`.
-pub fn summary(r: &Report) -> String {
+pub(crate) fn summary(r: &Report) -> String {
     let done = r.exported + r.skipped;
     let mut s = if r.interrupted {
         format!("interrupted after {done} of {} candidates", r.total)
@@ -597,11 +602,7 @@ pub fn summary(r: &Report) -> String {
     }
     s.push(')');
     push_list(&mut s, "not found", &r.not_found, false);
-    let failed: Vec<(String, String)> = r
-        .failed
-        .iter()
-        .map(|(c, e)| (c.clone(), format!("{}: {}", kind_name(e.kind), e.message)))
-        .collect();
+    let failed = failures(&r.failed);
     push_list(
         &mut s,
         &format!("failed ({})", kinds(&r.failed)),

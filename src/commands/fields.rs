@@ -25,14 +25,10 @@ pub struct FieldArgs {
 }
 
 impl FieldArgs {
-    pub fn is_empty(&self) -> bool {
-        self.fields.is_empty() && self.raw_fields.is_empty()
-    }
-
     /// The fields in the order given (`-f` ones first), a later key replacing an earlier one.
     /// A typed value is JSON when it parses, else the text; `@file` reads the file (`@-`
     /// standard input) and is JSON when that parses, else its text.
-    pub fn to_map(&self, io: &Io) -> Result<Map<String, Value>, Error> {
+    pub(crate) fn to_map(&self, io: &Io) -> Result<Map<String, Value>, Error> {
         let mut m = Map::new();
         let tagged = self.fields.iter().map(|f| (f, false));
         for (f, typed) in tagged.chain(self.raw_fields.iter().map(|f| (f, true))) {

@@ -45,7 +45,7 @@ pub struct UploadArgs {
     pub name: Option<String>,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error> {
     match cmd {
         FilesCmd::Upload(a) => {
             // Local input first: a missing file never reaches the service.

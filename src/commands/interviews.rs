@@ -2,11 +2,12 @@
 
 use clap::{Args, Subcommand};
 
+use crate::commands::print_record;
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit interviews --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit interviews get IV-1001";
 
@@ -25,13 +26,13 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
     match cmd {
         InterviewsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let i = client.get_interview(&a.code).await?;
-            out.single(Kind::Interview, &i.raw, &i.value)
+            print_record(ctx, Kind::Interview, async |c| {
+                c.get_interview(&a.code).await
+            })
+            .await
         }
     }
 }

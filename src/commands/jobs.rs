@@ -2,11 +2,13 @@
 
 use clap::{Args, Subcommand};
 
+use crate::api::Title;
+use crate::commands::{print_list, Paging};
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit jobs --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit jobs list
   recruit jobs list --title 개발";
@@ -27,28 +29,15 @@ pub struct ListArgs {
     /// Only jobs whose posting or job group title matches
     #[arg(long, value_name = "T")]
     pub title: Option<String>,
-    /// Page size, 1-100 [default: the service's 20; 100 with --all]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub per: Option<u32>,
-    /// Start at this page: a token, or the next_page_token address of a previous answer
-    #[arg(long, value_name = "T")]
-    pub page_token: Option<String>,
+    #[command(flatten)]
+    pub paging: Paging,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
     match cmd {
         JobsCmd::List(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let url = crate::core::jobs_url(
-                &client,
-                a.title,
-                a.page_token.as_deref(),
-                a.per,
-                ctx.globals.all,
-                ctx.globals.limit,
-            );
-            crate::commands::print_pages(ctx, &mut out, client.job_pages(url), Kind::Job).await
+            let q = a.paging.query(a.title.map(Title), ctx);
+            print_list(ctx, Kind::Job, |c| Ok(c.job_pages(&q))).await
         }
     }
 }

@@ -5,7 +5,7 @@ use clap::Args;
 use crate::context::Ctx;
 use crate::mcp::{Access, PersonalData, Server};
 
-pub const ABOUT: &str = "\
+pub(crate) const ABOUT: &str = "\
 Runs a Model Context Protocol server on standard input and output, for AI assistants (desktop
 chat apps, IDE agents) working on behalf of a recruiter. It uses the same profile, base URL, API
 key, --sandbox, --ca-cert, retries and rate pacing as every command; stdout carries only the
@@ -25,7 +25,7 @@ An MCP client starts it from its configuration, e.g.
                                \"env\": {\"RECRUIT_PROFILE\": \"work\"}}}}
 with the API key from `recruit auth login` (or RECRUIT_API_KEY in \"env\").";
 
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit mcp                          # read-only tools, the default profile's account
   recruit mcp --access comment         # also add, edit and pin memos
@@ -43,7 +43,7 @@ pub struct McpArgs {
     pub personal_data: PersonalData,
 }
 
-pub async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
     crate::say!(
         ctx.io,

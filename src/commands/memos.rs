@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::output::Kind;
 
 /// Examples under `recruit memos --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit memos list C1001
   recruit memos create C1001 --content 'Strong portfolio' --role job_manager
@@ -90,16 +90,42 @@ pub struct CreateArgs {
     /// Make it a reply to memo ID
     #[arg(long, value_name = "ID", value_parser = memo_id)]
     pub reply_to: Option<i64>,
-    /// Who may read it [default: a reply takes its parent's role (read first); a new memo the
-    /// service's default]
+    #[command(flatten)]
+    pub fields: MemoFields,
+}
+
+/// What a memo carries besides its text, for create and edit alike.
+#[derive(Debug, Args)]
+pub struct MemoFields {
+    /// Who may read it [default on create: a reply takes its parent's role (read first); a new
+    /// memo the service's default]
     #[arg(long, value_enum)]
     pub role: Option<Role>,
-    /// Mention a user by code (repeatable)
+    /// Mention a user by code (repeatable; on edit, replaces the mentions)
     #[arg(long = "mention", value_name = "CODE")]
     pub mentions: Vec<String>,
     /// Attachment address
     #[arg(long, value_name = "URL")]
     pub file_url: Option<String>,
+}
+
+impl MemoFields {
+    /// The body of a create or edit: `content` and these fields; `clear_mentions` sends an
+    /// empty list of mentions.
+    fn input(self, content: Option<String>, clear_mentions: bool) -> MemoInput {
+        let mentions = match (clear_mentions, self.mentions.is_empty()) {
+            (true, _) => Some(Vec::new()),
+            (false, true) => None,
+            (false, false) => Some(self.mentions),
+        };
+        MemoInput {
+            content,
+            parent_id: None,
+            file_url: self.file_url,
+            accessible_role: self.role,
+            mentions,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -112,18 +138,11 @@ pub struct EditArgs {
     /// New text, or - to read it from standard input
     #[arg(long, value_name = "TEXT|-")]
     pub content: Option<String>,
-    /// Who may read it
-    #[arg(long, value_enum)]
-    pub role: Option<Role>,
-    /// Replace the mentions (repeatable)
-    #[arg(long = "mention", value_name = "CODE")]
-    pub mentions: Vec<String>,
+    #[command(flatten)]
+    pub fields: MemoFields,
     /// Remove every mention
     #[arg(long, conflicts_with = "mentions")]
     pub clear_mentions: bool,
-    /// Attachment address
-    #[arg(long, value_name = "URL")]
-    pub file_url: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -146,7 +165,7 @@ fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     Ok(text)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
     // Validate local input before any request.
     let mut out = ctx.output()?;
     match cmd {
@@ -162,16 +181,10 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
             Ok(())
         }
         MemosCmd::Create(a) => {
+            let content = content_arg(&ctx.io, &a.content)?;
             let input = MemoInput {
-                content: Some(content_arg(&ctx.io, &a.content)?),
                 parent_id: a.reply_to,
-                file_url: a.file_url,
-                accessible_role: a.role.map(|r| r.as_str().to_string()),
-                mentions: if a.mentions.is_empty() {
-                    None
-                } else {
-                    Some(a.mentions)
-                },
+                ..a.fields.input(Some(content), false)
             };
             let client = ctx.client().await?;
             let memo = client.create_memo_in_thread(&a.candidate, &input).await?;
@@ -179,23 +192,8 @@ pub async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
             Ok(())
         }
         MemosCmd::Edit(a) => {
-            let input = MemoInput {
-                content: a
-                    .content
-                    .as_deref()
-                    .map(|c| content_arg(&ctx.io, c))
-                    .transpose()?,
-                parent_id: None,
-                file_url: a.file_url,
-                accessible_role: a.role.map(|r| r.as_str().to_string()),
-                mentions: if a.clear_mentions {
-                    Some(Vec::new())
-                } else if a.mentions.is_empty() {
-                    None
-                } else {
-                    Some(a.mentions)
-                },
-            };
+            let content = a.content.as_deref().map(|c| content_arg(&ctx.io, c));
+            let input = a.fields.input(content.transpose()?, a.clear_mentions);
             if input.is_empty() {
                 return Err(Error::usage(
                     "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",

@@ -1,33 +1,38 @@
 //! One module per noun of the command line. Each command is a clap struct plus a `run` that
 //! receives its dependencies through `Ctx`.
 
-pub mod api;
-pub mod auth;
-pub mod candidates;
-pub mod config;
-pub mod evaluations;
-pub mod export;
-pub mod fields;
-pub mod files;
-pub mod forms;
-pub mod interviews;
-pub mod jobs;
-pub mod mcp;
-pub mod memos;
-pub mod sandbox;
-pub mod submissions;
-pub mod webhooks;
+pub(crate) mod api;
+pub(crate) mod auth;
+pub(crate) mod candidates;
+pub(crate) mod config;
+pub(crate) mod evaluations;
+pub(crate) mod export;
+pub(crate) mod fields;
+pub(crate) mod files;
+pub(crate) mod forms;
+pub(crate) mod interviews;
+pub(crate) mod jobs;
+pub(crate) mod mcp;
+pub(crate) mod memos;
+pub(crate) mod sandbox;
+pub(crate) mod submissions;
+pub(crate) mod sync;
+pub(crate) mod webhooks;
 
 use std::io::Read;
 
+use clap::Args;
+
 use crate::api::pagination::PageWalker;
+use crate::api::records::{ListFilter, ListQuery};
+use crate::api::{Client, Fetched, MAX_PER};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
 
 /// Print a paginated list: one page by default, every page with `--all`, up to N items with
 /// `--limit N` (the walker applies it). ndjson and csv are written as each page arrives.
-pub async fn print_pages(
+pub(crate) async fn print_pages(
     ctx: &Ctx,
     out: &mut Output,
     walker: PageWalker,
@@ -99,8 +104,57 @@ fn progress_spinner(ctx: &Ctx, merged: bool) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
+/// `--per` and `--page-token` of the lists walked with `--all` in pages of 100.
+#[derive(Debug, Args)]
+pub struct Paging {
+    /// Page size, 1-100 [default: the service's 20; 100 with --all]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per: Option<u32>,
+    /// Start at this page: a token, or a page's address from a previous answer
+    /// (next_page_token, next_url, prev_url)
+    #[arg(long, value_name = "T")]
+    pub page_token: Option<String>,
+}
+
+impl Paging {
+    /// The query of a list with `filter`, as [`crate::api::records::list_query`] reads the options.
+    pub(crate) fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
+        crate::api::records::list_query(
+            filter,
+            self.page_token.as_deref(),
+            self.per,
+            ctx.globals.all,
+            ctx.globals.limit,
+            MAX_PER,
+        )
+    }
+}
+
+/// Print a paged list, walked as `pages` says with the client: the `list` of every noun.
+pub(crate) async fn print_list(
+    ctx: &mut Ctx,
+    kind: Kind,
+    pages: impl FnOnce(&Client) -> Result<PageWalker, Error>,
+) -> Result<(), Error> {
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    print_pages(ctx, &mut out, pages(&client)?, kind).await
+}
+
+/// Print one record as `get` fetches it with the client: the `get` of every noun.
+pub(crate) async fn print_record<T>(
+    ctx: &mut Ctx,
+    kind: Kind,
+    get: impl AsyncFnOnce(&Client) -> Result<Fetched<T>, Error>,
+) -> Result<(), Error> {
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    let record = get(&client).await?;
+    out.single(kind, &record.raw, &record.value)
+}
+
 /// Print a list that comes in one answer (`--limit` still applies).
-pub fn print_collection(
+pub(crate) fn print_collection(
     ctx: &Ctx,
     out: &mut Output,
     kind: Kind,
@@ -122,15 +176,21 @@ pub fn print_collection(
 
 /// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
 /// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
-pub const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
+pub(crate) const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
 
 /// Everything `reader` gives, up to [`LOCAL_INPUT_MAX`]; more is exit 2 naming the limit.
-pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
     let mut buf = Vec::new();
     reader
         .take(LOCAL_INPUT_MAX + 1)
         .read_to_end(&mut buf)
-        .map_err(|e| Error::usage(format!("cannot read {what}: {e}")))?;
+        .map_err(|e| {
+            Error::caused(
+                crate::ExitKind::Usage,
+                format_args!("cannot read {what}"),
+                e,
+            )
+        })?;
     if buf.len() as u64 > LOCAL_INPUT_MAX {
         return Err(Error::usage(format!(
             "{what} is over the {} MiB limit of local input; check that the right file or pipe was given",
@@ -141,7 +201,7 @@ pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// A text argument where `-` means standard input.
-pub fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
+pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
     if value != "-" {
         return Ok(value.to_string());
     }
@@ -152,12 +212,17 @@ pub fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> 
 }
 
 /// Bytes of a file argument where `-` means standard input.
-pub fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
+pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
     if path == "-" {
         return read_capped(io.stdin(), &format!("{what} from standard input"));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| Error::usage(format!("cannot read {what} '{path}': {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            format_args!("cannot read {what} '{path}'"),
+            e,
+        )
+    })?;
     read_capped(file, &format!("{what} '{path}'"))
 }
 
@@ -170,5 +235,6 @@ pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Er
             e.line(),
             e.column()
         ))
+        .with_source(e)
     })
 }

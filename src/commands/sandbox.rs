@@ -79,7 +79,7 @@ pub struct MoveArgs {
     pub title: Option<String>,
 }
 
-pub async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
     if let Some(SandboxCmd::Move(m)) = args.action {
         return move_stage(ctx, m).await;
     }
@@ -202,9 +202,7 @@ async fn move_stage(ctx: &mut Ctx, m: MoveArgs) -> Result<(), crate::Error> {
                     url.origin().ascii_serialization()
                 )
             };
-            crate::api::forms::not_found_as(e, || {
-                format!("candidate '{}' not found{unsure}", m.candidate)
-            })
+            e.not_found_as(|| format!("candidate '{}' not found{unsure}", m.candidate))
         })?;
     let value = resp.value()?;
     let deliveries = value

@@ -2,11 +2,12 @@
 
 use clap::{Args, Subcommand};
 
+use crate::commands::{print_list, Paging};
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit submissions --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit submissions list C1001
   recruit submissions list C1001 --all -o ndjson";
@@ -25,38 +26,22 @@ pub enum SubmissionsCmd {
 pub struct ListArgs {
     /// Candidate code
     pub candidate: String,
-    /// Page size, 1-100 [default: the service's 20; 100 with --all]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub per: Option<u32>,
-    /// Start at this page: a token, or a next_url/prev_url of a previous answer
-    #[arg(long, value_name = "T")]
-    pub page_token: Option<String>,
+    #[command(flatten)]
+    pub paging: Paging,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
     match cmd {
         SubmissionsCmd::List(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let url = crate::core::submissions_url(
-                &client,
-                &a.candidate,
-                a.per,
-                a.page_token.as_deref(),
-                ctx.globals.all,
-            )?;
-            crate::commands::print_pages(
-                ctx,
-                &mut out,
-                client.submission_pages(url),
-                Kind::Submission,
-            )
-            .await
-            .map_err(|err| {
-                crate::api::forms::not_found_as(err, || {
-                    format!("candidate '{}' not found", a.candidate)
-                })
+            let (all, p) = (ctx.globals.all, &a.paging);
+            print_list(ctx, Kind::Submission, |c| {
+                let token = p.page_token.as_deref();
+                let first =
+                    crate::api::records::submissions_url(c, &a.candidate, p.per, token, all)?;
+                Ok(c.submission_pages(first))
             })
+            .await
+            .map_err(|err| err.not_found_as(|| format!("candidate '{}' not found", a.candidate)))
         }
     }
 }

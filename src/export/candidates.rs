@@ -8,7 +8,7 @@ use crate::error::Error;
 
 /// Candidate codes read from a file, in first-occurrence order, each once.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CandidateList {
+pub(crate) struct CandidateList {
     pub codes: Vec<String>,
     /// Lines that repeated a code already listed.
     pub duplicates: usize,
@@ -22,7 +22,7 @@ impl CandidateList {
     /// - a line holding two words is refused (it is most likely two codes on one line).
     ///
     /// `what` names the source in messages (`candidates file 'x.txt'`).
-    pub fn parse(bytes: &[u8], what: &str) -> Result<CandidateList, Error> {
+    pub(crate) fn parse(bytes: &[u8], what: &str) -> Result<CandidateList, Error> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             Error::usage(format!(
@@ -80,7 +80,7 @@ impl CandidateList {
 
     /// A fingerprint of the list, stored in the resume journal so a resumed run is known to
     /// export the same candidates.
-    pub fn fingerprint(&self) -> String {
+    pub(crate) fn fingerprint(&self) -> String {
         let mut h = Sha256::new();
         for c in &self.codes {
             h.update(c.as_bytes());

@@ -14,13 +14,13 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, watch, Mutex};
 
 use super::candidates::CandidateList;
-use crate::api::candidates::MAX_PER;
+use crate::api::MAX_PER;
 use crate::api::{CandidateListQuery, Client, Stage};
 use crate::error::Error;
 
 /// The candidates of an export.
 #[derive(Debug, Clone)]
-pub enum Candidates {
+pub(crate) enum Candidates {
     /// Codes from a file (`--candidates`).
     Codes(CandidateList),
     /// Every candidate of the candidate list, at one stage when given (`--stage`).
@@ -29,7 +29,7 @@ pub enum Candidates {
 
 impl Candidates {
     /// In words, for messages and the resume journal: `the candidates at stage interview`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Candidates::Codes(l) => format!("a list of {} candidate codes", l.codes.len()),
             Candidates::Listed { stage: Some(s) } => format!("the candidates at stage {s}"),
@@ -40,7 +40,7 @@ impl Candidates {
     /// What the journal records so a resumed run is known to export the same candidates: a
     /// fingerprint, the number of codes (0 for the list, whose length may change), and for
     /// the list its description (a journal of a file has none, as before).
-    pub fn identity(&self) -> (String, usize, Option<String>) {
+    pub(crate) fn identity(&self) -> (String, usize, Option<String>) {
         match self {
             Candidates::Codes(l) => (l.fingerprint(), l.codes.len(), None),
             Candidates::Listed { .. } => {
@@ -53,13 +53,13 @@ impl Candidates {
 
 /// One candidate to export, with its item when the candidate list gave it.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub code: String,
     pub item: Option<Value>,
 }
 
 /// The candidates still to export, in order, each with its index.
-pub struct Feed {
+pub(crate) struct Feed {
     rx: Mutex<(mpsc::Receiver<Entry>, usize)>,
     /// How many there are, when known before the export starts (a file).
     pub len: Option<usize>,
@@ -67,7 +67,7 @@ pub struct Feed {
 
 impl Feed {
     /// The next candidate and its index; `None` when there are no more.
-    pub async fn take(&self) -> Option<(usize, Entry)> {
+    pub(crate) async fn take(&self) -> Option<(usize, Entry)> {
         let mut g = self.rx.lock().await;
         let entry = g.0.recv().await?;
         let index = g.1;
@@ -78,7 +78,7 @@ impl Feed {
 
 /// Candidates seen so far, and those of them an earlier run exported (`--resume`).
 #[derive(Debug, Default)]
-pub struct Counted {
+pub(crate) struct Counted {
     pub total: AtomicUsize,
     pub skipped: AtomicUsize,
 }
@@ -86,7 +86,7 @@ pub struct Counted {
 /// The feed of `candidates` without those in `done`, and the producer filling it (to spawn).
 /// A list walk reads pages of 100 through `client` (the export's, so they are paced with
 /// the rest) and ends early when `cancel` turns true; a failed page is the producer's error.
-pub fn start(
+pub(crate) fn start(
     candidates: Candidates,
     done: HashSet<String>,
     client: Client,
@@ -131,12 +131,11 @@ pub fn start(
                 }
             }
             Candidates::Listed { stage } => {
-                let first = client.candidates_url(&CandidateListQuery {
-                    stage,
+                let mut walker = client.candidate_pages(&CandidateListQuery {
+                    filter: stage,
                     per: Some(MAX_PER),
                     page_token: None,
                 });
-                let mut walker = client.candidate_pages(first);
                 // The list can shift while it is read (a candidate changing stage): a
                 // candidate met twice is exported once.
                 let mut seen = HashSet::new();

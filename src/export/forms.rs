@@ -15,14 +15,14 @@ use super::Setup;
 use crate::api::{Client, FormListQuery, RequestSpec};
 use crate::error::{Error, ExitKind};
 
-pub struct FormsExport {
+pub(crate) struct FormsExport {
     /// `concurrency` bounds the detail requests in flight.
     pub setup: Setup,
     pub with_questions: bool,
 }
 
 #[derive(Debug)]
-pub struct FormsReport {
+pub(crate) struct FormsReport {
     pub forms: u64,
     /// Forms whose detail could not be read, each with its error.
     pub failed: Vec<(String, Error)>,
@@ -37,7 +37,7 @@ pub struct FormsReport {
 
 type Detail = (String, Result<Value, Error>);
 
-pub async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
+pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let sink = match &job.setup.out {
@@ -191,7 +191,7 @@ fn spawn_lister(
     tx: mpsc::Sender<Value>,
 ) -> tokio::task::JoinHandle<Result<(), Error>> {
     tokio::spawn(async move {
-        let mut walker = client.form_pages(client.forms_url(&FormListQuery::default()));
+        let mut walker = client.form_pages(&FormListQuery::default());
         while let Some(page) = walker.next_page().await? {
             if let Some(b) = &bar {
                 b.inc_length(page.items().len() as u64);
@@ -224,7 +224,11 @@ async fn close(
         }
         Err(e) => {
             off_runtime(move || sink.abandon()).await?;
-            Err(Error::other(format!("listing the forms stopped: {e}")))
+            Err(Error::caused(
+                ExitKind::Other,
+                "listing the forms stopped",
+                e,
+            ))
         }
     }
 }
@@ -259,8 +263,6 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
         }
     }
     .await
-    .map_err(|e| {
-        crate::api::forms::not_found_as(e, || format!("application form '{code}' not found"))
-    });
+    .map_err(|e| e.not_found_as(|| format!("application form '{code}' not found")));
     (code, result)
 }

@@ -19,16 +19,18 @@ use std::path::{Path, PathBuf};
 use fs4::fs_std::FileExt;
 use serde_json::{json, Map, Value};
 
+use super::Subject;
 use crate::error::Error;
+use crate::output::Format;
 
 const MAGIC: &str = "recruit_export_journal";
 const VERSION: u64 = 1;
 
 /// What a journal is about; a resumed run must match it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JournalHeader {
-    pub subject: String,
-    pub format: String,
+pub(crate) struct JournalHeader {
+    pub subject: Subject,
+    pub format: Format,
     /// CSV columns (they shape every row).
     pub columns: Option<Vec<String>>,
     /// `--jq` expression (it shapes every record).
@@ -70,14 +72,18 @@ impl JournalHeader {
                 .unwrap_or("?")
                 .to_string()
         };
-        if s("subject") != self.subject {
-            out.push(format!("it exports {}, not {}", s("subject"), self.subject));
+        if found.get("subject") != Some(&json!(self.subject)) {
+            out.push(format!(
+                "it exports {}, not {}",
+                s("subject"),
+                self.subject.name()
+            ));
         }
-        if s("format") != self.format {
+        if found.get("format") != Some(&json!(self.format)) {
             out.push(format!(
                 "its format is {}, not {}",
                 s("format"),
-                self.format
+                self.format.as_str()
             ));
         }
         if found.get("columns") != Some(&json!(self.columns)) {
@@ -112,7 +118,7 @@ impl JournalHeader {
 
 /// The state a journal describes.
 #[derive(Debug, Clone, Default)]
-pub struct Resumed {
+pub(crate) struct Resumed {
     /// Candidates whose records are in the partial file.
     pub done: HashSet<String>,
     /// Length of the partial file's confirmed prefix.
@@ -121,20 +127,20 @@ pub struct Resumed {
     pub records: u64,
 }
 
-pub struct Journal {
+pub(crate) struct Journal {
     file: File,
     pub path: PathBuf,
 }
 
 impl Journal {
     /// Start a new journal (refusing to overwrite one) and record the prologue's end.
-    pub fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
+    pub(crate) fn create(path: &Path, header: &JournalHeader) -> Result<Journal, Error> {
         let file = super::private_file()
             .read(true)
             .write(true)
             .create_new(true)
             .open(path)
-            .map_err(|e| io_err(path, "create", e))?;
+            .map_err(|e| Error::file("create", path, e))?;
         lock(&file, path)?;
         let mut j = Journal {
             file,
@@ -145,12 +151,12 @@ impl Journal {
     }
 
     /// Open an existing journal for `--resume`, checking it matches `header`.
-    pub fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
-        let mut file = super::open_existing(path).map_err(|e| io_err(path, "open", e))?;
+    pub(crate) fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
+        let mut file = super::open_existing(path).map_err(|e| Error::file("open", path, e))?;
         lock(&file, path)?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)
-            .map_err(|e| io_err(path, "read", e))?;
+            .map_err(|e| Error::file("read", path, e))?;
         let (found, resumed, valid_len) = parse(&text).map_err(|why| {
             Error::usage(format!(
                 "cannot resume: {} is damaged ({why}); delete it and the .partial file to start over",
@@ -168,7 +174,7 @@ impl Journal {
         // Drop a line cut short by a crash so the next commit starts on a line of its own.
         file.set_len(valid_len)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
-            .map_err(|e| io_err(path, "truncate", e))?;
+            .map_err(|e| Error::file("truncate", path, e))?;
         Ok((
             Journal {
                 file,
@@ -180,7 +186,12 @@ impl Journal {
 
     /// Record that `done` are complete and the partial file's first `offset` bytes (holding
     /// `records` records) are safely on disk. Call only after fsync'ing the partial file.
-    pub fn commit(&mut self, done: &[String], offset: u64, records: u64) -> Result<(), Error> {
+    pub(crate) fn commit(
+        &mut self,
+        done: &[String],
+        offset: u64,
+        records: u64,
+    ) -> Result<(), Error> {
         self.append_line(&json!({"offset": offset, "records": records, "done": done}))
     }
 
@@ -190,7 +201,7 @@ impl Journal {
         self.file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|e| io_err(&self.path, "write", e))
+            .map_err(|e| Error::file("write", &self.path, e))
     }
 }
 
@@ -238,12 +249,8 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
             "another recruit export is writing this output right now ({} is locked); wait for it to finish",
             path.display()
         ))),
-        Err(e) => Err(io_err(path, "lock", e)),
+        Err(e) => Err(Error::file("lock", path, e)),
     }
-}
-
-fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::other(format!("cannot {what} {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -252,8 +259,8 @@ mod tests {
 
     fn header() -> JournalHeader {
         JournalHeader {
-            subject: "submissions".into(),
-            format: "ndjson".into(),
+            subject: Subject::Submissions,
+            format: Format::Ndjson,
             columns: None,
             jq: None,
             candidates_sha256: "abc".into(),
@@ -293,7 +300,7 @@ mod tests {
             .commit(&[], 0, 0)
             .unwrap();
         let mut other = header();
-        other.format = "csv".into();
+        other.format = Format::Csv;
         let e = Journal::resume(&p, &other).err().unwrap();
         assert_eq!(e.kind, crate::ExitKind::Usage);
         assert!(e.message.contains("format is ndjson"), "{}", e.message);
@@ -308,5 +315,25 @@ mod tests {
             e.message
         );
         assert!(Journal::create(&p, &header()).is_err(), "never overwritten");
+    }
+
+    /// The journal's words on disk stay what they were when they were strings.
+    #[test]
+    fn the_header_names_subject_and_format_as_before() {
+        let mut h = header();
+        h.subject = Subject::CandidateDetails;
+        h.format = Format::Csv;
+        let v = h.to_value();
+        assert_eq!(v["subject"], "candidate details");
+        assert_eq!(v["format"], "csv");
+        assert!(h.differences(&v).is_empty());
+        for (subject, name) in [
+            (Subject::Submissions, "submissions"),
+            (Subject::Memos, "memos"),
+            (Subject::Candidates, "candidates"),
+        ] {
+            assert_eq!(json!(subject), json!(name));
+            assert_eq!(subject.name(), name);
+        }
     }
 }

@@ -15,25 +15,25 @@
 //! - [`forms::export_forms`]: every form of every page, optionally with each form's detail
 //!   (questions) fetched concurrently, written in list order.
 
-pub mod candidates;
-pub mod feed;
-pub mod forms;
-pub mod journal;
-pub mod progress;
-pub mod run;
-pub mod segment;
-pub mod sink;
-pub mod walk;
+pub(crate) mod candidates;
+pub(crate) mod feed;
+pub(crate) mod forms;
+pub(crate) mod journal;
+pub(crate) mod progress;
+pub(crate) mod run;
+pub(crate) mod segment;
+pub(crate) mod sink;
+pub(crate) mod walk;
 
-pub use crate::output::encode::{Encoder, ExportFormat};
-pub use candidates::CandidateList;
-pub use feed::Candidates;
-pub use forms::{export_forms, FormsExport, FormsReport};
-pub use run::{export_candidates, CandidateExport, Report, Subject};
+pub(crate) use crate::output::encode::Encoder;
+pub(crate) use candidates::CandidateList;
+pub(crate) use feed::Candidates;
+pub(crate) use forms::{export_forms, FormsExport};
+pub(crate) use run::{export_candidates, CandidateExport, Report, Subject};
 
 /// What every export has besides its subject: the client, how and where records are written,
 /// and how it runs.
-pub struct Setup {
+pub(crate) struct Setup {
     pub client: crate::api::Client,
     pub encoder: Encoder,
     /// `None`: standard output (no resume).
@@ -52,7 +52,7 @@ pub struct Setup {
 
 /// Options for a new file holding personal data (exports, journals, stored uploads): readable
 /// by the owner only (0600 on Unix), like the config and state files.
-pub fn private_file() -> std::fs::OpenOptions {
+pub(crate) fn private_file() -> std::fs::OpenOptions {
     #[allow(unused_mut)]
     let mut o = std::fs::OpenOptions::new();
     #[cfg(unix)]
@@ -65,7 +65,7 @@ pub fn private_file() -> std::fs::OpenOptions {
 
 /// An existing file opened to read and write, never through a symbolic link (a link planted
 /// at a partial file or a journal must not redirect the writes).
-pub fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     let mut o = std::fs::OpenOptions::new();
     o.read(true).write(true);
     no_follow(&mut o);
@@ -74,7 +74,7 @@ pub fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {
 
 /// A file opened to read and write, created (mode 0600) when missing, never truncated and never
 /// through a symbolic link.
-pub fn open_or_create(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn open_or_create(path: &std::path::Path) -> std::io::Result<std::fs::File> {
     let mut o = private_file();
     o.read(true).write(true).create(true);
     no_follow(&mut o);

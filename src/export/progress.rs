@@ -11,12 +11,12 @@ use crate::io::ErrStream;
 
 /// Counters shared by the workers, the writer and the display.
 #[derive(Debug, Default)]
-pub struct Counters {
+pub(crate) struct Counters {
     /// Records in the output.
     pub records: AtomicU64,
 }
 
-pub struct Progress {
+pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     /// Where the bar is drawn and lines go.
     err: ErrStream,
@@ -26,7 +26,7 @@ pub struct Progress {
 impl Progress {
     /// A bar on `err` when `show` (and it is a terminal), otherwise nothing (the summary is
     /// printed either way).
-    pub fn new(
+    pub(crate) fn new(
         (show, err): (bool, ErrStream),
         total: u64,
         already: u64,
@@ -78,21 +78,21 @@ impl Progress {
         }
     }
 
-    pub fn inc(&self) {
+    pub(crate) fn inc(&self) {
         if let Some(b) = &self.bar {
             b.inc(1);
         }
     }
 
     /// A line above the bar (or plain stderr without one).
-    pub fn println(&self, line: &str) {
+    pub(crate) fn println(&self, line: &str) {
         match &self.bar {
             Some(b) => b.println(line),
             None => self.err.line(line),
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         if let Some(t) = self.ticker.take() {
             t.abort();
         }
@@ -101,7 +101,7 @@ impl Progress {
         }
     }
 
-    pub fn handle(&self) -> Option<ProgressBar> {
+    pub(crate) fn handle(&self) -> Option<ProgressBar> {
         self.bar.clone()
     }
 }

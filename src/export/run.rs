@@ -24,25 +24,29 @@ use super::walk::RawBody;
 use super::Setup;
 use crate::api::limiter::{Limiter, LimiterReport};
 use crate::api::pagination::{PageStyle, Pager};
-use crate::api::submissions::MAX_PER;
 use crate::api::Client;
+use crate::api::MAX_PER;
 use crate::error::{Error, ExitKind};
 use crate::output::encode::Encoder;
 use serde_json::Value;
 
-/// What is exported for each candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Subject {
+/// What is exported for each candidate (named in the journal by [`Subject::name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub(crate) enum Subject {
+    #[serde(rename = "submissions")]
     Submissions,
+    #[serde(rename = "memos")]
     Memos,
     /// The candidate itself, as the candidate list gave it (a detail when it gave none).
+    #[serde(rename = "candidates")]
     Candidates,
     /// The candidate's detail (with the salary fields), one request each.
+    #[serde(rename = "candidate details")]
     CandidateDetails,
 }
 
 impl Subject {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Subject::Submissions => "submissions",
             Subject::Memos => "memos",
@@ -53,7 +57,7 @@ impl Subject {
 }
 
 /// An export of many candidates.
-pub struct CandidateExport {
+pub(crate) struct CandidateExport {
     pub setup: Setup,
     pub subject: Subject,
     pub candidates: Candidates,
@@ -66,8 +70,7 @@ pub struct CandidateExport {
 
 /// How an export ended.
 #[derive(Debug)]
-pub struct Report {
-    pub subject: Subject,
+pub(crate) struct Report {
     pub total: usize,
     /// Done by an earlier run (resume).
     pub skipped: usize,
@@ -152,7 +155,7 @@ enum Ending {
     QuitAtOnce,
 }
 
-pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
+pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
@@ -261,53 +264,45 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
     };
     progress.clear();
     let written = *written_rx.borrow();
-    let (sink, tally) = match writer_done {
-        Some(Ok(Ok(v))) => v,
+    // What was written, and whether the output is complete or can be resumed.
+    let (tally, (completed, resumable)) = match writer_done {
+        Some(Ok(Ok((sink, tally)))) => {
+            let journaled = sink.journaled();
+            let interrupted = ending != Ending::Done;
+            let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
+            if stopped || (journaled && !tally.failed.is_empty()) {
+                let r = sink.abandon();
+                // The error already met (a closed output) says more than a second one from
+                // closing.
+                if tally.write_error.is_none() {
+                    r?;
+                }
+                (tally, (false, journaled))
+            } else {
+                sink.finish()?;
+                (tally, (true, false))
+            }
+        }
         Some(Ok(Err(e))) => return Err(e),
-        Some(Err(e)) => return Err(Error::other(format!("the export's writer stopped: {e}"))),
+        Some(Err(e)) => {
+            return Err(Error::caused(
+                crate::ExitKind::Other,
+                "the export's writer stopped",
+                e,
+            ))
+        }
+        // Nothing more is known than how far the writer got.
         None => {
-            // Nothing more is known than how far the writer got.
             let tally = Tally {
                 exported: written,
                 ..Tally::default()
             };
-            let st = job.setup.client.stats();
-            return Ok(report(
-                (job.subject, &job.setup.client),
-                total,
-                skipped,
-                tally,
-                &counters,
-                ending,
-                fatal,
-                (false, true),
-                destination,
-                stats0,
-                st,
-                &limiter,
-                started,
-            ));
+            (tally, (false, true))
         }
-    };
-
-    let journaled = sink.journaled();
-    let interrupted = ending != Ending::Done;
-    let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
-    let keep_for_resume = stopped || (journaled && !tally.failed.is_empty());
-    let (completed, resumable) = if keep_for_resume {
-        let r = sink.abandon();
-        // The error already met (a closed output) says more than a second one from closing.
-        if tally.write_error.is_none() {
-            r?;
-        }
-        (false, journaled)
-    } else {
-        sink.finish()?;
-        (true, false)
     };
     let st = job.setup.client.stats();
     Ok(report(
-        (job.subject, &job.setup.client),
+        &job.setup.client,
         total,
         skipped,
         tally,
@@ -326,7 +321,7 @@ pub async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error
 /// The report of a candidate export, from what each part knows.
 #[allow(clippy::too_many_arguments)]
 fn report(
-    (subject, client): (Subject, &Client),
+    client: &Client,
     total: usize,
     skipped: usize,
     tally: Tally,
@@ -341,7 +336,6 @@ fn report(
     started: Instant,
 ) -> Report {
     Report {
-        subject,
         total,
         skipped,
         exported: tally.exported,
@@ -368,9 +362,9 @@ fn report(
 fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error> {
     let identity = job.candidates.identity();
     let header = JournalHeader {
-        subject: job.subject.name().to_string(),
-        format: job.setup.encoder.format.name().to_string(),
-        columns: (job.setup.encoder.format == super::ExportFormat::Csv)
+        subject: job.subject,
+        format: job.setup.encoder.format(),
+        columns: (job.setup.encoder.format() == crate::output::Format::Csv)
             .then(|| job.setup.encoder.header()),
         jq: job.jq_text.clone(),
         candidates_sha256: identity.0,
@@ -609,9 +603,7 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 .await
                 .and_then(|r| r.value())
                 .map_err(|e| {
-                    let e = crate::api::forms::not_found_as(e, || {
-                        format!("candidate '{code}' not found")
-                    });
+                    let e = e.not_found_as(|| format!("candidate '{code}' not found"));
                     (e, true)
                 })?;
             match detail.get_mut("resource").map(Value::take) {

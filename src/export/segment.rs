@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use crate::error::Error;
 
 /// Bytes kept in memory before a segment moves to a temporary file.
-pub const SPILL_AT: usize = 256 * 1024;
+pub(crate) const SPILL_AT: usize = 256 * 1024;
 
-pub struct Segment {
+pub(crate) struct Segment {
     buf: Vec<u8>,
     file: Option<File>,
     /// Where temporary files go (next to the output file); the system temp dir when `None`.
@@ -34,7 +34,7 @@ impl std::fmt::Debug for Segment {
 }
 
 impl Segment {
-    pub fn new(spill_dir: Option<PathBuf>, spill_at: usize) -> Segment {
+    pub(crate) fn new(spill_dir: Option<PathBuf>, spill_at: usize) -> Segment {
         Segment {
             buf: Vec::new(),
             file: None,
@@ -46,7 +46,7 @@ impl Segment {
     }
 
     /// Append encoded bytes holding `records` records.
-    pub fn push(&mut self, bytes: &[u8], records: u64) -> Result<(), Error> {
+    pub(crate) fn push(&mut self, bytes: &[u8], records: u64) -> Result<(), Error> {
         self.len += bytes.len() as u64;
         self.records += records;
         if let Some(f) = &mut self.file {
@@ -71,7 +71,7 @@ impl Segment {
 
     /// [`Segment::push`] taking the bytes: the first page of a candidate becomes the segment
     /// without a copy (`bytes` is left empty).
-    pub fn push_vec(&mut self, bytes: &mut Vec<u8>, records: u64) -> Result<(), Error> {
+    pub(crate) fn push_vec(&mut self, bytes: &mut Vec<u8>, records: u64) -> Result<(), Error> {
         if self.file.is_none() && self.buf.is_empty() && bytes.len() <= self.spill_at {
             self.len += bytes.len() as u64;
             self.records += records;
@@ -110,12 +110,13 @@ impl Segment {
     }
 
     /// Whether it moved to a temporary file.
-    pub fn spilled(&self) -> bool {
+    #[cfg(test)]
+    fn spilled(&self) -> bool {
         self.file.is_some()
     }
 
     /// Copy the whole segment into `out`.
-    pub fn copy_into(self, out: &mut dyn Write) -> std::io::Result<()> {
+    pub(crate) fn copy_into(self, out: &mut dyn Write) -> std::io::Result<()> {
         match self.file {
             None => out.write_all(&self.buf),
             Some(mut f) => {
@@ -134,9 +135,11 @@ impl Segment {
 }
 
 fn spill_err(e: std::io::Error) -> Error {
-    Error::other(format!(
-        "cannot write a temporary file for a large candidate: {e}"
-    ))
+    Error::caused(
+        crate::ExitKind::Other,
+        "cannot write a temporary file for a large candidate",
+        e,
+    )
 }
 
 #[cfg(test)]

@@ -13,12 +13,12 @@ use crate::output::encode::{Encoder, JSON_SEP};
 const BUF: usize = 256 * 1024;
 
 /// `FILE.partial`
-pub fn partial_path(out: &Path) -> PathBuf {
+pub(crate) fn partial_path(out: &Path) -> PathBuf {
     with_suffix(out, ".partial")
 }
 
 /// `FILE.progress`
-pub fn journal_path(out: &Path) -> PathBuf {
+pub(crate) fn journal_path(out: &Path) -> PathBuf {
     with_suffix(out, ".progress")
 }
 
@@ -48,7 +48,7 @@ enum Dest {
 
 /// What an `--out` path names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     /// A regular file, or nothing yet: written through `FILE.partial`, renamed when complete.
     /// A symbolic link to a regular file is followed: the file it names is the one written.
     File(PathBuf),
@@ -59,7 +59,7 @@ pub enum Target {
 
 impl Target {
     /// Where `out` leads, refusing a directory or a missing directory.
-    pub fn of(out: &Path) -> Result<Target, Error> {
+    pub(crate) fn of(out: &Path) -> Result<Target, Error> {
         let (resolved, special) = resolve_links(out);
         match std::fs::metadata(out) {
             Ok(m) if m.is_dir() => Err(Error::usage(format!(
@@ -79,7 +79,7 @@ impl Target {
                 }
                 Ok(Target::File(resolved))
             }
-            Err(e) => Err(io_err(out, "read", e)),
+            Err(e) => Err(Error::file("read", out, e)),
         }
     }
 }
@@ -109,7 +109,7 @@ fn resolve_links(p: &Path) -> (PathBuf, bool) {
     (cur, via_special)
 }
 
-pub struct Sink {
+pub(crate) struct Sink {
     dest: Dest,
     encoder: Encoder,
     /// Bytes in the output so far.
@@ -126,12 +126,12 @@ pub struct Sink {
 /// most this often (or when [`COMMIT_EVERY`] candidates wait). A crash loses at most this
 /// window of uncommitted work, which `--resume` redoes: the journal names only what is on
 /// disk, and the file is cut back to its offset.
-pub const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
-pub const COMMIT_EVERY: usize = 5_000;
+pub(crate) const COMMIT_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
+pub(crate) const COMMIT_EVERY: usize = 5_000;
 
 impl Sink {
     /// Records straight to `out` (the command's standard output).
-    pub fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
+    pub(crate) fn stdout(encoder: Encoder, out: Box<dyn Write + Send>) -> Result<Sink, Error> {
         Sink::opened(Dest::Stdout(BufWriter::with_capacity(BUF, out)), encoder)
     }
 
@@ -154,7 +154,7 @@ impl Sink {
     /// 0600) with a journal when `header` is given, or straight into `out` when it is not a
     /// regular file. Refuses when an unfinished export of `out` exists or another recruit is
     /// writing it.
-    pub fn create(
+    pub(crate) fn create(
         out: &Path,
         encoder: Encoder,
         header: Option<&JournalHeader>,
@@ -164,7 +164,7 @@ impl Sink {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&path)
-                    .map_err(|e| io_err(&path, "open", e))?;
+                    .map_err(|e| Error::file("open", &path, e))?;
                 let dest = Dest::Direct {
                     w: BufWriter::with_capacity(BUF, file),
                     path,
@@ -207,7 +207,7 @@ impl Sink {
 
     /// Continue an unfinished export to `out`: the partial file is cut back to the last
     /// confirmed offset. Returns the candidates already done. Without a journal, starts anew.
-    pub fn resume(
+    pub(crate) fn resume(
         out: &Path,
         encoder: Encoder,
         header: &JournalHeader,
@@ -234,10 +234,11 @@ impl Sink {
                 partial.display(),
                 jpath.display()
             ))
+            .with_source(e)
         })?;
         let len = file
             .metadata()
-            .map_err(|e| io_err(&partial, "read", e))?
+            .map_err(|e| Error::file("read", &partial, e))?
             .len();
         if len < st.offset {
             return Err(Error::usage(format!(
@@ -250,7 +251,7 @@ impl Sink {
         file.set_len(st.offset)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
             .and_then(|_| file.sync_data())
-            .map_err(|e| io_err(&partial, "truncate", e))?;
+            .map_err(|e| Error::file("truncate", &partial, e))?;
         let s = Sink {
             dest: Dest::File {
                 w: BufWriter::with_capacity(BUF, file),
@@ -269,7 +270,7 @@ impl Sink {
     }
 
     /// Where the records are going, for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match &self.dest {
             Dest::Stdout(_) => "standard output".to_string(),
             Dest::File { out, .. } => out.display().to_string(),
@@ -278,7 +279,7 @@ impl Sink {
     }
 
     /// Whether a journal records the progress (an interrupted export can be resumed).
-    pub fn journaled(&self) -> bool {
+    pub(crate) fn journaled(&self) -> bool {
         matches!(
             self.dest,
             Dest::File {
@@ -317,9 +318,9 @@ impl Sink {
     }
 
     /// Append a complete candidate's records.
-    pub fn append(&mut self, code: Option<&str>, seg: Segment) -> Result<(), Error> {
+    pub(crate) fn append(&mut self, code: Option<&str>, seg: Segment) -> Result<(), Error> {
         if seg.records > 0 {
-            if self.encoder.format == super::ExportFormat::Json && self.records > 0 {
+            if self.encoder.format() == crate::output::Format::Json && self.records > 0 {
                 self.write(JSON_SEP)?;
             }
             let (len, records) = (seg.len, seg.records);
@@ -337,7 +338,7 @@ impl Sink {
     /// After a batch of candidates: standard output and direct targets are flushed (their
     /// reader sees the records now); a journaled file is committed when [`COMMIT_INTERVAL`]
     /// has passed or [`COMMIT_EVERY`] candidates wait, not per batch.
-    pub fn checkpoint(&mut self) -> Result<(), Error> {
+    pub(crate) fn checkpoint(&mut self) -> Result<(), Error> {
         let due = self.committed.elapsed() >= COMMIT_INTERVAL || self.pending.len() >= COMMIT_EVERY;
         match &self.dest {
             Dest::File {
@@ -348,7 +349,7 @@ impl Sink {
     }
 
     /// Make what was appended durable: flush (stdout), or flush, fsync and journal (file).
-    pub fn commit(&mut self) -> Result<(), Error> {
+    pub(crate) fn commit(&mut self) -> Result<(), Error> {
         self.committed = std::time::Instant::now();
         let (offset, records) = (self.offset, self.records);
         match &mut self.dest {
@@ -373,7 +374,7 @@ impl Sink {
                         Ok(())
                     }
                 });
-                r.map_err(|e| io_err(partial, "write", e))?;
+                r.map_err(|e| Error::file("write", partial, e))?;
                 if let Some(j) = journal {
                     j.commit(&self.pending, offset, records)?;
                 }
@@ -385,7 +386,7 @@ impl Sink {
 
     /// The export is complete: close the output (`]` for json), rename `FILE.partial` to `FILE`,
     /// remove the journal.
-    pub fn finish(mut self) -> Result<(), Error> {
+    pub(crate) fn finish(mut self) -> Result<(), Error> {
         let end = self.encoder.epilogue(self.records > 0);
         self.write(end)?;
         self.commit()?;
@@ -399,15 +400,16 @@ impl Sink {
         {
             let file = w
                 .into_inner()
-                .map_err(|e| io_err(&partial, "write", e.into_error()))?;
-            file.sync_all().map_err(|e| io_err(&partial, "write", e))?;
+                .map_err(|e| Error::file("write", &partial, e.into_error()))?;
+            file.sync_all()
+                .map_err(|e| Error::file("write", &partial, e))?;
             drop(file);
             std::fs::rename(&partial, &out).map_err(|e| {
-                Error::other(format!(
-                    "cannot rename {} to {}: {e}",
-                    partial.display(),
-                    out.display()
-                ))
+                Error::caused(
+                    crate::ExitKind::Other,
+                    format_args!("cannot rename {} to {}", partial.display(), out.display()),
+                    e,
+                )
             })?;
             sync_dir(&out);
             if let Some(j) = journal {
@@ -422,7 +424,7 @@ impl Sink {
 
     /// Stop without completing: what was appended is committed (resumable); without a journal
     /// the partial file is removed.
-    pub fn abandon(mut self) -> Result<(), Error> {
+    pub(crate) fn abandon(mut self) -> Result<(), Error> {
         self.commit()?;
         if let Dest::File {
             w,
@@ -439,7 +441,7 @@ impl Sink {
 }
 
 /// The directory a path is in (`.` for a bare file name).
-pub fn parent_dir(p: &Path) -> PathBuf {
+pub(crate) fn parent_dir(p: &Path) -> PathBuf {
     match p.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -453,12 +455,8 @@ fn sync_dir(p: &Path) {
     }
 }
 
-fn io_err(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::other(format!("cannot {what} {}: {e}", path.display()))
-}
-
 /// `--resume` of an output that is not a regular file.
-pub fn not_resumable(out: &Path) -> Error {
+pub(crate) fn not_resumable(out: &Path) -> Error {
     Error::usage(format!(
         "--resume needs --out to name a regular file: {} is not one (a FIFO, a device or a descriptor), so it is written directly and an export to it cannot be resumed",
         out.display()
@@ -486,10 +484,10 @@ fn create_partial(partial: &Path) -> Result<File, Error> {
                     partial.display()
                 )));
             }
-            std::fs::remove_file(partial).map_err(|e| io_err(partial, "remove", e))?;
-            create().map_err(|e| io_err(partial, "create", e))
+            std::fs::remove_file(partial).map_err(|e| Error::file("remove", partial, e))?;
+            create().map_err(|e| Error::file("create", partial, e))
         }
-        Err(e) => Err(io_err(partial, "create", e)),
+        Err(e) => Err(Error::file("create", partial, e)),
     }
 }
 
@@ -507,7 +505,7 @@ impl OutLock {
         // A writer that finishes removes the file: retry if the one locked was removed
         // meanwhile (its lock then guards nothing).
         for _ in 0..10 {
-            let file = super::open_or_create(&path).map_err(|e| io_err(&path, "open", e))?;
+            let file = super::open_or_create(&path).map_err(|e| Error::file("open", &path, e))?;
             match file.try_lock_exclusive() {
                 Ok(true) => {}
                 Ok(false) => {
@@ -522,7 +520,7 @@ impl OutLock {
                         path.display()
                     )));
                 }
-                Err(e) => return Err(io_err(&path, "lock", e)),
+                Err(e) => return Err(Error::file("lock", &path, e)),
             }
             if same_file(&file, &path) {
                 let mut lock = OutLock { file, path };

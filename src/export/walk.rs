@@ -17,7 +17,7 @@ use crate::error::Error;
 
 /// A page as it came (fetched by the [`crate::api::pagination::Pager`]) and the address it
 /// was asked of; [`RawBody::parse`] borrows its items from it.
-pub struct RawBody {
+pub(crate) struct RawBody {
     pub body: Bytes,
     pub url: Url,
 }
@@ -37,7 +37,7 @@ impl RawBody {
     /// The items and the `pagination` object. Items are read as
     /// [`crate::api::pagination::list_items`] reads them: `collection`, else a `resource`
     /// array, else a bare array.
-    pub fn parse(&self) -> Result<(Vec<&RawValue>, Option<Value>), Error> {
+    pub(crate) fn parse(&self) -> Result<(Vec<&RawValue>, Option<Value>), Error> {
         let bare = self
             .body
             .iter()
@@ -77,6 +77,7 @@ impl RawBody {
                         "the answer from {} has an unexpected shape: {e}",
                         self.url.path()
                     ))
+                    .with_source(e)
                 }))
             }
         }

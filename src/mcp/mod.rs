@@ -3,12 +3,13 @@
 //!
 //! A second front end over the same core as the commands: the typed client (retries, pacing,
 //! error messages, pin by reading first, replies keeping their thread's role), the merged
-//! pagination and the application checks of [`crate::core`]. stdout carries JSON-RPC only;
+//! pagination of [`crate::api::records`] and the application checks of [`crate::apply::submit`]. stdout carries JSON-RPC only;
 //! logs go to stderr. A failed call is a tool result with `isError` and the message the
 //! command would print, and the server keeps serving.
 
-pub mod tools;
-pub mod transport;
+mod calls;
+pub(crate) mod tools;
+pub(crate) mod transport;
 
 use std::sync::Arc;
 
@@ -19,25 +20,24 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-use crate::api::pagination::PageStyle;
-use crate::api::{Client, MemoInput};
-use crate::apply::Variant;
-use crate::error::Error;
-use tools::ToolDef;
-pub use tools::{Access, PersonalData};
+use crate::api::records::{ListFilter, ListQuery};
+use crate::api::{Client, MemoInput, MAX_PER};
+use crate::error::{Error, ExitKind};
+pub(crate) use tools::{Access, PersonalData};
+use tools::{Personal, ToolDef};
 
 /// The server: one client for every call (its pool, retries and pacer are shared).
 #[derive(Clone)]
-pub struct Server {
+pub(crate) struct Server {
     client: Client,
     access: Access,
     personal: PersonalData,
 }
 
 impl Server {
-    pub fn new(client: Client, access: Access) -> Server {
+    pub(crate) fn new(client: Client, access: Access) -> Server {
         Server {
             client,
             access,
@@ -46,13 +46,13 @@ impl Server {
     }
 
     /// Let candidates' personal fields through (`--personal-data full`) or not.
-    pub fn with_personal_data(mut self, personal: PersonalData) -> Server {
+    pub(crate) fn with_personal_data(mut self, personal: PersonalData) -> Server {
         self.personal = personal;
         self
     }
 
     /// The tools this access level lists.
-    pub fn tools(&self) -> Vec<Tool> {
+    pub(crate) fn tools(&self) -> Vec<Tool> {
         tools::TOOLS
             .iter()
             .filter(|t| t.access <= self.access)
@@ -61,7 +61,7 @@ impl Server {
     }
 
     /// Run one tool: its result, or the error result a model reads.
-    pub async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
+    pub(crate) async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
         let Some(def) = tools::find(name) else {
             return failure(format!("unknown tool '{name}'"));
         };
@@ -76,204 +76,33 @@ impl Server {
         if let Some(extra) = def.unknown_arg(args.keys()) {
             return failure(format!("{name} takes no argument '{extra}'"));
         }
-        let result = self.run(name, &Args(args)).await.map(|mut o| {
+        let result = (def.run)(self, &Args(args)).await.map(|mut o| {
             if self.personal == PersonalData::Basic {
                 let body = match &mut o {
                     Outcome::Body(b) | Outcome::WithNotes(b, _) => b,
                 };
-                omit_personal(name, body);
+                omit_personal(def.personal, body);
             }
             o
         });
         match result {
             Ok(Outcome::Body(body)) => success(body, None),
             Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
-            Err(e) => failure(format!("error: {}", crate::core::error_text(&e.into()))),
+            Err(e) => failure(format!("error: {}", crate::redact::redact_error(&e.into()))),
         }
-    }
-
-    async fn run(&self, name: &str, a: &Args) -> Result<Outcome, Error> {
-        let c = &self.client;
-        let body = match name {
-            "forms_list" => {
-                let url = crate::core::forms_url(
-                    c,
-                    a.opt_str("title")?,
-                    a.opt_str("page_token")?.as_deref(),
-                    None,
-                );
-                return self.list(url, PageStyle::Tokens, a).await;
-            }
-            "forms_get" => c.get_form(&a.str("code")?).await?.value,
-            "memos_list" => c.list_memos(&a.str("candidate")?).await?.value,
-            "memos_get" => c.get_memo(&a.str("candidate")?, a.id()?).await?.value,
-            "submissions_list" => {
-                let max = crate::api::submissions::MAX_PER as i64;
-                let per = a.opt_int_in("per", 1, max)?.map(|p| p as u32);
-                let all = a.opt_bool("all")?.unwrap_or(false);
-                let url = crate::core::submissions_url(
-                    c,
-                    &a.str("candidate")?,
-                    per,
-                    a.opt_str("page_token")?.as_deref(),
-                    all,
-                )?;
-                return self.list(url, PageStyle::Cursor, a).await;
-            }
-            "candidates_list" => {
-                let stage = match a.opt_str("stage")? {
-                    None => None,
-                    Some(s) => Some(crate::api::Stage::parse(&s).ok_or_else(|| {
-                        Error::usage(format!(
-                            "stage '{s}' is not one of {}",
-                            crate::api::Stage::names().join(", ")
-                        ))
-                    })?),
-                };
-                let url = crate::core::candidates_url(
-                    c,
-                    stage,
-                    a.opt_str("page_token")?.as_deref(),
-                    a.opt_int_in("per", 1, crate::api::candidates::MAX_PER as i64)?
-                        .map(|p| p as u32),
-                    a.opt_bool("all")?.unwrap_or(false),
-                    a.opt_int("limit")?.map(|n| n as usize),
-                );
-                return self.list(url, PageStyle::Tokens, a).await;
-            }
-            "candidates_get" => c.get_candidate(&a.str("code")?).await?.value,
-            "jobs_list" => {
-                let url = crate::core::jobs_url(
-                    c,
-                    a.opt_str("title")?,
-                    a.opt_str("page_token")?.as_deref(),
-                    None,
-                    a.opt_bool("all")?.unwrap_or(false),
-                    a.opt_int("limit")?.map(|n| n as usize),
-                );
-                return self.list(url, PageStyle::Tokens, a).await;
-            }
-            "evaluations_get" => c.get_evaluation(&a.str("code")?).await?.value,
-            "interviews_get" => c.get_interview(&a.str("code")?).await?.value,
-            "webhooks_list" => c.list_webhooks().await?.value,
-            "webhooks_get" => c.get_webhook(&a.str("code")?).await?.value,
-            "memos_create" => {
-                let input = MemoInput {
-                    content: Some(a.str("content")?),
-                    parent_id: a.opt_int("reply_to")?,
-                    ..a.memo_fields()?
-                };
-                c.create_memo_in_thread(&a.str("candidate")?, &input)
-                    .await?
-                    .value
-            }
-            "memos_edit" => {
-                let input = MemoInput {
-                    content: a.opt_str("content")?,
-                    ..a.memo_fields()?
-                };
-                if input.is_empty() {
-                    return Err(Error::usage(
-                        "nothing to change: give at least one of content, role, mentions, file_url",
-                    ));
-                }
-                c.edit_memo(&a.str("candidate")?, a.id()?, &input)
-                    .await?
-                    .value
-            }
-            "memos_pin" | "memos_unpin" => {
-                let want = name == "memos_pin";
-                let (memo, _) = c.set_pinned(&a.str("candidate")?, a.id()?, want).await?;
-                memo.value
-            }
-            "memos_delete" => {
-                let (cand, id) = (a.str("candidate")?, a.id()?);
-                let resp = c.delete_memo(&cand, id).await?;
-                deleted(&resp, json!({"deleted": {"candidate": cand, "memo": id}}))
-            }
-            "forms_apply" => return self.apply(a).await,
-            "webhooks_create" => c.create_webhook(&a.webhook_fields()?).await?.value,
-            "webhooks_edit" => {
-                let fields = a.webhook_fields()?;
-                if fields.is_empty() {
-                    return Err(Error::usage(
-                        "nothing to change: give at least one of callback_url, signing_key, events, active",
-                    ));
-                }
-                c.edit_webhook(&a.str("code")?, &fields).await?.value
-            }
-            "webhooks_delete" => {
-                let code = a.str("code")?;
-                let resp = c.delete_webhook(&code).await?;
-                deleted(&resp, json!({"deleted": {"webhook": code}}))
-            }
-            other => return Err(Error::usage(format!("unknown tool '{other}'"))),
-        };
-        Ok(Outcome::Body(body))
-    }
-
-    /// One page as sent, or with `all` / `limit` every item as `{"collection": [...]}`.
-    async fn list(&self, url: url::Url, style: PageStyle, a: &Args) -> Result<Outcome, Error> {
-        let all = a.opt_bool("all")?.unwrap_or(false);
-        let limit = a
-            .opt_int_in("limit", 1, MAX_LIMIT)?
-            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-        if all || limit.is_some() {
-            let items = crate::core::collect_pages(&self.client, url, style, limit).await?;
-            return Ok(Outcome::Body(json!({ "collection": items })));
-        }
-        let resp = self.client.send(crate::api::RequestSpec::get(url)).await?;
-        Ok(Outcome::Body(resp.value()?))
-    }
-
-    async fn apply(&self, a: &Args) -> Result<Outcome, Error> {
-        let code = a.str("code")?;
-        let answers = a.0.get("answers").cloned().unwrap_or(Value::Null);
-        let variant = match a.opt_str("variant")?.as_deref() {
-            None => Variant::A,
-            Some(v) => Variant::parse_setting(v)
-                .ok_or_else(|| Error::usage(format!("variant '{v}' is not A or B")))?,
-        };
-        let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
-        let (_, prepared) =
-            match crate::core::prepare_application(&self.client, &code, &answers, variant).await {
-                Ok(p) => p,
-                Err(crate::core::ApplyRefused::Api(e)) => return Err(e),
-                Err(crate::core::ApplyRefused::Invalid(report)) => {
-                    let (lines, summary) = crate::core::problem_lines(&report, "the answers");
-                    let mut text = lines.join("\n");
-                    text.push('\n');
-                    text.push_str(&summary);
-                    return Err(Error::usage(text));
-                }
-            };
-        let mut notes: Vec<String> = prepared
-            .notes
-            .iter()
-            .map(|n| format!("note: {n}"))
-            .collect();
-        notes.extend(prepared.warnings.iter().map(|w| format!("warning: {w}")));
-        if dry_run {
-            notes.push(format!(
-                "dry run: nothing was sent; this is the body of request variant {}",
-                prepared.variant
-            ));
-            return Ok(Outcome::WithNotes(prepared.body, notes));
-        }
-        let applied = self.client.apply(&code, &prepared.body).await?;
-        Ok(Outcome::WithNotes(applied.value, notes))
     }
 }
 
-enum Outcome {
+pub(crate) enum Outcome {
     Body(Value),
     /// A body and lines for the model (notes, warnings), as a second text block.
     WithNotes(Value, Vec<String>),
 }
 
-/// Leave candidates' personal keys ([`tools::PERSONAL_KEYS`]) out of a tool's result: the
-/// candidates of a list, a candidate's detail, the candidate of an evaluation or interview.
-fn omit_personal(tool: &str, body: &mut Value) {
+/// Leave candidates' personal keys ([`tools::PERSONAL_KEYS`]) out of a tool's result, where
+/// its definition says candidates are: the items of a list, a candidate's detail, the
+/// candidate of an evaluation or interview.
+fn omit_personal(at: Personal, body: &mut Value) {
     let strip = |v: &mut Value| {
         if let Value::Object(m) = v {
             for k in tools::PERSONAL_KEYS {
@@ -281,18 +110,18 @@ fn omit_personal(tool: &str, body: &mut Value) {
             }
         }
     };
-    match tool {
-        "candidates_list" => {
+    match at {
+        Personal::Items => {
             if let Some(Value::Array(items)) = body.get_mut("collection") {
                 items.iter_mut().for_each(strip);
             }
         }
-        "candidates_get" => {
+        Personal::Resource => {
             if let Some(r) = body.get_mut("resource") {
                 strip(r);
             }
         }
-        "evaluations_get" | "interviews_get" => {
+        Personal::ResourceCandidate => {
             if let Some(c) = body
                 .get_mut("resource")
                 .and_then(|r| r.get_mut("candidate"))
@@ -300,21 +129,13 @@ fn omit_personal(tool: &str, body: &mut Value) {
                 strip(c);
             }
         }
-        _ => {}
+        Personal::None => {}
     }
 }
 
-/// A delete's answer: the body when the service sent one, else what was deleted.
-fn deleted(resp: &crate::api::ApiResponse, what: Value) -> Value {
-    resp.value().ok().filter(|v| !v.is_null()).unwrap_or(what)
-}
-
-/// Most items a call collects with `limit`.
-const MAX_LIMIT: i64 = 1_000_000;
-
 /// Every `signing_key` in a result, masked (`••••` and its last four characters at most): an
 /// assistant never receives a webhook's secret, whichever tool returns the webhook.
-pub fn mask_signing_keys(v: &mut Value) {
+pub(crate) fn mask_signing_keys(v: &mut Value) {
     match v {
         Value::Object(m) => {
             for (k, val) in m.iter_mut() {
@@ -363,9 +184,12 @@ fn tool(def: &ToolDef) -> Tool {
 }
 
 /// A call's arguments, read with messages that name the argument.
-struct Args(Map<String, Value>);
+pub(crate) struct Args(Map<String, Value>);
 
 impl Args {
+    fn get(&self, k: &str) -> Option<&Value> {
+        self.0.get(k)
+    }
     fn opt_str(&self, k: &str) -> Result<Option<String>, Error> {
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
@@ -444,59 +268,55 @@ impl Args {
             ))),
         }
     }
+    /// An argument naming one of `names` (a stage, a role), read by `parse`.
+    fn opt_named<T>(
+        &self,
+        k: &str,
+        parse: fn(&str) -> Option<T>,
+        names: &[&str],
+    ) -> Result<Option<T>, Error> {
+        let Some(v) = self.opt_str(k)? else {
+            return Ok(None);
+        };
+        parse(&v)
+            .map(Some)
+            .ok_or_else(|| Error::usage(format!("{k} '{v}' is not one of {}", names.join(", "))))
+    }
+    /// A list's query: `filter`, the page size `per`, and the arguments `page_token` and, when
+    /// the list is `walked` in pages of the largest size, `all` and `limit`.
+    fn list_query<F: ListFilter>(
+        &self,
+        filter: Option<F>,
+        per: Option<u32>,
+        walked: bool,
+    ) -> Result<ListQuery<F>, Error> {
+        let (all, limit) = match walked {
+            true => (
+                self.opt_bool("all")?.unwrap_or(false),
+                self.opt_int("limit")?,
+            ),
+            false => (false, None),
+        };
+        let token = self.opt_str("page_token")?;
+        let limit = limit.map(|n| n as usize);
+        Ok(crate::api::records::list_query(
+            filter,
+            token.as_deref(),
+            per,
+            all,
+            limit,
+            MAX_PER,
+        ))
+    }
     /// role, mentions and file_url of a memo.
     fn memo_fields(&self) -> Result<MemoInput, Error> {
-        let role = self.opt_str("role")?;
-        if let Some(r) = &role {
-            if crate::api::memos::Role::parse(r).is_none() {
-                return Err(Error::usage(format!(
-                    "role '{r}' is not one of {}",
-                    crate::api::memos::Role::names().join(", ")
-                )));
-            }
-        }
+        use crate::api::memos::Role;
         Ok(MemoInput {
-            accessible_role: role,
+            accessible_role: self.opt_named("role", Role::parse, &Role::names())?,
             mentions: self.opt_strings("mentions")?,
             file_url: self.opt_str("file_url")?,
             ..MemoInput::default()
         })
-    }
-    /// The body of a webhook create or edit.
-    fn webhook_fields(&self) -> Result<Map<String, Value>, Error> {
-        let mut body = Map::new();
-        if let Some(u) = self.opt_str("callback_url")? {
-            let parsed = url::Url::parse(&u)
-                .map_err(|e| Error::usage(format!("callback_url '{u}' is not an address: {e}")))?;
-            if !matches!(parsed.scheme(), "http" | "https") {
-                return Err(Error::usage(format!(
-                    "callback_url '{u}' must start with https:// (or http://)"
-                )));
-            }
-            body.insert("callback_url".into(), json!(u));
-        }
-        if let Some(k) = self.opt_str("signing_key")? {
-            // Scrubbed from any error text from now on, as the API key is.
-            crate::redact::register(&k);
-            body.insert("signing_key".into(), json!(k));
-        }
-        if let Some(events) = self.opt_strings("events")? {
-            let known: Vec<&str> = crate::api::webhooks::EVENTS
-                .iter()
-                .map(|(a, _)| *a)
-                .collect();
-            if let Some(bad) = events.iter().find(|e| !known.contains(&e.as_str())) {
-                return Err(Error::usage(format!(
-                    "event '{bad}' is not one of {}",
-                    known.join(", ")
-                )));
-            }
-            body.insert("events".into(), json!(events));
-        }
-        if let Some(a) = self.opt_bool("active")? {
-            body.insert("active".into(), json!(a));
-        }
-        Ok(body)
     }
 }
 
@@ -537,15 +357,15 @@ impl ServerHandler for Server {
 
 /// Serve on stdin/stdout until the client closes the connection, through
 /// [`transport::LineTransport`] (every line answered as JSON-RPC defines).
-pub async fn serve_stdio(server: Server) -> anyhow::Result<()> {
+pub(crate) async fn serve_stdio(server: Server) -> anyhow::Result<()> {
     let transport = transport::LineTransport::new(tokio::io::stdin(), tokio::io::stdout());
     let running = server
         .serve(transport)
         .await
-        .map_err(|e| Error::other(format!("the MCP session did not start: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "the MCP session did not start", e))?;
     running
         .waiting()
         .await
-        .map_err(|e| Error::other(format!("the MCP server stopped: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "the MCP server stopped", e))?;
     Ok(())
 }

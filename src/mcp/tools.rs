@@ -3,53 +3,55 @@
 
 use serde_json::{json, Map, Value};
 
-/// What `recruit mcp --access` allows; each level includes the ones before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum)]
-pub enum Access {
-    /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
-    Read,
-    /// Also create, edit, pin and unpin memos
-    Comment,
-    /// Also delete memos, apply to forms, and create, edit and delete webhooks
-    Write,
-}
+use super::calls::run::*;
+use super::calls::Run;
 
-impl Access {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Access::Read => "read",
-            Access::Comment => "comment",
-            Access::Write => "write",
-        }
+named! {
+    /// What `recruit mcp --access` allows; each level includes the ones before it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Access {
+        /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
+        Read = "read",
+        /// Also create, edit, pin and unpin memos
+        Comment = "comment",
+        /// Also delete memos, apply to forms, and create, edit and delete webhooks
+        Write = "write",
     }
 }
 
-/// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
-/// `profile_img_path` are personal data a model rarely needs, so they are left out unless the
-/// user asks for them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum PersonalData {
-    /// Leave candidates' birth, resume_path and profile_img_path out of results
-    #[default]
-    Basic,
-    /// Give candidates as the service sends them
-    Full,
-}
-
-impl PersonalData {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PersonalData::Basic => "basic",
-            PersonalData::Full => "full",
-        }
+named! {
+    /// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
+    /// `profile_img_path` are personal data a model rarely needs, so they are left out unless
+    /// the user asks for them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum PersonalData {
+        /// Leave candidates' birth, resume_path and profile_img_path out of results
+        Basic = "basic",
+        /// Give candidates as the service sends them
+        Full = "full",
     }
+    default Basic;
 }
 
 /// The keys `--personal-data basic` leaves out of every candidate in a result.
-pub const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
+pub(crate) const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
 
-/// One tool's definition.
-pub struct ToolDef {
+/// Where a tool's result holds candidates whose personal keys `--personal-data basic` leaves
+/// out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Personal {
+    /// Nowhere.
+    None,
+    /// Each item of `collection` is a candidate.
+    Items,
+    /// `resource` is a candidate.
+    Resource,
+    /// `resource.candidate` is a candidate.
+    ResourceCandidate,
+}
+
+/// One tool's definition: what a model is told about it, and what it does.
+pub(crate) struct ToolDef {
     pub name: &'static str,
     pub title: &'static str,
     pub access: Access,
@@ -61,31 +63,45 @@ pub struct ToolDef {
     pub idempotent: bool,
     /// The answer's shape: `collection` (a list) or `resource` (one object).
     pub output: Option<&'static str>,
+    /// What the tool does.
+    pub run: Run,
+    pub personal: Personal,
 }
 
 /// An input schema's properties, in order.
-pub type Props = Vec<(&'static str, Value)>;
+pub(crate) type Props = Vec<(&'static str, Value)>;
 
-/// What most tools of a level are like; each entry in [`TOOLS`] says how it differs.
-const READ: ToolDef = ToolDef {
-    name: "",
-    title: "",
-    access: Access::Read,
-    description: "",
-    properties: Vec::new,
-    required: &[],
-    destructive: false,
-    idempotent: true,
-    output: Some("resource"),
-};
-const COMMENT: ToolDef = ToolDef {
-    access: Access::Comment,
-    ..READ
-};
-const WRITE: ToolDef = ToolDef {
-    access: Access::Write,
-    ..READ
-};
+/// What most tools of a level are like, doing `run`; each entry in [`TOOLS`] says how it
+/// differs.
+const fn read(run: Run) -> ToolDef {
+    ToolDef {
+        name: "",
+        title: "",
+        access: Access::Read,
+        description: "",
+        properties: Vec::new,
+        required: &[],
+        destructive: false,
+        idempotent: true,
+        output: Some("resource"),
+        run,
+        personal: Personal::None,
+    }
+}
+
+const fn comment(run: Run) -> ToolDef {
+    ToolDef {
+        access: Access::Comment,
+        ..read(run)
+    }
+}
+
+const fn write(run: Run) -> ToolDef {
+    ToolDef {
+        access: Access::Write,
+        ..read(run)
+    }
+}
 
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
@@ -179,7 +195,9 @@ fn webhook_fields() -> Props {
         ),
         (
             "events",
-            json!({"type": "array", "items": {"type": "string", "enum": events}, "description": "Events to deliver (all when omitted)"}),
+            // No enum: a name the service knows and this list does not is passed through, with
+            // a warning in the result.
+            json!({"type": "array", "items": {"type": "string", "minLength": 1}, "description": format!("Events to deliver (all when omitted): {}", events.join(", "))}),
         ),
         (
             "active",
@@ -188,14 +206,14 @@ fn webhook_fields() -> Props {
     ]
 }
 
-pub const TOOLS: &[ToolDef] = &[
+pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_list",
         title: "List application forms",
         description: "List application forms (job postings), newest first, one page of 20 by default. Use it to find a posting's code by its title. Each form has code, title, status (in_progress, closed...), open_status (accepting applications), expired, end_at (deadline, ISO 8601), employment_type and career range. Pass all: true (or limit) to get every form as {\"collection\": [...]}; otherwise the page as the service sent it, whose pagination.next_page_token can be passed back as page_token.",
         properties: || [vec![("title", s("Only forms whose title contains this text"))], paging()].concat(),
         output: Some("collection"),
-        ..READ
+        ..read(forms_list)
     },
     ToolDef {
         name: "forms_get",
@@ -203,7 +221,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one application form with its questions (id, kind, title, required, order, answer_options). Use it before forms_apply to see what the answers must contain.",
         properties: || vec![form_code()],
         required: &["code"],
-        ..READ
+        ..read(forms_get)
     },
     ToolDef {
         name: "memos_list",
@@ -212,7 +230,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || vec![candidate()],
         required: &["candidate"],
         output: Some("collection"),
-        ..READ
+        ..read(memos_list)
     },
     ToolDef {
         name: "memos_get",
@@ -220,7 +238,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one memo on a candidate by its id (ids come from memos_list): content, author, accessible_role, pinned, mentions, replies.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..READ
+        ..read(memos_get)
     },
     ToolDef {
         name: "submissions_list",
@@ -229,7 +247,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: || [vec![candidate(), per()], paging()].concat(),
         required: &["candidate"],
         output: Some("collection"),
-        ..READ
+        ..read(submissions_list)
     },
     ToolDef {
         name: "candidates_list",
@@ -237,7 +255,8 @@ pub const TOOLS: &[ToolDef] = &[
         description: "List candidates (applicants), one page of 20 by default, optionally only those at one stage. Use it to find who is at a stage (e.g. stage: interview) and to get candidates' codes for candidates_get, memos_list and submissions_list. Each candidate has code, name, email, phone, applied_at, job {code (may be null), title}, job_stage {stage_kind, title: the organization's own name for the step, often Korean (1차 면접 = first interview, 서류 검토 = document review, 최종 합격 = final pass), updated_at: when the candidate reached it}, and the latest evaluation: feedback_status, feedback_result, feedback_score, feedback_score_count of feedback_score_total_count evaluators. Pass all: true (or limit) to get every candidate as {\"collection\": [...]} (100 per request); otherwise the page as the service sent it, whose pagination.total is the number of candidates and pagination.next_page_token can be passed back as page_token. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
         properties: || [vec![stage(), per()], paging()].concat(),
         output: Some("collection"),
-        ..READ
+        personal: Personal::Items,
+        ..read(candidates_list)
     },
     ToolDef {
         name: "candidates_get",
@@ -245,7 +264,8 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one candidate by code (from candidates_list): the list's fields (job, job_stage, the latest evaluation's feedback_*, education_final_kind, experience_total_period in months, privacy consent) plus desired_salary, current_salary and expected_fee. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
         properties: || vec![("code", s("Candidate code, e.g. C1001"))],
         required: &["code"],
-        ..READ
+        personal: Personal::Resource,
+        ..read(candidates_get)
     },
     ToolDef {
         name: "jobs_list",
@@ -253,7 +273,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "List jobs (postings), one page of 20 by default: code (may be null), title, url (the public posting), position.title (the job group, often Korean, e.g. 백엔드 개발 = backend development), application_form (the form candidates apply with; its code works with forms_get), managers[].user (name, email). title filters by a posting's or job group's title. Pass all: true (or limit) to get every job as {\"collection\": [...]}.",
         properties: || [vec![("title", s("Only jobs whose posting or job group title contains this text"))], paging()].concat(),
         output: Some("collection"),
-        ..READ
+        ..read(jobs_list)
     },
     ToolDef {
         name: "evaluations_get",
@@ -261,7 +281,8 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one evaluation (a candidate's scores at one stage) by its code, as given by feedback_created / feedback_completed events (e.g. EV-1001): status (ongoing, complete), result, score, score_count of total_score_count evaluators, job_stage_title, the candidate, and member_scores: each evaluator's user, final_score, final_result and final_comment. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
         properties: || vec![("code", s("Evaluation code, e.g. EV-1001"))],
         required: &["code"],
-        ..READ
+        personal: Personal::ResourceCandidate,
+        ..read(evaluations_get)
     },
     ToolDef {
         name: "interviews_get",
@@ -269,14 +290,15 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one interview by its code, as given by interview_scheduled events (e.g. IV-1001): kind, number (the round), status, the candidate (with job and job_stage), and schedule {start_at, end_at: ISO 8601 with the service's offset, status}. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
         properties: || vec![("code", s("Interview code, e.g. IV-1001"))],
         required: &["code"],
-        ..READ
+        personal: Personal::ResourceCandidate,
+        ..read(interviews_get)
     },
     ToolDef {
         name: "webhooks_list",
         title: "List webhook registrations",
         description: "List the webhook registrations: code, callback_url, events delivered, active.",
         output: Some("collection"),
-        ..READ
+        ..read(webhooks_list)
     },
     ToolDef {
         name: "webhooks_get",
@@ -284,7 +306,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Read one webhook registration by its code (from webhooks_list): callback_url, events, active.",
         properties: || vec![webhook_code()],
         required: &["code"],
-        ..READ
+        ..read(webhooks_get)
     },
     ToolDef {
         name: "memos_create",
@@ -297,7 +319,7 @@ pub const TOOLS: &[ToolDef] = &[
         },
         required: &["candidate", "content"],
         idempotent: false,
-        ..COMMENT
+        ..comment(memos_create)
     },
     ToolDef {
         name: "memos_edit",
@@ -305,7 +327,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
         properties: || [memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat(),
         required: &["candidate", "id"],
-        ..COMMENT
+        ..comment(memos_edit)
     },
     ToolDef {
         name: "memos_pin",
@@ -313,7 +335,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned (the service's endpoint toggles).",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..COMMENT
+        ..comment(memos_pin)
     },
     ToolDef {
         name: "memos_unpin",
@@ -321,7 +343,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned.",
         properties: memo_ref,
         required: &["candidate", "id"],
-        ..COMMENT
+        ..comment(memos_unpin)
     },
     ToolDef {
         name: "memos_delete",
@@ -331,7 +353,7 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["candidate", "id"],
         destructive: true,
         output: None,
-        ..WRITE
+        ..write(memos_delete)
     },
     ToolDef {
         name: "forms_apply",
@@ -348,7 +370,7 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["code", "answers"],
         idempotent: false,
         output: None,
-        ..WRITE
+        ..write(forms_apply)
     },
     ToolDef {
         name: "webhooks_create",
@@ -357,7 +379,7 @@ pub const TOOLS: &[ToolDef] = &[
         properties: webhook_fields,
         required: &["callback_url"],
         idempotent: false,
-        ..WRITE
+        ..write(webhooks_create)
     },
     ToolDef {
         name: "webhooks_edit",
@@ -365,7 +387,7 @@ pub const TOOLS: &[ToolDef] = &[
         description: "Change a webhook registration's address, key, events or active state; fields not given stay.",
         properties: || [vec![webhook_code()], webhook_fields()].concat(),
         required: &["code"],
-        ..WRITE
+        ..write(webhooks_edit)
     },
     ToolDef {
         name: "webhooks_delete",
@@ -375,17 +397,17 @@ pub const TOOLS: &[ToolDef] = &[
         required: &["code"],
         destructive: true,
         output: None,
-        ..WRITE
+        ..write(webhooks_delete)
     },
 ];
 
-pub fn find(name: &str) -> Option<&'static ToolDef> {
+pub(crate) fn find(name: &str) -> Option<&'static ToolDef> {
     TOOLS.iter().find(|t| t.name == name)
 }
 
 impl ToolDef {
     /// The first of `args` the tool does not take.
-    pub fn unknown_arg<'a>(
+    pub(crate) fn unknown_arg<'a>(
         &self,
         mut args: impl Iterator<Item = &'a String>,
     ) -> Option<&'a String> {
@@ -393,7 +415,7 @@ impl ToolDef {
         args.find(|arg| !props.iter().any(|(k, _)| k == arg))
     }
 
-    pub fn input_schema(&self) -> Map<String, Value> {
+    pub(crate) fn input_schema(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("type".into(), json!("object"));
         let props: Map<String, Value> = (self.properties)()
@@ -406,7 +428,7 @@ impl ToolDef {
         m
     }
 
-    pub fn output_schema(&self) -> Option<Map<String, Value>> {
+    pub(crate) fn output_schema(&self) -> Option<Map<String, Value>> {
         let key = self.output?;
         let inner = if key == "collection" {
             json!({"type": "array", "items": {"type": "object"}})

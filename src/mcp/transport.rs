@@ -19,15 +19,15 @@ use tokio::sync::mpsc;
 
 /// The largest message read: 16 MiB, as rmcp's own limit. A longer line is answered with an
 /// error (naming the limit) and skipped; the server keeps serving.
-pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_MESSAGE: usize = 16 * 1024 * 1024;
 
 /// How much of an oversized message is kept to find its `id` (which comes first in practice).
 const HEAD_KEPT: usize = 64 * 1024;
 
 /// JSON-RPC 2.0 error codes.
-pub const PARSE_ERROR: i64 = -32700;
-pub const INVALID_REQUEST: i64 = -32600;
-pub const INVALID_PARAMS: i64 = -32602;
+pub(crate) const PARSE_ERROR: i64 = -32700;
+pub(crate) const INVALID_REQUEST: i64 = -32600;
+pub(crate) const INVALID_PARAMS: i64 = -32602;
 
 /// The requests of MCP a client sends; one of them whose params don't parse is -32602.
 const REQUEST_METHODS: &[&str] = &[
@@ -49,7 +49,7 @@ const REQUEST_METHODS: &[&str] = &[
 ];
 
 /// Lines in, lines out; answers what rmcp would leave unanswered.
-pub struct LineTransport<R> {
+pub(crate) struct LineTransport<R> {
     read: BufReader<R>,
     line: Vec<u8>,
     /// Reading past the limit: the start of the line kept, the rest dropped up to its end.
@@ -62,7 +62,7 @@ pub struct LineTransport<R> {
 }
 
 impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
-    pub fn new<W: AsyncWrite + Unpin + Send + 'static>(read: R, mut write: W) -> Self {
+    pub(crate) fn new<W: AsyncWrite + Unpin + Send + 'static>(read: R, mut write: W) -> Self {
         let (out, mut lines) = mpsc::unbounded_channel::<Vec<u8>>();
         let closed = Arc::new(AtomicBool::new(false));
         let flag = closed.clone();
@@ -124,7 +124,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
 }
 
 /// An error answer of JSON-RPC 2.0.
-pub fn error_answer(id: Option<Value>, code: i64, message: &str) -> Value {
+pub(crate) fn error_answer(id: Option<Value>, code: i64, message: &str) -> Value {
     json!({
         "jsonrpc": "2.0",
         "id": id.unwrap_or(Value::Null),
@@ -134,7 +134,7 @@ pub fn error_answer(id: Option<Value>, code: i64, message: &str) -> Value {
 
 /// What to do with one line.
 #[derive(Debug)]
-pub enum Judged {
+pub(crate) enum Judged {
     /// A message for rmcp.
     Message(Box<RxJsonRpcMessage<RoleServer>>),
     /// An error to answer.
@@ -144,7 +144,7 @@ pub enum Judged {
 }
 
 /// Judge one line as a JSON-RPC message to the server.
-pub fn judge(line: &[u8]) -> Judged {
+pub(crate) fn judge(line: &[u8]) -> Judged {
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Judged::Skip;
@@ -282,7 +282,7 @@ fn type_name(v: &Value) -> &'static str {
 
 /// The `id` of an oversized message, from its start: the value of a top-level `"id"` key when
 /// it comes before the part that was cut.
-pub fn head_id(head: &[u8]) -> Option<Value> {
+pub(crate) fn head_id(head: &[u8]) -> Option<Value> {
     let text = String::from_utf8_lossy(head);
     let bytes = text.as_bytes();
     let mut depth = 0usize;

@@ -12,36 +12,18 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 use crate::output::jq::{self, JqFilter};
-use crate::output::{csv_cell, Kind};
-
-/// The formats export writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExportFormat {
-    Ndjson,
-    Csv,
-    Json,
-}
-
-impl ExportFormat {
-    pub fn name(self) -> &'static str {
-        match self {
-            ExportFormat::Ndjson => "ndjson",
-            ExportFormat::Csv => "csv",
-            ExportFormat::Json => "json",
-        }
-    }
-}
+use crate::output::{csv_cell, Format, Kind};
 
 /// Separator between two elements of the JSON array.
-pub const JSON_SEP: &[u8] = b",\n";
+pub(crate) const JSON_SEP: &[u8] = b",\n";
 
-/// Encodes items of one kind in one format.
+/// Encodes items of one kind in one format: ndjson, csv or json (a table is a view of a
+/// whole list, not a stream of records).
 #[derive(Debug, Clone)]
-pub struct Encoder {
-    pub format: ExportFormat,
-    pub kind: Kind,
+pub(crate) struct Encoder {
+    format: Format,
     /// Whether records get a leading `candidate_code`.
     pub with_code: bool,
     /// CSV columns (dotted paths), without `candidate_code`.
@@ -52,13 +34,19 @@ pub struct Encoder {
 }
 
 impl Encoder {
-    /// An encoder with the documented CSV columns of `kind` (or `fields` when given).
-    pub fn new(
-        format: ExportFormat,
+    /// An encoder with the documented CSV columns of `kind` (or `fields` when given); a table
+    /// is refused (exit 2).
+    pub(crate) fn new(
+        format: Format,
         kind: Kind,
         with_code: bool,
         fields: Option<&[String]>,
-    ) -> Encoder {
+    ) -> Result<Encoder, Error> {
+        if format == Format::Table {
+            return Err(Error::usage(
+                "records are written as ndjson, csv or json; a table is not available here",
+            ));
+        }
         let columns = match fields {
             Some(f) => f
                 .iter()
@@ -67,17 +55,20 @@ impl Encoder {
                 .collect(),
             None => kind.csv_columns().iter().map(|s| s.to_string()).collect(),
         };
-        Encoder {
+        Ok(Encoder {
             format,
-            kind,
             with_code,
             columns,
             jq: None,
-        }
+        })
+    }
+
+    pub(crate) fn format(&self) -> Format {
+        self.format
     }
 
     /// The CSV header names, `candidate_code` first when records carry it.
-    pub fn header(&self) -> Vec<String> {
+    pub(crate) fn header(&self) -> Vec<String> {
         let mut h = Vec::with_capacity(self.columns.len() + 1);
         if self.with_code {
             h.push("candidate_code".to_string());
@@ -87,11 +78,12 @@ impl Encoder {
     }
 
     /// What the output starts with: the CSV header row, or `[` of the JSON array.
-    pub fn prologue(&self) -> Result<Vec<u8>, Error> {
+    pub(crate) fn prologue(&self) -> Result<Vec<u8>, Error> {
         match self.format {
-            ExportFormat::Ndjson => Ok(Vec::new()),
-            ExportFormat::Json => Ok(b"[\n".to_vec()),
-            ExportFormat::Csv => {
+            // (Table is refused by `new`.)
+            Format::Ndjson | Format::Table => Ok(Vec::new()),
+            Format::Json => Ok(b"[\n".to_vec()),
+            Format::Csv => {
                 let mut out = Vec::new();
                 let mut row = CsvRow::new(&mut out);
                 for name in self.header() {
@@ -104,17 +96,17 @@ impl Encoder {
     }
 
     /// What the output ends with, given whether any record was written.
-    pub fn epilogue(&self, any_records: bool) -> &'static [u8] {
+    pub(crate) fn epilogue(&self, any_records: bool) -> &'static [u8] {
         match (self.format, any_records) {
-            (ExportFormat::Json, true) => b"\n]\n",
-            (ExportFormat::Json, false) => b"]\n",
+            (Format::Json, true) => b"\n]\n",
+            (Format::Json, false) => b"]\n",
             _ => b"",
         }
     }
 
     /// Encode one item into `out`; returns the number of records written (more than one only
     /// when `--jq` makes several). In JSON, `first` says whether no element precedes it in `out`.
-    pub fn encode(
+    pub(crate) fn encode(
         &self,
         code: Option<&str>,
         item: &Value,
@@ -126,19 +118,19 @@ impl Encoder {
             return self.encode_jq(f, code, item, first, out);
         }
         match self.format {
-            ExportFormat::Ndjson => {
+            Format::Ndjson | Format::Table => {
                 write_object(code, item, out)?;
                 out.push(b'\n');
                 Ok(1)
             }
-            ExportFormat::Json => {
+            Format::Json => {
                 if !first {
                     out.extend_from_slice(JSON_SEP);
                 }
                 write_object(code, item, out)?;
                 Ok(1)
             }
-            ExportFormat::Csv => {
+            Format::Csv => {
                 self.csv_row(code, item, out);
                 Ok(1)
             }
@@ -148,7 +140,7 @@ impl Encoder {
     /// [`Encoder::encode`] for an item still in the text the service sent. ndjson and json
     /// splice `candidate_code` into that text instead of parsing and re-writing the item (the
     /// same record, at a fraction of the cost); anything else goes through a parsed value.
-    pub fn encode_raw(
+    pub(crate) fn encode_raw(
         &self,
         code: Option<&str>,
         raw: &RawValue,
@@ -157,17 +149,18 @@ impl Encoder {
     ) -> Result<u64, Error> {
         let text = raw.get().trim();
         let splice = self.jq.is_none()
-            && self.format != ExportFormat::Csv
+            && self.format != Format::Csv
             && text.starts_with('{')
             // ndjson needs one line per record; a key we'd duplicate is handled by the slow path.
             && !text.contains(['\n', '\r'])
             && !text.contains("\"candidate_code\"");
         if !splice {
-            let v: Value = serde_json::from_str(text)
-                .map_err(|e| Error::other(format!("cannot read an item of the answer: {e}")))?;
+            let v: Value = serde_json::from_str(text).map_err(|e| {
+                Error::caused(ExitKind::Other, "cannot read an item of the answer", e)
+            })?;
             return self.encode(code, &v, first, out);
         }
-        if self.format == ExportFormat::Json && !first {
+        if self.format == Format::Json && !first {
             out.extend_from_slice(JSON_SEP);
         }
         match code.filter(|_| self.with_code) {
@@ -182,7 +175,7 @@ impl Encoder {
             }
             None => out.extend_from_slice(text.as_bytes()),
         }
-        if self.format == ExportFormat::Ndjson {
+        if self.format == Format::Ndjson {
             out.push(b'\n');
         }
         Ok(1)
@@ -218,7 +211,7 @@ impl Encoder {
         let results = f.run(record)?;
         for r in &results {
             match self.format {
-                ExportFormat::Json => {
+                Format::Json => {
                     if !first {
                         out.extend_from_slice(JSON_SEP);
                     }
@@ -326,7 +319,7 @@ fn write_object(code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(
 
 fn ser<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, v: &T) -> Result<(), Error> {
     serde_json::to_writer(&mut *out, v)
-        .map_err(|e| Error::other(format!("cannot encode a record as JSON: {e}")))
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot encode a record as JSON", e))
 }
 
 #[cfg(test)]
@@ -336,7 +329,7 @@ mod tests {
 
     #[test]
     fn candidate_code_comes_first() {
-        let e = Encoder::new(ExportFormat::Ndjson, Kind::Submission, true, None);
+        let e = Encoder::new(Format::Ndjson, Kind::Submission, true, None).unwrap();
         let mut out = Vec::new();
         e.encode(
             Some("C\"1"),
@@ -353,7 +346,7 @@ mod tests {
 
     #[test]
     fn jq_runs_on_each_record_with_its_code() {
-        let mut e = Encoder::new(ExportFormat::Ndjson, Kind::Submission, true, None);
+        let mut e = Encoder::new(Format::Ndjson, Kind::Submission, true, None).unwrap();
         e.jq = Some(Arc::new(
             JqFilter::compile(r#"select(.kind == "m") | "\(.candidate_code) \(.code)""#).unwrap(),
         ));
@@ -388,8 +381,8 @@ mod tests {
             r#"{"candidate_code":"theirs","code":"F3"}"#,
             r#"[1,2]"#,
         ];
-        for format in [ExportFormat::Ndjson, ExportFormat::Json, ExportFormat::Csv] {
-            let e = Encoder::new(format, Kind::Submission, true, None);
+        for format in [Format::Ndjson, Format::Json, Format::Csv] {
+            let e = Encoder::new(format, Kind::Submission, true, None).unwrap();
             let (mut parsed, mut raw) = (Vec::new(), Vec::new());
             for (i, item) in items.iter().enumerate() {
                 let v: Value = serde_json::from_str(item).unwrap();
@@ -397,20 +390,20 @@ mod tests {
                 let r: Box<RawValue> = serde_json::from_str(item).unwrap();
                 e.encode_raw(Some("C1"), &r, i == 0, &mut raw).unwrap();
             }
-            if format == ExportFormat::Csv {
+            if format == Format::Csv {
                 assert_eq!(parsed, raw);
                 continue;
             }
             let text = String::from_utf8(raw).unwrap();
             let lines: Vec<Value> = match format {
-                ExportFormat::Ndjson => text
+                Format::Ndjson => text
                     .lines()
                     .map(|l| serde_json::from_str(l).unwrap())
                     .collect(),
                 _ => serde_json::from_str(&format!("[{text}]")).unwrap(),
             };
             let want: Vec<Value> = match format {
-                ExportFormat::Ndjson => String::from_utf8(parsed.clone())
+                Format::Ndjson => String::from_utf8(parsed.clone())
                     .unwrap()
                     .lines()
                     .map(|l| serde_json::from_str(l).unwrap())
@@ -434,7 +427,7 @@ mod tests {
 
     #[test]
     fn json_elements_are_separated() {
-        let e = Encoder::new(ExportFormat::Json, Kind::Form, false, None);
+        let e = Encoder::new(Format::Json, Kind::Form, false, None).unwrap();
         let mut out = e.prologue().unwrap();
         e.encode(None, &json!({"a": 1}), true, &mut out).unwrap();
         e.encode(None, &json!({"a": 2}), false, &mut out).unwrap();
@@ -496,7 +489,7 @@ mod tests {
 
     #[test]
     fn csv_memos_are_one_row_each_with_nested_values_as_json() {
-        let e = Encoder::new(ExportFormat::Csv, Kind::Memo, true, None);
+        let e = Encoder::new(Format::Csv, Kind::Memo, true, None).unwrap();
         let memo = json!({"id": 7, "parent_id": null, "content": "top, \"quoted\"",
             "mentions": ["U1"], "user": {"code": "U9", "name": "N", "email": "e"},
             "replies": [{"id": 8, "content": "r1"}, {"id": 9, "parent_id": 7, "content": "r2"}]});
@@ -519,5 +512,19 @@ mod tests {
         assert_eq!(user, memo["user"]);
         let replies: Value = serde_json::from_str(&rows[0][col("replies")]).unwrap();
         assert_eq!(replies, memo["replies"]);
+    }
+
+    #[test]
+    fn a_table_is_no_record_format() {
+        let e = Encoder::new(Format::Table, Kind::Memo, true, None).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        for format in [Format::Ndjson, Format::Csv, Format::Json] {
+            assert_eq!(
+                Encoder::new(format, Kind::Memo, true, None)
+                    .unwrap()
+                    .format(),
+                format
+            );
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::error::Error;
 
 /// What `--fields` asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Fields {
+pub(crate) enum Fields {
     /// Not given: every column of the usual view.
     All,
     /// Given without a value: list the fields and print nothing else.
@@ -19,7 +19,7 @@ pub enum Fields {
 }
 
 impl Fields {
-    pub fn of(opt: Option<&Vec<String>>) -> Fields {
+    pub(crate) fn of(opt: Option<&Vec<String>>) -> Fields {
         match opt {
             None => Fields::All,
             Some(v) if v.iter().all(|f| f.trim().is_empty()) => Fields::List,
@@ -29,7 +29,7 @@ impl Fields {
 }
 
 /// The fields of `kind` as documented, then any others the items carry.
-pub fn known(kind: Kind, items: &[Value]) -> Vec<String> {
+pub(crate) fn known(kind: Kind, items: &[Value]) -> Vec<String> {
     let mut names: Vec<String> = kind.csv_columns().iter().map(|s| s.to_string()).collect();
     for item in items {
         if let Value::Object(m) = item {
@@ -44,7 +44,7 @@ pub fn known(kind: Kind, items: &[Value]) -> Vec<String> {
 }
 
 /// Every name in `fields` must be a known field, or a dotted path that starts with one.
-pub fn check(kind: Kind, fields: &[String], items: &[Value]) -> Result<(), Error> {
+pub(crate) fn check(kind: Kind, fields: &[String], items: &[Value]) -> Result<(), Error> {
     let names = known(kind, items);
     if names.is_empty() {
         return Ok(()); // nothing to check against (an empty list of a generic answer)
@@ -62,7 +62,7 @@ pub fn check(kind: Kind, fields: &[String], items: &[Value]) -> Result<(), Error
 }
 
 /// `item` reduced to `fields`, in that order (a dotted path keeps its name as the key).
-pub fn select(item: &Value, fields: &[String]) -> Value {
+pub(crate) fn select(item: &Value, fields: &[String]) -> Value {
     let mut m = Map::new();
     for f in fields {
         m.insert(
@@ -74,7 +74,7 @@ pub fn select(item: &Value, fields: &[String]) -> Value {
 }
 
 /// The listing of `--fields` without a value: one name per line.
-pub fn listing(kind: Kind, items: &[Value]) -> String {
+pub(crate) fn listing(kind: Kind, items: &[Value]) -> String {
     let mut s: String = known(kind, items)
         .into_iter()
         .map(|n| format!("{n}\n"))

@@ -11,11 +11,11 @@ use jaq_core::{Compiler, Ctx, Vars};
 use jaq_json::Val;
 use serde_json::Value;
 
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
 
 type Data = JustLut<Val>;
 
-pub struct JqFilter {
+pub(crate) struct JqFilter {
     filter: jaq_core::Filter<Data>,
 }
 
@@ -32,7 +32,7 @@ fn expected(what: &str, expr: &str, at: &str) -> String {
 
 impl JqFilter {
     /// Compile `expr`; a bad expression is a usage error carrying jaq's message.
-    pub fn compile(expr: &str) -> Result<JqFilter, Error> {
+    pub(crate) fn compile(expr: &str) -> Result<JqFilter, Error> {
         let loader = Loader::new(
             jaq_core::defs()
                 .chain(jaq_std::defs())
@@ -91,10 +91,17 @@ impl JqFilter {
     }
 
     /// Every output of the filter on `input`.
-    pub fn run(&self, input: &Value) -> Result<Vec<Value>, Error> {
-        use serde::Deserialize;
-        let input = Val::deserialize(input)
-            .map_err(|e| Error::other(format!("--jq cannot read the value: {e}")))?;
+    pub(crate) fn run(&self, input: &Value) -> Result<Vec<Value>, Error> {
+        self.run_val(to_val(input)?)
+    }
+
+    /// Every output of the filter on the array of `items` (jaq's values, made as pages came
+    /// in: a merged list is never held twice, once as JSON and once for the filter).
+    pub(crate) fn run_items(&self, items: Vec<Val>) -> Result<Vec<Value>, Error> {
+        self.run_val(Val::Arr(items.into()))
+    }
+
+    fn run_val(&self, input: Val) -> Result<Vec<Value>, Error> {
         let ctx = Ctx::<Data>::new(&self.filter.lut, Vars::new([]));
         let mut out = Vec::new();
         for item in self.filter.id.run((ctx, input)) {
@@ -119,6 +126,12 @@ impl JqFilter {
         }
         Ok(out)
     }
+}
+
+/// A JSON value as jaq's.
+pub(crate) fn to_val(v: &Value) -> Result<Val, Error> {
+    use serde::Deserialize;
+    Val::deserialize(v).map_err(|e| Error::caused(ExitKind::Other, "--jq cannot read the value", e))
 }
 
 /// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,
@@ -182,7 +195,7 @@ fn position(expr: &str, at: &str) -> String {
 }
 
 /// Print a jq result like `gh --jq`: strings raw, everything else as compact JSON.
-pub fn render(v: &Value) -> String {
+pub(crate) fn render(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),

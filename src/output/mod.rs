@@ -10,11 +10,11 @@
 //!
 //! `--jq` applies to the value `json` would print (and to each line under `ndjson`).
 
-pub mod encode;
-pub mod fields;
-pub mod jq;
+pub(crate) mod encode;
+pub(crate) mod fields;
+pub(crate) mod jq;
 pub mod table;
-pub mod text;
+pub(crate) mod text;
 
 use std::io::Write;
 
@@ -22,31 +22,24 @@ use serde_json::Value;
 
 use crate::api::pagination::Page;
 use crate::error::Error;
-use encode::{Encoder, ExportFormat};
+use encode::Encoder;
 use jq::JqFilter;
 
-/// Output formats of `cli.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human view, fitted to the terminal (default on a terminal)
-    Table,
-    /// The body as the service sent it (default when piped)
-    Json,
-    /// One item per line, streamed as pages arrive
-    Ndjson,
-    /// RFC 4180, header row first, nested values as JSON text
-    Csv,
-}
-
-impl Format {
-    /// The name `--output` and the config file use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Table => "table",
-            Format::Json => "json",
-            Format::Ndjson => "ndjson",
-            Format::Csv => "csv",
-        }
+named! {
+    /// Output formats of `cli.md`: of every command's results, of the export's records (not a
+    /// table) and of the listener's events (a table is one line per event). Named in the config
+    /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Format {
+        /// Human view, fitted to the terminal (default on a terminal)
+        Table = "table",
+        /// The body as the service sent it (default when piped)
+        Json = "json",
+        /// One item per line, streamed as pages arrive
+        Ndjson = "ndjson",
+        /// RFC 4180, header row first, nested values as JSON text
+        Csv = "csv",
     }
 }
 
@@ -58,7 +51,7 @@ pub struct OutputOptions {
     /// Pretty JSON and a terminal-sized table (stdout is a terminal).
     pub pretty: bool,
     pub color: bool,
-    /// The terminal's width, when known (else the table finds it: `COLUMNS`, else 120).
+    /// The table's width: the terminal's, else `COLUMNS`, when known (else 120).
     pub width: Option<u16>,
 }
 
@@ -83,7 +76,6 @@ pub enum Kind {
     Submission,
     Webhook,
     Application,
-    Upload,
     Candidate,
     Job,
     Evaluation,
@@ -164,7 +156,6 @@ impl Kind {
                 "created_at",
                 "updated_at",
             ],
-            Kind::Upload => &["presigned_url", "file_url"],
             // The detail's salary fields follow as "other fields" (or, in `export candidates
             // --detail`, as columns of their own).
             Kind::Candidate => &[
@@ -289,7 +280,7 @@ impl Output {
     }
 
     /// Notes about what a table leaves out go to `err`.
-    pub fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
+    pub(crate) fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
         self.notes = Some(err);
         self
     }
@@ -305,27 +296,23 @@ impl Output {
         self.write_str(&text)
     }
 
-    pub fn format(&self) -> Format {
+    pub(crate) fn format(&self) -> Format {
         self.opts.format
     }
 
     /// Whether the human table view is in effect (`--jq` always prints JSON).
-    pub fn is_table(&self) -> bool {
+    pub(crate) fn is_table(&self) -> bool {
         self.opts.format == Format::Table && self.jq.is_none()
     }
 
-    pub fn writer(&mut self) -> &mut (dyn Write + Send) {
-        &mut *self.out
-    }
-
     /// Write text to stdout; a closed pipe (`| head`) is [`Error::output_closed`].
-    pub fn write_str(&mut self, s: &str) -> Result<(), Error> {
+    pub(crate) fn write_str(&mut self, s: &str) -> Result<(), Error> {
         self.write_bytes(s.as_bytes())
     }
 
     /// Write bytes to stdout as they are; a closed pipe (`| head`) is
     /// [`Error::output_closed`].
-    pub fn write_bytes(&mut self, b: &[u8]) -> Result<(), Error> {
+    pub(crate) fn write_bytes(&mut self, b: &[u8]) -> Result<(), Error> {
         self.out
             .write_all(b)
             .and_then(|_| self.out.flush())
@@ -346,17 +333,22 @@ impl Output {
             return Ok(false);
         };
         let results = jq.run(v)?;
-        let mut s = String::new();
-        for r in &results {
-            s.push_str(&jq::render(r));
-            s.push('\n');
-        }
-        self.write_str(&s)?;
+        self.jq_results(&results)?;
         Ok(true)
     }
 
+    /// `--jq`'s results, one a line (strings raw, as jq -r).
+    fn jq_results(&mut self, results: &[Value]) -> Result<(), Error> {
+        let mut s = String::new();
+        for r in results {
+            s.push_str(&jq::render(r));
+            s.push('\n');
+        }
+        self.write_str(&s)
+    }
+
     /// Print a value the tool made itself (not a service body), e.g. a summary.
-    pub fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
+    pub(crate) fn value(&mut self, kind: Kind, v: &Value) -> Result<(), Error> {
         let raw = v.to_string();
         self.single(kind, raw.as_bytes(), v)
     }
@@ -368,7 +360,12 @@ impl Output {
 
     /// [`Output::single`], but `json` to a pipe is the body byte for byte even when the
     /// service sent it over several lines (`recruit api`: "printed as it came").
-    pub fn single_verbatim(&mut self, kind: Kind, raw: &[u8], value: &Value) -> Result<(), Error> {
+    pub(crate) fn single_verbatim(
+        &mut self,
+        kind: Kind,
+        raw: &[u8],
+        value: &Value,
+    ) -> Result<(), Error> {
         self.single_inner(kind, raw, value, true)
     }
 
@@ -452,7 +449,12 @@ impl Output {
 pub struct ListPrinter {
     kind: Kind,
     merged: bool,
+    /// Items kept for the end: the table view, and `--fields` alone (which lists fields).
     buffered: Vec<Value>,
+    /// With `--jq` on a merged list: the items as the filter's values, made page by page.
+    jq_items: Vec<jaq_json::Val>,
+    /// A merged `json` array being written: whether it has begun.
+    json_open: bool,
     single_page: Option<(bytes::Bytes, Value)>,
     /// The streaming encoder (ndjson, csv), made at the first page: csv's columns are fixed
     /// by it (the documented ones and what that page adds).
@@ -468,6 +470,8 @@ impl ListPrinter {
             kind,
             merged,
             buffered: Vec::new(),
+            jq_items: Vec::new(),
+            json_open: false,
             single_page: None,
             encoder: None,
             fields_checked: false,
@@ -504,7 +508,7 @@ impl ListPrinter {
                     fields::check(self.kind, &f, items)?;
                     self.fields_checked = true;
                 }
-                if out.opts.format == Format::Ndjson {
+                if matches!(out.opts.format, Format::Ndjson | Format::Json) {
                     selected = items.iter().map(|i| fields::select(i, &f)).collect();
                     &selected
                 } else {
@@ -513,8 +517,15 @@ impl ListPrinter {
             }
         };
         match out.opts.format {
-            Format::Ndjson => self.stream(out, items, ExportFormat::Ndjson),
-            Format::Csv if out.jq.is_none() => self.stream(out, items, ExportFormat::Csv),
+            Format::Ndjson => self.stream(out, items, Format::Ndjson),
+            Format::Csv if out.jq.is_none() => self.stream(out, items, Format::Csv),
+            _ if out.jq.is_some() => {
+                for item in items {
+                    self.jq_items.push(jq::to_val(item)?);
+                }
+                Ok(())
+            }
+            Format::Json => self.stream_json(out, items),
             _ => {
                 self.buffered.extend_from_slice(items);
                 Ok(())
@@ -522,14 +533,41 @@ impl ListPrinter {
         }
     }
 
+    /// A merged list as one JSON array, written as pages arrive: `[`, the items, `]` at the
+    /// end. Memory holds a page, not the list; the bytes are what the whole array would
+    /// print (pretty on a terminal: each item indented by two spaces, as serde does).
+    fn stream_json(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        let mut bytes = Vec::new();
+        for item in items {
+            bytes.extend_from_slice(match (self.json_open, out.opts.pretty) {
+                (false, true) => b"[\n",
+                (false, false) => b"[",
+                (true, true) => b",\n",
+                (true, false) => b",",
+            });
+            self.json_open = true;
+            if out.opts.pretty {
+                let text = serde_json::to_string_pretty(item).expect("Value serializes");
+                for (i, line) in text.lines().enumerate() {
+                    if i > 0 {
+                        bytes.push(b'\n');
+                    }
+                    bytes.extend_from_slice(b"  ");
+                    bytes.extend_from_slice(line.as_bytes());
+                }
+            } else {
+                serde_json::to_writer(&mut bytes, item).expect("Value serializes");
+            }
+        }
+        out.write_bytes(&bytes)
+    }
+
     /// Items written as they arrive, through the export's encoder: one ndjson line (or the
     /// `--jq` results) per item, or csv rows under a header fixed by the first page.
-    fn stream(
-        &mut self,
-        out: &mut Output,
-        items: &[Value],
-        format: ExportFormat,
-    ) -> Result<(), Error> {
+    fn stream(&mut self, out: &mut Output, items: &[Value], format: Format) -> Result<(), Error> {
         let mut bytes = Vec::new();
         let encoder = match &self.encoder {
             Some(e) => e,
@@ -538,7 +576,7 @@ impl ListPrinter {
                     Some(f) => f.iter().map(|s| s.trim().to_string()).collect(),
                     None => csv_columns(self.kind, items),
                 };
-                let mut e = Encoder::new(format, self.kind, false, Some(&columns));
+                let mut e = Encoder::new(format, self.kind, false, Some(&columns))?;
                 e.jq = out.jq.clone();
                 bytes = e.prologue()?;
                 self.encoder.insert(e)
@@ -559,13 +597,6 @@ impl ListPrinter {
                 if !self.fields_checked {
                     fields::check(self.kind, &f, &self.buffered)?;
                 }
-                if out.opts.format == Format::Json {
-                    self.buffered = self
-                        .buffered
-                        .iter()
-                        .map(|i| fields::select(i, &f))
-                        .collect();
-                }
             }
             fields::Fields::All => {}
         }
@@ -574,7 +605,7 @@ impl ListPrinter {
             Format::Csv if out.jq.is_none() => {
                 if self.encoder.is_none() {
                     // An empty list still gets its header, so the file is a valid CSV.
-                    self.stream(out, &[], ExportFormat::Csv)?;
+                    self.stream(out, &[], Format::Csv)?;
                 }
                 Ok(())
             }
@@ -582,12 +613,15 @@ impl ListPrinter {
                 if let Some((raw, value)) = self.single_page {
                     return out.single(self.kind, &raw, &value);
                 }
-                let array = Value::Array(self.buffered);
-                if out.print_jq(&array)? {
-                    return Ok(());
+                if let Some(jq) = &out.jq {
+                    let results = jq.run_items(self.jq_items)?;
+                    return out.jq_results(&results);
                 }
-                let text = out.json_text(&array);
-                out.write_str(&format!("{text}\n"))
+                out.write_str(match (self.json_open, out.opts.pretty) {
+                    (false, _) => "[]\n",
+                    (true, true) => "\n]\n",
+                    (true, false) => "]\n",
+                })
             }
             Format::Table => {
                 if let Some((_, value)) = self.single_page {
@@ -595,9 +629,9 @@ impl ListPrinter {
                         return Ok(());
                     }
                 }
-                if out.jq.is_some() {
-                    out.print_jq(&Value::Array(self.buffered))?;
-                    return Ok(());
+                if let Some(jq) = &out.jq {
+                    let results = jq.run_items(self.jq_items)?;
+                    return out.jq_results(&results);
                 }
                 let (kind, items) = (self.kind, &self.buffered);
                 out.write_table(|opts| match &opts.fields {
@@ -642,5 +676,66 @@ pub(crate) fn csv_cell(item: &Value, column: &str) -> String {
         Value::Object(_) => cell(lookup(item, column)),
         other if column == "value" => cell(Some(other)),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A merged list printed page by page, as `recruit` prints it.
+    fn merged(opts: OutputOptions, pages: &[Vec<Value>]) -> String {
+        let buf = crate::io::SharedBuf::default();
+        let mut out = Output::new(opts, Box::new(buf.clone())).unwrap();
+        let mut p = ListPrinter::new(Kind::Other, true);
+        for page in pages {
+            p.items(&mut out, page).unwrap();
+        }
+        p.finish(&mut out).unwrap();
+        buf.text()
+    }
+
+    /// The merged array is written as pages arrive, byte for byte what the whole array
+    /// printed at once would be: compact into a pipe, pretty on a terminal, `[]` when empty.
+    #[test]
+    fn a_merged_json_list_streams_the_same_bytes_as_the_whole_array() {
+        let pages = vec![
+            vec![
+                json!({"code": "F1", "title": "가", "n": [1, 2]}),
+                json!({"code": "F2"}),
+            ],
+            vec![],
+            vec![
+                json!({"code": "F3", "nested": {"a": null}}),
+                json!("text"),
+                json!(7),
+            ],
+        ];
+        let all: Vec<Value> = pages.iter().flatten().cloned().collect();
+        let whole = Value::Array(all);
+        let compact = OutputOptions::new(Format::Json);
+        assert_eq!(merged(compact.clone(), &pages), format!("{whole}\n"));
+        let pretty = OutputOptions {
+            pretty: true,
+            ..compact.clone()
+        };
+        assert_eq!(
+            merged(pretty.clone(), &pages),
+            format!("{}\n", serde_json::to_string_pretty(&whole).unwrap())
+        );
+        assert_eq!(merged(compact, &[vec![], vec![]]), "[]\n");
+        assert_eq!(merged(pretty, &[]), "[]\n");
+    }
+
+    /// `--jq` on a merged list sees the whole array, as jq -s would.
+    #[test]
+    fn jq_on_a_merged_list_sees_every_page() {
+        let opts = OutputOptions {
+            jq: Some("map(.code) | join(\",\")".into()),
+            ..OutputOptions::new(Format::Json)
+        };
+        let pages = vec![vec![json!({"code": "F1"})], vec![json!({"code": "F2"})]];
+        assert_eq!(merged(opts, &pages), "F1,F2\n");
     }
 }

@@ -11,7 +11,8 @@ use crate::api::{
     ApplicationForm, Candidate, Evaluation, FormSubmission, Interview, Job, Memo, Webhook,
 };
 
-/// Width for tables: the terminal's, else `COLUMNS`, else 120 (stable for pipes and tests).
+/// Width for tables: the one given (the terminal's, else `COLUMNS` through the settings), else
+/// the terminal's, else 120 (stable for pipes and tests).
 fn width(opts: &OutputOptions) -> u16 {
     if let Some(w) = opts.width {
         return w;
@@ -21,10 +22,7 @@ fn width(opts: &OutputOptions) -> u16 {
             return w;
         }
     }
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(120)
+    120
 }
 
 fn terminal_size() -> Option<(u16, u16)> {
@@ -224,7 +222,7 @@ fn finish(mut t: Table) -> String {
 
 /// A list table of rows the caller made (the tool's own records, e.g. stored webhook events),
 /// styled, escaped and fitted like every list.
-pub fn rows(opts: &OutputOptions, header: &[&str], rows: Vec<Vec<String>>) -> String {
+pub(crate) fn rows(opts: &OutputOptions, header: &[&str], rows: Vec<Vec<String>>) -> String {
     let mut t = new_table(opts, header);
     for r in rows {
         add_row(&mut t, r);
@@ -363,26 +361,26 @@ fn generic_record(item: &Value, opts: &OutputOptions) -> String {
     }
 }
 
+/// A list's table: `header`, then one row per item, as `row` makes it from the item's model.
+fn list_of<T: serde::de::DeserializeOwned + Default>(
+    opts: &OutputOptions,
+    header: &[&str],
+    items: &[Value],
+    row: impl Fn(T) -> Vec<String>,
+) -> String {
+    rows(opts, header, items.iter().map(|v| row(parse(v))).collect())
+}
+
 fn forms(items: &[Value], opts: &OutputOptions) -> String {
-    let mut t = new_table(opts, &["CODE", "TITLE", "STATUS", "OPEN", "DEADLINE"]);
-    for v in items {
-        let f: ApplicationForm = parse(v);
+    let header = ["CODE", "TITLE", "STATUS", "OPEN", "DEADLINE"];
+    list_of(opts, &header, items, |f: ApplicationForm| {
         let mut deadline = local_time(f.end_at.as_deref());
         if f.expired == Some(true) {
             deadline = format!("{deadline} (expired)").trim().to_string();
         }
-        add_row(
-            &mut t,
-            vec![
-                s(&f.code),
-                s(&f.title),
-                s(&f.status),
-                yes_no(f.open_status).to_string(),
-                deadline,
-            ],
-        );
-    }
-    finish(t)
+        let open = yes_no(f.open_status).to_string();
+        vec![s(&f.code), s(&f.title), s(&f.status), open, deadline]
+    })
 }
 
 fn form_detail(item: &Value, opts: &OutputOptions) -> String {
@@ -500,16 +498,14 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
     format!("Application submitted.\n{}", finish(record(opts, rows)))
 }
 
+/// A user as people know them: their name, else their code.
+fn who(name: &Option<String>, code: &Option<String>) -> String {
+    name.clone().or_else(|| code.clone()).unwrap_or_default()
+}
+
 fn author(m: &Memo) -> String {
-    m.user
-        .as_ref()
-        .map(|u| {
-            u.name
-                .clone()
-                .or_else(|| u.code.clone())
-                .unwrap_or_default()
-        })
-        .unwrap_or_default()
+    let user = m.user.as_ref();
+    user.map(|u| who(&u.name, &u.code)).unwrap_or_default()
 }
 
 fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
@@ -600,54 +596,27 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
 }
 
 fn submissions(items: &[Value], opts: &OutputOptions) -> String {
-    let mut t = new_table(opts, &["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"]);
-    for v in items {
-        let f: FormSubmission = parse(v);
-        add_row(
-            &mut t,
-            vec![
-                s(&f.code),
-                s(&f.kind),
-                s(&f.form_title),
-                local_time(f.submitted_at.as_deref()),
-                f.submission_answers
-                    .as_ref()
-                    .map(|a| a.len().to_string())
-                    .unwrap_or_default(),
-            ],
-        );
-    }
-    finish(t)
+    let header = ["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"];
+    list_of(opts, &header, items, |f: FormSubmission| {
+        let submitted = local_time(f.submitted_at.as_deref());
+        let answers = f.submission_answers.as_ref().map(|a| a.len().to_string());
+        let answers = answers.unwrap_or_default();
+        vec![s(&f.code), s(&f.kind), s(&f.form_title), submitted, answers]
+    })
 }
 
 fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
-    let mut t = new_table(
-        opts,
-        &["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"],
-    );
-    for v in items {
-        let w: Webhook = parse(v);
-        add_row(
-            &mut t,
-            vec![
-                s(&w.code),
-                yes_no(w.active).to_string(),
-                s(&w.callback_url),
-                w.events
-                    .as_ref()
-                    .map(|e| {
-                        if e.is_empty() {
-                            "(all)".to_string()
-                        } else {
-                            e.join(", ")
-                        }
-                    })
-                    .unwrap_or_else(|| "(all)".to_string()),
-                local_time(w.created_at.as_deref()),
-            ],
-        );
-    }
-    finish(t)
+    let header = ["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"];
+    list_of(opts, &header, items, |w: Webhook| {
+        // No list, or an empty one, is every event.
+        let events = match w.events.as_deref() {
+            Some(e) if !e.is_empty() => e.join(", "),
+            _ => "(all)".to_string(),
+        };
+        let active = yes_no(w.active).to_string();
+        let created = local_time(w.created_at.as_deref());
+        vec![s(&w.code), active, s(&w.callback_url), events, created]
+    })
 }
 
 fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
@@ -1020,34 +989,20 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
         out.push_str("(none)\n");
         return out;
     }
-    let mut t = new_table(
-        opts,
-        &["MEMBER", "STATUS", "RESULT", "SCORE", "COMMENT", "UPDATED"],
-    );
-    for m in &scores {
-        let member = m
-            .user
-            .as_ref()
-            .map(|u| {
-                u.name
-                    .clone()
-                    .or_else(|| u.code.clone())
-                    .unwrap_or_default()
-            })
-            .unwrap_or_default();
-        add_row(
-            &mut t,
-            vec![
-                member,
-                s(&m.status),
-                s(&m.final_result),
-                num(&m.final_score),
-                s(&m.final_comment),
-                local_time(m.updated_at.as_deref()),
-            ],
-        );
-    }
-    out.push_str(&finish(t));
+    let header = ["MEMBER", "STATUS", "RESULT", "SCORE", "COMMENT", "UPDATED"];
+    let scored = scores.iter().map(|m| {
+        let member = m.user.as_ref().map(|u| who(&u.name, &u.code));
+        let updated = local_time(m.updated_at.as_deref());
+        vec![
+            member.unwrap_or_default(),
+            s(&m.status),
+            s(&m.final_result),
+            num(&m.final_score),
+            s(&m.final_comment),
+            updated,
+        ]
+    });
+    out.push_str(&self::rows(opts, &header, scored.collect()));
     out
 }
 

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Local};
 
 /// HTML as plain, readable text (paragraphs and list items on their own lines).
-pub fn html_to_text(html: &str, width: usize) -> String {
+pub(crate) fn html_to_text(html: &str, width: usize) -> String {
     if !html.contains('<') && !html.contains('&') {
         return html.trim().to_string();
     }
@@ -18,7 +18,7 @@ pub fn html_to_text(html: &str, width: usize) -> String {
 }
 
 /// An ISO 8601 timestamp in local time (`2026-11-02 09:15`); as given when it doesn't parse.
-pub fn local_time(ts: Option<&str>) -> String {
+pub(crate) fn local_time(ts: Option<&str>) -> String {
     match ts {
         None => String::new(),
         Some(s) => match DateTime::parse_from_rfc3339(s) {
@@ -28,7 +28,7 @@ pub fn local_time(ts: Option<&str>) -> String {
     }
 }
 
-pub fn yes_no(b: Option<bool>) -> &'static str {
+pub(crate) fn yes_no(b: Option<bool>) -> &'static str {
     match b {
         Some(true) => "yes",
         Some(false) => "no",
@@ -37,7 +37,7 @@ pub fn yes_no(b: Option<bool>) -> &'static str {
 }
 
 /// The first line of `s`, cut to `max` characters with an ellipsis.
-pub fn one_line(s: &str, max: usize) -> String {
+pub(crate) fn one_line(s: &str, max: usize) -> String {
     let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() <= max {
         flat
@@ -72,7 +72,7 @@ fn is_unsafe(c: char) -> bool {
 /// (OSC 52) or reverse text. A tab becomes a space; a newline is kept only when
 /// `keep_newlines` (wrapped cells), else shown as `\n`. Used for every human-facing output;
 /// `-o json/ndjson/csv` are written byte-exact and never pass through here.
-pub fn safe_text(s: &str, keep_newlines: bool) -> std::borrow::Cow<'_, str> {
+pub(crate) fn safe_text(s: &str, keep_newlines: bool) -> std::borrow::Cow<'_, str> {
     if !s
         .chars()
         .any(|c| is_unsafe(c) && !(keep_newlines && c == '\n'))
@@ -97,7 +97,7 @@ pub fn safe_text(s: &str, keep_newlines: bool) -> std::borrow::Cow<'_, str> {
 }
 
 /// A span of seconds as people say it: `45 s`, `6 min 40 s`, `3 h 2 min`, `2 d 4 h`.
-pub fn human_duration(secs: u64) -> String {
+pub(crate) fn human_duration(secs: u64) -> String {
     let (d, h, m, s) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
     let parts: Vec<String> = if d > 0 {
         vec![format!("{d} d"), format!("{h} h")]
@@ -117,7 +117,7 @@ pub fn human_duration(secs: u64) -> String {
 }
 
 /// How long ago a time `age_secs` old was: `2 min 5 s ago`, `just now`, `in 10 s`.
-pub fn ago(age_secs: i64) -> String {
+pub(crate) fn ago(age_secs: i64) -> String {
     match age_secs {
         0 => "just now".to_string(),
         a if a > 0 => format!("{} ago", human_duration(a as u64)),
@@ -126,13 +126,13 @@ pub fn ago(age_secs: i64) -> String {
 }
 
 /// [`safe_text`] on one line (errors, warnings, listener lines): newlines escaped too.
-pub fn safe_line(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn safe_line(s: &str) -> std::borrow::Cow<'_, str> {
     safe_text(s, false)
 }
 
 /// A moment in local time (`TZ` honoured), e.g. `2026-11-24 15:00:00 +09:00`; `None` past what a
 /// calendar can show.
-pub fn local_clock(at: std::time::SystemTime) -> Option<String> {
+pub(crate) fn local_clock(at: std::time::SystemTime) -> Option<String> {
     let secs = match at.duration_since(std::time::UNIX_EPOCH) {
         Ok(d) => i64::try_from(d.as_secs()).ok()?,
         Err(e) => -i64::try_from(e.duration().as_secs()).ok()?,

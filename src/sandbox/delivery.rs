@@ -16,12 +16,12 @@ use super::state::{now_ts, push_capped};
 use crate::redact::Secret;
 use crate::webhook::delivery;
 
-pub const MAX_ATTEMPTS: u32 = 5;
+pub(crate) const MAX_ATTEMPTS: u32 = 5;
 /// Delays before the 2nd..5th attempt, in seconds.
-pub const RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
-pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
+pub(crate) const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 
-pub struct Deliveries {
+pub(crate) struct Deliveries {
     client: reqwest::Client,
     tasks: Mutex<Vec<tokio::task::AbortHandle>>,
     /// Deliveries whose first attempt has not finished yet (shutdown lets them finish).
@@ -30,7 +30,7 @@ pub struct Deliveries {
 }
 
 impl Deliveries {
-    pub fn new() -> anyhow::Result<Deliveries> {
+    pub(crate) fn new() -> anyhow::Result<Deliveries> {
         // Callbacks are usually local receivers; never route them through a proxy.
         let client = delivery::client(
             &crate::api::NetSettings::default(),
@@ -47,7 +47,7 @@ impl Deliveries {
     }
 
     /// Let first attempts already under way finish (up to `grace`), then stop all retries.
-    pub async fn shutdown(&self, grace: Duration) {
+    pub(crate) async fn shutdown(&self, grace: Duration) {
         let deadline = tokio::time::Instant::now() + grace;
         while self.first_pending.load(Ordering::SeqCst) > 0 {
             let notified = self.first_done.notified();
@@ -72,7 +72,7 @@ impl Deliveries {
 
 /// Whether webhook record `hook` wants `action`: active (absent = active) and `events`
 /// naming it (absent or empty = every event).
-pub fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
+pub(crate) fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
     let active = hook.get("active").and_then(Value::as_bool).unwrap_or(true);
     let wants = match hook.get("events") {
         Some(Value::Array(events)) if !events.is_empty() => {
@@ -85,7 +85,7 @@ pub fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
 
 /// Start delivering `action` to every subscribed webhook. Returns (delivery id, webhook
 /// code) of each delivery started.
-pub async fn fire(app: &Shared, action: &str, payload: Value) -> Vec<(String, String)> {
+pub(crate) async fn fire(app: &Shared, action: &str, payload: Value) -> Vec<(String, String)> {
     let wanted = action.to_string();
     let hooks = app
         .store

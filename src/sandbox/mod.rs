@@ -133,7 +133,8 @@ use std::time::Duration;
 /// The key the sandbox accepts unless told otherwise.
 pub const DEFAULT_API_KEY: &str = "sandbox-key";
 
-/// Codes of the demo data, for tests and documentation.
+/// Codes of the demo data, for tests.
+#[cfg(any(test, feature = "testing"))]
 pub mod codes {
     /// The form with a question of every kind.
     pub const FORM_ALL_KINDS: &str = "FORM-ALLKINDS";
@@ -247,7 +248,10 @@ pub async fn start(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<San
 }
 
 /// [`start`], logging each request and each webhook delivery attempt as a line to stderr.
-pub async fn start_with_logging(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<Sandbox> {
+pub(crate) async fn start_with_logging(
+    addr: SocketAddr,
+    opts: SandboxOptions,
+) -> anyhow::Result<Sandbox> {
     start_inner(addr, opts, true).await
 }
 

@@ -14,7 +14,7 @@ use crate::api::Stage;
 
 /// A candidate's stage; a candidate from a state file of before stages is `applied` since it
 /// was created.
-pub fn stage_of(c: &Candidate) -> CandidateStage {
+pub(crate) fn stage_of(c: &Candidate) -> CandidateStage {
     c.stage.clone().unwrap_or_else(|| CandidateStage {
         kind: "applied".into(),
         title: stage_title("applied").into(),
@@ -24,7 +24,7 @@ pub fn stage_of(c: &Candidate) -> CandidateStage {
 }
 
 /// The job of form `form`.
-pub fn job_of<'a>(db: &'a Db, form: Option<&str>) -> Option<&'a Job> {
+pub(crate) fn job_of<'a>(db: &'a Db, form: Option<&str>) -> Option<&'a Job> {
     let form = form?;
     db.jobs.iter().find(|j| j.form == form)
 }
@@ -39,7 +39,7 @@ fn posting_url(j: &Job) -> String {
 
 /// A candidate as the list and the detail show it (`detail` adds the salary fields).
 /// Stored paths (resume, photo) are shown as full addresses on the sandbox's `origin`.
-pub fn candidate_view(db: &Db, c: &Candidate, origin: &str, detail: bool) -> Value {
+pub(crate) fn candidate_view(db: &Db, c: &Candidate, origin: &str, detail: bool) -> Value {
     let stage = stage_of(c);
     let eval = db.evaluations.iter().rev().find(|e| e.candidate == c.code);
     let (score, done, total) = match eval {
@@ -144,7 +144,7 @@ fn member_view(code: &str) -> Value {
     })
 }
 
-pub fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
+pub(crate) fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
     let form = db
         .forms
         .iter()
@@ -183,7 +183,7 @@ pub fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
 
 /// Whether job `j` matches the list's `title` filter (its own title or its job group's,
 /// case-insensitive).
-pub fn job_matches(j: &Job, needle: &str) -> bool {
+pub(crate) fn job_matches(j: &Job, needle: &str) -> bool {
     let needle = needle.to_lowercase();
     needle.is_empty()
         || j.title.to_lowercase().contains(&needle)
@@ -191,11 +191,11 @@ pub fn job_matches(j: &Job, needle: &str) -> bool {
 }
 
 /// The candidate `code`: stored, or synthetic.
-pub fn find(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
+pub(crate) fn find(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
     super::routes::find_candidate(db, synthetic, code)
 }
 
-pub fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin: &str) -> Value {
+pub(crate) fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin: &str) -> Value {
     let (score, done, total) = score_of(e);
     let candidate = find(db, synthetic, &e.candidate)
         .map(|c| candidate_view(db, &c, origin, false))
@@ -234,7 +234,7 @@ pub fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin: &str) 
     })
 }
 
-pub fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &str) -> Value {
+pub(crate) fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &str) -> Value {
     let candidate = find(db, synthetic, &i.candidate)
         .map(|c| candidate_view(db, &c, origin, false))
         .unwrap_or(Value::Null);
@@ -256,13 +256,13 @@ pub fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &str) ->
 }
 
 /// An entry of the candidate list, built only when its page is shown.
-pub enum Listed<'a> {
+pub(crate) enum Listed<'a> {
     Stored(&'a Candidate),
     Synthetic(usize),
 }
 
 impl Listed<'_> {
-    pub fn view(&self, db: &Db, synthetic: usize, origin: &str) -> Value {
+    pub(crate) fn view(&self, db: &Db, synthetic: usize, origin: &str) -> Value {
         match self {
             Listed::Stored(c) => candidate_view(db, c, origin, false),
             Listed::Synthetic(i) => {
@@ -276,7 +276,7 @@ impl Listed<'_> {
 
 /// The candidate list in its order (stored candidates, then the synthetic ones that were not
 /// stored by a stage move), at `stage` when given.
-pub fn listed<'a>(
+pub(crate) fn listed<'a>(
     db: &'a Db,
     synthetic: usize,
     stage: Option<&'a str>,
@@ -302,7 +302,7 @@ pub fn listed<'a>(
 }
 
 /// A stage move done: the candidate after it, the stage before, and whether anything changed.
-pub struct Moved {
+pub(crate) struct Moved {
     pub candidate: Candidate,
     pub previous: CandidateStage,
     pub changed: bool,
@@ -310,7 +310,7 @@ pub struct Moved {
 
 /// Move candidate `code` to stage `kind` (titled `title`, else the kind's usual title) at
 /// `now`. A synthetic candidate is stored from then on, with its new stage.
-pub fn move_stage(
+pub(crate) fn move_stage(
     db: &mut Db,
     synthetic: usize,
     code: &str,
@@ -382,7 +382,11 @@ fn event_subject(db: &Db, c: &Candidate) -> Map<String, Value> {
 
 /// The payload of `candidate_stage_changed` for `c`, now at its current stage, coming from
 /// `previous` (`None`: a new application).
-pub fn stage_changed_event(db: &Db, c: &Candidate, previous: Option<&CandidateStage>) -> Value {
+pub(crate) fn stage_changed_event(
+    db: &Db,
+    c: &Candidate,
+    previous: Option<&CandidateStage>,
+) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
     m.insert("stage".into(), json!(stage.kind));
@@ -397,7 +401,7 @@ pub fn stage_changed_event(db: &Db, c: &Candidate, previous: Option<&CandidateSt
 }
 
 /// The payload of `candidate_pass` for `c`.
-pub fn pass_event(db: &Db, c: &Candidate) -> Value {
+pub(crate) fn pass_event(db: &Db, c: &Candidate) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
     m.insert("stage".into(), json!(stage.kind));

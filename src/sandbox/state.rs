@@ -18,38 +18,38 @@ use super::routes::ApiError;
 
 /// Version of the state file layout. A newer file is refused; an older one is kept as
 /// `FILE.bak` (with a warning) and the sandbox starts again from demo data.
-pub const STATE_VERSION: u32 = 1;
+pub(crate) const STATE_VERSION: u32 = 1;
 
 /// Recorded requests, uploads and deliveries kept in the state file (oldest dropped first).
-pub const LOG_CAP: usize = 1000;
+pub(crate) const LOG_CAP: usize = 1000;
 
 /// "Now" as the API shows it: ISO 8601 with a numeric offset (`+00:00`).
-pub fn now_ts() -> String {
+pub(crate) fn now_ts() -> String {
     Utc::now()
         .fixed_offset()
         .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
 /// "Now" in the service's own offset (`+09:00`), for the hiring pipeline's records.
-pub fn now_kst() -> String {
+pub(crate) fn now_kst() -> String {
     let kst = FixedOffset::east_opt(9 * 3600).expect("valid offset");
     ts(Utc::now().with_timezone(&kst))
 }
 
 /// A timestamp with a numeric offset.
-pub fn ts(dt: DateTime<FixedOffset>) -> String {
+pub(crate) fn ts(dt: DateTime<FixedOffset>) -> String {
     dt.to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
 /// Whether a stored timestamp lies in the past (unparsable ones count as not past).
-pub fn is_past(stamp: &str) -> bool {
+pub(crate) fn is_past(stamp: &str) -> bool {
     DateTime::parse_from_rfc3339(stamp)
         .map(|t| t < Utc::now())
         .unwrap_or(false)
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Db {
+pub(crate) struct Db {
     pub version: u32,
     /// Bumped on every write; handy when reading the file by hand.
     #[serde(default)]
@@ -82,7 +82,7 @@ pub struct Db {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Form {
+pub(crate) struct Form {
     pub code: String,
     pub title: String,
     pub status: String,
@@ -109,13 +109,13 @@ pub struct Form {
 }
 
 impl Form {
-    pub fn expired(&self) -> bool {
+    pub(crate) fn expired(&self) -> bool {
         is_past(&self.end_at)
     }
 
     /// The API view: list item (no `questions`) or detail. Absent optional fields are left
     /// out, as each detail variant carries only its own.
-    pub fn to_api(&self, origin: &str, detail: bool) -> Value {
+    pub(crate) fn to_api(&self, origin: &str, detail: bool) -> Value {
         let uri = format!(
             "{origin}/v1/application_forms/{}",
             super::routes::enc(&self.code)
@@ -151,7 +151,7 @@ fn api_view(record: &impl Serialize, hidden: &[&str]) -> Map<String, Value> {
 /// A question of a form; serialized as the API shows it (`id` omitted when the form's
 /// questions carry none, see the service's documentation, "Question identifiers").
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Question {
+pub(crate) struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
     pub kind: String,
@@ -168,7 +168,7 @@ pub struct Question {
 /// A candidate. The fields after `submissions` came with the hiring pipeline (the candidate
 /// list); a state file from before has none of them, hence the defaults.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     pub code: String,
     pub name: String,
     pub email: String,
@@ -214,7 +214,7 @@ pub struct Candidate {
 /// A candidate's place in the pipeline: a kind (`applied`, `review`, `interview`, `offer`,
 /// `pass`, `fail`) and the organization's own title for the step (`1차 면접`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CandidateStage {
+pub(crate) struct CandidateStage {
     pub kind: String,
     pub title: String,
     pub created_at: String,
@@ -223,7 +223,7 @@ pub struct CandidateStage {
 
 /// A job: a posting (its form) in a job group, with its managers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Job {
+pub(crate) struct Job {
     /// The service may send none.
     pub code: Option<String>,
     pub title: String,
@@ -240,7 +240,7 @@ pub struct Job {
 
 /// An evaluation of a candidate at a stage, by several members.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     pub code: String,
     pub candidate: String,
     pub status: String,
@@ -253,7 +253,7 @@ pub struct Evaluation {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct MemberScore {
+pub(crate) struct MemberScore {
     pub code: String,
     /// User code of the evaluator.
     pub user: String,
@@ -266,7 +266,7 @@ pub struct MemberScore {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Interview {
+pub(crate) struct Interview {
     pub code: String,
     pub candidate: String,
     pub kind: String,
@@ -281,14 +281,14 @@ pub struct Interview {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct User {
+pub(crate) struct User {
     pub code: String,
     pub name: String,
     pub email: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Memo {
+pub(crate) struct Memo {
     pub id: i64,
     /// Code of the candidate the memo belongs to (not part of the API view).
     pub candidate: String,
@@ -305,7 +305,7 @@ pub struct Memo {
 }
 
 impl Memo {
-    pub fn to_api(&self, with_user: bool) -> Map<String, Value> {
+    pub(crate) fn to_api(&self, with_user: bool) -> Map<String, Value> {
         let hidden: &[&str] = if with_user {
             &["candidate"]
         } else {
@@ -316,7 +316,7 @@ impl Memo {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Upload {
+pub(crate) struct Upload {
     pub token: String,
     pub filename: String,
     pub presigned_url: String,
@@ -333,7 +333,7 @@ pub struct Upload {
 }
 
 /// Append to a recorded log, dropping the oldest entries beyond [`LOG_CAP`].
-pub fn push_capped<T>(log: &mut Vec<T>, item: T) {
+pub(crate) fn push_capped<T>(log: &mut Vec<T>, item: T) {
     log.push(item);
     if log.len() > LOG_CAP {
         let extra = log.len() - LOG_CAP;
@@ -374,7 +374,7 @@ struct Cache {
 }
 
 /// The state file, shared safely between tasks and processes.
-pub struct Store {
+pub(crate) struct Store {
     path: PathBuf,
     lock_path: PathBuf,
     cache: Mutex<Cache>,
@@ -382,7 +382,7 @@ pub struct Store {
 
 impl Store {
     /// Open (or create with demo data) the state file at `path`.
-    pub fn open(path: &Path) -> anyhow::Result<Store> {
+    pub(crate) fn open(path: &Path) -> anyhow::Result<Store> {
         let lock_path = sidecar(path, "lock");
         let store = Store {
             path: path.to_path_buf(),
@@ -403,7 +403,7 @@ impl Store {
         Ok(store)
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -526,7 +526,10 @@ impl Store {
     }
 
     /// Run `f` on the current state.
-    pub fn read<R>(&self, f: impl FnOnce(&Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
+    pub(crate) fn read<R>(
+        &self,
+        f: impl FnOnce(&Db) -> Result<R, ApiError>,
+    ) -> Result<R, ApiError> {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         let _lock = self.lock()?;
         self.refresh(&mut cache)?;
@@ -535,7 +538,10 @@ impl Store {
 
     /// Run `f` on the current state and save the result when `f` succeeds. When it fails
     /// the in-memory copy may be half-changed, so it is marked for reloading instead.
-    pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
+    pub(crate) fn write<R>(
+        &self,
+        f: impl FnOnce(&mut Db) -> Result<R, ApiError>,
+    ) -> Result<R, ApiError> {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         let _lock = self.lock()?;
         self.refresh(&mut cache)?;
@@ -555,7 +561,7 @@ impl Store {
     }
 
     /// [`Store::read`] off the async threads (file locking blocks).
-    pub async fn read_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    pub(crate) async fn read_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
     where
         R: Send + 'static,
         F: FnOnce(&Db) -> Result<R, ApiError> + Send + 'static,
@@ -567,7 +573,7 @@ impl Store {
     }
 
     /// [`Store::write`] off the async threads.
-    pub async fn write_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    pub(crate) async fn write_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
     where
         R: Send + 'static,
         F: FnOnce(&mut Db) -> Result<R, ApiError> + Send + 'static,
@@ -580,7 +586,7 @@ impl Store {
 }
 
 /// `sandbox.json` → `sandbox.json.<ext>` beside it.
-pub fn sidecar(path: &Path, ext: &str) -> PathBuf {
+pub(crate) fn sidecar(path: &Path, ext: &str) -> PathBuf {
     let mut name = path
         .file_name()
         .map(|n| n.to_os_string())

@@ -18,16 +18,16 @@ use sha2::{Digest, Sha256};
 
 use crate::redact::Secret;
 
-pub const EVENT_ID: &str = "x-recruit-event-id";
-pub const DEDUP_KEY: &str = "x-recruit-dedup-key";
-pub const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
+pub(crate) const EVENT_ID: &str = "x-recruit-event-id";
+pub(crate) const DEDUP_KEY: &str = "x-recruit-dedup-key";
+pub(crate) const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
 
 /// How much of a refusing app's answer is kept in `last_error`.
 const BODY_EXCERPT: usize = 500;
 
 /// How a forward is signed.
 #[derive(Debug, Clone, Copy)]
-pub enum Signing<'a> {
+pub(crate) enum Signing<'a> {
     /// The signature header as it came with the event (name, value), if any.
     AsReceived(Option<(&'a str, &'a str)>),
     /// Signed at `at` (Unix seconds) with these keys (one `v1` entry per key) in `header`;
@@ -42,7 +42,7 @@ pub enum Signing<'a> {
 
 /// One event to send.
 #[derive(Debug, Clone, Copy)]
-pub struct Request<'a> {
+pub(crate) struct Request<'a> {
     pub payload: &'a [u8],
     pub content_type: Option<&'a str>,
     pub signing: Signing<'a>,
@@ -55,7 +55,7 @@ pub struct Request<'a> {
 
 /// What the app made of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// 2xx.
     Accepted(u16),
     /// Any other status, with the start of the answer's body.
@@ -65,19 +65,19 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn accepted(&self) -> bool {
+    pub(crate) fn accepted(&self) -> bool {
         matches!(self, Outcome::Accepted(_))
     }
 
     /// A 4xx other than 408 (timeout) and 429 (slow down): the app refuses this event as it
     /// is, and sending it again unchanged will not help.
-    pub fn permanent(&self) -> bool {
+    pub(crate) fn permanent(&self) -> bool {
         matches!(self, Outcome::Refused { status, .. }
             if (400..500).contains(status) && !matches!(status, 408 | 429))
     }
 
     /// `HTTP 200`, `HTTP 400: {"error":...}`, or the connection error.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Outcome::Accepted(s) => format!("HTTP {s}"),
             Outcome::Refused { status, body } if body.is_empty() => format!("HTTP {status}"),
@@ -90,7 +90,7 @@ impl Outcome {
 /// A client for deliveries: no redirects followed (a 3xx is not a delivery, and following one
 /// would turn the POST into a GET that may answer 200), the environment's proxy only when
 /// `env_proxy` (never for local apps), `--ca-cert` trusted for https.
-pub fn client(
+pub(crate) fn client(
     net: &crate::api::NetSettings,
     env_proxy: bool,
     timeout: Duration,
@@ -101,21 +101,23 @@ pub fn client(
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(user_agent)
         .build()
-        .map_err(|e| crate::Error::other(format!("cannot build the HTTP client: {e}")))
+        .map_err(|e| {
+            crate::Error::caused(crate::ExitKind::Other, "cannot build the HTTP client", e)
+        })
 }
 
 /// `recruit/VERSION (what)`: who sends, for the receiver's logs.
-pub fn user_agent(what: &str) -> String {
+pub(crate) fn user_agent(what: &str) -> String {
     format!("recruit/{} ({what})", env!("CARGO_PKG_VERSION"))
 }
 
 /// `sha256:<hex>` of the raw body: equal for the service's retries of one event.
-pub fn dedup_key(payload: &[u8]) -> String {
+pub(crate) fn dedup_key(payload: &[u8]) -> String {
     format!("sha256:{}", hex::encode(Sha256::digest(payload)))
 }
 
 /// Send `req` to `url`.
-pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
+pub(crate) async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
     let content_type = req
         .content_type
         .and_then(|c| HeaderValue::from_str(c).ok())
@@ -184,7 +186,7 @@ pub enum Success {
 }
 
 impl Success {
-    pub fn accepts(self, o: &Outcome) -> bool {
+    pub(crate) fn accepts(self, o: &Outcome) -> bool {
         match (self, o) {
             (Success::Exactly200, Outcome::Accepted(s)) => *s == 200,
             (Success::Any2xx, Outcome::Accepted(_)) => true,
@@ -219,7 +221,7 @@ pub struct Policy {
 impl Policy {
     /// The service's delivery rules, with its delays (or a test's): exactly 200, at most
     /// `delays.len() + 1` attempts.
-    pub fn service(delays: Vec<Duration>) -> Policy {
+    pub(crate) fn service(delays: Vec<Duration>) -> Policy {
         Policy {
             success: Success::Exactly200,
             retries: Retries::Fixed(delays),
@@ -228,7 +230,7 @@ impl Policy {
     }
 
     /// The delay after the `attempts`-th failed attempt of a backoff: first, 2 first, ... max.
-    pub fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
+    pub(crate) fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
         let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
         first.saturating_mul(2u32.saturating_pow(exp)).min(max)
     }
@@ -236,7 +238,7 @@ impl Policy {
 
 /// What follows an attempt.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Next {
+pub(crate) enum Next {
     /// Delivered.
     Done,
     /// Tried again after this long.
@@ -247,7 +249,7 @@ pub enum Next {
 
 /// One attempt, as the caller's callback sees it.
 #[derive(Debug)]
-pub struct Attempted<'a> {
+pub(crate) struct Attempted<'a> {
     /// 1 for the first attempt of this run.
     pub n: usize,
     /// Attempts in all, those of earlier runs included (the relay's stored count).
@@ -258,7 +260,7 @@ pub struct Attempted<'a> {
 
 /// How a run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Delivered,
     GaveUp(String),
     /// The caller's callback said to stop (the event went away).
@@ -271,7 +273,7 @@ pub enum Verdict {
 /// by the caller if it signs); `watch` sees each attempt with what comes next and returns
 /// false to stop there; `age` is how old the event is (for `max_age`); `prior` counts earlier
 /// attempts; `stop` abandons the run (an attempt in flight, or a wait).
-pub async fn run<A, AF, W, WF>(
+pub(crate) async fn run<A, AF, W, WF>(
     policy: &Policy,
     prior: i64,
     age: impl Fn() -> Duration,

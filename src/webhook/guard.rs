@@ -16,17 +16,17 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{Instant, Sleep};
 
 /// Most connections served at once.
-pub const MAX_CONNECTIONS: usize = 256;
+pub(crate) const MAX_CONNECTIONS: usize = 256;
 
 /// A TCP listener whose connections count against a cap and close when idle.
-pub struct GuardedListener {
+pub(crate) struct GuardedListener {
     inner: TcpListener,
     slots: Arc<Semaphore>,
     idle: Duration,
 }
 
 impl GuardedListener {
-    pub fn new(inner: TcpListener, max: usize, idle: Duration) -> GuardedListener {
+    pub(crate) fn new(inner: TcpListener, max: usize, idle: Duration) -> GuardedListener {
         GuardedListener {
             inner,
             slots: Arc::new(Semaphore::new(max.max(1))),
@@ -66,7 +66,7 @@ impl axum::serve::Listener for GuardedListener {
 
 /// A connection that fails its reads with `TimedOut` once nothing arrived for `idle` while a
 /// read was waiting; holds its slot until dropped.
-pub struct GuardedStream {
+pub(crate) struct GuardedStream {
     inner: TcpStream,
     _permit: OwnedSemaphorePermit,
     idle: Duration,

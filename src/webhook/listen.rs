@@ -23,25 +23,15 @@ use super::log::{Log, Record};
 use super::signature::{self, Malformed, Rejection};
 use super::store::{NewEvent, Reader, Store};
 use super::writer::Writer;
-use crate::error::Error;
+use crate::error::{Error, ExitKind};
+use crate::output::Format;
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
-pub const MAX_BODY: usize = 1024 * 1024;
+pub(crate) const MAX_BODY: usize = 1024 * 1024;
 
 /// Default port of the listener.
-pub const DEFAULT_PORT: u16 = 4242;
-
-/// How accepted events are printed on stdout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EventFormat {
-    /// One human line: local time, action, short summary.
-    Line,
-    /// The body exactly as received.
-    Json,
-    /// The body as one compact line.
-    Ndjson,
-}
+pub(crate) const DEFAULT_PORT: u16 = 4242;
 
 #[derive(Debug, Clone)]
 pub struct ListenConfig {
@@ -55,7 +45,9 @@ pub struct ListenConfig {
     pub forward_to: Option<url::Url>,
     /// Per-action forward targets (`--forward ACTION=URL`), tried before `forward_to`.
     pub forward: Vec<(String, url::Url)>,
-    pub format: EventFormat,
+    /// How events are printed: as they came (json), one compact line each (ndjson), or a
+    /// line for people (table; csv too: events have no columns).
+    pub format: Format,
     /// Timeout of one forward request.
     pub forward_timeout: Duration,
     /// Trusted authorities for an https app (`--ca-cert`).
@@ -70,7 +62,7 @@ pub struct ListenConfig {
 
 impl ListenConfig {
     /// Every app events are forwarded to, each once.
-    pub fn targets(&self) -> Vec<String> {
+    pub(crate) fn targets(&self) -> Vec<String> {
         let mut targets: Vec<String> = self.forward.iter().map(|(_, u)| u.to_string()).collect();
         targets.extend(self.forward_to.iter().map(|u| u.to_string()));
         targets.sort();
@@ -126,7 +118,7 @@ fn get(c: &AtomicU64) -> u64 {
 }
 
 impl Stats {
-    pub fn summary(&self, forwarding: bool, durable: bool) -> String {
+    pub(crate) fn summary(&self, forwarding: bool, durable: bool) -> String {
         let mut s = format!(
             "{} received, {} accepted",
             get(&self.received),
@@ -200,12 +192,16 @@ pub async fn run(
     io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
-    let listener = tokio::net::TcpListener::bind(cfg.addr)
-        .await
-        .map_err(|e| Error::other(format!("cannot listen on {}: {e}", cfg.addr)).with_source(e))?;
+    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Other,
+            format_args!("cannot listen on {}", cfg.addr),
+            e,
+        )
+    })?;
     let addr = listener
         .local_addr()
-        .map_err(|e| Error::other(format!("cannot read the bound address: {e}")))?;
+        .map_err(|e| Error::caused(ExitKind::Other, "cannot read the bound address", e))?;
     let metrics = match cfg.metrics_addr {
         Some(m) => Some(bind_metrics(m, addr).await?),
         None => None,
@@ -213,12 +209,8 @@ pub async fn run(
     let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
-    let client = delivery::client(
-        &cfg.net,
-        false,
-        cfg.forward_timeout,
-        delivery::user_agent("webhooks listen"),
-    )?;
+    let agent = delivery::user_agent("webhooks listen");
+    let client = delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?;
     let stats = Arc::new(Stats::default());
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);
@@ -371,7 +363,7 @@ pub async fn run(
         // The thread ends once every writer handle is gone (the relay's and the listener's).
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }
-    served.map_err(|e| Error::other(format!("the listener stopped: {e}")))?;
+    served.map_err(|e| Error::caused(ExitKind::Other, "the listener stopped", e))?;
     let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended { stats, fatal })
 }
@@ -389,7 +381,11 @@ async fn bind_metrics(
         )));
     }
     tokio::net::TcpListener::bind(m).await.map_err(|e| {
-        Error::usage(format!("cannot serve metrics on --metrics-addr {m}: {e}")).with_source(e)
+        Error::caused(
+            ExitKind::Usage,
+            format_args!("cannot serve metrics on --metrics-addr {m}"),
+            e,
+        )
     })
 }
 
@@ -753,26 +749,26 @@ impl Printer {
         // Parsed only for the views that need it: a 1 MiB body is not built into a tree twice.
         let value = || serde_json::from_slice::<Value>(body).ok();
         let json = match (cfg.format, json) {
-            (EventFormat::Line, true) => value(),
-            (EventFormat::Ndjson, true) if body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
-                value()
-            }
+            (Format::Table | Format::Csv, true) => value(),
+            (Format::Ndjson, true) if body.iter().any(|b| matches!(b, b'\n' | b'\r')) => value(),
             (_, true) => Some(Value::Null),
             (_, false) => None,
         };
         let json = json.as_ref();
         let mut line: Vec<u8> = match (cfg.format, json) {
-            (EventFormat::Line, Some(v)) => format!("{}  {}", clock(), summarize(v)).into_bytes(),
-            (EventFormat::Line, None) => {
+            (Format::Table | Format::Csv, Some(v)) => {
+                format!("{}  {}", clock(), summarize(v)).into_bytes()
+            }
+            (Format::Table | Format::Csv, None) => {
                 format!("{}  (not JSON, {} bytes)", clock(), body.len()).into_bytes()
             }
-            (EventFormat::Json, _) => body.to_vec(),
+            (Format::Json, _) => body.to_vec(),
             // Already one line: keep the bytes as they came.
-            (EventFormat::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
+            (Format::Ndjson, Some(_)) if !body.iter().any(|b| matches!(b, b'\n' | b'\r')) => {
                 body.to_vec()
             }
-            (EventFormat::Ndjson, Some(v)) => v.to_string().into_bytes(),
-            (EventFormat::Ndjson, None) => {
+            (Format::Ndjson, Some(v)) => v.to_string().into_bytes(),
+            (Format::Ndjson, None) => {
                 log.write(Record::warn(
                     "not_printed",
                     format!(
@@ -918,12 +914,12 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
     };
     tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
         .await
-        .map_err(|e| Error::other(format!("the store read stopped: {e}")))?
+        .map_err(|e| Error::caused(ExitKind::Other, "the store read stopped", e))?
 }
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in
 /// lowercase, messages read better in the usual spelling.
-pub fn header_label(name: &HeaderName) -> String {
+pub(crate) fn header_label(name: &HeaderName) -> String {
     name.as_str()
         .split('-')
         .map(|word| {
@@ -945,7 +941,7 @@ pub(crate) fn clock() -> String {
 /// One line describing an event: action, candidate, and the detail the event is about.
 /// The text comes from the network: control characters are replaced and pieces are cut short,
 /// so a body cannot move the cursor or rewrite the terminal.
-pub fn summarize(event: &Value) -> String {
+pub(crate) fn summarize(event: &Value) -> String {
     let action = match event.get("action").and_then(Value::as_str) {
         Some(a) => clean(a, 60),
         None => "(no action)".to_string(),
@@ -1064,7 +1060,7 @@ mod tests {
             events: None,
             forward_to: Some(u("http://127.0.0.1:1/all")),
             forward: vec![("candidate_pass".into(), u("http://127.0.0.1:1/pass"))],
-            format: EventFormat::Line,
+            format: Format::Table,
             forward_timeout: Duration::from_secs(1),
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),

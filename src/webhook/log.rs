@@ -13,18 +13,20 @@ use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
 
-/// How log lines look.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum LogFormat {
-    /// `12:00:01 message`, for people.
-    #[default]
-    Text,
-    /// One JSON object per line.
-    Json,
+named! {
+    /// How log lines look.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum LogFormat {
+        /// `12:00:01 message`, for people.
+        Text = "text",
+        /// One JSON object per line.
+        Json = "json",
+    }
+    default Text;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
+pub(crate) enum Level {
     Info,
     Warn,
     Error,
@@ -42,7 +44,7 @@ impl Level {
 
 /// One thing that happened, with the fields a collector filters on.
 #[derive(Debug, Clone)]
-pub struct Record {
+pub(crate) struct Record {
     pub level: Level,
     /// What happened, one word: `listening`, `stored`, `forwarded`, `retry`, `failed`,
     /// `rejected`, `store_failed`, `stopped`...
@@ -54,7 +56,7 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn new(level: Level, outcome: &'static str, message: impl Into<String>) -> Record {
+    pub(crate) fn new(level: Level, outcome: &'static str, message: impl Into<String>) -> Record {
         Record {
             level,
             outcome,
@@ -64,24 +66,24 @@ impl Record {
             target: None,
         }
     }
-    pub fn info(outcome: &'static str, message: impl Into<String>) -> Record {
+    pub(crate) fn info(outcome: &'static str, message: impl Into<String>) -> Record {
         Record::new(Level::Info, outcome, message)
     }
-    pub fn warn(outcome: &'static str, message: impl Into<String>) -> Record {
+    pub(crate) fn warn(outcome: &'static str, message: impl Into<String>) -> Record {
         Record::new(Level::Warn, outcome, message)
     }
-    pub fn error(outcome: &'static str, message: impl Into<String>) -> Record {
+    pub(crate) fn error(outcome: &'static str, message: impl Into<String>) -> Record {
         Record::new(Level::Error, outcome, message)
     }
-    pub fn event(mut self, id: i64) -> Record {
+    pub(crate) fn event(mut self, id: i64) -> Record {
         self.event_id = Some(id);
         self
     }
-    pub fn action(mut self, action: Option<&str>) -> Record {
+    pub(crate) fn action(mut self, action: Option<&str>) -> Record {
         self.action = action.map(str::to_string);
         self
     }
-    pub fn target(mut self, target: &str) -> Record {
+    pub(crate) fn target(mut self, target: &str) -> Record {
         self.target = Some(target.to_string());
         self
     }
@@ -158,11 +160,7 @@ impl Log {
         }
     }
 
-    pub fn format(&self) -> LogFormat {
-        self.format
-    }
-
-    pub fn write(&self, rec: Record) {
+    pub(crate) fn write(&self, rec: Record) {
         let dropped = self.dropped.swap(0, Ordering::Relaxed);
         if dropped > 0 {
             let note = Record::warn(

@@ -7,16 +7,20 @@ use std::sync::atomic::Ordering;
 use super::listen::Stats;
 use super::store::TargetCount;
 
-pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+pub(crate) const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 
 /// The label for events that have no forward target yet.
-pub const NO_TARGET: &str = "none";
+pub(crate) const NO_TARGET: &str = "none";
 
 /// The exposition: counters from `stats`, and per target the pending events and the age of
 /// the oldest (`pending` is None when the store could not be read: the gauges are left out
 /// and `recruit_relay_store_readable` says 0). Every target in `targets` gets its gauges,
 /// 0 when nothing is pending for it.
-pub fn exposition(stats: &Stats, pending: Option<&[TargetCount]>, targets: &[String]) -> String {
+pub(crate) fn exposition(
+    stats: &Stats,
+    pending: Option<&[TargetCount]>,
+    targets: &[String],
+) -> String {
     let mut out = String::new();
     let counters: [(&str, &str, &std::sync::atomic::AtomicU64); 7] = [
         (
@@ -80,29 +84,32 @@ pub fn exposition(stats: &Stats, pending: Option<&[TargetCount]>, targets: &[Str
             None => rows.push((target, c.count, age)),
         }
     }
-    let _ = writeln!(
-        out,
-        "# HELP recruit_relay_events_pending Events stored and not yet delivered, per target app.\n# TYPE recruit_relay_events_pending gauge"
+    per_target(
+        &mut out,
+        "recruit_relay_events_pending",
+        "Events stored and not yet delivered, per target app.",
+        rows.iter().map(|(t, count, _)| (t, count.to_string())),
     );
-    for (target, count, _) in &rows {
-        let _ = writeln!(
-            out,
-            "recruit_relay_events_pending{{target=\"{}\"}} {count}",
-            label(target)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "# HELP recruit_relay_oldest_pending_age_seconds Age of the oldest pending event, per target app (0 when none).\n# TYPE recruit_relay_oldest_pending_age_seconds gauge"
+    per_target(
+        &mut out,
+        "recruit_relay_oldest_pending_age_seconds",
+        "Age of the oldest pending event, per target app (0 when none).",
+        rows.iter().map(|(t, _, age)| (t, format!("{age:.3}"))),
     );
-    for (target, _, age) in &rows {
-        let _ = writeln!(
-            out,
-            "recruit_relay_oldest_pending_age_seconds{{target=\"{}\"}} {age:.3}",
-            label(target)
-        );
-    }
     out
+}
+
+/// A gauge with one sample per target app: its HELP and TYPE lines, then the samples.
+fn per_target<'a>(
+    out: &mut String,
+    name: &str,
+    help: &str,
+    samples: impl Iterator<Item = (&'a String, String)>,
+) {
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
+    for (target, value) in samples {
+        let _ = writeln!(out, "{name}{{target=\"{}\"}} {value}", label(target));
+    }
 }
 
 /// A label value escaped as the format requires: backslash, double quote, newline.

@@ -4,16 +4,16 @@
 //! OWNER: webhook helper.
 
 pub mod delivery;
-pub mod guard;
+pub(crate) mod guard;
 pub mod listen;
 pub mod log;
-pub mod metrics;
-pub mod relay;
+pub(crate) mod metrics;
+pub(crate) mod relay;
 pub mod samples;
 pub mod signature;
 pub mod store;
-pub mod trigger;
-pub mod writer;
+pub(crate) mod trigger;
+pub(crate) mod writer;
 
 /// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection
 /// refused") in the source chain.

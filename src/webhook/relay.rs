@@ -30,10 +30,10 @@ use crate::error::Error;
 use crate::redact::Secret;
 
 /// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
-pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
-pub const MAX_BACKOFF: Duration = Duration::from_secs(60);
+pub(crate) const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+pub(crate) const MAX_BACKOFF: Duration = Duration::from_secs(60);
 /// Delays before trying again an event the app refused for good: 30 s in all, then it fails.
-pub const REFUSAL_DELAYS: [Duration; 4] = [
+pub(crate) const REFUSAL_DELAYS: [Duration; 4] = [
     Duration::from_secs(2),
     Duration::from_secs(4),
     Duration::from_secs(8),
@@ -45,7 +45,7 @@ const MARKS_IN_FLIGHT: usize = 64;
 /// The relay's rules: any 2xx is delivered; failures that may pass are retried with
 /// backoff until `max_age`; a refusal for good is tried again after [`REFUSAL_DELAYS`], then
 /// the event fails.
-pub fn policy(max_age: Option<Duration>) -> Policy {
+pub(crate) fn policy(max_age: Option<Duration>) -> Policy {
     Policy {
         success: Success::Any2xx,
         retries: Retries::Backoff {
@@ -59,12 +59,12 @@ pub fn policy(max_age: Option<Duration>) -> Policy {
 
 /// Sign forwards afresh with the listener's keys.
 #[derive(Debug, Clone)]
-pub struct Resign {
+pub(crate) struct Resign {
     pub header: HeaderName,
     pub keys: Vec<Secret>,
 }
 
-pub struct Relay {
+pub(crate) struct Relay {
     pub store: Arc<Store>,
     pub writer: Writer,
     /// The lanes' target apps.
@@ -110,7 +110,7 @@ impl Relay {
     /// Start one lane per target app, counted alive from here (so `/healthz` never sees them
     /// missing at start); forward until the listener stops. The task ends when every lane has
     /// finished or abandoned its forward in flight and its marks are committed.
-    pub fn start(self) -> tokio::task::JoinHandle<()> {
+    pub(crate) fn start(self) -> tokio::task::JoinHandle<()> {
         let relay = Arc::new(self);
         let mut lanes = tokio::task::JoinSet::new();
         for url in relay.targets.clone() {
@@ -203,7 +203,7 @@ impl Relay {
                 .next_for(&url, cursor)
         })
         .await
-        .map_err(|e| Error::other(format!("the store read stopped: {e}")))?
+        .map_err(|e| Error::caused(crate::ExitKind::Other, "the store read stopped", e))?
     }
 
     /// Try one event until it is delivered, failed for good, or the listener stops.
@@ -214,7 +214,10 @@ impl Relay {
             (now_unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
         );
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
-        let rec = |r: Record| r.event(ev.id).action(ev.action.as_deref()).target(url);
+        let say = |r: Record| {
+            let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
+            self.log.write(r);
+        };
         let finished = Mutex::new(Vec::new());
         let mut stop = self.stop.clone();
         let verdict = delivery::run(
@@ -227,43 +230,29 @@ impl Relay {
                 let mark = match &a.next {
                     Next::Done => {
                         self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::info(
-                            "forwarded",
-                            format!(
-                                "  forwarded event {} ({}) to {url}: {error}",
-                                ev.id,
-                                crate::output::text::safe_line(&what),
-                            ),
-                        )));
+                        let what = crate::output::text::safe_line(&what);
+                        let line = format!("  forwarded event {} ({what}) to {url}: {error}", ev.id);
+                        say(Record::info("forwarded", line));
                         Mark::Delivered
                     }
                     Next::GiveUp(why) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
                         self.stats.failed.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::warn(
-                            "failed",
-                            format!(
-                                "warning: event {} failed for good ({why}): {error}; `recruit webhooks events replay {}` sends it again",
-                                ev.id, ev.id
-                            ),
+                        let id = ev.id;
+                        say(Record::warn("failed", format!(
+                            "warning: event {id} failed for good ({why}): {error}; `recruit webhooks events replay {id}` sends it again"
                         )));
                         Mark::GiveUp { error }
                     }
                     Next::RetryIn(delay) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-                        self.log.write(rec(Record::warn(
-                            "retry",
-                            format!(
-                                "warning: forward of event {} to {url} failed ({error}); attempt {}, next in {}",
-                                ev.id,
-                                a.attempts,
-                                crate::output::text::human_duration(delay.as_secs().max(1))
-                            ),
+                        let next = crate::output::text::human_duration(delay.as_secs().max(1));
+                        let (id, attempt) = (ev.id, a.attempts);
+                        say(Record::warn("retry", format!(
+                            "warning: forward of event {id} to {url} failed ({error}); attempt {attempt}, next in {next}"
                         )));
-                        Mark::Retry {
-                            error,
-                            next_unix: now_unix() + delay.as_secs_f64(),
-                        }
+                        let next_unix = now_unix() + delay.as_secs_f64();
+                        Mark::Retry { error, next_unix }
                     }
                 };
                 let retry = matches!(mark, Mark::Retry { .. });

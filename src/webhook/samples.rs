@@ -44,7 +44,7 @@ fn feedback(state: Value) -> Value {
 }
 
 /// The sample `payload` of `action`, or None for an action the spec does not list.
-pub fn payload(action: &str) -> Option<Value> {
+pub(crate) fn payload(action: &str) -> Option<Value> {
     let p = match action {
         "candidate_stage_changed" => json!({
             "candidate": candidate(),

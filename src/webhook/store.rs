@@ -23,35 +23,21 @@ use crate::error::Error;
 
 /// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
 /// (status, target, id), so a lane finds its next event without reading anyone else's.
-pub const VERSION: i64 = 2;
+pub(crate) const VERSION: i64 = 2;
 
 /// Default file name in the data directory.
-pub const DEFAULT_FILE: &str = "events.db";
+pub(crate) const DEFAULT_FILE: &str = "events.db";
 
-/// Where an event is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Status {
-    /// Stored, not yet delivered to the app (or no forward target yet).
-    Pending,
-    /// The app answered 2xx.
-    Delivered,
-    /// Given up: refused for good by the app (a 4xx), or older than --max-age.
-    Failed,
-}
-
-impl Status {
-    pub const ALL: [Status; 3] = [Status::Pending, Status::Delivered, Status::Failed];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::Delivered => "delivered",
-            Status::Failed => "failed",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|st| st.as_str() == s)
+named! {
+    /// Where an event is in its life.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Status {
+        /// Stored, not yet delivered to the app (or no forward target yet).
+        Pending = "pending",
+        /// The app answered 2xx.
+        Delivered = "delivered",
+        /// Given up: refused for good by the app (a 4xx), or older than --max-age.
+        Failed = "failed",
     }
 }
 
@@ -64,7 +50,7 @@ impl rusqlite::types::FromSql for Status {
 
 /// One stored event.
 #[derive(Debug, Clone)]
-pub struct Event {
+pub(crate) struct Event {
     pub id: i64,
     pub action: Option<String>,
     /// RFC 3339, UTC, milliseconds.
@@ -80,15 +66,13 @@ pub struct Event {
     pub content_type: Option<String>,
     /// The signature header as received: (name, value).
     pub signature: Option<(String, String)>,
-    /// Unix time of the next attempt (shown to people; the relay schedules in monotonic time).
-    pub next_attempt_unix: Option<f64>,
     pub delivered_at: Option<String>,
 }
 
 impl Event {
     /// The record of `webhooks events list -o json`: the payload as JSON when it is JSON,
     /// else as text.
-    pub fn record(&self) -> Value {
+    pub(crate) fn record(&self) -> Value {
         let payload = serde_json::from_slice::<Value>(&self.payload)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&self.payload).into()));
         json!({
@@ -115,7 +99,7 @@ pub struct NewEvent {
 
 /// What `events list` asks for.
 #[derive(Debug, Clone, Default)]
-pub struct Filter {
+pub(crate) struct Filter {
     pub status: Option<Status>,
     pub action: Option<String>,
     pub target: Option<String>,
@@ -125,7 +109,7 @@ pub struct Filter {
 
 /// Events of one target in one state: `events list`'s summary and the relay's metrics.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TargetCount {
+pub(crate) struct TargetCount {
     pub target: Option<String>,
     pub status: Status,
     pub count: u64,
@@ -136,21 +120,21 @@ pub struct TargetCount {
 /// What `events prune` deletes: events received before `before_unix`, delivered or failed;
 /// pending ones only when asked.
 #[derive(Debug, Clone, Copy)]
-pub struct Prune {
+pub(crate) struct Prune {
     pub before_unix: f64,
     pub include_pending: bool,
 }
 
 /// How many events of each state a prune deleted (or would delete).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Pruned {
+pub(crate) struct Pruned {
     pub delivered: u64,
     pub failed: u64,
     pub pending: u64,
 }
 
 impl Pruned {
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         self.delivered + self.failed + self.pending
     }
 }
@@ -171,7 +155,7 @@ const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts,
 
 /// How a store is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Open {
+pub(crate) enum Open {
     /// The `events` commands: the file must exist.
     Existing,
     /// The listener: created (with its directory) when missing, and checked page by page.
@@ -180,7 +164,7 @@ pub enum Open {
 
 impl Store {
     /// Open the store at `path`.
-    pub fn open(path: &Path, how: Open) -> Result<Store, Error> {
+    pub(crate) fn open(path: &Path, how: Open) -> Result<Store, Error> {
         let conn = connect(path, how)?;
         Ok(Store {
             conn: Mutex::new(conn),
@@ -198,12 +182,12 @@ impl Store {
     }
 
     /// The default store: `events.db` in the data directory.
-    pub fn default_path() -> PathBuf {
+    pub(crate) fn default_path() -> PathBuf {
         crate::config::data_dir().join(DEFAULT_FILE)
     }
 
     /// A connection of its own for reading beside the writer (a lane, the metrics).
-    pub fn reader(&self) -> Result<Reader, Error> {
+    pub(crate) fn reader(&self) -> Result<Reader, Error> {
         let conn = Connection::open_with_flags(
             &self.path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -224,12 +208,13 @@ impl Store {
     }
 
     /// Commit one received event (pending) on its own; its id. The listener groups its
-    /// inserts through the writer instead; this is for tools and tests.
+    /// inserts through the writer instead; this is for tests.
+    #[cfg(any(test, feature = "testing"))]
     pub fn insert(&self, ev: &NewEvent) -> Result<i64, Error> {
         self.with(|c| insert(c, ev))
     }
 
-    pub fn get(&self, id: i64) -> Result<Option<Event>, Error> {
+    pub(crate) fn get(&self, id: i64) -> Result<Option<Event>, Error> {
         self.with(|c| {
             c.query_row(
                 &format!("SELECT {COLUMNS} FROM events WHERE id = ?1"),
@@ -241,7 +226,7 @@ impl Store {
     }
 
     /// Events matching `filter`, oldest first.
-    pub fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
+    pub(crate) fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
         self.with(|c| {
             let mut stmt = c.prepare(&format!(
                 "SELECT {COLUMNS} FROM events
@@ -263,14 +248,14 @@ impl Store {
     }
 
     /// Events per target and state.
-    pub fn counts(&self) -> Result<Vec<TargetCount>, Error> {
+    pub(crate) fn counts(&self) -> Result<Vec<TargetCount>, Error> {
         self.with(|c| counts(c, None))
     }
 
     /// Route the pending events as a listener with these routes would: an event of an action
     /// in `routes` goes to its URL, any other to `default` (none: it waits for a listener that
     /// has one). Returns how many events changed target.
-    pub fn reroute(
+    pub(crate) fn reroute(
         &self,
         routes: &[(String, String)],
         default: Option<&str>,
@@ -305,7 +290,7 @@ impl Store {
     }
 
     /// Count (and, unless `dry`, delete) what `rule` selects, in one transaction.
-    pub fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
+    pub(crate) fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
         self.with(|c| {
             // The write lock from the start: a read snapshot can't be upgraded once the
             // listener has committed since (SQLite would answer "locked" at once).
@@ -349,7 +334,7 @@ impl Store {
 }
 
 /// A connection that only reads, for one lane or the metrics.
-pub struct Reader {
+pub(crate) struct Reader {
     conn: Connection,
     pub path: PathBuf,
 }
@@ -357,7 +342,7 @@ pub struct Reader {
 impl Reader {
     /// The oldest pending event for `target` after `after_id`: one row, one payload. The
     /// (status, target, id) index makes it one lookup however many events other lanes hold.
-    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
+    pub(crate) fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {COLUMNS} FROM events
@@ -369,7 +354,7 @@ impl Reader {
     }
 
     /// Pending events per target, with the oldest's age (the metrics).
-    pub fn pending(&self) -> Result<Vec<TargetCount>, Error> {
+    pub(crate) fn pending(&self) -> Result<Vec<TargetCount>, Error> {
         counts(&self.conn, Some(Status::Pending)).map_err(|e| store_error(&self.path, e))
     }
 }
@@ -626,7 +611,6 @@ pub(super) fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
         target: r.get(8)?,
         content_type: r.get(9)?,
         signature: name.zip(value),
-        next_attempt_unix: r.get(12)?,
         delivered_at: r.get(13)?,
     })
 }

@@ -15,13 +15,13 @@ use crate::error::Error;
 use crate::redact::Secret;
 
 /// The service's retry delays in seconds (spec sections 6 and 8).
-pub const DEFAULT_RETRY_DELAYS: &str = "10,30,90,270";
+pub(crate) const DEFAULT_RETRY_DELAYS: &str = "10,30,90,270";
 
 /// The service makes at most 5 attempts, the first included.
-pub const MAX_ATTEMPTS: usize = 5;
+pub(crate) const MAX_ATTEMPTS: usize = 5;
 
 /// Parse `--retry-delays`: comma-separated seconds, decimals allowed; empty = no retries.
-pub fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
+pub(crate) fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
     let text = text.trim();
     if text.is_empty() || text == "none" {
         return Ok(Vec::new());
@@ -51,9 +51,13 @@ pub fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
 }
 
 /// The body to send: the sample event of `action`, or the payload file's bytes.
-/// A file that is a whole event (it has an `action` key) is sent byte for byte; otherwise its
-/// JSON becomes the `payload` of `{"action": ACTION, "payload": ...}`.
-pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, Error> {
+/// A file that is a whole event (it has an `action` key) is sent byte for byte, with a warning
+/// for the user when its action is another; otherwise its JSON becomes the `payload` of
+/// `{"action": ACTION, "payload": ...}`.
+pub(crate) fn build_body(
+    action: &str,
+    file: Option<(&str, &[u8])>,
+) -> Result<(Vec<u8>, Option<String>), Error> {
     let Some((name, bytes)) = file else {
         let event = samples::event(action).ok_or_else(|| {
             Error::usage(format!(
@@ -61,26 +65,32 @@ pub fn build_body(action: &str, file: Option<(&str, &[u8])>) -> Result<Vec<u8>, 
                 crate::api::webhooks::event_names()
             ))
         })?;
-        return Ok(event.to_string().into_bytes());
+        return Ok((event.to_string().into_bytes(), None));
     };
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| Error::usage(format!("payload file {name} is not valid JSON: {e}")))?;
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            format_args!("payload file {name} is not valid JSON"),
+            e,
+        )
+    })?;
     match value.get("action") {
         Some(file_action) => {
-            if file_action.as_str() != Some(action) {
-                crate::elog!(
-                    "warning: {name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
-                );
-            }
-            Ok(bytes.to_vec())
+            let warning = (file_action.as_str() != Some(action)).then(|| {
+                format!(
+                    "{name} is a whole event with action {file_action}, not '{action}'; sending it as it is"
+                )
+            });
+            Ok((bytes.to_vec(), warning))
         }
-        None => Ok(serde_json::json!({ "action": action, "payload": value })
-            .to_string()
-            .into_bytes()),
+        None => {
+            let event = serde_json::json!({ "action": action, "payload": value });
+            Ok((event.to_string().into_bytes(), None))
+        }
     }
 }
 
-pub struct TriggerConfig {
+pub(crate) struct TriggerConfig {
     pub url: url::Url,
     pub body: Vec<u8>,
     /// Every key signs (one `v1` entry each); empty = unsigned.
@@ -95,7 +105,7 @@ pub struct TriggerConfig {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Attempt {
+pub(crate) struct Attempt {
     pub attempt: usize,
     /// HTTP status, when an answer came.
     pub status: Option<u16>,
@@ -109,7 +119,7 @@ pub struct Attempt {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub url: String,
     pub delivered: bool,
     pub attempts: Vec<Attempt>,
@@ -117,7 +127,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// The last answer, for the final message.
-    pub fn last_result(&self) -> String {
+    pub(crate) fn last_result(&self) -> String {
         match self.attempts.last() {
             Some(Attempt {
                 status: Some(s), ..
@@ -130,18 +140,14 @@ impl Outcome {
 
 /// Deliver `cfg.body` by the service's rules, telling `report` a line about each attempt
 /// (the command prints them on stderr).
-pub async fn deliver(
+pub(crate) async fn deliver(
     cfg: &TriggerConfig,
     report: &mut dyn FnMut(String),
 ) -> Result<Outcome, Error> {
     // A local receiver is never reached through a proxy from the environment.
     let env_proxy = !crate::api::http::is_loopback(&cfg.url);
-    let client = delivery::client(
-        &cfg.net,
-        env_proxy,
-        cfg.timeout,
-        delivery::user_agent("webhooks trigger"),
-    )?;
+    let agent = delivery::user_agent("webhooks trigger");
+    let client = delivery::client(&cfg.net, env_proxy, cfg.timeout, agent)?;
     let delays: Vec<Duration> = cfg
         .delays
         .iter()
@@ -254,7 +260,7 @@ mod tests {
 
     #[test]
     fn bodies_from_samples_and_files() {
-        let body = build_body("candidate_pass", None).unwrap();
+        let (body, _) = build_body("candidate_pass", None).unwrap();
         let v: Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["action"], "candidate_pass");
         let err = build_body("candidate_hired", None).unwrap_err();
@@ -264,10 +270,15 @@ mod tests {
         let raw = b"{ \"action\" : \"custom\", \"payload\": {} }\n";
         assert_eq!(
             build_body("custom", Some(("f", raw))).unwrap(),
-            raw.to_vec()
+            (raw.to_vec(), None)
+        );
+        let (_, warning) = build_body("other", Some(("f", raw))).unwrap();
+        assert!(
+            warning.is_some_and(|w| w.contains("with action \"custom\", not 'other'")),
+            "the caller is told"
         );
         // A bare payload is wrapped, under the given action (unknown names pass through).
-        let body = build_body("candidate_hired", Some(("f", br#"{"x":1}"#))).unwrap();
+        let (body, _) = build_body("candidate_hired", Some(("f", br#"{"x":1}"#))).unwrap();
         assert_eq!(
             body,
             br#"{"action":"candidate_hired","payload":{"x":1}}"#.to_vec()

@@ -23,7 +23,7 @@ const MAX_BATCH_BYTES: usize = 32 * 1024 * 1024;
 
 /// What happened to one attempt at forwarding an event.
 #[derive(Debug, Clone)]
-pub enum Mark {
+pub(crate) enum Mark {
     Delivered,
     /// Will be tried again (`next_unix` is shown to people).
     Retry {
@@ -61,19 +61,19 @@ impl Op {
 /// Since when the store has been failing, if it is; shared by the writer, the lanes and the
 /// health check.
 #[derive(Debug, Default)]
-pub struct Health {
+pub(crate) struct Health {
     writes_failing: Mutex<Option<(Instant, String)>>,
     reads_failing: Mutex<Option<(Instant, String)>>,
 }
 
 impl Health {
-    pub fn write_ok(&self) {
+    pub(crate) fn write_ok(&self) {
         *self
             .writes_failing
             .lock()
             .unwrap_or_else(|e| e.into_inner()) = None;
     }
-    pub fn write_failed(&self, why: &str) {
+    pub(crate) fn write_failed(&self, why: &str) {
         let mut w = self
             .writes_failing
             .lock()
@@ -83,10 +83,10 @@ impl Health {
             None => *w = Some((Instant::now(), why.to_string())),
         }
     }
-    pub fn read_ok(&self) {
+    pub(crate) fn read_ok(&self) {
         *self.reads_failing.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
-    pub fn read_failed(&self, why: &str) {
+    pub(crate) fn read_failed(&self, why: &str) {
         let mut r = self.reads_failing.lock().unwrap_or_else(|e| e.into_inner());
         match r.as_mut() {
             Some((_, last)) => *last = why.to_string(),
@@ -94,7 +94,7 @@ impl Health {
         }
     }
     /// The failure that has lasted longest: since when, and its latest error.
-    pub fn failing(&self) -> Option<(Instant, String)> {
+    pub(crate) fn failing(&self) -> Option<(Instant, String)> {
         let w = self
             .writes_failing
             .lock()
@@ -115,7 +115,7 @@ impl Health {
 /// A handle on the writer thread; cheap to clone. The thread ends when every handle is gone,
 /// after committing what it was given.
 #[derive(Clone)]
-pub struct Writer {
+pub(crate) struct Writer {
     tx: mpsc::Sender<Op>,
     pub health: Arc<Health>,
 }
@@ -123,7 +123,7 @@ pub struct Writer {
 impl Writer {
     /// Open a write connection to the (already opened and checked) store at `path` and start
     /// its thread.
-    pub fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
+    pub(crate) fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
         let conn = Connection::open(path).map_err(|e| store::store_error(path, e))?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
@@ -135,12 +135,18 @@ impl Writer {
         let thread = std::thread::Builder::new()
             .name("event-store-writer".into())
             .spawn(move || run(conn, &path, rx, &h))
-            .map_err(|e| Error::other(format!("cannot start the event store's writer: {e}")))?;
+            .map_err(|e| {
+                Error::caused(
+                    crate::ExitKind::Other,
+                    "cannot start the event store's writer",
+                    e,
+                )
+            })?;
         Ok((Writer { tx, health }, thread))
     }
 
     /// Commit one received event; its id, once it is on disk.
-    pub async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
+    pub(crate) async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
         let (tx, rx) = oneshot::channel();
         self.send(Op::Insert(ev, tx))?;
         rx.await.unwrap_or_else(|_| Err(stopped()))
@@ -148,7 +154,7 @@ impl Writer {
 
     /// Record an attempt's outcome. The answer comes when it is committed; a lane need not
     /// wait for it before its next forward (it keeps a bounded number in flight).
-    pub fn mark(
+    pub(crate) fn mark(
         &self,
         id: i64,
         target: &str,
@@ -168,7 +174,7 @@ impl Writer {
     }
 
     /// Wait until everything sent before is committed (or failed).
-    pub async fn flush(&self) {
+    pub(crate) async fn flush(&self) {
         let (tx, rx) = oneshot::channel();
         if self.tx.send(Op::Flush(tx)).is_ok() {
             let _ = rx.await;

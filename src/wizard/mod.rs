@@ -19,6 +19,7 @@
 //! refused with a sentence on a required one. Everything people read is in their language
 //! ([`crate::t`]); the answers are the API's values whatever the language.
 
+#[cfg(any(test, feature = "testing"))]
 pub mod scripted;
 pub mod session;
 mod term;
@@ -47,11 +48,11 @@ pub enum Stop {
     Failed(String),
 }
 
-pub type Step<T> = Result<T, Stop>;
+pub(crate) type Step<T> = Result<T, Stop>;
 
 /// The check of a typed line (the empty one included): its error, a sentence saying why, is
 /// shown under the prompt, which asks again.
-pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+pub(crate) type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
 /// The questions the wizard asks. Implemented by [`TermPrompt`]; tests can script it.
 pub trait Prompt {
@@ -71,11 +72,11 @@ pub trait Prompt {
 }
 
 /// Uploads a local file and returns its `file_url`.
-pub type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
+pub(crate) type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
 
 /// The questions the wizard can ask, in the form's order: those that carry an id, or whose
 /// kind is one of the basic fields request variant B sends at the top level.
-pub fn askable(questions: &[Question]) -> Vec<usize> {
+pub(crate) fn askable(questions: &[Question]) -> Vec<usize> {
     in_order(questions)
         .into_iter()
         .filter(|&i| {
@@ -142,7 +143,7 @@ pub fn collect(
 }
 
 /// The privacy consent question.
-pub fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
+pub(crate) fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
     p.confirm(&t!("wizard-privacy"), default)
 }
 
@@ -176,7 +177,7 @@ pub fn answer_question(
 }
 
 /// Put the answer to question `i` in its place (the form's order), or take it out (`None`).
-pub fn set_answer(
+pub(crate) fn set_answer(
     questions: &[Question],
     answers: &mut Vec<Answer>,
     i: usize,
@@ -200,7 +201,7 @@ fn title_of(q: &Question) -> &str {
 }
 
 /// The items of "which answer?" after the review: every askable question with its answer now.
-pub fn edit_items(
+pub(crate) fn edit_items(
     questions: &[Question],
     answers: &[Answer],
     privacy: bool,
@@ -780,7 +781,7 @@ fn file(
 }
 
 /// What an [`Uploader`] returns when the user interrupted the upload.
-pub const CANCELLED: &str = "cancelled";
+pub(crate) const CANCELLED: &str = "cancelled";
 
 /// `~/x` expanded to the home directory.
 fn local_path(s: &str) -> PathBuf {

@@ -76,8 +76,13 @@ pub fn run(
     let mut first = true;
     loop {
         let file = answers_file(questions, &answers, Some(privacy));
-        let prepared =
-            crate::core::prepare_or_report(err, questions, &file, s.requested, "the answers")?;
+        let prepared = crate::apply::submit::prepare_or_report(
+            err,
+            questions,
+            &file,
+            s.requested,
+            "the answers",
+        )?;
         let sent = as_sent(questions, &prepared.answers, prepared.variant);
         let file = answers_file(questions, &sent, Some(privacy));
         if let Some(path) = s.save {
@@ -114,7 +119,7 @@ pub fn run(
 }
 
 /// The review's first choice: `Submit this application to FORM-1001 (Designer)?`.
-pub fn submit_prompt(code: &str, form: &ApplicationForm) -> String {
+pub(crate) fn submit_prompt(code: &str, form: &ApplicationForm) -> String {
     match form.title.as_deref().filter(|t| !t.is_empty()) {
         Some(title) => t!("wizard-submit-titled", code = code, title = title),
         None => t!("wizard-submit", code = code),
@@ -168,7 +173,7 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
 /// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
 /// starts a line of its own, whatever the prompt left on the last one. It says where the
 /// answers are and how to go on from them, or, with no `--save`, how to keep them next time.
-pub fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
+pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
     let kept = match saved {
         Some(path) => t!(
             "wizard-kept",
@@ -190,7 +195,7 @@ pub fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<PathBuf
 }
 
 /// The form's title, deadline and state before the questions.
-pub fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
+pub(crate) fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
     let title = form.title.as_deref().unwrap_or(code);
     p.say(&t!("wizard-applying", title = title, code = code));
     let deadline = crate::output::text::local_time(form.end_at.as_deref());

@@ -23,6 +23,7 @@ mod readme;
 mod relay;
 mod sandbox;
 mod scripting;
+mod sync;
 mod tls;
 mod waits;
 mod webhook_e2e;

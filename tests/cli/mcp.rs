@@ -108,6 +108,15 @@ fn text(r: &CallToolResult) -> String {
         .unwrap_or_default()
 }
 
+/// The lines for the model after the body (notes, warnings): the second text block.
+fn notes(r: &CallToolResult) -> String {
+    r.content
+        .get(1)
+        .and_then(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .unwrap_or_default()
+}
+
 fn names(tools: &[Tool]) -> Vec<String> {
     let mut n: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
     n.sort();
@@ -303,13 +312,27 @@ fn every_tool_works_once_and_errors_leave_the_server_serving() {
             .await;
         assert_eq!(off["resource"]["active"], json!(false));
         m.ok("webhooks_delete", json!({"code": code})).await;
-        let bad_event = m
-            .err(
+        // An event the service does not document is sent unchanged, with a warning.
+        let r = m
+            .call(
                 "webhooks_create",
                 json!({"callback_url": "https://x.example/", "events": ["hired"]}),
             )
             .await;
-        assert!(bad_event.contains("'hired' is not one of"), "{bad_event}");
+        assert_ne!(r.is_error, Some(true), "{}", text(&r));
+        let created = r.structured_content.clone().expect("structuredContent");
+        assert_eq!(created["resource"]["events"], json!(["hired"]));
+        assert!(notes(&r).contains("'hired' is not one of"), "{r:?}");
+        let bad_url = m
+            .err(
+                "webhooks_create",
+                json!({"callback_url": "ftp://x.example/"}),
+            )
+            .await;
+        assert!(
+            bad_url.contains("callback_url 'ftp://x.example/' must be an http"),
+            "{bad_url}"
+        );
 
         // forms_apply: invalid answers list the problems and send nothing; dry_run returns the
         // body; a valid one is sent.
@@ -396,4 +419,55 @@ fn a_write_is_refused_at_read_and_comment_and_not_sent() {
             .await;
         m.stop().await;
     });
+}
+
+/// An event the service does not document: both front ends send it unchanged and say the same
+/// words (the command on stderr, the tool in its result).
+#[test]
+fn the_command_and_the_tool_warn_alike_about_an_unknown_event_and_send_it() {
+    let sb = TestSandbox::new();
+    let out = sb.run(&[
+        "webhooks",
+        "create",
+        "--callback-url",
+        "https://hooks.example.com/cli",
+        "--event",
+        "offer_signed",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let cli_warning = stderr_of(&out)
+        .lines()
+        .find(|l| l.starts_with("warning: "))
+        .unwrap_or_else(|| panic!("no warning: {}", stderr_of(&out)))
+        .to_string();
+    let tool_warning = block_on(async {
+        let mut m = start(&sb, "write").await;
+        let r = m
+            .call(
+                "webhooks_create",
+                json!({"callback_url": "https://hooks.example.com/mcp", "events": ["offer_signed"]}),
+            )
+            .await;
+        assert_ne!(r.is_error, Some(true), "{}", text(&r));
+        m.stop().await;
+        notes(&r)
+    });
+    assert!(
+        cli_warning.contains("'offer_signed' is not one of the documented events"),
+        "{cli_warning}"
+    );
+    assert_eq!(tool_warning, cli_warning);
+    let hooks = sb.run(&["webhooks", "list", "-o", "json"]);
+    let listed: Value = serde_json::from_slice(&hooks.stdout).unwrap();
+    let sent: Vec<&Value> = listed["collection"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["events"] == json!(["offer_signed"]))
+        .collect();
+    assert_eq!(
+        sent.len(),
+        2,
+        "both registrations were sent as given: {listed}"
+    );
 }

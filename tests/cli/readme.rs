@@ -120,6 +120,43 @@ fn checks() -> Vec<(&'static str, Check)> {
             )?;
             ensure(base["source"] == "config file", "where it comes from")
         }),
+        ("recruit sync\n", |r| {
+            let v = r.json()?;
+            ensure(v["status"] == "complete", "a complete run")?;
+            let c = &v["candidates"];
+            ensure(
+                c["listed"] == c["list_total"] && c["new"] == c["listed"],
+                "every candidate of the list, new on the first run",
+            )?;
+            ensure(v["forms"]["listed"] == 26, "the sandbox's forms")
+        }),
+        ("recruit sync status", |r| {
+            let v = r.json()?;
+            ensure(
+                v["runs"].as_array().is_some_and(|r| !r.is_empty()),
+                "the runs",
+            )?;
+            ensure(
+                v["rows"]["candidates"].as_u64().is_some_and(|n| n > 0),
+                "rows per table",
+            )
+        }),
+        ("recruit sync --stage interview --stage offer", |r| {
+            let v = r.json()?;
+            ensure(v["status"] == "complete", "a complete run")?;
+            ensure(
+                v["candidates"]["fetched"].as_u64() < v["candidates"]["listed"].as_u64(),
+                "only what changed, in those stages, fetched again",
+            )
+        }),
+        (
+            "recruit sync purge --stage fail --older-than 30d --dry-run",
+            |r| {
+                let v = r.json()?;
+                ensure(v["purged"] == 0, "a dry run purges nothing")?;
+                ensure(v["would_purge"].is_u64(), "what it would purge")
+            },
+        ),
         ("recruit config path", |r| {
             ensure(
                 r.stdout.trim_end().ends_with("/config/config.toml"),

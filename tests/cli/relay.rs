@@ -908,7 +908,7 @@ impl InProcess {
             events: None,
             forward_to: Some(url::Url::parse(forward_to).unwrap()),
             forward: vec![],
-            format: listen::EventFormat::Ndjson,
+            format: recruit::output::Format::Ndjson,
             forward_timeout: Duration::from_secs(5),
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),

@@ -1,6 +1,6 @@
 //! Smaller wrong results and messages: `--jq` on missing paths as jq does, ids that are not
 //! numbers and codes too long to be codes said in words (exit 2, nothing sent), and every config
-//! key in the help of `config get/set/unset` and their man pages.
+//! key in the help of `config get/set/unset` and their man pages, and through `config set`/`get`.
 
 use crate::common::*;
 
@@ -109,7 +109,7 @@ fn every_config_key_is_in_the_help_and_the_man_pages() {
         let out = home.cmd().args(["config", sub, "--help"]).output().unwrap();
         let help = stdout_of(&out);
         let man = std::fs::read_to_string(man_dir.join(format!("recruit-config-{sub}.1"))).unwrap();
-        for (key, _) in recruit::config::KEYS {
+        for key in recruit::settings::Key::names() {
             assert!(help.contains(key), "config {sub} --help lacks {key}");
             // roff escapes underscores in some renderings: compare without them.
             let bare = key.replace('_', "");
@@ -119,4 +119,71 @@ fn every_config_key_is_in_the_help_and_the_man_pages() {
             );
         }
     }
+}
+
+/// Every config key goes through the commands: `config set KEY VALUE` (checked as commands read
+/// it), then `config get KEY` prints it back (a secret in full with `--reveal`), and `config
+/// list -o json` shows it in effect from the file. A new key without a value here fails.
+#[test]
+fn every_config_key_round_trips_through_config_set_and_get() {
+    let home = Home::new();
+    let ca = home.dir.path().join("company-ca.pem");
+    let key = rcgen::KeyPair::generate().unwrap();
+    let pem = rcgen::CertificateParams::new(vec!["ca.example".to_string()])
+        .unwrap()
+        .self_signed(&key)
+        .unwrap()
+        .pem();
+    std::fs::write(&ca, pem).unwrap();
+    let ca = ca.to_string_lossy().into_owned();
+    for key in recruit::settings::Key::names() {
+        let value = match key {
+            "base_url" => "https://api.example.com/v1",
+            "api_key" => "sk-roundtrip-1234",
+            "api_key_command" => "pass show recruit",
+            "output" => "csv",
+            "timeout" => "12.5",
+            "retries" => "5",
+            "ca_cert" => ca.as_str(),
+            "max_rate" => "20",
+            "max_wait" => "300",
+            "variant" => "b",
+            "signing_key" => "whsec_roundtrip",
+            other => panic!("no value to try for the new key {other}"),
+        };
+        let set = home
+            .cmd()
+            .args(["config", "set", key, value])
+            .output()
+            .unwrap();
+        assert_eq!(set.status.code(), Some(0), "{key}: {}", stderr_of(&set));
+        let got = home
+            .cmd()
+            .args(["config", "get", key, "--reveal"])
+            .output()
+            .unwrap();
+        assert_eq!(got.status.code(), Some(0), "{key}: {}", stderr_of(&got));
+        assert_eq!(stdout_of(&got).trim_end(), value, "{key}");
+    }
+    let list = home
+        .cmd()
+        .args(["config", "list", "-o", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    for key in recruit::settings::Key::names() {
+        // This very command's -o wins over the file's output.
+        let from = if key == "output" {
+            "flag --output"
+        } else {
+            "config file"
+        };
+        assert_eq!(
+            v["effective"][key]["source"], from,
+            "{key}: {}",
+            v["effective"][key]
+        );
+    }
+    assert_eq!(v["effective"]["api_key"]["value"], "••••1234");
+    assert_eq!(v["effective"]["timeout"]["value"], 12.5);
 }

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::output::Kind;
 use crate::wizard::{Prompt, Stop, TermPrompt};
 
-pub use crate::apply::Variant;
+pub(crate) use crate::apply::Variant;
 
 macro_rules! long_about {
     () => {
@@ -126,7 +126,7 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
     Ok(ctx.settings().variant()?.value)
 }
 
-pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
     if interactive {
@@ -207,7 +207,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
             }),
             Err(report) => {
                 let what = format!("the saved answers {}", path.display());
-                return Err(crate::core::report_problems(
+                return Err(crate::apply::submit::report_problems(
                     &mut ctx.io.stderr(),
                     &report,
                     &what,
@@ -226,7 +226,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     };
     let (prepared, reviewed) = match file {
         Some(value) => (
-            crate::core::prepare_or_report(
+            crate::apply::submit::prepare_or_report(
                 &mut ctx.io.stderr(),
                 &questions,
                 &value,
@@ -263,7 +263,7 @@ pub async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
         } else {
             serde_json::to_string(&prepared.body)
         }
-        .map_err(|e| Error::other(e.to_string()))?;
+        .map_err(|e| Error::caused(crate::ExitKind::Other, "cannot print the body", e))?;
         out.write_str(&format!("{text}\n"))?;
         crate::say!(ctx.io, "dry run: nothing was sent");
         return Ok(());
@@ -408,7 +408,7 @@ async fn run_wizard(
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
-    .map_err(|e| Error::other(format!("the wizard failed: {e}")))??;
+    .map_err(|e| Error::caused(crate::ExitKind::Other, "the wizard failed", e))??;
     if interrupted.load(Ordering::SeqCst) {
         return Err(Error::other(crate::t!("wizard-cancelled")));
     }

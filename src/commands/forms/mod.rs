@@ -1,14 +1,17 @@
 //! `recruit forms list|get|apply`.
 
-pub mod apply;
+pub(crate) mod apply;
 
 use clap::{Args, Subcommand};
 
+use crate::api::records::list_query;
+use crate::api::{Title, MAX_PER};
+use crate::commands::{print_list, print_record};
 use crate::context::Ctx;
 use crate::output::Kind;
 
 /// Examples under `recruit forms --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit forms list --title designer
   recruit forms get FORM-1002
@@ -56,20 +59,16 @@ pub struct GetArgs {
     pub code: String,
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
     match cmd {
         FormsCmd::List(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let url = crate::core::forms_url(&client, a.title, a.page_token.as_deref(), a.per);
-            crate::commands::print_pages(ctx, &mut out, client.form_pages(url), Kind::Form).await
+            // The service's page size unless asked (also with --all).
+            let (title, token) = (a.title.map(Title), a.page_token.as_deref());
+            let q = list_query(title, token, a.per, false, None, MAX_PER);
+            print_list(ctx, Kind::Form, |c| Ok(c.form_pages(&q))).await
         }
         FormsCmd::Get(a) => {
-            let mut out = ctx.output()?;
-            let client = ctx.client().await?;
-            let form = client.get_form(&a.code).await?;
-            out.single(Kind::Form, &form.raw, &form.value)?;
-            Ok(())
+            print_record(ctx, Kind::Form, async |c| c.get_form(&a.code).await).await
         }
         FormsCmd::Apply(a) => apply::run(ctx, a).await,
     }

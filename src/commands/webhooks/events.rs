@@ -112,7 +112,7 @@ pub struct PruneArgs {
 }
 
 /// `--store` given (`Some("")`: the flag without a value), or the default.
-pub fn store_path(given: Option<&Path>) -> PathBuf {
+pub(crate) fn store_path(given: Option<&Path>) -> PathBuf {
     match given {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => Store::default_path(),
@@ -120,7 +120,7 @@ pub fn store_path(given: Option<&Path>) -> PathBuf {
 }
 
 /// `90s`, `30m`, `12h`, `7d`, `2w`, or plain seconds.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim();
     let split = t
         .find(|c: char| !c.is_ascii_digit() && c != '.')
@@ -150,7 +150,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 }
 
 /// A point in time as Unix seconds: RFC 3339, a date (midnight UTC), or an age (`7d` ago).
-pub fn parse_time(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
     let t = s.trim();
     if let Ok(at) = chrono::DateTime::parse_from_rfc3339(t) {
         return Ok(at.timestamp_millis() as f64 / 1000.0);
@@ -171,7 +171,7 @@ fn open(arg: &StoreArg) -> Result<Store, Error> {
     Store::open(&store_path(arg.store.as_deref()), Open::Existing)
 }
 
-pub async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {
     match cmd {
         EventsCmd::List(a) => list(ctx, a),
         EventsCmd::Show(a) => show(ctx, a),
@@ -314,7 +314,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
     let to =
         a.to.as_deref()
-            .map(|u| super::tools::http_url("--to", u))
+            .map(|u| crate::api::webhooks::http_url("--to", u))
             .transpose()?;
     let mut events = Vec::new();
     for id in &a.ids {

@@ -1,20 +1,20 @@
 //! `recruit webhooks ...`: registrations (CRUD) and the local toolkit (listen, verify, trigger).
 
-pub mod events;
-pub mod tools;
+pub(crate) mod events;
+pub(crate) mod tools;
 
 use clap::{Args, Subcommand};
-use serde_json::Value;
 
 use self::tools as webhook_tools;
-use crate::api::webhooks::{event_names, is_event};
+use crate::api::webhooks::{Naming, WebhookFields};
 use crate::api::WebhookInput;
+use crate::commands::{print_list, print_record};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::Kind;
 
 /// Examples under `recruit webhooks --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit webhooks list
   recruit webhooks create --callback-url https://hooks.example.com/recruit --event candidate_pass
@@ -111,42 +111,36 @@ pub struct DeleteArgs {
     pub yes: bool,
 }
 
-fn check_url(u: &str) -> Result<(), Error> {
-    match url::Url::parse(u) {
-        Ok(p) if p.scheme() == "https" || p.scheme() == "http" => Ok(()),
-        _ => Err(Error::usage(format!(
-            "--callback-url '{u}' is not an http(s) URL; e.g. https://hooks.example.com/recruit"
-        ))),
+/// The body of a create or edit, by the reading both front ends share; its warnings (an event
+/// the service does not document, sent unchanged) on stderr.
+fn webhook_input(
+    io: &Io,
+    callback_url: Option<String>,
+    active: bool,
+    f: Fields,
+    creating: bool,
+) -> Result<WebhookInput, Error> {
+    let fields = WebhookFields {
+        callback_url,
+        signing_key: f.signing_key,
+        events: (!f.events.is_empty()).then_some(f.events),
+        active: match (active, f.inactive) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        extra: f.body.to_map(io)?,
+    };
+    let checked = fields
+        .check(creating, Naming::Flags)
+        .map_err(|problems| Error::usage(problems.join("; ")))?;
+    for w in &checked.warnings {
+        crate::say!(io, "warning: {w}");
     }
+    Ok(checked.body)
 }
 
-fn apply_fields(io: &Io, f: &Fields, body: &mut WebhookInput) -> Result<(), Error> {
-    if let Some(k) = &f.signing_key {
-        body.insert("signing_key".into(), Value::String(k.clone()));
-    }
-    if !f.events.is_empty() {
-        for e in &f.events {
-            if !is_event(e) {
-                crate::say!(
-                    io,
-                    "warning: '{e}' is not one of the documented events ({}); sending it unchanged",
-                    event_names()
-                );
-            }
-        }
-        body.insert(
-            "events".into(),
-            Value::Array(f.events.iter().cloned().map(Value::String).collect()),
-        );
-    }
-    if f.inactive {
-        body.insert("active".into(), Value::Bool(false));
-    }
-    body.extend(f.body.to_map(io)?);
-    Ok(())
-}
-
-pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
+pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     match cmd {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
         WebhooksCmd::Verify(a) => return webhook_tools::verify(ctx, a).await,
@@ -156,44 +150,19 @@ pub async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     }
     let mut out = ctx.output()?;
     match cmd {
-        WebhooksCmd::List => {
-            let client = ctx.client().await?;
-            crate::commands::print_pages(ctx, &mut out, client.webhook_pages(), Kind::Webhook).await
-        }
+        WebhooksCmd::List => print_list(ctx, Kind::Webhook, |c| Ok(c.webhook_pages())).await,
         WebhooksCmd::Get(a) => {
-            let client = ctx.client().await?;
-            let w = client.get_webhook(&a.code).await?;
-            out.single(Kind::Webhook, &w.raw, &w.value)?;
-            Ok(())
+            print_record(ctx, Kind::Webhook, async |c| c.get_webhook(&a.code).await).await
         }
         WebhooksCmd::Create(a) => {
-            check_url(&a.callback_url)?;
-            let mut body = WebhookInput::new();
-            body.insert("callback_url".into(), Value::String(a.callback_url.clone()));
-            apply_fields(&ctx.io, &a.fields, &mut body)?;
-            if !a.fields.inactive && !body.contains_key("active") {
-                body.insert("active".into(), Value::Bool(true));
-            }
+            let body = webhook_input(&ctx.io, Some(a.callback_url), false, a.fields, true)?;
             let client = ctx.client().await?;
             let w = client.create_webhook(&body).await?;
             out.single(Kind::Webhook, &w.raw, &w.value)?;
             Ok(())
         }
         WebhooksCmd::Edit(a) => {
-            let mut body = WebhookInput::new();
-            if let Some(u) = &a.callback_url {
-                check_url(u)?;
-                body.insert("callback_url".into(), Value::String(u.clone()));
-            }
-            if a.active {
-                body.insert("active".into(), Value::Bool(true));
-            }
-            apply_fields(&ctx.io, &a.fields, &mut body)?;
-            if body.is_empty() {
-                return Err(Error::usage(
-                    "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
-                ));
-            }
+            let body = webhook_input(&ctx.io, a.callback_url, a.active, a.fields, false)?;
             let client = ctx.client().await?;
             let w = client.edit_webhook(&a.code, &body).await?;
             out.single(Kind::Webhook, &w.raw, &w.value)?;

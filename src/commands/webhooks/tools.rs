@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Format;
 use crate::redact::Secret;
-use crate::webhook::listen::{self, EventFormat, ListenConfig};
+use crate::webhook::listen::{self, ListenConfig};
 use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};
 use crate::webhook::trigger::{self, TriggerConfig, DEFAULT_RETRY_DELAYS};
 
@@ -268,15 +268,13 @@ pub struct TriggerArgs {
     pub header: String,
 }
 
-pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
+pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
     let format = match explicit_format(ctx)? {
-        Some(Format::Json) => EventFormat::Json,
-        Some(Format::Ndjson) => EventFormat::Ndjson,
-        // Events have no columns: table and csv both mean the human line.
-        Some(Format::Table | Format::Csv) => EventFormat::Line,
+        // (Events have no columns: table and csv both mean the line for people.)
+        Some(format) => format,
         // As for every command: for people on a terminal, JSON (one event per line) in a pipe.
-        None if ctx.io.term.stdout_tty => EventFormat::Line,
-        None => EventFormat::Ndjson,
+        None if ctx.io.term.stdout_tty => Format::Table,
+        None => Format::Ndjson,
     };
     let host: IpAddr = match args.host.as_str() {
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -296,7 +294,10 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
                     "--forward '{spec}' is not ACTION=URL (e.g. candidate_pass=http://localhost:3000/hooks)"
                 ))
             })?;
-        forward.push((action.trim().to_string(), http_url("--forward", url)?));
+        forward.push((
+            action.trim().to_string(),
+            crate::api::webhooks::http_url("--forward", url)?,
+        ));
     }
     let events = args.events.map(|list| {
         let list: Vec<String> = list
@@ -331,7 +332,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
         forward_to: args
             .forward_to
             .as_deref()
-            .map(|u| http_url("--forward-to", u))
+            .map(|u| crate::api::webhooks::http_url("--forward-to", u))
             .transpose()?,
         forward,
         format,
@@ -375,7 +376,7 @@ pub async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error>
     }
 }
 
-pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
+pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
     let keys = signing_keys(ctx, &args.keys)?;
     if keys.is_empty() {
         return Err(Error::usage(
@@ -412,8 +413,8 @@ pub async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error>
     }
 }
 
-pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
-    let url = http_url("--to", &args.to)?;
+pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
+    let url = crate::api::webhooks::http_url("--to", &args.to)?;
     let delays = trigger::parse_delays(&args.retry_delays)?;
     let file = match args.payload.as_deref() {
         Some(name) => {
@@ -422,10 +423,13 @@ pub async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Erro
         }
         None => None,
     };
-    let body = trigger::build_body(
+    let (body, warning) = trigger::build_body(
         &args.action,
         file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
     )?;
+    if let Some(w) = warning {
+        crate::say!(ctx.io, "warning: {w}");
+    }
     let format = explicit_format(ctx)?;
     let cfg = TriggerConfig {
         url,
@@ -489,12 +493,8 @@ fn explicit_format(ctx: &Ctx) -> Result<Option<Format>, Error> {
 /// Keys from the flags/env, else the profile's `signing_key`. An empty key is refused rather
 /// than taken as "no key", which would make `listen` accept everything.
 fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> {
-    let given = if args.signing_key.is_empty() {
-        ctx.profile_setting("signing_key").into_iter().collect()
-    } else {
-        args.signing_key.clone()
-    };
-    given
+    ctx.settings()
+        .signing_keys(&args.signing_key)
         .into_iter()
         .map(|k| {
             if k.is_empty() {
@@ -511,17 +511,6 @@ fn header_name(name: &str) -> Result<HeaderName, Error> {
         .map_err(|_| Error::usage(format!("--header '{name}' is not a valid HTTP header name")))
 }
 
-pub(crate) fn http_url(flag: &str, text: &str) -> Result<url::Url, Error> {
-    let url = url::Url::parse(text.trim())
-        .map_err(|e| Error::usage(format!("{flag} '{text}' is not a URL: {e}")))?;
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(Error::usage(format!(
-            "{flag} '{text}' must be an http:// or https:// URL"
-        )));
-    }
-    Ok(url)
-}
-
 /// The bytes of FILE, or of standard input for '-' / None, exactly as they are.
 fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
     match name {
@@ -535,8 +524,13 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
         }
         Some(path) => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| Error::usage(format!("cannot read payload file {path}: {e}")))?;
+            let file = std::fs::File::open(path).map_err(|e| {
+                Error::caused(
+                    crate::ExitKind::Usage,
+                    format_args!("cannot read payload file {path}"),
+                    e,
+                )
+            })?;
             crate::commands::read_capped(file, &format!("the payload file {path}"))
         }
     }

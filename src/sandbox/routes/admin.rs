@@ -1,10 +1,9 @@
 //! Sandbox-only endpoints under `/_sandbox` (documented in `crate::sandbox`).
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use serde_json::{json, Value};
 
-use super::{json_object, ok, origin, ApiError, ApiResult, Body, Shared, P};
+use super::{json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
 use crate::sandbox::pipeline;
 use crate::sandbox::state::{now_kst, Db};
 
@@ -14,12 +13,12 @@ async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
 }
 
 /// Recorded apply request bodies, newest last.
-pub async fn requests(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn requests(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.requests.clone())).await
 }
 
 /// Presigned uploads and what was PUT to them.
-pub async fn uploads(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn uploads(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| {
         serde_json::to_value(&db.uploads).unwrap_or(Value::Null)
     })
@@ -27,12 +26,12 @@ pub async fn uploads(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Every webhook delivery attempt, newest last.
-pub async fn deliveries(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn deliveries(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.deliveries.clone())).await
 }
 
 /// `{"action": "...", "payload": {...}}`: deliver now to every matching webhook.
-pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub(crate) async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     let action = match body.get("action") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -56,7 +55,7 @@ pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
 }
 
 /// Counts of `/v1` answers and of those refused by the rate limit.
-pub async fn stats(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn stats(State(app): State<Shared>) -> ApiResult {
     use std::sync::atomic::Ordering;
     ok(json!({
         "answered": app.answered.load(Ordering::Relaxed),
@@ -65,7 +64,7 @@ pub async fn stats(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Restore the demo data and clear the recorded requests, uploads and deliveries.
-pub async fn reset(State(app): State<Shared>) -> ApiResult {
+pub(crate) async fn reset(State(app): State<Shared>) -> ApiResult {
     app.store
         .write_async(|db| {
             let generation = db.generation;
@@ -82,12 +81,8 @@ pub async fn reset(State(app): State<Shared>) -> ApiResult {
 /// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
 /// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
 /// started; moving to the stage a candidate is at changes nothing and fires nothing.
-pub async fn move_stage(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    P(code): P<String>,
-    Body(body): Body,
-) -> ApiResult {
+pub(crate) async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+    let Site { app, base, .. } = site;
     let body = json_object(&body)?;
     let text = |k: &str| match body.get(k) {
         None | Some(Value::Null) => Ok(None),
@@ -104,7 +99,6 @@ pub async fn move_stage(
         }
     };
     let title = text("title")?;
-    let base = origin(&app, &headers);
     let synthetic = app.opts.synthetic_candidates;
     let (view, events, changed) = app
         .store

@@ -5,25 +5,18 @@
 //! variant A and by `id` in variant B. Every request body received is recorded (see
 //! `GET /_sandbox/requests`), accepted or not.
 
-use axum::extract::State;
-use axum::http::Uri;
 use serde_json::{json, Map, Value};
 
-use super::{json_object, ok, ApiError, ApiResult, Body, Shared, P};
+use super::{json_object, ok, ApiError, ApiResult, Body, Site, P};
 use crate::sandbox::state::{
     now_kst, now_ts, push_capped, Candidate, CandidateStage, Db, Form, Question,
 };
 
-pub async fn apply(
-    State(app): State<Shared>,
-    uri: Uri,
-    P(code): P<String>,
-    Body(body): Body,
-) -> ApiResult {
+pub(crate) async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
     let received_at = now_ts();
     let recorded_body = serde_json::from_slice::<Value>(&body)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
-    let path = uri.path().to_string();
+    let Site { app, path, .. } = site;
     let parsed = json_object(&body);
     let outcome = app
         .store

@@ -1,64 +1,61 @@
-//! GET /v1/candidates (filtered by `stage_kind`, paged like the form list) and
-//! GET /v1/candidates/{code}.
+//! The hosted service's pipeline: GET /v1/candidates (filtered by `stage_kind`, paged like the
+//! form list), GET /v1/candidates/{code}, GET /v1/jobs (filtered by title), and one evaluation
+//! (GET /v1/feedback/candidate_scores/{code}) or interview (GET /v1/interviews/{code}).
 
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::{ok, origin, query_get, query_pairs, ApiError, ApiResult, PageRequest, Shared, P};
+use super::{ApiError, PageRequest};
 use crate::api::Stage;
 use crate::sandbox::pipeline;
+use crate::sandbox::state::Db;
 
-/// The list: stored candidates, then synthetic ones; `stage_kind` filters (a page token
-/// carries it on), `per` (default 20, max 100) and `page_token` page.
-pub async fn list(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> ApiResult {
-    let pairs = query_pairs(raw.as_deref());
-    if let Some(s) = query_get(&pairs, "stage_kind").filter(|s| !s.is_empty()) {
-        if Stage::parse(s).is_none() {
-            return Err(ApiError::invalid_parameter(format!(
-                "stage_kind must be one of {}, got '{s}'",
-                Stage::names().join(", ")
-            )));
-        }
+/// A page of the candidate list: stored candidates, then synthetic ones, at the stage
+/// `stage_kind` names (a page token carries it on).
+pub(crate) fn page(
+    db: &Db,
+    req: &PageRequest,
+    synthetic: usize,
+    base: &str,
+) -> Result<(Vec<Value>, usize), ApiError> {
+    let stage = Some(req.scope.as_str()).filter(|s| !s.is_empty());
+    if let Some(s) = stage.filter(|s| Stage::parse(s).is_none()) {
+        return Err(ApiError::invalid_parameter(format!(
+            "stage_kind must be one of {}, got '{s}'",
+            Stage::names().join(", ")
+        )));
     }
-    let req = PageRequest::tokens(&pairs, Some("stage_kind"))?;
-    let base = origin(&app, &headers);
-    let list_url = format!("{base}/v1/candidates");
-    let synthetic = app.opts.synthetic_candidates;
-    let page = req.clone();
-    let (items, total) = app
-        .store
-        .read_async(move |db| {
-            let stage = Some(page.scope.as_str()).filter(|s| !s.is_empty());
-            let (entries, total) = page.page(pipeline::listed(db, synthetic, stage));
-            let items: Vec<Value> = entries
-                .iter()
-                .map(|e| e.view(db, synthetic, &base))
-                .collect();
-            Ok((items, total))
-        })
-        .await?;
-    req.token_answer(items, total, &list_url)
+    let listed = pipeline::listed(db, synthetic, stage);
+    Ok(req.page_of(listed, |e| e.view(db, synthetic, base)))
 }
 
-pub async fn detail(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    P(code): P<String>,
-) -> ApiResult {
-    let base = origin(&app, &headers);
-    let synthetic = app.opts.synthetic_candidates;
-    let candidate = app
-        .store
-        .read_async(move |db| {
-            pipeline::find(db, synthetic, &code)
-                .map(|c| pipeline::candidate_view(db, &c, &base, true))
-                .ok_or_else(ApiError::not_found)
-        })
-        .await?;
-    ok(json!({ "resource": candidate }))
+/// A page of the job list: `title` matches a posting's or its job group's.
+pub(crate) fn jobs(
+    db: &Db,
+    req: &PageRequest,
+    _: usize,
+    base: &str,
+) -> Result<(Vec<Value>, usize), ApiError> {
+    let matching = db
+        .jobs
+        .iter()
+        .filter(|j| pipeline::job_matches(j, &req.scope));
+    Ok(req.page_of(matching, |j| pipeline::job_view(db, j, base)))
+}
+
+/// One candidate's detail (with the salary fields).
+pub(crate) fn find(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+    let c = pipeline::find(db, synthetic, code)?;
+    Some(pipeline::candidate_view(db, &c, base, true))
+}
+
+/// One evaluation, with its candidate.
+pub(crate) fn evaluation(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+    let e = db.evaluations.iter().find(|e| e.code == code)?;
+    Some(pipeline::evaluation_view(db, synthetic, e, base))
+}
+
+/// One interview, with its candidate and schedule.
+pub(crate) fn interview(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+    let i = db.interviews.iter().find(|i| i.code == code)?;
+    Some(pipeline::interview_view(db, synthetic, i, base))
 }

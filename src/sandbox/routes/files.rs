@@ -6,18 +6,22 @@
 //! the upload address; it records that as `had_authorization`.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, P};
+use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
 use crate::sandbox::state::{now_ts, push_capped, sidecar, Upload};
 
 /// Largest accepted upload.
-pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
+pub(crate) const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-pub async fn presign(State(app): State<Shared>, headers: HeaderMap, Body(body): Body) -> ApiResult {
+pub(crate) async fn presign(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    Body(body): Body,
+) -> ApiResult {
     let body = json_object(&body)?;
     let filename = match body.get("filename") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -86,7 +90,7 @@ pub async fn presign(State(app): State<Shared>, headers: HeaderMap, Body(body): 
 }
 
 /// PUT to the presigned address: no API key needed (the token is the credential).
-pub async fn upload(
+pub(crate) async fn upload(
     State(app): State<Shared>,
     headers: HeaderMap,
     P(token): P<String>,
@@ -136,8 +140,9 @@ pub async fn upload(
 }
 
 /// GET of a `file_url`: the stored bytes.
-pub async fn download(State(app): State<Shared>, uri: Uri) -> ApiResult {
-    let path = percent_encoding::percent_decode_str(uri.path())
+pub(crate) async fn download(site: Site) -> ApiResult {
+    let Site { app, path, .. } = site;
+    let path = percent_encoding::percent_decode_str(&path)
         .decode_utf8_lossy()
         .into_owned();
     let dir = sidecar(app.store.path(), "uploads");

@@ -32,7 +32,7 @@ fn find<'a>(db: &'a mut Db, candidate: &str, id: i64) -> Result<&'a mut Memo, Ap
 }
 
 /// Top-level memos with their `replies`; replies never appear as top-level items.
-pub async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResult {
+pub(crate) async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let items = app
         .store
@@ -63,7 +63,7 @@ pub async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResu
     ok(json!({ "collection": items }))
 }
 
-pub async fn detail(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub(crate) async fn detail(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let memo = app
         .store
@@ -130,7 +130,7 @@ fn file_url_of(body: &Map<String, Value>) -> Result<Option<Option<String>>, ApiE
     }
 }
 
-pub async fn create(
+pub(crate) async fn create(
     State(app): State<Shared>,
     P(candidate): P<String>,
     Body(body): Body,
@@ -193,7 +193,7 @@ pub async fn create(
     ok(json!({ "resource": memo }))
 }
 
-pub async fn edit(
+pub(crate) async fn edit(
     State(app): State<Shared>,
     P((candidate, id)): MemoPath,
     Body(body): Body,
@@ -225,7 +225,7 @@ pub async fn edit(
 }
 
 /// Deletes the memo and its replies; answers the deleted memo without `user`.
-pub async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub(crate) async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let view = find(db, candidate, id)?.to_api(false);
         db.memos
@@ -236,7 +236,7 @@ pub async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> 
 }
 
 /// Toggles `pinned`; `fixed_at` is the pin time, null when unpinned.
-pub async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub(crate) async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let memo = find(db, candidate, id)?;
         memo.pinned = !memo.pinned;

@@ -4,11 +4,8 @@
 mod admin;
 mod apply;
 mod candidates;
-mod evaluations;
 mod files;
 mod forms;
-mod interviews;
-mod jobs;
 mod memos;
 mod submissions;
 mod webhooks;
@@ -16,12 +13,13 @@ mod webhooks;
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::extract::RawQuery;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{get, post, put, MethodRouter};
 use axum::Router;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::de::DeserializeOwned;
@@ -30,18 +28,18 @@ use serde_json::{json, Map, Value};
 use super::state::{Candidate, Db};
 use super::App;
 
-pub type Shared = Arc<App>;
+pub(crate) type Shared = Arc<App>;
 
 /// An error answer: `{"error": code, "message": text}`.
 #[derive(Debug, Clone)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
             code,
@@ -49,30 +47,30 @@ impl ApiError {
         }
     }
     /// The spec's 404 body (section 7), used for every unknown resource and route.
-    pub fn not_found() -> Self {
+    pub(crate) fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", "Resource not found")
     }
-    pub fn unauthorized() -> Self {
+    pub(crate) fn unauthorized() -> Self {
         Self::new(
             StatusCode::UNAUTHORIZED,
             "unauthorized",
             "Invalid or missing API key",
         )
     }
-    pub fn validation(message: impl Into<String>) -> Self {
+    pub(crate) fn validation(message: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "validation_failed",
             message,
         )
     }
-    pub fn invalid_parameter(message: impl Into<String>) -> Self {
+    pub(crate) fn invalid_parameter(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_parameter", message)
     }
-    pub fn bad_json(message: impl Into<String>) -> Self {
+    pub(crate) fn bad_json(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_json", message)
     }
-    pub fn internal(message: impl Into<String>) -> Self {
+    pub(crate) fn internal(message: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
     }
 }
@@ -87,16 +85,97 @@ impl IntoResponse for ApiError {
     }
 }
 
-pub type ApiResult = Result<Response, ApiError>;
+pub(crate) type ApiResult = Result<Response, ApiError>;
+
+/// What most handlers start from: the app, the address the request came to
+/// (`http://host:port`, for absolute addresses in answers; see [`origin`]) and its path.
+pub(crate) struct Site {
+    pub app: Shared,
+    pub base: String,
+    /// The request's path, as sent (percent-encoded).
+    pub path: String,
+}
+
+impl FromRequestParts<Shared> for Site {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Self, Self::Rejection> {
+        Ok(Site {
+            base: origin(app, &parts.headers),
+            app: app.clone(),
+            path: parts.uri.path().to_string(),
+        })
+    }
+}
+
+/// Finds a record by its code and shows it as the service does, its addresses on `base`.
+pub(crate) type Find = fn(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value>;
+
+/// The records of one page of a list as the service shows them, and the list's length.
+pub(crate) type PageOf = fn(
+    db: &Db,
+    req: &PageRequest,
+    synthetic: usize,
+    base: &str,
+) -> Result<(Vec<Value>, usize), ApiError>;
+
+impl Site {
+    /// `{"resource": ...}`: the record `find` shows, or the spec's 404.
+    pub(crate) async fn resource(self, code: String, find: Find) -> ApiResult {
+        let synthetic = self.app.opts.synthetic_candidates;
+        let base = self.base;
+        let resource = self
+            .app
+            .store
+            .read_async(move |db| find(db, synthetic, &code, &base).ok_or_else(ApiError::not_found))
+            .await?;
+        ok(json!({ "resource": resource }))
+    }
+
+    /// A token-style list at `/v1/{path}` (`per`, default 20, max 100, and `page_token`);
+    /// `scope_key` names its filter, which a page token carries on.
+    pub(crate) async fn token_list(
+        self,
+        raw: Option<String>,
+        path: &str,
+        scope_key: Option<&str>,
+        page_of: PageOf,
+    ) -> ApiResult {
+        let req = PageRequest::tokens(&query_pairs(raw.as_deref()), scope_key)?;
+        let list_url = format!("{}/v1/{path}", self.base);
+        let synthetic = self.app.opts.synthetic_candidates;
+        let (page, base) = (req.clone(), self.base);
+        let (items, total) = self
+            .app
+            .store
+            .read_async(move |db| page_of(db, &page, synthetic, &base))
+            .await?;
+        req.token_answer(items, total, &list_url)
+    }
+}
+
+/// `GET` of one record by the code in its path.
+fn by_code(find: Find) -> MethodRouter<Shared> {
+    get(move |site: Site, P(code): P<String>| site.resource(code, find))
+}
+
+/// `GET` of a token-style list (see [`Site::token_list`]).
+fn listed(
+    path: &'static str,
+    scope_key: Option<&'static str>,
+    page_of: PageOf,
+) -> MethodRouter<Shared> {
+    get(move |site: Site, RawQuery(raw): RawQuery| site.token_list(raw, path, scope_key, page_of))
+}
 
 /// 200 with a JSON body.
-pub fn ok(body: Value) -> ApiResult {
+pub(crate) fn ok(body: Value) -> ApiResult {
     Ok((StatusCode::OK, axum::Json(body)).into_response())
 }
 
 /// Path parameters, with extraction failures (e.g. invalid UTF-8 after percent-decoding)
 /// answered as JSON like every other error.
-pub struct P<T>(pub T);
+pub(crate) struct P<T>(pub T);
 
 impl<T, S> FromRequestParts<S> for P<T>
 where
@@ -123,13 +202,13 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'~');
 
 /// Percent-encode one path segment or query value.
-pub fn enc(s: &str) -> String {
+pub(crate) fn enc(s: &str) -> String {
     utf8_percent_encode(s, SEGMENT).to_string()
 }
 
 /// `http://<host the request came to>`, for absolute addresses in answers. Falls back to
 /// the bound address when the Host header is missing or looks odd.
-pub fn origin(app: &App, headers: &HeaderMap) -> String {
+pub(crate) fn origin(app: &App, headers: &HeaderMap) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -145,13 +224,13 @@ pub fn origin(app: &App, headers: &HeaderMap) -> String {
 }
 
 /// Query parameters as (name, value) pairs, decoded.
-pub fn query_pairs(raw: Option<&str>) -> Vec<(String, String)> {
+pub(crate) fn query_pairs(raw: Option<&str>) -> Vec<(String, String)> {
     url::form_urlencoded::parse(raw.unwrap_or("").as_bytes())
         .into_owned()
         .collect()
 }
 
-pub fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(crate) fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
     pairs
         .iter()
         .rev()
@@ -160,7 +239,7 @@ pub fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a st
 }
 
 /// `per`: default 20, 1..=100, else 400.
-pub fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, ApiError> {
+pub(crate) fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, ApiError> {
     match query_get(pairs, "per") {
         None => Ok(fallback),
         Some(v) => match v.trim().parse::<i64>() {
@@ -199,7 +278,7 @@ fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, ApiErro
 /// Where a list request starts. A page token carries the offset, the page size and the list's
 /// scope (a filter, a candidate), so following a token alone continues the same list.
 #[derive(Clone)]
-pub struct PageRequest {
+pub(crate) struct PageRequest {
     pub offset: usize,
     pub per: usize,
     pub scope: String,
@@ -208,7 +287,10 @@ pub struct PageRequest {
 impl PageRequest {
     /// A token-style list (application forms, webhooks): the first page takes its scope from
     /// the query's `scope_key` (if any); later pages take everything from the token.
-    pub fn tokens(pairs: &[(String, String)], scope_key: Option<&str>) -> Result<Self, ApiError> {
+    pub(crate) fn tokens(
+        pairs: &[(String, String)],
+        scope_key: Option<&str>,
+    ) -> Result<Self, ApiError> {
         let (offset, per, scope) = match Self::token(pairs)? {
             Some(f) => (
                 token_usize(&f, "o")?,
@@ -226,7 +308,7 @@ impl PageRequest {
 
     /// A cursor list of one scope (a candidate's submissions): `per` comes with every
     /// request; a token of another scope is refused.
-    pub fn cursor(pairs: &[(String, String)], scope: &str) -> Result<Self, ApiError> {
+    pub(crate) fn cursor(pairs: &[(String, String)], scope: &str) -> Result<Self, ApiError> {
         let offset = match Self::token(pairs)? {
             Some(f) if query_get(&f, "s") == Some(scope) => token_usize(&f, "o")?,
             Some(_) => {
@@ -252,7 +334,7 @@ impl PageRequest {
     }
 
     /// The token of the page at `offset` of this list.
-    pub fn token_at(&self, offset: usize) -> String {
+    pub(crate) fn token_at(&self, offset: usize) -> String {
         encode_token(&[
             ("o", offset.to_string()),
             ("p", self.per.to_string()),
@@ -260,8 +342,19 @@ impl PageRequest {
         ])
     }
 
+    /// This page of `list` (the whole list, in order) as `view` shows each, and the list's
+    /// length.
+    pub(crate) fn page_of<T>(
+        &self,
+        list: impl Iterator<Item = T>,
+        view: impl Fn(T) -> Value,
+    ) -> (Vec<Value>, usize) {
+        let (page, total) = self.page(list);
+        (page.into_iter().map(view).collect(), total)
+    }
+
     /// This page of `list` (the whole list, in order), and the list's length.
-    pub fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
+    pub(crate) fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
         let mut total = 0;
         let mut page = Vec::new();
         for (i, item) in list.enumerate() {
@@ -274,7 +367,7 @@ impl PageRequest {
     }
 
     /// This page of a list of `total` items.
-    pub fn window(&self, total: usize) -> Window {
+    pub(crate) fn window(&self, total: usize) -> Window {
         Window {
             offset: self.offset,
             per: self.per,
@@ -284,7 +377,12 @@ impl PageRequest {
 
     /// The answer of a token-style list: this page's `items` and its `pagination`, each page as
     /// a bare token and as the list's address with that token.
-    pub fn token_answer(&self, items: Vec<Value>, total: usize, list_url: &str) -> ApiResult {
+    pub(crate) fn token_answer(
+        &self,
+        items: Vec<Value>,
+        total: usize,
+        list_url: &str,
+    ) -> ApiResult {
         ok(json!({
             "collection": items,
             "pagination": self.token_pagination(total, list_url),
@@ -308,7 +406,7 @@ impl PageRequest {
 
 /// One page of a list: where it starts, its size, and the list's length. Every list route
 /// builds its pages from this, so the paging rules live in one place.
-pub struct Window {
+pub(crate) struct Window {
     pub offset: usize,
     pub per: usize,
     pub total: usize,
@@ -316,18 +414,18 @@ pub struct Window {
 
 impl Window {
     /// The next page's offset, when there is one.
-    pub fn next(&self) -> Option<usize> {
+    pub(crate) fn next(&self) -> Option<usize> {
         (self.offset.saturating_add(self.per) < self.total).then(|| self.offset + self.per)
     }
 
     /// The previous page's offset, when this is not the first.
-    pub fn prev(&self) -> Option<usize> {
+    pub(crate) fn prev(&self) -> Option<usize> {
         (self.offset > 0).then(|| self.offset.saturating_sub(self.per))
     }
 }
 
 /// The request body as a JSON object (400 otherwise). An empty body counts as `{}`.
-pub fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
+pub(crate) fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {
         return Ok(Map::new());
     }
@@ -341,7 +439,7 @@ pub fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
 }
 
 /// The body, with failures to read it (too large, connection dropped) answered as JSON.
-pub struct Body(pub axum::body::Bytes);
+pub(crate) struct Body(pub axum::body::Bytes);
 
 impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
     type Rejection = ApiError;
@@ -361,7 +459,7 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
 }
 
 /// A candidate: stored ones, then the synthetic ones (generated, never stored).
-pub fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
+pub(crate) fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
     db.candidates
         .iter()
         .find(|c| c.code == code)
@@ -369,19 +467,25 @@ pub fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate
         .or_else(|| super::synthetic::synthetic_candidate(code, synthetic))
 }
 
-pub fn router(app: Shared) -> Router {
+pub(crate) fn router(app: Shared) -> Router {
     Router::new()
-        .route("/v1/application_forms", get(forms::list))
-        .route("/v1/application_forms/{code}", get(forms::detail))
+        .route(
+            "/v1/application_forms",
+            listed("application_forms", Some("title"), forms::page),
+        )
+        .route("/v1/application_forms/{code}", by_code(forms::find))
         .route("/v1/application_forms/{code}/apply", post(apply::apply))
-        .route("/v1/candidates", get(candidates::list))
-        .route("/v1/candidates/{candidate}", get(candidates::detail))
-        .route("/v1/jobs", get(jobs::list))
+        .route(
+            "/v1/candidates",
+            listed("candidates", Some("stage_kind"), candidates::page),
+        )
+        .route("/v1/candidates/{candidate}", by_code(candidates::find))
+        .route("/v1/jobs", listed("jobs", Some("title"), candidates::jobs))
         .route(
             "/v1/feedback/candidate_scores/{code}",
-            get(evaluations::detail),
+            by_code(candidates::evaluation),
         )
-        .route("/v1/interviews/{code}", get(interviews::detail))
+        .route("/v1/interviews/{code}", by_code(candidates::interview))
         .route(
             "/v1/candidates/{candidate}/memos",
             get(memos::list).post(memos::create),
@@ -398,7 +502,10 @@ pub fn router(app: Shared) -> Router {
             "/v1/candidates/{candidate}/form_submissions",
             get(submissions::list),
         )
-        .route("/v1/webhooks", get(webhooks::list).post(webhooks::create))
+        .route(
+            "/v1/webhooks",
+            listed("webhooks", None, webhooks::page).post(webhooks::create),
+        )
         .route(
             "/v1/webhooks/{code}",
             get(webhooks::detail)

@@ -1,13 +1,10 @@
 //! GET /v1/candidates/{candidate_code}/form_submissions: cursor pagination.
 
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use axum::extract::RawQuery;
 use axum::response::IntoResponse;
 use serde::Serialize;
 
-use super::{
-    enc, find_candidate, origin, query_pairs, ApiError, ApiResult, PageRequest, Shared, P,
-};
+use super::{enc, find_candidate, query_pairs, ApiError, ApiResult, PageRequest, Site, P};
 use crate::sandbox::synthetic::{submission_record, Submission};
 
 #[derive(Serialize)]
@@ -23,12 +20,8 @@ struct Pagination {
     total_count: usize,
 }
 
-pub async fn list(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    P(code): P<String>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult {
+pub(crate) async fn list(site: Site, P(code): P<String>, RawQuery(raw): RawQuery) -> ApiResult {
+    let Site { app, base, .. } = site;
     let req = PageRequest::cursor(&query_pairs(raw.as_deref()), &code)?;
     let (offset, per) = (req.offset, req.per);
     let synthetic = app.opts.synthetic_candidates;
@@ -43,7 +36,6 @@ pub async fn list(
     let items: Vec<Submission> = (offset..total.min(offset.saturating_add(per)))
         .map(|i| submission_record(&candidate.code, &candidate.name, &candidate.email, i))
         .collect();
-    let base = origin(&app, &headers);
     let url = |o: usize| {
         format!(
             "{base}/v1/candidates/{}/form_submissions?page_token={}&per={per}",

@@ -1,39 +1,23 @@
 //! /v1/webhooks: registration records of the service's documentation, "Webhook registration record".
 //! Records are kept as JSON objects so extra fields a client sends survive as they are.
 
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use serde_json::{json, Map, Value};
 
-use super::{
-    json_object, ok, origin, query_pairs, ApiError, ApiResult, Body, PageRequest, Shared, P,
-};
+use super::{json_object, ok, ApiError, ApiResult, Body, PageRequest, Shared, P};
 use crate::sandbox::state::{now_ts, Db};
 
 /// Fields the server owns; a client cannot set them.
 const SERVER_FIELDS: [&str; 3] = ["code", "created_at", "updated_at"];
 
-/// The list, paged like the service's other lists (`per`, `page_token`).
-pub async fn list(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    RawQuery(raw): RawQuery,
-) -> ApiResult {
-    let req = PageRequest::tokens(&query_pairs(raw.as_deref()), None)?;
-    let page = req.clone();
-    let (items, total) = app
-        .store
-        .read_async(move |db| {
-            let (hooks, total) = page.page(db.webhooks.iter());
-            let items: Vec<Value> = hooks
-                .into_iter()
-                .map(|w| Value::Object(w.clone()))
-                .collect();
-            Ok((items, total))
-        })
-        .await?;
-    let list_url = format!("{}/v1/webhooks", origin(&app, &headers));
-    req.token_answer(items, total, &list_url)
+/// A page of the list, paged like the service's other lists (`per`, `page_token`).
+pub(crate) fn page(
+    db: &Db,
+    req: &PageRequest,
+    _: usize,
+    _: &str,
+) -> Result<(Vec<Value>, usize), ApiError> {
+    Ok(req.page_of(db.webhooks.iter(), |w| Value::Object(w.clone())))
 }
 
 /// Where the registration `code` is in the list (404 when there is none).
@@ -44,7 +28,7 @@ fn position(db: &Db, code: &str) -> Result<usize, ApiError> {
         .ok_or_else(ApiError::not_found)
 }
 
-pub async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub(crate) async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .read_async(move |db| Ok(db.webhooks[position(db, &code)?].clone()))
@@ -96,7 +80,7 @@ fn validate(body: &Map<String, Value>, creating: bool) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub(crate) async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, true)?;
     let hook = app
@@ -155,7 +139,11 @@ pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     ok(json!({ "resource": hook }))
 }
 
-pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub(crate) async fn edit(
+    State(app): State<Shared>,
+    P(code): P<String>,
+    Body(body): Body,
+) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, false)?;
     let hook = app
@@ -182,7 +170,7 @@ pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Bod
     ok(json!({ "resource": hook }))
 }
 
-pub async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub(crate) async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .write_async(move |db| {

@@ -1,0 +1,96 @@
+//! What both front ends do to apply (the command and the `forms_apply` tool): read the form
+//! and check the answers against it, nothing sent; the problems in words.
+
+use serde_json::Value;
+
+use super::{Prepared, Report, Variant};
+use crate::api::{ApplicationForm, Client, Question};
+use crate::error::Error;
+
+/// Most problems of an answers file listed; the rest are counted.
+pub(crate) const PROBLEMS_SHOWN: usize = 50;
+
+/// Why an application was not prepared.
+pub(crate) enum ApplyRefused {
+    /// The form could not be read (not found, network...).
+    Api(Error),
+    /// The answers do not fit the form: every problem found.
+    Invalid(Report),
+}
+
+/// Read the form and check `answers` (an answers file's JSON) against its questions: the
+/// exact body to send, or every problem at once. Nothing is sent.
+pub(crate) async fn prepare_application(
+    client: &Client,
+    code: &str,
+    answers: &Value,
+    variant: Variant,
+) -> Result<(ApplicationForm, Prepared), ApplyRefused> {
+    let form = client
+        .get_form(code)
+        .await
+        .map_err(ApplyRefused::Api)?
+        .data
+        .resource;
+    let questions = form.questions.clone().unwrap_or_default();
+    let prepared = super::prepare(&questions, answers, variant).map_err(ApplyRefused::Invalid)?;
+    Ok((form, prepared))
+}
+
+/// The problems of a refused answers file, one per line (the first [`PROBLEMS_SHOWN`], then a
+/// count), and the summary line the command ends with.
+pub(crate) fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String) {
+    let mut lines: Vec<String> = report
+        .problems
+        .iter()
+        .take(PROBLEMS_SHOWN)
+        .map(|p| p.to_string())
+        .collect();
+    if report.problems.len() > PROBLEMS_SHOWN {
+        lines.push(format!(
+            "... and {} more problems",
+            report.problems.len() - PROBLEMS_SHOWN
+        ));
+    }
+    let n = report.problems.len();
+    let summary = format!(
+        "{what} has {n} problem{} (listed above); nothing was sent",
+        if n == 1 { "" } else { "s" }
+    );
+    (lines, summary)
+}
+
+/// Validate and build, or print every problem (one line each) and stop with exit 2.
+pub(crate) fn prepare_or_report(
+    err: &mut dyn std::io::Write,
+    questions: &[Question],
+    value: &Value,
+    variant: Variant,
+    what: &str,
+) -> Result<Prepared, Error> {
+    super::prepare(questions, value, variant).map_err(|report| report_problems(err, &report, what))
+}
+
+/// Print a refused file's warnings and problems (one line each) and return the exit-2 error
+/// that ends the command.
+pub(crate) fn report_problems(err: &mut dyn std::io::Write, report: &Report, what: &str) -> Error {
+    // A runaway file (a million items) must not print a million lines: the first
+    // PROBLEMS_SHOWN of each, then a count.
+    const SHOWN: usize = PROBLEMS_SHOWN;
+    let warnings = &report.warnings;
+    for w in warnings.iter().take(SHOWN) {
+        let _ = writeln!(
+            err,
+            "warning: {}",
+            crate::output::text::safe_line(&w.to_string())
+        );
+    }
+    if warnings.len() > SHOWN {
+        let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
+    }
+    let (lines, summary) = problem_lines(report, what);
+    for line in lines {
+        let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
+    }
+    Error::usage(summary)
+}

@@ -1,0 +1,282 @@
+//! What each tool does, one function per tool: each definition in [`super::tools::TOOLS`]
+//! names its function, and the server runs a call through that definition.
+
+use futures::future::BoxFuture;
+use serde_json::{json, Value};
+
+use super::{Args, Outcome, Server};
+use crate::api::webhooks::{Naming, WebhookFields};
+use crate::api::{MemoInput, PageWalker, Stage, Title, WebhookInput, MAX_PER};
+use crate::apply::Variant;
+use crate::error::Error;
+
+/// A tool's run: its arguments read, the service called, the result.
+pub(crate) type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Done>;
+
+pub(crate) type Done = Result<Outcome, Error>;
+
+/// Each tool's [`Run`]: its function in this module, boxed (what the definitions name).
+pub(crate) mod run {
+    use super::{Args, BoxFuture, Done, Server};
+
+    macro_rules! boxed {
+        ($($tool:ident),* $(,)?) => {$(
+            pub(crate) fn $tool<'a>(s: &'a Server, a: &'a Args) -> BoxFuture<'a, Done> {
+                Box::pin(super::$tool(s, a))
+            }
+        )*};
+    }
+
+    boxed!(
+        forms_list,
+        forms_get,
+        memos_list,
+        memos_get,
+        submissions_list,
+        candidates_list,
+        candidates_get,
+        jobs_list,
+        evaluations_get,
+        interviews_get,
+        webhooks_list,
+        webhooks_get,
+        memos_create,
+        memos_edit,
+        memos_pin,
+        memos_unpin,
+        memos_delete,
+        forms_apply,
+        webhooks_create,
+        webhooks_edit,
+        webhooks_delete,
+    );
+}
+
+pub(crate) async fn forms_list(s: &Server, a: &Args) -> Done {
+    // The service's page size, also for every page.
+    let q = a.list_query(a.opt_str("title")?.map(Title), None, false)?;
+    s.list(s.client.form_pages(&q), a).await
+}
+
+pub(crate) async fn forms_get(s: &Server, a: &Args) -> Done {
+    Ok(Outcome::Body(
+        s.client.get_form(&a.str("code")?).await?.value,
+    ))
+}
+
+pub(crate) async fn memos_list(s: &Server, a: &Args) -> Done {
+    let memos = s.client.list_memos(&a.str("candidate")?).await?;
+    Ok(Outcome::Body(memos.value))
+}
+
+pub(crate) async fn memos_get(s: &Server, a: &Args) -> Done {
+    let memo = s.client.get_memo(&a.str("candidate")?, a.id()?).await?;
+    Ok(Outcome::Body(memo.value))
+}
+
+pub(crate) async fn submissions_list(s: &Server, a: &Args) -> Done {
+    let url = crate::api::records::submissions_url(
+        &s.client,
+        &a.str("candidate")?,
+        a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
+        a.opt_str("page_token")?.as_deref(),
+        a.opt_bool("all")?.unwrap_or(false),
+    )?;
+    s.list(s.client.submission_pages(url), a).await
+}
+
+pub(crate) async fn candidates_list(s: &Server, a: &Args) -> Done {
+    let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
+    let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
+    let q = a.list_query(stage, per, true)?;
+    s.list(s.client.candidate_pages(&q), a).await
+}
+
+pub(crate) async fn candidates_get(s: &Server, a: &Args) -> Done {
+    let candidate = s.client.get_candidate(&a.str("code")?).await?;
+    Ok(Outcome::Body(candidate.value))
+}
+
+pub(crate) async fn jobs_list(s: &Server, a: &Args) -> Done {
+    let q = a.list_query(a.opt_str("title")?.map(Title), None, true)?;
+    s.list(s.client.job_pages(&q), a).await
+}
+
+pub(crate) async fn evaluations_get(s: &Server, a: &Args) -> Done {
+    let evaluation = s.client.get_evaluation(&a.str("code")?).await?;
+    Ok(Outcome::Body(evaluation.value))
+}
+
+pub(crate) async fn interviews_get(s: &Server, a: &Args) -> Done {
+    let interview = s.client.get_interview(&a.str("code")?).await?;
+    Ok(Outcome::Body(interview.value))
+}
+
+pub(crate) async fn webhooks_list(s: &Server, a: &Args) -> Done {
+    s.list(s.client.webhook_pages(), a).await
+}
+
+pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
+    let hook = s.client.get_webhook(&a.str("code")?).await?;
+    Ok(Outcome::Body(hook.value))
+}
+
+pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {
+    let input = MemoInput {
+        content: Some(a.str("content")?),
+        parent_id: a.opt_int("reply_to")?,
+        ..a.memo_fields()?
+    };
+    let memo = s
+        .client
+        .create_memo_in_thread(&a.str("candidate")?, &input)
+        .await?;
+    Ok(Outcome::Body(memo.value))
+}
+
+pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
+    let input = MemoInput {
+        content: a.opt_str("content")?,
+        ..a.memo_fields()?
+    };
+    if input.is_empty() {
+        return Err(Error::usage(
+            "nothing to change: give at least one of content, role, mentions, file_url",
+        ));
+    }
+    let memo = s
+        .client
+        .edit_memo(&a.str("candidate")?, a.id()?, &input)
+        .await?;
+    Ok(Outcome::Body(memo.value))
+}
+
+/// Leave a memo pinned (`want`) or not, reading it first.
+async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
+    let (memo, _) = s
+        .client
+        .set_pinned(&a.str("candidate")?, a.id()?, want)
+        .await?;
+    Ok(Outcome::Body(memo.value))
+}
+
+pub(crate) async fn memos_pin(s: &Server, a: &Args) -> Done {
+    set_pinned(s, a, true).await
+}
+
+pub(crate) async fn memos_unpin(s: &Server, a: &Args) -> Done {
+    set_pinned(s, a, false).await
+}
+
+pub(crate) async fn memos_delete(s: &Server, a: &Args) -> Done {
+    let (cand, id) = (a.str("candidate")?, a.id()?);
+    let resp = s.client.delete_memo(&cand, id).await?;
+    let what = json!({"deleted": {"candidate": cand, "memo": id}});
+    Ok(Outcome::Body(deleted(&resp, what)))
+}
+
+pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
+    let code = a.str("code")?;
+    let answers = a.get("answers").cloned().unwrap_or(Value::Null);
+    let variant = match a.opt_str("variant")?.as_deref() {
+        None => Variant::A,
+        Some(v) => Variant::parse_setting(v)
+            .ok_or_else(|| Error::usage(format!("variant '{v}' is not A or B")))?,
+    };
+    let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
+    let (_, prepared) = match crate::apply::submit::prepare_application(
+        &s.client, &code, &answers, variant,
+    )
+    .await
+    {
+        Ok(p) => p,
+        Err(crate::apply::submit::ApplyRefused::Api(e)) => return Err(e),
+        Err(crate::apply::submit::ApplyRefused::Invalid(report)) => {
+            let (lines, summary) = crate::apply::submit::problem_lines(&report, "the answers");
+            let mut text = lines.join("\n");
+            text.push('\n');
+            text.push_str(&summary);
+            return Err(Error::usage(text));
+        }
+    };
+    let mut notes: Vec<String> = prepared
+        .notes
+        .iter()
+        .map(|n| format!("note: {n}"))
+        .collect();
+    notes.extend(prepared.warnings.iter().map(|w| format!("warning: {w}")));
+    if dry_run {
+        notes.push(format!(
+            "dry run: nothing was sent; this is the body of request variant {}",
+            prepared.variant
+        ));
+        return Ok(Outcome::WithNotes(prepared.body, notes));
+    }
+    let applied = s.client.apply(&code, &prepared.body).await?;
+    Ok(Outcome::WithNotes(applied.value, notes))
+}
+
+/// A registration's body from the arguments, by the reading both front ends share; its
+/// warnings (an event the service does not document) go into the result, as the command's go
+/// to stderr.
+fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>), Error> {
+    let fields = WebhookFields {
+        callback_url: a.opt_str("callback_url")?,
+        signing_key: a.opt_str("signing_key")?,
+        events: a.opt_strings("events")?,
+        active: a.opt_bool("active")?,
+        extra: Default::default(),
+    };
+    let checked = fields
+        .check(creating, Naming::Arguments)
+        .map_err(|problems| Error::usage(problems.join("; ")))?;
+    let warnings = checked
+        .warnings
+        .into_iter()
+        .map(|w| format!("warning: {w}"))
+        .collect();
+    Ok((checked.body, warnings))
+}
+
+pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
+    let (input, warnings) = webhook_input(a, true)?;
+    let created = s.client.create_webhook(&input).await?;
+    Ok(Outcome::WithNotes(created.value, warnings))
+}
+
+pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
+    let (input, warnings) = webhook_input(a, false)?;
+    let edited = s.client.edit_webhook(&a.str("code")?, &input).await?;
+    Ok(Outcome::WithNotes(edited.value, warnings))
+}
+
+pub(crate) async fn webhooks_delete(s: &Server, a: &Args) -> Done {
+    let code = a.str("code")?;
+    let resp = s.client.delete_webhook(&code).await?;
+    let what = json!({"deleted": {"webhook": code}});
+    Ok(Outcome::Body(deleted(&resp, what)))
+}
+
+/// A delete's answer: the body when the service sent one, else what was deleted.
+fn deleted(resp: &crate::api::ApiResponse, what: Value) -> Value {
+    resp.value().ok().filter(|v| !v.is_null()).unwrap_or(what)
+}
+
+impl Server {
+    /// One page as sent, or with `all` / `limit` every item as `{"collection": [...]}`.
+    async fn list(&self, mut walker: PageWalker, a: &Args) -> Done {
+        let all = a.opt_bool("all")?.unwrap_or(false);
+        let limit = a
+            .opt_int_in("limit", 1, MAX_LIMIT)?
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        if all || limit.is_some() {
+            let items = crate::api::records::collect_pages(walker.limit(limit)).await?;
+            return Ok(Outcome::Body(json!({ "collection": items })));
+        }
+        let page = walker.next_page().await?;
+        Ok(Outcome::Body(page.map_or(Value::Null, |p| p.value)))
+    }
+}
+
+/// Most items a call collects with `limit`.
+const MAX_LIMIT: i64 = 1_000_000;

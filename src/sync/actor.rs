@@ -1,0 +1,66 @@
+//! The mirror on a thread of its own: both database clients are synchronous, and a sync's
+//! workers are async tasks, so every store call is sent to one thread that owns the
+//! connection and answered through a oneshot channel. Calls are served in order, one at a
+//! time: the database sees one writer.
+
+use super::mirror::Mirror;
+use crate::error::Error;
+
+type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
+
+/// A handle to the mirror's thread; cheap to clone. The thread (and the connection, with
+/// its locks) ends when the last handle is dropped.
+#[derive(Clone)]
+pub struct Store {
+    tx: std::sync::mpsc::Sender<Job>,
+    pub shown: String,
+}
+
+impl Store {
+    /// Open the mirror on its thread (opening blocks: it may connect over the network).
+    pub async fn open(
+        target: super::Target,
+        net: crate::api::NetSettings,
+        access: super::Access,
+    ) -> Result<Store, Error> {
+        let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("recruit-sync-store".into())
+            .spawn(move || {
+                let mut mirror = match Mirror::open(&target, &net, access) {
+                    Ok(m) => {
+                        let _ = ready_tx.send(Ok(m.describe()));
+                        m
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                while let Ok(job) = rx.recv() {
+                    job(&mut mirror);
+                }
+            })
+            .map_err(|e| Error::other(format!("cannot start the mirror's thread: {e}")))?;
+        let shown = ready_rx
+            .await
+            .map_err(|_| Error::other("the mirror's thread stopped while opening it"))??;
+        Ok(Store { tx, shown })
+    }
+
+    /// Run `f` on the mirror and wait for its answer.
+    pub async fn call<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Mirror) -> Result<R, Error> + Send + 'static,
+    ) -> Result<R, Error> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.tx
+            .send(Box::new(move |m| {
+                let _ = tx.send(f(m));
+            }))
+            .map_err(|_| Error::other("the mirror's thread has stopped"))?;
+        rx.await
+            .map_err(|_| Error::other("the mirror's thread stopped during a call"))?
+    }
+}

@@ -1,0 +1,843 @@
+//! The mirror's logic over one [`Backend`]: what a run writes, page by page and candidate by
+//! candidate, each in one transaction, so a run stopped at any point (`kill -9` included)
+//! leaves a consistent database and the next run finishes the work.
+//!
+//! Bookkeeping columns of `candidates` carry that: `fingerprint` (the stage and `feedback_*`
+//! fields of the list item last seen), `fetched_fingerprint` (the same, when the memos and
+//! submissions were last replaced: written in the same transaction as them), `refetch` (a
+//! `--full` run or a relay event asked for the candidate, kept until it is fetched),
+//! `seen_run` (the run that last saw it in the list: a complete walk marks the others
+//! deleted).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use super::db::{self, in_tx, insert_rows, marks, Backend, Dialect, Val};
+use super::records::{
+    self, CandidateRow, FormRow, ANSWER_COLS, CANDIDATE_COLS, FORM_COLS, JOB_COLS, MEMO_COLS,
+    SUBMISSION_COLS,
+};
+use super::schema;
+use crate::error::Error;
+
+/// Where the mirror is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    Sqlite(PathBuf),
+    /// A `postgres://` or `postgresql://` address.
+    Postgres(String),
+}
+
+/// Default file name in the data directory.
+pub const DEFAULT_FILE: &str = "recruit.db";
+
+impl Target {
+    /// `--db` as given (none: `recruit.db` in the data directory).
+    pub fn parse(db: Option<&str>) -> Target {
+        match db {
+            Some(s) if s.starts_with("postgres://") || s.starts_with("postgresql://") => {
+                Target::Postgres(s.to_string())
+            }
+            Some(s) => Target::Sqlite(PathBuf::from(s)),
+            None => Target::Sqlite(crate::config::data_dir().join(DEFAULT_FILE)),
+        }
+    }
+
+    /// For messages: the file, or the address without its password.
+    pub fn shown(&self) -> String {
+        match self {
+            Target::Sqlite(p) => p.display().to_string(),
+            Target::Postgres(u) => super::pg::redact_url(u),
+        }
+    }
+}
+
+/// What a command does with the mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// `sync`: create or migrate, and hold the one-sync lock.
+    Sync,
+    /// `sync purge`: an existing mirror, with the lock (migrated when the purge runs).
+    Purge,
+    /// `sync status`: read an existing mirror as it is.
+    Read,
+}
+
+pub struct Mirror {
+    db: Box<dyn Backend>,
+    pub version: i64,
+}
+
+/// Why a candidate's memos and submissions are fetched in a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Not in the mirror before.
+    New,
+    /// Its stage or `feedback_*` fields changed since they were fetched.
+    Changed,
+    /// Never fetched yet (a run stopped before it, or `--stage` left it out).
+    Pending,
+    /// A stored relay event named it.
+    Event,
+    /// `--full`.
+    Full,
+    /// Fetched longer ago than `--refresh-after`.
+    Stale,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 6] = [
+        Reason::New,
+        Reason::Changed,
+        Reason::Pending,
+        Reason::Event,
+        Reason::Full,
+        Reason::Stale,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::New => "new",
+            Reason::Changed => "changed",
+            Reason::Pending => "pending",
+            Reason::Event => "event",
+            Reason::Full => "full",
+            Reason::Stale => "stale",
+        }
+    }
+}
+
+/// How a listed candidate compares with the mirror.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    New,
+    Changed,
+    Unchanged,
+    /// Met a second time in this walk (the list shifted while it was read).
+    Again,
+}
+
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    pub code: String,
+    pub seen: Seen,
+    pub fetch: Option<Reason>,
+    pub fingerprint: String,
+    pub purged: bool,
+}
+
+/// Which candidates a run fetches.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// Only candidates at these stages (`--stage`); empty: all.
+    pub stages: Vec<String>,
+    /// Fetched before this Unix time: fetched again.
+    pub stale_before: f64,
+}
+
+/// What a run did, as `sync_runs` records it.
+#[derive(Debug, Clone, Default)]
+pub struct RunRecord {
+    pub status: String,
+    pub listed: u64,
+    pub new: u64,
+    pub changed: u64,
+    pub unchanged: u64,
+    pub deleted: u64,
+    pub fetched: u64,
+    pub failed: u64,
+    pub list_total: Option<u64>,
+    pub requests: u64,
+    pub seconds: f64,
+    pub message: Option<String>,
+}
+
+/// Who a purge takes: candidates at `stage` whose stage changed before `before_unix`.
+#[derive(Debug, Clone)]
+pub struct PurgeRule {
+    pub stage: String,
+    pub before_unix: f64,
+    /// In words, recorded with each purge.
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Purged {
+    pub codes: Vec<String>,
+    pub memos: u64,
+    pub submissions: u64,
+}
+
+impl Mirror {
+    /// Open the mirror for `access`: a newer or foreign database is refused before anything
+    /// is written; `Sync` and `Purge` take the one-sync lock (refused while another sync
+    /// runs) and bring the schema up to date.
+    pub fn open(
+        target: &Target,
+        net: &crate::api::NetSettings,
+        access: Access,
+    ) -> Result<Mirror, Error> {
+        let mut db: Box<dyn Backend> = match target {
+            Target::Sqlite(p) => Box::new(super::sqlite::Sqlite::open(p, access == Access::Sync)?),
+            Target::Postgres(u) => Box::new(super::pg::Postgres::connect(u, net)?),
+        };
+        let version = schema::check(db.as_mut())?;
+        let shown = db.describe();
+        if version == 0 && access != Access::Sync {
+            return Err(Error::usage(format!(
+                "{shown} holds no mirror yet; run `recruit sync` first (with the same --db)"
+            )));
+        }
+        if access == Access::Read {
+            return Ok(Mirror { db, version });
+        }
+        if !db.try_lock()? {
+            return Err(Error::usage(format!(
+                "another `recruit sync` is running on {shown}; wait for it to finish (only one sync or purge at a time)"
+            )));
+        }
+        if access == Access::Purge {
+            // Changed only once the purge is confirmed (see `purge`).
+            return Ok(Mirror { db, version });
+        }
+        // Only now that the database is known to be a mirror (or empty) is it changed.
+        db.prepare_for_writes()?;
+        schema::migrate(db.as_mut(), version)?;
+        Ok(Mirror {
+            db,
+            version: schema::VERSION,
+        })
+    }
+
+    pub fn describe(&self) -> String {
+        self.db.describe()
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.db.dialect()
+    }
+
+    fn db(&mut self) -> &mut dyn Backend {
+        self.db.as_mut()
+    }
+
+    /// Record a new run (`running`); a run still `running` is one whose process died (we
+    /// hold the lock), so it becomes `killed`.
+    pub fn begin_run(&mut self, full: bool, stages: &str) -> Result<i64, Error> {
+        let now = records::now_text();
+        let unix = records::now_unix();
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                "UPDATE sync_runs SET status = 'killed' WHERE status = 'running'",
+                &[],
+            )?;
+            let rows = db::query(
+                db,
+                "INSERT INTO sync_runs (started_at, started_unix, status, full_run, stages)
+                 VALUES (?t, ?, 'running', ?, ?) RETURNING id",
+                &[
+                    Val::text(&now),
+                    Val::Real(unix),
+                    Val::Bool(full),
+                    Val::opt_text((!stages.is_empty()).then_some(stages)),
+                ],
+            )?;
+            rows.first()
+                .and_then(|r| r.first())
+                .and_then(Val::as_i64)
+                .ok_or_else(|| Error::other("the mirror gave the new run no id"))
+        })
+    }
+
+    /// A run quit at once (a second Ctrl-C): `interrupted`, with no counts.
+    pub fn abandon_run(&mut self, id: i64) -> Result<(), Error> {
+        let now = records::now_text();
+        let unix = records::now_unix();
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                "UPDATE sync_runs SET finished_at = ?t, finished_unix = ?, status = 'interrupted',
+                     message = 'quit at once' WHERE id = ?",
+                &[Val::text(&now), Val::Real(unix), Val::Int(id)],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub fn finish_run(&mut self, id: i64, r: &RunRecord) -> Result<(), Error> {
+        let now = records::now_text();
+        let unix = records::now_unix();
+        let n = |x: u64| Val::Int(x as i64);
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                "UPDATE sync_runs SET finished_at = ?t, finished_unix = ?, status = ?,
+                     candidates_listed = ?, candidates_new = ?, candidates_changed = ?,
+                     candidates_unchanged = ?, candidates_deleted = ?, candidates_fetched = ?,
+                     candidates_failed = ?, list_total = ?, requests = ?, seconds = ?, message = ?
+                 WHERE id = ?",
+                &[
+                    Val::text(&now),
+                    Val::Real(unix),
+                    Val::text(&r.status),
+                    n(r.listed),
+                    n(r.new),
+                    n(r.changed),
+                    n(r.unchanged),
+                    n(r.deleted),
+                    n(r.fetched),
+                    n(r.failed),
+                    r.list_total.map_or(Val::Null, |t| Val::Int(t as i64)),
+                    n(r.requests),
+                    Val::Real(r.seconds),
+                    Val::opt_text(r.message.clone()),
+                    Val::Int(id),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Where reading the relay's events stopped: (Unix time, id) of the last one read.
+    pub fn events_cursor(&mut self) -> Result<Option<(f64, i64)>, Error> {
+        let v = schema::meta_get(self.db(), "events_cursor")?;
+        Ok(v.and_then(|s| {
+            let (t, id) = s.split_once(' ')?;
+            Some((t.parse().ok()?, id.parse().ok()?))
+        }))
+    }
+
+    /// Ask for the candidates `codes` to be fetched, and move the events cursor, at once.
+    pub fn mark_for_events(&mut self, codes: &[String], cursor: (f64, i64)) -> Result<u64, Error> {
+        in_tx(self.db(), |db| {
+            let mut marked = 0;
+            for chunk in codes.chunks(500) {
+                let mut params: Vec<Val> = chunk.iter().map(Val::text).collect();
+                params.dedup();
+                marked += db::exec(
+                    db,
+                    &format!(
+                        "UPDATE candidates SET refetch = COALESCE(refetch, 'event')
+                         WHERE purged_at IS NULL AND code IN ({})",
+                        marks(params.len())
+                    ),
+                    &params,
+                )?;
+            }
+            schema::meta_set(db, "events_cursor", &format!("{} {}", cursor.0, cursor.1))?;
+            Ok(marked)
+        })
+    }
+
+    /// `--full`: every candidate (not purged) is to be fetched; kept until it is, so a full
+    /// run that is stopped is finished by the next run.
+    pub fn mark_full(&mut self) -> Result<u64, Error> {
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                "UPDATE candidates SET refetch = 'full' WHERE purged_at IS NULL",
+                &[],
+            )
+        })
+    }
+
+    /// Store a page of the form list; the codes whose detail must be read (new, changed
+    /// `updated_at`, never read, or `full`).
+    pub fn forms_page(
+        &mut self,
+        run: i64,
+        rows: &[FormRow],
+        full: bool,
+    ) -> Result<Vec<String>, Error> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = records::now_text();
+        in_tx(self.db(), |db| {
+            let params: Vec<Val> = rows.iter().map(|r| Val::text(&r.code)).collect();
+            let prior: HashMap<String, (Option<String>, bool)> = db::query(
+                db,
+                &format!(
+                    "SELECT code, detail_updated_at, CASE WHEN detail IS NULL THEN 0 ELSE 1 END
+                     FROM forms WHERE code IN ({})",
+                    marks(params.len())
+                ),
+                &params,
+            )?
+            .into_iter()
+            .filter_map(|r| {
+                let code = r.first()?.as_str()?.to_string();
+                Some((code, (r[1].as_str().map(str::to_string), r[2].truthy())))
+            })
+            .collect();
+            let mut seen = std::collections::HashSet::new();
+            let mut values = Vec::new();
+            let mut want = Vec::new();
+            for r in rows {
+                if !seen.insert(r.code.clone()) {
+                    continue;
+                }
+                let stale = match prior.get(&r.code) {
+                    None => true,
+                    Some((at, has)) => full || !has || at.as_deref() != r.updated_at.as_deref(),
+                };
+                if stale {
+                    want.push(r.code.clone());
+                }
+                values.push(r.values(run, &now));
+            }
+            insert_rows(
+                db,
+                "forms",
+                FORM_COLS,
+                &values,
+                &upsert_tail("code", FORM_COLS),
+            )?;
+            Ok(want)
+        })
+    }
+
+    /// The detail of form `code` (its `resource` as sent), read for the list item's
+    /// `updated_at`.
+    pub fn form_detail(
+        &mut self,
+        code: &str,
+        detail: &str,
+        updated_at: Option<&str>,
+    ) -> Result<(), Error> {
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                "UPDATE forms SET detail = ?j, detail_updated_at = ? WHERE code = ?",
+                &[
+                    Val::text(detail),
+                    Val::opt_text(updated_at),
+                    Val::text(code),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub fn jobs_page(&mut self, rows: &[(String, Vec<Val>)]) -> Result<(), Error> {
+        let mut seen = std::collections::HashSet::new();
+        let values: Vec<Vec<Val>> = rows
+            .iter()
+            .filter(|(k, _)| seen.insert(k.clone()))
+            .map(|(_, v)| v.clone())
+            .collect();
+        in_tx(self.db(), |db| {
+            insert_rows(db, "jobs", JOB_COLS, &values, &upsert_tail("key", JOB_COLS))?;
+            Ok(())
+        })
+    }
+
+    /// Store a page of the candidate list (each row replaced by the list item, personal
+    /// fields kept null for a purged candidate) and tell, for each, whether it is new or
+    /// changed and whether its memos and submissions are to be fetched.
+    pub fn candidates_page(
+        &mut self,
+        run: i64,
+        mut rows: Vec<CandidateRow>,
+        policy: &Policy,
+    ) -> Result<Vec<Verdict>, Error> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = records::now_text();
+        in_tx(self.db(), |db| {
+            let params: Vec<Val> = rows.iter().map(|r| Val::text(&r.code)).collect();
+            struct Prior {
+                fingerprint: Option<String>,
+                fetched: Option<String>,
+                fetched_unix: Option<f64>,
+                refetch: Option<String>,
+                purged: bool,
+                seen_run: Option<i64>,
+            }
+            let prior: HashMap<String, Prior> = db::query(
+                db,
+                &format!(
+                    "SELECT code, fingerprint, fetched_fingerprint, fetched_unix, refetch,
+                            CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END, seen_run
+                     FROM candidates WHERE code IN ({})",
+                    marks(params.len())
+                ),
+                &params,
+            )?
+            .into_iter()
+            .filter_map(|r| {
+                let code = r.first()?.as_str()?.to_string();
+                Some((
+                    code,
+                    Prior {
+                        fingerprint: r[1].as_str().map(str::to_string),
+                        fetched: r[2].as_str().map(str::to_string),
+                        fetched_unix: r[3].as_f64(),
+                        refetch: r[4].as_str().map(str::to_string),
+                        purged: r[5].truthy(),
+                        seen_run: r[6].as_i64(),
+                    },
+                ))
+            })
+            .collect();
+            let mut verdicts = Vec::with_capacity(rows.len());
+            let mut values = Vec::with_capacity(rows.len());
+            let mut history = Vec::new();
+            let mut in_page = std::collections::HashSet::new();
+            for row in rows.iter_mut() {
+                let p = prior.get(&row.code);
+                if p.is_some_and(|p| p.seen_run == Some(run)) || !in_page.insert(row.code.clone()) {
+                    verdicts.push(Verdict {
+                        code: row.code.clone(),
+                        seen: Seen::Again,
+                        fetch: None,
+                        fingerprint: row.fingerprint.clone(),
+                        purged: false,
+                    });
+                    continue;
+                }
+                let purged = p.is_some_and(|p| p.purged);
+                if purged {
+                    row.scrub();
+                }
+                let seen = match p {
+                    None => Seen::New,
+                    Some(p) if p.fingerprint.as_deref() != Some(row.fingerprint.as_str()) => {
+                        Seen::Changed
+                    }
+                    Some(_) => Seen::Unchanged,
+                };
+                let at_stage = policy.stages.is_empty()
+                    || row
+                        .stage_kind
+                        .as_ref()
+                        .is_some_and(|s| policy.stages.contains(s));
+                let fetch = match p {
+                    _ if purged || !at_stage => None,
+                    None => Some(Reason::New),
+                    Some(p) => match (p.refetch.as_deref(), &p.fetched) {
+                        (Some("full"), _) => Some(Reason::Full),
+                        (Some(_), _) => Some(Reason::Event),
+                        (None, None) => Some(Reason::Pending),
+                        (None, Some(f)) if *f != row.fingerprint => Some(Reason::Changed),
+                        _ if p.fetched_unix.is_none_or(|t| t < policy.stale_before) => {
+                            Some(Reason::Stale)
+                        }
+                        _ => None,
+                    },
+                };
+                values.push(row.values(run, &now));
+                if let Some((key, kind, title, entered)) = &row.stage {
+                    history.push(vec![
+                        Val::text(&row.code),
+                        Val::text(key),
+                        kind.clone(),
+                        title.clone(),
+                        entered.clone(),
+                        Val::text(&now),
+                    ]);
+                }
+                verdicts.push(Verdict {
+                    code: row.code.clone(),
+                    seen,
+                    fetch,
+                    fingerprint: row.fingerprint.clone(),
+                    purged,
+                });
+            }
+            let mut tail = upsert_tail("code", CANDIDATE_COLS);
+            tail.push_str(", deleted_at = NULL");
+            insert_rows(db, "candidates", CANDIDATE_COLS, &values, &tail)?;
+            insert_rows(
+                db,
+                "stage_history",
+                &[
+                    "candidate_code ?",
+                    "stage_key ?",
+                    "stage_kind ?",
+                    "stage_title ?",
+                    "entered_at ?t",
+                    "first_seen_at ?t",
+                ],
+                &history,
+                "ON CONFLICT DO NOTHING",
+            )?;
+            Ok(verdicts)
+        })
+    }
+
+    /// Replace candidate `code`'s memos and submissions (with their answers) by those just
+    /// fetched, and record what they were fetched for, in one transaction. A candidate
+    /// purged meanwhile is left as it is (`false`).
+    pub fn replace_candidate(
+        &mut self,
+        code: &str,
+        fingerprint: &str,
+        memos: &[Vec<Val>],
+        submissions: &[Vec<Val>],
+        answers: &[Vec<Val>],
+    ) -> Result<bool, Error> {
+        let now = records::now_text();
+        let unix = records::now_unix();
+        in_tx(self.db(), |db| {
+            let purged = db::query(
+                db,
+                "SELECT CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END FROM candidates WHERE code = ?",
+                &[Val::text(code)],
+            )?;
+            match purged.first().and_then(|r| r.first()) {
+                Some(v) if !v.truthy() => {}
+                _ => return Ok(false),
+            }
+            delete_fetched(db, code)?;
+            insert_rows(db, "memos", MEMO_COLS, memos, "")?;
+            insert_rows(db, "submissions", SUBMISSION_COLS, submissions, "")?;
+            insert_rows(db, "submission_answers", ANSWER_COLS, answers, "")?;
+            db::exec(
+                db,
+                "UPDATE candidates SET fetched_fingerprint = ?, fetched_unix = ?, fetched_at = ?t,
+                     refetch = NULL
+                 WHERE code = ?",
+                &[
+                    Val::text(fingerprint),
+                    Val::Real(unix),
+                    Val::text(&now),
+                    Val::text(code),
+                ],
+            )?;
+            Ok(true)
+        })
+    }
+
+    /// After a complete walk: rows of `table` not seen by run `run` get `deleted_at` (they
+    /// are kept). The number newly marked.
+    pub fn mark_deleted(&mut self, table: &str, run: i64) -> Result<u64, Error> {
+        let now = records::now_text();
+        in_tx(self.db(), |db| {
+            db::exec(
+                db,
+                &format!(
+                    "UPDATE {table} SET deleted_at = ?t
+                     WHERE deleted_at IS NULL AND (seen_run IS NULL OR seen_run <> ?)"
+                ),
+                &[Val::text(&now), Val::Int(run)],
+            )
+        })
+    }
+
+    /// The candidates a purge would take (code, stage title, stage `updated_at`).
+    pub fn purge_preview(&mut self, rule: &PurgeRule) -> Result<Vec<String>, Error> {
+        Ok(db::query(
+            self.db(),
+            "SELECT code FROM candidates
+             WHERE purged_at IS NULL AND stage_kind = ? AND stage_unix < ? ORDER BY code",
+            &[Val::text(&rule.stage), Val::Real(rule.before_unix)],
+        )?
+        .into_iter()
+        .filter_map(|r| r.first().and_then(Val::as_str).map(str::to_string))
+        .collect())
+    }
+
+    /// Null the personal fields of the candidates `rule` takes (columns and `data`), delete
+    /// their memos and submissions, and record each in `purges`, in one transaction.
+    pub fn purge(&mut self, rule: &PurgeRule) -> Result<Purged, Error> {
+        if self.version < schema::VERSION {
+            self.db().prepare_for_writes()?;
+            let from = self.version;
+            schema::migrate(self.db(), from)?;
+            self.version = schema::VERSION;
+        }
+        self.db().before_purge()?;
+        let now = records::now_text();
+        let mut out = Purged::default();
+        in_tx(self.db(), |db| {
+            let rows = db::query(
+                db,
+                "SELECT code, data FROM candidates
+                 WHERE purged_at IS NULL AND stage_kind = ? AND stage_unix < ? ORDER BY code",
+                &[Val::text(&rule.stage), Val::Real(rule.before_unix)],
+            )?;
+            for r in rows {
+                let Some(code) = r[0].as_str().map(str::to_string) else {
+                    continue;
+                };
+                let count = |db: &mut dyn Backend, table: &str| -> Result<u64, Error> {
+                    Ok(db::query(
+                        db,
+                        &format!("SELECT count(*) FROM {table} WHERE candidate_code = ?"),
+                        &[Val::text(&code)],
+                    )?
+                    .first()
+                    .and_then(|r| r.first())
+                    .and_then(Val::as_i64)
+                    .unwrap_or(0) as u64)
+                };
+                let memos = count(db, "memos")?;
+                let subs = count(db, "submissions")?;
+                let mut data: Value = r[1]
+                    .as_str()
+                    .and_then(|d| serde_json::from_str(d).ok())
+                    .unwrap_or(Value::Null);
+                if let Value::Object(m) = &mut data {
+                    for k in records::PERSONAL {
+                        if let Some(v) = m.get_mut(*k) {
+                            *v = Value::Null;
+                        }
+                    }
+                }
+                delete_fetched(db, &code)?;
+                db::exec(
+                    db,
+                    "UPDATE candidates SET name = NULL, email = NULL, phone = NULL, birth = NULL,
+                         resume_path = NULL, profile_img_path = NULL, data = ?j, purged_at = ?t,
+                         refetch = NULL
+                     WHERE code = ?",
+                    &[
+                        Val::Text(data.to_string()),
+                        Val::text(&now),
+                        Val::text(&code),
+                    ],
+                )?;
+                db::exec(
+                    db,
+                    "INSERT INTO purges (candidate_code, purged_at, rule, stage_kind, stage_updated_at, memos, submissions)
+                     SELECT code, ?t, ?, stage_kind, stage_updated_at, ?, ? FROM candidates WHERE code = ?",
+                    &[
+                        Val::text(&now),
+                        Val::text(&rule.text),
+                        Val::Int(memos as i64),
+                        Val::Int(subs as i64),
+                        Val::text(&code),
+                    ],
+                )?;
+                out.memos += memos;
+                out.submissions += subs;
+                out.codes.push(code);
+            }
+            Ok(())
+        })?;
+        self.db().after_purge()?;
+        Ok(out)
+    }
+
+    /// `sync status`: the last runs, rows per table, how old the data is.
+    pub fn status(&mut self, runs: usize) -> Result<Value, Error> {
+        let shown = self.describe();
+        let version = self.version;
+        let db = self.db();
+        let time = |v: &Val| {
+            v.as_f64()
+                .and_then(|t| chrono::DateTime::from_timestamp_millis((t * 1000.0) as i64))
+                .map(|t| Value::String(t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)))
+                .unwrap_or(Value::Null)
+        };
+        let mut last = Vec::new();
+        for r in db::query(
+            db,
+            "SELECT id, started_unix, finished_unix, status, full_run, stages, candidates_listed,
+                    candidates_new, candidates_changed, candidates_unchanged, candidates_deleted,
+                    candidates_fetched, candidates_failed, list_total, requests, seconds, message
+             FROM sync_runs ORDER BY id DESC LIMIT ?",
+            &[Val::Int(runs as i64)],
+        )? {
+            last.push(json!({
+                "id": r[0].to_json(),
+                "started_at": time(&r[1]),
+                "finished_at": time(&r[2]),
+                "status": r[3].to_json(),
+                "full": r[4].truthy(),
+                "stages": r[5].to_json(),
+                "candidates": {
+                    "listed": r[6].to_json(),
+                    "new": r[7].to_json(),
+                    "changed": r[8].to_json(),
+                    "unchanged": r[9].to_json(),
+                    "deleted": r[10].to_json(),
+                    "fetched": r[11].to_json(),
+                    "failed": r[12].to_json(),
+                },
+                "list_total": r[13].to_json(),
+                "requests": r[14].to_json(),
+                "seconds": r[15].to_json(),
+                "message": r[16].to_json(),
+            }));
+        }
+        let mut rows = serde_json::Map::new();
+        for t in schema::TABLES {
+            let n = db::query(db, &format!("SELECT count(*) FROM {t}"), &[])?
+                .first()
+                .and_then(|r| r.first())
+                .and_then(Val::as_i64)
+                .unwrap_or(0);
+            rows.insert(t.to_string(), n.into());
+        }
+        let one = |db: &mut dyn Backend, sql: &str| -> Result<Vec<Val>, Error> {
+            Ok(db::query(db, sql, &[])?
+                .into_iter()
+                .next()
+                .unwrap_or_default())
+        };
+        let c = one(
+            db,
+            "SELECT
+                 sum(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END),
+                 sum(CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END),
+                 sum(CASE WHEN fetched_unix IS NULL AND purged_at IS NULL AND deleted_at IS NULL THEN 1 ELSE 0 END)
+             FROM candidates",
+        )?;
+        let count = |i: usize| c.get(i).and_then(Val::as_f64).unwrap_or(0.0) as i64;
+        let oldest = one(
+            db,
+            "SELECT code, fetched_unix FROM candidates
+             WHERE deleted_at IS NULL AND purged_at IS NULL AND fetched_unix IS NOT NULL
+             ORDER BY fetched_unix, code LIMIT 1",
+        )?;
+        let walk = one(
+            db,
+            "SELECT max(started_unix) FROM sync_runs WHERE status IN ('complete', 'partial')",
+        )?;
+        Ok(json!({
+            "database": shown,
+            "schema_version": version,
+            "runs": last,
+            "rows": rows,
+            "candidates": {
+                "deleted": count(0),
+                "purged": count(1),
+                "never_fetched": count(2),
+            },
+            "oldest_fetch": {
+                "candidate": oldest.first().map_or(Value::Null, Val::to_json),
+                "fetched_at": oldest.get(1).map_or(Value::Null, time),
+            },
+            "last_complete_walk": walk.first().map_or(Value::Null, time),
+        }))
+    }
+}
+
+/// Delete what was fetched for candidate `code` (answers, then submissions, then memos).
+fn delete_fetched(db: &mut dyn Backend, code: &str) -> Result<(), Error> {
+    for t in ["submission_answers", "submissions", "memos"] {
+        db::exec(
+            db,
+            &format!("DELETE FROM {t} WHERE candidate_code = ?"),
+            &[Val::text(code)],
+        )?;
+    }
+    Ok(())
+}
+
+/// `ON CONFLICT (key) DO UPDATE SET col = excluded.col, ...` for every column but the key.
+fn upsert_tail(key: &str, cols: &[&str]) -> String {
+    let sets: Vec<String> = cols
+        .iter()
+        .map(|c| c.split_whitespace().next().unwrap_or(c))
+        .filter(|c| *c != key)
+        .map(|c| format!("{c} = excluded.{c}"))
+        .collect();
+    format!("ON CONFLICT ({key}) DO UPDATE SET {}", sets.join(", "))
+}

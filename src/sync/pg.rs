@@ -1,0 +1,266 @@
+//! The PostgreSQL backend, for a team's shared database that BI tools connect to.
+//!
+//! The client is `postgres`, the blocking face of `tokio-postgres` (same maintainers): the
+//! mirror's store runs on a thread of its own (see [`super::actor`]), so one synchronous
+//! interface serves both databases. TLS goes through rustls with the same trust as every
+//! other connection recruit makes (the system's store plus `--ca-cert`); with the default
+//! `sslmode=prefer` a server without TLS (a local socket) is reached in plain text, and
+//! `sslmode=require` refuses that. One sync at a time holds a session-level advisory lock,
+//! which the server releases when the connection ends, however the process ended.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use bytes::BytesMut;
+use postgres::types::{IsNull, ToSql, Type};
+use postgres::{Client, Statement};
+
+use super::db::{Backend, Dialect, Val};
+use crate::error::{Error, ExitKind};
+
+pub struct Postgres {
+    client: Client,
+    shown: String,
+    statements: HashMap<String, Statement>,
+}
+
+/// Statements kept prepared at most (inserts of different row counts are different
+/// statements).
+const STATEMENT_CACHE: usize = 512;
+
+impl Postgres {
+    /// Connect to `url` (`postgres://user:password@host:port/db?sslmode=...`).
+    pub fn connect(url: &str, net: &crate::api::NetSettings) -> Result<Postgres, Error> {
+        let config = postgres::Config::from_str(url).map_err(|e| {
+            Error::usage(format!(
+                "--db {} is not a PostgreSQL address: {e}; the form is postgres://USER:PASSWORD@HOST:PORT/DATABASE",
+                redact_url(url)
+            ))
+        })?;
+        let shown = describe(&config);
+        let tls = tokio_postgres_rustls::MakeRustlsConnect::new(net.rustls_config());
+        let client = config.connect(tls).map_err(|e| {
+            let mut err = pg_error(&shown, &e);
+            if e.as_db_error().is_none() {
+                // Not an answer of the server: it could not be reached at all.
+                err.kind = ExitKind::Network;
+                err.message = format!(
+                    "cannot connect to {shown}: {}; check the address in --db (or RECRUIT_SYNC_DB) and that the server runs",
+                    crate::output::text::one_line(&e.to_string(), 300)
+                );
+            }
+            err
+        })?;
+        Ok(Postgres {
+            client,
+            shown,
+            statements: HashMap::new(),
+        })
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<Statement, Error> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let stmt = self
+            .client
+            .prepare(sql)
+            .map_err(|e| pg_error(&self.shown, &e))?;
+        if self.statements.len() >= STATEMENT_CACHE {
+            self.statements.clear();
+        }
+        self.statements.insert(sql.to_string(), stmt.clone());
+        Ok(stmt)
+    }
+}
+
+impl Backend for Postgres {
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+
+    fn describe(&self) -> String {
+        self.shown.clone()
+    }
+
+    fn batch(&mut self, sql: &str) -> Result<(), Error> {
+        self.client
+            .batch_execute(sql)
+            .map_err(|e| pg_error(&self.shown, &e))
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, Error> {
+        let stmt = self.statement(sql)?;
+        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+        self.client
+            .execute(&stmt, &refs)
+            .map_err(|e| pg_error(&self.shown, &e))
+    }
+
+    fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error> {
+        let stmt = self.statement(sql)?;
+        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+        let rows = self
+            .client
+            .query(&stmt, &refs)
+            .map_err(|e| pg_error(&self.shown, &e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut vals = Vec::with_capacity(row.len());
+            for (i, col) in row.columns().iter().enumerate() {
+                let t = col.type_();
+                let get_err = |e: postgres::Error| pg_error(&self.shown, &e);
+                let v = if *t == Type::INT8 {
+                    row.try_get::<_, Option<i64>>(i)
+                        .map_err(get_err)?
+                        .map(Val::Int)
+                } else if *t == Type::INT4 {
+                    row.try_get::<_, Option<i32>>(i)
+                        .map_err(get_err)?
+                        .map(|v| Val::Int(v.into()))
+                } else if *t == Type::INT2 {
+                    row.try_get::<_, Option<i16>>(i)
+                        .map_err(get_err)?
+                        .map(|v| Val::Int(v.into()))
+                } else if *t == Type::FLOAT8 {
+                    row.try_get::<_, Option<f64>>(i)
+                        .map_err(get_err)?
+                        .map(Val::Real)
+                } else if *t == Type::FLOAT4 {
+                    row.try_get::<_, Option<f32>>(i)
+                        .map_err(get_err)?
+                        .map(|v| Val::Real(v.into()))
+                } else if *t == Type::BOOL {
+                    row.try_get::<_, Option<bool>>(i)
+                        .map_err(get_err)?
+                        .map(Val::Bool)
+                } else if *t == Type::JSONB || *t == Type::JSON {
+                    row.try_get::<_, Option<serde_json::Value>>(i)
+                        .map_err(get_err)?
+                        .map(|v| Val::Text(v.to_string()))
+                } else {
+                    // text, varchar, name; times are selected as text by the queries.
+                    row.try_get::<_, Option<String>>(i)
+                        .map_err(get_err)?
+                        .map(Val::Text)
+                };
+                vals.push(v.unwrap_or(Val::Null));
+            }
+            out.push(vals);
+        }
+        Ok(out)
+    }
+
+    fn begin(&mut self) -> Result<(), Error> {
+        self.batch("BEGIN")
+    }
+
+    fn try_lock(&mut self) -> Result<bool, Error> {
+        // One lock per schema: two mirrors in two schemas of one database may sync at once.
+        let rows = self.query(
+            "SELECT pg_try_advisory_lock(1919251314, hashtext(current_schema()))",
+            &[],
+        )?;
+        Ok(rows
+            .first()
+            .and_then(|r| r.first())
+            .is_some_and(Val::truthy))
+    }
+
+    fn prepare_for_writes(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn before_purge(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn after_purge(&mut self) -> Result<(), Error> {
+        // Dead rows are reclaimed by (auto)vacuum; the README says how to make it at once.
+        Ok(())
+    }
+
+    fn max_params(&self) -> usize {
+        // The protocol's limit is 65,535.
+        20_000
+    }
+}
+
+impl ToSql for Val {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Val::Null => Ok(IsNull::Yes),
+            Val::Int(i) if *ty == Type::INT4 => i32::try_from(*i)?.to_sql(ty, out),
+            Val::Int(i) if *ty == Type::INT2 => i16::try_from(*i)?.to_sql(ty, out),
+            Val::Int(i) if *ty == Type::FLOAT8 => (*i as f64).to_sql(ty, out),
+            Val::Int(i) if *ty == Type::BOOL => (*i != 0).to_sql(ty, out),
+            Val::Int(i) => i.to_sql(ty, out),
+            Val::Real(r) => r.to_sql(ty, out),
+            Val::Text(s) => s.as_str().to_sql(ty, out),
+            Val::Bool(b) if *ty == Type::INT8 => (*b as i64).to_sql(ty, out),
+            Val::Bool(b) => b.to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    postgres::types::to_sql_checked!();
+}
+
+/// `PostgreSQL database recruit on db.example.com:5432 as bi` (never the password).
+fn describe(c: &postgres::Config) -> String {
+    let host = c
+        .get_hosts()
+        .first()
+        .map(|h| match h {
+            postgres::config::Host::Tcp(h) => h.clone(),
+            #[cfg(unix)]
+            postgres::config::Host::Unix(p) => p.display().to_string(),
+        })
+        .unwrap_or_else(|| "localhost".to_string());
+    let port = c.get_ports().first().copied().unwrap_or(5432);
+    let mut s = format!(
+        "PostgreSQL database {} on {host}:{port}",
+        c.get_dbname().unwrap_or("(default)")
+    );
+    if let Some(u) = c.get_user() {
+        s.push_str(&format!(" as {u}"));
+    }
+    s
+}
+
+/// The address with any password replaced by `***`, for messages.
+pub fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) => u.to_string(),
+        Err(_) => "(the address given)".to_string(),
+    }
+}
+
+/// A PostgreSQL failure in words: the server's message and detail when it sent one.
+fn pg_error(shown: &str, e: &postgres::Error) -> Error {
+    let text = match e.as_db_error() {
+        Some(db) => {
+            let mut t = format!("{} ({})", db.message(), db.code().code());
+            if let Some(d) = db.detail() {
+                t.push_str(&format!("; {d}"));
+            }
+            t
+        }
+        None => e.to_string(),
+    };
+    Error::other(format!(
+        "{shown}: {}",
+        crate::output::text::one_line(&text, 500)
+    ))
+}

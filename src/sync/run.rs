@@ -1,0 +1,736 @@
+//! One incremental run of `recruit sync`.
+//!
+//! 1. The form list (100 per page): each form stored as listed; its detail (questions) read
+//!    again only when the item's `updated_at` changed. The job list likewise.
+//! 2. The candidate list, every page (100 per request), always: the list has no
+//!    `updated_at`, so each item is compared with the mirror (its stage and `feedback_*`
+//!    fields). Candidates that are new, changed, marked by a relay event or `--full`, never
+//!    fetched, or fetched longer ago than `--refresh-after` are handed to workers, which
+//!    fetch their memos (one request) and submissions (pages of 100) while the walk goes on,
+//!    with the same client, pacer and adaptive concurrency as the exports.
+//! 3. A complete walk whose count agrees with the list's `pagination.total` marks the
+//!    candidates it did not meet as deleted; any other walk deletes nothing.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, watch};
+
+use super::actor::Store;
+use super::mirror::{Policy, Reason, RunRecord, Seen, Verdict};
+use super::records::{self, CandidateRow, FormRow};
+use crate::api::limiter::Limiter;
+use crate::api::pagination::{PageStyle, Pager};
+use crate::api::records::MAX_PER;
+use crate::api::{CandidateListQuery, Client, FormListQuery, JobListQuery, RequestSpec, Stage};
+use crate::error::{Error, ExitKind};
+use crate::export::progress::{Counters, Progress};
+use crate::export::walk::RawBody;
+
+/// A run's settings.
+pub struct SyncJob {
+    pub client: Client,
+    pub store: Store,
+    /// `--stage`: fetch memos and submissions only of candidates at these stages.
+    pub stages: Vec<Stage>,
+    pub full: bool,
+    pub refresh_after: Duration,
+    /// The relay's store (`--events FILE`).
+    pub events: Option<PathBuf>,
+    /// Most requests in flight.
+    pub concurrency: usize,
+    /// A progress bar, drawn on this stream (the front end's stderr), when true.
+    pub progress: (bool, crate::io::ErrStream),
+    /// Stop cleanly on Ctrl-C / SIGTERM.
+    pub handle_signals: bool,
+}
+
+/// How a run ended.
+#[derive(Debug, Default)]
+pub struct SyncReport {
+    pub run: i64,
+    pub database: String,
+    /// `complete`, `partial` (some candidates could not be fetched), `incomplete` (the walk
+    /// stopped), `interrupted`.
+    pub status: String,
+    pub listed: u64,
+    pub new: u64,
+    pub changed: u64,
+    pub unchanged: u64,
+    pub deleted: u64,
+    pub purged_listed: u64,
+    pub fetched: u64,
+    pub reasons: Vec<(Reason, u64)>,
+    pub not_found: Vec<String>,
+    pub failed: Vec<(String, String)>,
+    pub without_code: u64,
+    pub list_total: Option<u64>,
+    pub forms: u64,
+    pub form_details: u64,
+    pub forms_deleted: u64,
+    pub jobs: u64,
+    pub jobs_deleted: u64,
+    pub events: Option<super::events::EventsRead>,
+    /// Said to the user (list totals that disagree, deletions not marked, ...).
+    pub notes: Vec<String>,
+    pub records: u64,
+    pub requests: u64,
+    pub retries: u64,
+    pub rate_limited: u64,
+    pub pace: Option<String>,
+    pub elapsed: Duration,
+    pub interrupted: bool,
+    /// What stopped the run (the walk failed, the key was refused).
+    pub fatal: Option<Error>,
+}
+
+impl SyncReport {
+    pub fn to_json(&self) -> Value {
+        let reasons: serde_json::Map<String, Value> = self
+            .reasons
+            .iter()
+            .map(|(r, n)| (r.name().to_string(), json!(n)))
+            .collect();
+        json!({
+            "run": self.run,
+            "status": self.status,
+            "database": self.database,
+            "candidates": {
+                "listed": self.listed,
+                "list_total": self.list_total,
+                "new": self.new,
+                "changed": self.changed,
+                "unchanged": self.unchanged,
+                "deleted": self.deleted,
+                "purged": self.purged_listed,
+                "fetched": self.fetched,
+                "fetched_because": reasons,
+                "not_found": self.not_found,
+                "failed": self.failed.iter().map(|(c, e)| json!({"code": c, "error": e})).collect::<Vec<_>>(),
+            },
+            "forms": {"listed": self.forms, "details_read": self.form_details, "deleted": self.forms_deleted},
+            "jobs": {"listed": self.jobs, "deleted": self.jobs_deleted},
+            "events": self.events.map(|e| json!({"read": e.events, "candidates_marked": e.marked})),
+            "rows_written": self.records,
+            "requests": self.requests,
+            "retries": self.retries,
+            "rate_limited": self.rate_limited,
+            "pace": self.pace,
+            "seconds": (self.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
+            "notes": self.notes,
+        })
+    }
+}
+
+/// The items of a page, as slices of its body, and its `pagination`.
+struct RawPage {
+    body: RawBody,
+}
+
+/// Pages of a list walked with the [`Pager`] (same-origin next pages, loop guards), each
+/// kept as it came.
+struct Walk {
+    pager: Pager,
+}
+
+impl Walk {
+    fn new(client: &Client, first: url::Url, style: PageStyle) -> Walk {
+        Walk {
+            pager: Pager::new(client.clone(), first, style),
+        }
+    }
+
+    async fn next(&mut self) -> Result<Option<RawPage>, Error> {
+        match self.pager.fetch().await? {
+            None => Ok(None),
+            Some((url, resp)) => Ok(Some(RawPage {
+                body: RawBody {
+                    body: resp.body,
+                    url,
+                },
+            })),
+        }
+    }
+
+    /// The page's items and `pagination`; the walk moves on to the next page.
+    fn items<'a>(
+        &mut self,
+        page: &'a RawPage,
+    ) -> Result<(Vec<&'a RawValue>, Option<Value>), Error> {
+        let (items, pagination) = page.body.parse()?;
+        self.pager
+            .after_page(&page.body.url, pagination.as_ref(), items.len())?;
+        Ok((items, pagination))
+    }
+}
+
+/// `pagination.total` (or `total_count`) of a page.
+fn total_of(p: Option<&Value>) -> Option<u64> {
+    let p = p?;
+    ["total", "total_count"]
+        .iter()
+        .find_map(|k| p.get(*k).and_then(Value::as_u64))
+}
+
+/// Things shared by the candidate walk and its workers.
+struct Shared {
+    client: Client,
+    store: Store,
+    stop: AtomicBool,
+    cancel: watch::Sender<bool>,
+    fatal: Mutex<Option<Error>>,
+    fetched: AtomicU64,
+    records: Arc<Counters>,
+    failed: Mutex<Vec<(String, String)>>,
+    not_found: Mutex<Vec<String>>,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Shared {
+    fn halt(&self, e: Error) {
+        self.fatal.lock().expect("fatal lock").get_or_insert(e);
+        self.stop.store(true, Ordering::SeqCst);
+        self.cancel.send_replace(true);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+}
+
+/// A candidate to fetch.
+struct Task {
+    code: String,
+    fingerprint: String,
+}
+
+pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
+    let started = Instant::now();
+    let stats0 = job.client.stats();
+    let stages: Vec<String> = job.stages.iter().map(|s| s.as_str().to_string()).collect();
+    let full = job.full;
+    let stage_text = stages.join(",");
+    let run = job
+        .store
+        .call(move |m| m.begin_run(full, &stage_text))
+        .await?;
+    let mut report = SyncReport {
+        run,
+        database: job.store.shown.clone(),
+        ..SyncReport::default()
+    };
+
+    let concurrency = job.concurrency.clamp(1, 64);
+    let limiter = Limiter::new(concurrency);
+    let client = job.client.with_limiter(limiter.clone());
+    let counters = Arc::new(Counters::default());
+    let stderr = job.progress.1.clone();
+    let mut progress = Progress::new(
+        job.progress,
+        0,
+        0,
+        "candidates",
+        job.client.clone(),
+        counters.clone(),
+    );
+    let shared = Arc::new(Shared {
+        client: client.clone(),
+        store: job.store.clone(),
+        stop: AtomicBool::new(false),
+        cancel: watch::channel(false).0,
+        fatal: Mutex::new(None),
+        fetched: AtomicU64::new(0),
+        records: counters.clone(),
+        failed: Mutex::new(Vec::new()),
+        not_found: Mutex::new(Vec::new()),
+        bar: progress.handle(),
+    });
+    let interrupted = Arc::new(AtomicBool::new(false));
+    // A second Ctrl-C quits at once: the run below is dropped where it is (every committed
+    // candidate is kept) and `main` turns the cancellation into exit 130.
+    let quit = Arc::new(tokio::sync::Notify::new());
+    let signals = job.handle_signals.then(|| {
+        let shared = shared.clone();
+        let interrupted = interrupted.clone();
+        let bar = progress.handle();
+        let quit = quit.clone();
+        let stderr = stderr.clone();
+        tokio::spawn(async move {
+            crate::signal::shutdown().await;
+            let line = "interrupted: stopping; what was fetched is kept, the next run finishes the rest (Ctrl-C again to quit at once)";
+            match &bar {
+                Some(b) => b.println(line),
+                None => stderr.line(line),
+            }
+            interrupted.store(true, Ordering::SeqCst);
+            shared.stop.store(true, Ordering::SeqCst);
+            shared.cancel.send_replace(true);
+            crate::signal::shutdown().await;
+            quit.notify_one();
+        })
+    });
+
+    let outcome = async {
+        if let Some(path) = &job.events {
+            report.events = Some(super::events::apply(&job.store, path).await?);
+        }
+        if job.full {
+            job.store.call(|m| m.mark_full()).await?;
+        }
+        let policy = Policy {
+            stages,
+            stale_before: records::now_unix() - job.refresh_after.as_secs_f64(),
+        };
+        // Candidates first: a form detail waiting out a Retry-After while the pacer learns
+        // the service's rate would hold up everything behind it; by the time of the small
+        // form and job lists, requests are paced.
+        sync_candidates(&shared, run, policy, concurrency, &mut report).await?;
+        if !shared.stopped() {
+            sync_forms(&shared, run, job.full, concurrency, &mut report).await?;
+            sync_jobs(&shared, run, &mut report).await?;
+        }
+        Ok(())
+    };
+    let outcome = tokio::select! {
+        r = outcome => r,
+        _ = quit.notified() => {
+            progress.clear();
+            stderr.line("interrupted again: quitting now (every committed candidate is kept)");
+            let _ = job
+                .store
+                .call(move |m| m.abandon_run(run))
+                .await;
+            return Err(Error::new(
+                crate::error::ExitKind::Interrupted,
+                "interrupted; the next `recruit sync` finishes the rest",
+            ));
+        }
+    };
+    if let Some(s) = signals {
+        s.abort();
+    }
+    progress.clear();
+    report.interrupted = interrupted.load(Ordering::SeqCst);
+    if let Err(e) = outcome {
+        if !report.interrupted {
+            // The first failure is kept (`halt` keeps the first it is given).
+            shared.halt(e);
+        }
+    }
+    report.fatal = shared.fatal.lock().expect("fatal lock").take();
+    report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
+    report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
+    report.fetched = shared.fetched.load(Ordering::Relaxed);
+    report.records = counters.records.load(Ordering::Relaxed);
+    report.status = if report.interrupted {
+        "interrupted"
+    } else if report.fatal.is_some() {
+        "incomplete"
+    } else if !report.failed.is_empty() {
+        "partial"
+    } else {
+        "complete"
+    }
+    .to_string();
+    let st = job.client.stats();
+    report.requests = st.requests - stats0.requests;
+    report.retries = st.retries - stats0.retries;
+    report.rate_limited = st.rate_limited - stats0.rate_limited;
+    report.pace = job.client.pace().describe();
+    report.elapsed = started.elapsed();
+    let record = RunRecord {
+        status: report.status.clone(),
+        listed: report.listed,
+        new: report.new,
+        changed: report.changed,
+        unchanged: report.unchanged,
+        deleted: report.deleted,
+        fetched: report.fetched,
+        failed: report.failed.len() as u64,
+        list_total: report.list_total,
+        requests: report.requests,
+        seconds: report.elapsed.as_secs_f64(),
+        message: report
+            .fatal
+            .as_ref()
+            .map(|e| e.message.clone())
+            .or_else(|| (!report.notes.is_empty()).then(|| report.notes.join("; "))),
+    };
+    job.store.call(move |m| m.finish_run(run, &record)).await?;
+    Ok(report)
+}
+
+#[derive(Deserialize)]
+struct Detail<'a> {
+    #[serde(borrow)]
+    resource: Option<&'a RawValue>,
+}
+
+/// Every form of the form list; details read again only for forms whose `updated_at`
+/// changed, several at once.
+async fn sync_forms(
+    sh: &Arc<Shared>,
+    run: i64,
+    full: bool,
+    concurrency: usize,
+    report: &mut SyncReport,
+) -> Result<(), Error> {
+    let first = sh.client.list_url(
+        &["application_forms"],
+        &FormListQuery {
+            per: Some(MAX_PER),
+            ..FormListQuery::default()
+        },
+    );
+    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
+    while let Some(page) = walk.next().await? {
+        if sh.stopped() {
+            return Ok(());
+        }
+        let (items, _) = walk.items(&page)?;
+        let mut rows = Vec::new();
+        for item in &items {
+            match FormRow::from_raw(item.get())? {
+                Some(r) => rows.push(r),
+                None => report
+                    .notes
+                    .push("the form list gave a form without a code; it was not stored".into()),
+            }
+        }
+        report.forms += rows.len() as u64;
+        let updated: std::collections::HashMap<String, Option<String>> = rows
+            .iter()
+            .map(|r| (r.code.clone(), r.updated_at.clone()))
+            .collect();
+        let want = sh
+            .store
+            .call(move |m| m.forms_page(run, &rows, full))
+            .await?;
+        use futures::StreamExt;
+        let mut details = futures::stream::iter(want.into_iter().map(|code| {
+            let client = sh.client.clone();
+            async move {
+                let url = client.checked_endpoint(&["application_forms", &code]);
+                let resp = match url {
+                    Ok(u) => client.send(RequestSpec::get(u)).await,
+                    Err(e) => Err(e),
+                };
+                (code, resp)
+            }
+        }))
+        .buffer_unordered(concurrency);
+        while let Some((code, resp)) = details.next().await {
+            let body = match resp {
+                Ok(r) => r.body,
+                Err(e) if e.kind == ExitKind::NotFound => continue,
+                Err(e) if is_fatal(&e) => return Err(e),
+                Err(e) => {
+                    sh.failed
+                        .lock()
+                        .expect("failed lock")
+                        .push((format!("form {code}"), e.message));
+                    continue;
+                }
+            };
+            let detail = match serde_json::from_slice::<Detail>(&body)
+                .ok()
+                .and_then(|d| d.resource)
+            {
+                Some(r) => r.get().to_string(),
+                None => {
+                    sh.failed.lock().expect("failed lock").push((
+                        format!("form {code}"),
+                        "its detail has no `resource` object".into(),
+                    ));
+                    continue;
+                }
+            };
+            let at = updated.get(&code).cloned().flatten();
+            sh.store
+                .call(move |m| m.form_detail(&code, &detail, at.as_deref()))
+                .await?;
+            report.form_details += 1;
+        }
+    }
+    if !sh.stopped() {
+        report.forms_deleted = sh.store.call(move |m| m.mark_deleted("forms", run)).await?;
+    }
+    Ok(())
+}
+
+/// Every job of the job list.
+async fn sync_jobs(sh: &Arc<Shared>, run: i64, report: &mut SyncReport) -> Result<(), Error> {
+    let first = sh.client.list_url(
+        &["jobs"],
+        &JobListQuery {
+            per: Some(MAX_PER),
+            ..JobListQuery::default()
+        },
+    );
+    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
+    let now = records::now_text();
+    while let Some(page) = walk.next().await? {
+        if sh.stopped() {
+            return Ok(());
+        }
+        let (items, _) = walk.items(&page)?;
+        let mut rows = Vec::new();
+        for item in &items {
+            if let Some(row) = records::job_row(item.get(), run, &now)? {
+                rows.push(row);
+            }
+        }
+        report.jobs += rows.len() as u64;
+        sh.store.call(move |m| m.jobs_page(&rows)).await?;
+    }
+    if !sh.stopped() {
+        report.jobs_deleted = sh.store.call(move |m| m.mark_deleted("jobs", run)).await?;
+    }
+    Ok(())
+}
+
+/// Walk the candidate list; fetch what must be fetched while walking; mark deletions after
+/// a complete walk that agrees with the list's total.
+async fn sync_candidates(
+    sh: &Arc<Shared>,
+    run: i64,
+    policy: Policy,
+    concurrency: usize,
+    report: &mut SyncReport,
+) -> Result<(), Error> {
+    // Workers wait on a bounded queue: the walk runs at most this far ahead of the fetches.
+    let (tx, rx) = mpsc::channel::<Task>(concurrency * 16);
+    let rx = Arc::new(tokio::sync::Mutex::new(rx));
+    let mut workers = tokio::task::JoinSet::new();
+    // More workers than requests in flight: one waiting out a Retry-After must not leave
+    // the service's rate unused (as in the exports).
+    for _ in 0..concurrency * 4 {
+        workers.spawn(worker(sh.clone(), rx.clone()));
+    }
+    let first = sh.client.list_url(
+        &["candidates"],
+        &CandidateListQuery {
+            per: Some(MAX_PER),
+            ..CandidateListQuery::default()
+        },
+    );
+    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
+    let mut first_total = None;
+    let mut last_total = None;
+    let mut pages = 0;
+    let walked: Result<bool, Error> = async {
+        loop {
+            if sh.stopped() {
+                return Ok(false);
+            }
+            let mut cancel = sh.cancel.subscribe();
+            let page = tokio::select! {
+                p = walk.next() => p?,
+                _ = cancel.wait_for(|c| *c) => return Ok(false),
+            };
+            let Some(page) = page else { return Ok(true) };
+            pages += 1;
+            let (items, pagination) = walk.items(&page)?;
+            let total = total_of(pagination.as_ref());
+            if pages == 1 {
+                first_total = total;
+                if let (Some(b), Some(t)) = (&sh.bar, total) {
+                    b.set_length(t);
+                }
+            }
+            last_total = total;
+            let mut rows = Vec::with_capacity(items.len());
+            for item in &items {
+                match CandidateRow::from_raw(item.get())? {
+                    Some(r) => rows.push(r),
+                    None => report.without_code += 1,
+                }
+            }
+            let policy = policy.clone();
+            let verdicts: Vec<Verdict> = sh
+                .store
+                .call(move |m| m.candidates_page(run, rows, &policy))
+                .await?;
+            for v in verdicts {
+                match v.seen {
+                    Seen::Again => continue,
+                    Seen::New => report.new += 1,
+                    Seen::Changed => report.changed += 1,
+                    Seen::Unchanged => report.unchanged += 1,
+                }
+                report.listed += 1;
+                if v.purged {
+                    report.purged_listed += 1;
+                }
+                match v.fetch {
+                    Some(reason) => {
+                        match report.reasons.iter_mut().find(|(r, _)| *r == reason) {
+                            Some((_, n)) => *n += 1,
+                            None => report.reasons.push((reason, 1)),
+                        }
+                        let task = Task {
+                            code: v.code,
+                            fingerprint: v.fingerprint,
+                        };
+                        let mut cancel = sh.cancel.subscribe();
+                        tokio::select! {
+                            r = tx.send(task) => if r.is_err() { return Ok(false) },
+                            _ = cancel.wait_for(|c| *c) => return Ok(false),
+                        }
+                    }
+                    None => {
+                        if let Some(b) = &sh.bar {
+                            b.inc(1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .await;
+    drop(tx);
+    let complete = match walked {
+        Ok(done) => done,
+        Err(e) => {
+            if is_fatal(&e) || !sh.stopped() {
+                sh.halt(Error {
+                    message: format!(
+                        "{}; the walk of the candidate list stopped after {} candidates, so no candidate was marked deleted (the next run walks it again)",
+                        e.message, report.listed
+                    ),
+                    ..e
+                });
+            }
+            false
+        }
+    };
+    while workers.join_next().await.is_some() {}
+    report.list_total = last_total.or(first_total);
+    if report.without_code > 0 {
+        report.notes.push(format!(
+            "the candidate list gave {} candidates without a code; they were not stored",
+            report.without_code
+        ));
+    }
+    if !complete || sh.stopped() {
+        return Ok(());
+    }
+    let walked = report.listed + report.without_code;
+    let disagree = [first_total, last_total]
+        .iter()
+        .flatten()
+        .find(|t| **t != walked)
+        .copied();
+    if let Some(total) = disagree {
+        report.notes.push(format!(
+            "the candidate list said it has {total} candidates but the walk met {walked} (it changed while it was read, or the service miscounts); no candidate was marked deleted this run"
+        ));
+        return Ok(());
+    }
+    report.deleted = sh
+        .store
+        .call(move |m| m.mark_deleted("candidates", run))
+        .await?;
+    Ok(())
+}
+
+/// Fetches candidates from the queue until it is empty or the run stops.
+async fn worker(sh: Arc<Shared>, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Task>>>) {
+    let mut cancel = sh.cancel.subscribe();
+    loop {
+        if sh.stopped() {
+            return;
+        }
+        let task = tokio::select! {
+            t = async { rx.lock().await.recv().await } => t,
+            _ = cancel.wait_for(|c| *c) => return,
+        };
+        let Some(task) = task else { return };
+        let done = tokio::select! {
+            d = fetch_one(&sh, &task) => d,
+            // Stopped mid-fetch: nothing of it was written; the next run fetches it.
+            _ = cancel.wait_for(|c| *c) => return,
+        };
+        if let Some(b) = &sh.bar {
+            b.inc(1);
+        }
+        match done {
+            Ok(()) => {}
+            Err(e) if e.kind == ExitKind::NotFound => {
+                // Gone since the list was read: the next complete walk marks it deleted.
+                sh.not_found.lock().expect("lock").push(task.code);
+            }
+            Err(e) if is_fatal(&e) => {
+                sh.halt(e);
+                return;
+            }
+            Err(e) => sh.failed.lock().expect("lock").push((task.code, e.message)),
+        }
+    }
+}
+
+/// One candidate: fetch, then replace its rows. A transient failure is tried once more.
+async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
+    let mut attempt = 0;
+    loop {
+        match fetch_candidate(sh, task).await {
+            Err(e)
+                if attempt == 0
+                    && !sh.stopped()
+                    && matches!(e.kind, ExitKind::Network | ExitKind::RateLimited) =>
+            {
+                attempt += 1;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
+    let code = task.code.as_str();
+    let not_found = |e: Error| e.not_found_as(|| format!("candidate '{code}' not found"));
+    // Memos: one list with the replies inside.
+    let memos_url = sh.client.checked_endpoint(&["candidates", code, "memos"])?;
+    let mut walk = Walk::new(&sh.client, memos_url, PageStyle::Cursor);
+    let mut memo_rows = Vec::new();
+    while let Some(page) = walk.next().await.map_err(not_found)? {
+        let (items, _) = walk.items(&page)?;
+        memo_rows.extend(records::memo_rows(code, &items)?);
+    }
+    // Submissions: pages of 100, the fewest requests.
+    sh.client.checked_endpoint(&["candidates", code])?;
+    let subs_url = sh.client.submissions_url(code, Some(MAX_PER), None);
+    let mut walk = Walk::new(&sh.client, subs_url, PageStyle::Cursor);
+    let mut subs = Vec::new();
+    let mut answers = Vec::new();
+    let mut seq = 0;
+    while let Some(page) = walk.next().await.map_err(not_found)? {
+        let (items, _) = walk.items(&page)?;
+        for item in items {
+            seq += 1;
+            records::submission_rows(code, seq, item.get(), &mut subs, &mut answers)?;
+        }
+    }
+    let written = (memo_rows.len() + subs.len()) as u64;
+    let (c, fp) = (task.code.clone(), task.fingerprint.clone());
+    let stored = sh
+        .store
+        .call(move |m| m.replace_candidate(&c, &fp, &memo_rows, &subs, &answers))
+        .await?;
+    if stored {
+        sh.fetched.fetch_add(1, Ordering::Relaxed);
+        sh.records.records.fetch_add(written, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+/// A failure every other request would meet too: the key refused, bad local settings.
+fn is_fatal(e: &Error) -> bool {
+    e.kind == ExitKind::Auth || e.kind == ExitKind::Usage
+}

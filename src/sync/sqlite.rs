@@ -1,0 +1,231 @@
+//! The SQLite backend: one file (bundled SQLite, nothing to install), created 0600 with its
+//! directory 0700, in WAL mode so readers (a BI tool, `sync status`) never block a sync nor
+//! are blocked by it. One sync at a time holds an advisory lock on the file itself, released
+//! by the kernel when the process ends however it ends.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags};
+
+use super::db::{Backend, Dialect, Val};
+use crate::error::Error;
+
+pub struct Sqlite {
+    conn: Connection,
+    path: PathBuf,
+    lock: Option<File>,
+}
+
+impl Sqlite {
+    /// Open (creating when `create`) the database at `path`.
+    pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
+        if create {
+            create_private(path)?;
+        } else if !path.exists() {
+            return Err(Error::usage(format!(
+                "no mirror at {}; `recruit sync` creates it (or pass --db FILE)",
+                path.display()
+            )));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| sqlite_error(path, e))?;
+        let db = Sqlite {
+            conn,
+            path: path.to_path_buf(),
+            lock: None,
+        };
+        // A reader or another writer holding the file briefly makes us wait, not fail.
+        db.conn
+            .busy_timeout(std::time::Duration::from_secs(30))
+            .map_err(|e| db.err(e))?;
+        Ok(db)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn err(&self, e: rusqlite::Error) -> Error {
+        sqlite_error(&self.path, e)
+    }
+}
+
+impl Backend for Sqlite {
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+
+    fn describe(&self) -> String {
+        format!("SQLite file {}", self.path.display())
+    }
+
+    fn batch(&mut self, sql: &str) -> Result<(), Error> {
+        self.conn.execute_batch(sql).map_err(|e| self.err(e))
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(|e| sqlite_error(&self.path, e))?;
+        stmt.execute(rusqlite::params_from_iter(params.iter().map(to_sql)))
+            .map(|n| n as u64)
+            .map_err(|e| sqlite_error(&self.path, e))
+    }
+
+    fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error> {
+        let path = self.path.clone();
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(|e| sqlite_error(&path, e))?;
+        let n = stmt.column_count();
+        let mut rows = stmt
+            .query(rusqlite::params_from_iter(params.iter().map(to_sql)))
+            .map_err(|e| sqlite_error(&path, e))?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().map_err(|e| sqlite_error(&path, e))? {
+            let mut vals = Vec::with_capacity(n);
+            for i in 0..n {
+                let v = row.get_ref(i).map_err(|e| sqlite_error(&path, e))?;
+                vals.push(match v {
+                    ValueRef::Null => Val::Null,
+                    ValueRef::Integer(i) => Val::Int(i),
+                    ValueRef::Real(r) => Val::Real(r),
+                    ValueRef::Text(t) | ValueRef::Blob(t) => {
+                        Val::Text(String::from_utf8_lossy(t).into_owned())
+                    }
+                });
+            }
+            out.push(vals);
+        }
+        Ok(out)
+    }
+
+    fn begin(&mut self) -> Result<(), Error> {
+        self.batch("BEGIN IMMEDIATE")
+    }
+
+    fn try_lock(&mut self) -> Result<bool, Error> {
+        use fs4::fs_std::FileExt;
+        // On the file itself (its inode), so a second path to it finds it taken too.
+        let file = File::open(&self.path).map_err(|e| {
+            Error::usage(format!("cannot open {}: {e}", self.path.display())).with_source(e)
+        })?;
+        match FileExt::try_lock_exclusive(&file) {
+            Ok(true) => {
+                self.lock = Some(file);
+                Ok(true)
+            }
+            Ok(false) | Err(_) => Ok(false),
+        }
+    }
+
+    fn prepare_for_writes(&mut self) -> Result<(), Error> {
+        // WAL: readers (a BI tool, `sync status`) beside a sync. NORMAL: a commit survives
+        // the process being killed; only a power cut may lose the last ones, never
+        // consistency.
+        self.conn
+            .pragma_update(None, "journal_mode", "WAL")
+            .and_then(|_| self.conn.pragma_update(None, "synchronous", "NORMAL"))
+            .and_then(|_| self.conn.pragma_update(None, "foreign_keys", "ON"))
+            .map_err(|e| sqlite_error(&self.path, e))
+    }
+
+    fn before_purge(&mut self) -> Result<(), Error> {
+        // Deleted content is overwritten with zeros, so free pages of the file do not
+        // keep the personal data.
+        self.conn
+            .pragma_update(None, "secure_delete", "ON")
+            .map_err(|e| sqlite_error(&self.path, e))
+    }
+
+    fn after_purge(&mut self) -> Result<(), Error> {
+        // Deleted pages were overwritten (secure_delete); the WAL still holds the old
+        // pages until a checkpoint folds them into the file and truncates it.
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(|e| self.err(e))
+    }
+
+    fn max_params(&self) -> usize {
+        // SQLite's limit is 32,766 since 3.32; a smaller statement is as fast.
+        2000
+    }
+}
+
+fn to_sql(v: &Val) -> rusqlite::types::Value {
+    use rusqlite::types::Value as V;
+    match v {
+        Val::Null => V::Null,
+        Val::Int(i) => V::Integer(*i),
+        Val::Real(r) => V::Real(*r),
+        Val::Text(s) => V::Text(s.clone()),
+        Val::Bool(b) => V::Integer(*b as i64),
+    }
+}
+
+/// The file, with its directory, private to the owner from the first byte (it holds
+/// applicants' personal data; SQLite gives its -wal and -shm files the file's permissions).
+fn create_private(path: &Path) -> Result<(), Error> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.exists() {
+            let mut b = std::fs::DirBuilder::new();
+            b.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                b.mode(0o700);
+            }
+            b.create(dir).map_err(|e| {
+                Error::usage(format!(
+                    "cannot create the directory {} for the mirror: {e}",
+                    dir.display()
+                ))
+                .with_source(e)
+            })?;
+        }
+    }
+    match crate::export::private_file()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(
+            Error::usage(format!("cannot create the mirror {}: {e}", path.display()))
+                .with_source(e),
+        ),
+    }
+}
+
+/// An SQLite failure in words.
+fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
+    let shown = path.display();
+    let message = match &e {
+        rusqlite::Error::SqliteFailure(f, _) => match f.code {
+            rusqlite::ErrorCode::NotADatabase => {
+                return Error::usage(format!(
+                    "{shown} is not an SQLite database; it was left as it is: pass another --db FILE"
+                ))
+                .with_source(e)
+            }
+            rusqlite::ErrorCode::DiskFull => format!("the disk holding {shown} is full"),
+            rusqlite::ErrorCode::DatabaseCorrupt => {
+                format!("the mirror {shown} is damaged ({e}); move it away and sync again into a new file")
+            }
+            rusqlite::ErrorCode::DatabaseBusy => format!(
+                "the mirror {shown} stayed locked by another program for 30 s ({e}); close it and try again"
+            ),
+            _ => format!("mirror {shown}: {e}"),
+        },
+        _ => format!("mirror {shown}: {e}"),
+    };
+    Error::other(message).with_source(e)
+}

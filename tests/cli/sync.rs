@@ -1,0 +1,1541 @@
+//! `recruit sync` end to end: the binary against the sandbox over HTTP, into an SQLite file
+//! and into a real PostgreSQL server that each test starts from Debian's `postgresql`
+//! binaries (`initdb` + `pg_ctl`, a Unix socket in a temporary directory). Every scenario
+//! runs on both databases; where the PostgreSQL binaries are absent, the PostgreSQL half is
+//! skipped with a loud message (and fails under CI, which installs them).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command as Proc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::common::*;
+
+// ---------------------------------------------------------------- PostgreSQL harness
+
+/// A PostgreSQL server of one test, in a temporary directory, stopped on drop.
+pub struct Pg {
+    dir: tempfile::TempDir,
+    bin: PathBuf,
+    as_postgres: bool,
+    pub url: String,
+}
+
+/// The directory holding `initdb` and `pg_ctl`: on PATH, else Debian's
+/// /usr/lib/postgresql/VERSION/bin (the newest).
+fn pg_bin() -> Option<PathBuf> {
+    let has = |d: &Path| d.join("initdb").is_file() && d.join("pg_ctl").is_file();
+    if let Some(path) = std::env::var_os("PATH") {
+        for d in std::env::split_paths(&path) {
+            if has(&d) {
+                return Some(d);
+            }
+        }
+    }
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let v: u32 = e.file_name().to_str()?.parse().ok()?;
+            let bin = e.path().join("bin");
+            has(&bin).then_some((v, bin))
+        })
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, b)| b)
+}
+
+fn is_root() -> bool {
+    Proc::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+impl Pg {
+    /// A running server, or `None` (said loudly) where the binaries are not installed.
+    pub fn start(test: &str) -> Option<Pg> {
+        let Some(bin) = pg_bin() else {
+            let msg = format!(
+                "\n*** SKIPPED the PostgreSQL part of {test}: no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin; install Debian's postgresql package (apt-get install postgresql) ***\n"
+            );
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{msg}(CI installs it: .ci/run)"
+            );
+            use std::io::Write;
+            // Past the test harness's capture, so it shows even when the test passes.
+            let _ = std::io::stderr().write_all(msg.as_bytes());
+            return None;
+        };
+        // A short path: a Unix socket's path is limited to about 100 bytes.
+        let dir = tempfile::Builder::new()
+            .prefix("rpg")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let as_postgres = is_root();
+        if as_postgres {
+            // initdb refuses to run as root: the server runs as Debian's postgres user.
+            let st = Proc::new("chown")
+                .args(["postgres:", dir.path().to_str().unwrap()])
+                .status()
+                .unwrap();
+            assert!(st.success(), "chown postgres {}", dir.path().display());
+        }
+        let pg = Pg {
+            url: format!(
+                "postgres://recruit@{}/postgres",
+                dir.path().to_str().unwrap().replace('/', "%2F")
+            ),
+            dir,
+            bin,
+            as_postgres,
+        };
+        let data = pg.dir.path().join("data");
+        pg.run(
+            "initdb",
+            &[
+                "-D",
+                data.to_str().unwrap(),
+                "-U",
+                "recruit",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+                "-N",
+            ],
+        );
+        let opts = format!("-k {} -c listen_addresses= -F", pg.dir.path().display());
+        let log = pg.dir.path().join("log");
+        pg.run(
+            "pg_ctl",
+            &[
+                "-D",
+                data.to_str().unwrap(),
+                "-o",
+                &opts,
+                "-l",
+                log.to_str().unwrap(),
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
+        );
+        Some(pg)
+    }
+
+    fn run(&self, tool: &str, args: &[&str]) {
+        let exe = self.bin.join(tool);
+        let out = if self.as_postgres {
+            Proc::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&exe)
+                .args(args)
+                .output()
+        } else {
+            Proc::new(&exe).args(args).output()
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+        assert!(
+            out.status.success(),
+            "{tool} failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl Drop for Pg {
+    fn drop(&mut self) {
+        let data = self.dir.path().join("data");
+        let args = ["-D", data.to_str().unwrap(), "-m", "immediate", "stop"];
+        let exe = self.bin.join("pg_ctl");
+        let _ = if self.as_postgres {
+            Proc::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&exe)
+                .args(args)
+                .output()
+        } else {
+            Proc::new(&exe).args(args).output()
+        };
+    }
+}
+
+// ---------------------------------------------------------------- one API for both databases
+
+/// The mirror a test syncs into, and plain reads of it (each database's own client, not
+/// recruit's).
+pub enum Db {
+    Lite(PathBuf, #[allow(dead_code)] tempfile::TempDir),
+    /// A database of a server this test started (`server`), or of another test's.
+    Pg {
+        #[allow(dead_code)]
+        server: Option<Pg>,
+        url: String,
+    },
+}
+
+impl Db {
+    fn lite() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        Db::Lite(dir.path().join("mirror.db"), dir)
+    }
+
+    fn arg(&self) -> String {
+        match self {
+            Db::Lite(p, _) => p.to_string_lossy().into_owned(),
+            Db::Pg { url, .. } => url.clone(),
+        }
+    }
+
+    fn is_pg(&self) -> bool {
+        matches!(self, Db::Pg { .. })
+    }
+
+    fn pg_client(&self) -> postgres::Client {
+        postgres::Client::connect(&self.arg(), postgres::NoTls).unwrap()
+    }
+
+    /// Rows of `sql` as JSON objects (column name -> value).
+    fn rows(&self, sql: &str) -> Vec<Value> {
+        match self {
+            Db::Lite(p, _) => {
+                let c = rusqlite::Connection::open(p).unwrap();
+                let mut st = c.prepare(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+                let names: Vec<String> = st.column_names().iter().map(|s| s.to_string()).collect();
+                let mut rows = st.query([]).unwrap();
+                let mut out = Vec::new();
+                while let Some(r) = rows.next().unwrap() {
+                    let mut m = serde_json::Map::new();
+                    for (i, n) in names.iter().enumerate() {
+                        use rusqlite::types::ValueRef as V;
+                        let v = match r.get_ref(i).unwrap() {
+                            V::Null => Value::Null,
+                            V::Integer(i) => json!(i),
+                            V::Real(f) => json!(f),
+                            V::Text(t) | V::Blob(t) => json!(String::from_utf8_lossy(t)),
+                        };
+                        m.insert(n.clone(), v);
+                    }
+                    out.push(Value::Object(m));
+                }
+                out
+            }
+            Db::Pg { .. } => {
+                let sql = sql.trim().trim_end_matches(';');
+                self.pg_client()
+                    .query(&format!("SELECT row_to_json(q)::text FROM ({sql}) q"), &[])
+                    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+                    .iter()
+                    .map(|r| serde_json::from_str(r.get::<_, &str>(0)).unwrap())
+                    .collect()
+            }
+        }
+    }
+
+    /// One number.
+    fn count(&self, sql: &str) -> i64 {
+        let r = self.rows(sql);
+        let v = r[0].as_object().unwrap().values().next().unwrap();
+        v.as_i64()
+            .or_else(|| v.as_f64().map(|f| f as i64))
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or(0)
+    }
+
+    fn exec(&self, sql: &str) {
+        match self {
+            Db::Lite(p, _) => {
+                rusqlite::Connection::open(p)
+                    .unwrap()
+                    .execute_batch(sql)
+                    .unwrap();
+            }
+            Db::Pg { .. } => self.pg_client().batch_execute(sql).unwrap(),
+        }
+    }
+
+    /// The rows a sync leaves that do not depend on when it ran, to compare two mirrors.
+    fn content(&self) -> BTreeMap<&'static str, Vec<Value>> {
+        let data = if self.is_pg() { "data::text" } else { "data" };
+        let mut m = BTreeMap::new();
+        m.insert(
+            "candidates",
+            self.rows(&format!(
+                "SELECT code, stage_kind, fingerprint, fetched_fingerprint, deleted_at IS NULL AS live, {data} AS data FROM candidates ORDER BY code"
+            )),
+        );
+        m.insert(
+            "memos",
+            self.rows(&format!(
+                "SELECT candidate_code, seq, id, parent_id, {data} AS data FROM memos ORDER BY candidate_code, seq"
+            )),
+        );
+        m.insert(
+            "submissions",
+            self.rows(&format!(
+                "SELECT candidate_code, seq, code, {data} AS data FROM submissions ORDER BY candidate_code, seq"
+            )),
+        );
+        m.insert(
+            "submission_answers",
+            self.rows(
+                "SELECT candidate_code, submission_seq, seq, question_title, value FROM submission_answers ORDER BY candidate_code, submission_seq, seq",
+            ),
+        );
+        m
+    }
+}
+
+/// Run `scenario` on SQLite, then on PostgreSQL where it is installed.
+fn both(test: &str, scenario: impl Fn(&Db)) {
+    scenario(&Db::lite());
+    if let Some(pg) = Pg::start(test) {
+        let url = pg.url.clone();
+        scenario(&Db::Pg {
+            server: Some(pg),
+            url,
+        });
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn sync(ts: &TestSandbox, db: &Db, extra: &[&str]) -> Value {
+    let out = sync_out(ts, db, extra);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "sync {extra:?} into {}: {}",
+        db.arg(),
+        stderr_of(&out)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout_of(&out)))
+}
+
+fn sync_out(ts: &TestSandbox, db: &Db, extra: &[&str]) -> std::process::Output {
+    let db_arg = db.arg();
+    let mut args = vec!["-o", "json", "sync", "--db", &db_arg];
+    args.extend_from_slice(extra);
+    ts.run(&args)
+}
+
+/// `recruit -o json sync --db DB ARGS` started in the background against `ts`.
+fn spawn_sync(ts: &TestSandbox, db: &Db, extra: &[&str]) -> std::process::Child {
+    let mut c = Proc::new(env!("CARGO_BIN_EXE_recruit"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("RECRUIT_") {
+            c.env_remove(k);
+        }
+    }
+    c.env("RECRUIT_CONFIG_DIR", ts.home.config_dir())
+        .env("RECRUIT_DATA_DIR", ts.home.data_dir())
+        .env("RECRUIT_BASE_URL", ts.base_url())
+        .env("RECRUIT_API_KEY", &ts.sandbox().api_key)
+        .args(["-o", "json", "sync", "--db", &db.arg()])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn answered(ts: &TestSandbox) -> u64 {
+    ts.admin_value("/_sandbox/stats")["answered"]
+        .as_u64()
+        .unwrap()
+}
+
+/// GET a `/v1` path of the sandbox, as JSON (the test's own reading of the service).
+fn api(ts: &TestSandbox, path: &str) -> Value {
+    let url = format!("{}/{}", ts.base_url(), path.trim_start_matches('/'));
+    let key = ts.sandbox().api_key.clone();
+    ts.rt.block_on(async move {
+        loop {
+            let resp = reqwest::Client::builder()
+                .no_proxy()
+                .build()
+                .unwrap()
+                .get(&url)
+                .bearer_auth(&key)
+                .send()
+                .await
+                .unwrap();
+            if resp.status() == 429 {
+                // A sandbox with a rate limit: the test's own reads wait too.
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+            assert!(resp.status().is_success(), "{}", resp.status());
+            return resp.json().await.unwrap();
+        }
+    })
+}
+
+/// The raw body of a `/v1` path.
+fn api_text(ts: &TestSandbox, path: &str) -> String {
+    let url = format!("{}/{}", ts.base_url(), path.trim_start_matches('/'));
+    let key = ts.sandbox().api_key.clone();
+    ts.rt.block_on(async move {
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .get(url)
+            .bearer_auth(key)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    })
+}
+
+/// Every candidate of the service, walked by the test.
+fn listed(ts: &TestSandbox) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut path = "candidates?per=100".to_string();
+    loop {
+        let page = api(ts, &path);
+        out.extend(page["collection"].as_array().unwrap().iter().cloned());
+        match page["pagination"]["next_page"].as_str() {
+            Some(t) if !t.is_empty() => path = format!("candidates?per=100&page_token={t}"),
+            _ => return out,
+        }
+    }
+}
+
+/// Change the sandbox's state file (replaced atomically; the sandbox re-reads it).
+fn edit_state(ts: &TestSandbox, edit: impl FnOnce(&mut Value)) {
+    let path = ts.sandbox().state_path().to_path_buf();
+    let mut state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut state);
+    let tmp = path.with_extension("edited");
+    std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
+    std::fs::rename(&tmp, &path).unwrap();
+}
+
+fn move_stage(ts: &TestSandbox, code: &str, stage: &str) {
+    let out = ts.run(&["sandbox", "move", code, "--stage", stage]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+}
+
+// ---------------------------------------------------------------- scenarios
+
+#[test]
+fn sync_first_run_holds_what_the_service_has_and_data_as_sent() {
+    both(
+        "sync_first_run_holds_what_the_service_has_and_data_as_sent",
+        |db| {
+            let ts = TestSandbox::with(|o| o.synthetic_candidates = 120);
+            let s = sync(&ts, db, &[]);
+            let cands = listed(&ts);
+            // The service's own counts, read by the test.
+            let mut memos = 0;
+            let mut subs = 0;
+            for c in &cands {
+                let code = c["code"].as_str().unwrap();
+                let enc = code.replace('/', "%2F");
+                for m in api(&ts, &format!("candidates/{enc}/memos"))["collection"]
+                    .as_array()
+                    .unwrap()
+                {
+                    memos += 1 + m["replies"].as_array().map_or(0, |r| r.len());
+                }
+                subs += api(&ts, &format!("candidates/{enc}/form_submissions?per=1"))["pagination"]
+                    ["total_count"]
+                    .as_u64()
+                    .unwrap();
+            }
+            assert_eq!(cands.len(), 143, "23 demo and 120 synthetic candidates");
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM candidates"),
+                cands.len() as i64
+            );
+            assert_eq!(db.count("SELECT count(*) AS n FROM memos"), memos as i64);
+            assert!(memos > 15, "{memos}");
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM submissions"),
+                subs as i64
+            );
+            assert_eq!(
+            db.count("SELECT count(*) AS n FROM memos WHERE parent_id IS NOT NULL"),
+            db.count("SELECT count(*) AS n FROM memos WHERE parent_id IS NOT NULL AND data IS NOT NULL"),
+        );
+            let forms = api(&ts, "application_forms?per=100")["pagination"]["total"]
+                .as_i64()
+                .unwrap();
+            assert_eq!(db.count("SELECT count(*) AS n FROM forms"), forms);
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM forms WHERE detail IS NULL"),
+                0
+            );
+            let jobs = api(&ts, "jobs?per=100")["collection"]
+                .as_array()
+                .unwrap()
+                .len() as i64;
+            assert_eq!(db.count("SELECT count(*) AS n FROM jobs"), jobs);
+            assert_eq!(s["candidates"]["new"], 143);
+            assert_eq!(s["candidates"]["fetched"], 143);
+            assert_eq!(s["status"], "complete");
+            // The minimum: list pages (2 of candidates, 1 of forms, 1 of jobs), each form's
+            // detail, one memo list per candidate, and the submission pages at per=100.
+            let sub_pages: u64 = cands
+                .iter()
+                .map(|c| {
+                    let code = c["code"].as_str().unwrap().replace('/', "%2F");
+                    let n = api(&ts, &format!("candidates/{code}/form_submissions?per=1"))
+                        ["pagination"]["total_count"]
+                        .as_u64()
+                        .unwrap();
+                    n.div_ceil(100).max(1)
+                })
+                .sum();
+            assert_eq!(
+                s["requests"].as_u64().unwrap(),
+                2 + 1 + 1 + forms as u64 + 143 + sub_pages
+            );
+
+            // `data` is each record exactly as sent: the list item's own bytes in SQLite, the
+            // same JSON in PostgreSQL.
+            let body = api_text(&ts, "candidates?per=100");
+            #[derive(serde::Deserialize)]
+            struct Page<'a> {
+                #[serde(borrow)]
+                collection: Vec<&'a serde_json::value::RawValue>,
+            }
+            let page: Page = serde_json::from_str(&body).unwrap();
+            let data = if db.is_pg() { "data::text" } else { "data" };
+            for item in page.collection.iter().take(30) {
+                let v: Value = serde_json::from_str(item.get()).unwrap();
+                let code = v["code"].as_str().unwrap();
+                let got = db.rows(&format!(
+                    "SELECT {data} AS d FROM candidates WHERE code = '{code}'"
+                ));
+                let stored = got[0]["d"].as_str().unwrap();
+                if db.is_pg() {
+                    assert_eq!(serde_json::from_str::<Value>(stored).unwrap(), v);
+                } else {
+                    assert_eq!(stored, item.get(), "byte for byte");
+                }
+            }
+            let memo_body = api(&ts, "candidates/C1001/memos");
+            let first = &memo_body["collection"][0];
+            let got = db.rows(&format!(
+                "SELECT {data} AS d FROM memos WHERE candidate_code = 'C1001' AND seq = 1"
+            ));
+            assert_eq!(
+                serde_json::from_str::<Value>(got[0]["d"].as_str().unwrap()).unwrap(),
+                *first
+            );
+            let subs_body = api(&ts, "candidates/C1001/form_submissions?per=100");
+            let got = db.rows(&format!(
+                "SELECT {data} AS d FROM submissions WHERE candidate_code = 'C1001' ORDER BY seq"
+            ));
+            let sent = subs_body["collection"].as_array().unwrap();
+            assert_eq!(got.len(), sent.len());
+            for (g, s) in got.iter().zip(sent) {
+                assert_eq!(
+                    serde_json::from_str::<Value>(g["d"].as_str().unwrap()).unwrap(),
+                    *s
+                );
+            }
+            if let Db::Lite(p, _) = db {
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    let mode = std::fs::metadata(p).unwrap().permissions().mode();
+                    assert_eq!(mode & 0o777, 0o600, "personal data: the owner's alone");
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn sync_second_run_with_nothing_changed_reads_only_the_lists() {
+    both(
+        "sync_second_run_with_nothing_changed_reads_only_the_lists",
+        |db| {
+            let ts = TestSandbox::with(|o| o.synthetic_candidates = 250);
+            let first = sync(&ts, db, &[]);
+            let before = answered(&ts);
+            let second = sync(&ts, db, &[]);
+            let cost = answered(&ts) - before;
+            // 273 candidates: 3 pages of the candidate list, 1 of forms, 1 of jobs; no memo,
+            // submission or form detail.
+            assert_eq!(cost, 5, "{second}");
+            assert_eq!(second["requests"], 5);
+            assert_eq!(second["candidates"]["fetched"], 0);
+            assert_eq!(second["candidates"]["unchanged"], 273);
+            assert_eq!(second["forms"]["details_read"], 0);
+            let ratio = cost as f64 / first["requests"].as_f64().unwrap();
+            assert!(ratio < 0.01, "{ratio}");
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM sync_runs WHERE status = 'complete'"),
+                2
+            );
+
+            // A form whose list item changed gets its detail read again, alone.
+            ts.edit_form("FORM-1003", |f| {
+                f["updated_at"] = json!("2026-11-01T10:00:00+09:00");
+                f["questions"][0]["title"] = json!("Your full name, please");
+            });
+            let third = sync(&ts, db, &[]);
+            assert_eq!(third["forms"]["details_read"], 1);
+            assert_eq!(third["requests"], 6);
+            let d = if db.is_pg() { "detail::text" } else { "detail" };
+            let detail = db.rows(&format!(
+                "SELECT {d} AS d FROM forms WHERE code = 'FORM-1003'"
+            ));
+            let detail: Value = serde_json::from_str(detail[0]["d"].as_str().unwrap()).unwrap();
+            assert_eq!(detail["questions"][0]["title"], "Your full name, please");
+        },
+    );
+}
+
+#[test]
+fn sync_picks_up_stage_moves_new_and_deleted_candidates_exactly() {
+    both(
+        "sync_picks_up_stage_moves_new_and_deleted_candidates_exactly",
+        |db| {
+            let ts = TestSandbox::new();
+            sync(&ts, db, &[]);
+            let memos_c3002 =
+                db.count("SELECT count(*) AS n FROM submissions WHERE candidate_code = 'C3002'");
+
+            move_stage(&ts, "C3001", "offer");
+            edit_state(&ts, |s| {
+                let cands = s["candidates"].as_array_mut().unwrap();
+                let mut fresh = cands.iter().find(|c| c["code"] == "C3003").unwrap().clone();
+                fresh["code"] = json!("C9001");
+                fresh["email"] = json!("new.applicant@example.com");
+                cands.retain(|c| c["code"] != "C3002");
+                cands.push(fresh);
+            });
+            let before = answered(&ts);
+            let s = sync(&ts, db, &[]);
+            let c = &s["candidates"];
+            assert_eq!(
+                (
+                    c["new"].as_u64(),
+                    c["changed"].as_u64(),
+                    c["deleted"].as_u64()
+                ),
+                (Some(1), Some(1), Some(1)),
+                "{s}"
+            );
+            assert_eq!(c["unchanged"], 21);
+            assert_eq!(
+                c["fetched"], 2,
+                "C3001 (moved) and C9001 (new), nothing else"
+            );
+            assert_eq!(c["fetched_because"], json!({"changed": 1, "new": 1}));
+            // 3 list pages + for each of the two: a memo list and a submission page.
+            assert_eq!(answered(&ts) - before, 3 + 2 * 2);
+
+            let row = db.rows("SELECT stage_kind, deleted_at FROM candidates WHERE code = 'C3001'");
+            assert_eq!(row[0]["stage_kind"], "offer");
+            assert!(row[0]["deleted_at"].is_null());
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM stage_history WHERE candidate_code = 'C3001'"),
+                2,
+                "the stage it was at, and the new one"
+            );
+            assert_eq!(db.count("SELECT count(*) AS n FROM candidates WHERE code = 'C9001' AND deleted_at IS NULL"), 1);
+            let gone = db.rows("SELECT deleted_at FROM candidates WHERE code = 'C3002'");
+            assert!(!gone[0]["deleted_at"].is_null(), "marked deleted");
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+                1
+            );
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM submissions WHERE candidate_code = 'C3002'"),
+                memos_c3002,
+                "its rows are kept"
+            );
+
+            // A candidate that comes back is live again.
+            edit_state(&ts, |s| {
+                let cands = s["candidates"].as_array_mut().unwrap();
+                let mut back = cands.iter().find(|c| c["code"] == "C3003").unwrap().clone();
+                back["code"] = json!("C3002");
+                cands.push(back);
+            });
+            let s = sync(&ts, db, &[]);
+            assert_eq!(s["candidates"]["deleted"], 0);
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+                0
+            );
+        },
+    );
+}
+
+#[test]
+fn sync_killed_mid_run_then_rerun_equals_a_clean_run() {
+    both("sync_killed_mid_run_then_rerun_equals_a_clean_run", |db| {
+        let ts = TestSandbox::with(|o| {
+            o.synthetic_candidates = 150;
+            o.latency = Duration::from_millis(15);
+        });
+        let mut child = spawn_sync(&ts, db, &["--concurrency", "4"]);
+        // Kill it once some candidates are committed and many are not.
+        let started = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let n = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                db.count("SELECT count(*) AS n FROM candidates WHERE fetched_unix IS NOT NULL")
+            }))
+            .unwrap_or(0);
+            if n >= 20 {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the sync never got going"
+            );
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let fetched =
+            db.count("SELECT count(*) AS n FROM candidates WHERE fetched_unix IS NOT NULL");
+        assert!(fetched < 173, "killed before the end ({fetched})");
+        let s = sync(&ts, db, &[]);
+        assert_eq!(s["status"], "complete");
+        assert_eq!(
+            s["candidates"]["fetched"].as_u64().unwrap() as i64,
+            173 - fetched,
+            "the rest, and only the rest: {s}"
+        );
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM sync_runs WHERE status = 'killed'"),
+            1,
+            "the killed run is recorded as such"
+        );
+        let clean = match db {
+            Db::Lite(..) => Db::lite(),
+            Db::Pg { url, .. } => {
+                // A second database on the same server.
+                db.exec("CREATE DATABASE clean");
+                Db::Pg {
+                    server: None,
+                    url: url.replace("/postgres", "/clean"),
+                }
+            }
+        };
+        sync(&ts, &clean, &[]);
+        let (a, b) = (db.content(), clean.content());
+        for table in a.keys() {
+            assert_eq!(
+                a[table].len(),
+                b[table].len(),
+                "{table}: no row missing or twice"
+            );
+            assert!(a[table] == b[table], "{table} differs from a clean run's");
+        }
+    });
+}
+
+#[test]
+fn sync_purge_removes_personal_data_and_later_runs_keep_it_removed() {
+    both(
+        "sync_purge_removes_personal_data_and_later_runs_keep_it_removed",
+        |db| {
+            let ts = TestSandbox::new();
+            sync(&ts, db, &[]);
+            let fail: Vec<String> = db
+                .rows("SELECT code FROM candidates WHERE stage_kind = 'fail' ORDER BY code")
+                .iter()
+                .map(|r| r["code"].as_str().unwrap().to_string())
+                .collect();
+            assert!(fail.len() >= 2, "{fail:?}");
+            let with_rows = db.count(
+            "SELECT count(*) AS n FROM submissions s JOIN candidates c ON c.code = s.candidate_code WHERE c.stage_kind = 'fail'",
+        );
+            assert!(with_rows > 0);
+
+            // No terminal and no --yes: refused, nothing changed.
+            let before = db.content();
+            let out = ts.run(&[
+                "sync",
+                "purge",
+                "--db",
+                &db.arg(),
+                "--stage",
+                "fail",
+                "--older-than",
+                "1d",
+            ]);
+            assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+            assert!(stderr_of(&out).contains("--yes"), "{}", stderr_of(&out));
+            assert!(db.content() == before, "a refused purge changes nothing");
+            assert_eq!(db.count("SELECT count(*) AS n FROM purges"), 0);
+            // A stage changed more recently than the cut is not taken.
+            let out = ts.run(&[
+                "-o",
+                "json",
+                "sync",
+                "purge",
+                "--db",
+                &db.arg(),
+                "--stage",
+                "fail",
+                "--older-than",
+                "36500d",
+                "--yes",
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            assert_eq!(
+                serde_json::from_slice::<Value>(&out.stdout).unwrap()["purged"],
+                0
+            );
+
+            let out = ts.run(&[
+                "-o",
+                "json",
+                "sync",
+                "purge",
+                "--db",
+                &db.arg(),
+                "--stage",
+                "fail",
+                "--older-than",
+                "1d",
+                "--yes",
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(r["purged"].as_u64().unwrap() as usize, fail.len());
+            assert_eq!(r["submissions_deleted"].as_i64().unwrap(), with_rows);
+
+            let check = |db: &Db| {
+                let data = if db.is_pg() { "data::text" } else { "data" };
+                for row in db.rows(&format!(
+                "SELECT code, name, email, phone, birth, resume_path, profile_img_path, purged_at, {data} AS d FROM candidates WHERE stage_kind = 'fail'"
+            )) {
+                for k in ["name", "email", "phone", "birth", "resume_path", "profile_img_path"] {
+                    assert!(row[k].is_null(), "{k} of {row}");
+                }
+                assert!(!row["purged_at"].is_null());
+                let d: Value = serde_json::from_str(row["d"].as_str().unwrap()).unwrap();
+                for k in ["name", "email", "phone", "birth", "resume_path", "profile_img_path"] {
+                    assert!(d.get(k).is_none_or(Value::is_null), "{k} in data: {d}");
+                }
+                assert!(d["code"].is_string() && d["job_stage"]["stage_kind"] == "fail", "the rest is kept: {d}");
+            }
+                for t in ["memos", "submissions", "submission_answers"] {
+                    assert_eq!(
+                    db.count(&format!("SELECT count(*) AS n FROM {t} x JOIN candidates c ON c.code = x.candidate_code WHERE c.stage_kind = 'fail'")),
+                    0,
+                    "{t}"
+                );
+                }
+            };
+            check(db);
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM purges") as usize,
+                fail.len()
+            );
+            let rule = db.rows("SELECT rule FROM purges LIMIT 1");
+            assert!(
+                rule[0]["rule"].as_str().unwrap().contains("stage fail"),
+                "{rule:?}"
+            );
+
+            // The next runs, even --full, keep them purged and never fetch them.
+            let s = sync(&ts, db, &["--full"]);
+            assert_eq!(
+                s["candidates"]["purged"].as_u64().unwrap() as usize,
+                fail.len()
+            );
+            assert_eq!(
+                s["candidates"]["fetched"].as_u64().unwrap() as usize,
+                23 - fail.len()
+            );
+            check(db);
+            let s = sync(&ts, db, &["--refresh-after", "1s"]);
+            check(db);
+            assert_eq!(
+                s["candidates"]["purged"].as_u64().unwrap() as usize,
+                fail.len()
+            );
+        },
+    );
+}
+
+#[test]
+fn sync_a_second_sync_on_the_same_database_is_refused() {
+    both("sync_a_second_sync_on_the_same_database_is_refused", |db| {
+        let ts = TestSandbox::with(|o| {
+            o.synthetic_candidates = 200;
+            o.latency = Duration::from_millis(25);
+        });
+        let first = spawn_sync(&ts, db, &["--concurrency", "2"]);
+        let started = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let running = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                db.count("SELECT count(*) AS n FROM sync_runs WHERE status = 'running'")
+            }))
+            .unwrap_or(0);
+            if running == 1 {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60));
+        }
+        let second = sync_out(&ts, db, &[]);
+        assert_eq!(second.status.code(), Some(2), "{}", stderr_of(&second));
+        assert!(
+            stderr_of(&second).contains("another `recruit sync` is running"),
+            "{}",
+            stderr_of(&second)
+        );
+        // So is a purge; `sync status` reads beside it.
+        let purge = ts.run(&[
+            "sync",
+            "purge",
+            "--db",
+            &db.arg(),
+            "--stage",
+            "fail",
+            "--older-than",
+            "1d",
+            "--yes",
+        ]);
+        assert_eq!(purge.status.code(), Some(2), "{}", stderr_of(&purge));
+        let status = ts.run(&["-o", "json", "sync", "status", "--db", &db.arg()]);
+        assert_eq!(status.status.code(), Some(0), "{}", stderr_of(&status));
+        let st: Value = serde_json::from_slice(&status.stdout).unwrap();
+        assert_eq!(st["runs"][0]["status"], "running");
+        let out = first.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM sync_runs"),
+            1,
+            "the refused sync recorded no run"
+        );
+        // Once it is done, the next one runs.
+        sync(&ts, db, &[]);
+    });
+}
+
+#[test]
+fn sync_readme_queries_run_on_both_databases() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Your data in SQL").unwrap()..];
+    let section = &section[..section[3..].find("\n## ").unwrap()];
+    let mut queries = Vec::new();
+    let mut cur: Option<String> = None;
+    for line in section.lines() {
+        match (&mut cur, line.trim_end()) {
+            (None, "```sql") => cur = Some(String::new()),
+            (Some(q), "```") => {
+                queries.push(q.clone());
+                cur = None;
+            }
+            (Some(q), l) => {
+                q.push_str(l);
+                q.push('\n');
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(
+        queries.len(),
+        4,
+        "three queries, the second in two dialects"
+    );
+    both("sync_readme_queries_run_on_both_databases", |db| {
+        let ts = TestSandbox::new();
+        sync(&ts, db, &[]);
+        move_stage(&ts, "C3005", "interview");
+        sync(&ts, db, &[]);
+        let mine: Vec<&String> = queries
+            .iter()
+            .filter(|q| {
+                let first = q.lines().next().unwrap_or("");
+                match (
+                    db.is_pg(),
+                    first.contains("(SQLite)"),
+                    first.contains("(PostgreSQL)"),
+                ) {
+                    (_, false, false) => true,
+                    (true, _, pg) => pg,
+                    (false, lite, _) => lite,
+                }
+            })
+            .collect();
+        assert_eq!(mine.len(), 3);
+        // 1. Per stage per job: every live candidate counted once.
+        let per_stage = db.rows(mine[0]);
+        let total: i64 = per_stage
+            .iter()
+            .map(|r| r["candidates"].as_i64().unwrap())
+            .sum();
+        assert_eq!(total, 23);
+        assert!(per_stage.iter().any(|r| r["stage_kind"] == "interview"));
+        // 2. Days to interview: each candidate seen at interview, with a time.
+        let days = db.rows(mine[1]);
+        let at_interview = db.count(
+            "SELECT count(DISTINCT candidate_code) AS n FROM stage_history WHERE stage_kind = 'interview'",
+        );
+        assert_eq!(days.len() as i64, at_interview);
+        assert!(days.iter().any(|r| r["code"] == "C3005"), "{days:?}");
+        assert!(
+            days.iter().all(|r| r["days"].as_f64().is_some()),
+            "{days:?}"
+        );
+        // 3. Every answer to one question: as many as the service's submissions hold.
+        let answers = db.rows(mine[2]);
+        let mut sent = 0;
+        for c in listed(&ts) {
+            let code = c["code"].as_str().unwrap().replace('/', "%2F");
+            for s in api(&ts, &format!("candidates/{code}/form_submissions?per=100"))["collection"]
+                .as_array()
+                .unwrap()
+            {
+                sent += s["submission_answers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|a| a["title"] == "Preferred interview format")
+                    .count();
+            }
+        }
+        assert!(sent > 0);
+        assert_eq!(answers.len(), sent);
+        assert!(answers.iter().all(|a| a["value"].is_string()));
+    });
+}
+
+#[test]
+fn sync_fetches_what_events_stages_and_age_ask_for() {
+    both("sync_fetches_what_events_stages_and_age_ask_for", |db| {
+        let ts = TestSandbox::new();
+        // --stage: only those candidates are fetched; the list is still walked whole.
+        let s = sync(&ts, db, &["--stage", "interview", "--stage", "offer"]);
+        let at: i64 = db.count(
+            "SELECT count(*) AS n FROM candidates WHERE stage_kind IN ('interview', 'offer')",
+        );
+        assert_eq!(s["candidates"]["listed"], 23);
+        assert_eq!(s["candidates"]["fetched"].as_i64().unwrap(), at);
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM candidates WHERE fetched_at IS NOT NULL AND stage_kind NOT IN ('interview', 'offer')"),
+            0
+        );
+        // The next run without it fetches the others ("pending"), and only them.
+        let s = sync(&ts, db, &[]);
+        assert_eq!(
+            s["candidates"]["fetched_because"],
+            json!({"pending": 23 - at})
+        );
+
+        // Relay events since the last run name candidates: those are fetched.
+        let store_dir = tempfile::tempdir().unwrap();
+        let store_path = store_dir.path().join("events.db");
+        {
+            let (store, _lock) =
+                recruit::webhook::store::Store::open_for_listener(&store_path).unwrap();
+            for (action, code) in [("feedback_completed", "C1002"), ("form_submitted", "C3010")] {
+                store
+                    .insert(&recruit::webhook::store::NewEvent {
+                        action: Some(action.into()),
+                        payload: bytes::Bytes::from(
+                            json!({"action": action, "payload": {"candidate": {"code": code, "name": "x"}}})
+                                .to_string(),
+                        ),
+                        content_type: Some("application/json".into()),
+                        signature: None,
+                        target: None,
+                    })
+                    .unwrap();
+            }
+        }
+        let events = store_path.to_str().unwrap();
+        let before = answered(&ts);
+        let s = sync(&ts, db, &["--events", events]);
+        assert_eq!(s["events"], json!({"read": 2, "candidates_marked": 2}));
+        assert_eq!(s["candidates"]["fetched_because"], json!({"event": 2}));
+        let subs_pages = 1 + 1; // C1002 and C3010 have fewer than 100 submissions each
+        assert_eq!(answered(&ts) - before, 3 + 2 + subs_pages);
+        // The same events are not read twice.
+        let s = sync(&ts, db, &["--events", events]);
+        assert_eq!(s["events"], json!({"read": 0, "candidates_marked": 0}));
+        assert_eq!(s["candidates"]["fetched"], 0);
+
+        // --refresh-after: data older than that is fetched again.
+        std::thread::sleep(Duration::from_millis(1100));
+        let s = sync(&ts, db, &["--refresh-after", "1s"]);
+        assert_eq!(s["candidates"]["fetched_because"], json!({"stale": 23}));
+        // --full: everything.
+        let s = sync(&ts, db, &["--full"]);
+        assert_eq!(s["candidates"]["fetched_because"], json!({"full": 23}));
+        assert_eq!(s["forms"]["details_read"], 26);
+    });
+}
+
+#[test]
+fn sync_refuses_a_newer_or_foreign_database_untouched_and_migrates_an_older_one() {
+    both(
+        "sync_refuses_a_newer_or_foreign_database_untouched_and_migrates_an_older_one",
+        |db| {
+            let ts = TestSandbox::new();
+            sync(&ts, db, &[]);
+            db.exec("UPDATE recruit_meta SET value = '99' WHERE key = 'schema_version'");
+            let file_before = match db {
+                Db::Lite(p, _) => std::fs::read(p).unwrap(),
+                Db::Pg { .. } => Vec::new(),
+            };
+            let runs = db.count("SELECT count(*) AS n FROM sync_runs");
+            let out = sync_out(&ts, db, &[]);
+            assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+            assert!(
+                stderr_of(&out).contains("newer recruit (mirror schema 99"),
+                "{}",
+                stderr_of(&out)
+            );
+            assert_eq!(db.count("SELECT count(*) AS n FROM sync_runs"), runs);
+            if let Db::Lite(p, _) = db {
+                assert!(
+                    std::fs::read(p).unwrap() == file_before,
+                    "the file is left as it was"
+                );
+            }
+            for args in [
+                vec!["sync", "status", "--db"],
+                vec![
+                    "sync",
+                    "purge",
+                    "--stage",
+                    "fail",
+                    "--older-than",
+                    "1d",
+                    "--yes",
+                    "--db",
+                ],
+            ] {
+                let mut a = args.clone();
+                let d = db.arg();
+                a.push(&d);
+                let out = ts.run(&a);
+                assert_eq!(out.status.code(), Some(2), "{a:?}: {}", stderr_of(&out));
+            }
+        },
+    );
+
+    // Not a mirror: refused by name, the file untouched.
+    let ts = TestSandbox::new();
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("app.db");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE invoices (id INTEGER); INSERT INTO invoices VALUES (1);")
+        .unwrap();
+    let before = std::fs::read(&other).unwrap();
+    let out = ts.run(&["sync", "--db", other.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("not a recruit mirror"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(std::fs::read(&other).unwrap() == before);
+    let text = dir.path().join("notes.txt");
+    std::fs::write(
+        &text,
+        "not a database at all, just some text that is long enough",
+    )
+    .unwrap();
+    let out = ts.run(&["sync", "--db", text.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+
+    // An older mirror (schema 1) is migrated forward and keeps its rows.
+    let old = dir.path().join("old.db");
+    {
+        let mut b = recruit::sync::sqlite::Sqlite::open(&old, true).unwrap();
+        recruit::sync::schema::migrate_to(&mut b, 0, 1).unwrap();
+    }
+    let old_db = Db::Lite(old.clone(), tempfile::tempdir().unwrap());
+    assert_eq!(
+        old_db.count("SELECT value AS n FROM recruit_meta WHERE key = 'schema_version'"),
+        1
+    );
+    sync(&ts, &old_db, &[]);
+    assert_eq!(
+        old_db.count("SELECT value AS n FROM recruit_meta WHERE key = 'schema_version'"),
+        recruit::sync::schema::VERSION
+    );
+    assert_eq!(
+        old_db.count(
+            "SELECT count(*) AS n FROM sqlite_master WHERE name = 'submission_answers_question'"
+        ),
+        1
+    );
+    assert_eq!(old_db.count("SELECT count(*) AS n FROM candidates"), 23);
+}
+
+#[test]
+fn sync_status_tells_runs_rows_and_age_and_the_summary_for_people() {
+    let ts = TestSandbox::new();
+    let db = Db::lite();
+    let out = ts.run(&["sync", "status", "--db", &db.arg()]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "no mirror yet: {}",
+        stderr_of(&out)
+    );
+    assert!(
+        stderr_of(&out).contains("recruit sync"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    let out = ts.run(&["-o", "table", "sync", "--db", &db.arg()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stderr_of(&out);
+    assert!(
+        text.contains("synced 23 candidates into SQLite file")
+            && text.contains("23 new, 0 changed, 0 deleted, 0 unchanged"),
+        "{text}"
+    );
+    assert!(
+        text.contains("memos and submissions fetched for 23 candidates (23 new)"),
+        "{text}"
+    );
+    assert!(stdout_of(&out).is_empty(), "the summary goes to stderr");
+    move_stage(&ts, "C1004", "pass");
+    sync(&ts, &db, &[]);
+
+    let out = ts.run(&["-o", "json", "sync", "status", "--db", &db.arg()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let st: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(st["runs"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        st["runs"][0]["candidates"]["changed"], 1,
+        "newest first: {st}"
+    );
+    assert_eq!(st["runs"][1]["candidates"]["new"], 23);
+    assert_eq!(st["rows"]["candidates"], 23);
+    assert_eq!(st["rows"]["sync_runs"], 2);
+    assert_eq!(
+        st["rows"]["memos"].as_i64(),
+        Some(db.count("SELECT count(*) AS n FROM memos"))
+    );
+    assert_eq!(st["candidates"]["never_fetched"], 0);
+    assert!(st["oldest_fetch"]["fetched_at"].is_string(), "{st}");
+    assert_ne!(
+        st["oldest_fetch"]["candidate"], "C1004",
+        "just fetched again"
+    );
+    assert!(st["last_complete_walk"].is_string());
+
+    let out = ts.run(&["-o", "table", "sync", "status", "--db", &db.arg()]);
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("last runs:") && text.contains("#2 ") && text.contains("complete"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rows: forms 26, jobs 26, candidates 23"),
+        "{text}"
+    );
+    assert!(
+        text.contains("oldest data: memos and submissions of"),
+        "{text}"
+    );
+
+    // Bad input is exit 2 before anything happens.
+    let out = ts.run(&["sync", "--db", &db.arg(), "--refresh-after", "soon"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = ts.run(&[
+        "sync",
+        "--db",
+        &db.arg(),
+        "--events",
+        "/nonexistent/events.db",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("no relay event store"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = ts.run(&["sync", "--db", "postgres://u:hunter2@127.0.0.1:1/x"]);
+    assert_eq!(out.status.code(), Some(7), "{}", stderr_of(&out));
+    assert!(
+        !stderr_of(&out).contains("hunter2"),
+        "no password in messages: {}",
+        stderr_of(&out)
+    );
+    assert!(
+        stderr_of(&out).contains("cannot connect"),
+        "{}",
+        stderr_of(&out)
+    );
+}
+
+#[test]
+fn sync_paces_under_a_rate_limit_with_no_record_lost() {
+    let ts = TestSandbox::with(|o| {
+        o.synthetic_candidates = 40;
+        o.rate_limit = Some(60.0);
+    });
+    let db = Db::lite();
+    let s = sync(&ts, &db, &[]);
+    assert_eq!(s["status"], "complete", "{s}");
+    assert_eq!(s["candidates"]["fetched"], 63);
+    let subs: u64 = listed(&ts)
+        .iter()
+        .map(|c| {
+            let code = c["code"].as_str().unwrap().replace('/', "%2F");
+            api(&ts, &format!("candidates/{code}/form_submissions?per=1"))["pagination"]
+                ["total_count"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(
+        db.count("SELECT count(*) AS n FROM submissions") as u64,
+        subs
+    );
+    let dup = db.rows("SELECT candidate_code, code, count(*) AS n FROM submissions GROUP BY candidate_code, code HAVING count(*) > 1");
+    assert!(dup.is_empty(), "{dup:?}");
+}
+
+#[test]
+fn sync_an_incomplete_walk_marks_nothing_deleted() {
+    both("sync_an_incomplete_walk_marks_nothing_deleted", |db| {
+        let ts = TestSandbox::with(|o| o.synthetic_candidates = 150);
+        sync(&ts, db, &[]);
+        // A service whose candidate list fails from its second page on: the lists as the
+        // sandbox sends them, then a 503 for page 2 (173 candidates, 100 per page).
+        let mut pages = HashMap::new();
+        for path in [
+            "application_forms?per=100",
+            "jobs?per=100",
+            "candidates?per=100",
+        ] {
+            pages.insert(format!("/v1/{path}"), api_text(&ts, path));
+        }
+        let service = stub(move |seen, _| match pages.get(&seen.uri) {
+            Some(body) => Reply::json(200, body),
+            None => Reply::json(503, r#"{"error":"unavailable","message":"try later"}"#),
+        });
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .env("RECRUIT_RETRIES", "0")
+            .args(["-o", "json", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(7), "{}", stderr_of(&out));
+        assert!(
+            stderr_of(&out).contains("no candidate was marked deleted"),
+            "{}",
+            stderr_of(&out)
+        );
+        assert!(
+            service.seen().iter().any(|s| s.uri.contains("page_token")),
+            "the second page was asked for"
+        );
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+            0,
+            "73 candidates were not met, none is marked deleted"
+        );
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM sync_runs WHERE status = 'incomplete'"),
+            1
+        );
+        // The next complete run is as before.
+        let s = sync(&ts, db, &[]);
+        assert_eq!(s["candidates"]["unchanged"], 173);
+        assert_eq!(s["candidates"]["deleted"], 0);
+    });
+}
+
+/// The README's sync service and timer, with this build's binary, pass
+/// `systemd-analyze verify` (where systemd is installed).
+#[test]
+fn sync_readmes_systemd_units_verify() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("## Your data in SQL").unwrap()..];
+    let section = &section[..section[3..].find("\n## ").unwrap()];
+    let units: Vec<&str> = section
+        .split("```ini\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()])
+        .collect();
+    assert_eq!(units.len(), 2, "a service and a timer");
+    assert!(
+        units[0].contains("ExecStart=") && units[0].contains(" sync "),
+        "{}",
+        units[0]
+    );
+    assert!(units[0].contains("sync purge --stage fail"), "{}", units[0]);
+    assert!(units[1].contains("[Timer]"), "{}", units[1]);
+    let Some(analyze) = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join("systemd-analyze"))
+            .find(|p| p.is_file())
+    }) else {
+        eprintln!("SKIPPED sync_readmes_systemd_units_verify: systemd-analyze is not installed");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_recruit");
+    let service = dir.path().join("recruit-sync.service");
+    let timer = dir.path().join("recruit-sync.timer");
+    std::fs::write(&service, units[0].replace("/usr/local/bin/recruit", bin)).unwrap();
+    std::fs::write(&timer, units[1]).unwrap();
+    let out = Proc::new(analyze)
+        .arg("verify")
+        .arg(&service)
+        .arg(&timer)
+        .env("SYSTEMD_LOG_LEVEL", "warning")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = said
+        .lines()
+        .filter(|l| l.contains("recruit-sync"))
+        .collect();
+    assert!(ours.is_empty(), "{said}");
+}
+
+#[test]
+fn sync_checks_the_walk_against_the_lists_total() {
+    both("sync_checks_the_walk_against_the_lists_total", |db| {
+        let ts = TestSandbox::new();
+        sync(&ts, db, &[]);
+        // The service leaves C3007 out of its list but still counts it.
+        let mut pages = HashMap::new();
+        for path in ["application_forms?per=100", "jobs?per=100"] {
+            pages.insert(format!("/v1/{path}"), api_text(&ts, path));
+        }
+        let mut list = api(&ts, "candidates?per=100");
+        list["collection"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|c| c["code"] != "C3007");
+        assert_eq!(list["pagination"]["total"], 23);
+        let serve = |pages: &HashMap<String, String>, list: &Value| {
+            let mut pages = pages.clone();
+            pages.insert("/v1/candidates?per=100".into(), list.to_string());
+            stub(move |seen, _| match pages.get(&seen.uri) {
+                Some(body) => Reply::json(200, body),
+                None => Reply::json(
+                    404,
+                    r#"{"error":"not_found","message":"Resource not found"}"#,
+                ),
+            })
+        };
+        let service = serve(&pages, &list);
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "json", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let notes = s["notes"].to_string();
+        assert!(
+            notes.contains("said it has 23 candidates but the walk met 22")
+                && notes.contains("no candidate was marked deleted"),
+            "{s}"
+        );
+        assert_eq!(s["candidates"]["deleted"], 0);
+        assert_eq!(
+            db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+            0
+        );
+        // The same on a terminal's summary.
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "table", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert!(
+            stderr_of(&out).contains("note: the candidate list said it has 23"),
+            "{}",
+            stderr_of(&out)
+        );
+        // When the count agrees, the candidate left out is marked deleted.
+        list["pagination"]["total"] = json!(22);
+        let service = serve(&pages, &list);
+        let out = ts
+            .cmd()
+            .env("RECRUIT_BASE_URL", service.base())
+            .args(["-o", "json", "sync", "--db", &db.arg()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(s["candidates"]["deleted"], 1, "{s}");
+        assert_eq!(
+            db.rows("SELECT code FROM candidates WHERE deleted_at IS NOT NULL"),
+            vec![json!({"code": "C3007"})]
+        );
+    });
+}
+
+#[test]
+fn sync_stopped_by_sigterm_keeps_what_it_fetched_and_deletes_nothing() {
+    let ts = TestSandbox::with(|o| {
+        o.synthetic_candidates = 150;
+        o.latency = Duration::from_millis(15);
+    });
+    let db = Db::lite();
+    let child = spawn_sync(&ts, &db, &["--concurrency", "2"]);
+    let started = Instant::now();
+    while db_fetched(&db) < 10 {
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the sync never got going"
+        );
+    }
+    let st = Proc::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("interrupted"),
+        "{}",
+        stderr_of(&out)
+    );
+    let run = db.rows("SELECT status, candidates_fetched FROM sync_runs");
+    assert_eq!(run[0]["status"], "interrupted", "{run:?}");
+    let fetched = db_fetched(&db);
+    assert!(fetched < 173, "{fetched}");
+    assert_eq!(run[0]["candidates_fetched"].as_i64().unwrap(), fetched);
+    assert_eq!(
+        db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
+        0
+    );
+    let s = sync(&ts, &db, &[]);
+    assert_eq!(s["candidates"]["fetched"].as_i64().unwrap(), 173 - fetched);
+}
+
+fn db_fetched(db: &Db) -> i64 {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        db.count("SELECT count(*) AS n FROM candidates WHERE fetched_unix IS NOT NULL")
+    }))
+    .unwrap_or(0)
+}
