@@ -29,6 +29,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -37,6 +38,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -58,8 +60,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
             cand completions 'Print a shell completion script'
+            cand help 'Help on a command, or on the global options every command takes (`recruit help options`)'
             cand generate-docs 'Regenerate completions/ and man/ (for maintainers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;forms'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -73,6 +75,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -81,6 +84,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -88,7 +92,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List application forms (job postings)'
             cand get 'Show one form with its questions'
             cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;forms;list'= {
             cand --title 'Only forms whose title (or job group) matches'
@@ -105,6 +108,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -113,6 +117,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -130,6 +135,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -138,6 +144,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -159,6 +166,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -170,24 +178,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;forms;help'= {
-            cand list 'List application forms (job postings)'
-            cand get 'Show one form with its questions'
-            cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;forms;help;list'= {
-        }
-        &'recruit;forms;help;get'= {
-        }
-        &'recruit;forms;help;apply'= {
-        }
-        &'recruit;forms;help;help'= {
         }
         &'recruit;candidates'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -201,6 +196,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -209,13 +205,13 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List candidates, optionally at one stage (one page of 20 by default)'
             cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;candidates;list'= {
             cand --stage 'Only candidates at this stage'
@@ -232,6 +228,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -240,6 +237,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -257,6 +255,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -265,21 +264,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;candidates;help'= {
-            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
-            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;candidates;help;list'= {
-        }
-        &'recruit;candidates;help;get'= {
-        }
-        &'recruit;candidates;help;help'= {
         }
         &'recruit;jobs'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -293,6 +282,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -301,12 +291,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;jobs;list'= {
             cand --title 'Only jobs whose posting or job group title matches'
@@ -323,6 +313,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -331,18 +322,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;jobs;help'= {
-            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;jobs;help;list'= {
-        }
-        &'recruit;jobs;help;help'= {
         }
         &'recruit;evaluations'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -356,6 +340,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -364,12 +349,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;evaluations;get'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -383,6 +368,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -391,18 +377,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;evaluations;help'= {
-            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;evaluations;help;get'= {
-        }
-        &'recruit;evaluations;help;help'= {
         }
         &'recruit;interviews'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -416,6 +395,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -424,12 +404,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;interviews;get'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -443,6 +423,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -451,18 +432,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;interviews;help'= {
-            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;interviews;help;get'= {
-        }
-        &'recruit;interviews;help;help'= {
         }
         &'recruit;memos'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -476,6 +450,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -484,6 +459,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -495,7 +471,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand delete 'Delete a memo (asks first on a terminal)'
             cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
             cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;memos;list'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -509,6 +484,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -517,6 +493,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -534,6 +511,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -542,6 +520,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -564,6 +543,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -572,6 +552,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -593,6 +574,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -602,6 +584,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -619,6 +602,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -629,6 +613,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -646,6 +631,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -654,6 +640,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -671,6 +658,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -679,36 +667,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;memos;help'= {
-            cand list 'List a candidate''s memos as threads (replies under their parent)'
-            cand get 'Show one memo'
-            cand create 'Write a memo (or a reply with --reply-to)'
-            cand edit 'Change a memo''s content, role, mentions or attachment'
-            cand delete 'Delete a memo (asks first on a terminal)'
-            cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
-            cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;memos;help;list'= {
-        }
-        &'recruit;memos;help;get'= {
-        }
-        &'recruit;memos;help;create'= {
-        }
-        &'recruit;memos;help;edit'= {
-        }
-        &'recruit;memos;help;delete'= {
-        }
-        &'recruit;memos;help;pin'= {
-        }
-        &'recruit;memos;help;unpin'= {
-        }
-        &'recruit;memos;help;help'= {
         }
         &'recruit;submissions'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -722,6 +685,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -730,12 +694,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
@@ -751,26 +715,21 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --answers 'In the table, each submission''s questions and answers, in words (json and csv have them already)'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;submissions;help'= {
-            cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;submissions;help;list'= {
-        }
-        &'recruit;submissions;help;help'= {
         }
         &'recruit;webhooks'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -784,6 +743,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -792,6 +752,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -805,7 +766,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
             cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
             cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;list'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -819,6 +779,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -827,6 +788,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -844,6 +806,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -852,6 +815,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -876,15 +840,17 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
-            cand --inactive 'Register it inactive'
+            cand --inactive 'Register it inactive: no event is delivered to it until `webhooks edit CODE --active`'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -909,16 +875,18 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
             cand --active 'Make it active again'
-            cand --inactive 'Register it inactive'
+            cand --inactive 'Deactivate it: the service stops delivering events to it (kept, with its settings) until --active'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -936,6 +904,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -946,6 +915,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -977,6 +947,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -985,6 +956,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1007,6 +979,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1015,6 +988,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1037,6 +1011,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1045,6 +1020,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1062,6 +1038,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1070,6 +1047,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1078,7 +1056,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
             cand prune 'Delete delivered and failed events received before a time'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;events;list'= {
             cand --store 'The event store (default: events.db in the data directory)'
@@ -1097,6 +1074,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1105,6 +1083,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1123,6 +1102,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1131,6 +1111,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1152,6 +1133,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1160,6 +1142,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1179,6 +1162,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1191,71 +1175,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;webhooks;events;help'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;webhooks;events;help;list'= {
-        }
-        &'recruit;webhooks;events;help;show'= {
-        }
-        &'recruit;webhooks;events;help;replay'= {
-        }
-        &'recruit;webhooks;events;help;prune'= {
-        }
-        &'recruit;webhooks;events;help;help'= {
-        }
-        &'recruit;webhooks;help'= {
-            cand list 'List webhook registrations'
-            cand get 'Show one webhook registration'
-            cand create 'Register a callback address for events'
-            cand edit 'Change a webhook registration'
-            cand delete 'Delete a webhook registration (asks first on a terminal)'
-            cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
-            cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
-            cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
-            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;webhooks;help;list'= {
-        }
-        &'recruit;webhooks;help;get'= {
-        }
-        &'recruit;webhooks;help;create'= {
-        }
-        &'recruit;webhooks;help;edit'= {
-        }
-        &'recruit;webhooks;help;delete'= {
-        }
-        &'recruit;webhooks;help;listen'= {
-        }
-        &'recruit;webhooks;help;verify'= {
-        }
-        &'recruit;webhooks;help;trigger'= {
-        }
-        &'recruit;webhooks;help;events'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-        }
-        &'recruit;webhooks;help;events;list'= {
-        }
-        &'recruit;webhooks;help;events;show'= {
-        }
-        &'recruit;webhooks;help;events;replay'= {
-        }
-        &'recruit;webhooks;help;events;prune'= {
-        }
-        &'recruit;webhooks;help;help'= {
         }
         &'recruit;files'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1269,6 +1193,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1277,12 +1202,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;files;upload'= {
             cand --name 'Register the file under this name [default: the file''s own name]'
@@ -1297,6 +1222,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1305,18 +1231,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;files;help'= {
-            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;files;help;upload'= {
-        }
-        &'recruit;files;help;help'= {
         }
         &'recruit;export'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1330,6 +1249,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1338,6 +1258,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1346,7 +1267,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand memos 'Export the memos (with their replies) of many candidates'
             cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
             cand forms 'Export every application form, optionally with its questions'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;export;submissions'= {
             cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
@@ -1365,6 +1285,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1374,6 +1295,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1396,6 +1318,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1405,6 +1328,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1426,6 +1350,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1436,6 +1361,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1455,6 +1381,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1464,27 +1391,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;export;help'= {
-            cand submissions 'Export the form submissions of many candidates'
-            cand memos 'Export the memos (with their replies) of many candidates'
-            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
-            cand forms 'Export every application form, optionally with its questions'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;export;help;submissions'= {
-        }
-        &'recruit;export;help;memos'= {
-        }
-        &'recruit;export;help;candidates'= {
-        }
-        &'recruit;export;help;forms'= {
-        }
-        &'recruit;export;help;help'= {
         }
         &'recruit;sync'= {
             cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
@@ -1503,6 +1414,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1512,13 +1424,13 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand status 'The last runs, rows per table, and how old the mirrored data is'
             cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;sync;status'= {
             cand --runs 'How many of the last runs to show'
@@ -1534,6 +1446,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1542,6 +1455,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1562,6 +1476,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1572,21 +1487,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;sync;help'= {
-            cand status 'The last runs, rows per table, and how old the mirrored data is'
-            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;sync;help;status'= {
-        }
-        &'recruit;sync;help;purge'= {
-        }
-        &'recruit;sync;help;help'= {
         }
         &'recruit;api'= {
             cand -f 'A string field key=value (repeatable)'
@@ -1607,6 +1512,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1617,6 +1523,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1643,6 +1550,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1652,12 +1560,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand move 'Move a candidate to another stage, firing the webhook events the service would'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;sandbox;move'= {
             cand --stage 'The stage to move to'
@@ -1673,6 +1581,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1681,18 +1590,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;sandbox;help'= {
-            cand move 'Move a candidate to another stage, firing the webhook events the service would'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;sandbox;help;move'= {
-        }
-        &'recruit;sandbox;help;help'= {
         }
         &'recruit;mcp'= {
             cand --access 'What the assistant may do: read, comment (memo writes) or write (everything)'
@@ -1708,6 +1610,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1716,6 +1619,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1733,6 +1637,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1741,6 +1646,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1748,7 +1654,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
             cand logout 'Remove the stored API key of the profile'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;auth;login'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1762,6 +1667,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1772,6 +1678,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1789,6 +1696,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1797,6 +1705,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1814,6 +1723,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1822,24 +1732,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;auth;help'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-            cand status 'Show the profile, base URL, whether the key works, and the key redacted'
-            cand logout 'Remove the stored API key of the profile'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;auth;help;login'= {
-        }
-        &'recruit;auth;help;status'= {
-        }
-        &'recruit;auth;help;logout'= {
-        }
-        &'recruit;auth;help;help'= {
         }
         &'recruit;config'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1853,6 +1750,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1861,6 +1759,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1870,7 +1769,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand set 'Change one setting of the profile (the file is written with mode 0600)'
             cand unset 'Remove one setting of the profile'
             cand list 'List the profile''s settings (keys are redacted)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;config;path'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1884,6 +1782,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1892,6 +1791,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1909,6 +1809,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1918,6 +1819,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1935,6 +1837,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1943,6 +1846,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1960,6 +1864,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1968,6 +1873,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1985,6 +1891,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1993,30 +1900,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;config;help'= {
-            cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-            cand set 'Change one setting of the profile (the file is written with mode 0600)'
-            cand unset 'Remove one setting of the profile'
-            cand list 'List the profile''s settings (keys are redacted)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;config;help;path'= {
-        }
-        &'recruit;config;help;get'= {
-        }
-        &'recruit;config;help;set'= {
-        }
-        &'recruit;config;help;unset'= {
-        }
-        &'recruit;config;help;list'= {
-        }
-        &'recruit;config;help;help'= {
         }
         &'recruit;completions'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -2030,6 +1918,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -2038,6 +1927,34 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;help'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -2056,6 +1973,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -2064,204 +1982,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;help'= {
-            cand forms 'Application forms (job postings): list, read, apply'
-            cand candidates 'Candidates: list them (by stage) and read one'
-            cand jobs 'Jobs: postings with their job group, application form and managers'
-            cand evaluations 'Evaluations: a candidate''s scores at a stage'
-            cand interviews 'Interviews and their schedules'
-            cand memos 'Memos on a candidate: list, read, create, edit, delete, pin'
-            cand submissions 'A candidate''s form submissions'
-            cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
-            cand files 'Upload files for use in applications'
-            cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
-            cand sync 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
-            cand api 'Send a raw request to any API path'
-            cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
-            cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
-            cand auth 'Store, show and remove the API key of a profile'
-            cand config 'Read and change the config file'
-            cand completions 'Print a shell completion script'
-            cand generate-docs 'Regenerate completions/ and man/ (for maintainers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;help;forms'= {
-            cand list 'List application forms (job postings)'
-            cand get 'Show one form with its questions'
-            cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-        }
-        &'recruit;help;forms;list'= {
-        }
-        &'recruit;help;forms;get'= {
-        }
-        &'recruit;help;forms;apply'= {
-        }
-        &'recruit;help;candidates'= {
-            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
-            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-        }
-        &'recruit;help;candidates;list'= {
-        }
-        &'recruit;help;candidates;get'= {
-        }
-        &'recruit;help;jobs'= {
-            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-        }
-        &'recruit;help;jobs;list'= {
-        }
-        &'recruit;help;evaluations'= {
-            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-        }
-        &'recruit;help;evaluations;get'= {
-        }
-        &'recruit;help;interviews'= {
-            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-        }
-        &'recruit;help;interviews;get'= {
-        }
-        &'recruit;help;memos'= {
-            cand list 'List a candidate''s memos as threads (replies under their parent)'
-            cand get 'Show one memo'
-            cand create 'Write a memo (or a reply with --reply-to)'
-            cand edit 'Change a memo''s content, role, mentions or attachment'
-            cand delete 'Delete a memo (asks first on a terminal)'
-            cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
-            cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-        }
-        &'recruit;help;memos;list'= {
-        }
-        &'recruit;help;memos;get'= {
-        }
-        &'recruit;help;memos;create'= {
-        }
-        &'recruit;help;memos;edit'= {
-        }
-        &'recruit;help;memos;delete'= {
-        }
-        &'recruit;help;memos;pin'= {
-        }
-        &'recruit;help;memos;unpin'= {
-        }
-        &'recruit;help;submissions'= {
-            cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-        }
-        &'recruit;help;submissions;list'= {
-        }
-        &'recruit;help;webhooks'= {
-            cand list 'List webhook registrations'
-            cand get 'Show one webhook registration'
-            cand create 'Register a callback address for events'
-            cand edit 'Change a webhook registration'
-            cand delete 'Delete a webhook registration (asks first on a terminal)'
-            cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
-            cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
-            cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
-            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-        }
-        &'recruit;help;webhooks;list'= {
-        }
-        &'recruit;help;webhooks;get'= {
-        }
-        &'recruit;help;webhooks;create'= {
-        }
-        &'recruit;help;webhooks;edit'= {
-        }
-        &'recruit;help;webhooks;delete'= {
-        }
-        &'recruit;help;webhooks;listen'= {
-        }
-        &'recruit;help;webhooks;verify'= {
-        }
-        &'recruit;help;webhooks;trigger'= {
-        }
-        &'recruit;help;webhooks;events'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-        }
-        &'recruit;help;webhooks;events;list'= {
-        }
-        &'recruit;help;webhooks;events;show'= {
-        }
-        &'recruit;help;webhooks;events;replay'= {
-        }
-        &'recruit;help;webhooks;events;prune'= {
-        }
-        &'recruit;help;files'= {
-            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-        }
-        &'recruit;help;files;upload'= {
-        }
-        &'recruit;help;export'= {
-            cand submissions 'Export the form submissions of many candidates'
-            cand memos 'Export the memos (with their replies) of many candidates'
-            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
-            cand forms 'Export every application form, optionally with its questions'
-        }
-        &'recruit;help;export;submissions'= {
-        }
-        &'recruit;help;export;memos'= {
-        }
-        &'recruit;help;export;candidates'= {
-        }
-        &'recruit;help;export;forms'= {
-        }
-        &'recruit;help;sync'= {
-            cand status 'The last runs, rows per table, and how old the mirrored data is'
-            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-        }
-        &'recruit;help;sync;status'= {
-        }
-        &'recruit;help;sync;purge'= {
-        }
-        &'recruit;help;api'= {
-        }
-        &'recruit;help;sandbox'= {
-            cand move 'Move a candidate to another stage, firing the webhook events the service would'
-        }
-        &'recruit;help;sandbox;move'= {
-        }
-        &'recruit;help;mcp'= {
-        }
-        &'recruit;help;auth'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-            cand status 'Show the profile, base URL, whether the key works, and the key redacted'
-            cand logout 'Remove the stored API key of the profile'
-        }
-        &'recruit;help;auth;login'= {
-        }
-        &'recruit;help;auth;status'= {
-        }
-        &'recruit;help;auth;logout'= {
-        }
-        &'recruit;help;config'= {
-            cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-            cand set 'Change one setting of the profile (the file is written with mode 0600)'
-            cand unset 'Remove one setting of the profile'
-            cand list 'List the profile''s settings (keys are redacted)'
-        }
-        &'recruit;help;config;path'= {
-        }
-        &'recruit;help;config;get'= {
-        }
-        &'recruit;help;config;set'= {
-        }
-        &'recruit;help;config;unset'= {
-        }
-        &'recruit;help;config;list'= {
-        }
-        &'recruit;help;completions'= {
-        }
-        &'recruit;help;generate-docs'= {
-        }
-        &'recruit;help;help'= {
         }
     ]
     $completions[$command]

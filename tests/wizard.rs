@@ -1819,3 +1819,50 @@ mod scripted {
         assert!(en.contains("Prize: 해커톤") && !en.contains("수상"), "{en}");
     }
 }
+
+/// NO_COLOR (or --color never) on a terminal: no escape sequence at all, a spinner's or a
+/// progress bar's included; the same run in colour has them (the bold headers).
+#[test]
+fn no_color_on_a_terminal_writes_no_escape_sequence() {
+    let sb = TestSandbox::new();
+    let run = |no_color: bool, extra: &[&str]| -> Vec<u8> {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("RECRUIT_CONFIG_DIR", sb.home.config_dir())
+            .env("RECRUIT_DATA_DIR", sb.home.data_dir())
+            .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+            .env("TERM", "xterm")
+            .env("TZ", "UTC")
+            .args(["candidates", "list", "--all", "--per", "5"])
+            .args(extra);
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        }
+        let mut s = Session::spawn(cmd).expect("spawn in a PTY");
+        s.get_process_mut().set_window_size(120, 40).unwrap();
+        s.set_expect_timeout(Some(Duration::from_secs(30)));
+        // Eof matches everything the program wrote.
+        let found = s.expect(Eof).expect("the list ends");
+        found.as_bytes().to_vec()
+    };
+    let coloured = run(false, &[]);
+    assert!(
+        coloured.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&coloured)
+    );
+    for (no_color, extra) in [(true, &[][..]), (false, &["--color", "never"][..])] {
+        let out = run(no_color, extra);
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.contains("C1001"), "{text}");
+        assert!(
+            !out.contains(&0x1b),
+            "escape sequences with {extra:?}: {text:?}"
+        );
+    }
+}

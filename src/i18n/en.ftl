@@ -171,3 +171,195 @@ wizard-nothing-sent = nothing was sent.
 wizard-kept = The answers so far are in { $path }; `recruit forms apply { $code } --resume { $path }` goes on from them.
 wizard-not-kept = To keep your answers next time, add --save FILE; `recruit forms apply { $code } --resume FILE` then goes on from them.
 wizard-terminal-failed = cannot read the answer from the terminal: { $error }
+
+## The command line: errors, notes, summaries, progress.
+
+word-error = error
+word-warning = warning
+word-note = note
+help-options-pointer = Global options (--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color and more): recruit help options
+help-options-intro = Global options: every command takes them. Precedence: flag, then environment variable, then the profile in the config file (`recruit config set KEY VALUE`), then the default.
+help-unknown-topic = no help topic '{ $topic }'; use `options` or a command: { $known }
+list-none = (none)
+list-showing-of = showing { $shown } of { $total }; --all for every page, --limit N for fewer
+list-showing-first = showing the first { $shown }; more pages follow: --all for every page, --limit N for fewer
+list-fetching = { $items } items, { $pages } pages
+list-fetching-pages = fetching pages
+candidate-not-found = candidate '{ $code }' not found
+form-not-found = application form '{ $code }' not found
+dry-run-nothing-sent = dry run: nothing was sent
+confirm-no-terminal = refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt
+confirm-cancelled = cancelled; nothing was deleted
+memo-content-empty = the memo content is empty; pass --content TEXT (or --content - with text on standard input)
+memo-delete-question = Delete memo { $id } on candidate { $candidate }?
+memo-delete-replies = { $count ->
+    [one] It has 1 reply, which is deleted with it.
+   *[other] It has { $count } replies, which are deleted with it.
+}
+memo-deleted = Deleted memo { $id } on candidate { $candidate }.
+memo-deleted-no-body = Deleted memo { $id } on candidate { $candidate } (the service sent no body).
+memo-already = Memo { $id } on candidate { $candidate } is already { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}; nothing changed.
+
+http-auth = the service refused the API key: { $detail }; check RECRUIT_API_KEY, --profile, or run `recruit auth login`
+http-rate-limited = rate limited by the service{ $retried }: { $detail }; wait and try again, or raise --retries
+http-failed = the service failed{ $retried }: { $detail }
+http-rejected = the service rejected the request: { $detail }
+http-after-retries = { " " }after { $count } retries
+
+export-reading-stdin = reading candidate codes from standard input, one per line (end with Ctrl-D)
+export-nothing-to-resume = nothing to resume: { $out } is complete (there is no { $journal }); run without --resume to export again
+export-no-unfinished = note: no unfinished export to { $out } ({ $journal } not found); starting from the beginning
+export-needs-candidates = give --candidates FILE or --stage S
+export-resume-needs-out = --resume needs --out FILE: an export to standard output cannot be resumed
+export-interrupted = interrupted
+export-interrupted-again = interrupted again: stopped at once
+export-interrupted-resume = { $again }: to continue, { $hint }
+export-interrupted-incomplete = { $again }: the output is incomplete
+export-listed-failed-file = { " " }(their codes are in the --failed file)
+export-listed-add-failed = { " " }(add --failed FILE to save their codes)
+export-not-found-of = { $count } of { $total } candidates not found{ $listed }
+export-failed-of = { $count } of { $total } candidates failed ({ $kinds }){ $notfound }{ $listed }{ $tail }
+export-failed-not-found = , { $count } not found
+export-failed-tail = ; { $dest } is not complete yet: the records exported so far are in its .partial file; to retry the failed candidates and complete it, { $hint }
+export-kind-usage = bad input
+export-kind-auth = auth
+export-kind-rejected = rejected
+export-kind-rate-limited = rate limited
+export-kind-network = network
+export-kind-not-found = not found
+export-kind-other = other
+export-summary-done = { $done ->
+    [one] exported 1 candidate
+   *[other] exported { $done } candidates
+}
+export-summary-interrupted = interrupted after { $done } of { $total } candidates
+export-summary-earlier = { " " }({ $count } in an earlier run)
+export-summary-records = , { $records ->
+    [one] 1 record
+   *[other] { $records } records
+} { $place } in { $secs } s ({ $requests ->
+    [one] 1 request
+   *[other] { $requests } requests
+}
+export-summary-to = to { $dest }
+export-summary-kept = kept in { $dest }.partial
+export-summary-retries = , { $count } retries
+export-summary-429 = , { $count } answered 429
+export-summary-lowered = : concurrency lowered to { $lowest } at most
+export-list-not-found = not found
+export-list-failed = failed ({ $kinds })
+export-list-more = , and { $count } more
+export-forms-done = exported { $forms } forms to { $dest } in { $secs } s ({ $requests } requests)
+export-forms-interrupted = interrupted: { $line }; the output is incomplete (an --out file is not kept): run the command again
+export-forms-failed = the details of { $count } forms could not be read ({ $kinds })
+export-forms-not-found = { $count } forms of the list were not found when their details were read
+export-not-found-line = not found: { $code }
+progress-records = { $records } records · { $rps } req/s
+progress-429 = { " " }· { $count } 429s
+export-resume-hint = rerun the same command with --resume: { $line }
+memo-now = Memo { $id } on candidate { $candidate } is now { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}.
+
+## Tables: headers (by their English name) and detail labels.
+
+col-code = CODE
+col-title = TITLE
+col-status = STATUS
+col-open = OPEN
+col-deadline = DEADLINE
+col-order = ORDER
+col-id = ID
+col-kind = KIND
+col-required = REQUIRED
+col-options = OPTIONS
+col-pin = PIN
+col-role = ROLE
+col-author = AUTHOR
+col-created = CREATED
+col-content = CONTENT
+col-form = FORM
+col-submitted = SUBMITTED
+col-answers = ANSWERS
+col-active = ACTIVE
+col-callback-url = CALLBACK URL
+col-events = EVENTS
+col-name = NAME
+col-stage = STAGE
+col-job = JOB
+col-applied = APPLIED
+col-eval = EVAL
+col-position = POSITION
+col-managers = MANAGERS
+col-member = MEMBER
+col-result = RESULT
+col-score = SCORE
+col-comment = COMMENT
+col-updated = UPDATED
+col-question = QUESTION
+col-answer = ANSWER
+col-received = RECEIVED
+col-action = ACTION
+col-attempts = ATTEMPTS
+label-active = Active
+label-applicant = Applicant
+label-applied = Applied
+label-author = Author
+label-benefits = Benefits
+label-birth = Birth
+label-callback-url = Callback URL
+label-candidate = Candidate
+label-career = Career
+label-code = Code
+label-content = Content
+label-created = Created
+label-current = Current
+label-deadline = Deadline
+label-desired = Desired
+label-duplicate = Duplicate
+label-education = Education
+label-email = Email
+label-employment = Employment
+label-evaluators = Evaluators
+label-expected-fee = Expected fee
+label-experience = Experience
+label-expired = Expired
+label-file = File
+label-history = History
+label-id = ID
+label-introduction = Introduction
+label-job = Job
+label-job-deleted = Job deleted
+label-kind = Kind
+label-main-tasks = Main tasks
+label-mentions = Mentions
+label-name = Name
+label-open = Open
+label-phone = Phone
+label-photo = Photo
+label-pinned = Pinned
+label-posting = Posting
+label-preferred = Preferred
+label-privacy-consent = Privacy consent
+label-provider = Provider
+label-reply-to = Reply to
+label-requirements = Requirements
+label-result = Result
+label-resume = Resume
+label-resume-required = Resume required
+label-role = Role
+label-round = Round
+label-schedule = Schedule
+label-schedule-code = Schedule code
+label-score = Score
+label-signing-key = Signing key
+label-stage = Stage
+label-stage-since = Stage since
+label-status = Status
+label-title = Title
+label-updated = Updated
+label-uri = URI

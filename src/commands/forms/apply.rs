@@ -59,8 +59,8 @@ as a file for --answers (also on Ctrl-C: what was answered so far, exit 130), an
 FILE goes on from such a file: its answers are kept, only the questions it leaves unanswered
 are asked (and the privacy consent if it has none), then the review; the file is kept up to
 date unless --save names another. --resume needs a terminal; without one, give a complete
-file with --answers. The wizard speaks Korean with RECRUIT_LANG=ko (or a Korean locale,
-LANG=ko_KR.UTF-8); what it sends and saves is the same in any language. On a terminal a
+file with --answers. The wizard speaks Korean with --lang ko (or RECRUIT_LANG=ko, `config
+set lang ko`, a Korean locale such as LANG=ko_KR.UTF-8); what it sends and saves is the same in any language. On a terminal a
 summary is confirmed before sending unless --yes."
     };
 }
@@ -109,15 +109,6 @@ pub struct ApplyArgs {
     pub resume: Option<std::path::PathBuf>,
 }
 
-/// The language the wizard speaks: RECRUIT_LANG, else the locale variables read as text.
-/// (Until `--lang` and the `lang` setting are wired; they replace this read.)
-fn wizard_lang() -> crate::i18n::Lang {
-    std::env::var("RECRUIT_LANG")
-        .ok()
-        .and_then(|v| crate::i18n::Lang::parse(&v))
-        .unwrap_or_else(|| crate::i18n::Lang::from_locale(|k| std::env::var(k).ok()))
-}
-
 /// The variant: the flag, else the profile's `variant`, else A.
 fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
     if let Some(v) = args.variant {
@@ -129,10 +120,6 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
 pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
-    if interactive {
-        // What people read on the terminal: the wizard, its review, the question before sending.
-        crate::i18n::set_lang(wizard_lang());
-    }
     if args.resume.is_some() && !interactive {
         return Err(Error::usage(format!(
             "--resume goes on with the wizard, which needs a terminal; without one, pass a complete answers file with --answers FILE (`recruit forms get {}` shows the questions)",
@@ -265,7 +252,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         }
         .map_err(|e| Error::caused(crate::ExitKind::Other, "cannot print the body", e))?;
         out.write_str(&format!("{text}\n"))?;
-        crate::say!(ctx.io, "dry run: nothing was sent");
+        crate::say!(ctx.io, "{}", crate::t!("dry-run-nothing-sent"));
         return Ok(());
     }
 
