@@ -222,6 +222,10 @@ fn column_widths(names: &[String], cells: &[Vec<String>], avail: usize) -> Vec<u
 /// a URL, a path, an e-mail address, or ASCII with digits or punctuation (`FORM-ALLKINDS`,
 /// `WH12345678`).
 fn unsplittable(word: &str) -> bool {
+    // A sentence's punctuation around a word does not make it a code (`months.`, `(KRW`).
+    let word = word
+        .trim_end_matches(|c| ",.;:!?)".contains(c))
+        .trim_start_matches('(');
     word.contains("://")
         || word.starts_with('/')
         || word.contains('@')
@@ -609,7 +613,9 @@ fn forms(items: &[Value], opts: &OutputOptions) -> String {
         let f: ApplicationForm = parse(v);
         let mut deadline = local_time(f.end_at.as_deref());
         if f.expired == Some(true) {
-            deadline = format!("{deadline} (expired)").trim().to_string();
+            deadline = format!("{deadline} {}", crate::t!("table-expired"))
+                .trim()
+                .to_string();
         }
         let open = yes_no(f.open_status).to_string();
         vec![s(&f.code), s(&f.title), s(&f.status), open, deadline]
@@ -670,11 +676,11 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
     let mut out = finish(record(opts, rows));
     if let Some(mut qs) = f.questions {
         qs.sort_by_key(|q| q.order.unwrap_or(i64::MAX));
-        out.push_str(&format!("\nQuestions ({}):\n", qs.len()));
-        let mut t = new_table(
-            opts,
-            &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"],
-        );
+        out.push_str(&format!(
+            "\n{}\n",
+            crate::t!("table-questions", count = qs.len())
+        ));
+        let mut rows = Vec::new();
         for q in &qs {
             let mut title = q.title().to_string();
             if q.show_description == Some(true) {
@@ -682,24 +688,35 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                     title = format!("{title}\n{}", html_to_text(d, 60));
                 }
             }
-            add_row(
-                &mut t,
-                vec![
-                    q.order.map(|o| o.to_string()).unwrap_or_default(),
-                    q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
-                    q.kind().to_string(),
-                    yes_no(q.required).to_string(),
-                    title,
-                    q.answer_options
-                        .as_ref()
-                        .map(|o| o.join(", "))
-                        .unwrap_or_default(),
-                ],
-            );
+            rows.push(vec![
+                q.order.map(|o| o.to_string()).unwrap_or_default(),
+                q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
+                q.kind().to_string(),
+                yes_no(q.required).to_string(),
+                title,
+                q.answer_options
+                    .as_ref()
+                    .map(|o| o.join(", "))
+                    .unwrap_or_default(),
+            ]);
         }
-        out.push_str(&finish(t));
+        // On a narrow terminal the title keeps room: long options are cut, then the ids go
+        // (answers go by order), then the options.
+        let steps = [
+            Give::Wide(100),
+            Give::Cut(5, 16),
+            Give::Drop(1),
+            Give::Enough(4, 20),
+            Give::Drop(5),
+        ];
+        out.push_str(&narrowed(
+            opts,
+            &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"],
+            rows,
+            &steps,
+        ));
         if qs.iter().all(|q| q.id.is_none()) && !qs.is_empty() {
-            out.push_str("Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).\n");
+            out.push_str(&format!("{}\n", crate::t!("table-questions-no-ids")));
         }
     }
     out
@@ -723,13 +740,17 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
         (
             "Duplicate",
             match a.duplicate {
-                Some(true) => "yes (this applicant had applied before)".to_string(),
+                Some(true) => crate::t!("table-duplicate-yes"),
                 d => flag(d),
             },
         ),
         ("Applied", local_time(a.applied_at.as_deref())),
     ];
-    format!("Application submitted.\n{}", finish(record(opts, rows)))
+    format!(
+        "{}\n{}",
+        crate::t!("table-application-submitted"),
+        finish(record(opts, rows))
+    )
 }
 
 /// A user as people know them: their name, else their code.
@@ -817,7 +838,9 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Pinned",
             match (m.pinned, &m.fixed_at) {
-                (Some(true), Some(at)) => format!("yes (since {})", local_time(Some(at))),
+                (Some(true), Some(at)) => {
+                    crate::t!("table-pinned-since", at = local_time(Some(at)))
+                }
                 (p, _) => yes_no(p).to_string(),
             },
         ),
@@ -952,7 +975,7 @@ fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
         // No list, or an empty one, is every event.
         let events = match w.events.as_deref() {
             Some(e) if !e.is_empty() => e.join(", "),
-            _ => "(all)".to_string(),
+            _ => crate::t!("table-all-events"),
         };
         let active = yes_no(w.active).to_string();
         let created = local_time(w.created_at.as_deref());
@@ -971,7 +994,7 @@ fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Signing key",
             if w.signing_key.is_some() {
-                "(set)".to_string()
+                crate::t!("table-set")
             } else {
                 String::new()
             },
@@ -1011,7 +1034,7 @@ fn progress(done: Option<i64>, total: Option<i64>) -> String {
 /// `2 of 3 scored`: the detail views' wording of [`progress`].
 fn scored(done: Option<i64>, total: Option<i64>) -> String {
     match (done, total) {
-        (Some(d), Some(t)) => format!("{d} of {t} scored"),
+        (Some(d), Some(t)) => crate::t!("table-scored", done = d, total = t),
         (d, t) => progress(d, t),
     }
 }
@@ -1038,8 +1061,8 @@ fn job_code(code: &Option<String>) -> String {
 fn months(m: Option<i64>) -> String {
     match m {
         None => String::new(),
-        Some(m) if m >= 12 => format!("{m} months ({} y {} m)", m / 12, m % 12),
-        Some(m) => format!("{m} months"),
+        Some(m) if m >= 12 => crate::t!("table-months-years", months = m, y = m / 12, m = m % 12),
+        Some(m) => crate::t!("table-months", months = m),
     }
 }
 
@@ -1053,6 +1076,8 @@ enum Give {
     Drop(usize),
     /// Give way no further once this column has at least this width (it wraps instead).
     Enough(usize, usize),
+    /// Give way no further on a terminal at least this wide (the cells wrap instead).
+    Wide(usize),
 }
 
 /// A list table of `rows` that first gives way as `steps` say, then wraps (see [`fit_columns`]).
@@ -1105,6 +1130,11 @@ fn narrowed(
             Give::Drop(c) => shown[c] = false,
             Give::Enough(c, min) => {
                 if avail + natural(&rows, c) >= min + total(&rows, &shown) {
+                    break;
+                }
+            }
+            Give::Wide(w) => {
+                if avail >= w {
                     break;
                 }
             }
@@ -1176,7 +1206,7 @@ fn grouped(
         if rows.iter().all(|(_, v)| v.is_empty()) {
             continue;
         }
-        out.push_str(&format!("\n{title}\n"));
+        out.push_str(&format!("\n{}\n", label_text(title)));
         for line in finish(record(&inner, rows)).lines() {
             out.push_str(&format!("  {line}\n"));
         }
@@ -1197,13 +1227,13 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
         (t, _) => t.clone().unwrap_or_default(),
     };
     let history = [
-        (c.duplicate, "applied before"),
-        (c.duplicate_job, "applied to this job before"),
-        (c.reapply, "reapplied"),
+        (c.duplicate, crate::t!("table-history-duplicate")),
+        (c.duplicate_job, crate::t!("table-history-duplicate-job")),
+        (c.reapply, crate::t!("table-history-reapply")),
     ]
-    .iter()
+    .into_iter()
     .filter(|(b, _)| *b == Some(true))
-    .map(|(_, w)| *w)
+    .map(|(_, w)| w)
     .collect::<Vec<_>>()
     .join(", ");
     let head = vec![("Code", s(&c.code)), ("Name", s(&c.name))];
@@ -1326,9 +1356,12 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
     ];
     let mut out = finish(record(opts, rows));
     let scores = e.member_scores.unwrap_or_default();
-    out.push_str(&format!("\nMember scores ({}):\n", scores.len()));
+    out.push_str(&format!(
+        "\n{}\n",
+        crate::t!("table-member-scores", count = scores.len())
+    ));
     if scores.is_empty() {
-        out.push_str("(none)\n");
+        out.push_str(&format!("{}\n", crate::t!("list-none")));
         return out;
     }
     let header = ["MEMBER", "STATUS", "RESULT", "SCORE", "COMMENT", "UPDATED"];
@@ -1344,7 +1377,14 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
             updated,
         ]
     });
-    out.push_str(&self::rows(opts, &header, scored.collect()));
+    // On a narrow terminal the comment keeps room: the time of day goes, then the status.
+    let steps = [
+        Give::Wide(100),
+        Give::Date(5),
+        Give::Enough(4, 20),
+        Give::Drop(1),
+    ];
+    out.push_str(&narrowed(opts, &header, scored.collect(), &steps));
     out
 }
 
@@ -1354,7 +1394,7 @@ fn span(start: Option<&str>, end: Option<&str>) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, true) => String::new(),
         (false, true) => a,
-        (true, false) => format!("until {b}"),
+        (true, false) => crate::t!("table-until", at = b),
         (false, false) => {
             // `date time zone`: the date and the zone once when both ends share them.
             let pa: Vec<&str> = a.splitn(3, ' ').collect();
@@ -1427,6 +1467,11 @@ mod tests {
         assert_eq!(cut, "see\nhttps://fi…eview.pdf");
         assert!(cut.lines().all(|l| console::measure_text_width(l) <= 20));
         assert_eq!(wrap("internationalization", 8), "internat\nionaliza\ntion");
+        assert_eq!(
+            wrap("internationalization.", 8),
+            "internat\nionaliza\ntion."
+        );
+        assert_eq!(wrap("FORM-ALLKINDS-2026", 9), "FORM…2026");
         assert_eq!(wrap("서류 검토 단계", 6), "서류\n검토\n단계");
         // Widths by need: the short columns whole, the prose the rest.
         let names = ["ID", "ROLE", "CONTENT"].map(String::from).to_vec();
