@@ -310,10 +310,7 @@ impl Ctx {
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {
-            crate::say!(
-                io,
-                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
-            );
+            crate::say!(io, "{}", crate::t!("api-key-flag-visible"));
         }
         Ok(Ctx::with(globals, config, io)?)
     }

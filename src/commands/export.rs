@@ -185,28 +185,18 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Erro
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
 fn export_format(ctx: &Ctx) -> Result<Format, Error> {
     if ctx.globals.limit.is_some() {
-        return Err(Error::usage(
-            "--limit does not apply to export, which always exports every record",
-        ));
+        return Err(Error::usage(crate::t!("export-no-limit")));
     }
     let format = match ctx.globals.output {
         None => Format::Ndjson,
-        Some(Format::Table) => {
-            return Err(Error::usage(
-                "export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)",
-            ))
-        }
+        Some(Format::Table) => return Err(Error::usage(crate::t!("export-no-table"))),
         Some(format) => format,
     };
     if ctx.globals.jq.is_some() && format == Format::Csv {
-        return Err(Error::usage(
-            "--jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns",
-        ));
+        return Err(Error::usage(crate::t!("export-no-jq-csv")));
     }
     if ctx.globals.fields.is_some() && format != Format::Csv {
-        return Err(Error::usage(
-            "--fields picks the columns of -o csv; with ndjson or json, use --jq to shape records",
-        ));
+        return Err(Error::usage(crate::t!("export-fields-csv")));
     }
     Ok(format)
 }

@@ -398,3 +398,17 @@ config-removed = Removed { $key } from profile '{ $profile }'.
 config-not-set = '{ $key }' was not set in profile '{ $profile }'; nothing changed.
 config-overridden = note: { $source } overrides this in commands run now ({ $key } = { $value })
 config-redacted = (redacted; add --reveal to print it in full)
+export-no-limit = --limit does not apply to export, which always exports every record
+export-no-table = export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)
+export-no-jq-csv = --jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns
+export-fields-csv = --fields picks the columns of -o csv; with ndjson or json, use --jq to shape records
+apply-resume-needs-terminal = --resume goes on with the wizard, which needs a terminal; without one, pass a complete answers file with --answers FILE (`recruit forms get { $code }` shows the questions)
+apply-no-answers = no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get { $code }` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal
+apply-save-ignored = warning: --save is for the wizard; ignored with --answers
+apply-resume-not-stdin = --resume takes the file written by --save, not standard input
+apply-deadline = { " " }(deadline { $deadline })
+apply-expired = warning: form { $code } has expired{ $when }; the service may refuse the application
+apply-not-open = warning: form { $code } is not open; the service may refuse the application
+api-key-flag-visible = warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`
+sandbox-serving = sandbox: serving on { $base }; press Ctrl-C to stop
+sandbox-stopping = sandbox: stopping

@@ -377,3 +377,17 @@ config-removed = 프로필 '{ $profile }'에서 { $key }을(를) 지웠습니다
 config-not-set = 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다. 바뀐 것이 없습니다.
 config-overridden = 알림: 지금 실행하는 명령에서는 { $source }이(가) 이 값을 대신합니다({ $key } = { $value })
 config-redacted = (가림. 전체를 보려면 --reveal을 붙이세요)
+export-no-limit = 내보내기는 항상 모든 기록을 내보내므로 --limit을 쓸 수 없습니다
+export-no-table = 내보내기는 ndjson(기본값), csv, json으로 씁니다. 표(table)로는 내보낼 수 없습니다(-o와 RECRUIT_OUTPUT을 확인하세요)
+export-no-jq-csv = --jq는 ndjson과 json 내보내기(기록 하나씩)에 씁니다. -o csv에서는 --fields로 열을 고르세요
+export-fields-csv = --fields는 -o csv의 열을 고릅니다. ndjson이나 json에서는 --jq로 기록을 다듬으세요
+apply-resume-needs-terminal = --resume은 마법사로 이어서 하므로 터미널이 필요합니다. 터미널이 없으면 --answers FILE로 완성된 답변 파일을 주세요(`recruit forms get { $code }`가 질문을 보여 줍니다)
+apply-no-answers = 답변이 없습니다: --answers FILE을 주세요(JSON, --answers -는 표준 입력에서 읽음). `recruit forms get { $code }`가 질문을, `recruit forms apply --help`가 파일 형식을 보여 줍니다. --answers 없이 질문을 하나씩 물으려면 터미널이 필요합니다
+apply-save-ignored = 주의: --save는 마법사용이므로 --answers와 함께 쓰면 무시합니다
+apply-resume-not-stdin = --resume에는 표준 입력이 아니라 --save로 쓴 파일을 주세요
+apply-deadline = { " " }(마감 { $deadline })
+apply-expired = 주의: 지원서 { $code }은(는) 마감되었습니다{ $when }. 서비스가 지원을 거절할 수 있습니다
+apply-not-open = 주의: 지원서 { $code }은(는) 공개되어 있지 않습니다. 서비스가 지원을 거절할 수 있습니다
+api-key-flag-visible = 주의: 명령줄의 --api-key는 같은 컴퓨터의 다른 사용자에게 보입니다. RECRUIT_API_KEY나 `recruit auth login`을 쓰세요
+sandbox-serving = 샌드박스: { $base }에서 서비스 중입니다. 멈추려면 Ctrl-C를 누르세요
+sandbox-stopping = 샌드박스: 멈추는 중

@@ -121,9 +121,9 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
     if args.resume.is_some() && !interactive {
-        return Err(Error::usage(format!(
-            "--resume goes on with the wizard, which needs a terminal; without one, pass a complete answers file with --answers FILE (`recruit forms get {}` shows the questions)",
-            args.code
+        return Err(Error::usage(crate::t!(
+            "apply-resume-needs-terminal",
+            code = args.code.as_str()
         )));
     }
 
@@ -139,16 +139,13 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         None => None,
     };
     if file.is_none() && !interactive {
-        return Err(Error::usage(format!(
-            "no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get {}` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal",
-            args.code
+        return Err(Error::usage(crate::t!(
+            "apply-no-answers",
+            code = args.code.as_str()
         )));
     }
     if file.is_some() && args.save.is_some() {
-        crate::say!(
-            ctx.io,
-            "warning: --save is for the wizard; ignored with --answers"
-        );
+        crate::say!(ctx.io, "{}", crate::t!("apply-save-ignored"));
     }
     // A resumed session is read before any request too.
     let saved = match &args.resume {
@@ -156,9 +153,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
             let shown = path.display().to_string();
             if shown == "-" {
                 // Standard input is the terminal the wizard reads its answers from.
-                return Err(Error::usage(
-                    "--resume takes the file written by --save, not standard input",
-                ));
+                return Err(Error::usage(crate::t!("apply-resume-not-stdin")));
             }
             let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
             Some(crate::commands::parse_user_json(
@@ -279,18 +274,16 @@ fn warn_form_state(io: &Io, code: &str, form: &ApplicationForm) {
         let when = if deadline.is_empty() {
             String::new()
         } else {
-            format!(" (deadline {deadline})")
+            crate::t!("apply-deadline", deadline = deadline)
         };
         crate::say!(
             io,
-            "warning: form {code} has expired{when}; the service may refuse the application"
+            "{}",
+            crate::t!("apply-expired", code = code, when = when)
         );
     }
     if form.open_status == Some(false) {
-        crate::say!(
-            io,
-            "warning: form {code} is not open; the service may refuse the application"
-        );
+        crate::say!(io, "{}", crate::t!("apply-not-open", code = code));
     }
 }
 
