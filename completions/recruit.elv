@@ -29,6 +29,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -37,6 +38,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -58,8 +60,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand auth 'Store, show and remove the API key of a profile'
             cand config 'Read and change the config file'
             cand completions 'Print a shell completion script'
+            cand help 'Help on a command, or on the global options every command takes (`recruit help options`)'
             cand generate-docs 'Regenerate completions/ and man/ (for maintainers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;forms'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -73,6 +75,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -81,6 +84,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -88,7 +92,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand list 'List application forms (job postings)'
             cand get 'Show one form with its questions'
             cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;forms;list'= {
             cand --title 'Only forms whose title (or job group) matches'
@@ -105,6 +108,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -113,6 +117,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -130,6 +135,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -138,6 +144,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -147,6 +154,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --answers 'Answers file (JSON, a variant A or B request body), or - for standard input'
             cand --variant 'Request variant [default: a, or the profile''s `variant`]'
             cand --save 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C'
+            cand --resume 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -158,6 +166,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -169,24 +178,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;forms;help'= {
-            cand list 'List application forms (job postings)'
-            cand get 'Show one form with its questions'
-            cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;forms;help;list'= {
-        }
-        &'recruit;forms;help;get'= {
-        }
-        &'recruit;forms;help;apply'= {
-        }
-        &'recruit;forms;help;help'= {
         }
         &'recruit;candidates'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -200,6 +196,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -208,13 +205,13 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List candidates, optionally at one stage (one page of 20 by default)'
             cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;candidates;list'= {
             cand --stage 'Only candidates at this stage'
@@ -231,6 +228,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -239,6 +237,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -256,6 +255,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -264,21 +264,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;candidates;help'= {
-            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
-            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;candidates;help;list'= {
-        }
-        &'recruit;candidates;help;get'= {
-        }
-        &'recruit;candidates;help;help'= {
         }
         &'recruit;jobs'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -292,6 +282,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -300,12 +291,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;jobs;list'= {
             cand --title 'Only jobs whose posting or job group title matches'
@@ -322,6 +313,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -330,18 +322,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;jobs;help'= {
-            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;jobs;help;list'= {
-        }
-        &'recruit;jobs;help;help'= {
         }
         &'recruit;evaluations'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -355,6 +340,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -363,12 +349,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;evaluations;get'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -382,6 +368,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -390,18 +377,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;evaluations;help'= {
-            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;evaluations;help;get'= {
-        }
-        &'recruit;evaluations;help;help'= {
         }
         &'recruit;interviews'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -415,6 +395,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -423,12 +404,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;interviews;get'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -442,6 +423,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -450,18 +432,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;interviews;help'= {
-            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;interviews;help;get'= {
-        }
-        &'recruit;interviews;help;help'= {
         }
         &'recruit;memos'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -475,6 +450,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -483,6 +459,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -494,7 +471,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand delete 'Delete a memo (asks first on a terminal)'
             cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
             cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;memos;list'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -508,6 +484,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -516,6 +493,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -533,6 +511,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -541,6 +520,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -563,6 +543,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -572,6 +553,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -593,6 +575,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -603,6 +586,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -620,6 +604,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -631,6 +616,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -648,6 +634,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -657,6 +644,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -674,6 +662,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -683,36 +672,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;memos;help'= {
-            cand list 'List a candidate''s memos as threads (replies under their parent)'
-            cand get 'Show one memo'
-            cand create 'Write a memo (or a reply with --reply-to)'
-            cand edit 'Change a memo''s content, role, mentions or attachment'
-            cand delete 'Delete a memo (asks first on a terminal)'
-            cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
-            cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;memos;help;list'= {
-        }
-        &'recruit;memos;help;get'= {
-        }
-        &'recruit;memos;help;create'= {
-        }
-        &'recruit;memos;help;edit'= {
-        }
-        &'recruit;memos;help;delete'= {
-        }
-        &'recruit;memos;help;pin'= {
-        }
-        &'recruit;memos;help;unpin'= {
-        }
-        &'recruit;memos;help;help'= {
         }
         &'recruit;submissions'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -726,6 +690,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -734,12 +699,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;submissions;list'= {
             cand --per 'Page size, 1-100 [default: the service''s 20; 100 with --all]'
@@ -755,26 +720,21 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --answers 'In the table, each submission''s questions and answers, in words (json and csv have them already)'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;submissions;help'= {
-            cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;submissions;help;list'= {
-        }
-        &'recruit;submissions;help;help'= {
         }
         &'recruit;webhooks'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -788,6 +748,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -796,6 +757,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -809,7 +771,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
             cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
             cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;list'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -823,6 +784,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -831,6 +793,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -848,6 +811,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -856,6 +820,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -880,16 +845,18 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
-            cand --inactive 'Register it inactive'
+            cand --inactive 'Register it inactive: no event is delivered to it until `webhooks edit CODE --active`'
             cand --dry-run 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -914,17 +881,19 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
             cand --active 'Make it active again'
-            cand --inactive 'Register it inactive'
             cand --dry-run 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
+            cand --inactive 'Deactivate it: the service stops delivering events to it (kept, with its settings) until --active'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -942,6 +911,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -953,6 +923,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -984,6 +955,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -992,6 +964,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1014,6 +987,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1022,6 +996,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1044,6 +1019,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1052,6 +1028,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1069,6 +1046,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1077,6 +1055,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1085,7 +1064,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand show 'Show one stored event with its payload'
             cand replay 'Send stored events again, to their forward target or --to URL'
             cand prune 'Delete delivered and failed events received before a time'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;webhooks;events;list'= {
             cand --store 'The event store (default: events.db in the data directory)'
@@ -1104,6 +1082,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1112,6 +1091,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1130,6 +1110,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1138,6 +1119,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1159,6 +1141,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1167,6 +1150,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1186,6 +1170,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1198,71 +1183,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;webhooks;events;help'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;webhooks;events;help;list'= {
-        }
-        &'recruit;webhooks;events;help;show'= {
-        }
-        &'recruit;webhooks;events;help;replay'= {
-        }
-        &'recruit;webhooks;events;help;prune'= {
-        }
-        &'recruit;webhooks;events;help;help'= {
-        }
-        &'recruit;webhooks;help'= {
-            cand list 'List webhook registrations'
-            cand get 'Show one webhook registration'
-            cand create 'Register a callback address for events'
-            cand edit 'Change a webhook registration'
-            cand delete 'Delete a webhook registration (asks first on a terminal)'
-            cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
-            cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
-            cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
-            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;webhooks;help;list'= {
-        }
-        &'recruit;webhooks;help;get'= {
-        }
-        &'recruit;webhooks;help;create'= {
-        }
-        &'recruit;webhooks;help;edit'= {
-        }
-        &'recruit;webhooks;help;delete'= {
-        }
-        &'recruit;webhooks;help;listen'= {
-        }
-        &'recruit;webhooks;help;verify'= {
-        }
-        &'recruit;webhooks;help;trigger'= {
-        }
-        &'recruit;webhooks;help;events'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-        }
-        &'recruit;webhooks;help;events;list'= {
-        }
-        &'recruit;webhooks;help;events;show'= {
-        }
-        &'recruit;webhooks;help;events;replay'= {
-        }
-        &'recruit;webhooks;help;events;prune'= {
-        }
-        &'recruit;webhooks;help;help'= {
         }
         &'recruit;files'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1276,6 +1201,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1284,12 +1210,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;files;upload'= {
             cand --name 'Register the file under this name [default: the file''s own name]'
@@ -1304,6 +1230,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1313,18 +1240,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;files;help'= {
-            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;files;help;upload'= {
-        }
-        &'recruit;files;help;help'= {
         }
         &'recruit;export'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1338,6 +1258,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1346,6 +1267,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1354,7 +1276,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand memos 'Export the memos (with their replies) of many candidates'
             cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
             cand forms 'Export every application form, optionally with its questions'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;export;submissions'= {
             cand --candidates 'File of candidate codes, one per line (''-'' for standard input)'
@@ -1373,6 +1294,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1382,6 +1304,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1404,6 +1327,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1413,6 +1337,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1434,6 +1359,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1444,6 +1370,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1463,6 +1390,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1472,27 +1400,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;export;help'= {
-            cand submissions 'Export the form submissions of many candidates'
-            cand memos 'Export the memos (with their replies) of many candidates'
-            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
-            cand forms 'Export every application form, optionally with its questions'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;export;help;submissions'= {
-        }
-        &'recruit;export;help;memos'= {
-        }
-        &'recruit;export;help;candidates'= {
-        }
-        &'recruit;export;help;forms'= {
-        }
-        &'recruit;export;help;help'= {
         }
         &'recruit;sync'= {
             cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
@@ -1511,6 +1423,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1520,13 +1433,13 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand status 'The last runs, rows per table, and how old the mirrored data is'
             cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;sync;status'= {
             cand --runs 'How many of the last runs to show'
@@ -1542,6 +1455,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1550,6 +1464,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1570,6 +1485,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1580,21 +1496,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;sync;help'= {
-            cand status 'The last runs, rows per table, and how old the mirrored data is'
-            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;sync;help;status'= {
-        }
-        &'recruit;sync;help;purge'= {
-        }
-        &'recruit;sync;help;help'= {
         }
         &'recruit;api'= {
             cand -f 'A string field key=value (repeatable)'
@@ -1615,6 +1521,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1625,6 +1532,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1651,6 +1559,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1660,12 +1569,12 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand move 'Move a candidate to another stage, firing the webhook events the service would'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;sandbox;move'= {
             cand --stage 'The stage to move to'
@@ -1681,6 +1590,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1689,18 +1599,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;sandbox;help'= {
-            cand move 'Move a candidate to another stage, firing the webhook events the service would'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;sandbox;help;move'= {
-        }
-        &'recruit;sandbox;help;help'= {
         }
         &'recruit;mcp'= {
             cand --access 'What the assistant may do: read, comment (memo writes) or write (everything)'
@@ -1716,6 +1619,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1724,6 +1628,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1741,6 +1646,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1749,6 +1655,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1756,7 +1663,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
             cand logout 'Remove the stored API key of the profile'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;auth;login'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1770,6 +1676,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1780,6 +1687,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1797,6 +1705,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1805,6 +1714,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1822,6 +1732,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1830,24 +1741,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;auth;help'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-            cand status 'Show the profile, base URL, whether the key works, and the key redacted'
-            cand logout 'Remove the stored API key of the profile'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;auth;help;login'= {
-        }
-        &'recruit;auth;help;status'= {
-        }
-        &'recruit;auth;help;logout'= {
-        }
-        &'recruit;auth;help;help'= {
         }
         &'recruit;config'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1861,6 +1759,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1869,6 +1768,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1878,7 +1778,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand set 'Change one setting of the profile (the file is written with mode 0600)'
             cand unset 'Remove one setting of the profile'
             cand list 'List the profile''s settings (keys are redacted)'
-            cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'recruit;config;path'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1892,6 +1791,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1900,6 +1800,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1917,6 +1818,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1926,6 +1828,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1943,6 +1846,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1951,6 +1855,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1968,6 +1873,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -1976,6 +1882,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -1993,6 +1900,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -2001,30 +1909,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;config;help'= {
-            cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-            cand set 'Change one setting of the profile (the file is written with mode 0600)'
-            cand unset 'Remove one setting of the profile'
-            cand list 'List the profile''s settings (keys are redacted)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;config;help;path'= {
-        }
-        &'recruit;config;help;get'= {
-        }
-        &'recruit;config;help;set'= {
-        }
-        &'recruit;config;help;unset'= {
-        }
-        &'recruit;config;help;list'= {
-        }
-        &'recruit;config;help;help'= {
         }
         &'recruit;completions'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -2038,6 +1927,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -2046,6 +1936,34 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'recruit;help'= {
+            cand --base-url 'Service root, with or without a trailing /v1'
+            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
+            cand --profile 'A named profile from the config file'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter the JSON result with a jq expression before printing'
+            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
+            cand --limit 'On list commands: stop after N items'
+            cand --timeout 'Per-request timeout in seconds [default: 30]'
+            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
+            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
+            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
+            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
+            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
+            cand --sandbox 'Run against the built-in emulator (no account needed)'
+            cand --all 'On list commands: follow every page and merge the result'
+            cand -v 'Log each request and response line to stderr (the token is always redacted)'
+            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
+            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -2064,6 +1982,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --timeout 'Per-request timeout in seconds [default: 30]'
             cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
             cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
+            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
@@ -2072,204 +1991,11 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
             cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
             cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
+            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-        }
-        &'recruit;help'= {
-            cand forms 'Application forms (job postings): list, read, apply'
-            cand candidates 'Candidates: list them (by stage) and read one'
-            cand jobs 'Jobs: postings with their job group, application form and managers'
-            cand evaluations 'Evaluations: a candidate''s scores at a stage'
-            cand interviews 'Interviews and their schedules'
-            cand memos 'Memos on a candidate: list, read, create, edit, delete, pin'
-            cand submissions 'A candidate''s form submissions'
-            cand webhooks 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
-            cand files 'Upload files for use in applications'
-            cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
-            cand sync 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
-            cand api 'Send a raw request to any API path'
-            cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
-            cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
-            cand auth 'Store, show and remove the API key of a profile'
-            cand config 'Read and change the config file'
-            cand completions 'Print a shell completion script'
-            cand generate-docs 'Regenerate completions/ and man/ (for maintainers)'
-            cand help 'Print this message or the help of the given subcommand(s)'
-        }
-        &'recruit;help;forms'= {
-            cand list 'List application forms (job postings)'
-            cand get 'Show one form with its questions'
-            cand apply 'Submit an application: from an answers file, or through an interactive wizard'
-        }
-        &'recruit;help;forms;list'= {
-        }
-        &'recruit;help;forms;get'= {
-        }
-        &'recruit;help;forms;apply'= {
-        }
-        &'recruit;help;candidates'= {
-            cand list 'List candidates, optionally at one stage (one page of 20 by default)'
-            cand get 'Show one candidate: personal data, job and stage, evaluation, salary'
-        }
-        &'recruit;help;candidates;list'= {
-        }
-        &'recruit;help;candidates;get'= {
-        }
-        &'recruit;help;jobs'= {
-            cand list 'List jobs: code (may be empty), title, job group, application form, managers'
-        }
-        &'recruit;help;jobs;list'= {
-        }
-        &'recruit;help;evaluations'= {
-            cand get 'Show one evaluation: the candidate, the stage, each evaluator''s score and comment'
-        }
-        &'recruit;help;evaluations;get'= {
-        }
-        &'recruit;help;interviews'= {
-            cand get 'Show one interview: the candidate, the round and the schedule (in local time)'
-        }
-        &'recruit;help;interviews;get'= {
-        }
-        &'recruit;help;memos'= {
-            cand list 'List a candidate''s memos as threads (replies under their parent)'
-            cand get 'Show one memo'
-            cand create 'Write a memo (or a reply with --reply-to)'
-            cand edit 'Change a memo''s content, role, mentions or attachment'
-            cand delete 'Delete a memo (asks first on a terminal)'
-            cand pin 'Pin a memo (leaves it pinned, whatever its state before)'
-            cand unpin 'Unpin a memo (leaves it unpinned, whatever its state before)'
-        }
-        &'recruit;help;memos;list'= {
-        }
-        &'recruit;help;memos;get'= {
-        }
-        &'recruit;help;memos;create'= {
-        }
-        &'recruit;help;memos;edit'= {
-        }
-        &'recruit;help;memos;delete'= {
-        }
-        &'recruit;help;memos;pin'= {
-        }
-        &'recruit;help;memos;unpin'= {
-        }
-        &'recruit;help;submissions'= {
-            cand list 'List a candidate''s form submissions (pre-interview questions, reference checks, ...)'
-        }
-        &'recruit;help;submissions;list'= {
-        }
-        &'recruit;help;webhooks'= {
-            cand list 'List webhook registrations'
-            cand get 'Show one webhook registration'
-            cand create 'Register a callback address for events'
-            cand edit 'Change a webhook registration'
-            cand delete 'Delete a webhook registration (asks first on a terminal)'
-            cand listen 'Run a local receiver that verifies signatures, prints events and forwards them'
-            cand verify 'Check one webhook signature (exit 0 valid, 8 invalid)'
-            cand trigger 'Send a signed sample event to a URL with the service''s retry schedule'
-            cand events 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-        }
-        &'recruit;help;webhooks;list'= {
-        }
-        &'recruit;help;webhooks;get'= {
-        }
-        &'recruit;help;webhooks;create'= {
-        }
-        &'recruit;help;webhooks;edit'= {
-        }
-        &'recruit;help;webhooks;delete'= {
-        }
-        &'recruit;help;webhooks;listen'= {
-        }
-        &'recruit;help;webhooks;verify'= {
-        }
-        &'recruit;help;webhooks;trigger'= {
-        }
-        &'recruit;help;webhooks;events'= {
-            cand list 'List stored events, oldest first'
-            cand show 'Show one stored event with its payload'
-            cand replay 'Send stored events again, to their forward target or --to URL'
-            cand prune 'Delete delivered and failed events received before a time'
-        }
-        &'recruit;help;webhooks;events;list'= {
-        }
-        &'recruit;help;webhooks;events;show'= {
-        }
-        &'recruit;help;webhooks;events;replay'= {
-        }
-        &'recruit;help;webhooks;events;prune'= {
-        }
-        &'recruit;help;files'= {
-            cand upload 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-        }
-        &'recruit;help;files;upload'= {
-        }
-        &'recruit;help;export'= {
-            cand submissions 'Export the form submissions of many candidates'
-            cand memos 'Export the memos (with their replies) of many candidates'
-            cand candidates 'Export every candidate (or those at one stage), optionally each one''s detail'
-            cand forms 'Export every application form, optionally with its questions'
-        }
-        &'recruit;help;export;submissions'= {
-        }
-        &'recruit;help;export;memos'= {
-        }
-        &'recruit;help;export;candidates'= {
-        }
-        &'recruit;help;export;forms'= {
-        }
-        &'recruit;help;sync'= {
-            cand status 'The last runs, rows per table, and how old the mirrored data is'
-            cand purge 'Remove the personal data of candidates at a stage whose stage changed long ago'
-        }
-        &'recruit;help;sync;status'= {
-        }
-        &'recruit;help;sync;purge'= {
-        }
-        &'recruit;help;api'= {
-        }
-        &'recruit;help;sandbox'= {
-            cand move 'Move a candidate to another stage, firing the webhook events the service would'
-        }
-        &'recruit;help;sandbox;move'= {
-        }
-        &'recruit;help;mcp'= {
-        }
-        &'recruit;help;auth'= {
-            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-            cand status 'Show the profile, base URL, whether the key works, and the key redacted'
-            cand logout 'Remove the stored API key of the profile'
-        }
-        &'recruit;help;auth;login'= {
-        }
-        &'recruit;help;auth;status'= {
-        }
-        &'recruit;help;auth;logout'= {
-        }
-        &'recruit;help;config'= {
-            cand path 'Print the config file''s path'
-            cand get 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-            cand set 'Change one setting of the profile (the file is written with mode 0600)'
-            cand unset 'Remove one setting of the profile'
-            cand list 'List the profile''s settings (keys are redacted)'
-        }
-        &'recruit;help;config;path'= {
-        }
-        &'recruit;help;config;get'= {
-        }
-        &'recruit;help;config;set'= {
-        }
-        &'recruit;help;config;unset'= {
-        }
-        &'recruit;help;config;list'= {
-        }
-        &'recruit;help;completions'= {
-        }
-        &'recruit;help;generate-docs'= {
-        }
-        &'recruit;help;help'= {
         }
     ]
     $completions[$command]

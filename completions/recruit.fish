@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_recruit_global_optspecs
-    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http ca-cert= max-rate= max-wait= h/help V/version
+    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom ca-cert= max-rate= max-wait= h/help V/version
 end
 
 function __fish_recruit_needs_command
@@ -39,6 +39,8 @@ complete -c recruit -n "__fish_recruit_needs_command" -l retries -d 'Retries of 
 complete -c recruit -n "__fish_recruit_needs_command" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_needs_command" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -46,6 +48,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -l sandbox -d 'Run against
 complete -c recruit -n "__fish_recruit_needs_command" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_needs_command" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_needs_command" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_needs_command" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_needs_command" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
@@ -65,36 +68,38 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "mcp" -d 'Serve the 
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "auth" -d 'Store, show and remove the API key of a profile'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "config" -d 'Read and change the config file'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c recruit -n "__fish_recruit_needs_command" -f -a "help" -d 'Help on a command, or on the global options every command takes (`recruit help options`)'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
-complete -c recruit -n "__fish_recruit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -f -a "list" -d 'List application forms (job postings)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -f -a "get" -d 'Show one form with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -f -a "list" -d 'List application forms (job postings)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -f -a "get" -d 'Show one form with its questions'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l title -d 'Only forms whose title (or job group) matches' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or the next_page_token address of a previous answer' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l per -d 'Page size (1-100)' -r
@@ -113,6 +118,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -120,6 +127,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -137,6 +145,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -144,12 +154,14 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, a variant A or B request body), or - for standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l variant -d 'Request variant [default: a, or the profile\'s `variant`]' -r -f -a "a\t'`privacy` + `questions[{question_id, kind, answer}]`'
 b\t'name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`'"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l save -d 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l resume -d 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l profile -d 'A named profile from the config file' -r
@@ -165,6 +177,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -174,39 +188,38 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from help" -f -a "list" -d 'List application forms (job postings)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one form with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l stage -d 'Only candidates at this stage' -r -f -a "applied\t'Applied, not looked at yet'
 review\t'Documents under review'
 interview\t'In interviews'
@@ -230,6 +243,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -237,6 +252,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -254,6 +270,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -261,37 +279,37 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from help" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l title -d 'Only jobs whose posting or job group title matches' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l per -d 'Page size, 1-100 [default: the service\'s 20; 100 with --all]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a page\'s address from a previous answer (next_page_token, next_url, prev_url)' -r
@@ -310,6 +328,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -317,36 +337,37 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l profile -d 'A named profile from the config file' -r
@@ -362,6 +383,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -369,36 +392,37 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l profile -d 'A named profile from the config file' -r
@@ -414,6 +438,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -421,42 +447,43 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "get" -d 'Show one memo'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "create" -d 'Write a memo (or a reply with --reply-to)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "edit" -d 'Change a memo\'s content, role, mentions or attachment'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "delete" -d 'Delete a memo (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "pin" -d 'Pin a memo (leaves it pinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "unpin" -d 'Unpin a memo (leaves it unpinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "get" -d 'Show one memo'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "create" -d 'Write a memo (or a reply with --reply-to)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "edit" -d 'Change a memo\'s content, role, mentions or attachment'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "delete" -d 'Delete a memo (asks first on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "pin" -d 'Pin a memo (leaves it pinned, whatever its state before)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "unpin" -d 'Unpin a memo (leaves it unpinned, whatever its state before)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -472,6 +499,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -479,6 +508,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -496,6 +526,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -503,6 +535,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l content -d 'The memo text, or - to read it from standard input' -r
@@ -527,6 +560,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -535,6 +570,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l content -d 'New text, or - to read it from standard input' -r
@@ -558,6 +594,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -567,6 +605,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -584,6 +623,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -593,6 +634,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -610,6 +652,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -618,6 +662,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -635,6 +680,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -643,42 +690,37 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one memo'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "create" -d 'Write a memo (or a reply with --reply-to)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "edit" -d 'Change a memo\'s content, role, mentions or attachment'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a memo (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "pin" -d 'Pin a memo (leaves it pinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "unpin" -d 'Unpin a memo (leaves it unpinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l per -d 'Page size, 1-100 [default: the service\'s 20; 100 with --all]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l page-token -d 'Start at this page: a token, or a page\'s address from a previous answer (next_page_token, next_url, prev_url)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -696,51 +738,55 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l answers -d 'In the table, each submission\'s questions and answers, in words (json and csv have them already)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "list" -d 'List webhook registrations'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "get" -d 'Show one webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "create" -d 'Register a callback address for events'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "edit" -d 'Change a webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "list" -d 'List webhook registrations'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "get" -d 'Show one webhook registration'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "create" -d 'Register a callback address for events'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "edit" -d 'Change a webhook registration'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -756,6 +802,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -763,6 +811,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -780,6 +829,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -787,6 +838,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l callback-url -d 'Address the service POSTs events to' -r
@@ -809,15 +861,18 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l inactive -d 'Register it inactive'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l inactive -d 'Register it inactive: no event is delivered to it until `webhooks edit CODE --active`'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l callback-url -d 'New callback address' -r
@@ -840,16 +895,19 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l active -d 'Make it active again'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l inactive -d 'Register it inactive'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l inactive -d 'Deactivate it: the service stops delivering events to it (kept, with its settings) until --active'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -867,6 +925,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -876,6 +936,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l port -d 'Port to listen on; 0 picks a free one (the address is printed on stderr)' -r
@@ -908,6 +969,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -915,6 +978,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l signing-key -d 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile\'s signing_key]' -r
@@ -937,6 +1001,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -944,6 +1010,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l to -d 'Where to deliver the event (http:// or https://)' -r
@@ -966,6 +1033,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -973,6 +1042,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -990,6 +1060,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -997,49 +1069,41 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "list" -d 'List stored events, oldest first'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "show" -d 'Show one stored event with its payload'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "replay" -d 'Send stored events again, to their forward target or --to URL'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "prune" -d 'Delete delivered and failed events received before a time'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "list" -d 'List webhook registrations'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "create" -d 'Register a callback address for events'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "edit" -d 'Change a webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l name -d 'Register the file under this name [default: the file\'s own name]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -1056,6 +1120,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1064,39 +1130,40 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from help" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -f -a "submissions" -d 'Export the form submissions of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -f -a "forms" -d 'Export every application form, optionally with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "submissions" -d 'Export the form submissions of many candidates'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "forms" -d 'Export every application form, optionally with its questions'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l candidates -d 'File of candidate codes, one per line (\'-\' for standard input)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l stage -d 'Instead of --candidates: every candidate at stage S, from every page of the candidate list' -r -f -a "applied\t'Applied, not looked at yet'
 review\t'Documents under review'
@@ -1122,6 +1189,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1130,6 +1199,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l candidates -d 'File of candidate codes, one per line (\'-\' for standard input)' -r
@@ -1157,6 +1227,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1165,6 +1237,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l stage -d 'Only the candidates at stage S' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1191,6 +1264,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1200,6 +1275,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l out -d 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output' -r -F
@@ -1219,6 +1295,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1227,51 +1305,49 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "submissions" -d 'Export the form submissions of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "forms" -d 'Export every application form, optionally with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l stage -d 'Fetch memos and submissions only of candidates at stage S (repeatable); the candidate list is still walked whole' -r -f -a "applied\t'Applied, not looked at yet'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l stage -d 'Fetch memos and submissions only of candidates at stage S (repeatable); the candidate list is still walked whole' -r -f -a "applied\t'Applied, not looked at yet'
 review\t'Documents under review'
 interview\t'In interviews'
 offer\t'Offer being discussed'
 pass\t'Hired'
 fail\t'Rejected or withdrawn'"
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l refresh-after -d 'Fetch again the memos and submissions of candidates fetched longer ago than this (e.g. 7d, 12h)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l events -d 'Also fetch the candidates named by events the relay stored since the last run (`webhooks listen --store`) [default FILE: events.db in the data directory]' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l concurrency -d 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l refresh-after -d 'Fetch again the memos and submissions of candidates fetched longer ago than this (e.g. 7d, 12h)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l events -d 'Also fetch the candidates named by events the relay stored since the last run (`webhooks listen --store`) [default FILE: events.db in the data directory]' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l concurrency -d 'Requests in flight at most, 1-64 (lowered automatically while the service answers 429)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l full -d 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l full -d 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l runs -d 'How many of the last runs to show' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1289,6 +1365,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1296,6 +1374,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1321,6 +1400,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1330,11 +1411,9 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s H -l header -d 'A request header \'Name: value\' (repeatable)' -r
@@ -1354,6 +1433,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l retries -d 'Retr
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1362,44 +1443,47 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l sandbox -d 'Run 
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l port -d 'Port to listen on (127.0.0.1); 0 picks a free one' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l state -d 'State file [default: sandbox.json in the data directory]' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l latency -d 'Milliseconds added to every answer' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l fail-rate -d 'Probability (0..1) of a random 503 or 429 with Retry-After' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l fail-seed -d 'Seed for --fail-rate\'s draws: the same requests in the same order fail the same way' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l synthetic-candidates -d 'Add N synthetic candidates with 1 to over 100 submissions each' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l retry-scale -d 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l rate-limit -d 'Allow N requests per second (token bucket, burst N/4); over it, 429 with Retry-After: 1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l key -d 'API key the sandbox accepts [default: sandbox-key]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l port -d 'Port to listen on (127.0.0.1); 0 picks a free one' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l state -d 'State file [default: sandbox.json in the data directory]' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l latency -d 'Milliseconds added to every answer' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l fail-rate -d 'Probability (0..1) of a random 503 or 429 with Retry-After' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l fail-seed -d 'Seed for --fail-rate\'s draws: the same requests in the same order fail the same way' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l synthetic-candidates -d 'Add N synthetic candidates with 1 to over 100 submissions each' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l retry-scale -d 'Multiply webhook retry delays (10/30/90/270 s) by X, e.g. 0.01 in tests' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l rate-limit -d 'Allow N requests per second (token bucket, burst N/4); over it, 429 with Retry-After: 1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l key -d 'API key the sandbox accepts [default: sandbox-key]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l rate-limit-headers -d 'With --rate-limit: send RateLimit, RateLimit-Policy and X-RateLimit-* headers on every answer'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l rate-limit-headers -d 'With --rate-limit: send RateLimit, RateLimit-Policy and X-RateLimit-* headers on every answer'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l stage -d 'The stage to move to' -r -f -a "applied\t'Applied, not looked at yet'
 review\t'Documents under review'
 interview\t'In interviews'
@@ -1422,6 +1506,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1429,10 +1515,9 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l access -d 'What the assistant may do: read, comment (memo writes) or write (everything)' -r -f -a "read\t'Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks'
 comment\t'Also create, edit, pin and unpin memos'
 write\t'Also delete memos, apply to forms, and create, edit and delete webhooks'"
@@ -1453,6 +1538,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l retries -d 'Retr
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1460,36 +1547,39 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l sandbox -d 'Run 
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -f -a "status" -d 'Show the profile, base URL, whether the key works, and the key redacted'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -f -a "logout" -d 'Remove the stored API key of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -f -a "status" -d 'Show the profile, base URL, whether the key works, and the key redacted'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -f -a "logout" -d 'Remove the stored API key of the profile'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l profile -d 'A named profile from the config file' -r
@@ -1505,6 +1595,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1514,6 +1606,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1531,6 +1624,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1538,6 +1633,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1555,6 +1651,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1562,42 +1660,41 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the profile, base URL, whether the key works, and the key redacted'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Remove the stored API key of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "path" -d 'Print the config file\'s path'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "get" -d 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "set" -d 'Change one setting of the profile (the file is written with mode 0600)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "unset" -d 'Remove one setting of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "list" -d 'List the profile\'s settings (keys are redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "path" -d 'Print the config file\'s path'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "get" -d 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "set" -d 'Change one setting of the profile (the file is written with mode 0600)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "unset" -d 'Remove one setting of the profile'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "list" -d 'List the profile\'s settings (keys are redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l profile -d 'A named profile from the config file' -r
@@ -1613,6 +1710,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1620,6 +1719,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1637,6 +1737,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1645,6 +1747,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1662,6 +1765,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1669,6 +1774,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1686,6 +1792,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1693,6 +1801,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1710,6 +1819,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1717,14 +1828,9 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "get" -d 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Change one setting of the profile (the file is written with mode 0600)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove one setting of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the profile\'s settings (keys are redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l profile -d 'A named profile from the config file' -r
@@ -1740,6 +1846,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l retries 
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1747,8 +1855,36 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l sandbox 
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l dir -d 'Repository root to write into' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -1765,6 +1901,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l retrie
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1772,65 +1910,6 @@ complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l sandbo
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "candidates" -d 'Candidates: list them (by stage) and read one'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "jobs" -d 'Jobs: postings with their job group, application form and managers'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "evaluations" -d 'Evaluations: a candidate\'s scores at a stage'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "interviews" -d 'Interviews and their schedules'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "memos" -d 'Memos on a candidate: list, read, create, edit, delete, pin'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "submissions" -d 'A candidate\'s form submissions'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "webhooks" -d 'Webhook registrations, and a local toolkit to receive, verify and trigger events'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "files" -d 'Upload files for use in applications'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "export" -d 'Batch exports: many candidates\' submissions or memos, candidates, every form'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "sync" -d 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "api" -d 'Send a raw request to any API path'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "auth" -d 'Store, show and remove the API key of a profile'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "config" -d 'Read and change the config file'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "completions" -d 'Print a shell completion script'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and not __fish_seen_subcommand_from forms candidates jobs evaluations interviews memos submissions webhooks files export sync api sandbox mcp auth config completions generate-docs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "list" -d 'List application forms (job postings)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "get" -d 'Show one form with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from forms" -f -a "apply" -d 'Submit an application: from an answers file, or through an interactive wizard'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from candidates" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from candidates" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from evaluations" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from interviews" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "get" -d 'Show one memo'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "create" -d 'Write a memo (or a reply with --reply-to)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "edit" -d 'Change a memo\'s content, role, mentions or attachment'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "delete" -d 'Delete a memo (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "pin" -d 'Pin a memo (leaves it pinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from memos" -f -a "unpin" -d 'Unpin a memo (leaves it unpinned, whatever its state before)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from submissions" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "list" -d 'List webhook registrations'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "get" -d 'Show one webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "create" -d 'Register a callback address for events'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "edit" -d 'Change a webhook registration'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "delete" -d 'Delete a webhook registration (asks first on a terminal)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "listen" -d 'Run a local receiver that verifies signatures, prints events and forwards them'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "verify" -d 'Check one webhook signature (exit 0 valid, 8 invalid)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "trigger" -d 'Send a signed sample event to a URL with the service\'s retry schedule'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from webhooks" -f -a "events" -d 'The events a durable listener (listen --store) kept: list, show, replay, prune'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from files" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "submissions" -d 'Export the form submissions of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "memos" -d 'Export the memos (with their replies) of many candidates'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "candidates" -d 'Export every candidate (or those at one stage), optionally each one\'s detail'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from export" -f -a "forms" -d 'Export every application form, optionally with its questions'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sync" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sync" -f -a "purge" -d 'Remove the personal data of candidates at a stage whose stage changed long ago'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from sandbox" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the profile, base URL, whether the key works, and the key redacted'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Remove the stored API key of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'Print one setting of the profile (api_key and signing_key redacted unless --reveal)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Change one setting of the profile (the file is written with mode 0600)'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove one setting of the profile'
-complete -c recruit -n "__fish_recruit_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "list" -d 'List the profile\'s settings (keys are redacted)'

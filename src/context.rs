@@ -148,6 +148,27 @@ pub struct GlobalArgs {
     #[arg(skip)]
     pub environ: crate::settings::Environ,
 
+    /// Language of messages, prompts, table headers and help: en or ko [default: from
+    /// LC_ALL/LANG]; JSON, NDJSON and CSV never change
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_LANG",
+        hide_env_values = true,
+        value_name = "LANG",
+        value_parser = clap::builder::TypedValueParser::map(
+            clap::builder::PossibleValuesParser::new(["en", "ko"]),
+            |s: String| crate::i18n::Lang::from_code(&s).unwrap_or_default()
+        )
+    )]
+    pub lang: Option<crate::i18n::Lang>,
+
+    /// Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that
+    /// spreadsheet programs (Excel) read Korean text right
+    #[arg(long, global = true, hide_short_help = true)]
+    pub bom: bool,
+
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
     #[arg(
@@ -292,10 +313,7 @@ impl Ctx {
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {
-            crate::say!(
-                io,
-                "warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`"
-            );
+            crate::say!(io, "{}", crate::t!("api-key-flag-visible"));
         }
         Ok(Ctx::with(globals, config, io)?)
     }
@@ -352,6 +370,8 @@ impl Ctx {
             pretty: self.io.term.stdout_tty,
             color: self.io.term.color,
             width: self.io.term.width.or(self.settings().columns()),
+            bom: self.globals.bom,
+            answers: false,
         })
     }
 
@@ -464,9 +484,7 @@ impl Ctx {
             return Ok(());
         }
         if !(self.io.term.stdin_tty && self.io.term.stderr_tty) {
-            return Err(Error::usage(
-                "refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt",
-            ));
+            return Err(Error::usage(crate::t!("confirm-no-terminal")));
         }
         let answer = dialoguer::Confirm::new()
             .with_prompt(crate::output::text::one_line(prompt, 300))
@@ -476,7 +494,7 @@ impl Ctx {
         if answer == Some(true) {
             Ok(())
         } else {
-            Err(Error::other("cancelled; nothing was deleted"))
+            Err(Error::other(crate::t!("confirm-cancelled")))
         }
     }
 

@@ -19,16 +19,19 @@ pub struct Term {
     pub color: bool,
     /// Columns of the terminal stdout is, when it is one.
     pub width: Option<u16>,
+    /// NO_COLOR or `--color never`: no escape sequence anywhere, not even a progress bar's
+    /// or a spinner's (they redraw with `\r\e[2K`).
+    pub no_color: bool,
 }
 
 impl Term {
     pub(crate) fn detect(color: ColorWhen) -> Term {
         let stdout_tty = std::io::stdout().is_terminal();
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let color = match color {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => stdout_tty && !no_color,
+        let (color, no_color) = match color {
+            ColorWhen::Always => (true, false),
+            ColorWhen::Never => (false, true),
+            ColorWhen::Auto => (stdout_tty && !no_color, no_color),
         };
         Term {
             stdin_tty: std::io::stdin().is_terminal(),
@@ -38,6 +41,7 @@ impl Term {
             width: stdout_tty
                 .then(|| console::Term::stdout().size_checked().map(|(_, w)| w))
                 .flatten(),
+            no_color,
         }
     }
 
@@ -50,6 +54,7 @@ impl Term {
             stderr_tty: false,
             color: false,
             width: None,
+            no_color: false,
         }
     }
 }
@@ -275,7 +280,7 @@ impl Io {
         let line = if self.json_messages() {
             e.envelope().to_string()
         } else {
-            format!("error: {text}")
+            format!("{}: {text}", crate::t!("word-error"))
         };
         let _ = writeln!(self.stderr(), "{line}");
     }
@@ -328,7 +333,7 @@ impl ErrStream {
     /// Where a progress bar is drawn: standard error when it is a terminal, the captured
     /// stream of a test that says it is one, else nowhere.
     pub fn progress_target(&self) -> indicatif::ProgressDrawTarget {
-        if !self.term.stderr_tty || self.json_messages() {
+        if !self.term.stderr_tty || self.term.no_color || self.json_messages() {
             return indicatif::ProgressDrawTarget::hidden();
         }
         match &self.sink {

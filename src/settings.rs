@@ -133,6 +133,10 @@ pub(crate) mod parse {
             .map_err(|_| "an http(s) URL such as https://api.example.com/v1")
     }
 
+    pub(crate) fn lang(s: &str) -> Result<crate::i18n::Lang, &'static str> {
+        crate::i18n::Lang::from_code(s).ok_or("en or ko")
+    }
+
     pub(crate) fn non_empty(s: &str) -> Result<String, &'static str> {
         if s.is_empty() {
             Err("a non-empty value")
@@ -346,6 +350,16 @@ keys! {
         parse: |s| parse::variant(s).map(|v| json!(v.to_string().to_lowercase())),
         ..TEXT
     },
+    /// The language of text for people.
+    Lang => Spec {
+        name: "lang",
+        env: Some("RECRUIT_LANG"),
+        flag: Some("--lang"),
+        help: "language of messages, prompts, table headers and help: en or ko (else LC_ALL/LANG decide)",
+        parse: |s| parse::lang(s).map(|l| json!(l.code())),
+        given: |g| g.lang.map(|l| l.code().to_string()),
+        ..TEXT
+    },
     /// The webhook signing key (the commands' `--signing-key` comes first).
     SigningKey => Spec {
         name: "signing_key",
@@ -421,6 +435,9 @@ pub struct Environ {
     /// `RECRUIT_SIGNING_KEY` (the commands that take `--signing-key` read it as its variable;
     /// this copy is for `config get` and `config list`).
     pub signing_key: Option<String>,
+    /// The language the locale variables name (`LC_ALL`, `LC_MESSAGES`, `LANG`, read as
+    /// text): the last word on `lang`.
+    pub locale: crate::i18n::Lang,
 }
 
 impl Environ {
@@ -430,6 +447,7 @@ impl Environ {
             debug: var("RECRUIT_DEBUG").is_some_and(|v| v == "1"),
             columns: var("COLUMNS").and_then(|c| c.trim().parse().ok()),
             signing_key: var("RECRUIT_SIGNING_KEY").filter(|k| !k.is_empty()),
+            locale: crate::i18n::Lang::from_locale(var),
         }
     }
 }
@@ -578,6 +596,15 @@ impl Settings<'_> {
         self.with_default(Key::Variant, parse::variant)
     }
 
+    /// The language of text for people: `--lang` / RECRUIT_LANG, else the profile's `lang`,
+    /// else the locale variables, else English.
+    pub(crate) fn lang(&self) -> Result<crate::i18n::Lang, Error> {
+        Ok(match self.get(Key::Lang, parse::lang)? {
+            Some(s) => s.value,
+            None => self.globals.environ.locale,
+        })
+    }
+
     /// `-v`, or RECRUIT_DEBUG=1.
     pub(crate) fn verbose(&self) -> bool {
         self.globals.verbose || self.globals.environ.debug
@@ -716,6 +743,7 @@ mod tests {
             Key::MaxWait => ("300", json!(300)),
             Key::Variant => ("B", json!("b")),
             Key::SigningKey => ("whsec_abcdef123456", json!("••••3456")),
+            Key::Lang => ("KO", json!("ko")),
         }
     }
 
@@ -851,6 +879,7 @@ mod tests {
             debug: true,
             columns: Some(60),
             signing_key: Some("whsec_env_9999".into()),
+            locale: crate::i18n::Lang::Ko,
         };
         let s = Settings {
             globals: &g,
@@ -863,6 +892,54 @@ mod tests {
             s.effective(Key::SigningKey).unwrap(),
             Some((json!("••••9999"), Source::Env("RECRUIT_SIGNING_KEY")))
         );
+    }
+
+    /// `lang`: flag or variable, else the profile, else the locale; a bad value names its
+    /// source.
+    #[test]
+    fn the_language_comes_from_flag_env_profile_then_locale() {
+        use crate::i18n::Lang;
+        let (_dir, mut config) = config();
+        let lang = |args: &[&str], config: &Config, locale: Lang| {
+            let mut g = globals(args);
+            g.environ.locale = locale;
+            Settings {
+                globals: &g,
+                config,
+                profile: "default",
+            }
+            .lang()
+        };
+        assert_eq!(lang(&[], &config, Lang::En).unwrap(), Lang::En);
+        assert_eq!(
+            lang(&[], &config, Lang::Ko).unwrap(),
+            Lang::Ko,
+            "the locale"
+        );
+        config.set("default", Key::Lang, "ko");
+        assert_eq!(
+            lang(&[], &config, Lang::En).unwrap(),
+            Lang::Ko,
+            "profile over locale"
+        );
+        assert_eq!(
+            lang(&["--lang", "en"], &config, Lang::Ko).unwrap(),
+            Lang::En,
+            "flag over profile"
+        );
+        config.set("default", Key::Lang, "korean");
+        let e = lang(&[], &config, Lang::En).unwrap_err();
+        assert!(
+            e.message.contains("lang = 'korean'") && e.message.contains("en or ko"),
+            "{}",
+            e.message
+        );
+        assert!(Key::Lang.check("de").is_err());
+        let cmd = Globals::command();
+        assert!(cmd
+            .clone()
+            .try_get_matches_from(["recruit", "--lang", "de"])
+            .is_err());
     }
 
     #[test]

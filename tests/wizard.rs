@@ -7,23 +7,30 @@ use common::*;
 use std::time::Duration;
 
 use expectrl::{Eof, Session, WaitStatus};
+use recruit::i18n::Lang;
 use recruit::sandbox::codes;
 use serde_json::{json, Value};
 
 /// `recruit` in a pseudo-terminal, pointed at a test sandbox.
 trait Pty {
     fn spawn(&self, args: &[&str]) -> Session;
-    fn spawn_at(&self, base: &str, args: &[&str]) -> Session;
+    fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session;
+    fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session;
 }
 
 impl Pty for TestSandbox {
-    /// `recruit ARGS` in a PTY of 120x40, no colour, pointed at this sandbox.
+    /// `recruit ARGS` in a PTY of 120x40, no colour, in English, pointed at this sandbox.
     fn spawn(&self, args: &[&str]) -> Session {
-        self.spawn_at(&self.sandbox().base_url(), args)
+        self.spawn_in(Lang::En, 120, args)
+    }
+
+    /// The same in `lang` (RECRUIT_LANG) on a terminal `cols` wide.
+    fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session {
+        self.spawn_at(&self.sandbox().base_url(), lang, cols, args)
     }
 
     /// The same, pointed at `base` (a stub service).
-    fn spawn_at(&self, base: &str, args: &[&str]) -> Session {
+    fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
         for (k, _) in std::env::vars() {
             if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
@@ -37,10 +44,11 @@ impl Pty for TestSandbox {
             .env("NO_COLOR", "1")
             .env("TERM", "xterm")
             .env("TZ", "UTC")
+            .env("RECRUIT_LANG", lang.code())
             .current_dir(self.home.dir.path())
             .args(args);
         let mut s = Session::spawn(cmd).expect("spawn in a PTY");
-        s.get_process_mut().set_window_size(120, 40).unwrap();
+        s.get_process_mut().set_window_size(cols, 40).unwrap();
         s.set_expect_timeout(Some(Duration::from_secs(30)));
         s
     }
@@ -125,7 +133,8 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
         "7. Current annual salary (KRW 10,000) (optional)",
         "\r",
     );
-    answer(&mut s, "8. Gender (optional)", &format!("{DOWN}\r"));
+    // An optional choice starts on "skip": female is two down.
+    answer(&mut s, "8. Gender (optional)", &format!("{DOWN}{DOWN}\r"));
     answer(&mut s, "9. Date of birth (optional)", "1990-02-30\r");
     answer(&mut s, "is not a real date", "1990-02-28\r");
     answer(&mut s, "10. Profile photo (optional)", "\r");
@@ -141,7 +150,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Department (optional)", "\r");
     answer(&mut s, "Job role (optional)", "Engineer\r");
     // A second entry started by mistake is left empty at its first required field.
-    answer(&mut s, "Add another experience?", "y\r");
+    answer(&mut s, "Add another job?", "y\r");
     answer(&mut s, "Company (empty: no such entry)", "\r");
     // education (required)
     s.expect("13. Education").unwrap();
@@ -150,30 +159,31 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Graduated (YYYY-MM, optional)", "\r");
     answer(&mut s, "Graduated?", "y\r");
     answer(&mut s, "Major (optional)", "CS\r");
-    answer(&mut s, "Add another education?", "n\r");
-    // qualification (optional): one prize
+    answer(&mut s, "Add another school?", "n\r");
+    // qualification (optional): one prize, shown in words (sent as the API's `certificate`)
     answer(
         &mut s,
-        "14. Certificates and awards (optional): add a qualification?",
+        "14. Certificates and awards (optional): add an entry?",
         "y\r",
     );
-    answer(&mut s, "Kind (award = certification", &format!("{DOWN}\r"));
+    s.expect("Certification").unwrap();
+    answer(&mut s, "Prize", &format!("{DOWN}\r"));
     answer(&mut s, "    Name", "Hackathon\r");
     answer(&mut s, "Issuing institution", "Acme\r");
     answer(&mut s, "Score or grade", "1st\r");
     answer(&mut s, "Date obtained (YYYY-MM-DD)", "2021/05/01\r");
     answer(&mut s, "Details (optional)", "\r");
-    answer(&mut s, "Add another qualification?", "n\r");
+    answer(&mut s, "Add another certification or prize?", "n\r");
     // training (optional): skipped
     answer(
         &mut s,
-        "15. Training and courses (optional): add a training?",
+        "15. Training and courses (optional): add an entry?",
         "n\r",
     );
     // language (optional): one
     answer(
         &mut s,
-        "16. Language test scores (optional): add a language?",
+        "16. Language test scores (optional): add an entry?",
         "y\r",
     );
     answer(&mut s, "    Language", "English\r");
@@ -181,27 +191,27 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     answer(&mut s, "Testing institution", "ETS\r");
     answer(&mut s, "Score or grade", "950\r");
     answer(&mut s, "Date taken", "2022-08-01\r");
-    answer(&mut s, "Add another language?", "n\r");
-    // military service: yes, complete
+    answer(&mut s, "Add another language test?", "n\r");
+    // military service (skip, yes, no): yes, completed
     answer(
         &mut s,
         "17. Military service (optional): does it apply to you?",
-        &format!("{UP}\r"),
+        &format!("{DOWN}\r"),
     );
-    answer(&mut s, "Service status", "\r");
+    answer(&mut s, "Service status", &format!("{DOWN}\r"));
     // veteran affair: yes, with a code typed wrong first
     answer(
         &mut s,
         "18. National merit (veterans' affairs) status (optional): does it apply",
-        &format!("{UP}\r"),
+        &format!("{DOWN}\r"),
     );
-    answer(&mut s, "Veteran affair code", "123\r");
+    answer(&mut s, "Veterans' affairs certificate number", "123\r");
     answer(&mut s, "two digits, a hyphen and six digits", "12-345678\r");
-    // disability: no (the default)
+    // disability: no
     answer(
         &mut s,
         "19. Disability (optional): does it apply to you?",
-        "\r",
+        &format!("{UP}\r"),
     );
     answer(
         &mut s,
@@ -246,7 +256,17 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
     // The review shows uploads as the path the body sends, not the sandbox's temporary URL.
     let review = s.expect("What next?").unwrap();
     let review = String::from_utf8_lossy(review.before()).to_string();
-    assert!(review.contains("privacy consent"), "{review}");
+    assert!(review.contains("Privacy consent"), "{review}");
+    // Answers in words, questions without their kinds.
+    assert!(
+        review.contains("Female") && review.contains("Prize: Hackathon"),
+        "{review}"
+    );
+    assert!(review.contains("Yes (Completed)"), "{review}");
+    assert!(
+        !review.contains("(gender)") && !review.contains("certificate"),
+        "{review}"
+    );
     assert!(
         review.contains("/upload/candidate/file/1/temp/"),
         "{review}"
@@ -362,8 +382,7 @@ fn wizard_walks_every_kind_and_sends_what_was_typed() {
 fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
     let sb = TestSandbox::new();
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
-    s.expect("carry no id and cannot be answered through the API")
-        .unwrap();
+    s.expect("cannot be sent by this tool").unwrap();
     answer(&mut s, "1. Full name", "Min Park\r");
     answer(&mut s, "2. Email address", "min.wizard@example.com\r");
     answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
@@ -406,7 +425,8 @@ fn wizard_ctrl_c_sends_nothing_saves_what_was_answered_and_exits_130() {
         before.ends_with('\n') || before.ends_with("error: "),
         "{before:?}"
     );
-    s.expect("the answers so far are in").unwrap();
+    s.expect("The answers so far are in").unwrap();
+    s.expect("--resume").unwrap();
     assert_eq!(exit_code(&mut s), 130);
     assert!(sb.admin("/_sandbox/requests").is_empty());
     let file: Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
@@ -458,7 +478,15 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
         "2. Email address: typo@example.com",
         &format!("{DOWN}\r"),
     );
-    answer(&mut s, "2. Email address", "min.fixed@example.com\r");
+    // Pre-filled with the answer now: rub out "typo" and type "min.fixed".
+    answer(
+        &mut s,
+        "2. Email address",
+        &format!(
+            "{}min.fixed@example.com\r",
+            "\x7f".repeat("typo@example.com".len())
+        ),
+    );
     // Reviewed again, with the new answer; then the consent changed too.
     let review = s.expect("What next?").unwrap();
     let review = String::from_utf8_lossy(review.before()).to_string();
@@ -466,7 +494,7 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
     assert!(review.contains("min.fixed@example.com"), "{review}");
     assert!(!review.contains("typo@example.com"), "{review}");
     answer(&mut s, "Change an answer", &format!("{DOWN}\r"));
-    answer(&mut s, "privacy consent: no", &format!("{UP}\r"));
+    answer(&mut s, "Privacy consent: No", &format!("{UP}\r"));
     answer(&mut s, "Do you consent", "y\r");
     answer(&mut s, "Submit this application to FORM-NOIDS", "\r");
     assert_eq!(exit_code(&mut s), 0);
@@ -513,7 +541,10 @@ fn answers_file_on_a_terminal_shows_a_summary_and_asks_first() {
     let file = noids_answers(&sb, "asked@example.com");
     let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "--answers", &file]);
     s.expect("note: the form's questions carry no ids").unwrap();
-    s.expect("Mobile phone number (phone)").unwrap(); // the summary
+    // The summary names the questions without their kinds.
+    let summary = s.expect("Mobile phone number").unwrap();
+    let summary = String::from_utf8_lossy(summary.before()).to_string();
+    assert!(!summary.contains("(name)"), "{summary}");
     answer(&mut s, "Submit this application to FORM-NOIDS", "n\r");
     s.expect("cancelled; nothing was sent").unwrap();
     assert_eq!(exit_code(&mut s), 1);
@@ -588,7 +619,7 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
         ),
     });
     let sb = TestSandbox::new();
-    let mut s = sb.spawn_at(&service.base(), &["forms", "apply", "EVIL"]);
+    let mut s = sb.spawn_at(&service.base(), Lang::En, 120, &["forms", "apply", "EVIL"]);
     let mut shown = Vec::new();
     let first = s.expect("1. Name").unwrap();
     shown.extend_from_slice(first.before());
@@ -619,6 +650,487 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
     }
 }
 
+/// The wizard's text `id` in `lang` (numbers given as digits are numbers, for plurals).
+fn tr(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
+    let mut a = fluent_bundle::FluentArgs::new();
+    for (k, v) in args {
+        match v.parse::<i64>() {
+            Ok(n) => a.set(*k, n),
+            Err(_) => a.set(*k, v.to_string()),
+        }
+    }
+    recruit::i18n::text_in(lang, id, (!args.is_empty()).then_some(&a))
+}
+
+/// The first `n` words of a message: what shows on the first line of a refusal broken to the
+/// terminal's width.
+fn first_words(text: &str, n: usize) -> String {
+    text.split(' ').take(n).collect::<Vec<_>>().join(" ")
+}
+
+/// Each language on a narrow and a wide terminal.
+const COMBOS: [(Lang, u16); 4] = [
+    (Lang::En, 120),
+    (Lang::En, 60),
+    (Lang::Ko, 120),
+    (Lang::Ko, 60),
+];
+
+/// An answer to every question of FORM-ALLKINDS, as a `--save` file holds them.
+fn all_answers() -> Value {
+    json!({"privacy": true, "questions": [
+        {"question_id": 9001, "kind": "name", "answer": {"name": "Jane Wizard"}},
+        {"question_id": 9002, "kind": "email", "answer": {"email": "jane@example.com"}},
+        {"question_id": 9003, "kind": "phone", "answer": {"phone": "010-5555-1234"}},
+        {"question_id": 9004, "kind": "resume", "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}},
+        {"question_id": 9005, "kind": "experience_total", "answer": {"experience_total_period": 36}},
+        {"question_id": 9006, "kind": "desired_salary", "answer": {"desired_salary": 6000}},
+        {"question_id": 9007, "kind": "current_salary", "answer": {"current_salary": 5000}},
+        {"question_id": 9008, "kind": "gender", "answer": {"gender": "female"}},
+        {"question_id": 9009, "kind": "birth", "answer": {"birth": "1990-02-28"}},
+        {"question_id": 9010, "kind": "profile_img", "answer": {"profile_img_path": "/upload/candidate/file/1/temp/7/me.jpg"}},
+        {"question_id": 9011, "kind": "address", "answer": {"address": "Seoul"}},
+        {"question_id": 9012, "kind": "experience", "answer": {"experiences": [
+            {"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"},
+            {"company_name": "Beta Corporation International", "start_at": "2016-01", "end_at": "2019-02", "currently_employed": false, "department": "Research and development"}]}},
+        {"question_id": 9013, "kind": "education", "answer": {"educations": [{"school_name": "KAIST", "graduate": true, "major": "CS"}]}},
+        {"question_id": 9014, "kind": "qualification", "answer": {"qualifications": [
+            {"kind": "award", "name": "정보처리기사", "institution_name": "한국산업인력공단", "grade": "합격", "date": "2020-06-01"}]}},
+        {"question_id": 9015, "kind": "training", "answer": {"trainings": [
+            {"name": "Rust course", "institution_name": "Acme Academy", "start_date": "2021-01-04", "end_date": "2021-02-26"}]}},
+        {"question_id": 9016, "kind": "language", "answer": {"languages": [
+            {"kind": "English", "test_name": "TOEIC", "institution_name": "ETS", "grade": "950", "date": "2022-08-01"}]}},
+        {"question_id": 9017, "kind": "military_service", "answer": {"checked": true, "military_service_status": "complete"}},
+        {"question_id": 9018, "kind": "veteran_affair", "answer": {"checked": false}},
+        {"question_id": 9019, "kind": "disability", "answer": {"checked": true, "disability_type": "hearing", "disability_severity": "mild"}},
+        {"question_id": 9020, "kind": "text", "answer": {"value": "Acme, Engineer"}},
+        {"question_id": 9021, "kind": "textarea", "answer": {"value": "Because I like it.\nAnd the team."}},
+        {"question_id": 9022, "kind": "dropdown", "answer": {"value": "Employee referral"}},
+        {"question_id": 9023, "kind": "radio", "answer": {"value": "Yes"}},
+        {"question_id": 9024, "kind": "date_type", "answer": {"value": "2026-03-01"}},
+        {"question_id": 9025, "kind": "checkbox", "answer": {"values": ["Rust", "Go"]}},
+        {"question_id": 9026, "kind": "link", "answer": {"links": ["https://github.com/jane"]}},
+        {"question_id": 9027, "kind": "file_upload", "answer": {"links": ["/upload/candidate/file/1/temp/7/p.pdf"]}}
+    ]})
+}
+
+/// [`all_answers`] with only the questions `keep` says, and no privacy consent.
+fn some_answers(keep: impl Fn(i64) -> bool) -> Value {
+    let mut v = all_answers();
+    v.as_object_mut().unwrap().remove("privacy");
+    v["questions"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|q| keep(q["question_id"].as_i64().unwrap()));
+    v
+}
+
+/// The answer to question `id` in a request body or answers file (variant A).
+fn answer_of(body: &Value, id: i64) -> Value {
+    body["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["question_id"] == json!(id))
+        .map(|q| q["answer"].clone())
+        .unwrap_or(Value::Null)
+}
+
+/// Everything the terminal showed up to `text` (which is consumed too).
+fn until(s: &mut Session, text: &str) -> String {
+    let m = s
+        .expect(text)
+        .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
+    String::from_utf8_lossy(m.before()).to_string()
+}
+
+#[test]
+fn pty_a_group_changed_from_the_review_keeps_its_entries_and_an_edited_entry_starts_pre_filled() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        std::fs::write(&file, all_answers().to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        s.expect(
+            tr(
+                "wizard-resumed",
+                &[("path", path), ("kept", "27"), ("left", "0")],
+            )
+            .as_str(),
+        )
+        .unwrap();
+        let down11 = DOWN.repeat(11);
+        // Change question 12 (two jobs), and press Enter on the list: both kept.
+        answer(&mut s, &tr("wizard-change", &[]), &format!("{DOWN}\r"));
+        answer(&mut s, "12. Work experience: ", &format!("{down11}\r"));
+        s.expect("1. Acme, Engineer, 2019-03").unwrap();
+        s.expect("2. Beta Corporation International, 2016-01 – 2019-02")
+            .unwrap();
+        answer(&mut s, &tr("wizard-group-keep", &[("count", "2")]), "\r");
+        // Again, editing the second job: each field starts from its answer; Enter keeps it.
+        answer(&mut s, &tr("wizard-change", &[]), &format!("{DOWN}\r"));
+        answer(&mut s, "12. Work experience: ", &format!("{down11}\r"));
+        answer(&mut s, &tr("wizard-group-edit", &[]), &format!("{DOWN}\r"));
+        answer(
+            &mut s,
+            &tr("wizard-group-which-edit", &[]),
+            &format!("{DOWN}\r"),
+        );
+        let optional = |label: &str| tr("wizard-optional", &[("label", &tr(label, &[]))]);
+        let dated = |label: &str| {
+            tr(
+                "wizard-field-dated-optional",
+                &[("label", &tr(label, &[])), ("shape", "YYYY-MM")],
+            )
+        };
+        for (prompt, now) in [
+            (
+                tr("field-experience-company", &[]),
+                "Beta Corporation International",
+            ),
+            (dated("field-experience-start"), "2016-01"),
+            (dated("field-experience-end"), "2019-02"),
+        ] {
+            // The prompt, then the answer it starts from.
+            s.expect(prompt.as_str()).unwrap();
+            answer(&mut s, now, "\r");
+        }
+        answer(&mut s, &tr("field-experience-current", &[]), "\r");
+        answer(&mut s, &optional("field-experience-type"), "\r");
+        answer(&mut s, &optional("field-experience-position"), "\r");
+        s.expect(optional("field-experience-department").as_str())
+            .unwrap();
+        answer(&mut s, "Research and development", "\r");
+        answer(&mut s, &optional("field-experience-role"), "\r");
+        answer(&mut s, &tr("wizard-group-keep", &[("count", "2")]), "\r");
+        // Reviewed with both jobs; Enter submits.
+        let review = until(&mut s, &tr("wizard-what-next", &[]));
+        let review = &review[review.rfind("12   Work experience").expect("a review")..];
+        assert!(review.contains("Acme"), "{review}");
+        assert!(review.contains("Beta"), "{review}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        assert_eq!(exit_code(&mut s), 0, "{lang:?} at {cols} columns");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1);
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        for id in 9001..=9027 {
+            assert_eq!(
+                answer_of(body, id),
+                answer_of(&all_answers(), id),
+                "question {id}, {lang:?} at {cols} columns"
+            );
+        }
+        // The session file (kept up to date by --resume) is what was sent.
+        let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(answer_of(&kept, 9012), answer_of(&all_answers(), 9012));
+    }
+}
+
+#[test]
+fn pty_an_empty_required_answer_is_refused_with_a_sentence_and_ctrl_c_says_how_to_keep_answers() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(lang, cols, &["forms", "apply", codes::FORM_ALL_KINDS]);
+        answer(&mut s, "1. Full name", "\r");
+        // Why, in a sentence (its first words: at 60 columns it is broken over lines).
+        answer(
+            &mut s,
+            &first_words(&tr("wizard-required", &[]), 3),
+            "김하나\r",
+        );
+        answer(&mut s, "2. Email address", "nope\r");
+        answer(&mut s, "\"nope\"", "\x03");
+        s.expect(tr("wizard-cancelled", &[]).as_str()).unwrap();
+        // No --save: how to keep the answers next time.
+        s.expect(tr("wizard-not-kept", &[("code", codes::FORM_ALL_KINDS)]).as_str())
+            .unwrap();
+        assert_eq!(exit_code(&mut s), 130, "{lang:?} at {cols} columns");
+        assert!(sb.admin("/_sandbox/requests").is_empty());
+    }
+}
+
+#[test]
+fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        // Questions 1 to 11 answered: question 12 (work experience) is the first asked.
+        std::fs::write(&file, some_answers(|id| id <= 9011).to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        let before = until(&mut s, "12. Work experience");
+        assert!(!before.contains("11. Home address"), "{before}");
+        let dated = |label: &str| {
+            tr(
+                "wizard-field-dated-optional",
+                &[("label", &tr(label, &[])), ("shape", "YYYY-MM")],
+            )
+        };
+        let company = if lang == Lang::Ko {
+            "에이크미"
+        } else {
+            "Acme"
+        };
+        answer(
+            &mut s,
+            &tr("field-experience-company", &[]),
+            &format!("{company}\r"),
+        );
+        answer(&mut s, &dated("field-experience-start"), "2020-03\r");
+        answer(&mut s, &dated("field-experience-end"), "2019-01\r");
+        let why = tr(
+            "check-end-before-start",
+            &[("end", "2019-01"), ("start", "2020-03")],
+        );
+        // Refused at the field, before the rest of the entry.
+        let shown = until(&mut s, &first_words(&why, 2));
+        assert!(
+            !shown.contains(&tr("field-experience-current", &[])),
+            "{shown}"
+        );
+        until_reading_keys(&s);
+        s.send("2021-01\r").unwrap();
+        answer(&mut s, &tr("field-experience-current", &[]), "\r");
+        for label in [
+            "field-experience-type",
+            "field-experience-position",
+            "field-experience-department",
+            "field-experience-role",
+        ] {
+            let prompt = tr("wizard-optional", &[("label", &tr(label, &[]))]);
+            answer(&mut s, &prompt, "\r");
+        }
+        answer(
+            &mut s,
+            &tr(
+                "wizard-group-add-another",
+                &[("noun", &tr("noun-experience", &[]))],
+            ),
+            "\r",
+        );
+        answer(&mut s, "13. Education", "");
+        answer(&mut s, &tr("field-education-school", &[]), "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{lang:?} at {cols} columns");
+        // Ctrl-C kept the session: the job as corrected, and the answers it was resumed with.
+        let kept: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(
+            answer_of(&kept, 9012),
+            json!({"experiences": [{"company_name": company, "start_at": "2020-03", "end_at": "2021-01", "currently_employed": false}]})
+        );
+        for id in 9001..=9011 {
+            assert_eq!(answer_of(&kept, id), answer_of(&all_answers(), id), "{id}");
+        }
+    }
+}
+
+#[test]
+fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optional_choice() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        // Everything but the gender and the military service, and no privacy consent.
+        std::fs::write(
+            &file,
+            some_answers(|id| id != 9008 && id != 9017).to_string(),
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        s.expect(
+            tr(
+                "wizard-resumed",
+                &[("path", path), ("kept", "25"), ("left", "2")],
+            )
+            .as_str(),
+        )
+        .unwrap();
+        let gender = tr("wizard-optional", &[("label", "8. Gender")]);
+        let asked = until(&mut s, &gender);
+        assert!(!asked.contains("1. Full name"), "{asked}");
+        assert!(!asked.contains("7. Current annual salary"), "{asked}");
+        // An optional choice starts on "skip": Enter skips it.
+        s.expect(tr("wizard-skip", &[]).as_str()).unwrap();
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        let military = tr(
+            "wizard-applies",
+            &[(
+                "label",
+                &tr("wizard-optional", &[("label", "17. Military service")]),
+            )],
+        );
+        let asked = until(&mut s, &military);
+        assert!(!asked.contains("12. Work experience"), "{asked}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        answer(&mut s, &tr("wizard-privacy", &[]), "y\r");
+        let review = until(&mut s, &tr("wizard-what-next", &[]));
+        assert!(review.contains("Jane Wizard"), "{review}");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        assert_eq!(exit_code(&mut s), 0, "{lang:?} at {cols} columns");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1);
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        assert_eq!(body["privacy"], json!(true));
+        assert_eq!(answer_of(body, 9008), Value::Null, "skipped");
+        assert_eq!(answer_of(body, 9017), Value::Null, "skipped");
+        assert_eq!(body["questions"].as_array().unwrap().len(), 25);
+        for id in (9001..=9027).filter(|id| *id != 9008 && *id != 9017) {
+            assert_eq!(answer_of(body, id), answer_of(&all_answers(), id), "{id}");
+        }
+    }
+}
+
+/// What a PTY session shows until `text` (included), added to `log`.
+fn log_until(s: &mut Session, text: &str, log: &mut Vec<u8>) {
+    let m = s
+        .expect(text)
+        .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
+    log.extend_from_slice(m.before());
+    log.extend_from_slice(m.get(0).unwrap());
+}
+
+/// At 60 columns, questions wider than the terminal, a menu moved through and a refusal
+/// broken over lines leave the screen as a person reads it: each question once, no refusal
+/// left once the answer is taken (dialoguer alone redrew a wrapped prompt by clearing one
+/// line of it, leaving the rest on the screen).
+#[test]
+fn pty_at_60_columns_long_questions_and_refusals_leave_no_stale_lines() {
+    for lang in [Lang::En, Lang::Ko] {
+        let sb = TestSandbox::new();
+        let file = sb.home.dir.path().join("session.json");
+        std::fs::write(&file, some_answers(|id| id <= 9017).to_string()).unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let mut s = sb.spawn_in(
+            lang,
+            60,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        );
+        let mut log = Vec::new();
+        let question = "18. National merit (veterans' affairs) status";
+        log_until(&mut s, question, &mut log);
+        log_until(&mut s, &tr("word-no", &[]), &mut log);
+        until_reading_keys(&s);
+        // Skip, yes, no, back to yes.
+        s.send(format!("{DOWN}{DOWN}{UP}\r")).unwrap();
+        log_until(&mut s, &tr("wizard-veteran-code", &[]), &mut log);
+        until_reading_keys(&s);
+        s.send("123\r").unwrap();
+        let why = tr("wizard-veteran-code-shape", &[("value", "\"123\"")]);
+        log_until(&mut s, &first_words(&why, 3), &mut log);
+        until_reading_keys(&s);
+        s.send("12-345678\r").unwrap();
+        log_until(&mut s, "19. Disability", &mut log);
+        until_reading_keys(&s);
+        s.send("\x03").unwrap();
+        if let Ok(rest) = s.expect(Eof) {
+            log.extend_from_slice(rest.before());
+        }
+        let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+        let mut screen = vt100::Parser::new(size(40), size(60), 0);
+        screen.process(&log);
+        let shown = screen.screen().contents();
+        let from = shown
+            .find("18. National")
+            .expect("question 18 on the screen");
+        let shown = &shown[from..];
+        assert_eq!(
+            shown.matches("18. National").count(),
+            1,
+            "{lang:?}: question 18 shows more than once:\n{shown}"
+        );
+        assert!(
+            !shown.contains(&first_words(&why, 3)),
+            "{lang:?}: the refusal stayed:\n{shown}"
+        );
+        assert!(
+            !shown.contains(&tr("wizard-skip", &[])),
+            "{lang:?}: the menu stayed:\n{shown}"
+        );
+        assert!(shown.contains("12-345678"), "{lang:?}:\n{shown}");
+        assert!(shown.lines().all(|l| !l.contains('\u{1b}')), "{shown}");
+    }
+}
+
+/// A saved session the form refuses (an answer edited by hand) is reported like an answers
+/// file, before any question, and nothing is sent.
+#[test]
+fn pty_a_saved_session_with_a_wrong_answer_lists_its_problems_and_exits_2() {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    let mut saved = some_answers(|id| id <= 9003);
+    saved["questions"][1]["answer"]["email"] = json!("nope");
+    std::fs::write(&file, saved.to_string()).unwrap();
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_ALL_KINDS,
+        "--resume",
+        file.to_str().unwrap(),
+    ]);
+    let shown = until(&mut s, "1 problem");
+    assert!(
+        shown.contains("answer.email: \"nope\" does not look like an e-mail address"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("1. Full name"),
+        "no question is asked: {shown}"
+    );
+    assert_eq!(exit_code(&mut s), 2);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
+#[test]
+fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    std::fs::write(&file, some_answers(|id| id <= 9003).to_string()).unwrap();
+    let out = sb
+        .home
+        .cmd()
+        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .args([
+            "forms",
+            "apply",
+            codes::FORM_ALL_KINDS,
+            "--resume",
+            file.to_str().unwrap(),
+        ])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_of(&out);
+    assert!(err.contains("--resume"), "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(err.contains("--answers FILE"), "{err}");
+    assert!(sb.admin("/_sandbox/requests").is_empty());
+}
+
 /// The wizard's logic without a terminal: `wizard::collect` driven by a scripted prompt, its
 /// answers sent through the same `apply::prepare` an answers file goes through.
 mod scripted {
@@ -626,6 +1138,9 @@ mod scripted {
     use recruit::apply::{answers_file, prepare, Answer, Variant};
     use recruit::wizard::scripted::{Reply, Scripted};
     use recruit::wizard::{collect, Stop};
+
+    const REQUIRED: &str =
+        "An answer is required here: type one, or press Ctrl-C to stop without sending.";
     use serde_json::{json, Value};
 
     fn form() -> ApplicationForm {
@@ -674,8 +1189,8 @@ mod scripted {
             Reply::Tick(vec![0, 2]),
             line("2026.12.01"),
             Reply::Yes(true),
-            Reply::Pick(0),
-            line(""), // optional textarea skipped
+            Reply::Pick(1), // (skip) comes first: 1 is "Completed"
+            line(""),       // optional textarea skipped
             line("https://github.com/hana"),
             Reply::Yes(false),
             line(cv.to_str().unwrap()),
@@ -687,14 +1202,21 @@ mod scripted {
             Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
         };
         let mut answers: Vec<Answer> = Vec::new();
-        let privacy = collect(&form, &mut p, &mut upload, &mut answers).expect("completes");
+        let privacy = collect(&form, &mut p, &mut upload, &mut answers, None).expect("completes");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
         assert_eq!(uploaded, [cv]);
         assert!(privacy);
         let t = p.transcript.join("\n");
         assert!(t.contains("! nope: "), "{t}");
         assert!(
-            t.contains("1 question(s) carry no id") && t.contains("12. Q text"),
+            t.contains("1 question cannot be sent by this tool") && t.contains("12. Q text"),
+            "{t}"
+        );
+        // The military status is offered in words, starting on "skip".
+        assert!(
+            t.contains(
+                "  [>(skip: no answer) | Completed | Not completed | Exempted | Serving now]"
+            ),
             "{t}"
         );
 
@@ -741,10 +1263,11 @@ mod scripted {
         ]);
         let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
         let mut answers = Vec::new();
-        let stop = collect(&form, &mut p, &mut upload, &mut answers).unwrap_err();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers, None).unwrap_err();
         assert_eq!(stop, Stop::Cancelled);
+        // Refused with a sentence saying why.
         assert!(
-            p.transcript.iter().any(|l| l == "! : required"),
+            p.transcript.iter().any(|l| *l == format!("! : {REQUIRED}")),
             "{:#?}",
             p.transcript
         );
@@ -770,6 +1293,7 @@ mod scripted {
             save: Some(save),
             yes: false,
             width: 100,
+            resumed: None,
         }
     }
 
@@ -819,9 +1343,14 @@ mod scripted {
         assert_eq!(radio(&prepared.body), json!({"value": "Phone"}));
         let reviews = p.transcript.iter().filter(|l| *l == "? What next?").count();
         assert_eq!(reviews, 2, "{:#?}", p.transcript);
-        assert!(p.transcript.iter().any(
-            |l| l.contains("Submit this application to FORM-T (Test form), request variant A?")
-        ));
+        // No API words: the request's variant is not the applicant's business.
+        assert!(
+            p.text()
+                .contains("[>Submit this application to FORM-T (Test form)? | Change an answer"),
+            "{}",
+            p.text()
+        );
+        assert!(!p.text().contains("variant"), "{}", p.text());
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         assert_eq!(saved["privacy"], true);
         assert_eq!(radio(&saved), json!({"value": "Phone"}));
@@ -844,11 +1373,496 @@ mod scripted {
         assert_eq!(
             e.message,
             format!(
-                "cancelled; nothing was sent (the answers so far are in {})",
+                "cancelled; nothing was sent. The answers so far are in {0}; `recruit forms apply FORM-T --resume {0}` goes on from them.",
                 save.display()
             )
         );
         let saved: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         assert_eq!(saved["questions"][0]["answer"], json!({"name": "Kim Hana"}));
+    }
+
+    /// A form of the repeatable and optional-choice kinds.
+    fn group_form() -> ApplicationForm {
+        let q = |id: i64, kind: &str, required: bool| json!({"id": id, "order": id, "kind": kind, "title": format!("Q {kind}"), "required": required});
+        serde_json::from_value(json!({
+            "code": "FORM-G",
+            "title": "Group form",
+            "questions": [
+                q(1, "name", true),
+                q(2, "experience", true),
+                q(3, "qualification", false),
+                q(4, "gender", false),
+                q(5, "training", false),
+            ]
+        }))
+        .expect("form parses")
+    }
+
+    fn acme() -> Value {
+        json!({"company_name": "Acme", "start_at": "2019-03", "currently_employed": true, "title": "Engineer"})
+    }
+
+    fn beta() -> Value {
+        json!({"company_name": "Beta", "start_at": "2016-01", "end_at": "2019-02", "currently_employed": false, "department": "R&D"})
+    }
+
+    fn no_upload() -> impl FnMut(&std::path::Path) -> Result<String, String> {
+        |_: &std::path::Path| -> Result<String, String> { unreachable!() }
+    }
+
+    /// Question `i`'s answer, asked again from `current` with `replies`.
+    fn change(
+        form: &ApplicationForm,
+        i: usize,
+        current: &Value,
+        replies: Vec<Reply>,
+    ) -> (Option<Value>, Scripted) {
+        let mut p = Scripted::new(replies);
+        let questions = form.questions.clone().unwrap();
+        let got = recruit::wizard::answer_question(
+            &mut p,
+            &questions,
+            i,
+            Some(current),
+            &mut no_upload(),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}\n{}", p.text()));
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        (got, p)
+    }
+
+    #[test]
+    fn a_changed_group_lists_its_entries_and_enter_keeps_them() {
+        let form = group_form();
+        let now = json!({"experiences": [acme(), beta()]});
+        let (got, p) = change(&form, 1, &now, vec![Reply::Enter]);
+        assert_eq!(got, Some(now.clone()), "{}", p.text());
+        let t = p.text();
+        assert!(t.contains("  1. Acme, Engineer, 2019-03 – now"), "{t}");
+        assert!(t.contains("  2. Beta, 2016-01 – 2019-02"), "{t}");
+        // Keep is the default, and the only entry of the review's "Enter".
+        assert!(
+            t.contains("[>Keep these 2 entries | Edit an entry | Delete an entry | Add an entry]"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn an_entry_is_edited_from_its_fields_pre_filled_and_enter_keeps_each() {
+        let form = group_form();
+        let now = json!({"experiences": [acme(), beta()]});
+        // Edit entry 2: Enter on each of its 8 fields; then keep.
+        let mut replies = vec![Reply::Pick(1), Reply::Pick(1)];
+        replies.extend(std::iter::repeat_n(Reply::Enter, 8));
+        replies.push(Reply::Enter);
+        let (got, p) = change(&form, 1, &now, replies);
+        assert_eq!(got, Some(now.clone()), "{}", p.text());
+        let t = p.text();
+        assert!(t.contains("    Company [Beta]"), "{t}");
+        assert!(t.contains("    Start (YYYY-MM, optional) [2016-01]"), "{t}");
+        assert!(t.contains("    End (YYYY-MM, optional) [2019-02]"), "{t}");
+        assert!(t.contains("    Currently employed here? [y/N]"), "{t}");
+        assert!(t.contains("    Department (optional) [R&D]"), "{t}");
+        // An edited entry cannot be dropped by emptying its first field.
+        assert!(!t.contains("no such entry"), "{t}");
+
+        // Edit entry 1's role, delete entry 2, add a third; keep.
+        let mut replies = vec![Reply::Pick(1), Reply::Pick(0)];
+        replies.extend(std::iter::repeat_n(Reply::Enter, 7));
+        replies.push(line("Staff engineer"));
+        replies.extend([Reply::Pick(2), Reply::Pick(1)]);
+        replies.extend([
+            Reply::Pick(3),
+            line("Gamma"),
+            line("2012.01"),
+            line("2015/12"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+        ]);
+        replies.push(Reply::Enter);
+        let (got, p) = change(&form, 1, &now, replies);
+        let mut first = acme();
+        first["title"] = json!("Staff engineer");
+        assert_eq!(
+            got,
+            Some(
+                json!({"experiences": [first, {"company_name": "Gamma", "start_at": "2012-01", "end_at": "2015-12", "currently_employed": false}]})
+            ),
+            "{}",
+            p.text()
+        );
+        assert!(
+            p.text().contains("deleted: Beta, 2016-01 – 2019-02"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn the_only_entry_of_a_required_group_is_not_deleted_and_an_optional_group_can_be_emptied() {
+        let form = group_form();
+        let now = json!({"experiences": [acme()]});
+        let (got, p) = change(&form, 1, &now, vec![Reply::Pick(2), Reply::Enter]);
+        assert_eq!(got, Some(now), "{}", p.text());
+        assert!(
+            p.text().contains("This question needs at least one job, so the only one cannot be deleted: edit it instead."),
+            "{}",
+            p.text()
+        );
+        let prize = json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "Acme", "grade": "1st", "date": "2021-05-01"}]});
+        let (got, p) = change(&form, 2, &prize, vec![Reply::Pick(2)]);
+        assert_eq!(got, None, "{}", p.text());
+        // The entry is named in words, not by the API's value.
+        assert!(
+            p.text()
+                .contains("1. Prize: Hackathon (Acme, 1st, 2021-05-01)"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn an_end_before_its_start_is_refused_at_the_field_with_the_answers_file_rule() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut p = Scripted::new([
+            line("Acme"),
+            line("2020-03"),
+            line("2019-01"), // refused as typed
+            line("2021-01"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+            Reply::Enter, // add another? no
+        ]);
+        let got = recruit::wizard::answer_question(&mut p, &questions, 1, None, &mut no_upload())
+            .unwrap();
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        let t = p.text();
+        assert!(
+            t.contains("! 2019-01: the end 2019-01 is before the start 2020-03"),
+            "{t}"
+        );
+        assert_eq!(got.unwrap()["experiences"][0]["end_at"], json!("2021-01"));
+        // The answers file is refused by the same rule, with the same words.
+        let file = json!({"privacy": true, "questions": [
+            {"question_id": 1, "answer": {"name": "Kim"}},
+            {"question_id": 2, "answer": {"experiences": [{"company_name": "Acme", "start_at": "2020-03", "end_at": "2019-01"}]}}]});
+        let report = prepare(&questions, &file, Variant::A).unwrap_err();
+        let shown: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["question 2 \"Q experience\" (experience): answer.experiences[0].end_at: the end 2019-01 is before the start 2020-03"]
+        );
+    }
+
+    #[test]
+    fn enter_skips_an_optional_choice_and_keeps_a_changed_one() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut p = Scripted::new([Reply::Enter]);
+        let got = recruit::wizard::answer_question(&mut p, &questions, 3, None, &mut no_upload())
+            .unwrap();
+        assert_eq!(got, None, "{}", p.text());
+        assert!(
+            p.text().contains("[>(skip: no answer) | Male | Female]"),
+            "{}",
+            p.text()
+        );
+        let (got, p) = change(&form, 3, &json!({"gender": "female"}), vec![Reply::Enter]);
+        assert_eq!(got, Some(json!({"gender": "female"})));
+        assert!(
+            p.text().contains("[(skip: no answer) | Male | >Female]"),
+            "{}",
+            p.text()
+        );
+    }
+
+    #[test]
+    fn every_changed_answer_starts_from_the_answer_it_has() {
+        let form = form();
+        let cases = [
+            (0, json!({"name": "Kim Hana"}), "? 1. Q name [Kim Hana]"),
+            (
+                3,
+                json!({"desired_salary": 6000}),
+                "? 4. Q desired_salary (optional) [6000]",
+            ),
+            (
+                4,
+                json!({"value": "Phone"}),
+                "  [On-site | Video call | >Phone]",
+            ),
+            (
+                5,
+                json!({"values": ["Tue", "Wed"]}),
+                "  [Mon | >Tue | >Wed]",
+            ),
+            (
+                6,
+                json!({"value": "2026-12-01"}),
+                "? 7. Q date_type (optional) (YYYY-MM-DD) [2026-12-01]",
+            ),
+            (
+                8,
+                json!({"value": "One.\nTwo."}),
+                "? 9. Q textarea (optional) (end a line with \\ to write another) [One.\\]",
+            ),
+            (
+                10,
+                json!({"resume_path": "/upload/candidate/file/1/temp/9/cv.pdf"}),
+                "[/upload/candidate/file/1/temp/9/cv.pdf]",
+            ),
+        ];
+        for (i, now, shown) in cases {
+            // Enter on every prompt (a textarea asks once per line) keeps the answer.
+            let lines = now["value"].as_str().map_or(1, |v| v.lines().count());
+            let (got, p) = change(&form, i, &now, vec![Reply::Enter; lines]);
+            assert_eq!(got, Some(now.clone()), "{}", p.text());
+            assert!(p.text().contains(shown), "{shown:?} not in\n{}", p.text());
+        }
+        let (got, p) = change(
+            &form,
+            7,
+            &json!({"checked": true, "military_service_status": "exemption"}),
+            vec![Reply::Enter, Reply::Enter],
+        );
+        assert_eq!(
+            got,
+            Some(json!({"checked": true, "military_service_status": "exemption"})),
+            "{}",
+            p.text()
+        );
+        let (got, p) = change(
+            &form,
+            9,
+            &json!({"links": ["https://a.example", "https://b.example"]}),
+            vec![Reply::Enter; 4],
+        );
+        assert_eq!(
+            got,
+            Some(json!({"links": ["https://a.example", "https://b.example"]})),
+            "{}",
+            p.text()
+        );
+    }
+
+    /// The every-kind-ish answers of `group_form` as a saved session would hold them.
+    fn saved_session() -> Value {
+        json!({"questions": [
+            {"question_id": 1, "kind": "name", "answer": {"name": "Kim Hana"}},
+            {"question_id": 3, "kind": "qualification", "answer": {"qualifications": [
+                {"kind": "award", "name": "정보처리기사", "institution_name": "한국산업인력공단", "grade": "합격", "date": "2020-06-01"}]}}
+        ]})
+    }
+
+    #[test]
+    fn a_resumed_session_asks_only_what_is_unanswered_then_reviews() {
+        use recruit::wizard::session::{run, Resumed};
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("session.json");
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        // Required question 2 is unanswered: still a session to go on from.
+        let (answers, privacy) = recruit::apply::resume(&questions, &saved_session()).unwrap();
+        assert_eq!(answers.len(), 2);
+        assert_eq!(privacy, None);
+        let mut session = session(&form, &save);
+        session.code = "FORM-G";
+        session.resumed = Some(Resumed {
+            from: save.clone(),
+            answers,
+            privacy,
+        });
+        let mut p = Scripted::new([
+            // 2. experience: one entry
+            line("Acme"),
+            line("2019-03"),
+            line(""),
+            Reply::Yes(true),
+            line(""),
+            line(""),
+            line(""),
+            line(""),
+            Reply::Enter,
+            // 4. gender: skipped; 5. training: none
+            Reply::Enter,
+            Reply::Enter,
+            // privacy, then submit
+            Reply::Yes(true),
+            Reply::Enter,
+        ]);
+        let prepared = run(&session, &mut p, &mut no_upload(), &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e}\n{}", p.text()));
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        let t = p.text();
+        assert!(
+            t.contains(&format!(
+                "Going on from {}: 2 answers kept, 3 questions left.",
+                save.display()
+            )),
+            "{t}"
+        );
+        assert!(
+            !t.contains("? 1. Q name"),
+            "an answered question was asked: {t}"
+        );
+        assert!(
+            !t.contains("3. Q qualification"),
+            "an answered question was asked: {t}"
+        );
+        let items = prepared.body["questions"].as_array().unwrap();
+        let ids: Vec<i64> = items
+            .iter()
+            .map(|q| q["question_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(ids, [1, 2, 3]);
+        assert_eq!(
+            items[2]["answer"],
+            saved_session()["questions"][1]["answer"]
+        );
+        // The review names the qualification in words.
+        assert!(t.contains("Certification: 정보처리기사"), "{t}");
+    }
+
+    #[test]
+    fn ctrl_c_without_save_says_how_to_keep_the_answers_next_time() {
+        use recruit::wizard::session::run;
+        let form = group_form();
+        let mut session = session(&form, std::path::Path::new("unused"));
+        session.save = None;
+        let mut p = Scripted::new([line("Kim"), Reply::Cancel]);
+        let e = run(&session, &mut p, &mut no_upload(), &mut Vec::new()).unwrap_err();
+        assert_eq!(e.exit_code(), 130);
+        assert_eq!(
+            e.message,
+            "cancelled; nothing was sent. To keep your answers next time, add --save FILE; `recruit forms apply FORM-T --resume FILE` then goes on from them."
+        );
+    }
+
+    #[test]
+    fn in_korean_people_read_korean_and_the_request_is_the_same_bytes() {
+        use recruit::i18n::{in_lang, Lang};
+        use recruit::wizard::session::run;
+        let form = group_form();
+        let script = || {
+            vec![
+                line(""), // refused: required
+                line("김하나"),
+                line("에이크미"),
+                line("2020-03"),
+                line("2019-01"), // refused: before the start
+                line("2021-01"),
+                Reply::Enter,
+                line(""),
+                line(""),
+                line(""),
+                line(""),
+                Reply::Enter,
+                // qualification: one prize
+                Reply::Yes(true),
+                Reply::Pick(1),
+                line("해커톤"),
+                line("에이크미"),
+                line("대상"),
+                line("2021.05.01"),
+                line(""),
+                Reply::Enter,
+                Reply::Pick(2), // gender: 여성
+                Reply::Enter,   // training: none
+                Reply::Yes(true),
+                Reply::Enter, // submit
+            ]
+        };
+        let run_in = |lang: Lang| {
+            in_lang(lang, || {
+                let dir = tempfile::tempdir().unwrap();
+                let save = dir.path().join("a.json");
+                let mut session = session(&form, &save);
+                session.code = "FORM-G";
+                let mut p = Scripted::new(script());
+                let prepared = run(&session, &mut p, &mut no_upload(), &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("{e}\n{}", p.text()));
+                assert_eq!(p.unused(), 0, "{}", p.text());
+                let saved = std::fs::read(&save).unwrap();
+                (prepared.body, saved, p.text())
+            })
+        };
+        let (en_body, en_saved, en) = run_in(Lang::En);
+        let (ko_body, ko_saved, ko) = run_in(Lang::Ko);
+        assert_eq!(ko_body, en_body);
+        assert_eq!(
+            ko_saved, en_saved,
+            "the --save file never changes with the language"
+        );
+        assert_eq!(
+            en_body["questions"][2]["answer"]["qualifications"][0]["kind"],
+            "certificate"
+        );
+        for want in [
+            "! : 필수 항목입니다. 답을 입력하거나, Ctrl-C를 눌러 보내지 않고 멈추세요.",
+            "! 2019-01: 끝난 때(2019-01)가 시작한 때(2020-03)보다 앞섭니다",
+            "    회사명 (비워 두면 이 항목은 추가하지 않음)",
+            "[>자격증 | 수상]",
+            "[>(건너뛰기: 답하지 않음) | 남성 | 여성]",
+            "[>FORM-G (Group form) 공고에 이 지원서를 제출할까요? | 답변 고치기 | 취소 (아무것도 보내지 않음)]",
+            "수상: 해커톤",
+            "개인정보 수집·이용 동의",
+        ] {
+            assert!(ko.contains(want), "{want:?} not in\n{ko}");
+        }
+        assert!(en.contains("Prize: 해커톤") && !en.contains("수상"), "{en}");
+    }
+}
+
+/// NO_COLOR (or --color never) on a terminal: no escape sequence at all, a spinner's or a
+/// progress bar's included; the same run in colour has them (the bold headers).
+#[test]
+fn no_color_on_a_terminal_writes_no_escape_sequence() {
+    let sb = TestSandbox::new();
+    let run = |no_color: bool, extra: &[&str]| -> Vec<u8> {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.env("RECRUIT_CONFIG_DIR", sb.home.config_dir())
+            .env("RECRUIT_DATA_DIR", sb.home.data_dir())
+            .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
+            .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+            .env("TERM", "xterm")
+            .env("TZ", "UTC")
+            .args(["candidates", "list", "--all", "--per", "5"])
+            .args(extra);
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        }
+        let mut s = Session::spawn(cmd).expect("spawn in a PTY");
+        s.get_process_mut().set_window_size(120, 40).unwrap();
+        s.set_expect_timeout(Some(Duration::from_secs(30)));
+        // Eof matches everything the program wrote.
+        let found = s.expect(Eof).expect("the list ends");
+        found.as_bytes().to_vec()
+    };
+    let coloured = run(false, &[]);
+    assert!(
+        coloured.contains(&0x1b),
+        "{}",
+        String::from_utf8_lossy(&coloured)
+    );
+    for (no_color, extra) in [(true, &[][..]), (false, &["--color", "never"][..])] {
+        let out = run(no_color, extra);
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.contains("C1001"), "{text}");
+        assert!(
+            !out.contains(&0x1b),
+            "escape sequences with {extra:?}: {text:?}"
+        );
     }
 }

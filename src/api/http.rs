@@ -747,7 +747,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         .unwrap_or_else(|| excerpt(&resp.body, &resp.headers));
     let reason = resp.status.canonical_reason().unwrap_or("");
     let retried = if resp.retries > 0 {
-        format!(" after {} retries", resp.retries)
+        crate::t!("http-after-retries", count = resp.retries)
     } else {
         String::new()
     };
@@ -757,13 +757,11 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         format!("{service_msg} (HTTP {status})")
     };
     let message = match kind {
-        ExitKind::Auth => format!(
-            "the service refused the API key: {detail}; check RECRUIT_API_KEY, --profile, or run `recruit auth login`"
-        ),
-        ExitKind::RateLimited => format!(
-            "rate limited by the service{retried}: {detail}; wait and try again, or raise --retries"
-        ),
-        ExitKind::Network => format!("the service failed{retried}: {detail}"),
+        ExitKind::Auth => crate::t!("http-auth", detail = detail),
+        ExitKind::RateLimited => {
+            crate::t!("http-rate-limited", retried = retried, detail = detail)
+        }
+        ExitKind::Network => crate::t!("http-failed", retried = retried, detail = detail),
         ExitKind::NotFound => format!("not found: {detail}"),
         _ if (300..400).contains(&status) => {
             let loc = resp
@@ -775,7 +773,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
                 "the service redirected to {loc} (HTTP {status}), another origin; not followed so the API key is not sent there"
             )
         }
-        _ => format!("the service rejected the request: {detail}"),
+        _ => crate::t!("http-rejected", detail = detail),
     };
     Error {
         kind: if (300..400).contains(&status) {

@@ -9,6 +9,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::api::Question;
+use crate::t;
 
 /// The question kinds the API documents. Kinds the spec does not list are kept as `Other` and their
 /// answers are passed through with a warning (the service may know kinds we don't).
@@ -81,7 +82,8 @@ pub const GENDERS: &[&str] = &["male", "female"];
 pub const MILITARY_STATUSES: &[&str] = &["complete", "incomplete", "exemption", "in_service"];
 /// Values of `disability_severity`.
 pub const DISABILITY_SEVERITIES: &[&str] = &["mild", "serious"];
-/// Values of a qualification's `kind` (`award` is a certification, `certificate` a prize).
+/// Values of a qualification's `kind` (`award` is a certification, `certificate` a prize: shown
+/// to people in words, see [`super::words::value_word`]).
 pub(crate) const QUALIFICATION_KINDS: &[&str] = &["award", "certificate"];
 
 impl AnswerKind {
@@ -235,74 +237,63 @@ pub enum FieldType {
     OneOf(&'static [&'static str]),
 }
 
-/// One field of an element of `experiences`, `educations` and the other repeatable answers.
+/// One field of an element of `experiences`, `educations` and the other repeatable answers
+/// (its label for people is [`super::words::field_label`]).
 #[derive(Debug, Clone, Copy)]
 pub struct ElementField {
     pub name: &'static str,
     pub ty: FieldType,
     pub required: bool,
-    /// A short human label (used by the wizard).
-    pub label: &'static str,
 }
 
-const fn f(name: &'static str, ty: FieldType, required: bool, label: &'static str) -> ElementField {
-    ElementField {
-        name,
-        ty,
-        required,
-        label,
-    }
+const fn f(name: &'static str, ty: FieldType, required: bool) -> ElementField {
+    ElementField { name, ty, required }
 }
 
 use FieldType::{Bool, Date, OneOf, Str, YearMonth};
 
 pub(crate) const EXPERIENCE: &[ElementField] = &[
-    f("company_name", Str, true, "Company"),
-    f("start_at", YearMonth, false, "Start (year-month)"),
-    f("end_at", YearMonth, false, "End (year-month)"),
-    f("currently_employed", Bool, false, "Currently employed here"),
-    f("employment_type", Str, false, "Employment type"),
-    f("position", Str, false, "Position (rank or title)"),
-    f("department", Str, false, "Department"),
-    f("title", Str, false, "Job role"),
+    f("company_name", Str, true),
+    f("start_at", YearMonth, false),
+    f("end_at", YearMonth, false),
+    f("currently_employed", Bool, false),
+    f("employment_type", Str, false),
+    f("position", Str, false),
+    f("department", Str, false),
+    f("title", Str, false),
 ];
 
 pub(crate) const EDUCATION: &[ElementField] = &[
-    f("school_name", Str, true, "School"),
-    f("enter_at", YearMonth, false, "Entered (year-month)"),
-    f("graduate_at", YearMonth, false, "Graduated (year-month)"),
-    f("graduate", Bool, false, "Graduated"),
-    f("major", Str, false, "Major"),
+    f("school_name", Str, true),
+    f("enter_at", YearMonth, false),
+    f("graduate_at", YearMonth, false),
+    f("graduate", Bool, false),
+    f("major", Str, false),
 ];
 
 pub(crate) const QUALIFICATION: &[ElementField] = &[
-    f(
-        "kind",
-        OneOf(QUALIFICATION_KINDS),
-        true,
-        "Kind (award = certification, certificate = prize)",
-    ),
-    f("name", Str, true, "Name"),
-    f("institution_name", Str, true, "Issuing institution"),
-    f("grade", Str, true, "Score or grade"),
-    f("date", Date, true, "Date obtained"),
-    f("content", Str, false, "Details"),
+    f("kind", OneOf(QUALIFICATION_KINDS), true),
+    f("name", Str, true),
+    f("institution_name", Str, true),
+    f("grade", Str, true),
+    f("date", Date, true),
+    f("content", Str, false),
 ];
 
 pub(crate) const TRAINING: &[ElementField] = &[
-    f("name", Str, true, "Training"),
-    f("institution_name", Str, true, "Institution"),
-    f("start_date", Date, true, "Start date"),
-    f("end_date", Date, true, "End date"),
-    f("content", Str, false, "Details"),
+    f("name", Str, true),
+    f("institution_name", Str, true),
+    f("start_date", Date, true),
+    f("end_date", Date, true),
+    f("content", Str, false),
 ];
 
 pub(crate) const LANGUAGE: &[ElementField] = &[
-    f("kind", Str, true, "Language"),
-    f("test_name", Str, true, "Test"),
-    f("institution_name", Str, true, "Testing institution"),
-    f("grade", Str, true, "Score or grade"),
-    f("date", Date, true, "Date taken"),
+    f("kind", Str, true),
+    f("test_name", Str, true),
+    f("institution_name", Str, true),
+    f("grade", Str, true),
+    f("date", Date, true),
 ];
 
 /// A problem (or a warning) with one field of an answer: `field` is a path such as
@@ -408,10 +399,10 @@ pub(crate) fn check_date(s: &str) -> Result<chrono::NaiveDate, String> {
             .enumerate()
             .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shape_ok {
-        return Err(format!("must be a date YYYY-MM-DD, got {s:?}"));
+        return Err(t!("check-not-a-date", value = format!("{s:?}")));
     }
     chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| format!("{s:?} is not a real date (YYYY-MM-DD)"))
+        .map_err(|_| t!("check-not-a-real-date", value = format!("{s:?}")))
 }
 
 /// The shape a dated field takes, for prompts and messages.
@@ -442,9 +433,7 @@ pub(crate) fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> 
             if ok {
                 Ok(format!("{}-{}", parts[0], parts[1]))
             } else {
-                Err(format!(
-                    "must be a year and month YYYY-MM (e.g. 2021-03), got {s:?}"
-                ))
+                Err(t!("check-not-a-year-month", value = format!("{s:?}")))
             }
         }
         _ => {
@@ -454,9 +443,7 @@ pub(crate) fn normalize_dated(ty: FieldType, s: &str) -> Result<String, String> 
                 && digits(parts[1], 2)
                 && digits(parts[2], 2);
             if !shaped {
-                return Err(format!(
-                    "must be a date YYYY-MM-DD (e.g. 2021-03-15), got {s:?}"
-                ));
+                return Err(t!("check-not-a-date", value = format!("{s:?}")));
             }
             let iso = format!("{}-{}-{}", parts[0], parts[1], parts[2]);
             check_date(&iso).map(|_| iso)
@@ -514,24 +501,25 @@ pub(crate) fn check_veteran_code(s: &str) -> bool {
 pub(crate) fn check_path_value(s: &str) -> Result<(), String> {
     let t = s.trim();
     if t.is_empty() {
-        return Err("must not be empty".into());
+        return Err(t!("check-empty"));
     }
+    let quoted = format!("{t:?}");
     if is_http_url(t) {
         return match url::Url::parse(t) {
             Ok(u) if u.path().len() > 1 => Ok(()),
-            Ok(_) => Err(format!("{t:?} has no path part")),
-            Err(e) => Err(format!("{t:?} is not a valid URL: {e}")),
+            Ok(_) => Err(t!("check-url-no-path", value = quoted)),
+            Err(e) => Err(t!(
+                "check-url-invalid",
+                value = quoted,
+                error = e.to_string()
+            )),
         };
     }
     if t.contains("://") {
-        return Err(format!(
-            "{t:?}: only an http(s) file_url or a path starting with / can be used"
-        ));
+        return Err(t!("check-path-scheme", value = quoted));
     }
     if !t.starts_with('/') {
-        return Err(format!(
-            "{t:?} is not an uploaded file's path; upload the file first with `recruit files upload {t}` and use the path it prints"
-        ));
+        return Err(t!("check-path-not-uploaded", value = quoted, file = t));
     }
     Ok(())
 }
@@ -589,19 +577,16 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
         Radio | Dropdown => ck.choice(options),
         Checkbox => ck.each_string("values", |s, earlier| {
             if !options.is_empty() && !options.iter().any(|o| o == s) {
-                Err(format!(
-                    "{s:?} is not one of the choices: {}",
-                    quoted(options)
-                ))
+                Err(not_a_choice(s, options))
             } else if earlier.iter().any(|p| p.as_str() == Some(s)) {
-                Err(format!("{s:?} is given twice"))
+                Err(t!("check-given-twice", value = format!("{s:?}")))
             } else {
                 Ok(())
             }
         }),
         Link => ck.each_string("links", |s, _| {
             if s.trim().is_empty() {
-                Err("must not be empty".into())
+                Err(t!("check-empty"))
             } else {
                 Ok(())
             }
@@ -629,6 +614,15 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
         }
     }
     c
+}
+
+/// `"Mars" is not one of the choices: "Seoul", "Remote"`.
+fn not_a_choice(s: &str, options: &[String]) -> String {
+    t!(
+        "check-not-a-choice",
+        value = format!("{s:?}"),
+        choices = quoted(options)
+    )
 }
 
 fn quoted(options: &[String]) -> String {
@@ -677,8 +671,7 @@ impl<'a> Ck<'a> {
                 None
             }
             Some(s) if non_empty && s.trim().is_empty() => {
-                self.c
-                    .problem(format!("answer.{name}"), "must not be empty");
+                self.c.problem(format!("answer.{name}"), t!("check-empty"));
                 None
             }
             Some(s) => Some(s),
@@ -688,10 +681,8 @@ impl<'a> Ck<'a> {
     fn email(&mut self) {
         if let Some(s) = self.string("email", true) {
             if !s.trim().is_empty() && !looks_like_email(s) {
-                self.c.problem(
-                    "answer.email",
-                    format!("{s:?} does not look like an e-mail address"),
-                );
+                self.c
+                    .problem("answer.email", t!("check-email", value = format!("{s:?}")));
             }
         }
     }
@@ -700,7 +691,7 @@ impl<'a> Ck<'a> {
         if let Some(s) = self.string("phone", true) {
             if !s.trim().is_empty() && !s.chars().any(|c| c.is_ascii_digit()) {
                 self.c
-                    .problem("answer.phone", format!("{s:?} has no digits"));
+                    .problem("answer.phone", t!("check-phone", value = format!("{s:?}")));
             }
         }
     }
@@ -711,7 +702,7 @@ impl<'a> Ck<'a> {
                 Err(e) => self.c.problem("answer.birth", e),
                 Ok(d) if d > chrono::Local::now().date_naive() => self
                     .c
-                    .problem("answer.birth", format!("{s} is in the future")),
+                    .problem("answer.birth", t!("check-future", value = s)),
                 Ok(_) => {}
             }
         }
@@ -735,7 +726,7 @@ impl<'a> Ck<'a> {
                 Some(s) if check_veteran_code(s) => {}
                 Some(s) => self.c.problem(
                     "answer.veteran_affair_code",
-                    format!("must be two digits, a hyphen and six digits (00-000000), got {s:?}"),
+                    t!("check-veteran-code", value = format!("{s:?}")),
                 ),
                 None => self.c.problem(
                     "answer.veteran_affair_code",
@@ -773,10 +764,7 @@ impl<'a> Ck<'a> {
                 && (self.required || !s.is_empty())
                 && !options.iter().any(|o| o == s)
             {
-                self.c.problem(
-                    "answer.value",
-                    format!("{s:?} is not one of the choices: {}", quoted(options)),
-                );
+                self.c.problem("answer.value", not_a_choice(s, options));
             }
         }
     }
@@ -816,7 +804,7 @@ impl<'a> Ck<'a> {
         match v.as_i64() {
             Some(n) if n < 0 => self.c.problem(
                 format!("answer.{name}"),
-                format!("must not be negative, got {n}"),
+                t!("check-negative", value = n.to_string()),
             ),
             Some(_) => {}
             None => {
@@ -939,9 +927,7 @@ pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> 
         match fs.ty {
             FieldType::Str => match v.as_str() {
                 None => out.push(bad(must_be("a string", v))),
-                Some(s) if fs.required && s.trim().is_empty() => {
-                    out.push(bad("must not be empty".into()))
-                }
+                Some(s) if fs.required && s.trim().is_empty() => out.push(bad(t!("check-empty"))),
                 Some(_) => {}
             },
             FieldType::YearMonth | FieldType::Date => match v.as_str() {
@@ -968,27 +954,50 @@ pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> 
             },
         }
     }
-    // An end before its start, where both parse.
-    for (start, end) in [
-        ("start_at", "end_at"),
-        ("enter_at", "graduate_at"),
-        ("start_date", "end_date"),
-    ] {
-        let field = |name: &str| {
-            let fs = spec.iter().find(|f| f.name == name)?;
-            normalize_dated(fs.ty, obj.get(name)?.as_str()?).ok()
+    for (start, end) in SPANS {
+        let value = |name: &str| obj.get(name).and_then(Value::as_str);
+        let (Some(fs), Some(a), Some(b)) = (
+            spec.iter().find(|f| f.name == end),
+            value(start),
+            value(end),
+        ) else {
+            continue;
         };
-        if let (Some(a), Some(b)) = (field(start), field(end)) {
-            // Same-shape ISO strings compare in calendar order.
-            if b < a {
-                out.push(FieldIssue {
-                    field: end.into(),
-                    message: format!("{b} is before {start} {a}"),
-                });
-            }
+        if let Err(message) = check_span(fs.ty, a, b) {
+            out.push(FieldIssue {
+                field: end.to_string(),
+                message,
+            });
         }
     }
     out
+}
+
+/// The start and end fields of the entries that span time (experience, education, training):
+/// the end may not come before the start.
+pub const SPANS: [(&str, &str); 3] = [
+    ("start_at", "end_at"),
+    ("enter_at", "graduate_at"),
+    ("start_date", "end_date"),
+];
+
+/// The start field an end field of [`SPANS`] is checked against.
+pub fn span_start(end: &str) -> Option<&'static str> {
+    SPANS.iter().find(|(_, e)| *e == end).map(|(s, _)| *s)
+}
+
+/// The end-before-start rule, one for the answers file and the wizard (which checks it as the
+/// end is typed): `end` may not come before `start`. Values that don't parse (or are empty) are
+/// left to the checks of their own shape.
+pub fn check_span(ty: FieldType, start: &str, end: &str) -> Result<(), String> {
+    let (Ok(a), Ok(b)) = (normalize_dated(ty, start), normalize_dated(ty, end)) else {
+        return Ok(());
+    };
+    // Same-shape ISO strings compare in calendar order.
+    if b < a {
+        return Err(t!("check-end-before-start", end = b, start = a));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -34,13 +34,15 @@
 
 pub mod kinds;
 pub(crate) mod submit;
+pub mod words;
 
 use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::{json, Map, Value};
 
-pub use kinds::{check_answer, AnswerKind, Checked};
+pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
+pub use words::summarize;
 
 use crate::api::Question;
 use kinds::must_be;
@@ -294,6 +296,41 @@ pub fn prepare(
         answers,
         privacy,
     })
+}
+
+/// The answers of a saved wizard session (a `--save` file, for `--resume`): tied to the form's
+/// questions and checked as [`prepare`] does, but unanswered questions (required ones too) and
+/// a missing `privacy` are not problems: the wizard asks them. Returns the answers in form
+/// order and the consent when the file gives it.
+pub fn resume(questions: &[Question], file: &Value) -> Result<(Vec<Answer>, Option<bool>), Report> {
+    let mut report = Report::default();
+    let Some(top) = file.as_object() else {
+        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
+        report
+            .problems
+            .push(Problem::file("", must_be(expected, file)));
+        return Err(report);
+    };
+    warn_unknown_top_keys(top, &mut report);
+    let Resolved { mut answers, .. } = resolve(questions, top, true, &mut report);
+    for a in &mut answers {
+        kinds::normalize_answer(&AnswerKind::parse(questions[a.index].kind()), &mut a.answer);
+    }
+    let privacy = match top.get("privacy") {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(v) => {
+            report
+                .problems
+                .push(Problem::file("privacy", must_be("true or false", v)));
+            None
+        }
+    };
+    if report.problems.is_empty() {
+        Ok((answers, privacy))
+    } else {
+        Err(report)
+    }
 }
 
 fn warn_unknown_top_keys(top: &Map<String, Value>, report: &mut Report) {
@@ -1048,79 +1085,4 @@ pub fn answers_file(questions: &[Question], answers: &[Answer], privacy: Option<
     }
     file.insert("questions".into(), Value::Array(items));
     Value::Object(file)
-}
-
-/// A one-line human summary of an answer, for review tables.
-pub fn summarize(kind: &AnswerKind, answer: &Value) -> String {
-    let s = |v: Option<&Value>| -> String {
-        match v {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(s)) => s.clone(),
-            Some(Value::Array(a)) => a
-                .iter()
-                .map(|x| {
-                    x.as_str()
-                        .map(str::to_string)
-                        .unwrap_or_else(|| x.to_string())
-                })
-                .collect::<Vec<_>>()
-                .join(", "),
-            Some(other) => other.to_string(),
-        }
-    };
-    let get = |k: &str| answer.get(k);
-    if let Some((field, spec)) = kind.group() {
-        let items = get(field)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let first = spec[0].name;
-        let second = spec.get(1).map(|f| f.name).unwrap_or(first);
-        let names: Vec<String> = items
-            .iter()
-            .map(|it| {
-                let a = s(it.get(first));
-                let b = s(it.get(second));
-                if *kind == AnswerKind::Qualification || *kind == AnswerKind::Language {
-                    format!("{a} {b}").trim().to_string()
-                } else {
-                    a
-                }
-            })
-            .collect();
-        return match items.len() {
-            0 => "(none)".into(),
-            n => format!("{n}: {}", names.join("; ")),
-        };
-    }
-    match kind {
-        AnswerKind::MilitaryService | AnswerKind::VeteranAffair | AnswerKind::Disability => {
-            let checked = get("checked").and_then(Value::as_bool);
-            let details: Vec<String> = [
-                "military_service_status",
-                "veteran_affair_code",
-                "disability_type",
-                "disability_severity",
-            ]
-            .iter()
-            .map(|k| s(get(k)))
-            .filter(|x| !x.is_empty())
-            .collect();
-            let yn = match checked {
-                Some(true) => "yes",
-                Some(false) => "no",
-                None => "?",
-            };
-            if details.is_empty() {
-                yn.to_string()
-            } else {
-                format!("{yn} ({})", details.join(", "))
-            }
-        }
-        AnswerKind::Other(_) => answer.to_string(),
-        _ => match kind.answer_fields() {
-            Some(fields) if fields.len() == 1 => s(get(fields[0])),
-            _ => answer.to_string(),
-        },
-    }
 }

@@ -70,37 +70,38 @@ pub(crate) fn prepare_or_report(
     variant: Variant,
     what: &str,
 ) -> Result<Prepared, Error> {
-    let Some(err) = err else {
-        return super::prepare(questions, value, variant).map_err(|report| {
+    super::prepare(questions, value, variant).map_err(|report| match err {
+        Some(err) => report_problems(err, &report, what),
+        None => {
             let (lines, summary) = problem_lines(&report, what);
             let mut text = lines.join("\n");
             text.push('\n');
             text.push_str(&summary);
             Error::usage(text)
-        });
-    };
-    match super::prepare(questions, value, variant) {
-        Ok(p) => Ok(p),
-        Err(report) => {
-            // A runaway file (a million items) must not print a million lines: the first
-            // PROBLEMS_SHOWN of each, then a count.
-            const SHOWN: usize = PROBLEMS_SHOWN;
-            let warnings = &report.warnings;
-            for w in warnings.iter().take(SHOWN) {
-                let _ = writeln!(
-                    err,
-                    "warning: {}",
-                    crate::output::text::safe_line(&w.to_string())
-                );
-            }
-            if warnings.len() > SHOWN {
-                let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
-            }
-            let (lines, summary) = problem_lines(&report, what);
-            for line in lines {
-                let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
-            }
-            Err(Error::usage(summary))
         }
+    })
+}
+
+/// Print a refused file's warnings and problems (one line each) and return the exit-2 error
+/// that ends the command.
+pub(crate) fn report_problems(err: &mut dyn std::io::Write, report: &Report, what: &str) -> Error {
+    // A runaway file (a million items) must not print a million lines: the first
+    // PROBLEMS_SHOWN of each, then a count.
+    const SHOWN: usize = PROBLEMS_SHOWN;
+    let warnings = &report.warnings;
+    for w in warnings.iter().take(SHOWN) {
+        let _ = writeln!(
+            err,
+            "warning: {}",
+            crate::output::text::safe_line(&w.to_string())
+        );
     }
+    if warnings.len() > SHOWN {
+        let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
+    }
+    let (lines, summary) = problem_lines(report, what);
+    for line in lines {
+        let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
+    }
+    Error::usage(summary)
 }

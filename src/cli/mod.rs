@@ -4,7 +4,7 @@ pub(crate) mod completions;
 pub mod docs;
 pub mod reports;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub(crate) use crate::context::{Ctx, GlobalArgs, Origins};
 pub use crate::output::Format;
@@ -61,8 +61,8 @@ Examples:
   recruit --sandbox forms list                  # try it with no account
   recruit forms list --title designer
   recruit candidates list --stage interview
-  recruit memos pin C123 42
-  recruit submissions list C123 --all -o ndjson
+  recruit memos pin C1001 101
+  recruit submissions list C1001 --all -o ndjson
   recruit forms list --all --jq '.[].code'
   export RECRUIT_API_KEY=...; recruit auth status
 
@@ -78,7 +78,8 @@ Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authenti
     long_about = LONG_ABOUT,
     after_help = AFTER_HELP,
     propagate_version = true,
-    max_term_width = 100
+    max_term_width = 100,
+    disable_help_subcommand = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -137,6 +138,9 @@ pub enum Command {
     Config(commands::config::ConfigCmd),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
+    /// Help on a command, or on the global options every command takes (`recruit help options`)
+    #[command(after_help = HELP_EXAMPLES)]
+    Help(HelpArgs),
     /// Regenerate completions/ and man/ (for maintainers)
     #[command(hide = true)]
     GenerateDocs {
@@ -146,11 +150,173 @@ pub enum Command {
     },
 }
 
+const HELP_EXAMPLES: &str = "\
+Examples:
+  recruit help options        # the global options: --sandbox, -o, --jq, --all, --lang, --bom...
+  recruit help memos pin      # the same as recruit memos pin --help";
+
+#[derive(Debug, clap::Args)]
+pub struct HelpArgs {
+    /// `options`, or a command (e.g. `memos pin`)
+    #[arg(value_name = "TOPIC", num_args = 0..)]
+    pub topic: Vec<String>,
+}
+
+/// The command line as people see it: the global options left out of every command's help
+/// (one line points to `recruit help options`, ~60 lines a verb's --help no longer repeats)
+/// and the help of the most used commands in the language in use. It parses exactly as
+/// [`Cli::command`] does (only help text differs); completions and man pages are made from
+/// that one, where the global options are listed.
+pub fn command() -> clap::Command {
+    let lang = crate::i18n::lang();
+    let mut root = Cli::command();
+    let globals: Vec<clap::Id> = root
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .map(|a| a.get_id().clone())
+        .collect();
+    for id in &globals {
+        root = root.mut_arg(id, |a| a.hide(true));
+    }
+    dress(root, "help", lang)
+}
+
+/// `cmd` and its subcommands with their help translated where `help-ko.ftl` has it (ids:
+/// `help-forms-list` the summary, `help-forms-list-long` the long one, `help-forms-list--title`
+/// an option, by its id) and the line pointing to the global options after each help.
+fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::Command {
+    use crate::i18n::help_text;
+    if let Some(about) = help_text(lang, path) {
+        let long = help_text(lang, &format!("{path}-long")).unwrap_or_else(|| about.clone());
+        cmd = cmd.about(about).long_about(long);
+    }
+    let own: Vec<clap::Id> = cmd
+        .get_arguments()
+        .filter(|a| !a.is_global_set())
+        .map(|a| a.get_id().clone())
+        .collect();
+    for id in own {
+        if let Some(help) = help_text(lang, &format!("{path}--{id}")) {
+            cmd = cmd.mut_arg(&id, |a| a.help(help).long_help(None::<&'static str>));
+        }
+    }
+    let after = match cmd.get_after_help() {
+        Some(a) => format!("{a}\n\n{}", crate::t!("help-options-pointer")),
+        None => crate::t!("help-options-pointer"),
+    };
+    cmd = cmd.after_help(after);
+    let subs: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in subs {
+        let sub_path = format!("{path}-{name}");
+        cmd = cmd.mut_subcommand(&name, |c| dress(c, &sub_path, lang));
+    }
+    cmd
+}
+
+/// `recruit help options`: every global option with its variable, in the language in use.
+pub fn options_help() -> String {
+    let lang = crate::i18n::lang();
+    let root = Cli::command();
+    let mut list = clap::Command::new("recruit")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .max_term_width(100)
+        .help_template("{options}");
+    for a in root.get_arguments().filter(|a| a.is_global_set()) {
+        let mut a = a.clone().global(false).hide(false).hide_short_help(false);
+        if let Some(help) = crate::i18n::help_text(lang, &format!("global--{}", a.get_id())) {
+            a = a.help(help).long_help(None::<&'static str>);
+        }
+        list = list.arg(a);
+    }
+    format!(
+        "{}\n\n{}\n",
+        crate::t!("help-options-intro"),
+        list.render_long_help().to_string().trim_end()
+    )
+}
+
+/// `recruit help [TOPIC...]`.
+fn help(ctx: &Ctx, args: HelpArgs) -> Result<(), crate::Error> {
+    let topic: Vec<&str> = args.topic.iter().map(String::as_str).collect();
+    let text = match topic.as_slice() {
+        ["options"] => options_help(),
+        path => {
+            let mut cmd = command();
+            cmd.build();
+            let mut at = &mut cmd;
+            for (i, name) in path.iter().enumerate() {
+                let known: Vec<String> = at
+                    .get_subcommands()
+                    .filter(|c| !c.is_hide_set())
+                    .map(|c| c.get_name().to_string())
+                    .collect();
+                at = match at.find_subcommand_mut(name) {
+                    Some(c) => c,
+                    None => {
+                        return Err(crate::Error::usage(crate::t!(
+                            "help-unknown-topic",
+                            topic = path[..=i].join(" "),
+                            known = known.join(", ")
+                        )))
+                    }
+                };
+            }
+            at.render_long_help().to_string()
+        }
+    };
+    ctx.io.outln(format_args!("{}", text.trim_end()))
+}
+
+/// The language before the command line is parsed, for its help: `--lang X` among the
+/// arguments, RECRUIT_LANG, the profile's `lang`, the locale. The settings decide again once
+/// parsed (and report a bad value); this reading only chooses the help's language.
+fn early_lang() -> crate::i18n::Lang {
+    use crate::i18n::Lang;
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let (mut flag, mut profile) = (None, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--" => break,
+            "--lang" => flag = it.next().cloned(),
+            "--profile" => profile = it.next().cloned(),
+            _ => {
+                if let Some(v) = a.strip_prefix("--lang=") {
+                    flag = Some(v.to_string());
+                } else if let Some(v) = a.strip_prefix("--profile=") {
+                    profile = Some(v.to_string());
+                }
+            }
+        }
+    }
+    let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    flag.and_then(|f| Lang::from_code(&f))
+        .or_else(|| var("RECRUIT_LANG").and_then(|v| Lang::from_code(&v)))
+        .or_else(|| {
+            let config = crate::config::Config::load().ok()?;
+            let profile = profile
+                .or_else(|| var("RECRUIT_PROFILE"))
+                .unwrap_or_else(|| crate::config::DEFAULT_PROFILE.to_string());
+            config
+                .get(&profile, crate::settings::Key::Lang)
+                .and_then(|v| Lang::from_code(&v))
+        })
+        .unwrap_or_else(|| Lang::from_locale(var))
+}
+
 /// Parse the command line, run the command, and return the process exit code: the one place
 /// that decides how the process ends ([`Ending`]); `main` exits with it.
 pub fn main_entry() -> i32 {
-    use clap::{CommandFactory, FromArgMatches};
-    let matches = match Cli::command().try_get_matches() {
+    use clap::FromArgMatches;
+    crate::i18n::set_lang(early_lang());
+    let matches = match command().try_get_matches() {
         Ok(m) => m,
         Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
@@ -251,6 +417,14 @@ pub(crate) async fn run(cli: Cli) -> i32 {
             return e.exit_code();
         }
     };
+    // The one place the language is decided (flag > env > profile > locale).
+    match ctx.settings().lang() {
+        Ok(lang) => crate::i18n::set_lang(lang),
+        Err(e) => {
+            crate::say!(ctx.io, "{}: {}", crate::t!("word-error"), error_line(&e));
+            return e.exit_code();
+        }
+    }
     let result = dispatch(&mut ctx, cli.command).await;
     ctx.finish().await;
     let ending = Ending::of(result, &ctx.io);
@@ -323,6 +497,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Auth(c) => commands::auth::run(ctx, c).await,
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => completions::run(ctx, a),
+        Command::Help(a) => help(ctx, a),
         Command::GenerateDocs { dir } => {
             let n = docs::write_all(&dir).map_err(|e| {
                 crate::Error::caused(

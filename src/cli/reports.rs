@@ -80,7 +80,7 @@ impl StderrReports {
 impl Observer for StderrReports {
     fn event(&self, event: &ClientEvent) {
         match event {
-            ClientEvent::Warning(w) => self.line(&format!("warning: {w}")),
+            ClientEvent::Warning(w) => self.line(&format!("{}: {w}", crate::t!("word-warning"))),
             ClientEvent::Verbose(line) => self.line(line),
             ClientEvent::Retry(r) => {
                 if self.notes(r) {
@@ -89,17 +89,18 @@ impl Observer for StderrReports {
                         SystemTime::now()
                             .checked_add(r.wait)
                             .and_then(local_clock)
-                            .map(|t| format!(", at {t}"))
+                            .map(|t| crate::t!("retry-at", at = t))
                             .unwrap_or_default()
                     } else {
                         String::new()
                     };
-                    self.line(&format!(
-                        "retrying in {} ({}), attempt {} of {}{until}",
-                        seconds(r.wait),
-                        r.cause(),
-                        r.retry + 1,
-                        r.retries + 1
+                    self.line(&crate::t!(
+                        "retrying",
+                        wait = seconds(r.wait),
+                        cause = r.cause(),
+                        attempt = r.retry + 1,
+                        attempts = r.retries + 1,
+                        until = until
                     ));
                 }
                 if self.verbose {
@@ -112,12 +113,13 @@ impl Observer for StderrReports {
                     ));
                 }
             }
-            ClientEvent::QuotaWait { wait, until, quota } => self.line(&format!(
-                "note: waiting {} for the service's rate limit ({quota}){}",
-                crate::api::pacer::human_duration(*wait),
-                until
+            ClientEvent::QuotaWait { wait, until, quota } => self.line(&crate::t!(
+                "quota-wait",
+                wait = crate::api::pacer::human_duration(*wait),
+                quota = quota.to_string(),
+                until = until
                     .and_then(local_clock)
-                    .map(|t| format!(", until {t}"))
+                    .map(|t| crate::t!("quota-until", at = t))
                     .unwrap_or_default()
             )),
             ClientEvent::Upload(u) => self.upload(u),

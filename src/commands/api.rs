@@ -19,8 +19,8 @@ use crate::output::Format;
 Examples:
   recruit api GET /v1/application_forms -f title=designer
   recruit api GET /v1/candidates/C1001/form_submissions --all -o ndjson
-  recruit api POST /v1/candidates/C1001/memos -f content='Call back Monday' -F parent_id=42
-  recruit api PATCH /v1/webhooks/WH12345678 -F active=false
+  recruit api POST /v1/candidates/C1001/memos -f content='Call back Monday' -F parent_id=101
+  recruit api PATCH /v1/webhooks/WH10000001 -F active=false
   recruit api POST /v1/upload/presign --input body.json -i"
 )]
 pub struct ApiArgs {

@@ -46,8 +46,8 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error>
         AuthCmd::Logout => {
             let p = &ctx.profile;
             let said = match Config::unset_saved(&ctx.config.path, p, Key::ApiKey)? {
-                true => format!("Removed the API key of profile '{p}'."),
-                false => format!("Profile '{p}' has no stored API key; nothing changed."),
+                true => crate::t!("auth-removed", profile = p.as_str()),
+                false => crate::t!("auth-nothing-removed", profile = p.as_str()),
             };
             crate::say!(ctx.io, "{said}");
             Ok(())
@@ -83,7 +83,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
             .to_string()
     };
     if key.is_empty() {
-        return Err(Error::usage("the API key is empty"));
+        return Err(Error::usage(crate::t!("auth-key-empty")));
     }
     let secret = Secret::new(key.clone());
     // Nothing to check against yet: store it, and say it is unchecked.
@@ -91,8 +91,8 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     if !has_address && !a.no_verify && !ctx.globals.sandbox {
         crate::say!(
             ctx.io,
-            "note: not checked against the service: profile '{}' has no service address yet (set one with `recruit config set base_url URL`)",
-            ctx.profile
+            "{}",
+            crate::t!("auth-not-checked", profile = ctx.profile.as_str())
         );
     }
     if has_address && !a.no_verify && !ctx.globals.sandbox {
@@ -109,10 +109,13 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     config.save()?;
     crate::say!(
         ctx.io,
-        "Stored the API key {} for profile '{}' in {} (mode 0600).",
-        secret.redacted(),
-        ctx.profile,
-        config.path.display()
+        "{}",
+        crate::t!(
+            "auth-stored",
+            key = secret.redacted(),
+            profile = ctx.profile.as_str(),
+            path = config.path.display().to_string()
+        )
     );
     Ok(())
 }

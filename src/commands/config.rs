@@ -110,17 +110,30 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
             };
             crate::say!(
                 ctx.io,
-                "Set {} = {shown} in profile '{profile}' ({}).",
-                a.key,
-                config.path.display()
+                "{}",
+                crate::t!(
+                    "config-set",
+                    key = a.key.as_str(),
+                    value = shown,
+                    profile = profile.as_str(),
+                    path = config.path.display().to_string()
+                )
             );
             Ok(())
         }
         ConfigCmd::Unset(a) => {
             let key = Key::from_name(&a.key)?;
             let said = match Config::unset_saved(&ctx.config.path, &profile, key)? {
-                true => format!("Removed {key} from profile '{profile}'."),
-                false => format!("'{key}' was not set in profile '{profile}'; nothing changed."),
+                true => crate::t!(
+                    "config-removed",
+                    key = key.name(),
+                    profile = profile.as_str()
+                ),
+                false => crate::t!(
+                    "config-not-set",
+                    key = key.name(),
+                    profile = profile.as_str()
+                ),
             };
             crate::say!(ctx.io, "{said}");
             Ok(())
@@ -142,9 +155,13 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
     if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(profile, key)) {
         crate::say!(
             ctx.io,
-            "note: {source} overrides this in commands run now ({} = {})",
-            a.key,
-            shown(v)
+            "{}",
+            crate::t!(
+                "config-overridden",
+                source = source.to_string(),
+                key = a.key.as_str(),
+                value = shown(v)
+            )
         );
     }
     match ctx.config.get(profile, key) {
@@ -152,7 +169,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
         Some(v) if key.is_secret() && !a.reveal => {
             ctx.io
                 .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
-            crate::say!(ctx.io, "(redacted; add --reveal to print it in full)");
+            crate::say!(ctx.io, "{}", crate::t!("config-redacted"));
             Ok(())
         }
         Some(v) => {

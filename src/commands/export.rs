@@ -51,7 +51,7 @@ pub enum ExportCmd {
   recruit export submissions --stage interview -o csv --out interview-answers.csv
   recruit export submissions --candidates codes.txt --out subs.ndjson --resume
   recruit export submissions --candidates codes.txt -o csv --out subs.csv --failed retry.txt
-  cut -d, -f1 candidates.csv | recruit export submissions --candidates - > subs.ndjson
+  tail -n +2 candidates.csv | cut -d, -f1 | recruit export submissions --candidates - > subs.ndjson
   recruit export submissions --candidates codes.txt --jq 'select(.kind == \"message\") | .form_title'
 
 Candidates file: one code per line; blank lines and # comments are ignored, whitespace is
@@ -185,28 +185,18 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Erro
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
 fn export_format(ctx: &Ctx) -> Result<Format, Error> {
     if ctx.globals.limit.is_some() {
-        return Err(Error::usage(
-            "--limit does not apply to export, which always exports every record",
-        ));
+        return Err(Error::usage(crate::t!("export-no-limit")));
     }
     let format = match ctx.globals.output {
         None => Format::Ndjson,
-        Some(Format::Table) => {
-            return Err(Error::usage(
-                "export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)",
-            ))
-        }
+        Some(Format::Table) => return Err(Error::usage(crate::t!("export-no-table"))),
         Some(format) => format,
     };
     if ctx.globals.jq.is_some() && format == Format::Csv {
-        return Err(Error::usage(
-            "--jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns",
-        ));
+        return Err(Error::usage(crate::t!("export-no-jq-csv")));
     }
     if ctx.globals.fields.is_some() && format != Format::Csv {
-        return Err(Error::usage(
-            "--fields picks the columns of -o csv; with ndjson or json, use --jq to shape records",
-        ));
+        return Err(Error::usage(crate::t!("export-fields-csv")));
     }
     Ok(format)
 }
@@ -232,7 +222,7 @@ async fn run_candidates(
         (_, Some(stage)) => Source::Listed(Some(stage)),
         (Some(file), None) => Source::File(file),
         // clap requires one of them.
-        (None, None) => return Err(Error::usage("give --candidates FILE or --stage S")),
+        (None, None) => return Err(Error::usage(crate::t!("export-needs-candidates"))),
     };
     run_export(ctx, subject, source, a.run).await
 }
@@ -249,10 +239,7 @@ enum Source {
 fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
     let what = if file == "-" {
         if ctx.io.term.stdin_tty {
-            crate::say!(
-                ctx.io,
-                "reading candidate codes from standard input, one per line (end with Ctrl-D)"
-            );
+            crate::say!(ctx.io, "{}", crate::t!("export-reading-stdin"));
         }
         "the candidate codes on standard input".to_string()
     } else {
@@ -272,9 +259,7 @@ async fn run_export(
     let jq = jq_filter(ctx)?;
     let out = out_path(a.out);
     if a.resume && out.is_none() {
-        return Err(Error::usage(
-            "--resume needs --out FILE: an export to standard output cannot be resumed",
-        ));
+        return Err(Error::usage(crate::t!("export-resume-needs-out")));
     }
     if let (Some(out), true) = (&out, a.resume) {
         use crate::export::sink::{journal_path, not_resumable, Target};
@@ -287,17 +272,23 @@ async fn run_export(
             if out.exists() {
                 crate::say!(
                     ctx.io,
-                    "nothing to resume: {} is complete (there is no {}); run without --resume to export again",
-                    out.display(),
-                    journal.display()
+                    "{}",
+                    crate::t!(
+                        "export-nothing-to-resume",
+                        out = out.display().to_string(),
+                        journal = journal.display().to_string()
+                    )
                 );
                 return Ok(());
             }
             crate::say!(
                 ctx.io,
-                "note: no unfinished export to {} ({} not found); starting from the beginning",
-                out.display(),
-                journal.display()
+                "{}",
+                crate::t!(
+                    "export-no-unfinished",
+                    out = out.display().to_string(),
+                    journal = journal.display().to_string()
+                )
             );
         }
     }
@@ -312,6 +303,7 @@ async fn run_export(
         Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
     let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
+    encoder.bom = ctx.globals.bom;
     encoder.jq = jq;
     if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
         encoder
@@ -365,14 +357,18 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     }
     if report.interrupted {
         let again = if report.quit_at_once {
-            "interrupted again: stopped at once"
+            crate::t!("export-interrupted-again")
         } else {
-            "interrupted"
+            crate::t!("export-interrupted")
         };
         let msg = if report.resumable {
-            format!("{again}: to continue, {}", resume_hint())
+            crate::t!(
+                "export-interrupted-resume",
+                again = again,
+                hint = resume_hint()
+            )
         } else {
-            format!("{again}: the output is incomplete")
+            crate::t!("export-interrupted-incomplete", again = again)
         };
         return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
@@ -383,25 +379,26 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
         };
     }
     let listed = if failed_listed {
-        " (their codes are in the --failed file)"
+        crate::t!("export-listed-failed-file")
     } else {
-        " (add --failed FILE to save their codes)"
+        crate::t!("export-listed-add-failed")
     };
     if report.failed.is_empty() {
         return Err(Error::new(
             ExitKind::NotFound,
-            format!(
-                "{} of {} candidates not found{listed}",
-                report.not_found.len(),
-                report.total
+            crate::t!(
+                "export-not-found-of",
+                count = report.not_found.len(),
+                total = report.total,
+                listed = listed
             ),
         ));
     }
     let tail = if report.resumable {
-        format!(
-            "; {} is not complete yet: the records exported so far are in its .partial file; to retry the failed candidates and complete it, {}",
-            report.destination,
-            resume_hint()
+        crate::t!(
+            "export-failed-tail",
+            dest = report.destination.clone(),
+            hint = resume_hint()
         )
     } else {
         String::new()
@@ -412,18 +409,21 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
         .map(|(_, e)| e.kind)
         .min_by_key(|k| severity(*k))
         .unwrap_or(ExitKind::Network);
+    let notfound = if report.not_found.is_empty() {
+        String::new()
+    } else {
+        crate::t!("export-failed-not-found", count = report.not_found.len())
+    };
     Err(Error::new(
         worst,
-        format!(
-            "{} of {} candidates failed ({}){}{listed}{tail}",
-            report.failed.len(),
-            report.total,
-            kinds(&report.failed),
-            if report.not_found.is_empty() {
-                String::new()
-            } else {
-                format!(", {} not found", report.not_found.len())
-            }
+        crate::t!(
+            "export-failed-of",
+            count = report.failed.len(),
+            total = report.total,
+            kinds = kinds(&report.failed),
+            notfound = notfound,
+            listed = listed,
+            tail = tail
         ),
     ))
 }
@@ -445,15 +445,15 @@ fn severity(kind: ExitKind) -> u8 {
 }
 
 /// A kind of failure as the summary names it.
-fn kind_name(kind: ExitKind) -> &'static str {
+fn kind_name(kind: ExitKind) -> String {
     match kind {
-        ExitKind::Usage => "bad input",
-        ExitKind::Auth => "auth",
-        ExitKind::Rejected => "rejected",
-        ExitKind::RateLimited => "rate limited",
-        ExitKind::Network => "network",
-        ExitKind::NotFound => "not found",
-        _ => "other",
+        ExitKind::Usage => crate::t!("export-kind-usage"),
+        ExitKind::Auth => crate::t!("export-kind-auth"),
+        ExitKind::Rejected => crate::t!("export-kind-rejected"),
+        ExitKind::RateLimited => crate::t!("export-kind-rate-limited"),
+        ExitKind::Network => crate::t!("export-kind-network"),
+        ExitKind::NotFound => crate::t!("export-kind-not-found"),
+        _ => crate::t!("export-kind-other"),
     }
 }
 
@@ -503,6 +503,7 @@ async fn setup(
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
+    encoder.bom = ctx.globals.bom;
     encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());
@@ -512,19 +513,29 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         with_questions: a.with_questions,
     })
     .await?;
-    let mut line = format!(
-        "exported {} forms to {} in {:.1} s ({} requests)",
-        report.forms,
-        report.destination,
-        report.elapsed.as_secs_f64(),
-        report.requests
+    let mut line = crate::t!(
+        "export-forms-done",
+        forms = report.forms,
+        dest = report.destination.clone(),
+        secs = format!("{:.1}", report.elapsed.as_secs_f64()),
+        requests = report.requests
     );
-    push_list(&mut line, "not found", &report.not_found, false);
-    push_list(&mut line, "failed", &failures(&report.failed), true);
+    push_list(
+        &mut line,
+        &crate::t!("export-list-not-found"),
+        &report.not_found,
+        false,
+    );
+    push_list(
+        &mut line,
+        &crate::t!("export-list-failed", kinds = kinds(&report.failed)),
+        &failures(&report.failed),
+        true,
+    );
     if report.interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
-            format!("interrupted: {line}; the output is incomplete (an --out file is not kept): run the command again"),
+            crate::t!("export-forms-interrupted", line = line),
         ));
     }
     if report.write_error.is_none() {
@@ -538,20 +549,17 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     {
         return Err(Error::new(
             worst,
-            format!(
-                "the details of {} forms could not be read ({})",
-                report.failed.len(),
-                kinds(&report.failed)
+            crate::t!(
+                "export-forms-failed",
+                count = report.failed.len(),
+                kinds = kinds(&report.failed)
             ),
         ));
     }
     if !report.not_found.is_empty() {
         return Err(Error::new(
             ExitKind::NotFound,
-            format!(
-                "{} forms of the list were not found when their details were read",
-                report.not_found.len()
-            ),
+            crate::t!("export-forms-not-found", count = report.not_found.len()),
         ));
     }
     match report.write_error {
@@ -565,35 +573,34 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
 pub(crate) fn summary(r: &Report) -> String {
     let done = r.exported + r.skipped;
     let mut s = if r.interrupted {
-        format!("interrupted after {done} of {} candidates", r.total)
+        crate::t!("export-summary-interrupted", done = done, total = r.total)
     } else {
-        format!("exported {done} candidate{}", plural(done))
+        crate::t!("export-summary-done", done = done)
     };
     if r.skipped > 0 {
-        s.push_str(&format!(" ({} in an earlier run)", r.skipped));
+        s.push_str(&crate::t!("export-summary-earlier", count = r.skipped));
     }
-    s.push_str(&format!(
-        ", {} record{} {} in {:.1} s ({} request{}",
-        r.records,
-        plural(r.records as usize),
-        if r.resumable && !r.completed {
-            format!("kept in {}.partial", r.destination)
+    let dest = r.destination.clone();
+    s.push_str(&crate::t!(
+        "export-summary-records",
+        records = r.records,
+        place = if r.resumable && !r.completed {
+            crate::t!("export-summary-kept", dest = dest)
         } else {
-            format!("to {}", r.destination)
+            crate::t!("export-summary-to", dest = dest)
         },
-        r.elapsed.as_secs_f64(),
-        r.requests,
-        plural(r.requests as usize),
+        secs = format!("{:.1}", r.elapsed.as_secs_f64()),
+        requests = r.requests
     ));
     if r.retries > 0 {
-        s.push_str(&format!(", {} retries", r.retries));
+        s.push_str(&crate::t!("export-summary-retries", count = r.retries));
     }
     if r.rate_limited > 0 {
-        s.push_str(&format!(", {} answered 429", r.rate_limited));
+        s.push_str(&crate::t!("export-summary-429", count = r.rate_limited));
         if r.limiter.decreases > 0 {
-            s.push_str(&format!(
-                ": concurrency lowered to {} at most",
-                r.limiter.lowest
+            s.push_str(&crate::t!(
+                "export-summary-lowered",
+                lowest = r.limiter.lowest
             ));
         }
     }
@@ -601,11 +608,16 @@ pub(crate) fn summary(r: &Report) -> String {
         s.push_str(&format!(", {pace}"));
     }
     s.push(')');
-    push_list(&mut s, "not found", &r.not_found, false);
+    push_list(
+        &mut s,
+        &crate::t!("export-list-not-found"),
+        &r.not_found,
+        false,
+    );
     let failed = failures(&r.failed);
     push_list(
         &mut s,
-        &format!("failed ({})", kinds(&r.failed)),
+        &crate::t!("export-list-failed", kinds = kinds(&r.failed)),
         &failed,
         true,
     );
@@ -630,15 +642,10 @@ fn push_list(s: &mut String, label: &str, items: &[(String, String)], why: bool)
         .collect();
     s.push_str(&shown.join(", "));
     if items.len() > LIST_AT_MOST {
-        s.push_str(&format!(", and {} more", items.len() - LIST_AT_MOST));
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+        s.push_str(&crate::t!(
+            "export-list-more",
+            count = items.len() - LIST_AT_MOST
+        ));
     }
 }
 
@@ -666,10 +673,7 @@ fn resume_hint() -> String {
     let line: Vec<String> = std::iter::once("recruit".to_string())
         .chain(args.iter().map(|a| shell_quote(a)))
         .collect();
-    crate::redact::scrub(&format!(
-        "rerun the same command with --resume: {}",
-        line.join(" ")
-    ))
+    crate::redact::scrub(&crate::t!("export-resume-hint", line = line.join(" ")))
 }
 
 fn shell_quote(s: &str) -> String {

@@ -27,32 +27,32 @@ pub enum MemosCmd {
   recruit memos list C1001 -o json --jq '.collection[] | select(.pinned) | .content'")]
     List(CandidateArg),
     /// Show one memo
-    #[command(after_help = "Examples:\n  recruit memos get C1001 42")]
+    #[command(after_help = "Examples:\n  recruit memos get C1001 101")]
     Get(MemoRef),
     /// Write a memo (or a reply with --reply-to)
     #[command(after_help = "Examples:
   recruit memos create C1001 --content 'Strong portfolio; schedule a call'
-  recruit memos create C1001 --reply-to 42 --content 'Agreed' --mention U200
+  recruit memos create C1001 --reply-to 101 --content 'Agreed' --mention U200
   git log -1 --format=%B | recruit memos create C1001 --content - --role job_manager")]
     Create(CreateArgs),
     /// Change a memo's content, role, mentions or attachment
     #[command(after_help = "Examples:
-  recruit memos edit C1001 42 --content 'Updated after the call'
-  recruit memos edit C1001 42 --role member")]
+  recruit memos edit C1001 101 --content 'Updated after the call'
+  recruit memos edit C1001 101 --role member")]
     Edit(EditArgs),
     /// Delete a memo (asks first on a terminal)
     #[command(
-        after_help = "Examples:\n  recruit memos delete C1001 42\n  recruit memos delete C1001 42 --yes"
+        after_help = "Examples:\n  recruit memos delete C1001 104          # asks first, on a terminal\n  recruit memos delete C1001 104 --yes"
     )]
     Delete(DeleteArgs),
     /// Pin a memo (leaves it pinned, whatever its state before)
     #[command(
-        after_help = "The service only toggles a memo's pin, so recruit reads the memo first and toggles only when\nneeded. Two `memos pin` on the same memo at the same moment can both see it unpinned and both\ntoggle, leaving it unpinned: pin from one place at a time, and check with `memos get`.\n\nExamples:\n  recruit memos pin C1001 42"
+        after_help = "The service only toggles a memo's pin, so recruit reads the memo first and toggles only when\nneeded. Two `memos pin` on the same memo at the same moment can both see it unpinned and both\ntoggle, leaving it unpinned: pin from one place at a time, and check with `memos get`.\n\nExamples:\n  recruit memos pin C1001 101"
     )]
     Pin(PinArgs),
     /// Unpin a memo (leaves it unpinned, whatever its state before)
     #[command(
-        after_help = "Examples:\n  recruit memos unpin C1001 42\n  recruit memos unpin C1001 42 --dry-run   # say whether a toggle is needed"
+        after_help = "Examples:\n  recruit memos unpin C1001 101\n  recruit memos unpin C1001 101 --dry-run   # say whether a toggle is needed"
     )]
     Unpin(PinArgs),
 }
@@ -178,7 +178,7 @@ pub struct DeleteArgs {
 fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     let text = text_or_stdin(io, value, "the memo content")?;
     if text.trim().is_empty() {
-        return Err(Error::usage("the memo content is empty; pass --content TEXT (or --content - with text on standard input)"));
+        return Err(Error::usage(crate::t!("memo-content-empty")));
     }
     Ok(text)
 }
@@ -244,10 +244,17 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
                 let with = match replies {
                     0 => String::new(),
                     1 => " It has 1 reply, which is deleted with it.".to_string(),
-                    n => format!(" It has {n} replies, which are deleted with it."),
+                    n => format!(" {}", crate::t!("memo-delete-replies", count = n)),
                 };
                 ctx.confirm_destructive(
-                    &format!("Delete memo {} on candidate {}?{with}", a.id, a.candidate),
+                    &format!(
+                        "{}{with}",
+                        crate::t!(
+                            "memo-delete-question",
+                            id = a.id,
+                            candidate = a.candidate.as_str()
+                        )
+                    ),
                     false,
                 )?;
             } else {
@@ -257,15 +264,18 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() {
                 out.write_str(&format!(
-                    "Deleted memo {} on candidate {}.\n",
-                    a.id, a.candidate
+                    "{}\n",
+                    crate::t!("memo-deleted", id = a.id, candidate = a.candidate.as_str())
                 ))?;
             } else if empty {
                 crate::say!(
                     ctx.io,
-                    "Deleted memo {} on candidate {} (the service sent no body).",
-                    a.id,
-                    a.candidate
+                    "{}",
+                    crate::t!(
+                        "memo-deleted-no-body",
+                        id = a.id,
+                        candidate = a.candidate.as_str()
+                    )
                 );
             } else {
                 out.single(Kind::Memo, &resp.body, &resp.value()?)?;
@@ -293,25 +303,25 @@ async fn set_pin(
     }
     let (memo, changed) = client.set_pinned(&a.candidate, a.id, want).await?;
     if out.is_table() {
+        let (id, candidate) = (a.id, a.candidate.as_str());
         let line = if changed {
-            format!(
-                "Memo {} on candidate {} is now {word}.\n",
-                a.id, a.candidate
-            )
+            crate::t!("memo-now", id = id, candidate = candidate, state = word)
         } else {
-            format!(
-                "Memo {} on candidate {} is already {word}; nothing changed.\n",
-                a.id, a.candidate
-            )
+            crate::t!("memo-already", id = id, candidate = candidate, state = word)
         };
+        let line = format!("{line}\n");
         out.write_str(&line)?;
     } else {
         if !changed {
             crate::say!(
                 ctx.io,
-                "Memo {} on candidate {} is already {word}; nothing changed.",
-                a.id,
-                a.candidate
+                "{}",
+                crate::t!(
+                    "memo-already",
+                    id = a.id,
+                    candidate = a.candidate.as_str(),
+                    state = word
+                )
             );
         }
         out.single(Kind::Memo, &memo.raw, &memo.value)?;

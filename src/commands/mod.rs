@@ -50,7 +50,11 @@ pub(crate) async fn print_pages(
             .flatten();
         printer.page(out, page)?;
         if let Some(s) = &spinner {
-            s.set_message(format!("{} items, {} pages", printer.count, walker.pages()));
+            s.set_message(crate::t!(
+                "list-fetching",
+                items = printer.count,
+                pages = walker.pages()
+            ));
         }
         if !merged {
             if let Some(note) = note {
@@ -80,24 +84,29 @@ fn more_pages_note(page: &serde_json::Value, shown: usize) -> Option<String> {
         .iter()
         .find_map(|k| p.get(*k).and_then(|v| v.as_u64()));
     match total {
-        Some(t) if t as usize > shown => Some(format!(
-            "showing {shown} of {t}; --all for every page, --limit N for fewer"
-        )),
-        None if has_next => Some(format!(
-            "showing the first {shown}; more pages follow: --all for every page, --limit N for fewer"
-        )),
+        Some(t) if t as usize > shown => {
+            Some(crate::t!("list-showing-of", shown = shown, total = t))
+        }
+        None if has_next => Some(crate::t!("list-showing-first", shown = shown)),
         _ => None,
     }
 }
 
 /// A spinner on stderr while walking many pages on a terminal.
 fn progress_spinner(ctx: &Ctx, merged: bool) -> Option<indicatif::ProgressBar> {
-    if !(merged && ctx.io.term.stderr_tty) {
+    // NO_COLOR and --color never: no escape sequences at all, and a spinner is made of them
+    // (`\r\e[2K` before each frame).
+    let target = ctx.io.err_stream().progress_target();
+    if !merged || target.is_hidden() {
         return None;
     }
-    let pb = indicatif::ProgressBar::new_spinner();
+    let pb = indicatif::ProgressBar::with_draw_target(None, target);
+    let template = format!(
+        "{{spinner}} {}: {{msg}} ({{elapsed}})",
+        crate::t!("list-fetching-pages")
+    );
     pb.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} fetching pages: {msg} ({elapsed})")
+        indicatif::ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     pb.enable_steady_tick(std::time::Duration::from_millis(120));

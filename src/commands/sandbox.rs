@@ -143,10 +143,14 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
         sandbox.api_key
     ));
     ctx.io.outln(format_args!("{text}"))?;
-    crate::say!(ctx.io, "sandbox: serving on {base}; press Ctrl-C to stop");
+    crate::say!(
+        ctx.io,
+        "{}",
+        crate::t!("sandbox-serving", base = base.to_string())
+    );
 
     wait_for_stop_signal().await;
-    crate::say!(ctx.io, "sandbox: stopping");
+    crate::say!(ctx.io, "{}", crate::t!("sandbox-stopping"));
     sandbox.shutdown().await;
     Ok(())
 }

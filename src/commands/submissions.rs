@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::commands::{print_list, Paging};
+use crate::commands::Paging;
 use crate::context::Ctx;
 use crate::output::Kind;
 
@@ -17,6 +17,7 @@ pub enum SubmissionsCmd {
     /// List a candidate's form submissions (pre-interview questions, reference checks, ...)
     #[command(after_help = "Examples:
   recruit submissions list C1001
+  recruit submissions list C1001 --answers     # each submission's questions and answers
   recruit submissions list C1001 --all -o ndjson > c1001.ndjson
   recruit submissions list C1001 --all --jq '.[] | select(.kind == \"reference_check\") | .code'")]
     List(ListArgs),
@@ -28,20 +29,30 @@ pub struct ListArgs {
     pub candidate: String,
     #[command(flatten)]
     pub paging: Paging,
+    /// In the table, each submission's questions and answers, in words (json and csv have
+    /// them already)
+    #[arg(long)]
+    pub answers: bool,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
     match cmd {
         SubmissionsCmd::List(a) => {
             let (all, p) = (ctx.globals.all, &a.paging);
-            print_list(ctx, Kind::Submission, |c| {
-                let token = p.page_token.as_deref();
-                let first =
-                    crate::api::records::submissions_url(c, &a.candidate, p.per, token, all)?;
-                Ok(c.submission_pages(first))
-            })
-            .await
-            .map_err(|err| err.not_found_as(|| format!("candidate '{}' not found", a.candidate)))
+            let mut out = ctx.output()?;
+            out.opts.answers = a.answers;
+            let client = ctx.client().await?;
+            let token = p.page_token.as_deref();
+            let pages =
+                crate::api::records::submissions_url(&client, &a.candidate, p.per, token, all)
+                    .map(|first| client.submission_pages(first));
+            async { crate::commands::print_pages(ctx, &mut out, pages?, Kind::Submission).await }
+                .await
+                .map_err(|err| {
+                    err.not_found_as(|| {
+                        crate::t!("candidate-not-found", code = a.candidate.as_str())
+                    })
+                })
         }
     }
 }

@@ -60,12 +60,13 @@ impl Progress {
                 let secs = started.elapsed().as_secs_f64().max(0.001);
                 let st = client.stats();
                 let rps = (st.requests - base) as f64 / secs;
-                let mut msg = format!(
-                    "{} records · {rps:.0} req/s",
-                    counters.records.load(Ordering::Relaxed)
+                let mut msg = crate::t!(
+                    "progress-records",
+                    records = counters.records.load(Ordering::Relaxed),
+                    rps = format!("{rps:.0}")
                 );
                 if st.rate_limited > 0 {
-                    msg.push_str(&format!(" · {} 429s", st.rate_limited));
+                    msg.push_str(&crate::t!("progress-429", count = st.rate_limited));
                 }
                 b.set_message(msg);
                 tokio::time::sleep(Duration::from_millis(200)).await;

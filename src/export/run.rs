@@ -603,7 +603,8 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 .await
                 .and_then(|r| r.value())
                 .map_err(|e| {
-                    let e = e.not_found_as(|| format!("candidate '{code}' not found"));
+                    let e =
+                        e.not_found_as(|| crate::t!("candidate-not-found", code = code.as_str()));
                     (e, true)
                 })?;
             match detail.get_mut("resource").map(Value::take) {
@@ -680,7 +681,7 @@ fn write_in_order(
                 }
                 Msg::NotFound { code, err } => {
                     if let Some(b) = &bar {
-                        b.println(format!("not found: {code}"));
+                        b.println(crate::t!("export-not-found-line", code = code.as_str()));
                     }
                     tally.not_found.push((code, err.message));
                 }

@@ -5,3 +5,410 @@ candidates-count = { $count ->
     [one] 1 candidate
    *[other] { $count } candidates
 }
+
+## Checks of answers (the answers file and the wizard). A quoted value comes quoted in $value.
+
+check-empty = must not be empty
+check-email = { $value } does not look like an e-mail address
+check-phone = { $value } has no digits
+check-future = { $value } is in the future
+check-negative = { $value } is below zero; give 0 or more
+check-not-a-date = { $value } is not a date; write it as YYYY-MM-DD (e.g. 2021-03-15)
+check-not-a-real-date = { $value } is not a real date; check the month and the day
+check-not-a-year-month = { $value } is not a year and month; write it as YYYY-MM (e.g. 2021-03)
+check-end-before-start = the end { $end } is before the start { $start }
+check-given-twice = { $value } is given twice
+check-not-a-choice = { $value } is not one of the choices: { $choices }
+check-veteran-code = must be two digits, a hyphen and six digits (00-000000), got { $value }
+check-url-no-path = { $value } has no path part
+check-url-invalid = { $value } is not a valid URL: { $error }
+check-path-scheme = { $value }: only an http(s) file_url or a path starting with / can be used
+check-path-not-uploaded = { $value } is not an uploaded file's path; upload the file first with `recruit files upload { $file }` and use the path it prints
+
+## Answers in words (the API's values stay as they are in what is sent).
+
+word-yes = Yes
+word-no = No
+value-gender-male = Male
+value-gender-female = Female
+value-military-complete = Completed
+value-military-incomplete = Not completed
+value-military-exemption = Exempted
+value-military-in-service = Serving now
+value-disability-mild = Mild
+value-disability-serious = Severe
+value-qualification-award = Certification
+value-qualification-certificate = Prize
+
+noun-experience = job
+noun-education = school
+noun-qualification = certification or prize
+noun-training = course
+noun-language = language test
+
+field-experience-company = Company
+field-experience-start = Start
+field-experience-end = End
+field-experience-current = Currently employed here?
+field-experience-type = Employment type
+field-experience-position = Position (rank or title)
+field-experience-department = Department
+field-experience-role = Job role
+field-education-school = School
+field-education-entered = Entered
+field-education-graduated-at = Graduated
+field-education-graduated = Graduated?
+field-education-major = Major
+field-qualification-kind = Certification or prize
+field-qualification-name = Name
+field-qualification-institution = Issuing institution
+field-qualification-date = Date obtained
+field-training-name = Course
+field-training-institution = Institution
+field-training-start = Start date
+field-training-end = End date
+field-language-language = Language
+field-language-test = Test
+field-language-institution = Testing institution
+field-language-date = Date taken
+field-grade = Score or grade
+field-details = Details
+
+entry-span = { $start } – { $end }
+entry-span-now = { $start } – now
+summary-entries = { $count }: { $entries }
+summary-no-entries = (none)
+
+## The wizard of `forms apply`.
+
+wizard-applying = Applying to { $title } ({ $code })
+wizard-deadline = Deadline: { $deadline }
+wizard-expired = warning: this posting has expired; the service may refuse the application
+wizard-not-open = warning: this posting is not open; the service may refuse the application
+wizard-ctrl-c = Ctrl-C stops at any point without sending anything.
+wizard-resumed = Going on from { $path }: { $kept } answers kept, { $left } questions left.
+wizard-unaskable = { $count ->
+    [one] note: 1 question cannot be sent by this tool (the service gives it no id), so it is skipped: { $names }
+   *[other] note: { $count } questions cannot be sent by this tool (the service gives them no id), so they are skipped: { $names }
+}
+wizard-no-questions = note: the form lists no questions
+wizard-privacy = Do you consent to the collection and use of optional personal information?
+wizard-privacy-item = Privacy consent: { $answer }
+wizard-not-answered = not answered
+wizard-optional = { $label } (optional)
+wizard-short-answer = Answer
+wizard-short-choose = Choose
+wizard-skip = (skip: no answer)
+wizard-applies = { $label }: does it apply to you?
+
+wizard-hint-date = (YYYY-MM-DD)
+wizard-hint-months = (months)
+wizard-hint-comma = (comma-separated)
+wizard-hint-file = (file to upload, or uploaded path)
+wizard-hint-tick = (Space ticks, Enter accepts)
+wizard-hint-lines = (end a line with \ to write another)
+wizard-hint-json = (kind { $kind }: the answer as a JSON object)
+
+wizard-refused = error:
+wizard-required = An answer is required here: type one, or press Ctrl-C to stop without sending.
+wizard-answer-again = { $problem }; please answer again.
+wizard-not-a-number = { $value } is not a whole number: type digits only, e.g. 6000.
+wizard-not-json = This is not JSON: { $error }.
+wizard-not-json-object = The answer must be a JSON object.
+wizard-choose-one = This question needs at least one choice: tick one with Space, then press Enter.
+wizard-file-is-dir = { $path } is a folder, not a file: give a file.
+wizard-no-such-file = There is no file { $path }: check the path, or give an uploaded file's /path.
+wizard-veteran-code-shape = { $value } is not a certificate number: type two digits, a hyphen and six digits (00-000000).
+
+wizard-another-file = { $label }: another file
+wizard-add-another-file = Add another file?
+wizard-another-link = { $label }: another link
+wizard-add-another-link = Add another link?
+wizard-uploading = uploading { $path } ...
+wizard-uploaded = uploaded: { $path }
+wizard-upload-failed = The upload failed: { $error }; try again, or give another file.
+
+wizard-military-status = Service status
+wizard-veteran-code = Veterans' affairs certificate number, 00-000000 (optional)
+wizard-disability-type = Type of disability (optional)
+wizard-disability-severity = Severity
+
+wizard-group-add-first = { $label }: add an entry?
+wizard-group-add-another = Add another { $noun }?
+wizard-group-required = This question needs at least one { $noun }: fill in the first field.
+wizard-group-keep-one = This question needs at least one { $noun }, so the only one cannot be deleted: edit it instead.
+wizard-entry-number = { $noun } #{ $number }
+wizard-entry-leave = { $prompt } (empty: no such entry)
+wizard-field-dated = { $label } ({ $shape })
+wizard-field-dated-optional = { $label } ({ $shape }, optional)
+wizard-group-what = Keep these entries, or change them?
+wizard-group-keep = { $count ->
+    [one] Keep this entry
+   *[other] Keep these { $count } entries
+}
+wizard-group-edit = Edit an entry
+wizard-group-delete = Delete an entry
+wizard-group-add = Add an entry
+wizard-group-which-edit = Which entry to edit?
+wizard-group-which-delete = Which entry to delete?
+wizard-group-deleted = deleted: { $line }
+
+review-question = QUESTION
+review-answer = ANSWER
+review-privacy = Privacy consent
+review-not-answered = not answered: { $orders }
+
+wizard-what-next = What next?
+wizard-submit = Submit this application to { $code }?
+wizard-submit-titled = Submit this application to { $code } ({ $title })?
+wizard-change = Change an answer
+wizard-cancel = Cancel; nothing is sent
+wizard-which-answer = Which answer?
+wizard-saved = answers saved to { $path }
+wizard-save-failed = warning: cannot write the answers to { $path }: { $error }
+wizard-cancelled = cancelled; nothing was sent.
+wizard-nothing-sent = nothing was sent.
+wizard-kept = The answers so far are in { $path }; `recruit forms apply { $code } --resume { $path }` goes on from them.
+wizard-not-kept = To keep your answers next time, add --save FILE; `recruit forms apply { $code } --resume FILE` then goes on from them.
+wizard-terminal-failed = cannot read the answer from the terminal: { $error }
+
+## The command line: errors, notes, summaries, progress.
+
+word-error = error
+word-warning = warning
+word-note = note
+help-options-pointer = Global options (--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color and more): recruit help options
+help-options-intro = Global options: every command takes them. Precedence: flag, then environment variable, then the profile in the config file (`recruit config set KEY VALUE`), then the default.
+help-unknown-topic = no help topic '{ $topic }'; use `options` or a command: { $known }
+list-none = (none)
+list-showing-of = showing { $shown } of { $total }; --all for every page, --limit N for fewer
+list-showing-first = showing the first { $shown }; more pages follow: --all for every page, --limit N for fewer
+list-fetching = { $items } items, { $pages } pages
+list-fetching-pages = fetching pages
+candidate-not-found = candidate '{ $code }' not found
+form-not-found = application form '{ $code }' not found
+dry-run-nothing-sent = dry run: nothing was sent
+confirm-no-terminal = refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt
+confirm-cancelled = cancelled; nothing was deleted
+memo-content-empty = the memo content is empty; pass --content TEXT (or --content - with text on standard input)
+memo-delete-question = Delete memo { $id } on candidate { $candidate }?
+memo-delete-replies = { $count ->
+    [one] It has 1 reply, which is deleted with it.
+   *[other] It has { $count } replies, which are deleted with it.
+}
+memo-deleted = Deleted memo { $id } on candidate { $candidate }.
+memo-deleted-no-body = Deleted memo { $id } on candidate { $candidate } (the service sent no body).
+memo-already = Memo { $id } on candidate { $candidate } is already { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}; nothing changed.
+
+http-auth = the service refused the API key: { $detail }; check RECRUIT_API_KEY, --profile, or run `recruit auth login`
+http-rate-limited = rate limited by the service{ $retried }: { $detail }; wait and try again, or raise --retries
+http-failed = the service failed{ $retried }: { $detail }
+http-rejected = the service rejected the request: { $detail }
+http-after-retries = { " " }after { $count } retries
+
+export-reading-stdin = reading candidate codes from standard input, one per line (end with Ctrl-D)
+export-nothing-to-resume = nothing to resume: { $out } is complete (there is no { $journal }); run without --resume to export again
+export-no-unfinished = note: no unfinished export to { $out } ({ $journal } not found); starting from the beginning
+export-needs-candidates = give --candidates FILE or --stage S
+export-resume-needs-out = --resume needs --out FILE: an export to standard output cannot be resumed
+export-interrupted = interrupted
+export-interrupted-again = interrupted again: stopped at once
+export-interrupted-resume = { $again }: to continue, { $hint }
+export-interrupted-incomplete = { $again }: the output is incomplete
+export-listed-failed-file = { " " }(their codes are in the --failed file)
+export-listed-add-failed = { " " }(add --failed FILE to save their codes)
+export-not-found-of = { $count } of { $total } candidates not found{ $listed }
+export-failed-of = { $count } of { $total } candidates failed ({ $kinds }){ $notfound }{ $listed }{ $tail }
+export-failed-not-found = , { $count } not found
+export-failed-tail = ; { $dest } is not complete yet: the records exported so far are in its .partial file; to retry the failed candidates and complete it, { $hint }
+export-kind-usage = bad input
+export-kind-auth = auth
+export-kind-rejected = rejected
+export-kind-rate-limited = rate limited
+export-kind-network = network
+export-kind-not-found = not found
+export-kind-other = other
+export-summary-done = { $done ->
+    [one] exported 1 candidate
+   *[other] exported { $done } candidates
+}
+export-summary-interrupted = interrupted after { $done } of { $total } candidates
+export-summary-earlier = { " " }({ $count } in an earlier run)
+export-summary-records = , { $records ->
+    [one] 1 record
+   *[other] { $records } records
+} { $place } in { $secs } s ({ $requests ->
+    [one] 1 request
+   *[other] { $requests } requests
+}
+export-summary-to = to { $dest }
+export-summary-kept = kept in { $dest }.partial
+export-summary-retries = , { $count } retries
+export-summary-429 = , { $count } answered 429
+export-summary-lowered = : concurrency lowered to { $lowest } at most
+export-list-not-found = not found
+export-list-failed = failed ({ $kinds })
+export-list-more = , and { $count } more
+export-forms-done = exported { $forms } forms to { $dest } in { $secs } s ({ $requests } requests)
+export-forms-interrupted = interrupted: { $line }; the output is incomplete (an --out file is not kept): run the command again
+export-forms-failed = the details of { $count } forms could not be read ({ $kinds })
+export-forms-not-found = { $count } forms of the list were not found when their details were read
+export-not-found-line = not found: { $code }
+progress-records = { $records } records · { $rps } req/s
+progress-429 = { " " }· { $count } 429s
+export-resume-hint = rerun the same command with --resume: { $line }
+memo-now = Memo { $id } on candidate { $candidate } is now { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}.
+
+## Tables: headers (by their English name) and detail labels.
+
+col-code = CODE
+col-title = TITLE
+col-status = STATUS
+col-open = OPEN
+col-deadline = DEADLINE
+col-order = ORDER
+col-id = ID
+col-kind = KIND
+col-required = REQUIRED
+col-options = OPTIONS
+col-pin = PIN
+col-role = ROLE
+col-author = AUTHOR
+col-created = CREATED
+col-content = CONTENT
+col-form = FORM
+col-submitted = SUBMITTED
+col-answers = ANSWERS
+col-active = ACTIVE
+col-callback-url = CALLBACK URL
+col-events = EVENTS
+col-name = NAME
+col-stage = STAGE
+col-job = JOB
+col-applied = APPLIED
+col-eval = EVAL
+col-position = POSITION
+col-managers = MANAGERS
+col-member = MEMBER
+col-result = RESULT
+col-score = SCORE
+col-comment = COMMENT
+col-updated = UPDATED
+col-question = QUESTION
+col-answer = ANSWER
+col-received = RECEIVED
+col-action = ACTION
+col-attempts = ATTEMPTS
+label-active = Active
+label-applicant = Applicant
+label-applied = Applied
+label-author = Author
+label-benefits = Benefits
+label-birth = Birth
+label-callback-url = Callback URL
+label-candidate = Candidate
+label-career = Career
+label-code = Code
+label-content = Content
+label-created = Created
+label-current = Current
+label-deadline = Deadline
+label-desired = Desired
+label-duplicate = Duplicate
+label-education = Education
+label-email = Email
+label-employment = Employment
+label-evaluators = Evaluators
+label-expected-fee = Expected fee
+label-experience = Experience
+label-expired = Expired
+label-file = File
+label-history = History
+label-id = ID
+label-introduction = Introduction
+label-job = Job
+label-job-deleted = Job deleted
+label-kind = Kind
+label-main-tasks = Main tasks
+label-mentions = Mentions
+label-name = Name
+label-open = Open
+label-phone = Phone
+label-photo = Photo
+label-pinned = Pinned
+label-posting = Posting
+label-preferred = Preferred
+label-privacy-consent = Privacy consent
+label-provider = Provider
+label-reply-to = Reply to
+label-requirements = Requirements
+label-result = Result
+label-resume = Resume
+label-resume-required = Resume required
+label-role = Role
+label-round = Round
+label-schedule = Schedule
+label-schedule-code = Schedule code
+label-score = Score
+label-signing-key = Signing key
+label-stage = Stage
+label-stage-since = Stage since
+label-status = Status
+label-title = Title
+label-updated = Updated
+label-uri = URI
+
+table-questions = Questions ({ $count }):
+table-questions-no-ids = Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).
+table-duplicate-yes = yes (this applicant had applied before)
+table-application-submitted = Application submitted.
+table-pinned-since = yes (since { $at })
+table-all-events = (all)
+table-set = (set)
+table-months-years = { $months } months ({ $y } y { $m } m)
+table-months = { $months } months
+table-history-duplicate = applied before
+table-history-duplicate-job = applied to this job before
+table-history-reapply = reapplied
+table-member-scores = Member scores ({ $count }):
+table-until = until { $at }
+table-expired = (expired)
+label-personal-data = Personal data
+label-job-and-stage = Job and stage
+label-evaluation = Evaluation
+label-salary = Salary
+table-scored = { $done } of { $total } scored
+retrying = retrying in { $wait } ({ $cause }), attempt { $attempt } of { $attempts }{ $until }
+retry-at = , at { $at }
+quota-wait = note: waiting { $wait } for the service's rate limit ({ $quota }){ $until }
+quota-until = , until { $at }
+auth-key-empty = the API key is empty
+auth-not-checked = note: not checked against the service: profile '{ $profile }' has no service address yet (set one with `recruit config set base_url URL`)
+auth-stored = Stored the API key { $key } for profile '{ $profile }' in { $path } (mode 0600).
+auth-removed = Removed the API key of profile '{ $profile }'.
+auth-nothing-removed = Profile '{ $profile }' has no stored API key; nothing changed.
+config-set = Set { $key } = { $value } in profile '{ $profile }' ({ $path }).
+config-removed = Removed { $key } from profile '{ $profile }'.
+config-not-set = '{ $key }' was not set in profile '{ $profile }'; nothing changed.
+config-overridden = note: { $source } overrides this in commands run now ({ $key } = { $value })
+config-redacted = (redacted; add --reveal to print it in full)
+export-no-limit = --limit does not apply to export, which always exports every record
+export-no-table = export writes ndjson (default), csv or json; table output is not available for export (check -o and RECRUIT_OUTPUT)
+export-no-jq-csv = --jq applies to ndjson and json exports (each record in turn); with -o csv use --fields to pick columns
+export-fields-csv = --fields picks the columns of -o csv; with ndjson or json, use --jq to shape records
+apply-resume-needs-terminal = --resume goes on with the wizard, which needs a terminal; without one, pass a complete answers file with --answers FILE (`recruit forms get { $code }` shows the questions)
+apply-no-answers = no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get { $code }` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal
+apply-save-ignored = warning: --save is for the wizard; ignored with --answers
+apply-resume-not-stdin = --resume takes the file written by --save, not standard input
+apply-deadline = { " " }(deadline { $deadline })
+apply-expired = warning: form { $code } has expired{ $when }; the service may refuse the application
+apply-not-open = warning: form { $code } is not open; the service may refuse the application
+api-key-flag-visible = warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`
+sandbox-serving = sandbox: serving on { $base }; press Ctrl-C to stop
+sandbox-stopping = sandbox: stopping

@@ -18,8 +18,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 
 /// The languages recruit speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
+    #[default]
     En,
     Ko,
 }
@@ -47,6 +48,16 @@ impl Lang {
         match lang.as_str() {
             "en" => Some(Lang::En),
             "ko" | "kor" => Some(Lang::Ko),
+            _ => None,
+        }
+    }
+
+    /// `en` or `ko` exactly (any case): the values of `--lang`, RECRUIT_LANG and the `lang`
+    /// setting, where a locale name is a typo rather than a choice.
+    pub fn from_code(text: &str) -> Option<Lang> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "ko" => Some(Lang::Ko),
             _ => None,
         }
     }
@@ -79,13 +90,36 @@ impl Lang {
 
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
+thread_local! {
+    /// A language for this thread only (see [`in_lang`]).
+    static ON_THIS_THREAD: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
 /// Speak `lang` from now on (the front end sets it once it has read the settings).
 pub fn set_lang(lang: Lang) {
     CURRENT.store(lang.index() as u8, Ordering::Relaxed);
 }
 
+/// Run `f` speaking `lang` on this thread only. Tests run side by side on threads of one
+/// process, where [`set_lang`] would change the language of all of them.
+pub fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    let before = ON_THIS_THREAD.with(|c| c.replace(Some(lang)));
+    // Put back even if `f` panics (a failing test must not leave its language behind).
+    struct Restore(Option<Lang>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ON_THIS_THREAD.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(before);
+    f()
+}
+
 /// The language in use.
 pub fn lang() -> Lang {
+    if let Some(l) = ON_THIS_THREAD.with(|c| c.get()) {
+        return l;
+    }
     match CURRENT.load(Ordering::Relaxed) {
         1 => Lang::Ko,
         _ => Lang::En,
@@ -98,13 +132,17 @@ fn bundles() -> &'static [FluentBundle<FluentResource>; 2] {
 }
 
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    bundle_of(lang, lang.source())
+}
+
+fn bundle_of(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
     let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a language code");
     let mut b = FluentBundle::new_concurrent(vec![id]);
     // No Unicode isolation marks around values: a terminal shows them as garbage, and names
     // and codes here are short runs of one direction.
     b.set_use_isolating(false);
     // A syntax error in a message file is caught by the tests; what parses is used.
-    let res = match FluentResource::try_new(lang.source().to_string()) {
+    let res = match FluentResource::try_new(source.to_string()) {
         Ok(r) => r,
         Err((r, _)) => r,
     };
@@ -123,6 +161,53 @@ pub fn text_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
         }
     }
     id.to_string()
+}
+
+/// The help of commands and options in `lang`, when `src/i18n/help-ko.ftl` has it: the
+/// English help is clap's (written next to each option, one source), so only other languages
+/// have a file, and a missing translation leaves the English in place.
+pub fn help_text(lang: Lang, id: &str) -> Option<String> {
+    static HELP_KO: OnceLock<FluentBundle<FluentResource>> = OnceLock::new();
+    let b = match lang {
+        Lang::En => return None,
+        Lang::Ko => HELP_KO.get_or_init(|| bundle_of(Lang::Ko, include_str!("help-ko.ftl"))),
+    };
+    let pattern = b.get_message(id).and_then(|m| m.value())?;
+    let mut errors = Vec::new();
+    Some(b.format_pattern(pattern, None, &mut errors).into_owned())
+}
+
+/// The ids of the help translations of `lang` (for the test that each names a real command
+/// or option).
+#[cfg(any(test, feature = "testing"))]
+pub fn help_ids(lang: Lang) -> Vec<String> {
+    let source = match lang {
+        Lang::En => return Vec::new(),
+        Lang::Ko => include_str!("help-ko.ftl"),
+    };
+    // A message starts a line with its id and ` =` (the file has no terms or attributes).
+    source
+        .lines()
+        .filter_map(|l| l.split_once(" = ").map(|(id, _)| id))
+        .filter(|id| {
+            id.starts_with(|c: char| c.is_ascii_alphabetic())
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Message `id` in the language in use, or `fallback` when no language has it (table headers
+/// and labels, looked up by the English name they have in the code).
+pub fn text_or(id: &str, fallback: &str) -> String {
+    let found = text(id, None);
+    if found == id {
+        fallback.to_string()
+    } else {
+        found
+    }
 }
 
 /// Message `id` in the language in use.
@@ -260,6 +345,19 @@ mod tests {
             missing.is_empty(),
             "messages missing from en.ftl: {missing:?}"
         );
+    }
+
+    /// The Korean help parses, and English help is clap's own (none here).
+    #[test]
+    fn the_help_translations_parse() {
+        fluent_syntax::parser::parse(include_str!("help-ko.ftl"))
+            .unwrap_or_else(|(_, errors)| panic!("help-ko.ftl does not parse: {errors:?}"));
+        assert_eq!(
+            help_text(Lang::Ko, "help-forms-list").as_deref(),
+            Some("지원서(채용 공고) 목록")
+        );
+        assert_eq!(help_text(Lang::En, "help-forms-list"), None);
+        assert!(help_ids(Lang::Ko).iter().any(|i| i == "global--bom"));
     }
 
     #[test]

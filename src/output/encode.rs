@@ -19,6 +19,9 @@ use crate::output::{csv_cell, Format, Kind};
 /// Separator between two elements of the JSON array.
 pub(crate) const JSON_SEP: &[u8] = b",\n";
 
+/// The UTF-8 byte-order mark `--bom` starts a CSV with.
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Encodes items of one kind in one format: ndjson, csv or json (a table is a view of a
 /// whole list, not a stream of records).
 #[derive(Debug, Clone)]
@@ -31,6 +34,10 @@ pub(crate) struct Encoder {
     /// `--jq`: run on each record (with its `candidate_code`); each result is a record (ndjson:
     /// a line, strings raw; json: an element). Not with CSV.
     pub jq: Option<Arc<JqFilter>>,
+    /// `--bom`: the CSV starts with a UTF-8 byte-order mark, so that Excel reads Korean text
+    /// as UTF-8 (without it, Korean Excel reads CP949 and shows garbage). Part of the
+    /// prologue, so a resumed export (which appends) never writes a second one.
+    pub bom: bool,
 }
 
 impl Encoder {
@@ -60,6 +67,7 @@ impl Encoder {
             with_code,
             columns,
             jq: None,
+            bom: false,
         })
     }
 
@@ -85,6 +93,9 @@ impl Encoder {
             Format::Json => Ok(b"[\n".to_vec()),
             Format::Csv => {
                 let mut out = Vec::new();
+                if self.bom {
+                    out.extend_from_slice(UTF8_BOM);
+                }
                 let mut row = CsvRow::new(&mut out);
                 for name in self.header() {
                     row.field(name.as_bytes());

@@ -61,6 +61,10 @@ pub struct OutputOptions {
     pub color: bool,
     /// The table's width: the terminal's, else `COLUMNS`, when known (else 120).
     pub width: Option<u16>,
+    /// `--bom`: CSV starts with a UTF-8 byte-order mark (for spreadsheet programs).
+    pub bom: bool,
+    /// `submissions list --answers`: the table shows each submission's questions and answers.
+    pub answers: bool,
 }
 
 impl OutputOptions {
@@ -72,6 +76,8 @@ impl OutputOptions {
             pretty: false,
             color: false,
             width: None,
+            bom: false,
+            answers: false,
         }
     }
 }
@@ -586,6 +592,7 @@ impl ListPrinter {
                 };
                 let mut e = Encoder::new(format, self.kind, false, Some(&columns))?;
                 e.jq = out.jq.clone();
+                e.bom = out.opts.bom;
                 bytes = e.prologue()?;
                 self.encoder.insert(e)
             }

@@ -48,14 +48,7 @@ fn new_table(opts: &OutputOptions, header: &[&str]) -> Table {
         t.enforce_styling();
     }
     if !header.is_empty() {
-        t.set_header(header.iter().map(|h| {
-            let c = Cell::new(h);
-            if opts.color {
-                c.add_attribute(comfy_table::Attribute::Bold)
-            } else {
-                c
-            }
-        }));
+        t.set_header(header.iter().map(Cell::new));
     }
     t
 }
@@ -125,95 +118,336 @@ fn add_row(t: &mut Table, cells: Vec<String>) {
     t.add_row(cells.iter().map(|c| cell_text(c)).collect::<Vec<_>>());
 }
 
-/// The table as text, without the padding comfy-table leaves at the end of lines.
-/// Columns that hold identifiers, states and times: shown whole (up to
-/// [`IDENTIFIER_MAX`]) before prose columns get the rest, so a narrow terminal wraps titles
-/// and content, not codes.
+/// Columns that hold identifiers and states: shown whole (up to [`IDENTIFIER_MAX`]) before
+/// prose columns get the rest, so a narrow terminal wraps titles and content, not codes.
 const IDENTIFIER_COLUMNS: &[&str] = &[
     "#", "ORDER", "CODE", "ID", "KIND", "REQUIRED", "STATUS", "OPEN", "PIN", "ROLE", "ACTIVE",
     "ACTION", "ATTEMPTS", "EVAL", "RESULT", "SCORE",
 ];
 const IDENTIFIER_MAX: usize = 24;
-/// Local times: whole on a wide terminal, split between date and time on a narrow one.
-const TIME_COLUMNS: &[&str] = &[
-    "DEADLINE",
-    "CREATED",
-    "SUBMITTED",
-    "RECEIVED",
-    "APPLIED",
-    "UPDATED",
-];
-/// Prose columns keep at least this width, so an address's scheme (`https://`) is never split.
-const PROSE_MIN: usize = 8;
+/// A word longer than this does not hold its column's width up for itself: it is the one
+/// thing cut (an address or a code in the middle, with `…`; other words wrapped).
+const WORD_MAX: usize = 24;
+/// The narrowest a column gets when even the words do not fit.
+const COLUMN_MIN: usize = 3;
 
-fn fit_columns(t: &mut Table) {
-    let (Some(header), Some(total)) = (t.header(), t.width()) else {
-        return;
-    };
-    let names: Vec<String> = header.cell_iter().map(|c| c.content()).collect();
-    let mut natural: Vec<usize> = names
-        .iter()
-        .map(|n| console::measure_text_width(n))
-        .collect();
-    for row in t.row_iter() {
-        for (i, cell) in row.cell_iter().enumerate().take(names.len()) {
-            let w = cell
-                .content()
-                .lines()
-                .map(console::measure_text_width)
-                .max()
-                .unwrap_or(0);
-            natural[i] = natural[i].max(w);
+/// The widths of the columns (content only, without padding) for cells whose lines are
+/// `cells[row][col]`, in `avail` columns of text: each column its natural width when all fit;
+/// else each first the width of its longest word (so no word shorter than its column is ever
+/// split, and headers stay whole), identifiers whole, then the room left shared in proportion
+/// to what each column still lacks (width by need: a memo's content gets more than a role);
+/// when even the words do not fit, the widest columns give way first.
+fn column_widths(names: &[String], cells: &[Vec<String>], avail: usize) -> Vec<usize> {
+    let n = names.len();
+    let mut natural = vec![0usize; n];
+    let mut word = vec![0usize; n];
+    for row in std::iter::once(names).chain(cells.iter().map(Vec::as_slice)) {
+        for (i, cell) in row.iter().enumerate().take(n) {
+            for line in cell.lines() {
+                natural[i] = natural[i].max(console::measure_text_width(line));
+                for w in line.split_whitespace() {
+                    word[i] = word[i].max(console::measure_text_width(w).min(WORD_MAX));
+                }
+            }
         }
     }
-    // Each column has a space of padding on both sides and a separator.
-    let avail = (total as usize).saturating_sub(3 * names.len() + 1);
     if natural.iter().sum::<usize>() <= avail {
-        return; // everything fits as it is
+        return natural;
     }
-    let is = |list: &[&str], n: &str| list.contains(&n);
-    let mut want: Vec<usize> = names
+    let ident: Vec<bool> = names
         .iter()
-        .zip(&natural)
-        .map(|(n, w)| {
-            if is(TIME_COLUMNS, n) || is(IDENTIFIER_COLUMNS, n) {
-                (*w).min(IDENTIFIER_MAX)
+        .map(|n| IDENTIFIER_COLUMNS.contains(&n.as_str()))
+        .collect();
+    // Identifiers whole (up to IDENTIFIER_MAX); other columns at least their longest word.
+    let min: Vec<usize> = (0..n)
+        .map(|i| {
+            if ident[i] {
+                natural[i].min(IDENTIFIER_MAX).max(word[i])
             } else {
-                0
+                word[i]
+            }
+            .max(1)
+        })
+        .collect();
+    // The widths at `level`: every column raised to it (from `low`) but never past `high`.
+    let at = |level: usize, low: &dyn Fn(usize) -> usize, high: &dyn Fn(usize) -> usize| {
+        (0..n)
+            .map(|i| level.clamp(low(i).min(high(i)), high(i)))
+            .collect::<Vec<usize>>()
+    };
+    // The highest level whose widths fit, by bisection over 0..=avail.
+    let fill = |low: &dyn Fn(usize) -> usize, high: &dyn Fn(usize) -> usize| {
+        let (mut lo, mut hi) = (0usize, avail);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if at(mid, low, high).iter().sum::<usize>() <= avail {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        at(lo, low, high)
+    };
+    let mut widths = if min.iter().sum::<usize>() <= avail {
+        // Every word fits: the room left goes to the columns that need it, the narrowest
+        // first (water-filling), so a role or a time is whole and the prose gets the rest.
+        fill(&|i| min[i], &|i| natural[i])
+    } else {
+        // Not even the words fit: prose columns give way (the widest first) down to
+        // COLUMN_MIN, identifiers last.
+        let fixed: usize = (0..n).filter(|&i| ident[i]).map(|i| min[i]).sum();
+        let prose = (0..n).filter(|&i| !ident[i]).count();
+        if fixed + prose * COLUMN_MIN <= avail {
+            fill(&|i| if ident[i] { min[i] } else { COLUMN_MIN }, &|i| min[i])
+        } else {
+            fill(&|_| COLUMN_MIN, &|i| min[i])
+        }
+    };
+    // What the levels left, a column at a time to those that lack the most.
+    let mut left = avail.saturating_sub(widths.iter().sum());
+    while left > 0 {
+        let Some(i) = (0..n)
+            .filter(|&i| widths[i] < natural[i])
+            .max_by_key(|&i| natural[i] - widths[i])
+        else {
+            break;
+        };
+        widths[i] += 1;
+        left -= 1;
+    }
+    widths
+}
+
+/// Whether a word is an address or a code, which is never split (its middle gives way):
+/// a URL, a path, an e-mail address, or ASCII with digits or punctuation (`FORM-ALLKINDS`,
+/// `WH12345678`).
+fn unsplittable(word: &str) -> bool {
+    // A sentence's punctuation around a word does not make it a code (`months.`, `(KRW`).
+    let word = word
+        .trim_end_matches(|c| ",.;:!?)".contains(c))
+        .trim_start_matches('(');
+    word.contains("://")
+        || word.starts_with('/')
+        || word.contains('@')
+        || (word.is_ascii()
+            && word
+                .chars()
+                .any(|c| c.is_ascii_digit() || "/.:_-#=?&".contains(c)))
+}
+
+/// `word` cut to `width` columns with `…` in the middle: its start and its end stay (the host
+/// and the file of an address, the prefix and the number of a code).
+fn middle_ellipsis(word: &str, width: usize) -> String {
+    if width <= 1 {
+        return "…".to_string();
+    }
+    let keep = width - 1;
+    let (head_w, tail_w) = (keep.div_ceil(2), keep / 2);
+    let mut head = String::new();
+    let mut used = 0;
+    for c in word.chars() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > head_w {
+            break;
+        }
+        head.push(c);
+        used += w;
+    }
+    let mut tail: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in word.chars().rev() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > tail_w {
+            break;
+        }
+        tail.push(c);
+        used += w;
+    }
+    tail.reverse();
+    format!("{head}…{}", tail.into_iter().collect::<String>())
+}
+
+/// `word` in pieces of at most `width` columns (a word wider than its column, and only then).
+fn pieces(word: &str, width: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut used = 0;
+    for c in word.chars() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > width && used > 0 {
+            out.push(String::new());
+            used = 0;
+        }
+        out.last_mut().expect("one piece at least").push(c);
+        used += w;
+    }
+    out
+}
+
+/// `text` wrapped to `width` display columns at word boundaries. A word wider than the column
+/// is the only thing cut: an address or a code in the middle (`https://care…/form-1001`), any
+/// other word in pieces. A line's leading spaces (a reply's indent) are kept.
+pub(crate) fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        if console::measure_text_width(line) <= width {
+            lines.push(line.to_string());
+            continue;
+        }
+        let indent_len = line.len() - line.trim_start().len();
+        let indent = &line[..indent_len];
+        let mut cur = indent.to_string();
+        let mut cur_w = console::measure_text_width(indent);
+        let mut fresh = true;
+        for word in line.split_whitespace() {
+            let mut parts = if console::measure_text_width(word) <= width {
+                vec![word.to_string()]
+            } else if unsplittable(word) {
+                vec![middle_ellipsis(word, width)]
+            } else {
+                pieces(word, width)
+            };
+            let last = parts.pop().unwrap_or_default();
+            for part in parts.into_iter().chain(std::iter::once(last)) {
+                let w = console::measure_text_width(&part);
+                if fresh {
+                    if cur_w + w > width && cur_w > 0 {
+                        lines.push(std::mem::take(&mut cur));
+                        cur_w = 0;
+                    }
+                    cur.push_str(&part);
+                    cur_w += w;
+                    fresh = false;
+                } else if cur_w + 1 + w <= width {
+                    cur.push(' ');
+                    cur.push_str(&part);
+                    cur_w += 1 + w;
+                } else {
+                    lines.push(std::mem::replace(&mut cur, part));
+                    cur_w = w;
+                }
+            }
+        }
+        lines.push(cur);
+    }
+    lines.join("\n")
+}
+
+/// A header as people read it in the language in use (`CODE`, `코드`); the table's own
+/// logic (which columns are identifiers) goes by the English name.
+fn header_text(name: &str) -> String {
+    let id = format!("col-{}", name.to_lowercase().replace(' ', "-"));
+    crate::i18n::text_or(&id, name)
+}
+
+/// A detail view's label in the language in use (`Created`, `생성`).
+fn label_text(name: &str) -> String {
+    let id = format!(
+        "label-{}",
+        name.to_lowercase()
+            .replace([' ', '/'], "-")
+            .replace(['(', ')'], "")
+    );
+    crate::i18n::text_or(&id, name)
+}
+
+/// The table as text: its columns fitted to its width ([`column_widths`]), its cells wrapped at
+/// words ([`wrap`]), without the padding comfy-table leaves at the end of lines.
+fn finish(t: Table) -> String {
+    let styled = t.should_style();
+    let names: Option<Vec<String>> = t
+        .header()
+        .map(|h| h.cell_iter().map(|c| c.content()).collect());
+    let cells: Vec<Vec<String>> = t
+        .row_iter()
+        .map(|r| r.cell_iter().map(|c| c.content()).collect())
+        .collect();
+    let columns = names
+        .as_ref()
+        .map(Vec::len)
+        .or_else(|| cells.iter().map(Vec::len).max())
+        .unwrap_or(0);
+    let shown_names: Option<Vec<String>> = names
+        .as_ref()
+        .map(|n| n.iter().map(|h| header_text(h)).collect());
+    let keys: Vec<String> = names
+        .clone()
+        .unwrap_or_else(|| vec![String::new(); columns]);
+    // Each column has a space of padding on both sides and a separator (a space).
+    let total = t.width().unwrap_or(120) as usize;
+    let avail = total.saturating_sub(3 * columns).max(columns);
+    let mut measured = keys.clone();
+    if let Some(shown) = &shown_names {
+        // The header's width is the one shown.
+        for (m, s) in measured.iter_mut().zip(shown) {
+            if console::measure_text_width(s) > console::measure_text_width(m) {
+                *m = s.clone();
+            }
+        }
+    }
+    let by_name: Vec<String> = keys
+        .iter()
+        .zip(&measured)
+        .map(|(k, m)| {
+            if IDENTIFIER_COLUMNS.contains(&k.as_str()) {
+                k.clone()
+            } else {
+                m.clone()
             }
         })
         .collect();
-    let prose: Vec<usize> = (0..names.len()).filter(|&i| want[i] == 0).collect();
-    let fixed = |want: &[usize]| want.iter().sum::<usize>();
-    if avail < fixed(&want) + PROSE_MIN * prose.len() {
-        // Times give way first: `2026-11-02 09:15` wraps at the space.
-        for (i, n) in names.iter().enumerate() {
-            if is(TIME_COLUMNS, n) {
-                want[i] = want[i].min(10);
-            }
-        }
+    let widths = column_widths(&by_name, &cells, avail);
+    let widths: Vec<usize> = widths
+        .iter()
+        .zip(&measured)
+        .map(|(w, m)| (*w).max(console::measure_text_width(m).min(*w).max(1)))
+        .collect();
+    let mut out = Table::new();
+    out.load_preset(if names.is_none() {
+        presets::NOTHING
+    } else {
+        LIST_STYLE
+    })
+    .set_content_arrangement(ContentArrangement::Disabled);
+    if styled {
+        out.enforce_styling();
+    } else {
+        out.force_no_tty();
     }
-    // Identifiers get their width; prose columns share the rest as comfy-table sees fit, but
-    // never narrower than PROSE_MIN while the table still fits.
-    let room = avail.saturating_sub(fixed(&want)) / prose.len().max(1);
-    let prose_min = PROSE_MIN.min(room.max(1));
-    for (i, w) in want.iter().enumerate() {
-        // comfy-table's widths count the column's padding (a space on each side).
-        let c = if prose.contains(&i) {
-            ColumnConstraint::LowerBoundary(Width::Fixed(natural[i].min(prose_min) as u16 + 2))
+    let bold = |c: Cell| {
+        if styled {
+            c.add_attribute(comfy_table::Attribute::Bold)
         } else {
-            ColumnConstraint::Absolute(Width::Fixed(*w as u16 + 2))
-        };
-        if let Some(col) = t.column_mut(i) {
-            col.set_constraint(c);
+            c
+        }
+    };
+    if let Some(shown) = &shown_names {
+        out.set_header(
+            shown
+                .iter()
+                .zip(&widths)
+                .map(|(h, w)| bold(Cell::new(wrap(h, *w)))),
+        );
+    }
+    for row in &cells {
+        out.add_row(row.iter().enumerate().map(|(i, c)| {
+            let w = widths.get(i).copied().unwrap_or(avail);
+            let cell = Cell::new(wrap(c, w));
+            // A detail view's labels are its header.
+            if names.is_none() && i == 0 {
+                bold(cell)
+            } else {
+                cell
+            }
+        }));
+    }
+    for (i, w) in widths.iter().enumerate() {
+        if let Some(col) = out.column_mut(i) {
+            col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(*w as u16 + 2)));
         }
     }
-}
-
-fn finish(mut t: Table) -> String {
-    fit_columns(&mut t);
     let mut s = String::new();
-    for line in t.to_string().lines() {
+    for line in out.to_string().lines() {
         s.push_str(line.trim_end());
         s.push('\n');
     }
@@ -235,12 +469,7 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
     let mut t = new_table(opts, &[]);
     for (k, v) in rows {
         if !v.is_empty() {
-            let key = Cell::new(format!("{k}:"));
-            let key = if opts.color {
-                key.add_attribute(comfy_table::Attribute::Bold)
-            } else {
-                key
-            };
+            let key = Cell::new(format!("{}:", label_text(k)));
             t.add_row(vec![key, Cell::new(cell_text(&v))]);
         }
     }
@@ -298,7 +527,7 @@ fn s(o: &Option<String>) -> String {
 
 pub fn list(kind: Kind, items: &[Value], opts: &OutputOptions) -> String {
     if items.is_empty() {
-        return "(none)\n".to_string();
+        return format!("{}\n", crate::t!("list-none"));
     }
     match kind {
         Kind::Form => forms(items, opts),
@@ -373,14 +602,25 @@ fn list_of<T: serde::de::DeserializeOwned + Default>(
 
 fn forms(items: &[Value], opts: &OutputOptions) -> String {
     let header = ["CODE", "TITLE", "STATUS", "OPEN", "DEADLINE"];
-    list_of(opts, &header, items, |f: ApplicationForm| {
+    // On a narrow terminal the title keeps room: the time of day goes, then the status.
+    let steps = [
+        Give::Enough(1, 24),
+        Give::Date(4),
+        Give::Enough(1, 20),
+        Give::Drop(2),
+    ];
+    let rows = items.iter().map(|v| {
+        let f: ApplicationForm = parse(v);
         let mut deadline = local_time(f.end_at.as_deref());
         if f.expired == Some(true) {
-            deadline = format!("{deadline} (expired)").trim().to_string();
+            deadline = format!("{deadline} {}", crate::t!("table-expired"))
+                .trim()
+                .to_string();
         }
         let open = yes_no(f.open_status).to_string();
         vec![s(&f.code), s(&f.title), s(&f.status), open, deadline]
-    })
+    });
+    narrowed(opts, &header, rows.collect(), &steps)
 }
 
 fn form_detail(item: &Value, opts: &OutputOptions) -> String {
@@ -436,11 +676,11 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
     let mut out = finish(record(opts, rows));
     if let Some(mut qs) = f.questions {
         qs.sort_by_key(|q| q.order.unwrap_or(i64::MAX));
-        out.push_str(&format!("\nQuestions ({}):\n", qs.len()));
-        let mut t = new_table(
-            opts,
-            &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"],
-        );
+        out.push_str(&format!(
+            "\n{}\n",
+            crate::t!("table-questions", count = qs.len())
+        ));
+        let mut rows = Vec::new();
         for q in &qs {
             let mut title = q.title().to_string();
             if q.show_description == Some(true) {
@@ -448,24 +688,35 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
                     title = format!("{title}\n{}", html_to_text(d, 60));
                 }
             }
-            add_row(
-                &mut t,
-                vec![
-                    q.order.map(|o| o.to_string()).unwrap_or_default(),
-                    q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
-                    q.kind().to_string(),
-                    yes_no(q.required).to_string(),
-                    title,
-                    q.answer_options
-                        .as_ref()
-                        .map(|o| o.join(", "))
-                        .unwrap_or_default(),
-                ],
-            );
+            rows.push(vec![
+                q.order.map(|o| o.to_string()).unwrap_or_default(),
+                q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
+                q.kind().to_string(),
+                yes_no(q.required).to_string(),
+                title,
+                q.answer_options
+                    .as_ref()
+                    .map(|o| o.join(", "))
+                    .unwrap_or_default(),
+            ]);
         }
-        out.push_str(&finish(t));
+        // On a narrow terminal the title keeps room: long options are cut, then the ids go
+        // (answers go by order), then the options.
+        let steps = [
+            Give::Wide(100),
+            Give::Cut(5, 16),
+            Give::Drop(1),
+            Give::Enough(4, 20),
+            Give::Drop(5),
+        ];
+        out.push_str(&narrowed(
+            opts,
+            &["ORDER", "ID", "KIND", "REQUIRED", "TITLE", "OPTIONS"],
+            rows,
+            &steps,
+        ));
         if qs.iter().all(|q| q.id.is_none()) && !qs.is_empty() {
-            out.push_str("Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).\n");
+            out.push_str(&format!("{}\n", crate::t!("table-questions-no-ids")));
         }
     }
     out
@@ -489,13 +740,17 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
         (
             "Duplicate",
             match a.duplicate {
-                Some(true) => "yes (this applicant had applied before)".to_string(),
+                Some(true) => crate::t!("table-duplicate-yes"),
                 d => flag(d),
             },
         ),
         ("Applied", local_time(a.applied_at.as_deref())),
     ];
-    format!("Application submitted.\n{}", finish(record(opts, rows)))
+    format!(
+        "{}\n{}",
+        crate::t!("table-application-submitted"),
+        finish(record(opts, rows))
+    )
 }
 
 /// A user as people know them: their name, else their code.
@@ -533,15 +788,29 @@ fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
 }
 
 fn memos(items: &[Value], opts: &OutputOptions) -> String {
-    let mut t = new_table(opts, &["ID", "PIN", "ROLE", "AUTHOR", "CREATED", "CONTENT"]);
+    let mut rows = Vec::new();
     for v in items {
         let m: Memo = parse(v);
-        add_row(&mut t, memo_row(&m, m.parent_id.is_some()));
+        rows.push(memo_row(&m, m.parent_id.is_some()));
         for r in m.replies.iter().flatten() {
-            add_row(&mut t, memo_row(r, true));
+            rows.push(memo_row(r, true));
         }
     }
-    finish(t)
+    // On a narrow terminal the content keeps room to read: the time of day goes first, then
+    // the role (`memos get` shows it), then long author names are cut.
+    narrowed(
+        opts,
+        &["ID", "PIN", "ROLE", "AUTHOR", "CREATED", "CONTENT"],
+        rows,
+        &[
+            Give::Enough(5, 40),
+            Give::Date(4),
+            Give::Enough(5, 32),
+            Give::Drop(2),
+            Give::Enough(5, 24),
+            Give::Cut(3, 10),
+        ],
+    )
 }
 
 fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
@@ -569,7 +838,9 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Pinned",
             match (m.pinned, &m.fixed_at) {
-                (Some(true), Some(at)) => format!("yes (since {})", local_time(Some(at))),
+                (Some(true), Some(at)) => {
+                    crate::t!("table-pinned-since", at = local_time(Some(at)))
+                }
                 (p, _) => yes_no(p).to_string(),
             },
         ),
@@ -595,7 +866,91 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
     finish(record(opts, rows))
 }
 
+/// An answer as people read it: its text, its choices, a checkbox as yes/no, its links, a
+/// contact's name, e-mail and phone.
+fn answer_text(a: &crate::api::types::SubmissionAnswer) -> String {
+    let Some(info) = &a.answer_json_info else {
+        return String::new();
+    };
+    let word = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Object(m) => ["value", "title", "name", "url"]
+            .iter()
+            .find_map(|k| m.get(*k).and_then(Value::as_str).map(str::to_string))
+            .unwrap_or_else(|| v.to_string()),
+        other => other.to_string(),
+    };
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(v) = info.value.as_deref().filter(|v| !v.is_empty()) {
+        parts.push(v.to_string());
+    }
+    if let Some(vs) = info.values.as_ref().filter(|v| !v.is_empty()) {
+        parts.push(vs.iter().map(word).collect::<Vec<_>>().join(", "));
+    }
+    if let Some(c) = info.checked {
+        parts.push(yes_no(Some(c)).to_string());
+    }
+    if let Some(ls) = info.links.as_ref().filter(|v| !v.is_empty()) {
+        parts.push(ls.iter().map(word).collect::<Vec<_>>().join(" "));
+    }
+    let contact: Vec<String> = [&info.name, &info.email, &info.phone]
+        .iter()
+        .filter_map(|x| (*x).clone())
+        .filter(|x| !x.is_empty())
+        .collect();
+    if !contact.is_empty() {
+        parts.push(contact.join(" · "));
+    }
+    parts.join("\n")
+}
+
+/// `submissions list --answers`: each submission as a heading (code, form, when) and its
+/// questions with their answers in order, for people; json and csv carry the same answers.
+fn submissions_with_answers(items: &[Value], opts: &OutputOptions) -> String {
+    let mut out = String::new();
+    for (n, v) in items.iter().enumerate() {
+        let f: FormSubmission = parse(v);
+        if n > 0 {
+            out.push('\n');
+        }
+        let head = [
+            s(&f.code),
+            s(&f.form_title),
+            local_time(f.submitted_at.as_deref()),
+        ]
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+        out.push_str(&format!(
+            "{}\n",
+            wrap(&safe_text(&head, false), width(opts) as usize)
+        ));
+        let mut answers = f.submission_answers.unwrap_or_default();
+        answers.sort_by_key(|a| a.order.unwrap_or(i64::MAX));
+        let rows: Vec<Vec<String>> = answers
+            .iter()
+            .map(|a| {
+                vec![
+                    a.order.map(|o| o.to_string()).unwrap_or_default(),
+                    s(&a.title),
+                    answer_text(a),
+                ]
+            })
+            .collect();
+        if rows.is_empty() {
+            out.push_str(&format!("{}\n", crate::t!("list-none")));
+        } else {
+            out.push_str(&self::rows(opts, &["#", "QUESTION", "ANSWER"], rows));
+        }
+    }
+    out
+}
+
 fn submissions(items: &[Value], opts: &OutputOptions) -> String {
+    if opts.answers {
+        return submissions_with_answers(items, opts);
+    }
     let header = ["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"];
     list_of(opts, &header, items, |f: FormSubmission| {
         let submitted = local_time(f.submitted_at.as_deref());
@@ -607,16 +962,26 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
 
 fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
     let header = ["CODE", "ACTIVE", "CALLBACK URL", "EVENTS", "CREATED"];
-    list_of(opts, &header, items, |w: Webhook| {
+    // On a narrow terminal the address keeps room: the time of day goes, then the events
+    // (`webhooks get` shows them).
+    let steps = [
+        Give::Enough(2, 40),
+        Give::Date(4),
+        Give::Enough(2, 30),
+        Give::Drop(3),
+    ];
+    let rows = items.iter().map(|v| {
+        let w: Webhook = parse(v);
         // No list, or an empty one, is every event.
         let events = match w.events.as_deref() {
             Some(e) if !e.is_empty() => e.join(", "),
-            _ => "(all)".to_string(),
+            _ => crate::t!("table-all-events"),
         };
         let active = yes_no(w.active).to_string();
         let created = local_time(w.created_at.as_deref());
         vec![s(&w.code), active, s(&w.callback_url), events, created]
-    })
+    });
+    narrowed(opts, &header, rows.collect(), &steps)
 }
 
 fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
@@ -629,7 +994,7 @@ fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Signing key",
             if w.signing_key.is_some() {
-                "(set)".to_string()
+                crate::t!("table-set")
             } else {
                 String::new()
             },
@@ -669,7 +1034,7 @@ fn progress(done: Option<i64>, total: Option<i64>) -> String {
 /// `2 of 3 scored`: the detail views' wording of [`progress`].
 fn scored(done: Option<i64>, total: Option<i64>) -> String {
     match (done, total) {
-        (Some(d), Some(t)) => format!("{d} of {t} scored"),
+        (Some(d), Some(t)) => crate::t!("table-scored", done = d, total = t),
         (d, t) => progress(d, t),
     }
 }
@@ -696,8 +1061,8 @@ fn job_code(code: &Option<String>) -> String {
 fn months(m: Option<i64>) -> String {
     match m {
         None => String::new(),
-        Some(m) if m >= 12 => format!("{m} months ({} y {} m)", m / 12, m % 12),
-        Some(m) => format!("{m} months"),
+        Some(m) if m >= 12 => crate::t!("table-months-years", months = m, y = m / 12, m = m % 12),
+        Some(m) => crate::t!("table-months", months = m),
     }
 }
 
@@ -711,6 +1076,8 @@ enum Give {
     Drop(usize),
     /// Give way no further once this column has at least this width (it wraps instead).
     Enough(usize, usize),
+    /// Give way no further on a terminal at least this wide (the cells wrap instead).
+    Wide(usize),
 }
 
 /// A list table of `rows` that first gives way as `steps` say, then wraps (see [`fit_columns`]).
@@ -763,6 +1130,11 @@ fn narrowed(
             Give::Drop(c) => shown[c] = false,
             Give::Enough(c, min) => {
                 if avail + natural(&rows, c) >= min + total(&rows, &shown) {
+                    break;
+                }
+            }
+            Give::Wide(w) => {
+                if avail >= w {
                     break;
                 }
             }
@@ -834,7 +1206,7 @@ fn grouped(
         if rows.iter().all(|(_, v)| v.is_empty()) {
             continue;
         }
-        out.push_str(&format!("\n{title}\n"));
+        out.push_str(&format!("\n{}\n", label_text(title)));
         for line in finish(record(&inner, rows)).lines() {
             out.push_str(&format!("  {line}\n"));
         }
@@ -855,13 +1227,13 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
         (t, _) => t.clone().unwrap_or_default(),
     };
     let history = [
-        (c.duplicate, "applied before"),
-        (c.duplicate_job, "applied to this job before"),
-        (c.reapply, "reapplied"),
+        (c.duplicate, crate::t!("table-history-duplicate")),
+        (c.duplicate_job, crate::t!("table-history-duplicate-job")),
+        (c.reapply, crate::t!("table-history-reapply")),
     ]
-    .iter()
+    .into_iter()
     .filter(|(b, _)| *b == Some(true))
-    .map(|(_, w)| *w)
+    .map(|(_, w)| w)
     .collect::<Vec<_>>()
     .join(", ");
     let head = vec![("Code", s(&c.code)), ("Name", s(&c.name))];
@@ -984,9 +1356,12 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
     ];
     let mut out = finish(record(opts, rows));
     let scores = e.member_scores.unwrap_or_default();
-    out.push_str(&format!("\nMember scores ({}):\n", scores.len()));
+    out.push_str(&format!(
+        "\n{}\n",
+        crate::t!("table-member-scores", count = scores.len())
+    ));
     if scores.is_empty() {
-        out.push_str("(none)\n");
+        out.push_str(&format!("{}\n", crate::t!("list-none")));
         return out;
     }
     let header = ["MEMBER", "STATUS", "RESULT", "SCORE", "COMMENT", "UPDATED"];
@@ -1002,21 +1377,36 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
             updated,
         ]
     });
-    out.push_str(&self::rows(opts, &header, scored.collect()));
+    // On a narrow terminal the comment keeps room: the time of day goes, then the status.
+    let steps = [
+        Give::Wide(100),
+        Give::Date(5),
+        Give::Enough(4, 20),
+        Give::Drop(1),
+    ];
+    out.push_str(&narrowed(opts, &header, scored.collect(), &steps));
     out
 }
 
-/// `2026-11-02 14:00 – 15:00` (the end's date only when it differs), in local time.
+/// `2026-11-02 14:00 – 15:00 KST` (the end's date only when it differs), in local time.
 fn span(start: Option<&str>, end: Option<&str>) -> String {
     let (a, b) = (local_time(start), local_time(end));
     match (a.is_empty(), b.is_empty()) {
         (true, true) => String::new(),
         (false, true) => a,
-        (true, false) => format!("until {b}"),
-        (false, false) => match (a.split_once(' '), b.split_once(' ')) {
-            (Some((da, _)), Some((db, tb))) if da == db => format!("{a} – {tb}"),
-            _ => format!("{a} – {b}"),
-        },
+        (true, false) => crate::t!("table-until", at = b),
+        (false, false) => {
+            // `date time zone`: the date and the zone once when both ends share them.
+            let pa: Vec<&str> = a.splitn(3, ' ').collect();
+            let pb: Vec<&str> = b.splitn(3, ' ').collect();
+            match (pa.as_slice(), pb.as_slice()) {
+                ([da, ta, za], [db, tb, zb]) if da == db && za == zb => {
+                    format!("{da} {ta} – {tb} {za}")
+                }
+                ([da, ta], [db, tb]) if da == db => format!("{da} {ta} – {tb}"),
+                _ => format!("{a} – {b}"),
+            }
+        }
     }
 }
 
@@ -1061,6 +1451,36 @@ mod tests {
             width: Some(width),
             ..OutputOptions::new(Format::Table)
         }
+    }
+
+    /// Words wrap at their boundaries; a word wider than the column is the only thing cut:
+    /// an address or a code in the middle, any other word in pieces; Hangul counts two.
+    #[test]
+    fn cells_wrap_at_words_and_cut_addresses_in_the_middle() {
+        assert_eq!(
+            wrap("Strong Rust background, 6 years", 12),
+            "Strong Rust\nbackground,\n6 years"
+        );
+        assert_eq!(wrap("  ↳ 102", 4), "  ↳\n102");
+        let url = "https://files.example.com/c1001/review.pdf";
+        let cut = wrap(&format!("see {url}"), 20);
+        assert_eq!(cut, "see\nhttps://fi…eview.pdf");
+        assert!(cut.lines().all(|l| console::measure_text_width(l) <= 20));
+        assert_eq!(wrap("internationalization", 8), "internat\nionaliza\ntion");
+        assert_eq!(
+            wrap("internationalization.", 8),
+            "internat\nionaliza\ntion."
+        );
+        assert_eq!(wrap("FORM-ALLKINDS-2026", 9), "FORM…2026");
+        assert_eq!(wrap("서류 검토 단계", 6), "서류\n검토\n단계");
+        // Widths by need: the short columns whole, the prose the rest.
+        let names = ["ID", "ROLE", "CONTENT"].map(String::from).to_vec();
+        let cells = vec![vec![
+            "101".to_string(),
+            "job_manager".to_string(),
+            "a long memo ".repeat(20),
+        ]];
+        assert_eq!(column_widths(&names, &cells, 50), vec![3, 11, 36]);
     }
 
     #[test]

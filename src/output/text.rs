@@ -22,9 +22,30 @@ pub(crate) fn local_time(ts: Option<&str>) -> String {
     match ts {
         None => String::new(),
         Some(s) => match DateTime::parse_from_rfc3339(s) {
-            Ok(t) => t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string(),
+            Ok(t) => {
+                let t = t.with_timezone(&Local);
+                format!(
+                    "{} {}",
+                    t.format("%Y-%m-%d %H:%M"),
+                    zone(t.offset().local_minus_utc())
+                )
+            }
             Err(_) => s.to_string(),
         },
+    }
+}
+
+/// A time zone as people read it next to a time: `KST` (the service's customers' zone),
+/// `UTC`, else the offset (`+05:30`).
+pub(crate) fn zone(offset_secs: i32) -> String {
+    match offset_secs {
+        32_400 => "KST".to_string(),
+        0 => "UTC".to_string(),
+        s => {
+            let sign = if s < 0 { '-' } else { '+' };
+            let m = s.unsigned_abs() / 60;
+            format!("{sign}{:02}:{:02}", m / 60, m % 60)
+        }
     }
 }
 
@@ -163,6 +184,14 @@ mod tests {
         assert_eq!(safe_text("a\tb\u{7f}", true), "a b\\x7f");
         assert_eq!(safe_line("two\nlines\r"), "two\\nlines\\x0d");
         assert_eq!(safe_text("한국어 café 📎", false), "한국어 café 📎");
+    }
+
+    #[test]
+    fn times_show_their_zone() {
+        assert_eq!(zone(9 * 3600), "KST");
+        assert_eq!(zone(0), "UTC");
+        assert_eq!(zone(5 * 3600 + 1800), "+05:30");
+        assert_eq!(zone(-(3 * 3600)), "-03:00");
     }
 
     #[test]

@@ -8,25 +8,36 @@
 //!
 //! Per kind: text input with inline validation; `Select` for radio/dropdown/gender; `MultiSelect`
 //! for checkbox; a yes/no plus follow-ups for military service, veteran affair and disability;
-//! "add another?" groups for experience, education, qualification, training and language; a
-//! local file for resume, profile image and file upload is uploaded on the spot (a value starting
-//! with `http(s)://`, or with `/` that is not a local file, is taken as already uploaded).
-//! Optional questions can be skipped (empty input, or a "skip" choice).
+//! entries for experience, education, qualification, training and language (added one after
+//! another; when changed, kept, edited, deleted or added to); a local file for resume, profile
+//! image and file upload is uploaded on the spot (a value starting with `http(s)://`, or with `/`
+//! that is not a local file, is taken as already uploaded).
+//!
+//! Asked again (an answer changed after the review, or one refused), a question starts from
+//! the answer it has: text is pre-filled, the choice or the ticks are the current ones, so Enter
+//! keeps it. Unanswered, Enter skips an optional question (a choice starts on "skip") and is
+//! refused with a sentence on a required one. Everything people read is in their language
+//! ([`crate::t`]); the answers are the API's values whatever the language.
 
 #[cfg(any(test, feature = "testing"))]
 pub mod scripted;
 pub mod session;
+mod term;
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Map, Value};
 
+pub use term::TermPrompt;
+
 use crate::api::{ApplicationForm, Question};
 use crate::apply::kinds::{
-    check_element, is_http_url, ElementField, FieldType, DISABILITY_SEVERITIES, GENDERS,
-    MILITARY_STATUSES,
+    check_element, check_span, is_http_url, span_start, ElementField, FieldType,
+    DISABILITY_SEVERITIES, GENDERS, MILITARY_STATUSES,
 };
-use crate::apply::{check_answer, in_order, order_of, summarize, Answer, AnswerKind};
+use crate::apply::words::{entry_line, entry_noun, field_label, summarize, value_word, yes_no};
+use crate::apply::{check_answer, in_order, order_of, Answer, AnswerKind};
+use crate::t;
 
 /// Why the wizard stopped early.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,21 +50,24 @@ pub enum Stop {
 
 pub(crate) type Step<T> = Result<T, Stop>;
 
-/// The inline check of a typed line: its error is shown under the prompt, which asks again.
+/// The check of a typed line (the empty one included): its error, a sentence saying why, is
+/// shown under the prompt, which asks again.
 pub(crate) type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
 /// The questions the wizard asks. Implemented by [`TermPrompt`]; tests can script it.
 pub trait Prompt {
     /// A line of information (on stderr).
     fn say(&mut self, text: &str);
-    /// A line of text. `validate` is called on each attempt (with the raw text) and its error
-    /// shown inline; an empty answer is accepted only with `allow_empty`.
-    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String>;
-    /// One of `items`; returns its index.
+    /// A line of text, pre-filled with `initial` ("" for none) so that Enter keeps it.
+    /// `validate` is called on each attempt with the raw text, empty or not, and its error
+    /// shown; the question is then asked again.
+    fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String>;
+    /// One of `items`, starting on `default`; returns its index.
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize>;
-    /// Any of `items`; returns their indices.
-    fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>>;
-    /// Yes or no.
+    /// Any of `items`, those of `ticked` ticked to start with; returns their indices.
+    fn multi_select(&mut self, prompt: &str, items: &[String], ticked: &[bool])
+        -> Step<Vec<usize>>;
+    /// Yes or no, `default` on Enter.
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool>;
 }
 
@@ -74,14 +88,16 @@ pub(crate) fn askable(questions: &[Question]) -> Vec<usize> {
         .collect()
 }
 
-/// Show the form and ask every question that can be sent; then the privacy consent, which is
-/// returned. Answers go into `answers` as they are given, so a wizard stopped by Ctrl-C leaves
-/// what was answered so far (for `--save`).
+/// Show the form's notes and ask every question that can be sent and has no answer in
+/// `answers` yet (all of them, in a new session; what is left, in a resumed one); then the
+/// privacy consent unless `privacy` already holds it. Answers go into `answers` as they are
+/// given, so a wizard stopped by Ctrl-C leaves what was answered so far (for `--save`).
 pub fn collect(
     form: &ApplicationForm,
     p: &mut dyn Prompt,
     upload: &mut Uploader<'_>,
     answers: &mut Vec<Answer>,
+    privacy: Option<bool>,
 ) -> Step<bool> {
     let questions: &[Question] = form.questions.as_deref().unwrap_or(&[]);
     let askable = askable(questions);
@@ -94,16 +110,19 @@ pub fn collect(
             .iter()
             .map(|&i| format!("{}. {}", order_of(questions, i), questions[i].title()))
             .collect();
-        p.say(&format!(
-            "note: {} question(s) carry no id and cannot be answered through the API, so they are skipped: {}",
-            unaskable.len(),
-            names.join("; ")
+        p.say(&t!(
+            "wizard-unaskable",
+            count = unaskable.len(),
+            names = names.join("; ")
         ));
     }
     if questions.is_empty() {
-        p.say("note: the form lists no questions");
+        p.say(&t!("wizard-no-questions"));
     }
     for i in askable {
+        if answers.iter().any(|a| a.index == i) {
+            continue;
+        }
         let q = &questions[i];
         if q.show_description.unwrap_or(false) {
             if let Some(d) = q.description.as_deref().filter(|d| !d.trim().is_empty()) {
@@ -113,31 +132,33 @@ pub fn collect(
                 }
             }
         }
-        if let Some(answer) = answer_question(p, questions, i, upload)? {
-            answers.push(Answer { index: i, answer });
+        if let Some(answer) = answer_question(p, questions, i, None, upload)? {
+            set_answer(questions, answers, i, Some(answer));
         }
     }
-    ask_privacy(p, false)
+    match privacy {
+        Some(b) => Ok(b),
+        None => ask_privacy(p, false),
+    }
 }
 
 /// The privacy consent question.
 pub(crate) fn ask_privacy(p: &mut dyn Prompt, default: bool) -> Step<bool> {
-    p.confirm(
-        "Do you consent to the collection and use of optional personal information (privacy)?",
-        default,
-    )
+    p.confirm(&t!("wizard-privacy"), default)
 }
 
-/// Ask question `i` until its answer passes the same checks an answers file goes through;
-/// `None` when an optional question is skipped.
-pub(crate) fn answer_question(
+/// Ask question `i`, starting from `current` (its answer now, if any), until the answer passes
+/// the same checks an answers file goes through; `None` when an optional question is skipped.
+pub fn answer_question(
     p: &mut dyn Prompt,
     questions: &[Question],
     i: usize,
+    current: Option<&Value>,
     upload: &mut Uploader<'_>,
 ) -> Step<Option<Value>> {
+    let mut current = current.cloned();
     loop {
-        let Some(answer) = ask(p, questions, i, upload)? else {
+        let Some(answer) = ask(p, questions, i, current.as_ref(), upload)? else {
             return Ok(None);
         };
         let checked = check_answer(&questions[i], &answer);
@@ -145,8 +166,13 @@ pub(crate) fn answer_question(
             return Ok(Some(answer));
         }
         for problem in &checked.problems {
-            p.say(&format!("  {problem}; please answer again"));
+            p.say(&format!(
+                "  {}",
+                t!("wizard-answer-again", problem = problem.message.clone())
+            ));
         }
+        // Asked again from what was given, not from scratch.
+        current = Some(answer);
     }
 }
 
@@ -165,6 +191,15 @@ pub(crate) fn set_answer(
     answers.sort_by_key(|a| order.iter().position(|&j| j == a.index));
 }
 
+/// A question's title for people: its own, or its kind when it has none.
+fn title_of(q: &Question) -> &str {
+    if q.title().trim().is_empty() {
+        q.kind()
+    } else {
+        q.title()
+    }
+}
+
 /// The items of "which answer?" after the review: every askable question with its answer now.
 pub(crate) fn edit_items(
     questions: &[Question],
@@ -180,31 +215,31 @@ pub(crate) fn edit_items(
                 .iter()
                 .find(|a| a.index == i)
                 .map(|a| summarize(&AnswerKind::parse(q.kind()), &a.answer))
-                .unwrap_or_else(|| "not answered".to_string());
-            crate::output::text::safe_line(&crate::output::text::one_line(
-                &format!("{}. {}: {now}", order_of(questions, i), q.title()),
+                .unwrap_or_else(|| t!("wizard-not-answered"));
+            crate::output::text::one_line(
+                &format!("{}. {}: {now}", order_of(questions, i), title_of(q)),
                 100,
-            ))
-            .into_owned()
+            )
         })
         .collect();
-    items.push(format!(
-        "privacy consent: {}",
-        if privacy { "yes" } else { "no" }
-    ));
+    items.push(t!("wizard-privacy-item", answer = yes_no(privacy)));
     (asks, items)
 }
 
 /// The prompt of question `i`: `3. Desired salary (optional)`.
 fn label(questions: &[Question], i: usize) -> String {
     let q = &questions[i];
-    let title = if q.title().trim().is_empty() {
-        q.kind()
+    let label = format!("{}. {}", order_of(questions, i), title_of(q));
+    if q.required() {
+        label
     } else {
-        q.title()
-    };
-    let opt = if q.required() { "" } else { " (optional)" };
-    format!("{}. {title}{opt}", order_of(questions, i))
+        t!("wizard-optional", label = label)
+    }
+}
+
+/// `label (hint)`.
+fn hinted(label: &str, hint: String) -> String {
+    format!("{label} {hint}")
 }
 
 /// The first problem `check_answer` finds with `answer`, as an inline message.
@@ -215,11 +250,34 @@ fn first_problem(q: &Question, answer: &Value) -> Result<(), String> {
     }
 }
 
-/// Ask question `i`; `None` when skipped.
+/// A field of the current answer as text to pre-fill (a number as its digits).
+fn current_text(current: Option<&Value>, field: &str) -> String {
+    match current.and_then(|c| c.get(field)) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// A field of the current answer as a list of strings.
+fn current_list(current: Option<&Value>, field: &str) -> Vec<String> {
+    current
+        .and_then(|c| c.get(field))
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Ask question `i`, starting from `current`; `None` when skipped.
 fn ask(
     p: &mut dyn Prompt,
     questions: &[Question],
     i: usize,
+    current: Option<&Value>,
     upload: &mut Uploader<'_>,
 ) -> Step<Option<Value>> {
     let q = &questions[i];
@@ -229,21 +287,19 @@ fn ask(
     let options: Vec<String> = q.answer_options.clone().unwrap_or_default();
     use AnswerKind::*;
     match &kind {
-        Textarea => textarea(p, q, &label, optional),
+        Textarea => textarea(p, q, &label, optional, &current_text(current, "value")),
         Name | Email | Phone | Address | Text | DateType | Birth => {
             let field = kind.answer_fields().expect("known kind")[0];
-            let hint = match kind {
-                Birth | DateType => " (YYYY-MM-DD)",
-                _ => "",
+            let prompt = match kind {
+                Birth | DateType => hinted(&label, t!("wizard-hint-date")),
+                _ => label.clone(),
             };
-            text(p, q, &format!("{label}{hint}"), optional, &|s| {
+            let initial = current_text(current, field);
+            text(p, q, &prompt, optional, &initial, &|s| {
                 // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
                 let s = match kind {
-                    DateType => crate::apply::kinds::normalize_dated(
-                        crate::apply::kinds::FieldType::Date,
-                        s,
-                    )
-                    .unwrap_or_else(|_| s.to_string()),
+                    DateType => crate::apply::kinds::normalize_dated(FieldType::Date, s)
+                        .unwrap_or_else(|_| s.to_string()),
                     _ => s.to_string(),
                 };
                 Ok(json!({ field: s }))
@@ -251,95 +307,124 @@ fn ask(
         }
         ExperienceTotal | DesiredSalary | CurrentSalary => {
             let field = kind.answer_fields().expect("known kind")[0];
-            let hint = if kind == ExperienceTotal {
-                " (months)"
+            let prompt = if kind == ExperienceTotal {
+                hinted(&label, t!("wizard-hint-months"))
             } else {
-                ""
+                label.clone()
             };
-            text(p, q, &format!("{label}{hint}"), optional, &|s| {
+            let initial = current_text(current, field);
+            text(p, q, &prompt, optional, &initial, &|s| {
                 let n: i64 = s
                     .replace([',', '_'], "")
                     .parse()
-                    .map_err(|_| format!("{s:?} is not a whole number"))?;
+                    .map_err(|_| t!("wizard-not-a-number", value = format!("{s:?}")))?;
                 Ok(json!({ field: n }))
             })
         }
-        Gender => Ok(choose(p, &label, GENDERS, optional)?.map(|g| json!({ "gender": g }))),
+        Gender => {
+            let now = current_text(current, "gender");
+            Ok(choose(p, &label, "gender", GENDERS, optional, &now)?
+                .map(|g| json!({ "gender": g })))
+        }
         Radio | Dropdown if !options.is_empty() => {
             let opts: Vec<&str> = options.iter().map(String::as_str).collect();
-            Ok(choose(p, &label, &opts, optional)?.map(|v| json!({ "value": v })))
+            let now = current_text(current, "value");
+            Ok(choose(p, &label, "value", &opts, optional, &now)?.map(|v| json!({ "value": v })))
         }
-        Radio | Dropdown => text(p, q, &label, optional, &|s| Ok(json!({ "value": s }))),
-        Checkbox if !options.is_empty() => checkboxes(p, &label, &options, optional),
-        Checkbox => text(
-            p,
-            q,
-            &format!("{label} (comma-separated)"),
-            optional,
-            &|s| {
-                let values: Vec<&str> = s
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|x| !x.is_empty())
-                    .collect();
-                Ok(json!({ "values": values }))
-            },
-        ),
+        Radio | Dropdown => {
+            let initial = current_text(current, "value");
+            text(p, q, &label, optional, &initial, &|s| {
+                Ok(json!({ "value": s }))
+            })
+        }
+        Checkbox if !options.is_empty() => {
+            let now = current_list(current, "values");
+            checkboxes(p, &label, &options, optional, &now)
+        }
+        Checkbox => {
+            let initial = current_list(current, "values").join(", ");
+            text(
+                p,
+                q,
+                &hinted(&label, t!("wizard-hint-comma")),
+                optional,
+                &initial,
+                &|s| {
+                    let values: Vec<&str> = s
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|x| !x.is_empty())
+                        .collect();
+                    Ok(json!({ "values": values }))
+                },
+            )
+        }
         Link => {
-            let links = repeat_text(p, &label, optional, "link", &|s| {
+            let now = current_list(current, "links");
+            let links = repeat_text(p, &label, optional, &now, &|s| {
                 first_problem(q, &json!({ "links": [s] }))
             })?;
             Ok(links.map(|l| json!({ "links": l })))
         }
         Resume | ProfileImg => {
             let field = kind.path_field().expect("path kind");
+            let initial = current_text(current, field);
             Ok(file(
                 p,
-                &format!("{label} (file to upload, or uploaded path)"),
+                &hinted(&label, t!("wizard-hint-file")),
                 optional,
+                &initial,
                 upload,
             )?
             .map(|url| json!({ field: url })))
         }
-        FileUpload => file_uploads(p, &label, optional, upload),
-        MilitaryService | VeteranAffair | Disability => flag(p, &kind, &label, optional),
-        Experience | Education | Qualification | Training | Language => {
-            group(p, &kind, &label, optional)
+        FileUpload => {
+            let now = current_list(current, "links");
+            file_uploads(p, &label, optional, &now, upload)
         }
-        Other(k) => text(
-            p,
-            q,
-            &format!("{label} (kind {k}: the answer as a JSON object)"),
-            optional,
-            &|s| {
-                let v: Value = serde_json::from_str(s).map_err(|e| format!("not JSON: {e}"))?;
-                if v.is_object() {
-                    Ok(v)
-                } else {
-                    Err("must be a JSON object".into())
-                }
-            },
-        ),
+        MilitaryService | VeteranAffair | Disability => flag(p, &kind, &label, optional, current),
+        Experience | Education | Qualification | Training | Language => {
+            group(p, &kind, &label, optional, current)
+        }
+        Other(k) => {
+            let initial = current.map(Value::to_string).unwrap_or_default();
+            text(
+                p,
+                q,
+                &hinted(&label, t!("wizard-hint-json", kind = k.as_str())),
+                optional,
+                &initial,
+                &|s| {
+                    let v: Value = serde_json::from_str(s)
+                        .map_err(|e| t!("wizard-not-json", error = e.to_string()))?;
+                    if v.is_object() {
+                        Ok(v)
+                    } else {
+                        Err(t!("wizard-not-json-object"))
+                    }
+                },
+            )
+        }
     }
 }
 
-/// Ticked choices among the question's options; none ticked skips an optional question.
+/// Ticked choices among the question's options (those of `now` ticked to start with); none
+/// ticked skips an optional question.
 fn checkboxes(
     p: &mut dyn Prompt,
     label: &str,
     options: &[String],
     optional: bool,
+    now: &[String],
 ) -> Step<Option<Value>> {
+    let ticked: Vec<bool> = options.iter().map(|o| now.contains(o)).collect();
     loop {
-        let picked = p.multi_select(
-            &format!("{label} (space to tick, enter to accept)"),
-            options,
-        )?;
+        let picked = p.multi_select(&hinted(label, t!("wizard-hint-tick")), options, &ticked)?;
         if picked.is_empty() {
             if optional {
                 return Ok(None);
             }
-            p.say("  choose at least one");
+            p.say(&format!("  {}", t!("wizard-choose-one")));
             continue;
         }
         let values: Vec<&String> = picked.iter().map(|&k| &options[k]).collect();
@@ -347,25 +432,29 @@ fn checkboxes(
     }
 }
 
-/// One or more files (each uploaded, or an uploaded path), asking after each for another.
+/// One or more files (each uploaded, or an uploaded path), asking after each for another;
+/// changed, each of `now` is offered in turn (Enter keeps it).
 fn file_uploads(
     p: &mut dyn Prompt,
     label: &str,
     optional: bool,
+    now: &[String],
     upload: &mut Uploader<'_>,
 ) -> Step<Option<Value>> {
     let mut links: Vec<String> = Vec::new();
     loop {
         let prompt = if links.is_empty() {
-            format!("{label} (file to upload, or uploaded path)")
+            hinted(label, t!("wizard-hint-file"))
         } else {
-            format!("{label}: another file")
+            t!("wizard-another-file", label = label)
         };
-        match file(p, &prompt, optional || !links.is_empty(), upload)? {
+        let initial = now.get(links.len()).map(String::as_str).unwrap_or("");
+        match file(p, &prompt, optional || !links.is_empty(), initial, upload)? {
             Some(url) => links.push(url),
             None => break,
         }
-        if !p.confirm("  Add another file?", false)? {
+        let more = links.len() < now.len();
+        if !p.confirm(&format!("  {}", t!("wizard-add-another-file")), more)? {
             break;
         }
     }
@@ -376,9 +465,18 @@ fn file_uploads(
 }
 
 /// The yes/no kinds (military service, veteran affair, disability) and their details.
-fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> Step<Option<Value>> {
+fn flag(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    label: &str,
+    optional: bool,
+    current: Option<&Value>,
+) -> Step<Option<Value>> {
     use AnswerKind::*;
-    let applies = match yes_no_skip(p, label, optional)? {
+    let now = current
+        .and_then(|c| c.get("checked"))
+        .and_then(Value::as_bool);
+    let applies = match yes_no_skip(p, label, optional, now)? {
         None => return Ok(None),
         Some(b) => b,
     };
@@ -387,16 +485,30 @@ fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> S
     if applies {
         match kind {
             MilitaryService => {
-                if let Some(s) = choose(p, "  Service status", MILITARY_STATUSES, true)? {
+                let now = current_text(current, "military_service_status");
+                let prompt = format!("  {}", t!("wizard-military-status"));
+                if let Some(s) = choose(
+                    p,
+                    &prompt,
+                    "military_service_status",
+                    MILITARY_STATUSES,
+                    true,
+                    &now,
+                )? {
                     obj.insert("military_service_status".into(), json!(s));
                 }
             }
             VeteranAffair => {
-                let code = p.input("  Veteran affair code, 00-000000 (optional)", true, &|s| {
+                let initial = current_text(current, "veteran_affair_code");
+                let prompt = format!("  {}", t!("wizard-veteran-code"));
+                let code = p.input(&prompt, &initial, &|s| {
                     if s.trim().is_empty() || crate::apply::kinds::check_veteran_code(s.trim()) {
                         Ok(())
                     } else {
-                        Err("two digits, a hyphen and six digits (00-000000)".into())
+                        Err(t!(
+                            "wizard-veteran-code-shape",
+                            value = format!("{:?}", s.trim())
+                        ))
                     }
                 })?;
                 if !code.trim().is_empty() {
@@ -404,11 +516,22 @@ fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> S
                 }
             }
             _ => {
-                let t = p.input("  Type of disability (optional)", true, &|_| Ok(()))?;
-                if !t.trim().is_empty() {
-                    obj.insert("disability_type".into(), json!(t.trim()));
+                let initial = current_text(current, "disability_type");
+                let prompt = format!("  {}", t!("wizard-disability-type"));
+                let kind_of = p.input(&prompt, &initial, &|_| Ok(()))?;
+                if !kind_of.trim().is_empty() {
+                    obj.insert("disability_type".into(), json!(kind_of.trim()));
                 }
-                if let Some(s) = choose(p, "  Severity", DISABILITY_SEVERITIES, true)? {
+                let now = current_text(current, "disability_severity");
+                let prompt = format!("  {}", t!("wizard-disability-severity"));
+                if let Some(s) = choose(
+                    p,
+                    &prompt,
+                    "disability_severity",
+                    DISABILITY_SEVERITIES,
+                    true,
+                    &now,
+                )? {
                     obj.insert("disability_severity".into(), json!(s));
                 }
             }
@@ -417,22 +540,23 @@ fn flag(p: &mut dyn Prompt, kind: &AnswerKind, label: &str, optional: bool) -> S
     Ok(Some(Value::Object(obj)))
 }
 
-/// What an empty answer means: a skip when the question may be skipped, else "required".
+/// The refusal of an empty answer to a required question, or Ok when it may be skipped.
 fn empty_answer(may_skip: bool) -> Result<(), String> {
     if may_skip {
         Ok(())
     } else {
-        Err("required".into())
+        Err(t!("wizard-required"))
     }
 }
 
-/// A text answer: `build` turns the trimmed text into the answer, which `check_answer` checks
-/// inline. Empty input skips an optional question.
+/// A text answer, pre-filled with `initial`: `build` turns the trimmed text into the answer,
+/// which `check_answer` checks inline. Empty input skips an optional question.
 fn text(
     p: &mut dyn Prompt,
     q: &Question,
     prompt: &str,
     optional: bool,
+    initial: &str,
     build: &dyn Fn(&str) -> Result<Value, String>,
 ) -> Step<Option<Value>> {
     let validate = |s: &str| -> Result<(), String> {
@@ -442,7 +566,7 @@ fn text(
         }
         first_problem(q, &build(t)?)
     };
-    let s = p.input(prompt, optional, &validate)?;
+    let s = p.input(prompt, initial, &validate)?;
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -452,14 +576,33 @@ fn text(
 
 /// A textarea answer: lines ending in `\` continue on the next prompt, so an answer can have
 /// several lines (a terminal prompt ends at Enter). The whole text is checked at its last line.
-fn textarea(p: &mut dyn Prompt, q: &Question, label: &str, optional: bool) -> Step<Option<Value>> {
+/// Changed, each line of `initial` is offered in turn, ending in `\` when more follow, so
+/// Enter on each keeps the text.
+fn textarea(
+    p: &mut dyn Prompt,
+    q: &Question,
+    label: &str,
+    optional: bool,
+    initial: &str,
+) -> Step<Option<Value>> {
+    let before: Vec<&str> = if initial.is_empty() {
+        Vec::new()
+    } else {
+        initial.split('\n').collect()
+    };
     let mut lines: Vec<String> = Vec::new();
     loop {
         let first = lines.is_empty();
         let prompt = if first {
-            format!("{label} (end a line with \\ to write another)")
+            hinted(label, t!("wizard-hint-lines"))
         } else {
             "  ...".to_string()
+        };
+        let k = lines.len();
+        let pre = match before.get(k) {
+            Some(l) if k + 1 < before.len() => format!("{l}\\"),
+            Some(l) => l.to_string(),
+            None => String::new(),
         };
         let whole = |last: &str| -> String {
             let mut all = lines.clone();
@@ -476,7 +619,7 @@ fn textarea(p: &mut dyn Prompt, q: &Question, label: &str, optional: bool) -> St
             }
             first_problem(q, &json!({ "value": t }))
         };
-        let s = p.input(&prompt, optional || !first, &validate)?;
+        let s = p.input(&prompt, &pre, &validate)?;
         match s.trim_end().strip_suffix('\\') {
             Some(head) => lines.push(head.to_string()),
             None => {
@@ -487,12 +630,13 @@ fn textarea(p: &mut dyn Prompt, q: &Question, label: &str, optional: bool) -> St
     }
 }
 
-/// Several text values, one per prompt, with "add another?".
+/// Several links, one per prompt, with "add another?"; changed, each of `now` is offered in
+/// turn (Enter keeps it).
 fn repeat_text(
     p: &mut dyn Prompt,
     label: &str,
     optional: bool,
-    noun: &str,
+    now: &[String],
     validate_one: &dyn Fn(&str) -> Result<(), String>,
 ) -> Step<Option<Vec<String>>> {
     let mut out: Vec<String> = Vec::new();
@@ -501,7 +645,7 @@ fn repeat_text(
         let prompt = if out.is_empty() {
             label.to_string()
         } else {
-            format!("{label}: another {noun}")
+            t!("wizard-another-link", label = label)
         };
         let validate = |s: &str| -> Result<(), String> {
             let t = s.trim();
@@ -510,60 +654,82 @@ fn repeat_text(
             }
             validate_one(t)
         };
-        let s = p.input(&prompt, may_skip, &validate)?;
+        let initial = now.get(out.len()).map(String::as_str).unwrap_or("");
+        let s = p.input(&prompt, initial, &validate)?;
         if s.trim().is_empty() {
             break;
         }
         out.push(s.trim().to_string());
-        if !p.confirm(&format!("  Add another {noun}?"), false)? {
+        let more = out.len() < now.len();
+        if !p.confirm(&format!("  {}", t!("wizard-add-another-link")), more)? {
             break;
         }
     }
     Ok(if out.is_empty() { None } else { Some(out) })
 }
 
-/// One of `values`, with a "skip" entry when `optional`.
+/// One of `values` (the API's values of `field`, shown in words), starting on `now` when it is
+/// one of them. An optional choice starts with "skip", where it starts when unanswered, so
+/// Enter skips it.
 fn choose(
     p: &mut dyn Prompt,
     label: &str,
+    field: &str,
     values: &[&str],
     optional: bool,
+    now: &str,
 ) -> Step<Option<String>> {
-    let mut items: Vec<String> = values.iter().map(|s| s.to_string()).collect();
+    let offset = usize::from(optional);
+    let mut items: Vec<String> = Vec::new();
     if optional {
-        items.push("(skip)".into());
+        items.push(t!("wizard-skip"));
     }
-    let k = p.select(label, &items, 0)?;
-    Ok(if k < values.len() {
-        Some(values[k].to_string())
-    } else {
-        None
+    items.extend(values.iter().map(|v| value_word(field, v)));
+    let default = values
+        .iter()
+        .position(|v| *v == now)
+        .map(|k| k + offset)
+        .unwrap_or(0);
+    let k = p.select(label, &items, default)?;
+    Ok(match k.checked_sub(offset) {
+        Some(v) if v < values.len() => Some(values[v].to_string()),
+        _ => None,
     })
 }
 
-/// Yes/no for a required question; yes/no/skip for an optional one.
-fn yes_no_skip(p: &mut dyn Prompt, label: &str, optional: bool) -> Step<Option<bool>> {
+/// Yes/no for a required question; skip/yes/no for an optional one (starting on skip when
+/// unanswered).
+fn yes_no_skip(
+    p: &mut dyn Prompt,
+    label: &str,
+    optional: bool,
+    now: Option<bool>,
+) -> Step<Option<bool>> {
+    let prompt = t!("wizard-applies", label = label);
     if !optional {
-        return p
-            .confirm(&format!("{label}: does it apply to you?"), false)
-            .map(Some);
+        return p.confirm(&prompt, now.unwrap_or(false)).map(Some);
     }
-    let items = vec!["yes".to_string(), "no".to_string(), "(skip)".to_string()];
-    Ok(
-        match p.select(&format!("{label}: does it apply to you?"), &items, 1)? {
-            0 => Some(true),
-            1 => Some(false),
-            _ => None,
-        },
-    )
+    let items = vec![t!("wizard-skip"), yes_no(true), yes_no(false)];
+    let default = match now {
+        None => 0,
+        Some(true) => 1,
+        Some(false) => 2,
+    };
+    Ok(match p.select(&prompt, &items, default)? {
+        1 => Some(true),
+        2 => Some(false),
+        _ => None,
+    })
 }
 
-/// A file for a path answer: a local file is uploaded now and its `file_url` returned; an
-/// `http(s)` address, or a `/path` that is not a local file, is taken as already uploaded.
+/// A file for a path answer, pre-filled with `initial`: a local file is uploaded now and its
+/// `file_url` returned; an `http(s)` address, or a `/path` that is not a local file, is taken
+/// as already uploaded.
 fn file(
     p: &mut dyn Prompt,
     prompt: &str,
     optional: bool,
+    initial: &str,
     upload: &mut Uploader<'_>,
 ) -> Step<Option<String>> {
     loop {
@@ -577,14 +743,14 @@ fn file(
                 return Ok(());
             }
             if local.is_dir() {
-                return Err(format!("{t} is a directory"));
+                return Err(t!("wizard-file-is-dir", path = t));
             }
             if is_http_url(t) || t.starts_with('/') {
                 return crate::apply::kinds::check_path_value(t);
             }
-            Err(format!("no such file: {t}"))
+            Err(t!("wizard-no-such-file", path = t))
         };
-        let s = p.input(prompt, optional, &validate)?;
+        let s = p.input(prompt, initial, &validate)?;
         let t = s.trim();
         if t.is_empty() {
             return Ok(None);
@@ -593,19 +759,23 @@ fn file(
         if !local.is_file() {
             return Ok(Some(t.to_string()));
         }
-        p.say(&format!("  uploading {} ...", local.display()));
+        p.say(&format!(
+            "  {}",
+            t!("wizard-uploading", path = local.display().to_string())
+        ));
         match upload(&local) {
             Ok(url) => {
                 p.say(&format!(
-                    "  uploaded: {}",
-                    crate::api::uploads::file_url_path(&url)
+                    "  {}",
+                    t!(
+                        "wizard-uploaded",
+                        path = crate::api::uploads::file_url_path(&url)
+                    )
                 ));
                 return Ok(Some(url));
             }
             Err(e) if e == CANCELLED => return Err(Stop::Cancelled),
-            Err(e) => p.say(&format!(
-                "  upload failed: {e}; try again, or give another file"
-            )),
+            Err(e) => p.say(&format!("  {}", t!("wizard-upload-failed", error = e))),
         }
     }
 }
@@ -623,46 +793,32 @@ fn local_path(s: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-fn noun(kind: &AnswerKind) -> &'static str {
-    match kind {
-        AnswerKind::Experience => "experience",
-        AnswerKind::Education => "education",
-        AnswerKind::Qualification => "qualification",
-        AnswerKind::Training => "training",
-        _ => "language",
-    }
+/// The entries of a repeatable answer now (objects only).
+fn current_entries(current: Option<&Value>, field: &str) -> Vec<Map<String, Value>> {
+    current
+        .and_then(|c| c.get(field))
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|v| v.as_object().cloned()).collect())
+        .unwrap_or_default()
 }
 
-/// A repeatable group: one element after another, each field checked as it is typed.
+/// A repeatable group. Unanswered: one entry after another, each field checked as it is typed.
+/// With entries (changing an answer): they are listed, and kept (Enter), edited one at a time
+/// (fields pre-filled), deleted or added to.
 fn group(
     p: &mut dyn Prompt,
     kind: &AnswerKind,
     label: &str,
     optional: bool,
+    current: Option<&Value>,
 ) -> Step<Option<Value>> {
     let (field, spec) = kind.group().expect("group kind");
-    let noun = noun(kind);
-    if optional && !p.confirm(&format!("{label}: add {}?", article(noun)), false)? {
-        return Ok(None);
-    }
-    if !optional {
-        p.say(label);
-    }
-    let mut items = Vec::new();
-    loop {
-        p.say(&format!("  {noun} #{}", items.len() + 1));
-        match element(p, spec)? {
-            Some(obj) => items.push(Value::Object(obj)),
-            // Left empty at its first required field: no such entry after all.
-            None if items.is_empty() && !optional => {
-                p.say(&format!("  at least one {noun} is required"));
-                continue;
-            }
-            None => break,
-        }
-        if !p.confirm(&format!("  Add another {noun}?"), false)? {
-            break;
-        }
+    let noun = entry_noun(kind);
+    let mut items = current_entries(current, field);
+    if items.is_empty() {
+        add_entries(p, kind, spec, label, optional, &noun, &mut items)?;
+    } else {
+        change_entries(p, kind, spec, label, optional, &noun, &mut items)?;
     }
     if items.is_empty() {
         return Ok(None);
@@ -670,13 +826,129 @@ fn group(
     Ok(Some(json!({ field: items })))
 }
 
-fn article(noun: &str) -> String {
-    crate::apply::kinds::with_article(noun)
+/// A group with no entries yet: ask for one (an optional group asks first whether there is
+/// any), then "add another?".
+fn add_entries(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    spec: &[ElementField],
+    label: &str,
+    optional: bool,
+    noun: &str,
+    items: &mut Vec<Map<String, Value>>,
+) -> Step<()> {
+    if optional && !p.confirm(&t!("wizard-group-add-first", label = label), false)? {
+        return Ok(());
+    }
+    if !optional {
+        p.say(label);
+    }
+    loop {
+        p.say(&format!(
+            "  {}",
+            t!("wizard-entry-number", noun = noun, number = items.len() + 1)
+        ));
+        match element(p, kind, spec, None)? {
+            Some(obj) => items.push(obj),
+            // Left empty at its first required field: no such entry after all.
+            None if items.is_empty() && !optional => {
+                p.say(&format!("  {}", t!("wizard-group-required", noun = noun)));
+                continue;
+            }
+            None => break,
+        }
+        let prompt = format!("  {}", t!("wizard-group-add-another", noun = noun));
+        if !p.confirm(&prompt, false)? {
+            break;
+        }
+    }
+    Ok(())
 }
 
-/// One element of a group, field by field; `None` when its first required field is left
-/// empty (an entry started by mistake).
-fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Option<Map<String, Value>>> {
+/// A group with entries: list them and offer keep (the default), edit, delete, add, until kept.
+fn change_entries(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    spec: &[ElementField],
+    label: &str,
+    optional: bool,
+    noun: &str,
+    items: &mut Vec<Map<String, Value>>,
+) -> Step<()> {
+    loop {
+        p.say(label);
+        let lines: Vec<String> = items
+            .iter()
+            .map(|it| entry_line(kind, &Value::Object(it.clone())))
+            .collect();
+        for (k, line) in lines.iter().enumerate() {
+            p.say(&format!("  {}. {line}", k + 1));
+        }
+        let menu = vec![
+            t!("wizard-group-keep", count = items.len()),
+            t!("wizard-group-edit"),
+            t!("wizard-group-delete"),
+            t!("wizard-group-add"),
+        ];
+        let pick_one = |p: &mut dyn Prompt, prompt: String| -> Step<usize> {
+            if lines.len() == 1 {
+                return Ok(0);
+            }
+            let numbered: Vec<String> = lines
+                .iter()
+                .enumerate()
+                .map(|(k, l)| format!("{}. {l}", k + 1))
+                .collect();
+            p.select(&prompt, &numbered, 0)
+        };
+        match p.select(&format!("  {}", t!("wizard-group-what")), &menu, 0)? {
+            0 => return Ok(()),
+            1 => {
+                let k = pick_one(p, format!("  {}", t!("wizard-group-which-edit")))?;
+                p.say(&format!(
+                    "  {}",
+                    t!("wizard-entry-number", noun = noun, number = k + 1)
+                ));
+                if let Some(obj) = element(p, kind, spec, Some(&items[k]))? {
+                    items[k] = obj;
+                }
+            }
+            2 => {
+                if !optional && items.len() == 1 {
+                    p.say(&format!("  {}", t!("wizard-group-keep-one", noun = noun)));
+                    continue;
+                }
+                let k = pick_one(p, format!("  {}", t!("wizard-group-which-delete")))?;
+                items.remove(k);
+                p.say(&format!(
+                    "  {}",
+                    t!("wizard-group-deleted", line = lines[k].clone())
+                ));
+                if items.is_empty() {
+                    return Ok(());
+                }
+            }
+            _ => {
+                p.say(&format!(
+                    "  {}",
+                    t!("wizard-entry-number", noun = noun, number = items.len() + 1)
+                ));
+                if let Some(obj) = element(p, kind, spec, None)? {
+                    items.push(obj);
+                }
+            }
+        }
+    }
+}
+
+/// One entry of a group, field by field, each pre-filled from `current` when editing one.
+/// A new entry is `None` when its first required field is left empty (started by mistake).
+fn element(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    spec: &[ElementField],
+    current: Option<&Map<String, Value>>,
+) -> Step<Option<Map<String, Value>>> {
     let mut obj = Map::new();
     let first_required = spec.iter().position(|fs| {
         fs.required
@@ -685,38 +957,48 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Option<Map<String,
                 FieldType::Str | FieldType::YearMonth | FieldType::Date
             )
     });
+    let now = |name: &str| -> String {
+        match current.and_then(|c| c.get(name)) {
+            Some(Value::String(s)) => s.clone(),
+            _ => String::new(),
+        }
+    };
     for (k, fs) in spec.iter().enumerate() {
-        let leave = Some(k) == first_required;
-        let done = if leave { " (empty: no such entry)" } else { "" };
+        // Only a new entry can be dropped this way; an edited one is deleted from the menu.
+        let leave = current.is_none() && Some(k) == first_required;
+        let may_be_empty = !fs.required || leave;
+        let label = field_label(kind, fs.name);
+        let with_leave = |prompt: String| -> String {
+            if leave {
+                t!("wizard-entry-leave", prompt = prompt)
+            } else {
+                prompt
+            }
+        };
         match fs.ty {
             FieldType::Str => {
-                let opt = if fs.required { "" } else { " (optional)" };
+                let prompt = if fs.required {
+                    label
+                } else {
+                    t!("wizard-optional", label = label)
+                };
                 let validate = |s: &str| -> Result<(), String> {
-                    let mut one = Map::new();
                     let t = s.trim();
-                    if !t.is_empty() {
-                        one.insert(fs.name.into(), json!(t));
+                    if t.is_empty() {
+                        return empty_answer(may_be_empty);
                     }
+                    let mut one = Map::new();
+                    one.insert(fs.name.into(), json!(t));
                     match check_element(&one, std::slice::from_ref(fs))
                         .into_iter()
                         .next()
                     {
                         None => Ok(()),
-                        Some(issue) if issue.message == "missing" => Err("required".into()),
                         Some(issue) => Err(issue.message),
                     }
                 };
-                let validate = |s: &str| -> Result<(), String> {
-                    if leave && s.trim().is_empty() {
-                        return Ok(());
-                    }
-                    validate(s)
-                };
-                let s = p.input(
-                    &format!("    {}{opt}{done}", fs.label),
-                    !fs.required || leave,
-                    &validate,
-                )?;
+                let prompt = format!("    {}", with_leave(prompt));
+                let s = p.input(&prompt, &now(fs.name), &validate)?;
                 if leave && s.trim().is_empty() {
                     return Ok(None);
                 }
@@ -725,21 +1007,30 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Option<Map<String,
                 }
             }
             FieldType::YearMonth | FieldType::Date => {
-                let opt = if fs.required { "" } else { ", optional" };
                 let shape = crate::apply::kinds::dated_shape(fs.ty);
+                let prompt = if fs.required {
+                    t!("wizard-field-dated", label = label, shape = shape)
+                } else {
+                    t!("wizard-field-dated-optional", label = label, shape = shape)
+                };
+                // An end is checked against its start as it is typed, by the answers file's rule.
+                let start = span_start(fs.name)
+                    .and_then(|s| obj.get(s))
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
                 let validate = |s: &str| -> Result<(), String> {
-                    match s.trim() {
-                        "" if !fs.required || leave => Ok(()),
-                        "" => Err("required".into()),
-                        t => crate::apply::kinds::normalize_dated(fs.ty, t).map(|_| ()),
+                    let t = s.trim();
+                    if t.is_empty() {
+                        return empty_answer(may_be_empty);
+                    }
+                    crate::apply::kinds::normalize_dated(fs.ty, t)?;
+                    match &start {
+                        Some(a) => check_span(fs.ty, a, t),
+                        None => Ok(()),
                     }
                 };
-                let label = fs.label.split(" (").next().unwrap_or(fs.label);
-                let s = p.input(
-                    &format!("    {label} ({shape}{opt}){done}"),
-                    !fs.required || leave,
-                    &validate,
-                )?;
+                let prompt = format!("    {}", with_leave(prompt));
+                let s = p.input(&prompt, &now(fs.name), &validate)?;
                 if leave && s.trim().is_empty() {
                     return Ok(None);
                 }
@@ -748,20 +1039,33 @@ fn element(p: &mut dyn Prompt, spec: &[ElementField]) -> Step<Option<Map<String,
                 }
             }
             FieldType::Bool => {
-                let b = p.confirm(&format!("    {}?", fs.label), false)?;
+                let was = current
+                    .and_then(|c| c.get(fs.name))
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false);
+                let b = p.confirm(&format!("    {label}"), was)?;
                 obj.insert(fs.name.into(), Value::Bool(b));
             }
             FieldType::OneOf(values) => {
-                if let Some(v) = choose(p, &format!("    {}", fs.label), values, !fs.required)? {
+                let prompt = format!("    {label}");
+                if let Some(v) = choose(p, &prompt, fs.name, values, !fs.required, &now(fs.name))? {
                     obj.insert(fs.name.into(), json!(v));
                 }
+            }
+        }
+    }
+    // Fields this tool does not ask about are kept as they were.
+    if let Some(c) = current {
+        for (k, v) in c {
+            if !spec.iter().any(|fs| fs.name == k) {
+                obj.insert(k.clone(), v.clone());
             }
         }
     }
     Ok(Some(obj))
 }
 
-/// The review table: order, question, answer (plus the privacy consent).
+/// The review table: order, question, answer in words (plus the privacy consent).
 pub fn review(
     questions: &[Question],
     answers: &[Answer],
@@ -775,22 +1079,22 @@ pub fn review(
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(width)
         .force_no_tty()
-        .set_header(vec!["#", "QUESTION", "ANSWER"]);
+        .set_header(vec![
+            "#".to_string(),
+            t!("review-question"),
+            t!("review-answer"),
+        ]);
     for a in answers {
         let q = &questions[a.index];
         let kind = AnswerKind::parse(q.kind());
         t.add_row(vec![
             order_of(questions, a.index).to_string(),
-            format!("{} ({})", q.title(), q.kind()),
+            title_of(q).to_string(),
             crate::output::text::one_line(&summarize(&kind, &a.answer), 300),
         ]);
     }
     if let Some(p) = privacy {
-        t.add_row(vec![
-            String::new(),
-            "privacy consent".to_string(),
-            if p { "yes" } else { "no" }.to_string(),
-        ]);
+        t.add_row(vec![String::new(), t!("review-privacy"), yes_no(p)]);
     }
     let skipped: Vec<String> = in_order(questions)
         .into_iter()
@@ -803,124 +1107,8 @@ pub fn review(
         .map(|l| format!("{}\n", l.trim_end()))
         .collect();
     if !skipped.is_empty() {
-        s.push_str(&format!("not answered: {}\n", skipped.join(", ")));
+        s.push_str(&t!("review-not-answered", orders = skipped.join(", ")));
+        s.push('\n');
     }
     s
-}
-
-/// dialoguer on the terminal (stderr).
-pub(crate) struct TermPrompt {
-    theme: Box<dyn dialoguer::theme::Theme>,
-    term: console::Term,
-    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-}
-
-impl TermPrompt {
-    /// `ColorfulTheme` when colour is allowed, else `SimpleTheme`.
-    pub(crate) fn new(color: bool) -> TermPrompt {
-        let theme: Box<dyn dialoguer::theme::Theme> = if color {
-            Box::new(dialoguer::theme::ColorfulTheme::default())
-        } else {
-            Box::new(dialoguer::theme::SimpleTheme)
-        };
-        TermPrompt {
-            theme,
-            term: console::Term::stderr(),
-            interrupt: None,
-        }
-    }
-
-    /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
-    /// Ctrl-C that arrives between prompts is not lost.
-    pub(crate) fn with_interrupt(
-        mut self,
-        flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    ) -> Self {
-        self.interrupt = Some(flag);
-        self
-    }
-
-    fn check(&self) -> Step<()> {
-        match &self.interrupt {
-            Some(f) if f.load(std::sync::atomic::Ordering::SeqCst) => Err(Stop::Cancelled),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// Map a dialoguer failure: Ctrl-C is a cancellation.
-fn stop(e: dialoguer::Error) -> Stop {
-    let dialoguer::Error::IO(e) = e;
-    if e.kind() == std::io::ErrorKind::Interrupted {
-        Stop::Cancelled
-    } else {
-        Stop::Failed(format!("cannot read the answer from the terminal: {e}"))
-    }
-}
-
-/// Titles, options and descriptions come from the service (written by anyone who edits a
-/// form): they reach the terminal with control characters escaped, here in one place.
-fn shown(s: &str) -> String {
-    crate::output::text::safe_line(s).into_owned()
-}
-
-fn shown_all(items: &[String]) -> Vec<String> {
-    items.iter().map(|s| shown(s)).collect()
-}
-
-impl Prompt for TermPrompt {
-    fn say(&mut self, text: &str) {
-        let _ = self
-            .term
-            .write_line(&crate::output::text::safe_text(text, true));
-    }
-
-    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String> {
-        self.check()?;
-        dialoguer::Input::<String>::with_theme(&*self.theme)
-            .with_prompt(shown(prompt))
-            .allow_empty(allow_empty)
-            .validate_with(|s: &String| validate(s))
-            .interact_text_on(&self.term)
-            .map_err(stop)
-    }
-
-    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
-        self.check()?;
-        dialoguer::Select::with_theme(&*self.theme)
-            .with_prompt(shown(prompt))
-            .items(&shown_all(items))
-            .default(default)
-            .interact_on_opt(&self.term)
-            .map_err(stop)?
-            .ok_or(Stop::Cancelled)
-    }
-
-    fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>> {
-        self.check()?;
-        dialoguer::MultiSelect::with_theme(&*self.theme)
-            .with_prompt(shown(prompt))
-            .items(&shown_all(items))
-            .interact_on_opt(&self.term)
-            .map_err(stop)?
-            .ok_or(Stop::Cancelled)
-    }
-
-    fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
-        self.check()?;
-        dialoguer::Confirm::with_theme(&*self.theme)
-            .with_prompt(shown(prompt))
-            .default(default)
-            .wait_for_newline(true)
-            .interact_on_opt(&self.term)
-            .map_err(stop)?
-            .ok_or(Stop::Cancelled)
-    }
-}
-
-impl Drop for TermPrompt {
-    fn drop(&mut self) {
-        // A prompt interrupted by Ctrl-C may leave the cursor hidden.
-        let _ = self.term.show_cursor();
-    }
 }

@@ -9,8 +9,11 @@ use super::{Check, Prompt, Step, Stop};
 /// One scripted reply.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reply {
-    /// A typed line (for `input`).
+    /// The whole line as typed over what was pre-filled (for `input`).
     Line(String),
+    /// Enter on what the prompt starts with: the pre-filled text of an `input` (empty when
+    /// none), the default of a `select` or `confirm`, the ticks of a `multi_select`.
+    Enter,
     /// The item at this index (for `select`).
     Pick(usize),
     /// These items (for `multi_select`).
@@ -25,7 +28,9 @@ pub enum Reply {
 #[derive(Debug, Default)]
 pub struct Scripted {
     replies: VecDeque<Reply>,
-    /// Each prompt (`? ...`), message (`  ...`), refused line (`! line: why`) and choice list.
+    /// Each prompt (`? ...`, with its pre-filled text or default as `[...]`), message
+    /// (`  ...`), refused line (`! line: why`) and choice list (`  [a | >b]`, `>` on the
+    /// default or the ticked).
     pub transcript: Vec<String>,
 }
 
@@ -42,19 +47,39 @@ impl Scripted {
         self.replies.len()
     }
 
-    fn next(&mut self, prompt: &str) -> Step<Reply> {
-        self.transcript.push(format!("? {prompt}"));
+    /// The transcript as one text, a line each.
+    pub fn text(&self) -> String {
+        self.transcript.join("\n")
+    }
+
+    fn next(&mut self, shown: String) -> Step<Reply> {
+        self.transcript.push(shown.clone());
         match self.replies.pop_front() {
             Some(Reply::Cancel) => Err(Stop::Cancelled),
             Some(r) => Ok(r),
             None => Err(Stop::Failed(format!(
-                "the script has no reply for {prompt:?}"
+                "the script has no reply for {shown:?}"
             ))),
         }
     }
 
     fn mismatch(prompt: &str, want: &str, got: &Reply) -> Stop {
         Stop::Failed(format!("{prompt:?} wants {want}, the script gives {got:?}"))
+    }
+
+    fn list(&mut self, items: &[String], marked: impl Fn(usize) -> bool) {
+        let shown: Vec<String> = items
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                if marked(k) {
+                    format!(">{s}")
+                } else {
+                    s.clone()
+                }
+            })
+            .collect();
+        self.transcript.push(format!("  [{}]", shown.join(" | ")));
     }
 }
 
@@ -63,43 +88,54 @@ impl Prompt for Scripted {
         self.transcript.push(format!("  {text}"));
     }
 
-    fn input(&mut self, prompt: &str, allow_empty: bool, validate: Check<'_>) -> Step<String> {
+    fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String> {
+        let shown = if initial.is_empty() {
+            format!("? {prompt}")
+        } else {
+            format!("? {prompt} [{initial}]")
+        };
         loop {
-            let line = match self.next(prompt)? {
+            let line = match self.next(shown.clone())? {
                 Reply::Line(l) => l,
+                Reply::Enter => initial.to_string(),
                 other => return Err(Self::mismatch(prompt, "a line", &other)),
             };
-            let verdict = if line.is_empty() && !allow_empty {
-                Err("required".to_string())
-            } else {
-                validate(&line)
-            };
-            match verdict {
+            match validate(&line) {
                 Ok(()) => return Ok(line),
                 Err(why) => self.transcript.push(format!("! {line}: {why}")),
             }
         }
     }
 
-    fn select(&mut self, prompt: &str, items: &[String], _default: usize) -> Step<usize> {
-        self.transcript.push(format!("  [{}]", items.join(" | ")));
-        match self.next(prompt)? {
+    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
+        self.list(items, |k| k == default);
+        match self.next(format!("? {prompt}"))? {
             Reply::Pick(k) if k < items.len() => Ok(k),
+            Reply::Enter => Ok(default),
             other => Err(Self::mismatch(prompt, "an item's index", &other)),
         }
     }
 
-    fn multi_select(&mut self, prompt: &str, items: &[String]) -> Step<Vec<usize>> {
-        self.transcript.push(format!("  [{}]", items.join(" | ")));
-        match self.next(prompt)? {
+    fn multi_select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        ticked: &[bool],
+    ) -> Step<Vec<usize>> {
+        let on = |k: usize| ticked.get(k).copied().unwrap_or(false);
+        self.list(items, on);
+        match self.next(format!("? {prompt}"))? {
             Reply::Tick(ks) if ks.iter().all(|&k| k < items.len()) => Ok(ks),
+            Reply::Enter => Ok((0..items.len()).filter(|&k| on(k)).collect()),
             other => Err(Self::mismatch(prompt, "items' indices", &other)),
         }
     }
 
-    fn confirm(&mut self, prompt: &str, _default: bool) -> Step<bool> {
-        match self.next(prompt)? {
+    fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
+        let mark = if default { "[Y/n]" } else { "[y/N]" };
+        match self.next(format!("? {prompt} {mark}"))? {
             Reply::Yes(b) => Ok(b),
+            Reply::Enter => Ok(default),
             other => Err(Self::mismatch(prompt, "yes or no", &other)),
         }
     }

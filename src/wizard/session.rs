@@ -1,6 +1,7 @@
-//! One wizard session, from the form's title to a reviewed request: the questions, then a
-//! review with submit / change an answer / cancel, `--save` kept up to date. Driven by any
-//! [`Prompt`], so tests run it with [`super::scripted::Scripted`].
+//! One wizard session, from the form's title to a reviewed request: the questions (all, or
+//! those a resumed session left unanswered), then a review with submit / change an answer /
+//! cancel, `--save` kept up to date. Driven by any [`Prompt`], so tests run it with
+//! [`super::scripted::Scripted`].
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use super::{Prompt, Stop, Uploader};
 use crate::api::{ApplicationForm, Question};
 use crate::apply::{answers_file, as_sent, likely_variant, Answer, Prepared, Variant};
 use crate::error::Error;
+use crate::t;
 
 /// What a session is about and how it ends.
 pub struct Session<'a> {
@@ -22,6 +24,16 @@ pub struct Session<'a> {
     pub yes: bool,
     /// The review table's width.
     pub width: u16,
+    /// `--resume FILE`: the answers of a saved session, to go on from.
+    pub resumed: Option<Resumed>,
+}
+
+/// The answers a saved session (a `--save` file) had, read by [`crate::apply::resume`].
+#[derive(Debug, Clone)]
+pub struct Resumed {
+    pub from: PathBuf,
+    pub answers: Vec<Answer>,
+    pub privacy: Option<bool>,
 }
 
 /// Ask, review, and return the request the user chose to submit. `err` receives the problems
@@ -34,15 +46,31 @@ pub fn run(
 ) -> Result<Prepared, Error> {
     let questions: &[Question] = s.form.questions.as_deref().unwrap_or(&[]);
     show_form(p, s.code, s.form);
-    let mut answers = Vec::new();
-    let mut privacy = match super::collect(s.form, p, upload, &mut answers) {
+    let (mut answers, known_privacy) = match &s.resumed {
+        Some(r) => {
+            let left = super::askable(questions)
+                .into_iter()
+                .filter(|i| !r.answers.iter().any(|a| a.index == *i))
+                .count();
+            p.say(&t!(
+                "wizard-resumed",
+                path = r.from.display().to_string(),
+                kept = r.answers.len(),
+                left = left
+            ));
+            p.say("");
+            (r.answers.clone(), r.privacy)
+        }
+        None => (Vec::new(), None),
+    };
+    let mut privacy = match super::collect(s.form, p, upload, &mut answers, known_privacy) {
         Ok(b) => b,
         Err(stop) => {
             let sent = as_sent(questions, &answers, likely_variant(questions, s.requested));
-            let saved = s
-                .save
-                .and_then(|path| save_answers(p, path, &answers_file(questions, &sent, None)));
-            return Err(stopped(p, stop, saved));
+            let saved = s.save.and_then(|path| {
+                save_answers(p, path, &answers_file(questions, &sent, known_privacy))
+            });
+            return Err(stopped(p, stop, s.code, saved));
         }
     };
     let mut first = true;
@@ -60,10 +88,8 @@ pub fn run(
         if let Some(path) = s.save {
             save_answers(p, path, &file);
         }
+        // The notes are about request variants, the API's business, not the applicant's.
         if first {
-            for note in &prepared.notes {
-                p.say(&format!("note: {note}"));
-            }
             for w in &prepared.warnings {
                 p.say(&format!("warning: {w}"));
             }
@@ -75,35 +101,33 @@ pub fn run(
         p.say("");
         p.say(&super::review(questions, &sent, prepared.privacy, s.width));
         let choices = [
-            submit_prompt(s.code, s.form, prepared.variant),
-            "Change an answer".to_string(),
-            "Cancel; nothing is sent".to_string(),
+            submit_prompt(s.code, s.form),
+            t!("wizard-change"),
+            t!("wizard-cancel"),
         ];
-        let edit = match p.select("What next?", &choices, 0) {
+        let edit = match p.select(&t!("wizard-what-next"), &choices, 0) {
             Ok(0) => return Ok(prepared),
             Ok(1) => edit_answer(p, questions, &mut answers, &mut privacy, upload),
-            Ok(_) => return Err(Error::other("cancelled; nothing was sent")),
+            Ok(_) => return Err(Error::other(t!("wizard-cancelled"))),
             Err(stop) => Err(stop),
         };
         if let Err(stop) = edit {
             let saved = s.save.and_then(|path| save_answers(p, path, &file));
-            return Err(stopped(p, stop, saved));
+            return Err(stopped(p, stop, s.code, saved));
         }
     }
 }
 
-/// The review's first choice.
-pub(crate) fn submit_prompt(code: &str, form: &ApplicationForm, variant: Variant) -> String {
-    let title = form.title.as_deref().unwrap_or("");
-    let title = if title.is_empty() {
-        String::new()
-    } else {
-        format!(" ({title})")
-    };
-    format!("Submit this application to {code}{title}, request variant {variant}?")
+/// The review's first choice: `Submit this application to FORM-1001 (Designer)?`.
+pub(crate) fn submit_prompt(code: &str, form: &ApplicationForm) -> String {
+    match form.title.as_deref().filter(|t| !t.is_empty()) {
+        Some(title) => t!("wizard-submit-titled", code = code, title = title),
+        None => t!("wizard-submit", code = code),
+    }
 }
 
-/// After the review: pick an answer (or the privacy consent) and give it again.
+/// After the review: pick an answer (or the privacy consent) and give it again, starting from
+/// the answer it has.
 fn edit_answer(
     p: &mut dyn Prompt,
     questions: &[Question],
@@ -112,10 +136,14 @@ fn edit_answer(
     upload: &mut super::Uploader<'_>,
 ) -> Result<(), Stop> {
     let (asks, items) = super::edit_items(questions, answers, *privacy);
-    let k = p.select("Which answer?", &items, 0)?;
+    let k = p.select(&t!("wizard-which-answer"), &items, 0)?;
     match asks.get(k) {
         Some(&i) => {
-            let value = super::answer_question(p, questions, i, upload)?;
+            let now = answers
+                .iter()
+                .find(|a| a.index == i)
+                .map(|a| a.answer.clone());
+            let value = super::answer_question(p, questions, i, now.as_ref(), upload)?;
             super::set_answer(questions, answers, i, value);
         }
         None => *privacy = super::ask_privacy(p, *privacy)?,
@@ -128,13 +156,14 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
     let text = serde_json::to_string_pretty(file).unwrap_or_default() + "\n";
     match std::fs::write(path, text) {
         Ok(()) => {
-            p.say(&format!("answers saved to {}", path.display()));
+            p.say(&t!("wizard-saved", path = path.display().to_string()));
             Some(path.to_path_buf())
         }
         Err(e) => {
-            p.say(&format!(
-                "warning: cannot write the answers to {}: {e}",
-                path.display()
+            p.say(&t!(
+                "wizard-save-failed",
+                path = path.display().to_string(),
+                error = e.to_string()
             ));
             None
         }
@@ -142,37 +171,43 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
 }
 
 /// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
-/// starts a line of its own, whatever the prompt left on the last one.
-pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, saved: Option<PathBuf>) -> Error {
-    let kept = saved
-        .map(|p| format!(" (the answers so far are in {})", p.display()))
-        .unwrap_or_default();
+/// starts a line of its own, whatever the prompt left on the last one. It says where the
+/// answers are and how to go on from them, or, with no `--save`, how to keep them next time.
+pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
+    let kept = match saved {
+        Some(path) => t!(
+            "wizard-kept",
+            path = path.display().to_string(),
+            code = code
+        ),
+        None => t!("wizard-not-kept", code = code),
+    };
     match stop {
         Stop::Cancelled => {
             p.say("");
             Error::new(
                 crate::error::ExitKind::Interrupted,
-                format!("cancelled; nothing was sent{kept}"),
+                format!("{} {kept}", t!("wizard-cancelled")),
             )
         }
-        Stop::Failed(e) => Error::other(format!("{e}; nothing was sent{kept}")),
+        Stop::Failed(e) => Error::other(format!("{e}; {} {kept}", t!("wizard-nothing-sent"))),
     }
 }
 
 /// The form's title, deadline and state before the questions.
 pub(crate) fn show_form(p: &mut dyn Prompt, code: &str, form: &ApplicationForm) {
     let title = form.title.as_deref().unwrap_or(code);
-    p.say(&format!("Applying to {title} ({code})"));
+    p.say(&t!("wizard-applying", title = title, code = code));
     let deadline = crate::output::text::local_time(form.end_at.as_deref());
     if !deadline.is_empty() {
-        p.say(&format!("Deadline: {deadline}"));
+        p.say(&t!("wizard-deadline", deadline = deadline));
     }
     if form.expired == Some(true) {
-        p.say("warning: this posting has expired; the service may refuse the application");
+        p.say(&t!("wizard-expired"));
     }
     if form.open_status == Some(false) {
-        p.say("warning: this posting is not open; the service may refuse the application");
+        p.say(&t!("wizard-not-open"));
     }
-    p.say("Ctrl-C stops at any point without sending anything.");
+    p.say(&t!("wizard-ctrl-c"));
     p.say("");
 }

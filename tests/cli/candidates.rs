@@ -261,11 +261,11 @@ fn details_read_as_groups_with_scores_comments_and_local_times() {
     };
     let seoul = iv("KST-9");
     assert!(
-        seoul.contains("2026-09-10 14:00 – 15:00 (confirmed)"),
+        seoul.contains("2026-09-10 14:00 – 15:00 KST (confirmed)"),
         "{seoul}"
     );
     assert!(seoul.contains("C1001 Kim Min-jun"), "{seoul}");
-    assert!(iv("UTC").contains("2026-09-10 05:00 – 06:00"));
+    assert!(iv("UTC").contains("2026-09-10 05:00 – 06:00 UTC"));
 }
 
 #[test]

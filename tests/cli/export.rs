@@ -901,3 +901,73 @@ fn bad_usage_is_exit_2_with_a_reason() {
         assert!(stdout_of(&out).contains("Examples:"), "{sub}");
     }
 }
+
+/// `--bom` on a CSV export to a file: one byte-order mark at the start, kept through a resume
+/// (which appends to the partial file and never writes a second one), the header once.
+#[test]
+fn a_resumed_csv_export_keeps_one_bom() {
+    let healthy = Arc::new(AtomicBool::new(false));
+    let h = healthy.clone();
+    let s = stub(move |seen, _| {
+        if seen.uri.contains("/C2/") && !h.load(Ordering::SeqCst) {
+            return Reply::json(503, r#"{"error":"unavailable","message":"down for C2"}"#);
+        }
+        let code = seen.uri.split('/').nth(3).unwrap_or("?").to_string();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"collection":[{{"code":"{code}-a","form_title":"사전 질문"}}],"pagination":{{"next_url":null}}}}"#
+            ),
+        )
+    });
+    let home = Home::new();
+    let dir = home.dir.path();
+    let file = write(dir, "codes.txt", "C1\nC2\nC3\n");
+    let out_file = dir.join("out.csv");
+    let run = |resume: bool| {
+        let mut c = home.cmd();
+        c.env("RECRUIT_BASE_URL", s.base())
+            .env("RECRUIT_API_KEY", KEY)
+            .args([
+                "--retries",
+                "0",
+                "-o",
+                "csv",
+                "--bom",
+                "export",
+                "submissions",
+            ])
+            .arg("--candidates")
+            .arg(&file)
+            .arg("--out")
+            .arg(&out_file);
+        if resume {
+            c.arg("--resume");
+        }
+        c.output().unwrap()
+    };
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(7), "{}", stderr_of(&out));
+    let partial = std::fs::read(dir.join("out.csv.partial")).unwrap();
+    assert!(
+        partial.starts_with(b"\xEF\xBB\xBFcandidate_code,"),
+        "{partial:?}"
+    );
+    healthy.store(true, Ordering::SeqCst);
+    let out = run(true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let done = std::fs::read(&out_file).unwrap();
+    assert!(done.starts_with(b"\xEF\xBB\xBFcandidate_code,"));
+    assert_eq!(done.windows(3).filter(|w| *w == b"\xEF\xBB\xBF").count(), 1);
+    let text = String::from_utf8(done[3..].to_vec()).unwrap();
+    assert_eq!(text.matches("candidate_code,").count(), 1, "{text}");
+    assert_eq!(
+        text.lines().count(),
+        4,
+        "a header and three candidates: {text}"
+    );
+    assert!(
+        text.contains("C2,C2-a,") && text.contains("사전 질문"),
+        "{text}"
+    );
+}

@@ -450,9 +450,23 @@ async fn an_upload_shows_its_progress_on_the_contexts_terminal_only() {
     assert!(r.stderr.contains("uploading big.bin ["), "{:?}", r.stderr);
     assert!(r.stderr.contains("/3.00 MiB"), "{:?}", r.stderr);
     assert!(r.stdout.contains("/big.bin"), "{}", r.stdout);
+    assert!(
+        r.stderr.contains('\x1b'),
+        "a bar redraws with escapes: {:?}",
+        r.stderr
+    );
     let r = sb.run(&["files", "upload", path], "").await;
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stderr, "");
+    // NO_COLOR or --color never: no escape sequence at all, so no bar on the terminal either.
+    let plain = Term {
+        no_color: true,
+        ..tty
+    };
+    let r = sb.run_on(&["files", "upload", path], "", plain).await;
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains('\x1b'), "{:?}", r.stderr);
+    assert!(!r.stderr.contains("uploading big.bin ["), "{:?}", r.stderr);
     sb.shutdown().await;
 }
 

@@ -17,6 +17,7 @@ mod exits;
 mod export;
 mod hostile;
 mod inprocess;
+mod lang;
 mod mcp;
 mod mcp_wire;
 mod outfiles;

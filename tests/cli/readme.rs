@@ -193,6 +193,28 @@ fn checks() -> Vec<(&'static str, Check)> {
                 "only engineers",
             )
         }),
+        ("submissions list C1002 --answers", |r| {
+            ensure(r.stdout.contains("QUESTION"), "a question column")?;
+            ensure(
+                r.stdout.contains("Reference check for Lee Seo-yeon"),
+                "each submission's form",
+            )?;
+            ensure(r.stdout.contains("Yes, definitely"), "the answers in words")
+        }),
+        ("--lang ko memos pin", |r| {
+            ensure(
+                r.stdout.contains("지원자 C1001의 메모 101"),
+                "a sentence in Korean",
+            )
+        }),
+        ("--bom > candidates-excel.csv", |r| {
+            let bytes = std::fs::read(r.work.join("candidates-excel.csv"))
+                .map_err(|e| format!("candidates-excel.csv: {e}"))?;
+            ensure(
+                bytes.starts_with(b"\xEF\xBB\xBFcode,"),
+                "a BOM, then the header",
+            )
+        }),
         ("> forms.csv", |r| {
             ensure(r.stdout.is_empty(), "into the file")?;
             ensure(

@@ -149,6 +149,7 @@ fn every_config_key_round_trips_through_config_set_and_get() {
             "max_wait" => "300",
             "variant" => "b",
             "signing_key" => "whsec_roundtrip",
+            "lang" => "ko",
             other => panic!("no value to try for the new key {other}"),
         };
         let set = home

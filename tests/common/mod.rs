@@ -31,7 +31,10 @@ impl Home {
     pub fn cmd(&self) -> Command {
         let mut c = Command::cargo_bin("recruit").expect("binary built");
         for (k, _) in std::env::vars() {
-            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+            // The locale chooses the language of messages: none from the tester's shell.
+            if k.starts_with("RECRUIT_")
+                || ["NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG"].contains(&k.as_str())
+            {
                 c.env_remove(k);
             }
         }
@@ -48,7 +51,10 @@ impl Home {
     pub fn std_cmd(&self) -> std::process::Command {
         let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
         for (k, _) in std::env::vars() {
-            if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
+            // The locale chooses the language of messages: none from the tester's shell.
+            if k.starts_with("RECRUIT_")
+                || ["NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG"].contains(&k.as_str())
+            {
                 c.env_remove(k);
             }
         }

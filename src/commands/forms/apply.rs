@@ -52,9 +52,16 @@ go through variant B automatically (items naming them by question_id are matched
 with a warning), and answers to other questions are refused by name.
 
 Without --answers, on a terminal, a wizard asks the questions one by one (uploading files on
-the spot), shows a review, and offers to submit, change an answer or cancel; --save FILE keeps
-the answers as a file for --answers (also on Ctrl-C: what was answered so far, exit 130). On a
-terminal a summary is confirmed before sending unless --yes."
+the spot), shows a review, and offers to submit, change an answer or cancel. Changing an
+answer starts from it (Enter keeps it); experience, education and the other lists of entries
+are kept, edited one entry at a time, deleted from or added to. --save FILE keeps the answers
+as a file for --answers (also on Ctrl-C: what was answered so far, exit 130), and --resume
+FILE goes on from such a file: its answers are kept, only the questions it leaves unanswered
+are asked (and the privacy consent if it has none), then the review; the file is kept up to
+date unless --save names another. --resume needs a terminal; without one, give a complete
+file with --answers. The wizard speaks Korean with --lang ko (or RECRUIT_LANG=ko, `config
+set lang ko`, a Korean locale such as LANG=ko_KR.UTF-8); what it sends and saves is the same in any language. On a terminal a
+summary is confirmed before sending unless --yes."
     };
 }
 
@@ -65,6 +72,7 @@ Examples:
   recruit forms get FORM-1001                    # the questions and their order
   recruit forms apply FORM-1001                  # interactive wizard
   recruit forms apply FORM-1001 --save answers.json         # wizard, keeping the answers
+  recruit forms apply FORM-1001 --resume answers.json       # go on from the kept answers
   recruit forms apply FORM-1001 --answers answers.json --dry-run   # print the request only
   recruit forms apply FORM-1001 --answers answers.json --yes
   jq '.privacy = true' draft.json | recruit forms apply FORM-1001 --answers -
@@ -96,6 +104,9 @@ pub struct ApplyArgs {
     /// Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
+    /// Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)
+    #[arg(long, value_name = "FILE", conflicts_with = "answers")]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 /// The variant: the flag, else the profile's `variant`, else A.
@@ -109,6 +120,12 @@ fn variant(ctx: &Ctx, args: &ApplyArgs) -> Result<Variant, Error> {
 pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Error> {
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
+    if args.resume.is_some() && !interactive {
+        return Err(Error::usage(crate::t!(
+            "apply-resume-needs-terminal",
+            code = args.code.as_str()
+        )));
+    }
 
     // Local input before any request: a broken file never costs a round trip.
     let file = match &args.answers {
@@ -122,19 +139,34 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         None => None,
     };
     if file.is_none() && !interactive {
-        return Err(Error::usage(format!(
-            "no answers given: pass --answers FILE (JSON; --answers - reads standard input). `recruit forms get {}` shows the questions, and `recruit forms apply --help` the file's shape; without --answers, the questions are asked interactively, which needs a terminal",
-            args.code
+        return Err(Error::usage(crate::t!(
+            "apply-no-answers",
+            code = args.code.as_str()
         )));
     }
     if file.is_some() && args.save.is_some() {
-        crate::say!(
-            ctx.io,
-            "warning: --save is for the wizard; ignored with --answers"
-        );
+        crate::say!(ctx.io, "{}", crate::t!("apply-save-ignored"));
     }
+    // A resumed session is read before any request too.
+    let saved = match &args.resume {
+        Some(path) => {
+            let shown = path.display().to_string();
+            if shown == "-" {
+                // Standard input is the terminal the wizard reads its answers from.
+                return Err(Error::usage(crate::t!("apply-resume-not-stdin")));
+            }
+            let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
+            Some(crate::commands::parse_user_json(
+                &bytes,
+                "the saved answers",
+            )?)
+        }
+        None => None,
+    };
+    // The file a resumed session goes on keeping, unless --save names another.
+    let save = args.save.clone().or_else(|| args.resume.clone());
     if file.is_none() {
-        if let Some(save) = &args.save {
+        if let Some(save) = &save {
             check_save_target(save)?;
         }
     }
@@ -148,6 +180,24 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         // (The wizard shows the form's state itself.)
         warn_form_state(&ctx.io, &args.code, &form);
     }
+    let resumed = match (&saved, &args.resume) {
+        (Some(value), Some(path)) => match crate::apply::resume(&questions, value) {
+            Ok((answers, privacy)) => Some(crate::wizard::session::Resumed {
+                from: path.clone(),
+                answers,
+                privacy,
+            }),
+            Err(report) => {
+                let what = format!("the saved answers {}", path.display());
+                return Err(crate::apply::submit::report_problems(
+                    &mut ctx.io.stderr(),
+                    &report,
+                    &what,
+                ));
+            }
+        },
+        _ => None,
+    };
 
     // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
     // was sent); from then on it is watched through this flag.
@@ -166,10 +216,17 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
                 crate::apply::submit::prepare_or_report(err, &questions, &value, requested, what)?;
             (prepared, false)
         }
-        None => (
-            run_wizard(ctx, &client, &form, requested, &args, interrupted.clone()).await?,
-            true,
-        ),
+        None => {
+            let how = WizardRun {
+                requested,
+                save,
+                resumed,
+            };
+            (
+                run_wizard(ctx, &client, &form, how, &args, interrupted.clone()).await?,
+                true,
+            )
+        }
     };
     if !reviewed {
         // Notes and warnings may quote the form (question titles): escaped like any line.
@@ -209,18 +266,16 @@ fn warn_form_state(io: &Io, code: &str, form: &ApplicationForm) {
         let when = if deadline.is_empty() {
             String::new()
         } else {
-            format!(" (deadline {deadline})")
+            crate::t!("apply-deadline", deadline = deadline)
         };
         crate::say!(
             io,
-            "warning: form {code} has expired{when}; the service may refuse the application"
+            "{}",
+            crate::t!("apply-expired", code = code, when = when)
         );
     }
     if form.open_status == Some(false) {
-        crate::say!(
-            io,
-            "warning: form {code} is not open; the service may refuse the application"
-        );
+        crate::say!(io, "{}", crate::t!("apply-not-open", code = code));
     }
 }
 
@@ -259,12 +314,19 @@ fn confirm_file_answers(
     let review = crate::wizard::review(questions, &sent, prepared.privacy, width);
     let _ = write!(ctx.io.stderr(), "{review}");
     let mut p = TermPrompt::new(ctx.io.term.color);
-    let prompt = crate::wizard::session::submit_prompt(code, form, prepared.variant);
+    let prompt = crate::wizard::session::submit_prompt(code, form);
     match p.confirm(&prompt, true) {
         Ok(true) => Ok(()),
-        Ok(false) | Err(Stop::Cancelled) => Err(Error::other("cancelled; nothing was sent")),
+        Ok(false) | Err(Stop::Cancelled) => Err(Error::other(crate::t!("wizard-cancelled"))),
         Err(Stop::Failed(e)) => Err(Error::other(e)),
     }
+}
+
+/// How the wizard runs: the variant asked for, the file it keeps, the session it goes on from.
+struct WizardRun {
+    requested: Variant,
+    save: Option<std::path::PathBuf>,
+    resumed: Option<crate::wizard::session::Resumed>,
 }
 
 /// Run the wizard on the terminal up to a confirmed request (or a cancellation error).
@@ -272,10 +334,15 @@ async fn run_wizard(
     ctx: &Ctx,
     client: &Client,
     form: &ApplicationForm,
-    requested: Variant,
+    how: WizardRun,
     args: &ApplyArgs,
     interrupted: Arc<AtomicBool>,
 ) -> Result<Prepared, crate::Error> {
+    let WizardRun {
+        requested,
+        save,
+        resumed,
+    } = how;
     let color = ctx.io.term.color;
     let opts = crate::api::uploads::UploadOptions {
         progress: ctx.io.term.stderr_tty,
@@ -285,7 +352,6 @@ async fn run_wizard(
     let handle = tokio::runtime::Handle::current();
     let form = form.clone();
     let code = args.code.clone();
-    let save = args.save.clone();
     let yes = args.yes || args.dry_run;
     let flag = interrupted.clone();
     let mut err = ctx.io.stderr();
@@ -309,13 +375,14 @@ async fn run_wizard(
             save: save.as_deref(),
             yes,
             width: console::Term::stderr().size().1,
+            resumed,
         };
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
     .map_err(|e| Error::caused(crate::ExitKind::Other, "the wizard failed", e))??;
     if interrupted.load(Ordering::SeqCst) {
-        return Err(Error::other("cancelled; nothing was sent"));
+        return Err(Error::other(crate::t!("wizard-cancelled")));
     }
     Ok(outcome)
 }

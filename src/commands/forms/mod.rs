@@ -14,9 +14,9 @@ use crate::output::Kind;
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit forms list --title designer
-  recruit forms get FORM-1002
-  recruit forms apply FORM-1002                # the wizard, on a terminal
-  recruit forms apply FORM-1002 --answers answers.json --dry-run";
+  recruit forms get FORM-1001
+  recruit forms apply FORM-1001                # the wizard, on a terminal
+  recruit forms apply FORM-1001 --answers answers.json --dry-run";
 
 #[derive(Debug, Subcommand)]
 pub enum FormsCmd {
@@ -29,8 +29,8 @@ pub enum FormsCmd {
     List(ListArgs),
     /// Show one form with its questions
     #[command(after_help = "Examples:
-  recruit forms get F1001
-  recruit forms get F1001 --jq '.resource.questions[] | {order, kind, title}'")]
+  recruit forms get FORM-1001
+  recruit forms get FORM-1001 --jq '.resource.questions[] | {order, kind, title}'")]
     Get(GetArgs),
     // `about` as an attribute, not a doc comment: a doc comment would also reset the
     // long description that ApplyArgs carries.

@@ -30,7 +30,7 @@ pub enum WebhooksCmd {
     )]
     List,
     /// Show one webhook registration
-    #[command(after_help = "Examples:\n  recruit webhooks get WH12345678")]
+    #[command(after_help = "Examples:\n  recruit webhooks get WH10000001")]
     Get(CodeArg),
     /// Register a callback address for events
     #[command(after_help = "Examples:
@@ -40,11 +40,11 @@ pub enum WebhooksCmd {
     Create(CreateArgs),
     /// Change a webhook registration
     #[command(after_help = "Examples:
-  recruit webhooks edit WH12345678 --inactive
-  recruit webhooks edit WH12345678 --active --event candidate_pass")]
+  recruit webhooks edit WH10000001 --inactive
+  recruit webhooks edit WH10000001 --active --event candidate_pass")]
     Edit(EditArgs),
     /// Delete a webhook registration (asks first on a terminal)
-    #[command(after_help = "Examples:\n  recruit webhooks delete WH12345678 --yes")]
+    #[command(after_help = "Examples:\n  recruit webhooks delete WH10000002 --yes")]
     Delete(DeleteArgs),
     /// Run a local receiver that verifies signatures, prints events and forwards them
     Listen(webhook_tools::ListenArgs),
@@ -59,7 +59,7 @@ pub enum WebhooksCmd {
 
 #[derive(Debug, Args)]
 pub struct CodeArg {
-    /// Webhook code (e.g. WH12345678)
+    /// Webhook code (e.g. WH10000001)
     pub code: String,
 }
 
@@ -72,7 +72,7 @@ pub struct Fields {
     /// feedback_completed, interview_scheduled, form_submitted
     #[arg(long = "event", value_name = "E")]
     pub events: Vec<String>,
-    /// Register it inactive
+    /// Register it inactive: no event is delivered to it until `webhooks edit CODE --active`
     #[arg(long)]
     pub inactive: bool,
     /// Any other body field (-f as a string, -F typed)
@@ -92,6 +92,9 @@ pub struct CreateArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("inactive", |a| a.help(
+    "Deactivate it: the service stops delivering events to it (kept, with its settings) until --active"
+)))]
 pub struct EditArgs {
     /// Webhook code
     pub code: String,

@@ -1,0 +1,130 @@
+# The help of the most used commands, in Korean. English help is clap's, written next to each
+# option in the code; an id here names a command by its path (`help-forms-list`, its long
+# description `help-forms-list-long`) or an option by the command and its id
+# (`help-forms-list--title`), and `global--ID` a global option. A test checks that each id
+# names a real command or option.
+
+help = 채용 서비스 API를 셸에서 다룹니다: 공고(지원서), 지원자, 메모, 제출된 양식, 웹훅
+
+## 공고(지원서)
+help-forms = 지원서(채용 공고): 목록, 보기, 지원
+help-forms-list = 지원서(채용 공고) 목록
+help-forms-list--title = 제목(또는 직군)이 맞는 지원서만
+help-forms-list--page_token = 이 페이지부터: 토큰, 또는 이전 응답의 next_page_token 주소
+help-forms-list--per = 페이지 크기(1-100)
+help-forms-get = 지원서 하나와 그 질문 보기
+help-forms-get--code = 지원서 코드
+help-forms-apply = 지원서에 지원하기: 터미널에서는 질문을 하나씩 묻는 마법사, 아니면 답변 파일
+help-forms-apply-long = 지원서에 지원합니다. 터미널에서 --answers 없이 실행하면 마법사가 질문을 순서대로 묻고(틀린 답은 그 자리에서 이유와 함께 다시 묻습니다), 검토 화면을 보여 준 뒤 제출, 답변 고치기, 취소 중에서 고르게 합니다. 답변을 고칠 때는 지금 답에서 시작합니다(Enter는 그대로 둡니다). 경력, 학력 같은 항목 목록은 유지, 하나 고치기, 하나 지우기, 추가할 수 있습니다. --save FILE은 답변을 --answers에 쓸 수 있는 파일로 남기고(Ctrl-C로 멈춰도 지금까지의 답변), --resume FILE은 그 파일에서 이어서 답하지 않은 질문만 묻습니다. 보내고 저장하는 내용은 언어와 상관없이 같습니다.
+help-forms-apply--code = 지원서 코드
+help-forms-apply--answers = 답변 파일(JSON, A 또는 B 형식의 요청 본문), 표준 입력은 -
+help-forms-apply--variant = 요청 형식 [기본값: a, 또는 프로필의 `variant`]
+help-forms-apply--dry_run = 보낼 요청 본문을 그대로 출력하고 아무것도 보내지 않음
+help-forms-apply--yes = 확인을 묻지 않음
+help-forms-apply--save = 마법사: 답변을 FILE에도 저장(--answers로 쓸 수 있는 파일, Ctrl-C에도)
+help-forms-apply--resume = 마법사: --save FILE로 남긴 답변에서 이어서 하기(답하지 않은 질문만 물음)
+
+## 지원자
+help-candidates = 지원자: 목록(전형 단계별)과 한 명 보기
+help-candidates-list = 지원자 목록, 전형 단계 하나로 좁힐 수 있음(기본은 20명씩 한 페이지)
+help-candidates-list--stage = 이 전형 단계의 지원자만
+help-candidates-list--per = 페이지 크기, 1-100 [기본값: 서비스의 20, --all이면 100]
+help-candidates-list--page_token = 이 페이지부터: 토큰, 또는 이전 응답의 페이지 주소(next_page_token, next_url, prev_url)
+help-candidates-get = 지원자 한 명 보기: 인적 사항, 공고와 전형 단계, 평가, 연봉
+help-candidates-get--code = 지원자 코드
+
+## 메모
+help-memos = 지원자 메모: 목록, 보기, 쓰기, 고치기, 지우기, 고정
+help-memos-list = 지원자의 메모를 스레드로 보기(답글은 원글 아래)
+help-memos-list--candidate = 지원자 코드
+help-memos-get = 메모 하나 보기
+help-memos-get--candidate = 지원자 코드
+help-memos-get--id = 메모 ID(정수)
+help-memos-create = 메모 쓰기(--reply-to로 답글)
+help-memos-create--candidate = 지원자 코드
+help-memos-create--content = 메모 내용, 표준 입력에서 읽으려면 -
+help-memos-create--reply_to = 메모 ID에 다는 답글로
+help-memos-create--role = 읽을 수 있는 사람 [쓸 때 기본값: 답글은 원글의 역할, 새 메모는 서비스의 기본값]
+help-memos-create--mentions = 사용자 코드로 멘션(여러 번 쓸 수 있음, 고칠 때는 멘션을 바꿈)
+help-memos-create--file_url = 첨부 파일 주소
+help-memos-edit = 메모의 내용, 역할, 멘션, 첨부 바꾸기
+help-memos-edit--candidate = 지원자 코드
+help-memos-edit--id = 메모 ID(정수)
+help-memos-edit--content = 새 내용, 표준 입력에서 읽으려면 -
+help-memos-edit--role = 읽을 수 있는 사람
+help-memos-edit--mentions = 사용자 코드로 멘션(여러 번 쓸 수 있음, 멘션을 이것으로 바꿈)
+help-memos-edit--file_url = 첨부 파일 주소
+help-memos-edit--clear_mentions = 멘션을 모두 지움
+help-memos-delete = 메모 지우기(터미널에서는 먼저 물음)
+help-memos-delete--candidate = 지원자 코드
+help-memos-delete--id = 메모 ID(정수)
+help-memos-delete--yes = 확인을 묻지 않음
+help-memos-pin = 메모 고정(전에 어땠든 고정된 상태로 둠)
+help-memos-pin--candidate = 지원자 코드
+help-memos-pin--id = 메모 ID(정수)
+help-memos-unpin = 메모 고정 해제(전에 어땠든 해제된 상태로 둠)
+help-memos-unpin--candidate = 지원자 코드
+help-memos-unpin--id = 메모 ID(정수)
+
+## 제출된 양식
+help-submissions = 지원자가 제출한 양식
+help-submissions-list = 지원자가 제출한 양식 목록(사전 질문, 평판 조회 등)
+help-submissions-list--candidate = 지원자 코드
+help-submissions-list--per = 페이지 크기, 1-100 [기본값: 서비스의 20, --all이면 100]
+help-submissions-list--page_token = 이 페이지부터: 토큰, 또는 이전 응답의 페이지 주소
+help-submissions-list--answers = 표에서 각 양식의 질문과 답변을 함께 보기(JSON과 CSV에는 원래 들어 있음)
+
+## 내보내기
+help-export = 일괄 내보내기: 여러 지원자의 제출 양식이나 메모, 지원자, 모든 공고
+help-export-submissions = 여러 지원자의 제출 양식 내보내기
+help-export-submissions-long = 지원자 코드(한 줄에 하나)를 읽거나, --stage S이면 지원자 목록에서 전형 단계 S의 모든 지원자를 골라, 각 지원자가 제출한 양식을 모두 ndjson(기본값), csv 또는 JSON 배열 하나로 씁니다. 각 기록에는 `candidate_code` 필드가 맨 앞에 붙습니다. 찾을 수 없거나 재시도 뒤에도 실패한 지원자는 나머지를 멈추지 않습니다: 표준 오류의 요약이 그 지원자들을 나열하고, --failed는 파일로 남기며, 종료 코드는 3(찾을 수 없음만) 또는 7입니다. --out FILE이면 FILE.partial과 진행 기록 FILE.progress에 쓰고 완료되면 FILE로 이름을 바꿉니다. 중단되었으면 같은 명령에 --resume을 붙여 이어서 합니다.
+help-export-submissions--candidates = 지원자 코드 파일, 한 줄에 하나(표준 입력은 '-')
+help-export-submissions--stage = --candidates 대신: 지원자 목록의 모든 페이지에서 전형 단계 S의 모든 지원자
+help-export-submissions--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)
+help-export-submissions--concurrency = 동시에 보내는 요청 수의 최대값, 1-64(서비스가 429로 답하면 자동으로 낮춤)
+help-export-submissions--resume = --out FILE로 하다 중단된 내보내기를 이어서 하기(첫 실행과 같은 인수로)
+help-export-submissions--failed = 찾지 못했거나 실패한 코드를 FILE에 한 줄에 하나씩 쓰기(--candidates 파일로 쓸 수 있음)
+help-export-memos = 여러 지원자의 메모(답글 포함) 내보내기
+help-export-memos-long = 지원자 코드(한 줄에 하나)를 읽거나, --stage S이면 지원자 목록에서 전형 단계 S의 모든 지원자를 골라, 각 지원자의 메모를 ndjson(기본값), csv 또는 JSON 배열 하나로 씁니다. 맨 앞에 `candidate_code` 필드가 붙고, 최상위 메모 하나가 기록 하나이며 답글(`replies`)은 서비스가 보낸 대로 안에 들어 있습니다(csv에서는 JSON 텍스트 칸). 실패, --failed, 종료 코드, --out, --resume은 `export submissions`와 같습니다.
+help-export-memos--candidates = 지원자 코드 파일, 한 줄에 하나(표준 입력은 '-')
+help-export-memos--stage = --candidates 대신: 지원자 목록의 모든 페이지에서 전형 단계 S의 모든 지원자
+help-export-memos--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)
+help-export-memos--concurrency = 동시에 보내는 요청 수의 최대값, 1-64(서비스가 429로 답하면 자동으로 낮춤)
+help-export-memos--resume = --out FILE로 하다 중단된 내보내기를 이어서 하기(첫 실행과 같은 인수로)
+help-export-memos--failed = 찾지 못했거나 실패한 코드를 FILE에 한 줄에 하나씩 쓰기(--candidates 파일로 쓸 수 있음)
+help-export-candidates = 모든 지원자(또는 한 전형 단계의 지원자) 내보내기, 원하면 각자의 상세 정보로
+help-export-candidates--stage = 전형 단계 S의 지원자만
+help-export-candidates--detail = 목록 항목 대신 각 지원자의 상세 정보를 쓰기(지원자마다 요청 하나)
+help-export-candidates--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)
+help-export-candidates--concurrency = 동시에 보내는 요청 수의 최대값, 1-64(서비스가 429로 답하면 자동으로 낮춤)
+help-export-candidates--resume = --out FILE로 하다 중단된 내보내기를 이어서 하기(첫 실행과 같은 인수로)
+help-export-candidates--failed = 찾지 못했거나 실패한 코드를 FILE에 한 줄에 하나씩 쓰기
+help-export-forms = 모든 지원서(공고) 내보내기, 원하면 질문까지
+help-export-forms--with_questions = 각 지원서의 상세 정보(질문 포함)를 가져오기
+help-export-forms--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)
+help-export-forms--concurrency = --with-questions일 때 동시에 보내는 상세 요청 수의 최대값, 1-64
+
+## 도움말
+help-help = 명령이나 모든 명령에 쓰는 전역 옵션의 도움말(`recruit help options`)
+help-help--topic = `options` 또는 명령(예: `memos pin`)
+
+## 전역 옵션 (recruit help options)
+global--base_url = 서비스 주소, 끝의 /v1은 있어도 없어도 됨
+global--api_key = 베어러 토큰(RECRUIT_API_KEY나 `recruit auth login`을 권장: 옵션은 같은 컴퓨터의 다른 사용자에게 보임)
+global--profile = 설정 파일의 프로필 이름
+global--sandbox = 내장 에뮬레이터로 실행(계정 필요 없음)
+global--output = 출력 형식 [기본값: 터미널에서는 table, 아니면 json]
+global--jq = 출력하기 전에 JSON 결과를 jq 식으로 거르기
+global--fields = 이 필드만, 쉼표로 구분(예: code,title, 중첩은 a.b): table과 csv의 열, json과 ndjson이 남기는 키. 값 없이 쓰면 필드 목록을 보여 줌
+global--all = 목록 명령: 모든 페이지를 따라가 합치기
+global--limit = 목록 명령: N개에서 멈추기
+global--timeout = 요청 하나의 제한 시간(초) [기본값: 30]
+global--retries = 429/5xx/연결 오류 때 멱등 요청을 다시 보내는 횟수 [기본값: 3]
+global--verbose = 요청과 응답을 한 줄씩 표준 오류에 기록(토큰은 항상 가림)
+global--color = 색 사용: auto, always, never(NO_COLOR도 끔). never와 NO_COLOR에서는 진행 표시줄도 없음
+global--insecure_http = 공개 호스트로 평문 http:// 허용(키가 암호화 없이 전송됨)
+global--lang = 메시지, 질문, 표 머리글, 도움말의 언어: en 또는 ko [기본값: LC_ALL/LANG에서]. JSON, NDJSON, CSV는 바뀌지 않음
+global--bom = -o csv 출력(목록과 내보내기)을 UTF-8 바이트 순서 표시(BOM)로 시작해 엑셀 같은 스프레드시트가 한글을 바르게 읽게 함
+global--ca_cert = 추가로 신뢰할 PEM 인증 기관(회사 자체 CA), 시스템 저장소와 SSL_CERT_FILE 외에
+global--max_rate = 서비스로 보내는 요청을 모든 작업을 합쳐 초당 N개 이하로(공유 한도용), 예: --max-rate 20
+global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대 시간(초). 더 길면 한도가 풀리는 때를 알리고 종료 코드 6으로 바로 끝냄 [기본값: 60]

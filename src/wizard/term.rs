@@ -1,0 +1,361 @@
+//! [`super::Prompt`] on the terminal: dialoguer on stderr.
+//!
+//! dialoguer redraws a prompt by clearing as many lines as it wrote, not as many as the
+//! terminal wrapped them into, so a prompt (or an item, or an error) wider than the terminal
+//! leaves stale lines behind. Here a question too wide for its prompt line is printed on its
+//! own line(s) first (never redrawn) and a short prompt asks for the answer; menu items are
+//! cut to the width; refusals are broken into lines that fit, which dialoguer counts.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use console::{measure_text_width, Key};
+
+use super::{Check, Prompt, Step, Stop};
+use crate::t;
+
+/// dialoguer on the terminal (stderr).
+pub struct TermPrompt {
+    theme: Box<dyn dialoguer::theme::Theme>,
+    term: console::Term,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl TermPrompt {
+    /// `ColorfulTheme` when colour is allowed (its refusals are marked `✘`), else dialoguer's
+    /// plain theme with refusals marked in the language in use.
+    pub fn new(color: bool) -> TermPrompt {
+        let theme: Box<dyn dialoguer::theme::Theme> = if color {
+            Box::new(dialoguer::theme::ColorfulTheme::default())
+        } else {
+            Box::new(PlainTheme)
+        };
+        TermPrompt {
+            theme,
+            term: console::Term::stderr(),
+            interrupt: None,
+        }
+    }
+
+    /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
+    /// Ctrl-C that arrives between prompts is not lost.
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    fn check(&self) -> Step<()> {
+        match &self.interrupt {
+            Some(f) if f.load(Ordering::SeqCst) => Err(Stop::Cancelled),
+            _ => Ok(()),
+        }
+    }
+
+    /// The terminal's width in columns.
+    fn width(&self) -> usize {
+        usize::from(self.term.size().1).max(20)
+    }
+
+    /// The prompt to draw for `question`: the question itself when it fits on one line with
+    /// `room` columns to spare (the theme's marks, a pre-filled answer, space to type); else
+    /// the question goes on its own line(s) and `short` is drawn instead.
+    fn fit(&mut self, question: &str, room: usize, short: String) -> String {
+        let q = shown(question);
+        if measure_text_width(&q) + room < self.width() {
+            return q;
+        }
+        let _ = self.term.write_line(q.trim_start());
+        short
+    }
+}
+
+/// dialoguer's `SimpleTheme` (every method its default), but a refusal is marked in the
+/// language in use rather than with an English `error:`.
+struct PlainTheme;
+
+impl dialoguer::theme::Theme for PlainTheme {
+    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
+        write!(f, "{} {err}", t!("wizard-refused"))
+    }
+}
+
+impl TermPrompt {
+    /// One line of text after `prompt`, starting as `initial` (the cursor at its end), until
+    /// Enter gives a line `validate` accepts; a refusal is shown above the prompt, which starts
+    /// again from `initial`. dialoguer's `Input` moves its cursor by characters, not columns,
+    /// so editing Korean (two columns a character) left half characters on the screen; here
+    /// the line is drawn again whole at each key, measured in columns, and kept to one line
+    /// (scrolled sideways when longer), so nothing is left behind.
+    fn read_line(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        validate: Check<'_>,
+    ) -> std::io::Result<String> {
+        let mut head = String::new();
+        let _ = self.theme.format_input_prompt(&mut head, prompt, None);
+        // Lines of the refusal shown above the prompt, cleared once an answer is taken.
+        let mut refused = 0;
+        loop {
+            let mut line: Vec<char> = initial.chars().collect();
+            let mut at = line.len();
+            self.draw(&head, &line, at)?;
+            loop {
+                match self.term.read_key()? {
+                    Key::Enter => break,
+                    Key::Char('\u{15}') => {
+                        // Ctrl-U: clear what is before the cursor.
+                        line.drain(..at);
+                        at = 0;
+                    }
+                    Key::Char('\u{0b}') => line.truncate(at), // Ctrl-K: ...and after it
+                    Key::Char(c) if !c.is_control() => {
+                        line.insert(at, c);
+                        at += 1;
+                    }
+                    Key::Backspace if at > 0 => {
+                        at -= 1;
+                        line.remove(at);
+                    }
+                    Key::Del if at < line.len() => {
+                        line.remove(at);
+                    }
+                    Key::ArrowLeft if at > 0 => at -= 1,
+                    Key::ArrowRight if at < line.len() => at += 1,
+                    Key::Home => at = 0,
+                    Key::End => at = line.len(),
+                    _ => continue,
+                }
+                self.draw(&head, &line, at)?;
+            }
+            let text: String = line.into_iter().collect();
+            self.term.clear_line()?;
+            if refused > 0 {
+                self.term.clear_last_lines(refused)?;
+            }
+            match validate(&text) {
+                Ok(()) => {
+                    let mut done = String::new();
+                    let _ =
+                        self.theme
+                            .format_input_prompt_selection(&mut done, prompt, &shown(&text));
+                    self.term.write_line(&done)?;
+                    return Ok(text);
+                }
+                Err(why) => {
+                    // The mark and a space come before the message.
+                    let why = wrap(&why, self.width().saturating_sub(10));
+                    let mut shown_why = String::new();
+                    let _ = self.theme.format_error(&mut shown_why, &why);
+                    self.term.write_line(&shown_why)?;
+                    refused = shown_why.lines().count();
+                }
+            }
+        }
+    }
+
+    /// The prompt line: `head`, then as much of `line` around the cursor (at `at`) as fits
+    /// on the terminal's line, an ellipsis where it is cut; the cursor put back at `at`.
+    fn draw(&self, head: &str, line: &[char], at: usize) -> std::io::Result<()> {
+        let room = self
+            .width()
+            .saturating_sub(measure_text_width(head) + 1)
+            .max(4);
+        let (before, after) = line.split_at(at);
+        let before: String = before.iter().collect();
+        let after: String = after.iter().collect();
+        let (left, right) = if measure_text_width(&before) + measure_text_width(&after) <= room {
+            (before, after)
+        } else {
+            // Two thirds of the room before the cursor at most, the rest after it.
+            let left_room = (room * 2 / 3).min(measure_text_width(&before));
+            let left = tail_within(&before, left_room);
+            let right_room = room.saturating_sub(measure_text_width(&left));
+            let right = console::truncate_str(&after, right_room, "…").into_owned();
+            (left, right)
+        };
+        self.term.clear_line()?;
+        self.term.write_str(&format!("{head}{left}{right}"))?;
+        self.term.move_cursor_left(measure_text_width(&right))?;
+        self.term.flush()
+    }
+}
+
+/// The end of `s` that fits in `room` columns, `…` first when cut.
+fn tail_within(s: &str, room: usize) -> String {
+    if measure_text_width(s) <= room {
+        return s.to_string();
+    }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 1; // the ellipsis
+    for c in s.chars().rev() {
+        let w = measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > room {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+}
+
+/// Map a dialoguer failure: Ctrl-C is a cancellation.
+fn stop(e: dialoguer::Error) -> Stop {
+    let dialoguer::Error::IO(e) = e;
+    if e.kind() == std::io::ErrorKind::Interrupted {
+        Stop::Cancelled
+    } else {
+        Stop::Failed(t!("wizard-terminal-failed", error = e.to_string()))
+    }
+}
+
+/// Titles, options and descriptions come from the service (written by anyone who edits a
+/// form): they reach the terminal with control characters escaped, here in one place.
+fn shown(s: &str) -> String {
+    crate::output::text::safe_line(s).into_owned()
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).
+pub(crate) fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(10);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if measure_text_width(&candidate) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest = word.to_string();
+        while measure_text_width(&rest) > width {
+            let head = console::truncate_str(&rest, width, "").into_owned();
+            if head.is_empty() {
+                break;
+            }
+            rest = rest[head.len()..].to_string();
+            lines.push(head);
+        }
+        line = rest;
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+impl Prompt for TermPrompt {
+    fn say(&mut self, text: &str) {
+        let _ = self
+            .term
+            .write_line(&crate::output::text::safe_text(text, true));
+    }
+
+    fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String> {
+        self.check()?;
+        let initial = shown(initial);
+        let room = 8 + measure_text_width(&initial) + 12;
+        let prompt = self.fit(prompt, room, t!("wizard-short-answer"));
+        self.read_line(&prompt, &initial, validate)
+            .map_err(|e| stop(dialoguer::Error::IO(e)))
+    }
+
+    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
+        self.check()?;
+        let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
+        let cut = self.width().saturating_sub(4);
+        let items: Vec<String> = items
+            .iter()
+            .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
+            .collect();
+        dialoguer::Select::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .items(&items)
+            .default(default.min(items.len().saturating_sub(1)))
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+
+    fn multi_select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        ticked: &[bool],
+    ) -> Step<Vec<usize>> {
+        self.check()?;
+        let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
+        let cut = self.width().saturating_sub(6);
+        let items: Vec<String> = items
+            .iter()
+            .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
+            .collect();
+        let mut ticks = ticked.to_vec();
+        ticks.resize(items.len(), false);
+        dialoguer::MultiSelect::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .items(&items)
+            .defaults(&ticks)
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+
+    fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
+        self.check()?;
+        let prompt = self.fit(prompt, 12, String::new());
+        dialoguer::Confirm::with_theme(&*self.theme)
+            .with_prompt(prompt)
+            .default(default)
+            .wait_for_newline(true)
+            .interact_on_opt(&self.term)
+            .map_err(stop)?
+            .ok_or(Stop::Cancelled)
+    }
+}
+
+impl Drop for TermPrompt {
+    fn drop(&mut self) {
+        // A prompt interrupted by Ctrl-C may leave the cursor hidden.
+        let _ = self.term.show_cursor();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_broken_into_lines_that_fit() {
+        let w = wrap(
+            "This question needs an answer; type one, or press Ctrl-C to stop.",
+            20,
+        );
+        assert!(w.lines().count() >= 3, "{w}");
+        assert!(w.lines().all(|l| measure_text_width(l) <= 20), "{w}");
+        assert_eq!(
+            w.replace('\n', " "),
+            "This question needs an answer; type one, or press Ctrl-C to stop."
+        );
+        // Korean is two columns a character.
+        let k = wrap("필수 항목입니다. 답을 입력해 주세요.", 12);
+        assert!(k.lines().all(|l| measure_text_width(l) <= 12), "{k}");
+        let long = wrap(&"x".repeat(25), 10);
+        assert_eq!(long, "xxxxxxxxxx\nxxxxxxxxxx\nxxxxx");
+    }
+
+    #[test]
+    fn the_end_of_a_long_line_is_kept_by_columns() {
+        assert_eq!(tail_within("abcdef", 10), "abcdef");
+        assert_eq!(tail_within("abcdef", 4), "…def");
+        // Korean is two columns a character: 1 + 2 + 2 fits in 5, not one more.
+        assert_eq!(tail_within("가나다라", 5), "…다라");
+        assert_eq!(measure_text_width(&tail_within("가나다라", 6)), 5);
+    }
+}
