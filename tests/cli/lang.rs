@@ -257,7 +257,7 @@ fn help_points_to_the_global_options_and_lists_them_once() {
     let via_help = help(&["help", "memos", "pin"]);
     assert!(
         via_help.starts_with("Pin a memo")
-            && via_help.contains("Usage: recruit memos pin <CANDIDATE> <ID>"),
+            && via_help.contains("Usage: recruit memos pin [OPTIONS] <CANDIDATE> <ID>"),
         "{via_help}"
     );
     assert!(!via_help.contains("--base-url"), "{via_help}");
