@@ -248,14 +248,7 @@ pub fn prepare(
     requested: Variant,
 ) -> Result<Prepared, Report> {
     let mut report = Report::default();
-    let Some(top) = file.as_object() else {
-        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
-        report
-            .problems
-            .push(Problem::file("", must_be(expected, file)));
-        return Err(report);
-    };
-    warn_unknown_top_keys(top, &mut report);
+    let top = top_object(file, &mut report)?;
 
     // The variant-B shape: the basic answers as top-level fields.
     let has_top_fields = BASIC_FIELDS.iter().any(|(_, f)| top.contains_key(*f));
@@ -298,20 +291,27 @@ pub fn prepare(
     })
 }
 
+/// The file's top-level object (its unknown keys warned about), or the report refusing a file
+/// that is not one.
+fn top_object<'a>(file: &'a Value, report: &mut Report) -> Result<&'a Map<String, Value>, Report> {
+    let Some(top) = file.as_object() else {
+        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
+        report
+            .problems
+            .push(Problem::file("", must_be(expected, file)));
+        return Err(std::mem::take(report));
+    };
+    warn_unknown_top_keys(top, report);
+    Ok(top)
+}
+
 /// The answers of a saved wizard session (a `--save` file, for `--resume`): tied to the form's
 /// questions and checked as [`prepare`] does, but unanswered questions (required ones too) and
 /// a missing `privacy` are not problems: the wizard asks them. Returns the answers in form
 /// order and the consent when the file gives it.
 pub fn resume(questions: &[Question], file: &Value) -> Result<(Vec<Answer>, Option<bool>), Report> {
     let mut report = Report::default();
-    let Some(top) = file.as_object() else {
-        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
-        report
-            .problems
-            .push(Problem::file("", must_be(expected, file)));
-        return Err(report);
-    };
-    warn_unknown_top_keys(top, &mut report);
+    let top = top_object(file, &mut report)?;
     let Resolved { mut answers, .. } = resolve(questions, top, true, &mut report);
     for a in &mut answers {
         kinds::normalize_answer(&AnswerKind::parse(questions[a.index].kind()), &mut a.answer);

@@ -250,6 +250,23 @@ fn first_problem(q: &Question, answer: &Value) -> Result<(), String> {
     }
 }
 
+/// An optional choice of `values` for `key` of a yes/no answer's follow-ups, starting from
+/// its current value; set in `obj` when one is chosen.
+fn choose_into(
+    p: &mut dyn Prompt,
+    obj: &mut Map<String, Value>,
+    current: Option<&Value>,
+    prompt: &str,
+    key: &str,
+    values: &[&str],
+) -> Step<()> {
+    let now = current_text(current, key);
+    if let Some(s) = choose(p, &format!("  {prompt}"), key, values, true, &now)? {
+        obj.insert(key.into(), json!(s));
+    }
+    Ok(())
+}
+
 /// A field of the current answer as text to pre-fill (a number as its digits).
 fn current_text(current: Option<&Value>, field: &str) -> String {
     match current.and_then(|c| c.get(field)) {
@@ -485,18 +502,16 @@ fn flag(
     if applies {
         match kind {
             MilitaryService => {
-                let now = current_text(current, "military_service_status");
-                let prompt = format!("  {}", t!("wizard-military-status"));
-                if let Some(s) = choose(
+                let prompt = t!("wizard-military-status");
+                let status = MILITARY_STATUSES;
+                choose_into(
                     p,
+                    &mut obj,
+                    current,
                     &prompt,
                     "military_service_status",
-                    MILITARY_STATUSES,
-                    true,
-                    &now,
-                )? {
-                    obj.insert("military_service_status".into(), json!(s));
-                }
+                    status,
+                )?;
             }
             VeteranAffair => {
                 let initial = current_text(current, "veteran_affair_code");
@@ -522,18 +537,16 @@ fn flag(
                 if !kind_of.trim().is_empty() {
                     obj.insert("disability_type".into(), json!(kind_of.trim()));
                 }
-                let now = current_text(current, "disability_severity");
-                let prompt = format!("  {}", t!("wizard-disability-severity"));
-                if let Some(s) = choose(
+                let prompt = t!("wizard-disability-severity");
+                let severity = DISABILITY_SEVERITIES;
+                choose_into(
                     p,
+                    &mut obj,
+                    current,
                     &prompt,
                     "disability_severity",
-                    DISABILITY_SEVERITIES,
-                    true,
-                    &now,
-                )? {
-                    obj.insert("disability_severity".into(), json!(s));
-                }
+                    severity,
+                )?;
             }
         }
     }

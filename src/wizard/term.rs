@@ -269,11 +269,8 @@ impl Prompt for TermPrompt {
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
-        let cut = self.width().saturating_sub(4);
-        let items: Vec<String> = items
-            .iter()
-            .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
-            .collect();
+        // "> " before each item.
+        let items = cut_items(items, self.width().saturating_sub(4));
         dialoguer::Select::with_theme(&*self.theme)
             .with_prompt(prompt)
             .items(&items)
@@ -291,11 +288,8 @@ impl Prompt for TermPrompt {
     ) -> Step<Vec<usize>> {
         self.check()?;
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
-        let cut = self.width().saturating_sub(6);
-        let items: Vec<String> = items
-            .iter()
-            .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
-            .collect();
+        // "> [x] " before each item.
+        let items = cut_items(items, self.width().saturating_sub(6));
         let mut ticks = ticked.to_vec();
         ticks.resize(items.len(), false);
         dialoguer::MultiSelect::with_theme(&*self.theme)
@@ -325,6 +319,15 @@ impl Drop for TermPrompt {
         // A prompt interrupted by Ctrl-C may leave the cursor hidden.
         let _ = self.term.show_cursor();
     }
+}
+
+/// Items shown one line each: escaped and cut to `cut` columns (a wrapped item would leave
+/// stale lines when the list redraws).
+fn cut_items(items: &[String], cut: usize) -> Vec<String> {
+    items
+        .iter()
+        .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
+        .collect()
 }
 
 #[cfg(test)]
