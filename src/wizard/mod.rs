@@ -828,10 +828,17 @@ fn group(
     let (field, spec) = kind.group().expect("group kind");
     let noun = entry_noun(kind);
     let mut items = current_entries(current, field);
+    let g = Group {
+        kind,
+        spec,
+        label,
+        optional,
+        noun: &noun,
+    };
     if items.is_empty() {
-        add_entries(p, kind, spec, label, optional, &noun, &mut items)?;
+        add_entries(p, &g, &mut items)?;
     } else {
-        change_entries(p, kind, spec, label, optional, &noun, &mut items)?;
+        change_entries(p, &g, &mut items)?;
     }
     if items.is_empty() {
         return Ok(None);
@@ -839,17 +846,26 @@ fn group(
     Ok(Some(json!({ field: items })))
 }
 
+/// What the questions about a repeatable group's entries need.
+struct Group<'a> {
+    kind: &'a AnswerKind,
+    spec: &'a [ElementField],
+    label: &'a str,
+    optional: bool,
+    /// What one entry is called ("experience", "경력").
+    noun: &'a str,
+}
+
 /// A group with no entries yet: ask for one (an optional group asks first whether there is
 /// any), then "add another?".
-fn add_entries(
-    p: &mut dyn Prompt,
-    kind: &AnswerKind,
-    spec: &[ElementField],
-    label: &str,
-    optional: bool,
-    noun: &str,
-    items: &mut Vec<Map<String, Value>>,
-) -> Step<()> {
+fn add_entries(p: &mut dyn Prompt, g: &Group, items: &mut Vec<Map<String, Value>>) -> Step<()> {
+    let &Group {
+        kind,
+        spec,
+        label,
+        optional,
+        noun,
+    } = g;
     if optional && !p.confirm(&t!("wizard-group-add-first", label = label), false)? {
         return Ok(());
     }
@@ -879,15 +895,14 @@ fn add_entries(
 }
 
 /// A group with entries: list them and offer keep (the default), edit, delete, add, until kept.
-fn change_entries(
-    p: &mut dyn Prompt,
-    kind: &AnswerKind,
-    spec: &[ElementField],
-    label: &str,
-    optional: bool,
-    noun: &str,
-    items: &mut Vec<Map<String, Value>>,
-) -> Step<()> {
+fn change_entries(p: &mut dyn Prompt, g: &Group, items: &mut Vec<Map<String, Value>>) -> Step<()> {
+    let &Group {
+        kind,
+        spec,
+        label,
+        optional,
+        noun,
+    } = g;
     loop {
         p.say(label);
         let lines: Vec<String> = items
