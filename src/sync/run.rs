@@ -402,9 +402,7 @@ async fn sync_forms(
         for item in &items {
             match FormRow::from_raw(item.get())? {
                 Some(r) => rows.push(r),
-                None => report
-                    .notes
-                    .push("the form list gave a form without a code; it was not stored".into()),
+                None => report.notes.push(crate::t!("sync-form-without-code")),
             }
         }
         report.forms += rows.len() as u64;
@@ -617,9 +615,9 @@ async fn sync_candidates(
     while workers.join_next().await.is_some() {}
     report.list_total = last_total.or(first_total);
     if report.without_code > 0 {
-        report.notes.push(format!(
-            "the candidate list gave {} candidates without a code; they were not stored",
-            report.without_code
+        report.notes.push(crate::t!(
+            "sync-candidates-without-code",
+            count = report.without_code
         ));
     }
     if !complete || sh.stopped() {
@@ -632,8 +630,10 @@ async fn sync_candidates(
         .find(|t| **t != walked)
         .copied();
     if let Some(total) = disagree {
-        report.notes.push(format!(
-            "the candidate list said it has {total} candidates but the walk met {walked} (it changed while it was read, or the service miscounts); no candidate was marked deleted this run"
+        report.notes.push(crate::t!(
+            "sync-count-disagrees",
+            total = total,
+            walked = walked
         ));
         return Ok(());
     }
@@ -699,7 +699,8 @@ async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
 
 async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
     let code = task.code.as_str();
-    let not_found = |e: Error| e.not_found_as(|| format!("candidate '{code}' not found"));
+    let not_found =
+        |e: Error| e.not_found_as(|| crate::t!("candidate-not-found", code = code.to_string()));
     // Memos: one list with the replies inside.
     let memos_url = sh.client.checked_endpoint(&["candidates", code, "memos"])?;
     let mut walk = Walk::new(&sh.client, memos_url, PageStyle::Cursor);

@@ -436,8 +436,9 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
 fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     let shown = path.display();
     if how == Open::Existing && !path.exists() {
-        return Err(Error::usage(format!(
-            "no event store at {shown}; `recruit webhooks listen --store` creates it (or pass --store FILE)"
+        return Err(Error::usage(crate::t!(
+            "events-no-store",
+            store = shown.to_string()
         )));
     }
     let existed = std::fs::metadata(path)
