@@ -620,3 +620,13 @@ api-bad-header = header '{ $header }' must look like 'Name: value'
 api-no-authorization = set the key with RECRUIT_API_KEY or --api-key, not -H Authorization
 api-all-get-only = --all follows pages of GET lists only
 events-no-store = no event store at { $store }; `recruit webhooks listen --store` creates it (or pass --store FILE)
+listen-skipped = skipped { $has ->
+        [yes] { $action }
+       *[other] an event without action
+    } (not in --events)
+listen-store-failed = error: could not store the event ({ $error }); answered 503 so the service retries it
+listen-answered-502 = answered 502 so the service retries this event later
+listen-forwarded = { "  " }forwarded to { $url }: { $outcome }
+relay-forwarded = { "  " }forwarded event { $id } ({ $what }) to { $url }: { $outcome }
+relay-failed = warning: event { $id } failed for good ({ $why }): { $error }; `recruit webhooks events replay { $id }` sends it again
+relay-retry = warning: forward of event { $id } to { $url } failed ({ $error }); attempt { $attempt }, next in { $next }

@@ -572,3 +572,13 @@ api-bad-header = 헤더 '{ $header }'은(는) 'Name: value' 형식이어야 합�
 api-no-authorization = 키는 -H Authorization이 아니라 RECRUIT_API_KEY나 --api-key로 주세요
 api-all-get-only = --all은 GET 목록의 페이지만 따라갑니다
 events-no-store = { $store }에 이벤트 저장소가 없습니다. `recruit webhooks listen --store`가 만들어 줍니다(또는 --store FILE을 주세요)
+listen-skipped = 건너뜀: { $has ->
+        [yes] { $action }
+       *[other] 동작이 없는 이벤트
+    } (--events에 없음)
+listen-store-failed = 오류: 이벤트를 저장하지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다
+listen-answered-502 = 서비스가 이 이벤트를 나중에 다시 보내도록 502로 응답했습니다
+listen-forwarded = { "  " }{ $url }(으)로 전달: { $outcome }
+relay-forwarded = { "  " }이벤트 { $id }({ $what })을(를) { $url }(으)로 전달: { $outcome }
+relay-failed = 경고: 이벤트 { $id }은(는) 끝내 전달하지 못했습니다({ $why }): { $error }. `recruit webhooks events replay { $id }`로 다시 보낼 수 있습니다
+relay-retry = 경고: 이벤트 { $id }을(를) { $url }(으)로 전달하지 못했습니다({ $error }). { $attempt }번째 시도, 다음은 { $next } 뒤

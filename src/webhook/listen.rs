@@ -27,14 +27,6 @@ use crate::error::{Error, ExitKind};
 use crate::i18n::Lang;
 use crate::output::Format;
 
-/// A record of the log with its message both in English (the JSON log's `message`, for
-/// collectors) and in the language in use (the text log, for people).
-macro_rules! said {
-    ($record:path, $outcome:literal, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $record($outcome, crate::t_in!(Lang::En, $id $(, $name = $value)*))
-            .for_people(crate::t!($id $(, $name = $value)*))
-    };
-}
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
@@ -598,15 +590,12 @@ async fn handle(
         if !action.is_some_and(|a| filter.iter().any(|f| f == a)) {
             st.stats.skipped.fetch_add(1, Ordering::Relaxed);
             st.log.write(
-                Record::info(
+                said!(
+                    Record::info,
                     "skipped",
-                    format!(
-                        "skipped {} (not in --events)",
-                        action.map_or_else(
-                            || "an event without action".to_string(),
-                            |a| clean(a, 60)
-                        )
-                    ),
+                    "listen-skipped",
+                    has = if action.is_some() { "yes" } else { "no" },
+                    action = action.map_or_else(String::new, |a| clean(a, 60))
                 )
                 .action(action),
             );
@@ -621,10 +610,8 @@ async fn handle(
         if !forward(&st, url, &headers, &body).await {
             // Nothing stores the event here: a 200 would make the service drop it for good,
             // a 502 makes it retry later.
-            st.log.write(Record::warn(
-                "answered_502",
-                "answered 502 so the service retries this event later",
-            ));
+            st.log
+                .write(said!(Record::warn, "answered_502", "listen-answered-502"));
             let body = serde_json::json!({
                 "error": "forward_failed",
                 "message": format!("forward to {url} failed; retry later"),
@@ -679,12 +666,11 @@ async fn store_event(
         Err(e) => {
             st.stats.store_failed.fetch_add(1, Ordering::Relaxed);
             st.log.write(
-                Record::error(
+                said!(
+                    Record::error,
                     "store_failed",
-                    format!(
-                        "error: could not store the event ({}); answered 503 so the service retries it",
-                        e.message
-                    ),
+                    "listen-store-failed",
+                    error = e.message.as_str()
                 )
                 .action(action),
             );
@@ -869,9 +855,12 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
     if outcome.accepted() {
         st.stats.forwarded.fetch_add(1, Ordering::Relaxed);
         st.log.write(
-            Record::info(
+            said!(
+                Record::info,
                 "forwarded",
-                format!("  forwarded to {url}: {}", outcome.describe()),
+                "listen-forwarded",
+                url = url.to_string(),
+                outcome = outcome.describe()
             )
             .target(url.as_str()),
         );
