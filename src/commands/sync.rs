@@ -241,7 +241,7 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
                 .join(", ")
         ));
     }
-    for n in &r.notes {
+    for n in &r.notes_for_people {
         lines.push(crate::t!("sync-note", note = n.to_string()));
     }
     for (code, why) in r.failed.iter().take(10) {

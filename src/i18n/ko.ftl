@@ -582,3 +582,21 @@ listen-forwarded = { "  " }{ $url }(으)로 전달: { $outcome }
 relay-forwarded = { "  " }이벤트 { $id }({ $what })을(를) { $url }(으)로 전달: { $outcome }
 relay-failed = 경고: 이벤트 { $id }은(는) 끝내 전달하지 못했습니다({ $why }): { $error }. `recruit webhooks events replay { $id }`로 다시 보낼 수 있습니다
 relay-retry = 경고: 이벤트 { $id }을(를) { $url }(으)로 전달하지 못했습니다({ $error }). { $attempt }번째 시도, 다음은 { $next } 뒤
+
+## 미러의 스키마, 이벤트 저장소, trigger의 재시도 간격, listen의 지표
+
+sync-meta-no-version = { $db }에 스키마 버전 없는 recruit_meta 테이블이 있습니다. 그대로 두었습니다: 다른 --db를 주세요
+sync-newer-schema = { $db }은(는) 더 새로운 recruit가 썼습니다(미러 스키마 { $version }, 이 버전은 { $known }까지 앎). 그대로 두었습니다: 그 버전의 recruit를 쓰거나 다른 --db를 주세요
+sync-not-a-mirror = { $db }은(는) SQLite 데이터베이스지만 recruit 미러가 아닙니다(`{ $table }` 테이블이 있음). 그대로 두었습니다: 다른 --db FILE을 주세요
+sync-foreign-table = { $db }에 recruit가 만들지 않은 `{ $table }` 테이블이 이미 있습니다. 그대로 두었습니다: 미러만 쓰는 데이터베이스(또는 스키마, ?options=-csearch_path%3Dname)를 쓰세요
+store-cannot-open = 이벤트 저장소 { $store }을(를) 열 수 없습니다: { $error }
+store-taken = 다른 `recruit webhooks listen`이 이벤트 저장소 { $store }{ $same }을(를) 쓰고 있습니다. 먼저 그 리스너를 멈추거나 다른 --store FILE을 주세요
+store-newer = { $store }은(는) 더 새로운 recruit가 썼습니다(이벤트 저장소 버전 { $version }, 이 버전은 { $known }까지 읽음). 그 버전을 쓰거나 다른 --store FILE을 주세요
+store-not-a-store = { $store }은(는) SQLite 데이터베이스지만 recruit 이벤트 저장소가 아닙니다. 다른 --store FILE을 주세요
+store-damaged = 이벤트 저장소 { $store }이(가) 손상되었습니다({ $why }). 그대로 두었습니다: 다른 곳으로 옮기거나(아직 읽을 수 있는 이벤트: `sqlite3 { $store } .recover`) 다른 --store FILE을 주세요
+store-not-sqlite = { $store }은(는) 이벤트 저장소가 아닙니다(SQLite 데이터베이스가 아님). 그대로 두었습니다: 다른 --store FILE을 주세요
+trigger-bad-delay = --retry-delays: '{ $part }'은(는) 초 단위 숫자가 아닙니다(예: 10,30,90,270 또는 0.05,0.05)
+trigger-too-many-delays = --retry-delays: 간격은 많아야 { $most }개입니다(서비스는 첫 시도를 포함해 많아야 { $attempts }번 시도합니다). 받은 개수: { $got }
+trigger-no-sample = '{ $action }'의 예시 이벤트가 없습니다: { $names } 중 하나를 쓰거나 --payload FILE로 본문을 주세요
+listen-metrics-own-port = --metrics-addr { $addr }은(는) 리스너 자신의 포트입니다. 서비스가 이벤트를 보내는 곳에서는 지표를 내보내지 않습니다: 다른 포트를 고르세요
+listen-metrics-cannot-serve = --metrics-addr { $addr }에서 지표를 내보낼 수 없습니다

@@ -51,6 +51,17 @@ pub struct SyncJob {
 }
 
 /// How a run ended.
+/// A note of the run: in English in the report's `notes` (JSON, the runs table), and in the
+/// language in use for the summary.
+macro_rules! note {
+    ($report:expr, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        let en = crate::t_in!(crate::i18n::Lang::En, $id $(, $name = $value)*);
+        let people = crate::t!($id $(, $name = $value)*);
+        $report.notes.push(en);
+        $report.notes_for_people.push(people);
+    }};
+}
+
 #[derive(Debug, Default)]
 pub struct SyncReport {
     /// The run's id in `sync_runs`.
@@ -82,8 +93,11 @@ pub struct SyncReport {
     pub jobs_deleted: u64,
     /// What `--events` read from the relay's store.
     pub events: Option<super::events::EventsRead>,
-    /// Said to the user (list totals that disagree, deletions not marked, ...).
+    /// Said to the user (list totals that disagree, deletions not marked, ...), in English:
+    /// the JSON report and the mirror's runs table keep them so whatever the language.
     pub notes: Vec<String>,
+    /// The same notes in the language in use, for the summary on a terminal.
+    pub notes_for_people: Vec<String>,
     /// Rows written (memos and submissions).
     pub records: u64,
     /// Requests sent, retries among them, answers 429.
@@ -402,7 +416,7 @@ async fn sync_forms(
         for item in &items {
             match FormRow::from_raw(item.get())? {
                 Some(r) => rows.push(r),
-                None => report.notes.push(crate::t!("sync-form-without-code")),
+                None => note!(report, "sync-form-without-code"),
             }
         }
         report.forms += rows.len() as u64;
@@ -615,10 +629,11 @@ async fn sync_candidates(
     while workers.join_next().await.is_some() {}
     report.list_total = last_total.or(first_total);
     if report.without_code > 0 {
-        report.notes.push(crate::t!(
+        note!(
+            report,
             "sync-candidates-without-code",
             count = report.without_code
-        ));
+        );
     }
     if !complete || sh.stopped() {
         return Ok(());
@@ -630,11 +645,12 @@ async fn sync_candidates(
         .find(|t| **t != walked)
         .copied();
     if let Some(total) = disagree {
-        report.notes.push(crate::t!(
+        note!(
+            report,
             "sync-count-disagrees",
             total = total,
             walked = walked
-        ));
+        );
         return Ok(());
     }
     report.counts.deleted = sh

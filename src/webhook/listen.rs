@@ -402,14 +402,15 @@ async fn bind_metrics(
         && m.port() == listener.port()
         && (m.ip() == listener.ip() || m.ip().is_unspecified())
     {
-        return Err(Error::usage(format!(
-            "--metrics-addr {m} is the listener's own port: metrics are never served where the service sends events; pick another port"
+        return Err(Error::usage(crate::t!(
+            "listen-metrics-own-port",
+            addr = m.to_string()
         )));
     }
     tokio::net::TcpListener::bind(m).await.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot serve metrics on --metrics-addr {m}"),
+            crate::t!("listen-metrics-cannot-serve", addr = m.to_string()),
             e,
         )
     })

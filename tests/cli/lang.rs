@@ -565,6 +565,26 @@ fn webhook_tools_speak_korean_and_keep_their_json() {
     );
     assert!(err.contains("sending candidate_pass ("), "{err}");
     assert!(err.contains(": 1 attempt failed, last: "), "{err}");
+    let bad_delay = [
+        "webhooks",
+        "trigger",
+        "candidate_pass",
+        "--to",
+        "http://127.0.0.1:9/",
+        "--retry-delays",
+        "soon",
+    ];
+    let (code, _, err) = in_lang(&home, "ko", &bad_delay);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--retry-delays: 'soon'은(는) 초 단위 숫자가 아닙니다"),
+        "{err}"
+    );
+    let (_, _, err) = in_lang(&home, "en", &bad_delay);
+    assert!(
+        err.contains("--retry-delays: 'soon' is not a number of seconds"),
+        "{err}"
+    );
 }
 
 /// `webhooks listen` in text log mode speaks the language; its JSON log keeps English.
