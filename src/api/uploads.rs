@@ -82,20 +82,20 @@ pub fn check_readable(path: &Path) -> Result<u64, Error> {
     let meta = std::fs::metadata(path).map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot read '{}'", path.display()),
+            crate::t!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;
     if !meta.is_file() {
-        return Err(Error::usage(format!(
-            "'{}' is not a regular file",
-            path.display()
+        return Err(Error::usage(crate::t!(
+            "files-not-a-file",
+            path = path.display().to_string()
         )));
     }
     std::fs::File::open(path).map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot read '{}'", path.display()),
+            crate::t!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;
@@ -151,7 +151,7 @@ async fn upload_file(
     let file = tokio::fs::File::open(path).await.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot read '{}'", path.display()),
+            crate::t!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;

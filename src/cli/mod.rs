@@ -187,8 +187,12 @@ pub fn command() -> clap::Command {
 fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::Command {
     use crate::i18n::help_text;
     if let Some(about) = help_text(lang, path) {
-        let long = help_text(lang, &format!("{path}-long")).unwrap_or_else(|| about.clone());
-        cmd = cmd.about(about).long_about(long);
+        // No long description unless translated: the English one would show under --help,
+        // and its presence turns --help into the spread-out layout.
+        cmd = match help_text(lang, &format!("{path}-long")) {
+            Some(long) => cmd.about(about).long_about(long),
+            None => cmd.about(about).long_about(None::<&'static str>),
+        };
     }
     let own: Vec<clap::Id> = cmd
         .get_arguments()
@@ -200,11 +204,18 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
             cmd = cmd.mut_arg(&id, |a| a.help(help).long_help(None::<&'static str>));
         }
     }
-    let after = match cmd.get_after_help() {
-        Some(a) => format!("{a}\n\n{}", crate::t!("help-options-pointer")),
+    let after = match cmd.get_after_help().map(|a| a.to_string()) {
+        Some(a) => format!(
+            "{}\n\n{}",
+            translate_after_help(&a, path, lang),
+            crate::t!("help-options-pointer")
+        ),
         None => crate::t!("help-options-pointer"),
     };
     cmd = cmd.after_help(after);
+    if lang != crate::i18n::Lang::En {
+        cmd = help_chrome(cmd);
+    }
     let subs: Vec<String> = cmd
         .get_subcommands()
         .map(|c| c.get_name().to_string())
@@ -213,6 +224,79 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
         let sub_path = format!("{path}-{name}");
         cmd = cmd.mut_subcommand(&name, |c| dress(c, &sub_path, lang));
     }
+    cmd
+}
+
+/// The notes after a command's help in `lang`: the paragraph before its examples from
+/// `help-ko.ftl` (`help-memos-pin-note`) when there is one, and the examples' heading. The
+/// examples themselves are commands, the same in every language.
+fn translate_after_help(after: &str, path: &str, lang: crate::i18n::Lang) -> String {
+    if lang == crate::i18n::Lang::En {
+        return after.to_string();
+    }
+    let (note, examples) = match after.find("Examples:") {
+        Some(at) => (&after[..at], Some(&after[at + "Examples:".len()..])),
+        None => (after, None),
+    };
+    let note = match crate::i18n::help_text(lang, &format!("{path}-note")) {
+        Some(n) if !note.trim().is_empty() => format!("{n}\n\n"),
+        _ => note.to_string(),
+    };
+    match examples {
+        Some(e) => format!("{note}{}{e}", crate::t!("help-examples-heading")),
+        None => note,
+    }
+}
+
+/// clap's own words in a command's help in the language in use: the headings (its template,
+/// with a section only where the command has something to list) and the help of -h and -V
+/// (explicit flags in place of clap's, which only speak English).
+fn help_chrome(cmd: clap::Command) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    let mut cmd = cmd
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .version(env!("CARGO_PKG_VERSION"))
+        .subcommand_help_heading(crate::t!("help-heading-commands"))
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help)
+                .help(crate::t!("help-flag-help")),
+        )
+        .arg(
+            Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(ArgAction::Version)
+                .help(crate::t!("help-flag-version")),
+        );
+    let shown = |a: &&clap::Arg| !a.is_hide_set();
+    let positionals = cmd.get_positionals().filter(shown).count() > 0;
+    let options = cmd
+        .get_arguments()
+        .filter(|a| !a.is_positional())
+        .filter(shown)
+        .count()
+        > 0;
+    let commands = cmd.get_subcommands().any(|c| !c.is_hide_set());
+    let mut template = format!(
+        "{{before-help}}{{about-with-newline}}\n{}: {{usage}}",
+        crate::t!("help-heading-usage")
+    );
+    for (has, heading, tag) in [
+        (commands, "help-heading-commands", "{subcommands}"),
+        (positionals, "help-heading-arguments", "{positionals}"),
+        (options, "help-heading-options", "{options}"),
+    ] {
+        if has {
+            let heading = crate::i18n::text(heading, None);
+            template.push_str(&format!("\n\n{heading}:\n{tag}"));
+        }
+    }
+    template.push_str("{after-help}");
+    cmd = cmd.help_template(template);
     cmd
 }
 

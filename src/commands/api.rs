@@ -43,17 +43,15 @@ pub struct ApiArgs {
 
 pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
     let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
-        .map_err(|_| Error::usage(format!("'{}' is not an HTTP method", a.method)))?;
+        .map_err(|_| Error::usage(crate::t!("api-bad-method", method = a.method.to_string())))?;
     let fields = a.body.to_map(&ctx.io)?;
     let mut headers = Vec::new();
     for h in &a.headers {
         let (n, v) = h
             .split_once(':')
-            .ok_or_else(|| Error::usage(format!("header '{h}' must look like 'Name: value'")))?;
+            .ok_or_else(|| Error::usage(crate::t!("api-bad-header", header = h.to_string())))?;
         if n.trim().eq_ignore_ascii_case("authorization") {
-            return Err(Error::usage(
-                "set the key with RECRUIT_API_KEY or --api-key, not -H Authorization",
-            ));
+            return Err(Error::usage(crate::t!("api-no-authorization")));
         }
         headers.push((n.trim().to_string(), v.trim().to_string()));
     }
@@ -94,7 +92,7 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
 
     if ctx.globals.all {
         if method != Method::GET {
-            return Err(Error::usage("--all follows pages of GET lists only"));
+            return Err(Error::usage(crate::t!("api-all-get-only")));
         }
         let mut walker =
             PageWalker::new(client.clone(), url, PageStyle::Cursor).limit(ctx.globals.limit);

@@ -241,9 +241,9 @@ fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
         if ctx.io.term.stdin_tty {
             crate::say!(ctx.io, "{}", crate::t!("export-reading-stdin"));
         }
-        "the candidate codes on standard input".to_string()
+        crate::t!("export-codes-stdin")
     } else {
-        format!("candidates file '{file}'")
+        crate::t!("export-codes-file", file = file.to_string())
     };
     let bytes = crate::commands::read_file_or_stdin(&ctx.io, file, "the candidates file")?;
     CandidateList::parse(&bytes, &what)

@@ -62,7 +62,8 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error
                     "then PUT the file's {size} bytes to the upload address the service answers (without the API key)"
                 );
                 if out.is_table() {
-                    crate::say!(ctx.io, "note: {then}");
+                    let note = crate::t!("files-dry-run-then", size = size);
+                    crate::say!(ctx.io, "{note}");
                 }
                 let extra = json!({ "then": then });
                 return crate::commands::print_dry_run(ctx, &mut out, &planned, extra);

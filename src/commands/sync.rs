@@ -136,9 +136,7 @@ pub async fn run(ctx: &mut Ctx, a: SyncArgs) -> Result<(), Error> {
 
 async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error> {
     if ctx.globals.limit.is_some() || ctx.globals.all {
-        return Err(Error::usage(
-            "--all and --limit do not apply to sync, which always walks every page",
-        ));
+        return Err(Error::usage(crate::t!("sync-no-limit")));
     }
     let events = match a.events {
         None => None,
@@ -147,9 +145,9 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     };
     if let Some(p) = &events {
         if !p.exists() {
-            return Err(Error::usage(format!(
-                "no relay event store at {}; `recruit webhooks listen --store` creates it (or pass --events FILE)",
-                p.display()
+            return Err(Error::usage(crate::t!(
+                "sync-no-event-store",
+                path = p.display().to_string()
             )));
         }
     }
@@ -181,72 +179,76 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
 /// The summary for people, a line per part.
 pub fn summary(r: &SyncReport) -> Vec<String> {
     let mut lines = Vec::new();
-    let verb = match r.status.as_str() {
-        "interrupted" => "interrupted",
-        "incomplete" => "stopped",
-        _ => "synced",
-    };
-    lines.push(format!(
-        "{verb} {} candidates into {} in {:.1} s: {} new, {} changed, {} deleted, {} unchanged ({} requests{}{})",
-        r.counts.listed,
-        r.database,
-        r.elapsed.as_secs_f64(),
-        r.counts.new,
-        r.counts.changed,
-        r.counts.deleted,
-        r.counts.unchanged,
-        r.requests,
-        if r.retries > 0 { format!(", {} retries", r.retries) } else { String::new() },
-        match (&r.pace, r.rate_limited) {
-            (Some(p), _) => format!(", {p}"),
-            (None, n) if n > 0 => format!(", {n} answered 429"),
-            _ => String::new(),
-        }
+    let mut extra = String::new();
+    if r.retries > 0 {
+        extra.push_str(&crate::t!("sync-retries", count = r.retries));
+    }
+    match (&r.pace, r.rate_limited) {
+        (Some(p), _) => extra.push_str(&format!(", {p}")),
+        (None, n) if n > 0 => extra.push_str(&crate::t!("sync-answered-429", count = n)),
+        _ => {}
+    }
+    lines.push(crate::t!(
+        "sync-summary",
+        status = r.status.as_str(),
+        listed = r.counts.listed,
+        database = r.database.to_string(),
+        seconds = format!("{:.1}", r.elapsed.as_secs_f64()),
+        new = r.counts.new,
+        changed = r.counts.changed,
+        deleted = r.counts.deleted,
+        unchanged = r.counts.unchanged,
+        requests = r.requests,
+        extra = extra
     ));
     let because: Vec<String> = r
         .reasons
         .iter()
         .map(|(reason, n)| format!("{n} {}", reason.name()))
         .collect();
-    lines.push(format!(
-        "memos and submissions fetched for {} candidate{}{}; {} forms ({} details read), {} jobs",
-        r.counts.fetched,
-        if r.counts.fetched == 1 { "" } else { "s" },
-        if because.is_empty() {
+    lines.push(crate::t!(
+        "sync-fetched",
+        count = r.counts.fetched,
+        because = if because.is_empty() {
             String::new()
         } else {
             format!(" ({})", because.join(", "))
         },
-        r.forms,
-        r.form_details,
-        r.jobs
+        forms = r.forms,
+        details = r.form_details,
+        jobs = r.jobs
     ));
     if let Some(e) = &r.events {
-        lines.push(format!(
-            "relay events: {} since the last run, {} candidates marked",
-            e.events, e.marked
+        lines.push(crate::t!(
+            "sync-relay-events",
+            events = e.events,
+            marked = e.marked
         ));
     }
     if r.purged_listed > 0 {
-        lines.push(format!(
-            "{} purged candidates kept purged (not fetched)",
-            r.purged_listed
-        ));
+        lines.push(crate::t!("sync-purged-kept", count = r.purged_listed));
     }
     if !r.not_found.is_empty() {
-        lines.push(format!(
-            "{} candidates were gone when their memos were read (the next run marks them deleted): {}",
-            r.not_found.len(),
-            r.not_found.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+        lines.push(crate::t!(
+            "sync-gone",
+            count = r.not_found.len(),
+            codes = r
+                .not_found
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
-    for n in &r.notes {
-        lines.push(format!("note: {n}"));
+    for n in &r.notes_for_people {
+        lines.push(crate::t!("sync-note", note = n.to_string()));
     }
     for (code, why) in r.failed.iter().take(10) {
-        lines.push(format!(
-            "failed: {code}: {}",
-            crate::output::text::safe_line(why)
+        lines.push(crate::t!(
+            "sync-failed-line",
+            code = code.to_string(),
+            why = crate::output::text::safe_line(why).to_string()
         ));
     }
     lines
@@ -257,17 +259,18 @@ fn outcome(r: SyncReport) -> Result<(), Error> {
     if r.interrupted {
         return Err(Error::new(
             ExitKind::Interrupted,
-            "interrupted: every candidate fetched so far is in the mirror; run `recruit sync` again to finish (nothing was marked deleted)",
+            crate::t!("sync-interrupted"),
         ));
     }
     if let Some(e) = r.fatal {
         return Err(e);
     }
     if !r.failed.is_empty() {
-        return Err(Error::network(format!(
-            "{} of the records to fetch could not be read ({}); they are fetched again by the next run",
-            r.failed.len(),
-            r.failed
+        return Err(Error::network(crate::t!(
+            "sync-records-failed",
+            count = r.failed.len(),
+            codes = r
+                .failed
                 .iter()
                 .take(5)
                 .map(|(c, _)| c.as_str())
@@ -301,30 +304,39 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
         st["database"].as_str().unwrap_or(""),
         st["schema_version"]
     );
-    text.push_str("last runs:\n");
+    text.push_str(&format!("{}\n", crate::t!("sync-status-last-runs")));
     let runs = st["runs"].as_array().cloned().unwrap_or_default();
     if runs.is_empty() {
-        text.push_str("  none yet\n");
+        text.push_str(&format!("  {}\n", crate::t!("sync-status-none-yet")));
     }
     for r in &runs {
         let c = &r["candidates"];
         let n = |k: &str| c[k].as_i64().map_or("-".to_string(), |v| v.to_string());
-        text.push_str(&format!(
-            "  #{} {} {}{}: {} listed, {} new, {} changed, {} deleted, {} unchanged, {} fetched, {} requests",
-            r["id"],
-            local(&r["started_at"]),
-            r["status"].as_str().unwrap_or(""),
-            if r["full"].as_bool() == Some(true) { " (--full)" } else { "" },
-            n("listed"),
-            n("new"),
-            n("changed"),
-            n("deleted"),
-            n("unchanged"),
-            n("fetched"),
-            r["requests"].as_i64().map_or("-".to_string(), |v| v.to_string()),
+        text.push_str(&crate::t!(
+            "sync-status-run",
+            id = r["id"].to_string(),
+            started = local(&r["started_at"]),
+            status = r["status"].as_str().unwrap_or("").to_string(),
+            full = if r["full"].as_bool() == Some(true) {
+                " (--full)"
+            } else {
+                ""
+            },
+            listed = n("listed"),
+            new = n("new"),
+            changed = n("changed"),
+            deleted = n("deleted"),
+            unchanged = n("unchanged"),
+            fetched = n("fetched"),
+            requests = r["requests"]
+                .as_i64()
+                .map_or("-".to_string(), |v| v.to_string()),
         ));
         if let Some(s) = r["seconds"].as_f64() {
-            text.push_str(&format!(", {s:.1} s"));
+            text.push_str(&crate::t!(
+                "sync-status-seconds",
+                seconds = format!("{s:.1}")
+            ));
         }
         if let Some(m) = r["message"].as_str() {
             text.push_str(&format!("\n    {}", crate::output::text::safe_line(m)));
@@ -335,23 +347,38 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
         .as_object()
         .map(|m| m.iter().map(|(k, v)| format!("{k} {v}")).collect())
         .unwrap_or_default();
-    text.push_str(&format!("rows: {}\n", rows.join(", ")));
+    text.push_str(&format!(
+        "{}\n",
+        crate::t!("sync-status-rows", rows = rows.join(", "))
+    ));
     let c = &st["candidates"];
     text.push_str(&format!(
-        "candidates: {} deleted on the service, {} purged, {} not fetched yet\n",
-        c["deleted"], c["purged"], c["never_fetched"]
+        "{}\n",
+        crate::t!(
+            "sync-status-candidates",
+            deleted = c["deleted"].to_string(),
+            purged = c["purged"].to_string(),
+            unfetched = c["never_fetched"].to_string()
+        )
     ));
     let oldest = &st["oldest_fetch"];
     match oldest["candidate"].as_str() {
         Some(code) => text.push_str(&format!(
-            "oldest data: memos and submissions of {code}, fetched {}\n",
-            local(&oldest["fetched_at"])
+            "{}\n",
+            crate::t!(
+                "sync-status-oldest",
+                code = code.to_string(),
+                at = local(&oldest["fetched_at"])
+            )
         )),
-        None => text.push_str("oldest data: no memos or submissions fetched yet\n"),
+        None => text.push_str(&format!("{}\n", crate::t!("sync-status-oldest-none"))),
     }
     text.push_str(&format!(
-        "last complete walk of the candidate list: {}\n",
-        local(&st["last_complete_walk"])
+        "{}\n",
+        crate::t!(
+            "sync-status-last-walk",
+            at = local(&st["last_complete_walk"])
+        )
     ));
     out.write_str(&text)
 }
@@ -359,7 +386,7 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
     let before = chrono::Utc::now()
         - chrono::Duration::from_std(a.older_than)
-            .map_err(|_| Error::usage("--older-than is too long"))?;
+            .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
     let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let rule = PurgeRule {
         stage: a.stage.as_str().to_string(),
@@ -382,18 +409,14 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         .to_string();
     if preview.is_empty() || a.dry_run {
         if out.is_table() {
-            crate::say!(
-                ctx.io,
-                "{} {} candidate{} at stage {} whose stage changed before {local}",
-                if a.dry_run {
-                    "would purge"
-                } else {
-                    "nothing to purge:"
-                },
-                preview.len(),
-                if preview.len() == 1 { "" } else { "s" },
-                a.stage
+            let line = crate::t!(
+                "sync-purge-preview",
+                dry_run = if a.dry_run { "yes" } else { "no" },
+                count = preview.len(),
+                stage = a.stage.to_string(),
+                before = local.clone()
             );
+            crate::say!(ctx.io, "{line}");
             return Ok(());
         }
         return out.value(
@@ -407,26 +430,25 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         );
     }
     ctx.confirm_destructive(
-        &format!(
-            "Purge the personal data of {} candidate{} at stage {} whose stage changed before {local} (their memos and submissions are deleted)?",
-            preview.len(),
-            if preview.len() == 1 { "" } else { "s" },
-            a.stage
+        &crate::t!(
+            "sync-purge-confirm",
+            count = preview.len(),
+            stage = a.stage.to_string(),
+            before = local.clone()
         ),
         a.yes,
     )?;
     let r = rule.clone();
     let done = store.call(move |m| m.purge(&r)).await?;
     if out.is_table() {
-        crate::say!(
-            ctx.io,
-            "purged the personal data of {} candidate{} at stage {} ({} memos and {} submissions deleted); recorded in the purges table",
-            done.codes.len(),
-            if done.codes.len() == 1 { "" } else { "s" },
-            a.stage,
-            done.memos,
-            done.submissions
+        let line = crate::t!(
+            "sync-purged",
+            count = done.codes.len(),
+            stage = a.stage.to_string(),
+            memos = done.memos,
+            submissions = done.submissions
         );
+        crate::say!(ctx.io, "{line}");
         return Ok(());
     }
     out.value(

@@ -25,9 +25,10 @@ impl CandidateList {
     pub(crate) fn parse(bytes: &[u8], what: &str) -> Result<CandidateList, Error> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            Error::usage(format!(
-                "{what} is not UTF-8 text (invalid byte at offset {}); give one candidate code per line",
-                e.valid_up_to()
+            Error::usage(crate::t!(
+                "export-codes-not-utf8",
+                what = what,
+                offset = e.valid_up_to()
             ))
         })?;
         let mut seen = HashSet::new();
@@ -38,16 +39,18 @@ impl CandidateList {
                 continue;
             }
             if line.split_whitespace().nth(1).is_some() {
-                return Err(Error::usage(format!(
-                    "{what}, line {}: '{}' is not one candidate code; put one code per line",
-                    n + 1,
-                    shorten(line)
+                return Err(Error::usage(crate::t!(
+                    "export-codes-two-words",
+                    what = what,
+                    line = n + 1,
+                    text = shorten(line).to_string()
                 )));
             }
             if line.chars().any(char::is_control) {
-                return Err(Error::usage(format!(
-                    "{what}, line {}: the code contains a control character",
-                    n + 1
+                return Err(Error::usage(crate::t!(
+                    "export-codes-control",
+                    what = what,
+                    line = n + 1
                 )));
             }
             if line.len() > crate::api::http::MAX_CODE {
@@ -59,9 +62,11 @@ impl CandidateList {
             }
             if line == "." || line == ".." {
                 // In a URL path these would address a parent resource, not a candidate.
-                return Err(Error::usage(format!(
-                    "{what}, line {}: '{line}' is not a candidate code",
-                    n + 1
+                return Err(Error::usage(crate::t!(
+                    "export-codes-dot",
+                    what = what,
+                    line = n + 1,
+                    text = line.to_string()
                 )));
             }
             if seen.insert(line.to_string()) {
@@ -71,9 +76,7 @@ impl CandidateList {
             }
         }
         if list.codes.is_empty() {
-            return Err(Error::usage(format!(
-                "{what} holds no candidate codes (one code per line; blank lines and # comments are ignored)"
-            )));
+            return Err(Error::usage(crate::t!("export-codes-none", what = what)));
         }
         Ok(list)
     }

@@ -73,43 +73,45 @@ impl JournalHeader {
                 .to_string()
         };
         if found.get("subject") != Some(&json!(self.subject)) {
-            out.push(format!(
-                "it exports {}, not {}",
-                s("subject"),
-                self.subject.name()
+            out.push(crate::t!(
+                "journal-other-subject",
+                found = s("subject"),
+                want = self.subject.name().to_string()
             ));
         }
         if found.get("format") != Some(&json!(self.format)) {
-            out.push(format!(
-                "its format is {}, not {}",
-                s("format"),
-                self.format.as_str()
+            out.push(crate::t!(
+                "journal-other-format",
+                found = s("format"),
+                want = self.format.as_str().to_string()
             ));
         }
         if found.get("columns") != Some(&json!(self.columns)) {
-            out.push("its CSV columns (--fields) differ".to_string());
+            out.push(crate::t!("journal-other-columns"));
         }
         if found.get("jq") != Some(&json!(self.jq)) {
-            out.push("its --jq expression differs".to_string());
+            out.push(crate::t!("journal-other-jq"));
         }
         let source = found.get("source").and_then(Value::as_str);
         if source != self.source.as_deref() {
-            let name =
-                |s: Option<&str>| s.unwrap_or("the codes of a --candidates file").to_string();
-            out.push(format!(
-                "it exports {}, not {}",
-                name(source),
-                name(self.source.as_deref())
+            let name = |s: Option<&str>| {
+                s.map(str::to_string)
+                    .unwrap_or_else(|| crate::t!("journal-codes-of-file"))
+            };
+            out.push(crate::t!(
+                "journal-other-subject",
+                found = name(source),
+                want = name(self.source.as_deref())
             ));
         } else if s("candidates_sha256") != self.candidates_sha256 {
-            out.push(format!(
-                "its candidates list differs ({} codes then, {} now, or another order)",
-                found
+            out.push(crate::t!(
+                "journal-other-candidates",
+                then = found
                     .get("candidates")
                     .and_then(Value::as_u64)
                     .map(|n| n.to_string())
                     .unwrap_or_else(|| "?".into()),
-                self.candidates
+                now = self.candidates
             ));
         }
         out
@@ -158,17 +160,18 @@ impl Journal {
         file.read_to_end(&mut text)
             .map_err(|e| Error::file("read", path, e))?;
         let (found, resumed, valid_len) = parse(&text).map_err(|why| {
-            Error::usage(format!(
-                "cannot resume: {} is damaged ({why}); delete it and the .partial file to start over",
-                path.display()
+            Error::usage(crate::t!(
+                "journal-damaged",
+                journal = path.display().to_string(),
+                why = why
             ))
         })?;
         let diffs = header.differences(&found);
         if !diffs.is_empty() {
-            return Err(Error::usage(format!(
-                "cannot resume: {} belongs to another export: {}; rerun with the same arguments as before, or delete it and the .partial file to start over",
-                path.display(),
-                diffs.join("; ")
+            return Err(Error::usage(crate::t!(
+                "journal-other-export",
+                journal = path.display().to_string(),
+                diffs = diffs.join("; ")
             )));
         }
         // Drop a line cut short by a crash so the next commit starts on a line of its own.
@@ -245,9 +248,9 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
 fn lock(file: &File, path: &Path) -> Result<(), Error> {
     match FileExt::try_lock_exclusive(file) {
         Ok(true) => Ok(()),
-        Ok(false) => Err(Error::usage(format!(
-            "another recruit export is writing this output right now ({} is locked); wait for it to finish",
-            path.display()
+        Ok(false) => Err(Error::usage(crate::t!(
+            "journal-locked",
+            journal = path.display().to_string()
         ))),
         Err(e) => Err(Error::file("lock", path, e)),
     }

@@ -62,19 +62,19 @@ impl Target {
     pub(crate) fn of(out: &Path) -> Result<Target, Error> {
         let (resolved, special) = resolve_links(out);
         match std::fs::metadata(out) {
-            Ok(m) if m.is_dir() => Err(Error::usage(format!(
-                "--out {} is a directory; give a file name",
-                out.display()
+            Ok(m) if m.is_dir() => Err(Error::usage(crate::t!(
+                "export-out-is-dir",
+                out = out.display().to_string()
             ))),
             Ok(m) if m.is_file() && !special => Ok(Target::File(resolved)),
             Ok(_) => Ok(Target::Direct(out.to_path_buf())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let dir = parent_dir(&resolved);
                 if !dir.is_dir() {
-                    return Err(Error::usage(format!(
-                        "--out {}: the directory {} does not exist",
-                        out.display(),
-                        dir.display()
+                    return Err(Error::usage(crate::t!(
+                        "export-out-no-dir",
+                        out = out.display().to_string(),
+                        dir = dir.display().to_string()
                     )));
                 }
                 Ok(Target::File(resolved))
@@ -179,12 +179,11 @@ impl Sink {
         let journal = match header {
             Some(h) => {
                 if jpath.symlink_metadata().is_ok() {
-                    return Err(Error::usage(format!(
-                        "an unfinished export to {} exists ({}); add --resume to continue it, or delete {} and {} to start over",
-                        out.display(),
-                        jpath.display(),
-                        partial.display(),
-                        jpath.display()
+                    return Err(Error::usage(crate::t!(
+                        "export-unfinished-exists",
+                        out = out.display().to_string(),
+                        journal = jpath.display().to_string(),
+                        partial = partial.display().to_string()
                     )));
                 }
                 Some(Journal::create(&jpath, h)?)
@@ -229,10 +228,11 @@ impl Sink {
         }
         let (journal, st) = Journal::resume(&jpath, header)?;
         let mut file = super::open_existing(&partial).map_err(|e| {
-            Error::usage(format!(
-                "cannot resume: cannot open {} ({e}); delete {} to start over",
-                partial.display(),
-                jpath.display()
+            Error::usage(crate::t!(
+                "export-resume-cannot-open",
+                partial = partial.display().to_string(),
+                error = e.to_string(),
+                journal = jpath.display().to_string()
             ))
             .with_source(e)
         })?;
@@ -241,11 +241,12 @@ impl Sink {
             .map_err(|e| Error::file("read", &partial, e))?
             .len();
         if len < st.offset {
-            return Err(Error::usage(format!(
-                "cannot resume: {} holds {len} bytes but the journal confirms {}; it was changed since; delete it and {} to start over",
-                partial.display(),
-                st.offset,
-                jpath.display()
+            return Err(Error::usage(crate::t!(
+                "export-resume-short",
+                partial = partial.display().to_string(),
+                len = len,
+                offset = st.offset,
+                journal = jpath.display().to_string()
             )));
         }
         file.set_len(st.offset)
@@ -457,9 +458,9 @@ fn sync_dir(p: &Path) {
 
 /// `--resume` of an output that is not a regular file.
 pub(crate) fn not_resumable(out: &Path) -> Error {
-    Error::usage(format!(
-        "--resume needs --out to name a regular file: {} is not one (a FIFO, a device or a descriptor), so it is written directly and an export to it cannot be resumed",
-        out.display()
+    Error::usage(crate::t!(
+        "export-not-resumable",
+        out = out.display().to_string()
     ))
 }
 
@@ -479,9 +480,9 @@ fn create_partial(partial: &Path) -> Result<File, Error> {
             let is_plain =
                 std::fs::symlink_metadata(partial).is_ok_and(|m| m.file_type().is_file());
             if !is_plain {
-                return Err(Error::usage(format!(
-                    "{} exists and is not a regular file (a symbolic link?); recruit writes the export there before renaming it: remove it and run again",
-                    partial.display()
+                return Err(Error::usage(crate::t!(
+                    "export-partial-not-file",
+                    partial = partial.display().to_string()
                 )));
             }
             std::fs::remove_file(partial).map_err(|e| Error::file("remove", partial, e))?;
@@ -514,10 +515,11 @@ impl OutLock {
                         .and_then(|t| t.trim().strip_prefix("pid ").map(str::to_string))
                         .map(|pid| format!("recruit (pid {pid})"))
                         .unwrap_or_else(|| "recruit".to_string());
-                    return Err(Error::usage(format!(
-                        "another {holder} is writing {} right now ({} is locked); wait for it to finish, or stop it",
-                        out.display(),
-                        path.display()
+                    return Err(Error::usage(crate::t!(
+                        "export-out-locked",
+                        holder = holder,
+                        out = out.display().to_string(),
+                        lock = path.display().to_string()
                     )));
                 }
                 Err(e) => return Err(Error::file("lock", &path, e)),
@@ -532,9 +534,9 @@ impl OutLock {
                 return Ok(lock);
             }
         }
-        Err(Error::other(format!(
-            "cannot lock {}: it keeps being replaced",
-            path.display()
+        Err(Error::other(crate::t!(
+            "export-lock-replaced",
+            lock = path.display().to_string()
         )))
     }
 }

@@ -178,6 +178,13 @@ word-error = error
 word-warning = warning
 word-note = note
 help-options-pointer = Global options (--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color and more): recruit help options
+help-examples-heading = Examples:
+help-heading-usage = Usage
+help-heading-commands = Commands
+help-heading-arguments = Arguments
+help-heading-options = Options
+help-flag-help = Print help
+help-flag-version = Print version
 help-options-intro = Global options: every command takes them. Precedence: flag, then environment variable, then the profile in the config file (`recruit config set KEY VALUE`), then the default.
 help-unknown-topic = no help topic '{ $topic }'; use `options` or a command: { $known }
 list-none = (none)
@@ -412,3 +419,232 @@ apply-not-open = warning: form { $code } is not open; the service may refuse the
 api-key-flag-visible = warning: --api-key on the command line is visible to other local users; prefer RECRUIT_API_KEY or `recruit auth login`
 sandbox-serving = sandbox: serving on { $base }; press Ctrl-C to stop
 sandbox-stopping = sandbox: stopping
+
+## sync: the run's summary, status, purge and the mirror's errors.
+
+sync-no-limit = --all and --limit do not apply to sync, which always walks every page
+sync-no-event-store = no relay event store at { $path }; `recruit webhooks listen --store` creates it (or pass --events FILE)
+sync-retries = , { $count } retries
+sync-answered-429 = , { $count } answered 429
+sync-summary = { $status ->
+        [interrupted] interrupted
+        [incomplete] stopped
+       *[other] synced
+    } { $listed } candidates into { $database } in { $seconds } s: { $new } new, { $changed } changed, { $deleted } deleted, { $unchanged } unchanged ({ $requests } requests{ $extra })
+sync-fetched = memos and submissions fetched for { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    }{ $because }; { $forms } forms ({ $details } details read), { $jobs } jobs
+sync-relay-events = relay events: { $events } since the last run, { $marked } candidates marked
+sync-purged-kept = { $count } purged candidates kept purged (not fetched)
+sync-gone = { $count } candidates were gone when their memos were read (the next run marks them deleted): { $codes }
+sync-note = note: { $note }
+sync-failed-line = failed: { $code }: { $why }
+sync-interrupted = interrupted: every candidate fetched so far is in the mirror; run `recruit sync` again to finish (nothing was marked deleted)
+sync-records-failed = { $count } of the records to fetch could not be read ({ $codes }); they are fetched again by the next run
+sync-form-without-code = the form list gave a form without a code; it was not stored
+sync-candidates-without-code = the candidate list gave { $count } candidates without a code; they were not stored
+sync-count-disagrees = the candidate list said it has { $total } candidates but the walk met { $walked } (it changed while it was read, or the service miscounts); no candidate was marked deleted this run
+sync-status-last-runs = last runs:
+sync-status-none-yet = none yet
+sync-status-run = { "  " }#{ $id } { $started } { $status }{ $full }: { $listed } listed, { $new } new, { $changed } changed, { $deleted } deleted, { $unchanged } unchanged, { $fetched } fetched, { $requests } requests
+sync-status-seconds = , { $seconds } s
+sync-status-rows = rows: { $rows }
+sync-status-candidates = candidates: { $deleted } deleted on the service, { $purged } purged, { $unfetched } not fetched yet
+sync-status-oldest = oldest data: memos and submissions of { $code }, fetched { $at }
+sync-status-oldest-none = oldest data: no memos or submissions fetched yet
+sync-status-last-walk = last complete walk of the candidate list: { $at }
+sync-older-than-too-long = --older-than is too long
+sync-purge-preview = { $dry_run ->
+        [yes] would purge
+       *[other] nothing to purge:
+    } { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before }
+sync-purge-confirm = Purge the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before } (their memos and submissions are deleted)?
+sync-purged = purged the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } ({ $memos } memos and { $submissions } submissions deleted); recorded in the purges table
+sync-no-mirror = no mirror at { $path }; `recruit sync` creates it (or pass --db FILE)
+sync-not-sqlite = { $path } is not an SQLite database; it was left as it is: pass another --db FILE
+sync-disk-full = the disk holding { $path } is full
+sync-mirror-damaged = the mirror { $path } is damaged ({ $error }); move it away and sync again into a new file
+sync-mirror-locked = the mirror { $path } stayed locked by another program for 30 s ({ $error }); close it and try again
+sync-no-mirror-yet = { $db } holds no mirror yet; run `recruit sync` first (with the same --db)
+sync-busy = another `recruit sync` is running on { $db }; wait for it to finish (only one sync or purge at a time)
+sync-not-pg-address = --db { $db } is not a PostgreSQL address: { $error }; the form is postgres://USER:PASSWORD@HOST:PORT/DATABASE
+sync-pg-unreachable = cannot connect to { $db }: { $error }; check the address in --db (or RECRUIT_SYNC_DB) and that the server runs
+
+## files upload.
+
+files-dry-run-then = note: then PUT the file's { $size } bytes to the upload address the service answers (without the API key)
+files-cannot-read = cannot read '{ $path }'
+files-not-a-file = '{ $path }' is not a regular file
+
+## export: the output file, its journal and the candidates file.
+
+export-out-is-dir = --out { $out } is a directory; give a file name
+export-out-no-dir = --out { $out }: the directory { $dir } does not exist
+export-unfinished-exists = an unfinished export to { $out } exists ({ $journal }); add --resume to continue it, or delete { $partial } and { $journal } to start over
+export-resume-cannot-open = cannot resume: cannot open { $partial } ({ $error }); delete { $journal } to start over
+export-resume-short = cannot resume: { $partial } holds { $len } bytes but the journal confirms { $offset }; it was changed since; delete it and { $journal } to start over
+export-not-resumable = --resume needs --out to name a regular file: { $out } is not one (a FIFO, a device or a descriptor), so it is written directly and an export to it cannot be resumed
+export-partial-not-file = { $partial } exists and is not a regular file (a symbolic link?); recruit writes the export there before renaming it: remove it and run again
+export-out-locked = another { $holder } is writing { $out } right now ({ $lock } is locked); wait for it to finish, or stop it
+export-lock-replaced = cannot lock { $lock }: it keeps being replaced
+export-codes-stdin = the candidate codes on standard input
+export-codes-file = candidates file '{ $file }'
+export-codes-not-utf8 = { $what } is not UTF-8 text (invalid byte at offset { $offset }); give one candidate code per line
+export-codes-two-words = { $what }, line { $line }: '{ $text }' is not one candidate code; put one code per line
+export-codes-control = { $what }, line { $line }: the code contains a control character
+export-codes-dot = { $what }, line { $line }: '{ $text }' is not a candidate code
+export-codes-none = { $what } holds no candidate codes (one code per line; blank lines and # comments are ignored)
+journal-other-subject = it exports { $found }, not { $want }
+journal-other-format = its format is { $found }, not { $want }
+journal-other-columns = its CSV columns (--fields) differ
+journal-other-jq = its --jq expression differs
+journal-codes-of-file = the codes of a --candidates file
+journal-other-candidates = its candidates list differs ({ $then } codes then, { $now } now, or another order)
+journal-damaged = cannot resume: { $journal } is damaged ({ $why }); delete it and the .partial file to start over
+journal-other-export = cannot resume: { $journal } belongs to another export: { $diffs }; rerun with the same arguments as before, or delete it and the .partial file to start over
+journal-locked = another recruit export is writing this output right now ({ $journal } is locked); wait for it to finish
+
+## webhooks events: the relay's stored events.
+
+events-none-match = no stored events match
+events-no-target-yet = no target yet
+events-per-target = { $target }: { $pending } pending, { $delivered } delivered, { $failed } failed
+events-no-event-hint = no event { $id } in { $store }; `recruit webhooks events list` shows the ids
+events-no-event = no event { $id } in { $store }
+events-show-title = event { $id }
+events-label-action = action
+events-label-received = received
+events-label-status = status
+events-label-attempts = attempts
+events-label-target = target
+events-label-last-error = last error
+events-label-delivered = delivered
+events-label-payload = payload:
+events-no-target = event { $id } was never forwarded, so it has no target; pass --to URL
+events-replayed = { $ok ->
+        [yes] replayed
+       *[other] failed to replay
+    } event { $id } to { $url }: { $what }
+events-replays-failed = { $failed } of { $total } replays failed (listed above)
+events-prune-future = --before { $before } is in the future: it would delete events received from now on; give a past time or an age such as 30d
+events-prune-confirm = Delete { $events } received before { $before } from { $store }?
+events-would-delete = would delete { $events }
+events-deleted = deleted { $events }
+events-kept-pending = kept { $count ->
+        [one] { $count } pending event
+       *[other] { $count } pending events
+    } received before { $before } (not delivered yet; --include-pending deletes them too)
+events-n-delivered = { $count } delivered
+events-n-failed = { $count } failed
+events-n-pending = { $count } pending
+events-n = { $count ->
+        [one] { $count } event
+       *[other] { $count } events
+    } ({ $parts })
+
+## webhooks: delete, listen, verify, trigger.
+
+warning-line = warning: { $warning }
+webhook-delete-confirm = Delete webhook { $code }?
+webhook-deleted-no-body = Deleted webhook { $code } (the service sent no body).
+webhook-deleted = Deleted webhook { $code }.
+listen-bad-host = --host '{ $host }' is not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)
+listen-bad-forward = --forward '{ $spec }' is not ACTION=URL (e.g. candidate_pass=http://localhost:3000/hooks)
+listen-unknown-event = note: --events '{ $event }' is not one of the service's six actions; it is matched as given
+listen-bad-metrics-addr = --metrics-addr '{ $addr }' is not HOST:PORT with an IP address (e.g. 127.0.0.1:9464)
+verify-no-key = no signing key: pass --signing-key KEY, set RECRUIT_SIGNING_KEY, or run `recruit config set signing_key KEY`
+verify-invalid = signature invalid: { $why }
+verify-valid = valid (signed at { $at }, { $ago })
+trigger-sending = sending { $action } ({ $bytes } bytes, { $signed }) to { $url }
+trigger-unsigned = unsigned
+trigger-signed-in = signed in { $header }
+trigger-delivered = delivered after { $count ->
+        [one] { $count } attempt
+       *[other] { $count } attempts
+    } (HTTP 200)
+trigger-not-delivered = not delivered to { $url }: { $count ->
+        [one] { $count } attempt
+       *[other] { $count } attempts
+    } failed, last: { $last } (only HTTP 200 counts as delivered)
+signing-key-empty = the signing key is empty
+bad-header-name = --header '{ $name }' is not a valid HTTP header name
+payload-reading-stdin = reading the payload from standard input (end with Ctrl-D)
+payload-cannot-read = cannot read payload file { $path }
+
+## webhooks listen: its text log (the JSON log keeps the English).
+
+listen-sum-received = { $received } received, { $accepted } accepted
+listen-sum-stored = { $count } stored
+listen-sum-store-failed = { $count } answered 503, not stored
+listen-sum-skipped = { $count } skipped by --events
+listen-sum-rejected = , { $count } rejected
+listen-sum-relay = ; { $forwarded } forwarded, { $failed } failed for good, { $attempts } forward attempts failed
+listen-sum-forwards-failed = , { $count } forwards failed
+listen-stopped = stopped: { $summary }
+listen-listening = listening on http://{ $addr } (Ctrl-C to stop)
+listen-rerouted = { $count } pending events routed to this listener's forward targets
+listen-storing = storing events in { $store } before answering; forwarding from there with retries
+listen-metrics = health and metrics on http://{ $addr }/healthz and http://{ $addr }/metrics
+listen-not-loopback = warning: listening on a non-loopback address: anyone who can reach it can send events
+listen-no-key = no signing key: accepting every request without verifying it
+listen-verifying = verifying the { $header } header with { $count ->
+        [one] { $count } signing key
+       *[other] { $count } signing keys
+    } ({ $tolerance ->
+        [none] no time check
+       *[other] tolerance { $tolerance } s
+    })
+listen-only-events = printing and forwarding only: { $events }
+listen-forwarding-action = forwarding { $action } to { $url }
+listen-forwarding-rest = forwarding { $other ->
+        [yes] other events
+       *[other] events
+    } to { $url }
+listen-resigned = forwards are signed afresh in { $header } (the received value in X-Recruit-Original-Signature)
+listen-stored = { "  " }stored as event { $id }
+
+## api: raw requests.
+
+api-bad-method = '{ $method }' is not an HTTP method
+api-bad-header = header '{ $header }' must look like 'Name: value'
+api-no-authorization = set the key with RECRUIT_API_KEY or --api-key, not -H Authorization
+api-all-get-only = --all follows pages of GET lists only
+events-no-store = no event store at { $store }; `recruit webhooks listen --store` creates it (or pass --store FILE)
+listen-skipped = skipped { $has ->
+        [yes] { $action }
+       *[other] an event without action
+    } (not in --events)
+listen-store-failed = error: could not store the event ({ $error }); answered 503 so the service retries it
+listen-answered-502 = answered 502 so the service retries this event later
+listen-forwarded = { "  " }forwarded to { $url }: { $outcome }
+relay-forwarded = { "  " }forwarded event { $id } ({ $what }) to { $url }: { $outcome }
+relay-failed = warning: event { $id } failed for good ({ $why }): { $error }; `recruit webhooks events replay { $id }` sends it again
+relay-retry = warning: forward of event { $id } to { $url } failed ({ $error }); attempt { $attempt }, next in { $next }
+
+## The mirror's schema, the event store, trigger's delays, listen's metrics.
+
+sync-meta-no-version = { $db } has a recruit_meta table without a schema version; it was left as it is: pass another --db
+sync-newer-schema = { $db } was written by a newer recruit (mirror schema { $version }; this one knows up to { $known }); it was left as it is: use that version of recruit, or another --db
+sync-not-a-mirror = { $db } is an SQLite database but not a recruit mirror (it has a table `{ $table }`); it was left as it is: pass another --db FILE
+sync-foreign-table = { $db } already has a table `{ $table }` that recruit did not create; it was left as it is: use a database (or a schema, ?options=-csearch_path%3Dname) of the mirror's own
+store-cannot-open = cannot open the event store { $store }: { $error }
+store-taken = another `recruit webhooks listen` is using the event store { $store }{ $same }; a listener already runs on it: stop it first or pass another --store FILE
+store-newer = { $store } was written by a newer recruit (event store version { $version }; this one reads up to { $known }); use that version or another --store FILE
+store-not-a-store = { $store } is an SQLite database but not a recruit event store; pass another --store FILE
+store-damaged = the event store { $store } is damaged ({ $why }); it was left as it is: move it away (events that can still be read: `sqlite3 { $store } .recover`) or pass another --store FILE
+store-not-sqlite = { $store } is not an event store (not an SQLite database); it was left as it is: pass another --store FILE
+trigger-bad-delay = --retry-delays: '{ $part }' is not a number of seconds (e.g. 10,30,90,270 or 0.05,0.05)
+trigger-too-many-delays = --retry-delays: at most { $most } delays (the service makes at most { $attempts } attempts, the first included); got { $got }
+trigger-no-sample = no sample event for '{ $action }': use one of { $names }, or give the body with --payload FILE
+listen-metrics-own-port = --metrics-addr { $addr } is the listener's own port: metrics are never served where the service sends events; pick another port
+listen-metrics-cannot-serve = cannot serve metrics on --metrics-addr { $addr }

@@ -169,6 +169,13 @@ word-error = 오류
 word-warning = 주의
 word-note = 알림
 help-options-pointer = 전역 옵션(--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color 등): recruit help options
+help-examples-heading = 예:
+help-heading-usage = 사용법
+help-heading-commands = 명령
+help-heading-arguments = 인수
+help-heading-options = 옵션
+help-flag-help = 도움말 보기
+help-flag-version = 버전 보기
 help-options-intro = 전역 옵션: 모든 명령에 쓸 수 있습니다. 우선순위: 옵션, 환경 변수, 설정 파일의 프로필(`recruit config set KEY VALUE`), 기본값 순입니다.
 help-unknown-topic = '{ $topic }' 도움말이 없습니다. `options` 또는 다음 명령 중 하나를 쓰세요: { $known }
 list-none = (없음)
@@ -391,3 +398,205 @@ apply-not-open = 주의: 지원서 { $code }은(는) 공개되어 있지 않습�
 api-key-flag-visible = 주의: 명령줄의 --api-key는 같은 컴퓨터의 다른 사용자에게 보입니다. RECRUIT_API_KEY나 `recruit auth login`을 쓰세요
 sandbox-serving = 샌드박스: { $base }에서 서비스 중입니다. 멈추려면 Ctrl-C를 누르세요
 sandbox-stopping = 샌드박스: 멈추는 중
+
+## sync: 실행 요약, 상태, 삭제(purge), 미러 오류
+
+sync-no-limit = --all과 --limit은 sync에 쓸 수 없습니다. sync는 언제나 모든 페이지를 읽습니다
+sync-no-event-store = { $path }에 릴레이 이벤트 저장소가 없습니다. `recruit webhooks listen --store`가 만들어 줍니다(또는 --events FILE을 주세요)
+sync-retries = , 재시도 { $count }번
+sync-answered-429 = , 429 응답 { $count }번
+sync-summary = { $status ->
+        [interrupted] 중단됨:
+        [incomplete] 멈춤:
+       *[other] 동기화 완료:
+    } 지원자 { $listed }명을 { $database }에 { $seconds }초 동안 동기화했습니다: 새로 { $new }명, 변경 { $changed }명, 삭제 { $deleted }명, 그대로 { $unchanged }명 (요청 { $requests }번{ $extra })
+sync-fetched = 지원자 { $count }명의 메모와 제출된 양식을 가져왔습니다{ $because }. 공고 { $forms }개(상세 정보 { $details }개 읽음), 직무 { $jobs }개
+sync-relay-events = 릴레이 이벤트: 지난 실행 뒤로 { $events }개, 표시한 지원자 { $marked }명
+sync-purged-kept = 개인 정보를 삭제한 지원자 { $count }명은 그대로 둡니다(가져오지 않음)
+sync-gone = 지원자 { $count }명은 메모를 읽을 때 이미 없었습니다(다음 실행에서 삭제로 표시합니다): { $codes }
+sync-note = 참고: { $note }
+sync-failed-line = 실패: { $code }: { $why }
+sync-interrupted = 중단됨: 지금까지 가져온 지원자는 모두 미러에 있습니다. 마치려면 `recruit sync`를 다시 실행하세요(삭제로 표시한 것은 없습니다)
+sync-records-failed = 가져올 기록 중 { $count }개를 읽지 못했습니다({ $codes }). 다음 실행에서 다시 가져옵니다
+sync-form-without-code = 공고 목록에 코드 없는 공고가 있어 저장하지 않았습니다
+sync-candidates-without-code = 지원자 목록에 코드 없는 지원자가 { $count }명 있어 저장하지 않았습니다
+sync-count-disagrees = 지원자 목록은 { $total }명이라고 했지만 실제로 읽은 지원자는 { $walked }명입니다(읽는 동안 바뀌었거나 서비스가 잘못 셉니다). 이번 실행에서는 아무 지원자도 삭제로 표시하지 않았습니다
+sync-status-last-runs = 최근 실행:
+sync-status-none-yet = 아직 없음
+sync-status-run = { "  " }#{ $id } { $started } { $status }{ $full }: 목록 { $listed }, 새로 { $new }, 변경 { $changed }, 삭제 { $deleted }, 그대로 { $unchanged }, 가져옴 { $fetched }, 요청 { $requests }번
+sync-status-seconds = , { $seconds }초
+sync-status-rows = 행 수: { $rows }
+sync-status-candidates = 지원자: 서비스에서 삭제됨 { $deleted }명, 개인 정보 삭제됨 { $purged }명, 아직 가져오지 않음 { $unfetched }명
+sync-status-oldest = 가장 오래된 데이터: { $code }의 메모와 제출된 양식, { $at }에 가져옴
+sync-status-oldest-none = 가장 오래된 데이터: 아직 가져온 메모나 제출된 양식이 없습니다
+sync-status-last-walk = 지원자 목록을 마지막으로 모두 읽은 때: { $at }
+sync-older-than-too-long = --older-than이 너무 깁니다
+sync-purge-preview = { $dry_run ->
+        [yes] 개인 정보를 삭제할 지원자:
+       *[other] 삭제할 것 없음:
+    } 전형 단계 { $stage }에서 { $before } 전에 단계가 바뀐 지원자 { $count }명
+sync-purge-confirm = 전형 단계 { $stage }에서 { $before } 전에 단계가 바뀐 지원자 { $count }명의 개인 정보를 삭제할까요(메모와 제출된 양식도 지웁니다)?
+sync-purged = 전형 단계 { $stage }의 지원자 { $count }명의 개인 정보를 삭제했습니다(메모 { $memos }개, 제출된 양식 { $submissions }개 삭제). purges 테이블에 기록했습니다
+sync-no-mirror = { $path }에 미러가 없습니다. `recruit sync`가 만들어 줍니다(또는 --db FILE을 주세요)
+sync-not-sqlite = { $path }은(는) SQLite 데이터베이스가 아닙니다. 그대로 두었습니다: 다른 --db FILE을 주세요
+sync-disk-full = { $path }이(가) 있는 디스크가 가득 찼습니다
+sync-mirror-damaged = 미러 { $path }이(가) 손상되었습니다({ $error }). 다른 곳으로 옮기고 새 파일로 다시 동기화하세요
+sync-mirror-locked = 다른 프로그램이 미러 { $path }을(를) 30초 동안 잠가 두었습니다({ $error }). 그 프로그램을 닫고 다시 시도하세요
+sync-no-mirror-yet = { $db }에는 아직 미러가 없습니다. 먼저 `recruit sync`를 실행하세요(같은 --db로)
+sync-busy = { $db }에서 다른 `recruit sync`가 실행 중입니다. 끝날 때까지 기다리세요(sync와 purge는 한 번에 하나만)
+sync-not-pg-address = --db { $db }은(는) PostgreSQL 주소가 아닙니다: { $error }. 형식은 postgres://USER:PASSWORD@HOST:PORT/DATABASE 입니다
+sync-pg-unreachable = { $db }에 연결할 수 없습니다: { $error }. --db(또는 RECRUIT_SYNC_DB)의 주소와 서버가 실행 중인지 확인하세요
+
+## files upload
+
+files-dry-run-then = 참고: 그다음 파일의 { $size }바이트를 서비스가 알려 주는 업로드 주소로 PUT합니다(API 키 없이)
+files-cannot-read = '{ $path }'을(를) 읽을 수 없습니다
+files-not-a-file = '{ $path }'은(는) 일반 파일이 아닙니다
+
+## export: 출력 파일, 저널, 지원자 코드 파일
+
+export-out-is-dir = --out { $out }은(는) 디렉터리입니다. 파일 이름을 주세요
+export-out-no-dir = --out { $out }: 디렉터리 { $dir }이(가) 없습니다
+export-unfinished-exists = { $out }(으)로 마치지 못한 내보내기가 있습니다({ $journal }). 이어서 하려면 --resume을 붙이고, 처음부터 하려면 { $partial }과(와) { $journal }을(를) 지우세요
+export-resume-cannot-open = 이어서 할 수 없습니다: { $partial }을(를) 열 수 없습니다({ $error }). 처음부터 하려면 { $journal }을(를) 지우세요
+export-resume-short = 이어서 할 수 없습니다: { $partial }은(는) { $len }바이트인데 저널은 { $offset }바이트를 확인했습니다. 그사이 바뀌었습니다. 처음부터 하려면 그 파일과 { $journal }을(를) 지우세요
+export-not-resumable = --resume에는 일반 파일을 가리키는 --out이 필요합니다: { $out }은(는) 일반 파일이 아니어서(FIFO, 장치, 디스크립터) 바로 쓰므로 이어서 할 수 없습니다
+export-partial-not-file = { $partial }이(가) 있는데 일반 파일이 아닙니다(심볼릭 링크?). recruit는 내보내기를 거기에 쓴 뒤 이름을 바꿉니다: 지우고 다시 실행하세요
+export-out-locked = 다른 { $holder }이(가) 지금 { $out }에 쓰고 있습니다({ $lock } 잠김). 끝날 때까지 기다리거나 멈추세요
+export-lock-replaced = { $lock }을(를) 잠글 수 없습니다: 계속 다른 파일로 바뀝니다
+export-codes-stdin = 표준 입력의 지원자 코드
+export-codes-file = 지원자 코드 파일 '{ $file }'
+export-codes-not-utf8 = { $what }은(는) UTF-8 텍스트가 아닙니다(위치 { $offset }에 잘못된 바이트). 한 줄에 지원자 코드 하나씩 주세요
+export-codes-two-words = { $what }, { $line }번째 줄: '{ $text }'은(는) 지원자 코드 하나가 아닙니다. 한 줄에 코드 하나씩 쓰세요
+export-codes-control = { $what }, { $line }번째 줄: 코드에 제어 문자가 있습니다
+export-codes-dot = { $what }, { $line }번째 줄: '{ $text }'은(는) 지원자 코드가 아닙니다
+export-codes-none = { $what }에 지원자 코드가 없습니다(한 줄에 코드 하나, 빈 줄과 # 주석은 무시합니다)
+journal-other-subject = 내보내는 대상이 { $want }이(가) 아니라 { $found }입니다
+journal-other-format = 형식이 { $want }이(가) 아니라 { $found }입니다
+journal-other-columns = CSV 열(--fields)이 다릅니다
+journal-other-jq = --jq 식이 다릅니다
+journal-codes-of-file = --candidates 파일의 코드
+journal-other-candidates = 지원자 목록이 다릅니다(그때 코드 { $then }개, 지금 { $now }개, 또는 순서가 다름)
+journal-damaged = 이어서 할 수 없습니다: { $journal }이(가) 손상되었습니다({ $why }). 처음부터 하려면 그 파일과 .partial 파일을 지우세요
+journal-other-export = 이어서 할 수 없습니다: { $journal }은(는) 다른 내보내기의 것입니다: { $diffs }. 전과 같은 인수로 다시 실행하거나, 처음부터 하려면 그 파일과 .partial 파일을 지우세요
+journal-locked = 다른 recruit 내보내기가 지금 이 출력에 쓰고 있습니다({ $journal } 잠김). 끝날 때까지 기다리세요
+
+## webhooks events: 릴레이가 저장한 이벤트
+
+events-none-match = 조건에 맞는 저장된 이벤트가 없습니다
+events-no-target-yet = 아직 전달 대상 없음
+events-per-target = { $target }: 대기 { $pending }개, 전달됨 { $delivered }개, 실패 { $failed }개
+events-no-event-hint = { $store }에 이벤트 { $id }이(가) 없습니다. `recruit webhooks events list`로 id를 볼 수 있습니다
+events-no-event = { $store }에 이벤트 { $id }이(가) 없습니다
+events-show-title = 이벤트 { $id }
+events-label-action = 동작
+events-label-received = 받은 시각
+events-label-status = 상태
+events-label-attempts = 시도 횟수
+events-label-target = 전달 대상
+events-label-last-error = 마지막 오류
+events-label-delivered = 전달 시각
+events-label-payload = 페이로드:
+events-no-target = 이벤트 { $id }은(는) 전달된 적이 없어 대상이 없습니다. --to URL을 주세요
+events-replayed = { $ok ->
+        [yes] 다시 보냄:
+       *[other] 다시 보내지 못함:
+    } 이벤트 { $id } → { $url }: { $what }
+events-replays-failed = 다시 보내기 { $total }개 중 { $failed }개가 실패했습니다(위 목록 참고)
+events-prune-future = --before { $before }은(는) 미래입니다: 지금부터 받는 이벤트를 지우게 됩니다. 지난 시각이나 30d 같은 기간을 주세요
+events-prune-confirm = { $store }에서 { $before } 전에 받은 { $events }을(를) 지울까요?
+events-would-delete = 지울 이벤트: { $events }
+events-deleted = 지웠습니다: { $events }
+events-kept-pending = { $before } 전에 받은 대기 중인 이벤트 { $count }개는 남겼습니다(아직 전달되지 않음, --include-pending을 주면 함께 지웁니다)
+events-n-delivered = 전달됨 { $count }개
+events-n-failed = 실패 { $count }개
+events-n-pending = 대기 { $count }개
+events-n = 이벤트 { $count }개({ $parts })
+
+## webhooks: 지우기, listen, verify, trigger
+
+warning-line = 경고: { $warning }
+webhook-delete-confirm = 웹훅 { $code }을(를) 지울까요?
+webhook-deleted-no-body = 웹훅 { $code }을(를) 지웠습니다(서비스가 본문 없이 응답했습니다).
+webhook-deleted = 웹훅 { $code }을(를) 지웠습니다.
+listen-bad-host = --host '{ $host }'은(는) IP 주소가 아닙니다(예: 127.0.0.1, ::1, 0.0.0.0)
+listen-bad-forward = --forward '{ $spec }'은(는) ACTION=URL 형식이 아닙니다(예: candidate_pass=http://localhost:3000/hooks)
+listen-unknown-event = 참고: --events '{ $event }'은(는) 서비스의 여섯 가지 동작이 아닙니다. 주어진 그대로 비교합니다
+listen-bad-metrics-addr = --metrics-addr '{ $addr }'은(는) IP 주소로 된 HOST:PORT가 아닙니다(예: 127.0.0.1:9464)
+verify-no-key = 서명 키가 없습니다: --signing-key KEY를 주거나, RECRUIT_SIGNING_KEY를 설정하거나, `recruit config set signing_key KEY`를 실행하세요
+verify-invalid = 서명이 올바르지 않습니다: { $why }
+verify-valid = 올바른 서명입니다({ $at }에 서명, { $ago })
+trigger-sending = { $action } 보내는 중({ $bytes }바이트, { $signed }) → { $url }
+trigger-unsigned = 서명 없음
+trigger-signed-in = { $header }에 서명
+trigger-delivered = { $count }번 시도해 전달했습니다(HTTP 200)
+trigger-not-delivered = { $url }에 전달하지 못했습니다: { $count }번 시도 모두 실패, 마지막: { $last } (HTTP 200만 전달로 봅니다)
+signing-key-empty = 서명 키가 비어 있습니다
+bad-header-name = --header '{ $name }'은(는) 올바른 HTTP 헤더 이름이 아닙니다
+payload-reading-stdin = 표준 입력에서 페이로드를 읽습니다(Ctrl-D로 끝내세요)
+payload-cannot-read = 페이로드 파일 { $path }을(를) 읽을 수 없습니다
+
+## webhooks listen: 사람이 읽는 로그(JSON 로그는 영어 그대로)
+
+listen-sum-received = 받음 { $received }개, 수락 { $accepted }개
+listen-sum-stored = 저장 { $count }개
+listen-sum-store-failed = 저장하지 못해 503으로 응답 { $count }개
+listen-sum-skipped = --events로 건너뜀 { $count }개
+listen-sum-rejected = , 거부 { $count }개
+listen-sum-relay = ; 전달 { $forwarded }개, 최종 실패 { $failed }개, 실패한 전달 시도 { $attempts }번
+listen-sum-forwards-failed = , 실패한 전달 { $count }개
+listen-stopped = 멈춤: { $summary }
+listen-listening = http://{ $addr }에서 웹훅을 기다립니다(멈추려면 Ctrl-C)
+listen-rerouted = 대기 중인 이벤트 { $count }개를 이 리스너의 전달 대상으로 돌렸습니다
+listen-storing = 응답하기 전에 이벤트를 { $store }에 저장하고, 거기서 재시도하며 전달합니다
+listen-metrics = 상태 확인과 지표: http://{ $addr }/healthz, http://{ $addr }/metrics
+listen-not-loopback = 경고: 루프백이 아닌 주소에서 기다립니다. 이 주소에 닿는 누구나 이벤트를 보낼 수 있습니다
+listen-no-key = 서명 키 없음: 모든 요청을 검증하지 않고 받습니다
+listen-verifying = 서명 키 { $count }개로 { $header } 헤더를 검증합니다({ $tolerance ->
+        [none] 시각 확인 없음
+       *[other] 허용 오차 { $tolerance }초
+    })
+listen-only-events = 출력하고 전달하는 이벤트: { $events }
+listen-forwarding-action = { $action } → { $url } 전달
+listen-forwarding-rest = { $other ->
+        [yes] 나머지 이벤트
+       *[other] 이벤트
+    } → { $url } 전달
+listen-resigned = 전달할 때 { $header }에 새로 서명합니다(받은 값은 X-Recruit-Original-Signature에)
+listen-stored = { "  " }이벤트 { $id }(으)로 저장
+
+## api: 요청 그대로 보내기
+
+api-bad-method = '{ $method }'은(는) HTTP 메서드가 아닙니다
+api-bad-header = 헤더 '{ $header }'은(는) 'Name: value' 형식이어야 합니다
+api-no-authorization = 키는 -H Authorization이 아니라 RECRUIT_API_KEY나 --api-key로 주세요
+api-all-get-only = --all은 GET 목록의 페이지만 따라갑니다
+events-no-store = { $store }에 이벤트 저장소가 없습니다. `recruit webhooks listen --store`가 만들어 줍니다(또는 --store FILE을 주세요)
+listen-skipped = 건너뜀: { $has ->
+        [yes] { $action }
+       *[other] 동작이 없는 이벤트
+    } (--events에 없음)
+listen-store-failed = 오류: 이벤트를 저장하지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다
+listen-answered-502 = 서비스가 이 이벤트를 나중에 다시 보내도록 502로 응답했습니다
+listen-forwarded = { "  " }{ $url }(으)로 전달: { $outcome }
+relay-forwarded = { "  " }이벤트 { $id }({ $what })을(를) { $url }(으)로 전달: { $outcome }
+relay-failed = 경고: 이벤트 { $id }은(는) 끝내 전달하지 못했습니다({ $why }): { $error }. `recruit webhooks events replay { $id }`로 다시 보낼 수 있습니다
+relay-retry = 경고: 이벤트 { $id }을(를) { $url }(으)로 전달하지 못했습니다({ $error }). { $attempt }번째 시도, 다음은 { $next } 뒤
+
+## 미러의 스키마, 이벤트 저장소, trigger의 재시도 간격, listen의 지표
+
+sync-meta-no-version = { $db }에 스키마 버전 없는 recruit_meta 테이블이 있습니다. 그대로 두었습니다: 다른 --db를 주세요
+sync-newer-schema = { $db }은(는) 더 새로운 recruit가 썼습니다(미러 스키마 { $version }, 이 버전은 { $known }까지 앎). 그대로 두었습니다: 그 버전의 recruit를 쓰거나 다른 --db를 주세요
+sync-not-a-mirror = { $db }은(는) SQLite 데이터베이스지만 recruit 미러가 아닙니다(`{ $table }` 테이블이 있음). 그대로 두었습니다: 다른 --db FILE을 주세요
+sync-foreign-table = { $db }에 recruit가 만들지 않은 `{ $table }` 테이블이 이미 있습니다. 그대로 두었습니다: 미러만 쓰는 데이터베이스(또는 스키마, ?options=-csearch_path%3Dname)를 쓰세요
+store-cannot-open = 이벤트 저장소 { $store }을(를) 열 수 없습니다: { $error }
+store-taken = 다른 `recruit webhooks listen`이 이벤트 저장소 { $store }{ $same }을(를) 쓰고 있습니다. 먼저 그 리스너를 멈추거나 다른 --store FILE을 주세요
+store-newer = { $store }은(는) 더 새로운 recruit가 썼습니다(이벤트 저장소 버전 { $version }, 이 버전은 { $known }까지 읽음). 그 버전을 쓰거나 다른 --store FILE을 주세요
+store-not-a-store = { $store }은(는) SQLite 데이터베이스지만 recruit 이벤트 저장소가 아닙니다. 다른 --store FILE을 주세요
+store-damaged = 이벤트 저장소 { $store }이(가) 손상되었습니다({ $why }). 그대로 두었습니다: 다른 곳으로 옮기거나(아직 읽을 수 있는 이벤트: `sqlite3 { $store } .recover`) 다른 --store FILE을 주세요
+store-not-sqlite = { $store }은(는) 이벤트 저장소가 아닙니다(SQLite 데이터베이스가 아님). 그대로 두었습니다: 다른 --store FILE을 주세요
+trigger-bad-delay = --retry-delays: '{ $part }'은(는) 초 단위 숫자가 아닙니다(예: 10,30,90,270 또는 0.05,0.05)
+trigger-too-many-delays = --retry-delays: 간격은 많아야 { $most }개입니다(서비스는 첫 시도를 포함해 많아야 { $attempts }번 시도합니다). 받은 개수: { $got }
+trigger-no-sample = '{ $action }'의 예시 이벤트가 없습니다: { $names } 중 하나를 쓰거나 --payload FILE로 본문을 주세요
+listen-metrics-own-port = --metrics-addr { $addr }은(는) 리스너 자신의 포트입니다. 서비스가 이벤트를 보내는 곳에서는 지표를 내보내지 않습니다: 다른 포트를 고르세요
+listen-metrics-cannot-serve = --metrics-addr { $addr }에서 지표를 내보낼 수 없습니다

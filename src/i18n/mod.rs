@@ -228,6 +228,20 @@ macro_rules! t {
     }};
 }
 
+/// Message `id` in a given language: `t_in!(Lang::En, "id", name = value)`. For text that has
+/// an English form for machines (a JSON log's `message`) beside the one for people.
+#[macro_export]
+macro_rules! t_in {
+    ($lang:expr, $id:literal) => {
+        $crate::i18n::text_in($lang, $id, None)
+    };
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = ::fluent_bundle::FluentArgs::new();
+        $(args.set(stringify!($name), ::fluent_bundle::FluentValue::from($value));)+
+        $crate::i18n::text_in($lang, $id, Some(&args))
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -199,17 +199,16 @@ impl Mirror {
         let version = schema::check(db.as_mut())?;
         let shown = db.describe();
         if version == 0 && access != Access::Sync {
-            return Err(Error::usage(format!(
-                "{shown} holds no mirror yet; run `recruit sync` first (with the same --db)"
+            return Err(Error::usage(crate::t!(
+                "sync-no-mirror-yet",
+                db = shown.to_string()
             )));
         }
         if access == Access::Read {
             return Ok(Mirror { db, version });
         }
         if !db.try_lock()? {
-            return Err(Error::usage(format!(
-                "another `recruit sync` is running on {shown}; wait for it to finish (only one sync or purge at a time)"
-            )));
+            return Err(Error::usage(crate::t!("sync-busy", db = shown.to_string())));
         }
         if access == Access::Purge {
             // Changed only once the purge is confirmed (see `purge`).

@@ -32,9 +32,10 @@ impl Postgres {
     /// Connect to `url` (`postgres://user:password@host:port/db?sslmode=...`).
     pub fn connect(url: &str, net: &crate::api::NetSettings) -> Result<Postgres, Error> {
         let config = postgres::Config::from_str(url).map_err(|e| {
-            Error::usage(format!(
-                "--db {} is not a PostgreSQL address: {e}; the form is postgres://USER:PASSWORD@HOST:PORT/DATABASE",
-                redact_url(url)
+            Error::usage(crate::t!(
+                "sync-not-pg-address",
+                db = redact_url(url).to_string(),
+                error = e.to_string()
             ))
         })?;
         let shown = describe(&config);
@@ -44,9 +45,10 @@ impl Postgres {
             if e.as_db_error().is_none() {
                 // Not an answer of the server: it could not be reached at all.
                 err.kind = ExitKind::Network;
-                err.message = format!(
-                    "cannot connect to {shown}: {}; check the address in --db (or RECRUIT_SYNC_DB) and that the server runs",
-                    crate::output::text::one_line(&e.to_string(), 300)
+                err.message = crate::t!(
+                    "sync-pg-unreachable",
+                    db = shown.to_string(),
+                    error = crate::output::text::one_line(&e.to_string(), 300).to_string()
                 );
             }
             err

@@ -51,6 +51,17 @@ pub struct SyncJob {
 }
 
 /// How a run ended.
+/// A note of the run: in English in the report's `notes` (JSON, the runs table), and in the
+/// language in use for the summary.
+macro_rules! note {
+    ($report:expr, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        let en = crate::t_in!(crate::i18n::Lang::En, $id $(, $name = $value)*);
+        let people = crate::t!($id $(, $name = $value)*);
+        $report.notes.push(en);
+        $report.notes_for_people.push(people);
+    }};
+}
+
 #[derive(Debug, Default)]
 pub struct SyncReport {
     /// The run's id in `sync_runs`.
@@ -82,8 +93,11 @@ pub struct SyncReport {
     pub jobs_deleted: u64,
     /// What `--events` read from the relay's store.
     pub events: Option<super::events::EventsRead>,
-    /// Said to the user (list totals that disagree, deletions not marked, ...).
+    /// Said to the user (list totals that disagree, deletions not marked, ...), in English:
+    /// the JSON report and the mirror's runs table keep them so whatever the language.
     pub notes: Vec<String>,
+    /// The same notes in the language in use, for the summary on a terminal.
+    pub notes_for_people: Vec<String>,
     /// Rows written (memos and submissions).
     pub records: u64,
     /// Requests sent, retries among them, answers 429.
@@ -402,9 +416,7 @@ async fn sync_forms(
         for item in &items {
             match FormRow::from_raw(item.get())? {
                 Some(r) => rows.push(r),
-                None => report
-                    .notes
-                    .push("the form list gave a form without a code; it was not stored".into()),
+                None => note!(report, "sync-form-without-code"),
             }
         }
         report.forms += rows.len() as u64;
@@ -617,10 +629,11 @@ async fn sync_candidates(
     while workers.join_next().await.is_some() {}
     report.list_total = last_total.or(first_total);
     if report.without_code > 0 {
-        report.notes.push(format!(
-            "the candidate list gave {} candidates without a code; they were not stored",
-            report.without_code
-        ));
+        note!(
+            report,
+            "sync-candidates-without-code",
+            count = report.without_code
+        );
     }
     if !complete || sh.stopped() {
         return Ok(());
@@ -632,9 +645,12 @@ async fn sync_candidates(
         .find(|t| **t != walked)
         .copied();
     if let Some(total) = disagree {
-        report.notes.push(format!(
-            "the candidate list said it has {total} candidates but the walk met {walked} (it changed while it was read, or the service miscounts); no candidate was marked deleted this run"
-        ));
+        note!(
+            report,
+            "sync-count-disagrees",
+            total = total,
+            walked = walked
+        );
         return Ok(());
     }
     report.counts.deleted = sh
@@ -699,7 +715,8 @@ async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
 
 async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
     let code = task.code.as_str();
-    let not_found = |e: Error| e.not_found_as(|| format!("candidate '{code}' not found"));
+    let not_found =
+        |e: Error| e.not_found_as(|| crate::t!("candidate-not-found", code = code.to_string()));
     // Memos: one list with the replies inside.
     let memos_url = sh.client.checked_endpoint(&["candidates", code, "memos"])?;
     let mut walk = Walk::new(&sh.client, memos_url, PageStyle::Cursor);

@@ -213,14 +213,13 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         .first()
         .and_then(|r| r.first())
         .and_then(|v| v.as_str().and_then(|s| s.parse::<i64>().ok()))
-        .ok_or_else(|| {
-            Error::usage(format!(
-                "{shown} has a recruit_meta table without a schema version; it was left as it is: pass another --db"
-            ))
-        })?;
+        .ok_or_else(|| Error::usage(crate::t!("sync-meta-no-version", db = shown.to_string())))?;
         if version > VERSION {
-            return Err(Error::usage(format!(
-                "{shown} was written by a newer recruit (mirror schema {version}; this one knows up to {VERSION}); it was left as it is: use that version of recruit, or another --db"
+            return Err(Error::usage(crate::t!(
+                "sync-newer-schema",
+                db = shown.to_string(),
+                version = version,
+                known = VERSION
             )));
         }
         return Ok(version);
@@ -233,15 +232,19 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
             &[],
         )?;
         if let Some(name) = tables.first().and_then(|r| r.first()).and_then(Val::as_str) {
-            return Err(Error::usage(format!(
-                "{shown} is an SQLite database but not a recruit mirror (it has a table `{name}`); it was left as it is: pass another --db FILE"
+            return Err(Error::usage(crate::t!(
+                "sync-not-a-mirror",
+                db = shown.to_string(),
+                table = name.to_string()
             )));
         }
     }
     for t in TABLES {
         if has_table(db, t)? {
-            return Err(Error::usage(format!(
-                "{shown} already has a table `{t}` that recruit did not create; it was left as it is: use a database (or a schema, ?options=-csearch_path%3Dname) of the mirror's own"
+            return Err(Error::usage(crate::t!(
+                "sync-foreign-table",
+                db = shown.to_string(),
+                table = t.to_string()
             )));
         }
     }

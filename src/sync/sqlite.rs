@@ -24,9 +24,9 @@ impl Sqlite {
         if create {
             crate::export::create_private(path, "the mirror")?;
         } else if !path.exists() {
-            return Err(Error::usage(format!(
-                "no mirror at {}; `recruit sync` creates it (or pass --db FILE)",
-                path.display()
+            return Err(Error::usage(crate::t!(
+                "sync-no-mirror",
+                path = path.display().to_string()
             )));
         }
         let conn = Connection::open_with_flags(
@@ -176,17 +176,21 @@ fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let message = match &e {
         rusqlite::Error::SqliteFailure(f, _) => match f.code {
             rusqlite::ErrorCode::NotADatabase => {
-                return Error::usage(format!(
-                    "{shown} is not an SQLite database; it was left as it is: pass another --db FILE"
-                ))
-                .with_source(e)
+                return Error::usage(crate::t!("sync-not-sqlite", path = shown.to_string()))
+                    .with_source(e)
             }
-            rusqlite::ErrorCode::DiskFull => format!("the disk holding {shown} is full"),
+            rusqlite::ErrorCode::DiskFull => crate::t!("sync-disk-full", path = shown.to_string()),
             rusqlite::ErrorCode::DatabaseCorrupt => {
-                format!("the mirror {shown} is damaged ({e}); move it away and sync again into a new file")
+                crate::t!(
+                    "sync-mirror-damaged",
+                    path = shown.to_string(),
+                    error = e.to_string()
+                )
             }
-            rusqlite::ErrorCode::DatabaseBusy => format!(
-                "the mirror {shown} stayed locked by another program for 30 s ({e}); close it and try again"
+            rusqlite::ErrorCode::DatabaseBusy => crate::t!(
+                "sync-mirror-locked",
+                path = shown.to_string(),
+                error = e.to_string()
             ),
             _ => format!("mirror {shown}: {e}"),
         },

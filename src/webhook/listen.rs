@@ -24,7 +24,9 @@ use super::signature::{self, Malformed, Rejection};
 use super::store::{NewEvent, Reader, Store};
 use super::writer::Writer;
 use crate::error::{Error, ExitKind};
+use crate::i18n::Lang;
 use crate::output::Format;
+
 use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
@@ -118,38 +120,58 @@ fn get(c: &AtomicU64) -> u64 {
 }
 
 impl Stats {
-    pub(crate) fn summary(&self, forwarding: bool, durable: bool) -> String {
-        let mut s = format!(
-            "{} received, {} accepted",
-            get(&self.received),
-            get(&self.accepted)
+    /// In `lang`: English for the JSON log's `message`, the language in use for people.
+    pub(crate) fn summary(&self, forwarding: bool, durable: bool, lang: Lang) -> String {
+        let mut s = crate::t_in!(
+            lang,
+            "listen-sum-received",
+            received = get(&self.received),
+            accepted = get(&self.accepted)
         );
         let mut inner = Vec::new();
         if durable {
-            inner.push(format!("{} stored", get(&self.stored)));
+            inner.push(crate::t_in!(
+                lang,
+                "listen-sum-stored",
+                count = get(&self.stored)
+            ));
             if get(&self.store_failed) > 0 {
-                inner.push(format!(
-                    "{} answered 503, not stored",
-                    get(&self.store_failed)
+                inner.push(crate::t_in!(
+                    lang,
+                    "listen-sum-store-failed",
+                    count = get(&self.store_failed)
                 ));
             }
         }
         if get(&self.skipped) > 0 {
-            inner.push(format!("{} skipped by --events", get(&self.skipped)));
+            inner.push(crate::t_in!(
+                lang,
+                "listen-sum-skipped",
+                count = get(&self.skipped)
+            ));
         }
         if !inner.is_empty() {
             s.push_str(&format!(" ({})", inner.join(", ")));
         }
-        s.push_str(&format!(", {} rejected", get(&self.rejected)));
+        s.push_str(&crate::t_in!(
+            lang,
+            "listen-sum-rejected",
+            count = get(&self.rejected)
+        ));
         if forwarding && durable {
-            s.push_str(&format!(
-                "; {} forwarded, {} failed for good, {} forward attempts failed",
-                get(&self.forwarded),
-                get(&self.failed),
-                get(&self.forward_failed)
+            s.push_str(&crate::t_in!(
+                lang,
+                "listen-sum-relay",
+                forwarded = get(&self.forwarded),
+                failed = get(&self.failed),
+                attempts = get(&self.forward_failed)
             ));
         } else if forwarding {
-            s.push_str(&format!(", {} forwards failed", get(&self.forward_failed)));
+            s.push_str(&crate::t_in!(
+                lang,
+                "listen-sum-forwards-failed",
+                count = get(&self.forward_failed)
+            ));
         }
         s
     }
@@ -255,9 +277,11 @@ pub async fn run(
     }
     // First line on stderr, always: scripts and tests read the port from it. So the relay's
     // lanes start after it: a stored backlog's first failed forward must not come first.
-    log.write(Record::info(
+    log.write(said!(
+        Record::info,
         "listening",
-        format!("listening on http://{addr} (Ctrl-C to stop)"),
+        "listen-listening",
+        addr = addr.to_string()
     ));
     let relay = relay_lanes.map(|r| r.start());
     describe(
@@ -267,9 +291,11 @@ pub async fn run(
         &log,
     );
     if rerouted > 0 {
-        log.write(Record::info(
+        log.write(said!(
+            Record::info,
             "rerouted",
-            format!("{rerouted} pending events routed to this listener's forward targets"),
+            "listen-rerouted",
+            count = rerouted
         ));
     }
     // Never shorter than a forward can take: the connection waits on it without reading
@@ -376,14 +402,15 @@ async fn bind_metrics(
         && m.port() == listener.port()
         && (m.ip() == listener.ip() || m.ip().is_unspecified())
     {
-        return Err(Error::usage(format!(
-            "--metrics-addr {m} is the listener's own port: metrics are never served where the service sends events; pick another port"
+        return Err(Error::usage(crate::t!(
+            "listen-metrics-own-port",
+            addr = m.to_string()
         )));
     }
     tokio::net::TcpListener::bind(m).await.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot serve metrics on --metrics-addr {m}"),
+            crate::t!("listen-metrics-cannot-serve", addr = m.to_string()),
             e,
         )
     })
@@ -422,62 +449,76 @@ fn watch_store(
 
 /// Say on stderr what the listener will do with requests.
 fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, log: &Log) {
-    let say = |m: String| log.write(Record::info("config", m));
+    let say = |r: Record| log.write(r);
     if let Some(d) = &cfg.durable {
-        say(format!(
-            "storing events in {} before answering; forwarding from there with retries",
-            d.store.path.display()
+        say(said!(
+            Record::info,
+            "config",
+            "listen-storing",
+            store = d.store.path.display().to_string()
         ));
     }
     if let Some(m) = metrics {
-        say(format!(
-            "health and metrics on http://{m}/healthz and http://{m}/metrics"
+        say(said!(
+            Record::info,
+            "config",
+            "listen-metrics",
+            addr = m.to_string()
         ));
     }
     if !addr.ip().is_loopback() {
-        log.write(Record::warn(
-            "config",
-            "warning: listening on a non-loopback address: anyone who can reach it can send events",
-        ));
+        log.write(said!(Record::warn, "config", "listen-not-loopback"));
     }
     if cfg.keys.is_empty() {
-        say("no signing key: accepting every request without verifying it".into());
+        say(said!(Record::info, "config", "listen-no-key"));
     } else {
-        let tolerance = match cfg.tolerance {
-            Some(t) => format!("tolerance {} s", t.as_secs()),
-            None => "no time check".to_string(),
-        };
-        say(format!(
-            "verifying the {} header with {} signing {} ({tolerance})",
-            header_label(&cfg.header),
-            cfg.keys.len(),
-            if cfg.keys.len() == 1 { "key" } else { "keys" }
+        let tolerance = cfg
+            .tolerance
+            .map_or("none".to_string(), |t| t.as_secs().to_string());
+        say(said!(
+            Record::info,
+            "config",
+            "listen-verifying",
+            header = header_label(&cfg.header).to_string(),
+            count = cfg.keys.len(),
+            tolerance = tolerance.as_str()
         ));
     }
     if let Some(events) = &cfg.events {
-        say(format!(
-            "printing and forwarding only: {}",
-            events.join(", ")
+        say(said!(
+            Record::info,
+            "config",
+            "listen-only-events",
+            events = events.join(", ")
         ));
     }
     for (action, url) in &cfg.forward {
-        say(format!("forwarding {action} to {url}"));
+        say(said!(
+            Record::info,
+            "config",
+            "listen-forwarding-action",
+            action = action.to_string(),
+            url = url.to_string()
+        ));
     }
     if let Some(url) = &cfg.forward_to {
-        let what = if cfg.forward.is_empty() {
-            "events"
-        } else {
-            "other events"
-        };
-        say(format!("forwarding {what} to {url}"));
+        say(said!(
+            Record::info,
+            "config",
+            "listen-forwarding-rest",
+            other = if cfg.forward.is_empty() { "no" } else { "yes" },
+            url = url.to_string()
+        ));
     }
     if cfg.durable.is_some()
         && !cfg.keys.is_empty()
         && (cfg.forward_to.is_some() || !cfg.forward.is_empty())
     {
-        say(format!(
-            "forwards are signed afresh in {} (the received value in X-Recruit-Original-Signature)",
-            header_label(&cfg.header)
+        say(said!(
+            Record::info,
+            "config",
+            "listen-resigned",
+            header = header_label(&cfg.header).to_string()
         ));
     }
 }
@@ -550,15 +591,12 @@ async fn handle(
         if !action.is_some_and(|a| filter.iter().any(|f| f == a)) {
             st.stats.skipped.fetch_add(1, Ordering::Relaxed);
             st.log.write(
-                Record::info(
+                said!(
+                    Record::info,
                     "skipped",
-                    format!(
-                        "skipped {} (not in --events)",
-                        action.map_or_else(
-                            || "an event without action".to_string(),
-                            |a| clean(a, 60)
-                        )
-                    ),
+                    "listen-skipped",
+                    has = if action.is_some() { "yes" } else { "no" },
+                    action = action.map_or_else(String::new, |a| clean(a, 60))
                 )
                 .action(action),
             );
@@ -573,10 +611,8 @@ async fn handle(
         if !forward(&st, url, &headers, &body).await {
             // Nothing stores the event here: a 200 would make the service drop it for good,
             // a 502 makes it retry later.
-            st.log.write(Record::warn(
-                "answered_502",
-                "answered 502 so the service retries this event later",
-            ));
+            st.log
+                .write(said!(Record::warn, "answered_502", "listen-answered-502"));
             let body = serde_json::json!({
                 "error": "forward_failed",
                 "message": format!("forward to {url} failed; retry later"),
@@ -621,7 +657,7 @@ async fn store_event(
             st.stats.stored.fetch_add(1, Ordering::Relaxed);
             st.printer.print(&st.cfg, body, json, &st.log).await;
             st.log.write(
-                Record::info("stored", format!("  stored as event {id}"))
+                said!(Record::info, "stored", "listen-stored", id = id)
                     .event(id)
                     .action(action),
             );
@@ -631,12 +667,11 @@ async fn store_event(
         Err(e) => {
             st.stats.store_failed.fetch_add(1, Ordering::Relaxed);
             st.log.write(
-                Record::error(
+                said!(
+                    Record::error,
                     "store_failed",
-                    format!(
-                        "error: could not store the event ({}); answered 503 so the service retries it",
-                        e.message
-                    ),
+                    "listen-store-failed",
+                    error = e.message.as_str()
                 )
                 .action(action),
             );
@@ -821,9 +856,12 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
     if outcome.accepted() {
         st.stats.forwarded.fetch_add(1, Ordering::Relaxed);
         st.log.write(
-            Record::info(
+            said!(
+                Record::info,
                 "forwarded",
-                format!("  forwarded to {url}: {}", outcome.describe()),
+                "listen-forwarded",
+                url = url.to_string(),
+                outcome = outcome.describe()
             )
             .target(url.as_str()),
         );
@@ -1088,14 +1126,14 @@ mod tests {
         stats.skipped.store(1, Ordering::Relaxed);
         stats.rejected.store(1, Ordering::Relaxed);
         assert_eq!(
-            stats.summary(false, false),
+            stats.summary(false, false, Lang::En),
             "3 received, 2 accepted (1 skipped by --events), 1 rejected"
         );
         stats.stored.store(1, Ordering::Relaxed);
         stats.store_failed.store(1, Ordering::Relaxed);
         stats.forwarded.store(1, Ordering::Relaxed);
         assert_eq!(
-            stats.summary(true, true),
+            stats.summary(true, true, Lang::En),
             "3 received, 2 accepted (1 stored, 1 answered 503, not stored, 1 skipped by --events), \
              1 rejected; 1 forwarded, 0 failed for good, 0 forward attempts failed"
         );

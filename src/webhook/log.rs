@@ -50,6 +50,9 @@ pub(crate) struct Record {
     /// `rejected`, `store_failed`, `stopped`...
     pub outcome: &'static str,
     pub message: String,
+    /// The message in the language in use, for the text log (the JSON log keeps `message`,
+    /// in English, for collectors).
+    pub people: Option<String>,
     pub event_id: Option<i64>,
     pub action: Option<String>,
     pub target: Option<String>,
@@ -61,6 +64,7 @@ impl Record {
             level,
             outcome,
             message: message.into(),
+            people: None,
             event_id: None,
             action: None,
             target: None,
@@ -74,6 +78,11 @@ impl Record {
     }
     pub(crate) fn error(outcome: &'static str, message: impl Into<String>) -> Record {
         Record::new(Level::Error, outcome, message)
+    }
+    /// The same record saying `text` to people in the text log.
+    pub(crate) fn for_people(mut self, text: String) -> Record {
+        self.people = Some(text);
+        self
     }
     pub(crate) fn event(mut self, id: i64) -> Record {
         self.event_id = Some(id);
@@ -91,7 +100,8 @@ impl Record {
     fn render(&self, format: LogFormat) -> String {
         match format {
             LogFormat::Text => {
-                let text = crate::output::text::safe_line(&self.message);
+                let text =
+                    crate::output::text::safe_line(self.people.as_deref().unwrap_or(&self.message));
                 if matches!(self.outcome, "listening" | "stopped") {
                     // Scripts and tests read the port from the first line and the summary
                     // from the last: no time in front.

@@ -231,26 +231,45 @@ impl Relay {
                     Next::Done => {
                         self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
                         let what = crate::output::text::safe_line(&what);
-                        let line = format!("  forwarded event {} ({what}) to {url}: {error}", ev.id);
-                        say(Record::info("forwarded", line));
+                        say(said!(
+                            Record::info,
+                            "forwarded",
+                            "relay-forwarded",
+                            id = ev.id,
+                            what = what.as_ref(),
+                            url = url,
+                            outcome = error.as_str()
+                        ));
                         Mark::Delivered
                     }
                     Next::GiveUp(why) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
                         self.stats.failed.fetch_add(1, Ordering::Relaxed);
                         let id = ev.id;
-                        say(Record::warn("failed", format!(
-                            "warning: event {id} failed for good ({why}): {error}; `recruit webhooks events replay {id}` sends it again"
-                        )));
+                        say(said!(
+                            Record::warn,
+                            "failed",
+                            "relay-failed",
+                            id = id,
+                            why = why.to_string(),
+                            error = error.as_str()
+                        ));
                         Mark::GiveUp { error }
                     }
                     Next::RetryIn(delay) => {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
                         let next = crate::output::text::human_duration(delay.as_secs().max(1));
                         let (id, attempt) = (ev.id, a.attempts);
-                        say(Record::warn("retry", format!(
-                            "warning: forward of event {id} to {url} failed ({error}); attempt {attempt}, next in {next}"
-                        )));
+                        say(said!(
+                            Record::warn,
+                            "retry",
+                            "relay-retry",
+                            id = id,
+                            url = url,
+                            error = error.as_str(),
+                            attempt = attempt,
+                            next = next.as_str()
+                        ));
                         let next_unix = now_unix() + delay.as_secs_f64();
                         Mark::Retry { error, next_unix }
                     }
@@ -264,7 +283,10 @@ impl Relay {
                 let pending = if retry {
                     Some(done)
                 } else {
-                    finished.lock().unwrap_or_else(|e| e.into_inner()).push(done);
+                    finished
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(done);
                     None
                 };
                 async move {

@@ -409,9 +409,10 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
         .read(true)
         .open(path)
         .map_err(|e| {
-            Error::usage(format!(
-                "cannot open the event store {}: {e}",
-                path.display()
+            Error::usage(crate::t!(
+                "store-cannot-open",
+                store = path.display().to_string(),
+                error = e.to_string()
             ))
             .with_source(e)
         })?;
@@ -423,9 +424,10 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
                 .filter(|c| c != path)
                 .map(|c| format!(" (the file {})", c.display()))
                 .unwrap_or_default();
-            Err(Error::usage(format!(
-                "another `recruit webhooks listen` is using the event store {}{same}; a listener already runs on it: stop it first or pass another --store FILE",
-                path.display()
+            Err(Error::usage(crate::t!(
+                "store-taken",
+                store = path.display().to_string(),
+                same = same
             )))
         }
     }
@@ -436,8 +438,9 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
 fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     let shown = path.display();
     if how == Open::Existing && !path.exists() {
-        return Err(Error::usage(format!(
-            "no event store at {shown}; `recruit webhooks listen --store` creates it (or pass --store FILE)"
+        return Err(Error::usage(crate::t!(
+            "events-no-store",
+            store = shown.to_string()
         )));
     }
     let existed = std::fs::metadata(path)
@@ -445,7 +448,12 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .unwrap_or(false);
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(|e| {
-        Error::usage(format!("cannot open the event store {shown}: {e}")).with_source(e)
+        Error::usage(crate::t!(
+            "store-cannot-open",
+            store = shown.to_string(),
+            error = e.to_string()
+        ))
+        .with_source(e)
     })?;
     // Readers (events list) and the listener work at once; a busy writer waits, not fails.
     conn.busy_timeout(std::time::Duration::from_secs(10))
@@ -454,8 +462,11 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| not_a_store(path, e))?;
     if version > VERSION {
-        return Err(Error::usage(format!(
-            "{shown} was written by a newer recruit (event store version {version}; this one reads up to {VERSION}); use that version or another --store FILE"
+        return Err(Error::usage(crate::t!(
+            "store-newer",
+            store = shown.to_string(),
+            version = version,
+            known = VERSION
         )));
     }
     let has_events: bool = conn
@@ -470,8 +481,9 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
         .map_err(|e| not_a_store(path, e))?;
     if version == 0 && (has_events || tables > 0 || existed && how == Open::Existing) {
-        return Err(Error::usage(format!(
-            "{shown} is an SQLite database but not a recruit event store; pass another --store FILE"
+        return Err(Error::usage(crate::t!(
+            "store-not-a-store",
+            store = shown.to_string()
         )));
     }
     if version > 0 && !has_events {
@@ -516,11 +528,10 @@ fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
 }
 
 fn damaged(path: &Path, why: &str) -> Error {
-    Error::usage(format!(
-        "the event store {} is damaged ({}); it was left as it is: move it away (events that can still be read: `sqlite3 {} .recover`) or pass another --store FILE",
-        path.display(),
-        crate::output::text::one_line(why, 200),
-        path.display()
+    Error::usage(crate::t!(
+        "store-damaged",
+        store = path.display().to_string(),
+        why = crate::output::text::one_line(why, 200).to_string()
     ))
 }
 
@@ -582,9 +593,9 @@ pub(super) fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
     if let rusqlite::Error::SqliteFailure(f, _) = &e {
         if f.code == rusqlite::ErrorCode::NotADatabase {
-            return Error::usage(format!(
-                "{} is not an event store (not an SQLite database); it was left as it is: pass another --store FILE",
-                path.display()
+            return Error::usage(crate::t!(
+                "store-not-sqlite",
+                store = path.display().to_string()
             ))
             .with_source(e);
         }

@@ -34,17 +34,16 @@ pub(crate) fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
                 .ok()
                 .filter(|s| Duration::try_from_secs_f64(*s).is_ok())
                 .ok_or_else(|| {
-                    Error::usage(format!(
-                        "--retry-delays: '{part}' is not a number of seconds (e.g. 10,30,90,270 or 0.05,0.05)"
-                    ))
+                    Error::usage(crate::t!("trigger-bad-delay", part = part.to_string()))
                 })
         })
         .collect::<Result<Vec<f64>, Error>>()?;
     if delays.len() > MAX_ATTEMPTS - 1 {
-        return Err(Error::usage(format!(
-            "--retry-delays: at most {} delays (the service makes at most {MAX_ATTEMPTS} attempts, the first included); got {}",
-            MAX_ATTEMPTS - 1,
-            delays.len()
+        return Err(Error::usage(crate::t!(
+            "trigger-too-many-delays",
+            most = MAX_ATTEMPTS - 1,
+            attempts = MAX_ATTEMPTS,
+            got = delays.len()
         )));
     }
     Ok(delays)
@@ -60,9 +59,10 @@ pub(crate) fn build_body(
 ) -> Result<(Vec<u8>, Option<String>), Error> {
     let Some((name, bytes)) = file else {
         let event = samples::event(action).ok_or_else(|| {
-            Error::usage(format!(
-                "no sample event for '{action}': use one of {}, or give the body with --payload FILE",
-                crate::api::webhooks::event_names()
+            Error::usage(crate::t!(
+                "trigger-no-sample",
+                action = action.to_string(),
+                names = crate::api::webhooks::event_names().to_string()
             ))
         })?;
         return Ok((event.to_string().into_bytes(), None));

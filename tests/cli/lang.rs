@@ -289,6 +289,7 @@ fn every_help_translation_names_a_command_or_option() {
     fn walk(cmd: &clap::Command, path: &str, known: &mut Vec<String>) {
         known.push(path.to_string());
         known.push(format!("{path}-long"));
+        known.push(format!("{path}-note"));
         for a in cmd.get_arguments().filter(|a| !a.is_global_set()) {
             known.push(format!("{path}--{}", a.get_id()));
         }
@@ -335,4 +336,447 @@ fn every_help_translation_names_a_command_or_option() {
             assert!(ids.contains(id), "{id} is not translated");
         }
     }
+}
+
+/// Runs `args` against this home's sandbox in `lang`: (exit code, stdout, stderr).
+fn in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = home
+        .sandbox()
+        .args(["--lang", lang])
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code(), stdout_of(&out), stderr_of(&out))
+}
+
+#[test]
+fn sync_summary_status_and_its_errors_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let db = db.to_str().unwrap();
+    // A mirror not made yet: the error names the fix.
+    let (code, _, err) = in_lang(&home, "ko", &["sync", "status", "--db", db]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("미러가 없습니다. `recruit sync`가 만들어 줍니다"),
+        "{err}"
+    );
+    let (code, _, err) = in_lang(&home, "en", &["sync", "status", "--db", db]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("`recruit sync` creates it (or pass --db FILE)"),
+        "{err}"
+    );
+    // The run's summary.
+    let (code, _, err) = in_lang(&home, "ko", &["-o", "table", "sync", "--db", db]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("동기화 완료: 지원자 "), "{err}");
+    assert!(
+        err.contains("명의 메모와 제출된 양식을 가져왔습니다"),
+        "{err}"
+    );
+    assert!(!err.contains("synced "), "{err}");
+    let (code, _, err) = in_lang(&home, "en", &["-o", "table", "sync", "--db", db]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.starts_with("synced "), "{err}");
+    assert!(err.contains(" candidates into SQLite file "), "{err}");
+    // The status table's words.
+    let (code, out, err) = in_lang(&home, "ko", &["-o", "table", "sync", "status", "--db", db]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("최근 실행:"), "{out}");
+    assert!(
+        out.contains("지원자 목록을 마지막으로 모두 읽은 때: "),
+        "{out}"
+    );
+    let (_, out, _) = in_lang(&home, "en", &["-o", "table", "sync", "status", "--db", db]);
+    assert!(out.contains("last runs:"), "{out}");
+    assert!(
+        out.contains("last complete walk of the candidate list: "),
+        "{out}"
+    );
+    // The purge preview.
+    let purge = [
+        "-o", "table", "sync", "purge", "--db", db, "--stage", "fail",
+    ];
+    let (code, _, err) = in_lang(
+        &home,
+        "ko",
+        &[&purge[..], &["--older-than", "1d", "--dry-run"]].concat(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.starts_with("개인 정보를 삭제할 지원자: 전형 단계 fail에서 "),
+        "{err}"
+    );
+    let (_, _, err) = in_lang(
+        &home,
+        "en",
+        &[&purge[..], &["--older-than", "1d", "--dry-run"]].concat(),
+    );
+    assert!(err.starts_with("would purge "), "{err}");
+    // JSON does not change with the language.
+    let (_, ko, _) = in_lang(&home, "ko", &["-o", "json", "sync", "status", "--db", db]);
+    let (_, en, _) = in_lang(&home, "en", &["-o", "json", "sync", "status", "--db", db]);
+    assert_eq!(ko, en);
+}
+
+#[test]
+fn files_upload_notes_and_errors_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.pdf");
+    let missing = missing.to_str().unwrap();
+    let (code, _, err) = in_lang(&home, "ko", &["files", "upload", missing]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("을(를) 읽을 수 없습니다"), "{err}");
+    let (code, _, err) = in_lang(&home, "en", &["files", "upload", missing]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains(&format!("cannot read '{missing}'")), "{err}");
+    // The dry run's note for people; its JSON keeps the English `then`.
+    let cv = dir.path().join("cv.pdf");
+    std::fs::write(&cv, b"%PDF-1.4 cv").unwrap();
+    let cv = cv.to_str().unwrap();
+    let (code, _, err) = in_lang(
+        &home,
+        "ko",
+        &["-o", "table", "files", "upload", cv, "--dry-run"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("참고: 그다음 파일의 11바이트를"), "{err}");
+    let (_, _, err) = in_lang(
+        &home,
+        "en",
+        &["-o", "table", "files", "upload", cv, "--dry-run"],
+    );
+    assert!(err.contains("note: then PUT the file's 11 bytes"), "{err}");
+    // (Each run has its own sandbox, on its own port.)
+    let then = |lang: &str| {
+        let (_, out, _) = in_lang(
+            &home,
+            lang,
+            &["-o", "json", "files", "upload", cv, "--dry-run"],
+        );
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v["then"].clone(), v["body"].clone())
+    };
+    assert_eq!(then("ko"), then("en"));
+    assert!(then("ko")
+        .0
+        .as_str()
+        .unwrap()
+        .starts_with("then PUT the file's 11 bytes"));
+}
+
+#[test]
+fn webhook_tools_speak_korean_and_keep_their_json() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let payload = dir.path().join("event.json");
+    std::fs::write(&payload, r#"{"action":"candidate_pass"}"#).unwrap();
+    let payload = payload.to_str().unwrap();
+    // The vector of scripting.rs: signed with whsec_test at 1700000000.
+    let sig = "t=1700000000,v1=1c18c04affb64b96016498744cedf1b44a45cc8fdf5e8d724a64a1c7797c24c7";
+    let verify = |lang: &str, key: &str| {
+        in_lang(
+            &home,
+            lang,
+            &[
+                "webhooks",
+                "verify",
+                "--signing-key",
+                key,
+                "--signature",
+                sig,
+                "--now",
+                "1700000000",
+                "--payload",
+                payload,
+            ],
+        )
+    };
+    let (code, out, err) = verify("ko", "whsec_test");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("올바른 서명입니다(2023-11-14"), "{out}");
+    let (_, out, _) = verify("en", "whsec_test");
+    assert!(out.starts_with("valid (signed at 2023-11-14"), "{out}");
+    let (code, _, err) = verify("ko", "whsec_other");
+    assert_eq!(code, Some(8), "{err}");
+    assert!(err.contains("서명이 올바르지 않습니다: "), "{err}");
+    let (code, _, err) = verify("en", "whsec_other");
+    assert_eq!(code, Some(8), "{err}");
+    assert!(err.contains("signature invalid: "), "{err}");
+    // No store yet: the hint that says how to make one.
+    let store = dir.path().join("events.sqlite");
+    let store = store.to_str().unwrap();
+    let (code, _, err) = in_lang(
+        &home,
+        "ko",
+        &[
+            "-o", "table", "webhooks", "events", "list", "--store", store,
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("이벤트 저장소가 없습니다. `recruit webhooks listen --store`가 만들어 줍니다"),
+        "{err}"
+    );
+    let (code, _, err) = in_lang(
+        &home,
+        "en",
+        &[
+            "-o", "table", "webhooks", "events", "list", "--store", store,
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no event store at "), "{err}");
+    // trigger: its progress line and its refusal.
+    let (code, _, err) = in_lang(
+        &home,
+        "ko",
+        &[
+            "webhooks",
+            "trigger",
+            "candidate_pass",
+            "--to",
+            "http://127.0.0.1:9/",
+            "--retry-delays",
+            "",
+        ],
+    );
+    assert_eq!(code, Some(7), "{err}");
+    assert!(err.contains("candidate_pass 보내는 중("), "{err}");
+    assert!(
+        err.contains("에 전달하지 못했습니다: 1번 시도 모두 실패"),
+        "{err}"
+    );
+    let (_, _, err) = in_lang(
+        &home,
+        "en",
+        &[
+            "webhooks",
+            "trigger",
+            "candidate_pass",
+            "--to",
+            "http://127.0.0.1:9/",
+            "--retry-delays",
+            "",
+        ],
+    );
+    assert!(err.contains("sending candidate_pass ("), "{err}");
+    assert!(err.contains(": 1 attempt failed, last: "), "{err}");
+    let bad_delay = [
+        "webhooks",
+        "trigger",
+        "candidate_pass",
+        "--to",
+        "http://127.0.0.1:9/",
+        "--retry-delays",
+        "soon",
+    ];
+    let (code, _, err) = in_lang(&home, "ko", &bad_delay);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--retry-delays: 'soon'은(는) 초 단위 숫자가 아닙니다"),
+        "{err}"
+    );
+    let (_, _, err) = in_lang(&home, "en", &bad_delay);
+    assert!(
+        err.contains("--retry-delays: 'soon' is not a number of seconds"),
+        "{err}"
+    );
+}
+
+/// `webhooks listen` in text log mode speaks the language; its JSON log keeps English.
+#[test]
+fn listen_log_lines_for_people_and_the_json_log() {
+    use std::time::Duration;
+    let home = Home::new();
+    let start = |args: &[&str]| {
+        let mut c = home.std_cmd();
+        c.args(["--lang", "ko", "webhooks", "listen", "--port", "0"])
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        let err = crate::common::lines(child.stderr.take().unwrap());
+        (child, err)
+    };
+    let (mut child, err) = start(&["--log-format", "text"]);
+    let first = err.recv_timeout(Duration::from_secs(20)).unwrap();
+    assert!(first.starts_with("http://127.0.0.1:"), "{first}");
+    assert!(
+        first.ends_with("에서 웹훅을 기다립니다(멈추려면 Ctrl-C)"),
+        "{first}"
+    );
+    let second = err.recv_timeout(Duration::from_secs(20)).unwrap();
+    assert!(
+        second.contains("서명 키 없음: 모든 요청을 검증하지 않고 받습니다"),
+        "{second}"
+    );
+    // Let the start-up finish (its signal handlers), then stop it: the summary, in Korean.
+    while err.recv_timeout(Duration::from_millis(500)).is_ok() {}
+    let pid = child.id().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(crate::common::wait_at_most(&mut child, 20), Some(0));
+    let mut rest = Vec::new();
+    while let Ok(line) = err.recv_timeout(Duration::from_secs(5)) {
+        rest.push(line);
+    }
+    let last = rest.last().cloned().unwrap_or_default();
+    assert_eq!(last, "멈춤: 받음 0개, 수락 0개, 거부 0개", "{rest:?}");
+
+    let (mut child, err) = start(&["--log-format", "json"]);
+    let first = err.recv_timeout(Duration::from_secs(20)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("listening on http://127.0.0.1:"),
+        "{first}"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn export_and_api_errors_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, "C1001 C1002\n").unwrap();
+    let codes = codes.to_str().unwrap();
+    let (code, _, err) = in_lang(&home, "ko", &["export", "memos", "--candidates", codes]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("지원자 코드 파일 '")
+            && err.contains("', 1번째 줄: 'C1001 C1002'은(는) 지원자 코드 하나가 아닙니다"),
+        "{err}"
+    );
+    let (code, _, err) = in_lang(&home, "en", &["export", "memos", "--candidates", codes]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("', line 1: 'C1001 C1002' is not one candidate code; put one code per line"),
+        "{err}"
+    );
+    let out_dir = dir.path().to_str().unwrap();
+    let (code, _, err) = in_lang(&home, "ko", &["export", "forms", "--out", out_dir]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("은(는) 디렉터리입니다. 파일 이름을 주세요"),
+        "{err}"
+    );
+    let (_, _, err) = in_lang(&home, "en", &["export", "forms", "--out", out_dir]);
+    assert!(err.contains(" is a directory; give a file name"), "{err}");
+    // api
+    let (code, _, err) = in_lang(
+        &home,
+        "ko",
+        &["api", "GET", "/application_forms", "-H", "Authorization: x"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("키는 -H Authorization이 아니라"), "{err}");
+    let (_, _, err) = in_lang(
+        &home,
+        "en",
+        &["api", "GET", "/application_forms", "-H", "Authorization: x"],
+    );
+    assert!(
+        err.contains("set the key with RECRUIT_API_KEY or --api-key, not -H Authorization"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_headings_flags_and_notes_in_korean() {
+    let home = Home::new();
+    let help = |lang: &str| {
+        let out = home
+            .cmd()
+            .args(["--lang", lang, "memos", "pin", "--help"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        stdout_of(&out)
+    };
+    let ko = help("ko");
+    for want in [
+        "\n사용법: recruit memos pin [OPTIONS] <CANDIDATE> <ID>\n",
+        "\n인수:\n",
+        "\n옵션:\n",
+        "도움말 보기",
+        "버전 보기",
+        "서비스는 메모 고정을 뒤집기(토글)만 할 수 있어서",
+        "\n예:\n  recruit memos pin C1001 101\n",
+    ] {
+        assert!(ko.contains(want), "{want:?} in {ko}");
+    }
+    for gone in [
+        "Usage:",
+        "Arguments:",
+        "Options:",
+        "Print help",
+        "Print version",
+        "only toggles",
+        "Examples:",
+    ] {
+        assert!(!ko.contains(gone), "{gone:?} in {ko}");
+    }
+    let en = help("en");
+    for want in [
+        "\nUsage: recruit memos pin",
+        "\nArguments:\n",
+        "\nOptions:\n",
+        "Print help",
+        "Print version",
+        "The service only toggles a memo's pin",
+        "\nExamples:\n",
+    ] {
+        assert!(en.contains(want), "{want:?} in {en}");
+    }
+    // A group's list of commands, and a long description.
+    let out = home
+        .cmd()
+        .args(["--lang", "ko", "memos", "--help"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&out).contains("\n명령:\n  list "),
+        "{}",
+        stdout_of(&out)
+    );
+    let out = home
+        .cmd()
+        .args(["--lang", "ko", "export", "forms", "--help"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&out).contains("상세 정보(`questions` 포함)를 동시에 가져와"),
+        "{}",
+        stdout_of(&out)
+    );
+    // -h and -V still work as before.
+    let out = home.cmd().args(["--lang", "ko", "-V"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout_of(&out).starts_with("recruit "),
+        "{}",
+        stdout_of(&out)
+    );
+    let out = home
+        .cmd()
+        .args(["--lang", "ko", "memos", "pin", "-h"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout_of(&out).contains("  -h, --help     도움말 보기"),
+        "{}",
+        stdout_of(&out)
+    );
 }

@@ -193,7 +193,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         let text = table(&out.opts, &events);
         out.write_str(&text)?;
         if events.is_empty() {
-            crate::say!(ctx.io, "no stored events match");
+            crate::say!(ctx.io, "{}", crate::t!("events-none-match"));
         }
         for line in per_target(&store.counts()?) {
             crate::say!(ctx.io, "{line}");
@@ -221,12 +221,15 @@ fn per_target(counts: &[crate::webhook::store::TargetCount]) -> Vec<String> {
                     .map(|c| c.count)
                     .sum::<u64>()
             };
-            format!(
-                "{}: {} pending, {} delivered, {} failed",
-                crate::output::text::safe_line(t.unwrap_or("no target yet")),
-                n(Status::Pending),
-                n(Status::Delivered),
-                n(Status::Failed)
+            crate::t!(
+                "events-per-target",
+                target = match t {
+                    Some(t) => crate::output::text::safe_line(t).into_owned(),
+                    None => crate::t!("events-no-target-yet"),
+                },
+                pending = n(Status::Pending),
+                delivered = n(Status::Delivered),
+                failed = n(Status::Failed)
             )
         })
         .collect()
@@ -269,10 +272,10 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
     let e = store.get(a.id)?.ok_or_else(|| {
         Error::new(
             crate::error::ExitKind::NotFound,
-            format!(
-                "no event {} in {}; `recruit webhooks events list` shows the ids",
-                a.id,
-                store.path.display()
+            crate::t!(
+                "events-no-event-hint",
+                id = a.id,
+                store = store.path.display().to_string()
             ),
         )
     })?;
@@ -281,29 +284,42 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
         return out.value(Kind::Other, &e.record());
     }
     let safe = |s: &str| crate::output::text::safe_line(s).into_owned();
-    let mut s = format!("event {}\n", e.id);
-    let mut line = |k: &str, v: String| s.push_str(&format!("{k:<12} {v}\n"));
-    line("action", safe(e.action.as_deref().unwrap_or("-")));
+    let mut s = format!("{}\n", crate::t!("events-show-title", id = e.id));
+    // Labels padded by their width on screen (a Korean letter takes two columns).
+    let mut line = |k: String, v: String| {
+        let pad = 12usize.saturating_sub(console::measure_text_width(&k));
+        s.push_str(&format!("{k}{} {v}\n", " ".repeat(pad)))
+    };
     line(
-        "received",
+        crate::t!("events-label-action"),
+        safe(e.action.as_deref().unwrap_or("-")),
+    );
+    line(
+        crate::t!("events-label-received"),
         crate::output::text::local_time(Some(&e.received_at)),
     );
-    line("status", e.status.as_str().to_string());
-    line("attempts", e.attempts.to_string());
+    line(
+        crate::t!("events-label-status"),
+        e.status.as_str().to_string(),
+    );
+    line(crate::t!("events-label-attempts"), e.attempts.to_string());
     if let Some(t) = &e.target {
-        line("target", safe(t));
+        line(crate::t!("events-label-target"), safe(t));
     }
     if let Some(err) = &e.last_error {
-        line("last error", safe(err));
+        line(crate::t!("events-label-last-error"), safe(err));
     }
     if let Some(at) = &e.delivered_at {
-        line("delivered", crate::output::text::local_time(Some(at)));
+        line(
+            crate::t!("events-label-delivered"),
+            crate::output::text::local_time(Some(at)),
+        );
     }
     let payload = match serde_json::from_slice::<Value>(&e.payload) {
         Ok(v) => serde_json::to_string_pretty(&v).unwrap_or_default(),
         Err(_) => String::from_utf8_lossy(&e.payload).into_owned(),
     };
-    s.push_str("payload:\n");
+    s.push_str(&format!("{}\n", crate::t!("events-label-payload")));
     s.push_str(&crate::output::text::safe_text(&payload, true));
     s.push('\n');
     out.write_str(&s)?;
@@ -321,13 +337,15 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         let e = store.get(*id)?.ok_or_else(|| {
             Error::new(
                 crate::error::ExitKind::NotFound,
-                format!("no event {id} in {}", store.path.display()),
+                crate::t!(
+                    "events-no-event",
+                    id = *id,
+                    store = store.path.display().to_string()
+                ),
             )
         })?;
         if to.is_none() && e.target.is_none() {
-            return Err(Error::usage(format!(
-                "event {id} was never forwarded, so it has no target; pass --to URL"
-            )));
+            return Err(Error::usage(crate::t!("events-no-target", id = *id)));
         }
         events.push(e);
     }
@@ -343,7 +361,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
             let name = a.header.as_deref().unwrap_or(default_header);
             Some((
                 reqwest::header::HeaderName::from_bytes(name.trim().as_bytes()).map_err(|_| {
-                    Error::usage(format!("--header '{name}' is not a valid HTTP header name"))
+                    Error::usage(crate::t!("bad-header-name", name = name.to_string()))
                 })?,
                 vec![crate::redact::Secret::new(key.clone())],
             ))
@@ -395,13 +413,14 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         if !ok {
             failed += 1;
         }
-        crate::say!(
-            ctx.io,
-            "{} event {} to {url}: {}",
-            if ok { "replayed" } else { "failed to replay" },
-            e.id,
-            crate::output::text::safe_line(&what)
+        let line = crate::t!(
+            "events-replayed",
+            ok = if ok { "yes" } else { "no" },
+            id = e.id,
+            url = url.to_string(),
+            what = crate::output::text::safe_line(&what).into_owned()
         );
+        crate::say!(ctx.io, "{line}");
         let (status, error) = match &outcome {
             forward::Outcome::Accepted(s) => (Some(*s), None),
             forward::Outcome::Refused { status, .. } => (Some(*status), Some(what.clone())),
@@ -417,9 +436,10 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     }
     if failed > 0 {
         // Not delivered: the contract's "network failure or 5xx after all retries".
-        return Err(Error::network(format!(
-            "{failed} of {} replays failed (listed above)",
-            events.len()
+        return Err(Error::network(crate::t!(
+            "events-replays-failed",
+            failed = failed,
+            total = events.len()
         )));
     }
     Ok(())
@@ -428,10 +448,13 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
 fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
     let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
     if a.before > now {
-        return Err(Error::usage(format!(
-            "--before {} is in the future: it would delete events received from now on; give a past time or an age such as 30d",
-            chrono::DateTime::from_timestamp(a.before as i64, 0)
-                .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M %Z").to_string())
+        return Err(Error::usage(crate::t!(
+            "events-prune-future",
+            before = chrono::DateTime::from_timestamp(a.before as i64, 0)
+                .map(|t| t
+                    .with_timezone(&chrono::Local)
+                    .format("%Y-%m-%d %H:%M %Z")
+                    .to_string())
                 .unwrap_or_default()
         )));
     }
@@ -452,10 +475,11 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
         Pruned::default()
     } else {
         ctx.confirm_destructive(
-            &format!(
-                "Delete {} received before {cut} from {}?",
-                describe(&would),
-                store.path.display()
+            &crate::t!(
+                "events-prune-confirm",
+                events = describe(&would),
+                before = cut.clone(),
+                store = store.path.display().to_string()
             ),
             a.yes,
         )?;
@@ -473,16 +497,15 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     if out.is_table() {
         if a.dry_run {
-            crate::say!(ctx.io, "would delete {}", describe(&would));
+            let line = crate::t!("events-would-delete", events = describe(&would));
+            crate::say!(ctx.io, "{line}");
         } else {
-            crate::say!(ctx.io, "deleted {}", describe(&done));
+            let line = crate::t!("events-deleted", events = describe(&done));
+            crate::say!(ctx.io, "{line}");
         }
         if kept > 0 {
-            crate::say!(
-                ctx.io,
-                "kept {kept} pending event{} received before {cut} (not delivered yet; --include-pending deletes them too)",
-                if kept == 1 { "" } else { "s" }
-            );
+            let line = crate::t!("events-kept-pending", count = kept, before = cut.clone());
+            crate::say!(ctx.io, "{line}");
         }
     } else {
         let n = if a.dry_run { would } else { done };
@@ -505,17 +528,13 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
 fn describe(n: &Pruned) -> String {
     let total = n.total();
     let mut parts = vec![
-        format!("{} delivered", n.delivered),
-        format!("{} failed", n.failed),
+        crate::t!("events-n-delivered", count = n.delivered),
+        crate::t!("events-n-failed", count = n.failed),
     ];
     if n.pending > 0 {
-        parts.push(format!("{} pending", n.pending));
+        parts.push(crate::t!("events-n-pending", count = n.pending));
     }
-    format!(
-        "{total} event{} ({})",
-        if total == 1 { "" } else { "s" },
-        parts.join(", ")
-    )
+    crate::t!("events-n", count = total, parts = parts.join(", "))
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ fn webhook_input(
         .check(creating, Naming::Flags)
         .map_err(|problems| Error::usage(problems.join("; ")))?;
     for w in &checked.warnings {
-        crate::say!(io, "warning: {w}");
+        crate::say!(io, "{}", crate::t!("warning-line", warning = w.to_string()));
     }
     Ok(checked.body)
 }
@@ -193,19 +193,20 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Er
                 let planned = client.delete_webhook_request(&a.code)?;
                 return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
             }
-            ctx.confirm_destructive(&format!("Delete webhook {}?", a.code), a.yes)?;
+            ctx.confirm_destructive(
+                &crate::t!("webhook-delete-confirm", code = a.code.to_string()),
+                a.yes,
+            )?;
             let client = ctx.client().await?;
             let resp = client.delete_webhook(&a.code).await?;
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() || empty {
                 if empty && !out.is_table() {
-                    crate::say!(
-                        ctx.io,
-                        "Deleted webhook {} (the service sent no body).",
-                        a.code
-                    );
+                    let line = crate::t!("webhook-deleted-no-body", code = a.code.to_string());
+                    crate::say!(ctx.io, "{line}");
                 } else {
-                    out.write_str(&format!("Deleted webhook {}.\n", a.code))?;
+                    let line = crate::t!("webhook-deleted", code = a.code.to_string());
+                    out.write_str(&format!("{line}\n"))?;
                 }
             } else {
                 let value = resp.value()?;

@@ -279,11 +279,9 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     };
     let host: IpAddr = match args.host.as_str() {
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
-        h => h.parse().map_err(|_| {
-            Error::usage(format!(
-                "--host '{h}' is not an IP address (e.g. 127.0.0.1, ::1, 0.0.0.0)"
-            ))
-        })?,
+        h => h
+            .parse()
+            .map_err(|_| Error::usage(crate::t!("listen-bad-host", host = h.to_string())))?,
     };
     let mut forward = Vec::new();
     for spec in &args.forward {
@@ -291,9 +289,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             .split_once('=')
             .filter(|(a, _)| !a.trim().is_empty())
             .ok_or_else(|| {
-                Error::usage(format!(
-                    "--forward '{spec}' is not ACTION=URL (e.g. candidate_pass=http://localhost:3000/hooks)"
-                ))
+                Error::usage(crate::t!("listen-bad-forward", spec = spec.to_string()))
             })?;
         forward.push((
             action.trim().to_string(),
@@ -308,7 +304,8 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             .collect();
         for e in &list {
             if !crate::api::webhooks::EVENTS.iter().any(|(a, _)| a == e) {
-                crate::say!(ctx.io, "note: --events '{e}' is not one of the service's six actions; it is matched as given");
+                let note = crate::t!("listen-unknown-event", event = e.to_string());
+                crate::say!(ctx.io, "{note}");
             }
         }
         list
@@ -318,9 +315,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         .as_deref()
         .map(|m| {
             m.parse::<SocketAddr>().map_err(|_| {
-                Error::usage(format!(
-                    "--metrics-addr '{m}' is not HOST:PORT with an IP address (e.g. 127.0.0.1:9464)"
-                ))
+                Error::usage(crate::t!("listen-bad-metrics-addr", addr = m.to_string()))
             })
         })
         .transpose()?;
@@ -373,10 +368,18 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     // Ctrl-C echoes "^C" without a newline: on a terminal the summary starts a fresh line.
     let fresh_line = ctx.io.term.stderr_tty.then(|| ctx.io.err_stream());
     let ended = listen::run(cfg, io, shutdown_signal(fresh_line)).await?;
-    log.write(crate::webhook::log::Record::info(
-        "stopped",
-        format!("stopped: {}", ended.stats.summary(forwarding, durable)),
-    ));
+    let stats = &ended.stats;
+    let summary = |lang| {
+        crate::t_in!(
+            lang,
+            "listen-stopped",
+            summary = stats.summary(forwarding, durable, lang)
+        )
+    };
+    log.write(
+        crate::webhook::log::Record::info("stopped", summary(crate::i18n::Lang::En))
+            .for_people(summary(crate::i18n::lang())),
+    );
     log.flush();
     match ended.fatal {
         Some(e) => Err(e),
@@ -387,9 +390,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
 pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
     let keys = signing_keys(ctx, &args.keys)?;
     if keys.is_empty() {
-        return Err(Error::usage(
-            "no signing key: pass --signing-key KEY, set RECRUIT_SIGNING_KEY, or run `recruit config set signing_key KEY`",
-        ));
+        return Err(Error::usage(crate::t!("verify-no-key")));
     }
     let payload = read_input(args.payload.as_deref(), ctx)?;
     let key_bytes: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
@@ -401,7 +402,9 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
         signature::tolerance_from_secs(args.tolerance),
         now,
     )
-    .map_err(|rejection| Error::signature(format!("signature invalid: {rejection}")))?;
+    .map_err(|rejection| {
+        Error::signature(crate::t!("verify-invalid", why = rejection.to_string()))
+    })?;
     let signed_at = signature::format_timestamp(verified.timestamp);
     match explicit_format(ctx)? {
         Some(Format::Json | Format::Ndjson) => print_json(
@@ -415,8 +418,12 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
             }),
         ),
         _ => Ok(ctx.io.outln(format_args!(
-            "valid (signed at {signed_at}, {})",
-            crate::output::text::ago(verified.age_secs)
+            "{}",
+            crate::t!(
+                "verify-valid",
+                at = signed_at.to_string(),
+                ago = crate::output::text::ago(verified.age_secs).to_string()
+            )
         ))?),
     }
 }
@@ -436,7 +443,11 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
     )?;
     if let Some(w) = warning {
-        crate::say!(ctx.io, "warning: {w}");
+        crate::say!(
+            ctx.io,
+            "{}",
+            crate::t!("warning-line", warning = w.to_string())
+        );
     }
     let format = explicit_format(ctx)?;
     let cfg = TriggerConfig {
@@ -448,21 +459,23 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         timeout: ctx.timeout()?,
         net: ctx.net()?,
     };
-    crate::say!(
-        ctx.io,
-        "sending {} ({} bytes, {}) to {}",
-        args.action,
-        cfg.body.len(),
-        if cfg.keys.is_empty() {
-            "unsigned".to_string()
+    let sending = crate::t!(
+        "trigger-sending",
+        action = args.action.to_string(),
+        bytes = cfg.body.len(),
+        signed = if cfg.keys.is_empty() {
+            crate::t!("trigger-unsigned")
         } else {
-            format!("signed in {}", listen::header_label(&cfg.header))
+            crate::t!(
+                "trigger-signed-in",
+                header = listen::header_label(&cfg.header).to_string()
+            )
         },
-        cfg.url
+        url = cfg.url.to_string()
     );
+    crate::say!(ctx.io, "{sending}");
     let outcome = trigger::deliver(&cfg, &mut |line| crate::say!(ctx.io, "{line}")).await?;
     let n = outcome.attempts.len();
-    let attempts = if n == 1 { "attempt" } else { "attempts" };
     if matches!(format, Some(Format::Json | Format::Ndjson)) {
         let json = serde_json::json!({
             "action": args.action,
@@ -474,16 +487,19 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         });
         print_json(ctx, &json)?;
     } else if outcome.delivered {
-        ctx.io
-            .outln(format_args!("delivered after {n} {attempts} (HTTP 200)"))?;
+        ctx.io.outln(format_args!(
+            "{}",
+            crate::t!("trigger-delivered", count = n)
+        ))?;
     }
     if outcome.delivered {
         Ok(())
     } else {
-        Err(Error::network(format!(
-            "not delivered to {}: {n} {attempts} failed, last: {} (only HTTP 200 counts as delivered)",
-            outcome.url,
-            outcome.last_result()
+        Err(Error::network(crate::t!(
+            "trigger-not-delivered",
+            url = outcome.url.to_string(),
+            count = n,
+            last = outcome.last_result().to_string()
         )))
     }
 }
@@ -506,7 +522,7 @@ fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> 
         .into_iter()
         .map(|k| {
             if k.is_empty() {
-                Err(Error::usage("the signing key is empty"))
+                Err(Error::usage(crate::t!("signing-key-empty")))
             } else {
                 Ok(Secret::new(k))
             }
@@ -516,7 +532,7 @@ fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> 
 
 fn header_name(name: &str) -> Result<HeaderName, Error> {
     HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| Error::usage(format!("--header '{name}' is not a valid HTTP header name")))
+        .map_err(|_| Error::usage(crate::t!("bad-header-name", name = name.to_string())))
 }
 
 /// The bytes of FILE, or of standard input for '-' / None, exactly as they are.
@@ -524,10 +540,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
     match name {
         None | Some("-") => {
             if ctx.io.term.stdin_tty {
-                crate::say!(
-                    ctx.io,
-                    "reading the payload from standard input (end with Ctrl-D)"
-                );
+                crate::say!(ctx.io, "{}", crate::t!("payload-reading-stdin"));
             }
             crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
         }
@@ -535,7 +548,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             let file = std::fs::File::open(path).map_err(|e| {
                 Error::caused(
                     crate::ExitKind::Usage,
-                    format_args!("cannot read payload file {path}"),
+                    crate::t!("payload-cannot-read", path = path.to_string()),
                     e,
                 )
             })?;
