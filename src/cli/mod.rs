@@ -434,12 +434,100 @@ fn clap_ending(e: &clap::Error, json: bool) -> i32 {
         crate::elog!("{}", err.envelope());
         return err.exit_code();
     }
-    match e.print() {
+    let printed = match clap_translated(e) {
+        Some(text) => {
+            use std::io::Write as _;
+            writeln!(std::io::stderr(), "{text}")
+        }
+        None => e.print(),
+    };
+    match printed {
         Err(pe) if pe.kind() == std::io::ErrorKind::BrokenPipe => {
             crate::ExitKind::OutputClosed.code()
         }
         _ => e.exit_code(),
     }
+}
+
+/// clap's error in the language in use, for the kinds people meet most (a mistyped command or
+/// flag, a missing argument, a value not among the choices); `None` keeps clap's own English
+/// (English itself, help and version output, rarer kinds).
+fn clap_translated(e: &clap::Error) -> Option<String> {
+    use crate::t;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if crate::i18n::lang() == crate::i18n::Lang::En || !e.use_stderr() {
+        return None;
+    }
+    let one = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let many = |k: ContextKind| match e.get(k) {
+        Some(ContextValue::Strings(v)) => v.clone(),
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        _ => Vec::new(),
+    };
+    let quoted = |v: Vec<String>| {
+        v.iter()
+            .map(|s| format!("'{s}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut lines = Vec::new();
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let value = one(ContextKind::InvalidSubcommand)?;
+            lines.push(t!("clap-unknown-subcommand", value = value));
+            let similar = many(ContextKind::SuggestedSubcommand);
+            if !similar.is_empty() {
+                lines.push(format!("  {}", t!("clap-similar", names = quoted(similar))));
+            }
+        }
+        ErrorKind::UnknownArgument => {
+            let value = one(ContextKind::InvalidArg)?;
+            lines.push(t!("clap-unknown-argument", value = value));
+            let similar = many(ContextKind::SuggestedArg);
+            if !similar.is_empty() {
+                lines.push(format!("  {}", t!("clap-similar", names = quoted(similar))));
+            }
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let missing = many(ContextKind::InvalidArg);
+            if missing.is_empty() {
+                return None;
+            }
+            lines.push(t!("clap-missing"));
+            lines.extend(missing.iter().map(|m| format!("  {m}")));
+        }
+        ErrorKind::InvalidValue => {
+            let (arg, value) = (
+                one(ContextKind::InvalidArg)?,
+                one(ContextKind::InvalidValue)?,
+            );
+            lines.push(t!("clap-invalid-value", value = value, arg = arg));
+            let valid = many(ContextKind::ValidValue);
+            if !valid.is_empty() {
+                lines.push(format!(
+                    "  [{}]",
+                    t!("clap-possible", values = valid.join(", "))
+                ));
+            }
+        }
+        ErrorKind::ArgumentConflict => {
+            let arg = one(ContextKind::InvalidArg)?;
+            let other = many(ContextKind::PriorArg).into_iter().next()?;
+            lines.push(t!("clap-conflict", arg = arg, other = other));
+        }
+        _ => return None,
+    }
+    let mut text = format!("{}: {}", t!("word-error"), lines.join("\n"));
+    if let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) {
+        let usage = usage.to_string();
+        let usage = usage.trim().trim_start_matches("Usage:").trim();
+        text.push_str(&format!("\n\n{} {usage}", t!("clap-usage")));
+    }
+    text.push_str(&format!("\n\n{}", t!("clap-more")));
+    Some(text)
 }
 
 /// Whether the command line asked for JSON output (`-o json`, `--output=ndjson`, `-ojson`, or

@@ -648,3 +648,14 @@ trigger-too-many-delays = --retry-delays: at most { $most } delays (the service 
 trigger-no-sample = no sample event for '{ $action }': use one of { $names }, or give the body with --payload FILE
 listen-metrics-own-port = --metrics-addr { $addr } is the listener's own port: metrics are never served where the service sends events; pick another port
 listen-metrics-cannot-serve = cannot serve metrics on --metrics-addr { $addr }
+
+## The argument parser's errors (English text is clap's own; these ids give the other languages)
+clap-unknown-subcommand = unrecognized subcommand '{ $value }'
+clap-unknown-argument = unexpected argument '{ $value }' found
+clap-missing = the following required arguments were not provided:
+clap-invalid-value = invalid value '{ $value }' for '{ $arg }'
+clap-possible = possible values: { $values }
+clap-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+clap-similar = a similar one exists: { $names }
+clap-usage = Usage:
+clap-more = For more information, try '--help'.

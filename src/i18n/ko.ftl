@@ -600,3 +600,14 @@ trigger-too-many-delays = --retry-delays: 간격은 많아야 { $most }개입니
 trigger-no-sample = '{ $action }'의 예시 이벤트가 없습니다: { $names } 중 하나를 쓰거나 --payload FILE로 본문을 주세요
 listen-metrics-own-port = --metrics-addr { $addr }은(는) 리스너 자신의 포트입니다. 서비스가 이벤트를 보내는 곳에서는 지표를 내보내지 않습니다: 다른 포트를 고르세요
 listen-metrics-cannot-serve = --metrics-addr { $addr }에서 지표를 내보낼 수 없습니다
+
+## The argument parser's errors
+clap-unknown-subcommand = 알 수 없는 하위 명령 '{ $value }'
+clap-unknown-argument = 알 수 없는 인수 '{ $value }'
+clap-missing = 다음 필수 인수가 없습니다:
+clap-invalid-value = '{ $arg }'에 잘못된 값 '{ $value }'
+clap-possible = 가능한 값: { $values }
+clap-conflict = 인수 '{ $arg }'는 '{ $other }'와 함께 쓸 수 없습니다
+clap-similar = 비슷한 것: { $names }
+clap-usage = 사용법:
+clap-more = 자세한 내용은 '--help'를 보세요.

@@ -780,3 +780,43 @@ fn help_headings_flags_and_notes_in_korean() {
         stdout_of(&out)
     );
 }
+
+/// The argument parser's errors people meet most, in Korean under `--lang ko` (exit 2 either
+/// way); English keeps clap's own text.
+#[test]
+fn argument_errors_in_both_languages() {
+    let home = Home::new();
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["forms", "lst"],
+            "오류: 알 수 없는 하위 명령 'lst'\n  비슷한 것: 'list'",
+            "error: unrecognized subcommand 'lst'",
+        ),
+        (
+            &["forms", "list", "--bogus"],
+            "오류: 알 수 없는 인수 '--bogus'",
+            "error: unexpected argument '--bogus' found",
+        ),
+        (
+            &["memos", "get"],
+            "오류: 다음 필수 인수가 없습니다:\n  <CANDIDATE>\n  <ID>",
+            "error: the following required arguments were not provided:",
+        ),
+        (
+            &["-o", "xml", "forms", "list"],
+            "오류: '--output <FORMAT>'에 잘못된 값 'xml'\n  [가능한 값: table, json, ndjson, csv]",
+            "error: invalid value 'xml' for '--output <FORMAT>'",
+        ),
+    ];
+    for (args, ko, en) in cases {
+        let (code, out, err) = in_lang(&home, "ko", args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.starts_with(ko), "{args:?}:\n{err}");
+        assert!(err.contains("자세한 내용은 '--help'를 보세요."), "{err}");
+        assert!(!err.contains("error"), "{err}");
+        let (code, _, err) = in_lang(&home, "en", args);
+        assert_eq!(code, Some(2));
+        assert!(err.starts_with(en), "{args:?}:\n{err}");
+    }
+}
