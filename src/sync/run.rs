@@ -208,7 +208,9 @@ struct Shared {
     stop: AtomicBool,
     cancel: watch::Sender<bool>,
     fatal: Mutex<Option<Error>>,
-    fetched: AtomicU64,
+    /// Counted on the mirror's thread with the write itself: a worker stopped while its
+    /// write is queued still has it committed, and counted.
+    fetched: Arc<AtomicU64>,
     records: Arc<Counters>,
     failed: Mutex<Vec<(String, String)>>,
     not_found: Mutex<Vec<String>>,
@@ -268,7 +270,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         stop: AtomicBool::new(false),
         cancel: watch::channel(false).0,
         fatal: Mutex::new(None),
-        fetched: AtomicU64::new(0),
+        fetched: Arc::default(),
         records: counters.clone(),
         failed: Mutex::new(Vec::new()),
         not_found: Mutex::new(Vec::new()),
@@ -349,6 +351,9 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.fatal = shared.fatal.lock().expect("fatal lock").take();
     report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
     report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
+    // The writes of workers stopped mid-call are queued before this call on the mirror's one
+    // thread: once it answers, every commit is counted.
+    let _ = job.store.call(|_| Ok(())).await;
     report.counts.fetched = shared.fetched.load(Ordering::Relaxed);
     report.records = counters.records.load(Ordering::Relaxed);
     report.status = if report.interrupted {
@@ -674,7 +679,9 @@ async fn worker(sh: Arc<Shared>, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Task>
         let Some(task) = task else { return };
         let done = tokio::select! {
             d = fetch_one(&sh, &task) => d,
-            // Stopped mid-fetch: nothing of it was written; the next run fetches it.
+            // Stopped mid-fetch: nothing was written, unless the write was already queued on
+            // the mirror's thread (then it is committed and counted); the next run fetches
+            // what was not.
             _ = cancel.wait_for(|c| *c) => return,
         };
         if let Some(b) = &sh.bar {
@@ -741,15 +748,16 @@ async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
     }
     let written = (memo_rows.len() + subs.len()) as u64;
     let (c, fp) = (task.code.clone(), task.fingerprint.clone());
-    let stored = sh
-        .store
-        .call(move |m| m.replace_candidate(&c, &fp, &memo_rows, &subs, &answers))
-        .await?;
-    if stored {
-        sh.fetched.fetch_add(1, Ordering::Relaxed);
-        sh.records.records.fetch_add(written, Ordering::Relaxed);
-    }
-    Ok(())
+    let (fetched, records) = (sh.fetched.clone(), sh.records.clone());
+    sh.store
+        .call(move |m| {
+            if m.replace_candidate(&c, &fp, &memo_rows, &subs, &answers)? {
+                fetched.fetch_add(1, Ordering::Relaxed);
+                records.records.fetch_add(written, Ordering::Relaxed);
+            }
+            Ok(())
+        })
+        .await
 }
 
 /// A failure every other request would meet too: the key refused, bad local settings.

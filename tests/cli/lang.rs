@@ -57,7 +57,8 @@ fn the_language_comes_from_flag_env_profile_then_locale() {
         c.env("RECRUIT_LANG", "en");
     })
     .contains(EN));
-    // A bad value is a usage error naming what is allowed, in either place.
+    // A bad value is a usage error naming what is allowed, in either place (in the
+    // profile's language, Korean by now).
     let bad = home
         .sandbox()
         .args(["--lang", "de", "forms", "list"])
@@ -65,7 +66,7 @@ fn the_language_comes_from_flag_env_profile_then_locale() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(
-        stderr_of(&bad).contains("[possible values: en, ko]"),
+        stderr_of(&bad).contains("[가능한 값: en, ko]"),
         "{}",
         stderr_of(&bad)
     );
