@@ -33,7 +33,7 @@ impl Client {
     /// `POST /v1/application_forms/{code}/apply` with a body of either variant.
     pub async fn apply(&self, code: &str, body: &Value) -> RecordResult<Application> {
         let planned = self.apply_request(code, body)?;
-        let named = || format!("application form '{code}' not found");
+        let named = || crate::t!("form-not-found", code = code.to_string());
         self.send_planned_json(&planned, named).await
     }
 }

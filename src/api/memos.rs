@@ -24,7 +24,7 @@ impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
         let path = ["candidates", candidate, "memos"];
-        let named = || format!("candidate '{candidate}' not found");
+        let named = || crate::t!("candidate-not-found", code = candidate.to_string());
         self.send_record(Method::GET, &path, None, named).await
     }
 
@@ -56,7 +56,12 @@ impl Client {
     }
 
     async fn send_created_memo(&self, candidate: &str, planned: &Planned) -> RecordResult<Memo> {
-        let named = || format!("candidate '{candidate}' (or the parent memo) not found");
+        let named = || {
+            crate::t!(
+                "candidate-or-parent-not-found",
+                code = candidate.to_string()
+            )
+        };
         self.send_planned_json(planned, named).await
     }
 
@@ -211,7 +216,7 @@ impl Client {
 }
 
 fn memo_not_found(candidate: &str, id: i64) -> String {
-    format!("memo {id} not found on candidate {candidate}")
+    crate::t!("memo-not-found", id = id, candidate = candidate.to_string())
 }
 
 #[cfg(test)]

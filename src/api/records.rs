@@ -80,7 +80,17 @@ impl Client {
         path: &[&str],
     ) -> Result<Fetched<T>, Error> {
         let code = path.last().copied().unwrap_or_default();
-        let named = || format!("{what} '{code}' not found");
+        let named = || {
+            let code = code.to_string();
+            match what {
+                "application form" => crate::t!("form-not-found", code = code),
+                "candidate" => crate::t!("candidate-not-found", code = code),
+                "evaluation" => crate::t!("evaluation-not-found", code = code),
+                "interview" => crate::t!("interview-not-found", code = code),
+                "webhook" => crate::t!("webhook-not-found", code = code),
+                _ => format!("{what} '{code}' not found"),
+            }
+        };
         self.send_record(Method::GET, path, None, named).await
     }
 

@@ -205,7 +205,7 @@ impl Client {
 
     pub async fn edit_webhook(&self, code: &str, body: &WebhookInput) -> RecordResult<Webhook> {
         let planned = self.edit_webhook_request(code, body)?;
-        let named = || format!("webhook '{code}' not found");
+        let named = || crate::t!("webhook-not-found", code = code.to_string());
         self.send_planned_json(&planned, named).await
     }
 
@@ -218,8 +218,10 @@ impl Client {
     /// it came (possibly empty).
     pub async fn delete_webhook(&self, code: &str) -> Result<super::ApiResponse, Error> {
         let planned = self.delete_webhook_request(code)?;
-        self.send_planned(&planned, || format!("webhook '{code}' not found"))
-            .await
+        self.send_planned(&planned, || {
+            crate::t!("webhook-not-found", code = code.to_string())
+        })
+        .await
     }
 }
 

@@ -513,6 +513,20 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
                 ));
             }
         }
+        ErrorKind::ValueValidation => {
+            let (arg, value) = (
+                one(ContextKind::InvalidArg)?,
+                one(ContextKind::InvalidValue)?,
+            );
+            // The reason is the value parser's own sentence.
+            let reason = std::error::Error::source(e)?.to_string();
+            lines.push(t!(
+                "clap-value-refused",
+                value = value,
+                arg = arg,
+                reason = reason
+            ));
+        }
         ErrorKind::ArgumentConflict => {
             let arg = one(ContextKind::InvalidArg)?;
             let other = many(ContextKind::PriorArg).into_iter().next()?;

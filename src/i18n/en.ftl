@@ -659,3 +659,12 @@ clap-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
 clap-similar = a similar one exists: { $names }
 clap-usage = Usage:
 clap-more = For more information, try '--help'.
+
+## What a 404 names
+form-not-found = application form '{ $code }' not found
+evaluation-not-found = evaluation '{ $code }' not found
+interview-not-found = interview '{ $code }' not found
+webhook-not-found = webhook '{ $code }' not found
+candidate-or-parent-not-found = candidate '{ $code }' (or the parent memo) not found
+memo-not-found = memo { $id } not found on candidate { $candidate }
+clap-value-refused = invalid value '{ $value }' for '{ $arg }': { $reason }

@@ -611,3 +611,12 @@ clap-conflict = 인수 '{ $arg }'는 '{ $other }'와 함께 쓸 수 없습니다
 clap-similar = 비슷한 것: { $names }
 clap-usage = 사용법:
 clap-more = 자세한 내용은 '--help'를 보세요.
+
+## What a 404 names
+form-not-found = 지원서 '{ $code }'을(를) 찾을 수 없습니다
+evaluation-not-found = 평가 '{ $code }'을(를) 찾을 수 없습니다
+interview-not-found = 면접 '{ $code }'을(를) 찾을 수 없습니다
+webhook-not-found = 웹훅 '{ $code }'을(를) 찾을 수 없습니다
+candidate-or-parent-not-found = 지원자 '{ $code }'(또는 답글을 달 메모)을(를) 찾을 수 없습니다
+memo-not-found = 지원자 { $candidate }에게서 메모 { $id }을(를) 찾을 수 없습니다
+clap-value-refused = '{ $arg }'에 잘못된 값 '{ $value }': { $reason }

@@ -821,3 +821,44 @@ fn argument_errors_in_both_languages() {
         assert!(err.starts_with(en), "{args:?}:\n{err}");
     }
 }
+
+/// What a 404 names, and a flag value our own parser refuses, in the language in use; the
+/// exit codes and the service's own detail stay.
+#[test]
+fn not_found_and_refused_values_in_both_languages() {
+    let home = Home::new();
+    let cases: [(&[&str], &str, &str, i32); 4] = [
+        (
+            &["memos", "get", "C1001", "99999"],
+            "오류: 지원자 C1001에게서 메모 99999을(를) 찾을 수 없습니다",
+            "error: memo 99999 not found on candidate C1001",
+            3,
+        ),
+        (
+            &["forms", "get", "NOPE"],
+            "오류: 지원서 'NOPE'을(를) 찾을 수 없습니다",
+            "error: application form 'NOPE' not found",
+            3,
+        ),
+        (
+            &["interviews", "get", "NOPE"],
+            "오류: 면접 'NOPE'을(를) 찾을 수 없습니다",
+            "error: interview 'NOPE' not found",
+            3,
+        ),
+        (
+            &["--timeout", "abc", "forms", "list"],
+            "오류: '--timeout <SECS>'에 잘못된 값 'abc': ",
+            "error: invalid value 'abc' for '--timeout <SECS>': ",
+            2,
+        ),
+    ];
+    for (args, ko, en, code) in cases {
+        let (got, _, err) = in_lang(&home, "ko", args);
+        assert_eq!(got, Some(code), "{args:?}: {err}");
+        assert!(err.starts_with(ko), "{args:?}:\n{err}");
+        let (got, _, err) = in_lang(&home, "en", args);
+        assert_eq!(got, Some(code), "{args:?}: {err}");
+        assert!(err.starts_with(en), "{args:?}:\n{err}");
+    }
+}
