@@ -230,6 +230,18 @@ macro_rules! t {
 
 /// Message `id` in a given language: `t_in!(Lang::En, "id", name = value)`. For text that has
 /// an English form for machines (a JSON log's `message`) beside the one for people.
+/// A message twice: in English, for what is kept or read by programs (a JSON log line, the sync's
+/// runs table), and in the language in use, for people.
+#[macro_export]
+macro_rules! t_both {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        (
+            $crate::t_in!($crate::i18n::Lang::En, $id $(, $name = $value)*),
+            $crate::t!($id $(, $name = $value)*),
+        )
+    };
+}
+
 #[macro_export]
 macro_rules! t_in {
     ($lang:expr, $id:literal) => {

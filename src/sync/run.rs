@@ -50,18 +50,17 @@ pub struct SyncJob {
     pub handle_signals: bool,
 }
 
-/// How a run ended.
 /// A note of the run: in English in the report's `notes` (JSON, the runs table), and in the
 /// language in use for the summary.
 macro_rules! note {
     ($report:expr, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        let en = crate::t_in!(crate::i18n::Lang::En, $id $(, $name = $value)*);
-        let people = crate::t!($id $(, $name = $value)*);
+        let (en, people) = crate::t_both!($id $(, $name = $value)*);
         $report.notes.push(en);
         $report.notes_for_people.push(people);
     }};
 }
 
+/// How a run ended.
 #[derive(Debug, Default)]
 pub struct SyncReport {
     /// The run's id in `sync_runs`.

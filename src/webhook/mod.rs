@@ -6,10 +6,10 @@
 /// A record of the log with its message both in English (the JSON log's `message`, for
 /// collectors) and in the language in use (the text log, for people).
 macro_rules! said {
-    ($record:path, $outcome:literal, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $record($outcome, crate::t_in!(crate::i18n::Lang::En, $id $(, $name = $value)*))
-            .for_people(crate::t!($id $(, $name = $value)*))
-    };
+    ($record:path, $outcome:literal, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        let (en, people) = crate::t_both!($id $(, $name = $value)*);
+        $record($outcome, en).for_people(people)
+    }};
 }
 
 pub mod delivery;
