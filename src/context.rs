@@ -313,7 +313,7 @@ impl Ctx {
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
         {
-            crate::say!(io, "{}", crate::t!("api-key-flag-visible"));
+            crate::tell!(io, "api-key-flag-visible");
         }
         Ok(Ctx::with(globals, config, io)?)
     }

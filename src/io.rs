@@ -429,6 +429,15 @@ macro_rules! say {
     };
 }
 
+/// A message by its id, in the language in use, on a command's stderr:
+/// `tell!(ctx.io, "auth-stored", profile = p)` is `say!(ctx.io, "{}", t!("auth-stored", profile = p))`.
+#[macro_export]
+macro_rules! tell {
+    ($io:expr, $($arg:tt)*) => {
+        $io.errln(format_args!("{}", $crate::t!($($arg)*)))
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -89,11 +89,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     // Nothing to check against yet: store it, and say it is unchecked.
     let has_address = ctx.configured_base_url().is_some();
     if !has_address && !a.no_verify && !ctx.globals.sandbox {
-        crate::say!(
-            ctx.io,
-            "{}",
-            crate::t!("auth-not-checked", profile = ctx.profile.as_str())
-        );
+        crate::tell!(ctx.io, "auth-not-checked", profile = ctx.profile.as_str());
     }
     if has_address && !a.no_verify && !ctx.globals.sandbox {
         ctx.globals.api_key = Some(secret.clone());
@@ -107,15 +103,12 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         config.set(&ctx.profile, Key::BaseUrl, b);
     }
     config.save()?;
-    crate::say!(
+    crate::tell!(
         ctx.io,
-        "{}",
-        crate::t!(
-            "auth-stored",
-            key = secret.redacted(),
-            profile = ctx.profile.as_str(),
-            path = config.path.display().to_string()
-        )
+        "auth-stored",
+        key = secret.redacted(),
+        profile = ctx.profile.as_str(),
+        path = config.path.display().to_string()
     );
     Ok(())
 }

@@ -108,16 +108,13 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
             } else {
                 a.value.clone()
             };
-            crate::say!(
+            crate::tell!(
                 ctx.io,
-                "{}",
-                crate::t!(
-                    "config-set",
-                    key = a.key.as_str(),
-                    value = shown,
-                    profile = profile.as_str(),
-                    path = config.path.display().to_string()
-                )
+                "config-set",
+                key = a.key.as_str(),
+                value = shown,
+                profile = profile.as_str(),
+                path = config.path.display().to_string()
             );
             Ok(())
         }
@@ -153,15 +150,12 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
         .as_ref()
         .filter(|(_, s)| matches!(s, Source::Flag(_) | Source::Env(_)));
     if let (Some((v, source)), Some(_)) = (overridden, ctx.config.get(profile, key)) {
-        crate::say!(
+        crate::tell!(
             ctx.io,
-            "{}",
-            crate::t!(
-                "config-overridden",
-                source = source.to_string(),
-                key = a.key.as_str(),
-                value = shown(v)
-            )
+            "config-overridden",
+            source = source.to_string(),
+            key = a.key.as_str(),
+            value = shown(v)
         );
     }
     match ctx.config.get(profile, key) {
@@ -169,7 +163,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
         Some(v) if key.is_secret() && !a.reveal => {
             ctx.io
                 .outln(format_args!("{}", crate::redact::Secret::new(v).redacted()))?;
-            crate::say!(ctx.io, "{}", crate::t!("config-redacted"));
+            crate::tell!(ctx.io, "config-redacted");
             Ok(())
         }
         Some(v) => {

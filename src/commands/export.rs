@@ -239,7 +239,7 @@ enum Source {
 fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
     let what = if file == "-" {
         if ctx.io.term.stdin_tty {
-            crate::say!(ctx.io, "{}", crate::t!("export-reading-stdin"));
+            crate::tell!(ctx.io, "export-reading-stdin");
         }
         crate::t!("export-codes-stdin")
     } else {
@@ -270,25 +270,19 @@ async fn run_export(
         let journal = journal_path(&out);
         if journal.symlink_metadata().is_err() {
             if out.exists() {
-                crate::say!(
+                crate::tell!(
                     ctx.io,
-                    "{}",
-                    crate::t!(
-                        "export-nothing-to-resume",
-                        out = out.display().to_string(),
-                        journal = journal.display().to_string()
-                    )
+                    "export-nothing-to-resume",
+                    out = out.display().to_string(),
+                    journal = journal.display().to_string()
                 );
                 return Ok(());
             }
-            crate::say!(
+            crate::tell!(
                 ctx.io,
-                "{}",
-                crate::t!(
-                    "export-no-unfinished",
-                    out = out.display().to_string(),
-                    journal = journal.display().to_string()
-                )
+                "export-no-unfinished",
+                out = out.display().to_string(),
+                journal = journal.display().to_string()
             );
         }
     }

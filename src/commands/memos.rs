@@ -268,14 +268,11 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
                     crate::t!("memo-deleted", id = a.id, candidate = a.candidate.as_str())
                 ))?;
             } else if empty {
-                crate::say!(
+                crate::tell!(
                     ctx.io,
-                    "{}",
-                    crate::t!(
-                        "memo-deleted-no-body",
-                        id = a.id,
-                        candidate = a.candidate.as_str()
-                    )
+                    "memo-deleted-no-body",
+                    id = a.id,
+                    candidate = a.candidate.as_str()
                 );
             } else {
                 out.single(Kind::Memo, &resp.body, &resp.value()?)?;
@@ -313,15 +310,12 @@ async fn set_pin(
         out.write_str(&line)?;
     } else {
         if !changed {
-            crate::say!(
+            crate::tell!(
                 ctx.io,
-                "{}",
-                crate::t!(
-                    "memo-already",
-                    id = a.id,
-                    candidate = a.candidate.as_str(),
-                    state = word
-                )
+                "memo-already",
+                id = a.id,
+                candidate = a.candidate.as_str(),
+                state = word
             );
         }
         out.single(Kind::Memo, &memo.raw, &memo.value)?;

@@ -143,14 +143,10 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
         sandbox.api_key
     ));
     ctx.io.outln(format_args!("{text}"))?;
-    crate::say!(
-        ctx.io,
-        "{}",
-        crate::t!("sandbox-serving", base = base.to_string())
-    );
+    crate::tell!(ctx.io, "sandbox-serving", base = base.to_string());
 
     wait_for_stop_signal().await;
-    crate::say!(ctx.io, "{}", crate::t!("sandbox-stopping"));
+    crate::tell!(ctx.io, "sandbox-stopping");
     sandbox.shutdown().await;
     Ok(())
 }

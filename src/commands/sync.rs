@@ -232,13 +232,7 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
         lines.push(crate::t!(
             "sync-gone",
             count = r.not_found.len(),
-            codes = r
-                .not_found
-                .iter()
-                .take(10)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", ")
+            codes = first(r.not_found.iter(), 10)
         ));
     }
     for n in &r.notes_for_people {
@@ -252,6 +246,15 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// The first `n` codes, for a line that names some and counts all.
+fn first<'a>(codes: impl Iterator<Item = &'a String>, n: usize) -> String {
+    codes
+        .take(n)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The run's result as the command's: its fatal error, an interruption, or failed candidates.
@@ -269,13 +272,7 @@ fn outcome(r: SyncReport) -> Result<(), Error> {
         return Err(Error::network(crate::t!(
             "sync-records-failed",
             count = r.failed.len(),
-            codes = r
-                .failed
-                .iter()
-                .take(5)
-                .map(|(c, _)| c.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            codes = first(r.failed.iter().map(|(c, _)| c), 5)
         )));
     }
     Ok(())

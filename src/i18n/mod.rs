@@ -353,16 +353,24 @@ mod tests {
                     continue;
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
-                for (at, _) in text.match_indices("t!(\"") {
-                    // Not part of a longer macro name (e.g. `assert!(`).
-                    let before = text[..at].chars().next_back();
-                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                        continue;
-                    }
-                    let rest = &text[at + 4..];
-                    let id = &rest[..rest.find('"').unwrap()];
-                    if !en.iter().any(|e| e == id) {
-                        missing.push(format!("{}: {id}", path.display()));
+                // `t!("id"`, `t_both!("id"` and `tell!(io, "id"`: the id is the first string.
+                for name in ["t!(", "t_both!(", "tell!("] {
+                    for (at, _) in text.match_indices(name) {
+                        // Not part of a longer macro name (e.g. `assert!(`).
+                        let before = text[..at].chars().next_back();
+                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                            continue;
+                        }
+                        let rest = &text[at + name.len()..];
+                        let Some(open) = rest.find('"') else { continue };
+                        if rest[..open].contains(['(', ';', '"']) {
+                            continue;
+                        }
+                        let rest = &rest[open + 1..];
+                        let id = &rest[..rest.find('"').unwrap()];
+                        if !en.iter().any(|e| e == id) {
+                            missing.push(format!("{}: {id}", path.display()));
+                        }
                     }
                 }
             }

@@ -370,21 +370,13 @@ impl Mirror {
         let now = records::now_text();
         in_tx(self.db(), |db| {
             let params: Vec<Val> = rows.iter().map(|r| Val::text(&r.code)).collect();
-            let prior: HashMap<String, (Option<String>, bool)> = db::query(
+            let prior = by_code(
                 db,
-                &format!(
-                    "SELECT code, detail_updated_at, CASE WHEN detail IS NULL THEN 0 ELSE 1 END
-                     FROM forms WHERE code IN ({})",
-                    marks(params.len())
-                ),
+                "SELECT code, detail_updated_at, CASE WHEN detail IS NULL THEN 0 ELSE 1 END
+                 FROM forms",
                 &params,
-            )?
-            .into_iter()
-            .filter_map(|r| {
-                let code = r.first()?.as_str()?.to_string();
-                Some((code, (r[1].as_str().map(str::to_string), r[2].truthy())))
-            })
-            .collect();
+                |r| (r[1].as_str().map(str::to_string), r[2].truthy()),
+            )?;
             let mut seen = std::collections::HashSet::new();
             let mut values = Vec::new();
             let mut want = Vec::new();
@@ -470,32 +462,21 @@ impl Mirror {
                 purged: bool,
                 seen_run: Option<i64>,
             }
-            let prior: HashMap<String, Prior> = db::query(
+            let prior = by_code(
                 db,
-                &format!(
-                    "SELECT code, fingerprint, fetched_fingerprint, fetched_unix, refetch,
-                            CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END, seen_run
-                     FROM candidates WHERE code IN ({})",
-                    marks(params.len())
-                ),
+                "SELECT code, fingerprint, fetched_fingerprint, fetched_unix, refetch,
+                        CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END, seen_run
+                 FROM candidates",
                 &params,
-            )?
-            .into_iter()
-            .filter_map(|r| {
-                let code = r.first()?.as_str()?.to_string();
-                Some((
-                    code,
-                    Prior {
-                        fingerprint: r[1].as_str().map(str::to_string),
-                        fetched: r[2].as_str().map(str::to_string),
-                        fetched_unix: r[3].as_f64(),
-                        refetch: r[4].as_str().map(str::to_string),
-                        purged: r[5].truthy(),
-                        seen_run: r[6].as_i64(),
-                    },
-                ))
-            })
-            .collect();
+                |r| Prior {
+                    fingerprint: r[1].as_str().map(str::to_string),
+                    fetched: r[2].as_str().map(str::to_string),
+                    fetched_unix: r[3].as_f64(),
+                    refetch: r[4].as_str().map(str::to_string),
+                    purged: r[5].truthy(),
+                    seen_run: r[6].as_i64(),
+                },
+            )?;
             let mut verdicts = Vec::with_capacity(rows.len());
             let mut values = Vec::with_capacity(rows.len());
             let mut history = Vec::new();
@@ -832,6 +813,20 @@ impl Mirror {
 }
 
 /// Delete what was fetched for candidate `code` (answers, then submissions, then memos).
+/// The rows `select` reads (`code` first) of these codes, each read by `read`, by code.
+fn by_code<T>(
+    db: &mut dyn Backend,
+    select: &str,
+    codes: &[Val],
+    read: impl Fn(&[Val]) -> T,
+) -> Result<HashMap<String, T>, Error> {
+    let sql = format!("{select} WHERE code IN ({})", marks(codes.len()));
+    Ok(db::query(db, &sql, codes)?
+        .into_iter()
+        .filter_map(|r| Some((r.first()?.as_str()?.to_string(), read(&r))))
+        .collect())
+}
+
 fn delete_fetched(db: &mut dyn Backend, code: &str) -> Result<(), Error> {
     for t in ["submission_answers", "submissions", "memos"] {
         db::exec(

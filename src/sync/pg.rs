@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 use bytes::BytesMut;
-use postgres::types::{IsNull, ToSql, Type};
+use postgres::types::{FromSql, IsNull, ToSql, Type};
 use postgres::{Client, Statement};
 
 use super::db::{Backend, Dialect, Val};
@@ -109,44 +109,8 @@ impl Backend for Postgres {
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let mut vals = Vec::with_capacity(row.len());
-            for (i, col) in row.columns().iter().enumerate() {
-                let t = col.type_();
-                let get_err = |e: postgres::Error| pg_error(&self.shown, &e);
-                let v = if *t == Type::INT8 {
-                    row.try_get::<_, Option<i64>>(i)
-                        .map_err(get_err)?
-                        .map(Val::Int)
-                } else if *t == Type::INT4 {
-                    row.try_get::<_, Option<i32>>(i)
-                        .map_err(get_err)?
-                        .map(|v| Val::Int(v.into()))
-                } else if *t == Type::INT2 {
-                    row.try_get::<_, Option<i16>>(i)
-                        .map_err(get_err)?
-                        .map(|v| Val::Int(v.into()))
-                } else if *t == Type::FLOAT8 {
-                    row.try_get::<_, Option<f64>>(i)
-                        .map_err(get_err)?
-                        .map(Val::Real)
-                } else if *t == Type::FLOAT4 {
-                    row.try_get::<_, Option<f32>>(i)
-                        .map_err(get_err)?
-                        .map(|v| Val::Real(v.into()))
-                } else if *t == Type::BOOL {
-                    row.try_get::<_, Option<bool>>(i)
-                        .map_err(get_err)?
-                        .map(Val::Bool)
-                } else if *t == Type::JSONB || *t == Type::JSON {
-                    row.try_get::<_, Option<serde_json::Value>>(i)
-                        .map_err(get_err)?
-                        .map(|v| Val::Text(v.to_string()))
-                } else {
-                    // text, varchar, name; times are selected as text by the queries.
-                    row.try_get::<_, Option<String>>(i)
-                        .map_err(get_err)?
-                        .map(Val::Text)
-                };
-                vals.push(v.unwrap_or(Val::Null));
+            for i in 0..row.len() {
+                vals.push(row.try_get(i).map_err(|e| pg_error(&self.shown, &e))?);
             }
             out.push(vals);
         }
@@ -213,6 +177,46 @@ impl ToSql for Val {
     }
 
     postgres::types::to_sql_checked!();
+}
+
+/// A column as read: the integer, real, boolean and JSON types as such, anything else as text
+/// (times are selected as text by the queries).
+impl<'a> FromSql<'a> for Val {
+    fn from_sql(
+        ty: &Type,
+        raw: &'a [u8],
+    ) -> Result<Self, Box<dyn std::error::Error + Sync + Send>> {
+        Ok(match *ty {
+            Type::INT8 => Val::Int(i64::from_sql(ty, raw)?),
+            Type::INT4 => Val::Int(i32::from_sql(ty, raw)?.into()),
+            Type::INT2 => Val::Int(i16::from_sql(ty, raw)?.into()),
+            Type::FLOAT8 => Val::Real(f64::from_sql(ty, raw)?),
+            Type::FLOAT4 => Val::Real(f32::from_sql(ty, raw)?.into()),
+            Type::BOOL => Val::Bool(bool::from_sql(ty, raw)?),
+            Type::JSON | Type::JSONB => {
+                Val::Text(serde_json::Value::from_sql(ty, raw)?.to_string())
+            }
+            _ => Val::Text(String::from_sql(ty, raw)?),
+        })
+    }
+
+    fn from_sql_null(_: &Type) -> Result<Self, Box<dyn std::error::Error + Sync + Send>> {
+        Ok(Val::Null)
+    }
+
+    fn accepts(ty: &Type) -> bool {
+        let scalars = [
+            Type::INT8,
+            Type::INT4,
+            Type::INT2,
+            Type::FLOAT8,
+            Type::FLOAT4,
+            Type::BOOL,
+        ];
+        scalars.contains(ty)
+            || [Type::JSON, Type::JSONB].contains(ty)
+            || <String as FromSql>::accepts(ty)
+    }
 }
 
 /// `PostgreSQL database recruit on db.example.com:5432 as bi` (never the password).

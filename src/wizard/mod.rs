@@ -64,9 +64,8 @@ pub trait Prompt {
     fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String>;
     /// One of `items`, starting on `default`; returns its index.
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize>;
-    /// Any of `items`, those of `ticked` ticked to start with; returns their indices.
-    fn multi_select(&mut self, prompt: &str, items: &[String], ticked: &[bool])
-        -> Step<Vec<usize>>;
+    /// Any of `items`, those `on` ticked to start with; returns their indices.
+    fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>>;
     /// Yes or no, `default` on Enter.
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool>;
 }
@@ -836,9 +835,9 @@ fn group(
         noun: &noun,
     };
     if items.is_empty() {
-        add_entries(p, &g, &mut items)?;
+        g.add(p, &mut items)?;
     } else {
-        change_entries(p, &g, &mut items)?;
+        g.change(p, &mut items)?;
     }
     if items.is_empty() {
         return Ok(None);
@@ -856,113 +855,106 @@ struct Group<'a> {
     noun: &'a str,
 }
 
-/// A group with no entries yet: ask for one (an optional group asks first whether there is
-/// any), then "add another?".
-fn add_entries(p: &mut dyn Prompt, g: &Group, items: &mut Vec<Map<String, Value>>) -> Step<()> {
-    let &Group {
-        kind,
-        spec,
-        label,
-        optional,
-        noun,
-    } = g;
-    if optional && !p.confirm(&t!("wizard-group-add-first", label = label), false)? {
-        return Ok(());
-    }
-    if !optional {
-        p.say(label);
-    }
-    loop {
-        p.say(&format!(
-            "  {}",
-            t!("wizard-entry-number", noun = noun, number = items.len() + 1)
-        ));
-        match element(p, kind, spec, None)? {
-            Some(obj) => items.push(obj),
-            // Left empty at its first required field: no such entry after all.
-            None if items.is_empty() && !optional => {
-                p.say(&format!("  {}", t!("wizard-group-required", noun = noun)));
-                continue;
-            }
-            None => break,
-        }
-        let prompt = format!("  {}", t!("wizard-group-add-another", noun = noun));
-        if !p.confirm(&prompt, false)? {
-            break;
-        }
-    }
-    Ok(())
+/// A line under the group's label.
+fn say_under(p: &mut dyn Prompt, text: String) {
+    p.say(&format!("  {text}"));
 }
 
-/// A group with entries: list them and offer keep (the default), edit, delete, add, until kept.
-fn change_entries(p: &mut dyn Prompt, g: &Group, items: &mut Vec<Map<String, Value>>) -> Step<()> {
-    let &Group {
-        kind,
-        spec,
-        label,
-        optional,
-        noun,
-    } = g;
-    loop {
-        p.say(label);
-        let lines: Vec<String> = items
-            .iter()
-            .map(|it| entry_line(kind, &Value::Object(it.clone())))
-            .collect();
-        for (k, line) in lines.iter().enumerate() {
-            p.say(&format!("  {}. {line}", k + 1));
+impl Group<'_> {
+    /// Entry `number` (from 1), asked field by field, from `current` when it is edited.
+    fn entry(
+        &self,
+        p: &mut dyn Prompt,
+        number: usize,
+        current: Option<&Map<String, Value>>,
+    ) -> Step<Option<Map<String, Value>>> {
+        say_under(
+            p,
+            t!("wizard-entry-number", noun = self.noun, number = number),
+        );
+        element(p, self.kind, self.spec, current)
+    }
+
+    /// No entries yet: ask for one (an optional group asks first whether there is any), then
+    /// "add another?".
+    fn add(&self, p: &mut dyn Prompt, items: &mut Vec<Map<String, Value>>) -> Step<()> {
+        let first = t!("wizard-group-add-first", label = self.label);
+        if self.optional && !p.confirm(&first, false)? {
+            return Ok(());
         }
-        let menu = vec![
-            t!("wizard-group-keep", count = items.len()),
-            t!("wizard-group-edit"),
-            t!("wizard-group-delete"),
-            t!("wizard-group-add"),
-        ];
-        let pick_one = |p: &mut dyn Prompt, prompt: String| -> Step<usize> {
-            if lines.len() == 1 {
-                return Ok(0);
-            }
-            let numbered: Vec<String> = lines
-                .iter()
-                .enumerate()
-                .map(|(k, l)| format!("{}. {l}", k + 1))
-                .collect();
-            p.select(&prompt, &numbered, 0)
-        };
-        match p.select(&format!("  {}", t!("wizard-group-what")), &menu, 0)? {
-            0 => return Ok(()),
-            1 => {
-                let k = pick_one(p, format!("  {}", t!("wizard-group-which-edit")))?;
-                p.say(&format!(
-                    "  {}",
-                    t!("wizard-entry-number", noun = noun, number = k + 1)
-                ));
-                if let Some(obj) = element(p, kind, spec, Some(&items[k]))? {
-                    items[k] = obj;
-                }
-            }
-            2 => {
-                if !optional && items.len() == 1 {
-                    p.say(&format!("  {}", t!("wizard-group-keep-one", noun = noun)));
+        if !self.optional {
+            p.say(self.label);
+        }
+        loop {
+            match self.entry(p, items.len() + 1, None)? {
+                Some(obj) => items.push(obj),
+                // Left empty at its first required field: no such entry after all.
+                None if items.is_empty() && !self.optional => {
+                    say_under(p, t!("wizard-group-required", noun = self.noun));
                     continue;
                 }
-                let k = pick_one(p, format!("  {}", t!("wizard-group-which-delete")))?;
-                items.remove(k);
-                p.say(&format!(
-                    "  {}",
-                    t!("wizard-group-deleted", line = lines[k].clone())
-                ));
-                if items.is_empty() {
-                    return Ok(());
-                }
+                None => break,
             }
-            _ => {
-                p.say(&format!(
-                    "  {}",
-                    t!("wizard-entry-number", noun = noun, number = items.len() + 1)
-                ));
-                if let Some(obj) = element(p, kind, spec, None)? {
-                    items.push(obj);
+            let prompt = format!("  {}", t!("wizard-group-add-another", noun = self.noun));
+            if !p.confirm(&prompt, false)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Entries there: list them and offer keep (the default), edit, delete, add, until kept.
+    fn change(&self, p: &mut dyn Prompt, items: &mut Vec<Map<String, Value>>) -> Step<()> {
+        loop {
+            p.say(self.label);
+            let lines: Vec<String> = items
+                .iter()
+                .map(|it| entry_line(self.kind, &Value::Object(it.clone())))
+                .collect();
+            for (k, line) in lines.iter().enumerate() {
+                p.say(&format!("  {}. {line}", k + 1));
+            }
+            let menu = vec![
+                t!("wizard-group-keep", count = items.len()),
+                t!("wizard-group-edit"),
+                t!("wizard-group-delete"),
+                t!("wizard-group-add"),
+            ];
+            let pick_one = |p: &mut dyn Prompt, prompt: String| -> Step<usize> {
+                if lines.len() == 1 {
+                    return Ok(0);
+                }
+                let numbered: Vec<String> = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(k, l)| format!("{}. {l}", k + 1))
+                    .collect();
+                p.select(&prompt, &numbered, 0)
+            };
+            match p.select(&format!("  {}", t!("wizard-group-what")), &menu, 0)? {
+                0 => return Ok(()),
+                1 => {
+                    let k = pick_one(p, format!("  {}", t!("wizard-group-which-edit")))?;
+                    if let Some(obj) = self.entry(p, k + 1, Some(&items[k]))? {
+                        items[k] = obj;
+                    }
+                }
+                2 => {
+                    if !self.optional && items.len() == 1 {
+                        say_under(p, t!("wizard-group-keep-one", noun = self.noun));
+                        continue;
+                    }
+                    let k = pick_one(p, format!("  {}", t!("wizard-group-which-delete")))?;
+                    items.remove(k);
+                    say_under(p, t!("wizard-group-deleted", line = lines[k].clone()));
+                    if items.is_empty() {
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    if let Some(obj) = self.entry(p, items.len() + 1, None)? {
+                        items.push(obj);
+                    }
                 }
             }
         }

@@ -116,13 +116,8 @@ impl Prompt for Scripted {
         }
     }
 
-    fn multi_select(
-        &mut self,
-        prompt: &str,
-        items: &[String],
-        ticked: &[bool],
-    ) -> Step<Vec<usize>> {
-        let on = |k: usize| ticked.get(k).copied().unwrap_or(false);
+    fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
+        let on = |k: usize| on.get(k).copied().unwrap_or(false);
         self.list(items, on);
         match self.next(format!("? {prompt}"))? {
             Reply::Tick(ks) if ks.iter().all(|&k| k < items.len()) => Ok(ks),

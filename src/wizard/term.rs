@@ -280,17 +280,12 @@ impl Prompt for TermPrompt {
             .ok_or(Stop::Cancelled)
     }
 
-    fn multi_select(
-        &mut self,
-        prompt: &str,
-        items: &[String],
-        ticked: &[bool],
-    ) -> Step<Vec<usize>> {
+    fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
         self.check()?;
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
         // "> [x] " before each item.
         let items = cut_items(items, self.width().saturating_sub(6));
-        let mut ticks = ticked.to_vec();
+        let mut ticks = on.to_vec();
         ticks.resize(items.len(), false);
         dialoguer::MultiSelect::with_theme(&*self.theme)
             .with_prompt(prompt)

@@ -145,7 +145,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         )));
     }
     if file.is_some() && args.save.is_some() {
-        crate::say!(ctx.io, "{}", crate::t!("apply-save-ignored"));
+        crate::tell!(ctx.io, "apply-save-ignored");
     }
     // A resumed session is read before any request too.
     let saved = match &args.resume {
@@ -268,14 +268,10 @@ fn warn_form_state(io: &Io, code: &str, form: &ApplicationForm) {
         } else {
             crate::t!("apply-deadline", deadline = deadline)
         };
-        crate::say!(
-            io,
-            "{}",
-            crate::t!("apply-expired", code = code, when = when)
-        );
+        crate::tell!(io, "apply-expired", code = code, when = when);
     }
     if form.open_status == Some(false) {
-        crate::say!(io, "{}", crate::t!("apply-not-open", code = code));
+        crate::tell!(io, "apply-not-open", code = code);
     }
 }
 

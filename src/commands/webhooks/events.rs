@@ -193,7 +193,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         let text = table(&out.opts, &events);
         out.write_str(&text)?;
         if events.is_empty() {
-            crate::say!(ctx.io, "{}", crate::t!("events-none-match"));
+            crate::tell!(ctx.io, "events-none-match");
         }
         for line in per_target(&store.counts()?) {
             crate::say!(ctx.io, "{line}");

@@ -145,7 +145,7 @@ fn webhook_input(
         .check(creating, Naming::Flags)
         .map_err(|problems| Error::usage(problems.join("; ")))?;
     for w in &checked.warnings {
-        crate::say!(io, "{}", crate::t!("warning-line", warning = w.to_string()));
+        crate::tell!(io, "warning-line", warning = w.to_string());
     }
     Ok(checked.body)
 }

@@ -443,11 +443,7 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
     )?;
     if let Some(w) = warning {
-        crate::say!(
-            ctx.io,
-            "{}",
-            crate::t!("warning-line", warning = w.to_string())
-        );
+        crate::tell!(ctx.io, "warning-line", warning = w.to_string());
     }
     let format = explicit_format(ctx)?;
     let cfg = TriggerConfig {
@@ -540,7 +536,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
     match name {
         None | Some("-") => {
             if ctx.io.term.stdin_tty {
-                crate::say!(ctx.io, "{}", crate::t!("payload-reading-stdin"));
+                crate::tell!(ctx.io, "payload-reading-stdin");
             }
             crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
         }
