@@ -138,6 +138,17 @@ pub struct Stats {
     pub rate_limited: u64,
 }
 
+impl Stats {
+    /// What was counted since `earlier` (a run's own requests on a shared client).
+    pub fn since(self, earlier: Stats) -> Stats {
+        Stats {
+            requests: self.requests - earlier.requests,
+            retries: self.retries - earlier.retries,
+            rate_limited: self.rate_limited - earlier.rate_limited,
+        }
+    }
+}
+
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Client")

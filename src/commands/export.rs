@@ -512,7 +512,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         forms = report.forms,
         dest = report.destination.clone(),
         secs = format!("{:.1}", report.elapsed.as_secs_f64()),
-        requests = report.requests
+        requests = report.traffic.requests
     );
     push_list(
         &mut line,
@@ -584,13 +584,19 @@ pub(crate) fn summary(r: &Report) -> String {
             crate::t!("export-summary-to", dest = dest)
         },
         secs = format!("{:.1}", r.elapsed.as_secs_f64()),
-        requests = r.requests
+        requests = r.traffic.requests
     ));
-    if r.retries > 0 {
-        s.push_str(&crate::t!("export-summary-retries", count = r.retries));
+    if r.traffic.retries > 0 {
+        s.push_str(&crate::t!(
+            "export-summary-retries",
+            count = r.traffic.retries
+        ));
     }
-    if r.rate_limited > 0 {
-        s.push_str(&crate::t!("export-summary-429", count = r.rate_limited));
+    if r.traffic.rate_limited > 0 {
+        s.push_str(&crate::t!(
+            "export-summary-429",
+            count = r.traffic.rate_limited
+        ));
         if r.limiter.decreases > 0 {
             s.push_str(&crate::t!(
                 "export-summary-lowered",

@@ -180,10 +180,10 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
 pub fn summary(r: &SyncReport) -> Vec<String> {
     let mut lines = Vec::new();
     let mut extra = String::new();
-    if r.retries > 0 {
-        extra.push_str(&crate::t!("sync-retries", count = r.retries));
+    if r.traffic.retries > 0 {
+        extra.push_str(&crate::t!("sync-retries", count = r.traffic.retries));
     }
-    match (&r.pace, r.rate_limited) {
+    match (&r.pace, r.traffic.rate_limited) {
         (Some(p), _) => extra.push_str(&format!(", {p}")),
         (None, n) if n > 0 => extra.push_str(&crate::t!("sync-answered-429", count = n)),
         _ => {}
@@ -198,7 +198,7 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
         changed = r.counts.changed,
         deleted = r.counts.deleted,
         unchanged = r.counts.unchanged,
-        requests = r.requests,
+        requests = r.traffic.requests,
         extra = extra
     ));
     let because: Vec<String> = r

@@ -31,7 +31,7 @@ pub(crate) struct FormsReport {
     /// Writing the output failed (its reader went away, a full disk): the export stopped.
     pub write_error: Option<Error>,
     pub destination: String,
-    pub requests: u64,
+    pub traffic: crate::api::http::Stats,
     pub elapsed: Duration,
 }
 
@@ -85,7 +85,7 @@ pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error>
         interrupted: false,
         write_error: None,
         destination,
-        requests: 0,
+        traffic: Default::default(),
         elapsed: Duration::ZERO,
     };
     let signal = async {
@@ -143,7 +143,7 @@ pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error>
         close(sink, lister, report.interrupted).await?;
     }
     drop(progress);
-    report.requests = job.setup.client.stats().requests - stats0.requests;
+    report.traffic = job.setup.client.stats().since(stats0);
     report.elapsed = started.elapsed();
     Ok(report)
 }

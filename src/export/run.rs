@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::api::http::Stats;
 use tokio::sync::{mpsc, watch};
 
 use super::feed::{Candidates, Counted, Entry, Feed};
@@ -94,9 +95,7 @@ pub(crate) struct Report {
     /// `FILE.partial` and `FILE.progress` were kept for `--resume`.
     pub resumable: bool,
     pub destination: String,
-    pub requests: u64,
-    pub retries: u64,
-    pub rate_limited: u64,
+    pub traffic: Stats,
     pub limiter: LimiterReport,
     /// The rate requests were paced at, at the end.
     pub pace: crate::api::pacer::PaceReport,
@@ -349,9 +348,7 @@ fn report(
         completed,
         resumable,
         destination,
-        requests: st.requests - stats0.requests,
-        retries: st.retries - stats0.retries,
-        rate_limited: st.rate_limited - stats0.rate_limited,
+        traffic: st.since(stats0),
         limiter: limiter.report(),
         pace: client.pace(),
         elapsed: started.elapsed(),

@@ -24,10 +24,11 @@ use tokio::sync::{mpsc, watch};
 use super::actor::Store;
 use super::mirror::{Counts, Policy, Reason, RunRecord, Seen, Verdict};
 use super::records::{self, CandidateRow, FormRow};
+use crate::api::http::Stats;
 use crate::api::limiter::Limiter;
 use crate::api::pagination::{PageStyle, Pager};
 use crate::api::records::MAX_PER;
-use crate::api::{CandidateListQuery, Client, FormListQuery, JobListQuery, RequestSpec, Stage};
+use crate::api::{Client, FormListQuery, RequestSpec, Stage};
 use crate::error::{Error, ExitKind};
 use crate::export::progress::{Counters, Progress};
 use crate::export::walk::RawBody;
@@ -100,9 +101,7 @@ pub struct SyncReport {
     /// Rows written (memos and submissions).
     pub records: u64,
     /// Requests sent, retries among them, answers 429.
-    pub requests: u64,
-    pub retries: u64,
-    pub rate_limited: u64,
+    pub traffic: Stats,
     /// The pace the run settled at, in words (`paced at 98.2 req/s after 429s`).
     pub pace: Option<String>,
     pub elapsed: Duration,
@@ -140,9 +139,9 @@ impl SyncReport {
             "jobs": {"listed": self.jobs, "deleted": self.jobs_deleted},
             "events": self.events.map(|e| json!({"read": e.events, "candidates_marked": e.marked})),
             "rows_written": self.records,
-            "requests": self.requests,
-            "retries": self.retries,
-            "rate_limited": self.rate_limited,
+            "requests": self.traffic.requests,
+            "retries": self.traffic.retries,
+            "rate_limited": self.traffic.rate_limited,
             "pace": self.pace,
             "seconds": (self.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
             "notes": self.notes,
@@ -166,6 +165,23 @@ impl Walk {
         Walk {
             pager: Pager::new(client.clone(), first, style),
         }
+    }
+
+    /// One of the service's whole lists (forms, jobs, candidates), the most a page holds.
+    fn list(client: &Client, list: &str) -> Walk {
+        // No filter: the forms' query is any list's.
+        let all = FormListQuery {
+            per: Some(MAX_PER),
+            ..FormListQuery::default()
+        };
+        Walk::new(client, client.list_url(&[list], &all), PageStyle::Tokens)
+    }
+
+    /// The next page, none once the run is stopped, even while it was fetched (the caller
+    /// then leaves deletions unmarked: it checks `stopped` again).
+    async fn next_unless(&mut self, sh: &Shared) -> Result<Option<RawPage>, Error> {
+        let page = self.next().await?;
+        Ok(page.filter(|_| !sh.stopped()))
     }
 
     async fn next(&mut self) -> Result<Option<RawPage>, Error> {
@@ -366,9 +382,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     }
     .to_string();
     let st = job.client.stats();
-    report.requests = st.requests - stats0.requests;
-    report.retries = st.retries - stats0.retries;
-    report.rate_limited = st.rate_limited - stats0.rate_limited;
+    report.traffic = st.since(stats0);
     report.pace = job.client.pace().describe();
     report.elapsed = started.elapsed();
     let record = RunRecord {
@@ -376,7 +390,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         counts: report.counts,
         failed: report.failed.len() as u64,
         list_total: report.list_total,
-        requests: report.requests,
+        requests: report.traffic.requests,
         seconds: report.elapsed.as_secs_f64(),
         message: report
             .fatal
@@ -403,18 +417,8 @@ async fn sync_forms(
     concurrency: usize,
     report: &mut SyncReport,
 ) -> Result<(), Error> {
-    let first = sh.client.list_url(
-        &["application_forms"],
-        &FormListQuery {
-            per: Some(MAX_PER),
-            ..FormListQuery::default()
-        },
-    );
-    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
-    while let Some(page) = walk.next().await? {
-        if sh.stopped() {
-            return Ok(());
-        }
+    let mut walk = Walk::list(&sh.client, "application_forms");
+    while let Some(page) = walk.next_unless(sh).await? {
         let (items, _) = walk.items(&page)?;
         let mut rows = Vec::new();
         for item in &items {
@@ -486,19 +490,9 @@ async fn sync_forms(
 
 /// Every job of the job list.
 async fn sync_jobs(sh: &Arc<Shared>, run: i64, report: &mut SyncReport) -> Result<(), Error> {
-    let first = sh.client.list_url(
-        &["jobs"],
-        &JobListQuery {
-            per: Some(MAX_PER),
-            ..JobListQuery::default()
-        },
-    );
-    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
+    let mut walk = Walk::list(&sh.client, "jobs");
     let now = records::now_text();
-    while let Some(page) = walk.next().await? {
-        if sh.stopped() {
-            return Ok(());
-        }
+    while let Some(page) = walk.next_unless(sh).await? {
         let (items, _) = walk.items(&page)?;
         let mut rows = Vec::new();
         for item in &items {
@@ -533,14 +527,7 @@ async fn sync_candidates(
     for _ in 0..concurrency * 4 {
         workers.spawn(worker(sh.clone(), rx.clone()));
     }
-    let first = sh.client.list_url(
-        &["candidates"],
-        &CandidateListQuery {
-            per: Some(MAX_PER),
-            ..CandidateListQuery::default()
-        },
-    );
-    let mut walk = Walk::new(&sh.client, first, PageStyle::Tokens);
+    let mut walk = Walk::list(&sh.client, "candidates");
     let mut first_total = None;
     let mut last_total = None;
     let mut pages = 0;
