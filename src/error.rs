@@ -172,6 +172,18 @@ impl Error {
     pub fn usage(message: impl Into<String>) -> Self {
         Self::new(ExitKind::Usage, message)
     }
+    /// A file written by a newer recruit (its `version` of `what` above the `known` one): it
+    /// is left as it is, and `flag` names another.
+    pub fn written_by_newer(shown: &str, what: &str, version: i64, known: i64, flag: &str) -> Self {
+        Self::usage(crate::t!(
+            "written-by-newer",
+            file = shown.to_string(),
+            what = what.to_string(),
+            version = version,
+            known = known,
+            flag = flag.to_string()
+        ))
+    }
     pub fn other(message: impl Into<String>) -> Self {
         Self::new(ExitKind::Other, message)
     }

@@ -5,7 +5,8 @@
 
 /// Declares an enum whose variants are written `Variant = "name"` (then `| "alias"`s), each
 /// with a doc comment: its help, as `--help` shows it (one line; a final period is dropped).
-/// A `default Variant;` after the enum is its `Default`.
+/// A `default Variant;` after the enum is its `Default`. Every one is `Debug, Clone, Copy,
+/// PartialEq, Eq` (its methods take it by value); other derives go before `enum`.
 macro_rules! named {
     (
         $(#[$meta:meta])*
@@ -26,6 +27,7 @@ macro_rules! named {
         )?
 
         $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         $vis enum $ty {
             $($(#[doc = $help])* $variant,)*
         }
@@ -75,7 +77,6 @@ macro_rules! named {
 #[cfg(test)]
 mod tests {
     named! {
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         enum Fruit {
             /// A red one.
             Apple = "apple" | "red-apple",

@@ -9,7 +9,7 @@ use super::{Client, RecordResult};
 named! {
     /// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
     /// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[derive(Hash)]
     pub enum Stage {
         /// Applied, not looked at yet
         Applied = "applied",

@@ -8,7 +8,7 @@ use crate::error::Error;
 
 named! {
     /// Who may read a memo (`accessible_role`), named as the API names it.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+    #[derive(serde::Serialize)]
     #[serde(rename_all = "snake_case")]
     pub enum Role {
         /// Readable only by the posting administrator

@@ -911,6 +911,13 @@ mod tests {
     }
 
     impl Run {
+        /// Within 10% of `rate` once settled, with few 429s.
+        fn assert_near(&self, rate: f64, what: &str) {
+            let r = self.tail_rate;
+            assert!(r >= 0.9 * rate, "{what}steady rate {r:.1} of {rate}");
+            self.assert_few_rejected(what);
+        }
+
         /// At most 5% of the requests answered 429 (the pacer's target).
         fn assert_few_rejected(&self, what: &str) {
             let share = self.rejected as f64 / self.sent as f64;
@@ -1026,12 +1033,7 @@ mod tests {
             let lat = Duration::from_millis(ms);
             // A 10 s export, measured over all of it.
             let run = simulate_with(pacer.clone(), svc, 8, 10.0, 10.0, lat, 0.5).await;
-            assert!(
-                run.tail_rate >= 0.9 * rate,
-                "R = {rate}, {ms} ms: {:.1} req/s",
-                run.tail_rate
-            );
-            run.assert_few_rejected(&format!("R = {rate}, {ms} ms: "));
+            run.assert_near(rate, &format!("R = {rate}, {ms} ms: "));
         }
     }
 
@@ -1068,8 +1070,7 @@ mod tests {
     async fn fast_limit_is_estimated_too() {
         let pacer = Pacer::new(None);
         let run = simulate(pacer.clone(), Service::new(100.0, false), 8, 20.0, 10.0).await;
-        assert!(run.tail_rate >= 90.0, "steady rate {}", run.tail_rate);
-        run.assert_few_rejected("");
+        run.assert_near(100.0, "");
     }
 
     #[tokio::test(start_paused = true)]
@@ -1080,12 +1081,7 @@ mod tests {
             let pacer = Pacer::new(None);
             let svc = Service::with_burst(rate, burst);
             let run = simulate(pacer.clone(), svc, 8, 30.0, 10.0).await;
-            assert!(
-                run.tail_rate >= 0.9 * rate,
-                "burst {burst}: steady rate {} of {rate}",
-                run.tail_rate
-            );
-            run.assert_few_rejected(&format!("burst {burst}: "));
+            run.assert_near(rate, &format!("burst {burst}: "));
         }
     }
 

@@ -49,7 +49,6 @@ use kinds::must_be;
 
 named! {
     /// The two request bodies the apply endpoint takes.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Variant {
         /// `privacy` + `questions[{question_id, kind, answer}]`
         A = "a",

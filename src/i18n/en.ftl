@@ -634,12 +634,13 @@ relay-retry = warning: forward of event { $id } to { $url } failed ({ $error });
 ## The mirror's schema, the event store, trigger's delays, listen's metrics.
 
 sync-meta-no-version = { $db } has a recruit_meta table without a schema version; it was left as it is: pass another --db
-sync-newer-schema = { $db } was written by a newer recruit (mirror schema { $version }; this one knows up to { $known }); it was left as it is: use that version of recruit, or another --db
+written-by-newer = { $file } was written by a newer recruit ({ $what } { $version }; this one knows up to { $known }); it was left as it is: use that version of recruit, or another { $flag }
+sync-schema-version = mirror schema
 sync-not-a-mirror = { $db } is an SQLite database but not a recruit mirror (it has a table `{ $table }`); it was left as it is: pass another --db FILE
 sync-foreign-table = { $db } already has a table `{ $table }` that recruit did not create; it was left as it is: use a database (or a schema, ?options=-csearch_path%3Dname) of the mirror's own
 store-cannot-open = cannot open the event store { $store }: { $error }
 store-taken = another `recruit webhooks listen` is using the event store { $store }{ $same }; a listener already runs on it: stop it first or pass another --store FILE
-store-newer = { $store } was written by a newer recruit (event store version { $version }; this one reads up to { $known }); use that version or another --store FILE
+store-version = event store version
 store-not-a-store = { $store } is an SQLite database but not a recruit event store; pass another --store FILE
 store-damaged = the event store { $store } is damaged ({ $why }); it was left as it is: move it away (events that can still be read: `sqlite3 { $store } .recover`) or pass another --store FILE
 store-not-sqlite = { $store } is not an event store (not an SQLite database); it was left as it is: pass another --store FILE

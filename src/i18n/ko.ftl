@@ -586,12 +586,13 @@ relay-retry = 경고: 이벤트 { $id }을(를) { $url }(으)로 전달하지 �
 ## 미러의 스키마, 이벤트 저장소, trigger의 재시도 간격, listen의 지표
 
 sync-meta-no-version = { $db }에 스키마 버전 없는 recruit_meta 테이블이 있습니다. 그대로 두었습니다: 다른 --db를 주세요
-sync-newer-schema = { $db }은(는) 더 새로운 recruit가 썼습니다(미러 스키마 { $version }, 이 버전은 { $known }까지 앎). 그대로 두었습니다: 그 버전의 recruit를 쓰거나 다른 --db를 주세요
+written-by-newer = { $file }은(는) 더 새로운 recruit가 썼습니다({ $what } { $version }, 이 버전은 { $known }까지 앎). 그대로 두었습니다: 그 버전의 recruit를 쓰거나 다른 { $flag }를 주세요
+sync-schema-version = 미러 스키마
 sync-not-a-mirror = { $db }은(는) SQLite 데이터베이스지만 recruit 미러가 아닙니다(`{ $table }` 테이블이 있음). 그대로 두었습니다: 다른 --db FILE을 주세요
 sync-foreign-table = { $db }에 recruit가 만들지 않은 `{ $table }` 테이블이 이미 있습니다. 그대로 두었습니다: 미러만 쓰는 데이터베이스(또는 스키마, ?options=-csearch_path%3Dname)를 쓰세요
 store-cannot-open = 이벤트 저장소 { $store }을(를) 열 수 없습니다: { $error }
 store-taken = 다른 `recruit webhooks listen`이 이벤트 저장소 { $store }{ $same }을(를) 쓰고 있습니다. 먼저 그 리스너를 멈추거나 다른 --store FILE을 주세요
-store-newer = { $store }은(는) 더 새로운 recruit가 썼습니다(이벤트 저장소 버전 { $version }, 이 버전은 { $known }까지 읽음). 그 버전을 쓰거나 다른 --store FILE을 주세요
+store-version = 이벤트 저장소 버전
 store-not-a-store = { $store }은(는) SQLite 데이터베이스지만 recruit 이벤트 저장소가 아닙니다. 다른 --store FILE을 주세요
 store-damaged = 이벤트 저장소 { $store }이(가) 손상되었습니다({ $why }). 그대로 두었습니다: 다른 곳으로 옮기거나(아직 읽을 수 있는 이벤트: `sqlite3 { $store } .recover`) 다른 --store FILE을 주세요
 store-not-sqlite = { $store }은(는) 이벤트 저장소가 아닙니다(SQLite 데이터베이스가 아님). 그대로 두었습니다: 다른 --store FILE을 주세요

@@ -8,7 +8,7 @@ use super::calls::Run;
 
 named! {
     /// What `recruit mcp --access` allows; each level includes the ones before it.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    #[derive(PartialOrd, Ord)]
     pub enum Access {
         /// Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks
         Read = "read",
@@ -23,7 +23,6 @@ named! {
     /// What `recruit mcp --personal-data` lets through: candidates' `birth`, `resume_path` and
     /// `profile_img_path` are personal data a model rarely needs, so they are left out unless
     /// the user asks for them.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum PersonalData {
         /// Leave candidates' birth, resume_path and profile_img_path out of results
         Basic = "basic",

@@ -29,7 +29,7 @@ named! {
     /// Output formats of `cli.md`: of every command's results, of the export's records (not a
     /// table) and of the listener's events (a table is one line per event). Named in the config
     /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[derive(serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "lowercase")]
     pub enum Format {
         /// Human view, fitted to the terminal (default on a terminal)

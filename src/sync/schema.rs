@@ -215,12 +215,10 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         .and_then(|v| v.as_str().and_then(|s| s.parse::<i64>().ok()))
         .ok_or_else(|| Error::usage(crate::t!("sync-meta-no-version", db = shown.to_string())))?;
         if version > VERSION {
-            return Err(Error::usage(crate::t!(
-                "sync-newer-schema",
-                db = shown.to_string(),
-                version = version,
-                known = VERSION
-            )));
+            let what = crate::t!("sync-schema-version");
+            return Err(Error::written_by_newer(
+                &shown, &what, version, VERSION, "--db",
+            ));
         }
         return Ok(version);
     }

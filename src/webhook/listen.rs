@@ -449,77 +449,59 @@ fn watch_store(
 
 /// Say on stderr what the listener will do with requests.
 fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, log: &Log) {
-    let say = |r: Record| log.write(r);
+    // Each line an info record of the "config" kind.
+    macro_rules! config {
+        ($($arg:tt)*) => {
+            log.write(said!(Record::info, "config", $($arg)*))
+        };
+    }
     if let Some(d) = &cfg.durable {
-        say(said!(
-            Record::info,
-            "config",
-            "listen-storing",
-            store = d.store.path.display().to_string()
-        ));
+        config!("listen-storing", store = d.store.path.display().to_string());
     }
     if let Some(m) = metrics {
-        say(said!(
-            Record::info,
-            "config",
-            "listen-metrics",
-            addr = m.to_string()
-        ));
+        config!("listen-metrics", addr = m.to_string());
     }
     if !addr.ip().is_loopback() {
         log.write(said!(Record::warn, "config", "listen-not-loopback"));
     }
     if cfg.keys.is_empty() {
-        say(said!(Record::info, "config", "listen-no-key"));
+        config!("listen-no-key");
     } else {
         let tolerance = cfg
             .tolerance
             .map_or("none".to_string(), |t| t.as_secs().to_string());
-        say(said!(
-            Record::info,
-            "config",
+        config!(
             "listen-verifying",
             header = header_label(&cfg.header).to_string(),
             count = cfg.keys.len(),
             tolerance = tolerance.as_str()
-        ));
+        );
     }
     if let Some(events) = &cfg.events {
-        say(said!(
-            Record::info,
-            "config",
-            "listen-only-events",
-            events = events.join(", ")
-        ));
+        config!("listen-only-events", events = events.join(", "));
     }
     for (action, url) in &cfg.forward {
-        say(said!(
-            Record::info,
-            "config",
+        config!(
             "listen-forwarding-action",
             action = action.to_string(),
             url = url.to_string()
-        ));
+        );
     }
     if let Some(url) = &cfg.forward_to {
-        say(said!(
-            Record::info,
-            "config",
+        config!(
             "listen-forwarding-rest",
             other = if cfg.forward.is_empty() { "no" } else { "yes" },
             url = url.to_string()
-        ));
+        );
     }
     if cfg.durable.is_some()
         && !cfg.keys.is_empty()
         && (cfg.forward_to.is_some() || !cfg.forward.is_empty())
     {
-        say(said!(
-            Record::info,
-            "config",
+        config!(
             "listen-resigned",
             header = header_label(&cfg.header).to_string()
-        ));
+        );
     }
 }
 

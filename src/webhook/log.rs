@@ -15,7 +15,6 @@ use serde_json::{json, Map, Value};
 
 named! {
     /// How log lines look.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum LogFormat {
         /// `12:00:01 message`, for people.
         Text = "text",

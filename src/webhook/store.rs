@@ -30,7 +30,6 @@ pub(crate) const DEFAULT_FILE: &str = "events.db";
 
 named! {
     /// Where an event is in its life.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Status {
         /// Stored, not yet delivered to the app (or no forward target yet).
         Pending = "pending",
@@ -462,12 +461,14 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| not_a_store(path, e))?;
     if version > VERSION {
-        return Err(Error::usage(crate::t!(
-            "store-newer",
-            store = shown.to_string(),
-            version = version,
-            known = VERSION
-        )));
+        let what = crate::t!("store-version");
+        return Err(Error::written_by_newer(
+            &shown.to_string(),
+            &what,
+            version,
+            VERSION,
+            "--store",
+        ));
     }
     let has_events: bool = conn
         .query_row(
