@@ -471,20 +471,13 @@ mod tests {
     #[test]
     fn missing_and_empty_ca_files_are_usage_errors_naming_the_path() {
         let dir = tempfile::tempdir().unwrap();
-        let missing = dir.path().join("nope.pem");
-        let err = NetSettings::with_ca_file(&missing).unwrap_err();
-        assert_eq!(err.kind, crate::error::ExitKind::Usage);
-        assert!(err.message.contains("nope.pem"), "{}", err.message);
-
-        let empty = dir.path().join("empty.pem");
+        let (missing, empty) = (dir.path().join("nope.pem"), dir.path().join("empty.pem"));
         std::fs::write(&empty, "not a certificate\n").unwrap();
-        let err = NetSettings::with_ca_file(&empty).unwrap_err();
-        assert_eq!(err.kind, crate::error::ExitKind::Usage);
-        assert!(
-            err.message.contains("no PEM certificate"),
-            "{}",
-            err.message
-        );
+        for (path, says) in [(missing, "nope.pem"), (empty, "no PEM certificate")] {
+            let err = NetSettings::with_ca_file(&path).unwrap_err();
+            assert_eq!(err.kind, crate::error::ExitKind::Usage);
+            assert!(err.message.contains(says), "{}", err.message);
+        }
     }
 
     #[test]

@@ -190,13 +190,27 @@ pub struct Prepared {
     pub variant: Variant,
     /// The exact request body.
     pub body: Value,
-    /// Things the user should know (e.g. the switch to variant B), for stderr.
-    pub notes: Vec<String>,
-    /// Non-blocking oddities (unknown fields, ...), for stderr.
-    pub warnings: Vec<String>,
+    pub remarks: Remarks,
     /// The answers, in form order.
     pub answers: Vec<Answer>,
     pub privacy: Option<bool>,
+}
+
+/// What preparing a request has to tell the user besides refusals.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Remarks {
+    /// Things the user should know (e.g. the switch to variant B).
+    pub notes: Vec<String>,
+    /// Non-blocking oddities (unknown fields, ...).
+    pub warnings: Vec<String>,
+}
+
+impl Remarks {
+    /// Each as a line, `note: ...` then `warning: ...`, as both front ends show them.
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        let notes = self.notes.iter().map(|n| format!("note: {n}"));
+        notes.chain(self.warnings.iter().map(|w| format!("warning: {w}")))
+    }
 }
 
 const ITEM_KEYS: &[&str] = &["question_id", "id", "order", "kind", "answer"];
@@ -283,8 +297,10 @@ pub fn prepare(
     Ok(Prepared {
         variant,
         body,
-        notes,
-        warnings: report.warnings,
+        remarks: Remarks {
+            notes,
+            warnings: report.warnings,
+        },
         answers,
         privacy,
     })

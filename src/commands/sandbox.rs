@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use crate::context::Ctx;
 use crate::error::Error;
-use crate::sandbox::SandboxOptions;
+use crate::sandbox::{Faults, SandboxOptions};
 
 #[derive(Debug, Args)]
 #[command(
@@ -83,33 +83,16 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
     if let Some(SandboxCmd::Move(m)) = args.action {
         return move_stage(ctx, m).await;
     }
-    if !(0.0..=1.0).contains(&args.fail_rate) {
-        return Err(Error::usage(format!(
-            "--fail-rate must be between 0 and 1, got {}",
-            args.fail_rate
-        )));
-    }
-    if !(args.retry_scale.is_finite() && args.retry_scale > 0.0) {
-        return Err(Error::usage(format!(
-            "--retry-scale must be a positive number, got {}",
-            args.retry_scale
-        )));
-    }
-    if let Some(r) = args.rate_limit {
-        if !(r.is_finite() && r > 0.0) {
-            return Err(Error::usage(format!(
-                "--rate-limit must be a positive number of requests per second, got {r}"
-            )));
-        }
-    }
     let state = args
         .state
         .clone()
         .unwrap_or_else(|| crate::config::data_dir().join("sandbox.json"));
     let mut opts = SandboxOptions::new(state.clone());
-    opts.latency = Duration::from_millis(args.latency);
-    opts.fail_rate = args.fail_rate;
-    opts.fail_seed = args.fail_seed;
+    opts.faults = Faults {
+        latency: Duration::from_millis(args.latency),
+        fail_rate: args.fail_rate,
+        fail_seed: args.fail_seed,
+    };
     opts.synthetic_candidates = args.synthetic_candidates;
     opts.retry_scale = args.retry_scale;
     opts.rate_limit = args.rate_limit;
@@ -121,6 +104,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
         opts.api_key = key.clone();
     }
 
+    opts.check().map_err(Error::usage)?;
     let addr: SocketAddr = ([127, 0, 0, 1], args.port).into();
     let sandbox = crate::sandbox::start_with_logging(addr, opts)
         .await

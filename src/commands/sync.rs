@@ -11,7 +11,7 @@ use crate::api::Stage;
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
-use crate::sync::{Access, PurgeRule, Store, SyncJob, SyncReport, Target};
+use crate::sync::{Access, PurgeRule, Refetch, Store, SyncJob, SyncReport, Target};
 
 /// Examples under `recruit sync --help`.
 pub const EXAMPLES: &str = "\
@@ -157,9 +157,11 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     let report = crate::sync::sync(SyncJob {
         client,
         store,
-        stages: a.stage,
-        full: a.full,
-        refresh_after: a.refresh_after,
+        refetch: Refetch {
+            stages: a.stage,
+            full: a.full,
+            after: a.refresh_after,
+        },
         events,
         concurrency: a.concurrency as usize,
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),

@@ -248,12 +248,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
             return Err(Error::usage(text));
         }
     };
-    let mut notes: Vec<String> = prepared
-        .notes
-        .iter()
-        .map(|n| format!("note: {n}"))
-        .collect();
-    notes.extend(prepared.warnings.iter().map(|w| format!("warning: {w}")));
+    let mut notes: Vec<String> = prepared.remarks.lines().collect();
     if dry_run {
         notes.push(format!(
             "dry run: nothing was sent; the body is of request variant {}",

@@ -159,13 +159,7 @@ pub struct SandboxOptions {
     /// JSON file holding the state (created with demo data when missing).
     pub state_path: PathBuf,
     pub api_key: String,
-    /// Added to every answer.
-    pub latency: Duration,
-    /// Probability of a random 503 or 429 (with Retry-After) per request.
-    pub fail_rate: f64,
-    /// Seed of the fault draws, so a sequential run fails the same requests every time;
-    /// `None` seeds from the OS.
-    pub fail_seed: Option<u64>,
+    pub faults: Faults,
     /// Extra synthetic candidates with varied numbers of submissions.
     pub synthetic_candidates: usize,
     /// Multiplier of webhook retry delays (10/30/90/270 s) for tests.
@@ -178,14 +172,44 @@ pub struct SandboxOptions {
     pub rate_limit_headers: bool,
 }
 
+/// What the sandbox does to answers, for tests of timeouts, retries and pacing.
+#[derive(Debug, Clone, Default)]
+pub struct Faults {
+    /// Added to every answer.
+    pub latency: Duration,
+    /// Probability of a random 503 or 429 (with Retry-After) per request.
+    pub fail_rate: f64,
+    /// Seed of the fault draws, so a sequential run fails the same requests every time;
+    /// `None` seeds from the OS.
+    pub fail_seed: Option<u64>,
+}
+
 impl SandboxOptions {
+    /// Refuses values the sandbox cannot serve with, naming the flag that sets each.
+    pub fn check(&self) -> Result<(), String> {
+        let rate = self.faults.fail_rate;
+        if !(0.0..=1.0).contains(&rate) {
+            return Err(format!("--fail-rate must be between 0 and 1, got {rate}"));
+        }
+        let scale = self.retry_scale;
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(format!(
+                "--retry-scale must be a positive number, got {scale}"
+            ));
+        }
+        match self.rate_limit {
+            Some(r) if !(r.is_finite() && r > 0.0) => Err(format!(
+                "--rate-limit must be a positive number of requests per second, got {r}"
+            )),
+            _ => Ok(()),
+        }
+    }
+
     pub fn new(state_path: PathBuf) -> Self {
         SandboxOptions {
             state_path,
             api_key: DEFAULT_API_KEY.to_string(),
-            latency: Duration::ZERO,
-            fail_rate: 0.0,
-            fail_seed: None,
+            faults: Faults::default(),
             synthetic_candidates: 0,
             retry_scale: 1.0,
             rate_limit: None,
@@ -256,30 +280,14 @@ pub(crate) async fn start_with_logging(
 }
 
 async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyhow::Result<Sandbox> {
-    if !(0.0..=1.0).contains(&opts.fail_rate) {
-        anyhow::bail!(
-            "sandbox fail rate must be between 0 and 1, got {}",
-            opts.fail_rate
-        );
-    }
-    if !(opts.retry_scale.is_finite() && opts.retry_scale > 0.0) {
-        anyhow::bail!(
-            "sandbox retry scale must be a positive number, got {}",
-            opts.retry_scale
-        );
-    }
-    if let Some(r) = opts.rate_limit {
-        if !(r.is_finite() && r > 0.0) {
-            anyhow::bail!("sandbox rate limit must be a positive number, got {r}");
-        }
-    }
+    opts.check().map_err(anyhow::Error::msg)?;
     let path = opts.state_path.clone();
     let store = tokio::task::spawn_blocking(move || state::Store::open(&path)).await??;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;
     let addr = listener.local_addr()?;
-    let opts_seed = opts.fail_seed;
+    let opts_seed = opts.faults.fail_seed;
     let bucket = opts.rate_limit.map(ratelimit::TokenBucket::new);
     let app = Arc::new(App {
         opts,

@@ -369,12 +369,11 @@ impl Mirror {
         }
         let now = records::now_text();
         in_tx(self.db(), |db| {
-            let params: Vec<Val> = rows.iter().map(|r| Val::text(&r.code)).collect();
             let prior = by_code(
                 db,
                 "SELECT code, detail_updated_at, CASE WHEN detail IS NULL THEN 0 ELSE 1 END
                  FROM forms",
-                &params,
+                rows.iter().map(|r| r.code.as_str()),
                 |r| (r[1].as_str().map(str::to_string), r[2].truthy()),
             )?;
             let mut seen = std::collections::HashSet::new();
@@ -453,7 +452,6 @@ impl Mirror {
         }
         let now = records::now_text();
         in_tx(self.db(), |db| {
-            let params: Vec<Val> = rows.iter().map(|r| Val::text(&r.code)).collect();
             struct Prior {
                 fingerprint: Option<String>,
                 fetched: Option<String>,
@@ -467,7 +465,7 @@ impl Mirror {
                 "SELECT code, fingerprint, fetched_fingerprint, fetched_unix, refetch,
                         CASE WHEN purged_at IS NULL THEN 0 ELSE 1 END, seen_run
                  FROM candidates",
-                &params,
+                rows.iter().map(|r| r.code.as_str()),
                 |r| Prior {
                     fingerprint: r[1].as_str().map(str::to_string),
                     fetched: r[2].as_str().map(str::to_string),
@@ -814,14 +812,15 @@ impl Mirror {
 
 /// Delete what was fetched for candidate `code` (answers, then submissions, then memos).
 /// The rows `select` reads (`code` first) of these codes, each read by `read`, by code.
-fn by_code<T>(
+fn by_code<'a, T>(
     db: &mut dyn Backend,
     select: &str,
-    codes: &[Val],
+    codes: impl Iterator<Item = &'a str>,
     read: impl Fn(&[Val]) -> T,
 ) -> Result<HashMap<String, T>, Error> {
+    let codes: Vec<Val> = codes.map(Val::text).collect();
     let sql = format!("{select} WHERE code IN ({})", marks(codes.len()));
-    Ok(db::query(db, &sql, codes)?
+    Ok(db::query(db, &sql, &codes)?
         .into_iter()
         .filter_map(|r| Some((r.first()?.as_str()?.to_string(), read(&r))))
         .collect())

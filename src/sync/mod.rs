@@ -23,4 +23,4 @@ pub mod sqlite;
 
 pub use actor::Store;
 pub use mirror::{Access, PurgeRule, Purged, Target};
-pub use run::{sync, SyncJob, SyncReport};
+pub use run::{sync, Refetch, SyncJob, SyncReport};

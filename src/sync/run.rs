@@ -37,10 +37,7 @@ use crate::export::walk::RawBody;
 pub struct SyncJob {
     pub client: Client,
     pub store: Store,
-    /// `--stage`: fetch memos and submissions only of candidates at these stages.
-    pub stages: Vec<Stage>,
-    pub full: bool,
-    pub refresh_after: Duration,
+    pub refetch: Refetch,
     /// The relay's store (`--events FILE`).
     pub events: Option<PathBuf>,
     /// Most requests in flight.
@@ -49,6 +46,16 @@ pub struct SyncJob {
     pub progress: (bool, crate::io::ErrStream),
     /// Stop cleanly on Ctrl-C / SIGTERM.
     pub handle_signals: bool,
+}
+
+/// Which candidates' memos and submissions a run fetches (besides new and changed ones).
+pub struct Refetch {
+    /// `--stage`: only candidates at these stages.
+    pub stages: Vec<Stage>,
+    /// `--full`: every candidate, and every form's detail.
+    pub full: bool,
+    /// `--refresh-after`: those fetched longer ago than this.
+    pub after: Duration,
 }
 
 /// A note of the run: in English in the report's `notes` (JSON, the runs table), and in the
@@ -218,6 +225,10 @@ fn total_of(p: Option<&Value>) -> Option<u64> {
 
 /// Things shared by the candidate walk and its workers.
 struct Shared {
+    /// The run's id in `sync_runs`.
+    run: i64,
+    /// Most requests in flight.
+    concurrency: usize,
     client: Client,
     store: Store,
     stop: AtomicBool,
@@ -253,8 +264,13 @@ struct Task {
 pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     let started = Instant::now();
     let stats0 = job.client.stats();
-    let stages: Vec<String> = job.stages.iter().map(|s| s.as_str().to_string()).collect();
-    let full = job.full;
+    let stages: Vec<String> = job
+        .refetch
+        .stages
+        .iter()
+        .map(|s| s.as_str().to_string())
+        .collect();
+    let full = job.refetch.full;
     let stage_text = stages.join(",");
     let run = job
         .store
@@ -280,6 +296,8 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         counters.clone(),
     );
     let shared = Arc::new(Shared {
+        run,
+        concurrency,
         client: client.clone(),
         store: job.store.clone(),
         stop: AtomicBool::new(false),
@@ -320,20 +338,20 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         if let Some(path) = &job.events {
             report.events = Some(super::events::apply(&job.store, path).await?);
         }
-        if job.full {
+        if job.refetch.full {
             job.store.call(|m| m.mark_full()).await?;
         }
         let policy = Policy {
             stages,
-            stale_before: records::now_unix() - job.refresh_after.as_secs_f64(),
+            stale_before: records::now_unix() - job.refetch.after.as_secs_f64(),
         };
         // Candidates first: a form detail waiting out a Retry-After while the pacer learns
         // the service's rate would hold up everything behind it; by the time of the small
         // form and job lists, requests are paced.
-        sync_candidates(&shared, run, policy, concurrency, &mut report).await?;
+        sync_candidates(&shared, policy, &mut report).await?;
         if !shared.stopped() {
-            sync_forms(&shared, run, job.full, concurrency, &mut report).await?;
-            sync_jobs(&shared, run, &mut report).await?;
+            sync_forms(&shared, job.refetch.full, &mut report).await?;
+            sync_jobs(&shared, &mut report).await?;
         }
         Ok(())
     };
@@ -410,13 +428,8 @@ struct Detail<'a> {
 
 /// Every form of the form list; details read again only for forms whose `updated_at`
 /// changed, several at once.
-async fn sync_forms(
-    sh: &Arc<Shared>,
-    run: i64,
-    full: bool,
-    concurrency: usize,
-    report: &mut SyncReport,
-) -> Result<(), Error> {
+async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Result<(), Error> {
+    let run = sh.run;
     let mut walk = Walk::list(&sh.client, "application_forms");
     while let Some(page) = walk.next_unless(sh).await? {
         let (items, _) = walk.items(&page)?;
@@ -448,7 +461,7 @@ async fn sync_forms(
                 (code, resp)
             }
         }))
-        .buffer_unordered(concurrency);
+        .buffer_unordered(sh.concurrency);
         while let Some((code, resp)) = details.next().await {
             let body = match resp {
                 Ok(r) => r.body,
@@ -489,7 +502,8 @@ async fn sync_forms(
 }
 
 /// Every job of the job list.
-async fn sync_jobs(sh: &Arc<Shared>, run: i64, report: &mut SyncReport) -> Result<(), Error> {
+async fn sync_jobs(sh: &Arc<Shared>, report: &mut SyncReport) -> Result<(), Error> {
+    let run = sh.run;
     let mut walk = Walk::list(&sh.client, "jobs");
     let now = records::now_text();
     while let Some(page) = walk.next_unless(sh).await? {
@@ -513,11 +527,10 @@ async fn sync_jobs(sh: &Arc<Shared>, run: i64, report: &mut SyncReport) -> Resul
 /// a complete walk that agrees with the list's total.
 async fn sync_candidates(
     sh: &Arc<Shared>,
-    run: i64,
     policy: Policy,
-    concurrency: usize,
     report: &mut SyncReport,
 ) -> Result<(), Error> {
+    let (run, concurrency) = (sh.run, sh.concurrency);
     // Workers wait on a bounded queue: the walk runs at most this far ahead of the fetches.
     let (tx, rx) = mpsc::channel::<Task>(concurrency * 16);
     let rx = Arc::new(tokio::sync::Mutex::new(rx));

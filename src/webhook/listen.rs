@@ -38,10 +38,7 @@ pub(crate) const DEFAULT_PORT: u16 = 4242;
 #[derive(Debug, Clone)]
 pub struct ListenConfig {
     pub addr: SocketAddr,
-    /// Accepted signing keys; empty = no verification.
-    pub keys: Vec<Secret>,
-    pub header: HeaderName,
-    pub tolerance: Option<Duration>,
+    pub signatures: Signatures,
     /// Only these actions are printed and forwarded (None = all).
     pub events: Option<Vec<String>>,
     pub forward_to: Option<url::Url>,
@@ -60,6 +57,16 @@ pub struct ListenConfig {
     pub durable: Option<Durable>,
     /// `--metrics-addr`: where `/healthz` and `/metrics` are served.
     pub metrics_addr: Option<SocketAddr>,
+}
+
+/// How requests are signed: checked on arrival and signed again for the apps.
+#[derive(Debug, Clone)]
+pub struct Signatures {
+    /// Accepted signing keys; empty = no verification.
+    pub keys: Vec<Secret>,
+    pub header: HeaderName,
+    /// Oldest accepted signature time, from now (None: any).
+    pub tolerance: Option<Duration>,
 }
 
 impl ListenConfig {
@@ -256,9 +263,9 @@ pub async fn run(
         }
         let (w, thread) = Writer::start(&d.store.path)?;
         writer_thread = Some(thread);
-        let resign = (!cfg.keys.is_empty()).then(|| super::relay::Resign {
-            header: cfg.header.clone(),
-            keys: cfg.keys.clone(),
+        let resign = (!cfg.signatures.keys.is_empty()).then(|| super::relay::Resign {
+            header: cfg.signatures.header.clone(),
+            keys: cfg.signatures.keys.clone(),
         });
         relay_lanes = Some(super::relay::Relay {
             store: d.store.clone(),
@@ -464,16 +471,17 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, l
     if !addr.ip().is_loopback() {
         log.write(said!(Record::warn, "config", "listen-not-loopback"));
     }
-    if cfg.keys.is_empty() {
+    if cfg.signatures.keys.is_empty() {
         config!("listen-no-key");
     } else {
         let tolerance = cfg
+            .signatures
             .tolerance
             .map_or("none".to_string(), |t| t.as_secs().to_string());
         config!(
             "listen-verifying",
-            header = header_label(&cfg.header).to_string(),
-            count = cfg.keys.len(),
+            header = header_label(&cfg.signatures.header).to_string(),
+            count = cfg.signatures.keys.len(),
             tolerance = tolerance.as_str()
         );
     }
@@ -495,12 +503,12 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, l
         );
     }
     if cfg.durable.is_some()
-        && !cfg.keys.is_empty()
+        && !cfg.signatures.keys.is_empty()
         && (cfg.forward_to.is_some() || !cfg.forward.is_empty())
     {
         config!(
             "listen-resigned",
-            header = header_label(&cfg.header).to_string()
+            header = header_label(&cfg.signatures.header).to_string()
         );
     }
 }
@@ -542,23 +550,32 @@ async fn handle(
         }
     };
 
-    let sig_header = headers.get(&st.cfg.header);
-    if !st.cfg.keys.is_empty() {
-        let keys: Vec<&[u8]> = st.cfg.keys.iter().map(|k| k.expose().as_bytes()).collect();
+    let sig_header = headers.get(&st.cfg.signatures.header);
+    if !st.cfg.signatures.keys.is_empty() {
+        let keys: Vec<&[u8]> = st
+            .cfg
+            .signatures
+            .keys
+            .iter()
+            .map(|k| k.expose().as_bytes())
+            .collect();
         let result = match sig_header.map(|v| v.to_str()) {
             Some(Err(_)) => Err(Rejection::Malformed(Malformed::NotText)),
             value => signature::verify(
                 value.and_then(Result::ok),
                 &body,
                 &keys,
-                st.cfg.tolerance,
+                st.cfg.signatures.tolerance,
                 signature::now_unix(),
             ),
         };
         if let Err(rejection) = result {
             let mut reason = rejection.to_string();
             if rejection == Rejection::MissingHeader {
-                reason.push_str(&format!(" (expected {})", header_label(&st.cfg.header)));
+                reason.push_str(&format!(
+                    " (expected {})",
+                    header_label(&st.cfg.signatures.header)
+                ));
             }
             let status =
                 StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
@@ -629,9 +646,9 @@ async fn store_event(
             .and_then(|v| v.to_str().ok())
             .map(str::to_string),
         signature: headers
-            .get(&st.cfg.header)
+            .get(&st.cfg.signatures.header)
             .and_then(|v| v.to_str().ok())
-            .map(|v| (st.cfg.header.as_str().to_string(), v.to_string())),
+            .map(|v| (st.cfg.signatures.header.as_str().to_string(), v.to_string())),
         target: forward_target(&st.cfg, action).map(|u| u.to_string()),
     };
     match writer.insert(ev).await {
@@ -820,9 +837,9 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok());
     let signature = headers
-        .get(&st.cfg.header)
+        .get(&st.cfg.signatures.header)
         .and_then(|v| v.to_str().ok())
-        .map(|v| (st.cfg.header.as_str(), v));
+        .map(|v| (st.cfg.signatures.header.as_str(), v));
     let outcome = delivery::post(
         &st.client,
         url.as_str(),
@@ -1074,9 +1091,11 @@ mod tests {
         let u = |s: &str| url::Url::parse(s).unwrap();
         let cfg = ListenConfig {
             addr: ([127, 0, 0, 1], 0).into(),
-            keys: vec![],
-            header: HeaderName::from_static("x-sig"),
-            tolerance: None,
+            signatures: Signatures {
+                keys: vec![],
+                header: HeaderName::from_static("x-sig"),
+                tolerance: None,
+            },
             events: None,
             forward_to: Some(u("http://127.0.0.1:1/all")),
             forward: vec![("candidate_pass".into(), u("http://127.0.0.1:1/pass"))],

@@ -90,7 +90,7 @@ pub fn run(
         }
         // The notes are about request variants, the API's business, not the applicant's.
         if first {
-            for w in &prepared.warnings {
+            for w in &prepared.remarks.warnings {
                 p.say(&format!("warning: {w}"));
             }
             first = false;

@@ -325,7 +325,7 @@ fn variant_a_body_names_questions_by_question_id_and_decodes_paths() {
     items.push(json!({"question_id": 106, "answer": {"links": ["https://files.example/upload/a%2Bb.pdf", "/upload/plain.pdf"]}}));
     let p = prepare(&form_with_ids(), &file_of(items), Variant::A).expect("valid");
     assert_eq!(p.variant, Variant::A);
-    assert!(p.notes.is_empty());
+    assert!(p.remarks.notes.is_empty());
     assert_eq!(
         p.body,
         json!({
@@ -513,13 +513,18 @@ fn idless_form() -> Vec<Question> {
 fn idless_form_switches_to_variant_b_with_a_note() {
     let p = prepare(&idless_form(), &file_of(basics_by_order()), Variant::A).unwrap();
     assert_eq!(p.variant, Variant::B);
-    assert!(p.notes[0].contains("carry no ids"), "{:?}", p.notes);
     assert!(
-        p.warnings
+        p.remarks.notes[0].contains("carry no ids"),
+        "{:?}",
+        p.remarks.notes
+    );
+    assert!(
+        p.remarks
+            .warnings
             .iter()
             .any(|w| w.contains(r#"question 6 "Experience""#)),
         "required but unaddressable question is a warning: {:?}",
-        p.warnings
+        p.remarks.warnings
     );
     assert_eq!(
         p.body,
@@ -636,8 +641,8 @@ fn variant_b_file() -> Value {
 fn variant_b_body_as_the_file_goes_as_variant_a_with_question_ids() {
     let p = prepare(&form_with_ids(), &variant_b_file(), Variant::A).expect("valid");
     assert_eq!(p.variant, Variant::A);
-    assert!(p.notes.is_empty(), "{:?}", p.notes);
-    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    assert!(p.remarks.notes.is_empty(), "{:?}", p.remarks.notes);
+    assert!(p.remarks.warnings.is_empty(), "{:?}", p.remarks.warnings);
     assert_eq!(
         p.body,
         json!({
@@ -691,11 +696,12 @@ fn variant_b_body_without_privacy_goes_as_variant_a_with_privacy_false_and_a_war
     assert_eq!(p.privacy, Some(false));
     assert_eq!(p.body["questions"].as_array().unwrap().len(), 4);
     assert!(
-        p.warnings
+        p.remarks
+            .warnings
             .iter()
             .any(|w| w.contains("no `privacy`") && w.contains("\"privacy\": false")),
         "{:?}",
-        p.warnings
+        p.remarks.warnings
     );
     // A variant A file still needs both.
     let r = prepare(&form_with_ids(), &json!({"privacy": true}), Variant::A).unwrap_err();
@@ -747,11 +753,12 @@ fn top_level_field_without_a_question_stays_a_top_level_field() {
         .collect();
     assert_eq!(ids, [101, 102, 104, 107]);
     assert!(
-        p.notes
+        p.remarks
+            .notes
             .iter()
             .any(|n| n.contains("no question of kind phone")),
         "{:?}",
-        p.notes
+        p.remarks.notes
     );
     let p = prepare(&qs, &variant_b_file(), Variant::B).expect("valid");
     assert_eq!(p.body["phone"], json!("010-1234-5678"));
@@ -862,11 +869,12 @@ fn idless_form_resolves_question_ids_of_the_basic_kinds_by_kind() {
                "resume_path": "/upload/cv.pdf", "privacy": true})
     );
     let unchecked: Vec<&String> = p
+        .remarks
         .warnings
         .iter()
         .filter(|w| w.contains("cannot be checked"))
         .collect();
-    assert_eq!(unchecked.len(), 4, "{:?}", p.warnings);
+    assert_eq!(unchecked.len(), 4, "{:?}", p.remarks.warnings);
     assert_eq!(
         unchecked[0],
         r#"questions[0]: question_id 11 cannot be checked, as the form's questions carry no ids; answering question 1 "Name" (name) by its kind"#

@@ -594,7 +594,7 @@ fn export_candidates_detail_resumes_after_kill_9_with_no_duplicate_and_no_gap() 
     let n = 300;
     let sb = TestSandbox::with(|o| {
         o.synthetic_candidates = n;
-        o.latency = Duration::from_millis(20);
+        o.faults.latency = Duration::from_millis(20);
     });
     let dir = sb.home.dir.path();
     let out_file = dir.join("details.ndjson");

@@ -127,8 +127,8 @@ fn memo_operations_under_faults_end_in_the_fault_free_state() {
     let clean = TestSandbox::new();
     // Seeded: the faults fall on the same requests every run, so a pass or a failure repeats.
     let faulty = TestSandbox::with(|o| {
-        o.fail_rate = 0.3;
-        o.fail_seed = Some(7);
+        o.faults.fail_rate = 0.3;
+        o.faults.fail_seed = Some(7);
     });
     let (a1, a2, clean_tries) = scenario(&clean);
     assert_eq!(clean_tries, 8, "no fault, no second try");

@@ -359,7 +359,7 @@ fn memos_keep_replies_nested_in_ndjson_and_csv() {
 fn candidates_are_written_in_the_files_order_whatever_finishes_first() {
     let sb = sandbox(|o| {
         o.synthetic_candidates = 200;
-        o.latency = Duration::from_millis(15);
+        o.faults.latency = Duration::from_millis(15);
     });
     let home = Home::new();
     // Two-page candidates first, then one-page ones: with 8 workers the small ones finish
@@ -406,8 +406,8 @@ fn export_through_random_503_and_429_equals_a_clean_export() {
     let run = |fail_rate: f64| -> (Vec<String>, String) {
         let sb = sandbox(|o| {
             o.synthetic_candidates = 30;
-            o.fail_rate = fail_rate;
-            o.fail_seed = Some(11);
+            o.faults.fail_rate = fail_rate;
+            o.faults.fail_seed = Some(11);
         });
         let home = Home::new();
         let file = write(home.dir.path(), "codes.txt", &codes.join("\n"));
@@ -642,7 +642,7 @@ fn kill_9_midway_then_resume_holds_every_record_exactly_once() {
     let n = 160;
     let sb = sandbox(|o| {
         o.synthetic_candidates = n;
-        o.latency = Duration::from_millis(25);
+        o.faults.latency = Duration::from_millis(25);
     });
     let home = Home::new();
     let dir = home.dir.path();
@@ -704,7 +704,7 @@ fn ctrl_c_stops_cleanly_and_resume_completes_a_json_array() {
     let n = 120;
     let sb = sandbox(|o| {
         o.synthetic_candidates = n;
-        o.latency = Duration::from_millis(25);
+        o.faults.latency = Duration::from_millis(25);
     });
     let home = Home::new();
     let dir = home.dir.path();

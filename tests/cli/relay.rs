@@ -902,9 +902,11 @@ impl InProcess {
         let (st, lock) = Store::open_for_listener(store).unwrap();
         let cfg = listen::ListenConfig {
             addr: ([127, 0, 0, 1], 0).into(),
-            keys: vec![recruit::redact::Secret::new(KEY)],
-            header: axum::http::HeaderName::from_static("service-webhook-signature"),
-            tolerance: None,
+            signatures: listen::Signatures {
+                keys: vec![recruit::redact::Secret::new(KEY)],
+                header: axum::http::HeaderName::from_static("service-webhook-signature"),
+                tolerance: None,
+            },
             events: None,
             forward_to: Some(url::Url::parse(forward_to).unwrap()),
             forward: vec![],

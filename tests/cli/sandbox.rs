@@ -901,8 +901,8 @@ async fn synthetic_candidates_are_deterministic() {
 async fn a_fail_seed_repeats_the_same_faults_on_the_same_requests() {
     async fn pattern(seed: u64) -> Vec<u16> {
         let env = boot_with(|o| {
-            o.fail_rate = 0.3;
-            o.fail_seed = Some(seed);
+            o.faults.fail_rate = 0.3;
+            o.faults.fail_seed = Some(seed);
         })
         .await;
         let mut codes = Vec::new();
@@ -934,7 +934,7 @@ async fn a_fail_seed_repeats_the_same_faults_on_the_same_requests() {
 async fn fail_rate_one_always_fails_without_acting() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
-    let env = boot_at(path.clone(), |o| o.fail_rate = 1.0).await;
+    let env = boot_at(path.clone(), |o| o.faults.fail_rate = 1.0).await;
     let mut seen = HashSet::new();
     for _ in 0..30 {
         let resp = env
@@ -973,7 +973,7 @@ async fn fail_rate_one_always_fails_without_acting() {
 
 #[tokio::test]
 async fn latency_is_added() {
-    let env = boot_with(|o| o.latency = Duration::from_millis(150)).await;
+    let env = boot_with(|o| o.faults.latency = Duration::from_millis(150)).await;
     let t = std::time::Instant::now();
     env.ok(Method::GET, "/webhooks", None).await;
     assert!(t.elapsed() >= Duration::from_millis(150));

@@ -684,7 +684,7 @@ fn sync_killed_mid_run_then_rerun_equals_a_clean_run() {
     both("sync_killed_mid_run_then_rerun_equals_a_clean_run", |db| {
         let ts = TestSandbox::with(|o| {
             o.synthetic_candidates = 150;
-            o.latency = Duration::from_millis(15);
+            o.faults.latency = Duration::from_millis(15);
         });
         let mut child = spawn_sync(&ts, db, &["--concurrency", "4"]);
         // Kill it once some candidates are committed and many are not.
@@ -876,7 +876,7 @@ fn sync_a_second_sync_on_the_same_database_is_refused() {
     both("sync_a_second_sync_on_the_same_database_is_refused", |db| {
         let ts = TestSandbox::with(|o| {
             o.synthetic_candidates = 200;
-            o.latency = Duration::from_millis(25);
+            o.faults.latency = Duration::from_millis(25);
         });
         let first = spawn_sync(&ts, db, &["--concurrency", "2"]);
         let started = Instant::now();
@@ -1496,7 +1496,7 @@ fn sync_checks_the_walk_against_the_lists_total() {
 fn sync_stopped_by_sigterm_keeps_what_it_fetched_and_deletes_nothing() {
     let ts = TestSandbox::with(|o| {
         o.synthetic_candidates = 150;
-        o.latency = Duration::from_millis(15);
+        o.faults.latency = Duration::from_millis(15);
     });
     let db = Db::lite();
     let child = spawn_sync(&ts, &db, &["--concurrency", "2"]);

@@ -109,7 +109,7 @@ fn peak_memory_does_not_grow_with_the_number_of_candidates() {
     let last: usize = small.last().unwrap()[1..].parse().unwrap();
     let sb = sandbox(|o| {
         o.synthetic_candidates = last;
-        o.latency = Duration::from_millis(2);
+        o.faults.latency = Duration::from_millis(2);
     });
     let home = Home::new();
     let dir = home.dir.path();

@@ -38,7 +38,7 @@ fn export_under_limit(n: usize, rate: Option<f64>, headers: bool, latency_ms: u6
         o.synthetic_candidates = n;
         o.rate_limit = rate;
         o.rate_limit_headers = headers;
-        o.latency = Duration::from_millis(latency_ms);
+        o.faults.latency = Duration::from_millis(latency_ms);
     });
     let codes: Vec<String> = (1..=n).map(recruit::sandbox::synthetic_code).collect();
     let file = sb.home.dir.path().join("codes.txt");

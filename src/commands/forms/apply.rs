@@ -230,11 +230,8 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     };
     if !reviewed {
         // Notes and warnings may quote the form (question titles): escaped like any line.
-        for note in &prepared.notes {
-            crate::say!(ctx.io, "note: {}", crate::output::text::safe_line(note));
-        }
-        for w in &prepared.warnings {
-            crate::say!(ctx.io, "warning: {}", crate::output::text::safe_line(w));
+        for line in prepared.remarks.lines() {
+            crate::say!(ctx.io, "{}", crate::output::text::safe_line(&line));
         }
     }
 

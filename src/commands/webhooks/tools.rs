@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Format;
 use crate::redact::Secret;
-use crate::webhook::listen::{self, ListenConfig};
+use crate::webhook::listen::{self, ListenConfig, Signatures};
 use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};
 use crate::webhook::trigger::{self, TriggerConfig, DEFAULT_RETRY_DELAYS};
 
@@ -321,9 +321,11 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         .transpose()?;
     let mut cfg = ListenConfig {
         addr: SocketAddr::new(host, args.port),
-        keys: signing_keys(ctx, &args.keys)?,
-        header: header_name(&args.header)?,
-        tolerance: signature::tolerance_from_secs(args.tolerance),
+        signatures: Signatures {
+            keys: signing_keys(ctx, &args.keys)?,
+            header: header_name(&args.header)?,
+            tolerance: signature::tolerance_from_secs(args.tolerance),
+        },
         events,
         forward_to: args
             .forward_to

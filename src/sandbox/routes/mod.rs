@@ -567,7 +567,7 @@ fn authorized(headers: &HeaderMap, key: &str) -> bool {
 
 /// The injected failure for `fail_rate`, if this request drew one.
 fn injected_failure(app: &App) -> Option<Response> {
-    let rate = app.opts.fail_rate;
+    let rate = app.opts.faults.fail_rate;
     if rate <= 0.0 {
         return None;
     }
@@ -603,8 +603,8 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    if !app.opts.latency.is_zero() {
-        tokio::time::sleep(app.opts.latency).await;
+    if !app.opts.faults.latency.is_zero() {
+        tokio::time::sleep(app.opts.faults.latency).await;
     }
     let resp = if !is_public(&path) && !authorized(req.headers(), &app.opts.api_key) {
         ApiError::unauthorized().into_response()
