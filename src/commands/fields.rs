@@ -51,7 +51,7 @@ impl FieldArgs {
 
 fn typed_value(io: &Io, v: &str) -> Result<Value, Error> {
     if let Some(path) = v.strip_prefix('@') {
-        let bytes = crate::commands::read_file_or_stdin(io, path, "the field file")?;
+        let bytes = crate::commands::read_file_or_stdin(io, path, &crate::t!("what-field-file"))?;
         let text = String::from_utf8_lossy(&bytes).to_string();
         return Ok(serde_json::from_str(&text)
             .unwrap_or(Value::String(text.trim_end_matches('\n').to_string())));

@@ -226,7 +226,7 @@ async fn close(
             off_runtime(move || sink.abandon()).await?;
             Err(Error::caused(
                 ExitKind::Other,
-                "listing the forms stopped",
+                crate::t!("export-forms-stopped"),
                 e,
             ))
         }

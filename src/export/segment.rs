@@ -135,11 +135,7 @@ impl Segment {
 }
 
 fn spill_err(e: std::io::Error) -> Error {
-    Error::caused(
-        crate::ExitKind::Other,
-        "cannot write a temporary file for a large candidate",
-        e,
-    )
+    Error::caused(crate::ExitKind::Other, crate::t!("file-cannot-spill"), e)
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ impl Sqlite {
     /// Open (creating when `create`) the database at `path`.
     pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
         if create {
-            crate::export::create_private(path, "the mirror")?;
+            crate::export::create_private(path, &crate::t!("what-mirror"))?;
         } else if !path.exists() {
             return Err(Error::usage(crate::t!(
                 "sync-no-mirror",

@@ -187,6 +187,58 @@ impl fmt::Display for Rejection {
 
 impl std::error::Error for Rejection {}
 
+impl Rejection {
+    /// The reason for people, in the language in use (`Display` is the English that answers
+    /// and JSON logs keep).
+    pub fn said(&self) -> String {
+        use crate::t;
+        match self {
+            Rejection::MissingHeader => t!("sig-missing-header"),
+            Rejection::Malformed(m) => t!("sig-malformed", why = m.said()),
+            Rejection::NoMatch { signatures, keys } => {
+                t!("sig-no-match", signatures = *signatures, keys = *keys)
+            }
+            Rejection::TooOld {
+                age_secs,
+                tolerance_secs,
+            } => t!(
+                "sig-too-old",
+                age = dur(*age_secs),
+                beyond = dur(age_secs - tolerance_secs),
+                tolerance = dur(*tolerance_secs)
+            ),
+            Rejection::InFuture {
+                ahead_secs,
+                tolerance_secs,
+            } => t!(
+                "sig-in-future",
+                ahead = dur(*ahead_secs),
+                beyond = dur(ahead_secs - tolerance_secs),
+                tolerance = dur(*tolerance_secs)
+            ),
+        }
+    }
+}
+
+impl Malformed {
+    /// What is wrong with the header, for people in the language in use.
+    pub fn said(&self) -> String {
+        use crate::t;
+        match self {
+            Malformed::Empty => t!("sig-empty"),
+            Malformed::NotText => t!("sig-not-text"),
+            Malformed::NotKeyValue(part) => t!("sig-not-key-value", part = shorten(part)),
+            Malformed::MissingTimestamp => t!("sig-no-timestamp"),
+            Malformed::DuplicateTimestamp => t!("sig-two-timestamps"),
+            Malformed::BadTimestamp(v) => t!("sig-bad-timestamp", value = shorten(v)),
+            Malformed::NoSignature => t!("sig-no-signature"),
+            Malformed::BadSignature { index, value } => {
+                t!("sig-bad-signature", index = *index, value = shorten(value))
+            }
+        }
+    }
+}
+
 /// Seconds as a duration people read (`6 min 40 s`).
 fn dur<T: TryInto<u64>>(secs: T) -> String {
     crate::output::text::human_duration(secs.try_into().unwrap_or(0))

@@ -130,10 +130,14 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     // Local input before any request: a broken file never costs a round trip.
     let file = match &args.answers {
         Some(path) => {
-            let bytes = crate::commands::read_file_or_stdin(&ctx.io, path, "the answers file")?;
+            let bytes = crate::commands::read_file_or_stdin(
+                &ctx.io,
+                path,
+                &crate::t!("what-answers-file"),
+            )?;
             Some(crate::commands::parse_user_json(
                 &bytes,
-                "the answers file",
+                &crate::t!("what-answers-file"),
             )?)
         }
         None => None,
@@ -155,10 +159,14 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
                 // Standard input is the terminal the wizard reads its answers from.
                 return Err(Error::usage(crate::t!("apply-resume-not-stdin")));
             }
-            let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
+            let bytes = crate::commands::read_file_or_stdin(
+                &ctx.io,
+                &shown,
+                &crate::t!("what-saved-answers"),
+            )?;
             Some(crate::commands::parse_user_json(
                 &bytes,
-                "the saved answers",
+                &crate::t!("what-saved-answers"),
             )?)
         }
         None => None,
