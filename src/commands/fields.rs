@@ -32,11 +32,14 @@ impl FieldArgs {
         let mut m = Map::new();
         let tagged = self.fields.iter().map(|f| (f, false));
         for (f, typed) in tagged.chain(self.raw_fields.iter().map(|f| (f, true))) {
-            let (k, v) = f
-                .split_once('=')
-                .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
+            let (k, v) = f.split_once('=').ok_or_else(|| {
+                Error::usage(crate::t!("field-not-key-value", field = f.as_str()))
+            })?;
             if k.is_empty() {
-                return Err(Error::usage(format!("field '{f}' has an empty key")));
+                return Err(Error::usage(crate::t!(
+                    "field-empty-key",
+                    field = f.as_str()
+                )));
             }
             let value = if typed {
                 typed_value(io, v)?

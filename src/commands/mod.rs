@@ -244,17 +244,40 @@ pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Er
         Error::usage(crate::t!(
             "input-not-json",
             what = what,
-            error = e
-                .to_string()
-                .split(" at line")
-                .next()
-                .unwrap_or("")
-                .to_string(),
+            error = json_reason(e.to_string().split(" at line").next().unwrap_or("")),
             line = e.line(),
             column = e.column()
         ))
         .with_source(e)
     })
+}
+
+/// serde_json's reason for a syntax error in the language in use (its words are a fixed
+/// set); one it may add later stays as it is.
+fn json_reason(reason: &str) -> String {
+    use crate::t;
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return reason.to_string();
+    }
+    match reason {
+        r if r.starts_with("EOF while parsing") => t!("json-eof"),
+        "expected value" | "expected ident" => t!("json-expected-value"),
+        "expected `:`" => t!("json-expected-colon"),
+        "expected `,` or `]`" | "expected `,` or `}`" => t!("json-expected-comma"),
+        "key must be a string" => t!("json-key-not-string"),
+        "trailing comma" => t!("json-trailing-comma"),
+        "trailing characters" => t!("json-trailing-characters"),
+        "invalid number" | "number out of range" => t!("json-bad-number"),
+        r if r.starts_with("invalid escape")
+            || r.starts_with("invalid unicode")
+            || r.starts_with("lone leading surrogate")
+            || r.starts_with("unexpected end of hex escape") =>
+        {
+            t!("json-bad-escape")
+        }
+        r if r.starts_with("control character") => t!("json-control-character"),
+        other => other.to_string(),
+    }
 }
 
 /// `--dry-run`, for every command that changes something.

@@ -106,7 +106,7 @@ impl Segment {
             Ok((self, bytes))
         })
         .await
-        .map_err(|e| Error::other(format!("writing a temporary file stopped: {e}")))?
+        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("spill-stopped"), e))?
     }
 
     /// Whether it moved to a temporary file.

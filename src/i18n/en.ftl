@@ -833,3 +833,36 @@ run-status-failed = failed
 sync-stopping = interrupted: stopping; what was fetched is kept, the next run finishes the rest (Ctrl-C again to quit at once)
 sync-quitting = interrupted again: quitting now (every committed candidate is kept)
 sync-quit = interrupted; the next `recruit sync` finishes the rest
+
+## The network, the base URL, headers, uploads and a few usage checks.
+net-timed-out = request to { $target } timed out (raise --timeout if the service is slow)
+net-cannot-connect = request to { $target } could not connect: { $cause }
+net-redirect-failed = request to { $target } redirect failed: { $cause }
+net-failed = request to { $target } { $cause }
+base-url-scheme = base URL '{ $url }' must start with https:// (or http:// for a local server)
+base-url-no-host = base URL '{ $url }' has no host
+base-url-credentials = the base URL contains a user name or password (user:pass@host); remove them, the API key is the only credential
+header-name-invalid = '{ $name }' is not a valid header name
+header-value-invalid = the value of header '{ $name }' is not valid
+upload-no-file-name = '{ $path }' has no file name
+upload-failed = upload to { $target } failed: { $why }
+upload-timed-out = timed out
+upload-cannot-connect = cannot connect
+limit-at-least-one = --limit must be at least 1
+sandbox-key-empty = --key must not be empty
+field-not-key-value = field '{ $field }' must look like key=value
+field-empty-key = field '{ $field }' has an empty key
+sync-relay-read-stopped = reading the relay's events stopped
+spill-stopped = writing a temporary file stopped
+
+## serde_json's reasons for a syntax error (English keeps serde_json's own words).
+json-eof = EOF while parsing
+json-expected-value = expected value
+json-expected-colon = expected `:`
+json-expected-comma = expected `,` or a closing bracket
+json-key-not-string = key must be a string
+json-trailing-comma = trailing comma
+json-trailing-characters = trailing characters
+json-bad-number = invalid number
+json-bad-escape = invalid escape
+json-control-character = control character found while parsing a string

@@ -773,3 +773,36 @@ run-status-failed = 실패
 sync-stopping = 중단: 멈추는 중입니다. 가져온 것은 남고, 다음 실행이 나머지를 마칩니다 (바로 끝내려면 Ctrl-C를 한 번 더)
 sync-quitting = 다시 중단: 지금 끝냅니다 (저장된 지원자는 모두 남습니다)
 sync-quit = 중단되었습니다. 다음 `recruit sync`가 나머지를 마칩니다
+
+## The network, the base URL, headers, uploads and a few usage checks.
+net-timed-out = { $target }에 보낸 요청의 시간이 초과되었습니다 (서비스가 느리면 --timeout을 늘리세요)
+net-cannot-connect = { $target }에 연결할 수 없습니다: { $cause }
+net-redirect-failed = { $target }에 보낸 요청의 리디렉션이 실패했습니다: { $cause }
+net-failed = { $target }에 보낸 요청이 실패했습니다: { $cause }
+base-url-scheme = 기본 URL '{ $url }'은(는) https://(로컬 서버라면 http://)로 시작해야 합니다
+base-url-no-host = 기본 URL '{ $url }'에 호스트가 없습니다
+base-url-credentials = 기본 URL에 사용자 이름이나 비밀번호(user:pass@host)가 있습니다. 지우세요: 자격 증명은 API 키뿐입니다
+header-name-invalid = '{ $name }'은(는) 올바른 헤더 이름이 아닙니다
+header-value-invalid = 헤더 '{ $name }'의 값이 올바르지 않습니다
+upload-no-file-name = '{ $path }'에 파일 이름이 없습니다
+upload-failed = { $target }(으)로 업로드하지 못했습니다: { $why }
+upload-timed-out = 시간 초과
+upload-cannot-connect = 연결할 수 없음
+limit-at-least-one = --limit은(는) 1 이상이어야 합니다
+sandbox-key-empty = --key는 비어 있으면 안 됩니다
+field-not-key-value = 필드 '{ $field }'은(는) key=value 형식이어야 합니다
+field-empty-key = 필드 '{ $field }'의 키가 비어 있습니다
+sync-relay-read-stopped = 릴레이의 이벤트 읽기가 멈췄습니다
+spill-stopped = 임시 파일 쓰기가 멈췄습니다
+
+## serde_json's reasons for a syntax error (English keeps serde_json's own words).
+json-eof = 끝나기 전에 파일이 끝났습니다
+json-expected-value = 값이 있어야 합니다
+json-expected-colon = `:`이 있어야 합니다
+json-expected-comma = `,`나 닫는 괄호가 있어야 합니다
+json-key-not-string = 키는 문자열이어야 합니다
+json-trailing-comma = 마지막 쉼표가 남았습니다
+json-trailing-characters = 끝에 남은 문자가 있습니다
+json-bad-number = 잘못된 숫자입니다
+json-bad-escape = 잘못된 이스케이프입니다
+json-control-character = 문자열 안에 제어 문자가 있습니다
