@@ -699,6 +699,29 @@ impl Settings<'_> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every phrase a setting's parser gives for a bad value has its Korean (a new parser
+    /// with a new phrase would otherwise reach Korean users in English).
+    #[test]
+    fn every_allowed_phrase_is_said_in_korean() {
+        let mut seen = 0;
+        for key in Key::ALL {
+            for bad in ["\u{2717}", "0", "-1", "1e20", ""] {
+                if let Err(allowed) = (key.spec().parse)(bad) {
+                    seen += 1;
+                    let said =
+                        crate::i18n::in_lang(crate::i18n::Lang::Ko, || allowed_said(allowed));
+                    assert_ne!(said, allowed, "{key}: '{allowed}' has no Korean");
+                    assert_eq!(
+                        crate::i18n::in_lang(crate::i18n::Lang::En, || allowed_said(allowed)),
+                        allowed,
+                        "{key}: the English is the parser's own"
+                    );
+                }
+            }
+        }
+        assert!(seen > 10, "only {seen} refusals seen");
+    }
     use super::*;
     use clap::{CommandFactory, FromArgMatches};
 

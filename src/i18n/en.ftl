@@ -866,3 +866,4 @@ json-trailing-characters = trailing characters
 json-bad-number = invalid number
 json-bad-escape = invalid escape
 json-control-character = control character found while parsing a string
+trigger-payload-not-json = payload file { $name } is not valid JSON

@@ -806,3 +806,4 @@ json-trailing-characters = 끝에 남은 문자가 있습니다
 json-bad-number = 잘못된 숫자입니다
 json-bad-escape = 잘못된 이스케이프입니다
 json-control-character = 문자열 안에 제어 문자가 있습니다
+trigger-payload-not-json = 페이로드 파일 { $name }이(가) 올바른 JSON이 아닙니다
