@@ -65,7 +65,7 @@ impl Config {
             Err(e) => {
                 return Err(Error::caused(
                     ExitKind::Usage,
-                    format_args!("cannot read config file {}", path.display()),
+                    crate::t!("file-cannot-read-config", path = path.display().to_string()),
                     e,
                 ))
             }

@@ -323,7 +323,7 @@ impl Ctx {
     pub fn with(mut globals: GlobalArgs, config: Config, io: Io) -> Result<Ctx, Error> {
         globals.settle_sandbox()?;
         if globals.limit == Some(0) {
-            return Err(Error::usage("--limit must be at least 1"));
+            return Err(Error::usage(crate::t!("limit-at-least-one")));
         }
         let profile = globals
             .profile

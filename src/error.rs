@@ -140,16 +140,26 @@ impl Error {
         what: impl fmt::Display,
         cause: impl std::error::Error + Send + Sync + 'static,
     ) -> Self {
-        Self::new(kind, format!("{what}: {cause}")).with_source(cause)
+        let said = io_cause_said(&cause).unwrap_or_else(|| cause.to_string());
+        Self::new(kind, format!("{what}: {said}")).with_source(cause)
     }
 
     /// A failed file operation: `cannot {what} {path}: {cause}`, the cause kept (exit 1).
     pub fn file(what: &str, path: &std::path::Path, cause: std::io::Error) -> Self {
-        Self::caused(
-            ExitKind::Other,
-            format_args!("cannot {what} {}", path.display()),
-            cause,
-        )
+        use crate::t;
+        let path = path.display().to_string();
+        let said = match what {
+            "create" => t!("file-cannot-create", path = path),
+            "open" => t!("file-cannot-open", path = path),
+            "read" => t!("file-cannot-read", path = path),
+            "write" => t!("file-cannot-write", path = path),
+            "write in" => t!("file-cannot-write-in", path = path),
+            "truncate" => t!("file-cannot-truncate", path = path),
+            "lock" => t!("file-cannot-lock", path = path),
+            "remove" => t!("file-cannot-remove", path = path),
+            other => format!("cannot {other} {path}"),
+        };
+        Self::caused(ExitKind::Other, said, cause)
     }
 
     /// A "not found" that names what was not found (`candidate 'C1' not found: Resource not
@@ -206,7 +216,15 @@ impl Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Self::output_closed()
         } else {
-            Self::caused(ExitKind::Other, format_args!("cannot write to {what}"), e)
+            let what = match what {
+                "standard output" => crate::t!("word-stdout"),
+                other => other.to_string(),
+            };
+            Self::caused(
+                ExitKind::Other,
+                crate::t!("file-cannot-write-to", what = what),
+                e,
+            )
         }
     }
     pub fn exit_code(&self) -> i32 {
@@ -267,6 +285,29 @@ pub fn exit_code_of(err: &anyhow::Error) -> i32 {
         }
     }
     1
+}
+
+/// An I/O failure's cause in the language in use, for the kinds people meet (a missing file,
+/// no permission, ...); None keeps the system's own words (English, with its error number).
+fn io_cause_said(cause: &(dyn std::any::Any + 'static)) -> Option<String> {
+    use crate::t;
+    use std::io::ErrorKind as K;
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return None;
+    }
+    let e = cause.downcast_ref::<std::io::Error>()?;
+    Some(match e.kind() {
+        K::NotFound => t!("io-not-found"),
+        K::PermissionDenied => t!("io-permission-denied"),
+        K::AlreadyExists => t!("io-already-exists"),
+        K::IsADirectory => t!("io-is-a-directory"),
+        K::NotADirectory => t!("io-not-a-directory"),
+        K::StorageFull => t!("io-storage-full"),
+        K::ReadOnlyFilesystem => t!("io-read-only"),
+        K::InvalidData => t!("io-invalid-data"),
+        K::WouldBlock => t!("io-would-block"),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -45,6 +45,21 @@ impl fmt::Display for Source {
     }
 }
 
+impl Source {
+    /// Where a value came from, in words for people in the language in use (the Display
+    /// form is the English kept in JSON).
+    pub(crate) fn said(&self) -> String {
+        use crate::t;
+        match self {
+            Source::Flag(flag) => t!("source-flag", name = *flag),
+            Source::Env(var) => t!("source-env", name = *var),
+            Source::Profile => t!("source-profile"),
+            Source::KeyCommand => t!("source-key-command"),
+            Source::Default => t!("source-default"),
+        }
+    }
+}
+
 /// A value and where it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Setting<T> {
@@ -385,9 +400,10 @@ impl Key {
             .copied()
             .find(|k| k.name() == name)
             .ok_or_else(|| {
-                Error::usage(format!(
-                    "unknown setting '{name}'; use one of: {}",
-                    Key::names().join(", ")
+                Error::usage(crate::t!(
+                    "setting-unknown",
+                    name = name,
+                    names = Key::names().join(", ")
                 ))
             })
     }
@@ -409,11 +425,34 @@ impl Key {
         }
         (spec.parse)(value).map(drop).map_err(|allowed| {
             let shown = if spec.secret { "" } else { value };
-            Error::usage(format!(
-                "'{shown}' is not a valid {}: use {allowed}",
-                spec.name
+            Error::usage(crate::t!(
+                "setting-invalid",
+                value = shown,
+                key = spec.name,
+                allowed = allowed_said(allowed)
             ))
         })
+    }
+}
+
+/// What a setting allows, as its parser says it (in English, one phrase per parser, kept
+/// as the parsers' `&'static str`), in the language in use.
+fn allowed_said(allowed: &str) -> String {
+    use crate::t;
+    match allowed {
+        "a positive number of seconds up to 86400" => t!("allowed-timeout"),
+        "a number of seconds" => t!("allowed-seconds"),
+        "a whole number" => t!("allowed-whole-number"),
+        "a number of requests per second from 0.01 to 1000000, e.g. 20" => t!("allowed-rate-range"),
+        "a number of requests per second, e.g. 20" => t!("allowed-rate"),
+        "a number of seconds from 0 to 86400, e.g. 60" => t!("allowed-wait-range"),
+        "a number of seconds, e.g. 60" => t!("allowed-wait"),
+        "an http(s) URL such as https://api.example.com/v1" => t!("allowed-base-url"),
+        "a non-empty value" => t!("allowed-non-empty"),
+        "table, json, ndjson or csv" => t!("allowed-output"),
+        "a or b" => t!("allowed-variant"),
+        "en or ko" => t!("allowed-lang"),
+        other => other.to_string(),
     }
 }
 
@@ -534,23 +573,35 @@ impl Settings<'_> {
         parse: impl Fn(&str) -> Result<T, &'static str>,
     ) -> Result<Setting<T>, Error> {
         self.get(key, parse)?
-            .ok_or_else(|| Error::other(format!("the setting {key} has no value")))
+            .ok_or_else(|| Error::other(crate::t!("setting-no-value", key = key.name())))
     }
 
     fn bad(&self, key: Key, text: &str, source: Source, allowed: &str) -> Error {
         // A secret is never echoed, even a bad one.
         let text = if key.is_secret() { "" } else { text };
+        let allowed = allowed_said(allowed);
         Error::usage(match source {
             Source::Flag(given) | Source::Env(given) => {
-                format!("{given} must be {allowed}, got {text}")
+                crate::t!(
+                    "setting-bad-given",
+                    given = given,
+                    allowed = allowed,
+                    value = text
+                )
             }
-            Source::Profile => format!(
-                "profile '{}' sets {key} = '{text}'; use {allowed} (fix it with `recruit config set {key} VALUE`)",
-                self.profile
+            Source::Profile => crate::t!(
+                "setting-bad-profile",
+                profile = self.profile,
+                key = key.name(),
+                value = text,
+                allowed = allowed
             ),
-            Source::KeyCommand | Source::Default => {
-                format!("{key} = '{text}' is not valid; use {allowed}")
-            }
+            Source::KeyCommand | Source::Default => crate::t!(
+                "setting-bad-value",
+                key = key.name(),
+                value = text,
+                allowed = allowed
+            ),
         })
     }
 
@@ -648,6 +699,29 @@ impl Settings<'_> {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every phrase a setting's parser gives for a bad value has its Korean (a new parser
+    /// with a new phrase would otherwise reach Korean users in English).
+    #[test]
+    fn every_allowed_phrase_is_said_in_korean() {
+        let mut seen = 0;
+        for key in Key::ALL {
+            for bad in ["\u{2717}", "0", "-1", "1e20", ""] {
+                if let Err(allowed) = (key.spec().parse)(bad) {
+                    seen += 1;
+                    let said =
+                        crate::i18n::in_lang(crate::i18n::Lang::Ko, || allowed_said(allowed));
+                    assert_ne!(said, allowed, "{key}: '{allowed}' has no Korean");
+                    assert_eq!(
+                        crate::i18n::in_lang(crate::i18n::Lang::En, || allowed_said(allowed)),
+                        allowed,
+                        "{key}: the English is the parser's own"
+                    );
+                }
+            }
+        }
+        assert!(seen > 10, "only {seen} refusals seen");
+    }
     use super::*;
     use clap::{CommandFactory, FromArgMatches};
 

@@ -608,12 +608,12 @@ impl Client {
         }
         for (name, value) in &spec.headers {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
-                error: Error::usage(format!("'{name}' is not a valid header name")),
+                error: Error::usage(crate::t!("header-name-invalid", name = name.to_string())),
                 connect: false,
                 fatal: true,
             })?;
             let value = HeaderValue::from_str(value).map_err(|_| SendError {
-                error: Error::usage(format!("the value of header '{name}' is not valid")),
+                error: Error::usage(crate::t!("header-value-invalid", name = name.to_string())),
                 connect: false,
                 fatal: true,
             })?;
@@ -726,16 +726,19 @@ pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
         url.host_str().unwrap_or(""),
         url.port().map(|p| format!(":{p}")).unwrap_or_default()
     );
-    let what = if e.is_timeout() {
-        "timed out (raise --timeout if the service is slow)".to_string()
+    Error::network(if e.is_timeout() {
+        crate::t!("net-timed-out", target = target)
     } else if e.is_connect() {
-        format!("could not connect: {}", root_cause(e))
+        crate::t!("net-cannot-connect", target = target, cause = root_cause(e))
     } else if e.is_redirect() {
-        format!("redirect failed: {}", root_cause(e))
+        crate::t!(
+            "net-redirect-failed",
+            target = target,
+            cause = root_cause(e)
+        )
     } else {
-        root_cause(e)
-    };
-    Error::network(format!("request to {target} {what}"))
+        crate::t!("net-failed", target = target, cause = root_cause(e))
+    })
 }
 
 pub(crate) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
@@ -944,19 +947,15 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
         .with_source(e)
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
-        return Err(Error::usage(format!(
-            "base URL '{trimmed}' must start with https:// (or http:// for a local server)"
-        )));
+        return Err(Error::usage(crate::t!("base-url-scheme", url = trimmed)));
     }
     if url.host_str().is_none_or(|h| h.is_empty()) {
-        return Err(Error::usage(format!("base URL '{trimmed}' has no host")));
+        return Err(Error::usage(crate::t!("base-url-no-host", url = trimmed)));
     }
     if !url.username().is_empty() || url.password().is_some() {
         // reqwest would send them as Basic auth instead of the key, and -v would log them.
         // The URL is not echoed: it holds a password.
-        return Err(Error::usage(
-            "the base URL contains a user name or password (user:pass@host); remove them, the API key is the only credential",
-        ));
+        return Err(Error::usage(crate::t!("base-url-credentials")));
     }
     url.set_query(None);
     url.set_fragment(None);

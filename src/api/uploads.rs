@@ -42,7 +42,12 @@ fn upload_name(path: &Path, name: Option<&str>) -> Result<String, Error> {
         _ => path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| Error::usage(format!("'{}' has no file name", path.display()))),
+            .ok_or_else(|| {
+                Error::usage(crate::t!(
+                    "upload-no-file-name",
+                    path = path.display().to_string()
+                ))
+            }),
     }
 }
 
@@ -208,16 +213,16 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
 /// A PUT that got no answer: the TLS problem, a timeout, or the root cause.
 fn put_error(e: reqwest::Error, target: &url::Url, shown: &str) -> Error {
     if let Some(tls) = super::tls::describe_tls_error(&e, target) {
-        return Error::network(format!("upload to {shown} failed: {tls}"));
+        return Error::network(crate::t!("upload-failed", target = shown, why = tls));
     }
     let why = if e.is_timeout() {
-        "timed out".to_string()
+        crate::t!("upload-timed-out")
     } else if e.is_connect() {
-        "cannot connect".to_string()
+        crate::t!("upload-cannot-connect")
     } else {
         super::http::root_cause(&e)
     };
-    Error::network(format!("upload to {shown} failed: {why}")).with_source(e)
+    Error::network(crate::t!("upload-failed", target = shown, why = why)).with_source(e)
 }
 
 /// The upload address's refusal, mapped like the service's (4xx: 5, 403: 4, 5xx: 7).

@@ -504,7 +504,11 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
                 one(ContextKind::InvalidArg)?,
                 one(ContextKind::InvalidValue)?,
             );
-            lines.push(t!("clap-invalid-value", value = value, arg = arg));
+            lines.push(if value.is_empty() {
+                t!("clap-value-required", arg = arg)
+            } else {
+                t!("clap-invalid-value", value = value, arg = arg)
+            });
             let valid = many(ContextKind::ValidValue);
             if !valid.is_empty() {
                 lines.push(format!(
@@ -518,8 +522,9 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
                 one(ContextKind::InvalidArg)?,
                 one(ContextKind::InvalidValue)?,
             );
-            // The reason is the value parser's own sentence.
-            let reason = std::error::Error::source(e)?.to_string();
+            // The reason is the value parser's own sentence (ours speak the language in use;
+            // the standard library's and clap's number checks are put in it here).
+            let reason = value_reason(std::error::Error::source(e)?);
             lines.push(t!(
                 "clap-value-refused",
                 value = value,
@@ -528,10 +533,77 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
             ));
         }
         ErrorKind::ArgumentConflict => {
-            let arg = one(ContextKind::InvalidArg)?;
-            let other = many(ContextKind::PriorArg).into_iter().next()?;
-            lines.push(t!("clap-conflict", arg = arg, other = other));
+            let prior = many(ContextKind::PriorArg);
+            match (
+                one(ContextKind::InvalidArg),
+                one(ContextKind::InvalidSubcommand),
+            ) {
+                (Some(arg), _) if prior.len() == 1 && prior[0] == arg => {
+                    lines.push(t!("clap-used-twice", arg = arg));
+                }
+                (Some(arg), _) if prior.len() == 1 => {
+                    lines.push(t!("clap-conflict", arg = arg, other = prior[0].clone()));
+                }
+                (Some(arg), _) if prior.is_empty() => {
+                    lines.push(t!("clap-conflict-others", arg = arg));
+                }
+                (Some(arg), _) => {
+                    lines.push(t!("clap-conflict-many", arg = arg));
+                    lines.extend(prior.iter().map(|p| format!("  {p}")));
+                }
+                (None, Some(sub)) => {
+                    lines.push(t!("clap-subcommand-conflict", name = sub));
+                    lines.extend(prior.iter().map(|p| format!("  {p}")));
+                }
+                (None, None) => lines.push(t!("clap-conflict-any")),
+            }
         }
+        ErrorKind::NoEquals => {
+            let arg = one(ContextKind::InvalidArg)?;
+            lines.push(t!("clap-no-equals", arg = arg));
+        }
+        ErrorKind::MissingSubcommand => {
+            let name = one(ContextKind::InvalidSubcommand)?;
+            lines.push(t!("clap-missing-subcommand", name = name));
+            let valid = many(ContextKind::ValidSubcommand);
+            if !valid.is_empty() {
+                lines.push(format!(
+                    "  [{}]",
+                    t!("clap-subcommands", names = valid.join(", "))
+                ));
+            }
+        }
+        ErrorKind::InvalidUtf8 => lines.push(t!("clap-invalid-utf8")),
+        ErrorKind::TooManyValues => {
+            let (arg, value) = (
+                one(ContextKind::InvalidArg)?,
+                one(ContextKind::InvalidValue)?,
+            );
+            lines.push(t!("clap-too-many-values", value = value, arg = arg));
+        }
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            let number = |k: ContextKind| match e.get(k) {
+                Some(ContextValue::Number(n)) => Some(*n as i64),
+                _ => None,
+            };
+            let arg = one(ContextKind::InvalidArg)?;
+            let got = number(ContextKind::ActualNumValues)?;
+            let (id, want) = match e.kind() {
+                ErrorKind::TooFewValues => ("min", number(ContextKind::MinValues)?),
+                _ => ("exactly", number(ContextKind::ExpectedNumValues)?),
+            };
+            lines.push(match id {
+                "min" => t!("clap-too-few-values", arg = arg, want = want, got = got),
+                _ => t!(
+                    "clap-wrong-number-of-values",
+                    arg = arg,
+                    want = want,
+                    got = got
+                ),
+            });
+        }
+        // Help asked for by a bare command (its text is already in the language) and the
+        // kinds that are not errors of the command line.
         _ => return None,
     }
     let mut text = format!("{}: {}", t!("word-error"), lines.join("\n"));
@@ -542,6 +614,31 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
     }
     text.push_str(&format!("\n\n{}", t!("clap-more")));
     Some(text)
+}
+
+/// Why a value parser refused a value, in the language in use: our parsers already speak it
+/// (they use `t!`); the numbers clap and the standard library parse say it in English, read
+/// here from the error's kind (a number's) or clap's one sentence (`65 is not in 1..=64`).
+fn value_reason(source: &(dyn std::error::Error + 'static)) -> String {
+    use crate::t;
+    use std::num::IntErrorKind;
+    if let Some(e) = source.downcast_ref::<std::num::ParseIntError>() {
+        return match e.kind() {
+            IntErrorKind::Empty => t!("reason-number-empty"),
+            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => t!("reason-number-too-big"),
+            _ => t!("reason-not-a-whole-number"),
+        };
+    }
+    if source.is::<std::num::ParseFloatError>() {
+        return t!("reason-not-a-number");
+    }
+    let text = source.to_string();
+    if let Some((value, range)) = text.split_once(" is not in ") {
+        if value.parse::<i128>().is_ok() {
+            return t!("reason-out-of-range", value = value, range = range);
+        }
+    }
+    text
 }
 
 /// Whether the command line asked for JSON output (`-o json`, `--output=ndjson`, `-ojson`, or

@@ -59,7 +59,7 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         Some(path) => Some(bytes::Bytes::from(read_file_or_stdin(
             &ctx.io,
             path,
-            "the request body",
+            &crate::t!("what-request-body"),
         )?)),
         None => None,
     };

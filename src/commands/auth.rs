@@ -67,7 +67,7 @@ async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     let key = if a.with_token || !ctx.io.term.stdin_tty {
-        let bytes = crate::commands::read_capped(ctx.io.stdin(), "the key from standard input")?;
+        let bytes = crate::commands::read_capped(ctx.io.stdin(), &crate::t!("what-key-stdin"))?;
         String::from_utf8_lossy(&bytes).trim().to_string()
     } else {
         if !ctx.io.term.stderr_tty {

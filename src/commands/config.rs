@@ -153,7 +153,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
         crate::tell!(
             ctx.io,
             "config-overridden",
-            source = source.to_string(),
+            source = source.said(),
             key = a.key.as_str(),
             value = shown(v)
         );
@@ -171,19 +171,26 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
             Ok(())
         }
         None => {
-            let in_effect = match &effective {
-                Some((v, source)) => {
-                    format!("; commands run now use {} from {source}", shown(v))
-                }
-                None => String::new(),
-            };
+            let path = ctx.config.path.display().to_string();
+            let key = a.key.as_str();
             Err(Error::new(
                 crate::ExitKind::Other,
-                format!(
-                    "'{}' is not set in profile '{profile}' of {}{in_effect}",
-                    a.key,
-                    ctx.config.path.display()
-                ),
+                match &effective {
+                    Some((v, source)) => crate::t!(
+                        "config-get-not-set-in-effect",
+                        key = key,
+                        profile = profile,
+                        path = path,
+                        value = shown(v),
+                        source = source.said()
+                    ),
+                    None => crate::t!(
+                        "config-get-not-set",
+                        key = key,
+                        profile = profile,
+                        path = path
+                    ),
+                },
             ))
         }
     }

@@ -245,7 +245,8 @@ fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
     } else {
         crate::t!("export-codes-file", file = file.to_string())
     };
-    let bytes = crate::commands::read_file_or_stdin(&ctx.io, file, "the candidates file")?;
+    let bytes =
+        crate::commands::read_file_or_stdin(&ctx.io, file, &crate::t!("what-candidates-file"))?;
     CandidateList::parse(&bytes, &what)
 }
 
@@ -325,7 +326,10 @@ async fn run_export(
         std::fs::write(path, text).map_err(|e| {
             Error::caused(
                 crate::ExitKind::Other,
-                format_args!("cannot write --failed {}", path.display()),
+                crate::t!(
+                    "file-cannot-write-failed",
+                    path = path.display().to_string()
+                ),
                 e,
             )
         })?;

@@ -32,11 +32,14 @@ impl FieldArgs {
         let mut m = Map::new();
         let tagged = self.fields.iter().map(|f| (f, false));
         for (f, typed) in tagged.chain(self.raw_fields.iter().map(|f| (f, true))) {
-            let (k, v) = f
-                .split_once('=')
-                .ok_or_else(|| Error::usage(format!("field '{f}' must look like key=value")))?;
+            let (k, v) = f.split_once('=').ok_or_else(|| {
+                Error::usage(crate::t!("field-not-key-value", field = f.as_str()))
+            })?;
             if k.is_empty() {
-                return Err(Error::usage(format!("field '{f}' has an empty key")));
+                return Err(Error::usage(crate::t!(
+                    "field-empty-key",
+                    field = f.as_str()
+                )));
             }
             let value = if typed {
                 typed_value(io, v)?
@@ -51,7 +54,7 @@ impl FieldArgs {
 
 fn typed_value(io: &Io, v: &str) -> Result<Value, Error> {
     if let Some(path) = v.strip_prefix('@') {
-        let bytes = crate::commands::read_file_or_stdin(io, path, "the field file")?;
+        let bytes = crate::commands::read_file_or_stdin(io, path, &crate::t!("what-field-file"))?;
         let text = String::from_utf8_lossy(&bytes).to_string();
         return Ok(serde_json::from_str(&text)
             .unwrap_or(Value::String(text.trim_end_matches('\n').to_string())));

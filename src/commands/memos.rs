@@ -76,9 +76,9 @@ pub struct CandidateArg {
 fn memo_id(s: &str) -> Result<i64, String> {
     match s.trim().parse::<i64>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "the memo id must be a whole number such as 101 (memos list shows them), got '{}'",
-            crate::output::text::one_line(s, 40)
+        _ => Err(crate::t!(
+            "reason-memo-id",
+            value = crate::output::text::one_line(s, 40)
         )),
     }
 }
@@ -176,7 +176,7 @@ pub struct DeleteArgs {
 }
 
 fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
-    let text = text_or_stdin(io, value, "the memo content")?;
+    let text = text_or_stdin(io, value, &crate::t!("what-memo-content"))?;
     if text.trim().is_empty() {
         return Err(Error::usage(crate::t!("memo-content-empty")));
     }

@@ -196,14 +196,15 @@ pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Erro
         .map_err(|e| {
             Error::caused(
                 crate::ExitKind::Usage,
-                format_args!("cannot read {what}"),
+                crate::t!("input-cannot-read", what = what),
                 e,
             )
         })?;
     if buf.len() as u64 > LOCAL_INPUT_MAX {
-        return Err(Error::usage(format!(
-            "{what} is over the {} MiB limit of local input; check that the right file or pipe was given",
-            LOCAL_INPUT_MAX / 1024 / 1024
+        return Err(Error::usage(crate::t!(
+            "input-too-big",
+            what = what,
+            mib = LOCAL_INPUT_MAX / 1024 / 1024
         )));
     }
     Ok(buf)
@@ -214,38 +215,74 @@ pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, 
     if value != "-" {
         return Ok(value.to_string());
     }
-    let bytes = read_capped(io.stdin(), &format!("{what} from standard input"))?;
+    let what = crate::t!("input-from-stdin", what = what);
+    let bytes = read_capped(io.stdin(), &what)?;
     let s = String::from_utf8(bytes)
-        .map_err(|_| Error::usage(format!("{what} from standard input is not UTF-8 text")))?;
+        .map_err(|_| Error::usage(crate::t!("input-not-utf8", what = what)))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// Bytes of a file argument where `-` means standard input.
 pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
     if path == "-" {
-        return read_capped(io.stdin(), &format!("{what} from standard input"));
+        return read_capped(io.stdin(), &crate::t!("input-from-stdin", what = what));
     }
+    let named = crate::t!("input-named-file", what = what, path = path);
     let file = std::fs::File::open(path).map_err(|e| {
         Error::caused(
             crate::ExitKind::Usage,
-            format_args!("cannot read {what} '{path}'"),
+            crate::t!("input-cannot-read", what = named.as_str()),
             e,
         )
     })?;
-    read_capped(file, &format!("{what} '{path}'"))
+    read_capped(file, &named)
+}
+
+/// A JSON file given by the user (`-` for standard input): `what` names it in errors.
+pub(crate) fn read_user_json(io: &Io, path: &str, what: &str) -> Result<serde_json::Value, Error> {
+    parse_user_json(&read_file_or_stdin(io, path, what)?, what)
 }
 
 /// Parse JSON given by the user, naming the line and column of a mistake.
 pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Error> {
     serde_json::from_slice(bytes).map_err(|e| {
-        Error::usage(format!(
-            "{what} is not valid JSON: {} at line {}, column {}",
-            e.to_string().split(" at line").next().unwrap_or(""),
-            e.line(),
-            e.column()
+        Error::usage(crate::t!(
+            "input-not-json",
+            what = what,
+            error = json_reason(e.to_string().split(" at line").next().unwrap_or("")),
+            line = e.line(),
+            column = e.column()
         ))
         .with_source(e)
     })
+}
+
+/// serde_json's reason for a syntax error in the language in use (its words are a fixed
+/// set); one it may add later stays as it is.
+fn json_reason(reason: &str) -> String {
+    use crate::t;
+    if crate::i18n::lang() == crate::i18n::Lang::En {
+        return reason.to_string();
+    }
+    match reason {
+        r if r.starts_with("EOF while parsing") => t!("json-eof"),
+        "expected value" | "expected ident" => t!("json-expected-value"),
+        "expected `:`" => t!("json-expected-colon"),
+        "expected `,` or `]`" | "expected `,` or `}`" => t!("json-expected-comma"),
+        "key must be a string" => t!("json-key-not-string"),
+        "trailing comma" => t!("json-trailing-comma"),
+        "trailing characters" => t!("json-trailing-characters"),
+        "invalid number" | "number out of range" => t!("json-bad-number"),
+        r if r.starts_with("invalid escape")
+            || r.starts_with("invalid unicode")
+            || r.starts_with("lone leading surrogate")
+            || r.starts_with("unexpected end of hex escape") =>
+        {
+            t!("json-bad-escape")
+        }
+        r if r.starts_with("control character") => t!("json-control-character"),
+        other => other.to_string(),
+    }
 }
 
 /// `--dry-run`, for every command that changes something.

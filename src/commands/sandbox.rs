@@ -99,7 +99,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
     opts.rate_limit_headers = args.rate_limit_headers;
     if let Some(key) = &args.key {
         if key.trim().is_empty() {
-            return Err(Error::usage("--key must not be empty"));
+            return Err(Error::usage(crate::t!("sandbox-key-empty")));
         }
         opts.api_key = key.clone();
     }

@@ -299,9 +299,12 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
             .unwrap_or_else(|| "-".to_string())
     };
     let mut text = format!(
-        "{} (schema {})\n",
-        st["database"].as_str().unwrap_or(""),
-        st["schema_version"]
+        "{}\n",
+        crate::t!(
+            "sync-status-database",
+            db = st["database"].as_str().unwrap_or(""),
+            version = st["schema_version"].to_string()
+        )
     );
     text.push_str(&format!("{}\n", crate::t!("sync-status-last-runs")));
     let runs = st["runs"].as_array().cloned().unwrap_or_default();
@@ -315,7 +318,7 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
             "sync-status-run",
             id = r["id"].to_string(),
             started = local(&r["started_at"]),
-            status = r["status"].as_str().unwrap_or("").to_string(),
+            status = run_status_said(r["status"].as_str().unwrap_or("")),
             full = if r["full"].as_bool() == Some(true) {
                 " (--full)"
             } else {
@@ -380,6 +383,25 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
         )
     ));
     out.write_str(&text)
+}
+
+/// A run's status (as the mirror keeps it, in English for programs) in a word for people.
+fn run_status_said(status: &str) -> String {
+    // The mirror's words, each with a message `run-status-WORD`; another is shown as it is.
+    const WORDS: [&str; 7] = [
+        "running",
+        "complete",
+        "partial",
+        "incomplete",
+        "interrupted",
+        "killed",
+        "failed",
+    ];
+    if WORDS.contains(&status) {
+        crate::i18n::text(&format!("run-status-{status}"), None)
+    } else {
+        status.to_string()
+    }
 }
 
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {

@@ -77,21 +77,30 @@ pub(crate) fn create_private(path: &std::path::Path, what: &str) -> Result<(), c
                 b.mode(0o700);
             }
             b.create(dir).map_err(|e| {
-                crate::Error::usage(format!(
-                    "cannot create the directory {} for {what}: {e}",
-                    dir.display()
-                ))
-                .with_source(e)
+                crate::Error::caused(
+                    crate::ExitKind::Usage,
+                    crate::t!(
+                        "file-cannot-create-dir",
+                        dir = dir.display().to_string(),
+                        what = what.to_string()
+                    ),
+                    e,
+                )
             })?;
         }
     }
     match private_file().write(true).create_new(true).open(path) {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(
-            crate::Error::usage(format!("cannot create {what} {}: {e}", path.display()))
-                .with_source(e),
-        ),
+        Err(e) => Err(crate::Error::caused(
+            crate::ExitKind::Usage,
+            crate::t!(
+                "file-cannot-create-what",
+                what = what.to_string(),
+                path = path.display().to_string()
+            ),
+            e,
+        )),
     }
 }
 

@@ -286,7 +286,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
         Some(Err(e)) => {
             return Err(Error::caused(
                 crate::ExitKind::Other,
-                "the export's writer stopped",
+                crate::t!("export-writer-stopped"),
                 e,
             ))
         }
@@ -369,9 +369,7 @@ fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error
         source: identity.2,
     };
     match (&job.setup.out, job.resume) {
-        (None, true) => Err(Error::usage(
-            "--resume needs --out FILE: an export to standard output cannot be resumed",
-        )),
+        (None, true) => Err(Error::usage(crate::t!("export-resume-needs-out"))),
         (None, false) => {
             let out = std::mem::replace(&mut job.setup.stdout, Box::new(std::io::sink()));
             Ok((

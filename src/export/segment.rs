@@ -106,7 +106,7 @@ impl Segment {
             Ok((self, bytes))
         })
         .await
-        .map_err(|e| Error::other(format!("writing a temporary file stopped: {e}")))?
+        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("spill-stopped"), e))?
     }
 
     /// Whether it moved to a temporary file.
@@ -135,11 +135,7 @@ impl Segment {
 }
 
 fn spill_err(e: std::io::Error) -> Error {
-    Error::caused(
-        crate::ExitKind::Other,
-        "cannot write a temporary file for a large candidate",
-        e,
-    )
+    Error::caused(crate::ExitKind::Other, crate::t!("file-cannot-spill"), e)
 }
 
 #[cfg(test)]

@@ -408,7 +408,11 @@ impl Sink {
             std::fs::rename(&partial, &out).map_err(|e| {
                 Error::caused(
                     crate::ExitKind::Other,
-                    format_args!("cannot rename {} to {}", partial.display(), out.display()),
+                    crate::t!(
+                        "file-cannot-rename",
+                        from = partial.display().to_string(),
+                        to = out.display().to_string()
+                    ),
                     e,
                 )
             })?;

@@ -669,3 +669,202 @@ webhook-not-found = webhook '{ $code }' not found
 candidate-or-parent-not-found = candidate '{ $code }' (or the parent memo) not found
 memo-not-found = memo { $id } not found on candidate { $candidate }
 clap-value-refused = invalid value '{ $value }' for '{ $arg }': { $reason }
+clap-value-required = a value is required for '{ $arg }' but none was supplied
+clap-used-twice = the argument '{ $arg }' cannot be used multiple times
+clap-conflict-others = the argument '{ $arg }' cannot be used with one or more of the other specified arguments
+clap-conflict-many = the argument '{ $arg }' cannot be used with:
+clap-subcommand-conflict = the subcommand '{ $name }' cannot be used with:
+clap-conflict-any = an argument cannot be used with one or more of the other specified arguments
+clap-no-equals = equal sign is needed when assigning values to '{ $arg }'
+clap-missing-subcommand = '{ $name }' requires a subcommand but one was not provided
+clap-subcommands = subcommands: { $names }
+clap-invalid-utf8 = invalid UTF-8 was detected in one or more arguments
+clap-too-many-values = unexpected value '{ $value }' for '{ $arg }' found; no more were expected
+clap-too-few-values = { $want } values required by '{ $arg }'; only { $got } { $got ->
+    [one] was
+   *[other] were
+} provided
+clap-wrong-number-of-values = { $want } values required for '{ $arg }' but { $got } { $got ->
+    [one] was
+   *[other] were
+} provided
+reason-number-empty = a number is needed, and it is empty
+reason-number-too-big = the number is too large
+reason-not-a-whole-number = not a whole number (e.g. 8)
+reason-not-a-number = not a number (e.g. 2 or 0.5)
+reason-out-of-range = { $value } is not in { $range }
+reason-not-a-duration = '{ $value }' is not a duration (e.g. 90s, 30m, 12h, 7d)
+reason-duration-unit = '{ $value }': unknown unit '{ $unit }' (use s, m, h, d or w)
+reason-duration-range = '{ $value }' is out of range (more than 0, at most 100 years)
+reason-not-a-time = '{ $value }' is not a time: use 2026-11-01, 2026-11-01T09:00:00Z, or an age such as 12h or 7d
+reason-memo-id = the memo id must be a whole number such as 101 (memos list shows them), got '{ $value }'
+
+## Settings: config set/get and the values of flags, variables and the profile.
+setting-unknown = unknown setting '{ $name }'; use one of: { $names }
+setting-invalid = '{ $value }' is not a valid { $key }: use { $allowed }
+setting-no-value = the setting { $key } has no value
+setting-bad-given = { $given } must be { $allowed }, got { $value }
+setting-bad-profile = profile '{ $profile }' sets { $key } = '{ $value }'; use { $allowed } (fix it with `recruit config set { $key } VALUE`)
+setting-bad-value = { $key } = '{ $value }' is not valid; use { $allowed }
+allowed-timeout = a positive number of seconds up to 86400
+allowed-seconds = a number of seconds
+allowed-whole-number = a whole number
+allowed-rate-range = a number of requests per second from 0.01 to 1000000, e.g. 20
+allowed-rate = a number of requests per second, e.g. 20
+allowed-wait-range = a number of seconds from 0 to 86400, e.g. 60
+allowed-wait = a number of seconds, e.g. 60
+allowed-base-url = an http(s) URL such as https://api.example.com/v1
+allowed-non-empty = a non-empty value
+allowed-output = table, json, ndjson or csv
+allowed-variant = a or b
+allowed-lang = en or ko
+source-flag = flag { $name }
+source-env = env { $name }
+source-profile = config file
+source-key-command = api_key_command
+source-default = default
+config-get-not-set = '{ $key }' is not set in profile '{ $profile }' of { $path }
+config-get-not-set-in-effect = '{ $key }' is not set in profile '{ $profile }' of { $path }; commands run now use { $value } from { $source }
+
+## Local input: files and standard input a command reads ($what is one of the what-* nouns).
+input-cannot-read = cannot read { $what }
+input-too-big = { $what } is over the { $mib } MiB limit of local input; check that the right file or pipe was given
+input-from-stdin = { $what } from standard input
+input-named-file = { $what } '{ $path }'
+input-not-utf8 = { $what } is not UTF-8 text
+input-not-json = { $what } is not valid JSON: { $error } at line { $line }, column { $column }
+what-request-body = the request body
+what-answers-file = the answers file
+what-saved-answers = the saved answers
+what-payload-stdin = the payload from standard input
+what-payload-file = the payload file { $path }
+what-key-stdin = the key from standard input
+what-candidates-file = the candidates file
+what-field-file = the field file
+what-memo-content = the memo content
+
+## Files: what could not be done to a file, then the cause (the system's words in English).
+file-cannot-create = cannot create { $path }
+file-cannot-open = cannot open { $path }
+file-cannot-read = cannot read { $path }
+file-cannot-write = cannot write { $path }
+file-cannot-write-in = cannot write in { $path }
+file-cannot-truncate = cannot truncate { $path }
+file-cannot-lock = cannot lock { $path }
+file-cannot-remove = cannot remove { $path }
+file-cannot-write-to = cannot write to { $what }
+file-cannot-rename = cannot rename { $from } to { $to }
+file-cannot-create-dir = cannot create the directory { $dir } for { $what }
+file-cannot-spill = cannot write a temporary file for a large candidate
+file-cannot-write-failed = cannot write --failed { $path }
+file-cannot-read-config = cannot read config file { $path }
+word-stdout = standard output
+io-not-found = No such file or directory
+io-permission-denied = Permission denied
+io-already-exists = File exists
+io-is-a-directory = Is a directory
+io-not-a-directory = Not a directory
+io-storage-full = No space left on device
+io-read-only = Read-only file system
+io-invalid-data = invalid data
+io-would-block = the file is in use
+file-cannot-create-what = cannot create { $what } { $path }
+what-event-store = the event store
+what-mirror = the mirror
+
+## webhooks listen: why a request was refused (the answer and the JSON log keep the English).
+listen-only-post = only POST is accepted
+listen-body-too-large = body larger than { $most } bytes
+listen-bad-body = cannot read the body: { $error }
+listen-expected-header = (expected { $header })
+listen-rejected = rejected { $method } { $path }: { $reason } (answered { $status })
+sig-missing-header = missing signature header
+sig-malformed = malformed signature header: { $why }
+sig-no-match = no matching signature ({ $signatures } v1 { $signatures ->
+    [one] signature
+   *[other] signatures
+} checked against { $keys } { $keys ->
+    [one] key
+   *[other] keys
+}; wrong key or altered body)
+sig-too-old = too old: signed { $by } ago, { $beyond } beyond the { $tolerance } tolerance
+sig-in-future = timestamp in the future: { $by } ahead of this clock, { $beyond } beyond the { $tolerance } tolerance
+sig-empty = the header is empty
+sig-not-text = the header is not plain ASCII text
+sig-not-key-value = element '{ $part }' is not key=value
+sig-no-timestamp = no t=<unix timestamp> element
+sig-two-timestamps = more than one t= element
+sig-bad-timestamp = t='{ $value }' is not a Unix timestamp in seconds
+sig-no-signature = no v1=<hex signature> element
+sig-bad-signature = v1 signature #{ $index } '{ $value }' is not 64 hex digits
+
+## Rare internal failures: the mirror's thread, PostgreSQL, stored records, tasks that stopped.
+mirror-thread-start = cannot start the mirror's thread
+mirror-thread-stopped-opening = the mirror's thread stopped while opening it
+mirror-thread-stopped = the mirror's thread has stopped
+mirror-thread-stopped-call = the mirror's thread stopped during a call
+mirror-run-no-id = the mirror gave the new run no id
+pg-failed = { $db }: { $error }
+record-not-json = { $what } is not valid JSON: { $error }
+record-candidate = a candidate of the candidate list
+record-submission = a form submission
+record-answer = an answer of a form submission
+record-form = a form of the form list
+record-job = a job of the job list
+listen-cannot-bind = cannot listen on { $addr }
+listen-no-bound-address = cannot read the bound address
+listen-task-stopped = the listener stopped
+store-read-stopped = the store read stopped
+store-writer-start = cannot start the event store's writer
+store-writer-stopped = the event store's writer has stopped
+http-client-build = cannot build the HTTP client
+export-writer-stopped = the export's writer stopped
+export-resume-needs-out = --resume needs --out FILE: an export to standard output cannot be resumed
+export-forms-stopped = listing the forms stopped
+
+## sync: the status table's words for a run's status, and Ctrl-C.
+sync-status-database = { $db } (schema { $version })
+run-status-running = running
+run-status-complete = complete
+run-status-partial = partial
+run-status-incomplete = incomplete
+run-status-interrupted = interrupted
+run-status-killed = killed
+run-status-failed = failed
+sync-stopping = interrupted: stopping; what was fetched is kept, the next run finishes the rest (Ctrl-C again to quit at once)
+sync-quitting = interrupted again: quitting now (every committed candidate is kept)
+sync-quit = interrupted; the next `recruit sync` finishes the rest
+
+## The network, the base URL, headers, uploads and a few usage checks.
+net-timed-out = request to { $target } timed out (raise --timeout if the service is slow)
+net-cannot-connect = request to { $target } could not connect: { $cause }
+net-redirect-failed = request to { $target } redirect failed: { $cause }
+net-failed = request to { $target } { $cause }
+base-url-scheme = base URL '{ $url }' must start with https:// (or http:// for a local server)
+base-url-no-host = base URL '{ $url }' has no host
+base-url-credentials = the base URL contains a user name or password (user:pass@host); remove them, the API key is the only credential
+header-name-invalid = '{ $name }' is not a valid header name
+header-value-invalid = the value of header '{ $name }' is not valid
+upload-no-file-name = '{ $path }' has no file name
+upload-failed = upload to { $target } failed: { $why }
+upload-timed-out = timed out
+upload-cannot-connect = cannot connect
+limit-at-least-one = --limit must be at least 1
+sandbox-key-empty = --key must not be empty
+field-not-key-value = field '{ $field }' must look like key=value
+field-empty-key = field '{ $field }' has an empty key
+sync-relay-read-stopped = reading the relay's events stopped
+spill-stopped = writing a temporary file stopped
+
+## serde_json's reasons for a syntax error (English keeps serde_json's own words).
+json-eof = EOF while parsing
+json-expected-value = expected value
+json-expected-colon = expected `:`
+json-expected-comma = expected `,` or a closing bracket
+json-key-not-string = key must be a string
+json-trailing-comma = trailing comma
+json-trailing-characters = trailing characters
+json-bad-number = invalid number
+json-bad-escape = invalid escape
+json-control-character = control character found while parsing a string
+trigger-payload-not-json = payload file { $name } is not valid JSON

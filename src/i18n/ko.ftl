@@ -621,3 +621,190 @@ webhook-not-found = 웹훅 '{ $code }'을(를) 찾을 수 없습니다
 candidate-or-parent-not-found = 지원자 '{ $code }'(또는 답글을 달 메모)을(를) 찾을 수 없습니다
 memo-not-found = 지원자 { $candidate }에게서 메모 { $id }을(를) 찾을 수 없습니다
 clap-value-refused = '{ $arg }'에 잘못된 값 '{ $value }': { $reason }
+clap-value-required = '{ $arg }'에 값이 필요하지만 주어지지 않았습니다
+clap-used-twice = 인수 '{ $arg }'는 여러 번 쓸 수 없습니다
+clap-conflict-others = 인수 '{ $arg }'는 함께 준 다른 인수와 같이 쓸 수 없습니다
+clap-conflict-many = 인수 '{ $arg }'는 다음과 함께 쓸 수 없습니다:
+clap-subcommand-conflict = 하위 명령 '{ $name }'은(는) 다음과 함께 쓸 수 없습니다:
+clap-conflict-any = 함께 쓸 수 없는 인수가 있습니다
+clap-no-equals = '{ $arg }'에 값을 줄 때는 등호(=)가 필요합니다
+clap-missing-subcommand = '{ $name }'에는 하위 명령이 필요하지만 주어지지 않았습니다
+clap-subcommands = 하위 명령: { $names }
+clap-invalid-utf8 = 인수에 올바르지 않은 UTF-8이 있습니다
+clap-too-many-values = '{ $arg }'에 예상하지 않은 값 '{ $value }': 더 받을 값이 없습니다
+clap-too-few-values = '{ $arg }'에는 값이 { $want }개 필요하지만 { $got }개만 주어졌습니다
+clap-wrong-number-of-values = '{ $arg }'에는 값이 { $want }개 필요하지만 { $got }개가 주어졌습니다
+reason-number-empty = 숫자가 필요한데 비어 있습니다
+reason-number-too-big = 숫자가 너무 큽니다
+reason-not-a-whole-number = 정수가 아닙니다 (예: 8)
+reason-not-a-number = 숫자가 아닙니다 (예: 2 또는 0.5)
+reason-out-of-range = { $value }은(는) { $range } 범위 밖입니다
+reason-not-a-duration = '{ $value }'은(는) 기간이 아닙니다 (예: 90s, 30m, 12h, 7d)
+reason-duration-unit = '{ $value }': 알 수 없는 단위 '{ $unit }' (s, m, h, d, w 중 하나를 쓰세요)
+reason-duration-range = '{ $value }'은(는) 범위 밖입니다 (0보다 크고 100년 이하)
+reason-not-a-time = '{ $value }'은(는) 시각이 아닙니다: 2026-11-01, 2026-11-01T09:00:00Z 또는 12h, 7d 같은 경과 시간을 쓰세요
+reason-memo-id = 메모 id는 101 같은 정수여야 합니다 (memos list가 보여 줍니다). 받은 값: '{ $value }'
+
+## Settings: config set/get and the values of flags, variables and the profile.
+setting-unknown = 알 수 없는 설정 '{ $name }'. 다음 중 하나를 쓰세요: { $names }
+setting-invalid = '{ $value }'은(는) { $key }에 맞지 않는 값입니다. 허용되는 값: { $allowed }
+setting-no-value = 설정 { $key }에 값이 없습니다
+setting-bad-given = { $given }에 잘못된 값 { $value }. 허용되는 값: { $allowed }
+setting-bad-profile = 프로필 '{ $profile }'의 { $key } = '{ $value }'이(가) 잘못되었습니다. 허용되는 값: { $allowed } (`recruit config set { $key } VALUE`로 고치세요)
+setting-bad-value = { $key } = '{ $value }'은(는) 잘못된 값입니다. 허용되는 값: { $allowed }
+allowed-timeout = 86400 이하의 양의 초 수
+allowed-seconds = 초 단위 숫자
+allowed-whole-number = 정수
+allowed-rate-range = 0.01에서 1000000 사이의 초당 요청 수(예: 20)
+allowed-rate = 초당 요청 수(예: 20)
+allowed-wait-range = 0에서 86400 사이의 초 수(예: 60)
+allowed-wait = 초 단위 숫자(예: 60)
+allowed-base-url = https://api.example.com/v1 같은 http(s) URL
+allowed-non-empty = 비어 있지 않은 값
+allowed-output = table, json, ndjson, csv 중 하나
+allowed-variant = a 또는 b
+allowed-lang = en 또는 ko
+source-flag = 옵션 { $name }
+source-env = 환경 변수 { $name }
+source-profile = 설정 파일
+source-key-command = api_key_command
+source-default = 기본값
+config-get-not-set = { $path }의 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다
+config-get-not-set-in-effect = { $path }의 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다. 지금 실행하는 명령은 { $source }의 { $value }을(를) 씁니다
+
+## Local input: files and standard input a command reads ($what is one of the what-* nouns).
+input-cannot-read = { $what }을(를) 읽을 수 없습니다
+input-too-big = { $what }이(가) 로컬 입력 한도 { $mib } MiB를 넘습니다. 올바른 파일이나 파이프를 주었는지 확인하세요
+input-from-stdin = 표준 입력의 { $what }
+input-named-file = { $what } '{ $path }'
+input-not-utf8 = { $what }이(가) UTF-8 텍스트가 아닙니다
+input-not-json = { $what }이(가) 올바른 JSON이 아닙니다: { $line }번째 줄 { $column }번째 칸, { $error }
+what-request-body = 요청 본문
+what-answers-file = 답변 파일
+what-saved-answers = 저장된 답변
+what-payload-stdin = 표준 입력의 페이로드
+what-payload-file = 페이로드 파일 { $path }
+what-key-stdin = 표준 입력의 키
+what-candidates-file = 지원자 파일
+what-field-file = 필드 파일
+what-memo-content = 메모 내용
+
+## Files: what could not be done to a file, then the cause (the system's words in English).
+file-cannot-create = { $path }을(를) 만들 수 없습니다
+file-cannot-open = { $path }을(를) 열 수 없습니다
+file-cannot-read = { $path }을(를) 읽을 수 없습니다
+file-cannot-write = { $path }에 쓸 수 없습니다
+file-cannot-write-in = { $path } 안에 쓸 수 없습니다
+file-cannot-truncate = { $path }을(를) 자를 수 없습니다
+file-cannot-lock = { $path }을(를) 잠글 수 없습니다
+file-cannot-remove = { $path }을(를) 지울 수 없습니다
+file-cannot-write-to = { $what }에 쓸 수 없습니다
+file-cannot-rename = { $from }의 이름을 { $to }(으)로 바꿀 수 없습니다
+file-cannot-create-dir = { $what }을(를) 둘 디렉터리 { $dir }을(를) 만들 수 없습니다
+file-cannot-spill = 큰 지원자를 위한 임시 파일을 쓸 수 없습니다
+file-cannot-write-failed = --failed { $path }에 쓸 수 없습니다
+file-cannot-read-config = 설정 파일 { $path }을(를) 읽을 수 없습니다
+word-stdout = 표준 출력
+io-not-found = 파일이나 디렉터리가 없습니다
+io-permission-denied = 권한이 없습니다
+io-already-exists = 파일이 이미 있습니다
+io-is-a-directory = 디렉터리입니다
+io-not-a-directory = 디렉터리가 아닙니다
+io-storage-full = 디스크 공간이 없습니다
+io-read-only = 읽기 전용 파일 시스템입니다
+io-invalid-data = 데이터가 올바르지 않습니다
+io-would-block = 파일을 다른 곳에서 쓰고 있습니다
+file-cannot-create-what = { $what } { $path }을(를) 만들 수 없습니다
+what-event-store = 이벤트 저장소
+what-mirror = 미러
+
+## webhooks listen: why a request was refused (the answer and the JSON log keep the English).
+listen-only-post = POST만 받습니다
+listen-body-too-large = 본문이 { $most }바이트보다 큽니다
+listen-bad-body = 본문을 읽을 수 없습니다: { $error }
+listen-expected-header = ({ $header } 헤더가 필요합니다)
+listen-rejected = { $method } { $path } 거부: { $reason } ({ $status }(으)로 응답)
+sig-missing-header = 서명 헤더가 없습니다
+sig-malformed = 서명 헤더의 형식이 잘못되었습니다: { $why }
+sig-no-match = 맞는 서명이 없습니다 (v1 서명 { $signatures }개를 키 { $keys }개와 대조함. 키가 틀렸거나 본문이 바뀌었습니다)
+sig-too-old = 너무 오래되었습니다: { $by } 전에 서명되어 허용 범위 { $tolerance }을(를) { $beyond } 넘었습니다
+sig-in-future = 타임스탬프가 미래입니다: 이 시계보다 { $by } 앞서 허용 범위 { $tolerance }을(를) { $beyond } 넘었습니다
+sig-empty = 헤더가 비어 있습니다
+sig-not-text = 헤더가 평범한 ASCII 텍스트가 아닙니다
+sig-not-key-value = 요소 '{ $part }'이(가) key=value 형식이 아닙니다
+sig-no-timestamp = t=<유닉스 타임스탬프> 요소가 없습니다
+sig-two-timestamps = t= 요소가 둘 이상입니다
+sig-bad-timestamp = t='{ $value }'은(는) 초 단위 유닉스 타임스탬프가 아닙니다
+sig-no-signature = v1=<16진수 서명> 요소가 없습니다
+sig-bad-signature = v1 서명 #{ $index } '{ $value }'이(가) 16진수 64자리가 아닙니다
+
+## Rare internal failures: the mirror's thread, PostgreSQL, stored records, tasks that stopped.
+mirror-thread-start = 미러 스레드를 시작할 수 없습니다
+mirror-thread-stopped-opening = 미러를 여는 중에 미러 스레드가 멈췄습니다
+mirror-thread-stopped = 미러 스레드가 멈췄습니다
+mirror-thread-stopped-call = 작업 중에 미러 스레드가 멈췄습니다
+mirror-run-no-id = 미러가 새 실행에 id를 주지 않았습니다
+pg-failed = { $db }에서 오류가 났습니다(서버의 메시지): { $error }
+record-not-json = { $what }이(가) 올바른 JSON이 아닙니다: { $error }
+record-candidate = 지원자 목록의 지원자
+record-submission = 제출된 지원서
+record-answer = 제출된 지원서의 답변
+record-form = 지원서 목록의 지원서
+record-job = 공고 목록의 공고
+listen-cannot-bind = { $addr }에서 들을 수 없습니다
+listen-no-bound-address = 바인딩된 주소를 읽을 수 없습니다
+listen-task-stopped = 리스너가 멈췄습니다
+store-read-stopped = 저장소 읽기가 멈췄습니다
+store-writer-start = 이벤트 저장소의 쓰기 스레드를 시작할 수 없습니다
+store-writer-stopped = 이벤트 저장소의 쓰기 스레드가 멈췄습니다
+http-client-build = HTTP 클라이언트를 만들 수 없습니다
+export-writer-stopped = 내보내기의 쓰기 작업이 멈췄습니다
+export-resume-needs-out = --resume에는 --out FILE이 필요합니다: 표준 출력으로 내보내기는 이어서 할 수 없습니다
+export-forms-stopped = 지원서 목록 읽기가 멈췄습니다
+
+## sync: the status table's words for a run's status, and Ctrl-C.
+sync-status-database = { $db } (스키마 { $version })
+run-status-running = 실행 중
+run-status-complete = 완료
+run-status-partial = 일부 실패
+run-status-incomplete = 미완료
+run-status-interrupted = 중단됨
+run-status-killed = 비정상 종료
+run-status-failed = 실패
+sync-stopping = 중단: 멈추는 중입니다. 가져온 것은 남고, 다음 실행이 나머지를 마칩니다 (바로 끝내려면 Ctrl-C를 한 번 더)
+sync-quitting = 다시 중단: 지금 끝냅니다 (저장된 지원자는 모두 남습니다)
+sync-quit = 중단되었습니다. 다음 `recruit sync`가 나머지를 마칩니다
+
+## The network, the base URL, headers, uploads and a few usage checks.
+net-timed-out = { $target }에 보낸 요청의 시간이 초과되었습니다 (서비스가 느리면 --timeout을 늘리세요)
+net-cannot-connect = { $target }에 연결할 수 없습니다: { $cause }
+net-redirect-failed = { $target }에 보낸 요청의 리디렉션이 실패했습니다: { $cause }
+net-failed = { $target }에 보낸 요청이 실패했습니다: { $cause }
+base-url-scheme = 기본 URL '{ $url }'은(는) https://(로컬 서버라면 http://)로 시작해야 합니다
+base-url-no-host = 기본 URL '{ $url }'에 호스트가 없습니다
+base-url-credentials = 기본 URL에 사용자 이름이나 비밀번호(user:pass@host)가 있습니다. 지우세요: 자격 증명은 API 키뿐입니다
+header-name-invalid = '{ $name }'은(는) 올바른 헤더 이름이 아닙니다
+header-value-invalid = 헤더 '{ $name }'의 값이 올바르지 않습니다
+upload-no-file-name = '{ $path }'에 파일 이름이 없습니다
+upload-failed = { $target }(으)로 업로드하지 못했습니다: { $why }
+upload-timed-out = 시간 초과
+upload-cannot-connect = 연결할 수 없음
+limit-at-least-one = --limit은(는) 1 이상이어야 합니다
+sandbox-key-empty = --key는 비어 있으면 안 됩니다
+field-not-key-value = 필드 '{ $field }'은(는) key=value 형식이어야 합니다
+field-empty-key = 필드 '{ $field }'의 키가 비어 있습니다
+sync-relay-read-stopped = 릴레이의 이벤트 읽기가 멈췄습니다
+spill-stopped = 임시 파일 쓰기가 멈췄습니다
+
+## serde_json's reasons for a syntax error (English keeps serde_json's own words).
+json-eof = 끝나기 전에 파일이 끝났습니다
+json-expected-value = 값이 있어야 합니다
+json-expected-colon = `:`이 있어야 합니다
+json-expected-comma = `,`나 닫는 괄호가 있어야 합니다
+json-key-not-string = 키는 문자열이어야 합니다
+json-trailing-comma = 마지막 쉼표가 남았습니다
+json-trailing-characters = 끝에 남은 문자가 있습니다
+json-bad-number = 잘못된 숫자입니다
+json-bad-escape = 잘못된 이스케이프입니다
+json-control-character = 문자열 안에 제어 문자가 있습니다
+trigger-payload-not-json = 페이로드 파일 { $name }이(가) 올바른 JSON이 아닙니다

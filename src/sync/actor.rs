@@ -42,10 +42,12 @@ impl Store {
                     job(&mut mirror);
                 }
             })
-            .map_err(|e| Error::other(format!("cannot start the mirror's thread: {e}")))?;
+            .map_err(|e| {
+                Error::caused(crate::ExitKind::Other, crate::t!("mirror-thread-start"), e)
+            })?;
         let shown = ready_rx
             .await
-            .map_err(|_| Error::other("the mirror's thread stopped while opening it"))??;
+            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped-opening")))??;
         Ok(Store { tx, shown })
     }
 
@@ -59,8 +61,8 @@ impl Store {
             .send(Box::new(move |m| {
                 let _ = tx.send(f(m));
             }))
-            .map_err(|_| Error::other("the mirror's thread has stopped"))?;
+            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped")))?;
         rx.await
-            .map_err(|_| Error::other("the mirror's thread stopped during a call"))?
+            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped-call")))?
     }
 }

@@ -57,7 +57,13 @@ pub async fn apply(store: &Store, path: &Path) -> Result<EventsRead, Error> {
         Ok::<_, Error>((n, codes, last))
     })
     .await
-    .map_err(|e| Error::other(format!("reading the relay's events stopped: {e}")))??;
+    .map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Other,
+            crate::t!("sync-relay-read-stopped"),
+            e,
+        )
+    })??;
     let marked = store.call(move |m| m.mark_for_events(&codes, last)).await?;
     Ok(EventsRead { events, marked })
 }

@@ -260,7 +260,7 @@ impl Mirror {
             rows.first()
                 .and_then(|r| r.first())
                 .and_then(Val::as_i64)
-                .ok_or_else(|| Error::other("the mirror gave the new run no id"))
+                .ok_or_else(|| Error::other(crate::t!("mirror-run-no-id")))
         })
     }
 

@@ -265,8 +265,10 @@ fn pg_error(shown: &str, e: &postgres::Error) -> Error {
         }
         None => e.to_string(),
     };
-    Error::other(format!(
-        "{shown}: {}",
-        crate::output::text::one_line(&text, 500)
+    // The server's own words stay as the cause.
+    Error::other(crate::t!(
+        "pg-failed",
+        db = shown,
+        error = crate::output::text::one_line(&text, 500)
     ))
 }

@@ -90,7 +90,13 @@ fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
 }
 
 fn parse(raw: &str, what: &str) -> Result<Value, Error> {
-    serde_json::from_str(raw).map_err(|e| Error::other(format!("{what} is not valid JSON: {e}")))
+    serde_json::from_str(raw).map_err(|e| {
+        Error::other(crate::t!(
+            "record-not-json",
+            what = what,
+            error = e.to_string()
+        ))
+    })
 }
 
 /// A candidate of the list, ready to store.
@@ -151,7 +157,7 @@ const FINGERPRINT: &[&[&str]] = &[
 impl CandidateRow {
     /// `None` for an item without a `code` (it cannot be kept apart from the others).
     pub fn from_raw(raw: &str) -> Result<Option<CandidateRow>, Error> {
-        let value = parse(raw, "a candidate of the candidate list")?;
+        let value = parse(raw, &crate::t!("record-candidate"))?;
         let code = match value.get("code").and_then(Value::as_str) {
             Some(c) if !c.is_empty() => c.to_string(),
             _ => return Ok(None),
@@ -348,7 +354,7 @@ pub fn submission_rows(
     subs: &mut Vec<Vec<Val>>,
     answers: &mut Vec<Vec<Val>>,
 ) -> Result<(), Error> {
-    let v = parse(raw, "a form submission")?;
+    let v = parse(raw, &crate::t!("record-submission"))?;
     subs.push(vec![
         Val::text(code),
         Val::Int(seq),
@@ -366,7 +372,7 @@ pub fn submission_rows(
         .and_then(|w| w.submission_answers)
         .unwrap_or_default();
     for (i, a) in items.iter().enumerate() {
-        let av = parse(a.get(), "an answer of a form submission")?;
+        let av = parse(a.get(), &crate::t!("record-answer"))?;
         if !av.is_object() {
             continue;
         }
@@ -457,7 +463,7 @@ pub struct FormRow {
 
 impl FormRow {
     pub fn from_raw(raw: &str) -> Result<Option<FormRow>, Error> {
-        let value = parse(raw, "a form of the form list")?;
+        let value = parse(raw, &crate::t!("record-form"))?;
         let code = match value.get("code").and_then(Value::as_str) {
             Some(c) if !c.is_empty() => c.to_string(),
             _ => return Ok(None),
@@ -505,7 +511,7 @@ pub const JOB_COLS: &[&str] = &[
 /// A job of the job list. Its `code` may be null (the service sends none for some
 /// postings), so rows are keyed by the code, else the posting's address, else its form.
 pub fn job_row(raw: &str, run: i64, now: &str) -> Result<Option<(String, Vec<Val>)>, Error> {
-    let v = parse(raw, "a job of the job list")?;
+    let v = parse(raw, &crate::t!("record-job"))?;
     let s = |p: &[&str]| {
         at(&v, p)
             .and_then(Value::as_str)

@@ -321,10 +321,10 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         let stderr = stderr.clone();
         tokio::spawn(async move {
             crate::signal::shutdown().await;
-            let line = "interrupted: stopping; what was fetched is kept, the next run finishes the rest (Ctrl-C again to quit at once)";
+            let line = crate::t!("sync-stopping");
             match &bar {
-                Some(b) => b.println(line),
-                None => stderr.line(line),
+                Some(b) => b.println(&line),
+                None => stderr.line(&line),
             }
             interrupted.store(true, Ordering::SeqCst);
             shared.stop.store(true, Ordering::SeqCst);
@@ -359,14 +359,14 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         r = outcome => r,
         _ = quit.notified() => {
             progress.clear();
-            stderr.line("interrupted again: quitting now (every committed candidate is kept)");
+            stderr.line(&crate::t!("sync-quitting"));
             let _ = job
                 .store
                 .call(move |m| m.abandon_run(run))
                 .await;
             return Err(Error::new(
                 crate::error::ExitKind::Interrupted,
-                "interrupted; the next `recruit sync` finishes the rest",
+                crate::t!("sync-quit"),
             ));
         }
     };

@@ -22,7 +22,7 @@ impl Sqlite {
     /// Open (creating when `create`) the database at `path`.
     pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
         if create {
-            crate::export::create_private(path, "the mirror")?;
+            crate::export::create_private(path, &crate::t!("what-mirror"))?;
         } else if !path.exists() {
             return Err(Error::usage(crate::t!(
                 "sync-no-mirror",
@@ -115,7 +115,11 @@ impl Backend for Sqlite {
         use fs4::fs_std::FileExt;
         // On the file itself (its inode), so a second path to it finds it taken too.
         let file = File::open(&self.path).map_err(|e| {
-            Error::usage(format!("cannot open {}: {e}", self.path.display())).with_source(e)
+            Error::caused(
+                crate::ExitKind::Usage,
+                crate::t!("file-cannot-open", path = self.path.display().to_string()),
+                e,
+            )
         })?;
         match FileExt::try_lock_exclusive(&file) {
             Ok(true) => {

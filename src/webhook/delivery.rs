@@ -102,7 +102,7 @@ pub(crate) fn client(
         .user_agent(user_agent)
         .build()
         .map_err(|e| {
-            crate::Error::caused(crate::ExitKind::Other, "cannot build the HTTP client", e)
+            crate::Error::caused(crate::ExitKind::Other, crate::t!("http-client-build"), e)
         })
 }
 

@@ -224,13 +224,13 @@ pub async fn run(
     let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
         Error::caused(
             ExitKind::Other,
-            format_args!("cannot listen on {}", cfg.addr),
+            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
             e,
         )
     })?;
     let addr = listener
         .local_addr()
-        .map_err(|e| Error::caused(ExitKind::Other, "cannot read the bound address", e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
     let metrics = match cfg.metrics_addr {
         Some(m) => Some(bind_metrics(m, addr).await?),
         None => None,
@@ -396,7 +396,7 @@ pub async fn run(
         // The thread ends once every writer handle is gone (the relay's and the listener's).
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }
-    served.map_err(|e| Error::caused(ExitKind::Other, "the listener stopped", e))?;
+    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
     let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended { stats, fatal })
 }
@@ -529,7 +529,7 @@ async fn handle(
             &path,
             StatusCode::METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            "only POST is accepted",
+            crate::t_both!("listen-only-post"),
         );
     }
     let body = match body {
@@ -541,12 +541,12 @@ async fn handle(
                 &path,
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "body_too_large",
-                &format!("body larger than {MAX_BODY} bytes"),
+                crate::t_both!("listen-body-too-large", most = MAX_BODY),
             );
         }
         Err(e) => {
-            let msg = format!("cannot read the body: {}", e.body_text());
-            return reject(&st, &method, &path, e.status(), "bad_body", &msg);
+            let msg = crate::t_both!("listen-bad-body", error = e.body_text());
+            return reject(&st, &method, &path, e.status(), "bad_body", msg);
         }
     };
 
@@ -570,16 +570,18 @@ async fn handle(
             ),
         };
         if let Err(rejection) = result {
-            let mut reason = rejection.to_string();
+            let mut reason = (rejection.to_string(), rejection.said());
             if rejection == Rejection::MissingHeader {
-                reason.push_str(&format!(
-                    " (expected {})",
-                    header_label(&st.cfg.signatures.header)
-                ));
+                let (en, people) = crate::t_both!(
+                    "listen-expected-header",
+                    header = header_label(&st.cfg.signatures.header)
+                );
+                reason.0.push_str(&format!(" {en}"));
+                reason.1.push_str(&format!(" {people}"));
             }
             let status =
                 StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
-            return reject(&st, &method, &path, status, rejection.code(), &reason);
+            return reject(&st, &method, &path, status, rejection.code(), reason);
         }
     }
 
@@ -705,18 +707,26 @@ fn reject(
     path: &str,
     status: StatusCode,
     code: &str,
-    message: &str,
+    // The reason in English (the answer's and the JSON log's) and for people.
+    (message, people): (String, String),
 ) -> Response {
     st.stats.rejected.fetch_add(1, Ordering::Relaxed);
     // The reason may quote the sender's header: escaped like every line from outside.
-    st.log.write(Record::warn(
-        "rejected",
-        format!(
-            "rejected {method} {path}: {} (answered {})",
-            crate::output::text::safe_line(message),
-            status.as_u16()
-        ),
-    ));
+    let line = |lang, reason: &str| {
+        crate::t_in!(
+            lang,
+            "listen-rejected",
+            method = method.to_string(),
+            path = path,
+            reason = crate::output::text::safe_line(reason),
+            status = status.as_u16()
+        )
+    };
+    st.log.write(
+        Record::warn("rejected", line(crate::i18n::Lang::En, &message))
+            .for_people(line(crate::i18n::lang(), &people)),
+    );
+    let message = message.as_str();
     let body = serde_json::json!({ "error": code, "message": message }).to_string();
     let mut resp = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
     if status == StatusCode::METHOD_NOT_ALLOWED {
@@ -951,7 +961,7 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
     };
     tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, "the store read stopped", e))?
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("store-read-stopped"), e))?
 }
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in

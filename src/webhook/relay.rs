@@ -203,7 +203,7 @@ impl Relay {
                 .next_for(&url, cursor)
         })
         .await
-        .map_err(|e| Error::caused(crate::ExitKind::Other, "the store read stopped", e))?
+        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("store-read-stopped"), e))?
     }
 
     /// Try one event until it is delivered, failed for good, or the listener stops.

@@ -187,6 +187,59 @@ impl fmt::Display for Rejection {
 
 impl std::error::Error for Rejection {}
 
+impl Rejection {
+    /// The reason for people, in the language in use (`Display` is the English that answers
+    /// and JSON logs keep).
+    pub fn said(&self) -> String {
+        use crate::t;
+        match self {
+            Rejection::MissingHeader => t!("sig-missing-header"),
+            Rejection::Malformed(m) => t!("sig-malformed", why = m.said()),
+            Rejection::NoMatch { signatures, keys } => {
+                t!("sig-no-match", signatures = *signatures, keys = *keys)
+            }
+            // Outside the tolerance either way: by how much, and beyond it by how much.
+            Rejection::TooOld {
+                age_secs: by,
+                tolerance_secs: tolerance,
+            }
+            | Rejection::InFuture {
+                ahead_secs: by,
+                tolerance_secs: tolerance,
+            } => {
+                let id = match self {
+                    Rejection::TooOld { .. } => "sig-too-old",
+                    _ => "sig-in-future",
+                };
+                let mut args = fluent_bundle::FluentArgs::new();
+                args.set("by", dur(*by));
+                args.set("beyond", dur(by - tolerance));
+                args.set("tolerance", dur(*tolerance));
+                crate::i18n::text(id, Some(&args))
+            }
+        }
+    }
+}
+
+impl Malformed {
+    /// What is wrong with the header, for people in the language in use.
+    pub fn said(&self) -> String {
+        use crate::t;
+        match self {
+            Malformed::Empty => t!("sig-empty"),
+            Malformed::NotText => t!("sig-not-text"),
+            Malformed::NotKeyValue(part) => t!("sig-not-key-value", part = shorten(part)),
+            Malformed::MissingTimestamp => t!("sig-no-timestamp"),
+            Malformed::DuplicateTimestamp => t!("sig-two-timestamps"),
+            Malformed::BadTimestamp(v) => t!("sig-bad-timestamp", value = shorten(v)),
+            Malformed::NoSignature => t!("sig-no-signature"),
+            Malformed::BadSignature { index, value } => {
+                t!("sig-bad-signature", index = *index, value = shorten(value))
+            }
+        }
+    }
+}
+
 /// Seconds as a duration people read (`6 min 40 s`).
 fn dur<T: TryInto<u64>>(secs: T) -> String {
     crate::output::text::human_duration(secs.try_into().unwrap_or(0))

@@ -174,7 +174,7 @@ impl Store {
     /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
     /// one-listener lock, check every page, bring the schema up to date.
     pub fn open_for_listener(path: &Path) -> Result<(Store, ListenerLock), Error> {
-        crate::export::create_private(path, "the event store")?;
+        crate::export::create_private(path, &crate::t!("what-event-store"))?;
         let lock = lock_for_listener(path)?;
         let store = Store::open(path, Open::Listener)?;
         Ok((store, lock))

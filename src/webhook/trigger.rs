@@ -70,7 +70,7 @@ pub(crate) fn build_body(
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         Error::caused(
             crate::ExitKind::Usage,
-            format_args!("payload file {name} is not valid JSON"),
+            crate::t!("trigger-payload-not-json", name = name),
             e,
         )
     })?;

@@ -136,11 +136,7 @@ impl Writer {
             .name("event-store-writer".into())
             .spawn(move || run(conn, &path, rx, &h))
             .map_err(|e| {
-                Error::caused(
-                    crate::ExitKind::Other,
-                    "cannot start the event store's writer",
-                    e,
-                )
+                Error::caused(crate::ExitKind::Other, crate::t!("store-writer-start"), e)
             })?;
         Ok((Writer { tx, health }, thread))
     }
@@ -187,7 +183,7 @@ impl Writer {
 }
 
 fn stopped() -> Error {
-    Error::other("the event store's writer has stopped")
+    Error::other(crate::t!("store-writer-stopped"))
 }
 
 fn run(mut conn: Connection, path: &Path, rx: mpsc::Receiver<Op>, health: &Health) {

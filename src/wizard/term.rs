@@ -250,6 +250,65 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
+/// The terminal in the mode console reads a key in (raw input, output as it was) for a whole
+/// prompt. console sets that mode around each key only: a key that arrives between two reads
+/// (a paste, a fast typist, a script driving the terminal) would meet the normal mode, which
+/// echoes it, applies Backspace itself and turns Ctrl-C into a signal. Set before the prompt is
+/// drawn, so that a prompt on the screen reads every key; the mode is put back when dropped.
+#[cfg(unix)]
+struct RawInput {
+    tty: std::os::fd::OwnedFd,
+    before: rustix::termios::Termios,
+}
+
+#[cfg(unix)]
+impl RawInput {
+    /// None where there is no terminal to read from (the prompt then fails as before).
+    fn hold() -> Option<RawInput> {
+        use rustix::termios::{tcgetattr, tcsetattr, OptionalActions};
+        use std::io::IsTerminal;
+        use std::os::fd::AsFd;
+        // The terminal console reads keys from: standard input, else the controlling one.
+        let tty: std::os::fd::OwnedFd = if std::io::stdin().is_terminal() {
+            std::io::stdin().as_fd().try_clone_to_owned().ok()?
+        } else {
+            std::fs::File::options()
+                .read(true)
+                .write(true)
+                .open("/dev/tty")
+                .ok()?
+                .into()
+        };
+        let before = tcgetattr(&tty).ok()?;
+        let mut raw = before.clone();
+        raw.make_raw();
+        raw.output_modes = before.output_modes;
+        tcsetattr(&tty, OptionalActions::Drain, &raw).ok()?;
+        Some(RawInput { tty, before })
+    }
+}
+
+#[cfg(unix)]
+impl Drop for RawInput {
+    fn drop(&mut self) {
+        let _ = rustix::termios::tcsetattr(
+            &self.tty,
+            rustix::termios::OptionalActions::Drain,
+            &self.before,
+        );
+    }
+}
+
+#[cfg(not(unix))]
+struct RawInput;
+
+#[cfg(not(unix))]
+impl RawInput {
+    fn hold() -> Option<RawInput> {
+        None
+    }
+}
+
 impl Prompt for TermPrompt {
     fn say(&mut self, text: &str) {
         let _ = self
@@ -259,6 +318,7 @@ impl Prompt for TermPrompt {
 
     fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String> {
         self.check()?;
+        let _keys = RawInput::hold();
         let initial = shown(initial);
         let room = 8 + measure_text_width(&initial) + 12;
         let prompt = self.fit(prompt, room, t!("wizard-short-answer"));
@@ -268,6 +328,7 @@ impl Prompt for TermPrompt {
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
+        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
         // "> " before each item.
         let items = cut_items(items, self.width().saturating_sub(4));
@@ -282,6 +343,7 @@ impl Prompt for TermPrompt {
 
     fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
         self.check()?;
+        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
         // "> [x] " before each item.
         let items = cut_items(items, self.width().saturating_sub(6));
@@ -298,6 +360,7 @@ impl Prompt for TermPrompt {
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
         self.check()?;
+        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 12, String::new());
         dialoguer::Confirm::with_theme(&*self.theme)
             .with_prompt(prompt)

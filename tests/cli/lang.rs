@@ -77,7 +77,7 @@ fn the_language_comes_from_flag_env_profile_then_locale() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
     assert!(
-        stderr_of(&refused).contains("en or ko"),
+        stderr_of(&refused).contains("허용되는 값: en 또는 ko"),
         "{}",
         stderr_of(&refused)
     );
@@ -861,4 +861,433 @@ fn not_found_and_refused_values_in_both_languages() {
         assert_eq!(got, Some(code), "{args:?}: {err}");
         assert!(err.starts_with(en), "{args:?}:\n{err}");
     }
+}
+
+/// Runs `args` (no sandbox) in `lang`: (exit code, stdout, stderr).
+fn plain_in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = home
+        .cmd()
+        .args(["--lang", lang])
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code(), stdout_of(&out), stderr_of(&out))
+}
+
+/// Each case: the arguments, text Korean stderr holds, text English stderr holds, the exit
+/// code (the same in both).
+type Case<'a> = (Vec<&'a str>, &'a str, &'a str, i32);
+
+fn both_languages(home: &Home, cases: &[Case<'_>]) {
+    for (args, ko, en, code) in cases {
+        let (got, _, err) = in_lang(home, "ko", args);
+        assert_eq!(got, Some(*code), "{args:?}: {err}");
+        assert!(err.contains(ko), "{args:?}:\n{err}");
+        let (got, _, err) = in_lang(home, "en", args);
+        assert_eq!(got, Some(*code), "{args:?}: {err}");
+        assert!(err.contains(en), "{args:?}:\n{err}");
+    }
+}
+
+/// The reasons our value parsers give, and the number checks of clap and the standard
+/// library, in the language in use.
+#[test]
+fn value_parser_reasons_in_both_languages() {
+    let home = Home::new();
+    both_languages(
+        &home,
+        &[
+            (
+                vec!["webhooks", "events", "list", "--since", "foo"],
+                "'foo'은(는) 시각이 아닙니다: 2026-11-01, 2026-11-01T09:00:00Z 또는 12h, 7d 같은 경과 시간을 쓰세요",
+                "'foo' is not a time: use 2026-11-01, 2026-11-01T09:00:00Z, or an age such as 12h or 7d",
+                2,
+            ),
+            (
+                vec!["sync", "purge", "--stage", "fail", "--older-than", "5y"],
+                "'5y': 알 수 없는 단위 'y' (s, m, h, d, w 중 하나를 쓰세요)",
+                "'5y': unknown unit 'y' (use s, m, h, d or w)",
+                2,
+            ),
+            (
+                vec!["memos", "get", "C1001", "abc"],
+                "메모 id는 101 같은 정수여야 합니다",
+                "the memo id must be a whole number such as 101",
+                2,
+            ),
+            (
+                vec!["sync", "--concurrency", "99"],
+                "'--concurrency <N>'에 잘못된 값 '99': 99은(는) 1..=64 범위 밖입니다",
+                "invalid value '99' for '--concurrency <N>': 99 is not in 1..=64",
+                2,
+            ),
+            (
+                vec!["sync", "--concurrency", "x"],
+                "'x': 정수가 아닙니다 (예: 8)",
+                "'x' for '--concurrency <N>': invalid digit found in string",
+                2,
+            ),
+            (
+                vec!["--timeout", "abc", "forms", "list"],
+                "'abc': 숫자가 아닙니다 (예: 2 또는 0.5)",
+                "'abc' for '--timeout <SECS>': invalid float literal",
+                2,
+            ),
+        ],
+    );
+}
+
+/// clap's rarer error kinds, built from its error context in Korean; English keeps clap's.
+#[test]
+fn rarer_argument_errors_in_both_languages() {
+    let home = Home::new();
+    both_languages(
+        &home,
+        &[
+            (
+                vec!["-o", "json", "-o", "csv", "forms", "list"],
+                "오류: 인수 '--output <FORMAT>'는 여러 번 쓸 수 없습니다",
+                "error: the argument '--output <FORMAT>' cannot be used multiple times",
+                2,
+            ),
+            (
+                vec!["forms", "list", "--output"],
+                "오류: '--output <FORMAT>'에 값이 필요하지만 주어지지 않았습니다",
+                "error: a value is required for '--output <FORMAT>' but none was supplied",
+                2,
+            ),
+        ],
+    );
+}
+
+/// `config set` and `config get` refusals, and a bad value of a flag, in the language in use.
+#[test]
+fn config_refusals_in_both_languages() {
+    let home = Home::new();
+    both_languages(
+        &home,
+        &[
+            (
+                vec!["config", "set", "timeout", "abc"],
+                "'abc'은(는) timeout에 맞지 않는 값입니다. 허용되는 값: 초 단위 숫자",
+                "'abc' is not a valid timeout: use a number of seconds",
+                2,
+            ),
+            (
+                vec!["config", "set", "bogus", "1"],
+                "알 수 없는 설정 'bogus'. 다음 중 하나를 쓰세요: base_url, ",
+                "unknown setting 'bogus'; use one of: base_url, ",
+                2,
+            ),
+            (
+                vec!["--max-rate", "0", "forms", "list"],
+                "--max-rate에 잘못된 값 0. 허용되는 값: 0.01에서 1000000 사이의 초당 요청 수(예: 20)",
+                "--max-rate must be a number of requests per second from 0.01 to 1000000, e.g. 20, got 0",
+                2,
+            ),
+        ],
+    );
+    // Nothing was written by the refusals.
+    let (code, _, err) = plain_in_lang(&home, "ko", &["config", "get", "timeout"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "'timeout'이(가) 설정되어 있지 않습니다. 지금 실행하는 명령은 기본값의 30을(를) 씁니다"
+        ),
+        "{err}"
+    );
+    let (_, _, err) = plain_in_lang(&home, "en", &["config", "get", "timeout"]);
+    assert!(
+        err.contains("; commands run now use 30 from default"),
+        "{err}"
+    );
+}
+
+/// Local files that cannot be read: what, which file, and why, in the language in use.
+#[test]
+fn file_errors_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("codes.txt");
+    let missing = missing.to_str().unwrap();
+    let bad = dir.path().join("answers.json");
+    std::fs::write(&bad, "{bad").unwrap();
+    let bad = bad.to_str().unwrap();
+    let ko_missing = format!(
+        "오류: 지원자 파일 '{missing}'을(를) 읽을 수 없습니다: 파일이나 디렉터리가 없습니다"
+    );
+    let en_missing =
+        format!("error: cannot read the candidates file '{missing}': No such file or directory");
+    both_languages(
+        &home,
+        &[
+            (
+                vec!["export", "submissions", "--candidates", missing],
+                &ko_missing,
+                &en_missing,
+                2,
+            ),
+            (
+                vec!["forms", "apply", "F1001", "--answers", bad],
+                "오류: 답변 파일이(가) 올바른 JSON이 아닙니다: 1번째 줄 2번째 칸, 키는 문자열이어야 합니다",
+                "error: the answers file is not valid JSON: key must be a string at line 1, column 2",
+                2,
+            ),
+        ],
+    );
+}
+
+/// Rare failures: a signature refused (the listener's reasons), a server that cannot be
+/// reached; the cause's own words stay.
+#[test]
+fn rejections_and_network_errors_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let payload = dir.path().join("p.json");
+    std::fs::write(&payload, "{}").unwrap();
+    let payload = payload.to_str().unwrap();
+    let verify = |sig: &'static str| {
+        vec![
+            "webhooks",
+            "verify",
+            "--signature",
+            sig,
+            "--payload",
+            payload,
+            "--signing-key",
+            "k",
+        ]
+    };
+    both_languages(
+        &home,
+        &[
+            (
+                verify("x"),
+                "서명 헤더의 형식이 잘못되었습니다: 요소 'x'이(가) key=value 형식이 아닙니다",
+                "malformed signature header: element 'x' is not key=value",
+                8,
+            ),
+            (
+                verify("t=1,v1=00"),
+                "v1 서명 #1 '00'이(가) 16진수 64자리가 아닙니다",
+                "v1 signature #1 '00' is not 64 hex digits",
+                8,
+            ),
+        ],
+    );
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let args = ["--base-url", &base, "--retries", "0", "forms", "list"];
+    let run = |lang: &str| {
+        let out = home
+            .cmd()
+            .env("RECRUIT_API_KEY", "k")
+            .args(["--lang", lang])
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), stderr_of(&out))
+    };
+    let (code, err) = run("ko");
+    assert_eq!(code, Some(7), "{err}");
+    assert!(
+        err.contains(&format!("오류: {base}에 연결할 수 없습니다: ")),
+        "{err}"
+    );
+    let (code, err) = run("en");
+    assert_eq!(code, Some(7), "{err}");
+    assert!(
+        err.contains(&format!("error: request to {base} could not connect: ")),
+        "{err}"
+    );
+}
+
+/// The listener's text log gives a refused request's reason in Korean; its JSON log keeps
+/// the English.
+#[test]
+fn listener_rejections_for_people_and_the_json_log() {
+    use std::io::{Read, Write};
+    use std::time::Duration;
+    let home = Home::new();
+    let reason_of = |format: &str| {
+        let mut c = home.std_cmd();
+        c.args(["--lang", "ko", "webhooks", "listen", "--port", "0"])
+            .args(["--signing-key", "k", "--log-format", format])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        let err = crate::common::lines(child.stderr.take().unwrap());
+        let first = err.recv_timeout(Duration::from_secs(20)).unwrap();
+        let at = first.find("http://127.0.0.1:").expect(&first) + "http://127.0.0.1:".len();
+        let port: u16 = first[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap();
+        while err.recv_timeout(Duration::from_millis(300)).is_ok() {}
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(b"POST /hook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+            .unwrap();
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+        // The answer is for programs: English.
+        assert!(answer.contains("missing signature header"), "{answer}");
+        let line = err.recv_timeout(Duration::from_secs(20)).unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        line
+    };
+    let text = reason_of("text");
+    assert!(
+        text.contains("POST /hook 거부: 서명 헤더가 없습니다 (")
+            && text.contains(" 헤더가 필요합니다) (400(으)로 응답)"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&reason_of("json")).unwrap();
+    let message = json["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("rejected POST /hook: missing signature header (expected "),
+        "{message}"
+    );
+}
+
+/// `sync status`'s table gives a run's status as a word in the language in use; JSON keeps
+/// the value as the mirror stores it.
+#[test]
+fn sync_status_words_in_both_languages() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mirror.sqlite");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = in_lang(&home, "en", &["-o", "json", "sync", "--db", db]);
+    assert_eq!(code, Some(0), "{err}");
+    let status = ["sync", "status", "--db", db];
+    let (_, json, _) = in_lang(&home, "ko", &[&["-o", "json"][..], &status].concat());
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["runs"][0]["status"], "complete", "{json}");
+    let (code, out, err) = in_lang(&home, "ko", &[&["-o", "table"][..], &status].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(" 완료: 목록 "), "{out}");
+    assert!(out.contains(" (스키마 "), "{out}");
+    assert!(!out.contains("complete:"), "{out}");
+    let (_, out, _) = in_lang(&home, "en", &[&["-o", "table"][..], &status].concat());
+    assert!(out.contains(" complete: "), "{out}");
+    assert!(out.contains(" (schema "), "{out}");
+}
+
+/// Under `--lang ko`, what goes wrong with bad input says it in Korean: no English words
+/// are left once the names people type (flags, codes, paths, values, usage lines, the
+/// project's own identifiers) are set aside.
+#[test]
+fn bad_input_errors_hold_no_english_sentence_in_korean() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (missing, bad, payload) = (path("codes.txt"), path("bad.json"), path("p.json"));
+    std::fs::write(&bad, "{bad").unwrap();
+    std::fs::write(&payload, "{}").unwrap();
+    let verify = |sig: &str| {
+        [
+            "webhooks",
+            "verify",
+            "--signature",
+            sig,
+            "--payload",
+            &payload,
+            "--signing-key",
+            "k",
+        ]
+        .map(str::to_string)
+        .to_vec()
+    };
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    let mut cases: Vec<Vec<String>> = [
+        "webhooks events list --since foo",
+        "webhooks events list --since 0s",
+        "sync purge --stage fail --older-than 5x",
+        "sync status --runs x",
+        "sync --concurrency 99",
+        "sync --concurrency x",
+        "sandbox --fail-rate x",
+        "memos get C1001 abc",
+        "forms list --per 0",
+        "--timeout abc forms list",
+        "--timeout 0 forms list",
+        "--max-rate 0 forms list",
+        "--max-wait -1 forms list",
+        "--limit 0 forms list",
+        "config set timeout abc",
+        "config set retries x",
+        "config set bogus 1",
+        "config set lang korean",
+        "config set base_url ftp://x",
+        "-o json -o csv forms list",
+        "forms list --output",
+        "forms lst",
+        "memos get",
+    ]
+    .iter()
+    .map(|c| words(c))
+    .collect();
+    cases.push(words(&format!("export submissions --candidates {missing}")));
+    cases.push(words(&format!("forms apply F1001 --answers {bad}")));
+    cases.push(words(&format!("forms apply F1001 --answers {missing}")));
+    cases.push(words(&format!("api GET /forms --input {missing}")));
+    cases.push(verify("x"));
+    cases.push(verify("t=1,v1=00"));
+    cases.push(verify("t=1"));
+    // The project's own identifiers that are words: setting names and output formats.
+    let own = [
+        "recruit", "output", "timeout", "retries", "variant", "lang", "table", "json", "ndjson",
+        "list", "memos", "forms", "sync",
+    ];
+    for args in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = in_lang(&home, "ko", &args);
+        assert_ne!(code, Some(0), "{args:?} should fail: {err}");
+        let mut english = Vec::new();
+        for line in err.lines() {
+            // The usage line is the command's own spelling.
+            if line.starts_with("사용법: ") {
+                continue;
+            }
+            for word in strip_quoted(line).split_whitespace() {
+                let plain = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                let named = word.starts_with('-')
+                    || word.contains(['/', '=', '_', '.', '<', '@'])
+                    || plain.chars().all(|c| !c.is_ascii_lowercase())
+                    || own.contains(&plain);
+                let letters = plain.chars().filter(char::is_ascii_alphabetic).count();
+                if !named && letters >= 4 && plain.chars().all(|c| c.is_ascii_alphabetic()) {
+                    english.push(plain.to_string());
+                }
+            }
+        }
+        assert!(
+            english.is_empty(),
+            "{args:?}: English words {english:?} in\n{err}"
+        );
+    }
+}
+
+/// `line` without what is between '…', `…` or "…" (values, commands and names as given).
+fn strip_quoted(line: &str) -> String {
+    let mut out = String::new();
+    let mut open: Option<char> = None;
+    for c in line.chars() {
+        match open {
+            Some(q) if c == q => open = None,
+            Some(_) => {}
+            None if c == '\'' || c == '`' || c == '"' => open = Some(c),
+            None => out.push(c),
+        }
+    }
+    out
 }

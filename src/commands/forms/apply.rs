@@ -130,11 +130,8 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     // Local input before any request: a broken file never costs a round trip.
     let file = match &args.answers {
         Some(path) => {
-            let bytes = crate::commands::read_file_or_stdin(&ctx.io, path, "the answers file")?;
-            Some(crate::commands::parse_user_json(
-                &bytes,
-                "the answers file",
-            )?)
+            let what = crate::t!("what-answers-file");
+            Some(crate::commands::read_user_json(&ctx.io, path, &what)?)
         }
         None => None,
     };
@@ -155,11 +152,8 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
                 // Standard input is the terminal the wizard reads its answers from.
                 return Err(Error::usage(crate::t!("apply-resume-not-stdin")));
             }
-            let bytes = crate::commands::read_file_or_stdin(&ctx.io, &shown, "the saved answers")?;
-            Some(crate::commands::parse_user_json(
-                &bytes,
-                "the saved answers",
-            )?)
+            let what = crate::t!("what-saved-answers");
+            Some(crate::commands::read_user_json(&ctx.io, &shown, &what)?)
         }
         None => None,
     };

@@ -128,23 +128,17 @@ pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
     let (num, unit) = t.split_at(split);
     let n: f64 = num
         .parse()
-        .map_err(|_| format!("'{s}' is not a duration (e.g. 90s, 30m, 12h, 7d)"))?;
+        .map_err(|_| crate::t!("reason-not-a-duration", value = s))?;
     let secs = match unit.trim() {
         "" | "s" | "sec" | "secs" => n,
         "m" | "min" | "mins" => n * 60.0,
         "h" | "hr" | "hours" => n * 3600.0,
         "d" | "day" | "days" => n * 86_400.0,
         "w" | "week" | "weeks" => n * 604_800.0,
-        _ => {
-            return Err(format!(
-                "'{s}': unknown unit '{unit}' (use s, m, h, d or w)"
-            ))
-        }
+        _ => return Err(crate::t!("reason-duration-unit", value = s, unit = unit)),
     };
     if !secs.is_finite() || secs <= 0.0 || secs > 3_153_600_000.0 {
-        return Err(format!(
-            "'{s}' is out of range (more than 0, at most 100 years)"
-        ));
+        return Err(crate::t!("reason-duration-range", value = s));
     }
     Ok(Duration::from_secs_f64(secs))
 }
@@ -161,9 +155,7 @@ pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
     }
     match parse_duration(t) {
         Ok(age) => Ok(chrono::Utc::now().timestamp_millis() as f64 / 1000.0 - age.as_secs_f64()),
-        Err(_) => Err(format!(
-            "'{s}' is not a time: use 2026-11-01, 2026-11-01T09:00:00Z, or an age such as 12h or 7d"
-        )),
+        Err(_) => Err(crate::t!("reason-not-a-time", value = s)),
     }
 }
 

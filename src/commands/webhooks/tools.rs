@@ -404,9 +404,7 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
         signature::tolerance_from_secs(args.tolerance),
         now,
     )
-    .map_err(|rejection| {
-        Error::signature(crate::t!("verify-invalid", why = rejection.to_string()))
-    })?;
+    .map_err(|rejection| Error::signature(crate::t!("verify-invalid", why = rejection.said())))?;
     let signed_at = signature::format_timestamp(verified.timestamp);
     match explicit_format(ctx)? {
         Some(Format::Json | Format::Ndjson) => print_json(
@@ -540,7 +538,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             if ctx.io.term.stdin_tty {
                 crate::tell!(ctx.io, "payload-reading-stdin");
             }
-            crate::commands::read_capped(ctx.io.stdin(), "the payload from standard input")
+            crate::commands::read_capped(ctx.io.stdin(), &crate::t!("what-payload-stdin"))
         }
         Some(path) => {
             let file = std::fs::File::open(path).map_err(|e| {
@@ -550,7 +548,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
                     e,
                 )
             })?;
-            crate::commands::read_capped(file, &format!("the payload file {path}"))
+            crate::commands::read_capped(file, &crate::t!("what-payload-file", path = path))
         }
     }
 }
