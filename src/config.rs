@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, ExitKind};
+use crate::error::{Error, ExitKind, FileOp};
 use crate::settings::{Key, Type};
 
 pub(crate) const DEFAULT_PROFILE: &str = "default";
@@ -163,9 +163,9 @@ impl Config {
 /// Atomically write `bytes` to `path`, readable only by the owner.
 pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::file("create", dir, e))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(FileOp::Create, dir, e))?;
     let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::file("write in", dir, e))?;
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::file(FileOp::WriteIn, dir, e))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -174,9 +174,9 @@ pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     use std::io::Write;
     tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| Error::file("write", path, e))?;
+        .map_err(|e| Error::file(FileOp::Write, path, e))?;
     tmp.persist(path)
-        .map_err(|e| Error::file("write", path, e.error))?;
+        .map_err(|e| Error::file(FileOp::Write, path, e.error))?;
     Ok(())
 }
 

@@ -87,6 +87,20 @@ impl ExitKind {
 
 /// A failure with the exit code it maps to. `message` is complete and user-facing: it names
 /// the cause and, where there is one, the fix. It never contains the API key.
+/// What was being done to a file when it failed ([`Error::file`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileOp {
+    Create,
+    Open,
+    Read,
+    Write,
+    /// Write a new file in a directory.
+    WriteIn,
+    Truncate,
+    Lock,
+    Remove,
+}
+
 #[derive(Debug, Clone)]
 pub struct Error {
     pub kind: ExitKind,
@@ -144,20 +158,19 @@ impl Error {
         Self::new(kind, format!("{what}: {said}")).with_source(cause)
     }
 
-    /// A failed file operation: `cannot {what} {path}: {cause}`, the cause kept (exit 1).
-    pub fn file(what: &str, path: &std::path::Path, cause: std::io::Error) -> Self {
+    /// A failed file operation: `cannot {op} {path}: {cause}`, the cause kept (exit 1).
+    pub fn file(op: FileOp, path: &std::path::Path, cause: std::io::Error) -> Self {
         use crate::t;
         let path = path.display().to_string();
-        let said = match what {
-            "create" => t!("file-cannot-create", path = path),
-            "open" => t!("file-cannot-open", path = path),
-            "read" => t!("file-cannot-read", path = path),
-            "write" => t!("file-cannot-write", path = path),
-            "write in" => t!("file-cannot-write-in", path = path),
-            "truncate" => t!("file-cannot-truncate", path = path),
-            "lock" => t!("file-cannot-lock", path = path),
-            "remove" => t!("file-cannot-remove", path = path),
-            other => format!("cannot {other} {path}"),
+        let said = match op {
+            FileOp::Create => t!("file-cannot-create", path = path),
+            FileOp::Open => t!("file-cannot-open", path = path),
+            FileOp::Read => t!("file-cannot-read", path = path),
+            FileOp::Write => t!("file-cannot-write", path = path),
+            FileOp::WriteIn => t!("file-cannot-write-in", path = path),
+            FileOp::Truncate => t!("file-cannot-truncate", path = path),
+            FileOp::Lock => t!("file-cannot-lock", path = path),
+            FileOp::Remove => t!("file-cannot-remove", path = path),
         };
         Self::caused(ExitKind::Other, said, cause)
     }

@@ -20,7 +20,7 @@ use fs4::fs_std::FileExt;
 use serde_json::{json, Map, Value};
 
 use super::Subject;
-use crate::error::Error;
+use crate::error::{Error, FileOp};
 use crate::output::Format;
 
 const MAGIC: &str = "recruit_export_journal";
@@ -142,7 +142,7 @@ impl Journal {
             .write(true)
             .create_new(true)
             .open(path)
-            .map_err(|e| Error::file("create", path, e))?;
+            .map_err(|e| Error::file(FileOp::Create, path, e))?;
         lock(&file, path)?;
         let mut j = Journal {
             file,
@@ -154,11 +154,12 @@ impl Journal {
 
     /// Open an existing journal for `--resume`, checking it matches `header`.
     pub(crate) fn resume(path: &Path, header: &JournalHeader) -> Result<(Journal, Resumed), Error> {
-        let mut file = super::open_existing(path).map_err(|e| Error::file("open", path, e))?;
+        let mut file =
+            super::open_existing(path).map_err(|e| Error::file(FileOp::Open, path, e))?;
         lock(&file, path)?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)
-            .map_err(|e| Error::file("read", path, e))?;
+            .map_err(|e| Error::file(FileOp::Read, path, e))?;
         let (found, resumed, valid_len) = parse(&text).map_err(|why| {
             Error::usage(crate::t!(
                 "journal-damaged",
@@ -177,7 +178,7 @@ impl Journal {
         // Drop a line cut short by a crash so the next commit starts on a line of its own.
         file.set_len(valid_len)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
-            .map_err(|e| Error::file("truncate", path, e))?;
+            .map_err(|e| Error::file(FileOp::Truncate, path, e))?;
         Ok((
             Journal {
                 file,
@@ -204,7 +205,7 @@ impl Journal {
         self.file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|e| Error::file("write", &self.path, e))
+            .map_err(|e| Error::file(FileOp::Write, &self.path, e))
     }
 }
 
@@ -252,7 +253,7 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
             "journal-locked",
             journal = path.display().to_string()
         ))),
-        Err(e) => Err(Error::file("lock", path, e)),
+        Err(e) => Err(Error::file(FileOp::Lock, path, e)),
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::journal::{Journal, JournalHeader, Resumed};
 use super::segment::Segment;
-use crate::error::Error;
+use crate::error::{Error, FileOp};
 use crate::output::encode::{Encoder, JSON_SEP};
 
 const BUF: usize = 256 * 1024;
@@ -79,7 +79,7 @@ impl Target {
                 }
                 Ok(Target::File(resolved))
             }
-            Err(e) => Err(Error::file("read", out, e)),
+            Err(e) => Err(Error::file(FileOp::Read, out, e)),
         }
     }
 }
@@ -164,7 +164,7 @@ impl Sink {
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&path)
-                    .map_err(|e| Error::file("open", &path, e))?;
+                    .map_err(|e| Error::file(FileOp::Open, &path, e))?;
                 let dest = Dest::Direct {
                     w: BufWriter::with_capacity(BUF, file),
                     path,
@@ -238,7 +238,7 @@ impl Sink {
         })?;
         let len = file
             .metadata()
-            .map_err(|e| Error::file("read", &partial, e))?
+            .map_err(|e| Error::file(FileOp::Read, &partial, e))?
             .len();
         if len < st.offset {
             return Err(Error::usage(crate::t!(
@@ -252,7 +252,7 @@ impl Sink {
         file.set_len(st.offset)
             .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
             .and_then(|_| file.sync_data())
-            .map_err(|e| Error::file("truncate", &partial, e))?;
+            .map_err(|e| Error::file(FileOp::Truncate, &partial, e))?;
         let s = Sink {
             dest: Dest::File {
                 w: BufWriter::with_capacity(BUF, file),
@@ -375,7 +375,7 @@ impl Sink {
                         Ok(())
                     }
                 });
-                r.map_err(|e| Error::file("write", partial, e))?;
+                r.map_err(|e| Error::file(FileOp::Write, partial, e))?;
                 if let Some(j) = journal {
                     j.commit(&self.pending, offset, records)?;
                 }
@@ -401,9 +401,9 @@ impl Sink {
         {
             let file = w
                 .into_inner()
-                .map_err(|e| Error::file("write", &partial, e.into_error()))?;
+                .map_err(|e| Error::file(FileOp::Write, &partial, e.into_error()))?;
             file.sync_all()
-                .map_err(|e| Error::file("write", &partial, e))?;
+                .map_err(|e| Error::file(FileOp::Write, &partial, e))?;
             drop(file);
             std::fs::rename(&partial, &out).map_err(|e| {
                 Error::caused(
@@ -489,10 +489,10 @@ fn create_partial(partial: &Path) -> Result<File, Error> {
                     partial = partial.display().to_string()
                 )));
             }
-            std::fs::remove_file(partial).map_err(|e| Error::file("remove", partial, e))?;
-            create().map_err(|e| Error::file("create", partial, e))
+            std::fs::remove_file(partial).map_err(|e| Error::file(FileOp::Remove, partial, e))?;
+            create().map_err(|e| Error::file(FileOp::Create, partial, e))
         }
-        Err(e) => Err(Error::file("create", partial, e)),
+        Err(e) => Err(Error::file(FileOp::Create, partial, e)),
     }
 }
 
@@ -510,7 +510,8 @@ impl OutLock {
         // A writer that finishes removes the file: retry if the one locked was removed
         // meanwhile (its lock then guards nothing).
         for _ in 0..10 {
-            let file = super::open_or_create(&path).map_err(|e| Error::file("open", &path, e))?;
+            let file =
+                super::open_or_create(&path).map_err(|e| Error::file(FileOp::Open, &path, e))?;
             match file.try_lock_exclusive() {
                 Ok(true) => {}
                 Ok(false) => {
@@ -526,7 +527,7 @@ impl OutLock {
                         lock = path.display().to_string()
                     )));
                 }
-                Err(e) => return Err(Error::file("lock", &path, e)),
+                Err(e) => return Err(Error::file(FileOp::Lock, &path, e)),
             }
             if same_file(&file, &path) {
                 let mut lock = OutLock { file, path };
