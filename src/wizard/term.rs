@@ -19,6 +19,8 @@ pub struct TermPrompt {
     theme: Box<dyn dialoguer::theme::Theme>,
     term: console::Term,
     interrupt: Option<Arc<AtomicBool>>,
+    /// Keys are read raw for as long as the prompts last (dropped last: the mode put back).
+    _keys: Option<RawInput>,
 }
 
 impl TermPrompt {
@@ -34,6 +36,7 @@ impl TermPrompt {
             theme,
             term: console::Term::stderr(),
             interrupt: None,
+            _keys: RawInput::hold(),
         }
     }
 
@@ -250,11 +253,12 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// The terminal in the mode console reads a key in (raw input, output as it was) for a whole
-/// prompt. console sets that mode around each key only: a key that arrives between two reads
-/// (a paste, a fast typist, a script driving the terminal) would meet the normal mode, which
-/// echoes it, applies Backspace itself and turns Ctrl-C into a signal. Set before the prompt is
-/// drawn, so that a prompt on the screen reads every key; the mode is put back when dropped.
+/// The terminal in the mode console reads a key in (raw input, output as it was) while the
+/// prompts last. console sets that mode around each key only: a key that arrives between two
+/// reads, or between two prompts (a paste, a fast typist, a script driving the terminal), would
+/// meet the normal mode, which echoes it and applies Backspace itself; held, every key waits
+/// for the prompt that reads it. Ctrl-C stays a signal outside console's reads, so an upload
+/// between prompts can still be stopped. The mode is put back when dropped.
 #[cfg(unix)]
 struct RawInput {
     tty: std::os::fd::OwnedFd,
@@ -283,6 +287,7 @@ impl RawInput {
         let mut raw = before.clone();
         raw.make_raw();
         raw.output_modes = before.output_modes;
+        raw.local_modes |= before.local_modes & rustix::termios::LocalModes::ISIG;
         tcsetattr(&tty, OptionalActions::Drain, &raw).ok()?;
         Some(RawInput { tty, before })
     }
@@ -318,7 +323,6 @@ impl Prompt for TermPrompt {
 
     fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String> {
         self.check()?;
-        let _keys = RawInput::hold();
         let initial = shown(initial);
         let room = 8 + measure_text_width(&initial) + 12;
         let prompt = self.fit(prompt, room, t!("wizard-short-answer"));
@@ -328,7 +332,6 @@ impl Prompt for TermPrompt {
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
-        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
         // "> " before each item.
         let items = cut_items(items, self.width().saturating_sub(4));
@@ -343,7 +346,6 @@ impl Prompt for TermPrompt {
 
     fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
         self.check()?;
-        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
         // "> [x] " before each item.
         let items = cut_items(items, self.width().saturating_sub(6));
@@ -360,7 +362,6 @@ impl Prompt for TermPrompt {
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
         self.check()?;
-        let _keys = RawInput::hold();
         let prompt = self.fit(prompt, 12, String::new());
         dialoguer::Confirm::with_theme(&*self.theme)
             .with_prompt(prompt)
