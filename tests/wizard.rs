@@ -66,14 +66,30 @@ fn answer(s: &mut Session, prompt: &str, keys: &str) {
     s.send(keys).unwrap();
 }
 
-/// Wait until the prompt drawn reads keys: the terminal is in raw mode (no echo), which the
-/// prompt sets after drawing itself. Keys typed before would be echoed and taken as a line.
+/// Wait until the wizard reads keys: the terminal's input is raw (not taken line by line),
+/// which the wizard sets before its first prompt is drawn. Keys typed before would meet the
+/// terminal's own line editing (Backspace applied to what it holds, not to a pre-filled
+/// answer). The PTY starts with echo off, so echo cannot tell.
 fn until_reading_keys(s: &Session) {
+    until_line_mode(s, false);
+}
+
+/// Wait until the terminal takes input line by line (`true`: its own mode, Ctrl-C a signal)
+/// or raw (`false`).
+fn until_line_mode(s: &Session, lines: bool) {
+    use rustix::termios::{tcgetattr, LocalModes};
+    let pty = s.get_process().get_raw_handle().expect("the PTY");
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while s.get_process().get_echo().expect("the PTY's mode") {
+    while tcgetattr(&pty)
+        .expect("the PTY's mode")
+        .local_modes
+        .contains(LocalModes::ICANON)
+        != lines
+    {
         assert!(
             std::time::Instant::now() < deadline,
-            "the prompt never started reading keys"
+            "the terminal's input never became {}",
+            if lines { "line by line" } else { "raw" }
         );
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -403,6 +419,31 @@ fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
         json!({"name": "Min Park", "email": "min.wizard@example.com", "phone": "010-1111-2222",
                "resume_path": "/upload/candidate/file/1/temp/7/min%20cv.pdf", "privacy": false})
     );
+}
+
+/// The wizard reads keys raw from its first prompt on, but gives the terminal back while a file
+/// goes up: Ctrl-C then stops the upload at once, not at the next prompt.
+#[test]
+fn ctrl_c_stops_an_upload_under_way() {
+    let sb = TestSandbox::with(|o| o.faults.latency = Duration::from_millis(800));
+    std::fs::write(sb.home.dir.path().join("cv.pdf"), b"%PDF-1.4 stopped").unwrap();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "min@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(&mut s, "4. Resume", "cv.pdf\r");
+    s.expect("uploading").unwrap();
+    // The terminal given back for the upload.
+    until_line_mode(&s, true);
+    s.send("\x03").unwrap();
+    // Held raw, the key would wait for the consent question: the upload would finish first.
+    let shown = until(&mut s, "cancelled");
+    assert!(
+        !shown.contains("uploaded:"),
+        "the upload went on: {shown:?}"
+    );
+    assert_eq!(exit_code(&mut s), 130);
+    assert!(sb.admin("/_sandbox/requests").is_empty());
 }
 
 #[test]

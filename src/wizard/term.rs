@@ -20,7 +20,7 @@ pub struct TermPrompt {
     term: console::Term,
     interrupt: Option<Arc<AtomicBool>>,
     /// Keys are read raw for as long as the prompts last (dropped last: the mode put back).
-    _keys: Option<RawInput>,
+    keys: KeyMode,
 }
 
 impl TermPrompt {
@@ -36,8 +36,14 @@ impl TermPrompt {
             theme,
             term: console::Term::stderr(),
             interrupt: None,
-            _keys: RawInput::hold(),
+            keys: KeyMode::hold(),
         }
+    }
+
+    /// The terminal's key mode, for work between prompts that gives the terminal back
+    /// ([`KeyMode::cooked`]).
+    pub fn keys(&self) -> KeyMode {
+        self.keys.clone()
     }
 
     /// Treat `flag` (set by a Ctrl-C handler) as a cancellation before every prompt, so a
@@ -253,12 +259,34 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// The terminal in the mode console reads a key in (raw input, output as it was) while the
-/// prompts last. console sets that mode around each key only: a key that arrives between two
-/// reads, or between two prompts (a paste, a fast typist, a script driving the terminal), would
-/// meet the normal mode, which echoes it and applies Backspace itself; held, every key waits
-/// for the prompt that reads it. Ctrl-C stays a signal outside console's reads, so an upload
-/// between prompts can still be stopped. The mode is put back when dropped.
+/// The terminal's input held raw while the wizard's prompts last: console reads keys in that
+/// mode but sets it around each key only, so a key that arrived between two reads or two
+/// prompts (a paste, a fast typist, a script driving the terminal) met the normal mode, which
+/// applies Backspace to what it holds (not to a pre-filled answer) and turns Ctrl-C into a
+/// signal while a prompt is not reading. Held, every key waits for the prompt that reads it.
+#[derive(Clone)]
+pub struct KeyMode(Arc<std::sync::Mutex<Option<RawInput>>>);
+
+impl KeyMode {
+    fn hold() -> KeyMode {
+        KeyMode(Arc::new(std::sync::Mutex::new(RawInput::hold())))
+    }
+
+    /// `work` with the terminal's own mode back, so that Ctrl-C stops it (an upload between
+    /// two prompts); held again after, unless it was not held.
+    pub fn cooked<T>(&self, work: impl FnOnce() -> T) -> T {
+        let held = self.0.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let was_held = held.is_some();
+        drop(held);
+        let out = work();
+        if was_held {
+            *self.0.lock().unwrap_or_else(|e| e.into_inner()) = RawInput::hold();
+        }
+        out
+    }
+}
+
+/// Raw input (output as it was) on the terminal console reads keys from, until dropped.
 #[cfg(unix)]
 struct RawInput {
     tty: std::os::fd::OwnedFd,
@@ -287,7 +315,6 @@ impl RawInput {
         let mut raw = before.clone();
         raw.make_raw();
         raw.output_modes = before.output_modes;
-        raw.local_modes |= before.local_modes & rustix::termios::LocalModes::ISIG;
         tcsetattr(&tty, OptionalActions::Drain, &raw).ok()?;
         Some(RawInput { tty, before })
     }

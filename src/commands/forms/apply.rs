@@ -345,14 +345,18 @@ async fn run_wizard(
 
     let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
         let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
-        // Uploads run on the runtime; Ctrl-C during one stops it like a prompt.
+        let keys = p.keys();
+        // Uploads run on the runtime, the terminal given back: Ctrl-C during one stops it like
+        // a prompt.
         let mut upload = |path: &std::path::Path| -> Result<String, String> {
             let fut = upload_client.upload_file(path, None, opts);
-            handle.block_on(async {
-                tokio::select! {
-                    r = fut => r.map(|u| u.file_url).map_err(|e| e.message),
-                    _ = wait_for(flag.clone()) => Err(crate::wizard::CANCELLED.to_string()),
-                }
+            keys.cooked(|| {
+                handle.block_on(async {
+                    tokio::select! {
+                        r = fut => r.map(|u| u.file_url).map_err(|e| e.message),
+                        _ = wait_for(flag.clone()) => Err(crate::wizard::CANCELLED.to_string()),
+                    }
+                })
             })
         };
         let session = crate::wizard::session::Session {
