@@ -85,8 +85,6 @@ impl ExitKind {
     }
 }
 
-/// A failure with the exit code it maps to. `message` is complete and user-facing: it names
-/// the cause and, where there is one, the fix. It never contains the API key.
 /// What was being done to a file when it failed ([`Error::file`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileOp {
@@ -101,6 +99,8 @@ pub enum FileOp {
     Remove,
 }
 
+/// A failure with the exit code it maps to. `message` is complete and user-facing: it names
+/// the cause and, where there is one, the fix. It never contains the API key.
 #[derive(Debug, Clone)]
 pub struct Error {
     pub kind: ExitKind,
@@ -229,16 +229,16 @@ impl Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Self::output_closed()
         } else {
-            let what = match what {
-                "standard output" => crate::t!("word-stdout"),
-                other => other.to_string(),
-            };
             Self::caused(
                 ExitKind::Other,
                 crate::t!("file-cannot-write-to", what = what),
                 e,
             )
         }
+    }
+    /// [`Error::write_failed`] on standard output.
+    pub fn stdout_failed(e: std::io::Error) -> Self {
+        Self::write_failed(&crate::t!("word-stdout"), e)
     }
     pub fn exit_code(&self) -> i32 {
         self.kind.code()

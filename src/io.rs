@@ -291,7 +291,7 @@ impl Io {
         let mut out = self.stdout();
         writeln!(out, "{args}")
             .and_then(|_| out.flush())
-            .map_err(|e| crate::Error::write_failed("standard output", e))
+            .map_err(crate::Error::stdout_failed)
     }
 }
 

@@ -699,6 +699,8 @@ impl Settings<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use clap::{CommandFactory, FromArgMatches};
 
     /// Every phrase a setting's parser gives for a bad value has its Korean (a new parser
     /// with a new phrase would otherwise reach Korean users in English).
@@ -722,8 +724,6 @@ mod tests {
         }
         assert!(seen > 10, "only {seen} refusals seen");
     }
-    use super::*;
-    use clap::{CommandFactory, FromArgMatches};
 
     /// The global options alone, parsed as the command line would give them.
     #[derive(clap::Parser)]

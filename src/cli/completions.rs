@@ -25,5 +25,5 @@ pub(crate) fn run(ctx: &mut Ctx, args: CompletionsArgs) -> Result<(), crate::Err
     let mut out = ctx.io.stdout();
     std::io::Write::write_all(&mut out, &script)
         .and_then(|()| std::io::Write::flush(&mut out))
-        .map_err(|e| crate::Error::write_failed("standard output", e))
+        .map_err(crate::Error::stdout_failed)
 }

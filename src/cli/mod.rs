@@ -588,18 +588,17 @@ fn clap_translated(e: &clap::Error) -> Option<String> {
             };
             let arg = one(ContextKind::InvalidArg)?;
             let got = number(ContextKind::ActualNumValues)?;
-            let (id, want) = match e.kind() {
-                ErrorKind::TooFewValues => ("min", number(ContextKind::MinValues)?),
-                _ => ("exactly", number(ContextKind::ExpectedNumValues)?),
-            };
-            lines.push(match id {
-                "min" => t!("clap-too-few-values", arg = arg, want = want, got = got),
-                _ => t!(
+            lines.push(if e.kind() == ErrorKind::TooFewValues {
+                let want = number(ContextKind::MinValues)?;
+                t!("clap-too-few-values", arg = arg, want = want, got = got)
+            } else {
+                let want = number(ContextKind::ExpectedNumValues)?;
+                t!(
                     "clap-wrong-number-of-values",
                     arg = arg,
                     want = want,
                     got = got
-                ),
+                )
             });
         }
         // Help asked for by a bare command (its text is already in the language) and the

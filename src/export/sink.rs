@@ -310,7 +310,7 @@ impl Sink {
     fn check(&self, r: std::io::Result<()>) -> Result<(), Error> {
         r.map_err(|e| {
             let what = match &self.dest {
-                Dest::Stdout(_) => "standard output".to_string(),
+                Dest::Stdout(_) => crate::t!("word-stdout"),
                 Dest::File { partial, .. } => partial.display().to_string(),
                 Dest::Direct { path, .. } => path.display().to_string(),
             };

@@ -330,7 +330,7 @@ impl Output {
         self.out
             .write_all(b)
             .and_then(|_| self.out.flush())
-            .map_err(|e| Error::write_failed("standard output", e))
+            .map_err(Error::stdout_failed)
     }
 
     fn json_text(&self, v: &Value) -> String {

@@ -263,10 +263,7 @@ pub async fn run(
         }
         let (w, thread) = Writer::start(&d.store.path)?;
         writer_thread = Some(thread);
-        let resign = (!cfg.signatures.keys.is_empty()).then(|| super::relay::Resign {
-            header: cfg.signatures.header.clone(),
-            keys: cfg.signatures.keys.clone(),
-        });
+        let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
         relay_lanes = Some(super::relay::Relay {
             store: d.store.clone(),
             writer: w.clone(),

@@ -18,7 +18,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use reqwest::header::HeaderName;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
@@ -27,7 +26,6 @@ use super::log::{Log, Record};
 use super::store::{Event, Reader, Store};
 use super::writer::{Mark, Writer};
 use crate::error::Error;
-use crate::redact::Secret;
 
 /// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
 pub(crate) const FIRST_BACKOFF: Duration = Duration::from_secs(1);
@@ -57,19 +55,13 @@ pub(crate) fn policy(max_age: Option<Duration>) -> Policy {
     }
 }
 
-/// Sign forwards afresh with the listener's keys.
-#[derive(Debug, Clone)]
-pub(crate) struct Resign {
-    pub header: HeaderName,
-    pub keys: Vec<Secret>,
-}
-
 pub(crate) struct Relay {
     pub store: Arc<Store>,
     pub writer: Writer,
     /// The lanes' target apps.
     pub targets: Vec<String>,
-    pub resign: Option<Resign>,
+    /// Sign forwards afresh with the listener's keys and header.
+    pub resign: Option<super::listen::Signatures>,
     pub client: reqwest::Client,
     pub policy: Policy,
     /// Changed by the listener after each stored event.

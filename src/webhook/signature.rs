@@ -84,26 +84,10 @@ pub enum Malformed {
     BadSignature { index: usize, value: String },
 }
 
+/// The English of [`Malformed::said`].
 impl fmt::Display for Malformed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Malformed::Empty => f.write_str("the header is empty"),
-            Malformed::NotText => f.write_str("the header is not plain ASCII text"),
-            Malformed::NotKeyValue(part) => {
-                write!(f, "element '{}' is not key=value", shorten(part))
-            }
-            Malformed::MissingTimestamp => f.write_str("no t=<unix timestamp> element"),
-            Malformed::DuplicateTimestamp => f.write_str("more than one t= element"),
-            Malformed::BadTimestamp(v) => {
-                write!(f, "t='{}' is not a Unix timestamp in seconds", shorten(v))
-            }
-            Malformed::NoSignature => f.write_str("no v1=<hex signature> element"),
-            Malformed::BadSignature { index, value } => write!(
-                f,
-                "v1 signature #{index} '{}' is not 64 hex digits",
-                shorten(value)
-            ),
-        }
+        f.write_str(&in_english(|| self.said()))
     }
 }
 
@@ -150,39 +134,16 @@ impl Rejection {
     }
 }
 
+/// The English of [`Rejection::said`]: what answers and JSON logs keep.
 impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rejection::MissingHeader => f.write_str("missing signature header"),
-            Rejection::Malformed(m) => write!(f, "malformed signature header: {m}"),
-            Rejection::NoMatch { signatures, keys } => write!(
-                f,
-                "no matching signature ({signatures} v1 {} checked against {keys} {}; wrong key or altered body)",
-                plural(*signatures, "signature", "signatures"),
-                plural(*keys, "key", "keys"),
-            ),
-            Rejection::TooOld {
-                age_secs,
-                tolerance_secs,
-            } => write!(
-                f,
-                "too old: signed {} ago, {} beyond the {} tolerance",
-                dur(*age_secs),
-                dur(age_secs - tolerance_secs),
-                dur(*tolerance_secs)
-            ),
-            Rejection::InFuture {
-                ahead_secs,
-                tolerance_secs,
-            } => write!(
-                f,
-                "timestamp in the future: {} ahead of this clock, {} beyond the {} tolerance",
-                dur(*ahead_secs),
-                dur(ahead_secs - tolerance_secs),
-                dur(*tolerance_secs)
-            ),
-        }
+        f.write_str(&in_english(|| self.said()))
     }
+}
+
+/// A reason in English whatever the language in use (the same messages, one wording).
+fn in_english(said: impl FnOnce() -> String) -> String {
+    crate::i18n::in_lang(crate::i18n::Lang::En, said)
 }
 
 impl std::error::Error for Rejection {}
@@ -401,14 +362,6 @@ pub fn format_timestamp(t: i64) -> String {
     match chrono::DateTime::from_timestamp(t, 0) {
         Some(dt) => dt.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         None => format!("unix {t}"),
-    }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }
 
