@@ -1,29 +1,65 @@
 //! Stop signals, watched the same way by every long-running command (exports, the listener,
 //! the sandbox).
 
-/// Ctrl-C, or SIGTERM on Unix. Never resolves when signals can't be watched.
-pub(crate) async fn shutdown() {
-    let ctrl_c = async {
+/// Ctrl-C and SIGTERM, watched from the moment this is made until it is dropped: a second
+/// signal that arrives while the first is being handled is kept for the next [`Stops::next`],
+/// where a fresh `tokio::signal::ctrl_c()` per wait would miss it.
+pub(crate) struct Stops {
+    watching: bool,
+    #[cfg(unix)]
+    streams: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl Stops {
+    pub(crate) fn new() -> Stops {
+        Stops::watching(true)
+    }
+
+    /// Watching or not (a library caller that handles signals itself): when not, `next`
+    /// never resolves.
+    pub(crate) fn watching(on: bool) -> Stops {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let streams = on
+                .then(|| {
+                    signal(SignalKind::interrupt())
+                        .and_then(|i| Ok((i, signal(SignalKind::terminate())?)))
+                        .ok()
+                })
+                .flatten();
+            Stops {
+                watching: on,
+                streams,
+            }
+        }
+        #[cfg(not(unix))]
+        Stops { watching: on }
+    }
+
+    /// The next Ctrl-C or SIGTERM. Never resolves when signals can't be watched.
+    pub(crate) async fn next(&mut self) {
+        if !self.watching {
+            return std::future::pending().await;
+        }
+        #[cfg(unix)]
+        match &mut self.streams {
+            Some((int, term)) => {
+                tokio::select! {
+                    _ = int.recv() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            None => std::future::pending::<()>().await,
+        }
+        #[cfg(not(unix))]
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let term = async {
-            match signal(SignalKind::terminate()) {
-                Ok(mut s) => {
-                    s.recv().await;
-                }
-                Err(_) => std::future::pending::<()>().await,
-            }
-        };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term => {}
-        }
     }
-    #[cfg(not(unix))]
-    ctrl_c.await;
+}
+
+/// The first Ctrl-C or SIGTERM from now. Never resolves when signals can't be watched.
+pub(crate) async fn shutdown() {
+    Stops::new().next().await
 }

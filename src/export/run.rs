@@ -397,18 +397,13 @@ async fn wait_for_workers(
     progress: &mut Progress,
     handle_signals: bool,
 ) -> Ending {
-    let signal = || async {
-        if handle_signals {
-            crate::signal::shutdown().await
-        } else {
-            std::future::pending().await
-        }
-    };
+    // One watcher for both waits, so a second Ctrl-C close behind the first is not lost.
+    let mut stops = crate::signal::Stops::watching(handle_signals);
     {
         let all_done = async { while workers.join_next().await.is_some() {} };
         tokio::select! {
             _ = all_done => return Ending::Done,
-            _ = signal() => {}
+            _ = stops.next() => {}
         }
     }
     progress.println(
@@ -419,7 +414,7 @@ async fn wait_for_workers(
     let all_done = async { while workers.join_next().await.is_some() {} };
     tokio::select! {
         _ = all_done => Ending::Interrupted,
-        _ = signal() => {
+        _ = stops.next() => {
             progress.println("interrupted again: quitting now");
             workers.abort_all();
             Ending::QuitAtOnce

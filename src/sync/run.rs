@@ -319,8 +319,9 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         let bar = progress.handle();
         let quit = quit.clone();
         let stderr = stderr.clone();
+        let mut stops = crate::signal::Stops::new();
         tokio::spawn(async move {
-            crate::signal::shutdown().await;
+            stops.next().await;
             let line = crate::t!("sync-stopping");
             match &bar {
                 Some(b) => b.println(&line),
@@ -329,7 +330,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
             interrupted.store(true, Ordering::SeqCst);
             shared.stop.store(true, Ordering::SeqCst);
             shared.cancel.send_replace(true);
-            crate::signal::shutdown().await;
+            stops.next().await;
             quit.notify_one();
         })
     });

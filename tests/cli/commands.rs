@@ -24,7 +24,8 @@ fn json(home: &Home, args: &[&str]) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {text}"))
 }
 
-/// Replace local timestamps (`2026-11-02 09:15`) so golden files don't depend on the clock.
+/// Replace local timestamps (`2026-11-02 09:15`) and dates so golden files don't depend on
+/// the clock.
 fn normalize(text: &str) -> String {
     let re_like = |s: &str| -> String {
         let mut out = String::new();
@@ -39,9 +40,19 @@ fn normalize(text: &str) -> String {
                     13 => c == ':',
                     _ => c.is_ascii_digit(),
                 });
+            let day: String = chars[i..chars.len().min(i + 10)].iter().collect();
+            let date = day.len() == 10
+                && day.chars().enumerate().all(|(j, c)| match j {
+                    4 | 7 => c == '-',
+                    _ => c.is_ascii_digit(),
+                });
             if shape {
                 out.push_str("YYYY-MM-DD hh:mm");
                 i += 16;
+            } else if date {
+                // Deadlines and dates are days from the sandbox's start: today's clock.
+                out.push_str("YYYY-MM-DD");
+                i += 10;
             } else {
                 out.push(chars[i]);
                 i += 1;

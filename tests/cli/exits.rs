@@ -223,11 +223,29 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
         }
         c
     };
-    let child = run(false)
+    let mut child = run(false)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // stderr is read as it comes, so the second Ctrl-C follows the first one's notice (two
+    // signals close together may reach the process as one, as the kernel delivers them).
+    let (lines_tx, lines) = std::sync::mpsc::channel::<String>();
+    let reader = {
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            let mut all = String::new();
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                all.push_str(&line);
+                all.push('\n');
+                let _ = lines_tx.send(line);
+            }
+            all
+        })
+    };
     // C1 is written (its commit in the journal) while C2 is in flight.
     let journal = dir.join("memos.ndjson.progress");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
@@ -238,16 +256,25 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
         assert!(std::time::Instant::now() < deadline, "C1 was written");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    for _ in 0..2 {
+    let ctrl_c = || {
         let _ = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status();
-        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    ctrl_c();
+    loop {
+        let line = lines
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("the first Ctrl-C is answered with a notice");
+        if line.contains("Ctrl-C again") {
+            break;
+        }
     }
+    ctrl_c();
     let started = std::time::Instant::now();
-    let out = child.wait_with_output().unwrap();
-    let err = stderr_of(&out);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    let status = child.wait().unwrap();
+    let err = reader.join().unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(2),
         "at once"
