@@ -38,6 +38,8 @@ pub(crate) struct FormsReport {
 type Detail = (String, Result<Value, Error>);
 
 pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error> {
+    // Watched from the start, so a Ctrl-C during the first page is seen.
+    let mut stops = crate::signal::Stops::watching(job.setup.handle_signals);
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let sink = match &job.setup.out {
@@ -88,13 +90,7 @@ pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error>
         traffic: Default::default(),
         elapsed: Duration::ZERO,
     };
-    let signal = async {
-        if job.setup.handle_signals {
-            crate::signal::shutdown().await
-        } else {
-            std::future::pending().await
-        }
-    };
+    let signal = stops.next();
     tokio::pin!(signal);
     // Encoding and writing (a slow reader of stdout, a disk) happen on a thread of their own,
     // never on an async worker.

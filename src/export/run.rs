@@ -155,6 +155,9 @@ enum Ending {
 }
 
 pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report, Error> {
+    // Watched from the start: a Ctrl-C while the first candidates are fetched is seen, not
+    // lost before a watcher exists.
+    let stops = crate::signal::Stops::watching(job.setup.handle_signals);
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
@@ -238,7 +241,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     }
     drop(tx);
 
-    let ending = wait_for_workers(workers, &shared, &mut progress, job.setup.handle_signals).await;
+    let ending = wait_for_workers(workers, &shared, &mut progress, stops).await;
     // The workers end when the feed is done or the export stops; a walk still under way then
     // has nothing left to hand on. A page of the candidate list that failed stops the export
     // as a worker's fatal error does.
@@ -388,17 +391,15 @@ fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error
     }
 }
 
-/// Wait for the workers to finish; on Ctrl-C/SIGTERM (when `handle_signals`) stop them taking
+/// Wait for the workers to finish; on Ctrl-C/SIGTERM (when `stops` watches) stop them taking
 /// new candidates and let the fetched ones be written; on a second signal, drop them where they
 /// are (the caller reports it, and `main` exits 130).
 async fn wait_for_workers(
     mut workers: tokio::task::JoinSet<()>,
     shared: &Shared,
     progress: &mut Progress,
-    handle_signals: bool,
+    mut stops: crate::signal::Stops,
 ) -> Ending {
-    // One watcher for both waits, so a second Ctrl-C close behind the first is not lost.
-    let mut stops = crate::signal::Stops::watching(handle_signals);
     {
         let all_done = async { while workers.join_next().await.is_some() {} };
         tokio::select! {

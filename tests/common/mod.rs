@@ -207,6 +207,18 @@ pub fn closed_pipe() -> std::io::PipeWriter {
     writer
 }
 
+/// Wait until `f` holds, at most `secs` seconds (then the test fails naming `what`).
+pub fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < end {
+        if f() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("timed out waiting for {what}");
+}
+
 /// Wait for `child` at most `secs` seconds (killed after that): its exit code.
 pub fn wait_at_most(child: &mut std::process::Child, secs: u64) -> Option<i32> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
