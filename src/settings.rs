@@ -84,12 +84,12 @@ pub(crate) const MAX_RATE: f64 = 1_000_000.0;
 pub(crate) mod parse {
     use super::*;
 
-    pub(crate) fn output(s: &str) -> Result<Format, &'static str> {
-        Format::parse(s).ok_or("table, json, ndjson or csv")
+    pub(crate) fn output(s: &str) -> Result<Format, Allowed> {
+        Format::parse(s).ok_or(Allowed::Output)
     }
 
-    pub(crate) fn timeout_secs(secs: f64) -> Result<Duration, &'static str> {
-        const WHY: &str = "a positive number of seconds up to 86400";
+    pub(crate) fn timeout_secs(secs: f64) -> Result<Duration, Allowed> {
+        const WHY: Allowed = Allowed::Timeout;
         // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
         // not a panic.
         match Duration::try_from_secs_f64(secs) {
@@ -98,63 +98,55 @@ pub(crate) mod parse {
         }
     }
 
-    pub(crate) fn timeout(s: &str) -> Result<Duration, &'static str> {
-        timeout_secs(s.trim().parse::<f64>().map_err(|_| "a number of seconds")?)
+    pub(crate) fn timeout(s: &str) -> Result<Duration, Allowed> {
+        timeout_secs(s.trim().parse::<f64>().map_err(|_| Allowed::Seconds)?)
     }
 
-    pub(crate) fn retries(s: &str) -> Result<u32, &'static str> {
-        s.trim().parse::<u32>().map_err(|_| "a whole number")
+    pub(crate) fn retries(s: &str) -> Result<u32, Allowed> {
+        s.trim().parse::<u32>().map_err(|_| Allowed::WholeNumber)
     }
 
-    pub(crate) fn max_rate_value(rate: f64) -> Result<f64, &'static str> {
+    pub(crate) fn max_rate_value(rate: f64) -> Result<f64, Allowed> {
         if (MIN_RATE..=MAX_RATE).contains(&rate) {
             Ok(rate)
         } else {
-            Err("a number of requests per second from 0.01 to 1000000, e.g. 20")
+            Err(Allowed::RateRange)
         }
     }
 
-    pub(crate) fn max_rate(s: &str) -> Result<f64, &'static str> {
-        max_rate_value(
-            s.trim()
-                .parse::<f64>()
-                .map_err(|_| "a number of requests per second, e.g. 20")?,
-        )
+    pub(crate) fn max_rate(s: &str) -> Result<f64, Allowed> {
+        max_rate_value(s.trim().parse::<f64>().map_err(|_| Allowed::Rate)?)
     }
 
-    pub(crate) fn max_wait_secs(secs: f64) -> Result<Duration, &'static str> {
-        const WHY: &str = "a number of seconds from 0 to 86400, e.g. 60";
+    pub(crate) fn max_wait_secs(secs: f64) -> Result<Duration, Allowed> {
+        const WHY: Allowed = Allowed::WaitRange;
         match Duration::try_from_secs_f64(secs) {
             Ok(d) if d <= MAX_TIMEOUT => Ok(d),
             _ => Err(WHY),
         }
     }
 
-    pub(crate) fn max_wait(s: &str) -> Result<Duration, &'static str> {
-        max_wait_secs(
-            s.trim()
-                .parse::<f64>()
-                .map_err(|_| "a number of seconds, e.g. 60")?,
-        )
+    pub(crate) fn max_wait(s: &str) -> Result<Duration, Allowed> {
+        max_wait_secs(s.trim().parse::<f64>().map_err(|_| Allowed::Wait)?)
     }
 
-    pub(crate) fn variant(s: &str) -> Result<Variant, &'static str> {
-        Variant::parse_setting(s).ok_or("a or b")
+    pub(crate) fn variant(s: &str) -> Result<Variant, Allowed> {
+        Variant::parse_setting(s).ok_or(Allowed::Variant)
     }
 
-    pub(crate) fn base_url(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn base_url(s: &str) -> Result<String, Allowed> {
         crate::api::http::normalize_base_url(s)
             .map(|_| s.to_string())
-            .map_err(|_| "an http(s) URL such as https://api.example.com/v1")
+            .map_err(|_| Allowed::BaseUrl)
     }
 
-    pub(crate) fn lang(s: &str) -> Result<crate::i18n::Lang, &'static str> {
-        crate::i18n::Lang::from_code(s).ok_or("en or ko")
+    pub(crate) fn lang(s: &str) -> Result<crate::i18n::Lang, Allowed> {
+        crate::i18n::Lang::from_code(s).ok_or(Allowed::Lang)
     }
 
-    pub(crate) fn non_empty(s: &str) -> Result<String, &'static str> {
+    pub(crate) fn non_empty(s: &str) -> Result<String, Allowed> {
         if s.is_empty() {
-            Err("a non-empty value")
+            Err(Allowed::NonEmpty)
         } else {
             Ok(s.to_string())
         }
@@ -189,7 +181,7 @@ pub(crate) struct Spec {
     pub default: Option<&'static str>,
     /// Checks a value and gives it as shown (`5` for `5.0`, `b` for `B`, secrets redacted);
     /// the error says what is allowed.
-    pub parse: fn(&str) -> Result<Value, &'static str>,
+    pub parse: fn(&str) -> Result<Value, Allowed>,
     /// The value given to this run (its flag or environment variable), as text.
     pub given: fn(&GlobalArgs) -> Option<String>,
     /// A check beyond the parser for `config set`, where a value can only be judged by what it
@@ -215,7 +207,7 @@ const TEXT: Spec = Spec {
 };
 
 /// A secret's text, redacted (it is never shown whole, even checked).
-fn redacted(s: &str) -> Result<Value, &'static str> {
+fn redacted(s: &str) -> Result<Value, Allowed> {
     parse::non_empty(s).map(|k| json!(Secret::new(k).redacted()))
 }
 
@@ -429,30 +421,47 @@ impl Key {
                 "setting-invalid",
                 value = shown,
                 key = spec.name,
-                allowed = allowed_said(allowed)
+                allowed = allowed.said()
             ))
         })
     }
 }
 
-/// What a setting allows, as its parser says it (in English, one phrase per parser, kept
-/// as the parsers' `&'static str`), in the language in use.
-fn allowed_said(allowed: &str) -> String {
-    use crate::t;
-    match allowed {
-        "a positive number of seconds up to 86400" => t!("allowed-timeout"),
-        "a number of seconds" => t!("allowed-seconds"),
-        "a whole number" => t!("allowed-whole-number"),
-        "a number of requests per second from 0.01 to 1000000, e.g. 20" => t!("allowed-rate-range"),
-        "a number of requests per second, e.g. 20" => t!("allowed-rate"),
-        "a number of seconds from 0 to 86400, e.g. 60" => t!("allowed-wait-range"),
-        "a number of seconds, e.g. 60" => t!("allowed-wait"),
-        "an http(s) URL such as https://api.example.com/v1" => t!("allowed-base-url"),
-        "a non-empty value" => t!("allowed-non-empty"),
-        "table, json, ndjson or csv" => t!("allowed-output"),
-        "a or b" => t!("allowed-variant"),
-        "en or ko" => t!("allowed-lang"),
-        other => other.to_string(),
+/// What a setting allows, as a parser refusing a value says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Allowed {
+    Timeout,
+    Seconds,
+    WholeNumber,
+    RateRange,
+    Rate,
+    WaitRange,
+    Wait,
+    BaseUrl,
+    NonEmpty,
+    Output,
+    Variant,
+    Lang,
+}
+
+impl Allowed {
+    /// In the language in use.
+    pub(crate) fn said(self) -> String {
+        use crate::t;
+        match self {
+            Allowed::Timeout => t!("allowed-timeout"),
+            Allowed::Seconds => t!("allowed-seconds"),
+            Allowed::WholeNumber => t!("allowed-whole-number"),
+            Allowed::RateRange => t!("allowed-rate-range"),
+            Allowed::Rate => t!("allowed-rate"),
+            Allowed::WaitRange => t!("allowed-wait-range"),
+            Allowed::Wait => t!("allowed-wait"),
+            Allowed::BaseUrl => t!("allowed-base-url"),
+            Allowed::NonEmpty => t!("allowed-non-empty"),
+            Allowed::Output => t!("allowed-output"),
+            Allowed::Variant => t!("allowed-variant"),
+            Allowed::Lang => t!("allowed-lang"),
+        }
     }
 }
 
@@ -555,7 +564,7 @@ impl Settings<'_> {
     pub(crate) fn get<T>(
         &self,
         key: Key,
-        parse: impl Fn(&str) -> Result<T, &'static str>,
+        parse: impl Fn(&str) -> Result<T, Allowed>,
     ) -> Result<Option<Setting<T>>, Error> {
         let Some((text, source)) = self.raw(key) else {
             return Ok(None);
@@ -570,16 +579,16 @@ impl Settings<'_> {
     fn with_default<T>(
         &self,
         key: Key,
-        parse: impl Fn(&str) -> Result<T, &'static str>,
+        parse: impl Fn(&str) -> Result<T, Allowed>,
     ) -> Result<Setting<T>, Error> {
         self.get(key, parse)?
             .ok_or_else(|| Error::other(crate::t!("setting-no-value", key = key.name())))
     }
 
-    fn bad(&self, key: Key, text: &str, source: Source, allowed: &str) -> Error {
+    fn bad(&self, key: Key, text: &str, source: Source, allowed: Allowed) -> Error {
         // A secret is never echoed, even a bad one.
         let text = if key.is_secret() { "" } else { text };
-        let allowed = allowed_said(allowed);
+        let allowed = allowed.said();
         Error::usage(match source {
             Source::Flag(given) | Source::Env(given) => {
                 crate::t!(
@@ -702,27 +711,24 @@ mod tests {
     use super::*;
     use clap::{CommandFactory, FromArgMatches};
 
-    /// Every phrase a setting's parser gives for a bad value has its Korean (a new parser
-    /// with a new phrase would otherwise reach Korean users in English).
+    /// Every refusal a setting's parser gives for a bad value is said in Korean under Korean
+    /// (not the English copied), and every key's parser refuses something.
     #[test]
-    fn every_allowed_phrase_is_said_in_korean() {
-        let mut seen = 0;
+    fn every_refusal_is_said_in_korean() {
+        use crate::i18n::{in_lang, Lang};
+        let mut seen = std::collections::HashSet::new();
         for key in Key::ALL {
             for bad in ["\u{2717}", "0", "-1", "1e20", ""] {
                 if let Err(allowed) = (key.spec().parse)(bad) {
-                    seen += 1;
-                    let said =
-                        crate::i18n::in_lang(crate::i18n::Lang::Ko, || allowed_said(allowed));
-                    assert_ne!(said, allowed, "{key}: '{allowed}' has no Korean");
-                    assert_eq!(
-                        crate::i18n::in_lang(crate::i18n::Lang::En, || allowed_said(allowed)),
-                        allowed,
-                        "{key}: the English is the parser's own"
-                    );
+                    seen.insert(key.name());
+                    let ko = in_lang(Lang::Ko, || allowed.said());
+                    let en = in_lang(Lang::En, || allowed.said());
+                    assert_ne!(ko, en, "{key}: {allowed:?} has no Korean");
+                    assert!(!ko.is_ascii(), "{key}: {ko}");
                 }
             }
         }
-        assert!(seen > 10, "only {seen} refusals seen");
+        assert!(seen.len() > 10, "only {seen:?} refuse anything");
     }
 
     /// The global options alone, parsed as the command line would give them.

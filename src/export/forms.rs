@@ -119,13 +119,7 @@ pub(crate) async fn export_forms(job: FormsExport) -> Result<FormsReport, Error>
     }
     drop(details);
     drop(to_writer);
-    let written = writer.await.map_err(|e| {
-        Error::caused(
-            crate::ExitKind::Other,
-            crate::t!("export-writer-stopped"),
-            e,
-        )
-    })?;
+    let written = writer.await.map_err(super::writer_stopped)?;
     let (sink, forms, write_error) = match written {
         Ok(w) => w,
         Err(e) => {
@@ -178,13 +172,9 @@ fn write_forms(
 
 /// Run file work (renaming, syncing, removing) on the blocking pool.
 async fn off_runtime(f: impl FnOnce() -> Result<(), Error> + Send + 'static) -> Result<(), Error> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| {
-        Error::caused(
-            crate::ExitKind::Other,
-            crate::t!("export-writer-stopped"),
-            e,
-        )
-    })?
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(super::writer_stopped)?
 }
 
 /// Walk the form list in its own task, handing items on through `tx` (so details of this page

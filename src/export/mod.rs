@@ -50,6 +50,15 @@ pub(crate) struct Setup {
     pub handle_signals: bool,
 }
 
+/// A writer or file task of an export that panicked or was cancelled: the error keeps its cause.
+pub(crate) fn writer_stopped(e: tokio::task::JoinError) -> crate::Error {
+    crate::Error::caused(
+        crate::ExitKind::Other,
+        crate::t!("export-writer-stopped"),
+        e,
+    )
+}
+
 /// Options for a new file holding personal data (exports, journals, stored uploads): readable
 /// by the owner only (0600 on Unix), like the config and state files.
 pub(crate) fn private_file() -> std::fs::OpenOptions {

@@ -286,13 +286,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
             }
         }
         Some(Ok(Err(e))) => return Err(e),
-        Some(Err(e)) => {
-            return Err(Error::caused(
-                crate::ExitKind::Other,
-                crate::t!("export-writer-stopped"),
-                e,
-            ))
-        }
+        Some(Err(e)) => return Err(super::writer_stopped(e)),
         // Nothing more is known than how far the writer got.
         None => {
             let tally = Tally {
