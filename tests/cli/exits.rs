@@ -280,3 +280,47 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
     got.sort();
     assert_eq!(got, ["\"C1-a\"", "\"C2-a\"", "\"C3-a\"", "\"C4-a\""]);
 }
+
+/// Ctrl-C while the first page of forms is on its way: seen at once (the export watches for
+/// it from its start), exit 130, and no --out file is left half written.
+#[test]
+fn ctrl_c_during_the_first_page_of_a_forms_export_exits_130_without_a_file() {
+    let stub = stub(|_, _| {
+        let mut r = Reply::json(200, r#"{"collection":[],"pagination":{}}"#);
+        r.delay_ms = 15_000;
+        r
+    });
+    let home = Home::new();
+    let out_file = home.dir.path().join("forms.ndjson");
+    let mut child = home
+        .std_cmd()
+        .env("RECRUIT_BASE_URL", stub.base())
+        .env("RECRUIT_API_KEY", "k-ctrlc-forms")
+        .args(["export", "forms", "--out"])
+        .arg(&out_file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr_lines = lines(child.stderr.take().unwrap());
+    wait_for("the list request", 20, || !stub.seen().is_empty());
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let started = std::time::Instant::now();
+    let code = wait_at_most(&mut child, 10);
+    let err: String = stderr_lines.iter().map(|l| l + "\n").collect();
+    assert_eq!(code, Some(130), "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "not after the page's 15 s"
+    );
+    assert!(err.contains("interrupted"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(home.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("forms.ndjson"))
+        .collect();
+    assert!(left.is_empty(), "no half-written file: {left:?}");
+}
