@@ -89,12 +89,11 @@ pub(crate) mod parse {
     }
 
     pub(crate) fn timeout_secs(secs: f64) -> Result<Duration, Allowed> {
-        const WHY: Allowed = Allowed::Timeout;
         // try_from: a huge value (1e20) overflows a Duration, which must be a usage error,
         // not a panic.
         match Duration::try_from_secs_f64(secs) {
             Ok(d) if secs > 0.0 && d <= MAX_TIMEOUT => Ok(d),
-            _ => Err(WHY),
+            _ => Err(Allowed::Timeout),
         }
     }
 
@@ -119,10 +118,9 @@ pub(crate) mod parse {
     }
 
     pub(crate) fn max_wait_secs(secs: f64) -> Result<Duration, Allowed> {
-        const WHY: Allowed = Allowed::WaitRange;
         match Duration::try_from_secs_f64(secs) {
             Ok(d) if d <= MAX_TIMEOUT => Ok(d),
-            _ => Err(WHY),
+            _ => Err(Allowed::WaitRange),
         }
     }
 
