@@ -1,5 +1,7 @@
-//! Stop signals, watched the same way by every long-running command (exports, the listener,
-//! the sandbox).
+//! Stop signals, watched the same way by every long-running command (exports, sync, the
+//! listener, the sandbox), each from its start: a signal that comes before anything watches
+//! for it gets the default disposition (the process is killed, nothing is saved), and one that
+//! comes between two waits would be lost.
 
 /// Ctrl-C and SIGTERM, watched from the moment this is made until it is dropped: a second
 /// signal that arrives while the first is being handled is kept for the next [`Stops::next`],
@@ -57,9 +59,4 @@ impl Stops {
             std::future::pending::<()>().await;
         }
     }
-}
-
-/// The first Ctrl-C or SIGTERM from now. Never resolves when signals can't be watched.
-pub(crate) async fn shutdown() {
-    Stops::new().next().await
 }

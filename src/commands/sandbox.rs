@@ -110,6 +110,9 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
         .await
         .map_err(|e| describe_start_error(e, args.port))?;
 
+    // Watched before the address is printed: a script that stops the sandbox as soon as it
+    // reads it gets the orderly stop, not the default kill.
+    let mut stops = crate::signal::Stops::new();
     let base = sandbox.base_url();
     let mut text = format!(
         "base_url: {base}\napi_key: {}\nstate: {}\n",
@@ -129,7 +132,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
     ctx.io.outln(format_args!("{text}"))?;
     crate::tell!(ctx.io, "sandbox-serving", base = base.to_string());
 
-    wait_for_stop_signal().await;
+    stops.next().await;
     crate::tell!(ctx.io, "sandbox-stopping");
     sandbox.shutdown().await;
     Ok(())
@@ -150,11 +153,6 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> Error {
         )),
         _ => Error::from_anyhow(err, "cannot start the sandbox"),
     }
-}
-
-/// Ctrl-C, or SIGTERM on Unix.
-async fn wait_for_stop_signal() {
-    crate::signal::shutdown().await;
 }
 
 /// `recruit sandbox move`: `POST /_sandbox/candidates/{code}/stage` on the sandbox the client

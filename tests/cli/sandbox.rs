@@ -1485,6 +1485,40 @@ fn sandbox_command_serves_and_names_a_busy_port() {
     child.wait().unwrap();
 }
 
+/// A script that stops the sandbox as soon as it has read the address gets the orderly stop
+/// (exit 0, "stopping" said), never the default kill of a signal nothing watched yet.
+#[test]
+fn sandbox_command_stopped_as_soon_as_it_speaks_stops_in_order() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("recruit");
+    let mut child = std::process::Command::new(&bin)
+        .args(["sandbox", "--port", "0", "--state"])
+        .arg(dir.path().join("s.json"))
+        .env("RECRUIT_CONFIG_DIR", dir.path())
+        .env("RECRUIT_LANG", "en")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let first = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert!(first.starts_with("base_url: http://127.0.0.1:"), "{first}");
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let code = crate::common::wait_at_most(&mut child, 20);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("stopping"), "{err}");
+}
+
 #[tokio::test]
 async fn hostile_page_tokens_are_400_not_crashes() {
     let env = boot().await;

@@ -634,6 +634,14 @@ async fn listen_accepts_rotated_keys_on_both_sides() {
     assert!(l.stdout_line().await.contains("feedback_created"));
 }
 
+/// Stopped as soon as it says where it listens (a supervisor's quick restart): an orderly stop
+/// with its summary and exit 0, not the default kill of a signal nothing watched yet.
+#[tokio::test]
+async fn listen_stopped_as_soon_as_it_speaks_stops_in_order() {
+    let l = Listener::start(&["--signing-key", KEY], &[]).await;
+    l.stop_expecting("0 received, 0 accepted, 0 rejected").await;
+}
+
 #[tokio::test]
 async fn listen_into_a_pipe_prints_each_event_as_one_json_line() {
     // No -o: stdout is a pipe here, so events come as JSON lines a script can parse.

@@ -563,10 +563,16 @@ fn print_json(ctx: &Ctx, v: &serde_json::Value) -> Result<(), crate::Error> {
     Ok(())
 }
 
-/// Resolves on Ctrl-C or, on Unix, SIGTERM.
-async fn shutdown_signal(fresh_line: Option<crate::io::ErrStream>) {
-    crate::signal::shutdown().await;
-    if let Some(err) = fresh_line {
-        err.line("");
+/// Resolves on Ctrl-C or, on Unix, SIGTERM, watched from the call (before the listener says
+/// where it listens, so a stop sent as soon as that is read is an orderly one).
+fn shutdown_signal(
+    fresh_line: Option<crate::io::ErrStream>,
+) -> impl std::future::Future<Output = ()> {
+    let mut stops = crate::signal::Stops::new();
+    async move {
+        stops.next().await;
+        if let Some(err) = fresh_line {
+            err.line("");
+        }
     }
 }
