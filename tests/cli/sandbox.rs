@@ -1501,22 +1501,22 @@ fn sandbox_command_stopped_as_soon_as_it_speaks_stops_in_order() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let first = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .next()
-        .unwrap()
-        .unwrap();
+    // stdout stays open (read to its end below): a closed one would end the sandbox with 141.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = stdout.next().unwrap().unwrap();
     assert!(first.starts_with("base_url: http://127.0.0.1:"), "{first}");
     let status = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+    let rest: Vec<String> = stdout.map_while(Result::ok).collect();
     let code = crate::common::wait_at_most(&mut child, 20);
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("stopping"), "{err}");
+    assert!(rest.iter().any(|l| l.starts_with("api_key: ")), "{rest:?}");
 }
 
 #[tokio::test]
