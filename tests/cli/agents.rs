@@ -118,11 +118,7 @@ fn a_usage_error_from_the_argument_parser_is_json_too() {
 #[test]
 fn a_network_failure_is_retryable_exit_7() {
     let home = Home::new();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port(); // closed once the listener is dropped
+    let (port, _refusing) = refusing_port();
     let out = home
         .cmd()
         .env("RECRUIT_BASE_URL", format!("http://127.0.0.1:{port}/v1"))

@@ -29,11 +29,7 @@ fn head_1(mut cmd: std::process::Command) -> (String, Option<i32>) {
 #[test]
 fn a_failed_delivery_exits_7_through_a_closed_pipe() {
     let home = Home::new();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port(); // nothing listens there once the listener is dropped
+    let (port, _refusing) = refusing_port();
     let mut cmd = home.std_cmd();
     cmd.args(["webhooks", "trigger", "candidate_pass", "--to"])
         .arg(format!("http://127.0.0.1:{port}/hook"))

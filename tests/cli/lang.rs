@@ -2,7 +2,7 @@
 //! profile's `lang` > the locale variables; the bytes of JSON, NDJSON and CSV (and the exit
 //! codes) never change with it. `--bom` on CSV; `recruit help options`.
 
-use crate::common::{stderr_of, stdout_of, Home, TestSandbox};
+use crate::common::{refusing_port, stderr_of, stdout_of, Home, TestSandbox};
 
 /// `memos pin` on a memo already pinned says so on stderr (json on stdout).
 fn pinned_note(home: &Home, setup: impl FnOnce(&mut assert_cmd::Command)) -> String {
@@ -1075,12 +1075,7 @@ fn rejections_and_network_errors_in_both_languages() {
             ),
         ],
     );
-    // A port nothing listens on.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let (port, _refusing) = refusing_port();
     let base = format!("http://127.0.0.1:{port}");
     let args = ["--base-url", &base, "--retries", "0", "forms", "list"];
     let run = |lang: &str| {

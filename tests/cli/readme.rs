@@ -724,12 +724,8 @@ fn every_readme_command_runs_as_documented() {
     std::fs::create_dir_all(&work).unwrap();
 
     // No fixed port: a listener asks for any free one, and the trigger example's closed
-    // port is one just freed.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // port is one that refuses.
+    let (closed, _refusing) = refusing_port();
     let mut script = String::from("set -u\n");
     for (i, s) in steps.iter().enumerate() {
         let text = any_free_port(&s.text).replace("127.0.0.1:9/", &format!("127.0.0.1:{closed}/"));

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::common::Home;
+use crate::common::{refusing_port, Home};
 use assert_cmd::Command;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -427,10 +427,8 @@ fn requests_to_the_service_go_through_https_proxy_unless_no_proxy_covers_it() {
 fn the_sandbox_never_goes_through_a_proxy() {
     let home = Home::new();
     // Every proxy variable points at a port where nothing listens.
-    let dead = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        format!("http://127.0.0.1:{}", l.local_addr().unwrap().port())
-    };
+    let (port, _refusing) = refusing_port();
+    let dead = format!("http://127.0.0.1:{port}");
     let mut c = cmd(&home);
     for k in [
         "HTTPS_PROXY",

@@ -207,6 +207,18 @@ pub fn closed_pipe() -> std::io::PipeWriter {
     writer
 }
 
+/// A loopback port that refuses every connection for as long as the socket returned lives:
+/// bound but never listening, so no other test can take it (a port freed by dropping a
+/// listener can be taken by a parallel test's server, which then answers).
+pub fn refusing_port() -> (u16, tokio::net::TcpSocket) {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind("127.0.0.1:0".parse().unwrap())
+        .expect("a loopback port");
+    let port = socket.local_addr().unwrap().port();
+    (port, socket)
+}
+
 /// Wait until `f` holds, at most `secs` seconds (then the test fails naming `what`).
 pub fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
     let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
