@@ -7,9 +7,11 @@
 /// signal that arrives while the first is being handled is kept for the next [`Stops::next`],
 /// where a fresh `tokio::signal::ctrl_c()` per wait would miss it.
 pub(crate) struct Stops {
-    watching: bool,
+    /// None when not watching, or when the signals can't be watched: `next` never resolves.
     #[cfg(unix)]
     streams: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+    #[cfg(not(unix))]
+    watching: bool,
 }
 
 impl Stops {
@@ -30,20 +32,14 @@ impl Stops {
                         .ok()
                 })
                 .flatten();
-            Stops {
-                watching: on,
-                streams,
-            }
+            Stops { streams }
         }
         #[cfg(not(unix))]
         Stops { watching: on }
     }
 
-    /// The next Ctrl-C or SIGTERM. Never resolves when signals can't be watched.
+    /// The next Ctrl-C or SIGTERM. Never resolves when signals aren't watched.
     pub(crate) async fn next(&mut self) {
-        if !self.watching {
-            return std::future::pending().await;
-        }
         #[cfg(unix)]
         match &mut self.streams {
             Some((int, term)) => {
@@ -55,7 +51,7 @@ impl Stops {
             None => std::future::pending::<()>().await,
         }
         #[cfg(not(unix))]
-        if tokio::signal::ctrl_c().await.is_err() {
+        if !self.watching || tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
     }
