@@ -236,12 +236,7 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
     wait_for("C2 in flight", 20, || {
         stub.seen().iter().any(|s| s.uri.contains("/C2/"))
     });
-    let ctrl_c = || {
-        let _ = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status();
-    };
-    ctrl_c();
+    send_signal(&child, "INT");
     loop {
         let line = stderr_lines
             .recv_timeout(std::time::Duration::from_secs(20))
@@ -250,10 +245,10 @@ fn a_second_ctrl_c_stops_at_once_with_130_and_leaves_a_resumable_export() {
             break;
         }
     }
-    ctrl_c();
+    send_signal(&child, "INT");
     let started = std::time::Instant::now();
     let status = child.wait().unwrap();
-    let err: String = stderr_lines.iter().map(|l| l + "\n").collect();
+    let err = drain(&stderr_lines).join("\n");
     assert_eq!(status.code(), Some(130), "{err}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(5),
@@ -300,12 +295,10 @@ fn ctrl_c_during_the_first_page_of_a_forms_export_exits_130_without_a_file() {
         .unwrap();
     let stderr_lines = lines(child.stderr.take().unwrap());
     wait_for("the list request", 20, || !stub.seen().is_empty());
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
+    send_signal(&child, "INT");
     let started = std::time::Instant::now();
     let code = wait_at_most(&mut child, 10);
-    let err: String = stderr_lines.iter().map(|l| l + "\n").collect();
+    let err = drain(&stderr_lines).join("\n");
     assert_eq!(code, Some(130), "{err}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(5),

@@ -731,11 +731,7 @@ fn ctrl_c_stops_cleanly_and_resume_completes_a_json_array() {
         .spawn()
         .unwrap();
     wait_for_commits(&journal, 10, &mut child);
-    let status = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send_signal(&child, "INT");
     let out = child.wait_with_output().unwrap();
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(130), "{err}");

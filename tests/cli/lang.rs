@@ -617,12 +617,7 @@ fn listen_log_lines_for_people_and_the_json_log() {
     );
     // Let the start-up finish (its signal handlers), then stop it: the summary, in Korean.
     while err.recv_timeout(Duration::from_millis(500)).is_ok() {}
-    let pid = child.id().to_string();
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::common::send_signal(&child, "TERM");
     assert_eq!(crate::common::wait_at_most(&mut child, 20), Some(0));
     let mut rest = Vec::new();
     while let Ok(line) = err.recv_timeout(Duration::from_secs(5)) {

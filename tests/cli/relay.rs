@@ -34,10 +34,7 @@ impl Drop for Listener {
 impl Listener {
     /// SIGTERM, then the exit code and the rest of stderr.
     pub fn terminate(mut self) -> (Option<i32>, Vec<String>) {
-        let pid = self.child.id().to_string();
-        let _ = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status();
+        send_signal(&self.child, "TERM");
         let status = self.child.wait().unwrap();
         let rest = drain(&self.stderr);
         (status.code(), rest)
@@ -55,15 +52,6 @@ impl Listener {
         }
         panic!("no stderr line with {what:?} within {secs} s");
     }
-}
-
-/// What is left on a finished child's stderr.
-pub(crate) fn drain(rx: &mpsc::Receiver<String>) -> Vec<String> {
-    let mut out = Vec::new();
-    while let Ok(line) = rx.recv_timeout(Duration::from_secs(5)) {
-        out.push(line);
-    }
-    out
 }
 
 /// `webhooks listen --store STORE` with `args`, its stderr read in the background.

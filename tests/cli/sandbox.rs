@@ -1490,13 +1490,11 @@ fn sandbox_command_serves_and_names_a_busy_port() {
 #[test]
 fn sandbox_command_stopped_as_soon_as_it_speaks_stops_in_order() {
     use std::io::{BufRead, BufReader};
-    let dir = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin("recruit");
-    let mut child = std::process::Command::new(&bin)
+    let home = crate::common::Home::new();
+    let mut child = home
+        .std_cmd()
         .args(["sandbox", "--port", "0", "--state"])
-        .arg(dir.path().join("s.json"))
-        .env("RECRUIT_CONFIG_DIR", dir.path())
-        .env("RECRUIT_LANG", "en")
+        .arg(home.dir.path().join("s.json"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -1505,11 +1503,7 @@ fn sandbox_command_stopped_as_soon_as_it_speaks_stops_in_order() {
     let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
     let first = stdout.next().unwrap().unwrap();
     assert!(first.starts_with("base_url: http://127.0.0.1:"), "{first}");
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::common::send_signal(&child, "TERM");
     let rest: Vec<String> = stdout.map_while(Result::ok).collect();
     let code = crate::common::wait_at_most(&mut child, 20);
     let mut err = String::new();

@@ -1508,11 +1508,7 @@ fn sync_stopped_by_sigterm_keeps_what_it_fetched_and_deletes_nothing() {
             "the sync never got going"
         );
     }
-    let st = Proc::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(st.success());
+    send_signal(&child, "TERM");
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", stderr_of(&out));
     assert!(

@@ -178,12 +178,7 @@ impl Listener {
 
     /// SIGTERM; expect a clean exit with `summary` as the last word, and no key in the log.
     async fn stop_expecting(mut self, summary: &str) {
-        let pid = self.child.id().to_string();
-        let status = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        crate::common::send_signal(&self.child, "TERM");
         // stderr closes when the process exits.
         while self.stderr_line().await.is_some() {}
         let code = self.child.wait().unwrap().code();

@@ -219,6 +219,27 @@ pub fn refusing_port() -> (u16, tokio::net::TcpSocket) {
     (port, socket)
 }
 
+/// Send `signal` (`"INT"`, `"TERM"`) to `child`, as Ctrl-C or a service manager would; the
+/// test fails if it can't be sent.
+pub fn send_signal(child: &std::process::Child, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} {}", child.id());
+}
+
+/// What is left of `lines` (from [`lines`]) once its child has ended: every line up to the
+/// end of the stream, or up to a 5 s pause if something else keeps it open.
+pub fn drain(lines: &std::sync::mpsc::Receiver<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    while let Ok(line) = lines.recv_timeout(std::time::Duration::from_secs(5)) {
+        out.push(line);
+    }
+    out
+}
+
 /// Wait until `f` holds, at most `secs` seconds (then the test fails naming `what`).
 pub fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
     let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
