@@ -1425,21 +1425,31 @@ fn sandbox_command_rejects_bad_flags() {
     }
 }
 
-#[test]
-fn sandbox_command_serves_and_names_a_busy_port() {
-    use std::io::{BufRead, BufReader};
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("s.json");
-    let bin = assert_cmd::cargo::cargo_bin("recruit");
-    let mut child = std::process::Command::new(&bin)
+/// `recruit sandbox` on a free port with its state in `home`, and the lines of its stdout.
+fn sandbox_command(
+    home: &crate::common::Home,
+    stderr: std::process::Stdio,
+) -> (
+    std::process::Child,
+    std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+) {
+    use std::io::BufRead;
+    let mut child = home
+        .std_cmd()
         .args(["sandbox", "--port", "0", "--state"])
-        .arg(&state)
-        .env("RECRUIT_CONFIG_DIR", dir.path())
+        .arg(home.dir.path().join("s.json"))
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, lines)
+}
+
+#[test]
+fn sandbox_command_serves_and_names_a_busy_port() {
+    let home = crate::common::Home::new();
+    let (mut child, mut lines) = sandbox_command(&home, std::process::Stdio::null());
     let first = lines.next().unwrap().unwrap();
     let second = lines.next().unwrap().unwrap();
     let base = first.strip_prefix("base_url: ").unwrap().to_string();
@@ -1464,10 +1474,10 @@ fn sandbox_command_serves_and_names_a_busy_port() {
     });
     assert_eq!(status, StatusCode::OK);
 
-    let out = assert_cmd::Command::new(&bin)
+    let out = home
+        .cmd()
         .args(["sandbox", "--port", &port.to_string(), "--state"])
-        .arg(dir.path().join("other.json"))
-        .env("RECRUIT_CONFIG_DIR", dir.path())
+        .arg(home.dir.path().join("other.json"))
         .timeout(Duration::from_secs(20))
         .output()
         .unwrap();
@@ -1489,18 +1499,9 @@ fn sandbox_command_serves_and_names_a_busy_port() {
 /// (exit 0, "stopping" said), never the default kill of a signal nothing watched yet.
 #[test]
 fn sandbox_command_stopped_as_soon_as_it_speaks_stops_in_order() {
-    use std::io::{BufRead, BufReader};
     let home = crate::common::Home::new();
-    let mut child = home
-        .std_cmd()
-        .args(["sandbox", "--port", "0", "--state"])
-        .arg(home.dir.path().join("s.json"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     // stdout stays open (read to its end below): a closed one would end the sandbox with 141.
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut child, mut stdout) = sandbox_command(&home, std::process::Stdio::piped());
     let first = stdout.next().unwrap().unwrap();
     assert!(first.starts_with("base_url: http://127.0.0.1:"), "{first}");
     crate::common::send_signal(&child, "TERM");
