@@ -24,43 +24,37 @@ fn json(home: &Home, args: &[&str]) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {text}"))
 }
 
-/// Replace local timestamps (`2026-11-02 09:15`) and dates so golden files don't depend on
-/// the clock.
+/// Replace local timestamps (`2026-11-02 09:15`) and dates (deadlines are days from the
+/// sandbox's start) so golden files don't depend on the clock.
 fn normalize(text: &str) -> String {
-    let re_like = |s: &str| -> String {
-        let mut out = String::new();
-        let chars: Vec<char> = s.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let rest: String = chars[i..chars.len().min(i + 16)].iter().collect();
-            let shape = rest.len() == 16
-                && rest.chars().enumerate().all(|(j, c)| match j {
-                    4 | 7 => c == '-',
-                    10 => c == ' ',
-                    13 => c == ':',
-                    _ => c.is_ascii_digit(),
-                });
-            let day: String = chars[i..chars.len().min(i + 10)].iter().collect();
-            let date = day.len() == 10
-                && day.chars().enumerate().all(|(j, c)| match j {
-                    4 | 7 => c == '-',
-                    _ => c.is_ascii_digit(),
-                });
-            if shape {
-                out.push_str("YYYY-MM-DD hh:mm");
-                i += 16;
-            } else if date {
-                // Deadlines and dates are days from the sandbox's start: today's clock.
-                out.push_str("YYYY-MM-DD");
-                i += 10;
-            } else {
+    // Each shape ('d' a digit) and what stands for it; the longer first.
+    const SHAPES: [(&str, &str); 2] = [
+        ("dddd-dd-dd dd:dd", "YYYY-MM-DD hh:mm"),
+        ("dddd-dd-dd", "YYYY-MM-DD"),
+    ];
+    let chars: Vec<char> = text.chars().collect();
+    let fits = |at: usize, shape: &str| {
+        shape.chars().enumerate().all(|(j, m)| {
+            chars
+                .get(at + j)
+                .is_some_and(|&c| if m == 'd' { c.is_ascii_digit() } else { c == m })
+        })
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match SHAPES.iter().find(|(shape, _)| fits(i, shape)) {
+            Some((shape, placeholder)) => {
+                out.push_str(placeholder);
+                i += shape.len();
+            }
+            None => {
                 out.push(chars[i]);
                 i += 1;
             }
         }
-        out
-    };
-    re_like(text)
+    }
+    out
 }
 
 fn golden(name: &str, actual: &str) {
