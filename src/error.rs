@@ -408,8 +408,16 @@ mod tests {
         assert_eq!(ExitKind::OutputClosed.name(), "failure");
         let busy = Error::new(ExitKind::Busy, "another sync runs").envelope();
         assert_eq!(
-            (&busy["error"]["code"], &busy["error"]["exit_code"], &busy["error"]["retryable"]),
-            (&serde_json::json!("failure"), &serde_json::json!(1), &serde_json::json!(true))
+            (
+                &busy["error"]["code"],
+                &busy["error"]["exit_code"],
+                &busy["error"]["retryable"]
+            ),
+            (
+                &serde_json::json!("failure"),
+                &serde_json::json!(1),
+                &serde_json::json!(true)
+            )
         );
         let net = Error::network("connection refused").envelope();
         assert_eq!(net["error"]["retryable"], true);

@@ -273,7 +273,10 @@ impl Shared {
             Some(k) if k != e.kind => Some(ExitKind::Other),
             _ => Some(e.kind),
         };
-        self.failed.lock().expect("failed lock").push((what, e.message));
+        self.failed
+            .lock()
+            .expect("failed lock")
+            .push((what, e.message));
     }
 }
 
@@ -437,11 +440,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
     // The writes of workers stopped mid-call are queued before this call on the mirror's one
     // thread: once it answers, every commit is counted.
-    report.nul_replaced = job
-        .store
-        .call(|m| Ok(m.take_replaced()))
-        .await
-        .unwrap_or(0);
+    report.nul_replaced = job.store.call(|m| Ok(m.take_replaced())).await.unwrap_or(0);
     if report.nul_replaced > 0 {
         note!(report, "sync-nul-replaced", count = report.nul_replaced);
     }

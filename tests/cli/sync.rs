@@ -1615,7 +1615,13 @@ fn sync_stores_a_nul_with_the_replacement_character_and_runs_on() {
                     // Each such value is counted: those of the first run, then those of the
                     // candidate list alone (the memos are not fetched again).
                     let tables: &[&str] = if run == 0 {
-                        &["candidates", "stage_history", "memos", "submissions", "submission_answers"]
+                        &[
+                            "candidates",
+                            "stage_history",
+                            "memos",
+                            "submissions",
+                            "submission_answers",
+                        ]
                     } else {
                         &["candidates", "stage_history"]
                     };
@@ -1641,10 +1647,16 @@ fn sync_stores_a_nul_with_the_replacement_character_and_runs_on() {
             assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
             let said = stderr_of(&out);
             if db.is_pg() {
-                let all: i64 = ["candidates", "stage_history", "memos", "submissions", "submission_answers"]
-                    .iter()
-                    .map(|t| replaced_cells(db, t))
-                    .sum();
+                let all: i64 = [
+                    "candidates",
+                    "stage_history",
+                    "memos",
+                    "submissions",
+                    "submission_answers",
+                ]
+                .iter()
+                .map(|t| replaced_cells(db, t))
+                .sum();
                 assert!(
                     said.contains(&format!("note: {all} values held the character U+0000")),
                     "{said}"
@@ -1680,7 +1692,8 @@ fn forms_service(
             .split("page_token=")
             .nth(1)
             .map_or(1, |t| t.split('&').next().unwrap().parse().unwrap());
-        let item = |code: &str| json!({"code": code, "title": code, "updated_at": "2026-01-01T00:00:00Z"});
+        let item =
+            |code: &str| json!({"code": code, "title": code, "updated_at": "2026-01-01T00:00:00Z"});
         let body = match path {
             "/v1/application_forms" => {
                 let (codes, total) = forms(r, page);
@@ -1697,7 +1710,12 @@ fn forms_service(
             p if p.starts_with("/v1/application_forms/") => {
                 json!({"resource": {"code": &p[22..], "questions": []}})
             }
-            _ => return Reply::json(404, r#"{"error":"not_found","message":"Resource not found"}"#),
+            _ => {
+                return Reply::json(
+                    404,
+                    r#"{"error":"not_found","message":"Resource not found"}"#,
+                )
+            }
         };
         Reply::json(200, &body.to_string())
     })
@@ -1752,8 +1770,15 @@ fn sync_a_form_or_job_seen_again_is_no_longer_deleted() {
     assert!(deleted(&db).is_empty());
     run.store(2, Ordering::SeqCst);
     let s = sync_against(&home, &service, &db);
-    assert_eq!((&s["forms"]["deleted"], &s["jobs"]["deleted"]), (&json!(1), &json!(1)), "{s}");
-    assert_eq!(deleted(&db), vec![json!({"code": "F2"}), json!({"code": "J2"})]);
+    assert_eq!(
+        (&s["forms"]["deleted"], &s["jobs"]["deleted"]),
+        (&json!(1), &json!(1)),
+        "{s}"
+    );
+    assert_eq!(
+        deleted(&db),
+        vec![json!({"code": "F2"}), json!({"code": "J2"})]
+    );
     run.store(3, Ordering::SeqCst);
     let s = sync_against(&home, &service, &db);
     assert_eq!(s["status"], "complete", "{s}");
@@ -1777,7 +1802,10 @@ fn sync_a_form_list_that_shifts_while_walked_marks_nothing_deleted() {
                 .cloned()
                 .collect();
             let n = list.len();
-            (list.into_iter().skip((page - 1) * 100).take(100).collect(), n)
+            (
+                list.into_iter().skip((page - 1) * 100).take(100).collect(),
+                n,
+            )
         },
         |_| vec!["J1".to_string()],
     );
