@@ -8,6 +8,9 @@ use std::sync::Arc;
 pub enum ExitKind {
     /// 1: any other failure.
     Other,
+    /// 1 too, but retryable: what the command needs is held by another run of recruit (a
+    /// mirror another sync is writing); the same command succeeds once that run ends.
+    Busy,
     /// 2: bad usage or bad local input.
     Usage,
     /// 3: not found (404).
@@ -32,7 +35,7 @@ pub enum ExitKind {
 impl ExitKind {
     pub fn code(self) -> i32 {
         match self {
-            ExitKind::Other => 1,
+            ExitKind::Other | ExitKind::Busy => 1,
             ExitKind::Usage => 2,
             ExitKind::NotFound => 3,
             ExitKind::Auth => 4,
@@ -51,7 +54,7 @@ impl ExitKind {
     /// told apart by `exit_code`.
     pub fn name(self) -> &'static str {
         match self {
-            ExitKind::Other => "failure",
+            ExitKind::Other | ExitKind::Busy => "failure",
             ExitKind::Usage => "usage",
             ExitKind::NotFound => "not_found",
             ExitKind::Auth => "auth",
@@ -64,11 +67,12 @@ impl ExitKind {
     }
 
     /// Whether the same command may succeed later unchanged: a rate limit, a network failure
-    /// or 5xx, an interrupted run. Anything else needs a change first (the input, the key).
+    /// or 5xx, an interrupted run, a resource another run holds. Anything else needs a change
+    /// first (the input, the key).
     pub fn retryable(self) -> bool {
         matches!(
             self,
-            ExitKind::RateLimited | ExitKind::Network | ExitKind::Interrupted
+            ExitKind::RateLimited | ExitKind::Network | ExitKind::Interrupted | ExitKind::Busy
         )
     }
 
@@ -402,6 +406,19 @@ mod tests {
         assert_eq!(names, contract.into_iter().collect());
         assert_eq!(ExitKind::Interrupted.name(), "failure");
         assert_eq!(ExitKind::OutputClosed.name(), "failure");
+        let busy = Error::new(ExitKind::Busy, "another sync runs").envelope();
+        assert_eq!(
+            (
+                &busy["error"]["code"],
+                &busy["error"]["exit_code"],
+                &busy["error"]["retryable"]
+            ),
+            (
+                &serde_json::json!("failure"),
+                &serde_json::json!(1),
+                &serde_json::json!(true)
+            )
+        );
         let net = Error::network("connection refused").envelope();
         assert_eq!(net["error"]["retryable"], true);
         assert_eq!(net["error"]["http_status"], serde_json::Value::Null);

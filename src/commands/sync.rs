@@ -271,11 +271,16 @@ fn outcome(r: SyncReport) -> Result<(), Error> {
         return Err(e);
     }
     if !r.failed.is_empty() {
-        return Err(Error::network(crate::t!(
-            "sync-records-failed",
-            count = r.failed.len(),
-            codes = first(r.failed.iter().map(|(c, _)| c), 5)
-        )));
+        // The failures' own kind: 7 for the network and 5xx, 6 for a rate limit, 1 for an
+        // answer that could not be read.
+        return Err(Error::new(
+            r.failed_kind.unwrap_or(ExitKind::Other),
+            crate::t!(
+                "sync-records-failed",
+                count = r.failed.len(),
+                codes = first(r.failed.iter().map(|(c, _)| c), 5)
+            ),
+        ));
     }
     Ok(())
 }

@@ -445,6 +445,12 @@ sync-records-failed = { $count } of the records to fetch could not be read ({ $c
 sync-form-without-code = the form list gave a form without a code; it was not stored
 sync-candidates-without-code = the candidate list gave { $count } candidates without a code; they were not stored
 sync-count-disagrees = the candidate list said it has { $total } candidates but the walk met { $walked } (it changed while it was read, or the service miscounts); no candidate was marked deleted this run
+sync-forms-count-disagrees = the form list said it has { $total } forms but the walk met { $walked } (it changed while it was read, or the service miscounts); no form was marked deleted this run
+sync-jobs-count-disagrees = the job list said it has { $total } jobs but the walk met { $walked } (it changed while it was read, or the service miscounts); no job was marked deleted this run
+sync-nul-replaced = { $count ->
+        [one] { $count } value held
+       *[other] { $count } values held
+    } the character U+0000, which the database cannot store: stored with U+FFFD in its place
 sync-status-last-runs = last runs:
 sync-status-none-yet = none yet
 sync-status-run = { "  " }#{ $id } { $started } { $status }{ $full }: { $listed } listed, { $new } new, { $changed } changed, { $deleted } deleted, { $unchanged } unchanged, { $fetched } fetched, { $requests } requests

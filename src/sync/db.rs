@@ -128,6 +128,13 @@ pub trait Backend: Send {
 
     /// Most parameters one statement may bind.
     fn max_params(&self) -> usize;
+
+    /// Values written with U+FFFD in place of U+0000 since the last call: a database that
+    /// cannot hold U+0000 (PostgreSQL, in `text` and `jsonb`) stores the rest of the value
+    /// rather than refuse the row (and stop every later run at it).
+    fn take_replaced(&mut self) -> u64 {
+        0
+    }
 }
 
 /// `sql` with `?`, `?j` and `?t` placeholders in the dialect's form.

@@ -159,6 +159,8 @@ pub struct RunRecord {
     pub counts: Counts,
     /// Candidates whose fetch failed.
     pub failed: u64,
+    /// Values stored with U+FFFD in place of U+0000 (PostgreSQL).
+    pub nul_replaced: u64,
     /// `pagination.total` of the candidate list.
     pub list_total: Option<u64>,
     pub requests: u64,
@@ -208,7 +210,12 @@ impl Mirror {
             return Ok(Mirror { db, version });
         }
         if !db.try_lock()? {
-            return Err(Error::usage(crate::t!("sync-busy", db = shown.to_string())));
+            // Exit 1 but retryable: nothing is wrong with the command, it runs once the
+            // other sync ends.
+            return Err(Error::new(
+                crate::ExitKind::Busy,
+                crate::t!("sync-busy", db = shown.to_string()),
+            ));
         }
         if access == Access::Purge {
             // Changed only once the purge is confirmed (see `purge`).
@@ -225,6 +232,12 @@ impl Mirror {
 
     pub fn describe(&self) -> String {
         self.db.describe()
+    }
+
+    /// Values stored with U+FFFD in place of U+0000 since the last call (see
+    /// [`Backend::take_replaced`]).
+    pub fn take_replaced(&mut self) -> u64 {
+        self.db.take_replaced()
     }
 
     pub fn dialect(&self) -> Dialect {
@@ -289,7 +302,8 @@ impl Mirror {
                 "UPDATE sync_runs SET finished_at = ?t, finished_unix = ?, status = ?,
                      candidates_listed = ?, candidates_new = ?, candidates_changed = ?,
                      candidates_unchanged = ?, candidates_deleted = ?, candidates_fetched = ?,
-                     candidates_failed = ?, list_total = ?, requests = ?, seconds = ?, message = ?
+                     candidates_failed = ?, list_total = ?, requests = ?, seconds = ?, message = ?,
+                     nul_replaced = ?
                  WHERE id = ?",
                 &[
                     Val::text(&now),
@@ -306,6 +320,7 @@ impl Mirror {
                     n(r.requests),
                     Val::Real(r.seconds),
                     Val::opt_text(r.message.clone()),
+                    n(r.nul_replaced),
                     Val::Int(id),
                 ],
             )?;
@@ -392,13 +407,10 @@ impl Mirror {
                 }
                 values.push(r.values(run, &now));
             }
-            insert_rows(
-                db,
-                "forms",
-                FORM_COLS,
-                &values,
-                &upsert_tail("code", FORM_COLS),
-            )?;
+            // Seen again: no longer deleted (a form hidden for a run comes back).
+            let mut tail = upsert_tail("code", FORM_COLS);
+            tail.push_str(", deleted_at = NULL");
+            insert_rows(db, "forms", FORM_COLS, &values, &tail)?;
             Ok(want)
         })
     }
@@ -433,7 +445,9 @@ impl Mirror {
             .map(|(_, v)| v.clone())
             .collect();
         in_tx(self.db(), |db| {
-            insert_rows(db, "jobs", JOB_COLS, &values, &upsert_tail("key", JOB_COLS))?;
+            let mut tail = upsert_tail("key", JOB_COLS);
+            tail.push_str(", deleted_at = NULL");
+            insert_rows(db, "jobs", JOB_COLS, &values, &tail)?;
             Ok(())
         })
     }
@@ -727,12 +741,17 @@ impl Mirror {
                 .unwrap_or(Value::Null)
         };
         let mut last = Vec::new();
+        // `sync status` reads a mirror as it is: one of schema 2 has no such column yet.
+        let nul = if version >= 3 { "nul_replaced" } else { "NULL" };
         for r in db::query(
             db,
-            "SELECT id, started_unix, finished_unix, status, full_run, stages, candidates_listed,
+            &format!(
+                "SELECT id, started_unix, finished_unix, status, full_run, stages, candidates_listed,
                     candidates_new, candidates_changed, candidates_unchanged, candidates_deleted,
-                    candidates_fetched, candidates_failed, list_total, requests, seconds, message
-             FROM sync_runs ORDER BY id DESC LIMIT ?",
+                    candidates_fetched, candidates_failed, list_total, requests, seconds, message,
+                    {nul}
+             FROM sync_runs ORDER BY id DESC LIMIT ?"
+            ),
             &[Val::Int(runs as i64)],
         )? {
             last.push(json!({
@@ -755,6 +774,7 @@ impl Mirror {
                 "requests": r[14].to_json(),
                 "seconds": r[15].to_json(),
                 "message": r[16].to_json(),
+                "nul_replaced": r[17].to_json(),
             }));
         }
         let mut rows = serde_json::Map::new();

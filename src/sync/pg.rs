@@ -8,6 +8,7 @@
 //! `sslmode=require` refuses that. One sync at a time holds a session-level advisory lock,
 //! which the server releases when the connection ends, however the process ended.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -22,6 +23,8 @@ pub struct Postgres {
     client: Client,
     shown: String,
     statements: HashMap<String, Statement>,
+    /// Values written with U+FFFD in place of U+0000 (see [`fit`]).
+    replaced: u64,
 }
 
 /// Statements kept prepared at most (inserts of different row counts are different
@@ -57,6 +60,7 @@ impl Postgres {
             client,
             shown,
             statements: HashMap::new(),
+            replaced: 0,
         })
     }
 
@@ -93,7 +97,9 @@ impl Backend for Postgres {
 
     fn execute(&mut self, sql: &str, params: &[Val]) -> Result<u64, Error> {
         let stmt = self.statement(sql)?;
-        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+        let (params, replaced) = fit(sql, params);
+        self.replaced += replaced;
+        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| &**v as _).collect();
         self.client
             .execute(&stmt, &refs)
             .map_err(|e| pg_error(&self.shown, &e))
@@ -101,7 +107,9 @@ impl Backend for Postgres {
 
     fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error> {
         let stmt = self.statement(sql)?;
-        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+        // Looked up as they were stored (a code read back is compared as written).
+        let (params, _) = fit(sql, params);
+        let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| &**v as _).collect();
         let rows = self
             .client
             .query(&stmt, &refs)
@@ -150,6 +158,89 @@ impl Backend for Postgres {
         // The protocol's limit is 65,535.
         20_000
     }
+
+    fn take_replaced(&mut self) -> u64 {
+        std::mem::take(&mut self.replaced)
+    }
+}
+
+/// `params` as PostgreSQL can hold them, and how many were changed: U+0000 is refused in
+/// `text` (`invalid byte sequence for encoding "UTF8": 0x00`) and, as the escape `\u0000`,
+/// in `jsonb` (`unsupported Unicode escape sequence`); either would refuse the whole row,
+/// and every later run at it. U+FFFD, the replacement character, takes its place.
+fn fit<'a>(sql: &str, params: &'a [Val]) -> (Vec<Cow<'a, Val>>, u64) {
+    let suspect = |v: &Val| matches!(v, Val::Text(t) if t.contains('\0') || t.contains("\\u0000"));
+    if !params.iter().any(suspect) {
+        return (params.iter().map(Cow::Borrowed).collect(), 0);
+    }
+    let json = json_params(sql);
+    let mut replaced = 0;
+    let out = params
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let Val::Text(t) = v else {
+                return Cow::Borrowed(v);
+            };
+            let mut fitted = Cow::Borrowed(t.as_str());
+            if json.contains(&(i + 1)) {
+                if let Some(j) = json_without_nul(&fitted) {
+                    fitted = Cow::Owned(j);
+                }
+            }
+            if fitted.contains('\0') {
+                fitted = Cow::Owned(fitted.replace('\0', "\u{FFFD}"));
+            }
+            match fitted {
+                Cow::Borrowed(_) => Cow::Borrowed(v),
+                Cow::Owned(f) => {
+                    replaced += 1;
+                    Cow::Owned(Val::Text(f))
+                }
+            }
+        })
+        .collect();
+    (out, replaced)
+}
+
+/// The numbers of the parameters a rendered statement reads as `jsonb` (`$3::text::jsonb`).
+fn json_params(sql: &str) -> std::collections::HashSet<usize> {
+    sql.match_indices("::text::jsonb")
+        .filter_map(|(at, _)| {
+            let head = &sql[..at];
+            let number = head.trim_end_matches(|c: char| c.is_ascii_digit());
+            let digits = &head[number.len()..];
+            number.ends_with('$').then(|| digits.parse().ok()).flatten()
+        })
+        .collect()
+}
+
+/// JSON text with each `\u0000` escape made `\ufffd`, or `None` when it has none (an
+/// escaped backslash followed by `u0000` is text, not an escape, and stays).
+fn json_without_nul(json: &str) -> Option<String> {
+    let b = json.as_bytes();
+    let mut out: Option<String> = None;
+    let (mut i, mut copied) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if b[i + 1..].starts_with(b"u0000") {
+            let o = out.get_or_insert_with(|| String::with_capacity(json.len()));
+            o.push_str(&json[copied..i]);
+            o.push_str("\\ufffd");
+            i += 6;
+            copied = i;
+        } else {
+            // The escaped character, whatever it is, is skipped with its backslash.
+            i += 2;
+        }
+    }
+    out.map(|mut o| {
+        o.push_str(&json[copied..]);
+        o
+    })
 }
 
 impl ToSql for Val {
@@ -271,4 +362,31 @@ fn pg_error(shown: &str, e: &postgres::Error) -> Error {
         db = shown,
         error = crate::output::text::one_line(&text, 500)
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_becomes_the_replacement_character_in_text_and_json_escapes_only() {
+        let sql = "INSERT INTO t (name, data) VALUES ($1, $2::text::jsonb), ($3, $4::text::jsonb)";
+        let params = [
+            Val::text("a\0b"),
+            Val::text(r#"{"n":"a\u0000b","k":"\\u0000","m":"\\\u0000"}"#),
+            Val::text(r"a\u0000 written out"),
+            Val::text(r#"{"k":"\\u0000"}"#),
+        ];
+        let (out, n) = fit(sql, &params);
+        assert_eq!(n, 2, "{out:?}");
+        assert_eq!(*out[0], Val::text("a\u{FFFD}b"));
+        assert_eq!(
+            *out[1],
+            Val::text(r#"{"n":"a\ufffdb","k":"\\u0000","m":"\\\ufffd"}"#)
+        );
+        // Text that spells the escape out, and an escaped backslash before `u0000`, stay.
+        assert_eq!(*out[2], params[2]);
+        assert_eq!(*out[3], params[3]);
+        assert_eq!(json_params(sql), [2, 4].into_iter().collect());
+    }
 }

@@ -75,8 +75,9 @@ pub struct SyncReport {
     pub run: i64,
     /// The database written, as shown to people (a PostgreSQL password masked).
     pub database: String,
-    /// `complete`, `partial` (some candidates could not be fetched), `incomplete` (the walk
-    /// stopped), `interrupted`.
+    /// `complete`, `partial` (some candidates could not be fetched), `incomplete` (a walk
+    /// stopped, or met another count than its list's total: nothing was marked deleted),
+    /// `interrupted`.
     pub status: String,
     pub counts: Counts,
     /// Purged candidates seen in the list again (kept purged, not fetched).
@@ -87,6 +88,8 @@ pub struct SyncReport {
     pub not_found: Vec<String>,
     /// Candidates whose fetch failed, with the error.
     pub failed: Vec<(String, String)>,
+    /// The exit kind of those failures: theirs when they agree, else `Other`.
+    pub failed_kind: Option<ExitKind>,
     /// List items without a code (skipped).
     pub without_code: u64,
     /// `pagination.total` of the candidate list's first page.
@@ -98,6 +101,12 @@ pub struct SyncReport {
     /// Jobs listed, jobs gone from the list.
     pub jobs: u64,
     pub jobs_deleted: u64,
+    /// A walk (candidates, forms or jobs) met another count than its list's `total`, so it
+    /// marked nothing deleted.
+    pub walk_disagreed: bool,
+    /// Values stored with U+FFFD in place of U+0000, which the database cannot hold
+    /// (PostgreSQL).
+    pub nul_replaced: u64,
     /// What `--events` read from the relay's store.
     pub events: Option<super::events::EventsRead>,
     /// Said to the user (list totals that disagree, deletions not marked, ...), in English:
@@ -146,6 +155,7 @@ impl SyncReport {
             "jobs": {"listed": self.jobs, "deleted": self.jobs_deleted},
             "events": self.events.map(|e| json!({"read": e.events, "candidates_marked": e.marked})),
             "rows_written": self.records,
+            "nul_replaced": self.nul_replaced,
             "requests": self.traffic.requests,
             "retries": self.traffic.retries,
             "rate_limited": self.traffic.rate_limited,
@@ -239,6 +249,7 @@ struct Shared {
     fetched: Arc<AtomicU64>,
     records: Arc<Counters>,
     failed: Mutex<Vec<(String, String)>>,
+    failed_kind: Mutex<Option<ExitKind>>,
     not_found: Mutex<Vec<String>>,
     bar: Option<indicatif::ProgressBar>,
 }
@@ -253,6 +264,46 @@ impl Shared {
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
     }
+
+    /// A record the service did not give (the next run fetches it again); the run's exit
+    /// follows the failures' kind (7 only for the network and 5xx).
+    fn failed(&self, what: String, e: Error) {
+        let mut kind = self.failed_kind.lock().expect("failed kind lock");
+        *kind = match *kind {
+            Some(k) if k != e.kind => Some(ExitKind::Other),
+            _ => Some(e.kind),
+        };
+        self.failed
+            .lock()
+            .expect("failed lock")
+            .push((what, e.message));
+    }
+}
+
+/// Why a step of the run did not store what it read.
+enum Failure {
+    /// The service's answer (a request, its body): that record alone.
+    Service(Error),
+    /// The mirror refused a write (damaged, full, gone): every later write would fail too,
+    /// so the run stops, with the mirror's own error (exit 1, not retryable).
+    Mirror(Error),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Service(e)
+    }
+}
+
+/// A mirror call's error as such.
+fn mirror(e: Error) -> Failure {
+    Failure::Mirror(e)
+}
+
+/// The total of a list (first and last page's) the walk disagrees with, if any: the list
+/// changed while it was read (a page-numbered list shifts), or the service miscounts.
+fn disagreement(first: Option<u64>, last: Option<u64>, walked: u64) -> Option<u64> {
+    [first, last].into_iter().flatten().find(|t| *t != walked)
 }
 
 /// A candidate to fetch.
@@ -306,6 +357,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         fetched: Arc::default(),
         records: counters.clone(),
         failed: Mutex::new(Vec::new()),
+        failed_kind: Mutex::new(None),
         not_found: Mutex::new(Vec::new()),
         bar: progress.handle(),
     });
@@ -384,15 +436,19 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     }
     report.fatal = shared.fatal.lock().expect("fatal lock").take();
     report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
+    report.failed_kind = *shared.failed_kind.lock().expect("failed kind lock");
     report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
     // The writes of workers stopped mid-call are queued before this call on the mirror's one
     // thread: once it answers, every commit is counted.
-    let _ = job.store.call(|_| Ok(())).await;
+    report.nul_replaced = job.store.call(|m| Ok(m.take_replaced())).await.unwrap_or(0);
+    if report.nul_replaced > 0 {
+        note!(report, "sync-nul-replaced", count = report.nul_replaced);
+    }
     report.counts.fetched = shared.fetched.load(Ordering::Relaxed);
     report.records = counters.records.load(Ordering::Relaxed);
     report.status = if report.interrupted {
         "interrupted"
-    } else if report.fatal.is_some() {
+    } else if report.fatal.is_some() || report.walk_disagreed {
         "incomplete"
     } else if !report.failed.is_empty() {
         "partial"
@@ -407,6 +463,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     let record = RunRecord {
         status: report.status.clone(),
         counts: report.counts,
+        nul_replaced: report.nul_replaced,
         failed: report.failed.len() as u64,
         list_total: report.list_total,
         requests: report.traffic.requests,
@@ -432,13 +489,29 @@ struct Detail<'a> {
 async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Result<(), Error> {
     let run = sh.run;
     let mut walk = Walk::list(&sh.client, "application_forms");
+    let (mut first_total, mut last_total) = (None, None);
+    let mut seen = std::collections::HashSet::new();
+    let mut without_code = 0;
+    let mut pages = 0;
     while let Some(page) = walk.next_unless(sh).await? {
-        let (items, _) = walk.items(&page)?;
+        let (items, pagination) = walk.items(&page)?;
+        pages += 1;
+        last_total = total_of(pagination.as_ref());
+        if pages == 1 {
+            first_total = last_total;
+        }
         let mut rows = Vec::new();
         for item in &items {
             match FormRow::from_raw(item.get())? {
-                Some(r) => rows.push(r),
-                None => note!(report, "sync-form-without-code"),
+                Some(r) => {
+                    if seen.insert(r.code.clone()) {
+                        rows.push(r);
+                    }
+                }
+                None => {
+                    without_code += 1;
+                    note!(report, "sync-form-without-code");
+                }
             }
         }
         report.forms += rows.len() as u64;
@@ -469,10 +542,7 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
                 Err(e) if e.kind == ExitKind::NotFound => continue,
                 Err(e) if is_fatal(&e) => return Err(e),
                 Err(e) => {
-                    sh.failed
-                        .lock()
-                        .expect("failed lock")
-                        .push((format!("form {code}"), e.message));
+                    sh.failed(format!("form {code}"), e);
                     continue;
                 }
             };
@@ -482,10 +552,10 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
             {
                 Some(r) => r.get().to_string(),
                 None => {
-                    sh.failed.lock().expect("failed lock").push((
+                    sh.failed(
                         format!("form {code}"),
-                        "its detail has no `resource` object".into(),
-                    ));
+                        Error::other("its detail has no `resource` object"),
+                    );
                     continue;
                 }
             };
@@ -496,9 +566,21 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
             report.form_details += 1;
         }
     }
-    if !sh.stopped() {
-        report.forms_deleted = sh.store.call(move |m| m.mark_deleted("forms", run)).await?;
+    if sh.stopped() {
+        return Ok(());
     }
+    let walked = seen.len() as u64 + without_code;
+    if let Some(total) = disagreement(first_total, last_total, walked) {
+        report.walk_disagreed = true;
+        note!(
+            report,
+            "sync-forms-count-disagrees",
+            total = total,
+            walked = walked
+        );
+        return Ok(());
+    }
+    report.forms_deleted = sh.store.call(move |m| m.mark_deleted("forms", run)).await?;
     Ok(())
 }
 
@@ -507,20 +589,43 @@ async fn sync_jobs(sh: &Arc<Shared>, report: &mut SyncReport) -> Result<(), Erro
     let run = sh.run;
     let mut walk = Walk::list(&sh.client, "jobs");
     let now = records::now_text();
+    let (mut first_total, mut last_total) = (None, None);
+    let mut seen = std::collections::HashSet::new();
+    let mut without_key = 0;
+    let mut pages = 0;
     while let Some(page) = walk.next_unless(sh).await? {
-        let (items, _) = walk.items(&page)?;
+        let (items, pagination) = walk.items(&page)?;
+        pages += 1;
+        last_total = total_of(pagination.as_ref());
+        if pages == 1 {
+            first_total = last_total;
+        }
         let mut rows = Vec::new();
         for item in &items {
-            if let Some(row) = records::job_row(item.get(), run, &now)? {
-                rows.push(row);
+            match records::job_row(item.get(), run, &now)? {
+                Some(row) if seen.insert(row.0.clone()) => rows.push(row),
+                Some(_) => {}
+                None => without_key += 1,
             }
         }
         report.jobs += rows.len() as u64;
         sh.store.call(move |m| m.jobs_page(&rows)).await?;
     }
-    if !sh.stopped() {
-        report.jobs_deleted = sh.store.call(move |m| m.mark_deleted("jobs", run)).await?;
+    if sh.stopped() {
+        return Ok(());
     }
+    let walked = seen.len() as u64 + without_key;
+    if let Some(total) = disagreement(first_total, last_total, walked) {
+        report.walk_disagreed = true;
+        note!(
+            report,
+            "sync-jobs-count-disagrees",
+            total = total,
+            walked = walked
+        );
+        return Ok(());
+    }
+    report.jobs_deleted = sh.store.call(move |m| m.mark_deleted("jobs", run)).await?;
     Ok(())
 }
 
@@ -545,7 +650,7 @@ async fn sync_candidates(
     let mut first_total = None;
     let mut last_total = None;
     let mut pages = 0;
-    let walked: Result<bool, Error> = async {
+    let walked: Result<bool, Failure> = async {
         loop {
             if sh.stopped() {
                 return Ok(false);
@@ -577,7 +682,11 @@ async fn sync_candidates(
             let verdicts: Vec<Verdict> = sh
                 .store
                 .call(move |m| m.candidates_page(run, rows, &policy))
-                .await?;
+                .await
+                .map_err(mirror)?;
+            // The whole page is written: every row is counted before any is handed to a
+            // worker, so a run stopped while it waits for one still counts what it wrote.
+            let mut tasks = Vec::new();
             for v in verdicts {
                 match v.seen {
                     Seen::Again => continue,
@@ -595,15 +704,10 @@ async fn sync_candidates(
                             Some((_, n)) => *n += 1,
                             None => report.reasons.push((reason, 1)),
                         }
-                        let task = Task {
+                        tasks.push(Task {
                             code: v.code,
                             fingerprint: v.fingerprint,
-                        };
-                        let mut cancel = sh.cancel.subscribe();
-                        tokio::select! {
-                            r = tx.send(task) => if r.is_err() { return Ok(false) },
-                            _ = cancel.wait_for(|c| *c) => return Ok(false),
-                        }
+                        });
                     }
                     None => {
                         if let Some(b) = &sh.bar {
@@ -612,13 +716,24 @@ async fn sync_candidates(
                     }
                 }
             }
+            for task in tasks {
+                let mut cancel = sh.cancel.subscribe();
+                tokio::select! {
+                    r = tx.send(task) => if r.is_err() { return Ok(false) },
+                    _ = cancel.wait_for(|c| *c) => return Ok(false),
+                }
+            }
         }
     }
     .await;
     drop(tx);
     let complete = match walked {
         Ok(done) => done,
-        Err(e) => {
+        Err(Failure::Mirror(e)) => {
+            sh.halt(e);
+            false
+        }
+        Err(Failure::Service(e)) => {
             if is_fatal(&e) || !sh.stopped() {
                 sh.halt(Error {
                     message: format!(
@@ -644,12 +759,8 @@ async fn sync_candidates(
         return Ok(());
     }
     let walked = report.counts.listed + report.without_code;
-    let disagree = [first_total, last_total]
-        .iter()
-        .flatten()
-        .find(|t| **t != walked)
-        .copied();
-    if let Some(total) = disagree {
+    if let Some(total) = disagreement(first_total, last_total, walked) {
+        report.walk_disagreed = true;
         note!(
             report,
             "sync-count-disagrees",
@@ -689,25 +800,29 @@ async fn worker(sh: Arc<Shared>, rx: Arc<tokio::sync::Mutex<mpsc::Receiver<Task>
         }
         match done {
             Ok(()) => {}
-            Err(e) if e.kind == ExitKind::NotFound => {
+            Err(Failure::Service(e)) if e.kind == ExitKind::NotFound => {
                 // Gone since the list was read: the next complete walk marks it deleted.
                 sh.not_found.lock().expect("lock").push(task.code);
             }
-            Err(e) if is_fatal(&e) => {
+            Err(Failure::Service(e)) if is_fatal(&e) => {
                 sh.halt(e);
                 return;
             }
-            Err(e) => sh.failed.lock().expect("lock").push((task.code, e.message)),
+            Err(Failure::Mirror(e)) => {
+                sh.halt(e);
+                return;
+            }
+            Err(Failure::Service(e)) => sh.failed(task.code, e),
         }
     }
 }
 
 /// One candidate: fetch, then replace its rows. A transient failure is tried once more.
-async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
+async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Failure> {
     let mut attempt = 0;
     loop {
         match fetch_candidate(sh, task).await {
-            Err(e)
+            Err(Failure::Service(e))
                 if attempt == 0
                     && !sh.stopped()
                     && matches!(e.kind, ExitKind::Network | ExitKind::RateLimited) =>
@@ -720,7 +835,7 @@ async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Error> {
     }
 }
 
-async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
+async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Failure> {
     let code = task.code.as_str();
     let not_found =
         |e: Error| e.not_found_as(|| crate::t!("candidate-not-found", code = code.to_string()));
@@ -758,6 +873,7 @@ async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Error> {
             Ok(())
         })
         .await
+        .map_err(mirror)
 }
 
 /// A failure every other request would meet too: the key refused, bad local settings.

@@ -7,8 +7,9 @@ use super::db::{self, Backend, Dialect, Val};
 use crate::error::Error;
 
 /// The schema this recruit writes. 1: the first mirror; 2: indexes for the README's
-/// queries (answers by question, stage history by stage).
-pub const VERSION: i64 = 2;
+/// queries (answers by question, stage history by stage); 3: each run's count of values
+/// stored with U+FFFD in place of U+0000.
+pub const VERSION: i64 = 3;
 
 /// The tables of a mirror, in the order people read about them.
 pub const TABLES: &[&str] = &[
@@ -182,6 +183,8 @@ const STEPS: &[&str] = &[
     // 2
     "CREATE INDEX submission_answers_question ON submission_answers (question_title);
      CREATE INDEX stage_history_stage ON stage_history (stage_kind);",
+    // 3
+    "ALTER TABLE sync_runs ADD COLUMN nul_replaced {int};",
 ];
 
 /// Whether a table of the current schema is there.

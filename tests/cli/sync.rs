@@ -892,7 +892,7 @@ fn sync_a_second_sync_on_the_same_database_is_refused() {
             assert!(started.elapsed() < Duration::from_secs(60));
         }
         let second = sync_out(&ts, db, &[]);
-        assert_eq!(second.status.code(), Some(2), "{}", stderr_of(&second));
+        assert_eq!(second.status.code(), Some(1), "{}", stderr_of(&second));
         assert!(
             stderr_of(&second).contains("another `recruit sync` is running"),
             "{}",
@@ -910,7 +910,7 @@ fn sync_a_second_sync_on_the_same_database_is_refused() {
             "1d",
             "--yes",
         ]);
-        assert_eq!(purge.status.code(), Some(2), "{}", stderr_of(&purge));
+        assert_eq!(purge.status.code(), Some(1), "{}", stderr_of(&purge));
         let status = ts.run(&["-o", "json", "sync", "status", "--db", &db.arg()]);
         assert_eq!(status.status.code(), Some(0), "{}", stderr_of(&status));
         let st: Value = serde_json::from_slice(&status.stdout).unwrap();
@@ -1516,11 +1516,18 @@ fn sync_stopped_by_sigterm_keeps_what_it_fetched_and_deletes_nothing() {
         "{}",
         stderr_of(&out)
     );
-    let run = db.rows("SELECT status, candidates_fetched FROM sync_runs");
+    let run = db.rows("SELECT status, candidates_fetched, candidates_listed FROM sync_runs");
     assert_eq!(run[0]["status"], "interrupted", "{run:?}");
     let fetched = db_fetched(&db);
     assert!(fetched < 173, "{fetched}");
     assert_eq!(run[0]["candidates_fetched"].as_i64().unwrap(), fetched);
+    // Every candidate row the run wrote is counted as listed, also those of the page it was
+    // handing to the workers when it stopped.
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let written = db.count("SELECT count(*) AS n FROM candidates");
+    assert!(written >= 100, "a page at least: {written}");
+    assert_eq!(report["candidates"]["listed"], written, "{report}");
+    assert_eq!(run[0]["candidates_listed"], written, "{run:?}");
     assert_eq!(
         db.count("SELECT count(*) AS n FROM candidates WHERE deleted_at IS NOT NULL"),
         0
@@ -1534,4 +1541,402 @@ fn db_fetched(db: &Db) -> i64 {
         db.count("SELECT count(*) AS n FROM candidates WHERE fetched_unix IS NOT NULL")
     }))
     .unwrap_or(0)
+}
+
+/// The JSON error envelope of a failed command (`-o json`, stderr not a terminal): its last
+/// line on stderr.
+fn envelope(out: &std::process::Output) -> Value {
+    let err = stderr_of(out);
+    let line = err.lines().last().unwrap_or("");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not an envelope: {err}"))
+}
+
+#[test]
+fn sync_stores_a_nul_with_the_replacement_character_and_runs_on() {
+    both(
+        "sync_stores_a_nul_with_the_replacement_character_and_runs_on",
+        |db| {
+            let ts = TestSandbox::new();
+            // U+0000 in a candidate's name and in another one's memo, as the service may
+            // send them (JSON `\u0000`).
+            let mut memo_of = String::new();
+            edit_state(&ts, |s| {
+                let c = s["candidates"]
+                    .as_array_mut()
+                    .unwrap()
+                    .iter_mut()
+                    .find(|c| c["code"] == "C3001")
+                    .unwrap();
+                c["name"] = json!("Kim\u{0}Jiwoo");
+                let m = s["memos"]
+                    .as_array_mut()
+                    .unwrap()
+                    .iter_mut()
+                    .find(|m| m["candidate"] != "C3001" && m["parent_id"].is_null())
+                    .unwrap();
+                m["content"] = json!("before\u{0}after");
+                memo_of = m["candidate"].as_str().unwrap().to_string();
+            });
+            assert!(api_text(&ts, "candidates?per=100").contains(r"Kim\u0000Jiwoo"));
+            let memos_sent = api(&ts, &format!("candidates/{memo_of}/memos"))["collection"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| 1 + m["replies"].as_array().map_or(0, |r| r.len()))
+                .sum::<usize>() as i64;
+            for run in 0..2 {
+                let s = sync(&ts, db, &[]);
+                assert_eq!(s["status"], "complete", "run {run}: {s}");
+                let data = if db.is_pg() {
+                    "data->>'name'"
+                } else {
+                    "json_extract(data, '$.name')"
+                };
+                let name = db.rows(&format!(
+                    "SELECT name, {data} AS in_data FROM candidates WHERE code = 'C3001'"
+                ));
+                let content = db.rows(&format!(
+                    "SELECT content FROM memos WHERE candidate_code = '{memo_of}' AND content LIKE 'before%'"
+                ));
+                assert_eq!(
+                    db.count(&format!(
+                        "SELECT count(*) AS n FROM memos WHERE candidate_code = '{memo_of}'"
+                    )),
+                    memos_sent,
+                    "every memo of {memo_of} is mirrored"
+                );
+                let runs = db.rows("SELECT nul_replaced FROM sync_runs ORDER BY id DESC");
+                if db.is_pg() {
+                    // PostgreSQL cannot hold U+0000: U+FFFD in its place, in the column and in
+                    // `data`.
+                    assert_eq!(name[0]["name"], "Kim\u{FFFD}Jiwoo");
+                    assert_eq!(name[0]["in_data"], "Kim\u{FFFD}Jiwoo");
+                    assert_eq!(content[0]["content"], "before\u{FFFD}after");
+                    // Each such value is counted: those of the first run, then those of the
+                    // candidate list alone (the memos are not fetched again).
+                    let tables: &[&str] = if run == 0 {
+                        &[
+                            "candidates",
+                            "stage_history",
+                            "memos",
+                            "submissions",
+                            "submission_answers",
+                        ]
+                    } else {
+                        &["candidates", "stage_history"]
+                    };
+                    let want: i64 = tables.iter().map(|t| replaced_cells(db, t)).sum();
+                    assert!(want >= 2, "{want}");
+                    assert_eq!(s["nul_replaced"], want, "{s}");
+                    assert!(s["notes"].to_string().contains("U+FFFD"), "{s}");
+                    assert_eq!(runs[0]["nul_replaced"], want);
+                } else {
+                    // SQLite holds U+0000: the value is kept as sent.
+                    assert_eq!(name[0]["name"], "Kim\u{0}Jiwoo");
+                    assert_eq!(content[0]["content"], "before\u{0}after");
+                    assert_eq!(s["nul_replaced"], 0, "{s}");
+                    assert_eq!(runs[0]["nul_replaced"], 0);
+                }
+            }
+            // A run that fetches everything again, on a terminal's summary.
+            let out = ts
+                .cmd()
+                .args(["-o", "table", "sync", "--full", "--db", &db.arg()])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let said = stderr_of(&out);
+            if db.is_pg() {
+                let all: i64 = [
+                    "candidates",
+                    "stage_history",
+                    "memos",
+                    "submissions",
+                    "submission_answers",
+                ]
+                .iter()
+                .map(|t| replaced_cells(db, t))
+                .sum();
+                assert!(
+                    said.contains(&format!("note: {all} values held the character U+0000")),
+                    "{said}"
+                );
+            } else {
+                assert!(!said.contains("U+0000"), "{said}");
+            }
+        },
+    );
+}
+
+/// Values of `table` (cells: a row's column) holding U+FFFD, in PostgreSQL.
+fn replaced_cells(db: &Db, table: &str) -> i64 {
+    db.count(&format!(
+        "SELECT count(*) AS n FROM {table} t, jsonb_each_text(to_jsonb(t)) c
+         WHERE c.value LIKE '%' || U&'\\FFFD' || '%'"
+    ))
+}
+
+/// A service of `forms` and `jobs` (lists of 100 per page, numbered pages) and no
+/// candidates; `list(run, page)` gives the form codes a page shows and the list's total.
+fn forms_service(
+    run: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    forms: impl Fn(usize, usize) -> (Vec<String>, usize) + Send + Sync + 'static,
+    jobs: impl Fn(usize) -> Vec<String> + Send + Sync + 'static,
+) -> Stub {
+    use std::sync::atomic::Ordering;
+    stub(move |seen, _| {
+        let r = run.load(Ordering::SeqCst);
+        let path = seen.uri.split('?').next().unwrap();
+        let page: usize = seen
+            .uri
+            .split("page_token=")
+            .nth(1)
+            .map_or(1, |t| t.split('&').next().unwrap().parse().unwrap());
+        let item =
+            |code: &str| json!({"code": code, "title": code, "updated_at": "2026-01-01T00:00:00Z"});
+        let body = match path {
+            "/v1/application_forms" => {
+                let (codes, total) = forms(r, page);
+                let next = (page * 100 < total).then(|| (page + 1).to_string());
+                json!({"collection": codes.iter().map(|c| item(c)).collect::<Vec<_>>(),
+                       "pagination": {"total": total, "next_page": next}})
+            }
+            "/v1/jobs" => {
+                let codes = jobs(r);
+                json!({"collection": codes.iter().map(|c| item(c)).collect::<Vec<_>>(),
+                       "pagination": {"total": codes.len()}})
+            }
+            "/v1/candidates" => json!({"collection": [], "pagination": {"total": 0}}),
+            p if p.starts_with("/v1/application_forms/") => {
+                json!({"resource": {"code": &p[22..], "questions": []}})
+            }
+            _ => {
+                return Reply::json(
+                    404,
+                    r#"{"error":"not_found","message":"Resource not found"}"#,
+                )
+            }
+        };
+        Reply::json(200, &body.to_string())
+    })
+}
+
+fn sync_against(home: &Home, service: &Stub, db: &Db) -> Value {
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", service.base())
+        .env("RECRUIT_API_KEY", "test-key")
+        .args(["-o", "json", "sync", "--db", &db.arg()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn sync_a_form_or_job_seen_again_is_no_longer_deleted() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let run = std::sync::Arc::new(AtomicUsize::new(1));
+    // Run 2 does not list F2 nor J2 (the totals agree); run 3 lists them again.
+    let hidden = |r: usize, c: &str| r == 2 && c.ends_with('2');
+    let service = forms_service(
+        run.clone(),
+        move |r, _| {
+            let codes: Vec<String> = ["F1", "F2", "F3"]
+                .iter()
+                .filter(|c| !hidden(r, c))
+                .map(|c| c.to_string())
+                .collect();
+            let n = codes.len();
+            (codes, n)
+        },
+        move |r| {
+            ["J1", "J2"]
+                .iter()
+                .filter(|c| !hidden(r, c))
+                .map(|c| c.to_string())
+                .collect()
+        },
+    );
+    let home = Home::new();
+    let db = Db::lite();
+    let deleted = |db: &Db| {
+        db.rows(
+            "SELECT code FROM forms WHERE deleted_at IS NOT NULL
+             UNION ALL SELECT code FROM jobs WHERE deleted_at IS NOT NULL ORDER BY code",
+        )
+    };
+    sync_against(&home, &service, &db);
+    assert!(deleted(&db).is_empty());
+    run.store(2, Ordering::SeqCst);
+    let s = sync_against(&home, &service, &db);
+    assert_eq!(
+        (&s["forms"]["deleted"], &s["jobs"]["deleted"]),
+        (&json!(1), &json!(1)),
+        "{s}"
+    );
+    assert_eq!(
+        deleted(&db),
+        vec![json!({"code": "F2"}), json!({"code": "J2"})]
+    );
+    run.store(3, Ordering::SeqCst);
+    let s = sync_against(&home, &service, &db);
+    assert_eq!(s["status"], "complete", "{s}");
+    assert!(deleted(&db).is_empty(), "seen again: {:?}", deleted(&db));
+}
+
+#[test]
+fn sync_a_form_list_that_shifts_while_walked_marks_nothing_deleted() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let run = std::sync::Arc::new(AtomicUsize::new(1));
+    let all: Vec<String> = (1..=150).map(|i| format!("F{i:03}")).collect();
+    // Run 2: F050 is removed once page 1 has been read, so page 2 (positions 101-150 of
+    // the list as it is then) starts at F102: F101 moved to page 1, which was read already.
+    // Run 3: F050 is gone, the list is steady.
+    let service = forms_service(
+        run.clone(),
+        move |r, page| {
+            let list: Vec<String> = all
+                .iter()
+                .filter(|c| !(r >= 2 && *c == "F050" && (page > 1 || r == 3)))
+                .cloned()
+                .collect();
+            let n = list.len();
+            (
+                list.into_iter().skip((page - 1) * 100).take(100).collect(),
+                n,
+            )
+        },
+        |_| vec!["J1".to_string()],
+    );
+    let home = Home::new();
+    let db = Db::lite();
+    let s = sync_against(&home, &service, &db);
+    assert_eq!(s["forms"]["listed"], 150, "{s}");
+    run.store(2, Ordering::SeqCst);
+    let s = sync_against(&home, &service, &db);
+    assert_eq!(s["forms"]["listed"], 149, "{s}");
+    assert_eq!(s["forms"]["deleted"], 0, "{s}");
+    assert_eq!(s["status"], "incomplete", "{s}");
+    assert!(
+        s["notes"]
+            .to_string()
+            .contains("the form list said it has 150 forms but the walk met 149"),
+        "{s}"
+    );
+    assert_eq!(
+        db.count("SELECT count(*) AS n FROM forms WHERE deleted_at IS NOT NULL"),
+        0,
+        "F101 (live, shifted out of the walk) and F050 are not marked"
+    );
+    let runs = db.rows("SELECT status FROM sync_runs ORDER BY id DESC LIMIT 1");
+    assert_eq!(runs[0]["status"], "incomplete");
+    run.store(3, Ordering::SeqCst);
+    let s = sync_against(&home, &service, &db);
+    assert_eq!(s["status"], "complete", "{s}");
+    assert_eq!(
+        db.rows("SELECT code FROM forms WHERE deleted_at IS NOT NULL"),
+        vec![json!({"code": "F050"})]
+    );
+}
+
+#[test]
+fn sync_into_a_damaged_mirror_fails_with_exit_1_not_retryable() {
+    let ts = TestSandbox::with(|o| o.synthetic_candidates = 40);
+    let db = Db::lite();
+    sync(&ts, &db, &[]);
+    let Db::Lite(path, _) = &db else {
+        unreachable!()
+    };
+    // Garbage over the pages where the memos and submissions live: the candidate list is
+    // read and written as before, and every candidate's rows are not.
+    let (page_size, roots) = {
+        let c = rusqlite::Connection::open(path).unwrap();
+        // Everything in the file itself (the last connection to close removes the WAL).
+        c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .unwrap();
+        let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+        let mut st = c
+            .prepare("SELECT rootpage FROM sqlite_master WHERE tbl_name IN ('memos', 'submissions', 'submission_answers')")
+            .unwrap();
+        let roots: Vec<i64> = st
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        (size, roots)
+    };
+    assert!(!path.with_extension("db-wal").exists(), "checkpointed");
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        for root in roots {
+            f.seek(SeekFrom::Start(((root - 1) * page_size) as u64))
+                .unwrap();
+            f.write_all(&vec![0xA5; page_size as usize]).unwrap();
+        }
+    }
+    for _ in 0..2 {
+        let out = sync_out(&ts, &db, &["--full"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+        let e = &envelope(&out)["error"];
+        assert_eq!(e["code"], "failure", "{e}");
+        assert_eq!(e["retryable"], false, "{e}");
+        assert!(
+            e["message"].as_str().unwrap().contains("is damaged")
+                && e["message"].as_str().unwrap().contains("move it away"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn sync_beside_a_running_sync_fails_with_exit_1_retryable() {
+    both(
+        "sync_beside_a_running_sync_fails_with_exit_1_retryable",
+        |db| {
+            let ts = TestSandbox::new();
+            sync(&ts, db, &[]);
+            // The lock a running sync holds, taken as recruit takes it.
+            let _lock: Box<dyn std::any::Any> = match db {
+                Db::Lite(path, _) => {
+                    use fs4::fs_std::FileExt;
+                    let f = std::fs::File::open(path).unwrap();
+                    assert!(FileExt::try_lock_exclusive(&f).unwrap());
+                    Box::new(f)
+                }
+                Db::Pg { .. } => {
+                    let mut c = db.pg_client();
+                    let got: bool = c
+                        .query_one(
+                            "SELECT pg_try_advisory_lock(1919251314, hashtext(current_schema()))",
+                            &[],
+                        )
+                        .unwrap()
+                        .get(0);
+                    assert!(got);
+                    Box::new(c)
+                }
+            };
+            let out = sync_out(&ts, db, &[]);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+            let e = &envelope(&out)["error"];
+            assert_eq!(
+                (&e["code"], &e["exit_code"], &e["retryable"]),
+                (&json!("failure"), &json!(1), &json!(true)),
+                "{e}"
+            );
+            let said = e["message"].as_str().unwrap();
+            assert!(
+                said.contains("another `recruit sync` is running")
+                    && said.contains("wait for it to finish"),
+                "{said}"
+            );
+            assert_eq!(
+                db.count("SELECT count(*) AS n FROM sync_runs"),
+                1,
+                "the refused sync recorded no run"
+            );
+        },
+    );
 }
