@@ -158,10 +158,14 @@ impl Backend for Sqlite {
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
             .map_err(|e| self.err(e))?;
         if busy != 0 {
-            return Err(Error::other(crate::t!(
-                "sync-purge-wal-busy",
-                path = self.path.display().to_string()
-            )));
+            // Retryable: the same purge finishes this once the reader is done.
+            return Err(Error::new(
+                crate::ExitKind::Busy,
+                crate::t!(
+                    "sync-purge-wal-busy",
+                    path = self.path.display().to_string()
+                ),
+            ));
         }
         Ok(())
     }
