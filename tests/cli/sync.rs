@@ -986,7 +986,7 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
                 }
             }
 
-            // 0 means every candidate at the stage, however recent its change.
+            // 0 (in any unit) means every candidate at the stage.
             for zero in ["0", "0s", "0d"] {
                 let out = ts.run(&[
                     "-o",
