@@ -1522,7 +1522,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;sync;purge' {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Candidates at this stage (e.g. fail: rejected or withdrawn)')
-            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, '... whose stage changed longer ago than this (e.g. 30d)')
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, '... whose stage changed longer ago than this (e.g. 30d; 0: every one at the stage)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')

@@ -1472,7 +1472,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;sync;purge'= {
             cand --stage 'Candidates at this stage (e.g. fail: rejected or withdrawn)'
-            cand --older-than '... whose stage changed longer ago than this (e.g. 30d)'
+            cand --older-than '... whose stage changed longer ago than this (e.g. 30d; 0: every one at the stage)'
             cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'

@@ -90,8 +90,10 @@ pub enum SyncCmd {
     ///
     /// Nulls name, email, phone, birth, resume_path and profile_img_path (in the columns and
     /// in `data`), deletes their memos and submissions, and records each purge in the
-    /// `purges` table; later syncs keep them purged and never fetch them again. Asks on a
-    /// terminal; elsewhere it needs --yes (without it: exit 2, nothing changed).
+    /// `purges` table; later syncs keep them purged and never fetch them again. No readable
+    /// copy stays: an SQLite file is rebuilt and its WAL emptied, PostgreSQL's tables are
+    /// vacuumed. Asks on a terminal; elsewhere it needs --yes (without it: exit 2, nothing
+    /// changed).
     #[command(after_help = "Examples:
   recruit sync purge --stage fail --older-than 30d --dry-run
   recruit sync purge --stage fail --older-than 30d --yes
@@ -112,8 +114,8 @@ pub struct PurgeArgs {
     #[arg(long, value_enum, value_name = "S")]
     pub stage: Stage,
 
-    /// ... whose stage changed longer ago than this (e.g. 30d)
-    #[arg(long, value_name = "DURATION", value_parser = crate::commands::webhooks::events::parse_duration)]
+    /// ... whose stage changed longer ago than this (e.g. 30d; 0: every one at the stage)
+    #[arg(long, value_name = "DURATION", value_parser = parse_age)]
     pub older_than: Duration,
 
     /// Purge without asking
@@ -414,14 +416,20 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         - chrono::Duration::from_std(a.older_than)
             .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
     let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let every = a.older_than.is_zero();
     let rule = PurgeRule {
         stage: a.stage.as_str().to_string(),
-        before_unix: before.timestamp_millis() as f64 / 1000.0,
-        text: format!(
-            "stage {} with its stage changed before {before_text} (--older-than {})",
-            a.stage,
-            humantime(a.older_than)
-        ),
+        // 0: every one, those whose stage has no time (or one ahead of our clock) too.
+        before_unix: (!every).then(|| before.timestamp_millis() as f64 / 1000.0),
+        text: if every {
+            format!("stage {}, every one (--older-than 0)", a.stage)
+        } else {
+            format!(
+                "stage {} with its stage changed before {before_text} (--older-than {})",
+                a.stage,
+                humantime(a.older_than)
+            )
+        },
     };
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
@@ -434,6 +442,11 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         .format("%Y-%m-%d %H:%M")
         .to_string();
     if preview.is_empty() || a.dry_run {
+        if !a.dry_run {
+            // Nothing new to purge: still finish what an earlier purge could not (a WAL a
+            // reader held), so running the same command again is the fix it names.
+            store.call(move |m| m.purge_codes(&[], "")).await?;
+        }
         if out.is_table() {
             let line = crate::t!(
                 "sync-purge-preview",
@@ -489,6 +502,22 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
     )
 }
 
+/// `--older-than`: a duration as elsewhere (`30d`), or zero (`0`, `0s`, `0d`): every
+/// candidate at the stage.
+fn parse_age(s: &str) -> Result<Duration, String> {
+    use crate::commands::webhooks::events::parse_duration;
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    // The unit must be one a duration may have (`0x` is refused as `1x` would be).
+    if num.parse::<f64>() == Ok(0.0) && parse_duration(&format!("1{unit}")).is_ok() {
+        return Ok(Duration::ZERO);
+    }
+    parse_duration(s)
+}
+
 /// `30d`, `12h`, `90s` for a rule's text.
 fn humantime(d: Duration) -> String {
     let s = d.as_secs();
@@ -500,5 +529,21 @@ fn humantime(d: Duration) -> String {
         format!("{}m", s / 60)
     } else {
         format!("{s}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn older_than_zero_is_every_one_and_other_ages_read_as_durations() {
+        for zero in ["0", "0s", "0d", "0.0h", " 0 "] {
+            assert_eq!(parse_age(zero), Ok(Duration::ZERO), "{zero}");
+        }
+        assert_eq!(parse_age("30d"), Ok(Duration::from_secs(30 * 86_400)));
+        for bad in ["0x", "-1d", "", "d"] {
+            assert!(parse_age(bad).is_err(), "{bad}");
+        }
     }
 }

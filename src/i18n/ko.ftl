@@ -440,6 +440,7 @@ sync-purge-preview = { $dry_run ->
     } 전형 단계 { $stage }에서 { $before } 전에 단계가 바뀐 지원자 { $count }명
 sync-purge-confirm = 전형 단계 { $stage }에서 { $before } 전에 단계가 바뀐 지원자 { $count }명의 개인 정보를 삭제할까요(메모와 제출된 양식도 지웁니다)?
 sync-purged = 전형 단계 { $stage }의 지원자 { $count }명의 개인 정보를 삭제했습니다(메모 { $memos }개, 제출된 양식 { $submissions }개 삭제). purges 테이블에 기록했습니다
+sync-purge-wal-busy = 테이블에서 개인 정보를 지웠지만, 다른 프로그램이 미러를 읽는 중이어서 이전 사본이 { $path }-wal에 남아 있습니다(30초 기다림). 그 프로그램(BI 도구, sqlite3)이 끝나거나 닫은 뒤 같은 `recruit sync purge`를 다시 실행하세요
 sync-no-mirror = { $path }에 미러가 없습니다. `recruit sync`가 만들어 줍니다(또는 --db FILE을 주세요)
 sync-not-sqlite = { $path }은(는) SQLite 데이터베이스가 아닙니다. 그대로 두었습니다: 다른 --db FILE을 주세요
 sync-disk-full = { $path }이(가) 있는 디스크가 가득 찼습니다

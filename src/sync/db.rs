@@ -119,12 +119,10 @@ pub trait Backend: Send {
     /// (a database that is not ours is never changed).
     fn prepare_for_writes(&mut self) -> Result<(), Error>;
 
-    /// Before a purge: have deleted content overwritten where the database can.
-    fn before_purge(&mut self) -> Result<(), Error>;
-
-    /// Make the deleted rows unreadable from the file as far as the database allows
-    /// (after a purge).
-    fn after_purge(&mut self) -> Result<(), Error>;
+    /// After personal values were deleted from `tables` (committed): leave no readable
+    /// copy of them where the database keeps its data (old row versions, free space, the
+    /// write-ahead log). No tables: only finish what an earlier scrub could not (the WAL).
+    fn scrub(&mut self, tables: &[&str]) -> Result<(), Error>;
 
     /// Most parameters one statement may bind.
     fn max_params(&self) -> usize;

@@ -169,11 +169,12 @@ pub struct RunRecord {
     pub message: Option<String>,
 }
 
-/// Who a purge takes: candidates at `stage` whose stage changed before `before_unix`.
+/// Who a purge takes: candidates at `stage` whose stage changed before `before_unix` (none:
+/// every one at the stage, `--older-than 0`).
 #[derive(Debug, Clone)]
 pub struct PurgeRule {
     pub stage: String,
-    pub before_unix: f64,
+    pub before_unix: Option<f64>,
     /// In words, recorded with each purge.
     pub text: String,
 }
@@ -634,47 +635,61 @@ impl Mirror {
         })
     }
 
-    /// The candidates a purge would take (code, stage title, stage `updated_at`).
+    /// The candidates a purge would take (not purged yet), by code.
     pub fn purge_preview(&mut self, rule: &PurgeRule) -> Result<Vec<String>, Error> {
-        Ok(db::query(
-            self.db(),
-            "SELECT code FROM candidates
-             WHERE purged_at IS NULL AND stage_kind = ? AND stage_unix < ? ORDER BY code",
-            &[Val::text(&rule.stage), Val::Real(rule.before_unix)],
-        )?
-        .into_iter()
-        .filter_map(|r| r.first().and_then(Val::as_str).map(str::to_string))
-        .collect())
+        let mut sql =
+            "SELECT code FROM candidates WHERE purged_at IS NULL AND stage_kind = ?".to_string();
+        let mut params = vec![Val::text(&rule.stage)];
+        if let Some(before) = rule.before_unix {
+            sql.push_str(" AND stage_unix < ?");
+            params.push(Val::Real(before));
+        }
+        sql.push_str(" ORDER BY code");
+        Ok(db::query(self.db(), &sql, &params)?
+            .into_iter()
+            .filter_map(|r| r.first().and_then(Val::as_str).map(str::to_string))
+            .collect())
     }
 
-    /// Null the personal fields of the candidates `rule` takes (columns and `data`), delete
-    /// their memos and submissions, and record each in `purges`, in one transaction.
+    /// Purge the candidates `rule` takes (see [`Mirror::purge_codes`]).
     pub fn purge(&mut self, rule: &PurgeRule) -> Result<Purged, Error> {
+        let codes = self.purge_preview(rule)?;
+        self.purge_codes(&codes, &rule.text)
+    }
+
+    /// Remove the personal data of the candidates `codes` (those not purged yet; the others
+    /// are skipped): null their personal fields (columns and `data`), delete their memos and
+    /// submissions and record each in `purges` with `why`, in one transaction; then leave
+    /// no readable copy of the old values in the database (see [`Backend::scrub`]). No
+    /// codes: only finish an earlier purge's scrub.
+    pub fn purge_codes(&mut self, codes: &[String], why: &str) -> Result<Purged, Error> {
+        let mut out = Purged::default();
+        if codes.is_empty() {
+            self.db().scrub(&[])?;
+            return Ok(out);
+        }
         if self.version < schema::VERSION {
             self.db().prepare_for_writes()?;
             let from = self.version;
             schema::migrate(self.db(), from)?;
             self.version = schema::VERSION;
         }
-        self.db().before_purge()?;
         let now = records::now_text();
-        let mut out = Purged::default();
         in_tx(self.db(), |db| {
-            let rows = db::query(
-                db,
-                "SELECT code, data FROM candidates
-                 WHERE purged_at IS NULL AND stage_kind = ? AND stage_unix < ? ORDER BY code",
-                &[Val::text(&rule.stage), Val::Real(rule.before_unix)],
-            )?;
-            for r in rows {
-                let Some(code) = r[0].as_str().map(str::to_string) else {
+            for code in codes {
+                let rows = db::query(
+                    db,
+                    "SELECT data FROM candidates WHERE code = ? AND purged_at IS NULL",
+                    &[Val::text(code)],
+                )?;
+                let Some(r) = rows.first() else {
                     continue;
                 };
                 let count = |db: &mut dyn Backend, table: &str| -> Result<u64, Error> {
                     Ok(db::query(
                         db,
                         &format!("SELECT count(*) FROM {table} WHERE candidate_code = ?"),
-                        &[Val::text(&code)],
+                        &[Val::text(code)],
                     )?
                     .first()
                     .and_then(|r| r.first())
@@ -683,7 +698,7 @@ impl Mirror {
                 };
                 let memos = count(db, "memos")?;
                 let subs = count(db, "submissions")?;
-                let mut data: Value = r[1]
+                let mut data: Value = r[0]
                     .as_str()
                     .and_then(|d| serde_json::from_str(d).ok())
                     .unwrap_or(Value::Null);
@@ -694,7 +709,7 @@ impl Mirror {
                         }
                     }
                 }
-                delete_fetched(db, &code)?;
+                delete_fetched(db, code)?;
                 db::exec(
                     db,
                     "UPDATE candidates SET name = NULL, email = NULL, phone = NULL, birth = NULL,
@@ -704,7 +719,7 @@ impl Mirror {
                     &[
                         Val::Text(data.to_string()),
                         Val::text(&now),
-                        Val::text(&code),
+                        Val::text(code),
                     ],
                 )?;
                 db::exec(
@@ -713,19 +728,24 @@ impl Mirror {
                      SELECT code, ?t, ?, stage_kind, stage_updated_at, ?, ? FROM candidates WHERE code = ?",
                     &[
                         Val::text(&now),
-                        Val::text(&rule.text),
+                        Val::text(why),
                         Val::Int(memos as i64),
                         Val::Int(subs as i64),
-                        Val::text(&code),
+                        Val::text(code),
                     ],
                 )?;
                 out.memos += memos;
                 out.submissions += subs;
-                out.codes.push(code);
+                out.codes.push(code.clone());
             }
             Ok(())
         })?;
-        self.db().after_purge()?;
+        let touched: &[&str] = if out.codes.is_empty() {
+            &[]
+        } else {
+            &["candidates", "memos", "submissions", "submission_answers"]
+        };
+        self.db().scrub(touched)?;
         Ok(out)
     }
 

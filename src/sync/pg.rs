@@ -145,13 +145,14 @@ impl Backend for Postgres {
         Ok(())
     }
 
-    fn before_purge(&mut self) -> Result<(), Error> {
-        Ok(())
-    }
-
-    fn after_purge(&mut self) -> Result<(), Error> {
-        // Dead rows are reclaimed by (auto)vacuum; the README says how to make it at once.
-        Ok(())
+    fn scrub(&mut self, tables: &[&str]) -> Result<(), Error> {
+        if tables.is_empty() {
+            return Ok(());
+        }
+        // The old row versions (dead tuples, their TOAST values and index entries) keep
+        // the values until a vacuum removes them: now, not when autovacuum gets to it. A
+        // plain VACUUM: readers (BI tools) go on beside it.
+        self.batch(&format!("VACUUM {}", tables.join(", ")))
     }
 
     fn max_params(&self) -> usize {

@@ -40,8 +40,12 @@ impl Sqlite {
             lock: None,
         };
         // A reader or another writer holding the file briefly makes us wait, not fail.
+        // secure_delete on every connection: a row a sync replaces or a purge deletes is
+        // overwritten with zeros, so no old personal value stays in free pages or in the
+        // unused space of a page (a setting of the connection: nothing is written).
         db.conn
             .busy_timeout(std::time::Duration::from_secs(30))
+            .and_then(|_| db.conn.pragma_update(None, "secure_delete", "ON"))
             .map_err(|e| db.err(e))?;
         Ok(db)
     }
@@ -141,20 +145,29 @@ impl Backend for Sqlite {
             .map_err(|e| sqlite_error(&self.path, e))
     }
 
-    fn before_purge(&mut self) -> Result<(), Error> {
-        // Deleted content is overwritten with zeros, so free pages of the file do not
-        // keep the personal data.
-        self.conn
-            .pragma_update(None, "secure_delete", "ON")
-            .map_err(|e| sqlite_error(&self.path, e))
-    }
-
-    fn after_purge(&mut self) -> Result<(), Error> {
-        // Deleted pages were overwritten (secure_delete); the WAL still holds the old
-        // pages until a checkpoint folds them into the file and truncates it.
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-            .map_err(|e| self.err(e))
+    fn scrub(&mut self, tables: &[&str]) -> Result<(), Error> {
+        if !tables.is_empty() {
+            // Copies written before secure_delete was on (by an older recruit, or another
+            // program) may still sit in free pages or unused page space: rebuild the file.
+            self.batch("VACUUM")?;
+        }
+        // The WAL keeps the old pages until a checkpoint folds them into the file and
+        // truncates it; a reader in the middle of a query keeps it (busy after 30 s).
+        let busy: i64 = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        if busy != 0 {
+            // Retryable: the same purge finishes this once the reader is done.
+            return Err(Error::new(
+                crate::ExitKind::Busy,
+                crate::t!(
+                    "sync-purge-wal-busy",
+                    path = self.path.display().to_string()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn max_params(&self) -> usize {

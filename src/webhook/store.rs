@@ -455,7 +455,10 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .with_source(e)
     })?;
     // Readers (events list) and the listener work at once; a busy writer waits, not fails.
+    // Payloads hold personal data: a row deleted or rewritten is overwritten with zeros, so
+    // no old copy stays in free pages or unused page space (a setting of the connection).
     conn.busy_timeout(std::time::Duration::from_secs(10))
+        .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
         .map_err(|e| store_error(path, e))?;
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))

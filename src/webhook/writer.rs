@@ -125,8 +125,10 @@ impl Writer {
     /// its thread.
     pub(crate) fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
         let conn = Connection::open(path).map_err(|e| store::store_error(path, e))?;
+        // secure_delete: as every connection that writes payloads (see `store::connect`).
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
+            .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
             .map_err(|e| store::store_error(path, e))?;
         let (tx, rx) = mpsc::channel();
         let health = Arc::new(Health::default());

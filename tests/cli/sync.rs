@@ -871,6 +871,202 @@ fn sync_purge_removes_personal_data_and_later_runs_keep_it_removed() {
     );
 }
 
+/// Generation `generation` of the personal data of every candidate at stage fail (and of
+/// `clones` more, C9500..., copies of one): a name, an e-mail and `memos` memos each, all
+/// carrying `zqx` markers so a test can look for any copy of them; the other candidates get
+/// a new name too (more rows rewritten). The next `sync --full` replaces them all.
+fn personal_generation(ts: &TestSandbox, generation: u32, clones: usize, memos: usize) {
+    edit_state(ts, |s| {
+        let cands = s["candidates"].as_array_mut().unwrap();
+        if clones > 0 {
+            let model = cands
+                .iter()
+                .find(|c| c["stage"]["kind"] == "fail")
+                .unwrap()
+                .clone();
+            for i in 0..clones {
+                let mut c = model.clone();
+                c["code"] = json!(format!("C95{i:02}"));
+                cands.push(c);
+            }
+        }
+        let mut failed = Vec::new();
+        for c in cands.iter_mut() {
+            let code = c["code"].as_str().unwrap().to_string();
+            if c["stage"]["kind"] == "fail" {
+                c["name"] = json!(format!("zqx-name-{generation}-{code}"));
+                c["email"] = json!(format!("zqx-mail-{generation}-{code}@example.com"));
+                failed.push(code);
+            } else {
+                c["name"] = json!(format!("Other Name {generation} {code}"));
+            }
+        }
+        let model = s["memos"][0].clone();
+        let memos_of = s["memos"].as_array_mut().unwrap();
+        memos_of.retain(|m| !failed.iter().any(|c| m["candidate"] == json!(c)));
+        let mut id = 5000 + 1000 * generation as i64;
+        for code in &failed {
+            for i in 0..memos {
+                let mut m = model.clone();
+                id += 1;
+                m["id"] = json!(id);
+                m["candidate"] = json!(code);
+                m["parent_id"] = Value::Null;
+                m["mentions"] = json!([]);
+                m["content"] = json!(format!(
+                    "zqx-memo-{generation}-{code}-{i}: {}",
+                    "notes of the interview, long enough to fill pages. ".repeat(12 + i)
+                ));
+                memos_of.push(m);
+            }
+        }
+        s["next_memo_id"] = json!(id + 1);
+    });
+}
+
+/// Where `needle` occurs in the files of `dir` (the mirror, its WAL, shared-memory index and
+/// journal): file, offset and the bytes from there.
+fn markers_in(dir: &Path, needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        for (at, w) in bytes.windows(needle.len()).enumerate() {
+            if w == needle.as_bytes() {
+                let end = (at + 40).min(bytes.len());
+                found.push(format!(
+                    "{} @{at}: {}",
+                    path.file_name().unwrap().to_string_lossy(),
+                    String::from_utf8_lossy(&bytes[at..end])
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
+    both(
+        "sync_purge_leaves_no_readable_copy_and_zero_takes_every_one",
+        |db| {
+            let ts = TestSandbox::new();
+            // Two syncs with changes: pages split and rows are replaced, so old copies of
+            // the values may sit in free pages and in the unused space of live ones.
+            personal_generation(&ts, 1, 40, 6);
+            sync(&ts, db, &[]);
+            personal_generation(&ts, 2, 0, 6);
+            sync(&ts, db, &["--full"]);
+            let fail = db.count("SELECT count(*) AS n FROM candidates WHERE stage_kind = 'fail'");
+            assert!(fail > 40, "{fail}");
+            assert!(
+                db.count("SELECT count(*) AS n FROM memos WHERE content LIKE 'zqx-memo-2-%'")
+                    >= 6 * fail
+            );
+            if let Db::Lite(path, _) = db {
+                // The syncs' connections delete securely too: the first generation, replaced
+                // by the second, left no copy.
+                for gone in ["zqx-name-1-", "zqx-mail-1-", "zqx-memo-1-"] {
+                    let found = markers_in(path.parent().unwrap(), gone);
+                    assert!(found.is_empty(), "replaced values left: {:?}", &found[..1]);
+                }
+                // A mirror written without secure_delete (by an older recruit) holds old
+                // copies: this connection (SQLite's default) leaves some, the purge must not.
+                db.exec(
+                    "UPDATE memos SET content = content || ' (edited)'
+                     WHERE candidate_code IN (SELECT code FROM candidates WHERE stage_kind = 'fail')",
+                );
+            }
+            if let Db::Pg { .. } = db {
+                // The server's own background vacuum must not do recruit's work here.
+                for t in ["candidates", "memos", "submissions", "submission_answers"] {
+                    db.exec(&format!(
+                        "ALTER TABLE {t} SET (autovacuum_enabled = false, toast.autovacuum_enabled = false)"
+                    ));
+                }
+            }
+
+            // 0 (in any unit) means every candidate at the stage.
+            for zero in ["0", "0s", "0d"] {
+                let out = ts.run(&[
+                    "-o",
+                    "json",
+                    "sync",
+                    "purge",
+                    "--db",
+                    &db.arg(),
+                    "--stage",
+                    "fail",
+                    "--older-than",
+                    zero,
+                    "--dry-run",
+                ]);
+                assert_eq!(out.status.code(), Some(0), "{zero}: {}", stderr_of(&out));
+                let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(r["would_purge"], fail, "{zero}: {r}");
+            }
+            // A reader beside it (a BI tool, idle between queries) keeps the WAL from being
+            // removed when the purge closes the file: the purge itself must empty it.
+            let reader = match db {
+                Db::Lite(path, _) => {
+                    let c = rusqlite::Connection::open(path).unwrap();
+                    c.query_row("SELECT count(*) FROM memos", [], |r| r.get::<_, i64>(0))
+                        .unwrap();
+                    Some(c)
+                }
+                Db::Pg { .. } => None,
+            };
+            let out = ts.run(&[
+                "-o",
+                "json",
+                "sync",
+                "purge",
+                "--db",
+                &db.arg(),
+                "--stage",
+                "fail",
+                "--older-than",
+                "0",
+                "--yes",
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(r["purged"], fail, "{r}");
+
+            match db {
+                Db::Lite(path, _) => {
+                    let found = markers_in(path.parent().unwrap(), "zqx");
+                    assert!(
+                        found.is_empty(),
+                        "{} copies of purged values left, e.g. {:?}",
+                        found.len(),
+                        &found[..found.len().min(5)]
+                    );
+                    drop(reader);
+                }
+                Db::Pg { .. } => {
+                    db.exec("CREATE EXTENSION IF NOT EXISTS pgstattuple");
+                    for t in ["candidates", "memos", "submissions", "submission_answers"] {
+                        // The table and its TOAST table, where long values live.
+                        let rels = db.rows(&format!(
+                            "SELECT '{t}' AS rel UNION ALL
+                             SELECT reltoastrelid::regclass::text FROM pg_class
+                             WHERE oid = '{t}'::regclass AND reltoastrelid <> 0"
+                        ));
+                        for rel in rels {
+                            let rel = rel["rel"].as_str().unwrap();
+                            let dead = db.count(&format!(
+                                "SELECT dead_tuple_count AS n FROM pgstattuple('{rel}')"
+                            ));
+                            assert_eq!(dead, 0, "dead rows keep old values in {rel}");
+                        }
+                    }
+                }
+            }
+        },
+    );
+}
+
 #[test]
 fn sync_a_second_sync_on_the_same_database_is_refused() {
     both("sync_a_second_sync_on_the_same_database_is_refused", |db| {

@@ -133,6 +133,58 @@ fn prune_never_drops_undelivered_events_by_accident() {
     assert!(events_json(&home, &store, &[]).is_empty());
 }
 
+/// Payloads hold personal data: events pruned leave no copy of it in the store's files (the
+/// listener's status updates and prune's deletes overwrite what they free).
+#[test]
+fn pruned_events_leave_no_copy_of_their_payloads_in_the_store() {
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("relay.db");
+    let app = app_up();
+    let l = listen(&home, &store, &app.stub.base());
+    for n in 1..=30 {
+        let body = json!({
+            "action": "candidate_pass",
+            "seq": n,
+            "candidate": {
+                "code": format!("C{n}"),
+                "name": format!("zqx-relay-{n}"),
+                "email": format!("zqx-relay-{n}@example.com"),
+                "note": "a payload long enough that the events fill several pages. ".repeat(10),
+            },
+        });
+        assert_eq!(send_signed(&l.url, &body.to_string(), true).0, 200);
+    }
+    settled(&home, &store, &app.got, 30);
+    let (code, rest) = l.terminate();
+    assert_eq!(code, Some(0), "{rest:?}");
+
+    let prune = |args: &[&str]| {
+        recruit(&home)
+            .args(["webhooks", "events", "prune", "--store"])
+            .arg(&store)
+            .args(["--before", "1s", "-o", "json"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    wait_for("every event older than 1 s", 10, || {
+        let out = prune(&["--dry-run"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        serde_json::from_str::<Value>(&stdout_of(&out)).unwrap()["would_delete"] == 30
+    });
+    let out = prune(&["--yes"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(events_json(&home, &store, &[]).is_empty());
+
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let left = bytes.windows(10).filter(|w| w == b"zqx-relay-").count();
+        assert_eq!(left, 0, "copies of pruned payloads in {}", path.display());
+    }
+}
+
 /// A store with damaged pages is refused when the listener starts (exit 2, saying so) and
 /// left as it is, instead of answering 200 for events it cannot keep.
 #[test]
