@@ -311,7 +311,7 @@ pub async fn run(
     } else {
         cfg.idle_timeout
     };
-    let (printer, printed) = Printer::start(io.stdout);
+    let (printer, printed) = Printer::start(io.stdout, log.clone());
     let fatal: Arc<Mutex<Option<Error>>> = Arc::default();
     let watchdog = cfg.durable.as_ref().zip(writer.as_ref()).map(|(d, w)| {
         watch_store(
@@ -604,42 +604,34 @@ async fn handle(
     if let Some(writer) = &st.writer {
         return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
-    let printed = st.printer.print(&st.cfg, &body, head.json, &st.log).await;
     let target = forward_target(&st.cfg, action);
-    if let Printed::Failed(error) = &printed {
-        // Printing is this event's only way on when it is not forwarded: a 200 would make
-        // the service drop it, a 503 makes it retry.
-        if target.is_none() {
-            st.log.write(
-                said!(
-                    Record::error,
-                    "print_failed",
-                    "listen-print-failed-503",
-                    error = error.as_str()
-                )
-                .action(action),
-            );
-            let body = serde_json::json!({
-                "error": "output_failed",
-                "message": "the event could not be written to the listener's output; retry later",
-            })
-            .to_string();
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                [(header::CONTENT_TYPE, "application/json")],
-                body,
-            )
-                .into_response();
-        }
+    // Printing is this event's only way on when it is not forwarded: a 200 would make the
+    // service drop it, a 503 makes it retry.
+    let printed = st
+        .printer
+        .print(&st.cfg, &body, head.json, &st.log, target.is_none())
+        .await;
+    if let (Printed::Failed(error), None) = (&printed, target) {
         st.log.write(
             said!(
-                Record::warn,
+                Record::error,
                 "print_failed",
-                "listen-print-failed",
+                "listen-print-failed-503",
                 error = error.as_str()
             )
             .action(action),
         );
+        let body = serde_json::json!({
+            "error": "output_failed",
+            "message": "the event could not be written to the listener's output; retry later",
+        })
+        .to_string();
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response();
     }
     if let Some(url) = target {
         if !forward(&st, url, &headers, &body).await {
@@ -689,19 +681,8 @@ async fn store_event(
     match writer.insert(ev).await {
         Ok(id) => {
             st.stats.stored.fetch_add(1, Ordering::Relaxed);
-            // Stored: a stdout that cannot be written is said, and the 200 stands.
-            if let Printed::Failed(error) = st.printer.print(&st.cfg, body, json, &st.log).await {
-                st.log.write(
-                    said!(
-                        Record::warn,
-                        "print_failed",
-                        "listen-print-failed",
-                        error = error.as_str()
-                    )
-                    .event(id)
-                    .action(action),
-                );
-            }
+            // Stored: a stdout that cannot be written is said (by the printer), the 200 stands.
+            st.printer.print(&st.cfg, body, json, &st.log, false).await;
             st.log.write(
                 said!(Record::info, "stored", "listen-stored", id = id)
                     .event(id)
@@ -817,10 +798,14 @@ impl Head {
 /// Accepted events on stdout, written by a thread of their own so a slow reader never blocks
 /// the runtime; a full queue holds up the answer to the sender (nothing is dropped).
 #[derive(Clone)]
-struct Printer(mpsc::Sender<(Vec<u8>, oneshot::Sender<std::io::Result<()>>)>);
+struct Printer(mpsc::Sender<Line>);
+
+/// A line to write, and who waits to learn whether it was written (None: nobody).
+type Line = (Vec<u8>, Option<oneshot::Sender<std::io::Result<()>>>);
 
 /// What became of an event on stdout.
 enum Printed {
+    /// Written, or (when the caller does not wait) handed to the printer.
     Yes,
     /// Not meant to be printed (a body that is not JSON under `-o ndjson`).
     Skipped,
@@ -829,20 +814,46 @@ enum Printed {
 }
 
 impl Printer {
-    fn start(mut out: Box<dyn Write + Send>) -> (Printer, tokio::task::JoinHandle<()>) {
-        type Line = (Vec<u8>, oneshot::Sender<std::io::Result<()>>);
+    fn start(mut out: Box<dyn Write + Send>, log: Log) -> (Printer, tokio::task::JoinHandle<()>) {
         let (tx, mut rx) = mpsc::channel::<Line>(1024);
         let done = tokio::task::spawn_blocking(move || {
             // Every line is tried, even after a failure: a disk that was full may have room
-            // again. Each sender learns whether its line was written.
+            // again. A sender that waits learns whether its line was written; for the others
+            // (the event is stored or forwarded) a failure is said once, until it works again.
+            let mut failing = false;
             while let Some((line, written)) = rx.blocking_recv() {
-                let _ = written.send(out.write_all(&line).and_then(|_| out.flush()));
+                let result = out.write_all(&line).and_then(|_| out.flush());
+                let ok = result.is_ok();
+                let unheard = match written {
+                    Some(w) => w.send(result).err(),
+                    None => Some(result),
+                };
+                if let Some(Err(e)) = unheard {
+                    if !failing {
+                        log.write(said!(
+                            Record::warn,
+                            "print_failed",
+                            "listen-print-failed",
+                            error = e.to_string()
+                        ));
+                    }
+                }
+                failing = !ok;
             }
         });
         (Printer(tx), done)
     }
 
-    async fn print(&self, cfg: &ListenConfig, body: &[u8], json: bool, log: &Log) -> Printed {
+    /// Print one event. With `wait`, once it is written (or failed to be); else once it is
+    /// queued, so a stdout nobody reads never holds up an event kept elsewhere.
+    async fn print(
+        &self,
+        cfg: &ListenConfig,
+        body: &[u8],
+        json: bool,
+        log: &Log,
+        wait: bool,
+    ) -> Printed {
         // Parsed only for the views that need it: a 1 MiB body is not built into a tree twice.
         let value = || serde_json::from_slice::<Value>(body).ok();
         let json = match (cfg.format, json) {
@@ -879,8 +890,14 @@ impl Printer {
         if line.last() != Some(&b'\n') {
             line.push(b'\n');
         }
+        if !wait {
+            return match self.0.send((line, None)).await {
+                Ok(()) => Printed::Yes,
+                Err(_) => Printed::Failed(crate::t!("listen-printer-stopped")),
+            };
+        }
         let (written, result) = oneshot::channel();
-        if self.0.send((line, written)).await.is_err() {
+        if self.0.send((line, Some(written))).await.is_err() {
             return Printed::Failed(crate::t!("listen-printer-stopped"));
         }
         match result.await {
