@@ -633,6 +633,9 @@ listen-skipped = skipped { $has ->
     } (not in --events)
 listen-store-failed = error: could not store the event ({ $error }); answered 503 so the service retries it
 listen-answered-502 = answered 502 so the service retries this event later
+listen-print-failed-503 = error: could not write the event to standard output ({ $error }); answered 503 so the service retries it: free the disk or restart whatever reads the output, or add --store or --forward-to
+listen-print-failed = warning: could not write the event to standard output ({ $error }); it goes on to the store or the forward target all the same
+listen-printer-stopped = the output writer has stopped
 listen-forwarded = { "  " }forwarded to { $url }: { $outcome }
 relay-forwarded = { "  " }forwarded event { $id } ({ $what }) to { $url }: { $outcome }
 relay-failed = warning: event { $id } failed for good ({ $why }): { $error }; `recruit webhooks events replay { $id }` sends it again

@@ -582,6 +582,9 @@ listen-skipped = 건너뜀: { $has ->
     } (--events에 없음)
 listen-store-failed = 오류: 이벤트를 저장하지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다
 listen-answered-502 = 서비스가 이 이벤트를 나중에 다시 보내도록 502로 응답했습니다
+listen-print-failed-503 = 오류: 이벤트를 표준 출력에 쓰지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다: 디스크 공간을 확보하거나 출력을 읽는 프로그램을 다시 시작하거나, --store 또는 --forward-to를 추가하세요
+listen-print-failed = 경고: 이벤트를 표준 출력에 쓰지 못했습니다({ $error }). 이벤트는 그래도 저장소나 전달 대상으로 갑니다
+listen-printer-stopped = 출력 스레드가 멈췄습니다
 listen-forwarded = { "  " }{ $url }(으)로 전달: { $outcome }
 relay-forwarded = { "  " }이벤트 { $id }({ $what })을(를) { $url }(으)로 전달: { $outcome }
 relay-failed = 경고: 이벤트 { $id }은(는) 끝내 전달하지 못했습니다({ $why }): { $error }. `recruit webhooks events replay { $id }`로 다시 보낼 수 있습니다

@@ -16,7 +16,7 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
@@ -311,7 +311,7 @@ pub async fn run(
     } else {
         cfg.idle_timeout
     };
-    let (printer, printed) = Printer::start(io.stdout);
+    let (printer, printed) = Printer::start(io.stdout, log.clone());
     let fatal: Arc<Mutex<Option<Error>>> = Arc::default();
     let watchdog = cfg.durable.as_ref().zip(writer.as_ref()).map(|(d, w)| {
         watch_store(
@@ -604,8 +604,36 @@ async fn handle(
     if let Some(writer) = &st.writer {
         return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
-    st.printer.print(&st.cfg, &body, head.json, &st.log).await;
-    if let Some(url) = forward_target(&st.cfg, action) {
+    let target = forward_target(&st.cfg, action);
+    // Printing is this event's only way on when it is not forwarded: a 200 would make the
+    // service drop it, a 503 makes it retry.
+    let printed = st
+        .printer
+        .print(&st.cfg, &body, head.json, &st.log, target.is_none())
+        .await;
+    if let (Printed::Failed(error), None) = (&printed, target) {
+        st.log.write(
+            said!(
+                Record::error,
+                "print_failed",
+                "listen-print-failed-503",
+                error = error.as_str()
+            )
+            .action(action),
+        );
+        let body = serde_json::json!({
+            "error": "output_failed",
+            "message": "the event could not be written to the listener's output; retry later",
+        })
+        .to_string();
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response();
+    }
+    if let Some(url) = target {
         if !forward(&st, url, &headers, &body).await {
             // Nothing stores the event here: a 200 would make the service drop it for good,
             // a 502 makes it retry later.
@@ -653,7 +681,8 @@ async fn store_event(
     match writer.insert(ev).await {
         Ok(id) => {
             st.stats.stored.fetch_add(1, Ordering::Relaxed);
-            st.printer.print(&st.cfg, body, json, &st.log).await;
+            // Stored: a stdout that cannot be written is said (by the printer), the 200 stands.
+            st.printer.print(&st.cfg, body, json, &st.log, false).await;
             st.log.write(
                 said!(Record::info, "stored", "listen-stored", id = id)
                     .event(id)
@@ -769,24 +798,62 @@ impl Head {
 /// Accepted events on stdout, written by a thread of their own so a slow reader never blocks
 /// the runtime; a full queue holds up the answer to the sender (nothing is dropped).
 #[derive(Clone)]
-struct Printer(mpsc::Sender<Vec<u8>>);
+struct Printer(mpsc::Sender<Line>);
+
+/// A line to write, and who waits to learn whether it was written (None: nobody).
+type Line = (Vec<u8>, Option<oneshot::Sender<std::io::Result<()>>>);
+
+/// What became of an event on stdout.
+enum Printed {
+    /// Written, or (when the caller does not wait) handed to the printer.
+    Yes,
+    /// Not meant to be printed (a body that is not JSON under `-o ndjson`).
+    Skipped,
+    /// The write failed (a full disk, a closed pipe): the error.
+    Failed(String),
+}
 
 impl Printer {
-    fn start(mut out: Box<dyn Write + Send>) -> (Printer, tokio::task::JoinHandle<()>) {
-        let (tx, mut rx) = mpsc::channel::<Vec<u8>>(1024);
+    fn start(mut out: Box<dyn Write + Send>, log: Log) -> (Printer, tokio::task::JoinHandle<()>) {
+        let (tx, mut rx) = mpsc::channel::<Line>(1024);
         let done = tokio::task::spawn_blocking(move || {
-            // A closed stdout must not stop the listener from answering the sender.
-            let mut open = true;
-            while let Some(line) = rx.blocking_recv() {
-                if open {
-                    open = out.write_all(&line).and_then(|_| out.flush()).is_ok();
+            // Every line is tried, even after a failure: a disk that was full may have room
+            // again. A sender that waits learns whether its line was written; for the others
+            // (the event is stored or forwarded) a failure is said once, until it works again.
+            let mut failing = false;
+            while let Some((line, written)) = rx.blocking_recv() {
+                let result = out.write_all(&line).and_then(|_| out.flush());
+                let ok = result.is_ok();
+                let unheard = match written {
+                    Some(w) => w.send(result).err(),
+                    None => Some(result),
+                };
+                if let Some(Err(e)) = unheard {
+                    if !failing {
+                        log.write(said!(
+                            Record::warn,
+                            "print_failed",
+                            "listen-print-failed",
+                            error = e.to_string()
+                        ));
+                    }
                 }
+                failing = !ok;
             }
         });
         (Printer(tx), done)
     }
 
-    async fn print(&self, cfg: &ListenConfig, body: &[u8], json: bool, log: &Log) {
+    /// Print one event. With `wait`, once it is written (or failed to be); else once it is
+    /// queued, so a stdout nobody reads never holds up an event kept elsewhere.
+    async fn print(
+        &self,
+        cfg: &ListenConfig,
+        body: &[u8],
+        json: bool,
+        log: &Log,
+        wait: bool,
+    ) -> Printed {
         // Parsed only for the views that need it: a 1 MiB body is not built into a tree twice.
         let value = || serde_json::from_slice::<Value>(body).ok();
         let json = match (cfg.format, json) {
@@ -817,13 +884,27 @@ impl Printer {
                         body.len()
                     ),
                 ));
-                return;
+                return Printed::Skipped;
             }
         };
         if line.last() != Some(&b'\n') {
             line.push(b'\n');
         }
-        let _ = self.0.send(line).await;
+        if !wait {
+            return match self.0.send((line, None)).await {
+                Ok(()) => Printed::Yes,
+                Err(_) => Printed::Failed(crate::t!("listen-printer-stopped")),
+            };
+        }
+        let (written, result) = oneshot::channel();
+        if self.0.send((line, Some(written))).await.is_err() {
+            return Printed::Failed(crate::t!("listen-printer-stopped"));
+        }
+        match result.await {
+            Ok(Ok(())) => Printed::Yes,
+            Ok(Err(e)) => Printed::Failed(e.to_string()),
+            Err(_) => Printed::Failed(crate::t!("listen-printer-stopped")),
+        }
     }
 }
 
@@ -888,15 +969,44 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
     false
 }
 
-/// `GET /healthz`: 200 while the store is usable and every lane runs, else 503 with why.
+/// `GET /healthz`: 200 while the store can be read and written and every lane runs, else
+/// 503 with why.
 async fn healthz(State(st): State<Arc<Shared>>) -> Response {
     let mut problems = Vec::new();
-    if let Some((since, why)) = st.writer.as_ref().and_then(|w| w.health.failing()) {
-        problems.push(format!(
-            "the event store has been failing for {} s: {}",
-            since.elapsed().as_secs(),
-            crate::output::text::one_line(&why, 200)
-        ));
+    if let (Some(d), Some(w)) = (&st.cfg.durable, &st.writer) {
+        // Read it now, on a connection of its own: one kept open could answer from pages it
+        // cached before they were damaged.
+        let path = d.store.path.clone();
+        let probe = tokio::task::spawn_blocking(move || Reader::open(&path)?.pending())
+            .await
+            .unwrap_or_else(|e| {
+                Err(Error::caused(
+                    ExitKind::Other,
+                    crate::t!("store-read-stopped"),
+                    e,
+                ))
+            });
+        if let Err(e) = &probe {
+            w.health.saw(&d.store.path, e);
+        }
+        if let Some(why) = w.health.damaged() {
+            problems.push(crate::output::text::one_line(&why, 400));
+        } else if let Err(e) = &probe {
+            problems.push(format!(
+                "the event store cannot be read: {}",
+                crate::output::text::one_line(&e.message, 200)
+            ));
+        }
+        match w.health.failing() {
+            Some((since, why)) if w.health.damaged().as_ref() != Some(&why) => {
+                problems.push(format!(
+                    "the event store has been failing for {} s: {}",
+                    since.elapsed().as_secs(),
+                    crate::output::text::one_line(&why, 200)
+                ));
+            }
+            _ => {}
+        }
     }
     let alive = st.lanes_alive.load(Ordering::SeqCst);
     if alive < st.lanes {
@@ -930,7 +1040,12 @@ async fn metrics_text(State(st): State<Arc<Shared>>) -> Response {
     let pending = match (&st.cfg.durable, pending_counts(&st).await) {
         (None, _) => Some(Vec::new()),
         (Some(_), Ok(p)) => Some(p),
-        (Some(_), Err(_)) => None,
+        (Some(d), Err(e)) => {
+            if let Some(w) = &st.writer {
+                w.health.saw(&d.store.path, &e);
+            }
+            None
+        }
     };
     let text = super::metrics::exposition(&st.stats, pending.as_deref(), &st.cfg.targets());
     (

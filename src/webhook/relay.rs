@@ -144,6 +144,7 @@ impl Relay {
             let next = match self.next(&mut reader, &url, cursor).await {
                 Ok(next) => next,
                 Err(e) => {
+                    self.writer.health.saw(&self.store.path, &e);
                     self.writer.health.read_failed(&e.message);
                     self.log.write(
                         Record::error("store_failed", format!("relay to {url}: {}", e.message))

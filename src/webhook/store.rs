@@ -187,18 +187,7 @@ impl Store {
 
     /// A connection of its own for reading beside the writer (a lane, the metrics).
     pub(crate) fn reader(&self) -> Result<Reader, Error> {
-        let conn = Connection::open_with_flags(
-            &self.path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| store_error(&self.path, e))?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .and_then(|_| conn.pragma_update(None, "query_only", true))
-            .map_err(|e| store_error(&self.path, e))?;
-        Ok(Reader {
-            conn,
-            path: self.path.clone(),
-        })
+        Reader::open(&self.path)
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, Error> {
@@ -339,6 +328,50 @@ pub(crate) struct Reader {
 }
 
 impl Reader {
+    pub(crate) fn open(path: &Path) -> Result<Reader, Error> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| store_error(path, e))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .and_then(|_| conn.pragma_update(None, "query_only", true))
+            .map_err(|e| store_error(path, e))?;
+        Ok(Reader {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Read just-committed events back the way a lane finds them (through the lane index,
+    /// then the row): for each `(id, target, payload)`, whether it is there with that payload.
+    /// One read transaction for all; it reads the file as it is now, not the writer's cache.
+    pub(crate) fn read_back(
+        &mut self,
+        events: &[(i64, Option<&str>, &[u8])],
+    ) -> Result<Vec<bool>, Error> {
+        let path = self.path.clone();
+        let tx = self.conn.transaction().map_err(|e| store_error(&path, e))?;
+        let mut found = Vec::with_capacity(events.len());
+        {
+            let mut stmt = tx
+                .prepare_cached(
+                    "SELECT payload FROM events INDEXED BY events_lane
+                     WHERE status = 'pending' AND target IS ?2 AND id = ?1",
+                )
+                .map_err(|e| store_error(&path, e))?;
+            for (id, target, payload) in events {
+                let back: Option<Vec<u8>> = stmt
+                    .query_row(params![id, target], |r| r.get(0))
+                    .optional()
+                    .map_err(|e| store_error(&path, e))?;
+                found.push(back.as_deref() == Some(*payload));
+            }
+        }
+        tx.commit().map_err(|e| store_error(&path, e))?;
+        Ok(found)
+    }
+
     /// The oldest pending event for `target` after `after_id`: one row, one payload. The
     /// (status, target, id) index makes it one lookup however many events other lanes hold.
     pub(crate) fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
@@ -529,6 +562,27 @@ fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
         return Ok(());
     }
     Err(damaged(path, &problems.join("; ")))
+}
+
+/// Whether `e` says the store's pages are damaged (SQLite found them malformed), as opposed
+/// to a failure that passes (a full disk, a lock held too long).
+pub(crate) fn is_damage(e: &Error) -> bool {
+    let Some(source) = e.source.as_ref() else {
+        return false;
+    };
+    matches!(
+        (**source).downcast_ref::<rusqlite::Error>(),
+        Some(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+            )
+    )
+}
+
+/// What a listener says of a store found damaged while it runs: what, and what to do.
+pub(crate) fn damaged_message(path: &Path, why: &str) -> String {
+    damaged(path, why).message
 }
 
 fn damaged(path: &Path, why: &str) -> Error {

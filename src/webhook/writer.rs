@@ -3,8 +3,13 @@
 //! An insert is answered only once its commit is on disk, so the listener's 200 still means
 //! "kept"; when events arrive or drain faster than one commit each, one fsync serves many.
 //!
+//! Each inserted event is read back after its commit, on a connection of its own that reads
+//! the file rather than the writer's page cache: pages damaged under a running listener would
+//! otherwise let it answer 200 for events nobody can read or forward.
+//!
 //! The writer also keeps the store's health: since when writes (or the lanes' reads) have
-//! been failing, which `/healthz` reports and which stops the listener when it lasts.
+//! been failing, and whether the store was found damaged, which `/healthz` reports and which
+//! stops the listener when it lasts.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -14,7 +19,7 @@ use std::time::Instant;
 use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
-use super::store::{self, NewEvent, Status};
+use super::store::{self, NewEvent, Reader, Status};
 use crate::error::Error;
 
 /// Most operations in one transaction, and most payload bytes: a commit stays short.
@@ -64,6 +69,9 @@ impl Op {
 pub(crate) struct Health {
     writes_failing: Mutex<Option<(Instant, String)>>,
     reads_failing: Mutex<Option<(Instant, String)>>,
+    /// Sticky: damaged pages do not heal, so new events are refused (503) until the listener
+    /// is restarted on a sound store (its start-up check refuses a damaged one by name).
+    damaged: Mutex<Option<(Instant, String)>>,
 }
 
 impl Health {
@@ -93,22 +101,41 @@ impl Health {
             None => *r = Some((Instant::now(), why.to_string())),
         }
     }
-    /// The failure that has lasted longest: since when, and its latest error.
-    pub(crate) fn failing(&self) -> Option<(Instant, String)> {
-        let w = self
-            .writes_failing
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        let r = self
-            .reads_failing
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        match (w, r) {
-            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-            (a, b) => a.or(b),
+    /// Record `e` if it says the store is damaged (any connection: the writer, a lane, a
+    /// scrape, the health check); the first such error is kept, with what to do.
+    pub(crate) fn saw(&self, path: &Path, e: &Error) {
+        if !store::is_damage(e) {
+            return;
         }
+        // SQLite's own words ("database disk image is malformed"): the message around them
+        // is said again by `damaged_message`.
+        let why = e
+            .source
+            .as_ref()
+            .map_or(e.message.clone(), |s| s.to_string());
+        self.found_damage(path, &why);
+    }
+    fn found_damage(&self, path: &Path, why: &str) {
+        let mut d = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
+        if d.is_none() {
+            *d = Some((Instant::now(), store::damaged_message(path, why)));
+        }
+    }
+    /// Why the store was found damaged, if it was.
+    pub(crate) fn damaged(&self) -> Option<String> {
+        self.damaged
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|(_, why)| why.clone())
+    }
+    /// The failure that has lasted longest (damage counts): since when, and its latest error.
+    pub(crate) fn failing(&self) -> Option<(Instant, String)> {
+        let slots = [&self.writes_failing, &self.reads_failing, &self.damaged];
+        slots
+            .into_iter()
+            .filter_map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            .min_by_key(|(since, _)| *since)
     }
 }
 
@@ -130,21 +157,26 @@ impl Writer {
             .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
             .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
             .map_err(|e| store::store_error(path, e))?;
+        let check = Reader::open(path)?;
         let (tx, rx) = mpsc::channel();
         let health = Arc::new(Health::default());
         let h = health.clone();
         let path = path.to_path_buf();
         let thread = std::thread::Builder::new()
             .name("event-store-writer".into())
-            .spawn(move || run(conn, &path, rx, &h))
+            .spawn(move || run(conn, check, &path, rx, &h))
             .map_err(|e| {
                 Error::caused(crate::ExitKind::Other, crate::t!("store-writer-start"), e)
             })?;
         Ok((Writer { tx, health }, thread))
     }
 
-    /// Commit one received event; its id, once it is on disk.
+    /// Commit one received event; its id, once it is on disk and reads back. A store found
+    /// damaged takes no more events.
     pub(crate) async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
+        if let Some(why) = self.health.damaged() {
+            return Err(Error::other(why));
+        }
         let (tx, rx) = oneshot::channel();
         self.send(Op::Insert(ev, tx))?;
         rx.await.unwrap_or_else(|_| Err(stopped()))
@@ -188,7 +220,13 @@ fn stopped() -> Error {
     Error::other(crate::t!("store-writer-stopped"))
 }
 
-fn run(mut conn: Connection, path: &Path, rx: mpsc::Receiver<Op>, health: &Health) {
+fn run(
+    mut conn: Connection,
+    mut check: Reader,
+    path: &Path,
+    rx: mpsc::Receiver<Op>,
+    health: &Health,
+) {
     while let Ok(first) = rx.recv() {
         let mut bytes = first.bytes();
         let mut batch = vec![first];
@@ -201,17 +239,18 @@ fn run(mut conn: Connection, path: &Path, rx: mpsc::Receiver<Op>, health: &Healt
                 Err(_) => break,
             }
         }
-        commit(&mut conn, path, batch, health);
+        commit(&mut conn, &mut check, path, batch, health);
     }
 }
 
 /// One transaction for the whole batch; each operation answered after the commit, with its
-/// own result (or the commit's error).
-fn commit(conn: &mut Connection, path: &Path, batch: Vec<Op>, health: &Health) {
+/// own result (or the commit's error). Inserts are answered only once read back.
+fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>, health: &Health) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
             let err = store::store_error(path, e);
+            health.saw(path, &err);
             health.write_failed(&err.message);
             return answer(batch, Vec::new(), Some(err));
         }
@@ -236,11 +275,60 @@ fn commit(conn: &mut Connection, path: &Path, batch: Vec<Op>, health: &Health) {
         }
         Err(e) => health.write_failed(&e.message),
     }
-    let results = results
+    let mut results: Vec<Result<i64, Error>> = results
         .into_iter()
         .map(|r| r.map_err(|e| store::store_error(path, e)))
         .collect();
+    for e in results.iter().filter_map(|r| r.as_ref().err()) {
+        health.saw(path, e);
+    }
+    if let Err(e) = &outcome {
+        health.saw(path, e);
+    } else {
+        read_back(check, path, &batch, &mut results, health);
+    }
     answer(batch, results, outcome.err());
+}
+
+/// Turn each committed insert that does not read back (an error, or not there as written)
+/// into an error: the listener answers 503 for it, never 200.
+fn read_back(
+    check: &mut Reader,
+    path: &Path,
+    batch: &[Op],
+    results: &mut [Result<i64, Error>],
+    health: &Health,
+) {
+    // Where each insert is in the batch, and what it should read back as.
+    let mut at = Vec::new();
+    let mut events = Vec::new();
+    for (i, (op, r)) in batch.iter().zip(results.iter()).enumerate() {
+        if let (Op::Insert(ev, _), Ok(id)) = (op, r) {
+            at.push(i);
+            events.push((*id, ev.target.as_deref(), &ev.payload[..]));
+        }
+    }
+    if events.is_empty() {
+        return;
+    }
+    match check.read_back(&events) {
+        Ok(found) => {
+            for ((i, (id, _, _)), ok) in at.iter().zip(&events).zip(found) {
+                if !ok {
+                    let why = format!("event {id} was committed but does not read back");
+                    health.found_damage(path, &why);
+                    results[*i] = Err(Error::other(store::damaged_message(path, &why)));
+                }
+            }
+        }
+        Err(e) => {
+            health.saw(path, &e);
+            health.write_failed(&e.message);
+            for i in &at {
+                results[*i] = Err(e.clone());
+            }
+        }
+    }
 }
 
 /// Each operation's answer: an insert's id, a mark's rows changed.

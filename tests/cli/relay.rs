@@ -1047,3 +1047,82 @@ fn clock_steps_do_not_stall_a_lane() {
     assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(seqs(&app.got), [7]);
 }
+
+/// `webhooks listen` with only stdout to keep events in: when stdout cannot be written (a
+/// full disk, a reader gone), each event is answered 503 (the service retries it) with an
+/// error on stderr, and the listener keeps running and answering; never a 200 for an event
+/// that went nowhere. With a forward target the app's answer decides instead, and with
+/// `--store` the commit: stdout's failure is then a warning.
+#[test]
+fn an_unwritable_stdout_answers_503_instead_of_dropping_events() {
+    let full = || {
+        Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+    };
+    let closed = || Stdio::from(closed_pipe());
+    let outputs: [(&str, &dyn Fn() -> Stdio); 2] = [("/dev/full", &full), ("closed pipe", &closed)];
+    for (what, stdout) in outputs {
+        let home = Home::new();
+        let mut cmd = recruit(&home);
+        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+            .stdin(Stdio::null())
+            .stdout(stdout())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let stderr = lines(child.stderr.take().unwrap());
+        let url = listening_url(&stderr);
+        let l = Listener { child, stderr, url };
+        for n in 1..=3 {
+            assert_eq!(
+                send(&l.url, n, true),
+                503,
+                "{what}: event {n} was printed nowhere"
+            );
+        }
+        let said = l.wait_line("could not write the event to standard output", 10);
+        assert!(said.contains("answered 503"), "{what}: {said}");
+        let mut l = l;
+        assert!(
+            l.child.try_wait().unwrap().is_none(),
+            "{what}: the listener keeps running"
+        );
+        assert_eq!(send(&l.url, 4, true), 503, "{what}: and keeps answering");
+
+        // Forwarded events do not depend on stdout: the app's 2xx is the answer.
+        let app = app_up();
+        let mut cmd = recruit(&home);
+        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+            .args(["--forward-to", &app.stub.base()])
+            .stdin(Stdio::null())
+            .stdout(stdout())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let stderr = lines(child.stderr.take().unwrap());
+        let url = listening_url(&stderr);
+        let f = Listener { child, stderr, url };
+        assert_eq!(send(&f.url, 5, true), 200, "{what}: forwarded");
+        assert_eq!(seqs(&app.got), [5]);
+        let said = f.wait_line("could not write the event to standard output", 10);
+        assert!(said.contains("goes on"), "{what}: {said}");
+
+        // Stored events do not either: committed, then 200, and stdout's failure said.
+        let mut cmd = recruit(&home);
+        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+            .arg("--store")
+            .arg(home.dir.path().join("relay.db"))
+            .stdin(Stdio::null())
+            .stdout(stdout())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let stderr = lines(child.stderr.take().unwrap());
+        let url = listening_url(&stderr);
+        let s = Listener { child, stderr, url };
+        assert_eq!(send(&s.url, 6, true), 200, "{what}: stored");
+        let said = s.wait_line("could not write the event to standard output", 10);
+        assert!(said.contains("goes on"), "{what}: {said}");
+    }
+}

@@ -180,6 +180,40 @@ fn a_store_that_stays_unusable_stops_the_listener_with_exit_1() {
     assert!(text.contains("answered 503, not stored"), "{text}");
 }
 
+/// Pages of the store damaged while the listener runs: `/healthz` answers 503 naming the
+/// damage and what to do (as `/metrics` says the store is unreadable), and new events are
+/// answered 503 while it lasts: the relay could not forward from a store it cannot read.
+#[test]
+fn healthz_is_503_while_the_stores_pages_cannot_be_read() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    super::store::fill_store(&store);
+    let l = listen_stored(
+        &home,
+        &store,
+        &["--metrics-addr", "127.0.0.1:0", "--store-fail-after", "1h"],
+    );
+    let base = metrics_base(&l);
+    let (status, body) = get(&format!("{base}/healthz"));
+    assert_eq!(status, 200, "{body}");
+    super::store::damage_pages(&store, &[21, 22, 41]);
+    let (status, body) = get(&format!("{base}/healthz"));
+    assert_eq!(status, 503, "{body}");
+    let reason = serde_json::from_str::<Value>(&body).unwrap()["reason"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(reason.contains("is damaged"), "{reason}");
+    assert!(reason.contains("malformed"), "{reason}");
+    assert!(reason.contains(&store.display().to_string()), "{reason}");
+    assert!(reason.contains("move it away"), "what to do: {reason}");
+    let s = scrape(&base);
+    assert_eq!(sample(&s, "recruit_relay_store_readable", None), 0.0);
+    assert_eq!(send(&l.url, 1, true), 503, "no 200 into a damaged store");
+    let (status, _) = get(&format!("{base}/healthz"));
+    assert_eq!(status, 503, "still");
+}
+
 #[test]
 fn json_logs_are_one_object_per_line_and_shutdown_is_quiet() {
     let home = Home::new();

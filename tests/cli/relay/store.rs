@@ -185,27 +185,42 @@ fn pruned_events_leave_no_copy_of_their_payloads_in_the_store() {
     }
 }
 
+/// A store of 300 pending events of ~2 kB, one to a page, so the events table's root is an
+/// inner page and damage in the middle leaves the newest pages alone.
+pub(crate) fn fill_store(store: &std::path::Path) {
+    let (s, _lock) = recruit::webhook::store::Store::open_for_listener(store).unwrap();
+    for n in 0..300 {
+        s.insert(&recruit::webhook::store::NewEvent {
+            action: Some("candidate_pass".into()),
+            payload: json!({"seq": n, "pad": "p".repeat(2000)})
+                .to_string()
+                .into(),
+            content_type: None,
+            signature: None,
+            target: None,
+        })
+        .unwrap();
+    }
+}
+
+/// Scribble over the store file's `pages` (numbered from 1, as SQLite does) in place, as a
+/// failing disk would, under whoever has it open.
+pub(crate) fn damage_pages(store: &std::path::Path, pages: &[u64]) {
+    use std::os::unix::fs::FileExt;
+    let file = std::fs::OpenOptions::new().write(true).open(store).unwrap();
+    for page in pages {
+        file.write_all_at(&[0xA5; 4096], (page - 1) * 4096).unwrap();
+    }
+    file.sync_all().unwrap();
+}
+
 /// A store with damaged pages is refused when the listener starts (exit 2, saying so) and
 /// left as it is, instead of answering 200 for events it cannot keep.
 #[test]
 fn a_store_with_damaged_pages_is_refused_at_start() {
     let home = Home::new();
     let store = home.dir.path().join("relay.db");
-    {
-        let (s, _lock) = recruit::webhook::store::Store::open_for_listener(&store).unwrap();
-        for n in 0..300 {
-            s.insert(&recruit::webhook::store::NewEvent {
-                action: Some("candidate_pass".into()),
-                payload: json!({"seq": n, "pad": "p".repeat(2000)})
-                    .to_string()
-                    .into(),
-                content_type: None,
-                signature: None,
-                target: None,
-            })
-            .unwrap();
-        }
-    }
+    fill_store(&store);
     // Closed: the WAL is folded into the file. Now scribble over a few pages in the middle.
     let mut bytes = std::fs::read(&store).unwrap();
     assert!(bytes.len() > 64 * 4096, "{} bytes", bytes.len());
@@ -240,6 +255,44 @@ fn a_store_with_damaged_pages_is_refused_at_start() {
         stderr_of(&out)
     );
     assert_eq!(std::fs::read(&store).unwrap(), bytes, "left as it was");
+}
+
+/// Pages damaged under a running listener that the writer does not rewrite (the events
+/// table's root: the writer has it cached, a reader gets it from the file): an event the
+/// store cannot give back is answered 503, never 200, and so is every event after it while
+/// the store is known to be damaged; the listener says why. Before the damage, 200 as usual.
+#[test]
+fn an_event_that_does_not_read_back_from_a_damaged_store_is_answered_503() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    fill_store(&store);
+    let l = listen_stored(&home, &store, &["--store-fail-after", "1h"]);
+    assert_eq!(send(&l.url, 1000, true), 200, "a sound store: stored, 200");
+    let root: u64 = {
+        let c = rusqlite::Connection::open(&store).unwrap();
+        c.query_row(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'events'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap() as u64
+    };
+    assert!(root > 1, "{root}");
+    damage_pages(&store, &[root]);
+    let statuses: Vec<u16> = (1001..1021).map(|n| send(&l.url, n, true)).collect();
+    assert!(
+        statuses.iter().all(|s| *s == 503),
+        "no 200 for events that cannot be read back: {statuses:?}"
+    );
+    // They could not have been: the table cannot be read from the file.
+    let c = rusqlite::Connection::open(&store).unwrap();
+    let read = c.query_row("SELECT count(*) FROM events WHERE id > 300", [], |r| {
+        r.get::<_, i64>(0)
+    });
+    assert!(read.is_err(), "the damage is real: {read:?}");
+    let said = l.wait_line("could not store the event", 10);
+    assert!(said.contains("is damaged"), "{said}");
+    assert!(said.contains("answered 503"), "{said}");
 }
 
 /// A full disk: events that can't be committed are answered 503 (the service retries them),
