@@ -759,6 +759,7 @@ file-cannot-spill = cannot write a temporary file for a large candidate
 file-cannot-write-failed = cannot write --failed { $path }
 file-cannot-read-config = cannot read config file { $path }
 word-stdout = standard output
+stdout-not-open = it was closed when recruit started (as `>&-` does); send it to a file, or to /dev/null to discard the output
 io-not-found = No such file or directory
 io-permission-denied = Permission denied
 io-already-exists = File exists

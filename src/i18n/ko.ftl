@@ -705,6 +705,7 @@ file-cannot-spill = 큰 지원자를 위한 임시 파일을 쓸 수 없습니�
 file-cannot-write-failed = --failed { $path }에 쓸 수 없습니다
 file-cannot-read-config = 설정 파일 { $path }을(를) 읽을 수 없습니다
 word-stdout = 표준 출력
+stdout-not-open = recruit가 시작될 때 닫혀 있었습니다(`>&-`처럼). 파일로 보내거나, 출력을 버리려면 /dev/null로 보내세요
 io-not-found = 파일이나 디렉터리가 없습니다
 io-permission-denied = 권한이 없습니다
 io-already-exists = 파일이 이미 있습니다
