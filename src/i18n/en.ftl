@@ -126,6 +126,7 @@ wizard-another-link = { $label }: another link
 wizard-add-another-link = Add another link?
 wizard-uploading = uploading { $path } ...
 wizard-uploaded = uploaded: { $path }
+wizard-not-uploaded = not uploaded (dry run): { $path }, { $bytes } bytes; the request shows its local path where the uploaded file's path would be
 wizard-upload-failed = The upload failed: { $error }; try again, or give another file.
 
 wizard-military-status = Service status

@@ -120,6 +120,7 @@ wizard-another-link = { $label }: 다른 링크
 wizard-add-another-link = 링크를 더 추가할까요?
 wizard-uploading = { $path } 올리는 중...
 wizard-uploaded = 올림: { $path }
+wizard-not-uploaded = 올리지 않음(시험 실행): { $path }, { $bytes }바이트. 요청에는 올린 파일의 경로 자리에 이 로컬 경로가 보입니다
 wizard-upload-failed = 올리지 못했습니다: { $error }. 다시 시도하거나 다른 파일을 지정하세요.
 
 wizard-military-status = 병역 구분
