@@ -110,7 +110,7 @@ fn a_stdout_closed_at_start_fails_with_1_and_says_so() {
         vec!["--help"],
     ] {
         // The shell closes fd 1 (`>&-`) and becomes recruit.
-        let mut cmd = home.std_cmd();
+        let cmd = home.std_cmd();
         let bin = cmd.get_program().to_owned();
         let mut sh = std::process::Command::new("sh");
         for (k, v) in cmd.get_envs() {
