@@ -99,9 +99,45 @@ enum Sink {
     Closed,
 }
 
+/// Set when recruit started with standard output closed (`>&-`): see [`note_closed_stdout`].
+static STDOUT_MISSING: AtomicBool = AtomicBool::new(false);
+
+/// Remember whether standard output is closed. The binary calls it before Rust's runtime
+/// starts (an ELF/Mach-O constructor in `main.rs`): the runtime then opens `/dev/null` in a
+/// closed standard descriptor's place, after which results would vanish into it with exit 0.
+/// Once noted, a write of a result fails ([`NotOpen`]) and the command says so.
+pub fn note_closed_stdout() {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let stdout = std::io::stdout();
+        if rustix::io::fcntl_getfd(stdout.as_fd()) == Err(rustix::io::Errno::BADF) {
+            STDOUT_MISSING.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Whether standard output was closed when recruit started (see [`note_closed_stdout`]).
+pub(crate) fn stdout_missing() -> bool {
+    STDOUT_MISSING.load(Ordering::SeqCst)
+}
+
+/// Standard output that was closed when recruit started: every write fails, naming why.
+struct NotOpen;
+
+impl Write for NotOpen {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other(crate::t!("stdout-not-open")))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Sink {
     fn writer(&self) -> Box<dyn Write + Send> {
         match self {
+            Sink::Stdout if stdout_missing() => Box::new(NotOpen),
             Sink::Stdout => Box::new(std::io::stdout()),
             Sink::Stderr => Box::new(std::io::stderr()),
             #[cfg(any(test, feature = "testing"))]

@@ -74,6 +74,32 @@ pub(crate) fn scrub(text: &str) -> String {
     out
 }
 
+/// [`scrub`] every string of a JSON value, object keys included: a secret inside a body the
+/// service sent (echoed back by it) is as much output as one inside an error.
+pub(crate) fn scrub_json(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => {
+            let clean = scrub(s);
+            if clean != *s {
+                *s = clean;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(scrub_json),
+        Value::Object(m) => {
+            let scrubbed: serde_json::Map<String, Value> = std::mem::take(m)
+                .into_iter()
+                .map(|(k, mut val)| {
+                    scrub_json(&mut val);
+                    (scrub(&k), val)
+                })
+                .collect();
+            *m = scrubbed;
+        }
+        _ => {}
+    }
+}
+
 /// An error chain as one line (`outer: cause: cause`), secrets scrubbed.
 pub(crate) fn redact_error(err: &anyhow::Error) -> String {
     // Our own errors already carry a complete message: don't repeat their causes.
@@ -124,6 +150,12 @@ mod tests {
         assert_eq!(
             scrub("bad key sk_live_abcdef123456 here"),
             "bad key <redacted> here"
+        );
+        let mut v = serde_json::json!({"a": ["x sk_live_abcdef123456"], "sk_live_abcdef123456": 1});
+        scrub_json(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({"a": ["x <redacted>"], "<redacted>": 1})
         );
     }
 }

@@ -421,6 +421,50 @@ fn wizard_on_the_idless_form_asks_only_the_basics_and_sends_variant_b() {
     );
 }
 
+/// `--dry-run` sends nothing, files included: a local file given to the wizard is neither
+/// presigned nor PUT (it was uploaded), and the dry run names it (its local path and size, in
+/// the request where the uploaded file's path would be); `--save` keeps no such answer.
+#[test]
+fn a_dry_run_uploads_no_file_and_shows_what_it_would_upload() {
+    let sb = TestSandbox::new();
+    let cv = sb.home.dir.path().join("dry-cv.pdf");
+    std::fs::write(&cv, b"%PDF-1.4 seventeen").unwrap();
+    let saved = sb.home.dir.path().join("saved.json");
+    let mut s = sb.spawn(&[
+        "forms",
+        "apply",
+        codes::FORM_NO_IDS,
+        "--dry-run",
+        "--save",
+        saved.to_str().unwrap(),
+    ]);
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "min.dry@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(&mut s, "4. Resume", "dry-cv.pdf\r");
+    let said = until(&mut s, "the request shows its local path");
+    assert!(said.contains("not uploaded (dry run): "), "{said:?}");
+    assert!(said.contains("dry-cv.pdf, 18 bytes"), "{said:?}");
+    assert!(!said.contains("uploading"), "{said:?}");
+    answer(&mut s, "Do you consent to the collection and use", "y\r");
+    let shown = until(&mut s, "nothing was sent");
+    assert!(shown.contains("Would send POST"), "{shown:?}");
+    assert!(
+        shown.contains(r#""resume_path": "/"#) && shown.contains(r#"dry-cv.pdf""#),
+        "the local path where the uploaded file's would be: {shown:?}"
+    );
+    assert!(!shown.contains("/upload/candidate/"), "{shown:?}");
+    assert_eq!(exit_code(&mut s), 0);
+    assert_eq!(sb.uploads(), Vec::<Value>::new(), "no presign, no PUT");
+    assert_eq!(sb.requests(), Vec::<Value>::new(), "no application");
+    let kept = std::fs::read_to_string(&saved).unwrap();
+    assert!(kept.contains("min.dry@example.com"), "{kept}");
+    assert!(
+        !kept.contains("dry-cv.pdf"),
+        "a file not uploaded is not kept: {kept}"
+    );
+}
+
 /// The wizard reads keys raw from its first prompt on, but gives the terminal back while a file
 /// goes up: Ctrl-C then stops the upload at once, not at the next prompt.
 #[test]

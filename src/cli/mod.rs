@@ -434,6 +434,12 @@ fn clap_ending(e: &clap::Error, json: bool) -> i32 {
         crate::elog!("{}", err.envelope());
         return err.exit_code();
     }
+    if !e.use_stderr() && crate::io::stdout_missing() {
+        // Help or the version, for a stdout that is not there: the same failure as a result's.
+        let err = crate::Error::stdout_failed(std::io::Error::other(crate::t!("stdout-not-open")));
+        crate::elog!("{}: {}", crate::t!("word-error"), err.message);
+        return err.exit_code();
+    }
     let printed = match clap_translated(e) {
         Some(text) => {
             use std::io::Write as _;

@@ -315,7 +315,11 @@ async fn run_export(
     })
     .await?;
 
-    crate::say!(ctx.io, "{}", summary(&report));
+    // "exported N candidates to FILE" only once FILE holds them: after a failed write the
+    // error says what happened instead.
+    if report.write_error.is_none() {
+        crate::say!(ctx.io, "{}", summary(&report));
+    }
     if let Some(path) = &a.failed {
         let mut text = String::new();
         let codes = report.not_found.iter().map(|(c, _)| c);

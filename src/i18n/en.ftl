@@ -126,6 +126,7 @@ wizard-another-link = { $label }: another link
 wizard-add-another-link = Add another link?
 wizard-uploading = uploading { $path } ...
 wizard-uploaded = uploaded: { $path }
+wizard-not-uploaded = not uploaded (dry run): { $path }, { $bytes } bytes; the request shows its local path where the uploaded file's path would be
 wizard-upload-failed = The upload failed: { $error }; try again, or give another file.
 
 wizard-military-status = Service status
@@ -769,6 +770,7 @@ file-cannot-spill = cannot write a temporary file for a large candidate
 file-cannot-write-failed = cannot write --failed { $path }
 file-cannot-read-config = cannot read config file { $path }
 word-stdout = standard output
+stdout-not-open = it was closed when recruit started (as `>&-` does); send it to a file, or to /dev/null to discard the output
 io-not-found = No such file or directory
 io-permission-denied = Permission denied
 io-already-exists = File exists

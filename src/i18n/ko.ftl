@@ -120,6 +120,7 @@ wizard-another-link = { $label }: 다른 링크
 wizard-add-another-link = 링크를 더 추가할까요?
 wizard-uploading = { $path } 올리는 중...
 wizard-uploaded = 올림: { $path }
+wizard-not-uploaded = 올리지 않음(시험 실행): { $path }, { $bytes }바이트. 요청에는 올린 파일의 경로 자리에 이 로컬 경로가 보입니다
 wizard-upload-failed = 올리지 못했습니다: { $error }. 다시 시도하거나 다른 파일을 지정하세요.
 
 wizard-military-status = 병역 구분
@@ -712,6 +713,7 @@ file-cannot-spill = 큰 지원자를 위한 임시 파일을 쓸 수 없습니�
 file-cannot-write-failed = --failed { $path }에 쓸 수 없습니다
 file-cannot-read-config = 설정 파일 { $path }을(를) 읽을 수 없습니다
 word-stdout = 표준 출력
+stdout-not-open = recruit가 시작될 때 닫혀 있었습니다(`>&-`처럼). 파일로 보내거나, 출력을 버리려면 /dev/null로 보내세요
 io-not-found = 파일이나 디렉터리가 없습니다
 io-permission-denied = 권한이 없습니다
 io-already-exists = 파일이 이미 있습니다

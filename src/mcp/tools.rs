@@ -375,7 +375,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_apply",
         title: "Apply to a form",
-        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request ({\"method\", \"url\", \"body\"}) without sending. Read the form with forms_get first.",
+        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request ({\"method\", \"url\", \"body\"}) without sending. Read the form with forms_get first. The application answered leaves out birth, resume_path and profile_img_path unless the server runs with `recruit mcp --personal-data full`.",
         properties: || {
             vec![
                 form_code(),
@@ -387,6 +387,8 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         required: &["code", "answers"],
         idempotent: false,
         output: None,
+        // The application answered is the new candidate.
+        personal: Personal::Resource,
         ..write(forms_apply)
     },
     ToolDef {

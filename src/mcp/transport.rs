@@ -4,7 +4,11 @@
 //! as an unknown method. This one reads the lines itself and answers those as JSON-RPC 2.0
 //! defines: -32700 for a line that is not JSON, -32600 for one that is not a request (or is too
 //! large to read), -32602 for a known method's invalid params; rmcp answers an unknown method
-//! (-32601). Valid messages go on to rmcp unchanged.
+//! (-32601). Valid messages go on to rmcp unchanged, but for one thing: a request id beyond
+//! what rmcp holds (an integer past 64 bits) goes through as a placeholder string, and its
+//! answer carries the client's own digits again (JSON-RPC echoes the id; a float would round
+//! it). Every line written is scrubbed of registered secrets (the API key), whatever put them
+//! there: a body the service echoed, a message quoting it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -85,9 +89,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
     }
 
     fn answer(&self, v: Value) {
-        let mut line = v.to_string().into_bytes();
-        line.push(b'\n');
-        let _ = self.out.send(line);
+        let _ = self.out.send(encode(v));
     }
 
     /// One whole line into `self.line` (or an oversized one's head into `self.oversized`):
@@ -132,6 +134,87 @@ pub(crate) fn error_answer(id: Option<Value>, code: i64, message: &str) -> Value
     })
 }
 
+/// A line to write: `v` with every registered secret scrubbed, and a big id's placeholder
+/// written back as the client's digits.
+fn encode(mut v: Value) -> Vec<u8> {
+    crate::redact::scrub_json(&mut v);
+    let big = v
+        .get("id")
+        .and_then(Value::as_str)
+        .and_then(|s| s.strip_prefix(big_id_prefix()))
+        .filter(|raw| is_integer_literal(raw))
+        .map(str::to_owned);
+    let mut line = match (big, v) {
+        (Some(raw), Value::Object(mut m)) => {
+            m.remove("id");
+            let rest = Value::Object(m).to_string();
+            // `{"id":RAW` and the rest of the members (`{}` when there are none).
+            let mut line = format!("{{\"id\":{raw}");
+            if rest.len() > 2 {
+                line.push(',');
+            }
+            line.push_str(&rest[1..]);
+            line
+        }
+        (_, v) => v.to_string(),
+    }
+    .into_bytes();
+    line.push(b'\n');
+    line
+}
+
+/// The start of the placeholder a big id travels through rmcp as: unguessable (the process
+/// and its start time), so no id a client sends is mistaken for one.
+fn big_id_prefix() -> &'static str {
+    static PREFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PREFIX.get_or_init(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        format!("recruit-big-id-{}-{nanos:x}:", std::process::id())
+    })
+}
+
+/// `-?[0-9]+`: a JSON number written as an integer.
+fn is_integer_literal(raw: &str) -> bool {
+    let digits = raw.strip_prefix('-').unwrap_or(raw);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A request's `id` as its answer carries it: a string, or an integer (one rmcp cannot hold,
+/// past 64 bits, as a placeholder for the client's own digits `raw`). `None` for an id a
+/// request may not have: null, a fraction, anything else (JSON-RPC 2.0 answers -32600 with a
+/// null id then).
+fn request_id(id: &Value, raw: Option<&str>) -> Option<Value> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: past it an f64 names no one integer
+    match id {
+        Value::String(_) => Some(id.clone()),
+        Value::Number(n) if n.is_i64() => Some(id.clone()),
+        // `1.0`, `1e2`: an integer written as a float, which rmcp takes as one.
+        Value::Number(n)
+            if n.as_f64()
+                .is_some_and(|f| f.fract() == 0.0 && f.abs() < EXACT) =>
+        {
+            Some(id.clone())
+        }
+        Value::Number(_) => raw
+            .filter(|r| is_integer_literal(r))
+            .map(|r| Value::String(format!("{}{r}", big_id_prefix()))),
+        _ => None,
+    }
+}
+
+/// The text of a top-level number `id` in `line`, as the client wrote it.
+fn raw_number_id(line: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(line);
+    let at = id_value_start(&text)?;
+    let raw: String = text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E'))
+        .collect();
+    (!raw.is_empty()).then_some(raw)
+}
+
 /// What to do with one line.
 #[derive(Debug)]
 pub(crate) enum Judged {
@@ -168,26 +251,42 @@ pub(crate) fn judge(line: &[u8]) -> Judged {
         return Judged::Answer(error_answer(None, INVALID_REQUEST, why));
     };
     // An id of the wrong type cannot be echoed back: JSON-RPC answers with null then.
-    let id = obj
+    let raw = obj
         .get("id")
-        .filter(|i| i.is_string() || i.is_number())
-        .cloned();
-    let method = obj.get("method").and_then(Value::as_str);
-    let is_request = obj.contains_key("id") && obj.contains_key("method");
+        .filter(|i| i.is_number())
+        .and_then(|_| raw_number_id(line));
+    let id = obj.get("id").and_then(|i| request_id(i, raw.as_deref()));
+    let method = obj.get("method").and_then(Value::as_str).map(str::to_owned);
+    let (has_id, has_method) = (obj.contains_key("id"), obj.contains_key("method"));
+    let is_reply = obj.contains_key("result") || obj.contains_key("error");
+    let is_request = has_id && has_method;
     if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return invalid(
-            obj.contains_key("method") && !obj.contains_key("id"),
+            has_method && !has_id,
             id,
             "Invalid Request: \"jsonrpc\" must be \"2.0\"",
         );
     }
-    if obj.contains_key("method") && method.is_none() {
+    if has_method && method.is_none() {
         return invalid(false, id, "Invalid Request: \"method\" must be a string");
+    }
+    let method = method.as_deref();
+    if is_request && id.is_none() {
+        return Judged::Answer(error_answer(
+            None,
+            INVALID_REQUEST,
+            "Invalid Request: \"id\" must be a string or an integer (or left out, for a notification)",
+        ));
     }
     if let (true, Some(bad)) = (is_request, bad_params(method, obj.get("params"))) {
         return Judged::Answer(error_answer(id, INVALID_PARAMS, &bad));
     }
-    match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value.clone()) {
+    let mut value = value;
+    if let (true, Some(id), Some(obj)) = (is_request, &id, value.as_object_mut()) {
+        // The same id, or a big one's placeholder, which rmcp echoes as it is.
+        obj.insert("id".into(), id.clone());
+    }
+    match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
         Ok(JsonRpcMessage::Request(r)) if matches!(&r.request, ClientRequest::CustomRequest(c) if REQUEST_METHODS.contains(&c.method.as_str())) =>
         {
             // A known method whose params matched none of its shapes (rmcp would call it
@@ -210,22 +309,11 @@ pub(crate) fn judge(line: &[u8]) -> Judged {
             Judged::Answer(error_answer(id, code, &what))
         }
         // A notification or a response that doesn't parse: nothing may answer it.
-        Err(_) if !obj.contains_key("id") || !obj.contains_key("method") => {
-            if obj.contains_key("method") || obj.contains_key("result") || obj.contains_key("error")
-            {
-                Judged::Skip
-            } else {
-                Judged::Answer(error_answer(
-                    id,
-                    INVALID_REQUEST,
-                    "Invalid Request: neither a request, a notification nor a response",
-                ))
-            }
-        }
-        Err(e) => Judged::Answer(error_answer(
+        Err(_) if has_method || is_reply => Judged::Skip,
+        Err(_) => Judged::Answer(error_answer(
             id,
             INVALID_REQUEST,
-            &format!("Invalid Request: {e}"),
+            "Invalid Request: neither a request, a notification nor a response",
         )),
     }
 }
@@ -284,6 +372,16 @@ fn type_name(v: &Value) -> &'static str {
 /// it comes before the part that was cut.
 pub(crate) fn head_id(head: &[u8]) -> Option<Value> {
     let text = String::from_utf8_lossy(head);
+    let at = id_value_start(&text)?;
+    let mut stream = serde_json::Deserializer::from_str(&text[at..]).into_iter::<Value>();
+    match stream.next() {
+        Some(Ok(v)) => request_id(&v, raw_number_id(head).as_deref()),
+        _ => None,
+    }
+}
+
+/// Where the value of a top-level `"id"` key starts in `text` (a message, or its start).
+fn id_value_start(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
@@ -295,11 +393,8 @@ pub(crate) fn head_id(head: &[u8]) -> Option<Value> {
                 let end = string_end(bytes, i)?;
                 if depth == 1 && &text[i..=end] == "\"id\"" {
                     let rest = text[end + 1..].trim_start().strip_prefix(':')?;
-                    let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
-                    return match stream.next() {
-                        Some(Ok(v)) if v.is_string() || v.is_number() => Some(v),
-                        _ => None,
-                    };
+                    let value = rest.trim_start();
+                    return Some(text.len() - value.len());
                 }
                 i = end;
             }
@@ -333,12 +428,11 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
         let result = if self.closed.load(Ordering::SeqCst) {
             Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe))
         } else {
-            serde_json::to_vec(&item)
+            serde_json::to_value(&item)
                 .map_err(std::io::Error::other)
-                .and_then(|mut line| {
-                    line.push(b'\n');
+                .and_then(|v| {
                     self.out
-                        .send(line)
+                        .send(encode(v))
                         .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))
                 })
         };
@@ -441,5 +535,14 @@ mod tests {
             Some(json!("abc"))
         );
         assert_eq!(head_id(br#"{"params":{"id":1,"#), None);
+        // A big id survives a cut message too, and is written back in its own digits.
+        let big = head_id(br#"{"id": 123456789012345678901234567890, "params":{"#).unwrap();
+        let line = encode(error_answer(Some(big), INVALID_REQUEST, "too large"));
+        let line = String::from_utf8(line).unwrap();
+        assert!(
+            line.starts_with(r#"{"id":123456789012345678901234567890,"jsonrpc":"2.0","#),
+            "{line}"
+        );
+        assert_eq!(head_id(br#"{"id": 1.5, "params":{"#), None);
     }
 }

@@ -72,8 +72,15 @@ impl Outcome {
     /// A 4xx other than 408 (timeout) and 429 (slow down): the app refuses this event as it
     /// is, and sending it again unchanged will not help.
     pub(crate) fn permanent(&self) -> bool {
-        matches!(self, Outcome::Refused { status, .. }
-            if (400..500).contains(status) && !matches!(status, 408 | 429))
+        matches!(self, Outcome::Refused { status, .. } if refuses(*status))
+    }
+
+    /// The HTTP status of the answer, when one came.
+    pub(crate) fn status(&self) -> Option<u16> {
+        match self {
+            Outcome::Accepted(s) | Outcome::Refused { status: s, .. } => Some(*s),
+            Outcome::Failed(_) => None,
+        }
     }
 
     /// `HTTP 200`, `HTTP 400: {"error":...}`, or the connection error.
@@ -85,6 +92,26 @@ impl Outcome {
             Outcome::Failed(e) => e.clone(),
         }
     }
+}
+
+/// Whether an app's answer `status` refuses the event as it is ([`Outcome::permanent`]).
+fn refuses(status: u16) -> bool {
+    (400..500).contains(&status) && !matches!(status, 408 | 429)
+}
+
+/// The failure of a command whose event was not delivered (`webhooks trigger`, `webhooks
+/// events replay`), by the app's last answer: a refusal ([`Outcome::permanent`]) is the app
+/// rejecting the event (exit 5, not retryable: sent again unchanged it is refused again); no
+/// answer, a timeout, 429, 5xx or any other status is the network's (exit 7, retryable). The
+/// status is kept for the JSON envelope's `http_status`.
+pub(crate) fn not_delivered(message: String, last_status: Option<u16>) -> crate::Error {
+    let kind = match last_status {
+        Some(s) if refuses(s) => crate::ExitKind::Rejected,
+        _ => crate::ExitKind::Network,
+    };
+    let mut e = crate::Error::new(kind, message);
+    e.status = last_status;
+    e
 }
 
 /// A client for deliveries: no redirects followed (a 3xx is not a delivery, and following one

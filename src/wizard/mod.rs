@@ -68,6 +68,52 @@ pub trait Prompt {
     fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>>;
     /// Yes or no, `default` on Enter.
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool>;
+    /// A dry run (`--dry-run`): a local file is not uploaded, and the answer names it by a
+    /// stand-in ([`not_uploaded`]).
+    fn dry_run(&self) -> bool {
+        false
+    }
+}
+
+/// The host of a dry run's stand-in for a file it did not upload: reserved (`.invalid`), so it
+/// names no server.
+const NOT_UPLOADED_HOST: &str = "not-uploaded.invalid";
+
+/// A dry run's answer for the local file `path`, in place of the `file_url` an upload would
+/// give: an address on [`NOT_UPLOADED_HOST`] whose path is the file's own, so the request the
+/// dry run shows carries the local path where the uploaded file's path would be.
+pub(crate) fn not_uploaded(path: &Path) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let encoded = url::Url::from_file_path(&abs)
+        .map(|u| u.path().to_string())
+        .unwrap_or_else(|_| abs.to_string_lossy().into_owned());
+    format!("https://{NOT_UPLOADED_HOST}{encoded}")
+}
+
+/// The local files a dry run's answers name by stand-ins ([`not_uploaded`]), in order, once
+/// each.
+pub(crate) fn not_uploaded_in(v: &Value) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    collect_not_uploaded(v, &mut found);
+    found
+}
+
+fn collect_not_uploaded(v: &Value, found: &mut Vec<PathBuf>) {
+    match v {
+        Value::String(s) => {
+            let is_stand_in =
+                url::Url::parse(s.trim()).is_ok_and(|u| u.host_str() == Some(NOT_UPLOADED_HOST));
+            if is_stand_in {
+                let p = PathBuf::from(crate::api::uploads::file_url_path(s.trim()));
+                if !found.contains(&p) {
+                    found.push(p);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| collect_not_uploaded(i, found)),
+        Value::Object(m) => m.values().for_each(|i| collect_not_uploaded(i, found)),
+        _ => {}
+    }
 }
 
 /// Uploads a local file and returns its `file_url`.
@@ -770,6 +816,18 @@ fn file(
         let local = local_path(t);
         if !local.is_file() {
             return Ok(Some(t.to_string()));
+        }
+        if p.dry_run() {
+            let bytes = std::fs::metadata(&local).map_or(0, |m| m.len());
+            p.say(&format!(
+                "  {}",
+                t!(
+                    "wizard-not-uploaded",
+                    path = local.display().to_string(),
+                    bytes = bytes
+                )
+            ));
+            return Ok(Some(not_uploaded(&local)));
         }
         p.say(&format!(
             "  {}",

@@ -66,7 +66,11 @@ pub fn run(
     let mut privacy = match super::collect(s.form, p, upload, &mut answers, known_privacy) {
         Ok(b) => b,
         Err(stop) => {
-            let sent = as_sent(questions, &answers, likely_variant(questions, s.requested));
+            let sent = as_sent(
+                questions,
+                &uploaded_only(&answers),
+                likely_variant(questions, s.requested),
+            );
             let saved = s.save.and_then(|path| {
                 save_answers(p, path, &answers_file(questions, &sent, known_privacy))
             });
@@ -84,7 +88,12 @@ pub fn run(
             "the answers",
         )?;
         let sent = as_sent(questions, &prepared.answers, prepared.variant);
-        let file = answers_file(questions, &sent, Some(privacy));
+        let kept = as_sent(
+            questions,
+            &uploaded_only(&prepared.answers),
+            prepared.variant,
+        );
+        let file = answers_file(questions, &kept, Some(privacy));
         if let Some(path) = s.save {
             save_answers(p, path, &file);
         }
@@ -116,6 +125,17 @@ pub fn run(
             return Err(stopped(p, stop, s.code, saved));
         }
     }
+}
+
+/// The answers but those naming a file a dry run did not upload ([`super::not_uploaded`]):
+/// kept in `--save FILE`, its local path would be sent as the uploaded file's later; left
+/// out, a resumed session asks for the file again.
+fn uploaded_only(answers: &[Answer]) -> Vec<Answer> {
+    answers
+        .iter()
+        .filter(|a| super::not_uploaded_in(&a.answer).is_empty())
+        .cloned()
+        .collect()
 }
 
 /// The review's first choice: `Submit this application to FORM-1001 (Designer)?`.

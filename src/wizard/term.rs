@@ -19,6 +19,8 @@ pub struct TermPrompt {
     theme: Box<dyn dialoguer::theme::Theme>,
     term: console::Term,
     interrupt: Option<Arc<AtomicBool>>,
+    /// `--dry-run`: see [`Prompt::dry_run`].
+    dry_run: bool,
     /// Keys are read raw for as long as the prompts last (dropped last: the mode put back).
     keys: KeyMode,
 }
@@ -36,6 +38,7 @@ impl TermPrompt {
             theme,
             term: console::Term::stderr(),
             interrupt: None,
+            dry_run: false,
             keys: KeyMode::hold(),
         }
     }
@@ -50,6 +53,12 @@ impl TermPrompt {
     /// Ctrl-C that arrives between prompts is not lost.
     pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
         self.interrupt = Some(flag);
+        self
+    }
+
+    /// A dry run's prompts: local files are not uploaded.
+    pub fn with_dry_run(mut self, dry_run: bool) -> Self {
+        self.dry_run = dry_run;
         self
     }
 
@@ -342,6 +351,10 @@ impl RawInput {
 }
 
 impl Prompt for TermPrompt {
+    fn dry_run(&self) -> bool {
+        self.dry_run
+    }
+
     fn say(&mut self, text: &str) {
         let _ = self
             .term

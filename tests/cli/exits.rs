@@ -86,6 +86,66 @@ fn a_closed_stdout_ends_quietly_with_141_never_0() {
     }
 }
 
+/// A command started with stdout closed (`recruit ... >&-`) printed its results nowhere and
+/// exited 0 (Rust's runtime puts /dev/null in its place); now writing the result fails with
+/// exit 1, naming the cause and the fix.
+#[test]
+fn a_stdout_closed_at_start_fails_with_1_and_says_so() {
+    let home = Home::new();
+    let codes = home.dir.path().join("codes.txt");
+    std::fs::write(
+        &codes, "C1001
+",
+    )
+    .unwrap();
+    let codes = codes.to_str().unwrap().to_string();
+    for args in [
+        vec!["--sandbox", "forms", "list", "-o", "ndjson"],
+        vec!["--sandbox", "forms", "get", "FORM-1001"],
+        vec!["--sandbox", "candidates", "list", "-o", "json"],
+        vec!["--sandbox", "export", "forms"],
+        vec!["--sandbox", "export", "memos", "--candidates", &codes],
+        vec!["completions", "bash"],
+        vec!["config", "path"],
+        vec!["--help"],
+    ] {
+        // The shell closes fd 1 (`>&-`) and becomes recruit.
+        let cmd = home.std_cmd();
+        let bin = cmd.get_program().to_owned();
+        let mut sh = std::process::Command::new("sh");
+        for (k, v) in cmd.get_envs() {
+            match v {
+                Some(v) => sh.env(k, v),
+                None => sh.env_remove(k),
+            };
+        }
+        let out = sh
+            .args(["-c", r#"exec "$0" "$@" >&-"#])
+            .arg(bin)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write to standard output: it was closed when recruit started"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("exported"), "{args:?}: {err}");
+        assert!(!err.contains("internal error"), "{args:?}: {err}");
+    }
+    // Sent to /dev/null on purpose, the same command succeeds.
+    let out = home
+        .std_cmd()
+        .args(["--sandbox", "forms", "list"])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+}
+
 /// `recruit -v export forms --out F 2>&1 | head -1` used to exit 0 and leave no F: now it
 /// either completes F (its log lines only lost) or does not exit 0.
 #[test]

@@ -967,3 +967,48 @@ fn a_resumed_csv_export_keeps_one_bom() {
         "{text}"
     );
 }
+
+/// An export whose output cannot be written (a full device, as `--out` or as stdout) says so
+/// and exits 1, and never first says "exported 1 candidate ... to /dev/full" (it did).
+#[test]
+fn an_export_to_a_full_device_fails_without_claiming_it_exported() {
+    let sb = sandbox(|_| {});
+    let home = Home::new();
+    let list = write(home.dir.path(), "codes.txt", "C1001\nC1002\n");
+    let list = list.to_str().unwrap();
+    let cases: [(&[&str], bool); 4] = [
+        (
+            &[
+                "export",
+                "memos",
+                "--candidates",
+                list,
+                "--out",
+                "/dev/full",
+            ],
+            false,
+        ),
+        (&["export", "candidates", "--out", "/dev/full"], false),
+        (&["export", "forms", "--out", "/dev/full"], false),
+        (&["export", "submissions", "--candidates", list], true),
+    ];
+    for (args, to_stdout) in cases {
+        let mut cmd = sb.spawn_cmd(&home, args);
+        if to_stdout {
+            cmd.stdout(std::fs::File::create("/dev/full").unwrap());
+        }
+        let out = cmd.stderr(Stdio::piped()).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("exported"), "{args:?}: {err}");
+        let dest = if to_stdout {
+            "standard output"
+        } else {
+            "/dev/full"
+        };
+        assert!(
+            err.contains(&format!("cannot write to {dest}")),
+            "{args:?}: {err}"
+        );
+    }
+}

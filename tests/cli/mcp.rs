@@ -400,6 +400,59 @@ fn every_tool_works_once_and_errors_leave_the_server_serving() {
     );
 }
 
+/// The application forms_apply answers with is a candidate: at `--personal-data basic` (the
+/// default) its birth, resume_path and profile_img_path are left out, as from candidates_get
+/// (they came back as the service sent them); `full` gives them.
+#[test]
+fn forms_apply_answers_by_the_personal_data_policy() {
+    let sb = TestSandbox::new();
+    let answers = |email: &str| {
+        json!({"privacy": true, "questions": [
+            {"order": 1, "answer": {"name": "Min Park"}},
+            {"order": 2, "answer": {"email": email}},
+            {"order": 3, "answer": {"phone": "010-1111-2222"}},
+            {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+        ]})
+    };
+    block_on(async {
+        let mut basic = start(&sb, "write").await;
+        let r = basic
+            .call(
+                "forms_apply",
+                json!({"code": codes::FORM_NO_IDS, "answers": answers("basic@example.com")}),
+            )
+            .await;
+        assert_ne!(r.is_error, Some(true), "{}", text(&r));
+        // Nowhere in the result: not the structured content, not a text block.
+        let whole = serde_json::to_string(&r).unwrap();
+        assert!(!whole.contains("cv.pdf"), "{whole}");
+        let app = &r.structured_content.as_ref().unwrap()["resource"];
+        assert_eq!(app["email"], "basic@example.com", "{app}");
+        for k in ["birth", "resume_path", "profile_img_path"] {
+            assert!(app.get(k).is_none(), "{k} in {app}");
+        }
+        basic.stop().await;
+
+        let mut full = start_with(
+            &sb,
+            &["mcp", "--access", "write", "--personal-data", "full"],
+        )
+        .await;
+        let app = full
+            .ok(
+                "forms_apply",
+                json!({"code": codes::FORM_NO_IDS, "answers": answers("full@example.com")}),
+            )
+            .await;
+        assert_eq!(
+            app["resource"]["resume_path"],
+            "/upload/candidate/file/1/temp/7/cv.pdf"
+        );
+        assert!(app["resource"].get("birth").is_some(), "{app}");
+        full.stop().await;
+    });
+}
+
 #[test]
 fn a_write_is_refused_at_read_and_comment_and_not_sent() {
     let sb = TestSandbox::new();

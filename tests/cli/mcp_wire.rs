@@ -19,11 +19,20 @@ struct Wire {
 
 impl Wire {
     fn start(sb: &TestSandbox, access: &str) -> Wire {
-        let mut child = sb
-            .home
+        Wire::start_at(
+            &sb.home,
+            &sb.sandbox().base_url(),
+            &sb.sandbox().api_key,
+            access,
+        )
+    }
+
+    /// `recruit mcp` on the service at `base` with the API key `key`.
+    fn start_at(home: &Home, base: &str, key: &str, access: &str) -> Wire {
+        let mut child = home
             .std_cmd()
-            .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
-            .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+            .env("RECRUIT_BASE_URL", base)
+            .env("RECRUIT_API_KEY", key)
             .args(["mcp", "--access", access])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -56,11 +65,15 @@ impl Wire {
 
     /// The next message the server wrote.
     fn next(&self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(30))
-            .expect("an answer within 30 s");
+        let line = self.next_line();
         serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"))
+    }
+
+    /// The next line the server wrote, as it wrote it.
+    fn next_line(&self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(30))
+            .expect("an answer within 30 s")
     }
 
     fn request(&mut self, id: Value, method: &str, params: Value) -> Value {
@@ -156,6 +169,130 @@ fn an_oversized_message_is_answered_not_dropped() {
         "{a}"
     );
     w.still_serving(100);
+}
+
+/// A request's id comes back exactly as sent, even an integer past 64 bits (it came back as a
+/// rounded float); an id a request may not have (a fraction, null, a boolean) is -32600
+/// Invalid Request with a null id (it was -32602 with the id echoed), as JSON-RPC 2.0 says.
+#[test]
+fn request_ids_are_echoed_exactly_and_invalid_ones_are_invalid_requests() {
+    let sb = TestSandbox::new();
+    let mut w = Wire::start(&sb, "read");
+    for big in [
+        "123456789012345678901234567890",
+        "18446744073709551615",
+        "-9223372036854775809",
+    ] {
+        w.send_line(&format!(
+            r#"{{"jsonrpc":"2.0","id":{big},"method":"ping"}}"#
+        ));
+        let line = w.next_line();
+        assert!(line.contains(&format!(r#""id":{big}"#)), "{big}: {line}");
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert!(v.get("result").is_some(), "{line}");
+        // A tool call too, and an error answered by the server itself.
+        w.send_line(&format!(
+            r#"{{"jsonrpc":"2.0","id":{big},"method":"tools/call","params":{{"name":"forms_list","arguments":{{}}}}}}"#
+        ));
+        let line = w.next_line();
+        assert!(line.contains(&format!(r#""id":{big}"#)), "{big}: {line}");
+        assert!(line.contains("structuredContent"), "{line}");
+        w.send_line(&format!(
+            r#"{{"jsonrpc":"2.0","id":{big},"method":"tools/call","params":{{"name":"forms_list","arguments":"a string"}}}}"#
+        ));
+        let line = w.next_line();
+        assert!(line.contains(&format!(r#""id":{big}"#)), "{big}: {line}");
+        assert_eq!(
+            code(&serde_json::from_str(&line).unwrap()),
+            -32602,
+            "{line}"
+        );
+    }
+    // A string id that looks like a number stays a string.
+    w.send_line(r#"{"jsonrpc":"2.0","id":"123456789012345678901234567890","method":"ping"}"#);
+    let a = w.next();
+    assert_eq!(a["id"], json!("123456789012345678901234567890"), "{a}");
+
+    for bad in ["1.5", "null", "true", "{}", "[1]", "1e300"] {
+        for (method, params) in [
+            ("ping", "{}"),
+            ("tools/call", r#"{"name":"forms_list","arguments":{}}"#),
+        ] {
+            w.send_line(&format!(
+                r#"{{"jsonrpc":"2.0","id":{bad},"method":"{method}","params":{params}}}"#
+            ));
+            let a = w.next();
+            assert_eq!(
+                (code(&a), a["id"].clone()),
+                (-32600, Value::Null),
+                "id {bad}, {method}: {a}"
+            );
+        }
+    }
+    // An integer written as a float is the integer.
+    let a = w.request(json!(2.0), "ping", json!({}));
+    assert_eq!(a["id"], 2, "{a}");
+    assert!(a.get("result").is_some(), "{a}");
+    w.still_serving(3);
+}
+
+/// A body the service answers with 200 that holds the API key (an echo) reaches the model
+/// without it: in no tool result (text or structuredContent) and no resource.
+#[test]
+fn an_api_key_echoed_in_a_200_body_is_in_no_result() {
+    const KEY: &str = "sk-echoed-key-5e3f9a";
+    let s = stub(|seen, _| {
+        let form = json!({"resource": {
+            "code": "F1", "title": format!("Form for {KEY}"),
+            "description": format!("Authorization: Bearer {KEY}"),
+            KEY: "a key as a key", "questions": [],
+        }});
+        let list = json!({"collection": [{"code": "F1", "title": KEY}], "pagination": {}});
+        let body = if seen.uri.contains("/application_forms/F1") {
+            form
+        } else {
+            list
+        };
+        Reply::json(200, &body.to_string())
+    });
+    let home = Home::new();
+    let mut w = Wire::start_at(&home, &s.base(), KEY, "read");
+    let mut written = Vec::new();
+    let calls = [
+        (
+            "tools/call",
+            json!({"name": "forms_get", "arguments": {"code": "F1"}}),
+        ),
+        ("tools/call", json!({"name": "forms_list", "arguments": {}})),
+        (
+            "tools/call",
+            json!({"name": "forms_list", "arguments": {"all": true, "full": true}}),
+        ),
+        ("resources/read", json!({"uri": "recruit://forms/F1"})),
+        ("resources/list", json!({})),
+    ];
+    for (i, (method, params)) in calls.into_iter().enumerate() {
+        let msg = json!({"jsonrpc": "2.0", "id": i + 1, "method": method, "params": params});
+        w.send_line(&msg.to_string());
+        let line = w.next_line();
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["id"], i + 1, "{line}");
+        assert!(v.get("result").is_some(), "{method}: {line}");
+        assert_ne!(v["result"]["isError"], true, "{method}: {line}");
+        written.push(line);
+    }
+    // The service was asked (with the key), and answered with it.
+    assert!(s
+        .seen()
+        .iter()
+        .any(|r| r.uri.contains("/application_forms/F1")));
+    for line in &written {
+        assert!(!line.contains(KEY), "the API key came back: {line}");
+    }
+    let got: Value = serde_json::from_str(&written[0]).unwrap();
+    let form = &got["result"]["structuredContent"]["resource"];
+    assert_eq!(form["title"], "Form for <redacted>", "{got}");
+    assert_eq!(form["code"], "F1", "{got}");
 }
 
 /// Integers are range-checked, never wrapped (`per: 4294967396` used to become 100), and may

@@ -463,6 +463,54 @@ fn events_show_and_replay() {
         .starts_with("sha256:"));
 }
 
+/// A replay the app refuses with a 4xx is the app rejecting the event: exit 5 `rejected` with
+/// its status, not retryable (it was 7 `network`, as for a 5xx); `webhooks trigger` says the
+/// same for the same answer, and a 5xx stays 7 for both.
+#[test]
+fn a_replay_or_trigger_the_app_refuses_with_a_4xx_is_rejected() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let app = app_up();
+    let l = listen(&home, &store, &app.stub.base());
+    assert_eq!(send(&l.url, 1, true), 200);
+    wait_for("delivered", 10, || !app.got.lock().unwrap().is_empty());
+    drop(l);
+    let id = events_json(&home, &store, &[])[0]["id"].as_i64().unwrap();
+    let refusing = stub(|_, _| Reply::json(400, r#"{"error":"bad_event"}"#));
+    let failing = stub(|_, _| Reply::json(503, r#"{"error":"busy"}"#));
+    for (to, code, name) in [
+        (refusing.base(), 5, "rejected"),
+        (failing.base(), 7, "network"),
+    ] {
+        let status = if code == 5 { 400 } else { 503 };
+        let replay = recruit(&home)
+            .args(["webhooks", "events", "replay", &id.to_string()])
+            .args(["--to", &to, "-o", "json", "--store"])
+            .arg(&store)
+            .output()
+            .unwrap();
+        let trigger = recruit(&home)
+            .args(["webhooks", "trigger", "candidate_pass", "--to", &to])
+            .args(["--retry-delays", "0.01", "-o", "json"])
+            .output()
+            .unwrap();
+        for (what, out) in [("replay", replay), ("trigger", trigger)] {
+            let err = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(code), "{what} to {status}: {err}");
+            let envelope: Value = err
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .find(|v| v["error"]["code"].is_string())
+                .unwrap_or_else(|| panic!("{what}: an error envelope: {err}"));
+            let e = &envelope["error"];
+            assert_eq!(e["code"], name, "{what}: {envelope}");
+            assert_eq!(e["exit_code"], code, "{what}: {envelope}");
+            assert_eq!(e["http_status"], status, "{what}: {envelope}");
+            assert_eq!(e["retryable"], code == 7, "{what}: {envelope}");
+        }
+    }
+}
+
 #[test]
 fn a_foreign_or_newer_store_is_refused_and_left_alone() {
     let home = Home::new();

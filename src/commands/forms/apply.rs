@@ -231,7 +231,21 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
 
     if args.dry_run {
         let planned = client.apply_request(&args.code, &prepared.body)?;
-        return crate::commands::print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
+        // The wizard's files, not uploaded: the body carries their local paths.
+        let files: Vec<serde_json::Value> = prepared
+            .answers
+            .iter()
+            .flat_map(|a| crate::wizard::not_uploaded_in(&a.answer))
+            .map(|path| {
+                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                serde_json::json!({"path": path, "bytes": bytes})
+            })
+            .collect();
+        let extra = match files.is_empty() {
+            true => serde_json::Value::Null,
+            false => serde_json::json!({ "not_uploaded": files }),
+        };
+        return crate::commands::print_dry_run(ctx, &mut out, &planned, extra);
     }
 
     if interactive && !args.yes && !reviewed {
@@ -340,15 +354,22 @@ async fn run_wizard(
     let form = form.clone();
     let code = args.code.clone();
     let yes = args.yes || args.dry_run;
+    let dry_run = args.dry_run;
     let flag = interrupted.clone();
     let mut err = ctx.io.stderr();
 
     let outcome = tokio::task::spawn_blocking(move || -> Result<Prepared, Error> {
-        let mut p = TermPrompt::new(color).with_interrupt(flag.clone());
+        let mut p = TermPrompt::new(color)
+            .with_interrupt(flag.clone())
+            .with_dry_run(dry_run);
         let keys = p.keys();
         // Uploads run on the runtime, the terminal given back: Ctrl-C during one stops it like
         // a prompt.
         let mut upload = |path: &std::path::Path| -> Result<String, String> {
+            // A dry run's prompts never upload (see Prompt::dry_run); nor does this.
+            if dry_run {
+                return Err(crate::t!("wizard-nothing-sent"));
+            }
             let fut = upload_client.upload_file(path, None, opts);
             keys.cooked(|| {
                 handle.block_on(async {

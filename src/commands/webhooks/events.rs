@@ -361,6 +361,9 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         None => None,
     };
     let mut failed = 0;
+    // The answer that decides the exit: the first refusal, else the first failure (a refusal
+    // is the more severe, as an export's worst kind: sent again unchanged it is refused again).
+    let mut deciding: Option<forward::Outcome> = None;
     let mut results = Vec::new();
     for e in &events {
         let url = to
@@ -404,6 +407,11 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         let what = outcome.describe();
         if !ok {
             failed += 1;
+            if deciding.is_none()
+                || (outcome.permanent() && !deciding.iter().any(|d| d.permanent()))
+            {
+                deciding = Some(outcome.clone());
+            }
         }
         let line = crate::t!(
             "events-replayed",
@@ -427,12 +435,14 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         out.value(Kind::Other, &Value::Array(results))?;
     }
     if failed > 0 {
-        // Not delivered: the contract's "network failure or 5xx after all retries".
-        return Err(Error::network(crate::t!(
-            "events-replays-failed",
-            failed = failed,
-            total = events.len()
-        )));
+        return Err(forward::not_delivered(
+            crate::t!(
+                "events-replays-failed",
+                failed = failed,
+                total = events.len()
+            ),
+            deciding.and_then(|d| d.status()),
+        ));
     }
     Ok(())
 }

@@ -118,7 +118,8 @@ With a signing key the body is signed afresh at each attempt (one v1 entry per k
 Delivery follows the service: only HTTP 200 counts as delivered (201 and 204 do not); any other
 outcome is retried after the --retry-delays (seconds, decimals allowed), at most 5 attempts in
 all. Each attempt is reported on stderr; -o json prints a summary of the attempts on stdout.
-Exit 0 when delivered, 7 when not.";
+Exit 0 when delivered; when not, 5 if the app's last answer refused the event (a 4xx other than
+408 and 429), else 7.";
 
 const TRIGGER_EXAMPLES: &str = "\
 Examples:
@@ -491,12 +492,15 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
     if outcome.delivered {
         Ok(())
     } else {
-        Err(Error::network(crate::t!(
-            "trigger-not-delivered",
-            url = outcome.url.to_string(),
-            count = n,
-            last = outcome.last_result().to_string()
-        )))
+        Err(crate::webhook::delivery::not_delivered(
+            crate::t!(
+                "trigger-not-delivered",
+                url = outcome.url.to_string(),
+                count = n,
+                last = outcome.last_result().to_string()
+            ),
+            outcome.attempts.last().and_then(|a| a.status),
+        ))
     }
 }
 
