@@ -112,7 +112,9 @@ impl Config {
         if !root.get(profile).is_some_and(|p| p.is_table_like()) {
             root.insert(profile, toml_edit::Item::Table(toml_edit::Table::new()));
         }
-        let table = root[profile].as_table_like_mut().expect("just made a table");
+        let table = root[profile]
+            .as_table_like_mut()
+            .expect("just made a table");
         let text = || toml_edit::Value::from(value);
         let mut v = match key.spec().ty {
             Type::Number => value
