@@ -259,3 +259,47 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
         + 1;
     (line, col)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str) -> Config {
+        Config {
+            path: PathBuf::from("config.toml"),
+            doc: text.parse().unwrap(),
+        }
+    }
+
+    /// A removed key takes its line, not the comment lines above it (they may head the
+    /// profile): those stay above the next key. What else the file holds is untouched.
+    #[test]
+    fn unset_keeps_the_comment_above_a_removed_key() {
+        let mut c = config(
+            "[work]\n# keys for the work account\napi_key = \"k\"  # rotated monthly\n\
+             timeout = 5 # s\n\n[other]\noutput = \"json\"\n",
+        );
+        assert!(c.unset("work", Key::ApiKey));
+        assert_eq!(
+            c.doc.to_string(),
+            "[work]\n# keys for the work account\ntimeout = 5 # s\n\n[other]\noutput = \"json\"\n"
+        );
+        assert!(!c.unset("work", Key::ApiKey));
+        assert!(!c.unset("nowhere", Key::ApiKey));
+    }
+
+    /// A profile written as an inline table is read and set as one; a new profile is a table.
+    #[test]
+    fn set_and_get_through_inline_and_new_profiles() {
+        let mut c = config("work = { output = \"json\", retries = 3 }\n");
+        assert_eq!(c.get("work", Key::Retries).as_deref(), Some("3"));
+        c.set("work", Key::Retries, "4");
+        c.set("new", Key::Timeout, "2.5");
+        assert_eq!(
+            c.doc.to_string(),
+            "work = { output = \"json\", retries = 4 }\n\n[new]\ntimeout = 2.5\n"
+        );
+        assert_eq!(c.get("new", Key::Timeout).as_deref(), Some("2.5"));
+        assert_eq!(c.profiles(), vec!["work".to_string(), "new".to_string()]);
+    }
+}
