@@ -61,7 +61,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand config 'Read and change the config file'
             cand completions 'Print a shell completion script'
             cand help 'Help on a command, or on the global options every command takes (`recruit help options`)'
-            cand generate-docs 'Regenerate completions/ and man/ (for maintainers)'
         }
         &'recruit;forms'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -1943,34 +1942,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;help'= {
-            cand --base-url 'Service root, with or without a trailing /v1'
-            cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
-            cand --profile 'A named profile from the config file'
-            cand -o 'Output format [default: table on a terminal, json otherwise]'
-            cand --output 'Output format [default: table on a terminal, json otherwise]'
-            cand --jq 'Filter the JSON result with a jq expression before printing'
-            cand --fields 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields'
-            cand --limit 'On list commands: stop after N items'
-            cand --timeout 'Per-request timeout in seconds [default: 30]'
-            cand --retries 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]'
-            cand --color 'When to use colour: auto, always, never (NO_COLOR also turns it off)'
-            cand --lang 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change'
-            cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
-            cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
-            cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
-            cand --sandbox 'Run against the built-in emulator (no account needed)'
-            cand --all 'On list commands: follow every page and merge the result'
-            cand -v 'Log each request and response line to stderr (the token is always redacted)'
-            cand --verbose 'Log each request and response line to stderr (the token is always redacted)'
-            cand --insecure-http 'Allow plain http:// to a public host (the key would travel unencrypted)'
-            cand --bom 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
-        &'recruit;generate-docs'= {
-            cand --dir 'Repository root to write into'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

@@ -69,7 +69,6 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "auth" -d 'Store, sh
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "config" -d 'Read and change the config file'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "help" -d 'Help on a command, or on the global options every command takes (`recruit help options`)'
-complete -c recruit -n "__fish_recruit_needs_command" -f -a "generate-docs" -d 'Regenerate completions/ and man/ (for maintainers)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l profile -d 'A named profile from the config file' -r
@@ -1885,31 +1884,3 @@ complete -c recruit -n "__fish_recruit_using_subcommand help" -l insecure-http -
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l dir -d 'Repository root to write into' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
-json\t'The body as the service sent it (default when piped)'
-ndjson\t'One item per line, streamed as pages arrive'
-csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
-ko\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand generate-docs" -s V -l version -d 'Print version'

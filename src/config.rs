@@ -41,11 +41,13 @@ pub(crate) fn config_path() -> PathBuf {
     config_dir().join("config.toml")
 }
 
-/// A loaded config file. Missing file = empty config.
+/// A loaded config file. Missing file = empty config. Kept as the document it was read from
+/// (toml_edit), so what `config set`, `auth login` and `auth logout` write back keeps the
+/// user's comments, order and layout: only the value changed differs.
 #[derive(Debug, Clone, Default)]
 pub struct Config {
     pub path: PathBuf,
-    pub doc: toml::Table,
+    pub doc: toml_edit::DocumentMut,
 }
 
 impl Config {
@@ -70,7 +72,7 @@ impl Config {
                 ))
             }
         };
-        let doc: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
             let (line, col) = e
                 .span()
                 .map(|s| line_col(&text, s.start))
@@ -78,7 +80,7 @@ impl Config {
             Error::usage(format!(
                 "config file {} is not valid TOML at line {line}, column {col}: {}; fix or remove it",
                 path.display(),
-                e.message()
+                e.message().trim_end()
             ))
         })?;
         Ok(Config {
@@ -89,48 +91,92 @@ impl Config {
 
     /// A profile's value for `key`, as a string (numbers are shown as written).
     pub(crate) fn get(&self, profile: &str, key: Key) -> Option<String> {
-        let table = self.doc.get(profile)?.as_table()?;
-        match table.get(key.name())? {
-            toml::Value::String(s) => Some(s.clone()),
+        let table = self.doc.get(profile)?.as_table_like()?;
+        let value = table.get(key.name())?.as_value()?;
+        Some(match value {
+            toml_edit::Value::String(s) => s.value().clone(),
             // `30`, not TOML's `30.0`: what `config set` was given reads back the same.
-            toml::Value::Float(f) => Some(f.to_string()),
-            other => Some(other.to_string()),
-        }
+            toml_edit::Value::Float(f) => f.value().to_string(),
+            toml_edit::Value::Integer(i) => i.value().to_string(),
+            toml_edit::Value::Boolean(b) => b.value().to_string(),
+            // As written, without the spaces and comment around it.
+            other => other.clone().decorated("", "").to_string(),
+        })
     }
 
     /// Set `key` in `profile`, stored as its type says (`timeout = 30`, a number); a value that
-    /// is not of the type is kept as text (and refused when read).
+    /// is not of the type is kept as text (and refused when read). A value replaced keeps the
+    /// spaces and comment around it.
     pub(crate) fn set(&mut self, profile: &str, key: Key, value: &str) {
-        let entry = self
-            .doc
-            .entry(profile.to_string())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        if !entry.is_table() {
-            *entry = toml::Value::Table(toml::Table::new());
+        let root = self.doc.as_table_mut();
+        if !root.get(profile).is_some_and(|p| p.is_table_like()) {
+            root.insert(profile, toml_edit::Item::Table(toml_edit::Table::new()));
         }
-        let table = entry.as_table_mut().expect("just made a table");
-        let text = || toml::Value::String(value.to_string());
-        let v = match key.spec().ty {
+        let table = root[profile]
+            .as_table_like_mut()
+            .expect("just made a table");
+        let text = || toml_edit::Value::from(value);
+        let mut v = match key.spec().ty {
             Type::Number => value
                 .parse::<i64>()
-                .map(toml::Value::Integer)
-                .or_else(|_| value.parse::<f64>().map(toml::Value::Float))
+                .map(toml_edit::Value::from)
+                .or_else(|_| value.parse::<f64>().map(toml_edit::Value::from))
                 .unwrap_or_else(|_| text()),
             Type::Integer => value
                 .parse::<i64>()
-                .map(toml::Value::Integer)
+                .map(toml_edit::Value::from)
                 .unwrap_or_else(|_| text()),
             Type::Text => text(),
         };
-        table.insert(key.name().to_string(), v);
+        match table.get_mut(key.name()) {
+            Some(toml_edit::Item::Value(old)) => {
+                *v.decor_mut() = old.decor().clone();
+                *old = v;
+            }
+            _ => {
+                table.insert(key.name(), toml_edit::Item::Value(v));
+            }
+        }
     }
 
+    /// Remove `key` from `profile`. Comment lines written above it stay, above the next key of
+    /// the profile (they may be about more than this key); with no next key they go with it.
     pub(crate) fn unset(&mut self, profile: &str, key: Key) -> bool {
-        self.doc
+        let Some(table) = self
+            .doc
             .get_mut(profile)
-            .and_then(|p| p.as_table_mut())
-            .map(|t| t.remove(key.name()).is_some())
-            .unwrap_or(false)
+            .and_then(|p| p.as_table_like_mut())
+        else {
+            return false;
+        };
+        let Some((removed, _)) = table.get_key_value(key.name()) else {
+            return false;
+        };
+        let above = removed
+            .leaf_decor()
+            .prefix()
+            .and_then(|p| p.as_str())
+            .filter(|p| p.contains('#'))
+            .map(str::to_string);
+        let next = table
+            .iter()
+            .map(|(k, _)| k)
+            .skip_while(|k| *k != key.name())
+            .nth(1)
+            .map(str::to_string);
+        table.remove(key.name());
+        if let (Some(above), Some(next)) = (above, next) {
+            if let Some(mut k) = table.key_mut(&next) {
+                let own = k
+                    .leaf_decor()
+                    .prefix()
+                    .and_then(|p| p.as_str())
+                    .unwrap_or("")
+                    .to_string();
+                k.leaf_decor_mut().set_prefix(format!("{above}{own}"));
+            }
+        }
+        true
     }
 
     /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
@@ -147,16 +193,14 @@ impl Config {
     pub(crate) fn profiles(&self) -> Vec<String> {
         self.doc
             .iter()
-            .filter(|(_, v)| v.is_table())
-            .map(|(k, _)| k.clone())
+            .filter(|(_, v)| v.is_table_like())
+            .map(|(k, _)| k.to_string())
             .collect()
     }
 
     /// Write the file atomically with mode 0600 (it may hold a key).
     pub(crate) fn save(&self) -> Result<(), Error> {
-        let text = toml::to_string_pretty(&self.doc)
-            .map_err(|e| Error::caused(ExitKind::Other, "cannot serialize config", e))?;
-        write_private(&self.path, text.as_bytes())
+        write_private(&self.path, self.doc.to_string().as_bytes())
     }
 }
 
@@ -214,4 +258,48 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
         .unwrap_or(0)
         + 1;
     (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str) -> Config {
+        Config {
+            path: PathBuf::from("config.toml"),
+            doc: text.parse().unwrap(),
+        }
+    }
+
+    /// A removed key takes its line, not the comment lines above it (they may head the
+    /// profile): those stay above the next key. What else the file holds is untouched.
+    #[test]
+    fn unset_keeps_the_comment_above_a_removed_key() {
+        let mut c = config(
+            "[work]\n# keys for the work account\napi_key = \"k\"  # rotated monthly\n\
+             timeout = 5 # s\n\n[other]\noutput = \"json\"\n",
+        );
+        assert!(c.unset("work", Key::ApiKey));
+        assert_eq!(
+            c.doc.to_string(),
+            "[work]\n# keys for the work account\ntimeout = 5 # s\n\n[other]\noutput = \"json\"\n"
+        );
+        assert!(!c.unset("work", Key::ApiKey));
+        assert!(!c.unset("nowhere", Key::ApiKey));
+    }
+
+    /// A profile written as an inline table is read and set as one; a new profile is a table.
+    #[test]
+    fn set_and_get_through_inline_and_new_profiles() {
+        let mut c = config("work = { output = \"json\", retries = 3 }\n");
+        assert_eq!(c.get("work", Key::Retries).as_deref(), Some("3"));
+        c.set("work", Key::Retries, "4");
+        c.set("new", Key::Timeout, "2.5");
+        assert_eq!(
+            c.doc.to_string(),
+            "work = { output = \"json\", retries = 4 }\n\n[new]\ntimeout = 2.5\n"
+        );
+        assert_eq!(c.get("new", Key::Timeout).as_deref(), Some("2.5"));
+        assert_eq!(c.profiles(), vec!["work".to_string(), "new".to_string()]);
+    }
 }

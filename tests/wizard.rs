@@ -589,6 +589,42 @@ fn an_answer_is_changed_from_the_review_and_reviewed_again() {
     assert_eq!(reqs[0]["body"]["privacy"], json!(true));
 }
 
+/// The answer's line editor steps over what a reader sees as one character (an extended
+/// grapheme cluster): `e` + a combining accent, a Korean syllable typed as jamo, an emoji with
+/// a skin tone, a ZWJ sequence. Each is one Backspace, one arrow, one Delete.
+#[test]
+fn pty_the_line_editor_moves_and_deletes_whole_characters() {
+    const LEFT: &str = "\x1b[D";
+    const RIGHT: &str = "\x1b[C";
+    const DEL: &str = "\x1b[3~";
+    let e_acute = "e\u{301}";
+    let han = "\u{1112}\u{1161}\u{11ab}"; // 한 as jamo
+    let thumbs = "\u{1f44d}\u{1f3fd}"; // with a skin tone
+    let coder = "\u{1f469}\u{200d}\u{1f4bb}"; // woman + ZWJ + laptop
+    let sb = TestSandbox::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS]);
+    // Typed: "Park" é 한 👍🏽 👩‍💻; Backspace takes 👩‍💻; two Lefts go before 한, Backspace
+    // takes é; Right goes past 한, Delete takes 👍🏽; then " Min".
+    answer(
+        &mut s,
+        "1. Full name",
+        &format!("Park{e_acute}{han}{thumbs}{coder}\x7f{LEFT}{LEFT}\x7f{RIGHT}{DEL} Min\r"),
+    );
+    answer(&mut s, "2. Email address", "min@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(
+        &mut s,
+        "4. Resume",
+        "/upload/candidate/file/1/temp/7/cv.pdf\r",
+    );
+    answer(&mut s, "Do you consent", "y\r");
+    answer(&mut s, "Submit this application to FORM-NOIDS", "\r");
+    assert_eq!(exit_code(&mut s), 0);
+    let reqs = sb.admin("/_sandbox/requests");
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(reqs[0]["body"]["name"], json!(format!("Park{han} Min")));
+}
+
 #[test]
 fn without_a_terminal_and_without_answers_is_exit_2() {
     let sb = TestSandbox::new();

@@ -1,8 +1,6 @@
-//! Generating the checked-in shell completions (`completions/`) and man pages (`man/`) from the
-//! command tree, so they can never drift from `--help`. Run `recruit generate-docs` (hidden).
-
-use std::io::Write;
-use std::path::Path;
+//! What the checked-in shell completions (`completions/`) and man pages (`man/`) are made of, so
+//! they can never drift from `--help`. tests/cli/docs.rs renders the man pages (clap_mangen is a
+//! dev-dependency: the binary does not carry a man page renderer) and checks or rewrites both.
 
 use clap::CommandFactory;
 use clap_complete::Shell;
@@ -104,7 +102,8 @@ fn roff_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('-', "\\-")
 }
 
-fn extra_sections() -> String {
+/// The sections every man page ends with (roff), after those rendered from the command tree.
+pub fn man_extra_sections() -> String {
     let mut s = String::from(".SH ENVIRONMENT\n");
     for (k, v) in environment() {
         s.push_str(&format!(
@@ -123,76 +122,15 @@ fn extra_sections() -> String {
     s
 }
 
-fn render_man(cmd: &clap::Command, name: &str) -> Vec<u8> {
-    let man = clap_mangen::Man::new(cmd.clone().name(name.to_string()))
-        .title(name.to_uppercase())
-        .section("1")
-        .source(format!("recruit {}", env!("CARGO_PKG_VERSION")))
-        .manual("recruit manual");
-    let mut buf = Vec::new();
-    man.render_title(&mut buf).expect("writes to memory");
-    man.render_name_section(&mut buf).expect("writes to memory");
-    man.render_synopsis_section(&mut buf)
-        .expect("writes to memory");
-    man.render_description_section(&mut buf)
-        .expect("writes to memory");
-    man.render_options_section(&mut buf)
-        .expect("writes to memory");
-    if cmd.get_subcommands().any(|c| !c.is_hide_set()) {
-        man.render_subcommands_section(&mut buf)
-            .expect("writes to memory");
-    }
-    man.render_extra_section(&mut buf)
-        .expect("writes to memory");
-    buf.write_all(extra_sections().as_bytes())
-        .expect("writes to memory");
-    man.render_version_section(&mut buf)
-        .expect("writes to memory");
-    buf
-}
-
-/// Every generated file: (relative path, contents).
-pub fn generate() -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for (shell, file) in SHELLS {
-        let mut cmd = Cli::command();
-        let mut buf = Vec::new();
-        clap_complete::generate(*shell, &mut cmd, "recruit", &mut buf);
-        files.push((format!("completions/{file}"), buf));
-    }
-    let mut root = Cli::command();
-    root.build();
-    fn walk(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>) {
-        files.push((format!("man/{name}.1"), render_man(cmd, name)));
-        for sub in cmd.get_subcommands() {
-            if sub.is_hide_set() || sub.get_name() == "help" {
-                continue;
-            }
-            walk(sub, &format!("{name}-{}", sub.get_name()), files);
-        }
-    }
-    walk(&root, "recruit", &mut files);
-    files
-}
-
-/// Write every generated file under `dir` (removing stale man pages).
-pub(crate) fn write_all(dir: &Path) -> std::io::Result<usize> {
-    let files = generate();
-    let man_dir = dir.join("man");
-    if man_dir.is_dir() {
-        for e in std::fs::read_dir(&man_dir)? {
-            let p = e?.path();
-            if p.extension().is_some_and(|x| x == "1") {
-                std::fs::remove_file(p)?;
-            }
-        }
-    }
-    for (rel, bytes) in &files {
-        let p = dir.join(rel);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        std::fs::write(p, bytes)?;
-    }
-    Ok(files.len())
+/// The shell completion scripts: (path under the repository, contents).
+pub fn completions() -> Vec<(String, Vec<u8>)> {
+    SHELLS
+        .iter()
+        .map(|(shell, file)| {
+            let mut cmd = Cli::command();
+            let mut buf = Vec::new();
+            clap_complete::generate(*shell, &mut cmd, "recruit", &mut buf);
+            (format!("completions/{file}"), buf)
+        })
+        .collect()
 }

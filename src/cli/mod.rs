@@ -141,13 +141,6 @@ pub enum Command {
     /// Help on a command, or on the global options every command takes (`recruit help options`)
     #[command(after_help = HELP_EXAMPLES)]
     Help(HelpArgs),
-    /// Regenerate completions/ and man/ (for maintainers)
-    #[command(hide = true)]
-    GenerateDocs {
-        /// Repository root to write into
-        #[arg(long, default_value = ".")]
-        dir: std::path::PathBuf,
-    },
 }
 
 const HELP_EXAMPLES: &str = "\
@@ -786,17 +779,6 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Config(c) => commands::config::run(ctx, c).await,
         Command::Completions(a) => completions::run(ctx, a),
         Command::Help(a) => help(ctx, a),
-        Command::GenerateDocs { dir } => {
-            let n = docs::write_all(&dir).map_err(|e| {
-                crate::Error::caused(
-                    crate::ExitKind::Other,
-                    format_args!("cannot write docs into {}", dir.display()),
-                    e,
-                )
-            })?;
-            crate::say!(ctx.io, "Wrote {n} files under {}.", dir.display());
-            Ok(())
-        }
     }
 }
 

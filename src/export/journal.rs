@@ -16,7 +16,6 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use fs4::fs_std::FileExt;
 use serde_json::{json, Map, Value};
 
 use super::Subject;
@@ -247,13 +246,13 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
 }
 
 fn lock(file: &File, path: &Path) -> Result<(), Error> {
-    match FileExt::try_lock_exclusive(file) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(Error::usage(crate::t!(
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::usage(crate::t!(
             "journal-locked",
             journal = path.display().to_string()
         ))),
-        Err(e) => Err(Error::file(FileOp::Lock, path, e)),
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::file(FileOp::Lock, path, e)),
     }
 }
 

@@ -505,16 +505,15 @@ pub(crate) struct OutLock {
 
 impl OutLock {
     pub(crate) fn acquire(out: &Path) -> Result<OutLock, Error> {
-        use fs4::fs_std::FileExt;
         let path = with_suffix(out, ".lock");
         // A writer that finishes removes the file: retry if the one locked was removed
         // meanwhile (its lock then guards nothing).
         for _ in 0..10 {
             let file =
                 super::open_or_create(&path).map_err(|e| Error::file(FileOp::Open, &path, e))?;
-            match file.try_lock_exclusive() {
-                Ok(true) => {}
-                Ok(false) => {
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
                     let holder = std::fs::read_to_string(&path)
                         .ok()
                         .and_then(|t| t.trim().strip_prefix("pid ").map(str::to_string))
@@ -527,7 +526,9 @@ impl OutLock {
                         lock = path.display().to_string()
                     )));
                 }
-                Err(e) => return Err(Error::file(FileOp::Lock, &path, e)),
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(Error::file(FileOp::Lock, &path, e))
+                }
             }
             if same_file(&file, &path) {
                 let mut lock = OutLock { file, path };

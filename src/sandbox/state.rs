@@ -424,8 +424,7 @@ impl Store {
             .map_err(|e| {
                 ApiError::internal(format!("cannot open {}: {e}", self.lock_path.display()))
             })?;
-        // Fully qualified: newer std has inherent File locking methods with other names/MSRV.
-        fs4::fs_std::FileExt::lock_exclusive(&file).map_err(|e| {
+        file.lock().map_err(|e| {
             ApiError::internal(format!("cannot lock {}: {e}", self.lock_path.display()))
         })?;
         // The lock is released when the returned handle is dropped.

@@ -116,7 +116,6 @@ impl Backend for Sqlite {
     }
 
     fn try_lock(&mut self) -> Result<bool, Error> {
-        use fs4::fs_std::FileExt;
         // On the file itself (its inode), so a second path to it finds it taken too.
         let file = File::open(&self.path).map_err(|e| {
             Error::caused(
@@ -125,12 +124,12 @@ impl Backend for Sqlite {
                 e,
             )
         })?;
-        match FileExt::try_lock_exclusive(&file) {
-            Ok(true) => {
+        match file.try_lock() {
+            Ok(()) => {
                 self.lock = Some(file);
                 Ok(true)
             }
-            Ok(false) | Err(_) => Ok(false),
+            Err(_) => Ok(false),
         }
     }
 

@@ -436,7 +436,6 @@ fn counts(c: &Connection, only: Option<Status>) -> rusqlite::Result<Vec<TargetCo
 /// The lock is on the database file itself (its inode), not on a name: a symlink or a second
 /// path to the same file finds it taken.
 fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
-    use fs4::fs_std::FileExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .open(path)
@@ -448,9 +447,9 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
             ))
             .with_source(e)
         })?;
-    match FileExt::try_lock_exclusive(&file) {
-        Ok(true) => Ok(ListenerLock { _file: file }),
-        Ok(false) | Err(_) => {
+    match file.try_lock() {
+        Ok(()) => Ok(ListenerLock { _file: file }),
+        Err(_) => {
             let same = std::fs::canonicalize(path)
                 .ok()
                 .filter(|c| c != path)

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use console::{measure_text_width, Key};
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::{Check, Prompt, Step, Stop};
 use crate::t;
@@ -115,38 +116,25 @@ impl TermPrompt {
         // Lines of the refusal shown above the prompt, cleared once an answer is taken.
         let mut refused = 0;
         loop {
-            let mut line: Vec<char> = initial.chars().collect();
-            let mut at = line.len();
-            self.draw(&head, &line, at)?;
+            let mut line = LineEdit::new(initial);
+            self.draw(&head, &line)?;
             loop {
                 match self.term.read_key()? {
                     Key::Enter => break,
-                    Key::Char('\u{15}') => {
-                        // Ctrl-U: clear what is before the cursor.
-                        line.drain(..at);
-                        at = 0;
-                    }
-                    Key::Char('\u{0b}') => line.truncate(at), // Ctrl-K: ...and after it
-                    Key::Char(c) if !c.is_control() => {
-                        line.insert(at, c);
-                        at += 1;
-                    }
-                    Key::Backspace if at > 0 => {
-                        at -= 1;
-                        line.remove(at);
-                    }
-                    Key::Del if at < line.len() => {
-                        line.remove(at);
-                    }
-                    Key::ArrowLeft if at > 0 => at -= 1,
-                    Key::ArrowRight if at < line.len() => at += 1,
-                    Key::Home => at = 0,
-                    Key::End => at = line.len(),
+                    Key::Char('\u{15}') => line.clear_before(), // Ctrl-U
+                    Key::Char('\u{0b}') => line.clear_after(),  // Ctrl-K
+                    Key::Char(c) if !c.is_control() => line.insert(c),
+                    Key::Backspace => line.backspace(),
+                    Key::Del => line.delete(),
+                    Key::ArrowLeft => line.left(),
+                    Key::ArrowRight => line.right(),
+                    Key::Home => line.home(),
+                    Key::End => line.end(),
                     _ => continue,
                 }
-                self.draw(&head, &line, at)?;
+                self.draw(&head, &line)?;
             }
-            let text: String = line.into_iter().collect();
+            let text = line.text;
             self.term.clear_line()?;
             if refused > 0 {
                 self.term.clear_last_lines(refused)?;
@@ -172,16 +160,15 @@ impl TermPrompt {
         }
     }
 
-    /// The prompt line: `head`, then as much of `line` around the cursor (at `at`) as fits
-    /// on the terminal's line, an ellipsis where it is cut; the cursor put back at `at`.
-    fn draw(&self, head: &str, line: &[char], at: usize) -> std::io::Result<()> {
+    /// The prompt line: `head`, then as much of `line` around its cursor as fits on the
+    /// terminal's line, an ellipsis where it is cut; the cursor put back where it was.
+    fn draw(&self, head: &str, line: &LineEdit) -> std::io::Result<()> {
         let room = self
             .width()
             .saturating_sub(measure_text_width(head) + 1)
             .max(4);
-        let (before, after) = line.split_at(at);
-        let before: String = before.iter().collect();
-        let after: String = after.iter().collect();
+        let (before, after) = line.text.split_at(line.at);
+        let (before, after) = (before.to_string(), after.to_string());
         let (left, right) = if measure_text_width(&before) + measure_text_width(&after) <= room {
             (before, after)
         } else {
@@ -196,6 +183,93 @@ impl TermPrompt {
         self.term.write_str(&format!("{head}{left}{right}"))?;
         self.term.move_cursor_left(measure_text_width(&right))?;
         self.term.flush()
+    }
+}
+
+/// The answer being typed and the cursor in it. The cursor moves, and Backspace and Delete
+/// take, a whole extended grapheme cluster (what a reader sees as one character): `e` and a
+/// combining accent, a Korean syllable typed as jamo, an emoji with a skin tone or a ZWJ
+/// sequence. By `char`, one step left half of one behind.
+struct LineEdit {
+    text: String,
+    /// A byte offset into `text`, always at a cluster boundary.
+    at: usize,
+}
+
+impl LineEdit {
+    /// `initial`, the cursor at its end.
+    fn new(initial: &str) -> LineEdit {
+        LineEdit {
+            text: initial.to_string(),
+            at: initial.len(),
+        }
+    }
+
+    /// Where the cluster before the cursor starts.
+    fn prev(&self) -> usize {
+        self.text[..self.at]
+            .grapheme_indices(true)
+            .next_back()
+            .map_or(0, |(i, _)| i)
+    }
+
+    /// Where the cluster after the cursor ends.
+    fn next(&self) -> usize {
+        self.text[self.at..]
+            .graphemes(true)
+            .next()
+            .map_or(self.at, |g| self.at + g.len())
+    }
+
+    fn insert(&mut self, c: char) {
+        self.text.insert(self.at, c);
+        self.at += c.len_utf8();
+        // What was typed may join the cluster after it (a Korean initial before a vowel):
+        // the cursor goes after the cluster it is now inside.
+        let mut start = 0;
+        for g in self.text.graphemes(true) {
+            if start < self.at && self.at < start + g.len() {
+                self.at = start + g.len();
+                break;
+            }
+            start += g.len();
+        }
+    }
+
+    fn backspace(&mut self) {
+        let from = self.prev();
+        self.text.replace_range(from..self.at, "");
+        self.at = from;
+    }
+
+    fn delete(&mut self) {
+        let to = self.next();
+        self.text.replace_range(self.at..to, "");
+    }
+
+    fn left(&mut self) {
+        self.at = self.prev();
+    }
+
+    fn right(&mut self) {
+        self.at = self.next();
+    }
+
+    fn home(&mut self) {
+        self.at = 0;
+    }
+
+    fn end(&mut self) {
+        self.at = self.text.len();
+    }
+
+    fn clear_before(&mut self) {
+        self.text.replace_range(..self.at, "");
+        self.at = 0;
+    }
+
+    fn clear_after(&mut self) {
+        self.text.truncate(self.at);
     }
 }
 
@@ -450,6 +524,55 @@ mod tests {
         assert!(k.lines().all(|l| measure_text_width(l) <= 12), "{k}");
         let long = wrap(&"x".repeat(25), 10);
         assert_eq!(long, "xxxxxxxxxx\nxxxxxxxxxx\nxxxxx");
+    }
+
+    /// Each step of the line editor is one extended grapheme cluster.
+    #[test]
+    fn the_line_editor_steps_by_whole_characters() {
+        let e_acute = "e\u{301}";
+        let han = "\u{1112}\u{1161}\u{11ab}"; // 한 as jamo
+        let thumbs = "\u{1f44d}\u{1f3fd}"; // with a skin tone
+        let coder = "\u{1f469}\u{200d}\u{1f4bb}"; // woman + ZWJ + laptop
+        let typed = |l: &mut LineEdit, s: &str| s.chars().for_each(|c| l.insert(c));
+        let mut l = LineEdit::new("a");
+        for s in [e_acute, han, thumbs, coder] {
+            typed(&mut l, s);
+        }
+        assert_eq!(l.text, format!("a{e_acute}{han}{thumbs}{coder}"));
+        l.backspace();
+        assert_eq!(l.text, format!("a{e_acute}{han}{thumbs}"));
+        l.left();
+        assert_eq!(&l.text[l.at..], thumbs);
+        l.left();
+        l.left();
+        assert_eq!(&l.text[..l.at], "a");
+        l.delete();
+        assert_eq!(l.text, format!("a{han}{thumbs}"));
+        l.right();
+        assert_eq!(&l.text[..l.at], format!("a{han}"));
+        l.right();
+        l.right(); // at the end: stays
+        assert_eq!(l.at, l.text.len());
+        l.home();
+        l.left(); // at the start: stays
+        assert_eq!(l.at, 0);
+        l.backspace();
+        assert_eq!(l.text, format!("a{han}{thumbs}"));
+        // A combining accent typed after `a` joins it: one step back takes both.
+        l.right();
+        l.insert('\u{301}');
+        assert_eq!(&l.text[..l.at], "a\u{301}");
+        l.backspace();
+        assert_eq!(l.text, format!("{han}{thumbs}"));
+        // A Korean initial typed before a vowel joins the syllable after it; the cursor is
+        // never left inside one.
+        let mut k = LineEdit::new("\u{1161}");
+        k.home();
+        k.insert('\u{1112}');
+        assert_eq!(k.at, k.text.len());
+        k.end();
+        k.clear_before();
+        assert_eq!((k.text.as_str(), k.at), ("", 0));
     }
 
     #[test]

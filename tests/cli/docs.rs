@@ -5,12 +5,70 @@ use clap::CommandFactory;
 
 use crate::common::stderr_of;
 
-const REGEN: &str = "run `cargo run -- generate-docs` and commit the result";
+const REGEN: &str =
+    "run `UPDATE_DOCS=1 cargo test --test cli docs::checked_in` and commit the result";
+
+/// A command's man page: clap_mangen's sections, then the crate's own (environment, exit
+/// status, files). Rendered here, not in the crate, so the binary carries no man page renderer.
+fn render_man(cmd: &clap::Command, name: &str) -> Vec<u8> {
+    let man = clap_mangen::Man::new(cmd.clone().name(name.to_string()))
+        .title(name.to_uppercase())
+        .section("1")
+        .source(format!("recruit {}", env!("CARGO_PKG_VERSION")))
+        .manual("recruit manual");
+    let mut buf = Vec::new();
+    man.render_title(&mut buf).unwrap();
+    man.render_name_section(&mut buf).unwrap();
+    man.render_synopsis_section(&mut buf).unwrap();
+    man.render_description_section(&mut buf).unwrap();
+    man.render_options_section(&mut buf).unwrap();
+    if cmd.get_subcommands().any(|c| !c.is_hide_set()) {
+        man.render_subcommands_section(&mut buf).unwrap();
+    }
+    man.render_extra_section(&mut buf).unwrap();
+    buf.extend_from_slice(recruit::cli::docs::man_extra_sections().as_bytes());
+    man.render_version_section(&mut buf).unwrap();
+    buf
+}
+
+/// Every generated file: (path under the repository, contents).
+fn generate() -> Vec<(String, Vec<u8>)> {
+    let mut files = recruit::cli::docs::completions();
+    let mut root = recruit::cli::Cli::command();
+    root.build();
+    fn walk(cmd: &clap::Command, name: &str, files: &mut Vec<(String, Vec<u8>)>) {
+        files.push((format!("man/{name}.1"), render_man(cmd, name)));
+        for sub in cmd.get_subcommands() {
+            if sub.is_hide_set() || sub.get_name() == "help" {
+                continue;
+            }
+            walk(sub, &format!("{name}-{}", sub.get_name()), files);
+        }
+    }
+    walk(&root, "recruit", &mut files);
+    files
+}
+
+/// Rewrite completions/ and man/ (removing the pages of commands that are gone).
+fn write_all(root: &std::path::Path, files: &[(String, Vec<u8>)]) {
+    for e in std::fs::read_dir(root.join("man")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "1") {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    for (rel, bytes) in files {
+        std::fs::write(root.join(rel), bytes).unwrap();
+    }
+}
 
 #[test]
 fn checked_in_completions_and_man_pages_are_current() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let generated = recruit::cli::docs::generate();
+    let generated = generate();
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        write_all(root, &generated);
+    }
     for (rel, bytes) in &generated {
         let on_disk =
             std::fs::read(root.join(rel)).unwrap_or_else(|_| panic!("{rel} is missing: {REGEN}"));

@@ -450,6 +450,53 @@ fn auth_login_checks_stores_0600_and_status_redacts() {
     assert_eq!(out.status.code(), Some(4));
 }
 
+/// `config set`, `auth login` and `auth logout` change only their value: the user's comments
+/// (at the top, inside a profile, after a value) and layout stay byte for byte, mode 0600.
+#[test]
+fn config_writers_keep_the_files_comments_and_layout() {
+    let s = stub(|_, _| Reply::json(200, r#"{"collection":[],"pagination":{}}"#));
+    let home = Home::new();
+    let path = home.config_dir().join("config.toml");
+    let file = |timeout: &str, key: &str| {
+        format!(
+            "# recruit's profiles: keep this comment\n\n[default]\n# the service we talk to\n\
+             base_url = \"{}\"   # a local stub\ntimeout   =  {timeout}  # seconds, aligned by hand\n\
+             {key}\n[work]  # the other account\n    output = 'json'\n",
+            s.base()
+        )
+    };
+    std::fs::create_dir_all(home.config_dir()).unwrap();
+    std::fs::write(&path, file("30", "")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let run = |args: &[&str], stdin: &str| {
+        let out = home.cmd().args(args).write_stdin(stdin).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        std::fs::read_to_string(&path).unwrap()
+    };
+    assert_eq!(run(&["config", "set", "timeout", "45"], ""), file("45", ""));
+    assert_eq!(
+        run(&["auth", "login", "--with-token"], "good-key-abcd1234\n"),
+        file("45", "api_key = \"good-key-abcd1234\"\n")
+    );
+    assert!(
+        s.seen()
+            .iter()
+            .any(|r| r.header("authorization") == Some("Bearer good-key-abcd1234")),
+        "the key was checked against the profile's service"
+    );
+    assert_eq!(run(&["auth", "logout"], ""), file("45", ""));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{mode:o}");
+    }
+}
+
 #[test]
 fn auth_login_reads_a_piped_key_and_stores_it_unchecked_without_a_service_address() {
     let home = Home::new();

@@ -2096,9 +2096,8 @@ fn sync_beside_a_running_sync_fails_with_exit_1_retryable() {
             // The lock a running sync holds, taken as recruit takes it.
             let _lock: Box<dyn std::any::Any> = match db {
                 Db::Lite(path, _) => {
-                    use fs4::fs_std::FileExt;
                     let f = std::fs::File::open(path).unwrap();
-                    assert!(FileExt::try_lock_exclusive(&f).unwrap());
+                    f.try_lock().unwrap();
                     Box::new(f)
                 }
                 Db::Pg { .. } => {
