@@ -191,9 +191,10 @@ fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display();
     let message = match &e {
         rusqlite::Error::SqliteFailure(f, _) => match f.code {
+            // A file whose header is damaged reads the same as one that never was a mirror:
+            // either way the mirror cannot be written (exit 1, as for other damage).
             rusqlite::ErrorCode::NotADatabase => {
-                return Error::usage(crate::t!("sync-not-sqlite", path = shown.to_string()))
-                    .with_source(e)
+                crate::t!("sync-not-sqlite", path = shown.to_string())
             }
             rusqlite::ErrorCode::DiskFull => crate::t!("sync-disk-full", path = shown.to_string()),
             rusqlite::ErrorCode::DatabaseCorrupt => {

@@ -2084,6 +2084,29 @@ fn sync_into_a_damaged_mirror_fails_with_exit_1_not_retryable() {
             "{e}"
         );
     }
+
+    // Its first page too: SQLite then no longer knows the file for a database, and the
+    // mirror is as damaged as before (exit 1, not a usage error).
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        f.write_all(&vec![0xA5; page_size as usize]).unwrap();
+    }
+    let out = sync_out(&ts, &db, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
+    let e = &envelope(&out)["error"];
+    assert_eq!(
+        (&e["code"], &e["retryable"]),
+        (&json!("failure"), &json!(false)),
+        "{e}"
+    );
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("first page is damaged"),
+        "{e}"
+    );
 }
 
 #[test]
