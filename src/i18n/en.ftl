@@ -479,7 +479,7 @@ sync-purged = purged the personal data of { $count ->
     } at stage { $stage } ({ $memos } memos and { $submissions } submissions deleted); recorded in the purges table
 sync-purge-wal-busy = the personal data was removed from the tables, but old copies of it stay in { $path }-wal while another program is in the middle of reading the mirror (waited 30 s); let it finish or close it (a BI tool, sqlite3), then run the same `recruit sync purge` again
 sync-no-mirror = no mirror at { $path }; `recruit sync` creates it (or pass --db FILE)
-sync-not-sqlite = { $path } is not an SQLite database, or its first page is damaged; it was left as it is: pass another --db FILE, or move it away and sync again into a new file
+sync-not-sqlite = { $path } is not an SQLite database; it was left as it is: pass another --db FILE
 sync-disk-full = the disk holding { $path } is full
 sync-mirror-damaged = the mirror { $path } is damaged ({ $error }); move it away and sync again into a new file
 sync-mirror-locked = the mirror { $path } stayed locked by another program for 30 s ({ $error }); close it and try again

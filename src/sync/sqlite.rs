@@ -186,18 +186,30 @@ fn to_sql(v: &Val) -> rusqlite::types::Value {
     }
 }
 
+/// Whether the file starts as every SQLite database does.
+fn has_sqlite_magic(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && &head == b"SQLite format 3\0"
+}
+
 /// An SQLite failure in words.
 fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display();
     let message = match &e {
         rusqlite::Error::SqliteFailure(f, _) => match f.code {
-            // A file whose header is damaged reads the same as one that never was a mirror:
-            // either way the mirror cannot be written (exit 1, as for other damage).
-            rusqlite::ErrorCode::NotADatabase => {
-                crate::t!("sync-not-sqlite", path = shown.to_string())
+            // SQLite says the same of a file that never was a database (the wrong --db: bad
+            // input) and of a mirror whose first page is damaged (exit 1, as other damage):
+            // the file's own header tells them apart.
+            rusqlite::ErrorCode::NotADatabase if !has_sqlite_magic(path) => {
+                return Error::usage(crate::t!("sync-not-sqlite", path = shown.to_string()))
+                    .with_source(e)
             }
             rusqlite::ErrorCode::DiskFull => crate::t!("sync-disk-full", path = shown.to_string()),
-            rusqlite::ErrorCode::DatabaseCorrupt => {
+            rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => {
                 crate::t!(
                     "sync-mirror-damaged",
                     path = shown.to_string(),

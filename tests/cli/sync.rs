@@ -2085,12 +2085,14 @@ fn sync_into_a_damaged_mirror_fails_with_exit_1_not_retryable() {
         );
     }
 
-    // Its first page too: SQLite then no longer knows the file for a database, and the
-    // mirror is as damaged as before (exit 1, not a usage error).
+    // Its first page too, past the 16 bytes that say "SQLite format 3": SQLite then no
+    // longer knows the file for a database, and the mirror is as damaged as before (exit 1,
+    // not the usage error of a --db that never was a database).
     {
-        use std::io::Write;
+        use std::io::{Seek, SeekFrom, Write};
         let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-        f.write_all(&vec![0xA5; page_size as usize]).unwrap();
+        f.seek(SeekFrom::Start(16)).unwrap();
+        f.write_all(&vec![0xA5; page_size as usize - 16]).unwrap();
     }
     let out = sync_out(&ts, &db, &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
@@ -2100,13 +2102,7 @@ fn sync_into_a_damaged_mirror_fails_with_exit_1_not_retryable() {
         (&json!("failure"), &json!(false)),
         "{e}"
     );
-    assert!(
-        e["message"]
-            .as_str()
-            .unwrap()
-            .contains("first page is damaged"),
-        "{e}"
-    );
+    assert!(e["message"].as_str().unwrap().contains("is damaged"), "{e}");
 }
 
 #[test]
