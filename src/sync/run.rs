@@ -306,6 +306,74 @@ fn disagreement(first: Option<u64>, last: Option<u64>, walked: u64) -> Option<u6
     [first, last].into_iter().flatten().find(|t| *t != walked)
 }
 
+/// What a walk of the form or job list met, told against the list's own `total` before
+/// anything missing from it is marked deleted.
+#[derive(Default)]
+struct Tally {
+    pages: u64,
+    first_total: Option<u64>,
+    last_total: Option<u64>,
+    seen: std::collections::HashSet<String>,
+    without_key: u64,
+}
+
+impl Tally {
+    fn page(&mut self, pagination: Option<&Value>) {
+        self.pages += 1;
+        self.last_total = total_of(pagination);
+        if self.pages == 1 {
+            self.first_total = self.last_total;
+        }
+    }
+
+    /// Whether `key` is met for the first time in this walk (a shifting page-numbered list
+    /// can show an item twice).
+    fn first_time(&mut self, key: &str) -> bool {
+        self.seen.insert(key.to_owned())
+    }
+
+    /// `(total, walked)` when the walk's count is not the list's.
+    fn disagreement(&self) -> Option<(u64, u64)> {
+        let walked = self.seen.len() as u64 + self.without_key;
+        disagreement(self.first_total, self.last_total, walked).map(|t| (t, walked))
+    }
+}
+
+/// After a walk of `table` (forms or jobs): mark what the list no longer has deleted, unless
+/// the walk stopped, or its count disagrees with the list's total (then say so and mark
+/// nothing). The number marked.
+async fn mark_unseen(
+    sh: &Arc<Shared>,
+    report: &mut SyncReport,
+    tally: &Tally,
+    table: &'static str,
+) -> Result<u64, Error> {
+    if sh.stopped() {
+        return Ok(0);
+    }
+    if let Some((total, walked)) = tally.disagreement() {
+        report.walk_disagreed = true;
+        if table == "forms" {
+            note!(
+                report,
+                "sync-forms-count-disagrees",
+                total = total,
+                walked = walked
+            );
+        } else {
+            note!(
+                report,
+                "sync-jobs-count-disagrees",
+                total = total,
+                walked = walked
+            );
+        }
+        return Ok(0);
+    }
+    let run = sh.run;
+    sh.store.call(move |m| m.mark_deleted(table, run)).await
+}
+
 /// A candidate to fetch.
 struct Task {
     code: String,
@@ -489,27 +557,20 @@ struct Detail<'a> {
 async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Result<(), Error> {
     let run = sh.run;
     let mut walk = Walk::list(&sh.client, "application_forms");
-    let (mut first_total, mut last_total) = (None, None);
-    let mut seen = std::collections::HashSet::new();
-    let mut without_code = 0;
-    let mut pages = 0;
+    let mut tally = Tally::default();
     while let Some(page) = walk.next_unless(sh).await? {
         let (items, pagination) = walk.items(&page)?;
-        pages += 1;
-        last_total = total_of(pagination.as_ref());
-        if pages == 1 {
-            first_total = last_total;
-        }
+        tally.page(pagination.as_ref());
         let mut rows = Vec::new();
         for item in &items {
             match FormRow::from_raw(item.get())? {
                 Some(r) => {
-                    if seen.insert(r.code.clone()) {
+                    if tally.first_time(&r.code) {
                         rows.push(r);
                     }
                 }
                 None => {
-                    without_code += 1;
+                    tally.without_key += 1;
                     note!(report, "sync-form-without-code");
                 }
             }
@@ -566,21 +627,7 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
             report.form_details += 1;
         }
     }
-    if sh.stopped() {
-        return Ok(());
-    }
-    let walked = seen.len() as u64 + without_code;
-    if let Some(total) = disagreement(first_total, last_total, walked) {
-        report.walk_disagreed = true;
-        note!(
-            report,
-            "sync-forms-count-disagrees",
-            total = total,
-            walked = walked
-        );
-        return Ok(());
-    }
-    report.forms_deleted = sh.store.call(move |m| m.mark_deleted("forms", run)).await?;
+    report.forms_deleted = mark_unseen(sh, report, &tally, "forms").await?;
     Ok(())
 }
 
@@ -589,43 +636,22 @@ async fn sync_jobs(sh: &Arc<Shared>, report: &mut SyncReport) -> Result<(), Erro
     let run = sh.run;
     let mut walk = Walk::list(&sh.client, "jobs");
     let now = records::now_text();
-    let (mut first_total, mut last_total) = (None, None);
-    let mut seen = std::collections::HashSet::new();
-    let mut without_key = 0;
-    let mut pages = 0;
+    let mut tally = Tally::default();
     while let Some(page) = walk.next_unless(sh).await? {
         let (items, pagination) = walk.items(&page)?;
-        pages += 1;
-        last_total = total_of(pagination.as_ref());
-        if pages == 1 {
-            first_total = last_total;
-        }
+        tally.page(pagination.as_ref());
         let mut rows = Vec::new();
         for item in &items {
             match records::job_row(item.get(), run, &now)? {
-                Some(row) if seen.insert(row.0.clone()) => rows.push(row),
+                Some(row) if tally.first_time(&row.0) => rows.push(row),
                 Some(_) => {}
-                None => without_key += 1,
+                None => tally.without_key += 1,
             }
         }
         report.jobs += rows.len() as u64;
         sh.store.call(move |m| m.jobs_page(&rows)).await?;
     }
-    if sh.stopped() {
-        return Ok(());
-    }
-    let walked = seen.len() as u64 + without_key;
-    if let Some(total) = disagreement(first_total, last_total, walked) {
-        report.walk_disagreed = true;
-        note!(
-            report,
-            "sync-jobs-count-disagrees",
-            total = total,
-            walked = walked
-        );
-        return Ok(());
-    }
-    report.jobs_deleted = sh.store.call(move |m| m.mark_deleted("jobs", run)).await?;
+    report.jobs_deleted = mark_unseen(sh, report, &tally, "jobs").await?;
     Ok(())
 }
 
