@@ -621,17 +621,11 @@ async fn handle(
             )
             .action(action),
         );
-        let body = serde_json::json!({
-            "error": "output_failed",
-            "message": "the event could not be written to the listener's output; retry later",
-        })
-        .to_string();
-        return (
+        return refused(
             StatusCode::SERVICE_UNAVAILABLE,
-            [(header::CONTENT_TYPE, "application/json")],
-            body,
-        )
-            .into_response();
+            "output_failed",
+            "the event could not be written to the listener's output; retry later",
+        );
     }
     if let Some(url) = target {
         if !forward(&st, url, &headers, &body).await {
@@ -639,17 +633,11 @@ async fn handle(
             // a 502 makes it retry later.
             st.log
                 .write(said!(Record::warn, "answered_502", "listen-answered-502"));
-            let body = serde_json::json!({
-                "error": "forward_failed",
-                "message": format!("forward to {url} failed; retry later"),
-            })
-            .to_string();
-            return (
+            return refused(
                 StatusCode::BAD_GATEWAY,
-                [(header::CONTENT_TYPE, "application/json")],
-                body,
-            )
-                .into_response();
+                "forward_failed",
+                &format!("forward to {url} failed; retry later"),
+            );
         }
     }
     ok()
@@ -702,19 +690,19 @@ async fn store_event(
                 )
                 .action(action),
             );
-            let body = serde_json::json!({
-                "error": "store_failed",
-                "message": "the event could not be stored; retry later",
-            })
-            .to_string();
-            (
+            refused(
                 StatusCode::SERVICE_UNAVAILABLE,
-                [(header::CONTENT_TYPE, "application/json")],
-                body,
+                "store_failed",
+                "the event could not be stored; retry later",
             )
-                .into_response()
         }
     }
+}
+
+/// An event not taken: `{"error", "message"}` for the sender, which retries it later.
+fn refused(status: StatusCode, error: &str, message: &str) -> Response {
+    let body = serde_json::json!({"error": error, "message": message}).to_string();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// Exactly 200: the service counts nothing else as delivered.
@@ -752,9 +740,7 @@ fn reject(
         Record::warn("rejected", line(crate::i18n::Lang::En, &message))
             .for_people(line(crate::i18n::lang(), &people)),
     );
-    let message = message.as_str();
-    let body = serde_json::json!({ "error": code, "message": message }).to_string();
-    let mut resp = (status, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+    let mut resp = refused(status, code, &message);
     if status == StatusCode::METHOD_NOT_ALLOWED {
         resp.headers_mut()
             .insert(header::ALLOW, header::HeaderValue::from_static("POST"));
