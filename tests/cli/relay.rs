@@ -64,10 +64,15 @@ pub(crate) fn listen_stored(home: &Home, store: &std::path::Path, args: &[&str])
     spawn_listener(cmd)
 }
 
-pub(crate) fn spawn_listener(mut cmd: std::process::Command) -> Listener {
+pub(crate) fn spawn_listener(cmd: std::process::Command) -> Listener {
+    spawn_listener_to(cmd, Stdio::null())
+}
+
+/// A listener whose printed events go to `stdout`.
+pub(crate) fn spawn_listener_to(mut cmd: std::process::Command, stdout: Stdio) -> Listener {
     let mut child = cmd
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -1115,15 +1120,13 @@ fn an_unwritable_stdout_answers_503_instead_of_dropping_events() {
     let outputs: [(&str, &dyn Fn() -> Stdio); 2] = [("/dev/full", &full), ("closed pipe", &closed)];
     for (what, stdout) in outputs {
         let home = Home::new();
-        let mut cmd = recruit(&home);
-        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-            .stdin(Stdio::null())
-            .stdout(stdout())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().unwrap();
-        let stderr = lines(child.stderr.take().unwrap());
-        let url = listening_url(&stderr);
-        let l = Listener { child, stderr, url };
+        let listen = |args: &[&std::ffi::OsStr]| {
+            let mut cmd = recruit(&home);
+            cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
+                .args(args);
+            spawn_listener_to(cmd, stdout())
+        };
+        let l = listen(&[]);
         for n in 1..=3 {
             assert_eq!(
                 send(&l.url, n, true),
@@ -1142,33 +1145,16 @@ fn an_unwritable_stdout_answers_503_instead_of_dropping_events() {
 
         // Forwarded events do not depend on stdout: the app's 2xx is the answer.
         let app = app_up();
-        let mut cmd = recruit(&home);
-        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-            .args(["--forward-to", &app.stub.base()])
-            .stdin(Stdio::null())
-            .stdout(stdout())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().unwrap();
-        let stderr = lines(child.stderr.take().unwrap());
-        let url = listening_url(&stderr);
-        let f = Listener { child, stderr, url };
+        let base = app.stub.base();
+        let f = listen(&["--forward-to".as_ref(), base.as_ref()]);
         assert_eq!(send(&f.url, 5, true), 200, "{what}: forwarded");
         assert_eq!(seqs(&app.got), [5]);
         let said = f.wait_line("could not write the event to standard output", 10);
         assert!(said.contains("goes on"), "{what}: {said}");
 
         // Stored events do not either: committed, then 200, and stdout's failure said.
-        let mut cmd = recruit(&home);
-        cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-            .arg("--store")
-            .arg(home.dir.path().join("relay.db"))
-            .stdin(Stdio::null())
-            .stdout(stdout())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().unwrap();
-        let stderr = lines(child.stderr.take().unwrap());
-        let url = listening_url(&stderr);
-        let s = Listener { child, stderr, url };
+        let store = home.dir.path().join("relay.db");
+        let s = listen(&["--store".as_ref(), store.as_os_str()]);
         assert_eq!(send(&s.url, 6, true), 200, "{what}: stored");
         let said = s.wait_line("could not write the event to standard output", 10);
         assert!(said.contains("goes on"), "{what}: {said}");
