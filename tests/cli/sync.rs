@@ -780,20 +780,20 @@ fn sync_purge_removes_personal_data_and_later_runs_keep_it_removed() {
 
             // No terminal and no --yes: refused, nothing changed.
             let before = db.content();
-            let out = purge_fail(&ts, &db, &["1d"]);
+            let out = purge_fail(&ts, db, &["1d"]);
             assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
             assert!(stderr_of(&out).contains("--yes"), "{}", stderr_of(&out));
             assert!(db.content() == before, "a refused purge changes nothing");
             assert_eq!(db.count("SELECT count(*) AS n FROM purges"), 0);
             // A stage changed more recently than the cut is not taken.
-            let out = purge_fail(&ts, &db, &["36500d", "--yes", "-o", "json"]);
+            let out = purge_fail(&ts, db, &["36500d", "--yes", "-o", "json"]);
             assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
             assert_eq!(
                 serde_json::from_slice::<Value>(&out.stdout).unwrap()["purged"],
                 0
             );
 
-            let out = purge_fail(&ts, &db, &["1d", "--yes", "-o", "json"]);
+            let out = purge_fail(&ts, db, &["1d", "--yes", "-o", "json"]);
             assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
             let r: Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(r["purged"].as_u64().unwrap() as usize, fail.len());
@@ -971,7 +971,7 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
 
             // 0 (in any unit) means every candidate at the stage.
             for zero in ["0", "0s", "0d"] {
-                let out = purge_fail(&ts, &db, &[zero, "--dry-run", "-o", "json"]);
+                let out = purge_fail(&ts, db, &[zero, "--dry-run", "-o", "json"]);
                 assert_eq!(out.status.code(), Some(0), "{zero}: {}", stderr_of(&out));
                 let r: Value = serde_json::from_slice(&out.stdout).unwrap();
                 assert_eq!(r["would_purge"], fail, "{zero}: {r}");
@@ -987,7 +987,7 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
                 }
                 Db::Pg { .. } => None,
             };
-            let out = purge_fail(&ts, &db, &["0", "--yes", "-o", "json"]);
+            let out = purge_fail(&ts, db, &["0", "--yes", "-o", "json"]);
             assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
             let r: Value = serde_json::from_slice(&out.stdout).unwrap();
             assert_eq!(r["purged"], fail, "{r}");
@@ -1054,7 +1054,7 @@ fn sync_a_second_sync_on_the_same_database_is_refused() {
             stderr_of(&second)
         );
         // So is a purge; `sync status` reads beside it.
-        let purge = purge_fail(&ts, &db, &["1d", "--yes"]);
+        let purge = purge_fail(&ts, db, &["1d", "--yes"]);
         assert_eq!(purge.status.code(), Some(1), "{}", stderr_of(&purge));
         let status = ts.run(&["-o", "json", "sync", "status", "--db", &db.arg()]);
         assert_eq!(status.status.code(), Some(0), "{}", stderr_of(&status));
