@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, ExitKind, FileOp};
+use crate::error::{Error, ExitKind};
 use crate::settings::{Key, Type};
 
 pub(crate) const DEFAULT_PROFILE: &str = "default";
@@ -204,25 +204,7 @@ impl Config {
     }
 }
 
-/// Atomically write `bytes` to `path`, readable only by the owner.
-pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::file(FileOp::Create, dir, e))?;
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::file(FileOp::WriteIn, dir, e))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o600));
-    }
-    use std::io::Write;
-    tmp.write_all(bytes)
-        .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| Error::file(FileOp::Write, path, e))?;
-    tmp.persist(path)
-        .map_err(|e| Error::file(FileOp::Write, path, e.error))?;
-    Ok(())
-}
+pub(crate) use recruit_client::files::write_private;
 
 /// The warning for a config file other users may read (it may hold a key), for the front end
 /// to print before it reads the file.

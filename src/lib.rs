@@ -12,9 +12,9 @@
 //! feature, which the test targets turn on.
 
 #[macro_use]
-mod named;
+extern crate recruit_client;
 
-pub mod api;
+pub use recruit_client::api;
 pub mod apply;
 pub mod cli;
 pub mod commands;
@@ -26,7 +26,8 @@ pub mod i18n;
 pub mod io;
 pub(crate) mod mcp;
 pub mod output;
-pub mod redact;
+pub use recruit_client::redact;
+pub use recruit_client::{files, msg, text};
 pub mod sandbox;
 pub mod settings;
 pub(crate) mod signal;
@@ -36,12 +37,4 @@ pub mod wizard;
 
 pub use error::{Error, ExitKind};
 
-/// `eprintln!` for long-running servers (webhook listener, sandbox): a closed stderr is
-/// ignored instead of panicking inside a request handler.
-#[macro_export]
-macro_rules! elog {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
+pub use recruit_client::elog;

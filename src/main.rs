@@ -1,5 +1,6 @@
 fn main() {
-    recruit::redact::install_panic_hook();
+    recruit::error::install_panic_hook();
+    recruit::i18n::install();
     std::process::exit(recruit::cli::main_entry());
 }
 

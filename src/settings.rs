@@ -70,10 +70,8 @@ pub(crate) struct Setting<T> {
 /// The longest timeout accepted: a day. Anything longer is a typo, and a Duration that large
 /// would overflow deadline arithmetic.
 pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(86_400);
-pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-pub(crate) const DEFAULT_RETRIES: u32 = 3;
-/// How long a command waits at most for a rate-limit reset or a `Retry-After`.
-pub(crate) const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
+#[cfg(test)]
+use recruit_client::api::http::{DEFAULT_MAX_WAIT, DEFAULT_RETRIES, DEFAULT_TIMEOUT};
 /// The slowest and fastest `--max-rate` that make sense: a request every 100 s, a million a
 /// second. `1e-300` is a typo, not a pace.
 pub(crate) const MIN_RATE: f64 = 0.01;

@@ -115,7 +115,7 @@ impl Observer for StderrReports {
             }
             ClientEvent::QuotaWait { wait, until, quota } => self.line(&crate::t!(
                 "quota-wait",
-                wait = crate::api::pacer::human_duration(*wait),
+                wait = crate::output::text::human_duration_of(*wait),
                 quota = quota.to_string(),
                 until = until
                     .and_then(local_clock)

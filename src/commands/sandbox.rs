@@ -72,7 +72,7 @@ pub struct MoveArgs {
     /// Candidate code
     pub candidate: String,
     /// The stage to move to
-    #[arg(long, value_enum, value_name = "S")]
+    #[arg(long, value_parser = crate::cli::named::<crate::api::Stage>(), value_name = "S")]
     pub stage: crate::api::Stage,
     /// The step's title [default: the stage's usual one, e.g. 서류 검토 for review]
     #[arg(long, value_name = "TITLE")]
@@ -176,15 +176,15 @@ async fn move_stage(ctx: &mut Ctx, m: MoveArgs) -> Result<(), crate::Error> {
         .await
         .map_err(|e| {
             // The admin routes exist only on a sandbox: a service's 404 may mean that.
-            let unsure = if built_in {
-                String::new()
-            } else {
-                format!(
-                    " (or {} is not a recruit sandbox)",
-                    url.origin().ascii_serialization()
-                )
-            };
-            e.not_found_as(|| format!("candidate '{}' not found{unsure}", m.candidate))
+            e.not_found_as(|| {
+                let code = m.candidate.clone();
+                if built_in {
+                    crate::msg!("candidate-not-found", code = code)
+                } else {
+                    let origin = url.origin().ascii_serialization();
+                    crate::msg!("sandbox-candidate-not-found", code = code, origin = origin)
+                }
+            })
         })?;
     let value = resp.value()?;
     let deliveries = value

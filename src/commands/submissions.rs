@@ -50,7 +50,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate:
                 .await
                 .map_err(|err| {
                     err.not_found_as(|| {
-                        crate::t!("candidate-not-found", code = a.candidate.as_str())
+                        crate::msg!("candidate-not-found", code = a.candidate.as_str())
                     })
                 })
         }

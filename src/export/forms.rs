@@ -257,6 +257,6 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
         }
     }
     .await
-    .map_err(|e| e.not_found_as(|| crate::t!("form-not-found", code = code.as_str())));
+    .map_err(|e| e.not_found_as(|| crate::msg!("form-not-found", code = code.as_str())));
     (code, result)
 }

@@ -589,7 +589,7 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 .and_then(|r| r.value())
                 .map_err(|e| {
                     let e =
-                        e.not_found_as(|| crate::t!("candidate-not-found", code = code.as_str()));
+                        e.not_found_as(|| crate::msg!("candidate-not-found", code = code.as_str()));
                     (e, true)
                 })?;
             match detail.get_mut("resource").map(Value::take) {

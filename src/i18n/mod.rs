@@ -15,7 +15,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use recruit_client::msg::{Arg, Audience, Msg};
 
 /// The languages recruit speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -97,12 +98,54 @@ thread_local! {
 
 /// Speak `lang` from now on (the front end sets it once it has read the settings).
 pub fn set_lang(lang: Lang) {
+    install();
     CURRENT.store(lang.index() as u8, Ordering::Relaxed);
+}
+
+/// Give the client its words: what it says is data ([`Msg`]) until put in words here.
+pub fn install() {
+    recruit_client::msg::set_renderer(render);
+}
+
+/// A client message in words: for people in the language in use, for programs in English.
+pub fn render(m: &Msg, to: Audience) -> String {
+    render_in(m, if to == Audience::People { lang() } else { Lang::En })
+}
+
+fn render_in(m: &Msg, lang: Lang) -> String {
+    // An I/O failure's cause: the system's own words in English (with its error number),
+    // a sentence of ours for the kinds people meet in another language.
+    if m.id == "io-cause" {
+        let arg = |n| m.get(n).map(|a| a.to_string()).unwrap_or_default();
+        let id = format!("io-{}", arg("kind"));
+        return match lang {
+            Lang::En => arg("system"),
+            _ => match text_in(lang, &id, None) {
+                said if said == id => arg("system"),
+                said => said,
+            },
+        };
+    }
+    if m.args.is_empty() {
+        return text_in(lang, m.id, None);
+    }
+    let mut args = FluentArgs::new();
+    for (name, value) in &m.args {
+        let value = match value {
+            Arg::Text(s) => FluentValue::from(s.clone()),
+            Arg::Number(n) => FluentValue::from(*n),
+            Arg::Seconds(s) => FluentValue::from(crate::output::text::human_duration(*s)),
+            Arg::Msg(inner) => FluentValue::from(render_in(inner, lang)),
+        };
+        args.set(*name, value);
+    }
+    text_in(lang, m.id, Some(&args))
 }
 
 /// Run `f` speaking `lang` on this thread only. Tests run side by side on threads of one
 /// process, where [`set_lang`] would change the language of all of them.
 pub fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    install();
     let before = ON_THIS_THREAD.with(|c| c.replace(Some(lang)));
     // Put back even if `f` panics (a failing test must not leave its language behind).
     struct Restore(Option<Lang>);
@@ -392,6 +435,38 @@ mod tests {
         );
         assert_eq!(help_text(Lang::En, "help-forms-list"), None);
         assert!(help_ids(Lang::Ko).iter().any(|i| i == "global--bom"));
+    }
+
+    /// The client's messages (data) put in words here: nested causes and spans of time in
+    /// the reader's language, English for programs, an I/O cause in the system's words.
+    #[test]
+    fn client_messages_are_worded_here() {
+        use recruit_client::signature::{verify, Rejection};
+        install();
+        let body = b"x";
+        let h = recruit_client::signature::sign(b"k", 1_000, body);
+        let late = verify(Some(&h), body, &[b"k".as_slice()], Some(300), 1_420).unwrap_err();
+        assert!(late.to_string().contains("2 min beyond"), "{late}");
+        let early = verify(Some(&h), body, &[b"k".as_slice()], Some(300), 699).unwrap_err();
+        assert!(early.to_string().contains("5 min 1 s ahead"), "{early}");
+        let bad = verify(Some("t=1"), body, &[b"k".as_slice()], Some(300), 1).unwrap_err();
+        assert!(matches!(bad, Rejection::Malformed(_)));
+        assert!(bad.to_string().starts_with("malformed signature header: "), "{bad}");
+        let ko = in_lang(Lang::Ko, || bad.said());
+        assert_ne!(ko, bad.to_string(), "people read it in their language");
+        assert_eq!(
+            in_lang(Lang::Ko, || bad.to_string()),
+            bad.to_string(),
+            "programs read English"
+        );
+        let io = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let e = recruit_client::Error::file(
+            recruit_client::error::FileOp::Read,
+            std::path::Path::new("/x"),
+            io,
+        );
+        assert_eq!(e.said.as_ref().map(|m| m.id), Some("file-cannot-read"));
+        assert!(e.message.starts_with("cannot read /x: "), "{}", e.message);
     }
 
     #[test]

@@ -108,7 +108,7 @@ impl Server {
         match result {
             Ok(Outcome::Body(body)) => success(body, None),
             Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
-            Err(e) => failure(format!("error: {}", crate::redact::redact_error(&e.into()))),
+            Err(e) => failure(format!("error: {}", crate::error::redact_error(&e.into()))),
         }
     }
 }

@@ -864,7 +864,7 @@ async fn fetch_one(sh: &Shared, task: &Task) -> Result<(), Failure> {
 async fn fetch_candidate(sh: &Shared, task: &Task) -> Result<(), Failure> {
     let code = task.code.as_str();
     let not_found =
-        |e: Error| e.not_found_as(|| crate::t!("candidate-not-found", code = code.to_string()));
+        |e: Error| e.not_found_as(|| crate::msg!("candidate-not-found", code = code.to_string()));
     // Memos: one list with the replies inside.
     let memos_url = sh.client.checked_endpoint(&["candidates", code, "memos"])?;
     let mut walk = Walk::new(&sh.client, memos_url, PageStyle::Cursor);

@@ -12,30 +12,15 @@ macro_rules! said {
     }};
 }
 
-pub mod delivery;
+pub use recruit_client::delivery;
 pub(crate) mod guard;
 pub mod listen;
 pub mod log;
 pub(crate) mod metrics;
 pub(crate) mod relay;
 pub mod samples;
-pub mod signature;
+pub use recruit_client::signature;
 pub mod store;
 pub(crate) mod trigger;
 pub(crate) mod writer;
 
-/// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection
-/// refused") in the source chain.
-pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cur = e.source();
-    while let Some(c) = cur {
-        let t = c.to_string();
-        if !s.contains(&t) {
-            s.push_str(": ");
-            s.push_str(&t);
-        }
-        cur = c.source();
-    }
-    s
-}

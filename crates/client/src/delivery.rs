@@ -18,16 +18,16 @@ use sha2::{Digest, Sha256};
 
 use crate::redact::Secret;
 
-pub(crate) const EVENT_ID: &str = "x-recruit-event-id";
-pub(crate) const DEDUP_KEY: &str = "x-recruit-dedup-key";
-pub(crate) const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
+pub const EVENT_ID: &str = "x-recruit-event-id";
+pub const DEDUP_KEY: &str = "x-recruit-dedup-key";
+pub const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
 
 /// How much of a refusing app's answer is kept in `last_error`.
 const BODY_EXCERPT: usize = 500;
 
 /// How a forward is signed.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Signing<'a> {
+pub enum Signing<'a> {
     /// The signature header as it came with the event (name, value), if any.
     AsReceived(Option<(&'a str, &'a str)>),
     /// Signed at `at` (Unix seconds) with these keys (one `v1` entry per key) in `header`;
@@ -42,7 +42,7 @@ pub(crate) enum Signing<'a> {
 
 /// One event to send.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Request<'a> {
+pub struct Request<'a> {
     pub payload: &'a [u8],
     pub content_type: Option<&'a str>,
     pub signing: Signing<'a>,
@@ -55,7 +55,7 @@ pub(crate) struct Request<'a> {
 
 /// What the app made of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub enum Outcome {
     /// 2xx.
     Accepted(u16),
     /// Any other status, with the start of the answer's body.
@@ -65,18 +65,18 @@ pub(crate) enum Outcome {
 }
 
 impl Outcome {
-    pub(crate) fn accepted(&self) -> bool {
+    pub fn accepted(&self) -> bool {
         matches!(self, Outcome::Accepted(_))
     }
 
     /// A 4xx other than 408 (timeout) and 429 (slow down): the app refuses this event as it
     /// is, and sending it again unchanged will not help.
-    pub(crate) fn permanent(&self) -> bool {
+    pub fn permanent(&self) -> bool {
         matches!(self, Outcome::Refused { status, .. } if refuses(*status))
     }
 
     /// The HTTP status of the answer, when one came.
-    pub(crate) fn status(&self) -> Option<u16> {
+    pub fn status(&self) -> Option<u16> {
         match self {
             Outcome::Accepted(s) | Outcome::Refused { status: s, .. } => Some(*s),
             Outcome::Failed(_) => None,
@@ -84,7 +84,7 @@ impl Outcome {
     }
 
     /// `HTTP 200`, `HTTP 400: {"error":...}`, or the connection error.
-    pub(crate) fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             Outcome::Accepted(s) => format!("HTTP {s}"),
             Outcome::Refused { status, body } if body.is_empty() => format!("HTTP {status}"),
@@ -104,7 +104,7 @@ fn refuses(status: u16) -> bool {
 /// rejecting the event (exit 5, not retryable: sent again unchanged it is refused again); no
 /// answer, a timeout, 429, 5xx or any other status is the network's (exit 7, retryable). The
 /// status is kept for the JSON envelope's `http_status`.
-pub(crate) fn not_delivered(message: String, last_status: Option<u16>) -> crate::Error {
+pub fn not_delivered(message: String, last_status: Option<u16>) -> crate::Error {
     let kind = match last_status {
         Some(s) if refuses(s) => crate::ExitKind::Rejected,
         _ => crate::ExitKind::Network,
@@ -117,7 +117,7 @@ pub(crate) fn not_delivered(message: String, last_status: Option<u16>) -> crate:
 /// A client for deliveries: no redirects followed (a 3xx is not a delivery, and following one
 /// would turn the POST into a GET that may answer 200), the environment's proxy only when
 /// `env_proxy` (never for local apps), `--ca-cert` trusted for https.
-pub(crate) fn client(
+pub fn client(
     net: &crate::api::NetSettings,
     env_proxy: bool,
     timeout: Duration,
@@ -129,22 +129,22 @@ pub(crate) fn client(
         .user_agent(user_agent)
         .build()
         .map_err(|e| {
-            crate::Error::caused(crate::ExitKind::Other, crate::t!("http-client-build"), e)
+            crate::Error::caused(crate::ExitKind::Other, crate::msg!("http-client-build"), e)
         })
 }
 
 /// `recruit/VERSION (what)`: who sends, for the receiver's logs.
-pub(crate) fn user_agent(what: &str) -> String {
+pub fn user_agent(what: &str) -> String {
     format!("recruit/{} ({what})", env!("CARGO_PKG_VERSION"))
 }
 
 /// `sha256:<hex>` of the raw body: equal for the service's retries of one event.
-pub(crate) fn dedup_key(payload: &[u8]) -> String {
+pub fn dedup_key(payload: &[u8]) -> String {
     format!("sha256:{}", hex::encode(Sha256::digest(payload)))
 }
 
 /// Send `req` to `url`.
-pub(crate) async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
+pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
     let content_type = req
         .content_type
         .and_then(|c| HeaderValue::from_str(c).ok())
@@ -176,7 +176,7 @@ pub(crate) async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) 
             at,
         } => {
             let keys: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
-            let value = super::signature::sign_all(&keys, at, req.payload);
+            let value = crate::signature::sign_all(&keys, at, req.payload);
             builder = builder.header(header.clone(), value);
             if let Some(v) = original.and_then(|o| HeaderValue::from_str(o).ok()) {
                 builder = builder.header(ORIGINAL_SIGNATURE, v);
@@ -189,7 +189,7 @@ pub(crate) async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) 
             let why = url::Url::parse(url)
                 .ok()
                 .and_then(|u| crate::api::tls::describe_tls_error(&e, &u))
-                .unwrap_or_else(|| super::error_chain(&e));
+                .unwrap_or_else(|| crate::api::http::error_chain(&e));
             return Outcome::Failed(crate::redact::scrub(&why));
         }
     };
@@ -213,7 +213,7 @@ pub enum Success {
 }
 
 impl Success {
-    pub(crate) fn accepts(self, o: &Outcome) -> bool {
+    pub fn accepts(self, o: &Outcome) -> bool {
         match (self, o) {
             (Success::Exactly200, Outcome::Accepted(s)) => *s == 200,
             (Success::Any2xx, Outcome::Accepted(_)) => true,
@@ -248,7 +248,7 @@ pub struct Policy {
 impl Policy {
     /// The service's delivery rules, with its delays (or a test's): exactly 200, at most
     /// `delays.len() + 1` attempts.
-    pub(crate) fn service(delays: Vec<Duration>) -> Policy {
+    pub fn service(delays: Vec<Duration>) -> Policy {
         Policy {
             success: Success::Exactly200,
             retries: Retries::Fixed(delays),
@@ -257,7 +257,7 @@ impl Policy {
     }
 
     /// The delay after the `attempts`-th failed attempt of a backoff: first, 2 first, ... max.
-    pub(crate) fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
+    pub fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
         let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
         first.saturating_mul(2u32.saturating_pow(exp)).min(max)
     }
@@ -265,7 +265,7 @@ impl Policy {
 
 /// What follows an attempt.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Next {
+pub enum Next {
     /// Delivered.
     Done,
     /// Tried again after this long.
@@ -276,7 +276,7 @@ pub(crate) enum Next {
 
 /// One attempt, as the caller's callback sees it.
 #[derive(Debug)]
-pub(crate) struct Attempted<'a> {
+pub struct Attempted<'a> {
     /// 1 for the first attempt of this run.
     pub n: usize,
     /// Attempts in all, those of earlier runs included (the relay's stored count).
@@ -287,7 +287,7 @@ pub(crate) struct Attempted<'a> {
 
 /// How a run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub enum Verdict {
     Delivered,
     GaveUp(String),
     /// The caller's callback said to stop (the event went away).
@@ -300,7 +300,7 @@ pub(crate) enum Verdict {
 /// by the caller if it signs); `watch` sees each attempt with what comes next and returns
 /// false to stop there; `age` is how old the event is (for `max_age`); `prior` counts earlier
 /// attempts; `stop` abandons the run (an attempt in flight, or a wait).
-pub(crate) async fn run<A, AF, W, WF>(
+pub async fn run<A, AF, W, WF>(
     policy: &Policy,
     prior: i64,
     age: impl Fn() -> Duration,
@@ -382,7 +382,7 @@ async fn excerpt(mut resp: reqwest::Response) -> String {
         }
     }
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(BODY_EXCERPT)]).into_owned();
-    crate::output::text::one_line(text.trim(), 300)
+    crate::text::one_line(text.trim(), 300)
 }
 
 #[cfg(test)]

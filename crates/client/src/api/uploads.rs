@@ -22,7 +22,7 @@ impl Client {
     /// `POST /v1/upload/presign`.
     pub async fn presign(&self, filename: &str) -> RecordResult<Presign> {
         let planned = self.presign_request(filename);
-        self.send_planned_json(&planned, String::new)
+        self.send_planned_json(&planned, super::http::at_fixed_address_named)
             .await
             .map_err(|e| self.at_fixed_address(e, &planned.url))
     }
@@ -43,7 +43,7 @@ fn upload_name(path: &Path, name: Option<&str>) -> Result<String, Error> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .ok_or_else(|| {
-                Error::usage(crate::t!(
+                Error::usage(crate::msg!(
                     "upload-no-file-name",
                     path = path.display().to_string()
                 ))
@@ -87,12 +87,12 @@ pub fn check_readable(path: &Path) -> Result<u64, Error> {
     let meta = std::fs::metadata(path).map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("files-cannot-read", path = path.display().to_string()),
+            crate::msg!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;
     if !meta.is_file() {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "files-not-a-file",
             path = path.display().to_string()
         )));
@@ -100,7 +100,7 @@ pub fn check_readable(path: &Path) -> Result<u64, Error> {
     std::fs::File::open(path).map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("files-cannot-read", path = path.display().to_string()),
+            crate::msg!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;
@@ -156,7 +156,7 @@ async fn upload_file(
     let file = tokio::fs::File::open(path).await.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("files-cannot-read", path = path.display().to_string()),
+            crate::msg!("files-cannot-read", path = path.display().to_string()),
             e,
         )
     })?;
@@ -196,7 +196,7 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
     let (Some(presigned), Some(file_url)) = (res.presigned_url, res.file_url) else {
         return Err(Error::other(format!(
             "the service's presign answer lacks presigned_url or file_url: {}",
-            crate::output::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
+            crate::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
         )));
     };
     // The service's mistake, not the user's: exit 1.
@@ -213,23 +213,23 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
 /// A PUT that got no answer: the TLS problem, a timeout, or the root cause.
 fn put_error(e: reqwest::Error, target: &url::Url, shown: &str) -> Error {
     if let Some(tls) = super::tls::describe_tls_error(&e, target) {
-        return Error::network(crate::t!("upload-failed", target = shown, why = tls));
+        return Error::network(crate::msg!("upload-failed", target = shown, why = tls));
     }
-    let why = if e.is_timeout() {
-        crate::t!("upload-timed-out")
+    let why: crate::msg::Arg = if e.is_timeout() {
+        crate::msg!("upload-timed-out").into()
     } else if e.is_connect() {
-        crate::t!("upload-cannot-connect")
+        crate::msg!("upload-cannot-connect").into()
     } else {
-        super::http::root_cause(&e)
+        super::http::root_cause(&e).into()
     };
-    Error::network(crate::t!("upload-failed", target = shown, why = why)).with_source(e)
+    Error::network(crate::msg!("upload-failed", target = shown, why = why)).with_source(e)
 }
 
 /// The upload address's refusal, mapped like the service's (4xx: 5, 403: 4, 5xx: 7).
 async fn refused(resp: reqwest::Response, shown: &str) -> Error {
     let status = resp.status();
     let body = resp.text().await.unwrap_or_default();
-    let detail = crate::output::text::one_line(&body, 200);
+    let detail = crate::text::one_line(&body, 200);
     let mut e = Error::network(format!(
         "upload to {shown} failed: HTTP {} {}{}",
         status.as_u16(),

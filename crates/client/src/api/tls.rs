@@ -274,7 +274,7 @@ fn pem_problem(e: &rustls_pki_types::pem::Error) -> String {
         ),
         P::IllegalSectionStart { line } => format!(
             "a line starting a section is malformed: {}",
-            crate::output::text::one_line(&String::from_utf8_lossy(line), 80)
+            crate::text::one_line(&String::from_utf8_lossy(line), 80)
         ),
         P::Base64Decode(why) => format!("the text between the markers is not valid base64 ({why})"),
         P::Io(e) => format!("it cannot be read ({e})"),

@@ -20,7 +20,7 @@ impl Client {
 
     /// `GET /v1/application_forms/{code}`.
     pub async fn get_form(&self, code: &str) -> RecordResult<ApplicationForm> {
-        self.get_record("application form", &["application_forms", code])
+        self.get_record(super::records::Kind::Form, &["application_forms", code])
             .await
     }
 
@@ -33,7 +33,7 @@ impl Client {
     /// `POST /v1/application_forms/{code}/apply` with a body of either variant.
     pub async fn apply(&self, code: &str, body: &Value) -> RecordResult<Application> {
         let planned = self.apply_request(code, body)?;
-        let named = || crate::t!("form-not-found", code = code.to_string());
+        let named = || crate::msg!("form-not-found", code = code.to_string());
         self.send_planned_json(&planned, named).await
     }
 }

@@ -16,6 +16,11 @@ use super::{ErrorBody, Fetched};
 use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
 
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub const DEFAULT_RETRIES: u32 = 3;
+/// How long a command waits at most for a rate-limit reset or a `Retry-After`.
+pub const DEFAULT_MAX_WAIT: Duration = Duration::from_secs(60);
+
 /// Characters encoded in a path segment: controls, space, delimiters, and `/` and `%` so a
 /// value can never become two segments or a premature escape.
 const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
@@ -44,7 +49,7 @@ pub fn too_long_code(value: &str) -> Error {
     let start: String = value.chars().take(24).collect();
     Error::usage(format!(
         "'{}…' ({} bytes) is too long to be a code or id (at most {MAX_CODE} bytes); check the value",
-        crate::output::text::safe_line(&start),
+        crate::text::safe_line(&start),
         value.len()
     ))
 }
@@ -90,14 +95,14 @@ impl ClientConfig {
         ClientConfig {
             base_url: base_url.into(),
             api_key,
-            timeout: crate::settings::DEFAULT_TIMEOUT,
-            retries: crate::settings::DEFAULT_RETRIES,
+            timeout: DEFAULT_TIMEOUT,
+            retries: DEFAULT_RETRIES,
             verbose: false,
             allow_insecure_http: false,
             net: super::tls::NetSettings::system(),
             env_proxy: true,
             max_rate: None,
-            max_wait: crate::settings::DEFAULT_MAX_WAIT,
+            max_wait: DEFAULT_MAX_WAIT,
             reporter: Reporter::none(),
         }
     }
@@ -385,11 +390,13 @@ impl Client {
     /// endpoints with such addresses say so (this layer knows no resource paths).
     pub fn at_fixed_address(&self, mut e: Error, url: &Url) -> Error {
         if e.kind == ExitKind::NotFound {
-            e.message = format!(
-                "the service answered 404 Not Found for {}: the base URL {} may be wrong (it should be the API root, e.g. https://api.example.com/v1; check --base-url, RECRUIT_BASE_URL or the profile's base_url)",
-                url.path(),
-                self.inner.base.as_str().trim_end_matches('/')
+            let said = crate::msg!(
+                "http-wrong-base-url",
+                path = url.path(),
+                base = self.inner.base.as_str().trim_end_matches('/')
             );
+            e.message = said.said();
+            e.said = Some(said);
         }
         e
     }
@@ -608,12 +615,12 @@ impl Client {
         }
         for (name, value) in &spec.headers {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| SendError {
-                error: Error::usage(crate::t!("header-name-invalid", name = name.to_string())),
+                error: Error::usage(crate::msg!("header-name-invalid", name = name.to_string())),
                 connect: false,
                 fatal: true,
             })?;
             let value = HeaderValue::from_str(value).map_err(|_| SendError {
-                error: Error::usage(crate::t!("header-value-invalid", name = name.to_string())),
+                error: Error::usage(crate::msg!("header-value-invalid", name = name.to_string())),
                 connect: false,
                 fatal: true,
             })?;
@@ -683,14 +690,14 @@ impl Client {
     }
 
     /// A `-v` line, scrubbed of secrets, when verbose.
-    pub(crate) fn log(&self, line: String) {
+    pub fn log(&self, line: String) {
         if self.inner.verbose {
             self.report(ClientEvent::Verbose(crate::redact::scrub(&line)));
         }
     }
 
     /// Hand an event to the front end's observer.
-    pub(crate) fn report(&self, event: ClientEvent) {
+    pub fn report(&self, event: ClientEvent) {
         self.inner.reporter.report(event);
     }
 }
@@ -727,21 +734,21 @@ pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
         url.port().map(|p| format!(":{p}")).unwrap_or_default()
     );
     Error::network(if e.is_timeout() {
-        crate::t!("net-timed-out", target = target)
+        crate::msg!("net-timed-out", target = target)
     } else if e.is_connect() {
-        crate::t!("net-cannot-connect", target = target, cause = root_cause(e))
+        crate::msg!("net-cannot-connect", target = target, cause = root_cause(e))
     } else if e.is_redirect() {
-        crate::t!(
+        crate::msg!(
             "net-redirect-failed",
             target = target,
             cause = root_cause(e)
         )
     } else {
-        crate::t!("net-failed", target = target, cause = root_cause(e))
+        crate::msg!("net-failed", target = target, cause = root_cause(e))
     })
 }
 
-pub(crate) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+pub fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     let mut cur: &dyn std::error::Error = e;
     while let Some(next) = cur.source() {
         cur = next;
@@ -761,33 +768,34 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         .unwrap_or_else(|| excerpt(&resp.body, &resp.headers));
     let reason = resp.status.canonical_reason().unwrap_or("");
     let retried = if resp.retries > 0 {
-        crate::t!("http-after-retries", count = resp.retries)
+        crate::msg!("http-after-retries", count = resp.retries).into()
     } else {
-        String::new()
+        crate::msg::Arg::Text(String::new())
     };
     let detail = if service_msg.is_empty() {
         format!("HTTP {status} {reason}")
     } else {
         format!("{service_msg} (HTTP {status})")
     };
-    let message = match kind {
-        ExitKind::Auth => crate::t!("http-auth", detail = detail),
+    use crate::error::Said as _;
+    let (message, said) = match kind {
+        ExitKind::Auth => crate::msg!("http-auth", detail = detail).into_said(),
         ExitKind::RateLimited => {
-            crate::t!("http-rate-limited", retried = retried, detail = detail)
+            crate::msg!("http-rate-limited", retried = retried, detail = detail).into_said()
         }
-        ExitKind::Network => crate::t!("http-failed", retried = retried, detail = detail),
-        ExitKind::NotFound => format!("not found: {detail}"),
+        ExitKind::Network => {
+            crate::msg!("http-failed", retried = retried, detail = detail).into_said()
+        }
+        ExitKind::NotFound => format!("not found: {detail}").into_said(),
         _ if (300..400).contains(&status) => {
             let loc = resp
                 .headers
                 .get("location")
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("?");
-            format!(
-                "the service redirected to {loc} (HTTP {status}), another origin; not followed so the API key is not sent there"
-            )
+            crate::msg!("http-redirected", location = loc, status = status).into_said()
         }
-        _ => crate::t!("http-rejected", detail = detail),
+        _ => crate::msg!("http-rejected", detail = detail).into_said(),
     };
     Error {
         kind: if (300..400).contains(&status) {
@@ -796,6 +804,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
             kind
         },
         message,
+        said,
         status: Some(status),
         error_code: code,
         source: None,
@@ -900,7 +909,7 @@ fn too_long_retry_after(status: u16, asked: &RetryAfter, max_wait: Duration) -> 
     let when = asked
         .wait
         .and_then(|w| SystemTime::now().checked_add(w))
-        .and_then(crate::output::text::local_clock)
+        .and_then(crate::text::local_clock)
         .map(|t| format!("; try again after {t}"))
         .unwrap_or_else(|| "; that is too far in the future to wait for".to_string());
     let asked_for = match asked.sent.parse::<f64>() {
@@ -947,15 +956,15 @@ pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
         .with_source(e)
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
-        return Err(Error::usage(crate::t!("base-url-scheme", url = trimmed)));
+        return Err(Error::usage(crate::msg!("base-url-scheme", url = trimmed)));
     }
     if url.host_str().is_none_or(|h| h.is_empty()) {
-        return Err(Error::usage(crate::t!("base-url-no-host", url = trimmed)));
+        return Err(Error::usage(crate::msg!("base-url-no-host", url = trimmed)));
     }
     if !url.username().is_empty() || url.password().is_some() {
         // reqwest would send them as Basic auth instead of the key, and -v would log them.
         // The URL is not echoed: it holds a password.
-        return Err(Error::usage(crate::t!("base-url-credentials")));
+        return Err(Error::usage(crate::msg!("base-url-credentials")));
     }
     url.set_query(None);
     url.set_fragment(None);
@@ -1012,6 +1021,28 @@ enum Next {
     Retry(String, std::time::Duration),
 }
 
+/// An error and its sources on one line: `reqwest` keeps the useful part (e.g. "connection
+/// refused") in the source chain.
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cur = e.source();
+    while let Some(c) = cur {
+        let t = c.to_string();
+        if !s.contains(&t) {
+            s.push_str(": ");
+            s.push_str(&t);
+        }
+        cur = c.source();
+    }
+    s
+}
+
+/// How a request to a fixed address names a 404 until [`Client::at_fixed_address`] says
+/// what it means (the base URL is wrong).
+pub fn at_fixed_address_named() -> crate::msg::Msg {
+    crate::msg!("http-wrong-base-url", path = "", base = "")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1058,7 +1089,7 @@ mod tests {
         let url = c.endpoint(&["application_forms"]);
         let err = c.send_raw(RequestSpec::get(url)).await.unwrap_err();
         assert_eq!(err.exit_code(), 7);
-        assert!(err.message.contains("could not connect"), "{}", err.message);
+        assert_eq!(err.said.as_ref().map(|m| m.id), Some("net-cannot-connect"));
         let source = std::error::Error::source(&err).expect("the reqwest error is kept");
         assert!(
             source.to_string().contains("error sending request"),

@@ -71,24 +71,33 @@ impl<F> Default for ListQuery<F> {
     }
 }
 
+/// What a record read by code is, to name it when it is not found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Form,
+    Candidate,
+    Evaluation,
+    Interview,
+    Webhook,
+}
+
 impl Client {
     /// `GET` the record at `path` (segments checked); a 404 names it: `{what} '{code}' not
     /// found: ...`, `code` being the path's last segment.
-    pub(crate) async fn get_record<T: DeserializeOwned>(
+    pub async fn get_record<T: DeserializeOwned>(
         &self,
-        what: &str,
+        what: Kind,
         path: &[&str],
     ) -> Result<Fetched<T>, Error> {
         let code = path.last().copied().unwrap_or_default();
         let named = || {
             let code = code.to_string();
             match what {
-                "application form" => crate::t!("form-not-found", code = code),
-                "candidate" => crate::t!("candidate-not-found", code = code),
-                "evaluation" => crate::t!("evaluation-not-found", code = code),
-                "interview" => crate::t!("interview-not-found", code = code),
-                "webhook" => crate::t!("webhook-not-found", code = code),
-                _ => format!("{what} '{code}' not found"),
+                Kind::Form => crate::msg!("form-not-found", code = code),
+                Kind::Candidate => crate::msg!("candidate-not-found", code = code),
+                Kind::Evaluation => crate::msg!("evaluation-not-found", code = code),
+                Kind::Interview => crate::msg!("interview-not-found", code = code),
+                Kind::Webhook => crate::msg!("webhook-not-found", code = code),
             }
         };
         self.send_record(Method::GET, path, None, named).await
@@ -96,12 +105,12 @@ impl Client {
 
     /// `method` with a JSON `body` to the record at `path` (segments checked); a 404 says what
     /// was not found in the words `named` gives.
-    pub(crate) async fn send_record<T: DeserializeOwned>(
+    pub async fn send_record<T: DeserializeOwned>(
         &self,
         method: Method,
         path: &[&str],
         body: Option<&Value>,
-        named: impl FnOnce() -> String,
+        named: impl FnOnce() -> crate::msg::Msg,
     ) -> Result<Fetched<T>, Error> {
         let url = self.checked_endpoint(path)?;
         let sent = self.send_json(method, url, body).await;
@@ -131,7 +140,7 @@ impl Client {
 
     /// The pages of a list whose address names no record (`/v1/jobs`, not
     /// `/v1/candidates/C1/form_submissions`): a 404 from it means the base URL is wrong.
-    pub(crate) fn fixed_list_pages<F: ListFilter>(
+    pub fn fixed_list_pages<F: ListFilter>(
         &self,
         path: &[&str],
         q: &ListQuery<F>,

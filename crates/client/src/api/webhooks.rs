@@ -178,7 +178,7 @@ impl Client {
     }
 
     pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
-        self.get_record("webhook", &["webhooks", code]).await
+        self.get_record(super::records::Kind::Webhook, &["webhooks", code]).await
     }
 
     /// The request of `POST /v1/webhooks`.
@@ -193,7 +193,7 @@ impl Client {
     /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
     pub async fn create_webhook(&self, body: &WebhookInput) -> RecordResult<Webhook> {
         let planned = self.create_webhook_request(body)?;
-        let sent = self.send_planned_json(&planned, String::new).await;
+        let sent = self.send_planned_json(&planned, super::http::at_fixed_address_named).await;
         sent.map_err(|e| self.at_fixed_address(e, &planned.url))
     }
 
@@ -205,7 +205,7 @@ impl Client {
 
     pub async fn edit_webhook(&self, code: &str, body: &WebhookInput) -> RecordResult<Webhook> {
         let planned = self.edit_webhook_request(code, body)?;
-        let named = || crate::t!("webhook-not-found", code = code.to_string());
+        let named = || crate::msg!("webhook-not-found", code = code.to_string());
         self.send_planned_json(&planned, named).await
     }
 
@@ -219,7 +219,7 @@ impl Client {
     pub async fn delete_webhook(&self, code: &str) -> Result<super::ApiResponse, Error> {
         let planned = self.delete_webhook_request(code)?;
         self.send_planned(&planned, || {
-            crate::t!("webhook-not-found", code = code.to_string())
+            crate::msg!("webhook-not-found", code = code.to_string())
         })
         .await
     }

@@ -250,7 +250,7 @@ pub struct MemoInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub accessible_role: Option<super::memos::Role>,
+    pub accessible_role: Option<Role>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mentions: Option<Vec<String>>,
 }
@@ -503,4 +503,44 @@ pub struct InterviewSchedule {
     pub end_at: Option<String>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+named! {
+    /// Who may read a memo (`accessible_role`), named as the API names it.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Role {
+        /// Readable only by the posting administrator
+        JobAdmin = "job_admin" | "job-admin",
+        /// Readable by posting managers and above
+        JobManager = "job_manager" | "job-manager",
+        /// Readable by all members
+        Member = "member",
+    }
+}
+
+named! {
+    /// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
+    /// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
+    #[derive(Hash)]
+    pub enum Stage {
+        /// Applied, not looked at yet
+        Applied = "applied",
+        /// Documents under review
+        Review = "review",
+        /// In interviews
+        Interview = "interview",
+        /// Offer being discussed
+        Offer = "offer",
+        /// Hired
+        Pass = "pass",
+        /// Rejected or withdrawn
+        Fail = "fail",
+    }
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

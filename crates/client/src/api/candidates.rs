@@ -6,31 +6,7 @@ use super::records::{ListFilter, ListQuery};
 use super::types::Candidate;
 use super::{Client, RecordResult};
 
-named! {
-    /// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
-    /// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
-    #[derive(Hash)]
-    pub enum Stage {
-        /// Applied, not looked at yet
-        Applied = "applied",
-        /// Documents under review
-        Review = "review",
-        /// In interviews
-        Interview = "interview",
-        /// Offer being discussed
-        Offer = "offer",
-        /// Hired
-        Pass = "pass",
-        /// Rejected or withdrawn
-        Fail = "fail",
-    }
-}
-
-impl std::fmt::Display for Stage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use super::types::Stage;
 
 impl ListFilter for Stage {
     const PARAM: &'static str = "stage_kind";
@@ -53,7 +29,7 @@ impl Client {
 
     /// `GET /v1/candidates/{code}`: the list item's fields and the salary fields.
     pub async fn get_candidate(&self, code: &str) -> RecordResult<Candidate> {
-        self.get_record("candidate", &["candidates", code]).await
+        self.get_record(super::records::Kind::Candidate, &["candidates", code]).await
     }
 }
 

@@ -437,15 +437,20 @@ impl Pacer {
         let wait = until.saturating_duration_since(now);
         let sent = st.quota.as_ref().map_or("", |q| q.sent.as_str());
         let at = SystemTime::now().checked_add(wait);
-        let when = at.and_then(crate::output::text::local_clock);
+        let when = at.and_then(crate::text::local_clock);
         if let Some(max) = self.max_wait.filter(|m| wait > *m) {
+            let when = match when {
+                Some(t) => crate::msg!("pacer-at", at = t),
+                None => crate::msg!("pacer-far-future"),
+            };
             return Err(crate::Error::new(
                 crate::ExitKind::RateLimited,
-                format!(
-                    "the service's rate limit ({sent}) lets the next request go only {}, in {}: longer than --max-wait {} s; try again then, or raise --max-wait",
-                    when.map_or_else(|| "far in the future".to_string(), |t| format!("at {t}")),
-                    human_duration(wait),
-                    max.as_secs_f64()
+                crate::msg!(
+                    "pacer-wait-over-max",
+                    quota = sent,
+                    when = when,
+                    wait = wait,
+                    max = max.as_secs_f64()
                 ),
             ));
         }
@@ -726,7 +731,7 @@ fn headers_sent(h: &HeaderMap) -> String {
         .iter()
         .filter_map(|n| {
             let v = h.get(*n)?.to_str().ok()?;
-            Some(format!("{n}: {}", crate::output::text::one_line(v, 60)))
+            Some(format!("{n}: {}", crate::text::one_line(v, 60)))
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -829,17 +834,6 @@ fn reset_duration(v: f64) -> Duration {
         return secs(v - now);
     }
     secs(v)
-}
-
-/// `45 s`, `12 min 5 s`, `3 h 20 min`, `2 d 4 h`.
-pub fn human_duration(d: Duration) -> String {
-    let s = d.as_secs();
-    match s {
-        0..=119 => format!("{:.0} s", d.as_secs_f64().ceil()),
-        120..=3599 => format!("{} min {} s", s / 60, s % 60),
-        3600..=86_399 => format!("{} h {} min", s / 3600, (s % 3600) / 60),
-        _ => format!("{} d {} h", s / 86_400, (s % 86_400) / 3600),
-    }
 }
 
 #[cfg(test)]

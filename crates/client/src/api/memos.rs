@@ -6,25 +6,13 @@ use super::types::{Memo, MemoInput, MemoList, Resource};
 use super::{Client, Fetched, Planned, RecordResult};
 use crate::error::Error;
 
-named! {
-    /// Who may read a memo (`accessible_role`), named as the API names it.
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum Role {
-        /// Readable only by the posting administrator
-        JobAdmin = "job_admin" | "job-admin",
-        /// Readable by posting managers and above
-        JobManager = "job_manager" | "job-manager",
-        /// Readable by all members
-        Member = "member",
-    }
-}
+pub use super::types::Role;
 
 impl Client {
     /// `GET /v1/candidates/{c}/memos`: top-level memos with their replies.
     pub async fn list_memos(&self, candidate: &str) -> Result<Fetched<MemoList>, Error> {
         let path = ["candidates", candidate, "memos"];
-        let named = || crate::t!("candidate-not-found", code = candidate.to_string());
+        let named = || crate::msg!("candidate-not-found", code = candidate.to_string());
         self.send_record(Method::GET, &path, None, named).await
     }
 
@@ -57,7 +45,7 @@ impl Client {
 
     async fn send_created_memo(&self, candidate: &str, planned: &Planned) -> RecordResult<Memo> {
         let named = || {
-            crate::t!(
+            crate::msg!(
                 "candidate-or-parent-not-found",
                 code = candidate.to_string()
             )
@@ -215,8 +203,8 @@ impl Client {
     }
 }
 
-fn memo_not_found(candidate: &str, id: i64) -> String {
-    crate::t!("memo-not-found", id = id, candidate = candidate.to_string())
+fn memo_not_found(candidate: &str, id: i64) -> crate::msg::Msg {
+    crate::msg!("memo-not-found", id = id, candidate = candidate.to_string())
 }
 
 #[cfg(test)]

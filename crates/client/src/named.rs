@@ -7,6 +7,16 @@
 /// with a doc comment: its help, as `--help` shows it (one line; a final period is dropped).
 /// A `default Variant;` after the enum is its `Default`. Every one is `Debug, Clone, Copy,
 /// PartialEq, Eq` (its methods take it by value); other derives go before `enum`.
+/// What every enum [`named!`] declares has, for code generic over them (a command line's
+/// parser of any of them).
+pub trait Named: Sized + Copy + Send + Sync + 'static {
+    fn all() -> &'static [Self];
+    fn name(self) -> &'static str;
+    fn help_line(self) -> &'static str;
+    fn other_names(self) -> &'static [&'static str];
+}
+
+#[macro_export]
 macro_rules! named {
     (
         $(#[$meta:meta])*
@@ -36,27 +46,27 @@ macro_rules! named {
         #[allow(dead_code)]
         impl $ty {
             /// Every value, in order.
-            pub(crate) const ALL: &'static [$ty] = &[$($ty::$variant,)*];
+            pub const ALL: &'static [$ty] = &[$($ty::$variant,)*];
 
             /// The value's name.
-            pub(crate) fn as_str(self) -> &'static str {
+            pub fn as_str(self) -> &'static str {
                 match self {
                     $($ty::$variant => $name,)*
                 }
             }
 
             /// The value named exactly `name`.
-            pub(crate) fn parse(name: &str) -> Option<$ty> {
+            pub fn parse(name: &str) -> Option<$ty> {
                 Self::ALL.iter().copied().find(|v| v.as_str() == name)
             }
 
             /// Every name, in order (for schemas and messages).
-            pub(crate) fn names() -> Vec<&'static str> {
+            pub fn names() -> Vec<&'static str> {
                 Self::ALL.iter().map(|v| v.as_str()).collect()
             }
 
             /// What the value means: its doc comment, on one line.
-            pub(crate) fn help(self) -> &'static str {
+            pub fn help(self) -> &'static str {
                 let doc: &'static str = match self {
                     $($ty::$variant => concat!($($help),*),)*
                 };
@@ -65,10 +75,25 @@ macro_rules! named {
             }
 
             /// Other names the command line takes for the value (`job-admin`).
-            pub(crate) fn aliases(self) -> &'static [&'static str] {
+            pub fn aliases(self) -> &'static [&'static str] {
                 match self {
                     $($ty::$variant => &[$($alias),*],)*
                 }
+            }
+        }
+
+        impl $crate::named::Named for $ty {
+            fn all() -> &'static [Self] {
+                Self::ALL
+            }
+            fn name(self) -> &'static str {
+                self.as_str()
+            }
+            fn help_line(self) -> &'static str {
+                self.help()
+            }
+            fn other_names(self) -> &'static [&'static str] {
+                self.aliases()
             }
         }
     };

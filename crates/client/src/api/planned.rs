@@ -68,7 +68,7 @@ impl Client {
     pub async fn send_planned(
         &self,
         p: &Planned,
-        named: impl FnOnce() -> String,
+        named: impl FnOnce() -> crate::msg::Msg,
     ) -> Result<ApiResponse, Error> {
         self.send(p.spec()).await.map_err(|e| e.not_found_as(named))
     }
@@ -77,7 +77,7 @@ impl Client {
     pub async fn send_planned_json<T: DeserializeOwned>(
         &self,
         p: &Planned,
-        named: impl FnOnce() -> String,
+        named: impl FnOnce() -> crate::msg::Msg,
     ) -> Result<Fetched<T>, Error> {
         self.send_planned(p, named).await?.fetched()
     }

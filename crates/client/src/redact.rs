@@ -50,7 +50,7 @@ impl fmt::Display for Secret {
 
 /// Remember a secret value so `scrub` removes it. Short values are ignored (they would
 /// match ordinary text).
-pub(crate) fn register(value: &str) {
+pub fn register(value: &str) {
     if value.len() < 4 {
         return;
     }
@@ -62,7 +62,7 @@ pub(crate) fn register(value: &str) {
 }
 
 /// Replace every registered secret in `text` with `<redacted>`.
-pub(crate) fn scrub(text: &str) -> String {
+pub fn scrub(text: &str) -> String {
     let mut out = text.to_string();
     if let Ok(reg) = registry().lock() {
         for secret in reg.iter() {
@@ -76,7 +76,7 @@ pub(crate) fn scrub(text: &str) -> String {
 
 /// [`scrub`] every string of a JSON value, object keys included: a secret inside a body the
 /// service sent (echoed back by it) is as much output as one inside an error.
-pub(crate) fn scrub_json(v: &mut serde_json::Value) {
+pub fn scrub_json(v: &mut serde_json::Value) {
     use serde_json::Value;
     match v {
         Value::String(s) => {
@@ -98,43 +98,6 @@ pub(crate) fn scrub_json(v: &mut serde_json::Value) {
         }
         _ => {}
     }
-}
-
-/// An error chain as one line (`outer: cause: cause`), secrets scrubbed.
-pub(crate) fn redact_error(err: &anyhow::Error) -> String {
-    // Our own errors already carry a complete message: don't repeat their causes.
-    let text = if let Some(e) = err.downcast_ref::<crate::Error>() {
-        e.message.clone()
-    } else {
-        format!("{err:#}")
-    };
-    scrub(&text)
-}
-
-/// Install a panic hook that scrubs secrets from panic messages. A panic on the main thread
-/// still ends the process with Rust's status 101; one in a task fails that task's command.
-pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
-            s.to_string()
-        } else if let Some(s) = info.payload().downcast_ref::<String>() {
-            s.clone()
-        } else {
-            "unknown panic".to_string()
-        };
-        // Every panic is a bug reported as one: even a closed pipe (which no writer here
-        // panics on any more) must not turn into an exit status of success.
-        let location = info
-            .location()
-            .map(|l| format!(" at {}:{}", l.file(), l.line()))
-            .unwrap_or_default();
-        // Not eprintln!: a closed stderr must not panic inside the panic hook.
-        crate::elog!(
-            "error: internal error (a bug in recruit, please report it): {}{}",
-            scrub(&msg),
-            location
-        );
-    }));
 }
 
 #[cfg(test)]

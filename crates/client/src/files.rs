@@ -1,0 +1,107 @@
+//! Files that hold personal data or a key: private to their owner from the first byte, never
+//! opened through a planted symbolic link, replaced atomically.
+
+use std::path::Path;
+
+/// Options for a new file holding personal data (exports, journals, stored uploads): readable
+/// by the owner only (0600 on Unix), like the config and state files.
+pub fn private_file() -> std::fs::OpenOptions {
+    #[allow(unused_mut)]
+    let mut o = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o
+}
+
+/// A database file holding personal data (the relay's event store, the sync's mirror), with
+/// its directory, private to the owner from the first byte: SQLite gives its -wal and -shm
+/// files the file's permissions. An existing file is left as it is.
+pub fn create_private(path: &std::path::Path, what: &str) -> Result<(), crate::Error> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.exists() {
+            let mut b = std::fs::DirBuilder::new();
+            b.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                b.mode(0o700);
+            }
+            b.create(dir).map_err(|e| {
+                crate::Error::caused(
+                    crate::ExitKind::Usage,
+                    crate::msg!(
+                        "file-cannot-create-dir",
+                        dir = dir.display().to_string(),
+                        what = what.to_string()
+                    ),
+                    e,
+                )
+            })?;
+        }
+    }
+    match private_file().write(true).create_new(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(crate::Error::caused(
+            crate::ExitKind::Usage,
+            crate::msg!(
+                "file-cannot-create-what",
+                what = what.to_string(),
+                path = path.display().to_string()
+            ),
+            e,
+        )),
+    }
+}
+
+/// An existing file opened to read and write, never through a symbolic link (a link planted
+/// at a partial file or a journal must not redirect the writes).
+pub fn open_existing(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true).write(true);
+    no_follow(&mut o);
+    o.open(path)
+}
+
+/// A file opened to read and write, created (mode 0600) when missing, never truncated and never
+/// through a symbolic link.
+pub fn open_or_create(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut o = private_file();
+    o.read(true).write(true).create(true);
+    no_follow(&mut o);
+    o.open(path)
+}
+
+fn no_follow(o: &mut std::fs::OpenOptions) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    #[cfg(not(unix))]
+    let _ = o;
+}
+
+/// Atomically write `bytes` to `path`, readable only by the owner.
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), crate::Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| crate::Error::file(crate::error::FileOp::Create, dir, e))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| crate::Error::file(crate::error::FileOp::WriteIn, dir, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o600));
+    }
+    use std::io::Write;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .map_err(|e| crate::Error::file(crate::error::FileOp::Write, path, e))?;
+    tmp.persist(path)
+        .map_err(|e| crate::Error::file(crate::error::FileOp::Write, path, e.error))?;
+    Ok(())
+}
+
