@@ -17,25 +17,7 @@ use crate::settings::{Key, Type};
 
 pub(crate) const DEFAULT_PROFILE: &str = "default";
 
-/// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
-pub(crate) fn config_dir() -> PathBuf {
-    dir("RECRUIT_CONFIG_DIR", directories::ProjectDirs::config_dir)
-}
-
-/// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
-pub(crate) fn data_dir() -> PathBuf {
-    dir("RECRUIT_DATA_DIR", directories::ProjectDirs::data_dir)
-}
-
-/// `var` when set, else the platform's directory `pick` names, else `.recruit`.
-fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> PathBuf {
-    if let Some(dir) = std::env::var_os(var) {
-        return PathBuf::from(dir);
-    }
-    directories::ProjectDirs::from("", "", "recruit")
-        .map(|d| pick(&d).to_path_buf())
-        .unwrap_or_else(|| PathBuf::from(".recruit"))
-}
+pub(crate) use recruit_client::files::{config_dir, data_dir};
 
 pub(crate) fn config_path() -> PathBuf {
     config_dir().join("config.toml")

@@ -321,6 +321,8 @@ impl Ctx {
     /// A context over given streams and config (nothing read from disk or the environment):
     /// how tests run a command in-process, e.g. with [`Io::captured`].
     pub fn with(mut globals: GlobalArgs, config: Config, io: Io) -> Result<Ctx, Error> {
+        // The client's messages are worded by this front end, however it was started.
+        crate::i18n::install();
         globals.settle_sandbox()?;
         if globals.limit == Some(0) {
             return Err(Error::usage(crate::t!("limit-at-least-one")));

@@ -39,4 +39,3 @@ pub fn install_panic_hook() {
         );
     }));
 }
-

@@ -28,7 +28,7 @@ pub(crate) mod mcp;
 pub mod output;
 pub use recruit_client::redact;
 pub use recruit_client::{files, msg, text};
-pub mod sandbox;
+pub use recruit_sandbox as sandbox;
 pub mod settings;
 pub(crate) mod signal;
 pub mod sync;

@@ -45,36 +45,7 @@ pub enum AnswerKind {
     Other(String),
 }
 
-/// Every kind the spec lists, in the order of its table.
-pub const KNOWN_KINDS: &[&str] = &[
-    "name",
-    "email",
-    "phone",
-    "resume",
-    "experience_total",
-    "desired_salary",
-    "current_salary",
-    "gender",
-    "birth",
-    "profile_img",
-    "address",
-    "experience",
-    "education",
-    "qualification",
-    "training",
-    "language",
-    "military_service",
-    "veteran_affair",
-    "disability",
-    "text",
-    "textarea",
-    "dropdown",
-    "radio",
-    "date_type",
-    "checkbox",
-    "link",
-    "file_upload",
-];
+pub use recruit_client::api::types::KNOWN_KINDS;
 
 /// Values of `gender`.
 pub const GENDERS: &[&str] = &["male", "female"];

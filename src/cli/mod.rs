@@ -32,7 +32,8 @@ macro_rules! value_enums {
 
 /// The command line's parser of a named enum of another crate (clap's `ValueEnum` can only be
 /// implemented here for types of this one): its names, aliases and help as possible values.
-pub(crate) fn named<T: recruit_client::named::Named>() -> impl clap::builder::TypedValueParser<Value = T> {
+pub(crate) fn named<T: recruit_client::named::Named>(
+) -> impl clap::builder::TypedValueParser<Value = T> {
     let values = T::all().iter().map(|v| {
         clap::builder::PossibleValue::new(v.name())
             .help(v.help_line())
@@ -53,7 +54,6 @@ value_enums!(
     crate::mcp::PersonalData,
     crate::output::Format,
     crate::webhook::log::LogFormat,
-    crate::webhook::store::Status,
 );
 
 const ABOUT: &str = "Work with the recruiting service API from the shell: forms, candidates, memos, submissions, webhooks";

@@ -11,7 +11,7 @@ use crate::api::Stage;
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
-use crate::sync::{Access, PurgeRule, Refetch, Store, SyncJob, SyncReport, Target};
+use crate::sync::{Access, MirrorActor, PurgeRule, Refetch, SyncJob, SyncReport, Target};
 
 /// Examples under `recruit sync --help`.
 pub const EXAMPLES: &str = "\
@@ -143,7 +143,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     let events = match a.events {
         None => None,
         Some(Some(p)) => Some(p),
-        Some(None) => Some(crate::webhook::store::Store::default_path()),
+        Some(None) => Some(crate::webhook::store::EventStore::default_path()),
     };
     if let Some(p) = &events {
         if !p.exists() {
@@ -155,7 +155,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     }
     let format = ctx.format()?;
     let client = ctx.client().await?;
-    let store = Store::open(target, ctx.net()?, Access::Sync).await?;
+    let store = MirrorActor::open(target, ctx.net()?, Access::Sync).await?;
     let report = crate::sync::sync(SyncJob {
         client,
         store,
@@ -288,7 +288,7 @@ fn outcome(r: SyncReport) -> Result<(), Error> {
 }
 
 async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Error> {
-    let store = Store::open(target, ctx.net()?, Access::Read).await?;
+    let store = MirrorActor::open(target, ctx.net()?, Access::Read).await?;
     let runs = a.runs.max(1);
     let st = store.call(move |m| m.status(runs)).await?;
     let mut out = ctx.output()?;
@@ -433,7 +433,7 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
     };
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
-    let store = Store::open(target, ctx.net()?, Access::Purge).await?;
+    let store = MirrorActor::open(target, ctx.net()?, Access::Purge).await?;
     let r = rule.clone();
     let preview = store.call(move |m| m.purge_preview(&r)).await?;
     let mut out = ctx.output()?;

@@ -59,4 +59,4 @@ pub(crate) fn writer_stopped(e: tokio::task::JoinError) -> crate::Error {
     )
 }
 
-pub(crate) use recruit_client::files::{create_private, open_existing, open_or_create, private_file};
+pub(crate) use recruit_client::files::{open_existing, open_or_create, private_file};

@@ -886,3 +886,6 @@ pacer-at = at { $at }
 pacer-far-future = far in the future
 pacer-wait-over-max = the service's rate limit ({ $quota }) lets the next request go only { $when }, in { $wait }: longer than --max-wait { $max } s; try again then, or raise --max-wait
 sandbox-candidate-not-found = candidate '{ $code }' not found (or { $origin } is not a recruit sandbox)
+sync-mirror-error = mirror { $path }: { $error }
+record-memo = a memo
+record-memo-reply = a memo's reply

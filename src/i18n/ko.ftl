@@ -823,3 +823,6 @@ pacer-at = { $at }에
 pacer-far-future = 아주 먼 미래에
 pacer-wait-over-max = 서비스의 요청 한도({ $quota })로 다음 요청은 { $when }, { $wait } 뒤에야 보낼 수 있습니다: --max-wait { $max }초보다 깁니다. 그때 다시 시도하거나 --max-wait를 늘리세요
 sandbox-candidate-not-found = 지원자 '{ $code }'을(를) 찾을 수 없습니다({ $origin }이(가) recruit 샌드박스가 아닐 수도 있습니다)
+sync-mirror-error = 미러 { $path }: { $error }
+record-memo = 메모
+record-memo-reply = 메모의 답글

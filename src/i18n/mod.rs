@@ -109,7 +109,14 @@ pub fn install() {
 
 /// A client message in words: for people in the language in use, for programs in English.
 pub fn render(m: &Msg, to: Audience) -> String {
-    render_in(m, if to == Audience::People { lang() } else { Lang::En })
+    render_in(
+        m,
+        if to == Audience::People {
+            lang()
+        } else {
+            Lang::En
+        },
+    )
 }
 
 fn render_in(m: &Msg, lang: Lang) -> String {
@@ -445,13 +452,37 @@ mod tests {
         install();
         let body = b"x";
         let h = recruit_client::signature::sign(b"k", 1_000, body);
-        let late = verify(Some(&h), body, &[b"k".as_slice()], Some(300), 1_420).unwrap_err();
+        let late = verify(
+            Some(&h),
+            body,
+            &[b"k".as_slice()],
+            Some(std::time::Duration::from_secs(300)),
+            1_420,
+        )
+        .unwrap_err();
         assert!(late.to_string().contains("2 min beyond"), "{late}");
-        let early = verify(Some(&h), body, &[b"k".as_slice()], Some(300), 699).unwrap_err();
+        let early = verify(
+            Some(&h),
+            body,
+            &[b"k".as_slice()],
+            Some(std::time::Duration::from_secs(300)),
+            699,
+        )
+        .unwrap_err();
         assert!(early.to_string().contains("5 min 1 s ahead"), "{early}");
-        let bad = verify(Some("t=1"), body, &[b"k".as_slice()], Some(300), 1).unwrap_err();
+        let bad = verify(
+            Some("t=1"),
+            body,
+            &[b"k".as_slice()],
+            Some(std::time::Duration::from_secs(300)),
+            1,
+        )
+        .unwrap_err();
         assert!(matches!(bad, Rejection::Malformed(_)));
-        assert!(bad.to_string().starts_with("malformed signature header: "), "{bad}");
+        assert!(
+            bad.to_string().starts_with("malformed signature header: "),
+            "{bad}"
+        );
         let ko = in_lang(Lang::Ko, || bad.said());
         assert_ne!(ko, bad.to_string(), "people read it in their language");
         assert_eq!(

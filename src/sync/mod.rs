@@ -11,16 +11,10 @@
 //! - [`run`]: one incremental run; [`events`]: candidates named by the relay's stored events.
 //! - [`actor`]: the mirror on a thread of its own, called from the run's async workers.
 
-pub mod actor;
-pub mod db;
-pub mod events;
-pub mod mirror;
-pub mod pg;
-pub mod records;
+pub use recruit_store::mirror;
+pub use recruit_store::mirror::{actor, db, events, pg, records, schema, sqlite};
 pub mod run;
-pub mod schema;
-pub mod sqlite;
 
-pub use actor::Store;
+pub use actor::MirrorActor;
 pub use mirror::{Access, PurgeRule, Purged, Target};
 pub use run::{sync, Refetch, SyncJob, SyncReport};

@@ -21,7 +21,7 @@ use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
-use super::actor::Store;
+use super::actor::MirrorActor;
 use super::mirror::{Counts, Policy, Reason, RunRecord, Seen, Verdict};
 use super::records::{self, CandidateRow, FormRow};
 use crate::api::http::Stats;
@@ -36,7 +36,7 @@ use crate::export::walk::RawBody;
 /// A run's settings.
 pub struct SyncJob {
     pub client: Client,
-    pub store: Store,
+    pub store: MirrorActor,
     pub refetch: Refetch,
     /// The relay's store (`--events FILE`).
     pub events: Option<PathBuf>,
@@ -240,7 +240,7 @@ struct Shared {
     /// Most requests in flight.
     concurrency: usize,
     client: Client,
-    store: Store,
+    store: MirrorActor,
     stop: AtomicBool,
     cancel: watch::Sender<bool>,
     fatal: Mutex<Option<Error>>,

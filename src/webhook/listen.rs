@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
 use super::signature::{self, Malformed, Rejection};
-use super::store::{NewEvent, Reader, Store};
+use super::store::{EventStore, NewEvent, Reader};
 use super::writer::Writer;
 use crate::error::{Error, ExitKind};
 use crate::i18n::Lang;
@@ -83,7 +83,7 @@ impl ListenConfig {
 /// The durable relay's settings (`--store`, `--max-age`).
 #[derive(Clone)]
 pub struct Durable {
-    pub store: Arc<Store>,
+    pub store: Arc<EventStore>,
     /// Stop the listener (exit 1) once the store has been failing this long, so a supervisor
     /// restarts it and someone notices.
     pub fail_after: Duration,

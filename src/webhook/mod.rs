@@ -20,7 +20,6 @@ pub(crate) mod metrics;
 pub(crate) mod relay;
 pub mod samples;
 pub use recruit_client::signature;
-pub mod store;
+pub use recruit_store::relay as store;
 pub(crate) mod trigger;
-pub(crate) mod writer;
-
+pub(crate) use recruit_store::relay::writer;

@@ -23,7 +23,7 @@ use tokio::sync::{oneshot, watch};
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
 use super::listen::Stats;
 use super::log::{Log, Record};
-use super::store::{Event, Reader, Store};
+use super::store::{Event, EventStore, Reader};
 use super::writer::{Mark, Writer};
 use crate::error::Error;
 
@@ -56,7 +56,7 @@ pub(crate) fn policy(max_age: Option<Duration>) -> Policy {
 }
 
 pub(crate) struct Relay {
-    pub store: Arc<Store>,
+    pub store: Arc<EventStore>,
     pub writer: Writer,
     /// The lanes' target apps.
     pub targets: Vec<String>,

@@ -941,8 +941,8 @@ impl InProcess {
         forward_to: &str,
         policy: recruit::webhook::delivery::Policy,
     ) -> InProcess {
-        use recruit::webhook::{listen, log, store::Store};
-        let (st, lock) = Store::open_for_listener(store).unwrap();
+        use recruit::webhook::{listen, log, store::EventStore};
+        let (st, lock) = EventStore::open_for_listener(store).unwrap();
         let cfg = listen::ListenConfig {
             addr: ([127, 0, 0, 1], 0).into(),
             signatures: listen::Signatures {
@@ -1077,7 +1077,7 @@ fn clock_steps_do_not_stall_a_lane() {
     let store = home.dir.path().join("relay.db");
     let app = app_up();
     // A store as a listener left it, then the clock went back a day.
-    drop(recruit::webhook::store::Store::open_for_listener(&store).unwrap());
+    drop(recruit::webhook::store::EventStore::open_for_listener(&store).unwrap());
     let tomorrow = chrono::Utc::now().timestamp() as f64 + 86_400.0;
     let body = event_body("candidate_pass", 7);
     let conn = rusqlite::Connection::open(&store).unwrap();

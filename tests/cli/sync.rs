@@ -1189,7 +1189,7 @@ fn sync_fetches_what_events_stages_and_age_ask_for() {
         let store_path = store_dir.path().join("events.db");
         {
             let (store, _lock) =
-                recruit::webhook::store::Store::open_for_listener(&store_path).unwrap();
+                recruit::webhook::store::EventStore::open_for_listener(&store_path).unwrap();
             for (action, code) in [("feedback_completed", "C1002"), ("form_submitted", "C3010")] {
                 store
                     .insert(&recruit::webhook::store::NewEvent {

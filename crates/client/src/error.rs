@@ -248,11 +248,11 @@ impl Error {
     }
     /// A file written by a newer recruit (its `version` of `what` above the `known` one): it
     /// is left as it is, and `flag` names another.
-    pub fn written_by_newer(shown: &str, what: &str, version: i64, known: i64, flag: &str) -> Self {
+    pub fn written_by_newer(shown: &str, what: &Msg, version: i64, known: i64, flag: &str) -> Self {
         Self::usage(crate::msg!(
             "written-by-newer",
             file = shown.to_string(),
-            what = what.to_string(),
+            what = what.clone(),
             version = version,
             known = known,
             flag = flag.to_string()

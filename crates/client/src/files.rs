@@ -1,7 +1,7 @@
 //! Files that hold personal data or a key: private to their owner from the first byte, never
 //! opened through a planted symbolic link, replaced atomically.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Options for a new file holding personal data (exports, journals, stored uploads): readable
 /// by the owner only (0600 on Unix), like the config and state files.
@@ -19,7 +19,7 @@ pub fn private_file() -> std::fs::OpenOptions {
 /// A database file holding personal data (the relay's event store, the sync's mirror), with
 /// its directory, private to the owner from the first byte: SQLite gives its -wal and -shm
 /// files the file's permissions. An existing file is left as it is.
-pub fn create_private(path: &std::path::Path, what: &str) -> Result<(), crate::Error> {
+pub fn create_private(path: &std::path::Path, what: &crate::msg::Msg) -> Result<(), crate::Error> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.exists() {
             let mut b = std::fs::DirBuilder::new();
@@ -35,7 +35,7 @@ pub fn create_private(path: &std::path::Path, what: &str) -> Result<(), crate::E
                     crate::msg!(
                         "file-cannot-create-dir",
                         dir = dir.display().to_string(),
-                        what = what.to_string()
+                        what = what.clone()
                     ),
                     e,
                 )
@@ -49,7 +49,7 @@ pub fn create_private(path: &std::path::Path, what: &str) -> Result<(), crate::E
             crate::ExitKind::Usage,
             crate::msg!(
                 "file-cannot-create-what",
-                what = what.to_string(),
+                what = what.clone(),
                 path = path.display().to_string()
             ),
             e,
@@ -88,9 +88,10 @@ fn no_follow(o: &mut std::fs::OpenOptions) {
 /// Atomically write `bytes` to `path`, readable only by the owner.
 pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), crate::Error> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| crate::Error::file(crate::error::FileOp::Create, dir, e))?;
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| crate::Error::file(crate::error::FileOp::WriteIn, dir, e))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| crate::Error::file(crate::error::FileOp::Create, dir, e))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| crate::Error::file(crate::error::FileOp::WriteIn, dir, e))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -105,3 +106,22 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<(), crate::Error> {
     Ok(())
 }
 
+/// Directory for config (`RECRUIT_CONFIG_DIR` overrides the XDG location).
+pub fn config_dir() -> PathBuf {
+    dir("RECRUIT_CONFIG_DIR", directories::ProjectDirs::config_dir)
+}
+
+/// Directory for data such as the sandbox state (`RECRUIT_DATA_DIR` overrides).
+pub fn data_dir() -> PathBuf {
+    dir("RECRUIT_DATA_DIR", directories::ProjectDirs::data_dir)
+}
+
+/// `var` when set, else the platform's directory `pick` names, else `.recruit`.
+fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> PathBuf {
+    if let Some(dir) = std::env::var_os(var) {
+        return PathBuf::from(dir);
+    }
+    directories::ProjectDirs::from("", "", "recruit")
+        .map(|d| pick(&d).to_path_buf())
+        .unwrap_or_else(|| PathBuf::from(".recruit"))
+}

@@ -490,7 +490,10 @@ mod tests {
                 tolerance_secs: 300
             }
         );
-        assert_eq!(err.msg().get("beyond"), Some(&crate::msg::Arg::Seconds(120)));
+        assert_eq!(
+            err.msg().get("beyond"),
+            Some(&crate::msg::Arg::Seconds(120))
+        );
         assert!(verify(Some(&h), body, &[KEY], TOL, T - 300).is_ok());
         let err = verify(Some(&h), body, &[KEY], TOL, T - 301).unwrap_err();
         assert_eq!(err.code(), "in_future");

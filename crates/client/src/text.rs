@@ -100,5 +100,4 @@ mod tests {
         assert_eq!(safe_line("two\nlines\r"), "two\\nlines\\x0d");
         assert_eq!(safe_text("한국어 café 📎", false), "한국어 café 📎");
     }
-
 }

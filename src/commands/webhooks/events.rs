@@ -11,7 +11,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
 use crate::webhook::delivery::{self as forward, Signing};
-use crate::webhook::store::{Event, Filter, Open, Prune, Pruned, Status, Store};
+use crate::webhook::store::{Event, EventStore, Filter, Open, Prune, Pruned, Status};
 
 #[derive(Debug, Subcommand)]
 pub enum EventsCmd {
@@ -54,7 +54,7 @@ pub struct ListArgs {
     #[command(flatten)]
     pub store: StoreArg,
     /// Only events in this state
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = crate::cli::named::<Status>())]
     pub status: Option<Status>,
     /// Only events of this action (e.g. candidate_pass)
     #[arg(long, value_name = "A")]
@@ -115,7 +115,7 @@ pub struct PruneArgs {
 pub(crate) fn store_path(given: Option<&Path>) -> PathBuf {
     match given {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => Store::default_path(),
+        _ => EventStore::default_path(),
     }
 }
 
@@ -159,8 +159,8 @@ pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
     }
 }
 
-fn open(arg: &StoreArg) -> Result<Store, Error> {
-    Store::open(&store_path(arg.store.as_deref()), Open::Existing)
+fn open(arg: &StoreArg) -> Result<EventStore, Error> {
+    EventStore::open(&store_path(arg.store.as_deref()), Open::Existing)
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {

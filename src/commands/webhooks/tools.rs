@@ -345,7 +345,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     let _lock = match &args.store {
         Some(path) => {
             let path = crate::commands::webhooks::events::store_path(path.as_deref());
-            let (store, lock) = crate::webhook::store::Store::open_for_listener(&path)?;
+            let (store, lock) = crate::webhook::store::EventStore::open_for_listener(&path)?;
             cfg.durable = Some(listen::Durable {
                 store: std::sync::Arc::new(store),
                 fail_after: args.store_fail_after,

@@ -188,7 +188,7 @@ fn pruned_events_leave_no_copy_of_their_payloads_in_the_store() {
 /// A store of 300 pending events of ~2 kB, one to a page, so the events table's root is an
 /// inner page and damage in the middle leaves the newest pages alone.
 pub(crate) fn fill_store(store: &std::path::Path) {
-    let (s, _lock) = recruit::webhook::store::Store::open_for_listener(store).unwrap();
+    let (s, _lock) = recruit::webhook::store::EventStore::open_for_listener(store).unwrap();
     for n in 0..300 {
         s.insert(&recruit::webhook::store::NewEvent {
             action: Some("candidate_pass".into()),

@@ -544,3 +544,33 @@ impl std::fmt::Display for Stage {
         f.write_str(self.as_str())
     }
 }
+/// Every kind of question the spec lists, in the order of its table.
+pub const KNOWN_KINDS: &[&str] = &[
+    "name",
+    "email",
+    "phone",
+    "resume",
+    "experience_total",
+    "desired_salary",
+    "current_salary",
+    "gender",
+    "birth",
+    "profile_img",
+    "address",
+    "experience",
+    "education",
+    "qualification",
+    "training",
+    "language",
+    "military_service",
+    "veteran_affair",
+    "disability",
+    "text",
+    "textarea",
+    "dropdown",
+    "radio",
+    "date_type",
+    "checkbox",
+    "link",
+    "file_upload",
+];

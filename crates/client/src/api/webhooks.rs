@@ -178,7 +178,8 @@ impl Client {
     }
 
     pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
-        self.get_record(super::records::Kind::Webhook, &["webhooks", code]).await
+        self.get_record(super::records::Kind::Webhook, &["webhooks", code])
+            .await
     }
 
     /// The request of `POST /v1/webhooks`.
@@ -193,7 +194,9 @@ impl Client {
     /// `POST /v1/webhooks` (its address names no record: a 404 means the base URL is wrong).
     pub async fn create_webhook(&self, body: &WebhookInput) -> RecordResult<Webhook> {
         let planned = self.create_webhook_request(body)?;
-        let sent = self.send_planned_json(&planned, super::http::at_fixed_address_named).await;
+        let sent = self
+            .send_planned_json(&planned, super::http::at_fixed_address_named)
+            .await;
         sent.map_err(|e| self.at_fixed_address(e, &planned.url))
     }
 

@@ -5,13 +5,13 @@
 use serde_json::Value;
 
 use super::{ApiError, PageRequest};
-use crate::api::Stage;
-use crate::sandbox::pipeline;
-use crate::sandbox::state::Db;
+use crate::pipeline;
+use crate::state::Db;
+use recruit_client::api::Stage;
 
 /// A page of the candidate list: stored candidates, then synthetic ones, at the stage
 /// `stage_kind` names (a page token carries it on).
-pub(crate) fn page(
+pub fn page(
     db: &Db,
     req: &PageRequest,
     synthetic: usize,
@@ -29,7 +29,7 @@ pub(crate) fn page(
 }
 
 /// A page of the job list: `title` matches a posting's or its job group's.
-pub(crate) fn jobs(
+pub fn jobs(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -43,19 +43,19 @@ pub(crate) fn jobs(
 }
 
 /// One candidate's detail (with the salary fields).
-pub(crate) fn find(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub fn find(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let c = pipeline::find(db, synthetic, code)?;
     Some(pipeline::candidate_view(db, &c, base, true))
 }
 
 /// One evaluation, with its candidate.
-pub(crate) fn evaluation(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub fn evaluation(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let e = db.evaluations.iter().find(|e| e.code == code)?;
     Some(pipeline::evaluation_view(db, synthetic, e, base))
 }
 
 /// One interview, with its candidate and schedule.
-pub(crate) fn interview(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
+pub fn interview(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value> {
     let i = db.interviews.iter().find(|i| i.code == code)?;
     Some(pipeline::interview_view(db, synthetic, i, base))
 }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use std::time::Instant;
 
-pub(crate) struct TokenBucket {
+pub struct TokenBucket {
     rate: f64,
     burst: f64,
     st: Mutex<(f64, Instant)>,
@@ -14,7 +14,7 @@ pub(crate) struct TokenBucket {
 
 /// One request's verdict, with what the headers report.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Verdict {
+pub struct Verdict {
     pub allowed: bool,
     /// Whole tokens left after this request.
     pub remaining: u64,
@@ -23,7 +23,7 @@ pub(crate) struct Verdict {
 }
 
 impl TokenBucket {
-    pub(crate) fn new(rate: f64) -> TokenBucket {
+    pub fn new(rate: f64) -> TokenBucket {
         let burst = (rate / 4.0).max(1.0);
         TokenBucket {
             rate,
@@ -32,7 +32,7 @@ impl TokenBucket {
         }
     }
 
-    pub(crate) fn check(&self) -> Verdict {
+    pub fn check(&self) -> Verdict {
         self.check_at(Instant::now())
     }
 
@@ -55,7 +55,7 @@ impl TokenBucket {
 
     /// Header fields for an answer: IETF draft `RateLimit`/`RateLimit-Policy` and the common
     /// `X-RateLimit-*` (the reset as seconds from now).
-    pub(crate) fn headers(&self, v: Verdict) -> Vec<(&'static str, String)> {
+    pub fn headers(&self, v: Verdict) -> Vec<(&'static str, String)> {
         let limit = fmt_rate(self.rate);
         vec![
             ("ratelimit-policy", format!("{limit};w=1")),

@@ -9,17 +9,24 @@
 //! `seen_run` (the run that last saw it in the list: a complete walk marks the others
 //! deleted).
 
+pub mod actor;
+pub mod db;
+pub mod events;
+pub mod pg;
+pub mod records;
+pub mod schema;
+pub mod sqlite;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::db::{self, in_tx, insert_rows, marks, Backend, Dialect, Val};
-use super::records::{
-    self, CandidateRow, FormRow, ANSWER_COLS, CANDIDATE_COLS, FORM_COLS, JOB_COLS, MEMO_COLS,
+use self::db::{in_tx, insert_rows, marks, Backend, Dialect, Val};
+use self::records::{
+    CandidateRow, FormRow, ANSWER_COLS, CANDIDATE_COLS, FORM_COLS, JOB_COLS, MEMO_COLS,
     SUBMISSION_COLS,
 };
-use super::schema;
 use crate::error::Error;
 
 /// Where the mirror is.
@@ -41,7 +48,7 @@ impl Target {
                 Target::Postgres(s.to_string())
             }
             Some(s) => Target::Sqlite(PathBuf::from(s)),
-            None => Target::Sqlite(crate::config::data_dir().join(DEFAULT_FILE)),
+            None => Target::Sqlite(recruit_client::files::data_dir().join(DEFAULT_FILE)),
         }
     }
 
@@ -49,7 +56,7 @@ impl Target {
     pub fn shown(&self) -> String {
         match self {
             Target::Sqlite(p) => p.display().to_string(),
-            Target::Postgres(u) => super::pg::redact_url(u),
+            Target::Postgres(u) => pg::redact_url(u),
         }
     }
 }
@@ -196,13 +203,13 @@ impl Mirror {
         access: Access,
     ) -> Result<Mirror, Error> {
         let mut db: Box<dyn Backend> = match target {
-            Target::Sqlite(p) => Box::new(super::sqlite::Sqlite::open(p, access == Access::Sync)?),
-            Target::Postgres(u) => Box::new(super::pg::Postgres::connect(u, net)?),
+            Target::Sqlite(p) => Box::new(sqlite::Sqlite::open(p, access == Access::Sync)?),
+            Target::Postgres(u) => Box::new(pg::Postgres::connect(u, net)?),
         };
         let version = schema::check(db.as_mut())?;
         let shown = db.describe();
         if version == 0 && access != Access::Sync {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "sync-no-mirror-yet",
                 db = shown.to_string()
             )));
@@ -215,7 +222,7 @@ impl Mirror {
             // other sync ends.
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::t!("sync-busy", db = shown.to_string()),
+                crate::msg!("sync-busy", db = shown.to_string()),
             ));
         }
         if access == Access::Purge {
@@ -274,7 +281,7 @@ impl Mirror {
             rows.first()
                 .and_then(|r| r.first())
                 .and_then(Val::as_i64)
-                .ok_or_else(|| Error::other(crate::t!("mirror-run-no-id")))
+                .ok_or_else(|| Error::other(crate::msg!("mirror-run-no-id")))
         })
     }
 

@@ -12,16 +12,12 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use super::{enc, json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
-use crate::sandbox::state::{now_ts, push_capped, sidecar, Upload};
+use crate::state::{now_ts, push_capped, sidecar, Upload};
 
 /// Largest accepted upload.
-pub(crate) const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
+pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
-pub(crate) async fn presign(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    Body(body): Body,
-) -> ApiResult {
+pub async fn presign(State(app): State<Shared>, headers: HeaderMap, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     let filename = match body.get("filename") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -90,7 +86,7 @@ pub(crate) async fn presign(
 }
 
 /// PUT to the presigned address: no API key needed (the token is the credential).
-pub(crate) async fn upload(
+pub async fn upload(
     State(app): State<Shared>,
     headers: HeaderMap,
     P(token): P<String>,
@@ -115,7 +111,7 @@ pub(crate) async fn upload(
             std::fs::create_dir_all(&dir)
                 .and_then(|_| {
                     use std::io::Write;
-                    crate::export::private_file()
+                    recruit_client::files::private_file()
                         .write(true)
                         .create(true)
                         .truncate(true)
@@ -140,7 +136,7 @@ pub(crate) async fn upload(
 }
 
 /// GET of a `file_url`: the stored bytes.
-pub(crate) async fn download(site: Site) -> ApiResult {
+pub async fn download(site: Site) -> ApiResult {
     let Site { app, path, .. } = site;
     let path = percent_encoding::percent_decode_str(&path)
         .decode_utf8_lossy()

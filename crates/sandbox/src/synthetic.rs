@@ -21,12 +21,12 @@ pub fn synthetic_code(i: usize) -> String {
 }
 
 /// Number of form submissions of synthetic candidate `i`: from 1 to 130, spread evenly.
-pub(crate) fn synthetic_submission_count(i: usize) -> usize {
+pub fn synthetic_submission_count(i: usize) -> usize {
     1 + (i.wrapping_mul(37) % 130)
 }
 
 /// The synthetic candidate with `code`, when `code` is one of the first `n`.
-pub(crate) fn synthetic_candidate(code: &str, n: usize) -> Option<Candidate> {
+pub fn synthetic_candidate(code: &str, n: usize) -> Option<Candidate> {
     let digits = code.strip_prefix('S')?;
     if digits.len() < 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -76,7 +76,7 @@ const SYNTHETIC_FORMS: &[&str] = &[
 /// The stage (kind, title) synthetic candidate `i` starts at: every kind occurs, most
 /// candidates early in the pipeline (as in a real one). Cheap, so a stage filter over many
 /// synthetic candidates builds none of them.
-pub(crate) fn synthetic_stage(i: usize) -> (&'static str, &'static str) {
+pub fn synthetic_stage(i: usize) -> (&'static str, &'static str) {
     match mix(i as u64 ^ 0x5eed) % 20 {
         0..=6 => ("applied", "지원 접수"),
         7..=10 => ("review", "서류 검토"),
@@ -219,7 +219,7 @@ struct Template {
 
 /// One form submission, serialized straight to the wire (see [`submission`]).
 #[derive(Serialize)]
-pub(crate) struct Submission<'a> {
+pub struct Submission<'a> {
     code: String,
     kind: &'static str,
     form_title: String,
@@ -280,12 +280,12 @@ const REFEREES: &[(&str, &str)] = &[
 
 /// Submission `index` (0 = newest) of a candidate as JSON. Deterministic in all its inputs.
 #[cfg(test)]
-pub(crate) fn submission(code: &str, name: &str, email: &str, index: usize) -> Value {
+pub fn submission(code: &str, name: &str, email: &str, index: usize) -> Value {
     serde_json::to_value(submission_record(code, name, email, index)).expect("plain data")
 }
 
 /// [`submission`], as a record that serializes without building a `Value` tree.
-pub(crate) fn submission_record<'a>(
+pub fn submission_record<'a>(
     code: &str,
     name: &'a str,
     email: &'a str,

@@ -2,7 +2,7 @@
 //!
 //! Several processes may share the file (`recruit --sandbox …` starts an in-process sandbox
 //! per invocation, and `recruit sandbox` may run beside them), so every access goes through
-//! [`Store`]: it holds an exclusive lock on a sidecar `<state>.lock` file, reloads the JSON
+//! [`StateFile`]: it holds an exclusive lock on a sidecar `<state>.lock` file, reloads the JSON
 //! when the file changed since it was last read (identity + size + times), runs the access,
 //! and for writes replaces the file atomically (temp file in the same directory + rename).
 
@@ -18,38 +18,38 @@ use super::routes::ApiError;
 
 /// Version of the state file layout. A newer file is refused; an older one is kept as
 /// `FILE.bak` (with a warning) and the sandbox starts again from demo data.
-pub(crate) const STATE_VERSION: u32 = 1;
+pub const STATE_VERSION: u32 = 1;
 
 /// Recorded requests, uploads and deliveries kept in the state file (oldest dropped first).
-pub(crate) const LOG_CAP: usize = 1000;
+pub const LOG_CAP: usize = 1000;
 
 /// "Now" as the API shows it: ISO 8601 with a numeric offset (`+00:00`).
-pub(crate) fn now_ts() -> String {
+pub fn now_ts() -> String {
     Utc::now()
         .fixed_offset()
         .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
 /// "Now" in the service's own offset (`+09:00`), for the hiring pipeline's records.
-pub(crate) fn now_kst() -> String {
+pub fn now_kst() -> String {
     let kst = FixedOffset::east_opt(9 * 3600).expect("valid offset");
     ts(Utc::now().with_timezone(&kst))
 }
 
 /// A timestamp with a numeric offset.
-pub(crate) fn ts(dt: DateTime<FixedOffset>) -> String {
+pub fn ts(dt: DateTime<FixedOffset>) -> String {
     dt.to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
 /// Whether a stored timestamp lies in the past (unparsable ones count as not past).
-pub(crate) fn is_past(stamp: &str) -> bool {
+pub fn is_past(stamp: &str) -> bool {
     DateTime::parse_from_rfc3339(stamp)
         .map(|t| t < Utc::now())
         .unwrap_or(false)
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Db {
+pub struct Db {
     pub version: u32,
     /// Bumped on every write; handy when reading the file by hand.
     #[serde(default)]
@@ -82,7 +82,7 @@ pub(crate) struct Db {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Form {
+pub struct Form {
     pub code: String,
     pub title: String,
     pub status: String,
@@ -109,13 +109,13 @@ pub(crate) struct Form {
 }
 
 impl Form {
-    pub(crate) fn expired(&self) -> bool {
+    pub fn expired(&self) -> bool {
         is_past(&self.end_at)
     }
 
     /// The API view: list item (no `questions`) or detail. Absent optional fields are left
     /// out, as each detail variant carries only its own.
-    pub(crate) fn to_api(&self, origin: &str, detail: bool) -> Value {
+    pub fn to_api(&self, origin: &str, detail: bool) -> Value {
         let uri = format!(
             "{origin}/v1/application_forms/{}",
             super::routes::enc(&self.code)
@@ -151,7 +151,7 @@ fn api_view(record: &impl Serialize, hidden: &[&str]) -> Map<String, Value> {
 /// A question of a form; serialized as the API shows it (`id` omitted when the form's
 /// questions carry none, see the service's documentation, "Question identifiers").
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Question {
+pub struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<i64>,
     pub kind: String,
@@ -168,7 +168,7 @@ pub(crate) struct Question {
 /// A candidate. The fields after `submissions` came with the hiring pipeline (the candidate
 /// list); a state file from before has none of them, hence the defaults.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub(crate) struct Candidate {
+pub struct Candidate {
     pub code: String,
     pub name: String,
     pub email: String,
@@ -214,7 +214,7 @@ pub(crate) struct Candidate {
 /// A candidate's place in the pipeline: a kind (`applied`, `review`, `interview`, `offer`,
 /// `pass`, `fail`) and the organization's own title for the step (`1차 면접`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct CandidateStage {
+pub struct CandidateStage {
     pub kind: String,
     pub title: String,
     pub created_at: String,
@@ -223,7 +223,7 @@ pub(crate) struct CandidateStage {
 
 /// A job: a posting (its form) in a job group, with its managers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Job {
+pub struct Job {
     /// The service may send none.
     pub code: Option<String>,
     pub title: String,
@@ -240,7 +240,7 @@ pub(crate) struct Job {
 
 /// An evaluation of a candidate at a stage, by several members.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Evaluation {
+pub struct Evaluation {
     pub code: String,
     pub candidate: String,
     pub status: String,
@@ -253,7 +253,7 @@ pub(crate) struct Evaluation {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct MemberScore {
+pub struct MemberScore {
     pub code: String,
     /// User code of the evaluator.
     pub user: String,
@@ -266,7 +266,7 @@ pub(crate) struct MemberScore {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Interview {
+pub struct Interview {
     pub code: String,
     pub candidate: String,
     pub kind: String,
@@ -281,14 +281,14 @@ pub(crate) struct Interview {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub(crate) struct User {
+pub struct User {
     pub code: String,
     pub name: String,
     pub email: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Memo {
+pub struct Memo {
     pub id: i64,
     /// Code of the candidate the memo belongs to (not part of the API view).
     pub candidate: String,
@@ -305,7 +305,7 @@ pub(crate) struct Memo {
 }
 
 impl Memo {
-    pub(crate) fn to_api(&self, with_user: bool) -> Map<String, Value> {
+    pub fn to_api(&self, with_user: bool) -> Map<String, Value> {
         let hidden: &[&str] = if with_user {
             &["candidate"]
         } else {
@@ -316,7 +316,7 @@ impl Memo {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Upload {
+pub struct Upload {
     pub token: String,
     pub filename: String,
     pub presigned_url: String,
@@ -333,7 +333,7 @@ pub(crate) struct Upload {
 }
 
 /// Append to a recorded log, dropping the oldest entries beyond [`LOG_CAP`].
-pub(crate) fn push_capped<T>(log: &mut Vec<T>, item: T) {
+pub fn push_capped<T>(log: &mut Vec<T>, item: T) {
     log.push(item);
     if log.len() > LOG_CAP {
         let extra = log.len() - LOG_CAP;
@@ -374,17 +374,17 @@ struct Cache {
 }
 
 /// The state file, shared safely between tasks and processes.
-pub(crate) struct Store {
+pub struct StateFile {
     path: PathBuf,
     lock_path: PathBuf,
     cache: Mutex<Cache>,
 }
 
-impl Store {
+impl StateFile {
     /// Open (or create with demo data) the state file at `path`.
-    pub(crate) fn open(path: &Path) -> anyhow::Result<Store> {
+    pub fn open(path: &Path) -> anyhow::Result<StateFile> {
         let lock_path = sidecar(path, "lock");
-        let store = Store {
+        let store = StateFile {
             path: path.to_path_buf(),
             lock_path,
             cache: Mutex::new(Cache {
@@ -403,7 +403,7 @@ impl Store {
         Ok(store)
     }
 
-    pub(crate) fn path(&self) -> &Path {
+    pub fn path(&self) -> &Path {
         &self.path
     }
 
@@ -488,7 +488,7 @@ impl Store {
                 std::fs::rename(&self.path, &bak).map_err(|e| {
                     ApiError::internal(format!("cannot keep {} as {}: {e}", self.path.display(), bak.display()))
                 })?;
-                crate::elog!(
+                recruit_client::elog!(
                     "warning: {} was a sandbox state file of an older version ({v}); kept as {} and started again from the demo data",
                     self.path.display(),
                     bak.display()
@@ -516,7 +516,7 @@ impl Store {
         cache.db.generation += 1;
         let bytes = serde_json::to_vec_pretty(&cache.db)
             .map_err(|e| ApiError::internal(format!("cannot serialize the state: {e}")))?;
-        crate::config::write_private(&self.path, &bytes)
+        recruit_client::files::write_private(&self.path, &bytes)
             .map_err(|e| ApiError::internal(e.message))?;
         let meta = std::fs::metadata(&self.path)
             .map_err(|e| ApiError::internal(format!("cannot stat {}: {e}", self.path.display())))?;
@@ -525,10 +525,7 @@ impl Store {
     }
 
     /// Run `f` on the current state.
-    pub(crate) fn read<R>(
-        &self,
-        f: impl FnOnce(&Db) -> Result<R, ApiError>,
-    ) -> Result<R, ApiError> {
+    pub fn read<R>(&self, f: impl FnOnce(&Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         let _lock = self.lock()?;
         self.refresh(&mut cache)?;
@@ -537,10 +534,7 @@ impl Store {
 
     /// Run `f` on the current state and save the result when `f` succeeds. When it fails
     /// the in-memory copy may be half-changed, so it is marked for reloading instead.
-    pub(crate) fn write<R>(
-        &self,
-        f: impl FnOnce(&mut Db) -> Result<R, ApiError>,
-    ) -> Result<R, ApiError> {
+    pub fn write<R>(&self, f: impl FnOnce(&mut Db) -> Result<R, ApiError>) -> Result<R, ApiError> {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         let _lock = self.lock()?;
         self.refresh(&mut cache)?;
@@ -559,8 +553,8 @@ impl Store {
         }
     }
 
-    /// [`Store::read`] off the async threads (file locking blocks).
-    pub(crate) async fn read_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    /// [`StateFile::read`] off the async threads (file locking blocks).
+    pub async fn read_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
     where
         R: Send + 'static,
         F: FnOnce(&Db) -> Result<R, ApiError> + Send + 'static,
@@ -571,8 +565,8 @@ impl Store {
             .map_err(|e| ApiError::internal(format!("state access failed: {e}")))?
     }
 
-    /// [`Store::write`] off the async threads.
-    pub(crate) async fn write_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
+    /// [`StateFile::write`] off the async threads.
+    pub async fn write_async<R, F>(self: &Arc<Self>, f: F) -> Result<R, ApiError>
     where
         R: Send + 'static,
         F: FnOnce(&mut Db) -> Result<R, ApiError> + Send + 'static,
@@ -585,7 +579,7 @@ impl Store {
 }
 
 /// `sandbox.json` → `sandbox.json.<ext>` beside it.
-pub(crate) fn sidecar(path: &Path, ext: &str) -> PathBuf {
+pub fn sidecar(path: &Path, ext: &str) -> PathBuf {
     let mut name = path
         .file_name()
         .map(|n| n.to_os_string())
@@ -603,8 +597,8 @@ mod tests {
     fn two_stores_see_each_others_writes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let a = Store::open(&path).unwrap();
-        let b = Store::open(&path).unwrap();
+        let a = StateFile::open(&path).unwrap();
+        let b = StateFile::open(&path).unwrap();
         let id = a
             .write(|db| {
                 db.next_memo_id += 1;
@@ -624,7 +618,7 @@ mod tests {
     fn failed_write_is_not_saved() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let a = Store::open(&path).unwrap();
+        let a = StateFile::open(&path).unwrap();
         let before = a.read(|db| Ok(db.memos.len())).unwrap();
         let r: Result<(), _> = a.write(|db| {
             db.memos.clear();
@@ -639,7 +633,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         std::fs::write(&path, "{oops").unwrap();
-        let err = Store::open(&path).err().unwrap().to_string();
+        let err = StateFile::open(&path).err().unwrap().to_string();
         assert!(err.contains("not a valid sandbox state file"), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{oops");
     }
@@ -648,7 +642,7 @@ mod tests {
     fn deleted_file_is_recreated_with_demo_data() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let a = Store::open(&path).unwrap();
+        let a = StateFile::open(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(a.read(|db| Ok(db.forms.len())).unwrap() > 20);
         assert!(path.exists());

@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use super::actor::Store;
+use super::actor::MirrorActor;
 use super::records::codes_in_event;
 use crate::error::Error;
-use crate::webhook::store::{Filter, Open, Store as EventStore};
+use crate::relay::{EventStore, Filter, Open};
 
 /// What reading the events did.
 #[derive(Debug, Clone, Copy, Default)]
@@ -20,7 +20,7 @@ pub struct EventsRead {
     pub marked: u64,
 }
 
-pub async fn apply(store: &Store, path: &Path) -> Result<EventsRead, Error> {
+pub async fn apply(store: &MirrorActor, path: &Path) -> Result<EventsRead, Error> {
     let cursor = store.call(|m| m.events_cursor()).await?;
     let path = path.to_path_buf();
     // The relay's store is SQLite too: read it off the async threads.
@@ -60,7 +60,7 @@ pub async fn apply(store: &Store, path: &Path) -> Result<EventsRead, Error> {
     .map_err(|e| {
         Error::caused(
             crate::ExitKind::Other,
-            crate::t!("sync-relay-read-stopped"),
+            crate::msg!("sync-relay-read-stopped"),
             e,
         )
     })??;

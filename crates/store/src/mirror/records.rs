@@ -89,11 +89,11 @@ fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
     Some(cur)
 }
 
-fn parse(raw: &str, what: &str) -> Result<Value, Error> {
+fn parse(raw: &str, what: &crate::msg::Msg) -> Result<Value, Error> {
     serde_json::from_str(raw).map_err(|e| {
-        Error::other(crate::t!(
+        Error::other(crate::msg!(
             "record-not-json",
-            what = what,
+            what = what.clone(),
             error = e.to_string()
         ))
     })
@@ -157,7 +157,7 @@ const FINGERPRINT: &[&[&str]] = &[
 impl CandidateRow {
     /// `None` for an item without a `code` (it cannot be kept apart from the others).
     pub fn from_raw(raw: &str) -> Result<Option<CandidateRow>, Error> {
-        let value = parse(raw, &crate::t!("record-candidate"))?;
+        let value = parse(raw, &crate::msg!("record-candidate"))?;
         let code = match value.get("code").and_then(Value::as_str) {
             Some(c) if !c.is_empty() => c.to_string(),
             _ => return Ok(None),
@@ -267,7 +267,7 @@ pub fn memo_rows(code: &str, items: &[&RawValue]) -> Result<Vec<Vec<Val>>, Error
     let mut seq = 0i64;
     for item in items {
         let raw = item.get();
-        let value = parse(raw, "a memo")?;
+        let value = parse(raw, &crate::msg!("record-memo"))?;
         rows.push(memo_row(code, &mut seq, raw, &value, None));
         // Replies as they sit in the item's text: no re-serialization.
         let replies = serde_json::from_str::<WithReplies>(raw)
@@ -276,7 +276,7 @@ pub fn memo_rows(code: &str, items: &[&RawValue]) -> Result<Vec<Vec<Val>>, Error
             .unwrap_or_default();
         let parent = value.get("id").and_then(Value::as_i64);
         for r in replies {
-            let rv = parse(r.get(), "a memo's reply")?;
+            let rv = parse(r.get(), &crate::msg!("record-memo-reply"))?;
             if rv.is_object() {
                 rows.push(memo_row(code, &mut seq, r.get(), &rv, parent));
             }
@@ -354,7 +354,7 @@ pub fn submission_rows(
     subs: &mut Vec<Vec<Val>>,
     answers: &mut Vec<Vec<Val>>,
 ) -> Result<(), Error> {
-    let v = parse(raw, &crate::t!("record-submission"))?;
+    let v = parse(raw, &crate::msg!("record-submission"))?;
     subs.push(vec![
         Val::text(code),
         Val::Int(seq),
@@ -372,7 +372,7 @@ pub fn submission_rows(
         .and_then(|w| w.submission_answers)
         .unwrap_or_default();
     for (i, a) in items.iter().enumerate() {
-        let av = parse(a.get(), &crate::t!("record-answer"))?;
+        let av = parse(a.get(), &crate::msg!("record-answer"))?;
         if !av.is_object() {
             continue;
         }
@@ -463,7 +463,7 @@ pub struct FormRow {
 
 impl FormRow {
     pub fn from_raw(raw: &str) -> Result<Option<FormRow>, Error> {
-        let value = parse(raw, &crate::t!("record-form"))?;
+        let value = parse(raw, &crate::msg!("record-form"))?;
         let code = match value.get("code").and_then(Value::as_str) {
             Some(c) if !c.is_empty() => c.to_string(),
             _ => return Ok(None),
@@ -511,7 +511,7 @@ pub const JOB_COLS: &[&str] = &[
 /// A job of the job list. Its `code` may be null (the service sends none for some
 /// postings), so rows are keyed by the code, else the posting's address, else its form.
 pub fn job_row(raw: &str, run: i64, now: &str) -> Result<Option<(String, Vec<Val>)>, Error> {
-    let v = parse(raw, &crate::t!("record-job"))?;
+    let v = parse(raw, &crate::msg!("record-job"))?;
     let s = |p: &[&str]| {
         at(&v, p)
             .and_then(Value::as_str)

@@ -5,7 +5,7 @@ use axum::response::IntoResponse;
 use serde::Serialize;
 
 use super::{enc, find_candidate, query_pairs, ApiError, ApiResult, PageRequest, Site, P};
-use crate::sandbox::synthetic::{submission_record, Submission};
+use crate::synthetic::{submission_record, Submission};
 
 #[derive(Serialize)]
 struct Page<'a> {
@@ -20,7 +20,7 @@ struct Pagination {
     total_count: usize,
 }
 
-pub(crate) async fn list(site: Site, P(code): P<String>, RawQuery(raw): RawQuery) -> ApiResult {
+pub async fn list(site: Site, P(code): P<String>, RawQuery(raw): RawQuery) -> ApiResult {
     let Site { app, base, .. } = site;
     let req = PageRequest::cursor(&query_pairs(raw.as_deref()), &code)?;
     let (offset, per) = (req.offset, req.per);

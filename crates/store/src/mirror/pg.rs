@@ -35,7 +35,7 @@ impl Postgres {
     /// Connect to `url` (`postgres://user:password@host:port/db?sslmode=...`).
     pub fn connect(url: &str, net: &crate::api::NetSettings) -> Result<Postgres, Error> {
         let config = postgres::Config::from_str(url).map_err(|e| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "sync-not-pg-address",
                 db = redact_url(url).to_string(),
                 error = e.to_string()
@@ -48,11 +48,13 @@ impl Postgres {
             if e.as_db_error().is_none() {
                 // Not an answer of the server: it could not be reached at all.
                 err.kind = ExitKind::Network;
-                err.message = crate::t!(
+                let said = crate::msg!(
                     "sync-pg-unreachable",
                     db = shown.to_string(),
-                    error = crate::output::text::one_line(&e.to_string(), 300).to_string()
+                    error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
                 );
+                err.message = said.said();
+                err.said = Some(said);
             }
             err
         })?;
@@ -358,10 +360,10 @@ fn pg_error(shown: &str, e: &postgres::Error) -> Error {
         None => e.to_string(),
     };
     // The server's own words stay as the cause.
-    Error::other(crate::t!(
+    Error::other(crate::msg!(
         "pg-failed",
         db = shown,
-        error = crate::output::text::one_line(&text, 500)
+        error = recruit_client::text::one_line(&text, 500)
     ))
 }
 

@@ -10,7 +10,7 @@ use super::state::{
 };
 
 /// The user every API key of the sandbox acts as (author of memos created through the API).
-pub(crate) fn api_user() -> User {
+pub fn api_user() -> User {
     User {
         code: "U1000".into(),
         name: "Sandbox Admin".into(),
@@ -19,7 +19,7 @@ pub(crate) fn api_user() -> User {
 }
 
 /// The other members of the demo organization (authors of demo memos, mention targets).
-pub(crate) fn users() -> Vec<User> {
+pub fn users() -> Vec<User> {
     let u = |code: &str, name: &str, email: &str| User {
         code: code.into(),
         name: name.into(),
@@ -42,7 +42,7 @@ fn kst() -> FixedOffset {
 }
 
 /// A fixed instant in KST, for demo records that need no relation to "now".
-pub(crate) fn kst_at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<FixedOffset> {
+pub fn kst_at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<FixedOffset> {
     kst()
         .with_ymd_and_hms(y, mo, d, h, mi, 0)
         .single()
@@ -122,7 +122,7 @@ const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
 /// Every documented question kind, in the order of the API's table (one list for the
 /// whole crate, kept by the apply module).
 #[cfg(any(test, feature = "testing"))]
-pub(crate) const ALL_KINDS: &[&str] = crate::apply::kinds::KNOWN_KINDS;
+pub const ALL_KINDS: &[&str] = recruit_client::api::types::KNOWN_KINDS;
 
 fn all_kinds_questions() -> Vec<Q<'static>> {
     vec![
@@ -566,7 +566,7 @@ fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
     f
 }
 
-pub(crate) fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
+pub fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
     form_specs()
         .into_iter()
         .enumerate()
@@ -920,7 +920,7 @@ const CANDIDATES: &[CandidateSpec] = &[
 ];
 
 /// The usual title of each stage kind in the demo organization.
-pub(crate) fn stage_title(kind: &str) -> &'static str {
+pub fn stage_title(kind: &str) -> &'static str {
     match kind {
         "applied" => "지원 접수",
         "review" => "서류 검토",
@@ -1009,7 +1009,7 @@ fn job_group(form: &str) -> (&'static str, bool) {
 
 /// One job per demo form: `JOB-1001` for `FORM-1001`, …; the talent pool's (`FORM-1024`)
 /// has no code.
-pub(crate) fn demo_jobs(forms: &[Form]) -> Vec<Job> {
+pub fn demo_jobs(forms: &[Form]) -> Vec<Job> {
     let people = users();
     forms
         .iter()
@@ -1035,7 +1035,7 @@ pub(crate) fn demo_jobs(forms: &[Form]) -> Vec<Job> {
 }
 
 /// Role, phone and position of the demo members (evaluators, job managers).
-pub(crate) fn member_details(code: &str) -> (&'static str, &'static str, &'static str) {
+pub fn member_details(code: &str) -> (&'static str, &'static str, &'static str) {
     match code {
         "U1001" => ("admin", "010-9000-1001", "Talent Acquisition Lead"),
         "U1002" => ("member", "010-9000-1002", "Staff Engineer"),
@@ -1181,7 +1181,7 @@ const EVALUATIONS: &[EvaluationSpec] = &[
     ),
 ];
 
-pub(crate) fn demo_evaluations() -> Vec<Evaluation> {
+pub fn demo_evaluations() -> Vec<Evaluation> {
     EVALUATIONS
         .iter()
         .enumerate()
@@ -1245,7 +1245,7 @@ const INTERVIEWS: &[InterviewSpec] = &[
     ("IV-1006", "C3013", 1, "pending", (24, 10, 0), 60),
 ];
 
-pub(crate) fn demo_interviews() -> Vec<Interview> {
+pub fn demo_interviews() -> Vec<Interview> {
     INTERVIEWS
         .iter()
         .map(|(code, candidate, number, status, (day, h, m), minutes)| {
@@ -1272,7 +1272,7 @@ pub(crate) fn demo_interviews() -> Vec<Interview> {
 /// the demo candidates it lacks, and each demo candidate's stage, job and details; other
 /// candidates (applicants) start at `applied`. The same on every read, so processes sharing
 /// the file agree until the next write stores it.
-pub(crate) fn upgrade(db: &mut Db) {
+pub fn upgrade(db: &mut Db) {
     if !db.jobs.is_empty() {
         return;
     }
@@ -1466,7 +1466,7 @@ fn demo_webhooks() -> Vec<Map<String, Value>> {
 }
 
 /// The whole demo state.
-pub(crate) fn demo_db() -> Db {
+pub fn demo_db() -> Db {
     let memos = demo_memos();
     let forms = demo_forms(Utc::now());
     Db {
@@ -1548,7 +1548,7 @@ mod tests {
             assert!(has(code), "{code}");
         }
         // Every stage twice at least, with Korean titles; Korean and English names.
-        for kind in crate::api::Stage::names() {
+        for kind in recruit_client::api::Stage::names() {
             let at: Vec<_> = db
                 .candidates
                 .iter()

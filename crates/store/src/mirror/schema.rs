@@ -216,9 +216,9 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         .first()
         .and_then(|r| r.first())
         .and_then(|v| v.as_str().and_then(|s| s.parse::<i64>().ok()))
-        .ok_or_else(|| Error::usage(crate::t!("sync-meta-no-version", db = shown.to_string())))?;
+        .ok_or_else(|| Error::usage(crate::msg!("sync-meta-no-version", db = shown.to_string())))?;
         if version > VERSION {
-            let what = crate::t!("sync-schema-version");
+            let what = crate::msg!("sync-schema-version");
             return Err(Error::written_by_newer(
                 &shown, &what, version, VERSION, "--db",
             ));
@@ -233,7 +233,7 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
             &[],
         )?;
         if let Some(name) = tables.first().and_then(|r| r.first()).and_then(Val::as_str) {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "sync-not-a-mirror",
                 db = shown.to_string(),
                 table = name.to_string()
@@ -242,7 +242,7 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
     }
     for t in TABLES {
         if has_table(db, t)? {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "sync-foreign-table",
                 db = shown.to_string(),
                 table = t.to_string()

@@ -28,18 +28,18 @@ use serde_json::{json, Map, Value};
 use super::state::{Candidate, Db};
 use super::App;
 
-pub(crate) type Shared = Arc<App>;
+pub type Shared = Arc<App>;
 
 /// An error answer: `{"error": code, "message": text}`.
 #[derive(Debug, Clone)]
-pub(crate) struct ApiError {
+pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
 }
 
 impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
             code,
@@ -47,30 +47,30 @@ impl ApiError {
         }
     }
     /// The spec's 404 body (section 7), used for every unknown resource and route.
-    pub(crate) fn not_found() -> Self {
+    pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", "Resource not found")
     }
-    pub(crate) fn unauthorized() -> Self {
+    pub fn unauthorized() -> Self {
         Self::new(
             StatusCode::UNAUTHORIZED,
             "unauthorized",
             "Invalid or missing API key",
         )
     }
-    pub(crate) fn validation(message: impl Into<String>) -> Self {
+    pub fn validation(message: impl Into<String>) -> Self {
         Self::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "validation_failed",
             message,
         )
     }
-    pub(crate) fn invalid_parameter(message: impl Into<String>) -> Self {
+    pub fn invalid_parameter(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_parameter", message)
     }
-    pub(crate) fn bad_json(message: impl Into<String>) -> Self {
+    pub fn bad_json(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_json", message)
     }
-    pub(crate) fn internal(message: impl Into<String>) -> Self {
+    pub fn internal(message: impl Into<String>) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
     }
 }
@@ -85,11 +85,11 @@ impl IntoResponse for ApiError {
     }
 }
 
-pub(crate) type ApiResult = Result<Response, ApiError>;
+pub type ApiResult = Result<Response, ApiError>;
 
 /// What most handlers start from: the app, the address the request came to
 /// (`http://host:port`, for absolute addresses in answers; see [`origin`]) and its path.
-pub(crate) struct Site {
+pub struct Site {
     pub app: Shared,
     pub base: String,
     /// The request's path, as sent (percent-encoded).
@@ -109,10 +109,10 @@ impl FromRequestParts<Shared> for Site {
 }
 
 /// Finds a record by its code and shows it as the service does, its addresses on `base`.
-pub(crate) type Find = fn(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value>;
+pub type Find = fn(db: &Db, synthetic: usize, code: &str, base: &str) -> Option<Value>;
 
 /// The records of one page of a list as the service shows them, and the list's length.
-pub(crate) type PageOf = fn(
+pub type PageOf = fn(
     db: &Db,
     req: &PageRequest,
     synthetic: usize,
@@ -121,7 +121,7 @@ pub(crate) type PageOf = fn(
 
 impl Site {
     /// `{"resource": ...}`: the record `find` shows, or the spec's 404.
-    pub(crate) async fn resource(self, code: String, find: Find) -> ApiResult {
+    pub async fn resource(self, code: String, find: Find) -> ApiResult {
         let synthetic = self.app.opts.synthetic_candidates;
         let base = self.base;
         let resource = self
@@ -134,7 +134,7 @@ impl Site {
 
     /// A token-style list at `/v1/{path}` (`per`, default 20, max 100, and `page_token`);
     /// `scope_key` names its filter, which a page token carries on.
-    pub(crate) async fn token_list(
+    pub async fn token_list(
         self,
         raw: Option<String>,
         path: &str,
@@ -169,13 +169,13 @@ fn listed(
 }
 
 /// 200 with a JSON body.
-pub(crate) fn ok(body: Value) -> ApiResult {
+pub fn ok(body: Value) -> ApiResult {
     Ok((StatusCode::OK, axum::Json(body)).into_response())
 }
 
 /// Path parameters, with extraction failures (e.g. invalid UTF-8 after percent-decoding)
 /// answered as JSON like every other error.
-pub(crate) struct P<T>(pub T);
+pub struct P<T>(pub T);
 
 impl<T, S> FromRequestParts<S> for P<T>
 where
@@ -202,13 +202,13 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'~');
 
 /// Percent-encode one path segment or query value.
-pub(crate) fn enc(s: &str) -> String {
+pub fn enc(s: &str) -> String {
     utf8_percent_encode(s, SEGMENT).to_string()
 }
 
 /// `http://<host the request came to>`, for absolute addresses in answers. Falls back to
 /// the bound address when the Host header is missing or looks odd.
-pub(crate) fn origin(app: &App, headers: &HeaderMap) -> String {
+pub fn origin(app: &App, headers: &HeaderMap) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -224,13 +224,13 @@ pub(crate) fn origin(app: &App, headers: &HeaderMap) -> String {
 }
 
 /// Query parameters as (name, value) pairs, decoded.
-pub(crate) fn query_pairs(raw: Option<&str>) -> Vec<(String, String)> {
+pub fn query_pairs(raw: Option<&str>) -> Vec<(String, String)> {
     url::form_urlencoded::parse(raw.unwrap_or("").as_bytes())
         .into_owned()
         .collect()
 }
 
-pub(crate) fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
     pairs
         .iter()
         .rev()
@@ -239,7 +239,7 @@ pub(crate) fn query_get<'a>(pairs: &'a [(String, String)], name: &str) -> Option
 }
 
 /// `per`: default 20, 1..=100, else 400.
-pub(crate) fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, ApiError> {
+pub fn parse_per(pairs: &[(String, String)], fallback: usize) -> Result<usize, ApiError> {
     match query_get(pairs, "per") {
         None => Ok(fallback),
         Some(v) => match v.trim().parse::<i64>() {
@@ -278,7 +278,7 @@ fn token_usize(fields: &[(String, String)], name: &str) -> Result<usize, ApiErro
 /// Where a list request starts. A page token carries the offset, the page size and the list's
 /// scope (a filter, a candidate), so following a token alone continues the same list.
 #[derive(Clone)]
-pub(crate) struct PageRequest {
+pub struct PageRequest {
     pub offset: usize,
     pub per: usize,
     pub scope: String,
@@ -287,10 +287,7 @@ pub(crate) struct PageRequest {
 impl PageRequest {
     /// A token-style list (application forms, webhooks): the first page takes its scope from
     /// the query's `scope_key` (if any); later pages take everything from the token.
-    pub(crate) fn tokens(
-        pairs: &[(String, String)],
-        scope_key: Option<&str>,
-    ) -> Result<Self, ApiError> {
+    pub fn tokens(pairs: &[(String, String)], scope_key: Option<&str>) -> Result<Self, ApiError> {
         let (offset, per, scope) = match Self::token(pairs)? {
             Some(f) => (
                 token_usize(&f, "o")?,
@@ -308,7 +305,7 @@ impl PageRequest {
 
     /// A cursor list of one scope (a candidate's submissions): `per` comes with every
     /// request; a token of another scope is refused.
-    pub(crate) fn cursor(pairs: &[(String, String)], scope: &str) -> Result<Self, ApiError> {
+    pub fn cursor(pairs: &[(String, String)], scope: &str) -> Result<Self, ApiError> {
         let offset = match Self::token(pairs)? {
             Some(f) if query_get(&f, "s") == Some(scope) => token_usize(&f, "o")?,
             Some(_) => {
@@ -334,7 +331,7 @@ impl PageRequest {
     }
 
     /// The token of the page at `offset` of this list.
-    pub(crate) fn token_at(&self, offset: usize) -> String {
+    pub fn token_at(&self, offset: usize) -> String {
         encode_token(&[
             ("o", offset.to_string()),
             ("p", self.per.to_string()),
@@ -344,7 +341,7 @@ impl PageRequest {
 
     /// This page of `list` (the whole list, in order) as `view` shows each, and the list's
     /// length.
-    pub(crate) fn page_of<T>(
+    pub fn page_of<T>(
         &self,
         list: impl Iterator<Item = T>,
         view: impl Fn(T) -> Value,
@@ -354,7 +351,7 @@ impl PageRequest {
     }
 
     /// This page of `list` (the whole list, in order), and the list's length.
-    pub(crate) fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
+    pub fn page<T>(&self, list: impl Iterator<Item = T>) -> (Vec<T>, usize) {
         let mut total = 0;
         let mut page = Vec::new();
         for (i, item) in list.enumerate() {
@@ -367,7 +364,7 @@ impl PageRequest {
     }
 
     /// This page of a list of `total` items.
-    pub(crate) fn window(&self, total: usize) -> Window {
+    pub fn window(&self, total: usize) -> Window {
         Window {
             offset: self.offset,
             per: self.per,
@@ -377,12 +374,7 @@ impl PageRequest {
 
     /// The answer of a token-style list: this page's `items` and its `pagination`, each page as
     /// a bare token and as the list's address with that token.
-    pub(crate) fn token_answer(
-        &self,
-        items: Vec<Value>,
-        total: usize,
-        list_url: &str,
-    ) -> ApiResult {
+    pub fn token_answer(&self, items: Vec<Value>, total: usize, list_url: &str) -> ApiResult {
         ok(json!({
             "collection": items,
             "pagination": self.token_pagination(total, list_url),
@@ -406,7 +398,7 @@ impl PageRequest {
 
 /// One page of a list: where it starts, its size, and the list's length. Every list route
 /// builds its pages from this, so the paging rules live in one place.
-pub(crate) struct Window {
+pub struct Window {
     pub offset: usize,
     pub per: usize,
     pub total: usize,
@@ -414,18 +406,18 @@ pub(crate) struct Window {
 
 impl Window {
     /// The next page's offset, when there is one.
-    pub(crate) fn next(&self) -> Option<usize> {
+    pub fn next(&self) -> Option<usize> {
         (self.offset.saturating_add(self.per) < self.total).then(|| self.offset + self.per)
     }
 
     /// The previous page's offset, when this is not the first.
-    pub(crate) fn prev(&self) -> Option<usize> {
+    pub fn prev(&self) -> Option<usize> {
         (self.offset > 0).then(|| self.offset.saturating_sub(self.per))
     }
 }
 
 /// The request body as a JSON object (400 otherwise). An empty body counts as `{}`.
-pub(crate) fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
+pub fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {
         return Ok(Map::new());
     }
@@ -439,7 +431,7 @@ pub(crate) fn json_object(body: &[u8]) -> Result<Map<String, Value>, ApiError> {
 }
 
 /// The body, with failures to read it (too large, connection dropped) answered as JSON.
-pub(crate) struct Body(pub axum::body::Bytes);
+pub struct Body(pub axum::body::Bytes);
 
 impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
     type Rejection = ApiError;
@@ -459,7 +451,7 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for Body {
 }
 
 /// A candidate: stored ones, then the synthetic ones (generated, never stored).
-pub(crate) fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
+pub fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
     db.candidates
         .iter()
         .find(|c| c.code == code)
@@ -467,7 +459,7 @@ pub(crate) fn find_candidate(db: &Db, synthetic: usize, code: &str) -> Option<Ca
         .or_else(|| super::synthetic::synthetic_candidate(code, synthetic))
 }
 
-pub(crate) fn router(app: Shared) -> Router {
+pub fn router(app: Shared) -> Router {
     Router::new()
         .route(
             "/v1/application_forms",
@@ -642,7 +634,7 @@ async fn guard(State(app): State<Shared>, req: Request, next: Next) -> Response 
         next.run(req).await
     };
     if app.log {
-        crate::elog!(
+        recruit_client::elog!(
             "{} {method} {path} {} {}ms",
             super::state::now_ts(),
             resp.status().as_u16(),

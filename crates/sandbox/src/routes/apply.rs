@@ -8,11 +8,9 @@
 use serde_json::{json, Map, Value};
 
 use super::{json_object, ok, ApiError, ApiResult, Body, Site, P};
-use crate::sandbox::state::{
-    now_kst, now_ts, push_capped, Candidate, CandidateStage, Db, Form, Question,
-};
+use crate::state::{now_kst, now_ts, push_capped, Candidate, CandidateStage, Db, Form, Question};
 
-pub(crate) async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
     let received_at = now_ts();
     let recorded_body = serde_json::from_slice::<Value>(&body)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
@@ -40,7 +38,7 @@ pub(crate) async fn apply(site: Site, P(code): P<String>, Body(body): Body) -> A
         })
         .await?;
     let (application, event) = outcome?;
-    crate::sandbox::delivery::fire(&app, "candidate_stage_changed", event).await;
+    crate::delivery::fire(&app, "candidate_stage_changed", event).await;
     ok(json!({ "resource": application }))
 }
 
@@ -337,7 +335,7 @@ fn admit(
                 form: Some(form.code.clone()),
                 stage: Some(CandidateStage {
                     kind: "applied".into(),
-                    title: crate::sandbox::demo::stage_title("applied").into(),
+                    title: crate::demo::stage_title("applied").into(),
                     created_at: now.clone(),
                     updated_at: now.clone(),
                 }),
@@ -386,7 +384,7 @@ fn admit(
 /// `candidate_stage_changed` of an application: the pipeline's payload, about this form, with
 /// the name and e-mail as given now, at `applied` since now (a duplicate keeps its stage).
 fn stage_event(db: &Db, c: &Candidate, form: &Form, name: &str, email: &str, now: &str) -> Value {
-    let mut event = crate::sandbox::pipeline::stage_changed_event(db, c, None);
+    let mut event = crate::pipeline::stage_changed_event(db, c, None);
     if let Value::Object(m) = &mut event {
         m.insert(
             "candidate".into(),
@@ -396,7 +394,7 @@ fn stage_event(db: &Db, c: &Candidate, form: &Form, name: &str, email: &str, now
             "application_form".into(),
             json!({"code": form.code, "title": form.title}),
         );
-        let job = crate::sandbox::pipeline::job_of(db, Some(&form.code));
+        let job = crate::pipeline::job_of(db, Some(&form.code));
         m.insert(
             "job".into(),
             job.map(|j| json!({"code": j.code, "title": j.title}))
@@ -405,7 +403,7 @@ fn stage_event(db: &Db, c: &Candidate, form: &Form, name: &str, email: &str, now
         m.insert("stage".into(), json!("applied"));
         m.insert(
             "stage_title".into(),
-            json!(crate::sandbox::demo::stage_title("applied")),
+            json!(crate::demo::stage_title("applied")),
         );
         m.insert("changed_at".into(), json!(now));
     }

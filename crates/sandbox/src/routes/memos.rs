@@ -4,7 +4,7 @@ use axum::extract::State;
 use serde_json::{json, Map, Value};
 
 use super::{find_candidate, json_object, ok, ApiError, ApiResult, Body, Shared, P};
-use crate::sandbox::state::{now_ts, Db, Memo};
+use crate::state::{now_ts, Db, Memo};
 
 /// A memo's path: the candidate's code and the memo's id, as written.
 type MemoPath = P<(String, String)>;
@@ -32,7 +32,7 @@ fn find<'a>(db: &'a mut Db, candidate: &str, id: i64) -> Result<&'a mut Memo, Ap
 }
 
 /// Top-level memos with their `replies`; replies never appear as top-level items.
-pub(crate) async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResult {
+pub async fn list(State(app): State<Shared>, P(candidate): P<String>) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let items = app
         .store
@@ -63,7 +63,7 @@ pub(crate) async fn list(State(app): State<Shared>, P(candidate): P<String>) -> 
     ok(json!({ "collection": items }))
 }
 
-pub(crate) async fn detail(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub async fn detail(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     let synthetic = app.opts.synthetic_candidates;
     let memo = app
         .store
@@ -130,7 +130,7 @@ fn file_url_of(body: &Map<String, Value>) -> Result<Option<Option<String>>, ApiE
     }
 }
 
-pub(crate) async fn create(
+pub async fn create(
     State(app): State<Shared>,
     P(candidate): P<String>,
     Body(body): Body,
@@ -193,7 +193,7 @@ pub(crate) async fn create(
     ok(json!({ "resource": memo }))
 }
 
-pub(crate) async fn edit(
+pub async fn edit(
     State(app): State<Shared>,
     P((candidate, id)): MemoPath,
     Body(body): Body,
@@ -225,7 +225,7 @@ pub(crate) async fn edit(
 }
 
 /// Deletes the memo and its replies; answers the deleted memo without `user`.
-pub(crate) async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let view = find(db, candidate, id)?.to_api(false);
         db.memos
@@ -236,7 +236,7 @@ pub(crate) async fn delete(State(app): State<Shared>, P((candidate, id)): MemoPa
 }
 
 /// Toggles `pinned`; `fixed_at` is the pin time, null when unpinned.
-pub(crate) async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
+pub async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> ApiResult {
     change_memo(&app, candidate, id, |db, candidate, id| {
         let memo = find(db, candidate, id)?;
         memo.pinned = !memo.pinned;

@@ -3,12 +3,12 @@
 use serde_json::Value;
 
 use super::{ApiError, PageRequest};
-use crate::sandbox::state::Db;
+use crate::state::Db;
 
 /// A page of the list: `title` filters (case-insensitive part of it). A token carries the
 /// offset and the query it belongs to, so following `next_page_token` alone continues the
 /// same query.
-pub(crate) fn page(
+pub fn page(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -23,6 +23,6 @@ pub(crate) fn page(
 }
 
 /// One form with its questions.
-pub(crate) fn find(db: &Db, _: usize, code: &str, base: &str) -> Option<Value> {
+pub fn find(db: &Db, _: usize, code: &str, base: &str) -> Option<Value> {
     Some(db.forms.iter().find(|f| f.code == code)?.to_api(base, true))
 }

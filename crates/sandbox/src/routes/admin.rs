@@ -4,8 +4,8 @@ use axum::extract::State;
 use serde_json::{json, Value};
 
 use super::{json_object, ok, ApiError, ApiResult, Body, Shared, Site, P};
-use crate::sandbox::pipeline;
-use crate::sandbox::state::{now_kst, Db};
+use crate::pipeline;
+use crate::state::{now_kst, Db};
 
 /// One record list of the state, as JSON.
 async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
@@ -13,12 +13,12 @@ async fn dump(app: &Shared, list: fn(&Db) -> Value) -> ApiResult {
 }
 
 /// Recorded apply request bodies, newest last.
-pub(crate) async fn requests(State(app): State<Shared>) -> ApiResult {
+pub async fn requests(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.requests.clone())).await
 }
 
 /// Presigned uploads and what was PUT to them.
-pub(crate) async fn uploads(State(app): State<Shared>) -> ApiResult {
+pub async fn uploads(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| {
         serde_json::to_value(&db.uploads).unwrap_or(Value::Null)
     })
@@ -26,12 +26,12 @@ pub(crate) async fn uploads(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Every webhook delivery attempt, newest last.
-pub(crate) async fn deliveries(State(app): State<Shared>) -> ApiResult {
+pub async fn deliveries(State(app): State<Shared>) -> ApiResult {
     dump(&app, |db| Value::Array(db.deliveries.clone())).await
 }
 
 /// `{"action": "...", "payload": {...}}`: deliver now to every matching webhook.
-pub(crate) async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub async fn events(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     let action = match body.get("action") {
         Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
@@ -42,7 +42,7 @@ pub(crate) async fn events(State(app): State<Shared>, Body(body): Body) -> ApiRe
         Some(v @ Value::Object(_)) => v.clone(),
         Some(_) => return Err(ApiError::validation("payload must be an object")),
     };
-    let started = crate::sandbox::delivery::fire(&app, &action, payload).await;
+    let started = crate::delivery::fire(&app, &action, payload).await;
     ok(json!({
         "resource": {
             "action": action,
@@ -55,7 +55,7 @@ pub(crate) async fn events(State(app): State<Shared>, Body(body): Body) -> ApiRe
 }
 
 /// Counts of `/v1` answers and of those refused by the rate limit.
-pub(crate) async fn stats(State(app): State<Shared>) -> ApiResult {
+pub async fn stats(State(app): State<Shared>) -> ApiResult {
     use std::sync::atomic::Ordering;
     ok(json!({
         "answered": app.answered.load(Ordering::Relaxed),
@@ -64,11 +64,11 @@ pub(crate) async fn stats(State(app): State<Shared>) -> ApiResult {
 }
 
 /// Restore the demo data and clear the recorded requests, uploads and deliveries.
-pub(crate) async fn reset(State(app): State<Shared>) -> ApiResult {
+pub async fn reset(State(app): State<Shared>) -> ApiResult {
     app.store
         .write_async(|db| {
             let generation = db.generation;
-            *db = crate::sandbox::demo::demo_db();
+            *db = crate::demo::demo_db();
             db.generation = generation;
             Ok(())
         })
@@ -81,7 +81,7 @@ pub(crate) async fn reset(State(app): State<Shared>) -> ApiResult {
 /// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
 /// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
 /// started; moving to the stage a candidate is at changes nothing and fires nothing.
-pub(crate) async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
+pub async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> ApiResult {
     let Site { app, base, .. } = site;
     let body = json_object(&body)?;
     let text = |k: &str| match body.get(k) {
@@ -94,7 +94,7 @@ pub(crate) async fn move_stage(site: Site, P(code): P<String>, Body(body): Body)
         _ => {
             return Err(ApiError::validation(format!(
                 "stage is required: one of {}",
-                crate::api::Stage::names().join(", ")
+                recruit_client::api::Stage::names().join(", ")
             )))
         }
     };
@@ -125,7 +125,7 @@ pub(crate) async fn move_stage(site: Site, P(code): P<String>, Body(body): Body)
         .await?;
     let mut deliveries = Vec::new();
     for (action, payload) in events {
-        for (id, hook) in crate::sandbox::delivery::fire(&app, action, payload).await {
+        for (id, hook) in crate::delivery::fire(&app, action, payload).await {
             deliveries.push(json!({"action": action, "delivery_id": id, "webhook_code": hook}));
         }
     }

@@ -3,7 +3,7 @@
 //! connection and answered through a oneshot channel. Calls are served in order, one at a
 //! time: the database sees one writer.
 
-use super::mirror::Mirror;
+use super::Mirror;
 use crate::error::Error;
 
 type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
@@ -11,18 +11,18 @@ type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
 /// A handle to the mirror's thread; cheap to clone. The thread (and the connection, with
 /// its locks) ends when the last handle is dropped.
 #[derive(Clone)]
-pub struct Store {
+pub struct MirrorActor {
     tx: std::sync::mpsc::Sender<Job>,
     pub shown: String,
 }
 
-impl Store {
+impl MirrorActor {
     /// Open the mirror on its thread (opening blocks: it may connect over the network).
     pub async fn open(
         target: super::Target,
         net: crate::api::NetSettings,
         access: super::Access,
-    ) -> Result<Store, Error> {
+    ) -> Result<MirrorActor, Error> {
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -43,12 +43,16 @@ impl Store {
                 }
             })
             .map_err(|e| {
-                Error::caused(crate::ExitKind::Other, crate::t!("mirror-thread-start"), e)
+                Error::caused(
+                    crate::ExitKind::Other,
+                    crate::msg!("mirror-thread-start"),
+                    e,
+                )
             })?;
         let shown = ready_rx
             .await
-            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped-opening")))??;
-        Ok(Store { tx, shown })
+            .map_err(|_| Error::other(crate::msg!("mirror-thread-stopped-opening")))??;
+        Ok(MirrorActor { tx, shown })
     }
 
     /// Run `f` on the mirror and wait for its answer.
@@ -61,8 +65,8 @@ impl Store {
             .send(Box::new(move |m| {
                 let _ = tx.send(f(m));
             }))
-            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped")))?;
+            .map_err(|_| Error::other(crate::msg!("mirror-thread-stopped")))?;
         rx.await
-            .map_err(|_| Error::other(crate::t!("mirror-thread-stopped-call")))?
+            .map_err(|_| Error::other(crate::msg!("mirror-thread-stopped-call")))?
     }
 }

@@ -219,10 +219,10 @@ impl SandboxOptions {
 }
 
 /// What the handlers share.
-pub(crate) struct App {
+pub struct App {
     pub opts: SandboxOptions,
     pub addr: SocketAddr,
-    pub store: Arc<state::Store>,
+    pub store: Arc<state::StateFile>,
     pub delivery: delivery::Deliveries,
     /// The user the API key acts as.
     pub user: state::User,
@@ -272,17 +272,14 @@ pub async fn start(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<San
 }
 
 /// [`start`], logging each request and each webhook delivery attempt as a line to stderr.
-pub(crate) async fn start_with_logging(
-    addr: SocketAddr,
-    opts: SandboxOptions,
-) -> anyhow::Result<Sandbox> {
+pub async fn start_with_logging(addr: SocketAddr, opts: SandboxOptions) -> anyhow::Result<Sandbox> {
     start_inner(addr, opts, true).await
 }
 
 async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyhow::Result<Sandbox> {
     opts.check().map_err(anyhow::Error::msg)?;
     let path = opts.state_path.clone();
-    let store = tokio::task::spawn_blocking(move || state::Store::open(&path)).await??;
+    let store = tokio::task::spawn_blocking(move || state::StateFile::open(&path)).await??;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;

@@ -5,13 +5,13 @@ use axum::extract::State;
 use serde_json::{json, Map, Value};
 
 use super::{json_object, ok, ApiError, ApiResult, Body, PageRequest, Shared, P};
-use crate::sandbox::state::{now_ts, Db};
+use crate::state::{now_ts, Db};
 
 /// Fields the server owns; a client cannot set them.
 const SERVER_FIELDS: [&str; 3] = ["code", "created_at", "updated_at"];
 
 /// A page of the list, paged like the service's other lists (`per`, `page_token`).
-pub(crate) fn page(
+pub fn page(
     db: &Db,
     req: &PageRequest,
     _: usize,
@@ -28,7 +28,7 @@ fn position(db: &Db, code: &str) -> Result<usize, ApiError> {
         .ok_or_else(ApiError::not_found)
 }
 
-pub(crate) async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub async fn detail(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .read_async(move |db| Ok(db.webhooks[position(db, &code)?].clone()))
@@ -80,7 +80,7 @@ fn validate(body: &Map<String, Value>, creating: bool) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub(crate) async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
+pub async fn create(State(app): State<Shared>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, true)?;
     let hook = app
@@ -139,11 +139,7 @@ pub(crate) async fn create(State(app): State<Shared>, Body(body): Body) -> ApiRe
     ok(json!({ "resource": hook }))
 }
 
-pub(crate) async fn edit(
-    State(app): State<Shared>,
-    P(code): P<String>,
-    Body(body): Body,
-) -> ApiResult {
+pub async fn edit(State(app): State<Shared>, P(code): P<String>, Body(body): Body) -> ApiResult {
     let body = json_object(&body)?;
     validate(&body, false)?;
     let hook = app
@@ -170,7 +166,7 @@ pub(crate) async fn edit(
     ok(json!({ "resource": hook }))
 }
 
-pub(crate) async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
+pub async fn delete(State(app): State<Shared>, P(code): P<String>) -> ApiResult {
     let hook = app
         .store
         .write_async(move |db| {

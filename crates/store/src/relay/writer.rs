@@ -19,7 +19,7 @@ use std::time::Instant;
 use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
-use super::store::{self, NewEvent, Reader, Status};
+use super::{NewEvent, Reader, Status};
 use crate::error::Error;
 
 /// Most operations in one transaction, and most payload bytes: a commit stays short.
@@ -28,7 +28,7 @@ const MAX_BATCH_BYTES: usize = 32 * 1024 * 1024;
 
 /// What happened to one attempt at forwarding an event.
 #[derive(Debug, Clone)]
-pub(crate) enum Mark {
+pub enum Mark {
     Delivered,
     /// Will be tried again (`next_unix` is shown to people).
     Retry {
@@ -66,7 +66,7 @@ impl Op {
 /// Since when the store has been failing, if it is; shared by the writer, the lanes and the
 /// health check.
 #[derive(Debug, Default)]
-pub(crate) struct Health {
+pub struct Health {
     writes_failing: Mutex<Option<(Instant, String)>>,
     reads_failing: Mutex<Option<(Instant, String)>>,
     /// Sticky: damaged pages do not heal, so new events are refused (503) until the listener
@@ -75,13 +75,13 @@ pub(crate) struct Health {
 }
 
 impl Health {
-    pub(crate) fn write_ok(&self) {
+    pub fn write_ok(&self) {
         *self
             .writes_failing
             .lock()
             .unwrap_or_else(|e| e.into_inner()) = None;
     }
-    pub(crate) fn write_failed(&self, why: &str) {
+    pub fn write_failed(&self, why: &str) {
         let mut w = self
             .writes_failing
             .lock()
@@ -91,10 +91,10 @@ impl Health {
             None => *w = Some((Instant::now(), why.to_string())),
         }
     }
-    pub(crate) fn read_ok(&self) {
+    pub fn read_ok(&self) {
         *self.reads_failing.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
-    pub(crate) fn read_failed(&self, why: &str) {
+    pub fn read_failed(&self, why: &str) {
         let mut r = self.reads_failing.lock().unwrap_or_else(|e| e.into_inner());
         match r.as_mut() {
             Some((_, last)) => *last = why.to_string(),
@@ -103,8 +103,8 @@ impl Health {
     }
     /// Record `e` if it says the store is damaged (any connection: the writer, a lane, a
     /// scrape, the health check); the first such error is kept, with what to do.
-    pub(crate) fn saw(&self, path: &Path, e: &Error) {
-        if !store::is_damage(e) {
+    pub fn saw(&self, path: &Path, e: &Error) {
+        if !super::is_damage(e) {
             return;
         }
         // SQLite's own words ("database disk image is malformed"): the message around them
@@ -118,11 +118,11 @@ impl Health {
     fn found_damage(&self, path: &Path, why: &str) {
         let mut d = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
         if d.is_none() {
-            *d = Some((Instant::now(), store::damaged_message(path, why)));
+            *d = Some((Instant::now(), super::damaged_message(path, why)));
         }
     }
     /// Why the store was found damaged, if it was.
-    pub(crate) fn damaged(&self) -> Option<String> {
+    pub fn damaged(&self) -> Option<String> {
         self.damaged
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -130,7 +130,7 @@ impl Health {
             .map(|(_, why)| why.clone())
     }
     /// The failure that has lasted longest (damage counts): since when, and its latest error.
-    pub(crate) fn failing(&self) -> Option<(Instant, String)> {
+    pub fn failing(&self) -> Option<(Instant, String)> {
         let slots = [&self.writes_failing, &self.reads_failing, &self.damaged];
         slots
             .into_iter()
@@ -142,7 +142,7 @@ impl Health {
 /// A handle on the writer thread; cheap to clone. The thread ends when every handle is gone,
 /// after committing what it was given.
 #[derive(Clone)]
-pub(crate) struct Writer {
+pub struct Writer {
     tx: mpsc::Sender<Op>,
     pub health: Arc<Health>,
 }
@@ -150,13 +150,13 @@ pub(crate) struct Writer {
 impl Writer {
     /// Open a write connection to the (already opened and checked) store at `path` and start
     /// its thread.
-    pub(crate) fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
-        let conn = Connection::open(path).map_err(|e| store::store_error(path, e))?;
-        // secure_delete: as every connection that writes payloads (see `store::connect`).
+    pub fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
+        let conn = Connection::open(path).map_err(|e| super::store_error(path, e))?;
+        // secure_delete: as every connection that writes payloads (see `super::connect`).
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
             .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
-            .map_err(|e| store::store_error(path, e))?;
+            .map_err(|e| super::store_error(path, e))?;
         let check = Reader::open(path)?;
         let (tx, rx) = mpsc::channel();
         let health = Arc::new(Health::default());
@@ -166,14 +166,14 @@ impl Writer {
             .name("event-store-writer".into())
             .spawn(move || run(conn, check, &path, rx, &h))
             .map_err(|e| {
-                Error::caused(crate::ExitKind::Other, crate::t!("store-writer-start"), e)
+                Error::caused(crate::ExitKind::Other, crate::msg!("store-writer-start"), e)
             })?;
         Ok((Writer { tx, health }, thread))
     }
 
     /// Commit one received event; its id, once it is on disk and reads back. A store found
     /// damaged takes no more events.
-    pub(crate) async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
+    pub async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
         if let Some(why) = self.health.damaged() {
             return Err(Error::other(why));
         }
@@ -184,7 +184,7 @@ impl Writer {
 
     /// Record an attempt's outcome. The answer comes when it is committed; a lane need not
     /// wait for it before its next forward (it keeps a bounded number in flight).
-    pub(crate) fn mark(
+    pub fn mark(
         &self,
         id: i64,
         target: &str,
@@ -204,7 +204,7 @@ impl Writer {
     }
 
     /// Wait until everything sent before is committed (or failed).
-    pub(crate) async fn flush(&self) {
+    pub async fn flush(&self) {
         let (tx, rx) = oneshot::channel();
         if self.tx.send(Op::Flush(tx)).is_ok() {
             let _ = rx.await;
@@ -217,7 +217,7 @@ impl Writer {
 }
 
 fn stopped() -> Error {
-    Error::other(crate::t!("store-writer-stopped"))
+    Error::other(crate::msg!("store-writer-stopped"))
 }
 
 fn run(
@@ -249,7 +249,7 @@ fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
-            let err = store::store_error(path, e);
+            let err = super::store_error(path, e);
             health.saw(path, &err);
             health.write_failed(&err.message);
             return answer(batch, Vec::new(), Some(err));
@@ -258,14 +258,14 @@ fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>
     let mut results = Vec::with_capacity(batch.len());
     for op in &batch {
         results.push(match op {
-            Op::Insert(ev, _) => store::insert(&tx, ev),
+            Op::Insert(ev, _) => super::insert(&tx, ev),
             Op::Mark {
                 id, target, mark, ..
             } => apply_mark(&tx, *id, target, mark).map(|n| n as i64),
             Op::Flush(_) => Ok(0),
         });
     }
-    let outcome = tx.commit().map_err(|e| store::store_error(path, e));
+    let outcome = tx.commit().map_err(|e| super::store_error(path, e));
     match &outcome {
         Ok(()) if results.iter().all(Result::is_ok) => health.write_ok(),
         Ok(()) => {
@@ -277,7 +277,7 @@ fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>
     }
     let mut results: Vec<Result<i64, Error>> = results
         .into_iter()
-        .map(|r| r.map_err(|e| store::store_error(path, e)))
+        .map(|r| r.map_err(|e| super::store_error(path, e)))
         .collect();
     for e in results.iter().filter_map(|r| r.as_ref().err()) {
         health.saw(path, e);
@@ -317,7 +317,7 @@ fn read_back(
                 if !ok {
                     let why = format!("event {id} was committed but does not read back");
                     health.found_damage(path, &why);
-                    results[*i] = Err(Error::other(store::damaged_message(path, &why)));
+                    results[*i] = Err(Error::other(super::damaged_message(path, &why)));
                 }
             }
         }
@@ -383,7 +383,7 @@ fn apply_mark(c: &Connection, id: i64, target: &str, mark: &Mark) -> rusqlite::R
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::webhook::store::{Filter, Store};
+    use crate::relay::{EventStore, Filter};
 
     fn event(n: usize) -> NewEvent {
         NewEvent {
@@ -399,7 +399,7 @@ mod tests {
     async fn concurrent_inserts_share_commits_and_every_one_is_answered_with_its_id() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let (store, _lock) = Store::open_for_listener(&path).unwrap();
+        let (store, _lock) = EventStore::open_for_listener(&path).unwrap();
         let (w, thread) = Writer::start(&path).unwrap();
         let mut tasks = tokio::task::JoinSet::new();
         for n in 0..300 {
@@ -449,7 +449,7 @@ mod tests {
     async fn a_broken_store_answers_errors_and_says_since_when() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let (_store, _lock) = Store::open_for_listener(&path).unwrap();
+        let (_store, _lock) = EventStore::open_for_listener(&path).unwrap();
         let (w, _thread) = Writer::start(&path).unwrap();
         w.insert(event(1)).await.unwrap();
         Connection::open(&path)

@@ -10,11 +10,11 @@ use super::demo::{member_details, stage_title};
 use super::routes::ApiError;
 use super::state::{Candidate, CandidateStage, Db, Evaluation, Interview, Job};
 use super::synthetic::{synthetic_candidate, synthetic_code, synthetic_stage};
-use crate::api::Stage;
+use recruit_client::api::Stage;
 
 /// A candidate's stage; a candidate from a state file of before stages is `applied` since it
 /// was created.
-pub(crate) fn stage_of(c: &Candidate) -> CandidateStage {
+pub fn stage_of(c: &Candidate) -> CandidateStage {
     c.stage.clone().unwrap_or_else(|| CandidateStage {
         kind: "applied".into(),
         title: stage_title("applied").into(),
@@ -24,7 +24,7 @@ pub(crate) fn stage_of(c: &Candidate) -> CandidateStage {
 }
 
 /// The job of form `form`.
-pub(crate) fn job_of<'a>(db: &'a Db, form: Option<&str>) -> Option<&'a Job> {
+pub fn job_of<'a>(db: &'a Db, form: Option<&str>) -> Option<&'a Job> {
     let form = form?;
     db.jobs.iter().find(|j| j.form == form)
 }
@@ -39,7 +39,7 @@ fn posting_url(j: &Job) -> String {
 
 /// A candidate as the list and the detail show it (`detail` adds the salary fields).
 /// Stored paths (resume, photo) are shown as full addresses on the sandbox's `origin`.
-pub(crate) fn candidate_view(db: &Db, c: &Candidate, origin: &str, detail: bool) -> Value {
+pub fn candidate_view(db: &Db, c: &Candidate, origin: &str, detail: bool) -> Value {
     let stage = stage_of(c);
     let eval = db.evaluations.iter().rev().find(|e| e.candidate == c.code);
     let (score, done, total) = match eval {
@@ -144,7 +144,7 @@ fn member_view(code: &str) -> Value {
     })
 }
 
-pub(crate) fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
+pub fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
     let form = db
         .forms
         .iter()
@@ -183,7 +183,7 @@ pub(crate) fn job_view(db: &Db, j: &Job, origin: &str) -> Value {
 
 /// Whether job `j` matches the list's `title` filter (its own title or its job group's,
 /// case-insensitive).
-pub(crate) fn job_matches(j: &Job, needle: &str) -> bool {
+pub fn job_matches(j: &Job, needle: &str) -> bool {
     let needle = needle.to_lowercase();
     needle.is_empty()
         || j.title.to_lowercase().contains(&needle)
@@ -191,11 +191,11 @@ pub(crate) fn job_matches(j: &Job, needle: &str) -> bool {
 }
 
 /// The candidate `code`: stored, or synthetic.
-pub(crate) fn find(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
+pub fn find(db: &Db, synthetic: usize, code: &str) -> Option<Candidate> {
     super::routes::find_candidate(db, synthetic, code)
 }
 
-pub(crate) fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin: &str) -> Value {
+pub fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin: &str) -> Value {
     let (score, done, total) = score_of(e);
     let candidate = find(db, synthetic, &e.candidate)
         .map(|c| candidate_view(db, &c, origin, false))
@@ -234,7 +234,7 @@ pub(crate) fn evaluation_view(db: &Db, synthetic: usize, e: &Evaluation, origin:
     })
 }
 
-pub(crate) fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &str) -> Value {
+pub fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &str) -> Value {
     let candidate = find(db, synthetic, &i.candidate)
         .map(|c| candidate_view(db, &c, origin, false))
         .unwrap_or(Value::Null);
@@ -256,13 +256,13 @@ pub(crate) fn interview_view(db: &Db, synthetic: usize, i: &Interview, origin: &
 }
 
 /// An entry of the candidate list, built only when its page is shown.
-pub(crate) enum Listed<'a> {
+pub enum Listed<'a> {
     Stored(&'a Candidate),
     Synthetic(usize),
 }
 
 impl Listed<'_> {
-    pub(crate) fn view(&self, db: &Db, synthetic: usize, origin: &str) -> Value {
+    pub fn view(&self, db: &Db, synthetic: usize, origin: &str) -> Value {
         match self {
             Listed::Stored(c) => candidate_view(db, c, origin, false),
             Listed::Synthetic(i) => {
@@ -276,7 +276,7 @@ impl Listed<'_> {
 
 /// The candidate list in its order (stored candidates, then the synthetic ones that were not
 /// stored by a stage move), at `stage` when given.
-pub(crate) fn listed<'a>(
+pub fn listed<'a>(
     db: &'a Db,
     synthetic: usize,
     stage: Option<&'a str>,
@@ -302,7 +302,7 @@ pub(crate) fn listed<'a>(
 }
 
 /// A stage move done: the candidate after it, the stage before, and whether anything changed.
-pub(crate) struct Moved {
+pub struct Moved {
     pub candidate: Candidate,
     pub previous: CandidateStage,
     pub changed: bool,
@@ -310,7 +310,7 @@ pub(crate) struct Moved {
 
 /// Move candidate `code` to stage `kind` (titled `title`, else the kind's usual title) at
 /// `now`. A synthetic candidate is stored from then on, with its new stage.
-pub(crate) fn move_stage(
+pub fn move_stage(
     db: &mut Db,
     synthetic: usize,
     code: &str,
@@ -382,11 +382,7 @@ fn event_subject(db: &Db, c: &Candidate) -> Map<String, Value> {
 
 /// The payload of `candidate_stage_changed` for `c`, now at its current stage, coming from
 /// `previous` (`None`: a new application).
-pub(crate) fn stage_changed_event(
-    db: &Db,
-    c: &Candidate,
-    previous: Option<&CandidateStage>,
-) -> Value {
+pub fn stage_changed_event(db: &Db, c: &Candidate, previous: Option<&CandidateStage>) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
     m.insert("stage".into(), json!(stage.kind));
@@ -401,7 +397,7 @@ pub(crate) fn stage_changed_event(
 }
 
 /// The payload of `candidate_pass` for `c`.
-pub(crate) fn pass_event(db: &Db, c: &Candidate) -> Value {
+pub fn pass_event(db: &Db, c: &Candidate) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
     m.insert("stage".into(), json!(stage.kind));

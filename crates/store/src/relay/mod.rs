@@ -9,8 +9,10 @@
 //! so a second path to the same file (a symlink, a hard link) is refused too. The `events`
 //! commands read and write it beside a running listener.
 //!
-//! Writes of a running listener go through [`super::writer::Writer`] (one connection, grouped
+//! Writes of a running listener go through [`writer::Writer`] (one connection, grouped
 //! commits); lanes read with connections of their own ([`Reader`]).
+
+pub mod writer;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -23,10 +25,10 @@ use crate::error::Error;
 
 /// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
 /// (status, target, id), so a lane finds its next event without reading anyone else's.
-pub(crate) const VERSION: i64 = 2;
+pub const VERSION: i64 = 2;
 
 /// Default file name in the data directory.
-pub(crate) const DEFAULT_FILE: &str = "events.db";
+pub const DEFAULT_FILE: &str = "events.db";
 
 named! {
     /// Where an event is in its life.
@@ -49,7 +51,7 @@ impl rusqlite::types::FromSql for Status {
 
 /// One stored event.
 #[derive(Debug, Clone)]
-pub(crate) struct Event {
+pub struct Event {
     pub id: i64,
     pub action: Option<String>,
     /// RFC 3339, UTC, milliseconds.
@@ -71,7 +73,7 @@ pub(crate) struct Event {
 impl Event {
     /// The record of `webhooks events list -o json`: the payload as JSON when it is JSON,
     /// else as text.
-    pub(crate) fn record(&self) -> Value {
+    pub fn record(&self) -> Value {
         let payload = serde_json::from_slice::<Value>(&self.payload)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&self.payload).into()));
         json!({
@@ -98,7 +100,7 @@ pub struct NewEvent {
 
 /// What `events list` asks for.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Filter {
+pub struct Filter {
     pub status: Option<Status>,
     pub action: Option<String>,
     pub target: Option<String>,
@@ -108,7 +110,7 @@ pub(crate) struct Filter {
 
 /// Events of one target in one state: `events list`'s summary and the relay's metrics.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TargetCount {
+pub struct TargetCount {
     pub target: Option<String>,
     pub status: Status,
     pub count: u64,
@@ -119,26 +121,26 @@ pub(crate) struct TargetCount {
 /// What `events prune` deletes: events received before `before_unix`, delivered or failed;
 /// pending ones only when asked.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Prune {
+pub struct Prune {
     pub before_unix: f64,
     pub include_pending: bool,
 }
 
 /// How many events of each state a prune deleted (or would delete).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Pruned {
+pub struct Pruned {
     pub delivered: u64,
     pub failed: u64,
     pub pending: u64,
 }
 
 impl Pruned {
-    pub(crate) fn total(&self) -> u64 {
+    pub fn total(&self) -> u64 {
         self.delivered + self.failed + self.pending
     }
 }
 
-pub struct Store {
+pub struct EventStore {
     conn: Mutex<Connection>,
     pub path: PathBuf,
 }
@@ -154,18 +156,18 @@ const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts,
 
 /// How a store is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Open {
+pub enum Open {
     /// The `events` commands: the file must exist.
     Existing,
     /// The listener: created (with its directory) when missing, and checked page by page.
     Listener,
 }
 
-impl Store {
+impl EventStore {
     /// Open the store at `path`.
-    pub(crate) fn open(path: &Path, how: Open) -> Result<Store, Error> {
+    pub fn open(path: &Path, how: Open) -> Result<EventStore, Error> {
         let conn = connect(path, how)?;
-        Ok(Store {
+        Ok(EventStore {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
         })
@@ -173,20 +175,20 @@ impl Store {
 
     /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
     /// one-listener lock, check every page, bring the schema up to date.
-    pub fn open_for_listener(path: &Path) -> Result<(Store, ListenerLock), Error> {
-        crate::export::create_private(path, &crate::t!("what-event-store"))?;
+    pub fn open_for_listener(path: &Path) -> Result<(EventStore, ListenerLock), Error> {
+        recruit_client::files::create_private(path, &crate::msg!("what-event-store"))?;
         let lock = lock_for_listener(path)?;
-        let store = Store::open(path, Open::Listener)?;
+        let store = EventStore::open(path, Open::Listener)?;
         Ok((store, lock))
     }
 
     /// The default store: `events.db` in the data directory.
-    pub(crate) fn default_path() -> PathBuf {
-        crate::config::data_dir().join(DEFAULT_FILE)
+    pub fn default_path() -> PathBuf {
+        recruit_client::files::data_dir().join(DEFAULT_FILE)
     }
 
     /// A connection of its own for reading beside the writer (a lane, the metrics).
-    pub(crate) fn reader(&self) -> Result<Reader, Error> {
+    pub fn reader(&self) -> Result<Reader, Error> {
         Reader::open(&self.path)
     }
 
@@ -202,7 +204,7 @@ impl Store {
         self.with(|c| insert(c, ev))
     }
 
-    pub(crate) fn get(&self, id: i64) -> Result<Option<Event>, Error> {
+    pub fn get(&self, id: i64) -> Result<Option<Event>, Error> {
         self.with(|c| {
             c.query_row(
                 &format!("SELECT {COLUMNS} FROM events WHERE id = ?1"),
@@ -214,7 +216,7 @@ impl Store {
     }
 
     /// Events matching `filter`, oldest first.
-    pub(crate) fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
+    pub fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
         self.with(|c| {
             let mut stmt = c.prepare(&format!(
                 "SELECT {COLUMNS} FROM events
@@ -236,14 +238,14 @@ impl Store {
     }
 
     /// Events per target and state.
-    pub(crate) fn counts(&self) -> Result<Vec<TargetCount>, Error> {
+    pub fn counts(&self) -> Result<Vec<TargetCount>, Error> {
         self.with(|c| counts(c, None))
     }
 
     /// Route the pending events as a listener with these routes would: an event of an action
     /// in `routes` goes to its URL, any other to `default` (none: it waits for a listener that
     /// has one). Returns how many events changed target.
-    pub(crate) fn reroute(
+    pub fn reroute(
         &self,
         routes: &[(String, String)],
         default: Option<&str>,
@@ -278,7 +280,7 @@ impl Store {
     }
 
     /// Count (and, unless `dry`, delete) what `rule` selects, in one transaction.
-    pub(crate) fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
+    pub fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
         self.with(|c| {
             // The write lock from the start: a read snapshot can't be upgraded once the
             // listener has committed since (SQLite would answer "locked" at once).
@@ -322,13 +324,13 @@ impl Store {
 }
 
 /// A connection that only reads, for one lane or the metrics.
-pub(crate) struct Reader {
+pub struct Reader {
     conn: Connection,
     pub path: PathBuf,
 }
 
 impl Reader {
-    pub(crate) fn open(path: &Path) -> Result<Reader, Error> {
+    pub fn open(path: &Path) -> Result<Reader, Error> {
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -346,10 +348,7 @@ impl Reader {
     /// Read just-committed events back the way a lane finds them (through the lane index,
     /// then the row): for each `(id, target, payload)`, whether it is there with that payload.
     /// One read transaction for all; it reads the file as it is now, not the writer's cache.
-    pub(crate) fn read_back(
-        &mut self,
-        events: &[(i64, Option<&str>, &[u8])],
-    ) -> Result<Vec<bool>, Error> {
+    pub fn read_back(&mut self, events: &[(i64, Option<&str>, &[u8])]) -> Result<Vec<bool>, Error> {
         let path = self.path.clone();
         let tx = self.conn.transaction().map_err(|e| store_error(&path, e))?;
         let mut found = Vec::with_capacity(events.len());
@@ -374,7 +373,7 @@ impl Reader {
 
     /// The oldest pending event for `target` after `after_id`: one row, one payload. The
     /// (status, target, id) index makes it one lookup however many events other lanes hold.
-    pub(crate) fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
+    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {COLUMNS} FROM events
@@ -386,12 +385,12 @@ impl Reader {
     }
 
     /// Pending events per target, with the oldest's age (the metrics).
-    pub(crate) fn pending(&self) -> Result<Vec<TargetCount>, Error> {
+    pub fn pending(&self) -> Result<Vec<TargetCount>, Error> {
         counts(&self.conn, Some(Status::Pending)).map_err(|e| store_error(&self.path, e))
     }
 }
 
-pub(super) fn insert(c: &Connection, ev: &NewEvent) -> rusqlite::Result<i64> {
+pub fn insert(c: &Connection, ev: &NewEvent) -> rusqlite::Result<i64> {
     let now = chrono::Utc::now();
     let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let unix = now.timestamp_millis() as f64 / 1000.0;
@@ -440,7 +439,7 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
         .read(true)
         .open(path)
         .map_err(|e| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "store-cannot-open",
                 store = path.display().to_string(),
                 error = e.to_string()
@@ -455,7 +454,7 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
                 .filter(|c| c != path)
                 .map(|c| format!(" (the file {})", c.display()))
                 .unwrap_or_default();
-            Err(Error::usage(crate::t!(
+            Err(Error::usage(crate::msg!(
                 "store-taken",
                 store = path.display().to_string(),
                 same = same
@@ -469,7 +468,7 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
 fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     let shown = path.display();
     if how == Open::Existing && !path.exists() {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "events-no-store",
             store = shown.to_string()
         )));
@@ -479,7 +478,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .unwrap_or(false);
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(|e| {
-        Error::usage(crate::t!(
+        Error::usage(crate::msg!(
             "store-cannot-open",
             store = shown.to_string(),
             error = e.to_string()
@@ -496,7 +495,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| not_a_store(path, e))?;
     if version > VERSION {
-        let what = crate::t!("store-version");
+        let what = crate::msg!("store-version");
         return Err(Error::written_by_newer(
             &shown.to_string(),
             &what,
@@ -517,7 +516,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
         .map_err(|e| not_a_store(path, e))?;
     if version == 0 && (has_events || tables > 0 || existed && how == Open::Existing) {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "store-not-a-store",
             store = shown.to_string()
         )));
@@ -565,7 +564,7 @@ fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
 
 /// Whether `e` says the store's pages are damaged (SQLite found them malformed), as opposed
 /// to a failure that passes (a full disk, a lock held too long).
-pub(crate) fn is_damage(e: &Error) -> bool {
+pub fn is_damage(e: &Error) -> bool {
     let Some(source) = e.source.as_ref() else {
         return false;
     };
@@ -580,15 +579,15 @@ pub(crate) fn is_damage(e: &Error) -> bool {
 }
 
 /// What a listener says of a store found damaged while it runs: what, and what to do.
-pub(crate) fn damaged_message(path: &Path, why: &str) -> String {
+pub fn damaged_message(path: &Path, why: &str) -> String {
     damaged(path, why).message
 }
 
 fn damaged(path: &Path, why: &str) -> Error {
-    Error::usage(crate::t!(
+    Error::usage(crate::msg!(
         "store-damaged",
         store = path.display().to_string(),
-        why = crate::output::text::one_line(why, 200).to_string()
+        why = recruit_client::text::one_line(why, 200).to_string()
     ))
 }
 
@@ -628,7 +627,7 @@ fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
-pub(super) fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
+pub fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
     let name: Option<String> = r.get(10)?;
     let value: Option<String> = r.get(11)?;
     Ok(Event {
@@ -650,7 +649,7 @@ pub(super) fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
     if let rusqlite::Error::SqliteFailure(f, _) = &e {
         if f.code == rusqlite::ErrorCode::NotADatabase {
-            return Error::usage(crate::t!(
+            return Error::usage(crate::msg!(
                 "store-not-sqlite",
                 store = path.display().to_string()
             ))
@@ -664,7 +663,7 @@ fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
 }
 
 /// An SQLite failure in words, keeping the SQLite error as the source.
-pub(super) fn store_error(path: &Path, e: rusqlite::Error) -> Error {
+pub fn store_error(path: &Path, e: rusqlite::Error) -> Error {
     let message = match &e {
         rusqlite::Error::SqliteFailure(f, _) => match f.code {
             rusqlite::ErrorCode::NotADatabase => format!(
@@ -705,7 +704,7 @@ mod tests {
     fn events_round_trip_in_order_with_their_outcomes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let (s, _lock) = Store::open_for_listener(&path).unwrap();
+        let (s, _lock) = EventStore::open_for_listener(&path).unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -749,7 +748,7 @@ mod tests {
         );
         drop((r, s, _lock));
         // Reopened: everything is still there.
-        let s = Store::open(&path, Open::Existing).unwrap();
+        let s = EventStore::open(&path, Open::Existing).unwrap();
         assert_eq!(s.list(&Filter::default()).unwrap().len(), 3);
         let only_y = s
             .list(&Filter {
@@ -763,7 +762,7 @@ mod tests {
     #[test]
     fn reroute_sends_pending_events_where_the_current_routes_say() {
         let dir = tempfile::tempdir().unwrap();
-        let (s, _lock) = Store::open_for_listener(&dir.path().join("e.db")).unwrap();
+        let (s, _lock) = EventStore::open_for_listener(&dir.path().join("e.db")).unwrap();
         let pass = s
             .insert(&new_event(Some("candidate_pass"), b"{}", None))
             .unwrap();
@@ -794,7 +793,7 @@ mod tests {
     #[test]
     fn prune_keeps_pending_events_unless_asked() {
         let dir = tempfile::tempdir().unwrap();
-        let (s, _lock) = Store::open_for_listener(&dir.path().join("e.db")).unwrap();
+        let (s, _lock) = EventStore::open_for_listener(&dir.path().join("e.db")).unwrap();
         for _ in 0..3 {
             s.insert(&new_event(Some("a"), b"{}", Some("http://x/")))
                 .unwrap();
@@ -837,7 +836,7 @@ mod tests {
         c.execute_batch("PRAGMA user_version = 1; DROP INDEX events_lane;")
             .unwrap();
         drop(c);
-        let s = Store::open(&path, Open::Existing).unwrap();
+        let s = EventStore::open(&path, Open::Existing).unwrap();
         let (version, lane_index): (i64, i64) = s
             .with(|c| {
                 Ok((
@@ -853,13 +852,18 @@ mod tests {
         assert_eq!((version, lane_index), (VERSION, 1));
     }
 
+    /// The id of what an error says (this crate words nothing: the front end does).
+    fn said(e: &Error) -> &'static str {
+        e.said.as_ref().map_or("", |m| m.id)
+    }
+
     #[test]
     fn foreign_files_are_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
         let junk = dir.path().join("junk.db");
         std::fs::write(&junk, b"these are my notes, not a database at all").unwrap();
-        let e = Store::open_for_listener(&junk).err().unwrap();
-        assert!(e.message.contains("not an event store"), "{}", e.message);
+        let e = EventStore::open_for_listener(&junk).err().unwrap();
+        assert_eq!(said(&e), "store-not-sqlite", "{}", e.message);
         assert_eq!(
             std::fs::read(&junk).unwrap(),
             b"these are my notes, not a database at all"
@@ -870,23 +874,23 @@ mod tests {
             (
                 "newer.db",
                 "CREATE TABLE events (id INTEGER); PRAGMA user_version = 7;",
-                "newer recruit",
+                "written-by-newer",
             ),
             (
                 "other.db",
                 "CREATE TABLE recipes (name TEXT);",
-                "not a recruit event store",
+                "store-not-a-store",
             ),
         ] {
             let path = dir.path().join(name);
             Connection::open(&path).unwrap().execute_batch(sql).unwrap();
-            let e = Store::open_for_listener(&path).err().unwrap();
-            assert!(e.message.contains(says), "{name}: {}", e.message);
+            let e = EventStore::open_for_listener(&path).err().unwrap();
+            assert_eq!(said(&e), says, "{name}: {}", e.message);
         }
 
         let missing = dir.path().join("missing.db");
-        let e = Store::open(&missing, Open::Existing).err().unwrap();
-        assert!(e.message.contains("no event store at"), "{}", e.message);
+        let e = EventStore::open(&missing, Open::Existing).err().unwrap();
+        assert_eq!(said(&e), "events-no-store", "{}", e.message);
         assert!(!missing.exists());
     }
 
@@ -894,21 +898,17 @@ mod tests {
     fn one_listener_per_store_whatever_the_path() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
-        let (_store, first) = Store::open_for_listener(&path).unwrap();
+        let (_store, first) = EventStore::open_for_listener(&path).unwrap();
         let link = dir.path().join("link.db");
         #[cfg(unix)]
         std::os::unix::fs::symlink(&path, &link).unwrap();
         #[cfg(not(unix))]
         let link = path.clone();
         for p in [&path, &link] {
-            let e = Store::open_for_listener(p).err().unwrap();
-            assert!(
-                e.message.contains("another `recruit webhooks listen`"),
-                "{}",
-                e.message
-            );
+            let e = EventStore::open_for_listener(p).err().unwrap();
+            assert_eq!(said(&e), "store-taken", "{}", e.message);
         }
         drop(first);
-        Store::open_for_listener(&link).unwrap();
+        EventStore::open_for_listener(&link).unwrap();
     }
 }

@@ -13,15 +13,15 @@ use serde_json::{json, Map, Value};
 
 use super::routes::Shared;
 use super::state::{now_ts, push_capped};
-use crate::redact::Secret;
-use crate::webhook::delivery;
+use recruit_client::delivery;
+use recruit_client::redact::Secret;
 
-pub(crate) const MAX_ATTEMPTS: u32 = 5;
+pub const MAX_ATTEMPTS: u32 = 5;
 /// Delays before the 2nd..5th attempt, in seconds.
-pub(crate) const RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
-pub(crate) const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
+pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 
-pub(crate) struct Deliveries {
+pub struct Deliveries {
     client: reqwest::Client,
     tasks: Mutex<Vec<tokio::task::AbortHandle>>,
     /// Deliveries whose first attempt has not finished yet (shutdown lets them finish).
@@ -30,10 +30,10 @@ pub(crate) struct Deliveries {
 }
 
 impl Deliveries {
-    pub(crate) fn new() -> anyhow::Result<Deliveries> {
+    pub fn new() -> anyhow::Result<Deliveries> {
         // Callbacks are usually local receivers; never route them through a proxy.
         let client = delivery::client(
-            &crate::api::NetSettings::default(),
+            &recruit_client::api::NetSettings::default(),
             false,
             ATTEMPT_TIMEOUT,
             concat!("recruit-sandbox/", env!("CARGO_PKG_VERSION")).to_string(),
@@ -47,7 +47,7 @@ impl Deliveries {
     }
 
     /// Let first attempts already under way finish (up to `grace`), then stop all retries.
-    pub(crate) async fn shutdown(&self, grace: Duration) {
+    pub async fn shutdown(&self, grace: Duration) {
         let deadline = tokio::time::Instant::now() + grace;
         while self.first_pending.load(Ordering::SeqCst) > 0 {
             let notified = self.first_done.notified();
@@ -72,7 +72,7 @@ impl Deliveries {
 
 /// Whether webhook record `hook` wants `action`: active (absent = active) and `events`
 /// naming it (absent or empty = every event).
-pub(crate) fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
+pub fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
     let active = hook.get("active").and_then(Value::as_bool).unwrap_or(true);
     let wants = match hook.get("events") {
         Some(Value::Array(events)) if !events.is_empty() => {
@@ -85,7 +85,7 @@ pub(crate) fn subscribes(hook: &Map<String, Value>, action: &str) -> bool {
 
 /// Start delivering `action` to every subscribed webhook. Returns (delivery id, webhook
 /// code) of each delivery started.
-pub(crate) async fn fire(app: &Shared, action: &str, payload: Value) -> Vec<(String, String)> {
+pub async fn fire(app: &Shared, action: &str, payload: Value) -> Vec<(String, String)> {
     let wanted = action.to_string();
     let hooks = app
         .store
@@ -271,7 +271,7 @@ impl Job {
                     delay.map(|d| d.as_secs_f64()).unwrap_or(0.0)
                 )
             };
-            crate::elog!(
+            recruit_client::elog!(
                 "{} delivery {} {} {} attempt {attempt}/{MAX_ATTEMPTS} -> {}: {outcome}; {next}",
                 now_ts(),
                 self.id,
@@ -290,7 +290,7 @@ impl Job {
             .await;
         if let Err(e) = result {
             if self.app.log {
-                crate::elog!("warning: cannot record a delivery attempt: {}", e.message);
+                recruit_client::elog!("warning: cannot record a delivery attempt: {}", e.message);
             }
         }
     }

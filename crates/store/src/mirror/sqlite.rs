@@ -22,9 +22,9 @@ impl Sqlite {
     /// Open (creating when `create`) the database at `path`.
     pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
         if create {
-            crate::export::create_private(path, &crate::t!("what-mirror"))?;
+            recruit_client::files::create_private(path, &crate::msg!("what-mirror"))?;
         } else if !path.exists() {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "sync-no-mirror",
                 path = path.display().to_string()
             )));
@@ -120,7 +120,7 @@ impl Backend for Sqlite {
         let file = File::open(&self.path).map_err(|e| {
             Error::caused(
                 crate::ExitKind::Usage,
-                crate::t!("file-cannot-open", path = self.path.display().to_string()),
+                crate::msg!("file-cannot-open", path = self.path.display().to_string()),
                 e,
             )
         })?;
@@ -160,7 +160,7 @@ impl Backend for Sqlite {
             // Retryable: the same purge finishes this once the reader is done.
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::t!(
+                crate::msg!(
                     "sync-purge-wal-busy",
                     path = self.path.display().to_string()
                 ),
@@ -205,25 +205,35 @@ fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
             // input) and of a mirror whose first page is damaged (exit 1, as other damage):
             // the file's own header tells them apart.
             rusqlite::ErrorCode::NotADatabase if !has_sqlite_magic(path) => {
-                return Error::usage(crate::t!("sync-not-sqlite", path = shown.to_string()))
+                return Error::usage(crate::msg!("sync-not-sqlite", path = shown.to_string()))
                     .with_source(e)
             }
-            rusqlite::ErrorCode::DiskFull => crate::t!("sync-disk-full", path = shown.to_string()),
+            rusqlite::ErrorCode::DiskFull => {
+                crate::msg!("sync-disk-full", path = shown.to_string())
+            }
             rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => {
-                crate::t!(
+                crate::msg!(
                     "sync-mirror-damaged",
                     path = shown.to_string(),
                     error = e.to_string()
                 )
             }
-            rusqlite::ErrorCode::DatabaseBusy => crate::t!(
+            rusqlite::ErrorCode::DatabaseBusy => crate::msg!(
                 "sync-mirror-locked",
                 path = shown.to_string(),
                 error = e.to_string()
             ),
-            _ => format!("mirror {shown}: {e}"),
+            _ => crate::msg!(
+                "sync-mirror-error",
+                path = shown.to_string(),
+                error = e.to_string()
+            ),
         },
-        _ => format!("mirror {shown}: {e}"),
+        _ => crate::msg!(
+            "sync-mirror-error",
+            path = shown.to_string(),
+            error = e.to_string()
+        ),
     };
     Error::other(message).with_source(e)
 }
