@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -20,14 +20,14 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
+pub use super::shared::{Signatures, Stats};
+use super::shared::clock;
 use super::signature::{self, Malformed, Rejection};
 use super::store::{EventStore, NewEvent, Reader};
 use super::writer::Writer;
 use crate::error::{Error, ExitKind};
-use crate::i18n::Lang;
 use crate::output::Format;
 
-use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
 pub(crate) const MAX_BODY: usize = 1024 * 1024;
@@ -59,16 +59,6 @@ pub struct ListenConfig {
     pub metrics_addr: Option<SocketAddr>,
 }
 
-/// How requests are signed: checked on arrival and signed again for the apps.
-#[derive(Debug, Clone)]
-pub struct Signatures {
-    /// Accepted signing keys; empty = no verification.
-    pub keys: Vec<Secret>,
-    pub header: HeaderName,
-    /// Oldest accepted signature time, from now (None: any).
-    pub tolerance: Option<Duration>,
-}
-
 impl ListenConfig {
     /// Every app events are forwarded to, each once.
     pub(crate) fn targets(&self) -> Vec<String> {
@@ -97,90 +87,6 @@ impl std::fmt::Debug for Durable {
             .field("store", &self.store.path)
             .field("fail_after", &self.fail_after)
             .finish()
-    }
-}
-
-/// Counters for the summary line at shutdown and for `/metrics`.
-#[derive(Debug, Default)]
-pub struct Stats {
-    /// Requests on the listener's port.
-    pub received: AtomicU64,
-    /// Verified (signature valid, or no key to check).
-    pub accepted: AtomicU64,
-    pub rejected: AtomicU64,
-    /// Accepted but filtered out by `--events`.
-    pub skipped: AtomicU64,
-    /// `--store`: committed, then answered 200.
-    pub stored: AtomicU64,
-    /// `--store`: the commit failed, answered 503.
-    pub store_failed: AtomicU64,
-    /// Forwards the app answered 2xx.
-    pub forwarded: AtomicU64,
-    /// Forward attempts that failed or did not answer 2xx.
-    pub forward_failed: AtomicU64,
-    /// `--store`: events given up for good (`failed`).
-    pub failed: AtomicU64,
-}
-
-fn get(c: &AtomicU64) -> u64 {
-    c.load(Ordering::Relaxed)
-}
-
-impl Stats {
-    /// In `lang`: English for the JSON log's `message`, the language in use for people.
-    pub(crate) fn summary(&self, forwarding: bool, durable: bool, lang: Lang) -> String {
-        let mut s = crate::t_in!(
-            lang,
-            "listen-sum-received",
-            received = get(&self.received),
-            accepted = get(&self.accepted)
-        );
-        let mut inner = Vec::new();
-        if durable {
-            inner.push(crate::t_in!(
-                lang,
-                "listen-sum-stored",
-                count = get(&self.stored)
-            ));
-            if get(&self.store_failed) > 0 {
-                inner.push(crate::t_in!(
-                    lang,
-                    "listen-sum-store-failed",
-                    count = get(&self.store_failed)
-                ));
-            }
-        }
-        if get(&self.skipped) > 0 {
-            inner.push(crate::t_in!(
-                lang,
-                "listen-sum-skipped",
-                count = get(&self.skipped)
-            ));
-        }
-        if !inner.is_empty() {
-            s.push_str(&format!(" ({})", inner.join(", ")));
-        }
-        s.push_str(&crate::t_in!(
-            lang,
-            "listen-sum-rejected",
-            count = get(&self.rejected)
-        ));
-        if forwarding && durable {
-            s.push_str(&crate::t_in!(
-                lang,
-                "listen-sum-relay",
-                forwarded = get(&self.forwarded),
-                failed = get(&self.failed),
-                attempts = get(&self.forward_failed)
-            ));
-        } else if forwarding {
-            s.push_str(&crate::t_in!(
-                lang,
-                "listen-sum-forwards-failed",
-                count = get(&self.forward_failed)
-            ));
-        }
-        s
     }
 }
 
@@ -1076,11 +982,6 @@ pub(crate) fn header_label(name: &HeaderName) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
-}
-
-/// Local wall-clock time for log lines.
-pub(crate) fn clock() -> String {
-    chrono::Local::now().format("%H:%M:%S").to_string()
 }
 
 /// One line describing an event: action, candidate, and the detail the event is about.

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 
-use super::listen::Stats;
+use super::shared::Stats;
 use super::store::TargetCount;
 
 pub(crate) const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";

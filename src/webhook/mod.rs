@@ -16,6 +16,7 @@ pub use recruit_client::delivery;
 pub(crate) mod guard;
 pub mod listen;
 pub mod log;
+pub(crate) mod shared;
 pub(crate) mod metrics;
 pub(crate) mod relay;
 pub mod samples;

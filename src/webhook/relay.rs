@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
-use super::listen::Stats;
+use super::shared::Stats;
 use super::log::{Log, Record};
 use super::store::{Event, EventStore, Reader};
 use super::writer::{Mark, Writer};
@@ -61,7 +61,7 @@ pub(crate) struct Relay {
     /// The lanes' target apps.
     pub targets: Vec<String>,
     /// Sign forwards afresh with the listener's keys and header.
-    pub resign: Option<super::listen::Signatures>,
+    pub resign: Option<super::shared::Signatures>,
     pub client: reqwest::Client,
     pub policy: Policy,
     /// Changed by the listener after each stored event.
