@@ -25,6 +25,7 @@ use super::shared::clock;
 use super::signature::{self, Malformed, Rejection};
 use super::store::{EventStore, NewEvent, Reader};
 use super::writer::Writer;
+use crate::clock::SharedClock;
 use crate::error::{Error, ExitKind};
 use crate::output::Format;
 
@@ -57,6 +58,8 @@ pub struct ListenConfig {
     pub durable: Option<Durable>,
     /// `--metrics-addr`: where `/healthz` and `/metrics` are served.
     pub metrics_addr: Option<SocketAddr>,
+    /// What "now" is: signatures' age, events' receipt, retry times, the metrics' ages.
+    pub clock: SharedClock,
 }
 
 impl ListenConfig {
@@ -167,7 +170,7 @@ pub async fn run(
                 .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))?;
             rerouted = moved;
         }
-        let (w, thread) = Writer::start(&d.store.path)?;
+        let (w, thread) = Writer::start(&d.store.path, cfg.clock.clone())?;
         writer_thread = Some(thread);
         let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
         relay_lanes = Some(super::relay::Relay {
@@ -182,6 +185,7 @@ pub async fn run(
             stats: stats.clone(),
             log: log.clone(),
             alive: lanes_alive.clone(),
+            clock: cfg.clock.clone(),
         });
         writer = Some(w);
     }
@@ -469,7 +473,7 @@ async fn handle(
                 &body,
                 &keys,
                 st.cfg.signatures.tolerance,
-                signature::now_unix(),
+                st.cfg.clock.unix_secs(),
             ),
         };
         if let Err(rejection) = result {
@@ -939,7 +943,12 @@ async fn metrics_text(State(st): State<Arc<Shared>>) -> Response {
             None
         }
     };
-    let text = super::metrics::exposition(&st.stats, pending.as_deref(), &st.cfg.targets());
+    let text = super::metrics::exposition(
+        &st.stats,
+        pending.as_deref(),
+        &st.cfg.targets(),
+        st.cfg.clock.unix(),
+    );
     (
         StatusCode::OK,
         [(header::CONTENT_TYPE, super::metrics::CONTENT_TYPE)],
@@ -1114,6 +1123,7 @@ mod tests {
             idle_timeout: Duration::from_secs(30),
             durable: None,
             metrics_addr: None,
+            clock: crate::clock::system(),
         };
         assert_eq!(
             cfg.targets(),
