@@ -130,20 +130,7 @@ pub async fn run(
     io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
-    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
-        Error::caused(
-            ExitKind::Other,
-            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
-            e,
-        )
-    })?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
-    let metrics = match cfg.metrics_addr {
-        Some(m) => Some(bind_metrics(m, addr).await?),
-        None => None,
-    };
+    let (listener, addr, metrics) = bind(&cfg).await?;
     let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
@@ -159,17 +146,7 @@ pub async fn run(
     let targets = cfg.targets();
     let mut rerouted = 0;
     if let Some(d) = &cfg.durable {
-        let routes: Vec<(String, String)> = cfg
-            .forward
-            .iter()
-            .map(|(a, u)| (a.clone(), u.to_string()))
-            .collect();
-        if !targets.is_empty() {
-            let moved = d
-                .store
-                .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))?;
-            rerouted = moved;
-        }
+        rerouted = reroute(&cfg, d, &targets)?;
         let (w, thread) = Writer::start(&d.store.path, cfg.clock.clone())?;
         writer_thread = Some(thread);
         let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
@@ -212,15 +189,7 @@ pub async fn run(
             count = rerouted
         ));
     }
-    // Never shorter than a forward can take: the connection waits on it without reading
-    // (with --store nothing waits on the app).
-    let forwards = cfg.durable.is_none() && !targets.is_empty();
-    let idle = if forwards {
-        cfg.idle_timeout
-            .max(cfg.forward_timeout + Duration::from_secs(5))
-    } else {
-        cfg.idle_timeout
-    };
+    let idle = idle_limit(&cfg, &targets);
     let (printer, printed) = Printer::start(io.stdout, log.clone());
     let fatal: Arc<Mutex<Option<Error>>> = Arc::default();
     let watchdog = cfg.durable.as_ref().zip(writer.as_ref()).map(|(d, w)| {
@@ -248,6 +217,86 @@ pub async fn run(
         lanes_alive,
         metrics_reader: Mutex::new(None),
     });
+    let listener =
+        super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
+    let served = serve(shared.clone(), listener, metrics, stop, shutdown, watchdog).await;
+    // Lanes finish or abandon their forward in flight; their marks are committed.
+    let _ = stop_tx.send(true);
+    if let Some(relay) = relay {
+        let _ = relay.await;
+    }
+    if let Some(w) = &shared.writer {
+        w.flush().await;
+    }
+    drop(shared);
+    // A stdout nobody reads (a full pipe) must not keep the process from stopping.
+    let _ = tokio::time::timeout(Duration::from_secs(2), printed).await;
+    if let Some(thread) = writer_thread {
+        // The thread ends once every writer handle is gone (the relay's and the listener's).
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
+    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended { stats, fatal })
+}
+
+/// The listener's port, its address, and the metrics' port when asked for.
+async fn bind(
+    cfg: &ListenConfig,
+) -> Result<(tokio::net::TcpListener, SocketAddr, Option<tokio::net::TcpListener>), Error> {
+    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Other,
+            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
+            e,
+        )
+    })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
+    let metrics = match cfg.metrics_addr {
+        Some(m) => Some(bind_metrics(m, addr).await?),
+        None => None,
+    };
+    Ok((listener, addr, metrics))
+}
+
+/// Send stored events of changed routes to their new targets; how many moved.
+fn reroute(cfg: &ListenConfig, d: &Durable, targets: &[String]) -> Result<usize, Error> {
+    if targets.is_empty() {
+        return Ok(0);
+    }
+    let routes: Vec<(String, String)> = cfg
+        .forward
+        .iter()
+        .map(|(a, u)| (a.clone(), u.to_string()))
+        .collect();
+    d.store
+        .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))
+}
+
+/// How long a connection may stay silent: never shorter than a forward can take, since the
+/// connection waits on it without reading (with --store nothing waits on the app).
+fn idle_limit(cfg: &ListenConfig, targets: &[String]) -> Duration {
+    let forwards = cfg.durable.is_none() && !targets.is_empty();
+    if forwards {
+        cfg.idle_timeout
+            .max(cfg.forward_timeout + Duration::from_secs(5))
+    } else {
+        cfg.idle_timeout
+    }
+}
+
+/// Serve the metrics (when asked for) and the listener until `shutdown` resolves or the
+/// store's watchdog stops it.
+async fn serve(
+    shared: Arc<Shared>,
+    listener: super::guard::GuardedListener,
+    metrics: Option<tokio::net::TcpListener>,
+    stop: watch::Receiver<bool>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    watchdog: Option<tokio::task::JoinHandle<()>>,
+) -> std::io::Result<()> {
     if let Some(m) = metrics {
         let app = axum::Router::new()
             .route("/healthz", axum::routing::get(healthz))
@@ -265,9 +314,7 @@ pub async fn run(
     let app = axum::Router::new()
         .fallback(handle)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(shared.clone());
-    let listener =
-        super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
+        .with_state(shared);
     let watchdog_abort = watchdog.as_ref().map(|w| w.abort_handle());
     let stopped_by_store = async move {
         match watchdog {
@@ -285,27 +332,10 @@ pub async fn run(
             }
         })
         .await;
-    // Lanes finish or abandon their forward in flight; their marks are committed.
-    let _ = stop_tx.send(true);
     if let Some(w) = &watchdog_abort {
         w.abort();
     }
-    if let Some(relay) = relay {
-        let _ = relay.await;
-    }
-    if let Some(w) = &shared.writer {
-        w.flush().await;
-    }
-    drop(shared);
-    // A stdout nobody reads (a full pipe) must not keep the process from stopping.
-    let _ = tokio::time::timeout(Duration::from_secs(2), printed).await;
-    if let Some(thread) = writer_thread {
-        // The thread ends once every writer handle is gone (the relay's and the listener's).
-        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
-    }
-    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
-    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
-    Ok(Ended { stats, fatal })
+    served
 }
 
 async fn bind_metrics(
@@ -457,39 +487,8 @@ async fn handle(
         }
     };
 
-    let sig_header = headers.get(&st.cfg.signatures.header);
-    if !st.cfg.signatures.keys.is_empty() {
-        let keys: Vec<&[u8]> = st
-            .cfg
-            .signatures
-            .keys
-            .iter()
-            .map(|k| k.expose().as_bytes())
-            .collect();
-        let result = match sig_header.map(|v| v.to_str()) {
-            Some(Err(_)) => Err(Rejection::Malformed(Malformed::NotText)),
-            value => signature::verify(
-                value.and_then(Result::ok),
-                &body,
-                &keys,
-                st.cfg.signatures.tolerance,
-                st.cfg.clock.unix_secs(),
-            ),
-        };
-        if let Err(rejection) = result {
-            let mut reason = (rejection.to_string(), rejection.said());
-            if rejection == Rejection::MissingHeader {
-                let (en, people) = crate::t_both!(
-                    "listen-expected-header",
-                    header = header_label(&st.cfg.signatures.header)
-                );
-                reason.0.push_str(&format!(" {en}"));
-                reason.1.push_str(&format!(" {people}"));
-            }
-            let status =
-                StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
-            return reject(&st, &method, &path, status, rejection.code(), reason);
-        }
+    if let Err((status, code, reason)) = check_signature(&st, &headers, &body) {
+        return reject(&st, &method, &path, status, code, reason);
     }
 
     st.stats.accepted.fetch_add(1, Ordering::Relaxed);
@@ -551,6 +550,50 @@ async fn handle(
         }
     }
     ok()
+}
+
+/// The request's signature checked against the keys (none: every request passes), at the
+/// listener's clock's time; why it is refused: the status, the code, the reason (English and
+/// for people).
+fn check_signature(
+    st: &Shared,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(), (StatusCode, &'static str, (String, String))> {
+    if st.cfg.signatures.keys.is_empty() {
+        return Ok(());
+    }
+    let keys: Vec<&[u8]> = st
+        .cfg
+        .signatures
+        .keys
+        .iter()
+        .map(|k| k.expose().as_bytes())
+        .collect();
+    let result = match headers.get(&st.cfg.signatures.header).map(|v| v.to_str()) {
+        Some(Err(_)) => Err(Rejection::Malformed(Malformed::NotText)),
+        value => signature::verify(
+            value.and_then(Result::ok),
+            body,
+            &keys,
+            st.cfg.signatures.tolerance,
+            st.cfg.clock.unix_secs(),
+        ),
+    };
+    let Err(rejection) = result else {
+        return Ok(());
+    };
+    let mut reason = (rejection.to_string(), rejection.said());
+    if rejection == Rejection::MissingHeader {
+        let (en, people) = crate::t_both!(
+            "listen-expected-header",
+            header = header_label(&st.cfg.signatures.header)
+        );
+        reason.0.push_str(&format!(" {en}"));
+        reason.1.push_str(&format!(" {people}"));
+    }
+    let status = StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
+    Err((status, rejection.code(), reason))
 }
 
 /// `--store`: commit the event, then answer 200; the relay forwards it. A failed commit (a

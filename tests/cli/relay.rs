@@ -996,6 +996,7 @@ impl InProcess {
         store: &std::path::Path,
         forward_to: &str,
         policy: recruit::webhook::delivery::Policy,
+        clock: recruit::clock::SharedClock,
     ) -> InProcess {
         use recruit::webhook::{listen, log, store::EventStore};
         let (st, lock) = EventStore::open_for_listener(store).unwrap();
@@ -1019,7 +1020,7 @@ impl InProcess {
                 policy,
             }),
             metrics_addr: None,
-            clock: recruit::clock::system(),
+            clock,
         };
         let (io, cap) = recruit::io::Io::captured(recruit::io::Term::piped(), "");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -1094,7 +1095,7 @@ fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
         },
         refusals: Some(vec![Duration::from_millis(50); 4]),
     };
-    let l = InProcess::start(&store, &picky.base(), policy);
+    let l = InProcess::start(&store, &picky.base(), policy, recruit::clock::system());
     for n in 1..=3 {
         assert_eq!(send(&l.url, n, true), 200);
     }
@@ -1124,6 +1125,40 @@ fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
     assert_eq!(tries, 5);
     assert!(log.contains("failed for good"), "{log}");
     assert!(log.contains("events replay"), "{log}");
+}
+
+/// `--max-age` is measured on the relay's clock: an event kept past it while the app is down
+/// fails, and the test moves the clock on instead of waiting out the age.
+#[test]
+fn an_event_older_than_max_age_by_the_relays_clock_fails() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let down = app();
+    use recruit::webhook::delivery::{Policy, Retries, Success};
+    let policy = Policy {
+        success: Success::Any2xx,
+        retries: Retries::Backoff {
+            first: Duration::from_millis(50),
+            max: Duration::from_millis(50),
+            max_age: Some(Duration::from_secs(60)),
+        },
+        refusals: None,
+    };
+    let clock = recruit::clock::Manual::new();
+    let l = InProcess::start(&store, &down.stub.base(), policy, clock.clone());
+    assert_eq!(send(&l.url, 1, true), 200);
+    wait_for("a few attempts", 10, || down.stub.seen().len() >= 3);
+    assert_eq!(
+        events_json(&home, &store, &[])[0]["status"],
+        json!("pending"),
+        "younger than --max-age by the relay's clock"
+    );
+    clock.advance(Duration::from_secs(61));
+    wait_for("the event given up", 10, || {
+        events_json(&home, &store, &["--status", "failed"]).len() == 1
+    });
+    let log = l.stop();
+    assert!(log.contains("--max-age"), "{log}");
 }
 
 /// A retry waits on the monotonic clock. An event whose stored schedule and receipt are a
