@@ -20,15 +20,14 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
-pub use super::shared::{Signatures, Stats};
 use super::shared::clock;
+pub use super::shared::{Signatures, Stats};
 use super::signature::{self, Malformed, Rejection};
 use super::store::{EventStore, NewEvent, Reader};
 use super::writer::Writer;
 use crate::clock::SharedClock;
 use crate::error::{Error, ExitKind};
 use crate::output::Format;
-
 
 /// Largest body accepted; larger ones get 413.
 pub(crate) const MAX_BODY: usize = 1024 * 1024;
@@ -243,7 +242,14 @@ pub async fn run(
 /// The listener's port, its address, and the metrics' port when asked for.
 async fn bind(
     cfg: &ListenConfig,
-) -> Result<(tokio::net::TcpListener, SocketAddr, Option<tokio::net::TcpListener>), Error> {
+) -> Result<
+    (
+        tokio::net::TcpListener,
+        SocketAddr,
+        Option<tokio::net::TcpListener>,
+    ),
+    Error,
+> {
     let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
         Error::caused(
             ExitKind::Other,
@@ -1183,22 +1189,5 @@ mod tests {
             "/all"
         );
         assert_eq!(forward_target(&cfg, None).unwrap().path(), "/all");
-        let stats = Stats::default();
-        stats.received.store(3, Ordering::Relaxed);
-        stats.accepted.store(2, Ordering::Relaxed);
-        stats.skipped.store(1, Ordering::Relaxed);
-        stats.rejected.store(1, Ordering::Relaxed);
-        assert_eq!(
-            stats.summary(false, false, Lang::En),
-            "3 received, 2 accepted (1 skipped by --events), 1 rejected"
-        );
-        stats.stored.store(1, Ordering::Relaxed);
-        stats.store_failed.store(1, Ordering::Relaxed);
-        stats.forwarded.store(1, Ordering::Relaxed);
-        assert_eq!(
-            stats.summary(true, true, Lang::En),
-            "3 received, 2 accepted (1 stored, 1 answered 503, not stored, 1 skipped by --events), \
-             1 rejected; 1 forwarded, 0 failed for good, 0 forward attempts failed"
-        );
     }
 }

@@ -21,8 +21,8 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
-use super::shared::Stats;
 use super::log::{Log, Record};
+use super::shared::Stats;
 use super::store::{Event, EventStore, Reader};
 use super::writer::{Mark, Writer};
 use crate::clock::SharedClock;

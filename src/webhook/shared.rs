@@ -107,3 +107,29 @@ impl Stats {
 pub(crate) fn clock() -> String {
     chrono::Local::now().format("%H:%M:%S").to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_counts_what_the_listener_did() {
+        let stats = Stats::default();
+        stats.received.store(3, Ordering::Relaxed);
+        stats.accepted.store(2, Ordering::Relaxed);
+        stats.skipped.store(1, Ordering::Relaxed);
+        stats.rejected.store(1, Ordering::Relaxed);
+        assert_eq!(
+            stats.summary(false, false, Lang::En),
+            "3 received, 2 accepted (1 skipped by --events), 1 rejected"
+        );
+        stats.stored.store(1, Ordering::Relaxed);
+        stats.store_failed.store(1, Ordering::Relaxed);
+        stats.forwarded.store(1, Ordering::Relaxed);
+        assert_eq!(
+            stats.summary(true, true, Lang::En),
+            "3 received, 2 accepted (1 stored, 1 answered 503, not stored, 1 skipped by --events), \
+             1 rejected; 1 forwarded, 0 failed for good, 0 forward attempts failed"
+        );
+    }
+}

@@ -880,7 +880,10 @@ fn a_stage_move_delivers_signed_events_with_the_candidates_code() {
     ok(&sb, &["sandbox", "move", "S000004", "--stage", "fail"]);
     let until = Instant::now() + Duration::from_secs(20);
     while got.lock().unwrap().len() < 4 {
-        assert!(Instant::now() < until, "the synthetic move was not delivered");
+        assert!(
+            Instant::now() < until,
+            "the synthetic move was not delivered"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     let calls = got.lock().unwrap().clone();

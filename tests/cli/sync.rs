@@ -1225,7 +1225,15 @@ fn sync_fetches_what_events_stages_and_age_ask_for() {
         let out = ts
             .cmd()
             .env("RECRUIT_TEST_CLOCK", &ahead)
-            .args(["-o", "json", "sync", "--db", &db.arg(), "--refresh-after", "1s"])
+            .args([
+                "-o",
+                "json",
+                "sync",
+                "--db",
+                &db.arg(),
+                "--refresh-after",
+                "1s",
+            ])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));

@@ -129,7 +129,10 @@ mod tests {
         assert_eq!(c.unix(), 1_700_000_000.25);
         assert_eq!(c.unix_secs(), 1_700_000_000);
         c.advance(Duration::from_millis(1500));
-        assert_eq!(c.now().duration_since(wall).unwrap(), Duration::from_millis(1500));
+        assert_eq!(
+            c.now().duration_since(wall).unwrap(),
+            Duration::from_millis(1500)
+        );
         assert_eq!(c.instant() - mono, Duration::from_millis(1500));
         assert_eq!(c.unix(), 1_700_000_001.75);
     }
