@@ -693,7 +693,10 @@ mod tests {
             e.message
         );
         // Gone (or a zombie nobody reaps yet) soon after: polled, not slept through.
-        let pid = std::fs::read_to_string(&pid_file).unwrap().trim().to_string();
+        let pid = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .to_string();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
             let ps = std::process::Command::new("ps")
