@@ -675,7 +675,13 @@ mod tests {
     async fn the_limit_covers_the_whole_run_and_kills_the_group() {
         let dir = tempfile::tempdir().unwrap();
         let marker = dir.path().join("survived");
-        let cmd = format!("(sleep 3; touch {}) & wait", marker.display());
+        let pid_file = dir.path().join("child.pid");
+        // The child names itself, then outlives any wait below unless it is killed.
+        let cmd = format!(
+            "sh -c 'echo $$ > {}; sleep 30; touch {}' & wait",
+            pid_file.display(),
+            marker.display()
+        );
         let started = std::time::Instant::now();
         let e = run_key_command_within(&cmd, std::time::Duration::from_secs(1))
             .await
@@ -686,7 +692,27 @@ mod tests {
             "{}",
             e.message
         );
-        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        // Gone (or a zombie nobody reaps yet) soon after: polled, not slept through.
+        let pid = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .to_string();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let ps = std::process::Command::new("ps")
+                .args(["-o", "stat=", "-p", &pid])
+                .output()
+                .unwrap();
+            let state = String::from_utf8_lossy(&ps.stdout).trim().to_string();
+            if state.is_empty() || state.starts_with('Z') {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the group was not killed: {pid} is {state}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
         assert!(!marker.exists(), "the group was killed");
     }
 }

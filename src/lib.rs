@@ -17,6 +17,7 @@ extern crate recruit_client;
 pub use recruit_client::api;
 pub mod apply;
 pub mod cli;
+pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod context;

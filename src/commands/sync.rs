@@ -168,6 +168,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         concurrency: a.concurrency as usize,
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
+        clock: crate::clock::system(),
     })
     .await?;
     if format == crate::output::Format::Table {
@@ -412,7 +413,7 @@ fn run_status_said(status: &str) -> String {
 }
 
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
-    let before = chrono::Utc::now()
+    let before = crate::clock::system().utc()
         - chrono::Duration::from_std(a.older_than)
             .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
     let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);

@@ -46,6 +46,8 @@ pub struct SyncJob {
     pub progress: (bool, crate::io::ErrStream),
     /// Stop cleanly on Ctrl-C / SIGTERM.
     pub handle_signals: bool,
+    /// What "now" is for `--refresh-after` and the run's times.
+    pub clock: crate::clock::SharedClock,
 }
 
 /// Which candidates' memos and submissions a run fetches (besides new and changed ones).
@@ -464,7 +466,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         }
         let policy = Policy {
             stages,
-            stale_before: records::now_unix() - job.refetch.after.as_secs_f64(),
+            stale_before: job.clock.unix() - job.refetch.after.as_secs_f64(),
         };
         // Candidates first: a form detail waiting out a Retry-After while the pacer learns
         // the service's rate would hold up everything behind it; by the time of the small

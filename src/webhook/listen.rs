@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -20,14 +20,14 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
+use super::shared::clock;
+pub use super::shared::{Signatures, Stats};
 use super::signature::{self, Malformed, Rejection};
 use super::store::{EventStore, NewEvent, Reader};
 use super::writer::Writer;
+use crate::clock::SharedClock;
 use crate::error::{Error, ExitKind};
-use crate::i18n::Lang;
 use crate::output::Format;
-
-use crate::redact::Secret;
 
 /// Largest body accepted; larger ones get 413.
 pub(crate) const MAX_BODY: usize = 1024 * 1024;
@@ -57,16 +57,8 @@ pub struct ListenConfig {
     pub durable: Option<Durable>,
     /// `--metrics-addr`: where `/healthz` and `/metrics` are served.
     pub metrics_addr: Option<SocketAddr>,
-}
-
-/// How requests are signed: checked on arrival and signed again for the apps.
-#[derive(Debug, Clone)]
-pub struct Signatures {
-    /// Accepted signing keys; empty = no verification.
-    pub keys: Vec<Secret>,
-    pub header: HeaderName,
-    /// Oldest accepted signature time, from now (None: any).
-    pub tolerance: Option<Duration>,
+    /// What "now" is: signatures' age, events' receipt, retry times, the metrics' ages.
+    pub clock: SharedClock,
 }
 
 impl ListenConfig {
@@ -97,90 +89,6 @@ impl std::fmt::Debug for Durable {
             .field("store", &self.store.path)
             .field("fail_after", &self.fail_after)
             .finish()
-    }
-}
-
-/// Counters for the summary line at shutdown and for `/metrics`.
-#[derive(Debug, Default)]
-pub struct Stats {
-    /// Requests on the listener's port.
-    pub received: AtomicU64,
-    /// Verified (signature valid, or no key to check).
-    pub accepted: AtomicU64,
-    pub rejected: AtomicU64,
-    /// Accepted but filtered out by `--events`.
-    pub skipped: AtomicU64,
-    /// `--store`: committed, then answered 200.
-    pub stored: AtomicU64,
-    /// `--store`: the commit failed, answered 503.
-    pub store_failed: AtomicU64,
-    /// Forwards the app answered 2xx.
-    pub forwarded: AtomicU64,
-    /// Forward attempts that failed or did not answer 2xx.
-    pub forward_failed: AtomicU64,
-    /// `--store`: events given up for good (`failed`).
-    pub failed: AtomicU64,
-}
-
-fn get(c: &AtomicU64) -> u64 {
-    c.load(Ordering::Relaxed)
-}
-
-impl Stats {
-    /// In `lang`: English for the JSON log's `message`, the language in use for people.
-    pub(crate) fn summary(&self, forwarding: bool, durable: bool, lang: Lang) -> String {
-        let mut s = crate::t_in!(
-            lang,
-            "listen-sum-received",
-            received = get(&self.received),
-            accepted = get(&self.accepted)
-        );
-        let mut inner = Vec::new();
-        if durable {
-            inner.push(crate::t_in!(
-                lang,
-                "listen-sum-stored",
-                count = get(&self.stored)
-            ));
-            if get(&self.store_failed) > 0 {
-                inner.push(crate::t_in!(
-                    lang,
-                    "listen-sum-store-failed",
-                    count = get(&self.store_failed)
-                ));
-            }
-        }
-        if get(&self.skipped) > 0 {
-            inner.push(crate::t_in!(
-                lang,
-                "listen-sum-skipped",
-                count = get(&self.skipped)
-            ));
-        }
-        if !inner.is_empty() {
-            s.push_str(&format!(" ({})", inner.join(", ")));
-        }
-        s.push_str(&crate::t_in!(
-            lang,
-            "listen-sum-rejected",
-            count = get(&self.rejected)
-        ));
-        if forwarding && durable {
-            s.push_str(&crate::t_in!(
-                lang,
-                "listen-sum-relay",
-                forwarded = get(&self.forwarded),
-                failed = get(&self.failed),
-                attempts = get(&self.forward_failed)
-            ));
-        } else if forwarding {
-            s.push_str(&crate::t_in!(
-                lang,
-                "listen-sum-forwards-failed",
-                count = get(&self.forward_failed)
-            ));
-        }
-        s
     }
 }
 
@@ -221,20 +129,7 @@ pub async fn run(
     io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
-    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
-        Error::caused(
-            ExitKind::Other,
-            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
-            e,
-        )
-    })?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
-    let metrics = match cfg.metrics_addr {
-        Some(m) => Some(bind_metrics(m, addr).await?),
-        None => None,
-    };
+    let (listener, addr, metrics) = bind(&cfg).await?;
     let log = io.log;
 
     // Forward targets are local apps: a proxy from the environment must not catch them.
@@ -250,18 +145,8 @@ pub async fn run(
     let targets = cfg.targets();
     let mut rerouted = 0;
     if let Some(d) = &cfg.durable {
-        let routes: Vec<(String, String)> = cfg
-            .forward
-            .iter()
-            .map(|(a, u)| (a.clone(), u.to_string()))
-            .collect();
-        if !targets.is_empty() {
-            let moved = d
-                .store
-                .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))?;
-            rerouted = moved;
-        }
-        let (w, thread) = Writer::start(&d.store.path)?;
+        rerouted = reroute(&cfg, d, &targets)?;
+        let (w, thread) = Writer::start(&d.store.path, cfg.clock.clone())?;
         writer_thread = Some(thread);
         let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
         relay_lanes = Some(super::relay::Relay {
@@ -276,6 +161,7 @@ pub async fn run(
             stats: stats.clone(),
             log: log.clone(),
             alive: lanes_alive.clone(),
+            clock: cfg.clock.clone(),
         });
         writer = Some(w);
     }
@@ -302,15 +188,7 @@ pub async fn run(
             count = rerouted
         ));
     }
-    // Never shorter than a forward can take: the connection waits on it without reading
-    // (with --store nothing waits on the app).
-    let forwards = cfg.durable.is_none() && !targets.is_empty();
-    let idle = if forwards {
-        cfg.idle_timeout
-            .max(cfg.forward_timeout + Duration::from_secs(5))
-    } else {
-        cfg.idle_timeout
-    };
+    let idle = idle_limit(&cfg, &targets);
     let (printer, printed) = Printer::start(io.stdout, log.clone());
     let fatal: Arc<Mutex<Option<Error>>> = Arc::default();
     let watchdog = cfg.durable.as_ref().zip(writer.as_ref()).map(|(d, w)| {
@@ -338,6 +216,93 @@ pub async fn run(
         lanes_alive,
         metrics_reader: Mutex::new(None),
     });
+    let listener =
+        super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
+    let served = serve(shared.clone(), listener, metrics, stop, shutdown, watchdog).await;
+    // Lanes finish or abandon their forward in flight; their marks are committed.
+    let _ = stop_tx.send(true);
+    if let Some(relay) = relay {
+        let _ = relay.await;
+    }
+    if let Some(w) = &shared.writer {
+        w.flush().await;
+    }
+    drop(shared);
+    // A stdout nobody reads (a full pipe) must not keep the process from stopping.
+    let _ = tokio::time::timeout(Duration::from_secs(2), printed).await;
+    if let Some(thread) = writer_thread {
+        // The thread ends once every writer handle is gone (the relay's and the listener's).
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    }
+    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
+    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended { stats, fatal })
+}
+
+/// The listener's port, its address, and the metrics' port when asked for.
+async fn bind(
+    cfg: &ListenConfig,
+) -> Result<
+    (
+        tokio::net::TcpListener,
+        SocketAddr,
+        Option<tokio::net::TcpListener>,
+    ),
+    Error,
+> {
+    let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
+        Error::caused(
+            ExitKind::Other,
+            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
+            e,
+        )
+    })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
+    let metrics = match cfg.metrics_addr {
+        Some(m) => Some(bind_metrics(m, addr).await?),
+        None => None,
+    };
+    Ok((listener, addr, metrics))
+}
+
+/// Send stored events of changed routes to their new targets; how many moved.
+fn reroute(cfg: &ListenConfig, d: &Durable, targets: &[String]) -> Result<usize, Error> {
+    if targets.is_empty() {
+        return Ok(0);
+    }
+    let routes: Vec<(String, String)> = cfg
+        .forward
+        .iter()
+        .map(|(a, u)| (a.clone(), u.to_string()))
+        .collect();
+    d.store
+        .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))
+}
+
+/// How long a connection may stay silent: never shorter than a forward can take, since the
+/// connection waits on it without reading (with --store nothing waits on the app).
+fn idle_limit(cfg: &ListenConfig, targets: &[String]) -> Duration {
+    let forwards = cfg.durable.is_none() && !targets.is_empty();
+    if forwards {
+        cfg.idle_timeout
+            .max(cfg.forward_timeout + Duration::from_secs(5))
+    } else {
+        cfg.idle_timeout
+    }
+}
+
+/// Serve the metrics (when asked for) and the listener until `shutdown` resolves or the
+/// store's watchdog stops it.
+async fn serve(
+    shared: Arc<Shared>,
+    listener: super::guard::GuardedListener,
+    metrics: Option<tokio::net::TcpListener>,
+    stop: watch::Receiver<bool>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    watchdog: Option<tokio::task::JoinHandle<()>>,
+) -> std::io::Result<()> {
     if let Some(m) = metrics {
         let app = axum::Router::new()
             .route("/healthz", axum::routing::get(healthz))
@@ -355,9 +320,7 @@ pub async fn run(
     let app = axum::Router::new()
         .fallback(handle)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(shared.clone());
-    let listener =
-        super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
+        .with_state(shared);
     let watchdog_abort = watchdog.as_ref().map(|w| w.abort_handle());
     let stopped_by_store = async move {
         match watchdog {
@@ -375,27 +338,10 @@ pub async fn run(
             }
         })
         .await;
-    // Lanes finish or abandon their forward in flight; their marks are committed.
-    let _ = stop_tx.send(true);
     if let Some(w) = &watchdog_abort {
         w.abort();
     }
-    if let Some(relay) = relay {
-        let _ = relay.await;
-    }
-    if let Some(w) = &shared.writer {
-        w.flush().await;
-    }
-    drop(shared);
-    // A stdout nobody reads (a full pipe) must not keep the process from stopping.
-    let _ = tokio::time::timeout(Duration::from_secs(2), printed).await;
-    if let Some(thread) = writer_thread {
-        // The thread ends once every writer handle is gone (the relay's and the listener's).
-        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
-    }
-    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
-    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
-    Ok(Ended { stats, fatal })
+    served
 }
 
 async fn bind_metrics(
@@ -547,39 +493,8 @@ async fn handle(
         }
     };
 
-    let sig_header = headers.get(&st.cfg.signatures.header);
-    if !st.cfg.signatures.keys.is_empty() {
-        let keys: Vec<&[u8]> = st
-            .cfg
-            .signatures
-            .keys
-            .iter()
-            .map(|k| k.expose().as_bytes())
-            .collect();
-        let result = match sig_header.map(|v| v.to_str()) {
-            Some(Err(_)) => Err(Rejection::Malformed(Malformed::NotText)),
-            value => signature::verify(
-                value.and_then(Result::ok),
-                &body,
-                &keys,
-                st.cfg.signatures.tolerance,
-                signature::now_unix(),
-            ),
-        };
-        if let Err(rejection) = result {
-            let mut reason = (rejection.to_string(), rejection.said());
-            if rejection == Rejection::MissingHeader {
-                let (en, people) = crate::t_both!(
-                    "listen-expected-header",
-                    header = header_label(&st.cfg.signatures.header)
-                );
-                reason.0.push_str(&format!(" {en}"));
-                reason.1.push_str(&format!(" {people}"));
-            }
-            let status =
-                StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
-            return reject(&st, &method, &path, status, rejection.code(), reason);
-        }
+    if let Err((status, code, reason)) = check_signature(&st, &headers, &body) {
+        return reject(&st, &method, &path, status, code, reason);
     }
 
     st.stats.accepted.fetch_add(1, Ordering::Relaxed);
@@ -641,6 +556,50 @@ async fn handle(
         }
     }
     ok()
+}
+
+/// The request's signature checked against the keys (none: every request passes), at the
+/// listener's clock's time; why it is refused: the status, the code, the reason (English and
+/// for people).
+fn check_signature(
+    st: &Shared,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(), (StatusCode, &'static str, (String, String))> {
+    if st.cfg.signatures.keys.is_empty() {
+        return Ok(());
+    }
+    let keys: Vec<&[u8]> = st
+        .cfg
+        .signatures
+        .keys
+        .iter()
+        .map(|k| k.expose().as_bytes())
+        .collect();
+    let result = match headers.get(&st.cfg.signatures.header).map(|v| v.to_str()) {
+        Some(Err(_)) => Err(Rejection::Malformed(Malformed::NotText)),
+        value => signature::verify(
+            value.and_then(Result::ok),
+            body,
+            &keys,
+            st.cfg.signatures.tolerance,
+            st.cfg.clock.unix_secs(),
+        ),
+    };
+    let Err(rejection) = result else {
+        return Ok(());
+    };
+    let mut reason = (rejection.to_string(), rejection.said());
+    if rejection == Rejection::MissingHeader {
+        let (en, people) = crate::t_both!(
+            "listen-expected-header",
+            header = header_label(&st.cfg.signatures.header)
+        );
+        reason.0.push_str(&format!(" {en}"));
+        reason.1.push_str(&format!(" {people}"));
+    }
+    let status = StatusCode::from_u16(rejection.http_status()).unwrap_or(StatusCode::UNAUTHORIZED);
+    Err((status, rejection.code(), reason))
 }
 
 /// `--store`: commit the event, then answer 200; the relay forwards it. A failed commit (a
@@ -1033,7 +992,12 @@ async fn metrics_text(State(st): State<Arc<Shared>>) -> Response {
             None
         }
     };
-    let text = super::metrics::exposition(&st.stats, pending.as_deref(), &st.cfg.targets());
+    let text = super::metrics::exposition(
+        &st.stats,
+        pending.as_deref(),
+        &st.cfg.targets(),
+        st.cfg.clock.unix(),
+    );
     (
         StatusCode::OK,
         [(header::CONTENT_TYPE, super::metrics::CONTENT_TYPE)],
@@ -1076,11 +1040,6 @@ pub(crate) fn header_label(name: &HeaderName) -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
-}
-
-/// Local wall-clock time for log lines.
-pub(crate) fn clock() -> String {
-    chrono::Local::now().format("%H:%M:%S").to_string()
 }
 
 /// One line describing an event: action, candidate, and the detail the event is about.
@@ -1213,6 +1172,7 @@ mod tests {
             idle_timeout: Duration::from_secs(30),
             durable: None,
             metrics_addr: None,
+            clock: crate::clock::system(),
         };
         assert_eq!(
             cfg.targets(),
@@ -1229,22 +1189,5 @@ mod tests {
             "/all"
         );
         assert_eq!(forward_target(&cfg, None).unwrap().path(), "/all");
-        let stats = Stats::default();
-        stats.received.store(3, Ordering::Relaxed);
-        stats.accepted.store(2, Ordering::Relaxed);
-        stats.skipped.store(1, Ordering::Relaxed);
-        stats.rejected.store(1, Ordering::Relaxed);
-        assert_eq!(
-            stats.summary(false, false, Lang::En),
-            "3 received, 2 accepted (1 skipped by --events), 1 rejected"
-        );
-        stats.stored.store(1, Ordering::Relaxed);
-        stats.store_failed.store(1, Ordering::Relaxed);
-        stats.forwarded.store(1, Ordering::Relaxed);
-        assert_eq!(
-            stats.summary(true, true, Lang::En),
-            "3 received, 2 accepted (1 stored, 1 answered 503, not stored, 1 skipped by --events), \
-             1 rejected; 1 forwarded, 0 failed for good, 0 forward attempts failed"
-        );
     }
 }

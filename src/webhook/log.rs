@@ -106,7 +106,7 @@ impl Record {
                     // from the last: no time in front.
                     text.into_owned()
                 } else {
-                    format!("{} {text}", super::listen::clock())
+                    format!("{} {text}", super::shared::clock())
                 }
             }
             LogFormat::Json => {

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
 
-use super::listen::Stats;
+use super::shared::Stats;
 use super::store::TargetCount;
 
 pub(crate) const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -20,6 +20,7 @@ pub(crate) fn exposition(
     stats: &Stats,
     pending: Option<&[TargetCount]>,
     targets: &[String],
+    now: f64,
 ) -> String {
     let mut out = String::new();
     let counters: [(&str, &str, &std::sync::atomic::AtomicU64); 7] = [
@@ -71,7 +72,6 @@ pub(crate) fn exposition(
     let Some(pending) = pending else {
         return out;
     };
-    let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
     let mut rows: Vec<(String, u64, f64)> = targets.iter().map(|t| (t.clone(), 0, 0.0)).collect();
     for c in pending {
         let target = c.target.clone().unwrap_or_else(|| NO_TARGET.to_string());
@@ -143,7 +143,7 @@ mod tests {
                 oldest_unix: now,
             },
         ];
-        let text = exposition(&stats, Some(&pending), &["http://b/".into()]);
+        let text = exposition(&stats, Some(&pending), &["http://b/".into()], now);
         assert!(
             text.contains("recruit_relay_events_received_total 5\n"),
             "{text}"
@@ -167,7 +167,7 @@ mod tests {
         let age: f64 = age_line.rsplit(' ').next().unwrap().parse().unwrap();
         assert!((59.0..70.0).contains(&age), "{age_line}");
         // Unreadable store: counters, no gauges.
-        let text = exposition(&stats, None, &["http://b/".into()]);
+        let text = exposition(&stats, None, &["http://b/".into()], 0.0);
         assert!(text.contains("recruit_relay_store_readable 0"));
         assert!(!text.contains("recruit_relay_events_pending{"));
     }

@@ -16,15 +16,16 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
-use super::listen::Stats;
 use super::log::{Log, Record};
+use super::shared::Stats;
 use super::store::{Event, EventStore, Reader};
 use super::writer::{Mark, Writer};
+use crate::clock::SharedClock;
 use crate::error::Error;
 
 /// First retry delay; doubled per failed attempt up to [`MAX_BACKOFF`].
@@ -61,7 +62,7 @@ pub(crate) struct Relay {
     /// The lanes' target apps.
     pub targets: Vec<String>,
     /// Sign forwards afresh with the listener's keys and header.
-    pub resign: Option<super::listen::Signatures>,
+    pub resign: Option<super::shared::Signatures>,
     pub client: reqwest::Client,
     pub policy: Policy,
     /// Changed by the listener after each stored event.
@@ -72,6 +73,8 @@ pub(crate) struct Relay {
     pub log: Log,
     /// Lanes running now (for `/healthz`).
     pub alive: Arc<AtomicUsize>,
+    /// Events' ages, retry times and signing times are read from it.
+    pub clock: SharedClock,
 }
 
 /// Why a lane stopped working on an event.
@@ -202,9 +205,9 @@ impl Relay {
     /// Try one event until it is delivered, failed for good, or the listener stops.
     async fn deliver(&self, url: &str, ev: &Event, marks: &mut Marks) -> Done {
         // Its age, on the monotonic clock from here on: a clock step can't age it.
-        let seen = Instant::now();
+        let seen = self.clock.instant();
         let age_then = Duration::from_secs_f64(
-            (now_unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
+            (self.clock.unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
         );
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
         let say = |r: Record| {
@@ -216,7 +219,7 @@ impl Relay {
         let verdict = delivery::run(
             &self.policy,
             ev.attempts,
-            || age_then + seen.elapsed(),
+            || age_then + self.clock.instant().saturating_duration_since(seen),
             |_| self.post(url, ev),
             |a| {
                 let error = a.outcome.describe();
@@ -263,7 +266,7 @@ impl Relay {
                             attempt = attempt,
                             next = next.as_str()
                         ));
-                        let next_unix = now_unix() + delay.as_secs_f64();
+                        let next_unix = self.clock.unix() + delay.as_secs_f64();
                         Mark::Retry { error, next_unix }
                     }
                 };
@@ -316,7 +319,7 @@ impl Relay {
                 header: &r.header,
                 keys: &r.keys,
                 original: received.map(|(_, v)| v),
-                at: super::signature::now_unix(),
+                at: self.clock.unix_secs(),
             },
             None => Signing::AsReceived(received),
         };
@@ -376,10 +379,6 @@ fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
             format!("error: could not record a forward's outcome: {}", e.message),
         ));
     }
-}
-
-fn now_unix() -> f64 {
-    chrono::Utc::now().timestamp_millis() as f64 / 1000.0
 }
 
 #[cfg(test)]

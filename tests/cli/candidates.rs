@@ -869,17 +869,27 @@ fn a_stage_move_delivers_signed_events_with_the_candidates_code() {
         assert!(Instant::now() < until, "the title change was not delivered");
         std::thread::sleep(Duration::from_millis(20));
     }
-    std::thread::sleep(Duration::from_millis(300));
-    let calls = got.lock().unwrap().clone();
-    assert_eq!(calls.len(), 3, "nothing for the move that changed nothing");
-    let v: Value = serde_json::from_slice(&calls[2].1).unwrap();
+    let v: Value = serde_json::from_slice(&got.lock().unwrap()[2].1).unwrap();
     assert_eq!(v["action"], "candidate_stage_changed");
     assert_eq!(v["payload"]["candidate"]["code"], "C3005");
     assert_eq!(v["payload"]["stage_title"], "2차 면접");
     assert_eq!(v["payload"]["previous_stage_title"], "1차 면접");
 
-    // A synthetic candidate moves too, and is listed once.
+    // A synthetic candidate moves too, and is listed once. Its event, sent after every
+    // other, bounds the wait for one the move that changed nothing should not have sent.
     ok(&sb, &["sandbox", "move", "S000004", "--stage", "fail"]);
+    let until = Instant::now() + Duration::from_secs(20);
+    while got.lock().unwrap().len() < 4 {
+        assert!(
+            Instant::now() < until,
+            "the synthetic move was not delivered"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let calls = got.lock().unwrap().clone();
+    assert_eq!(calls.len(), 4, "nothing for the move that changed nothing");
+    let v: Value = serde_json::from_slice(&calls[3].1).unwrap();
+    assert_eq!(v["payload"]["candidate"]["code"], "S000004", "{v}");
     let all = codes(&json(&sb, &["--all", "candidates", "list"]));
     assert_eq!(all.iter().filter(|c| *c == "S000004").count(), 1);
     assert_eq!(all.len(), DEMO_CANDIDATES + 10);

@@ -85,8 +85,29 @@ pub(crate) fn recruit(home: &Home) -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
         .env("RECRUIT_DATA_DIR", home.data_dir())
+        .env("RECRUIT_TEST_CLOCK", clock_file(home))
         .env_remove("RECRUIT_SIGNING_KEY");
     cmd
+}
+
+/// The clock every recruit of this home runs on (a test build honours RECRUIT_TEST_CLOCK):
+/// seconds ahead of the system's, read at each reading.
+fn clock_file(home: &Home) -> std::path::PathBuf {
+    home.dir.path().join("clock-ahead")
+}
+
+/// Move the clock of this home's recruits (a listener running too) forward by `by`, instead
+/// of sleeping until that much time has passed. Written whole, then renamed: a reading never
+/// sees half a number.
+pub(crate) fn advance(home: &Home, by: Duration) {
+    let path = clock_file(home);
+    let ahead: f64 = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0.0);
+    let next = path.with_extension("next");
+    std::fs::write(&next, (ahead + by.as_secs_f64()).to_string()).unwrap();
+    std::fs::rename(&next, &path).unwrap();
 }
 
 /// `webhooks listen --store FILE --forward-to APP`, once it prints its address.
@@ -186,6 +207,29 @@ pub(crate) fn send_signed(url: &str, body: &str, good: bool) -> (u16, String) {
             .as_u16()
     });
     (status, sig)
+}
+
+/// POST `body` with the signature header `sig`; the listener's status.
+pub(crate) fn post_with_signature(url: &str, body: &str, sig: &str) -> u16 {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
+            .post(url)
+            .header("content-type", "application/json")
+            .header("service-webhook-signature", sig)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    })
 }
 
 /// POST `body` signed now; the status, or None when the listener is gone.
@@ -879,8 +923,8 @@ fn a_backlog_of_large_events_is_not_loaded_into_memory() {
 }
 
 /// An app that checks the signature's age (2 s here, 300 s in the docs) accepts events kept
-/// through an outage longer than that: each forward is signed when it is sent. It gets the
-/// received signature, the stored id and the dedup key beside it.
+/// longer than that (an outage, a slow delivery): each forward is signed when it is sent. It
+/// gets the received signature, the stored id and the dedup key beside it.
 #[test]
 fn forwards_are_signed_afresh_with_event_id_and_dedup_key() {
     let home = Home::new();
@@ -888,9 +932,21 @@ fn forwards_are_signed_afresh_with_event_id_and_dedup_key() {
     let strict = app_checking(Some(Duration::from_secs(2)));
     let l = listen(&home, &store, &strict.stub.base());
     let body = event_body("candidate_pass", 1);
-    let (status, original) = send_signed(&l.url, &body, true);
-    assert_eq!(status, 200);
-    std::thread::sleep(Duration::from_millis(3500)); // the outage outlasts the app's window
+    // Signed 4 s ago: past the app's window, within the listener's 300 s.
+    let then = recruit::webhook::signature::now_unix() - 4;
+    let original = recruit::webhook::signature::sign(KEY.as_bytes(), then, body.as_bytes());
+    assert_eq!(post_with_signature(&l.url, &body, &original), 200);
+    assert!(
+        recruit::webhook::signature::verify(
+            Some(&original),
+            body.as_bytes(),
+            &[KEY.as_bytes()],
+            Some(Duration::from_secs(2)),
+            recruit::webhook::signature::now_unix(),
+        )
+        .is_err(),
+        "the app itself would refuse the received signature"
+    );
     strict.up.store(true, Ordering::SeqCst);
     settled(&home, &store, &strict.got, 1);
     let got = strict.got.lock().unwrap()[0].clone();
@@ -940,6 +996,7 @@ impl InProcess {
         store: &std::path::Path,
         forward_to: &str,
         policy: recruit::webhook::delivery::Policy,
+        clock: recruit::clock::SharedClock,
     ) -> InProcess {
         use recruit::webhook::{listen, log, store::EventStore};
         let (st, lock) = EventStore::open_for_listener(store).unwrap();
@@ -963,6 +1020,7 @@ impl InProcess {
                 policy,
             }),
             metrics_addr: None,
+            clock,
         };
         let (io, cap) = recruit::io::Io::captured(recruit::io::Term::piped(), "");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -1037,7 +1095,7 @@ fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
         },
         refusals: Some(vec![Duration::from_millis(50); 4]),
     };
-    let l = InProcess::start(&store, &picky.base(), policy);
+    let l = InProcess::start(&store, &picky.base(), policy, recruit::clock::system());
     for n in 1..=3 {
         assert_eq!(send(&l.url, n, true), 200);
     }
@@ -1067,6 +1125,40 @@ fn an_event_the_app_refuses_for_good_fails_and_the_lane_goes_on() {
     assert_eq!(tries, 5);
     assert!(log.contains("failed for good"), "{log}");
     assert!(log.contains("events replay"), "{log}");
+}
+
+/// `--max-age` is measured on the relay's clock: an event kept past it while the app is down
+/// fails, and the test moves the clock on instead of waiting out the age.
+#[test]
+fn an_event_older_than_max_age_by_the_relays_clock_fails() {
+    let home = Home::new();
+    let store = home.dir.path().join("relay.db");
+    let down = app();
+    use recruit::webhook::delivery::{Policy, Retries, Success};
+    let policy = Policy {
+        success: Success::Any2xx,
+        retries: Retries::Backoff {
+            first: Duration::from_millis(50),
+            max: Duration::from_millis(50),
+            max_age: Some(Duration::from_secs(60)),
+        },
+        refusals: None,
+    };
+    let clock = recruit::clock::Manual::new();
+    let l = InProcess::start(&store, &down.stub.base(), policy, clock.clone());
+    assert_eq!(send(&l.url, 1, true), 200);
+    wait_for("a few attempts", 10, || down.stub.seen().len() >= 3);
+    assert_eq!(
+        events_json(&home, &store, &[])[0]["status"],
+        json!("pending"),
+        "younger than --max-age by the relay's clock"
+    );
+    clock.advance(Duration::from_secs(61));
+    wait_for("the event given up", 10, || {
+        events_json(&home, &store, &["--status", "failed"]).len() == 1
+    });
+    let log = l.stop();
+    assert!(log.contains("--max-age"), "{log}");
 }
 
 /// A retry waits on the monotonic clock. An event whose stored schedule and receipt are a

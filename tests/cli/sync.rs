@@ -368,8 +368,9 @@ fn api(ts: &TestSandbox, path: &str) -> Value {
                 .await
                 .unwrap();
             if resp.status() == 429 {
-                // A sandbox with a rate limit: the test's own reads wait too.
-                tokio::time::sleep(Duration::from_secs(1)).await;
+                // A sandbox with a rate limit: the test's own reads wait too (polling briefly:
+                // the bucket refills continuously).
+                tokio::time::sleep(Duration::from_millis(200)).await;
                 continue;
             }
             assert!(resp.status().is_success(), "{}", resp.status());
@@ -1217,9 +1218,26 @@ fn sync_fetches_what_events_stages_and_age_ask_for() {
         assert_eq!(s["events"], json!({"read": 0, "candidates_marked": 0}));
         assert_eq!(s["candidates"]["fetched"], 0);
 
-        // --refresh-after: data older than that is fetched again.
-        std::thread::sleep(Duration::from_millis(1100));
-        let s = sync(&ts, db, &["--refresh-after", "1s"]);
+        // --refresh-after: data older than that is fetched again. The run's clock is 2 s
+        // ahead (a test build's RECRUIT_TEST_CLOCK) rather than the test sleeping 2 s.
+        let ahead = ts.home.dir.path().join("clock-ahead");
+        std::fs::write(&ahead, "2").unwrap();
+        let out = ts
+            .cmd()
+            .env("RECRUIT_TEST_CLOCK", &ahead)
+            .args([
+                "-o",
+                "json",
+                "sync",
+                "--db",
+                &db.arg(),
+                "--refresh-after",
+                "1s",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(s["candidates"]["fetched_because"], json!({"stale": 23}));
         // --full: everything.
         let s = sync(&ts, db, &["--full"]);

@@ -12,6 +12,7 @@ pub mod named;
 pub mod msg;
 
 pub mod api;
+pub mod clock;
 pub mod delivery;
 pub mod error;
 pub mod files;

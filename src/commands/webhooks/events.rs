@@ -154,7 +154,7 @@ pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
         return Ok(at.timestamp() as f64);
     }
     match parse_duration(t) {
-        Ok(age) => Ok(chrono::Utc::now().timestamp_millis() as f64 / 1000.0 - age.as_secs_f64()),
+        Ok(age) => Ok(crate::clock::system().unix() - age.as_secs_f64()),
         Err(_) => Err(crate::t!("reason-not-a-time", value = s)),
     }
 }
@@ -448,7 +448,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
 }
 
 fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
-    let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
+    let now = crate::clock::system().unix();
     if a.before > now {
         return Err(Error::usage(crate::t!(
             "events-prune-future",

@@ -340,6 +340,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         idle_timeout: std::time::Duration::from_secs(args.idle_timeout.clamp(1, 86_400)),
         durable: None,
         metrics_addr,
+        clock: crate::clock::system(),
     };
     // Held until the listener stops: a second listener on the same store is refused.
     let _lock = match &args.store {
@@ -347,7 +348,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             let path = crate::commands::webhooks::events::store_path(path.as_deref());
             let (store, lock) = crate::webhook::store::EventStore::open_for_listener(&path)?;
             cfg.durable = Some(listen::Durable {
-                store: std::sync::Arc::new(store),
+                store: std::sync::Arc::new(store.with_clock(cfg.clock.clone())),
                 fail_after: args.store_fail_after,
                 policy: crate::webhook::relay::policy(args.max_age),
             });

@@ -80,7 +80,13 @@ fn metrics_and_health_tell_what_the_relay_is_doing() {
     wait_for("a failed attempt to the down app", 10, || {
         !down.stub.seen().is_empty()
     });
-    std::thread::sleep(Duration::from_millis(1100));
+    // The oldest pending event ages by the listener's clock: moved on, not slept through.
+    advance(&home, Duration::from_secs(2));
+    let up_t = up.stub.base();
+    // "Delivered" marks are committed in groups behind the forwards.
+    wait_for("the up app's deliveries committed", 10, || {
+        sample(&scrape(&base), "recruit_relay_events_pending", Some(&up_t)) == 0.0
+    });
     let s = scrape(&base);
     assert_eq!(sample(&s, "recruit_relay_events_received_total", None), 6.0);
     assert_eq!(sample(&s, "recruit_relay_events_rejected_total", None), 1.0);
@@ -91,7 +97,6 @@ fn metrics_and_health_tell_what_the_relay_is_doing() {
     );
     assert_eq!(sample(&s, "recruit_relay_events_failed_total", None), 0.0);
     let down_t = down.stub.base();
-    let up_t = up.stub.base();
     assert_eq!(
         sample(&s, "recruit_relay_events_pending", Some(&down_t)),
         3.0

@@ -61,7 +61,7 @@ fn prune_never_drops_undelivered_events_by_accident() {
     settled(&home, &store, &app.got, 2);
     app.up.store(false, Ordering::SeqCst);
     assert_eq!(send(&l.url, 3, true), 200);
-    std::thread::sleep(Duration::from_millis(1200)); // all three older than "1s"
+    advance(&home, Duration::from_secs(2)); // all three older than "1s"
     let prune = |args: &[&str]| {
         recruit(&home)
             .args(["webhooks", "events", "prune", "--store"])
@@ -122,7 +122,7 @@ fn prune_never_drops_undelivered_events_by_accident() {
     // Pending ones go only when asked.
     app.up.store(false, Ordering::SeqCst);
     assert_eq!(send(&l.url, 4, true), 200);
-    std::thread::sleep(Duration::from_millis(1200));
+    advance(&home, Duration::from_secs(2));
     let out = prune(&["--before", "1s", "--include-pending", "--yes", "-o", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let v: Value = serde_json::from_str(&stdout_of(&out)).unwrap();

@@ -22,6 +22,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use serde_json::{json, Value};
 
 use crate::error::Error;
+use recruit_client::clock::SharedClock;
 
 /// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
 /// (status, target, id), so a lane finds its next event without reading anyone else's.
@@ -143,6 +144,8 @@ impl Pruned {
 pub struct EventStore {
     conn: Mutex<Connection>,
     pub path: PathBuf,
+    /// What "now" is for the events it records (the listener's clock).
+    pub clock: SharedClock,
 }
 
 /// The listener's hold on a store: an advisory lock on the database file itself, released
@@ -170,7 +173,13 @@ impl EventStore {
         Ok(EventStore {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
+            clock: recruit_client::clock::system(),
         })
+    }
+
+    /// The same store, recording times read from `clock`.
+    pub fn with_clock(self, clock: SharedClock) -> EventStore {
+        EventStore { clock, ..self }
     }
 
     /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
@@ -201,7 +210,7 @@ impl EventStore {
     /// inserts through the writer instead; this is for tests.
     #[cfg(any(test, feature = "testing"))]
     pub fn insert(&self, ev: &NewEvent) -> Result<i64, Error> {
-        self.with(|c| insert(c, ev))
+        self.with(|c| insert(c, ev, self.clock.utc()))
     }
 
     pub fn get(&self, id: i64) -> Result<Option<Event>, Error> {
@@ -390,8 +399,12 @@ impl Reader {
     }
 }
 
-pub fn insert(c: &Connection, ev: &NewEvent) -> rusqlite::Result<i64> {
-    let now = chrono::Utc::now();
+/// Record `ev` as received at `now`.
+pub fn insert(
+    c: &Connection,
+    ev: &NewEvent,
+    now: chrono::DateTime<chrono::Utc>,
+) -> rusqlite::Result<i64> {
     let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let unix = now.timestamp_millis() as f64 / 1000.0;
     let (sig_name, sig_value) = match &ev.signature {

@@ -21,6 +21,7 @@ use tokio::sync::oneshot;
 
 use super::{NewEvent, Reader, Status};
 use crate::error::Error;
+use recruit_client::clock::{Clock, SharedClock};
 
 /// Most operations in one transaction, and most payload bytes: a commit stays short.
 const MAX_BATCH: usize = 1000;
@@ -150,7 +151,10 @@ pub struct Writer {
 impl Writer {
     /// Open a write connection to the (already opened and checked) store at `path` and start
     /// its thread.
-    pub fn start(path: &Path) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
+    pub fn start(
+        path: &Path,
+        clock: SharedClock,
+    ) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
         let conn = Connection::open(path).map_err(|e| super::store_error(path, e))?;
         // secure_delete: as every connection that writes payloads (see `super::connect`).
         conn.busy_timeout(std::time::Duration::from_secs(10))
@@ -164,7 +168,7 @@ impl Writer {
         let path = path.to_path_buf();
         let thread = std::thread::Builder::new()
             .name("event-store-writer".into())
-            .spawn(move || run(conn, check, &path, rx, &h))
+            .spawn(move || run(conn, check, &path, rx, &h, &*clock))
             .map_err(|e| {
                 Error::caused(crate::ExitKind::Other, crate::msg!("store-writer-start"), e)
             })?;
@@ -226,6 +230,7 @@ fn run(
     path: &Path,
     rx: mpsc::Receiver<Op>,
     health: &Health,
+    clock: &dyn Clock,
 ) {
     while let Ok(first) = rx.recv() {
         let mut bytes = first.bytes();
@@ -239,13 +244,20 @@ fn run(
                 Err(_) => break,
             }
         }
-        commit(&mut conn, &mut check, path, batch, health);
+        commit(&mut conn, &mut check, path, batch, health, clock);
     }
 }
 
 /// One transaction for the whole batch; each operation answered after the commit, with its
 /// own result (or the commit's error). Inserts are answered only once read back.
-fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>, health: &Health) {
+fn commit(
+    conn: &mut Connection,
+    check: &mut Reader,
+    path: &Path,
+    batch: Vec<Op>,
+    health: &Health,
+    clock: &dyn Clock,
+) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
@@ -258,10 +270,10 @@ fn commit(conn: &mut Connection, check: &mut Reader, path: &Path, batch: Vec<Op>
     let mut results = Vec::with_capacity(batch.len());
     for op in &batch {
         results.push(match op {
-            Op::Insert(ev, _) => super::insert(&tx, ev),
+            Op::Insert(ev, _) => super::insert(&tx, ev, clock.utc()),
             Op::Mark {
                 id, target, mark, ..
-            } => apply_mark(&tx, *id, target, mark).map(|n| n as i64),
+            } => apply_mark(&tx, *id, target, mark, clock.utc()).map(|n| n as i64),
             Op::Flush(_) => Ok(0),
         });
     }
@@ -355,10 +367,16 @@ fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: Option<Error
 }
 
 /// Rows changed: 0 when the event is gone (pruned under the relay).
-fn apply_mark(c: &Connection, id: i64, target: &str, mark: &Mark) -> rusqlite::Result<usize> {
+fn apply_mark(
+    c: &Connection,
+    id: i64,
+    target: &str,
+    mark: &Mark,
+    now: chrono::DateTime<chrono::Utc>,
+) -> rusqlite::Result<usize> {
     Ok(match mark {
         Mark::Delivered => {
-            let at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+            let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
             c.prepare_cached(
                 "UPDATE events SET status = 'delivered', attempts = attempts + 1, target = ?2,
                  last_error = NULL, next_attempt_unix = NULL, delivered_at = ?3 WHERE id = ?1",
@@ -400,7 +418,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
         let (store, _lock) = EventStore::open_for_listener(&path).unwrap();
-        let (w, thread) = Writer::start(&path).unwrap();
+        let (w, thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
         let mut tasks = tokio::task::JoinSet::new();
         for n in 0..300 {
             let w = w.clone();
@@ -450,7 +468,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
         let (_store, _lock) = EventStore::open_for_listener(&path).unwrap();
-        let (w, _thread) = Writer::start(&path).unwrap();
+        let (w, _thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
         w.insert(event(1)).await.unwrap();
         Connection::open(&path)
             .unwrap()
