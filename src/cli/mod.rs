@@ -410,9 +410,12 @@ fn early_lang() -> crate::i18n::Lang {
 /// [`command`], so a line refused here is parsed again with it (they parse alike: only help
 /// text and, in other languages, the explicit -h and -V differ), and its answer stands.
 fn parsed() -> Result<clap::ArgMatches, clap::Error> {
-    Cli::command()
-        .try_get_matches()
-        .or_else(|_| command().try_get_matches())
+    match Cli::command().try_get_matches() {
+        // The version reads the same in every language.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => Err(e),
+        Err(_) => command().try_get_matches(),
+        ok => ok,
+    }
 }
 
 /// Parse the command line, run the command, and return the process exit code: the one place
