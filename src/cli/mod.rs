@@ -1,5 +1,6 @@
 //! The command tree (clap derive) and its dispatch. Each noun lives in `crate::commands`.
 
+mod clap_error;
 pub(crate) mod completions;
 pub mod docs;
 pub mod reports;
@@ -403,12 +404,26 @@ fn early_lang() -> crate::i18n::Lang {
         .unwrap_or_else(|| Lang::from_locale(var))
 }
 
+/// The command line parsed. Most runs are a command that parses: for them the tree is read as
+/// the derive builds it, without the help dressed in the language for every command (most of
+/// start-up's CPU). Help, the version and usage errors are rendered from the tree people see,
+/// [`command`], so a line refused here is parsed again with it (they parse alike: only help
+/// text and, in other languages, the explicit -h and -V differ), and its answer stands.
+fn parsed() -> Result<clap::ArgMatches, clap::Error> {
+    match Cli::command().try_get_matches() {
+        // The version reads the same in every language.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => Err(e),
+        Err(_) => command().try_get_matches(),
+        ok => ok,
+    }
+}
+
 /// Parse the command line, run the command, and return the process exit code: the one place
 /// that decides how the process ends ([`Ending`]); `main` exits with it.
 pub fn main_entry() -> i32 {
     use clap::FromArgMatches;
     crate::i18n::set_lang(early_lang());
-    let matches = match command().try_get_matches() {
+    let matches = match parsed() {
         Ok(m) => m,
         Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
@@ -448,7 +463,7 @@ fn clap_ending(e: &clap::Error, json: bool) -> i32 {
         crate::elog!("{}: {}", crate::t!("word-error"), err.message);
         return err.exit_code();
     }
-    let printed = match clap_translated(e) {
+    let printed = match clap_error::clap_translated(e) {
         Some(text) => {
             use std::io::Write as _;
             writeln!(std::io::stderr(), "{text}")
@@ -461,197 +476,6 @@ fn clap_ending(e: &clap::Error, json: bool) -> i32 {
         }
         _ => e.exit_code(),
     }
-}
-
-/// clap's error in the language in use, for the kinds people meet most (a mistyped command or
-/// flag, a missing argument, a value not among the choices); `None` keeps clap's own English
-/// (English itself, help and version output, rarer kinds).
-fn clap_translated(e: &clap::Error) -> Option<String> {
-    use crate::t;
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if crate::i18n::lang() == crate::i18n::Lang::En || !e.use_stderr() {
-        return None;
-    }
-    let one = |k: ContextKind| match e.get(k) {
-        Some(ContextValue::String(s)) => Some(s.clone()),
-        _ => None,
-    };
-    let many = |k: ContextKind| match e.get(k) {
-        Some(ContextValue::Strings(v)) => v.clone(),
-        Some(ContextValue::String(s)) => vec![s.clone()],
-        _ => Vec::new(),
-    };
-    let quoted = |v: Vec<String>| {
-        v.iter()
-            .map(|s| format!("'{s}'"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut lines = Vec::new();
-    match e.kind() {
-        ErrorKind::InvalidSubcommand => {
-            let value = one(ContextKind::InvalidSubcommand)?;
-            lines.push(t!("clap-unknown-subcommand", value = value));
-            let similar = many(ContextKind::SuggestedSubcommand);
-            if !similar.is_empty() {
-                lines.push(format!("  {}", t!("clap-similar", names = quoted(similar))));
-            }
-        }
-        ErrorKind::UnknownArgument => {
-            let value = one(ContextKind::InvalidArg)?;
-            lines.push(t!("clap-unknown-argument", value = value));
-            let similar = many(ContextKind::SuggestedArg);
-            if !similar.is_empty() {
-                lines.push(format!("  {}", t!("clap-similar", names = quoted(similar))));
-            }
-        }
-        ErrorKind::MissingRequiredArgument => {
-            let missing = many(ContextKind::InvalidArg);
-            if missing.is_empty() {
-                return None;
-            }
-            lines.push(t!("clap-missing"));
-            lines.extend(missing.iter().map(|m| format!("  {m}")));
-        }
-        ErrorKind::InvalidValue => {
-            let (arg, value) = (
-                one(ContextKind::InvalidArg)?,
-                one(ContextKind::InvalidValue)?,
-            );
-            lines.push(if value.is_empty() {
-                t!("clap-value-required", arg = arg)
-            } else {
-                t!("clap-invalid-value", value = value, arg = arg)
-            });
-            let valid = many(ContextKind::ValidValue);
-            if !valid.is_empty() {
-                lines.push(format!(
-                    "  [{}]",
-                    t!("clap-possible", values = valid.join(", "))
-                ));
-            }
-        }
-        ErrorKind::ValueValidation => {
-            let (arg, value) = (
-                one(ContextKind::InvalidArg)?,
-                one(ContextKind::InvalidValue)?,
-            );
-            // The reason is the value parser's own sentence (ours speak the language in use;
-            // the standard library's and clap's number checks are put in it here).
-            let reason = value_reason(std::error::Error::source(e)?);
-            lines.push(t!(
-                "clap-value-refused",
-                value = value,
-                arg = arg,
-                reason = reason
-            ));
-        }
-        ErrorKind::ArgumentConflict => {
-            let prior = many(ContextKind::PriorArg);
-            match (
-                one(ContextKind::InvalidArg),
-                one(ContextKind::InvalidSubcommand),
-            ) {
-                (Some(arg), _) if prior.len() == 1 && prior[0] == arg => {
-                    lines.push(t!("clap-used-twice", arg = arg));
-                }
-                (Some(arg), _) if prior.len() == 1 => {
-                    lines.push(t!("clap-conflict", arg = arg, other = prior[0].clone()));
-                }
-                (Some(arg), _) if prior.is_empty() => {
-                    lines.push(t!("clap-conflict-others", arg = arg));
-                }
-                (Some(arg), _) => {
-                    lines.push(t!("clap-conflict-many", arg = arg));
-                    lines.extend(prior.iter().map(|p| format!("  {p}")));
-                }
-                (None, Some(sub)) => {
-                    lines.push(t!("clap-subcommand-conflict", name = sub));
-                    lines.extend(prior.iter().map(|p| format!("  {p}")));
-                }
-                (None, None) => lines.push(t!("clap-conflict-any")),
-            }
-        }
-        ErrorKind::NoEquals => {
-            let arg = one(ContextKind::InvalidArg)?;
-            lines.push(t!("clap-no-equals", arg = arg));
-        }
-        ErrorKind::MissingSubcommand => {
-            let name = one(ContextKind::InvalidSubcommand)?;
-            lines.push(t!("clap-missing-subcommand", name = name));
-            let valid = many(ContextKind::ValidSubcommand);
-            if !valid.is_empty() {
-                lines.push(format!(
-                    "  [{}]",
-                    t!("clap-subcommands", names = valid.join(", "))
-                ));
-            }
-        }
-        ErrorKind::InvalidUtf8 => lines.push(t!("clap-invalid-utf8")),
-        ErrorKind::TooManyValues => {
-            let (arg, value) = (
-                one(ContextKind::InvalidArg)?,
-                one(ContextKind::InvalidValue)?,
-            );
-            lines.push(t!("clap-too-many-values", value = value, arg = arg));
-        }
-        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
-            let number = |k: ContextKind| match e.get(k) {
-                Some(ContextValue::Number(n)) => Some(*n as i64),
-                _ => None,
-            };
-            let arg = one(ContextKind::InvalidArg)?;
-            let got = number(ContextKind::ActualNumValues)?;
-            lines.push(if e.kind() == ErrorKind::TooFewValues {
-                let want = number(ContextKind::MinValues)?;
-                t!("clap-too-few-values", arg = arg, want = want, got = got)
-            } else {
-                let want = number(ContextKind::ExpectedNumValues)?;
-                t!(
-                    "clap-wrong-number-of-values",
-                    arg = arg,
-                    want = want,
-                    got = got
-                )
-            });
-        }
-        // Help asked for by a bare command (its text is already in the language) and the
-        // kinds that are not errors of the command line.
-        _ => return None,
-    }
-    let mut text = format!("{}: {}", t!("word-error"), lines.join("\n"));
-    if let Some(ContextValue::StyledStr(usage)) = e.get(ContextKind::Usage) {
-        let usage = usage.to_string();
-        let usage = usage.trim().trim_start_matches("Usage:").trim();
-        text.push_str(&format!("\n\n{} {usage}", t!("clap-usage")));
-    }
-    text.push_str(&format!("\n\n{}", t!("clap-more")));
-    Some(text)
-}
-
-/// Why a value parser refused a value, in the language in use: our parsers already speak it
-/// (they use `t!`); the numbers clap and the standard library parse say it in English, read
-/// here from the error's kind (a number's) or clap's one sentence (`65 is not in 1..=64`).
-fn value_reason(source: &(dyn std::error::Error + 'static)) -> String {
-    use crate::t;
-    use std::num::IntErrorKind;
-    if let Some(e) = source.downcast_ref::<std::num::ParseIntError>() {
-        return match e.kind() {
-            IntErrorKind::Empty => t!("reason-number-empty"),
-            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => t!("reason-number-too-big"),
-            _ => t!("reason-not-a-whole-number"),
-        };
-    }
-    if source.is::<std::num::ParseFloatError>() {
-        return t!("reason-not-a-number");
-    }
-    let text = source.to_string();
-    if let Some((value, range)) = text.split_once(" is not in ") {
-        if value.parse::<i128>().is_ok() {
-            return t!("reason-out-of-range", value = value, range = range);
-        }
-    }
-    text
 }
 
 /// Whether the command line asked for JSON output (`-o json`, `--output=ndjson`, `-ojson`, or

@@ -176,13 +176,12 @@ pub fn lang() -> Lang {
     }
 }
 
-fn bundles() -> &'static [FluentBundle<FluentResource>; 2] {
-    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 2]> = OnceLock::new();
-    BUNDLES.get_or_init(|| Lang::ALL.map(bundle))
-}
-
-fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
-    bundle_of(lang, lang.source())
+/// `lang`'s messages, parsed on first use: a run parses only the languages it speaks (English
+/// as well only when a message is missing in its own, or for programs), not every file.
+fn bundle(lang: Lang) -> &'static FluentBundle<FluentResource> {
+    static BUNDLES: [OnceLock<FluentBundle<FluentResource>>; 2] =
+        [OnceLock::new(), OnceLock::new()];
+    BUNDLES[lang.index()].get_or_init(|| bundle_of(lang, lang.source()))
 }
 
 fn bundle_of(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
@@ -204,7 +203,7 @@ fn bundle_of(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
 /// language has it.
 pub fn text_in(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
     for l in [lang, Lang::En] {
-        let b = &bundles()[l.index()];
+        let b = bundle(l);
         if let Some(pattern) = b.get_message(id).and_then(|m| m.value()) {
             let mut errors = Vec::new();
             return b.format_pattern(pattern, args, &mut errors).into_owned();
