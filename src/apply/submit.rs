@@ -4,7 +4,9 @@
 use serde_json::Value;
 
 use super::{Prepared, Report, Variant};
-use crate::api::{ApplicationForm, Client, Question};
+use crate::api::Question;
+#[cfg(feature = "mcp")]
+use crate::api::{ApplicationForm, Client};
 use crate::error::Error;
 
 /// Most problems of an answers file listed; the rest are counted.
