@@ -146,12 +146,19 @@ fn offences(
     rs_files(dir, &mut files);
     let mut found = Vec::new();
     for file in files {
-        let rel = file.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = file
+            .strip_prefix(dir)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let Some(unit) = unit_of_file(&rel) else {
             continue;
         };
         let Some(own) = layer_of(table, &unit) else {
-            found.push(format!("{}: module `{unit}` is in no layer of the table", file.display()));
+            found.push(format!(
+                "{}: module `{unit}` is in no layer of the table",
+                file.display()
+            ));
             continue;
         };
         let src = std::fs::read_to_string(&file).unwrap();
@@ -190,15 +197,28 @@ fn top_unit(table: &'static [&'static [&'static str]]) -> impl Fn(&str) -> Optio
 
 #[test]
 fn the_front_ends_modules_import_no_higher_layer() {
-    let found = offences(&root().join("src"), FRONT_END, top_unit(FRONT_END), &["crate::"]);
-    assert!(found.is_empty(), "imports across layers:\n{}", found.join("\n"));
+    let found = offences(
+        &root().join("src"),
+        FRONT_END,
+        top_unit(FRONT_END),
+        &["crate::"],
+    );
+    assert!(
+        found.is_empty(),
+        "imports across layers:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
 fn the_clients_modules_import_no_higher_layer() {
     let src = root().join("crates/client/src");
     let found = offences(&src, CLIENT, top_unit(CLIENT), &["crate::"]);
-    assert!(found.is_empty(), "imports across layers:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "imports across layers:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -208,7 +228,11 @@ fn the_clients_api_modules_import_no_higher_layer() {
         (!rel.contains('/') && rel != "mod.rs").then(|| rel.trim_end_matches(".rs").to_string())
     };
     let found = offences(&api, CLIENT_API, unit, &["super::", "crate::api::"]);
-    assert!(found.is_empty(), "imports across layers:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "imports across layers:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The checker itself: a line naming a higher module is caught, with its file and line, and
@@ -222,8 +246,15 @@ fn the_checker_catches_an_import_from_below_and_says_where() {
          fn f() { $crate::cli::x(); }\n#[cfg(test)]\nmod tests {\n    use crate::cli;\n}\n",
     )
     .unwrap();
-    std::fs::write(dir.path().join("io.rs"), "use crate::output::text::one_line;\n").unwrap();
+    std::fs::write(
+        dir.path().join("io.rs"),
+        "use crate::output::text::one_line;\n",
+    )
+    .unwrap();
     let found = offences(dir.path(), FRONT_END, top_unit(FRONT_END), &["crate::"]);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].contains("settings.rs:2: `settings` (layer 1) uses `context` (layer 2)"), "{found:?}");
+    assert!(
+        found[0].contains("settings.rs:2: `settings` (layer 1) uses `context` (layer 2)"),
+        "{found:?}"
+    );
 }
