@@ -6,19 +6,13 @@ use std::time::Duration;
 use crate::api::{Client, ClientConfig};
 use crate::config::{Config, DEFAULT_PROFILE};
 use crate::error::{Error, ExitKind};
-use crate::output::Format;
-use crate::output::{Output, OutputOptions};
 use crate::redact::Secret;
-use crate::settings::{ApiKeyFrom, Key, Settings};
-use clap::{Args, ValueEnum};
+use crate::settings::{ApiKeyFrom, Format, Given, Key, Settings};
+use clap::Args;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ColorWhen {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
+// The values the options take live below, with what reads them; named here as before.
+pub use crate::io::ColorWhen;
+pub use crate::settings::Origin;
 
 /// Options every command takes. Precedence: flag > env var > profile > default.
 #[derive(Debug, Clone, Args, Default)]
@@ -205,16 +199,6 @@ pub struct GlobalArgs {
     pub max_wait: Option<f64>,
 }
 
-/// Whether a setting was given as a flag or through its environment variable: a flag wins over
-/// any env var, so `--base-url` beats an exported RECRUIT_SANDBOX=1.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Origin {
-    #[default]
-    Unset,
-    Flag,
-    Env,
-}
-
 /// Where each global option given came from (flag or env var), by its id.
 #[derive(Debug, Clone, Default)]
 pub struct Origins {
@@ -256,6 +240,46 @@ impl Origins {
 }
 
 impl GlobalArgs {
+    /// What the settings take from these options: each setting's text as given (by its
+    /// flag or variable, with which), `-v` and the environment.
+    pub(crate) fn given(&self) -> Given {
+        let mut given = Given::new(self.verbose, self.environ.clone());
+        for &key in Key::ALL {
+            if let Some(text) = self.text_of(key) {
+                given.set(key, text, self.origins.of(key.name()));
+            }
+        }
+        given
+    }
+
+    /// The text this run was given for `key`, if any: every key is named, so a new one must
+    /// say whether it has an option.
+    fn text_of(&self, key: Key) -> Option<String> {
+        match key {
+            Key::BaseUrl => self.base_url.clone(),
+            // An empty flag or variable is no key: the profile's is used.
+            Key::ApiKey => self
+                .api_key
+                .as_ref()
+                .map(|k| k.expose().to_string())
+                .filter(|k| !k.is_empty()),
+            Key::Output => self.output.map(|f| f.as_str().to_string()),
+            Key::Timeout => self.timeout.map(|t| t.to_string()),
+            Key::Retries => self.retries.map(|r| r.to_string()),
+            // An empty flag or variable is none: the profile's is used.
+            Key::CaCert => self
+                .ca_cert
+                .as_ref()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(|p| p.to_string_lossy().into_owned()),
+            Key::MaxRate => self.max_rate.map(|r| r.to_string()),
+            Key::MaxWait => self.max_wait.map(|w| w.to_string()),
+            Key::Lang => self.lang.map(|l| l.code().to_string()),
+            Key::SigningKey => self.environ.signing_key.clone(),
+            Key::ApiKeyCommand | Key::Variant => None,
+        }
+    }
+
     /// Settle `--sandbox` against `--base-url` by where each came from (flag > env): an
     /// explicit address is never silently replaced by the emulator, and two explicit
     /// contradictory choices at the same level are refused (exit 2).
@@ -349,7 +373,7 @@ impl Ctx {
     /// The settings of this run (flag > env > profile > default), each with its source.
     pub(crate) fn settings(&self) -> Settings<'_> {
         Settings {
-            globals: &self.globals,
+            given: self.globals.given(),
             config: &self.config,
             profile: &self.profile,
         }
@@ -362,24 +386,6 @@ impl Ctx {
             None if self.io.term.stdout_tty => Format::Table,
             None => Format::Json,
         })
-    }
-
-    pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
-        Ok(OutputOptions {
-            format: self.format()?,
-            jq: self.globals.jq.clone(),
-            fields: self.globals.fields.clone(),
-            pretty: self.io.term.stdout_tty,
-            color: self.io.term.color,
-            width: self.io.term.width.or(self.settings().columns()),
-            bom: self.globals.bom,
-            answers: false,
-        })
-    }
-
-    /// The writer for results on stdout.
-    pub(crate) fn output(&self) -> Result<Output, Error> {
-        Ok(Output::new(self.output_options()?, self.io.stdout())?.with_notes(self.io.err_stream()))
     }
 
     pub(crate) fn timeout(&self) -> Result<Duration, Error> {
@@ -459,7 +465,7 @@ impl Ctx {
         })?;
         let verbose = self.settings().verbose();
         // The client reports; this front end shows its reports on stderr.
-        let reports = crate::cli::reports::StderrReports::new(self.io.err_stream(), verbose);
+        let reports = crate::reports::StderrReports::new(self.io.err_stream(), verbose);
         let client = Client::new(ClientConfig {
             base_url,
             api_key: Some(api_key),

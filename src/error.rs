@@ -4,6 +4,7 @@
 pub use recruit_client::error::*;
 
 /// An error chain as one line (`outer: cause: cause`), secrets scrubbed.
+#[cfg(feature = "mcp")] // the MCP server's
 pub(crate) fn redact_error(err: &anyhow::Error) -> String {
     // Our own errors already carry a complete message: don't repeat their causes.
     let text = if let Some(e) = err.downcast_ref::<crate::Error>() {

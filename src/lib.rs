@@ -25,8 +25,11 @@ pub mod error;
 pub(crate) mod export;
 pub mod i18n;
 pub mod io;
+// The MCP server: only in builds with the `mcp` feature (the default).
+#[cfg(feature = "mcp")]
 pub(crate) mod mcp;
 pub mod output;
+pub mod reports;
 pub use recruit_client::redact;
 pub use recruit_client::{files, msg, text};
 pub use recruit_sandbox as sandbox;

@@ -11,12 +11,110 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::apply::Variant;
 use crate::config::Config;
-use crate::context::{GlobalArgs, Origin};
 use crate::error::Error;
-use crate::output::Format;
 use crate::redact::Secret;
+
+// The plain values of settings live here, below everything that reads them: the output
+// format, the apply variant, where a given value came from.
+
+named! {
+    /// Output formats of `cli.md`: of every command's results, of the export's records (not a
+    /// table) and of the listener's events (a table is one line per event). Named in the config
+    /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Format {
+        /// Human view, fitted to the terminal (default on a terminal)
+        Table = "table",
+        /// The body as the service sent it (default when piped)
+        Json = "json",
+        /// One item per line, streamed as pages arrive
+        Ndjson = "ndjson",
+        /// RFC 4180, header row first, nested values as JSON text
+        Csv = "csv",
+    }
+}
+
+impl Format {
+    /// A format for programs (`json`, `ndjson`): with it, messages on a piped stderr are JSON
+    /// lines too.
+    pub fn is_json(self) -> bool {
+        matches!(self, Format::Json | Format::Ndjson)
+    }
+}
+
+named! {
+    /// The two request bodies the apply endpoint takes.
+    pub enum Variant {
+        /// `privacy` + `questions[{question_id, kind, answer}]`
+        A = "a",
+        /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
+        B = "b",
+    }
+}
+
+impl Variant {
+    /// The profile setting `variant` (`a`/`b`, any case).
+    pub(crate) fn parse_setting(s: &str) -> Option<Variant> {
+        Variant::parse(&s.trim().to_ascii_lowercase())
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::A => "A",
+            Variant::B => "B",
+        })
+    }
+}
+
+/// Whether a setting was given as a flag or through its environment variable: a flag wins over
+/// any env var, so `--base-url` beats an exported RECRUIT_SANDBOX=1.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Origin {
+    #[default]
+    Unset,
+    Flag,
+    Env,
+}
+
+/// What this run was given besides the config file: the text of each setting given as a flag
+/// or a variable (with where it came from), `-v`, and the environment read at start. The
+/// context makes it from the command line, so the settings need not know its parser.
+#[derive(Debug, Clone, Default)]
+pub struct Given {
+    values: Vec<(Key, String, Origin)>,
+    /// `-v`.
+    pub verbose: bool,
+    pub environ: Environ,
+}
+
+impl Given {
+    /// Nothing given yet but `-v` and the environment.
+    pub(crate) fn new(verbose: bool, environ: Environ) -> Given {
+        Given {
+            values: Vec::new(),
+            verbose,
+            environ,
+        }
+    }
+
+    /// `key` was given as `text`, by its flag or variable (`origin`).
+    pub(crate) fn set(&mut self, key: Key, text: String, origin: Origin) {
+        self.values.retain(|(k, _, _)| *k != key);
+        self.values.push((key, text, origin));
+    }
+
+    /// The text given for `key` and where it came from.
+    fn of(&self, key: Key) -> Option<(&str, Origin)> {
+        self.values
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|(_, text, origin)| (text.as_str(), *origin))
+    }
+}
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,8 +276,6 @@ pub(crate) struct Spec {
     /// Checks a value and gives it as shown (`5` for `5.0`, `b` for `B`, secrets redacted);
     /// the error says what is allowed.
     pub parse: fn(&str) -> Result<Value, Allowed>,
-    /// The value given to this run (its flag or environment variable), as text.
-    pub given: fn(&GlobalArgs) -> Option<String>,
     /// A check beyond the parser for `config set`, where a value can only be judged by what it
     /// names (the CA file is read): a value that would fail later fails now.
     pub check: Option<Check>,
@@ -198,7 +294,6 @@ const TEXT: Spec = Spec {
     help: "",
     default: None,
     parse: |s| parse::non_empty(s).map(Value::String),
-    given: |_| None,
     check: None,
 };
 
@@ -208,7 +303,8 @@ fn redacted(s: &str) -> Result<Value, Allowed> {
 }
 
 /// The one place a setting is defined: its variant of [`Key`], and its [`Spec`]. A new setting
-/// (`lang`) is one more entry here (and its global option in `GlobalArgs`, when it has one).
+/// (`lang`) is one more entry here (and its global option in `context::GlobalArgs`, with its text in
+/// `GlobalArgs::given`, when it has one).
 macro_rules! keys {
     ($($(#[$doc:meta])* $variant:ident => $spec:expr,)*) => {
         /// A setting: of the config file's profiles, and of the run when it has a flag or a
@@ -243,7 +339,6 @@ keys! {
         flag: Some("--base-url"),
         help: "service root, with or without a trailing /v1",
         parse: |s| parse::base_url(s).map(Value::String),
-        given: |g| g.base_url.clone(),
         ..TEXT
     },
     /// The bearer token.
@@ -254,13 +349,6 @@ keys! {
         secret: true,
         help: "bearer token, never printed; `recruit auth login` stores it for you",
         parse: redacted,
-        // An empty flag or variable is no key: the profile's is used.
-        given: |g| {
-            g.api_key
-                .as_ref()
-                .map(|k| k.expose().to_string())
-                .filter(|k| !k.is_empty())
-        },
         ..TEXT
     },
     /// A command printing the key.
@@ -276,7 +364,6 @@ keys! {
         flag: Some("--output"),
         help: "default output format: table, json, ndjson, csv",
         parse: |s| parse::output(s).map(|f| json!(f.as_str())),
-        given: |g| g.output.map(|f| f.as_str().to_string()),
         ..TEXT
     },
     /// Per-request timeout.
@@ -288,7 +375,6 @@ keys! {
         help: "per-request timeout in seconds",
         default: Some("30"),
         parse: |s| parse::timeout(s).map(|d| number(d.as_secs_f64())),
-        given: |g| g.timeout.map(|t| t.to_string()),
         ..TEXT
     },
     /// Retries of idempotent requests.
@@ -300,7 +386,6 @@ keys! {
         help: "retries of idempotent requests",
         default: Some("3"),
         parse: |s| parse::retries(s).map(|r| json!(r)),
-        given: |g| g.retries.map(|r| r.to_string()),
         ..TEXT
     },
     /// Extra trusted authorities.
@@ -309,13 +394,6 @@ keys! {
         env: Some("RECRUIT_CA_CERT"),
         flag: Some("--ca-cert"),
         help: "extra PEM certificate authorities to trust, such as a company's own CA",
-        // An empty flag or variable is none: the profile's is used.
-        given: |g| {
-            g.ca_cert
-                .as_ref()
-                .filter(|p| !p.as_os_str().is_empty())
-                .map(|p| p.to_string_lossy().into_owned())
-        },
         // The same reader as at request time.
         check: Some(|s| {
             crate::api::NetSettings::with_ca_file(std::path::Path::new(s)).map(drop)
@@ -330,7 +408,6 @@ keys! {
         ty: Type::Number,
         help: "at most this many requests per second to the service",
         parse: |s| parse::max_rate(s).map(number),
-        given: |g| g.max_rate.map(|r| r.to_string()),
         ..TEXT
     },
     /// Longest wait for a rate-limit reset.
@@ -342,7 +419,6 @@ keys! {
         help: "longest wait for a rate-limit reset or Retry-After, in seconds",
         default: Some("60"),
         parse: |s| parse::max_wait(s).map(|d| number(d.as_secs_f64())),
-        given: |g| g.max_wait.map(|w| w.to_string()),
         ..TEXT
     },
     /// The apply request's variant.
@@ -360,7 +436,6 @@ keys! {
         flag: Some("--lang"),
         help: "language of messages, prompts, table headers and help: en or ko (else LC_ALL/LANG decide)",
         parse: |s| parse::lang(s).map(|l| json!(l.code())),
-        given: |g| g.lang.map(|l| l.code().to_string()),
         ..TEXT
     },
     /// The webhook signing key (the commands' `--signing-key` comes first).
@@ -370,7 +445,6 @@ keys! {
         secret: true,
         help: "webhook signing key for listen/verify/trigger",
         parse: redacted,
-        given: |g| g.environ.signing_key.clone(),
         ..TEXT
     },
 }
@@ -528,15 +602,15 @@ impl ApiKeyFrom {
 /// The settings of one run: the global options (with where each came from), over the active
 /// profile of the config file.
 pub(crate) struct Settings<'a> {
-    pub globals: &'a GlobalArgs,
+    pub given: Given,
     pub config: &'a Config,
     pub profile: &'a str,
 }
 
 impl Settings<'_> {
     /// Where a value given to this run came from: its flag, or its variable.
-    fn given_source(&self, spec: &Spec) -> Source {
-        match (self.globals.origins.of(spec.name), spec.flag, spec.env) {
+    fn given_source(spec: &Spec, origin: Origin) -> Source {
+        match (origin, spec.flag, spec.env) {
             (Origin::Env, _, Some(env)) | (_, None, Some(env)) => Source::Env(env),
             (_, Some(flag), _) => Source::Flag(flag),
             _ => Source::Default,
@@ -547,8 +621,8 @@ impl Settings<'_> {
     /// default. The one precedence of every setting.
     pub(crate) fn raw(&self, key: Key) -> Option<(String, Source)> {
         let spec = key.spec();
-        if let Some(text) = (spec.given)(self.globals) {
-            return Some((text, self.given_source(spec)));
+        if let Some((text, origin)) = self.given.of(key) {
+            return Some((text.to_string(), Self::given_source(spec, origin)));
         }
         if let Some(text) = self.config.get(self.profile, key) {
             return Some((text, Source::Profile));
@@ -657,18 +731,18 @@ impl Settings<'_> {
     pub(crate) fn lang(&self) -> Result<crate::i18n::Lang, Error> {
         Ok(match self.get(Key::Lang, parse::lang)? {
             Some(s) => s.value,
-            None => self.globals.environ.locale,
+            None => self.given.environ.locale,
         })
     }
 
     /// `-v`, or RECRUIT_DEBUG=1.
     pub(crate) fn verbose(&self) -> bool {
-        self.globals.verbose || self.globals.environ.debug
+        self.given.verbose || self.given.environ.debug
     }
 
     /// The width of tables when stdout is not a terminal (`COLUMNS`).
     pub(crate) fn columns(&self) -> Option<u16> {
-        self.globals.environ.columns
+        self.given.environ.columns
     }
 
     /// The API key's origin: the one resolver (its value is read by
@@ -705,6 +779,8 @@ impl Settings<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The tests read the settings of real command lines, as the context makes them.
+    use crate::context::{GlobalArgs, Origins};
     use clap::{CommandFactory, FromArgMatches};
 
     /// Every refusal a setting's parser gives for a bad value is said in Korean under Korean
@@ -740,7 +816,7 @@ mod tests {
             .try_get_matches_from(argv)
             .expect("parses");
         let mut parsed = Globals::from_arg_matches(&matches).expect("parses");
-        parsed.g.origins = crate::context::Origins::from_matches(&matches);
+        parsed.g.origins = Origins::from_matches(&matches);
         parsed.g
     }
 
@@ -757,7 +833,7 @@ mod tests {
         config.set("default", Key::MaxRate, "20");
         let g = globals(&["--timeout", "5"]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -778,7 +854,7 @@ mod tests {
 
         let g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -792,7 +868,7 @@ mod tests {
         let (_dir, config) = config();
         let g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -842,7 +918,7 @@ mod tests {
         let config = Config::load_from(&dir.path().join("config.toml")).unwrap();
         let g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "work",
         };
@@ -888,7 +964,7 @@ mod tests {
         config.set("default", Key::ApiKeyCommand, "echo from-command");
         let g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -901,7 +977,7 @@ mod tests {
         );
         config.set("default", Key::ApiKey, "sk-profile-1111");
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -913,7 +989,7 @@ mod tests {
         }
         let g = globals(&["--api-key", "sk-flag-2222"]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -930,7 +1006,7 @@ mod tests {
         // An empty flag is no key.
         let g = globals(&["--api-key", ""]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -943,7 +1019,7 @@ mod tests {
         config.set("default", Key::SigningKey, "whsec_profile");
         let mut g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -958,7 +1034,7 @@ mod tests {
             locale: crate::i18n::Lang::Ko,
         };
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };
@@ -980,7 +1056,7 @@ mod tests {
             let mut g = globals(args);
             g.environ.locale = locale;
             Settings {
-                globals: &g,
+                given: g.given(),
                 config,
                 profile: "default",
             }
@@ -1024,7 +1100,7 @@ mod tests {
         config.set("work", Key::MaxRate, "fast");
         let g = globals(&[]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "work",
         };
@@ -1070,7 +1146,7 @@ mod tests {
         // A flag or variable out of range names itself.
         let g = globals(&["--max-wait", "1e20"]);
         let s = Settings {
-            globals: &g,
+            given: g.given(),
             config: &config,
             profile: "default",
         };

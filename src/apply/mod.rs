@@ -47,31 +47,8 @@ pub use words::summarize;
 use crate::api::Question;
 use kinds::must_be;
 
-named! {
-    /// The two request bodies the apply endpoint takes.
-    pub enum Variant {
-        /// `privacy` + `questions[{question_id, kind, answer}]`
-        A = "a",
-        /// name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`
-        B = "b",
-    }
-}
-
-impl Variant {
-    /// The profile setting `variant` (`a`/`b`, any case).
-    pub(crate) fn parse_setting(s: &str) -> Option<Variant> {
-        Variant::parse(&s.trim().to_ascii_lowercase())
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Variant::A => "A",
-            Variant::B => "B",
-        })
-    }
-}
+// The variant is a setting's value, so the settings own it; named here, where callers look.
+pub use crate::settings::Variant;
 
 /// The `order` of the question at `index`: its own, else its 1-based position.
 pub(crate) fn order_of(questions: &[Question], index: usize) -> i64 {

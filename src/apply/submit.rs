@@ -4,13 +4,16 @@
 use serde_json::Value;
 
 use super::{Prepared, Report, Variant};
-use crate::api::{ApplicationForm, Client, Question};
+use crate::api::Question;
+#[cfg(feature = "mcp")]
+use crate::api::{ApplicationForm, Client};
 use crate::error::Error;
 
 /// Most problems of an answers file listed; the rest are counted.
 pub(crate) const PROBLEMS_SHOWN: usize = 50;
 
 /// Why an application was not prepared.
+#[cfg(feature = "mcp")] // the MCP server's forms_apply
 pub(crate) enum ApplyRefused {
     /// The form could not be read (not found, network...).
     Api(Error),
@@ -20,6 +23,7 @@ pub(crate) enum ApplyRefused {
 
 /// Read the form and check `answers` (an answers file's JSON) against its questions: the
 /// exact body to send, or every problem at once. Nothing is sent.
+#[cfg(feature = "mcp")]
 pub(crate) async fn prepare_application(
     client: &Client,
     code: &str,

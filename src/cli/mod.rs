@@ -3,7 +3,6 @@
 mod clap_error;
 pub(crate) mod completions;
 pub mod docs;
-pub mod reports;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -31,31 +30,13 @@ macro_rules! value_enums {
     )*};
 }
 
-/// The command line's parser of a named enum of another crate (clap's `ValueEnum` can only be
-/// implemented here for types of this one): its names, aliases and help as possible values.
-pub(crate) fn named<T: recruit_client::named::Named>(
-) -> impl clap::builder::TypedValueParser<Value = T> {
-    let values = T::all().iter().map(|v| {
-        clap::builder::PossibleValue::new(v.name())
-            .help(v.help_line())
-            .aliases(v.other_names().iter().copied())
-    });
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(values).map(|s| {
-        *T::all()
-            .iter()
-            .find(|v| v.name() == s || v.other_names().contains(&s.as_str()))
-            .expect("clap accepted one of the possible values")
-    })
-}
-
 value_enums!(
     crate::apply::Variant,
-    crate::mcp::Access,
-    crate::mcp::PersonalData,
     crate::output::Format,
     crate::webhook::log::LogFormat,
 );
+#[cfg(feature = "mcp")]
+value_enums!(crate::mcp::Access, crate::mcp::PersonalData);
 
 const ABOUT: &str = "Work with the recruiting service API from the shell: forms, candidates, memos, submissions, webhooks";
 

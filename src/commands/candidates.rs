@@ -40,7 +40,7 @@ evaluators have scored them. With --all every page is read, 100 candidates per r
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Only candidates at this stage
-    #[arg(long, value_parser = crate::cli::named::<Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Option<Stage>,
     #[command(flatten)]
     pub paging: Paging,

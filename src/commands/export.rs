@@ -110,7 +110,7 @@ pub struct CandidatesArgs {
     pub candidates: Option<String>,
 
     /// Instead of --candidates: every candidate at stage S, from every page of the candidate list
-    #[arg(long, value_parser = crate::cli::named::<Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Option<Stage>,
 
     #[command(flatten)]
@@ -120,7 +120,7 @@ pub struct CandidatesArgs {
 #[derive(Debug, Args)]
 pub struct CandidateListArgs {
     /// Only the candidates at stage S
-    #[arg(long, value_parser = crate::cli::named::<Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Option<Stage>,
 
     /// Write each candidate's detail (one request each) instead of the list item

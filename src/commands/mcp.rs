@@ -3,8 +3,10 @@
 use clap::Args;
 
 use crate::context::Ctx;
+#[cfg(feature = "mcp")]
 use crate::mcp::{Access, PersonalData, Server};
 
+#[cfg(feature = "mcp")]
 pub(crate) const ABOUT: &str = "\
 Runs a Model Context Protocol server on standard input and output, for AI assistants (desktop
 chat apps, IDE agents) working on behalf of a recruiter. It uses the same profile, base URL, API
@@ -25,6 +27,7 @@ An MCP client starts it from its configuration, e.g.
                                \"env\": {\"RECRUIT_PROFILE\": \"work\"}}}}
 with the API key from `recruit auth login` (or RECRUIT_API_KEY in \"env\").";
 
+#[cfg(feature = "mcp")]
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit mcp                          # read-only tools, the default profile's account
@@ -32,6 +35,7 @@ Examples:
   recruit mcp --personal-data full     # candidates with birth, resume and photo addresses
   recruit --sandbox mcp --access write # every tool, against the built-in sandbox";
 
+#[cfg(feature = "mcp")]
 #[derive(Debug, Args)]
 #[command(before_long_help = ABOUT, after_help = EXAMPLES)]
 pub struct McpArgs {
@@ -43,6 +47,7 @@ pub struct McpArgs {
     pub personal_data: PersonalData,
 }
 
+#[cfg(feature = "mcp")]
 pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     // Without a base URL or key the server still starts (a chat app would show a crashed
     // server, not the fix): each call that needs the service answers with what to set.
@@ -68,4 +73,25 @@ pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error
     crate::mcp::serve_stdio(Server::new(client, args.access).with_personal_data(args.personal_data))
         .await
         .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
+}
+
+/// What `recruit mcp --help` says in a build without the `mcp` feature.
+#[cfg(not(feature = "mcp"))]
+pub(crate) const NOT_BUILT: &str = "\
+This recruit was built without the MCP server (the `mcp` feature, on by default): `recruit mcp`
+is refused (exit 2). Build it with default features, or `--features mcp`, to serve assistants.";
+
+/// In a build without MCP the command stays, so that `recruit mcp` says what is missing
+/// instead of clap's "unrecognized subcommand"; whatever follows it is refused with it.
+#[cfg(not(feature = "mcp"))]
+#[derive(Debug, Args)]
+#[command(before_long_help = NOT_BUILT)]
+pub struct McpArgs {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    rest: Vec<String>,
+}
+
+#[cfg(not(feature = "mcp"))]
+pub(crate) async fn run(_ctx: &mut Ctx, _args: McpArgs) -> Result<(), crate::Error> {
+    Err(crate::Error::usage(crate::t!("mcp-not-built")))
 }

@@ -113,7 +113,7 @@ pub struct CreateArgs {
 pub struct MemoFields {
     /// Who may read it [default on create: a reply takes its parent's role (read first); a new
     /// memo the service's default]
-    #[arg(long, value_parser = crate::cli::named::<Role>())]
+    #[arg(long, value_parser = crate::commands::named::<Role>())]
     pub role: Option<Role>,
     /// Mention a user by code (repeatable; on edit, replaces the mentions)
     #[arg(long = "mention", value_name = "CODE")]

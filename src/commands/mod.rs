@@ -30,6 +30,24 @@ use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
 
+/// The command line's parser of a named enum of another crate (clap's `ValueEnum` can only be
+/// implemented here for types of this one): its names, aliases and help as possible values.
+pub(crate) fn named<T: recruit_client::named::Named>(
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    let values = T::all().iter().map(|v| {
+        clap::builder::PossibleValue::new(v.name())
+            .help(v.help_line())
+            .aliases(v.other_names().iter().copied())
+    });
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(values).map(|s| {
+        *T::all()
+            .iter()
+            .find(|v| v.name() == s || v.other_names().contains(&s.as_str()))
+            .expect("clap accepted one of the possible values")
+    })
+}
+
 /// Print a paginated list: one page by default, every page with `--all`, up to N items with
 /// `--limit N` (the walker applies it). ndjson and csv are written as each page arrives.
 pub(crate) async fn print_pages(

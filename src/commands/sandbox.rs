@@ -72,7 +72,7 @@ pub struct MoveArgs {
     /// Candidate code
     pub candidate: String,
     /// The stage to move to
-    #[arg(long, value_parser = crate::cli::named::<crate::api::Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<crate::api::Stage>(), value_name = "S")]
     pub stage: crate::api::Stage,
     /// The step's title [default: the stage's usual one, e.g. 서류 검토 for review]
     #[arg(long, value_name = "TITLE")]

@@ -54,7 +54,7 @@ pub struct SyncArgs {
 pub struct RunArgs {
     /// Fetch memos and submissions only of candidates at stage S (repeatable); the candidate
     /// list is still walked whole
-    #[arg(long, value_parser = crate::cli::named::<Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Vec<Stage>,
 
     /// Fetch the memos and submissions of every candidate again (a full run that is stopped
@@ -111,7 +111,7 @@ pub struct StatusArgs {
 #[derive(Debug, Args)]
 pub struct PurgeArgs {
     /// Candidates at this stage (e.g. fail: rejected or withdrawn)
-    #[arg(long, value_parser = crate::cli::named::<Stage>(), value_name = "S")]
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Stage,
 
     /// ... whose stage changed longer ago than this (e.g. 30d; 0: every one at the stage)

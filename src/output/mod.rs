@@ -25,29 +25,28 @@ use crate::error::Error;
 use encode::Encoder;
 use jq::JqFilter;
 
-named! {
-    /// Output formats of `cli.md`: of every command's results, of the export's records (not a
-    /// table) and of the listener's events (a table is one line per event). Named in the config
-    /// file and an export's journal as `table`, `json`, `ndjson`, `csv`.
-    #[derive(serde::Serialize, serde::Deserialize)]
-    #[serde(rename_all = "lowercase")]
-    pub enum Format {
-        /// Human view, fitted to the terminal (default on a terminal)
-        Table = "table",
-        /// The body as the service sent it (default when piped)
-        Json = "json",
-        /// One item per line, streamed as pages arrive
-        Ndjson = "ndjson",
-        /// RFC 4180, header row first, nested values as JSON text
-        Csv = "csv",
-    }
-}
+// The format is a setting's value, so the settings own it; named here, where callers look.
+pub use crate::settings::Format;
 
-impl Format {
-    /// A format for programs (`json`, `ndjson`): with it, messages on a piped stderr are JSON
-    /// lines too.
-    pub fn is_json(self) -> bool {
-        matches!(self, Format::Json | Format::Ndjson)
+// The context's writer is made here, above it: the context knows nothing of output.
+impl crate::context::Ctx {
+    /// The output options of this run: the format, `--jq`, `--fields`, the terminal's.
+    pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
+        Ok(OutputOptions {
+            format: self.format()?,
+            jq: self.globals.jq.clone(),
+            fields: self.globals.fields.clone(),
+            pretty: self.io.term.stdout_tty,
+            color: self.io.term.color,
+            width: self.io.term.width.or(self.settings().columns()),
+            bom: self.globals.bom,
+            answers: false,
+        })
+    }
+
+    /// The writer for results on stdout.
+    pub(crate) fn output(&self) -> Result<Output, Error> {
+        Ok(Output::new(self.output_options()?, self.io.stdout())?.with_notes(self.io.err_stream()))
     }
 }
 
@@ -103,139 +102,158 @@ impl Kind {
     /// readable order. Fields the service sends beyond these follow them ([`csv_columns`]).
     pub fn csv_columns(self) -> &'static [&'static str] {
         match self {
-            Kind::Form => &[
-                "code",
-                "title",
-                "status",
-                "open_status",
-                "expired",
-                "end_at",
-                "employment_type",
-                "career_kind",
-                "career_start",
-                "career_end",
-                "address",
-                "address2",
-                "resume_required",
-                "content",
-                "created_at",
-                "updated_at",
-                "uri",
-            ],
-            Kind::Memo => &[
-                "id",
-                "parent_id",
-                "pinned",
-                "fixed_at",
-                "accessible_role",
-                "user",
-                "content",
-                "mentions",
-                "file_url",
-                "created_at",
-                "updated_at",
-                "replies",
-            ],
-            Kind::Submission => &[
-                "code",
-                "kind",
-                "form_title",
-                "form_description",
-                "candidate_name",
-                "candidate_email",
-                "submitted_at",
-                "created_at",
-                "form_template",
-                "submission_answers",
-            ],
-            Kind::Webhook => &[
-                "code",
-                "active",
-                "provider",
-                "callback_url",
-                "events",
-                "created_at",
-                "updated_at",
-            ],
-            Kind::Application => &[
-                "code",
-                "name",
-                "email",
-                "phone",
-                "duplicate",
-                "birth",
-                "privacy",
-                "resume_path",
-                "applied_at",
-                "created_at",
-                "updated_at",
-            ],
-            // The detail's salary fields follow as "other fields" (or, in `export candidates
-            // --detail`, as columns of their own).
-            Kind::Candidate => &[
-                "code",
-                "name",
-                "email",
-                "phone",
-                "job",
-                "job_stage",
-                "applied_at",
-                "created_at",
-                "duplicate",
-                "duplicate_job",
-                "reapply",
-                "feedback_kind",
-                "feedback_status",
-                "feedback_result",
-                "feedback_score",
-                "feedback_score_count",
-                "feedback_score_total_count",
-                "education_final_kind",
-                "experience_total_period",
-                "interest",
-                "birth",
-                "privacy",
-                "resume_path",
-                "profile_img_path",
-            ],
-            Kind::Job => &[
-                "code",
-                "title",
-                "url",
-                "position",
-                "application_form",
-                "managers",
-                "created_at",
-                "updated_at",
-            ],
-            Kind::Evaluation => &[
-                "code",
-                "status",
-                "feedback_kind",
-                "result",
-                "score",
-                "score_count",
-                "total_score_count",
-                "job_stage_title",
-                "candidate",
-                "member_scores",
-                "created_at",
-                "updated_at",
-            ],
-            Kind::Interview => &[
-                "code",
-                "kind",
-                "number",
-                "status",
-                "schedule",
-                "candidate",
-                "created_at",
-                "updated_at",
-            ],
+            Kind::Form => FORM_COLUMNS,
+            Kind::Memo => MEMO_COLUMNS,
+            Kind::Submission => SUBMISSION_COLUMNS,
+            Kind::Webhook => WEBHOOK_COLUMNS,
+            Kind::Application => APPLICATION_COLUMNS,
+            Kind::Candidate => CANDIDATE_COLUMNS,
+            Kind::Job => JOB_COLUMNS,
+            Kind::Evaluation => EVALUATION_COLUMNS,
+            Kind::Interview => INTERVIEW_COLUMNS,
             Kind::Other => &[],
         }
     }
 }
+
+/// The documented columns of each kind, as [`Kind::csv_columns`] gives them.
+const FORM_COLUMNS: &[&str] = &[
+    "code",
+    "title",
+    "status",
+    "open_status",
+    "expired",
+    "end_at",
+    "employment_type",
+    "career_kind",
+    "career_start",
+    "career_end",
+    "address",
+    "address2",
+    "resume_required",
+    "content",
+    "created_at",
+    "updated_at",
+    "uri",
+];
+
+const MEMO_COLUMNS: &[&str] = &[
+    "id",
+    "parent_id",
+    "pinned",
+    "fixed_at",
+    "accessible_role",
+    "user",
+    "content",
+    "mentions",
+    "file_url",
+    "created_at",
+    "updated_at",
+    "replies",
+];
+
+const SUBMISSION_COLUMNS: &[&str] = &[
+    "code",
+    "kind",
+    "form_title",
+    "form_description",
+    "candidate_name",
+    "candidate_email",
+    "submitted_at",
+    "created_at",
+    "form_template",
+    "submission_answers",
+];
+
+const WEBHOOK_COLUMNS: &[&str] = &[
+    "code",
+    "active",
+    "provider",
+    "callback_url",
+    "events",
+    "created_at",
+    "updated_at",
+];
+
+const APPLICATION_COLUMNS: &[&str] = &[
+    "code",
+    "name",
+    "email",
+    "phone",
+    "duplicate",
+    "birth",
+    "privacy",
+    "resume_path",
+    "applied_at",
+    "created_at",
+    "updated_at",
+];
+
+// The detail's salary fields follow as "other fields" (or, in `export candidates
+// --detail`, as columns of their own).
+const CANDIDATE_COLUMNS: &[&str] = &[
+    "code",
+    "name",
+    "email",
+    "phone",
+    "job",
+    "job_stage",
+    "applied_at",
+    "created_at",
+    "duplicate",
+    "duplicate_job",
+    "reapply",
+    "feedback_kind",
+    "feedback_status",
+    "feedback_result",
+    "feedback_score",
+    "feedback_score_count",
+    "feedback_score_total_count",
+    "education_final_kind",
+    "experience_total_period",
+    "interest",
+    "birth",
+    "privacy",
+    "resume_path",
+    "profile_img_path",
+];
+
+const JOB_COLUMNS: &[&str] = &[
+    "code",
+    "title",
+    "url",
+    "position",
+    "application_form",
+    "managers",
+    "created_at",
+    "updated_at",
+];
+
+const EVALUATION_COLUMNS: &[&str] = &[
+    "code",
+    "status",
+    "feedback_kind",
+    "result",
+    "score",
+    "score_count",
+    "total_score_count",
+    "job_stage_title",
+    "candidate",
+    "member_scores",
+    "created_at",
+    "updated_at",
+];
+
+const INTERVIEW_COLUMNS: &[&str] = &[
+    "code",
+    "kind",
+    "number",
+    "status",
+    "schedule",
+    "candidate",
+    "created_at",
+    "updated_at",
+];
 
 /// Look up a dotted path (`user.name`) in a JSON object.
 pub fn lookup<'a>(item: &'a Value, path: &str) -> Option<&'a Value> {

@@ -12,7 +12,9 @@
 //! - [`actor`]: the mirror on a thread of its own, called from the run's async workers.
 
 pub use recruit_store::mirror;
-pub use recruit_store::mirror::{actor, db, events, pg, records, schema, sqlite};
+#[cfg(feature = "postgres")]
+pub use recruit_store::mirror::pg;
+pub use recruit_store::mirror::{actor, db, events, records, schema, sqlite};
 pub mod run;
 
 pub use actor::MirrorActor;

@@ -351,37 +351,10 @@ fn ask(
     match &kind {
         Textarea => textarea(p, q, &label, optional, &current_text(current, "value")),
         Name | Email | Phone | Address | Text | DateType | Birth => {
-            let field = kind.answer_fields().expect("known kind")[0];
-            let prompt = match kind {
-                Birth | DateType => hinted(&label, t!("wizard-hint-date")),
-                _ => label.clone(),
-            };
-            let initial = current_text(current, field);
-            text(p, q, &prompt, optional, &initial, &|s| {
-                // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
-                let s = match kind {
-                    DateType => crate::apply::kinds::normalize_dated(FieldType::Date, s)
-                        .unwrap_or_else(|_| s.to_string()),
-                    _ => s.to_string(),
-                };
-                Ok(json!({ field: s }))
-            })
+            one_line_field(p, q, &kind, &label, optional, current)
         }
         ExperienceTotal | DesiredSalary | CurrentSalary => {
-            let field = kind.answer_fields().expect("known kind")[0];
-            let prompt = if kind == ExperienceTotal {
-                hinted(&label, t!("wizard-hint-months"))
-            } else {
-                label.clone()
-            };
-            let initial = current_text(current, field);
-            text(p, q, &prompt, optional, &initial, &|s| {
-                let n: i64 = s
-                    .replace([',', '_'], "")
-                    .parse()
-                    .map_err(|_| t!("wizard-not-a-number", value = format!("{s:?}")))?;
-                Ok(json!({ field: n }))
-            })
+            number_field(p, q, &kind, &label, optional, current)
         }
         Gender => {
             let now = current_text(current, "gender");
@@ -403,24 +376,7 @@ fn ask(
             let now = current_list(current, "values");
             checkboxes(p, &label, &options, optional, &now)
         }
-        Checkbox => {
-            let initial = current_list(current, "values").join(", ");
-            text(
-                p,
-                q,
-                &hinted(&label, t!("wizard-hint-comma")),
-                optional,
-                &initial,
-                &|s| {
-                    let values: Vec<&str> = s
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|x| !x.is_empty())
-                        .collect();
-                    Ok(json!({ "values": values }))
-                },
-            )
-        }
+        Checkbox => comma_list(p, q, &label, optional, current),
         Link => {
             let now = current_list(current, "links");
             let links = repeat_text(p, &label, optional, &now, &|s| {
@@ -448,26 +404,114 @@ fn ask(
         Experience | Education | Qualification | Training | Language => {
             group(p, &kind, &label, optional, current)
         }
-        Other(k) => {
-            let initial = current.map(Value::to_string).unwrap_or_default();
-            text(
-                p,
-                q,
-                &hinted(&label, t!("wizard-hint-json", kind = k.as_str())),
-                optional,
-                &initial,
-                &|s| {
-                    let v: Value = serde_json::from_str(s)
-                        .map_err(|e| t!("wizard-not-json", error = e.to_string()))?;
-                    if v.is_object() {
-                        Ok(v)
-                    } else {
-                        Err(t!("wizard-not-json-object"))
-                    }
-                },
-            )
-        }
+        Other(k) => json_answer(p, q, k, &label, optional, current),
     }
+}
+
+/// A one-line answer in a field of its own (`name`, `birth`): dates hinted and normalised.
+fn one_line_field(
+    p: &mut dyn Prompt,
+    q: &Question,
+    kind: &AnswerKind,
+    label: &str,
+    optional: bool,
+    current: Option<&Value>,
+) -> Step<Option<Value>> {
+    use AnswerKind::*;
+    let field = kind.answer_fields().expect("known kind")[0];
+    let prompt = match kind {
+        Birth | DateType => hinted(label, t!("wizard-hint-date")),
+        _ => label.to_string(),
+    };
+    let initial = current_text(current, field);
+    text(p, q, &prompt, optional, &initial, &|s| {
+        // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
+        let s = match kind {
+            DateType => crate::apply::kinds::normalize_dated(FieldType::Date, s)
+                .unwrap_or_else(|_| s.to_string()),
+            _ => s.to_string(),
+        };
+        Ok(json!({ field: s }))
+    })
+}
+
+/// A whole number (months of experience, a salary): `1,200` and `1_200` read as 1200.
+fn number_field(
+    p: &mut dyn Prompt,
+    q: &Question,
+    kind: &AnswerKind,
+    label: &str,
+    optional: bool,
+    current: Option<&Value>,
+) -> Step<Option<Value>> {
+    let field = kind.answer_fields().expect("known kind")[0];
+    let prompt = if *kind == AnswerKind::ExperienceTotal {
+        hinted(label, t!("wizard-hint-months"))
+    } else {
+        label.to_string()
+    };
+    let initial = current_text(current, field);
+    text(p, q, &prompt, optional, &initial, &|s| {
+        let n: i64 = s
+            .replace([',', '_'], "")
+            .parse()
+            .map_err(|_| t!("wizard-not-a-number", value = format!("{s:?}")))?;
+        Ok(json!({ field: n }))
+    })
+}
+
+/// Checkbox values typed comma-separated, when the question lists no options.
+fn comma_list(
+    p: &mut dyn Prompt,
+    q: &Question,
+    label: &str,
+    optional: bool,
+    current: Option<&Value>,
+) -> Step<Option<Value>> {
+    let initial = current_list(current, "values").join(", ");
+    text(
+        p,
+        q,
+        &hinted(label, t!("wizard-hint-comma")),
+        optional,
+        &initial,
+        &|s| {
+            let values: Vec<&str> = s
+                .split(',')
+                .map(str::trim)
+                .filter(|x| !x.is_empty())
+                .collect();
+            Ok(json!({ "values": values }))
+        },
+    )
+}
+
+/// The answer of a kind the wizard does not know, typed as a JSON object.
+fn json_answer(
+    p: &mut dyn Prompt,
+    q: &Question,
+    kind: &str,
+    label: &str,
+    optional: bool,
+    current: Option<&Value>,
+) -> Step<Option<Value>> {
+    let initial = current.map(Value::to_string).unwrap_or_default();
+    text(
+        p,
+        q,
+        &hinted(label, t!("wizard-hint-json", kind = kind)),
+        optional,
+        &initial,
+        &|s| {
+            let v: Value = serde_json::from_str(s)
+                .map_err(|e| t!("wizard-not-json", error = e.to_string()))?;
+            if v.is_object() {
+                Ok(v)
+            } else {
+                Err(t!("wizard-not-json-object"))
+            }
+        },
+    )
 }
 
 /// Ticked choices among the question's options (those of `now` ticked to start with); none

@@ -54,7 +54,7 @@ pub struct ListArgs {
     #[command(flatten)]
     pub store: StoreArg,
     /// Only events in this state
-    #[arg(long, value_parser = crate::cli::named::<Status>())]
+    #[arg(long, value_parser = crate::commands::named::<Status>())]
     pub status: Option<Status>,
     /// Only events of this action (e.g. candidate_pass)
     #[arg(long, value_name = "A")]

@@ -17,7 +17,7 @@ pub enum ClientEvent {
     /// A request is tried again after `wait`.
     Retry(Retry),
     /// Every request waits for the service's rate limit until `until` (announced once for all
-    /// the workers waiting, and only when over [`super::http::NOTE_WAITS_OVER`]).
+    /// the workers waiting, and only when over [`super::pacer::NOTE_WAITS_OVER`]).
     QuotaWait {
         wait: Duration,
         /// When it ends (`None`: too far to tell).

@@ -56,9 +56,8 @@ pub fn too_long_code(value: &str) -> Error {
 
 /// Largest response body read into memory; a larger one is refused with a clear error.
 pub const MAX_BODY: usize = 64 * 1024 * 1024;
-/// A wait longer than this is announced on stderr even without `-v`: the command would
-/// otherwise seem to hang.
-pub const NOTE_WAITS_OVER: Duration = Duration::from_secs(2);
+// The pacer owns when a wait is announced; named here too, where callers have always found it.
+pub use super::pacer::NOTE_WAITS_OVER;
 /// A `Retry-After` up to this, while the pacer paces, delays only the request that got it:
 /// the pacer already slows the others. A longer one closes the gate for every worker.
 const PACED_RETRY_AFTER: Duration = Duration::from_secs(2);

@@ -18,7 +18,7 @@
 //! - `--max-rate` caps the rate in every case.
 //! - A wait the service's quota imposes is bounded by `--max-wait`: a longer one is an error at
 //!   once (exit 6) naming when the quota lets the next request go; one over
-//!   [`NOTE_WAITS_OVER`](super::http::NOTE_WAITS_OVER) is announced (to the client's observer).
+//!   [`NOTE_WAITS_OVER`] is announced (to the client's observer).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -26,6 +26,10 @@ use std::time::{Duration, SystemTime};
 
 use reqwest::header::HeaderMap;
 use tokio::time::Instant;
+
+/// A wait longer than this is announced on stderr even without `-v`: the command would
+/// otherwise seem to hang.
+pub const NOTE_WAITS_OVER: Duration = Duration::from_secs(2);
 
 /// Shortest span a first estimate is taken over, so a start-up burst (the service's bucket
 /// full) doesn't read as a huge rate: services commonly allow a burst of a quarter second.
@@ -432,7 +436,7 @@ impl Pacer {
     }
 
     /// A wait for the service's quota until `until`: refused beyond `max_wait`, announced (once
-    /// for all the workers waiting for it) when over [`super::http::NOTE_WAITS_OVER`].
+    /// for all the workers waiting for it) when over [`NOTE_WAITS_OVER`].
     fn bound_wait(&self, st: &mut State, until: Instant, now: Instant) -> Result<(), crate::Error> {
         let wait = until.saturating_duration_since(now);
         let sent = st.quota.as_ref().map_or("", |q| q.sent.as_str());
@@ -457,7 +461,7 @@ impl Pacer {
         let new_wait = st
             .announced
             .is_none_or(|a| until > a + Duration::from_secs(1));
-        if wait > super::http::NOTE_WAITS_OVER && new_wait {
+        if wait > NOTE_WAITS_OVER && new_wait {
             st.announced = Some(until);
             self.reporter.report(super::events::ClientEvent::QuotaWait {
                 wait,
@@ -640,7 +644,7 @@ impl Pacer {
                 // request per noted wait: a slower spread would hold requests the service
                 // takes now; when the quota is used up, its reset is waited for (or refused).
                 let left = q.reset_at.saturating_duration_since(now).as_secs_f64();
-                let floor = 1.0 / super::http::NOTE_WAITS_OVER.as_secs_f64();
+                let floor = 1.0 / NOTE_WAITS_OVER.as_secs_f64();
                 (left > 0.0).then(|| ((q.budget.max(1.0)) / left).max(floor))
             })
         });

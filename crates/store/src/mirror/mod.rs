@@ -12,6 +12,7 @@
 pub mod actor;
 pub mod db;
 pub mod events;
+#[cfg(feature = "postgres")]
 pub mod pg;
 pub mod records;
 pub mod schema;
@@ -56,8 +57,20 @@ impl Target {
     pub fn shown(&self) -> String {
         match self {
             Target::Sqlite(p) => p.display().to_string(),
-            Target::Postgres(u) => pg::redact_url(u),
+            Target::Postgres(u) => redact_url(u),
         }
+    }
+}
+
+/// A database address as shown: its password replaced.
+pub fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("***"));
+            u.to_string()
+        }
+        Ok(u) => u.to_string(),
+        Err(_) => "(the address given)".to_string(),
     }
 }
 
@@ -204,7 +217,17 @@ impl Mirror {
     ) -> Result<Mirror, Error> {
         let mut db: Box<dyn Backend> = match target {
             Target::Sqlite(p) => Box::new(sqlite::Sqlite::open(p, access == Access::Sync)?),
+            #[cfg(feature = "postgres")]
             Target::Postgres(u) => Box::new(pg::Postgres::connect(u, net)?),
+            // Refused by name, not taken for a file called `postgres:...`.
+            #[cfg(not(feature = "postgres"))]
+            Target::Postgres(u) => {
+                let _ = net;
+                return Err(Error::usage(crate::msg!(
+                    "sync-no-postgres-in-build",
+                    db = redact_url(u)
+                )));
+            }
         };
         let version = schema::check(db.as_mut())?;
         let shown = db.describe();

@@ -17,6 +17,7 @@ use postgres::types::{FromSql, IsNull, ToSql, Type};
 use postgres::{Client, Statement};
 
 use super::db::{Backend, Dialect, Val};
+use super::redact_url;
 use crate::error::{Error, ExitKind};
 
 pub struct Postgres {
@@ -333,18 +334,6 @@ fn describe(c: &postgres::Config) -> String {
         s.push_str(&format!(" as {u}"));
     }
     s
-}
-
-/// The address with any password replaced by `***`, for messages.
-pub fn redact_url(url: &str) -> String {
-    match url::Url::parse(url) {
-        Ok(mut u) if u.password().is_some() => {
-            let _ = u.set_password(Some("***"));
-            u.to_string()
-        }
-        Ok(u) => u.to_string(),
-        Err(_) => "(the address given)".to_string(),
-    }
 }
 
 /// A PostgreSQL failure in words: the server's message and detail when it sent one.
