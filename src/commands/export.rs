@@ -16,6 +16,7 @@ use crate::export::{
 use crate::output::jq::JqFilter;
 use crate::output::Format;
 use crate::output::Kind;
+use recruit_client::batch::{batch_exit, severity, BatchExit};
 
 /// Names listed in the summary line before "and N more".
 const LIST_AT_MOST: usize = 10;
@@ -346,6 +347,13 @@ async fn run_export(
 /// over rejected 5 over rate limited 6 over network 7) or were not found (3), and only then a
 /// closed output (141): a failure seen keeps its code however the output ended.
 fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
+    let failures = report.failed.iter().map(|(_, e)| e.kind);
+    let not_found = report.not_found.iter().map(|_| ExitKind::NotFound);
+    let end = batch_exit(
+        report.fatal.is_some(),
+        report.interrupted,
+        failures.chain(not_found),
+    );
     if let Some(fatal) = report.fatal {
         let mut e = fatal;
         if report.resumable {
@@ -357,7 +365,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
         }
         return Err(e);
     }
-    if report.interrupted {
+    if end == BatchExit::Interrupted {
         let again = if report.quit_at_once {
             crate::t!("export-interrupted-again")
         } else {
@@ -374,12 +382,15 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
         };
         return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
-    if report.not_found.is_empty() && report.failed.is_empty() {
-        return match report.write_error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        };
-    }
+    let worst = match end {
+        BatchExit::Failed(kind) => kind,
+        _ => {
+            return match report.write_error {
+                Some(e) => Err(e),
+                None => Ok(()),
+            }
+        }
+    };
     let listed = if failed_listed {
         crate::t!("export-listed-failed-file")
     } else {
@@ -387,7 +398,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     };
     if report.failed.is_empty() {
         return Err(Error::new(
-            ExitKind::NotFound,
+            worst,
             crate::t!(
                 "export-not-found-of",
                 count = report.not_found.len(),
@@ -405,12 +416,6 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     } else {
         String::new()
     };
-    let worst = report
-        .failed
-        .iter()
-        .map(|(_, e)| e.kind)
-        .min_by_key(|k| severity(*k))
-        .unwrap_or(ExitKind::Network);
     let notfound = if report.not_found.is_empty() {
         String::new()
     } else {
@@ -428,22 +433,6 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
             tail = tail
         ),
     ))
-}
-
-/// How severe a candidate's failure is, most severe first: a refused key or permission
-/// (which no retry fixes) before a rejected request, a rate limit, a network failure, any
-/// other failure, and a candidate not found.
-fn severity(kind: ExitKind) -> u8 {
-    match kind {
-        ExitKind::Usage => 0,
-        ExitKind::Auth => 1,
-        ExitKind::Rejected => 2,
-        ExitKind::RateLimited => 3,
-        ExitKind::Network => 4,
-        ExitKind::Other => 5,
-        ExitKind::NotFound => 6,
-        _ => 7,
-    }
 }
 
 /// A kind of failure as the summary names it.
@@ -534,7 +523,16 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         &failures(&report.failed),
         true,
     );
-    if report.interrupted {
+    let end = batch_exit(
+        false,
+        report.interrupted,
+        report
+            .failed
+            .iter()
+            .map(|(_, e)| e.kind)
+            .chain(report.not_found.iter().map(|_| ExitKind::NotFound)),
+    );
+    if end == BatchExit::Interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
             crate::t!("export-forms-interrupted", line = line),
@@ -543,30 +541,23 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if report.write_error.is_none() {
         crate::say!(ctx.io, "{line}");
     }
-    if let Some(worst) = report
-        .failed
-        .iter()
-        .map(|(_, e)| e.kind)
-        .min_by_key(|k| severity(*k))
-    {
-        return Err(Error::new(
+    match end {
+        BatchExit::Failed(worst) if !report.failed.is_empty() => Err(Error::new(
             worst,
             crate::t!(
                 "export-forms-failed",
                 count = report.failed.len(),
                 kinds = kinds(&report.failed)
             ),
-        ));
-    }
-    if !report.not_found.is_empty() {
-        return Err(Error::new(
-            ExitKind::NotFound,
+        )),
+        BatchExit::Failed(worst) => Err(Error::new(
+            worst,
             crate::t!("export-forms-not-found", count = report.not_found.len()),
-        ));
-    }
-    match report.write_error {
-        Some(e) => Err(e),
-        None => Ok(()),
+        )),
+        _ => match report.write_error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        },
     }
 }
 

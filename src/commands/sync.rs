@@ -12,6 +12,7 @@ use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
 use crate::sync::{Access, MirrorActor, PurgeRule, Refetch, SyncJob, SyncReport, Target};
+use recruit_client::batch::{batch_exit, BatchExit};
 
 /// Examples under `recruit sync --help`.
 pub const EXAMPLES: &str = "\
@@ -262,30 +263,25 @@ fn first<'a>(codes: impl Iterator<Item = &'a String>, n: usize) -> String {
         .join(", ")
 }
 
-/// The run's result as the command's: its fatal error, an interruption, or failed candidates.
+/// The run's result as the command's: its fatal error, an interruption, or failed candidates
+/// (the batch rule: the most severe kind among them; 7 for the network and 5xx alone).
 fn outcome(r: SyncReport) -> Result<(), Error> {
-    if r.interrupted {
-        return Err(Error::new(
+    match batch_exit(r.fatal.is_some(), r.interrupted, r.failed_kinds.clone()) {
+        BatchExit::Fatal => Err(r.fatal.expect("fatal")),
+        BatchExit::Interrupted => Err(Error::new(
             ExitKind::Interrupted,
             crate::t!("sync-interrupted"),
-        ));
-    }
-    if let Some(e) = r.fatal {
-        return Err(e);
-    }
-    if !r.failed.is_empty() {
-        // The failures' own kind: 7 for the network and 5xx, 6 for a rate limit, 1 for an
-        // answer that could not be read.
-        return Err(Error::new(
-            r.failed_kind.unwrap_or(ExitKind::Other),
+        )),
+        BatchExit::Failed(kind) => Err(Error::new(
+            kind,
             crate::t!(
                 "sync-records-failed",
                 count = r.failed.len(),
                 codes = first(r.failed.iter().map(|(c, _)| c), 5)
             ),
-        ));
+        )),
+        BatchExit::Done => Ok(()),
     }
-    Ok(())
 }
 
 async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Error> {

@@ -222,24 +222,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
         writer_loop(rx, sink, bar, writer_counters, written_tx)
     });
 
-    // More workers than requests in flight: one waiting out a 429's Retry-After (its
-    // candidate held, its request slot freed) must not leave the service's rate unused.
-    let mut workers = tokio::task::JoinSet::new();
-    let workers_wanted = (concurrency * 4).min(ahead);
-    for _ in 0..shared
-        .feed
-        .len
-        .map_or(workers_wanted, |n| n.min(workers_wanted))
-    {
-        workers.spawn(worker(
-            shared.clone(),
-            tx.clone(),
-            shared.cancel.subscribe(),
-            written_rx.clone(),
-            ahead,
-        ));
-    }
-    drop(tx);
+    let workers = spawn_workers(&shared, tx, &written_rx, concurrency, ahead);
 
     let ending = wait_for_workers(workers, &shared, &mut progress, stops).await;
     // The workers end when the feed is done or the export stops; a walk still under way then
@@ -266,12 +249,69 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     };
     progress.clear();
     let written = *written_rx.borrow();
-    // What was written, and whether the output is complete or can be resumed.
-    let (tally, (completed, resumable)) = match writer_done {
+    let (tally, (completed, resumable)) =
+        close_output(writer_done, ending, fatal.is_some(), written)?;
+    let st = job.setup.client.stats();
+    Ok(report(
+        &job.setup.client,
+        total,
+        skipped,
+        tally,
+        &counters,
+        ending,
+        fatal,
+        (completed, resumable),
+        destination,
+        stats0,
+        st,
+        &limiter,
+        started,
+    ))
+}
+
+/// The workers, as many as the feed can keep busy; they send to `tx`.
+fn spawn_workers(
+    shared: &Arc<Shared>,
+    tx: mpsc::Sender<Indexed>,
+    written_rx: &watch::Receiver<usize>,
+    concurrency: usize,
+    ahead: usize,
+) -> tokio::task::JoinSet<()> {
+    // More workers than requests in flight: one waiting out a 429's Retry-After (its
+    // candidate held, its request slot freed) must not leave the service's rate unused.
+    let mut workers = tokio::task::JoinSet::new();
+    let workers_wanted = (concurrency * 4).min(ahead);
+    for _ in 0..shared
+        .feed
+        .len
+        .map_or(workers_wanted, |n| n.min(workers_wanted))
+    {
+        workers.spawn(worker(
+            shared.clone(),
+            tx.clone(),
+            shared.cancel.subscribe(),
+            written_rx.clone(),
+            ahead,
+        ));
+    }
+    workers
+}
+
+/// What the writer ended with (`None`: left behind after `written` candidates), the output
+/// finished or abandoned: what was written, and whether the output is complete or can be
+/// resumed.
+#[allow(clippy::type_complexity)]
+fn close_output(
+    writer_done: Option<Result<Result<(Sink, Tally), Error>, tokio::task::JoinError>>,
+    ending: Ending,
+    fatal: bool,
+    written: usize,
+) -> Result<(Tally, (bool, bool)), Error> {
+    Ok(match writer_done {
         Some(Ok(Ok((sink, tally)))) => {
             let journaled = sink.journaled();
             let interrupted = ending != Ending::Done;
-            let stopped = interrupted || fatal.is_some() || tally.write_error.is_some();
+            let stopped = interrupted || fatal || tally.write_error.is_some();
             if stopped || (journaled && !tally.failed.is_empty()) {
                 let r = sink.abandon();
                 // The error already met (a closed output) says more than a second one from
@@ -295,23 +335,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
             };
             (tally, (false, true))
         }
-    };
-    let st = job.setup.client.stats();
-    Ok(report(
-        &job.setup.client,
-        total,
-        skipped,
-        tally,
-        &counters,
-        ending,
-        fatal,
-        (completed, resumable),
-        destination,
-        stats0,
-        st,
-        &limiter,
-        started,
-    ))
+    })
 }
 
 /// The report of a candidate export, from what each part knows.

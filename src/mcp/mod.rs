@@ -119,38 +119,9 @@ pub(crate) enum Outcome {
     WithNotes(Value, Vec<String>),
 }
 
-/// Leave candidates' personal keys ([`tools::PERSONAL_KEYS`]) out of a tool's result, where
-/// its definition says candidates are: the items of a list, a candidate's detail, the
-/// candidate of an evaluation or interview.
+/// Leave personal fields out of a tool's result, where its definition says they are.
 fn omit_personal(at: Personal, body: &mut Value) {
-    let strip = |v: &mut Value| {
-        if let Value::Object(m) = v {
-            for k in tools::PERSONAL_KEYS {
-                m.remove(*k);
-            }
-        }
-    };
-    match at {
-        Personal::Items => {
-            if let Some(Value::Array(items)) = body.get_mut("collection") {
-                items.iter_mut().for_each(strip);
-            }
-        }
-        Personal::Resource => {
-            if let Some(r) = body.get_mut("resource") {
-                strip(r);
-            }
-        }
-        Personal::ResourceCandidate => {
-            if let Some(c) = body
-                .get_mut("resource")
-                .and_then(|r| r.get_mut("candidate"))
-            {
-                strip(c);
-            }
-        }
-        Personal::None => {}
-    }
+    at.omit(body)
 }
 
 /// Every `signing_key` in a result, masked (`••••` and its last four characters at most): an
@@ -194,7 +165,7 @@ fn tool(def: &ToolDef) -> Tool {
         .destructive(def.destructive)
         .idempotent(def.idempotent)
         .open_world(false);
-    let mut t = Tool::new(def.name, def.description, Arc::new(def.input_schema()))
+    let mut t = Tool::new(def.name, def.described(), Arc::new(def.input_schema()))
         .with_title(def.title)
         .with_annotations(annotations);
     if let Some(schema) = def.output_schema() {

@@ -1,6 +1,7 @@
 //! The MCP tools: one per endpoint, with the names, arguments and access levels of
 //! ../shared/cli.md, descriptions written for a model, input schemas and annotations.
 
+use recruit_client::personal::{self, hidden_at_basic, Record};
 use serde_json::{json, Map, Value};
 
 use super::calls::run::*;
@@ -32,9 +33,6 @@ named! {
     default Basic;
 }
 
-/// The keys `--personal-data basic` leaves out of every candidate in a result.
-pub(crate) const PERSONAL_KEYS: &[&str] = &["birth", "resume_path", "profile_img_path"];
-
 /// Where a tool's result holds candidates whose personal keys `--personal-data basic` leaves
 /// out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +45,67 @@ pub(crate) enum Personal {
     Resource,
     /// `resource.candidate` is a candidate.
     ResourceCandidate,
+    /// An evaluation: `resource.candidate` is a candidate, each `member_scores[].user` a
+    /// member.
+    Evaluation,
+}
+
+impl Personal {
+    /// Leave out of a tool's result what `--personal-data basic` does not let through
+    /// (the personal list's fields hidden at basic), where this says the records are.
+    pub(crate) fn omit(self, body: &mut Value) {
+        let candidate = |v: &mut Value| personal::remove(v, hidden_at_basic(Record::Candidate));
+        let resource_candidate = |body: &mut Value| {
+            if let Some(c) = body
+                .get_mut("resource")
+                .and_then(|r| r.get_mut("candidate"))
+            {
+                candidate(c);
+            }
+        };
+        match self {
+            Personal::Items => {
+                if let Some(Value::Array(items)) = body.get_mut("collection") {
+                    items.iter_mut().for_each(candidate);
+                }
+            }
+            Personal::Resource => {
+                if let Some(r) = body.get_mut("resource") {
+                    candidate(r);
+                }
+            }
+            Personal::ResourceCandidate => resource_candidate(body),
+            Personal::Evaluation => {
+                resource_candidate(body);
+                if let Some(r) = body.get_mut("resource") {
+                    for m in personal::members_of_evaluation(r) {
+                        personal::remove(m, hidden_at_basic(Record::Member));
+                    }
+                }
+            }
+            Personal::None => {}
+        }
+    }
+
+    /// What a tool's description says about it (derived from the personal list, so the
+    /// words cannot drift from what is left out).
+    fn sentence(self) -> Option<String> {
+        let candidate = personal::words(hidden_at_basic(Record::Candidate));
+        let member = personal::words(hidden_at_basic(Record::Member));
+        let unless = "unless the server runs with `recruit mcp --personal-data full`";
+        match self {
+            Personal::None => None,
+            Personal::Items | Personal::Resource => {
+                Some(format!("Candidates' {candidate} are left out {unless}."))
+            }
+            Personal::ResourceCandidate => Some(format!(
+                "The candidate's {candidate} are left out {unless}."
+            )),
+            Personal::Evaluation => Some(format!(
+                "The candidate's {candidate} and the evaluators' {member} are left out {unless}."
+            )),
+        }
+    }
 }
 
 /// One tool's definition: what a model is told about it, and what it does.
@@ -65,6 +124,16 @@ pub(crate) struct ToolDef {
     /// What the tool does.
     pub run: Run,
     pub personal: Personal,
+}
+
+impl ToolDef {
+    /// The description a model reads: the tool's own, then what is left out of its result.
+    pub(crate) fn described(&self) -> String {
+        match self.personal.sentence() {
+            Some(more) => format!("{} {more}", self.description),
+            None => self.description.to_string(),
+        }
+    }
 }
 
 /// An input schema's properties, in order.
@@ -269,7 +338,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "candidates_list",
         title: "List candidates",
-        description: "List candidates (applicants), one page of 20 by default, optionally only those at one stage. Use it to find who is at a stage (e.g. stage: interview) and to get candidates' codes for candidates_get, memos_list and submissions_list. Each candidate has code, name, email, phone, applied_at, job {code (may be null), title}, job_stage {stage_kind, title: the organization's own name for the step, often Korean (1차 면접 = first interview, 서류 검토 = document review, 최종 합격 = final pass), updated_at: when the candidate reached it}, and the latest evaluation: feedback_status, feedback_result, feedback_score, feedback_score_count of feedback_score_total_count evaluators. Pass all: true (or limit) to get every candidate as {\"collection\": [...]} (100 per request); otherwise the page as the service sent it, whose pagination.total is the number of candidates and pagination.next_page_token can be passed back as page_token. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        description: "List candidates (applicants), one page of 20 by default, optionally only those at one stage. Use it to find who is at a stage (e.g. stage: interview) and to get candidates' codes for candidates_get, memos_list and submissions_list. Each candidate has code, name, email, phone, applied_at, job {code (may be null), title}, job_stage {stage_kind, title: the organization's own name for the step, often Korean (1차 면접 = first interview, 서류 검토 = document review, 최종 합격 = final pass), updated_at: when the candidate reached it}, and the latest evaluation: feedback_status, feedback_result, feedback_score, feedback_score_count of feedback_score_total_count evaluators. Pass all: true (or limit) to get every candidate as {\"collection\": [...]} (100 per request); otherwise the page as the service sent it, whose pagination.total is the number of candidates and pagination.next_page_token can be passed back as page_token.",
         properties: || [vec![stage(), per()], paging()].concat(),
         output: Some("collection"),
         personal: Personal::Items,
@@ -278,7 +347,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "candidates_get",
         title: "Read one candidate",
-        description: "Read one candidate by code (from candidates_list): the list's fields (job, job_stage, the latest evaluation's feedback_*, education_final_kind, experience_total_period in months, privacy consent) plus desired_salary, current_salary and expected_fee. birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        description: "Read one candidate by code (from candidates_list): the list's fields (job, job_stage, the latest evaluation's feedback_*, education_final_kind, experience_total_period in months, privacy consent) plus desired_salary, current_salary and expected_fee.",
         properties: || vec![("code", s("Candidate code, e.g. C1001"))],
         required: &["code"],
         personal: Personal::Resource,
@@ -295,16 +364,16 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "evaluations_get",
         title: "Read one evaluation",
-        description: "Read one evaluation (a candidate's scores at one stage) by its code, as given by feedback_created / feedback_completed events (e.g. EV-1001): status (ongoing, complete), result, score, score_count of total_score_count evaluators, job_stage_title, the candidate, and member_scores: each evaluator's user, final_score, final_result and final_comment. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        description: "Read one evaluation (a candidate's scores at one stage) by its code, as given by feedback_created / feedback_completed events (e.g. EV-1001): status (ongoing, complete), result, score, score_count of total_score_count evaluators, job_stage_title, the candidate, and member_scores: each evaluator's user, final_score, final_result and final_comment. The candidate's",
         properties: || vec![("code", s("Evaluation code, e.g. EV-1001"))],
         required: &["code"],
-        personal: Personal::ResourceCandidate,
+        personal: Personal::Evaluation,
         ..read(evaluations_get)
     },
     ToolDef {
         name: "interviews_get",
         title: "Read one interview",
-        description: "Read one interview by its code, as given by interview_scheduled events (e.g. IV-1001): kind, number (the round), status, the candidate (with job and job_stage), and schedule {start_at, end_at: ISO 8601 with the service's offset, status}. The candidate's birth, resume_path and profile_img_path are left out unless the server runs with `recruit mcp --personal-data full`.",
+        description: "Read one interview by its code, as given by interview_scheduled events (e.g. IV-1001): kind, number (the round), status, the candidate (with job and job_stage), and schedule {start_at, end_at: ISO 8601 with the service's offset, status}. The candidate's",
         properties: || vec![("code", s("Interview code, e.g. IV-1001"))],
         required: &["code"],
         personal: Personal::ResourceCandidate,
@@ -375,7 +444,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "forms_apply",
         title: "Apply to a form",
-        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request ({\"method\", \"url\", \"body\"}) without sending. Read the form with forms_get first. The application answered leaves out birth, resume_path and profile_img_path unless the server runs with `recruit mcp --personal-data full`.",
+        description: "Submit an application to a form. answers is an answers object: {\"privacy\": true, \"questions\": [{\"question_id\": 9001, \"answer\": {\"name\": \"Jane Doe\"}}, ...]} (items may name the question by \"order\" instead). The answers are checked against the form's questions first (every problem is listed, nothing is sent); dry_run: true returns the exact request ({\"method\", \"url\", \"body\"}) without sending. Read the form with forms_get first.",
         properties: || {
             vec![
                 form_code(),
@@ -468,5 +537,32 @@ impl ToolDef {
         m.insert("properties".into(), json!({ key: inner }));
         m.insert("required".into(), json!([key]));
         Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tool whose result holds personal data says what is left out, in the personal
+    /// list's words; the evaluation's also names the members' field.
+    #[test]
+    fn descriptions_name_what_basic_leaves_out() {
+        let candidate = personal::words(hidden_at_basic(Record::Candidate));
+        for def in TOOLS {
+            let text = def.described();
+            assert_eq!(
+                text.contains(&candidate),
+                def.personal != Personal::None,
+                "{}: {text}",
+                def.name
+            );
+        }
+        let ev = find("evaluations_get").expect("evaluations_get");
+        assert!(
+            ev.described().contains("the evaluators' phone"),
+            "{}",
+            ev.described()
+        );
     }
 }

@@ -90,8 +90,8 @@ pub struct SyncReport {
     pub not_found: Vec<String>,
     /// Candidates whose fetch failed, with the error.
     pub failed: Vec<(String, String)>,
-    /// The exit kind of those failures: theirs when they agree, else `Other`.
-    pub failed_kind: Option<ExitKind>,
+    /// The exit kind of each of those failures (the batch rule picks the exit from them).
+    pub failed_kinds: Vec<ExitKind>,
     /// List items without a code (skipped).
     pub without_code: u64,
     /// `pagination.total` of the candidate list's first page.
@@ -251,12 +251,36 @@ struct Shared {
     fetched: Arc<AtomicU64>,
     records: Arc<Counters>,
     failed: Mutex<Vec<(String, String)>>,
-    failed_kind: Mutex<Option<ExitKind>>,
+    failed_kinds: Mutex<Vec<ExitKind>>,
     not_found: Mutex<Vec<String>>,
     bar: Option<indicatif::ProgressBar>,
 }
 
 impl Shared {
+    fn new(
+        (run, concurrency): (i64, usize),
+        client: Client,
+        store: MirrorActor,
+        records: Arc<Counters>,
+        bar: Option<indicatif::ProgressBar>,
+    ) -> Shared {
+        Shared {
+            run,
+            concurrency,
+            client,
+            store,
+            stop: AtomicBool::new(false),
+            cancel: watch::channel(false).0,
+            fatal: Mutex::new(None),
+            fetched: Arc::default(),
+            records,
+            failed: Mutex::new(Vec::new()),
+            failed_kinds: Mutex::new(Vec::new()),
+            not_found: Mutex::new(Vec::new()),
+            bar,
+        }
+    }
+
     fn halt(&self, e: Error) {
         self.fatal.lock().expect("fatal lock").get_or_insert(e);
         self.stop.store(true, Ordering::SeqCst);
@@ -270,11 +294,10 @@ impl Shared {
     /// A record the service did not give (the next run fetches it again); the run's exit
     /// follows the failures' kind (7 only for the network and 5xx).
     fn failed(&self, what: String, e: Error) {
-        let mut kind = self.failed_kind.lock().expect("failed kind lock");
-        *kind = match *kind {
-            Some(k) if k != e.kind => Some(ExitKind::Other),
-            _ => Some(e.kind),
-        };
+        self.failed_kinds
+            .lock()
+            .expect("failed kinds lock")
+            .push(e.kind);
         self.failed
             .lock()
             .expect("failed lock")
@@ -416,45 +439,25 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         job.client.clone(),
         counters.clone(),
     );
-    let shared = Arc::new(Shared {
-        run,
-        concurrency,
-        client: client.clone(),
-        store: job.store.clone(),
-        stop: AtomicBool::new(false),
-        cancel: watch::channel(false).0,
-        fatal: Mutex::new(None),
-        fetched: Arc::default(),
-        records: counters.clone(),
-        failed: Mutex::new(Vec::new()),
-        failed_kind: Mutex::new(None),
-        not_found: Mutex::new(Vec::new()),
-        bar: progress.handle(),
-    });
+    let shared = Arc::new(Shared::new(
+        (run, concurrency),
+        client.clone(),
+        job.store.clone(),
+        counters.clone(),
+        progress.handle(),
+    ));
     let interrupted = Arc::new(AtomicBool::new(false));
     // A second Ctrl-C quits at once: the run below is dropped where it is (every committed
     // candidate is kept) and `main` turns the cancellation into exit 130.
     let quit = Arc::new(tokio::sync::Notify::new());
     let signals = job.handle_signals.then(|| {
-        let shared = shared.clone();
-        let interrupted = interrupted.clone();
-        let bar = progress.handle();
-        let quit = quit.clone();
-        let stderr = stderr.clone();
-        let mut stops = crate::signal::Stops::new();
-        tokio::spawn(async move {
-            stops.next().await;
-            let line = crate::t!("sync-stopping");
-            match &bar {
-                Some(b) => b.println(&line),
-                None => stderr.line(&line),
-            }
-            interrupted.store(true, Ordering::SeqCst);
-            shared.stop.store(true, Ordering::SeqCst);
-            shared.cancel.send_replace(true);
-            stops.next().await;
-            quit.notify_one();
-        })
+        watch_signals(
+            shared.clone(),
+            interrupted.clone(),
+            quit.clone(),
+            progress.handle(),
+            stderr.clone(),
+        )
     });
 
     let outcome = async {
@@ -504,13 +507,55 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
             shared.halt(e);
         }
     }
+    collect(&shared, &job.store, &counters, &mut report).await;
+    let st = job.client.stats();
+    report.traffic = st.since(stats0);
+    report.pace = job.client.pace().describe();
+    report.elapsed = started.elapsed();
+    let record = run_record(&report);
+    job.store.call(move |m| m.finish_run(run, &record)).await?;
+    Ok(report)
+}
+
+/// On the first Ctrl-C/SIGTERM, stop taking candidates (what was fetched is written); on the
+/// second, `quit`.
+fn watch_signals(
+    shared: Arc<Shared>,
+    interrupted: Arc<AtomicBool>,
+    quit: Arc<tokio::sync::Notify>,
+    bar: Option<indicatif::ProgressBar>,
+    stderr: crate::io::ErrStream,
+) -> tokio::task::JoinHandle<()> {
+    let mut stops = crate::signal::Stops::new();
+    tokio::spawn(async move {
+        stops.next().await;
+        let line = crate::t!("sync-stopping");
+        match &bar {
+            Some(b) => b.println(&line),
+            None => stderr.line(&line),
+        }
+        interrupted.store(true, Ordering::SeqCst);
+        shared.stop.store(true, Ordering::SeqCst);
+        shared.cancel.send_replace(true);
+        stops.next().await;
+        quit.notify_one();
+    })
+}
+
+/// What the workers and walks left in `shared`, into the report, and the run's status.
+async fn collect(
+    shared: &Shared,
+    store: &MirrorActor,
+    counters: &Counters,
+    report: &mut SyncReport,
+) {
     report.fatal = shared.fatal.lock().expect("fatal lock").take();
     report.failed = std::mem::take(&mut *shared.failed.lock().expect("failed lock"));
-    report.failed_kind = *shared.failed_kind.lock().expect("failed kind lock");
+    report.failed_kinds = std::mem::take(&mut *shared.failed_kinds.lock().expect("kinds lock"));
     report.not_found = std::mem::take(&mut *shared.not_found.lock().expect("not found lock"));
     // The writes of workers stopped mid-call are queued before this call on the mirror's one
     // thread: once it answers, every commit is counted.
-    report.nul_replaced = job.store.call(|m| Ok(m.take_replaced())).await.unwrap_or(0);
+    report.nul_replaced = store.call(|m| Ok(m.take_replaced())).await.unwrap_or(0);
     if report.nul_replaced > 0 {
         note!(report, "sync-nul-replaced", count = report.nul_replaced);
     }
@@ -526,11 +571,11 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         "complete"
     }
     .to_string();
-    let st = job.client.stats();
-    report.traffic = st.since(stats0);
-    report.pace = job.client.pace().describe();
-    report.elapsed = started.elapsed();
-    let record = RunRecord {
+}
+
+/// The run's row in `sync_runs`.
+fn run_record(report: &SyncReport) -> RunRecord {
+    RunRecord {
         status: report.status.clone(),
         counts: report.counts,
         nul_replaced: report.nul_replaced,
@@ -543,9 +588,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
             .as_ref()
             .map(|e| e.message.clone())
             .or_else(|| (!report.notes.is_empty()).then(|| report.notes.join("; "))),
-    };
-    job.store.call(move |m| m.finish_run(run, &record)).await?;
-    Ok(report)
+    }
 }
 
 #[derive(Deserialize)]
@@ -714,37 +757,7 @@ async fn sync_candidates(
                 .map_err(mirror)?;
             // The whole page is written: every row is counted before any is handed to a
             // worker, so a run stopped while it waits for one still counts what it wrote.
-            let mut tasks = Vec::new();
-            for v in verdicts {
-                match v.seen {
-                    Seen::Again => continue,
-                    Seen::New => report.counts.new += 1,
-                    Seen::Changed => report.counts.changed += 1,
-                    Seen::Unchanged => report.counts.unchanged += 1,
-                }
-                report.counts.listed += 1;
-                if v.purged {
-                    report.purged_listed += 1;
-                }
-                match v.fetch {
-                    Some(reason) => {
-                        match report.reasons.iter_mut().find(|(r, _)| *r == reason) {
-                            Some((_, n)) => *n += 1,
-                            None => report.reasons.push((reason, 1)),
-                        }
-                        tasks.push(Task {
-                            code: v.code,
-                            fingerprint: v.fingerprint,
-                        });
-                    }
-                    None => {
-                        if let Some(b) = &sh.bar {
-                            b.inc(1);
-                        }
-                    }
-                }
-            }
-            for task in tasks {
+            for task in count_page(sh, verdicts, report) {
                 let mut cancel = sh.cancel.subscribe();
                 tokio::select! {
                     r = tx.send(task) => if r.is_err() { return Ok(false) },
@@ -755,25 +768,7 @@ async fn sync_candidates(
     }
     .await;
     drop(tx);
-    let complete = match walked {
-        Ok(done) => done,
-        Err(Failure::Mirror(e)) => {
-            sh.halt(e);
-            false
-        }
-        Err(Failure::Service(e)) => {
-            if is_fatal(&e) || !sh.stopped() {
-                sh.halt(Error {
-                    message: format!(
-                        "{}; the walk of the candidate list stopped after {} candidates, so no candidate was marked deleted (the next run walks it again)",
-                        e.message, report.counts.listed
-                    ),
-                    ..e
-                });
-            }
-            false
-        }
-    };
+    let complete = walk_ended(sh, walked, report);
     while workers.join_next().await.is_some() {}
     report.list_total = last_total.or(first_total);
     if report.without_code > 0 {
@@ -802,6 +797,64 @@ async fn sync_candidates(
         .call(move |m| m.mark_deleted("candidates", run))
         .await?;
     Ok(())
+}
+
+/// Counts a page's verdicts in the report; the candidates to fetch, as tasks.
+fn count_page(sh: &Shared, verdicts: Vec<Verdict>, report: &mut SyncReport) -> Vec<Task> {
+    let mut tasks = Vec::new();
+    for v in verdicts {
+        match v.seen {
+            Seen::Again => continue,
+            Seen::New => report.counts.new += 1,
+            Seen::Changed => report.counts.changed += 1,
+            Seen::Unchanged => report.counts.unchanged += 1,
+        }
+        report.counts.listed += 1;
+        if v.purged {
+            report.purged_listed += 1;
+        }
+        match v.fetch {
+            Some(reason) => {
+                match report.reasons.iter_mut().find(|(r, _)| *r == reason) {
+                    Some((_, n)) => *n += 1,
+                    None => report.reasons.push((reason, 1)),
+                }
+                tasks.push(Task {
+                    code: v.code,
+                    fingerprint: v.fingerprint,
+                });
+            }
+            None => {
+                if let Some(b) = &sh.bar {
+                    b.inc(1);
+                }
+            }
+        }
+    }
+    tasks
+}
+
+/// Whether the walk of the candidate list went to its end; a walk that failed stops the run.
+fn walk_ended(sh: &Shared, walked: Result<bool, Failure>, report: &SyncReport) -> bool {
+    match walked {
+        Ok(done) => done,
+        Err(Failure::Mirror(e)) => {
+            sh.halt(e);
+            false
+        }
+        Err(Failure::Service(e)) => {
+            if is_fatal(&e) || !sh.stopped() {
+                sh.halt(Error {
+                    message: format!(
+                        "{}; the walk of the candidate list stopped after {} candidates, so no candidate was marked deleted (the next run walks it again)",
+                        e.message, report.counts.listed
+                    ),
+                    ..e
+                });
+            }
+            false
+        }
+    }
 }
 
 /// Fetches candidates from the queue until it is empty or the run stops.

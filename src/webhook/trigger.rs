@@ -14,11 +14,13 @@ use super::signature;
 use crate::error::Error;
 use crate::redact::Secret;
 
-/// The service's retry delays in seconds (spec sections 6 and 8).
-pub(crate) const DEFAULT_RETRY_DELAYS: &str = "10,30,90,270";
+/// The service's retry delays in seconds (spec sections 6 and 8), as `--retry-delays` writes
+/// them; clap wants a `&'static str`, so the text is made once from the client's constant.
+pub(crate) static DEFAULT_RETRY_DELAYS: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(super::delivery::service_retry_delays_text);
 
 /// The service makes at most 5 attempts, the first included.
-pub(crate) const MAX_ATTEMPTS: usize = 5;
+pub(crate) const MAX_ATTEMPTS: usize = super::delivery::SERVICE_MAX_ATTEMPTS;
 
 /// Parse `--retry-delays`: comma-separated seconds, decimals allowed; empty = no retries.
 pub(crate) fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
@@ -246,7 +248,7 @@ mod tests {
     #[test]
     fn delays_parse_and_bound_the_attempts() {
         assert_eq!(
-            parse_delays("10,30,90,270").unwrap(),
+            parse_delays(&DEFAULT_RETRY_DELAYS).unwrap(),
             vec![10.0, 30.0, 90.0, 270.0]
         );
         assert_eq!(parse_delays(" 0.05, 0.05 ").unwrap(), vec![0.05, 0.05]);

@@ -453,6 +453,35 @@ fn forms_apply_answers_by_the_personal_data_policy() {
     });
 }
 
+/// An evaluation's members are personal data too (their `phone`, the personal list's member
+/// field): left out at `--personal-data basic`, given at `full`; the rest of a member stays.
+#[test]
+fn evaluations_get_leaves_out_members_phones_at_basic() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        let mut basic = start(&sb, "read").await;
+        let ev = basic
+            .ok("evaluations_get", json!({"code": "EV-1001"}))
+            .await;
+        let members = ev["resource"]["member_scores"].as_array().expect("members");
+        assert!(!members.is_empty(), "{ev}");
+        for m in members {
+            assert!(m["user"].get("phone").is_none(), "{m}");
+            assert!(m["user"].get("code").is_some(), "{m}");
+        }
+        basic.stop().await;
+
+        let mut full = start_with(&sb, &["mcp", "--personal-data", "full"]).await;
+        let ev = full.ok("evaluations_get", json!({"code": "EV-1001"})).await;
+        let members = ev["resource"]["member_scores"].as_array().expect("members");
+        assert!(
+            members.iter().any(|m| m["user"]["phone"].is_string()),
+            "{ev}"
+        );
+        full.stop().await;
+    });
+}
+
 #[test]
 fn a_write_is_refused_at_read_and_comment_and_not_sent() {
     let sb = TestSandbox::new();

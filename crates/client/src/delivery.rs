@@ -225,7 +225,7 @@ impl Success {
 /// When to try again after a failure that may pass.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Retries {
-    /// These delays, one per retry, then give up (the service: 10, 30, 90, 270 s).
+    /// These delays, one per retry, then give up (the service: [`SERVICE_RETRY_DELAYS`]).
     Fixed(Vec<Duration>),
     /// `first`, doubled per attempt up to `max`, until the event is `max_age` old (if set).
     Backoff {
@@ -233,6 +233,22 @@ pub enum Retries {
         max: Duration,
         max_age: Option<Duration>,
     },
+}
+
+/// The service's delays before its 2nd..5th attempt, in seconds (spec sections 6 and 8): the
+/// one copy the sandbox and `webhooks trigger` both use.
+pub const SERVICE_RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
+
+/// The service makes at most this many attempts, the first included.
+pub const SERVICE_MAX_ATTEMPTS: usize = SERVICE_RETRY_DELAYS.len() + 1;
+
+/// [`SERVICE_RETRY_DELAYS`] as `--retry-delays` writes them: "10,30,90,270".
+pub fn service_retry_delays_text() -> String {
+    SERVICE_RETRY_DELAYS
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// A sender's rules.

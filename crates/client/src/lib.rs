@@ -12,10 +12,12 @@ pub mod named;
 pub mod msg;
 
 pub mod api;
+pub mod batch;
 pub mod clock;
 pub mod delivery;
 pub mod error;
 pub mod files;
+pub mod personal;
 pub mod redact;
 pub mod signature;
 pub mod text;

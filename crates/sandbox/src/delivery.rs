@@ -1,7 +1,8 @@
 //! Webhook delivery (spec section 6): POST `{"action", "payload"}` to every active webhook
 //! that subscribes to the action, signed when it has a signing key; success only on status
-//! 200 exactly; otherwise retry after 10, 30, 90, 270 s (× `retry_scale`), at most 5
-//! attempts. Each attempt is recorded in the state (`GET /_sandbox/deliveries`).
+//! 200 exactly; otherwise retry after the service's delays (`SERVICE_RETRY_DELAYS`:
+//! 10, 30, 90, 270 s, × `retry_scale`), at most 5 attempts.
+//! Each attempt is recorded in the state (`GET /_sandbox/deliveries`).
 //!
 //! Deliveries run in background tasks so a slow receiver never delays an API answer.
 
@@ -16,9 +17,9 @@ use super::state::{now_ts, push_capped};
 use recruit_client::delivery;
 use recruit_client::redact::Secret;
 
-pub const MAX_ATTEMPTS: u32 = 5;
+pub const MAX_ATTEMPTS: u32 = delivery::SERVICE_MAX_ATTEMPTS as u32;
 /// Delays before the 2nd..5th attempt, in seconds.
-pub const RETRY_DELAYS: [u64; 4] = [10, 30, 90, 270];
+pub use delivery::SERVICE_RETRY_DELAYS as RETRY_DELAYS;
 pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct Deliveries {

@@ -262,7 +262,7 @@ pub struct TriggerArgs {
     pub payload: Option<String>,
 
     /// Seconds to wait before each retry, comma-separated; at most 4 (5 attempts); '' = no retry
-    #[arg(long, value_name = "SECS,...", default_value = DEFAULT_RETRY_DELAYS)]
+    #[arg(long, value_name = "SECS,...", default_value = DEFAULT_RETRY_DELAYS.as_str())]
     pub retry_delays: String,
 
     /// Name of the signature header

@@ -732,20 +732,18 @@ impl Mirror {
                     .as_str()
                     .and_then(|d| serde_json::from_str(d).ok())
                     .unwrap_or(Value::Null);
-                if let Value::Object(m) = &mut data {
-                    for k in records::PERSONAL {
-                        if let Some(v) = m.get_mut(*k) {
-                            *v = Value::Null;
-                        }
-                    }
-                }
+                recruit_client::personal::null(&mut data, records::personal());
                 delete_fetched(db, code)?;
+                // Every personal field has a column of its own (the candidates table's).
+                let nulled: Vec<String> =
+                    records::personal().map(|c| format!("{c} = NULL")).collect();
                 db::exec(
                     db,
-                    "UPDATE candidates SET name = NULL, email = NULL, phone = NULL, birth = NULL,
-                         resume_path = NULL, profile_img_path = NULL, data = ?j, purged_at = ?t,
-                         refetch = NULL
-                     WHERE code = ?",
+                    &format!(
+                        "UPDATE candidates SET {}, data = ?j, purged_at = ?t, refetch = NULL
+                         WHERE code = ?",
+                        nulled.join(", ")
+                    ),
                     &[
                         Val::Text(data.to_string()),
                         Val::text(&now),

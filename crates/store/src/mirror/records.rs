@@ -9,15 +9,11 @@ use serde_json::Value;
 use super::db::Val;
 use crate::error::Error;
 
-/// The personal fields of a candidate: nulled by a purge, in the columns and in `data`.
-pub const PERSONAL: &[&str] = &[
-    "name",
-    "email",
-    "phone",
-    "birth",
-    "resume_path",
-    "profile_img_path",
-];
+/// The personal fields of a candidate (the one list, `recruit_client::personal`): nulled by a
+/// purge, in the columns and in `data`.
+pub fn personal() -> impl Iterator<Item = &'static str> {
+    recruit_client::personal::of(recruit_client::personal::Record::Candidate)
+}
 
 /// A text column: a string as it is, another JSON value as its JSON text, null or missing
 /// as NULL.
@@ -195,13 +191,7 @@ impl CandidateRow {
 
     /// Null the personal fields, in `data` too: the row of a purged candidate.
     pub fn scrub(&mut self) {
-        if let Value::Object(m) = &mut self.value {
-            for k in PERSONAL {
-                if let Some(v) = m.get_mut(*k) {
-                    *v = Value::Null;
-                }
-            }
-        }
+        recruit_client::personal::null(&mut self.value, personal());
         self.data = self.value.to_string();
     }
 
