@@ -55,10 +55,7 @@ impl Config {
             }
         };
         let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            let (line, col) = e
-                .span()
-                .map(|s| line_col(&text, s.start))
-                .unwrap_or((0, 0));
+            let (line, col) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((0, 0));
             Error::usage(crate::t!(
                 "config-not-toml",
                 path = path.display().to_string(),

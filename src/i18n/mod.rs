@@ -427,7 +427,8 @@ mod tests {
                     let rest = &rest[open + 1..];
                     let id = &rest[..rest.find('"').unwrap()];
                     seen += 1;
-                    if !en.iter().any(|e| e == id) {
+                    // An I/O cause is worded by `render_in` itself, not by a message of its own.
+                    if id != "io-cause" && !en.iter().any(|e| e == id) {
                         missing.push(format!("{}: {id}", path.display()));
                     }
                 }
@@ -448,7 +449,11 @@ mod tests {
         for lang in [Lang::En, Lang::Ko] {
             let mut ids: Vec<String> = messages(lang).into_iter().map(|(id, _)| id).collect();
             ids.sort();
-            let dups: Vec<_> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+            let dups: Vec<_> = ids
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| &w[0])
+                .collect();
             assert!(dups.is_empty(), "{}.ftl has twice: {dups:?}", lang.code());
         }
         let code: Vec<String> = sources()
@@ -464,7 +469,7 @@ mod tests {
         let unused: Vec<String> = messages(Lang::En)
             .into_iter()
             .map(|(id, _)| id)
-            .filter(|id| !id.starts_with("io-") || id == "io-cause")
+            .filter(|id| !id.starts_with("io-"))
             .filter(|id| {
                 let quoted = format!("\"{id}\"");
                 !code.iter().any(|t| t.contains(&quoted))
@@ -504,8 +509,9 @@ mod tests {
             "axum",
         ];
         for krate in ["client", "store"] {
-            let manifest = std::fs::read_to_string(root.join("crates").join(krate).join("Cargo.toml"))
-                .unwrap();
+            let manifest =
+                std::fs::read_to_string(root.join("crates").join(krate).join("Cargo.toml"))
+                    .unwrap();
             for line in manifest.lines().map(str::trim) {
                 for dep in FRONT_END {
                     let named = line
@@ -575,7 +581,8 @@ mod tests {
             "the service asked to wait 20 s before retrying (HTTP 429, Retry-After: 20), longer than --max-wait 5 s; that is too far in the future to wait for, or raise --max-wait"
         );
         assert_eq!(
-            in_lang(Lang::Ko, || msg!("delivery-refused-times", times = 3).said()),
+            in_lang(Lang::Ko, || msg!("delivery-refused-times", times = 3)
+                .said()),
             "앱이 3번 거절했습니다"
         );
     }

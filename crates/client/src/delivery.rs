@@ -336,9 +336,7 @@ where
             match &policy.retries {
                 Retries::Fixed(delays) => match delays.get(n - 1) {
                     Some(d) => Next::RetryIn(*d),
-                    None if outcome.accepted() => {
-                        Next::GiveUp(crate::msg!("delivery-only-200"))
-                    }
+                    None if outcome.accepted() => Next::GiveUp(crate::msg!("delivery-only-200")),
                     None => Next::GiveUp(crate::msg!("delivery-no-retries")),
                 },
                 Retries::Backoff {
@@ -346,9 +344,7 @@ where
                     max,
                     max_age,
                 } => match max_age.filter(|m| age() >= *m) {
-                    Some(_) => {
-                        Next::GiveUp(crate::msg!("delivery-too-old", attempts = attempts))
-                    }
+                    Some(_) => Next::GiveUp(crate::msg!("delivery-too-old", attempts = attempts)),
                     None => Next::RetryIn(Policy::backoff(*first, *max, attempts)),
                 },
             }
@@ -458,10 +454,7 @@ mod tests {
         let (v, n, waits) = script(&policy, vec![Outcome::Accepted(204); 5]).await;
         assert_eq!(n, 5);
         assert_eq!(waits, [s(10), s(30), s(90), s(270)]);
-        assert_eq!(
-            v,
-            Verdict::GaveUp(crate::msg!("delivery-only-200"))
-        );
+        assert_eq!(v, Verdict::GaveUp(crate::msg!("delivery-only-200")));
         let (v, n, _) = script(&policy, vec![refused(503), Outcome::Accepted(200)]).await;
         assert_eq!((v, n), (Verdict::Delivered, 2));
     }
@@ -495,7 +488,10 @@ mod tests {
         let (v, n, waits) = script(&policy, vec![refused(400); 3]).await;
         assert_eq!(n, 3);
         assert_eq!(waits, [s(2), s(2)]);
-        assert_eq!(v, Verdict::GaveUp(crate::msg!("delivery-refused-times", times = 3)));
+        assert_eq!(
+            v,
+            Verdict::GaveUp(crate::msg!("delivery-refused-times", times = 3))
+        );
     }
 
     #[tokio::test(start_paused = true)]

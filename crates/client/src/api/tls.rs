@@ -462,12 +462,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (missing, empty) = (dir.path().join("nope.pem"), dir.path().join("empty.pem"));
         std::fs::write(&empty, "not a certificate\n").unwrap();
-        for (path, says) in [(missing, "ca-cannot-read-named"), (empty, "ca-no-certificate")] {
+        for (path, says) in [
+            (missing, "ca-cannot-read-named"),
+            (empty, "ca-no-certificate"),
+        ] {
             let err = NetSettings::with_ca_file(&path).unwrap_err();
             assert_eq!(err.kind, crate::error::ExitKind::Usage);
             let said = err.said.expect("a message");
             assert_eq!(said.id, says);
-            assert_eq!(said.get("path"), Some(&Arg::Text(path.display().to_string())));
+            assert_eq!(
+                said.get("path"),
+                Some(&Arg::Text(path.display().to_string()))
+            );
         }
     }
 
@@ -478,7 +484,10 @@ mod tests {
             &E::InvalidCertificate(CertificateError::UnknownIssuer),
             "localhost:8443",
         );
-        assert_eq!(unknown, msg!("tls-unknown-issuer", target = "localhost:8443"));
+        assert_eq!(
+            unknown,
+            msg!("tls-unknown-issuer", target = "localhost:8443")
+        );
         let plain = describe_rustls(
             &E::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
             "h:1",

@@ -200,13 +200,11 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
         )));
     };
     // The service's mistake, not the user's: exit 1.
-    let target =
-        super::webhooks::http_url(&crate::msg!("word-presigned-url").said(), &presigned).map_err(|e| {
-            Error {
-                kind: ExitKind::Other,
-                ..e
-            }
-        })?;
+    let target = super::webhooks::http_url(&crate::msg!("word-presigned-url").said(), &presigned)
+        .map_err(|e| Error {
+        kind: ExitKind::Other,
+        ..e
+    })?;
     Ok((target, file_url))
 }
 

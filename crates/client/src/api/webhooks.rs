@@ -147,8 +147,7 @@ impl WebhookFields {
         if let Some(events) = self.events {
             for e in events.iter().filter(|e| !is_event(e)) {
                 warnings.push(
-                    crate::msg!("webhook-event-unknown", event = e, events = event_names())
-                        .said(),
+                    crate::msg!("webhook-event-unknown", event = e, events = event_names()).said(),
                 );
             }
             body.insert(
@@ -257,7 +256,7 @@ mod tests {
         assert_eq!(checked.warnings.len(), 1, "{:?}", checked.warnings);
         assert!(
             checked.warnings[0].starts_with(
-                "'hired' is not one of the documented events (candidate_stage_changed,"
+                "webhook-event-unknown (event: hired, events: candidate_stage_changed,"
             ),
             "{:?}",
             checked.warnings
@@ -276,20 +275,20 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.len(), 1);
         assert!(
-            e[0].starts_with("--callback-url 'ftp://h.example/r' must be an http"),
+            e[0].starts_with("url-not-http (what: --callback-url, value: ftp://h.example/r)"),
             "{e:?}"
         );
         let e = fields(Some("not a url"), &[])
             .check(false, Naming::Arguments)
             .unwrap_err();
         assert!(
-            e[0].starts_with("callback_url 'not a url' is not a URL"),
+            e[0].starts_with("url-not-a-url (what: callback_url, value: not a url,"),
             "{e:?}"
         );
         let e = fields(None, &[])
             .check(true, Naming::Arguments)
             .unwrap_err();
-        assert!(e[0].starts_with("callback_url is required"), "{e:?}");
+        assert_eq!(e[0], "webhook-callback-required (name: callback_url)");
         let e = fields(None, &[]).check(false, Naming::Flags).unwrap_err();
         assert_eq!(e, [Naming::Flags.nothing_to_change()]);
     }
