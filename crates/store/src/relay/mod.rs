@@ -553,14 +553,14 @@ fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
                     rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
                 ) =>
             {
-                damaged(path, &e.to_string())
+                damaged(path, e.to_string())
             }
             _ => store_error(path, e),
         })?;
     if problems.len() == 1 && problems[0] == "ok" {
         return Ok(());
     }
-    Err(damaged(path, &problems.join("; ")))
+    Err(damaged(path, problems.join("; ")))
 }
 
 /// Whether `e` says the store's pages are damaged (SQLite found them malformed), as opposed
@@ -662,7 +662,7 @@ fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
             .with_source(e);
         }
         if f.code == rusqlite::ErrorCode::DatabaseCorrupt {
-            return damaged(path, &e.to_string());
+            return damaged(path, e.to_string());
         }
     }
     store_error(path, e)
