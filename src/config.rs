@@ -55,14 +55,13 @@ impl Config {
             }
         };
         let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            let (line, col) = e
-                .span()
-                .map(|s| line_col(&text, s.start))
-                .unwrap_or((0, 0));
-            Error::usage(format!(
-                "config file {} is not valid TOML at line {line}, column {col}: {}; fix or remove it",
-                path.display(),
-                e.message().trim_end()
+            let (line, col) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((0, 0));
+            Error::usage(crate::t!(
+                "config-not-toml",
+                path = path.display().to_string(),
+                line = line,
+                column = col,
+                why = e.message().trim_end().to_string()
             ))
         })?;
         Ok(Config {

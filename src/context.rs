@@ -552,7 +552,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     let mut child = command.spawn().map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot run api_key_command '{cmd}'"),
+            crate::t!("key-command-cannot-run", command = cmd.to_string()),
             e,
         )
     })?;
@@ -601,7 +601,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     let status = status.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            format_args!("cannot run api_key_command '{cmd}'"),
+            crate::t!("key-command-cannot-run", command = cmd.to_string()),
             e,
         )
     })?;

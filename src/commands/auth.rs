@@ -95,7 +95,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await
-            .map_err(|e| e.context("the key was not stored"))?;
+            .map_err(|e| e.context(crate::t!("auth-key-not-stored")))?;
     }
     let mut config = Config::load_from(&ctx.config.path)?;
     config.set(&ctx.profile, Key::ApiKey, &key);
@@ -194,11 +194,11 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // reach".
         Some(mut e) if key.is_none() || base_url.is_none() => {
             e.message = e.message.replacen("no ", "not set: ", 1);
-            Err(e.context(format_args!("profile '{}'", ctx.profile)))
+            Err(e.context(crate::t!("auth-profile", profile = ctx.profile.as_str())))
         }
-        Some(e) => Err(e.context(format_args!(
-            "profile '{}' cannot reach the service",
-            ctx.profile
+        Some(e) => Err(e.context(crate::t!(
+            "auth-profile-unreachable",
+            profile = ctx.profile.as_str()
         ))),
     }
 }

@@ -145,13 +145,13 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> Error {
         .find_map(|c| c.downcast_ref::<std::io::Error>())
         .map(|e| e.kind());
     match io {
-        Some(std::io::ErrorKind::AddrInUse) => Error::other(format!(
-            "port {port} is already in use on 127.0.0.1; choose another with --port P (0 picks a free one)"
-        )),
-        Some(std::io::ErrorKind::PermissionDenied) => Error::other(format!(
-            "not allowed to listen on port {port}; choose a port above 1023 with --port P"
-        )),
-        _ => Error::from_anyhow(err, "cannot start the sandbox"),
+        Some(std::io::ErrorKind::AddrInUse) => {
+            Error::other(crate::t!("sandbox-port-in-use", port = port.to_string()))
+        }
+        Some(std::io::ErrorKind::PermissionDenied) => {
+            Error::other(crate::t!("sandbox-port-denied", port = port.to_string()))
+        }
+        _ => Error::from_anyhow(err, &crate::t!("sandbox-cannot-start")),
     }
 }
 

@@ -391,20 +391,16 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
 
 /// A run's status (as the mirror keeps it, in English for programs) in a word for people.
 fn run_status_said(status: &str) -> String {
-    // The mirror's words, each with a message `run-status-WORD`; another is shown as it is.
-    const WORDS: [&str; 7] = [
-        "running",
-        "complete",
-        "partial",
-        "incomplete",
-        "interrupted",
-        "killed",
-        "failed",
-    ];
-    if WORDS.contains(&status) {
-        crate::i18n::text(&format!("run-status-{status}"), None)
-    } else {
-        status.to_string()
+    // The mirror's words, each with a message of its own; another is shown as it is.
+    match status {
+        "running" => crate::t!("run-status-running"),
+        "complete" => crate::t!("run-status-complete"),
+        "partial" => crate::t!("run-status-partial"),
+        "incomplete" => crate::t!("run-status-incomplete"),
+        "interrupted" => crate::t!("run-status-interrupted"),
+        "killed" => crate::t!("run-status-killed"),
+        "failed" => crate::t!("run-status-failed"),
+        other => other.to_string(),
     }
 }
 

@@ -54,10 +54,11 @@ impl CandidateList {
                 )));
             }
             if line.len() > crate::api::http::MAX_CODE {
-                return Err(Error::usage(format!(
-                    "{what}, line {}: {}",
-                    n + 1,
-                    crate::api::http::too_long_code(line).message
+                return Err(Error::usage(crate::t!(
+                    "codes-file-line-problem",
+                    what = what.to_string(),
+                    line = n + 1,
+                    why = crate::api::http::too_long_code(line).message
                 )));
             }
             if line == "." || line == ".." {

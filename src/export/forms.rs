@@ -251,8 +251,9 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
         let mut v = resp.value()?;
         match v.get_mut("resource").map(Value::take) {
             Some(r @ Value::Object(_)) => Ok(r),
-            _ => Err(Error::other(format!(
-                "the detail of form '{code}' has no `resource` object"
+            _ => Err(Error::other(crate::t!(
+                "export-form-no-resource",
+                code = code.to_string()
             ))),
         }
     }

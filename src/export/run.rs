@@ -620,9 +620,9 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 Some(r @ Value::Object(_)) => r,
                 _ => {
                     return Err((
-                        Error::other(format!(
-                            "the detail of candidate '{}' has no `resource` object",
-                            entry.code
+                        Error::other(crate::t!(
+                            "export-candidate-no-resource",
+                            code = entry.code.to_string()
                         )),
                         false,
                     ))

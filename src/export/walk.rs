@@ -59,10 +59,9 @@ impl RawBody {
         };
         match parsed {
             Ok((Some(items), pagination)) => Ok((items, pagination)),
-            Ok((None, _)) => Err(Error::other(format!(
-                "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
-                self.url.path(),
-                self.url.path()
+            Ok((None, _)) => Err(Error::other(crate::t!(
+                "export-no-collection",
+                path = self.url.path().to_string()
             ))),
             Err(e) => {
                 // Not JSON at all: the client's own message says what the body looks like.
@@ -73,9 +72,10 @@ impl RawBody {
                 )
                 .err();
                 Err(shown.unwrap_or_else(|| {
-                    Error::other(format!(
-                        "the answer from {} has an unexpected shape: {e}",
-                        self.url.path()
+                    Error::other(crate::t!(
+                        "export-unexpected-shape",
+                        path = self.url.path().to_string(),
+                        why = e.to_string()
                     ))
                     .with_source(e)
                 }))

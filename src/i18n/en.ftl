@@ -1,11 +1,6 @@
 # Text for people, in English. Every message here has a Korean one in ko.ftl with the same
 # variables (a test checks). Terms: candidate, posting (a job), application form, memo, stage.
 
-candidates-count = { $count ->
-    [one] 1 candidate
-   *[other] { $count } candidates
-}
-
 ## Checks of answers (the answers file and the wizard). A quoted value comes quoted in $value.
 
 check-empty = must not be empty
@@ -177,7 +172,6 @@ wizard-terminal-failed = cannot read the answer from the terminal: { $error }
 
 word-error = error
 word-warning = warning
-word-note = note
 help-options-pointer = Global options (--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color and more): recruit help options
 help-examples-heading = Examples:
 help-heading-usage = Usage
@@ -195,7 +189,6 @@ list-fetching = { $items } items, { $pages } pages
 list-fetching-pages = fetching pages
 candidate-not-found = candidate '{ $code }' not found
 form-not-found = application form '{ $code }' not found
-dry-run-nothing-sent = dry run: nothing was sent
 confirm-no-terminal = refusing to delete without confirmation: no terminal to ask on; pass --yes to delete without a prompt
 confirm-cancelled = cancelled; nothing was deleted
 memo-content-empty = the memo content is empty; pass --content TEXT (or --content - with text on standard input)
@@ -313,6 +306,8 @@ col-answer = ANSWER
 col-received = RECEIVED
 col-action = ACTION
 col-attempts = ATTEMPTS
+col-target = TARGET
+col-last-error = LAST ERROR
 label-active = Active
 label-applicant = Applicant
 label-applied = Applied
@@ -371,6 +366,8 @@ label-status = Status
 label-title = Title
 label-updated = Updated
 label-uri = URI
+label-address = Address
+label-events = Events
 
 table-questions = Questions ({ $count }):
 table-questions-no-ids = Note: these questions carry no ids; only name, email, phone and resume can be answered (apply variant B).
@@ -674,7 +671,6 @@ clap-usage = Usage:
 clap-more = For more information, try '--help'.
 
 ## What a 404 names
-form-not-found = application form '{ $code }' not found
 evaluation-not-found = evaluation '{ $code }' not found
 interview-not-found = interview '{ $code }' not found
 webhook-not-found = webhook '{ $code }' not found
@@ -832,7 +828,6 @@ store-writer-start = cannot start the event store's writer
 store-writer-stopped = the event store's writer has stopped
 http-client-build = cannot build the HTTP client
 export-writer-stopped = the export's writer stopped
-export-resume-needs-out = --resume needs --out FILE: an export to standard output cannot be resumed
 export-forms-stopped = listing the forms stopped
 
 ## sync: the status table's words for a run's status, and Ctrl-C.
@@ -891,3 +886,100 @@ sync-mirror-error = mirror { $path }: { $error }
 record-memo = a memo
 record-memo-reply = a memo's reply
 mcp-not-built = this recruit was built without the MCP server (the `mcp` feature); use a build with default features
+key-command-cannot-run = cannot run api_key_command '{ $command }'
+config-not-toml = config file { $path } is not valid TOML at line { $line }, column { $column }: { $why }; fix or remove it
+export-form-no-resource = the detail of form '{ $code }' has no `resource` object
+export-candidate-no-resource = the detail of candidate '{ $code }' has no `resource` object
+export-no-collection = the answer from { $path } has no `collection` array; use `recruit api GET { $path }` to see it
+export-unexpected-shape = the answer from { $path } has an unexpected shape: { $why }
+codes-file-line-problem = { $what }, line { $line }: { $why }
+jq-invalid = invalid --jq expression '{ $expr }': { $why }
+jq-failed = --jq failed: { $why }
+fields-no-such-field = --fields: no field '{ $field }' here; the fields are: { $fields } (nested ones as a.b)
+sandbox-port-in-use = port { $port } is already in use on 127.0.0.1; choose another with --port P (0 picks a free one)
+sandbox-port-denied = not allowed to listen on port { $port }; choose a port above 1023 with --port P
+sandbox-cannot-start = cannot start the sandbox
+apply-save-no-directory = --save { $path }: the directory { $dir } does not exist
+apply-save-is-directory = --save { $path }: is a directory
+auth-key-not-stored = the key was not stored
+ca-cannot-read-named = cannot read the CA file '{ $path }' (--ca-cert / RECRUIT_CA_CERT / ca_cert)
+ca-cannot-read = cannot read the CA file '{ $path }'
+ca-not-a-file = the CA file '{ $path }' is not a regular file; pass a PEM file of certificates
+ca-too-large = the CA file '{ $path }' is over { $mib } MiB; pass a PEM file of certificates
+ca-not-pem = the CA file '{ $path }' is not valid PEM: { $why }; pass the authority's certificate in PEM form (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)
+ca-no-certificate = the CA file '{ $path }' holds no PEM certificate (-----BEGIN CERTIFICATE-----)
+ca-unusable = the CA file '{ $path }' holds a certificate that cannot be used as an authority: { $why }
+path-segment-unusable = '{ $value }' cannot be used as a code or id in a URL path; check the value
+path-not-a-url = '{ $path }' is not a valid URL
+path-other-origin = '{ $path }' is on another origin than the base URL { $base }; the API key is only sent to the base URL's origin
+path-not-valid = '{ $path }' is not a valid path
+code-too-long = '{ $start }…' ({ $bytes } bytes) is too long to be a code or id (at most { $max } bytes); check the value
+answer-unexpected-shape = the service's answer from { $path } has an unexpected shape: { $why }; use -o json to see it as sent
+http-local-unencrypted = the API key travels unencrypted over plain http to { $host } (use https:// outside a local network)
+http-refused = refusing to send the API key over plain http to { $host }: use an https:// base URL (or pass --insecure-http if you really mean it)
+answer-too-large-sized = the answer from { $path } is { $bytes } bytes, over the { $mib } MiB limit
+answer-too-large = the answer from { $path } is over the { $mib } MiB limit
+answer-empty-body = the service answered HTTP { $status } with an empty body where JSON was expected
+json-ends-early = it ends early (truncated at line { $line }, column { $column })
+answer-not-json = the service answered HTTP { $status } with a body that is not valid JSON ({ $content_type }): { $why }; starts with: { $start }
+base-url-invalid = base URL '{ $url }' is not a valid URL ({ $why }); use e.g. https://api.example.com/v1
+walk-token-repeated = the service gave page token '{ $token }' a second time; stopping the walk to avoid an endless loop
+walk-too-many-pages = the service keeps pointing to more pages than its total_count allows ({ $pages } pages read); stopping the walk to avoid an endless loop
+walk-empty-pages = the service sent { $pages } empty pages in a row, each pointing to another page; stopping the walk to avoid an endless loop
+walk-stopped-after-printing = { $why } (the items so far were printed)
+walk-next-not-a-url = the service's next-page address '{ $address }' is not a URL: { $why }
+walk-next-other-origin = the next page is on another origin ({ $origin }) and carries no page_token; stopping so the API key is not sent there
+memo-parent-role-unknown = memo { $id } on candidate { $candidate } has the role '{ $role }', not one of { $roles }; give the reply's role with --role
+memo-still-not-pinned = memo { $id } on candidate { $candidate } is still not pinned after toggling twice; someone else is changing it
+memo-still-not-unpinned = memo { $id } on candidate { $candidate } is still not unpinned after toggling twice; someone else is changing it
+url-not-a-url = { $what } '{ $value }' is not a URL ({ $why }): it must be an http:// or https:// address
+url-not-http = { $what } '{ $value }' must be an http:// or https:// address
+webhook-callback-required = { $name } is required: the address the service POSTs events to
+webhook-event-unknown = '{ $event }' is not one of the documented events ({ $events }); sending it unchanged
+delivery-refused-times = the app refused it { $times } times
+delivery-only-200 = only 200 counts as delivered; no retries left
+delivery-no-retries = no retries left
+delivery-too-old = older than --max-age after { $attempts } attempts
+http-not-found = not found: { $detail }
+retry-try-after = ; try again after { $time }
+retry-too-far = ; that is too far in the future to wait for
+retry-until = until { $time }
+retry-after-too-long = the service asked to wait { $asked } before retrying (HTTP { $status }, Retry-After: { $sent }), longer than --max-wait { $max }{ $when }, or raise --max-wait
+upload-presign-incomplete = the service's presign answer lacks presigned_url or file_url: { $answer }
+word-presigned-url = the service's presigned_url
+store-same-file = {" "}(the file { $file })
+store-no-events-table = its events table is missing
+store-disk-full = the disk holding the event store { $store } is full
+store-corrupt = the event store { $store } is damaged: { $why }
+store-failed = event store { $store }: { $why }
+store-event-unreadable = event { $id } was committed but does not read back
+store-not-sqlite-db = { $store } is not an event store (not an SQLite database); pass another --store FILE
+pem-ends-early = it ends before the line -----END { $marker }----- (the file is cut short or incomplete)
+pem-bad-section-start = a line starting a section is malformed: { $line }
+pem-not-base64 = the text between the markers is not valid base64 ({ $why })
+pem-cannot-read = it cannot be read ({ $why })
+pem-no-certificate = it holds no certificate
+pem-section-too-large = a section is over 256 MB
+cert-bad-encoding = it is not a well-formed X.509 certificate
+cert-self-signed = it is self-signed
+cert-ca-as-server = it is a certificate authority's certificate, used as the server's own
+cert-server-as-ca = a server's certificate is used as the authority of another
+cert-unknown-critical-extension = it has a critical extension this client does not know
+cert-chain-too-long = the chain is longer than an authority in it allows
+cert-name-constraint = it names a host its authority may not issue for
+tls-unknown-issuer = the certificate of { $target } is signed by an unknown authority; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)
+tls-expired = the certificate of { $target } has expired (or this machine's clock is wrong); ask the server's owner to renew it
+tls-not-valid-yet = the certificate of { $target } is not valid yet; check this machine's clock
+tls-wrong-name = the certificate of { $target } is not valid for that host name; check the host in the URL (the certificate names another)
+tls-revoked = the certificate of { $target } has been revoked
+tls-self-signed = the certificate of { $target } is self-signed: no authority vouches for it; if you trust this server, pass its certificate with --ca-cert FILE (or RECRUIT_CA_CERT)
+tls-ca-as-server = the server at { $target } presents a certificate authority's certificate as its own; it must present a server certificate issued by that authority for its host name
+tls-not-for-servers = the certificate of { $target } is not meant for a server (its extended key usage does not allow it)
+tls-rejected = the certificate of { $target } was rejected: { $why }; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)
+tls-not-tls = the server at { $target } does not speak TLS; did you mean http://?
+tls-failed = the TLS handshake with { $target } failed: { $why }
+upload-client-build = cannot build the upload client
+key-not-header-safe = the API key contains characters not allowed in an HTTP header
+stdout-closed = standard output was closed by its reader
+auth-profile = profile '{ $profile }'
+auth-profile-unreachable = profile '{ $profile }' cannot reach the service

@@ -248,17 +248,6 @@ pub fn help_ids(lang: Lang) -> Vec<String> {
         .collect()
 }
 
-/// Message `id` in the language in use, or `fallback` when no language has it (table headers
-/// and labels, looked up by the English name they have in the code).
-pub fn text_or(id: &str, fallback: &str) -> String {
-    let found = text(id, None);
-    if found == id {
-        fallback.to_string()
-    } else {
-        found
-    }
-}
-
 /// Message `id` in the language in use.
 pub fn text(id: &str, args: Option<&FluentArgs>) -> String {
     text_in(lang(), id, args)
@@ -384,50 +373,155 @@ mod tests {
     }
 
     /// Every `t!("id"` in the sources names a message of en.ftl.
-    #[test]
-    fn every_message_the_code_asks_for_exists() {
-        let en: Vec<String> = messages(Lang::En).into_iter().map(|(id, _)| id).collect();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut missing = Vec::new();
-        let mut stack = vec![root];
+    /// The Rust files of the front end (src/) and of every crate (crates/*/src), with their text.
+    fn sources() -> Vec<(std::path::PathBuf, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut stack = vec![root.join("src")];
+        for krate in std::fs::read_dir(root.join("crates")).unwrap() {
+            stack.push(krate.unwrap().path().join("src"));
+        }
+        let mut out = Vec::new();
         while let Some(dir) = stack.pop() {
             for entry in std::fs::read_dir(&dir).unwrap() {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
                     stack.push(path);
-                    continue;
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    out.push((path, text));
                 }
-                // This module defines the macro: its docs and tests are not requests.
-                if path.extension().is_none_or(|e| e != "rs") || path.ends_with("i18n/mod.rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                // `t!("id"`, `t_both!("id"` and `tell!(io, "id"`: the id is the first string.
-                for name in ["t!(", "t_both!(", "tell!("] {
-                    for (at, _) in text.match_indices(name) {
-                        // Not part of a longer macro name (e.g. `assert!(`).
-                        let before = text[..at].chars().next_back();
-                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                            continue;
-                        }
-                        let rest = &text[at + name.len()..];
-                        let Some(open) = rest.find('"') else { continue };
-                        if rest[..open].contains(['(', ';', '"']) {
-                            continue;
-                        }
-                        let rest = &rest[open + 1..];
-                        let id = &rest[..rest.find('"').unwrap()];
-                        if !en.iter().any(|e| e == id) {
-                            missing.push(format!("{}: {id}", path.display()));
-                        }
+            }
+        }
+        out
+    }
+
+    /// Where macro `name` (e.g. `t!(`) is called in `text`, not as the end of a longer name
+    /// (`assert!(`), the byte offsets after its `(`.
+    fn calls<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+        text.match_indices(name).filter_map(move |(at, _)| {
+            let before = text[..at].chars().next_back();
+            (!before.is_some_and(|c| c.is_alphanumeric() || c == '_')).then_some(at + name.len())
+        })
+    }
+
+    #[test]
+    fn every_message_the_code_asks_for_exists() {
+        let en: Vec<String> = messages(Lang::En).into_iter().map(|(id, _)| id).collect();
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        for (path, text) in sources() {
+            // The modules that define the macros: their docs and tests are not requests.
+            if path.ends_with("i18n/mod.rs") || path.ends_with("client/src/msg.rs") {
+                continue;
+            }
+            // `t!("id"`, `t_both!("id"`, `tell!(io, "id"` and the crates' `msg!("id"`: the id
+            // is the first string.
+            for name in ["t!(", "t_both!(", "tell!(", "msg!("] {
+                for after in calls(&text, name) {
+                    let rest = &text[after..];
+                    let Some(open) = rest.find('"') else { continue };
+                    if rest[..open].contains(['(', ';', '"']) {
+                        continue;
+                    }
+                    let rest = &rest[open + 1..];
+                    let id = &rest[..rest.find('"').unwrap()];
+                    seen += 1;
+                    // An I/O cause is worded by `render_in` itself, not by a message of its own.
+                    if id != "io-cause" && !en.iter().any(|e| e == id) {
+                        missing.push(format!("{}: {id}", path.display()));
                     }
                 }
             }
         }
+        assert!(seen > 500, "the scan finds the requests ({seen})");
         assert!(
             missing.is_empty(),
             "messages missing from en.ftl: {missing:?}"
         );
+    }
+
+    /// Each message is in each file once, and each is asked for by the code: its id is written
+    /// out somewhere in src/ or crates/*/src (this module's tests aside). The one family built
+    /// at run time is an I/O failure's kind (`io-<kind>`, [`render_in`]).
+    #[test]
+    fn every_message_is_used() {
+        for lang in [Lang::En, Lang::Ko] {
+            let mut ids: Vec<String> = messages(lang).into_iter().map(|(id, _)| id).collect();
+            ids.sort();
+            let dups: Vec<_> = ids
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| &w[0])
+                .collect();
+            assert!(dups.is_empty(), "{}.ftl has twice: {dups:?}", lang.code());
+        }
+        let code: Vec<String> = sources()
+            .into_iter()
+            .map(|(path, text)| {
+                if path.ends_with("i18n/mod.rs") {
+                    text[..text.find("#[cfg(test)]").unwrap()].to_string()
+                } else {
+                    text
+                }
+            })
+            .collect();
+        let unused: Vec<String> = messages(Lang::En)
+            .into_iter()
+            .map(|(id, _)| id)
+            .filter(|id| !id.starts_with("io-"))
+            .filter(|id| {
+                let quoted = format!("\"{id}\"");
+                !code.iter().any(|t| t.contains(&quoted))
+            })
+            .collect();
+        assert!(unused.is_empty(), "messages no code asks for: {unused:?}");
+    }
+
+    /// The crates below the front end speak no language: they say what they mean as data
+    /// (`msg!`), never a sentence of the front end's (`t!`), and they depend on none of the
+    /// front end's libraries (the command line, Fluent, tables, prompts, servers).
+    #[test]
+    fn the_crates_below_the_front_end_speak_no_language() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (path, text) in sources() {
+            let below = ["crates/client/src", "crates/store/src"]
+                .iter()
+                .any(|c| path.starts_with(root.join(c)));
+            if below {
+                for name in ["t!(", "t_both!(", "t_in!(", "tell!("] {
+                    assert!(
+                        calls(&text, name).next().is_none(),
+                        "{} calls {name}",
+                        path.display()
+                    );
+                }
+            }
+        }
+        const FRONT_END: [&str; 8] = [
+            "clap",
+            "fluent-bundle",
+            "comfy-table",
+            "indicatif",
+            "dialoguer",
+            "console",
+            "rmcp",
+            "axum",
+        ];
+        for krate in ["client", "store"] {
+            let manifest =
+                std::fs::read_to_string(root.join("crates").join(krate).join("Cargo.toml"))
+                    .unwrap();
+            for line in manifest.lines().map(str::trim) {
+                for dep in FRONT_END {
+                    let named = line
+                        .strip_prefix(dep)
+                        .is_some_and(|rest| rest.starts_with([' ', '=', '.']))
+                        || line.contains(&format!("dependencies.{dep}]"))
+                        || line.contains(&format!("package = \"{dep}\""));
+                    assert!(!named, "crates/{krate}/Cargo.toml depends on {dep}: {line}");
+                }
+            }
+        }
     }
 
     /// The Korean help parses, and English help is clap's own (none here).
@@ -445,6 +539,53 @@ mod tests {
 
     /// The client's messages (data) put in words here: nested causes and spans of time in
     /// the reader's language, English for programs, an I/O cause in the system's words.
+    /// The client's messages that tests once read in English keep their wording: a message
+    /// inside another, numbers and a cut PEM file's marker.
+    #[test]
+    fn client_messages_keep_their_english() {
+        use recruit_client::msg;
+        install();
+        let en = |m: &Msg| render_in(m, Lang::En);
+        assert_eq!(
+            en(&msg!("tls-unknown-issuer", target = "localhost:8443")),
+            "the certificate of localhost:8443 is signed by an unknown authority; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)"
+        );
+        assert_eq!(
+            en(&msg!(
+                "ca-not-pem",
+                path = "cut.pem",
+                why = msg!("pem-ends-early", marker = "CERTIFICATE")
+            )),
+            "the CA file 'cut.pem' is not valid PEM: it ends before the line -----END CERTIFICATE----- (the file is cut short or incomplete); pass the authority's certificate in PEM form (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)"
+        );
+        assert_eq!(
+            en(&msg!("delivery-refused-times", times = 3)),
+            "the app refused it 3 times"
+        );
+        assert_eq!(
+            en(&msg!("store-taken", store = "a.db", same = msg!("store-same-file", file = "/x/a.db")))
+                .split(';')
+                .next(),
+            Some("another `recruit webhooks listen` is using the event store a.db (the file /x/a.db)")
+        );
+        assert_eq!(
+            en(&msg!(
+                "retry-after-too-long",
+                asked = "20 s",
+                status = 429,
+                sent = "20",
+                max = "5 s",
+                when = msg!("retry-too-far")
+            )),
+            "the service asked to wait 20 s before retrying (HTTP 429, Retry-After: 20), longer than --max-wait 5 s; that is too far in the future to wait for, or raise --max-wait"
+        );
+        assert_eq!(
+            in_lang(Lang::Ko, || msg!("delivery-refused-times", times = 3)
+                .said()),
+            "앱이 3번 거절했습니다"
+        );
+    }
+
     #[test]
     fn client_messages_are_worded_here() {
         use recruit_client::signature::{verify, Rejection};
@@ -533,14 +674,14 @@ mod tests {
     fn messages_in_both_languages_with_arguments_and_no_isolation_marks() {
         let mut args = FluentArgs::new();
         args.set("count", 3);
-        let en = text_in(Lang::En, "candidates-count", Some(&args));
-        let ko = text_in(Lang::Ko, "candidates-count", Some(&args));
-        assert_eq!(en, "3 candidates");
-        assert_eq!(ko, "지원자 3명");
+        let en = text_in(Lang::En, "memo-delete-replies", Some(&args));
+        let ko = text_in(Lang::Ko, "memo-delete-replies", Some(&args));
+        assert_eq!(en, "It has 3 replies, which are deleted with it.");
+        assert_eq!(ko, "답글 3개도 함께 지워집니다.");
         args.set("count", 1);
         assert_eq!(
-            text_in(Lang::En, "candidates-count", Some(&args)),
-            "1 candidate"
+            text_in(Lang::En, "memo-delete-replies", Some(&args)),
+            "It has 1 reply, which is deleted with it."
         );
         assert!(!ko.contains('\u{2068}') && !ko.contains('\u{2069}'));
         assert_eq!(

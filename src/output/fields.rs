@@ -52,9 +52,10 @@ pub(crate) fn check(kind: Kind, fields: &[String], items: &[Value]) -> Result<()
     for f in fields {
         let head = f.split('.').next().unwrap_or(f);
         if !names.iter().any(|n| n == head) {
-            return Err(Error::usage(format!(
-                "--fields: no field '{f}' here; the fields are: {} (nested ones as a.b)",
-                names.join(", ")
+            return Err(Error::usage(crate::t!(
+                "fields-no-such-field",
+                field = f.to_string(),
+                fields = names.join(", ")
             )));
         }
     }

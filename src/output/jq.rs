@@ -64,9 +64,10 @@ impl JqFilter {
                     ),
                 }
             }
-            Error::usage(format!(
-                "invalid --jq expression '{expr}': {}",
-                parts.join("; ")
+            Error::usage(crate::t!(
+                "jq-invalid",
+                expr = expr.to_string(),
+                why = parts.join("; ")
             ))
         })?;
         let filter = Compiler::default()
@@ -82,9 +83,10 @@ impl JqFilter {
                     .flat_map(|(_file, list)| list)
                     .map(|(name, undefined)| format!("undefined {} '{name}'", undefined.as_str()))
                     .collect();
-                Error::usage(format!(
-                    "invalid --jq expression '{expr}': {}",
-                    parts.join("; ")
+                Error::usage(crate::t!(
+                    "jq-invalid",
+                    expr = expr.to_string(),
+                    why = parts.join("; ")
                 ))
             })?;
         Ok(JqFilter { filter })
@@ -117,9 +119,9 @@ impl JqFilter {
                         },
                     };
                     // jq's message embeds the value it failed on, which may be the whole input.
-                    return Err(Error::usage(format!(
-                        "--jq failed: {}",
-                        crate::output::text::one_line(&why, 200)
+                    return Err(Error::usage(crate::t!(
+                        "jq-failed",
+                        why = crate::output::text::one_line(&why, 200)
                     )));
                 }
             }

@@ -242,14 +242,21 @@ impl Relay {
                         self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
                         self.stats.failed.fetch_add(1, Ordering::Relaxed);
                         let id = ev.id;
-                        say(said!(
-                            Record::warn,
-                            "failed",
+                        // The why in each audience's words: English in the log, the reader's on screen.
+                        let en = crate::t_in!(
+                            crate::i18n::Lang::En,
                             "relay-failed",
                             id = id,
-                            why = why.to_string(),
+                            why = why.for_programs(),
                             error = error.as_str()
-                        ));
+                        );
+                        let people = crate::t!(
+                            "relay-failed",
+                            id = id,
+                            why = why.said(),
+                            error = error.as_str()
+                        );
+                        say(Record::warn("failed", en).for_people(people));
                         Mark::GiveUp { error }
                     }
                     Next::RetryIn(delay) => {

@@ -204,7 +204,7 @@ pub(crate) async fn deliver(
             let next = match &a.next {
                 delivery::Next::Done => "delivered".to_string(),
                 delivery::Next::RetryIn(d) => format!("retrying in {}s", d.as_secs_f64()),
-                delivery::Next::GiveUp(why) => why.clone(),
+                delivery::Next::GiveUp(why) => why.said(),
             };
             let what = match (status, &error) {
                 (Some(s), _) => format!("HTTP {s}"),

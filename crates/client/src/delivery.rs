@@ -189,6 +189,7 @@ pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outc
             let why = url::Url::parse(url)
                 .ok()
                 .and_then(|u| crate::api::tls::describe_tls_error(&e, &u))
+                .map(|m| m.for_programs())
                 .unwrap_or_else(|| crate::api::http::error_chain(&e));
             return Outcome::Failed(crate::redact::scrub(&why));
         }
@@ -280,14 +281,14 @@ impl Policy {
 }
 
 /// What follows an attempt.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Next {
     /// Delivered.
     Done,
     /// Tried again after this long.
     RetryIn(Duration),
     /// No more attempts, and why.
-    GiveUp(String),
+    GiveUp(crate::msg::Msg),
 }
 
 /// One attempt, as the caller's callback sees it.
@@ -302,10 +303,10 @@ pub struct Attempted<'a> {
 }
 
 /// How a run ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
     Delivered,
-    GaveUp(String),
+    GaveUp(crate::msg::Msg),
     /// The caller's callback said to stop (the event went away).
     Dropped,
     /// `stop` resolved: the attempt in flight was abandoned.
@@ -345,25 +346,21 @@ where
             refusals += 1;
             match delays.get(refusals - 1) {
                 Some(d) => Next::RetryIn(*d),
-                None => Next::GiveUp(format!("the app refused it {refusals} times")),
+                None => Next::GiveUp(crate::msg!("delivery-refused-times", times = refusals)),
             }
         } else {
             match &policy.retries {
                 Retries::Fixed(delays) => match delays.get(n - 1) {
                     Some(d) => Next::RetryIn(*d),
-                    None if outcome.accepted() => {
-                        Next::GiveUp("only 200 counts as delivered; no retries left".into())
-                    }
-                    None => Next::GiveUp("no retries left".into()),
+                    None if outcome.accepted() => Next::GiveUp(crate::msg!("delivery-only-200")),
+                    None => Next::GiveUp(crate::msg!("delivery-no-retries")),
                 },
                 Retries::Backoff {
                     first,
                     max,
                     max_age,
                 } => match max_age.filter(|m| age() >= *m) {
-                    Some(_) => {
-                        Next::GiveUp(format!("older than --max-age after {attempts} attempts"))
-                    }
+                    Some(_) => Next::GiveUp(crate::msg!("delivery-too-old", attempts = attempts)),
                     None => Next::RetryIn(Policy::backoff(*first, *max, attempts)),
                 },
             }
@@ -473,10 +470,7 @@ mod tests {
         let (v, n, waits) = script(&policy, vec![Outcome::Accepted(204); 5]).await;
         assert_eq!(n, 5);
         assert_eq!(waits, [s(10), s(30), s(90), s(270)]);
-        assert_eq!(
-            v,
-            Verdict::GaveUp("only 200 counts as delivered; no retries left".into())
-        );
+        assert_eq!(v, Verdict::GaveUp(crate::msg!("delivery-only-200")));
         let (v, n, _) = script(&policy, vec![refused(503), Outcome::Accepted(200)]).await;
         assert_eq!((v, n), (Verdict::Delivered, 2));
     }
@@ -510,7 +504,10 @@ mod tests {
         let (v, n, waits) = script(&policy, vec![refused(400); 3]).await;
         assert_eq!(n, 3);
         assert_eq!(waits, [s(2), s(2)]);
-        assert_eq!(v, Verdict::GaveUp("the app refused it 3 times".into()));
+        assert_eq!(
+            v,
+            Verdict::GaveUp(crate::msg!("delivery-refused-times", times = 3))
+        );
     }
 
     #[tokio::test(start_paused = true)]
@@ -538,7 +535,7 @@ mod tests {
         .await;
         assert_eq!(
             v,
-            Verdict::GaveUp("older than --max-age after 8 attempts".into())
+            Verdict::GaveUp(crate::msg!("delivery-too-old", attempts = 8))
         );
         let v = run(
             &policy,

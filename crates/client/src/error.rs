@@ -163,11 +163,6 @@ impl Said for std::borrow::Cow<'_, str> {
         (self.into_owned(), None)
     }
 }
-impl Said for fmt::Arguments<'_> {
-    fn into_said(self) -> (String, Option<Msg>) {
-        (self.to_string(), None)
-    }
-}
 impl Said for Msg {
     fn into_said(self) -> (String, Option<Msg>) {
         (self.said(), Some(self))
@@ -229,7 +224,11 @@ impl Error {
     pub fn not_found_as(mut self, what: impl FnOnce() -> Msg) -> Self {
         if self.kind == ExitKind::NotFound {
             let what = what();
-            let detail = self.message.trim_start_matches("not found: ").to_string();
+            // The service's words alone, without the sentence around them.
+            let detail = match self.said.as_ref().filter(|m| m.id == "http-not-found") {
+                Some(m) => m.get("detail").map(|d| d.to_string()).unwrap_or_default(),
+                None => self.message.clone(),
+            };
             self.message = format!("{what}: {detail}");
             self.said = Some(what);
         }
@@ -269,10 +268,7 @@ impl Error {
     }
     /// The reader of standard output went away: the command stops, quietly.
     pub fn output_closed() -> Self {
-        Self::new(
-            ExitKind::OutputClosed,
-            "standard output was closed by its reader",
-        )
+        Self::new(ExitKind::OutputClosed, crate::msg!("stdout-closed"))
     }
     /// A failed write to `what` (standard output, a file): a closed pipe is
     /// [`Error::output_closed`], anything else names the destination and the cause.

@@ -287,16 +287,16 @@ fn check_save_target(path: &std::path::Path) -> Result<(), Error> {
         _ => std::path::Path::new("."),
     };
     if !dir.is_dir() {
-        return Err(Error::usage(format!(
-            "--save {}: the directory {} does not exist",
-            path.display(),
-            dir.display()
+        return Err(Error::usage(crate::t!(
+            "apply-save-no-directory",
+            path = path.display().to_string(),
+            dir = dir.display().to_string()
         )));
     }
     if path.is_dir() {
-        return Err(Error::usage(format!(
-            "--save {}: is a directory",
-            path.display()
+        return Err(Error::usage(crate::t!(
+            "apply-save-is-directory",
+            path = path.display().to_string()
         )));
     }
     Ok(())

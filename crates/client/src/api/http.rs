@@ -47,10 +47,11 @@ pub const MAX_CODE: usize = 256;
 /// A value too long to be a code: its start and size, never the whole of it.
 pub fn too_long_code(value: &str) -> Error {
     let start: String = value.chars().take(24).collect();
-    Error::usage(format!(
-        "'{}…' ({} bytes) is too long to be a code or id (at most {MAX_CODE} bytes); check the value",
-        crate::text::safe_line(&start),
-        value.len()
+    Error::usage(crate::msg!(
+        "code-too-long",
+        start = crate::text::safe_line(&start),
+        bytes = value.len(),
+        max = MAX_CODE
     ))
 }
 
@@ -218,9 +219,10 @@ impl ApiResponse {
         let value = self.value()?;
         // Read from the tree in place: a page of thousands of items is not copied.
         let data = T::deserialize(&value).map_err(|e| {
-            Error::other(format!(
-                "the service's answer from {} has an unexpected shape: {e}; use -o json to see it as sent",
-                self.url.path()
+            Error::other(crate::msg!(
+                "answer-unexpected-shape",
+                path = self.url.path(),
+                why = e.to_string()
             ))
             .with_source(e)
         })?;
@@ -238,14 +240,17 @@ impl Client {
         if base.scheme() == "http" && !is_loopback(&base) && !cfg.allow_insecure_http {
             if is_local_network(&base) {
                 // A test server or gateway on this network: allowed, but never silently.
-                cfg.reporter.report(ClientEvent::Warning(format!(
-                    "the API key travels unencrypted over plain http to {} (use https:// outside a local network)",
-                    base.host_str().unwrap_or("")
-                )));
+                cfg.reporter.report(ClientEvent::Warning(
+                    crate::msg!(
+                        "http-local-unencrypted",
+                        host = base.host_str().unwrap_or("")
+                    )
+                    .said(),
+                ));
             } else {
-                return Err(Error::usage(format!(
-                    "refusing to send the API key over plain http to {}: use an https:// base URL (or pass --insecure-http if you really mean it)",
-                    base.host_str().unwrap_or("")
+                return Err(Error::usage(crate::msg!(
+                    "http-refused",
+                    host = base.host_str().unwrap_or("")
                 )));
             }
         }
@@ -270,7 +275,7 @@ impl Client {
             .redirect(policy)
             .pool_max_idle_per_host(64)
             .build()
-            .map_err(|e| Error::caused(ExitKind::Other, "cannot build the HTTP client", e))?;
+            .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("http-client-build"), e))?;
         Ok(Client {
             limiter: None,
             inner: Arc::new(Inner {
@@ -342,8 +347,9 @@ impl Client {
     /// exit 2, rather than sent and retried as a network error.
     pub fn checked_endpoint(&self, segments: &[&str]) -> Result<Url, Error> {
         if let Some(bad) = segments.iter().find(|s| matches!(**s, "" | "." | "..")) {
-            return Err(Error::usage(format!(
-                "'{bad}' cannot be used as a code or id in a URL path; check the value"
+            return Err(Error::usage(crate::msg!(
+                "path-segment-unusable",
+                value = *bad
             )));
         }
         if let Some(long) = segments.iter().find(|s| s.len() > MAX_CODE) {
@@ -359,14 +365,15 @@ impl Client {
             let url = Url::parse(path).map_err(|e| {
                 Error::caused(
                     ExitKind::Usage,
-                    format_args!("'{path}' is not a valid URL"),
+                    crate::msg!("path-not-a-url", path = path),
                     e,
                 )
             })?;
             if !self.same_origin(&url) {
-                return Err(Error::usage(format!(
-                    "'{path}' is on another origin than the base URL {}; the API key is only sent to the base URL's origin",
-                    self.inner.base
+                return Err(Error::usage(crate::msg!(
+                    "path-other-origin",
+                    path = path,
+                    base = self.inner.base.to_string()
                 )));
             }
             return Ok(url);
@@ -378,7 +385,7 @@ impl Client {
         self.inner.base.join(rel).map_err(|e| {
             Error::caused(
                 ExitKind::Usage,
-                format_args!("'{path}' is not a valid path"),
+                crate::msg!("path-not-valid", path = path),
                 e,
             )
         })
@@ -595,9 +602,7 @@ impl Client {
                 let mut v =
                     HeaderValue::from_str(&format!("Bearer {}", key.expose())).map_err(|_| {
                         SendError {
-                            error: Error::usage(
-                                "the API key contains characters not allowed in an HTTP header",
-                            ),
+                            error: Error::usage(crate::msg!("key-not-header-safe")),
                             connect: false,
                             // A local configuration error: asking again can't fix it.
                             fatal: true,
@@ -635,7 +640,7 @@ impl Client {
         let url = resp.url().clone();
         if let Some(len) = resp.content_length() {
             if len as usize > MAX_BODY {
-                return Err(too_large(&url, &format!(" {len} bytes,")));
+                return Err(too_large(&url, Some(len)));
             }
         }
         let mut body = Vec::new();
@@ -643,7 +648,7 @@ impl Client {
             match resp.chunk().await {
                 Ok(Some(chunk)) => {
                     if body.len() + chunk.len() > MAX_BODY {
-                        return Err(too_large(&url, ""));
+                        return Err(too_large(&url, None));
                     }
                     body.extend_from_slice(&chunk);
                 }
@@ -702,13 +707,18 @@ impl Client {
 }
 
 /// An answer over [`MAX_BODY`] (`size`: its announced size, when known).
-fn too_large(url: &Url, size: &str) -> SendError {
+fn too_large(url: &Url, size: Option<u64>) -> SendError {
+    let (path, mib) = (url.path(), MAX_BODY / 1024 / 1024);
     SendError {
-        error: Error::other(format!(
-            "the answer from {} is{size} over the {} MiB limit",
-            url.path(),
-            MAX_BODY / 1024 / 1024
-        )),
+        error: Error::other(match size {
+            Some(bytes) => crate::msg!(
+                "answer-too-large-sized",
+                path = path,
+                bytes = bytes,
+                mib = mib
+            ),
+            None => crate::msg!("answer-too-large", path = path, mib = mib),
+        }),
         connect: false,
         fatal: false,
     }
@@ -785,7 +795,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         ExitKind::Network => {
             crate::msg!("http-failed", retried = retried, detail = detail).into_said()
         }
-        ExitKind::NotFound => format!("not found: {detail}").into_said(),
+        ExitKind::NotFound => crate::msg!("http-not-found", detail = detail).into_said(),
         _ if (300..400).contains(&status) => {
             let loc = resp
                 .headers
@@ -842,25 +852,27 @@ pub fn parse_json_body(
     status: StatusCode,
 ) -> Result<serde_json::Value, Error> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err(Error::other(format!(
-            "the service answered HTTP {} with an empty body where JSON was expected",
-            status.as_u16()
+        return Err(Error::other(crate::msg!(
+            "answer-empty-body",
+            status = status.as_u16()
         )));
     }
     serde_json::from_slice(body).map_err(|e| {
         let why = if e.is_eof() {
-            format!("it ends early (truncated at line {}, column {})", e.line(), e.column())
+            crate::msg!("json-ends-early", line = e.line(), column = e.column()).into()
         } else {
-            format!("{e}")
+            crate::msg::Arg::Text(e.to_string())
         };
         let ct = headers
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .unwrap_or("no content type");
-        Error::other(format!(
-            "the service answered HTTP {} with a body that is not valid JSON ({ct}): {why}; starts with: {}",
-            status.as_u16(),
-            excerpt(body, headers)
+        Error::other(crate::msg!(
+            "answer-not-json",
+            status = status.as_u16(),
+            content_type = ct,
+            why = why,
+            start = excerpt(body, headers)
         ))
         .with_source(e)
     })
@@ -909,18 +921,21 @@ fn too_long_retry_after(status: u16, asked: &RetryAfter, max_wait: Duration) -> 
         .wait
         .and_then(|w| SystemTime::now().checked_add(w))
         .and_then(crate::text::local_clock)
-        .map(|t| format!("; try again after {t}"))
-        .unwrap_or_else(|| "; that is too far in the future to wait for".to_string());
-    let asked_for = match asked.sent.parse::<f64>() {
-        Ok(_) => format!("{} s", asked.sent),
-        Err(_) => format!("until {}", asked.sent),
+        .map(|t| crate::msg!("retry-try-after", time = t))
+        .unwrap_or_else(|| crate::msg!("retry-too-far"));
+    let asked_for: crate::msg::Arg = match asked.sent.parse::<f64>() {
+        Ok(_) => format!("{} s", asked.sent).into(),
+        Err(_) => crate::msg!("retry-until", time = asked.sent.as_str()).into(),
     };
     let mut e = Error::new(
         ExitKind::RateLimited,
-        format!(
-            "the service asked to wait {asked_for} before retrying (HTTP {status}, Retry-After: {}), longer than --max-wait {}{when}, or raise --max-wait",
-            asked.sent,
-            seconds(max_wait)
+        crate::msg!(
+            "retry-after-too-long",
+            asked = asked_for,
+            status = status,
+            sent = asked.sent.as_str(),
+            max = seconds(max_wait),
+            when = when
         ),
     );
     e.status = Some(status);
@@ -949,8 +964,10 @@ fn backoff(attempt: u32) -> Duration {
 pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
     let trimmed = input.trim();
     let mut url = Url::parse(trimmed).map_err(|e| {
-        Error::usage(format!(
-            "base URL '{trimmed}' is not a valid URL ({e}); use e.g. https://api.example.com/v1"
+        Error::usage(crate::msg!(
+            "base-url-invalid",
+            url = trimmed,
+            why = e.to_string()
         ))
         .with_source(e)
     })?;
@@ -1111,10 +1128,10 @@ mod tests {
             .checked_endpoint(&["candidates", &huge, "memos"])
             .unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(
-            e.message.contains("(1048576 bytes) is too long"),
-            "{}",
-            e.message
+        let said = e.said.as_ref().expect("a message");
+        assert_eq!(
+            (said.id, said.get("bytes")),
+            ("code-too-long", Some(&crate::msg::Arg::Number(1048576.0)))
         );
         assert!(e.message.len() < 200, "not echoed whole");
         let u = c.endpoint(&["candidates", "50%?#", "memos"]);
@@ -1128,7 +1145,10 @@ mod tests {
     fn plain_http_to_remote_host_is_refused() {
         let err = Client::new(ClientConfig::new("http://api.example.com", None)).unwrap_err();
         assert_eq!(err.kind, ExitKind::Usage);
-        assert!(err.message.contains("https"));
+        assert_eq!(
+            err.said,
+            Some(crate::msg!("http-refused", host = "api.example.com"))
+        );
         assert!(Client::new(ClientConfig::new("http://localhost:8080", None)).is_ok());
         assert!(Client::new(ClientConfig::new("http://[::1]:8080", None)).is_ok());
     }
@@ -1166,16 +1186,19 @@ mod tests {
         assert_eq!(r.wait, Some(Duration::from_secs(99_999_999)));
         let e = too_long_retry_after(429, &r, Duration::from_secs(60));
         assert_eq!(e.exit_code(), 6);
-        assert!(e.message.contains("wait 99999999 s"), "{}", e.message);
-        assert!(
-            e.message.contains("longer than --max-wait 60 s"),
-            "{}",
-            e.message
+        let said = e.said.as_ref().expect("a message");
+        assert_eq!(
+            said.get("asked"),
+            Some(&crate::msg::Arg::Text("99999999 s".into()))
         );
+        assert_eq!(said.get("max"), Some(&crate::msg::Arg::Text("60 s".into())));
         h.insert("retry-after", HeaderValue::from_static("1e300"));
         let r = retry_after_header(&h).unwrap();
         assert_eq!(r.wait, None);
         let e = too_long_retry_after(429, &r, Duration::from_secs(60));
-        assert!(e.message.contains("wait 1e300 s"), "{}", e.message);
+        assert_eq!(
+            e.said.as_ref().and_then(|m| m.get("asked")),
+            Some(&crate::msg::Arg::Text("1e300 s".into()))
+        );
     }
 }

@@ -78,9 +78,12 @@ impl Client {
                 None => None,
                 Some(role) => Some(Role::parse(role).ok_or_else(|| {
                     // Sent without one, the reply would be readable by every member.
-                    Error::usage(format!(
-                        "memo {parent} on candidate {candidate} has the role '{role}', not one of {}; give the reply's role with --role",
-                        Role::names().join(", ")
+                    Error::usage(crate::msg!(
+                        "memo-parent-role-unknown",
+                        id = parent,
+                        candidate = candidate,
+                        role = role,
+                        roles = Role::names().join(", ")
                     ))
                 })?),
             };
@@ -119,10 +122,11 @@ impl Client {
         if state(&result) != want {
             result = self.send_planned_json(&toggle, named).await?;
             if state(&result) != want {
-                let word = if want { "pinned" } else { "unpinned" };
-                return Err(Error::other(format!(
-                    "memo {id} on candidate {candidate} is still not {word} after toggling twice; someone else is changing it"
-                )));
+                return Err(Error::other(if want {
+                    crate::msg!("memo-still-not-pinned", id = id, candidate = candidate)
+                } else {
+                    crate::msg!("memo-still-not-unpinned", id = id, candidate = candidate)
+                }));
             }
         }
         Ok((result, true))

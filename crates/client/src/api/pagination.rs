@@ -148,20 +148,23 @@ impl Pager {
         };
         let key = page_token(&next).unwrap_or_else(|| next.to_string());
         if !self.seen.insert(key.clone()) {
-            return Err(Error::other(format!(
-                "the service gave page token '{key}' a second time; stopping the walk to avoid an endless loop"
+            return Err(Error::other(crate::msg!(
+                "walk-token-repeated",
+                token = key
             )));
         }
         if let Some(max) = self.max_pages.filter(|max| self.pages >= *max) {
-            return Err(Error::other(format!(
-                "the service keeps pointing to more pages than its total_count allows ({max} pages read); stopping the walk to avoid an endless loop"
+            return Err(Error::other(crate::msg!(
+                "walk-too-many-pages",
+                pages = max
             )));
         }
         if items == 0 {
             self.empty_run += 1;
             if self.empty_run >= MAX_EMPTY_PAGES {
-                return Err(Error::other(format!(
-                    "the service sent {MAX_EMPTY_PAGES} empty pages in a row, each pointing to another page; stopping the walk to avoid an endless loop"
+                return Err(Error::other(crate::msg!(
+                    "walk-empty-pages",
+                    pages = MAX_EMPTY_PAGES
                 )));
             }
         } else {
@@ -246,7 +249,7 @@ impl PageWalker {
         }
         if let Err(e) = self.pager.after_page(&url, value.get("pagination"), listed) {
             self.stop = Some(Error {
-                message: format!("{} (the items so far were printed)", e.message),
+                message: crate::msg!("walk-stopped-after-printing", why = e.message.clone()).said(),
                 ..e
             });
         }
@@ -261,13 +264,8 @@ impl PageWalker {
 /// The items of a page fetched from `url`: its `collection` array (or, for lists whose shape
 /// is not documented, see [`list_items`]).
 pub fn page_items<'a>(url: &Url, value: &'a Value) -> Result<&'a [Value], Error> {
-    list_items(value).ok_or_else(|| {
-        Error::other(format!(
-            "the answer from {} has no `collection` array; use `recruit api GET {}` to see it",
-            url.path(),
-            url.path()
-        ))
-    })
+    list_items(value)
+        .ok_or_else(|| Error::other(crate::msg!("export-no-collection", path = url.path())))
 }
 
 /// Where the page after `current` is, decided from its `pagination` object alone: `None` when the
@@ -327,8 +325,10 @@ pub fn safe_next_url(
     given: &str,
 ) -> Result<(Url, bool), Error> {
     let url = current.join(given).map_err(|e| {
-        Error::other(format!(
-            "the service's next-page address '{given}' is not a URL: {e}"
+        Error::other(crate::msg!(
+            "walk-next-not-a-url",
+            address = given,
+            why = e.to_string()
         ))
         .with_source(e)
     })?;
@@ -341,9 +341,9 @@ pub fn safe_next_url(
             set_page_token(&mut u, Some(&tok));
             Ok((u, true))
         }
-        None => Err(Error::other(format!(
-            "the next page is on another origin ({}) and carries no page_token; stopping so the API key is not sent there",
-            url.origin().ascii_serialization()
+        None => Err(Error::other(crate::msg!(
+            "walk-next-other-origin",
+            origin = url.origin().ascii_serialization()
         ))),
     }
 }
@@ -502,7 +502,7 @@ mod tests {
         for i in 0..10 {
             let p = serde_json::json!({ "next_page": format!("t{i}") });
             if let Err(e) = w.after_page(&page, Some(&p), 0) {
-                assert!(e.message.contains("empty pages in a row"), "{}", e.message);
+                assert_eq!(e.said.as_ref().map(|m| m.id), Some("walk-empty-pages"));
                 assert_eq!(i + 1, MAX_EMPTY_PAGES);
                 return;
             }
@@ -517,12 +517,7 @@ mod tests {
             w.pages = i;
             let p = serde_json::json!({ "total_count": 4, "next_page": format!("t{i}") });
             if let Err(e) = w.after_page(&page, Some(&p), 2) {
-                assert!(
-                    e.message
-                        .contains("more pages than its total_count allows (4 pages read)"),
-                    "{}",
-                    e.message
-                );
+                assert_eq!(e.said, Some(crate::msg!("walk-too-many-pages", pages = 4)));
                 assert_eq!(i, 4, "2 pages for 4 items, and 2 of slack");
                 return;
             }
@@ -557,7 +552,10 @@ mod tests {
         );
         assert_eq!(next(serde_json::json!({"next_url": null})).unwrap(), None);
         let again = next(serde_json::json!({"next_url": format!("{base}t1")})).unwrap_err();
-        assert!(again.message.contains("second time"), "{}", again.message);
+        assert_eq!(
+            again.said.as_ref().map(|m| m.id),
+            Some("walk-token-repeated")
+        );
         assert!(next(serde_json::json!({"next_url": "https://evil.example/no-token"})).is_err());
     }
 }

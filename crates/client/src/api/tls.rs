@@ -14,6 +14,8 @@ use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::CertificateDer;
 
 use crate::error::{Error, ExitKind};
+use crate::msg;
+use crate::msg::{Arg, Msg};
 
 /// Largest CA file read: a bundle of every public root is about 250 KiB.
 const MAX_CA_FILE: u64 = 16 * 1024 * 1024;
@@ -48,52 +50,55 @@ impl NetSettings {
         let meta = std::fs::metadata(path).map_err(|e| {
             Error::caused(
                 ExitKind::Usage,
-                format_args!(
-                    "cannot read the CA file '{shown}' (--ca-cert / RECRUIT_CA_CERT / ca_cert)"
-                ),
+                crate::msg!("ca-cannot-read-named", path = shown.to_string()),
                 e,
             )
         })?;
         if !meta.is_file() {
-            return Err(Error::usage(format!(
-                "the CA file '{shown}' is not a regular file; pass a PEM file of certificates"
+            return Err(Error::usage(crate::msg!(
+                "ca-not-a-file",
+                path = shown.to_string()
             )));
         }
         if meta.len() > MAX_CA_FILE {
-            return Err(Error::usage(format!(
-                "the CA file '{shown}' is over {} MiB; pass a PEM file of certificates",
-                MAX_CA_FILE / 1024 / 1024
+            return Err(Error::usage(crate::msg!(
+                "ca-too-large",
+                path = shown.to_string(),
+                mib = MAX_CA_FILE / 1024 / 1024
             )));
         }
         let pem = std::fs::read(path).map_err(|e| {
             Error::caused(
                 ExitKind::Usage,
-                format_args!("cannot read the CA file '{shown}'"),
+                crate::msg!("ca-cannot-read", path = shown.to_string()),
                 e,
             )
         })?;
         let mut extra = Vec::new();
         for cert in CertificateDer::pem_slice_iter(&pem) {
             let cert = cert.map_err(|e| {
-                Error::usage(format!(
-                    "the CA file '{shown}' is not valid PEM: {}; pass the authority's certificate in PEM form (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----)",
-                    pem_problem(&e)
+                Error::usage(crate::msg!(
+                    "ca-not-pem",
+                    path = shown.to_string(),
+                    why = pem_problem(&e)
                 ))
             })?;
             extra.push(cert);
         }
         if extra.is_empty() {
-            return Err(Error::usage(format!(
-                "the CA file '{shown}' holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+            return Err(Error::usage(crate::msg!(
+                "ca-no-certificate",
+                path = shown.to_string()
             )));
         }
         // Each must parse as a trust anchor now, not fail later on the first request.
         let mut probe = RootCertStore::empty();
         for cert in &extra {
             probe.add(cert.clone()).map_err(|e| {
-                Error::usage(format!(
-                    "the CA file '{shown}' holds a certificate that cannot be used as an authority: {}",
-                    certificate_problem(&e)
+                Error::usage(crate::msg!(
+                    "ca-unusable",
+                    path = shown.to_string(),
+                    why = certificate_problem(&e)
                 ))
             })?;
         }
@@ -264,63 +269,56 @@ fn is_self_signed(der: &[u8]) -> bool {
     fields().unwrap_or(false)
 }
 
-/// What is wrong with a PEM file, in words (pki-types quotes the markers as byte arrays).
-fn pem_problem(e: &rustls_pki_types::pem::Error) -> String {
+/// What is wrong with a PEM file (pki-types quotes the markers as byte arrays): a message,
+/// or the library's own name for it.
+fn pem_problem(e: &rustls_pki_types::pem::Error) -> Arg {
     use rustls_pki_types::pem::Error as P;
     match e {
-        P::MissingSectionEnd { end_marker } => format!(
-            "it ends before the line -----END {}----- (the file is cut short or incomplete)",
-            String::from_utf8_lossy(end_marker)
-        ),
-        P::IllegalSectionStart { line } => format!(
-            "a line starting a section is malformed: {}",
-            crate::text::one_line(&String::from_utf8_lossy(line), 80)
-        ),
-        P::Base64Decode(why) => format!("the text between the markers is not valid base64 ({why})"),
-        P::Io(e) => format!("it cannot be read ({e})"),
-        P::NoItemsFound => "it holds no certificate".to_string(),
-        P::SectionTooLarge => "a section is over 256 MB".to_string(),
-        other => humanize(&format!("{other:?}")),
+        P::MissingSectionEnd { end_marker } => msg!(
+            "pem-ends-early",
+            marker = String::from_utf8_lossy(end_marker)
+        )
+        .into(),
+        P::IllegalSectionStart { line } => msg!(
+            "pem-bad-section-start",
+            line = crate::text::one_line(&String::from_utf8_lossy(line), 80)
+        )
+        .into(),
+        P::Base64Decode(why) => msg!("pem-not-base64", why = why.to_string()).into(),
+        P::Io(e) => msg!("pem-cannot-read", why = e.to_string()).into(),
+        P::NoItemsFound => msg!("pem-no-certificate").into(),
+        P::SectionTooLarge => msg!("pem-section-too-large").into(),
+        other => humanize(&format!("{other:?}")).into(),
     }
 }
 
-/// A certificate problem rustls reports, in words.
-fn certificate_problem(e: &rustls::Error) -> String {
+/// A certificate problem rustls reports: a message, or its own name for it.
+fn certificate_problem(e: &rustls::Error) -> Arg {
     use rustls::{CertificateError, Error as E};
     match e {
-        E::InvalidCertificate(CertificateError::BadEncoding) => {
-            "it is not a well-formed X.509 certificate".to_string()
-        }
+        E::InvalidCertificate(CertificateError::BadEncoding) => msg!("cert-bad-encoding").into(),
         E::InvalidCertificate(CertificateError::Other(other)) => webpki_problem(other),
-        E::InvalidCertificate(other) => humanize(&format!("{other:?}")),
-        other => other.to_string(),
+        E::InvalidCertificate(other) => humanize(&format!("{other:?}")).into(),
+        other => other.to_string().into(),
     }
 }
 
-/// The text of webpki's error behind rustls's `Other`, in words.
-fn webpki_problem(other: &rustls::OtherError) -> String {
+/// webpki's error behind rustls's `Other`: a message, or its own name for it.
+fn webpki_problem(other: &rustls::OtherError) -> Arg {
     let inner: &(dyn std::error::Error + 'static) = &*other.0;
     if inner.downcast_ref::<SelfSigned>().is_some() {
-        return "it is self-signed".to_string();
+        return msg!("cert-self-signed").into();
     }
     match inner.downcast_ref::<webpki::Error>() {
-        Some(webpki::Error::CaUsedAsEndEntity) => {
-            "it is a certificate authority's certificate, used as the server's own".to_string()
-        }
-        Some(webpki::Error::EndEntityUsedAsCa) => {
-            "a server's certificate is used as the authority of another".to_string()
-        }
+        Some(webpki::Error::CaUsedAsEndEntity) => msg!("cert-ca-as-server").into(),
+        Some(webpki::Error::EndEntityUsedAsCa) => msg!("cert-server-as-ca").into(),
         Some(webpki::Error::UnsupportedCriticalExtension) => {
-            "it has a critical extension this client does not know".to_string()
+            msg!("cert-unknown-critical-extension").into()
         }
-        Some(webpki::Error::PathLenConstraintViolated) => {
-            "the chain is longer than an authority in it allows".to_string()
-        }
-        Some(webpki::Error::NameConstraintViolation) => {
-            "it names a host its authority may not issue for".to_string()
-        }
-        Some(other) => humanize(&format!("{other:?}")),
-        None => humanize(&inner.to_string()),
+        Some(webpki::Error::PathLenConstraintViolated) => msg!("cert-chain-too-long").into(),
+        Some(webpki::Error::NameConstraintViolation) => msg!("cert-name-constraint").into(),
+        Some(other) => humanize(&format!("{other:?}")).into(),
+        None => humanize(&inner.to_string()).into(),
     }
 }
 
@@ -376,7 +374,7 @@ fn system_roots() -> &'static RootCertStore {
 
 /// What went wrong in a TLS handshake with `url`'s host, in words that name the fix; `None`
 /// when the error is not about TLS.
-pub fn describe_tls_error(e: &(dyn std::error::Error + 'static), url: &url::Url) -> Option<String> {
+pub fn describe_tls_error(e: &(dyn std::error::Error + 'static), url: &url::Url) -> Option<Msg> {
     let target = format!(
         "{}:{}",
         url.host_str().unwrap_or(""),
@@ -408,36 +406,30 @@ fn find_rustls<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustl
     e.source().and_then(find_rustls)
 }
 
-fn describe_rustls(e: &rustls::Error, target: &str) -> String {
+fn describe_rustls(e: &rustls::Error, target: &str) -> Msg {
     use rustls::{CertificateError, Error as E};
-    const FIX: &str =
-        "if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)";
     match e {
         E::InvalidCertificate(CertificateError::UnknownIssuer)
-        | E::InvalidCertificate(CertificateError::BadSignature) => format!(
-            "the certificate of {target} is signed by an unknown authority; {FIX}"
-        ),
-        E::InvalidCertificate(CertificateError::Expired)
-        | E::InvalidCertificate(CertificateError::ExpiredContext { .. }) => format!(
-            "the certificate of {target} has expired (or this machine's clock is wrong); ask the server's owner to renew it"
-        ),
-        E::InvalidCertificate(CertificateError::NotValidYet)
-        | E::InvalidCertificate(CertificateError::NotValidYetContext { .. }) => format!(
-            "the certificate of {target} is not valid yet; check this machine's clock"
-        ),
-        E::InvalidCertificate(CertificateError::NotValidForName)
-        | E::InvalidCertificate(CertificateError::NotValidForNameContext { .. }) => format!(
-            "the certificate of {target} is not valid for that host name; check the host in the URL (the certificate names another)"
-        ),
-        E::InvalidCertificate(CertificateError::Revoked) => {
-            format!("the certificate of {target} has been revoked")
+        | E::InvalidCertificate(CertificateError::BadSignature) => {
+            msg!("tls-unknown-issuer", target = target)
         }
+        E::InvalidCertificate(CertificateError::Expired)
+        | E::InvalidCertificate(CertificateError::ExpiredContext { .. }) => {
+            msg!("tls-expired", target = target)
+        }
+        E::InvalidCertificate(CertificateError::NotValidYet)
+        | E::InvalidCertificate(CertificateError::NotValidYetContext { .. }) => {
+            msg!("tls-not-valid-yet", target = target)
+        }
+        E::InvalidCertificate(CertificateError::NotValidForName)
+        | E::InvalidCertificate(CertificateError::NotValidForNameContext { .. }) => {
+            msg!("tls-wrong-name", target = target)
+        }
+        E::InvalidCertificate(CertificateError::Revoked) => msg!("tls-revoked", target = target),
         E::InvalidCertificate(CertificateError::Other(other))
             if other.0.downcast_ref::<SelfSigned>().is_some() =>
         {
-            format!(
-                "the certificate of {target} is self-signed: no authority vouches for it; if you trust this server, pass its certificate with --ca-cert FILE (or RECRUIT_CA_CERT)"
-            )
+            msg!("tls-self-signed", target = target)
         }
         E::InvalidCertificate(CertificateError::Other(other))
             if matches!(
@@ -445,22 +437,19 @@ fn describe_rustls(e: &rustls::Error, target: &str) -> String {
                 Some(webpki::Error::CaUsedAsEndEntity)
             ) =>
         {
-            format!(
-                "the server at {target} presents a certificate authority's certificate as its own; it must present a server certificate issued by that authority for its host name"
-            )
+            msg!("tls-ca-as-server", target = target)
         }
         E::InvalidCertificate(CertificateError::InvalidPurpose)
-        | E::InvalidCertificate(CertificateError::InvalidPurposeContext { .. }) => format!(
-            "the certificate of {target} is not meant for a server (its extended key usage does not allow it)"
+        | E::InvalidCertificate(CertificateError::InvalidPurposeContext { .. }) => {
+            msg!("tls-not-for-servers", target = target)
+        }
+        E::InvalidCertificate(_) => msg!(
+            "tls-rejected",
+            target = target,
+            why = certificate_problem(e)
         ),
-        E::InvalidCertificate(_) => format!(
-            "the certificate of {target} was rejected: {}; {FIX}",
-            certificate_problem(e)
-        ),
-        E::InvalidMessage(_) => format!(
-            "the server at {target} does not speak TLS; did you mean http://?"
-        ),
-        other => format!("the TLS handshake with {target} failed: {other}"),
+        E::InvalidMessage(_) => msg!("tls-not-tls", target = target),
+        other => msg!("tls-failed", target = target, why = other.to_string()),
     }
 }
 
@@ -473,10 +462,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (missing, empty) = (dir.path().join("nope.pem"), dir.path().join("empty.pem"));
         std::fs::write(&empty, "not a certificate\n").unwrap();
-        for (path, says) in [(missing, "nope.pem"), (empty, "no PEM certificate")] {
+        for (path, says) in [
+            (missing, "ca-cannot-read-named"),
+            (empty, "ca-no-certificate"),
+        ] {
             let err = NetSettings::with_ca_file(&path).unwrap_err();
             assert_eq!(err.kind, crate::error::ExitKind::Usage);
-            assert!(err.message.contains(says), "{}", err.message);
+            let said = err.said.expect("a message");
+            assert_eq!(said.id, says);
+            assert_eq!(
+                said.get("path"),
+                Some(&Arg::Text(path.display().to_string()))
+            );
         }
     }
 
@@ -489,13 +486,13 @@ mod tests {
         );
         assert_eq!(
             unknown,
-            "the certificate of localhost:8443 is signed by an unknown authority; if your network uses its own CA, pass it with --ca-cert FILE (or RECRUIT_CA_CERT)"
+            msg!("tls-unknown-issuer", target = "localhost:8443")
         );
         let plain = describe_rustls(
             &E::InvalidMessage(rustls::InvalidMessage::InvalidContentType),
             "h:1",
         );
-        assert!(plain.contains("does not speak TLS; did you mean http://?"));
+        assert_eq!(plain, msg!("tls-not-tls", target = "h:1"));
         // Found through an error chain, as reqwest wraps it.
         let io = std::io::Error::other(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
@@ -503,10 +500,7 @@ mod tests {
         ));
         let url = url::Url::parse("https://h:1/v1/").unwrap();
         let expired = describe_tls_error(&io, &url).unwrap();
-        assert!(
-            expired.starts_with("the certificate of h:1 has expired"),
-            "{expired}"
-        );
+        assert_eq!(expired, msg!("tls-expired", target = "h:1"));
         let other = std::io::Error::other("connection refused");
         assert!(describe_tls_error(&other, &url).is_none());
         assert!(!is_tls_error(&other));
@@ -517,18 +511,18 @@ mod tests {
             )))),
             "h:1",
         );
-        assert!(
-            ca.contains("a certificate authority's certificate as its own"),
-            "{ca}"
-        );
-        assert!(!ca.contains("Other("), "{ca}");
+        assert_eq!(ca, msg!("tls-ca-as-server", target = "h:1"));
         let odd = describe_rustls(
             &E::InvalidCertificate(CertificateError::Other(rustls::OtherError(Arc::new(
                 webpki::Error::MaximumPathDepthExceeded,
             )))),
             "h:1",
         );
-        assert!(odd.contains("maximum path depth exceeded"), "{odd}");
+        assert_eq!(
+            odd.get("why"),
+            Some(&Arg::Text("maximum path depth exceeded".into())),
+            "webpki's name in words, never debug text"
+        );
     }
 
     #[test]
@@ -537,11 +531,11 @@ mod tests {
         let cut = dir.path().join("cut.pem");
         std::fs::write(&cut, "-----BEGIN CERTIFICATE-----\nMIIB\n").unwrap();
         let e = NetSettings::with_ca_file(&cut).unwrap_err();
-        assert!(
-            e.message
-                .contains("it ends before the line -----END CERTIFICATE-----"),
-            "{}",
-            e.message
+        let said = e.said.expect("a message");
+        assert_eq!(said.id, "ca-not-pem");
+        assert_eq!(
+            said.get("why"),
+            Some(&Arg::from(msg!("pem-ends-early", marker = "CERTIFICATE")))
         );
         assert!(!e.message.contains("[45, 45"), "{}", e.message);
     }

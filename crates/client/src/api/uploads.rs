@@ -149,7 +149,7 @@ async fn upload_file(
         .read_timeout(opts.timeout)
         .user_agent(concat!("recruit/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| Error::caused(ExitKind::Other, "cannot build the upload client", e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("upload-client-build"), e))?;
 
     // Streamed from the file in chunks whatever its size: a large upload must not be read
     // into memory first.
@@ -194,19 +194,17 @@ async fn presigned_target(client: &Client, filename: &str) -> Result<(url::Url, 
     let presign = client.presign(filename).await?;
     let res = presign.data.resource;
     let (Some(presigned), Some(file_url)) = (res.presigned_url, res.file_url) else {
-        return Err(Error::other(format!(
-            "the service's presign answer lacks presigned_url or file_url: {}",
-            crate::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
+        return Err(Error::other(crate::msg!(
+            "upload-presign-incomplete",
+            answer = crate::text::one_line(&String::from_utf8_lossy(&presign.raw), 300)
         )));
     };
     // The service's mistake, not the user's: exit 1.
-    let target =
-        super::webhooks::http_url("the service's presigned_url", &presigned).map_err(|e| {
-            Error {
-                kind: ExitKind::Other,
-                ..e
-            }
-        })?;
+    let target = super::webhooks::http_url(&crate::msg!("word-presigned-url").said(), &presigned)
+        .map_err(|e| Error {
+        kind: ExitKind::Other,
+        ..e
+    })?;
     Ok((target, file_url))
 }
 
@@ -230,8 +228,9 @@ async fn refused(resp: reqwest::Response, shown: &str) -> Error {
     let status = resp.status();
     let body = resp.text().await.unwrap_or_default();
     let detail = crate::text::one_line(&body, 200);
-    let mut e = Error::network(format!(
-        "upload to {shown} failed: HTTP {} {}{}",
+    // The status and the body's start as they came: technical text, in no language.
+    let answer = format!(
+        "HTTP {} {}{}",
         status.as_u16(),
         status.canonical_reason().unwrap_or(""),
         if detail.is_empty() {
@@ -239,7 +238,8 @@ async fn refused(resp: reqwest::Response, shown: &str) -> Error {
         } else {
             format!(": {detail}")
         }
-    ));
+    );
+    let mut e = Error::network(crate::msg!("upload-failed", target = shown, why = answer));
     e.kind = crate::error::ExitKind::from_status(status.as_u16());
     e.status = Some(status.as_u16());
     e

@@ -45,14 +45,19 @@ pub fn event_names() -> String {
 /// https:// URL, else exit 2. `what` names it as the user gave it (`--to`, `callback_url`).
 pub fn http_url(what: &str, text: &str) -> Result<Url, Error> {
     let url = Url::parse(text.trim()).map_err(|e| {
-        Error::usage(format!(
-            "{what} '{text}' is not a URL ({e}): it must be an http:// or https:// address"
+        Error::usage(crate::msg!(
+            "url-not-a-url",
+            what = what,
+            value = text,
+            why = e.to_string()
         ))
         .with_source(e)
     })?;
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(Error::usage(format!(
-            "{what} '{text}' must be an http:// or https:// address"
+        return Err(Error::usage(crate::msg!(
+            "url-not-http",
+            what = what,
+            value = text
         )));
     }
     Ok(url)
@@ -129,10 +134,9 @@ impl WebhookFields {
                 }
                 Err(e) => problems.push(e.message),
             },
-            None if creating => problems.push(format!(
-                "{} is required: the address the service POSTs events to",
-                naming.callback_url()
-            )),
+            None if creating => problems.push(
+                crate::msg!("webhook-callback-required", name = naming.callback_url()).said(),
+            ),
             None => {}
         }
         if let Some(k) = self.signing_key {
@@ -142,10 +146,9 @@ impl WebhookFields {
         }
         if let Some(events) = self.events {
             for e in events.iter().filter(|e| !is_event(e)) {
-                warnings.push(format!(
-                    "'{e}' is not one of the documented events ({}); sending it unchanged",
-                    event_names()
-                ));
+                warnings.push(
+                    crate::msg!("webhook-event-unknown", event = e, events = event_names()).said(),
+                );
             }
             body.insert(
                 "events".into(),
@@ -253,7 +256,7 @@ mod tests {
         assert_eq!(checked.warnings.len(), 1, "{:?}", checked.warnings);
         assert!(
             checked.warnings[0].starts_with(
-                "'hired' is not one of the documented events (candidate_stage_changed,"
+                "webhook-event-unknown (event: hired, events: candidate_stage_changed,"
             ),
             "{:?}",
             checked.warnings
@@ -272,20 +275,20 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.len(), 1);
         assert!(
-            e[0].starts_with("--callback-url 'ftp://h.example/r' must be an http"),
+            e[0].starts_with("url-not-http (what: --callback-url, value: ftp://h.example/r)"),
             "{e:?}"
         );
         let e = fields(Some("not a url"), &[])
             .check(false, Naming::Arguments)
             .unwrap_err();
         assert!(
-            e[0].starts_with("callback_url 'not a url' is not a URL"),
+            e[0].starts_with("url-not-a-url (what: callback_url, value: not a url,"),
             "{e:?}"
         );
         let e = fields(None, &[])
             .check(true, Naming::Arguments)
             .unwrap_err();
-        assert!(e[0].starts_with("callback_url is required"), "{e:?}");
+        assert_eq!(e[0], "webhook-callback-required (name: callback_url)");
         let e = fields(None, &[]).check(false, Naming::Flags).unwrap_err();
         assert_eq!(e, [Naming::Flags.nothing_to_change()]);
     }

@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 use recruit_client::clock::SharedClock;
+use recruit_client::msg::Arg;
 
 /// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
 /// (status, target, id), so a lane finds its next event without reading anyone else's.
@@ -465,8 +466,8 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
             let same = std::fs::canonicalize(path)
                 .ok()
                 .filter(|c| c != path)
-                .map(|c| format!(" (the file {})", c.display()))
-                .unwrap_or_default();
+                .map(|c| crate::msg!("store-same-file", file = c.display().to_string()).into())
+                .unwrap_or(Arg::Text(String::new()));
             Err(Error::usage(crate::msg!(
                 "store-taken",
                 store = path.display().to_string(),
@@ -535,7 +536,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
         )));
     }
     if version > 0 && !has_events {
-        return Err(damaged(path, "its events table is missing"));
+        return Err(damaged(path, crate::msg!("store-no-events-table")));
     }
     if how == Open::Listener && version > 0 {
         integrity_check(&conn, path)?;
@@ -565,14 +566,14 @@ fn integrity_check(conn: &Connection, path: &Path) -> Result<(), Error> {
                     rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
                 ) =>
             {
-                damaged(path, &e.to_string())
+                damaged(path, e.to_string())
             }
             _ => store_error(path, e),
         })?;
     if problems.len() == 1 && problems[0] == "ok" {
         return Ok(());
     }
-    Err(damaged(path, &problems.join("; ")))
+    Err(damaged(path, problems.join("; ")))
 }
 
 /// Whether `e` says the store's pages are damaged (SQLite found them malformed), as opposed
@@ -592,15 +593,20 @@ pub fn is_damage(e: &Error) -> bool {
 }
 
 /// What a listener says of a store found damaged while it runs: what, and what to do.
-pub fn damaged_message(path: &Path, why: &str) -> String {
+pub fn damaged_message(path: &Path, why: impl Into<Arg>) -> String {
     damaged(path, why).message
 }
 
-fn damaged(path: &Path, why: &str) -> Error {
+/// `why`: SQLite's own words (cut to a line), or a message of ours.
+fn damaged(path: &Path, why: impl Into<Arg>) -> Error {
+    let why = match why.into() {
+        Arg::Text(t) => Arg::Text(recruit_client::text::one_line(&t, 200).to_string()),
+        other => other,
+    };
     Error::usage(crate::msg!(
         "store-damaged",
         store = path.display().to_string(),
-        why = recruit_client::text::one_line(why, 200).to_string()
+        why = why
     ))
 }
 
@@ -669,7 +675,7 @@ fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
             .with_source(e);
         }
         if f.code == rusqlite::ErrorCode::DatabaseCorrupt {
-            return damaged(path, &e.to_string());
+            return damaged(path, e.to_string());
         }
     }
     store_error(path, e)
@@ -677,24 +683,17 @@ fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
 
 /// An SQLite failure in words, keeping the SQLite error as the source.
 pub fn store_error(path: &Path, e: rusqlite::Error) -> Error {
+    let shown = path.display().to_string();
     let message = match &e {
         rusqlite::Error::SqliteFailure(f, _) => match f.code {
-            rusqlite::ErrorCode::NotADatabase => format!(
-                "{} is not an event store (not an SQLite database); pass another --store FILE",
-                path.display()
-            ),
-            rusqlite::ErrorCode::DiskFull => {
-                format!(
-                    "the disk holding the event store {} is full",
-                    path.display()
-                )
-            }
+            rusqlite::ErrorCode::NotADatabase => crate::msg!("store-not-sqlite-db", store = shown),
+            rusqlite::ErrorCode::DiskFull => crate::msg!("store-disk-full", store = shown),
             rusqlite::ErrorCode::DatabaseCorrupt => {
-                format!("the event store {} is damaged: {e}", path.display())
+                crate::msg!("store-corrupt", store = shown, why = e.to_string())
             }
-            _ => format!("event store {}: {e}", path.display()),
+            _ => crate::msg!("store-failed", store = shown, why = e.to_string()),
         },
-        _ => format!("event store {}: {e}", path.display()),
+        _ => crate::msg!("store-failed", store = shown, why = e.to_string()),
     };
     Error::other(message).with_source(e)
 }

@@ -114,9 +114,9 @@ impl Health {
             .source
             .as_ref()
             .map_or(e.message.clone(), |s| s.to_string());
-        self.found_damage(path, &why);
+        self.found_damage(path, why);
     }
-    fn found_damage(&self, path: &Path, why: &str) {
+    fn found_damage(&self, path: &Path, why: impl Into<recruit_client::msg::Arg>) {
         let mut d = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
         if d.is_none() {
             *d = Some((Instant::now(), super::damaged_message(path, why)));
@@ -327,9 +327,9 @@ fn read_back(
         Ok(found) => {
             for ((i, (id, _, _)), ok) in at.iter().zip(&events).zip(found) {
                 if !ok {
-                    let why = format!("event {id} was committed but does not read back");
-                    health.found_damage(path, &why);
-                    results[*i] = Err(Error::other(super::damaged_message(path, &why)));
+                    let why = crate::msg!("store-event-unreadable", id = *id);
+                    health.found_damage(path, why.clone());
+                    results[*i] = Err(Error::other(super::damaged_message(path, why)));
                 }
             }
         }
