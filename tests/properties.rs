@@ -17,6 +17,8 @@ fn covering<S: Strategy>(
     strategy: S,
     test: impl Fn(S::Value) -> Result<&'static str, TestCaseError>,
 ) -> BTreeMap<&'static str, u32> {
+    // The client's messages in the front end's words, as the binary shows them.
+    recruit::i18n::install();
     let counts = RefCell::new(BTreeMap::new());
     let mut runner = TestRunner::new(Config {
         cases,
