@@ -129,6 +129,8 @@ pub async fn run(
     io: ListenIo,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
+    // The client's and the store's messages in this front end's words, however it was started.
+    crate::i18n::install();
     let (listener, addr, metrics) = bind(&cfg).await?;
     let log = io.log;
 

@@ -1163,9 +1163,8 @@ fn element(
             FieldType::Bool => {
                 let was = current
                     .and_then(|c| c.get(fs.name))
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false);
-                let b = p.confirm(&format!("    {label}"), was)?;
+                    .and_then(Value::as_bool);
+                let b = p.confirm(&format!("    {label}"), was.unwrap_or(false))?;
                 obj.insert(fs.name.into(), Value::Bool(b));
             }
             FieldType::OneOf(values) => {
@@ -1176,15 +1175,21 @@ fn element(
             }
         }
     }
-    // Fields this tool does not ask about are kept as they were.
-    if let Some(c) = current {
-        for (k, v) in c {
-            if !spec.iter().any(|fs| fs.name == k) {
-                obj.insert(k.clone(), v.clone());
-            }
+    keep_unasked(current, spec, &mut obj);
+    Ok(Some(obj))
+}
+
+/// Fields this tool does not ask about are kept as they were.
+fn keep_unasked(
+    current: Option<&Map<String, Value>>,
+    spec: &[ElementField],
+    obj: &mut Map<String, Value>,
+) {
+    for (k, v) in current.into_iter().flatten() {
+        if !spec.iter().any(|fs| fs.name == k) {
+            obj.insert(k.clone(), v.clone());
         }
     }
-    Ok(Some(obj))
 }
 
 /// The review table: order, question, answer in words (plus the privacy consent).

@@ -127,7 +127,99 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         )));
     }
 
-    // Local input before any request: a broken file never costs a round trip.
+    let Inputs { file, saved, save } = read_inputs(ctx, &args, interactive)?;
+
+    let mut out = ctx.output()?;
+    let client = ctx.client().await?;
+    let fetched = client.get_form(&args.code).await?;
+    let form = fetched.data.resource;
+    let questions = form.questions.clone().unwrap_or_default();
+    if file.is_some() {
+        // (The wizard shows the form's state itself.)
+        warn_form_state(&ctx.io, &args.code, &form);
+    }
+    let resumed = match (&saved, &args.resume) {
+        (Some(value), Some(path)) => match crate::apply::resume(&questions, value) {
+            Ok((answers, privacy)) => Some(crate::wizard::session::Resumed {
+                from: path.clone(),
+                answers,
+                privacy,
+            }),
+            Err(report) => {
+                let what = crate::t!("what-saved-answers-at", path = path.display().to_string());
+                return Err(crate::apply::submit::report_problems(
+                    &mut ctx.io.stderr(),
+                    &report,
+                    &what,
+                ));
+            }
+        },
+        _ => None,
+    };
+
+    // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
+    // was sent); from then on it is watched through this flag.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let _ctrl_c = match file {
+        None => catch_ctrl_c(interrupted.clone()),
+        Some(_) => None,
+    };
+    let (prepared, reviewed) = match file {
+        Some(value) => {
+            // A program reading JSON errors gets the problems in the error's message.
+            let mut stderr = ctx.io.stderr();
+            let err = (!ctx.io.json_messages()).then_some(&mut stderr as &mut dyn std::io::Write);
+            let what = crate::t!("what-answers-file");
+            let prepared =
+                crate::apply::submit::prepare_or_report(err, &questions, &value, requested, &what)?;
+            (prepared, false)
+        }
+        None => {
+            let how = WizardRun {
+                requested,
+                save,
+                resumed,
+            };
+            (
+                run_wizard(ctx, &client, &form, how, &args, interrupted.clone()).await?,
+                true,
+            )
+        }
+    };
+    if !reviewed {
+        // Notes and warnings may quote the form (question titles): escaped like any line.
+        for line in prepared.remarks.lines() {
+            crate::say!(ctx.io, "{}", crate::output::text::safe_line(&line));
+        }
+    }
+
+    if args.dry_run {
+        return dry_run(ctx, &mut out, &client, &args.code, &prepared);
+    }
+
+    if interactive && !args.yes && !reviewed {
+        confirm_file_answers(ctx, &args.code, &form, &prepared)?;
+    }
+
+    let applied = tokio::select! {
+        r = client.apply(&args.code, &prepared.body) => r?,
+        _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
+            return Err(Error::other(crate::t!("apply-interrupted-sending")))
+        }
+    };
+    out.single(Kind::Application, &applied.raw, &applied.value)?;
+    Ok(())
+}
+
+/// What a run reads before any request (a broken file never costs a round trip): the answers
+/// file, a resumed session's saved answers, and the file the session goes on keeping.
+struct Inputs {
+    file: Option<serde_json::Value>,
+    saved: Option<serde_json::Value>,
+    save: Option<std::path::PathBuf>,
+}
+
+fn read_inputs(ctx: &Ctx, args: &ApplyArgs, interactive: bool) -> Result<Inputs, crate::Error> {
     let file = match &args.answers {
         Some(path) => {
             let what = crate::t!("what-answers-file");
@@ -165,103 +257,33 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         }
     }
 
-    let mut out = ctx.output()?;
-    let client = ctx.client().await?;
-    let fetched = client.get_form(&args.code).await?;
-    let form = fetched.data.resource;
-    let questions = form.questions.clone().unwrap_or_default();
-    if file.is_some() {
-        // (The wizard shows the form's state itself.)
-        warn_form_state(&ctx.io, &args.code, &form);
-    }
-    let resumed = match (&saved, &args.resume) {
-        (Some(value), Some(path)) => match crate::apply::resume(&questions, value) {
-            Ok((answers, privacy)) => Some(crate::wizard::session::Resumed {
-                from: path.clone(),
-                answers,
-                privacy,
-            }),
-            Err(report) => {
-                let what = format!("the saved answers {}", path.display());
-                return Err(crate::apply::submit::report_problems(
-                    &mut ctx.io.stderr(),
-                    &report,
-                    &what,
-                ));
-            }
-        },
-        _ => None,
-    };
+    Ok(Inputs { file, saved, save })
+}
 
-    // In the wizard, Ctrl-C must not kill the process mid-prompt (so it can say that nothing
-    // was sent); from then on it is watched through this flag.
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let _ctrl_c = match file {
-        None => catch_ctrl_c(interrupted.clone()),
-        Some(_) => None,
+/// `--dry-run`: the request as it would be sent, and the wizard's files it would upload.
+fn dry_run(
+    ctx: &mut Ctx,
+    out: &mut crate::output::Output,
+    client: &crate::api::Client,
+    code: &str,
+    prepared: &crate::apply::Prepared,
+) -> Result<(), crate::Error> {
+    let planned = client.apply_request(code, &prepared.body)?;
+    // The wizard's files, not uploaded: the body carries their local paths.
+    let files: Vec<serde_json::Value> = prepared
+        .answers
+        .iter()
+        .flat_map(|a| crate::wizard::not_uploaded_in(&a.answer))
+        .map(|path| {
+            let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+            serde_json::json!({"path": path, "bytes": bytes})
+        })
+        .collect();
+    let extra = match files.is_empty() {
+        true => serde_json::Value::Null,
+        false => serde_json::json!({ "not_uploaded": files }),
     };
-    let (prepared, reviewed) = match file {
-        Some(value) => {
-            // A program reading JSON errors gets the problems in the error's message.
-            let mut stderr = ctx.io.stderr();
-            let err = (!ctx.io.json_messages()).then_some(&mut stderr as &mut dyn std::io::Write);
-            let what = "the answers file";
-            let prepared =
-                crate::apply::submit::prepare_or_report(err, &questions, &value, requested, what)?;
-            (prepared, false)
-        }
-        None => {
-            let how = WizardRun {
-                requested,
-                save,
-                resumed,
-            };
-            (
-                run_wizard(ctx, &client, &form, how, &args, interrupted.clone()).await?,
-                true,
-            )
-        }
-    };
-    if !reviewed {
-        // Notes and warnings may quote the form (question titles): escaped like any line.
-        for line in prepared.remarks.lines() {
-            crate::say!(ctx.io, "{}", crate::output::text::safe_line(&line));
-        }
-    }
-
-    if args.dry_run {
-        let planned = client.apply_request(&args.code, &prepared.body)?;
-        // The wizard's files, not uploaded: the body carries their local paths.
-        let files: Vec<serde_json::Value> = prepared
-            .answers
-            .iter()
-            .flat_map(|a| crate::wizard::not_uploaded_in(&a.answer))
-            .map(|path| {
-                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
-                serde_json::json!({"path": path, "bytes": bytes})
-            })
-            .collect();
-        let extra = match files.is_empty() {
-            true => serde_json::Value::Null,
-            false => serde_json::json!({ "not_uploaded": files }),
-        };
-        return crate::commands::print_dry_run(ctx, &mut out, &planned, extra);
-    }
-
-    if interactive && !args.yes && !reviewed {
-        confirm_file_answers(ctx, &args.code, &form, &prepared)?;
-    }
-
-    let applied = tokio::select! {
-        r = client.apply(&args.code, &prepared.body) => r?,
-        _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
-            return Err(Error::other(
-                "interrupted while sending; the service may or may not have received the application",
-            ))
-        }
-    };
-    out.single(Kind::Application, &applied.raw, &applied.value)?;
-    Ok(())
+    crate::commands::print_dry_run(ctx, out, &planned, extra)
 }
 
 /// Warn (stderr) when the form is expired or not open; the service decides.

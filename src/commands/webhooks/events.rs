@@ -324,42 +324,14 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         a.to.as_deref()
             .map(|u| crate::api::webhooks::http_url("--to", u))
             .transpose()?;
-    let mut events = Vec::new();
-    for id in &a.ids {
-        let e = store.get(*id)?.ok_or_else(|| {
-            Error::new(
-                crate::error::ExitKind::NotFound,
-                crate::t!(
-                    "events-no-event",
-                    id = *id,
-                    store = store.path.display().to_string()
-                ),
-            )
-        })?;
-        if to.is_none() && e.target.is_none() {
-            return Err(Error::usage(crate::t!("events-no-target", id = *id)));
-        }
-        events.push(e);
-    }
+    let events = events_to_replay(&store, &a.ids, to.is_some())?;
     let client = forward::client(
         &ctx.net()?,
         false,
         ctx.timeout()?,
         forward::user_agent("webhooks events replay"),
     )?;
-    let default_header = crate::webhook::signature::DEFAULT_HEADER;
-    let resign = match &a.signing_key {
-        Some(key) => {
-            let name = a.header.as_deref().unwrap_or(default_header);
-            Some((
-                reqwest::header::HeaderName::from_bytes(name.trim().as_bytes()).map_err(|_| {
-                    Error::usage(crate::t!("bad-header-name", name = name.to_string()))
-                })?,
-                vec![crate::redact::Secret::new(key.clone())],
-            ))
-        }
-        None => None,
-    };
+    let resign = resigning(&a)?;
     let mut failed = 0;
     // The answer that decides the exit: the first refusal, else the first failure (a refusal
     // is the more severe, as an export's worst kind: sent again unchanged it is refused again).
@@ -445,6 +417,52 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
         ));
     }
     Ok(())
+}
+
+/// The stored events `ids` names, each with somewhere to go (`--to`, else its own target).
+fn events_to_replay(
+    store: &EventStore,
+    ids: &[i64],
+    to_given: bool,
+) -> Result<Vec<crate::webhook::store::Event>, crate::Error> {
+    let mut events = Vec::new();
+    for id in ids {
+        let e = store.get(*id)?.ok_or_else(|| {
+            Error::new(
+                crate::error::ExitKind::NotFound,
+                crate::t!(
+                    "events-no-event",
+                    id = *id,
+                    store = store.path.display().to_string()
+                ),
+            )
+        })?;
+        if !to_given && e.target.is_none() {
+            return Err(Error::usage(crate::t!("events-no-target", id = *id)));
+        }
+        events.push(e);
+    }
+    Ok(events)
+}
+
+/// The header and key a replay signs afresh with (`--signing-key`), if any.
+#[allow(clippy::type_complexity)]
+fn resigning(
+    a: &ReplayArgs,
+) -> Result<Option<(reqwest::header::HeaderName, Vec<crate::redact::Secret>)>, crate::Error> {
+    let Some(key) = &a.signing_key else {
+        return Ok(None);
+    };
+    let name = a
+        .header
+        .as_deref()
+        .unwrap_or(crate::webhook::signature::DEFAULT_HEADER);
+    let header = reqwest::header::HeaderName::from_bytes(name.trim().as_bytes())
+        .map_err(|_| Error::usage(crate::t!("bad-header-name", name = name.to_string())))?;
+    Ok(Some((
+        header,
+        vec![crate::redact::Secret::new(key.clone())],
+    )))
 }
 
 fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
