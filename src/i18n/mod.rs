@@ -592,23 +592,11 @@ mod tests {
         install();
         let body = b"x";
         let h = recruit_client::signature::sign(b"k", 1_000, body);
-        let late = verify(
-            Some(&h),
-            body,
-            &[b"k".as_slice()],
-            Some(std::time::Duration::from_secs(300)),
-            1_420,
-        )
-        .unwrap_err();
+        let tolerance = Some(std::time::Duration::from_secs(300));
+        let at = |now| verify(Some(&h), body, &[b"k".as_slice()], tolerance, now).unwrap_err();
+        let late = at(1_420);
         assert!(late.to_string().contains("2 min beyond"), "{late}");
-        let early = verify(
-            Some(&h),
-            body,
-            &[b"k".as_slice()],
-            Some(std::time::Duration::from_secs(300)),
-            699,
-        )
-        .unwrap_err();
+        let early = at(699);
         assert!(early.to_string().contains("5 min 1 s ahead"), "{early}");
         let bad = verify(
             Some("t=1"),

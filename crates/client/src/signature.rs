@@ -159,21 +159,19 @@ impl Rejection {
             Rejection::TooOld {
                 age_secs: by,
                 tolerance_secs: tolerance,
-            } => msg!(
-                "sig-too-old",
-                by = secs(*by),
-                beyond = secs(by - tolerance),
-                tolerance = secs(*tolerance)
-            ),
-            Rejection::InFuture {
+            }
+            | Rejection::InFuture {
                 ahead_secs: by,
                 tolerance_secs: tolerance,
-            } => msg!(
-                "sig-in-future",
-                by = secs(*by),
-                beyond = secs(by - tolerance),
-                tolerance = secs(*tolerance)
-            ),
+            } => {
+                let said = match self {
+                    Rejection::TooOld { .. } => msg!("sig-too-old"),
+                    _ => msg!("sig-in-future"),
+                };
+                said.arg("by", secs(*by))
+                    .arg("beyond", secs(by - tolerance))
+                    .arg("tolerance", secs(*tolerance))
+            }
         }
     }
 
