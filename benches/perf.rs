@@ -17,6 +17,9 @@
 //! the stub server and prints its base URL (to profile recruit against it). The table is
 //! written into benches/README.md between the perf-results markers.
 
+#[path = "common/sandbox.rs"]
+mod shared_sandbox;
+use shared_sandbox::sandbox;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -241,37 +244,6 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn measured_to(mut c: Command, out: &std::path::Path) -> Measured {
     c.stdout(std::fs::File::create(out).unwrap());
     measured(c)
-}
-
-/// `recruit sandbox` on a free port; its base URL.
-fn sandbox(bin: &str, dir: &std::path::Path) -> (Killed, String) {
-    let out = dir.join("sandbox.out");
-    let child = Killed(
-        Command::new(bin)
-            .args(["sandbox", "--port", "0", "--state"])
-            .arg(dir.join("state.json"))
-            .stdout(std::fs::File::create(&out).unwrap())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    for _ in 0..200 {
-        let text = std::fs::read_to_string(&out).unwrap_or_default();
-        if let Some(base) = text.lines().find_map(|l| l.strip_prefix("base_url: ")) {
-            return (child, base.trim().to_string());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("the sandbox did not start");
-}
-
-struct Killed(std::process::Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// A local service that answers at once: every candidate has 3 form submissions; the form

@@ -14,8 +14,11 @@
 //! Knobs: STARTUP_PAIRS (200). The table is written into benches/README.md between the
 //! startup-results markers.
 
+#[path = "common/sandbox.rs"]
+mod shared_sandbox;
+use shared_sandbox::sandbox;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const GOAL: f64 = 0.6;
 
@@ -140,37 +143,6 @@ fn utc_now() -> String {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     out.unwrap_or_default()
-}
-
-/// `recruit sandbox` on a free port, no added latency; its base URL.
-fn sandbox(bin: &str, dir: &std::path::Path) -> (Killed, String) {
-    let out = dir.join("sandbox.out");
-    let child = Killed(
-        Command::new(bin)
-            .args(["sandbox", "--port", "0", "--state"])
-            .arg(dir.join("state.json"))
-            .stdout(std::fs::File::create(&out).unwrap())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    for _ in 0..200 {
-        let text = std::fs::read_to_string(&out).unwrap_or_default();
-        if let Some(base) = text.lines().find_map(|l| l.strip_prefix("base_url: ")) {
-            return (child, base.trim().to_string());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("the sandbox did not start");
-}
-
-struct Killed(std::process::Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 fn write_results(table: &str) {
