@@ -211,25 +211,7 @@ pub(crate) fn send_signed(url: &str, body: &str, good: bool) -> (u16, String) {
 
 /// POST `body` with the signature header `sig`; the listener's status.
 pub(crate) fn post_with_signature(url: &str, body: &str, sig: &str) -> u16 {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .unwrap()
-            .post(url)
-            .header("content-type", "application/json")
-            .header("service-webhook-signature", sig)
-            .body(body.to_string())
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
-    })
+    post_signed(url, body, sig).expect("the listener answers")
 }
 
 /// POST `body` signed now; the status, or None when the listener is gone.
@@ -239,6 +221,11 @@ pub(crate) fn try_send_signed(url: &str, body: &str) -> Option<u16> {
         recruit::webhook::signature::now_unix(),
         body.as_bytes(),
     );
+    post_signed(url, body, &sig)
+}
+
+/// POST `body` with the signature header `sig`; the status, or None when nothing answered.
+fn post_signed(url: &str, body: &str, sig: &str) -> Option<u16> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
