@@ -195,11 +195,10 @@ pub(crate) fn readable_by_others(path: &Path) -> Option<String> {
         use std::os::unix::fs::PermissionsExt;
         let mode = std::fs::metadata(path).ok()?.permissions().mode();
         (mode & 0o077 != 0).then(|| {
-            format!(
-                "config file {} is readable by other users (mode {:o}); run: chmod 600 {}",
-                path.display(),
-                mode & 0o777,
-                path.display()
+            crate::t!(
+                "config-readable-by-others",
+                path = path.display().to_string(),
+                mode = format!("{:o}", mode & 0o777)
             )
         })
     }

@@ -331,7 +331,7 @@ impl Ctx {
         // too); the profile's `output` is heeded once it is (in `Ctx::with`).
         io.set_json_messages(globals.output.is_some_and(Format::is_json));
         if let Some(w) = crate::config::readable_by_others(&crate::config::config_path()) {
-            crate::say!(io, "warning: {w}");
+            crate::tell!(io, "warning-line", warning = w);
         }
         let config = Config::load()?;
         if globals.api_key.is_some()

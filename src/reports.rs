@@ -57,9 +57,9 @@ impl StderrReports {
                     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
                     .progress_chars("=> "),
                 );
-                b.set_message(format!(
-                    "uploading {}",
-                    crate::output::text::safe_line(name)
+                b.set_message(crate::t!(
+                    "uploading",
+                    name = crate::output::text::safe_line(name)
                 ));
                 *bar = Some(b);
             }
@@ -80,7 +80,9 @@ impl StderrReports {
 impl Observer for StderrReports {
     fn event(&self, event: &ClientEvent) {
         match event {
-            ClientEvent::Warning(w) => self.line(&format!("{}: {w}", crate::t!("word-warning"))),
+            ClientEvent::Warning(w) => {
+                self.line(&format!("{}: {}", crate::t!("word-warning"), w.said()))
+            }
             ClientEvent::Verbose(line) => self.line(line),
             ClientEvent::Retry(r) => {
                 if self.notes(r) {
@@ -177,9 +179,12 @@ mod tests {
 
     #[test]
     fn warnings_waits_and_verbose_lines_are_lines_on_stderr() {
+        crate::i18n::install();
+        let plain =
+            ClientEvent::Warning(recruit_client::msg!("http-local-unencrypted", host = "h"));
         let (io, cap) = Io::captured(Term::piped(), "");
         let r = StderrReports::new(io.err_stream(), true);
-        r.event(&ClientEvent::Warning("plain http".into()));
+        r.event(&plain);
         r.event(&ClientEvent::Verbose("> GET http://h/v1/x".into()));
         r.event(&ClientEvent::QuotaWait {
             wait: Duration::from_secs(30),
@@ -188,9 +193,18 @@ mod tests {
         });
         assert_eq!(
             cap.stderr.text(),
-            "warning: plain http\n> GET http://h/v1/x\nnote: waiting 30 s for the service's rate limit (limit=1)\n"
+            "warning: the API key travels unencrypted over plain http to h (use https:// outside a local network)\n> GET http://h/v1/x\nnote: waiting 30 s for the service's rate limit (limit=1)\n"
         );
         assert_eq!(cap.stdout.text(), "");
+        // The client's warning is data: worded here, in the language in use.
+        let (io, cap) = Io::captured(Term::piped(), "");
+        crate::i18n::in_lang(crate::i18n::Lang::Ko, || {
+            StderrReports::new(io.err_stream(), false).event(&plain)
+        });
+        assert_eq!(
+            cap.stderr.text(),
+            "주의: API 키가 암호화되지 않은 http로 h에 전송됩니다 (로컬 네트워크 밖에서는 https://를 쓰세요)\n"
+        );
     }
 
     #[test]

@@ -185,8 +185,15 @@ pub struct Remarks {
 impl Remarks {
     /// Each as a line, `note: ...` then `warning: ...`, as both front ends show them.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        let notes = self.notes.iter().map(|n| format!("note: {n}"));
-        notes.chain(self.warnings.iter().map(|w| format!("warning: {w}")))
+        let notes = self
+            .notes
+            .iter()
+            .map(|n| crate::t!("note-line", note = n.as_str()));
+        notes.chain(
+            self.warnings
+                .iter()
+                .map(|w| crate::t!("warning-line", warning = w.as_str())),
+        )
     }
 }
 

@@ -71,14 +71,12 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         String::from_utf8_lossy(&bytes).trim().to_string()
     } else {
         if !ctx.io.term.stderr_tty {
-            return Err(Error::usage(
-                "no terminal to ask for the key: pipe it in (`... | recruit auth login --with-token`)",
-            ));
+            return Err(Error::usage(crate::t!("auth-no-terminal")));
         }
         dialoguer::Password::new()
-            .with_prompt("API key")
+            .with_prompt(crate::t!("auth-key-prompt"))
             .interact()
-            .map_err(|e| Error::caused(ExitKind::Usage, "cannot read the key", e))?
+            .map_err(|e| Error::caused(ExitKind::Usage, crate::t!("auth-cannot-read-key"), e))?
             .trim()
             .to_string()
     };
@@ -127,7 +125,7 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     };
     let (base_url, base_url_source) = if ctx.globals.sandbox {
         (
-            Some("(built-in sandbox)".to_string()),
+            Some(crate::t!("auth-built-in-sandbox")),
             "sandbox".to_string(),
         )
     } else {
@@ -136,17 +134,17 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
             None => (None, "none".to_string()),
         }
     };
-    let failure: Option<Error> = if key.is_none() && !ctx.globals.sandbox {
-        Some(Error::new(
-            ExitKind::Auth,
-            "no API key (set RECRUIT_API_KEY or run `recruit auth login`)",
-        ))
+    // What is missing, if anything: then nothing is tried.
+    let missing = if key.is_none() && !ctx.globals.sandbox {
+        Some((ExitKind::Auth, crate::t!("auth-what-key")))
     } else if base_url.is_none() {
-        Some(Error::usage(
-            "no base URL (pass --base-url or run `recruit config set base_url URL`)",
-        ))
+        Some((ExitKind::Usage, crate::t!("auth-what-base-url")))
     } else {
-        check(ctx).await.err()
+        None
+    };
+    let failure: Option<Error> = match &missing {
+        Some((kind, what)) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
+        None => check(ctx).await.err(),
     };
     let works = failure.is_none();
     let problem = failure.as_ref().map(|e| e.message.clone());
@@ -161,29 +159,25 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         "problem": problem,
     });
     if out.is_table() {
-        let mut s = String::new();
-        s.push_str(&format!("Profile:   {}\n", ctx.profile));
-        let from = match base_url {
-            Some(_) if !ctx.globals.sandbox => format!(" ({base_url_source})"),
-            _ => String::new(),
+        let not_set = || crate::t!("auth-not-set-value");
+        let base_url = match &base_url {
+            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_source})"),
+            Some(u) => u.clone(),
+            None => not_set(),
         };
-        s.push_str(&format!(
-            "Base URL:  {}{from}\n",
-            base_url.as_deref().unwrap_or("(not set)")
-        ));
-        s.push_str(&format!(
-            "API key:   {} ({source})\n",
-            redacted.as_deref().unwrap_or("(not set)")
-        ));
-        s.push_str(&format!(
-            "Key works: {}\n",
-            if works {
-                "yes".to_string()
-            } else {
-                format!("no: {}", problem.as_deref().unwrap_or(""))
-            }
-        ));
-        out.write_str(&s)?;
+        let key = format!("{} ({source})", redacted.clone().unwrap_or_else(not_set));
+        let works = match &problem {
+            None => crate::t!("auth-works-yes"),
+            Some(p) => crate::t!("auth-works-no", problem = p),
+        };
+        let table = crate::t!(
+            "auth-status-table",
+            profile = ctx.profile.as_str(),
+            base_url = base_url,
+            key = key,
+            works = works
+        );
+        out.write_str(&format!("{table}\n"))?;
     } else {
         out.value(Kind::Other, &v)?;
     }
@@ -192,8 +186,9 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // Keep the code of the underlying failure (4 for a refused key, 7 for no network...).
         // Nothing was tried when the key or address is missing: say "not set", not "cannot
         // reach".
-        Some(mut e) if key.is_none() || base_url.is_none() => {
-            e.message = e.message.replacen("no ", "not set: ", 1);
+        Some(e) if missing.is_some() => {
+            let what = missing.map(|(_, what)| what).unwrap_or_default();
+            let e = Error::new(e.kind, crate::t!("auth-not-set", what = what));
             Err(e.context(crate::t!("auth-profile", profile = ctx.profile.as_str())))
         }
         Some(e) => Err(e.context(crate::t!(

@@ -604,7 +604,7 @@ pub(crate) fn summary(r: &Report) -> String {
         }
     }
     if let Some(pace) = r.pace.describe() {
-        s.push_str(&format!(", {pace}"));
+        s.push_str(&format!(", {}", pace.said()));
     }
     s.push(')');
     push_list(

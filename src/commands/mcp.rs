@@ -47,28 +47,40 @@ pub struct McpArgs {
     pub personal_data: PersonalData,
 }
 
-#[cfg(feature = "mcp")]
+/// `recruit mcp`: refused with exit 2 in a build without the server, served otherwise.
 pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
+    refused_unless(super::built("mcp", cfg!(feature = "mcp")))?;
+    serve(ctx, args).await
+}
+
+/// The refusal of a build without MCP (`built`: whether it has it).
+fn refused_unless(built: bool) -> Result<(), crate::Error> {
+    match built {
+        true => Ok(()),
+        false => Err(crate::Error::usage(crate::t!("mcp-not-built"))),
+    }
+}
+
+#[cfg(feature = "mcp")]
+async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     // Without a base URL or key the server still starts (a chat app would show a crashed
     // server, not the fix): each call that needs the service answers with what to set.
-    let client = match (ctx.globals.sandbox, ctx.configured_base_url(), ctx.api_key().await) {
-        (false, None, Ok(None)) => Err(crate::Error::usage(
-            "no service address and no API key: run `recruit config set base_url URL` and `recruit auth login`, or set RECRUIT_BASE_URL and RECRUIT_API_KEY in the server's \"env\"; to try it with no account, start it as `recruit --sandbox mcp`",
-        )),
+    let client = match (
+        ctx.globals.sandbox,
+        ctx.configured_base_url(),
+        ctx.api_key().await,
+    ) {
+        (false, None, Ok(None)) => Err(crate::Error::usage(crate::t!("mcp-unconfigured"))),
         _ => ctx.client().await,
     };
     if let Err(e) = &client {
-        crate::say!(
-            ctx.io,
-            "warning: recruit mcp starts unconfigured: {}",
-            e.message
-        );
+        crate::tell!(ctx.io, "mcp-starts-unconfigured", why = e.message.as_str());
     }
-    crate::say!(
+    crate::tell!(
         ctx.io,
-        "recruit mcp: serving on stdio with --access {} --personal-data {} (Ctrl-C or closing stdin stops it)",
-        args.access.as_str(),
-        args.personal_data.as_str()
+        "mcp-serving",
+        access = args.access.as_str(),
+        personal = args.personal_data.as_str()
     );
     crate::mcp::serve_stdio(Server::new(client, args.access).with_personal_data(args.personal_data))
         .await
@@ -91,7 +103,24 @@ pub struct McpArgs {
     rest: Vec<String>,
 }
 
+/// Never reached: [`run`] refused already.
 #[cfg(not(feature = "mcp"))]
-pub(crate) async fn run(_ctx: &mut Ctx, _args: McpArgs) -> Result<(), crate::Error> {
-    Err(crate::Error::usage(crate::t!("mcp-not-built")))
+async fn serve(_ctx: &mut Ctx, _args: McpArgs) -> Result<(), crate::Error> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_without_mcp_refuses_it_with_exit_2_and_one_with_it_serves() {
+        assert!(refused_unless(true).is_ok());
+        let e = crate::i18n::in_lang(crate::i18n::Lang::En, || refused_unless(false)).unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::Usage);
+        assert_eq!(
+            e.message,
+            "this recruit was built without the MCP server (the `mcp` feature); use a build with default features"
+        );
+    }
 }

@@ -366,7 +366,7 @@ async fn pin_dry_run(
                     a.candidate
                 );
             }
-            crate::say!(ctx.io, "dry run: nothing was sent");
+            crate::tell!(ctx.io, "dry-run-nothing-sent");
             Ok(())
         }
     }

@@ -201,6 +201,21 @@ pub(crate) fn print_collection(
     Ok(())
 }
 
+/// Whether the optional part `feature` (`mcp`, `postgres`) is in this build: `compiled` is
+/// `cfg!(feature = ...)`, so each refusal is plain code that the default build compiles and
+/// tests. Test builds also honour `RECRUIT_TEST_WITHOUT=mcp,postgres`: the binary then
+/// refuses as a build without them does, with no second build to run.
+pub(crate) fn built(feature: &str, compiled: bool) -> bool {
+    #[cfg(feature = "testing")]
+    if std::env::var("RECRUIT_TEST_WITHOUT")
+        .is_ok_and(|v| v.split(',').any(|f| f.trim() == feature))
+    {
+        return false;
+    }
+    let _ = feature;
+    compiled
+}
+
 /// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
 /// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
 pub(crate) const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
@@ -330,6 +345,6 @@ pub(crate) fn print_dry_run(
         }
         out.value(Kind::Other, &v)?;
     }
-    crate::say!(ctx.io, "dry run: nothing was sent");
+    crate::tell!(ctx.io, "dry-run-nothing-sent");
     Ok(())
 }

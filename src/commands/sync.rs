@@ -130,10 +130,26 @@ pub struct PurgeArgs {
 
 pub async fn run(ctx: &mut Ctx, a: SyncArgs) -> Result<(), Error> {
     let target = Target::parse(a.db.as_deref());
+    refused_unless(
+        &target,
+        crate::commands::built("postgres", cfg!(feature = "postgres")),
+    )?;
     match a.command {
         None => run_sync(ctx, target, a.run).await,
         Some(SyncCmd::Status(s)) => status(ctx, target, s).await,
         Some(SyncCmd::Purge(p)) => purge(ctx, target, p).await,
+    }
+}
+
+/// A PostgreSQL mirror in a build without PostgreSQL (`postgres`: whether it has it): refused
+/// by name with exit 2 before anything is opened, not taken for a file called `postgres:...`.
+fn refused_unless(target: &Target, postgres: bool) -> Result<(), Error> {
+    match target {
+        Target::Postgres(url) if !postgres => Err(Error::usage(crate::t!(
+            "sync-no-postgres-in-build",
+            db = crate::sync::mirror::redact_url(url)
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -190,7 +206,7 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
         extra.push_str(&crate::t!("sync-retries", count = r.traffic.retries));
     }
     match (&r.pace, r.traffic.rate_limited) {
-        (Some(p), _) => extra.push_str(&format!(", {p}")),
+        (Some(p), _) => extra.push_str(&format!(", {}", p.said())),
         (None, n) if n > 0 => extra.push_str(&crate::t!("sync-answered-429", count = n)),
         _ => {}
     }
@@ -538,5 +554,25 @@ mod tests {
         for bad in ["0x", "-1d", "", "d"] {
             assert!(parse_age(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_build_without_postgres_refuses_a_postgres_mirror_and_no_file() {
+        let pg = Target::parse(Some("postgres://sync:secret-pw@db.example/recruit"));
+        let file = Target::parse(Some("mirror.db"));
+        for built in [true, false] {
+            assert!(refused_unless(&file, built).is_ok());
+        }
+        assert!(refused_unless(&pg, true).is_ok());
+        let e =
+            crate::i18n::in_lang(crate::i18n::Lang::En, || refused_unless(&pg, false)).unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::Usage);
+        assert!(
+            e.message
+                .contains("this recruit was built without PostgreSQL"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("secret-pw"), "{}", e.message);
     }
 }

@@ -985,3 +985,64 @@ key-not-header-safe = the API key contains characters not allowed in an HTTP hea
 stdout-closed = standard output was closed by its reader
 auth-profile = profile '{ $profile }'
 auth-profile-unreachable = profile '{ $profile }' cannot reach the service
+pace-report = paced at { $rate } req/s { $why ->
+    [estimated] after 429s
+    [headers] by the service's rate-limit headers
+   *[max-rate] by --max-rate
+}
+pace-first = pace: { $rate } req/s ({ $how })
+pace-first-429 = first 429, after { $accepted } accepted and { $in_flight } in flight in { $seconds } s; a guess, grown until the next 429
+pace-429-again-measured = 429 again; { $accepted } accepted of those sent in the { $seconds } s since an earlier 429
+pace-429-again = 429 again
+pace-changed = pace: { $from } -> { $to } req/s ({ $how })
+webhook-nothing-to-change = nothing to change: { $by ->
+    [flags] pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value
+   *[arguments] give at least one of callback_url, signing_key, events, active
+}
+mcp-unknown-tool = unknown tool '{ $name }'
+mcp-needs-access = { $name } needs --access { $needs } (this server runs with --access { $has }); the user can restart it as `recruit mcp --access { $needs }`
+mcp-no-such-argument = { $name } takes no argument '{ $extra }'; { $count ->
+    [0] it takes no arguments
+   *[other] its arguments are: { $valid }
+}
+mcp-arg-empty = argument '{ $name }' is empty
+mcp-arg-not-string = argument '{ $name }' must be a string, got { $value }
+mcp-arg-required = argument '{ $name }' is required
+mcp-arg-not-whole-from = argument '{ $name }' must be a whole number of at least { $min }, got { $value }
+mcp-arg-not-whole-in = argument '{ $name }' must be a whole number from { $min } to { $max }, got { $value }
+mcp-arg-not-bool = argument '{ $name }' must be true or false, got { $value }
+mcp-arg-not-strings = argument '{ $name }' must be a list of non-empty strings
+mcp-arg-not-list = argument '{ $name }' must be a list, got { $value }
+mcp-arg-not-one-of = { $name } '{ $value }' is not one of { $names }
+mcp-variant-not-a-or-b = variant '{ $value }' is not A or B
+mcp-dry-run-already = dry run: memo { $id } on candidate { $candidate } is already { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}; nothing would be sent
+mcp-dry-run-variant = dry run: nothing was sent; the body is of request variant { $variant }
+mcp-dry-run-key-masked = dry run: nothing was sent (the signing key is masked here, sent as given)
+dry-run-nothing-sent = dry run: nothing was sent
+mcp-no-resource = no resource '{ $uri }': forms are recruit://forms/{"{"}code{"}"}, e.g. recruit://forms/FORM-1001
+mcp-no-prompt = no prompt '{ $name }'; the prompts are: { $names }
+mcp-prompt-needs = prompt '{ $name }' needs the argument '{ $arg }'
+auth-no-terminal = no terminal to ask for the key: pipe it in (`... | recruit auth login --with-token`)
+auth-key-prompt = API key
+auth-cannot-read-key = cannot read the key
+auth-built-in-sandbox = (built-in sandbox)
+auth-what-key = API key (set RECRUIT_API_KEY or run `recruit auth login`)
+auth-what-base-url = base URL (pass --base-url or run `recruit config set base_url URL`)
+auth-missing = no { $what }
+auth-not-set = not set: { $what }
+auth-not-set-value = (not set)
+auth-works-yes = yes
+auth-works-no = no: { $problem }
+auth-status-table = Profile:   { $profile }
+    Base URL:  { $base_url }
+    API key:   { $key }
+    Key works: { $works }
+config-readable-by-others = config file { $path } is readable by other users (mode { $mode }); run: chmod 600 { $path }
+uploading = uploading { $name }
+note-line = note: { $note }
+mcp-unconfigured = no service address and no API key: run `recruit config set base_url URL` and `recruit auth login`, or set RECRUIT_BASE_URL and RECRUIT_API_KEY in the server's "env"; to try it with no account, start it as `recruit --sandbox mcp`
+mcp-starts-unconfigured = warning: recruit mcp starts unconfigured: { $why }
+mcp-serving = recruit mcp: serving on stdio with --access { $access } --personal-data { $personal } (Ctrl-C or closing stdin stops it)

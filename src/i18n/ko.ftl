@@ -925,3 +925,64 @@ key-not-header-safe = API 키에 HTTP 헤더에 쓸 수 없는 문자가 있습�
 stdout-closed = 표준 출력을 읽던 쪽이 닫았습니다
 auth-profile = 프로필 '{ $profile }'
 auth-profile-unreachable = 프로필 '{ $profile }'은(는) 서비스에 연결할 수 없습니다
+pace-report = { $why ->
+    [estimated] 429 응답에 맞춰
+    [headers] 서비스의 요청 한도 헤더에 맞춰
+   *[max-rate] --max-rate에 맞춰
+} 초당 { $rate }건으로 조절함
+pace-first = 속도: 초당 { $rate }건 ({ $how })
+pace-first-429 = 첫 429: { $seconds }초 동안 { $accepted }건 수락, { $in_flight }건 응답 대기 중; 추정값이며 다음 429까지 늘려 갑니다
+pace-429-again-measured = 다시 429: 앞선 429 이후 { $seconds }초 동안 보낸 요청 중 { $accepted }건 수락
+pace-429-again = 다시 429
+pace-changed = 속도: 초당 { $from }건 -> { $to }건 ({ $how })
+webhook-nothing-to-change = 바꿀 것이 없습니다: { $by ->
+    [flags] --callback-url, --signing-key, --event, --active, --inactive 또는 -f key=value를 주세요
+   *[arguments] callback_url, signing_key, events, active 중 하나 이상을 주세요
+}
+mcp-unknown-tool = '{ $name }'이라는 도구는 없습니다
+mcp-needs-access = { $name }에는 --access { $needs }가 필요합니다(이 서버는 --access { $has }로 실행 중); 사용자가 `recruit mcp --access { $needs }`로 다시 시작할 수 있습니다
+mcp-no-such-argument = { $name }에는 '{ $extra }' 인자가 없습니다; { $count ->
+    [0] 인자를 받지 않습니다
+   *[other] 인자는 { $valid }입니다
+}
+mcp-arg-empty = 인자 '{ $name }'이(가) 비어 있습니다
+mcp-arg-not-string = 인자 '{ $name }'은(는) 문자열이어야 합니다(받은 값: { $value })
+mcp-arg-required = 인자 '{ $name }'이(가) 필요합니다
+mcp-arg-not-whole-from = 인자 '{ $name }'은(는) { $min } 이상의 정수여야 합니다(받은 값: { $value })
+mcp-arg-not-whole-in = 인자 '{ $name }'은(는) { $min }부터 { $max }까지의 정수여야 합니다(받은 값: { $value })
+mcp-arg-not-bool = 인자 '{ $name }'은(는) true 또는 false여야 합니다(받은 값: { $value })
+mcp-arg-not-strings = 인자 '{ $name }'은(는) 비어 있지 않은 문자열의 목록이어야 합니다
+mcp-arg-not-list = 인자 '{ $name }'은(는) 목록이어야 합니다(받은 값: { $value })
+mcp-arg-not-one-of = { $name } '{ $value }'은(는) { $names } 중 하나가 아닙니다
+mcp-variant-not-a-or-b = variant '{ $value }'은(는) A나 B가 아닙니다
+mcp-dry-run-already = 시험 실행: 지원자 { $candidate }의 메모 { $id }은(는) 이미 { $state ->
+    [pinned] 고정되어
+   *[unpinned] 고정 해제되어
+} 있습니다; 아무것도 보내지 않습니다
+mcp-dry-run-variant = 시험 실행: 아무것도 보내지 않았습니다; 본문은 요청 방식 { $variant }입니다
+mcp-dry-run-key-masked = 시험 실행: 아무것도 보내지 않았습니다(서명 키는 여기서만 가리고, 보낼 때는 주어진 그대로 보냅니다)
+dry-run-nothing-sent = 시험 실행: 아무것도 보내지 않았습니다
+mcp-no-resource = '{ $uri }'이라는 리소스는 없습니다: 양식은 recruit://forms/{"{"}code{"}"}입니다(예: recruit://forms/FORM-1001)
+mcp-no-prompt = '{ $name }'이라는 프롬프트는 없습니다; 프롬프트는 { $names }입니다
+mcp-prompt-needs = 프롬프트 '{ $name }'에는 인자 '{ $arg }'이(가) 필요합니다
+auth-no-terminal = 키를 물어볼 터미널이 없습니다: 파이프로 넘겨 주세요(`... | recruit auth login --with-token`)
+auth-key-prompt = API 키
+auth-cannot-read-key = 키를 읽을 수 없습니다
+auth-built-in-sandbox = (내장 샌드박스)
+auth-what-key = API 키(RECRUIT_API_KEY를 설정하거나 `recruit auth login`을 실행하세요)
+auth-what-base-url = 기본 URL(--base-url을 주거나 `recruit config set base_url URL`을 실행하세요)
+auth-missing = { $what } 없음
+auth-not-set = 설정되지 않음: { $what }
+auth-not-set-value = (설정되지 않음)
+auth-works-yes = 예
+auth-works-no = 아니요: { $problem }
+auth-status-table = 프로필:    { $profile }
+    기본 URL:  { $base_url }
+    API 키:    { $key }
+    키 작동:   { $works }
+config-readable-by-others = 설정 파일 { $path }을(를) 다른 사용자가 읽을 수 있습니다(모드 { $mode }); 실행하세요: chmod 600 { $path }
+uploading = { $name } 올리는 중
+note-line = 참고: { $note }
+mcp-unconfigured = 서비스 주소도 API 키도 없습니다: `recruit config set base_url URL`과 `recruit auth login`을 실행하거나, 서버의 "env"에 RECRUIT_BASE_URL과 RECRUIT_API_KEY를 설정하세요; 계정 없이 써 보려면 `recruit --sandbox mcp`로 시작하세요
+mcp-starts-unconfigured = 경고: recruit mcp가 설정 없이 시작합니다: { $why }
+mcp-serving = recruit mcp: --access { $access } --personal-data { $personal }로 stdio에서 서비스합니다(Ctrl-C를 누르거나 stdin을 닫으면 멈춥니다)

@@ -248,6 +248,11 @@ pub fn help_ids(lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// Messages in words, one after another with `sep` between.
+pub fn said_all(msgs: &[Msg], sep: &str) -> String {
+    msgs.iter().map(Msg::said).collect::<Vec<_>>().join(sep)
+}
+
 /// Message `id` in the language in use.
 pub fn text(id: &str, args: Option<&FluentArgs>) -> String {
     text_in(lang(), id, args)

@@ -164,8 +164,12 @@ pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
 async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
     let (candidate, id) = (a.str("candidate")?, a.id()?);
     let word = if want { "pinned" } else { "unpinned" };
-    let already =
-        format!("note: memo {id} on candidate {candidate} is already {word}; nothing changed");
+    let already = crate::t!(
+        "memo-already",
+        id = id,
+        candidate = candidate.as_str(),
+        state = word
+    );
     if a.dry_run()? {
         let (memo, toggle) = s.client()?.plan_pin(&candidate, id, want).await?;
         let pinned = memo.data.resource.pinned.unwrap_or(false);
@@ -175,7 +179,12 @@ async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
             None => {
                 let mut body = json!({"method": null, "url": null, "body": null});
                 merge(&mut body, state);
-                let note = format!("dry run: memo {id} on candidate {candidate} is already {word}; nothing would be sent");
+                let note = crate::t!(
+                    "mcp-dry-run-already",
+                    id = id,
+                    candidate = candidate.as_str(),
+                    state = word
+                );
                 Outcome::WithNotes(body, vec![note])
             }
         });
@@ -194,7 +203,7 @@ fn dry(planned: &crate::api::Planned, extra: Option<Value>) -> Outcome {
     if let Some(extra) = extra {
         merge(&mut body, extra);
     }
-    Outcome::WithNotes(body, vec!["dry run: nothing was sent".to_string()])
+    Outcome::WithNotes(body, vec![crate::t!("dry-run-nothing-sent")])
 }
 
 fn merge(into: &mut Value, from: Value) {
@@ -227,7 +236,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     let variant = match a.opt_str("variant")?.as_deref() {
         None => Variant::A,
         Some(v) => Variant::parse_setting(v)
-            .ok_or_else(|| Error::usage(format!("variant '{v}' is not A or B")))?,
+            .ok_or_else(|| Error::usage(crate::t!("mcp-variant-not-a-or-b", value = v)))?,
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
     let (_, prepared) = match crate::apply::submit::prepare_application(
@@ -250,9 +259,9 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     };
     let mut notes: Vec<String> = prepared.remarks.lines().collect();
     if dry_run {
-        notes.push(format!(
-            "dry run: nothing was sent; the body is of request variant {}",
-            prepared.variant
+        notes.push(crate::t!(
+            "mcp-dry-run-variant",
+            variant = prepared.variant.to_string()
         ));
         let planned = s.client()?.apply_request(&code, &prepared.body)?;
         return Ok(Outcome::WithNotes(planned.to_json(), notes));
@@ -274,11 +283,11 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
     };
     let checked = fields
         .check(creating, Naming::Arguments)
-        .map_err(|problems| Error::usage(problems.join("; ")))?;
+        .map_err(|problems| Error::usage(crate::i18n::said_all(&problems, "; ")))?;
     let warnings = checked
         .warnings
-        .into_iter()
-        .map(|w| format!("warning: {w}"))
+        .iter()
+        .map(|w| crate::t!("warning-line", warning = w.said()))
         .collect();
     Ok((checked.body, warnings))
 }
@@ -287,9 +296,7 @@ pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
     let (input, mut warnings) = webhook_input(a, true)?;
     if a.dry_run()? {
         let planned = s.client()?.create_webhook_request(&input)?;
-        warnings.push(
-            "dry run: nothing was sent (the signing key is masked here, sent as given)".into(),
-        );
+        warnings.push(crate::t!("mcp-dry-run-key-masked"));
         return Ok(Outcome::WithNotes(planned.to_json(), warnings));
     }
     let created = s.client()?.create_webhook(&input).await?;
@@ -301,9 +308,7 @@ pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
     let code = a.str("code")?;
     if a.dry_run()? {
         let planned = s.client()?.edit_webhook_request(&code, &input)?;
-        warnings.push(
-            "dry run: nothing was sent (the signing key is masked here, sent as given)".into(),
-        );
+        warnings.push(crate::t!("mcp-dry-run-key-masked"));
         return Ok(Outcome::WithNotes(planned.to_json(), warnings));
     }
     let edited = s.client()?.edit_webhook(&code, &input).await?;

@@ -77,24 +77,25 @@ impl Server {
     /// Run one tool: its result, or the error result a model reads.
     pub(crate) async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
         let Some(def) = tools::find(name) else {
-            return failure(format!("unknown tool '{name}'"));
+            return failure(crate::t!("mcp-unknown-tool", name = name));
         };
         if def.access > self.access {
-            return failure(format!(
-                "{name} needs --access {} (this server runs with --access {}); the user can restart it as `recruit mcp --access {}`",
-                def.access.as_str(),
-                self.access.as_str(),
-                def.access.as_str()
+            return failure(crate::t!(
+                "mcp-needs-access",
+                name = name,
+                needs = def.access.as_str(),
+                has = self.access.as_str()
             ));
         }
         if let Some(extra) = def.unknown_arg(args.keys()) {
             let valid = def.arg_names();
-            let valid = if valid.is_empty() {
-                "it takes no arguments".to_string()
-            } else {
-                format!("its arguments are: {}", valid.join(", "))
-            };
-            return failure(format!("{name} takes no argument '{extra}'; {valid}"));
+            return failure(crate::t!(
+                "mcp-no-such-argument",
+                name = name,
+                extra = extra.as_str(),
+                count = valid.len(),
+                valid = valid.join(", ")
+            ));
         }
         let result = (def.run)(self, &Args(args)).await.map(|mut o| {
             if self.personal == PersonalData::Basic {
@@ -108,7 +109,11 @@ impl Server {
         match result {
             Ok(Outcome::Body(body)) => success(body, None),
             Ok(Outcome::WithNotes(body, notes)) => success(body, Some(notes)),
-            Err(e) => failure(format!("error: {}", crate::error::redact_error(&e.into()))),
+            Err(e) => failure(format!(
+                "{}: {}",
+                crate::t!("word-error"),
+                crate::error::redact_error(&e.into())
+            )),
         }
     }
 }
@@ -185,15 +190,17 @@ impl Args {
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) if !s.trim().is_empty() => Ok(Some(s.trim().to_string())),
-            Some(Value::String(_)) => Err(Error::usage(format!("argument '{k}' is empty"))),
-            Some(v) => Err(Error::usage(format!(
-                "argument '{k}' must be a string, got {v}"
+            Some(Value::String(_)) => Err(Error::usage(crate::t!("mcp-arg-empty", name = k))),
+            Some(v) => Err(Error::usage(crate::t!(
+                "mcp-arg-not-string",
+                name = k,
+                value = v.to_string()
             ))),
         }
     }
     fn str(&self, k: &str) -> Result<String, Error> {
         self.opt_str(k)?
-            .ok_or_else(|| Error::usage(format!("argument '{k}' is required")))
+            .ok_or_else(|| Error::usage(crate::t!("mcp-arg-required", name = k)))
     }
     fn opt_int(&self, k: &str) -> Result<Option<i64>, Error> {
         self.opt_int_in(k, 1, i64::MAX)
@@ -215,16 +222,21 @@ impl Args {
             }
             _ => None,
         };
-        let range = if max == i64::MAX {
-            format!("of at least {min}")
-        } else {
-            format!("from {min} to {max}")
-        };
+        let got = crate::output::text::one_line(&v.to_string(), 40);
         match n {
             Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::usage(format!(
-                "argument '{k}' must be a whole number {range}, got {}",
-                crate::output::text::one_line(&v.to_string(), 40)
+            _ if max == i64::MAX => Err(Error::usage(crate::t!(
+                "mcp-arg-not-whole-from",
+                name = k,
+                min = min,
+                value = got
+            ))),
+            _ => Err(Error::usage(crate::t!(
+                "mcp-arg-not-whole-in",
+                name = k,
+                min = min,
+                max = max,
+                value = got
             ))),
         }
     }
@@ -233,14 +245,16 @@ impl Args {
     }
     fn id(&self) -> Result<i64, Error> {
         self.opt_int("id")?
-            .ok_or_else(|| Error::usage("argument 'id' is required"))
+            .ok_or_else(|| Error::usage(crate::t!("mcp-arg-required", name = "id")))
     }
     fn opt_bool(&self, k: &str) -> Result<Option<bool>, Error> {
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => Err(Error::usage(format!(
-                "argument '{k}' must be true or false, got {v}"
+            Some(v) => Err(Error::usage(crate::t!(
+                "mcp-arg-not-bool",
+                name = k,
+                value = v.to_string()
             ))),
         }
     }
@@ -251,14 +265,14 @@ impl Args {
                 .iter()
                 .map(|v| match v.as_str() {
                     Some(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
-                    _ => Err(Error::usage(format!(
-                        "argument '{k}' must be a list of non-empty strings"
-                    ))),
+                    _ => Err(Error::usage(crate::t!("mcp-arg-not-strings", name = k))),
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(Some),
-            Some(v) => Err(Error::usage(format!(
-                "argument '{k}' must be a list, got {v}"
+            Some(v) => Err(Error::usage(crate::t!(
+                "mcp-arg-not-list",
+                name = k,
+                value = v.to_string()
             ))),
         }
     }
@@ -272,9 +286,14 @@ impl Args {
         let Some(v) = self.opt_str(k)? else {
             return Ok(None);
         };
-        parse(&v)
-            .map(Some)
-            .ok_or_else(|| Error::usage(format!("{k} '{v}' is not one of {}", names.join(", "))))
+        parse(&v).map(Some).ok_or_else(|| {
+            Error::usage(crate::t!(
+                "mcp-arg-not-one-of",
+                name = k,
+                value = v,
+                names = names.join(", ")
+            ))
+        })
     }
     /// A list's query: `filter`, the page size `per`, and the arguments `page_token` and, when
     /// the list is `walked` in pages of the largest size, `all` and `limit`.
@@ -394,7 +413,7 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, McpError> {
         if tools::find(&request.name).is_none() {
             return Err(McpError::invalid_params(
-                format!("unknown tool '{}'", request.name),
+                crate::t!("mcp-unknown-tool", name = request.name.to_string()),
                 None,
             ));
         }

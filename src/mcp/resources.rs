@@ -111,10 +111,7 @@ impl Server {
             .strip_prefix(FORM_PREFIX)
             .filter(|c| !c.is_empty() && !c.contains('/'))
             .ok_or_else(|| {
-                McpError::resource_not_found(
-                    format!("no resource '{uri}': forms are recruit://forms/{{code}}, e.g. recruit://forms/FORM-1001"),
-                    None,
-                )
+                McpError::resource_not_found(crate::t!("mcp-no-resource", uri = uri), None)
             })?;
         let client = self.client().map_err(|e| mcp_error(&e))?;
         let form = client.get_form(code).await.map_err(|e| mcp_error(&e))?;
@@ -188,7 +185,7 @@ pub(crate) fn prompt(name: &str, args: &Map<String, Value>) -> Result<GetPromptR
     let Some((_, _, description, params)) = PROMPTS.iter().find(|p| p.0 == name) else {
         let names: Vec<&str> = PROMPTS.iter().map(|p| p.0).collect();
         return Err(McpError::invalid_params(
-            format!("no prompt '{name}'; the prompts are: {}", names.join(", ")),
+            crate::t!("mcp-no-prompt", name = name, names = names.join(", ")),
             None,
         ));
     };
@@ -202,7 +199,7 @@ pub(crate) fn prompt(name: &str, args: &Map<String, Value>) -> Result<GetPromptR
     for (k, _, required) in params.iter() {
         if *required && arg(k).is_none() {
             return Err(McpError::invalid_params(
-                format!("prompt '{name}' needs the argument '{k}'"),
+                crate::t!("mcp-prompt-needs", name = name, arg = *k),
                 None,
             ));
         }

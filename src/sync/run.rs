@@ -120,8 +120,8 @@ pub struct SyncReport {
     pub records: u64,
     /// Requests sent, retries among them, answers 429.
     pub traffic: Stats,
-    /// The pace the run settled at, in words (`paced at 98.2 req/s after 429s`).
-    pub pace: Option<String>,
+    /// The pace the run settled at (`paced at 98.2 req/s after 429s`).
+    pub pace: Option<recruit_client::msg::Msg>,
     pub elapsed: Duration,
     /// Stopped by Ctrl-C or SIGTERM.
     pub interrupted: bool,
@@ -161,7 +161,7 @@ impl SyncReport {
             "requests": self.traffic.requests,
             "retries": self.traffic.retries,
             "rate_limited": self.traffic.rate_limited,
-            "pace": self.pace,
+            "pace": self.pace.as_ref().map(|p| p.for_programs()),
             "seconds": (self.elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
             "notes": self.notes,
         })

@@ -100,7 +100,7 @@ pub fn run(
         // The notes are about request variants, the API's business, not the applicant's.
         if first {
             for w in &prepared.remarks.warnings {
-                p.say(&format!("warning: {w}"));
+                p.say(&crate::t!("warning-line", warning = w.as_str()));
             }
             first = false;
         }

@@ -1281,3 +1281,46 @@ fn strip_quoted(line: &str) -> String {
     }
     out
 }
+
+/// `auth status`'s table and its "not set" error are messages: in Korean with `--lang ko`, as
+/// they were in English.
+#[test]
+fn auth_status_table_and_its_missing_key_in_both_languages() {
+    let home = Home::new();
+    let (code, out, err) = in_lang(&home, "ko", &["-o", "table", "auth", "status"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "프로필:    default\n기본 URL:  (내장 샌드박스)\nAPI 키:    (설정되지 않음) (sandbox)\n키 작동:   예\n"
+    );
+    // No key and no address: nothing is tried, and it says what is not set.
+    let status = |lang: &str| {
+        let out = home
+            .cmd()
+            .args(["--lang", lang, "-o", "table", "auth", "status"])
+            .output()
+            .unwrap();
+        (out.status.code(), stdout_of(&out), stderr_of(&out))
+    };
+    let (code, out, err) = status("ko");
+    assert_eq!(code, Some(4), "{err}");
+    assert!(
+        out.contains("키 작동:   아니요: API 키(RECRUIT_API_KEY를 설정하거나 `recruit auth login`을 실행하세요) 없음\n"),
+        "{out}"
+    );
+    assert!(out.contains("기본 URL:  (설정되지 않음)\n"), "{out}");
+    assert!(
+        err.contains("프로필 'default'") && err.contains("설정되지 않음: API 키(RECRUIT_API_KEY"),
+        "{err}"
+    );
+    let (code, out, err) = status("en");
+    assert_eq!(code, Some(4), "{err}");
+    assert_eq!(
+        out,
+        "Profile:   default\nBase URL:  (not set)\nAPI key:   (not set) (none)\nKey works: no: no API key (set RECRUIT_API_KEY or run `recruit auth login`)\n"
+    );
+    assert!(
+        err.contains("not set: API key (set RECRUIT_API_KEY or run `recruit auth login`)"),
+        "{err}"
+    );
+}

@@ -862,3 +862,71 @@ fn mcp_resources_prompts_and_compact_lists() {
         m.stop().await;
     });
 }
+
+/// The tools' argument errors are messages: in Korean under `--lang ko` (the tool names,
+/// argument names and values as given), in English by default (the tests above).
+#[test]
+fn argument_errors_speak_the_servers_language() {
+    let sb = TestSandbox::new();
+    block_on(async {
+        let mut m = start_with(&sb, &["--lang", "ko", "mcp", "--access", "read"]).await;
+        let e = m
+            .err("memos_get", json!({"candidate": "C1001", "id": "seven"}))
+            .await;
+        assert_eq!(
+            e,
+            "오류: 인자 'id'은(는) 1 이상의 정수여야 합니다(받은 값: \"seven\")"
+        );
+        let e = m
+            .err(
+                "memos_get",
+                json!({"candidate": "C1001", "id": 101, "memo": 1}),
+            )
+            .await;
+        assert_eq!(
+            e,
+            "memos_get에는 'memo' 인자가 없습니다; 인자는 candidate, id입니다"
+        );
+        let e = m.err("memos_create", json!({"candidate": "C1001"})).await;
+        assert!(
+            e.starts_with("memos_create에는 --access comment가 필요합니다"),
+            "{e}"
+        );
+        m.stop().await
+    });
+}
+
+/// A build without the `mcp` feature refuses `recruit mcp` with exit 2 and serves nothing.
+/// The test build stands in for one through `RECRUIT_TEST_WITHOUT` (no second build).
+#[test]
+fn a_build_without_mcp_refuses_it_with_exit_2() {
+    let home = Home::new();
+    let out = home
+        .sandbox()
+        .env("RECRUIT_TEST_WITHOUT", "mcp")
+        .args(["mcp", "--access", "write"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert_eq!(stdout_of(&out), "");
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("this recruit was built without the MCP server (the `mcp` feature)"),
+        "{err}"
+    );
+    assert!(!err.contains("serving on stdio"), "{err}");
+    // Without PostgreSQL only, the server is there: it starts, and stops at the end of stdin.
+    let out = home
+        .sandbox()
+        .env("RECRUIT_TEST_WITHOUT", "postgres")
+        .args(["mcp"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("serving on stdio"),
+        "{}",
+        stderr_of(&out)
+    );
+}

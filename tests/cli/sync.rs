@@ -2121,3 +2121,54 @@ fn sync_beside_a_running_sync_fails_with_exit_1_retryable() {
         },
     );
 }
+
+/// A build without the `postgres` feature refuses a postgres:// mirror by name, exit 2, for a
+/// run, `status` and `purge` alike, and never connects (the port refuses connections, which
+/// a build with PostgreSQL reports as such). The test build stands in for one without it
+/// through `RECRUIT_TEST_WITHOUT` (no second build).
+#[test]
+fn a_build_without_postgres_refuses_a_postgres_mirror_with_exit_2() {
+    let home = Home::new();
+    let (port, _held) = refusing_port();
+    let url = format!("postgres://sync:secret-pw@127.0.0.1:{port}/recruit");
+    for args in [
+        vec!["sync", "--db", &url],
+        vec!["sync", "status", "--db", &url],
+        vec![
+            "sync",
+            "purge",
+            "--db",
+            &url,
+            "--stage",
+            "fail",
+            "--older-than",
+            "30d",
+            "--yes",
+        ],
+    ] {
+        let out = home
+            .sandbox()
+            .env("RECRUIT_TEST_WITHOUT", "postgres")
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("this recruit was built without PostgreSQL (the `postgres` feature)"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("secret-pw"), "{err}");
+    }
+    // With PostgreSQL the same address is tried, and refused by the closed port.
+    let out = home
+        .sandbox()
+        .args(["sync", "status", "--db", &url])
+        .output()
+        .unwrap();
+    assert!(
+        !stderr_of(&out).contains("built without PostgreSQL"),
+        "{}",
+        stderr_of(&out)
+    );
+}

@@ -143,9 +143,9 @@ fn webhook_input(
     };
     let checked = fields
         .check(creating, Naming::Flags)
-        .map_err(|problems| Error::usage(problems.join("; ")))?;
+        .map_err(|problems| Error::usage(crate::i18n::said_all(&problems, "; ")))?;
     for w in &checked.warnings {
-        crate::tell!(io, "warning-line", warning = w.to_string());
+        crate::tell!(io, "warning-line", warning = w.said());
     }
     Ok(checked.body)
 }

@@ -9,8 +9,9 @@ use std::time::{Duration, SystemTime};
 /// One thing the client reports.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientEvent {
-    /// Something the user should know, whatever the verbosity (`warning: ...` on stderr).
-    Warning(String),
+    /// Something the user should know, whatever the verbosity (`warning: ...` on stderr), as
+    /// data: the front end words it.
+    Warning(crate::msg::Msg),
     /// A `-v` line (a request, an answer, a change of pace), secrets already scrubbed. Only
     /// sent when the client is verbose.
     Verbose(String),

@@ -240,13 +240,10 @@ impl Client {
         if base.scheme() == "http" && !is_loopback(&base) && !cfg.allow_insecure_http {
             if is_local_network(&base) {
                 // A test server or gateway on this network: allowed, but never silently.
-                cfg.reporter.report(ClientEvent::Warning(
-                    crate::msg!(
-                        "http-local-unencrypted",
-                        host = base.host_str().unwrap_or("")
-                    )
-                    .said(),
-                ));
+                cfg.reporter.report(ClientEvent::Warning(crate::msg!(
+                    "http-local-unencrypted",
+                    host = base.host_str().unwrap_or("")
+                )));
             } else {
                 return Err(Error::usage(crate::msg!(
                     "http-refused",
@@ -530,7 +527,7 @@ impl Client {
             Ok(resp) => {
                 let status = resp.status.as_u16();
                 if let Some(note) = self.inner.pacer.observe(ticket, status, &resp.headers) {
-                    self.log(note);
+                    self.log(note.said());
                 }
             }
             Err(_) => drop(ticket),
@@ -1151,6 +1148,24 @@ mod tests {
         );
         assert!(Client::new(ClientConfig::new("http://localhost:8080", None)).is_ok());
         assert!(Client::new(ClientConfig::new("http://[::1]:8080", None)).is_ok());
+    }
+
+    #[test]
+    fn plain_http_on_the_local_network_warns_with_a_message_not_words() {
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = seen.clone();
+        let mut cfg = ClientConfig::new("http://192.168.1.20:8080", None);
+        cfg.reporter = Reporter::new(Arc::new(move |e: &ClientEvent| {
+            into.lock().unwrap().push(e.clone())
+        }));
+        assert!(Client::new(cfg).is_ok());
+        assert_eq!(
+            *seen.lock().unwrap(),
+            vec![ClientEvent::Warning(crate::msg!(
+                "http-local-unencrypted",
+                host = "192.168.1.20"
+            ))]
+        );
     }
 
     #[test]

@@ -27,6 +27,8 @@ use std::time::{Duration, SystemTime};
 use reqwest::header::HeaderMap;
 use tokio::time::Instant;
 
+use crate::msg::Msg;
+
 /// A wait longer than this is announced on stderr even without `-v`: the command would
 /// otherwise seem to hang.
 pub const NOTE_WAITS_OVER: Duration = Duration::from_secs(2);
@@ -93,15 +95,19 @@ pub struct PaceReport {
 
 impl PaceReport {
     /// `paced at 38.5 req/s after 429s`, or `None` when nothing paced the requests.
-    pub fn describe(&self) -> Option<String> {
+    pub fn describe(&self) -> Option<Msg> {
         let rate = self.rate?;
         let why = match self.source {
             PaceSource::Free => return None,
-            PaceSource::Estimated => "after 429s",
-            PaceSource::Headers => "by the service's rate-limit headers",
-            PaceSource::MaxRate => "by --max-rate",
+            PaceSource::Estimated => "estimated",
+            PaceSource::Headers => "headers",
+            PaceSource::MaxRate => "max-rate",
         };
-        Some(format!("paced at {rate:.1} req/s {why}"))
+        Some(crate::msg!(
+            "pace-report",
+            rate = format!("{rate:.1}"),
+            why = why
+        ))
     }
 }
 
@@ -483,7 +489,7 @@ impl Pacer {
 
     /// The answer to a request: its status and headers. Returns a line for `-v` when the
     /// pace changed.
-    pub fn observe(&self, mut ticket: Ticket, status: u16, headers: &HeaderMap) -> Option<String> {
+    pub fn observe(&self, mut ticket: Ticket, status: u16, headers: &HeaderMap) -> Option<Msg> {
         ticket.done = true;
         let mut st = self.st.lock().expect("pacer lock");
         st.in_flight = st.in_flight.saturating_sub(1);
@@ -528,7 +534,11 @@ impl Pacer {
         let Some(current) = st.estimate else {
             let how = Self::first_estimate(&mut st, ticket.mark, now)?;
             let new = st.estimate.map_or(0.0, |e| e.rate);
-            return Some(format!("pace: {new:.1} req/s ({how})"));
+            return Some(crate::msg!(
+                "pace-first",
+                rate = format!("{new:.1}"),
+                how = how
+            ));
         };
         // Stop growing at once; the measurement may have to wait for earlier answers.
         let pace = current.rate_at(now);
@@ -544,7 +554,7 @@ impl Pacer {
     /// The first 429: the service's bucket just ran dry. What it accepted so far, over at
     /// least MIN_SPAN, is a first guess, grown fast until the next 429 measures the rate:
     /// a start-up burst tells little of the rate, and a guess too low would stay low.
-    fn first_estimate(st: &mut State, refused: Mark, now: Instant) -> Option<String> {
+    fn first_estimate(st: &mut State, refused: Mark, now: Instant) -> Option<Msg> {
         if st.accepted < MIN_ACCEPTED {
             // Too few answers to tell a rate (a lone 429 of a sequential command): the
             // Retry-After alone slows things down.
@@ -566,9 +576,11 @@ impl Pacer {
         });
         st.anchor = Some(refused);
         st.log.trim(Some(refused.seq));
-        Some(format!(
-            "first 429, after {} accepted and {in_flight} in flight in {span:.2} s; a guess, grown until the next 429",
-            st.accepted
+        Some(crate::msg!(
+            "pace-first-429",
+            accepted = st.accepted,
+            in_flight = in_flight,
+            seconds = format!("{span:.2}")
         ))
     }
 
@@ -577,7 +589,7 @@ impl Pacer {
     /// it accepted of those sent between them is its rate over that time, unless the bucket
     /// had time to fill and overflow (a long quiet stretch): then cut by MAX_CUT at most.
     /// Never faster than the pace was.
-    fn resolve(st: &mut State, now: Instant) -> Option<String> {
+    fn resolve(st: &mut State, now: Instant) -> Option<Msg> {
         let p = st.pending?;
         let anchor = st.anchor.unwrap_or(p.mark);
         let counted = st.log.accepted_between(anchor, p.mark)?;
@@ -597,8 +609,10 @@ impl Pacer {
                 // the span lies within one request of n: take the high end, which the next
                 // 429 corrects, where a low one would stay.
                 let measured = (n + 1) as f64 / active;
-                let how = format!(
-                    "429 again; {n} accepted of those sent in the {since:.2} s since an earlier 429"
+                let how = crate::msg!(
+                    "pace-429-again-measured",
+                    accepted = n,
+                    seconds = format!("{since:.2}")
                 );
                 if measured >= p.pace {
                     // The service took at least this pace: the 429 came from a bucket that an
@@ -611,7 +625,10 @@ impl Pacer {
                     (measured.max(p.pace * floor) * ESTIMATE_MARGIN, how)
                 }
             }
-            _ => (p.pace * MAX_CUT * ESTIMATE_MARGIN, "429 again".to_string()),
+            _ => (
+                p.pace * MAX_CUT * ESTIMATE_MARGIN,
+                crate::msg!("pace-429-again"),
+            ),
         };
         let new = new.max(0.2 * ESTIMATE_MARGIN);
         st.estimate = Some(Estimate::new(new, now, p.pace));
@@ -621,7 +638,12 @@ impl Pacer {
             st.anchor = Some(p.mark);
         }
         st.log.trim(st.anchor.map(|a| a.seq));
-        Some(format!("pace: {:.1} -> {new:.1} req/s ({how})", p.pace))
+        Some(crate::msg!(
+            "pace-changed",
+            from = format!("{:.1}", p.pace),
+            to = format!("{new:.1}"),
+            how = how
+        ))
     }
 
     /// A pace grows only while it is what holds requests back: time no request waited for
@@ -1061,7 +1083,7 @@ mod tests {
         assert!((34.0..=42.0).contains(&rate), "settled at {rate}");
         assert!(run.tail_rate >= 36.0, "steady rate {}", run.tail_rate);
         run.assert_few_rejected("");
-        assert!(r.describe().unwrap().contains("after 429s"));
+        assert_eq!(r.describe().unwrap().get("why"), Some(&"estimated".into()));
     }
 
     #[tokio::test(start_paused = true)]
@@ -1116,7 +1138,7 @@ mod tests {
         assert_eq!(pacer.report().source, PaceSource::MaxRate);
         assert_eq!(
             pacer.report().describe().unwrap(),
-            "paced at 20.0 req/s by --max-rate"
+            crate::msg!("pace-report", rate = "20.0", why = "max-rate")
         );
     }
 

@@ -10,6 +10,7 @@ use super::records::{ListQuery, NoFilter};
 use super::types::{Webhook, WebhookInput};
 use super::{Client, Planned, RecordResult};
 use crate::error::Error;
+use crate::msg::Msg;
 
 /// The service's events (spec section 6), with when it sends them: the one list that
 /// registrations, the listener's `--events`, `trigger`'s samples and the MCP schemas read.
@@ -80,11 +81,12 @@ impl Naming {
         }
     }
 
-    fn nothing_to_change(self) -> &'static str {
-        match self {
-            Naming::Flags => "nothing to change: pass --callback-url, --signing-key, --event, --active, --inactive or -f key=value",
-            Naming::Arguments => "nothing to change: give at least one of callback_url, signing_key, events, active",
-        }
+    fn nothing_to_change(self) -> Msg {
+        let by = match self {
+            Naming::Flags => "flags",
+            Naming::Arguments => "arguments",
+        };
+        crate::msg!("webhook-nothing-to-change", by = by)
     }
 }
 
@@ -104,7 +106,8 @@ pub struct WebhookFields {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckedWebhook {
     pub body: WebhookInput,
-    pub warnings: Vec<String>,
+    /// What to tell, as data: the front end words it.
+    pub warnings: Vec<Msg>,
 }
 
 impl WebhookFields {
@@ -120,9 +123,9 @@ impl WebhookFields {
     /// The body of a create (`creating`: `callback_url` required; active unless said) or an
     /// edit (something to change), with a warning for each event the service does not
     /// document (it is sent unchanged: the service may know more); or every problem found.
-    pub fn check(self, creating: bool, naming: Naming) -> Result<CheckedWebhook, Vec<String>> {
+    pub fn check(self, creating: bool, naming: Naming) -> Result<CheckedWebhook, Vec<Msg>> {
         if !creating && self.is_empty() {
-            return Err(vec![naming.nothing_to_change().to_string()]);
+            return Err(vec![naming.nothing_to_change()]);
         }
         let mut problems = Vec::new();
         let mut warnings = Vec::new();
@@ -132,11 +135,15 @@ impl WebhookFields {
                 Ok(_) => {
                     body.insert("callback_url".into(), Value::String(u.clone()));
                 }
-                Err(e) => problems.push(e.message),
+                // `http_url` always says why with a message.
+                Err(e) => problems.push(e.said.unwrap_or_else(|| {
+                    crate::msg!("url-not-http", what = naming.callback_url(), value = u)
+                })),
             },
-            None if creating => problems.push(
-                crate::msg!("webhook-callback-required", name = naming.callback_url()).said(),
-            ),
+            None if creating => problems.push(crate::msg!(
+                "webhook-callback-required",
+                name = naming.callback_url()
+            )),
             None => {}
         }
         if let Some(k) = self.signing_key {
@@ -146,9 +153,11 @@ impl WebhookFields {
         }
         if let Some(events) = self.events {
             for e in events.iter().filter(|e| !is_event(e)) {
-                warnings.push(
-                    crate::msg!("webhook-event-unknown", event = e, events = event_names()).said(),
-                );
+                warnings.push(crate::msg!(
+                    "webhook-event-unknown",
+                    event = e,
+                    events = event_names()
+                ));
             }
             body.insert(
                 "events".into(),
@@ -254,13 +263,8 @@ mod tests {
             json!({"callback_url": "https://h.example/r", "events": ["candidate_pass", "hired"], "active": true})
         );
         assert_eq!(checked.warnings.len(), 1, "{:?}", checked.warnings);
-        assert!(
-            checked.warnings[0].starts_with(
-                "webhook-event-unknown (event: hired, events: candidate_stage_changed,"
-            ),
-            "{:?}",
-            checked.warnings
-        );
+        assert_eq!(checked.warnings[0].id, "webhook-event-unknown");
+        assert_eq!(checked.warnings[0].get("event"), Some(&"hired".into()));
         // The same words whichever front end reads the fields.
         let by_flags = fields(Some("https://h.example/r"), &["hired"])
             .check(true, Naming::Flags)
@@ -273,24 +277,31 @@ mod tests {
         let e = fields(Some("ftp://h.example/r"), &[])
             .check(true, Naming::Flags)
             .unwrap_err();
-        assert_eq!(e.len(), 1);
-        assert!(
-            e[0].starts_with("url-not-http (what: --callback-url, value: ftp://h.example/r)"),
-            "{e:?}"
+        assert_eq!(
+            e,
+            [crate::msg!(
+                "url-not-http",
+                what = "--callback-url",
+                value = "ftp://h.example/r"
+            )]
         );
         let e = fields(Some("not a url"), &[])
             .check(false, Naming::Arguments)
             .unwrap_err();
-        assert!(
-            e[0].starts_with("url-not-a-url (what: callback_url, value: not a url,"),
-            "{e:?}"
-        );
+        assert_eq!(e[0].id, "url-not-a-url", "{e:?}");
+        assert_eq!(e[0].get("what"), Some(&"callback_url".into()));
         let e = fields(None, &[])
             .check(true, Naming::Arguments)
             .unwrap_err();
-        assert_eq!(e[0], "webhook-callback-required (name: callback_url)");
+        assert_eq!(
+            e,
+            [crate::msg!(
+                "webhook-callback-required",
+                name = "callback_url"
+            )]
+        );
         let e = fields(None, &[]).check(false, Naming::Flags).unwrap_err();
-        assert_eq!(e, [Naming::Flags.nothing_to_change()]);
+        assert_eq!(e, [crate::msg!("webhook-nothing-to-change", by = "flags")]);
     }
 
     #[test]
