@@ -445,24 +445,18 @@ impl Ctx {
             let opts = crate::sandbox::SandboxOptions::new(self.sandbox_state_path());
             let sb = crate::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
                 .await
-                .map_err(|e| Error::from_anyhow(e, "cannot start the built-in sandbox"))?;
+                .map_err(|e| Error::from_anyhow(e, &crate::t!("sandbox-cannot-start")))?;
             let pair = (sb.base_url(), Some(Secret::new(sb.api_key.clone())));
             self.sandbox = Some(sb);
             pair
         } else {
-            let base = self.configured_base_url().ok_or_else(|| {
-                Error::usage(
-                    "no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox",
-                )
-            })?;
+            let base = self
+                .configured_base_url()
+                .ok_or_else(|| Error::usage(crate::t!("no-base-url")))?;
             (base, self.api_key().await?)
         };
-        let api_key = api_key.ok_or_else(|| {
-            Error::new(
-                crate::error::ExitKind::Auth,
-                "no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox",
-            )
-        })?;
+        let api_key = api_key
+            .ok_or_else(|| Error::new(crate::error::ExitKind::Auth, crate::t!("no-api-key")))?;
         let verbose = self.settings().verbose();
         // The client reports; this front end shows its reports on stderr.
         let reports = crate::reports::StderrReports::new(self.io.err_stream(), verbose);

@@ -1046,3 +1046,5 @@ note-line = note: { $note }
 mcp-unconfigured = no service address and no API key: run `recruit config set base_url URL` and `recruit auth login`, or set RECRUIT_BASE_URL and RECRUIT_API_KEY in the server's "env"; to try it with no account, start it as `recruit --sandbox mcp`
 mcp-starts-unconfigured = warning: recruit mcp starts unconfigured: { $why }
 mcp-serving = recruit mcp: serving on stdio with --access { $access } --personal-data { $personal } (Ctrl-C or closing stdin stops it)
+no-base-url = no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox
+no-api-key = no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox

@@ -986,3 +986,5 @@ note-line = 참고: { $note }
 mcp-unconfigured = 서비스 주소도 API 키도 없습니다: `recruit config set base_url URL`과 `recruit auth login`을 실행하거나, 서버의 "env"에 RECRUIT_BASE_URL과 RECRUIT_API_KEY를 설정하세요; 계정 없이 써 보려면 `recruit --sandbox mcp`로 시작하세요
 mcp-starts-unconfigured = 경고: recruit mcp가 설정 없이 시작합니다: { $why }
 mcp-serving = recruit mcp: --access { $access } --personal-data { $personal }로 stdio에서 서비스합니다(Ctrl-C를 누르거나 stdin을 닫으면 멈춥니다)
+no-base-url = 서비스 주소가 없습니다: --base-url URL을 주거나, RECRUIT_BASE_URL을 설정하거나, `recruit config set base_url URL`을 실행하세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요
+no-api-key = API 키가 없습니다: RECRUIT_API_KEY를 설정하거나, `recruit auth login`을 실행하거나, --api-key를 주세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요

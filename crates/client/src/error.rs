@@ -188,6 +188,18 @@ impl Error {
         self
     }
 
+    /// `result`'s error as the error `said(why)` builds from its words, `why`, keeping it as the
+    /// source: a lower-level failure (a URL, a shape) in a sentence of ours.
+    pub fn explained<T, E>(
+        result: Result<T, E>,
+        said: impl FnOnce(String) -> Error,
+    ) -> Result<T, Error>
+    where
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        result.map_err(|e| said(e.to_string()).with_source(e))
+    }
+
     /// `what: cause` (e.g. `cannot write /tmp/x: Permission denied`), keeping `cause` as the
     /// source: a lower-level failure put in words without losing it.
     pub fn caused(

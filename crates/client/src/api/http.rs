@@ -218,13 +218,12 @@ impl ApiResponse {
     pub fn fetched<T: DeserializeOwned>(self) -> Result<Fetched<T>, Error> {
         let value = self.value()?;
         // Read from the tree in place: a page of thousands of items is not copied.
-        let data = T::deserialize(&value).map_err(|e| {
+        let data = Error::explained(T::deserialize(&value), |why| {
             Error::other(crate::msg!(
                 "answer-unexpected-shape",
                 path = self.url.path(),
-                why = e.to_string()
+                why = why
             ))
-            .with_source(e)
         })?;
         Ok(Fetched {
             raw: self.body,
@@ -960,13 +959,8 @@ fn backoff(attempt: u32) -> Duration {
 /// `https://h/v1`, `https://h/v1/`, `https://h` all become `https://h/v1/`.
 pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
     let trimmed = input.trim();
-    let mut url = Url::parse(trimmed).map_err(|e| {
-        Error::usage(crate::msg!(
-            "base-url-invalid",
-            url = trimmed,
-            why = e.to_string()
-        ))
-        .with_source(e)
+    let mut url = Error::explained(Url::parse(trimmed), |why| {
+        Error::usage(crate::msg!("base-url-invalid", url = trimmed, why = why))
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
         return Err(Error::usage(crate::msg!("base-url-scheme", url = trimmed)));

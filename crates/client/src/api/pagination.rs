@@ -324,13 +324,12 @@ pub fn safe_next_url(
     current: &Url,
     given: &str,
 ) -> Result<(Url, bool), Error> {
-    let url = current.join(given).map_err(|e| {
+    let url = Error::explained(current.join(given), |why| {
         Error::other(crate::msg!(
             "walk-next-not-a-url",
             address = given,
-            why = e.to_string()
+            why = why
         ))
-        .with_source(e)
     })?;
     if super::http::same_origin(base, &url) {
         return Ok((url, false));

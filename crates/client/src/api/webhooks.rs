@@ -45,14 +45,13 @@ pub fn event_names() -> String {
 /// `trigger --to`, the listener's forwards, a presigned upload address): an http:// or
 /// https:// URL, else exit 2. `what` names it as the user gave it (`--to`, `callback_url`).
 pub fn http_url(what: &str, text: &str) -> Result<Url, Error> {
-    let url = Url::parse(text.trim()).map_err(|e| {
+    let url = Error::explained(Url::parse(text.trim()), |why| {
         Error::usage(crate::msg!(
             "url-not-a-url",
             what = what,
             value = text,
-            why = e.to_string()
+            why = why
         ))
-        .with_source(e)
     })?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err(Error::usage(crate::msg!(
