@@ -985,3 +985,13 @@ key-not-header-safe = the API key contains characters not allowed in an HTTP hea
 stdout-closed = standard output was closed by its reader
 auth-profile = profile '{ $profile }'
 auth-profile-unreachable = profile '{ $profile }' cannot reach the service
+audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
+audit-broken-removed = { $missing ->
+        [one] record { $from } was
+       *[other] records { $from } to { $to } were
+    } removed just before record { $seq } (line { $line })
+audit-broken-inserted = record { $seq } (line { $line }) was inserted: it does not belong in the chain
+audit-broken-unreadable = line { $line } is not a record of the access log (damaged or edited)
+audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
+audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
+audit-cannot-encode = cannot write the access-log record as JSON
