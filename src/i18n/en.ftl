@@ -985,3 +985,4 @@ key-not-header-safe = the API key contains characters not allowed in an HTTP hea
 stdout-closed = standard output was closed by its reader
 auth-profile = profile '{ $profile }'
 auth-profile-unreachable = profile '{ $profile }' cannot reach the service
+store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again

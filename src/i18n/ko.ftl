@@ -925,3 +925,4 @@ key-not-header-safe = API 키에 HTTP 헤더에 쓸 수 없는 문자가 있습�
 stdout-closed = 표준 출력을 읽던 쪽이 닫았습니다
 auth-profile = 프로필 '{ $profile }'
 auth-profile-unreachable = 프로필 '{ $profile }'은(는) 서비스에 연결할 수 없습니다
+store-erase-wal-busy = 이벤트에서 개인 정보를 지웠지만, 다른 프로그램이 이벤트 저장소를 읽는 중이어서 이전 사본이 { $store }-wal에 남아 있습니다(10초 기다림). 그 프로그램(sqlite3, 다른 recruit)이 끝나거나 닫은 뒤 같은 삭제를 다시 실행하세요
