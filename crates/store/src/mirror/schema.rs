@@ -6,6 +6,7 @@
 use super::db::{self, Backend, Dialect, Val};
 use super::tables;
 use crate::error::Error;
+use crate::sqlite_file::meta;
 
 /// The schema this recruit writes. 1: the first mirror; 2: indexes for the README's
 /// queries (answers by question, stage history by stage); 3: each run's count of values
@@ -40,16 +41,20 @@ fn has_table(db: &mut dyn Backend, name: &str) -> Result<bool, Error> {
 /// mirror or is a newer one. Nothing is written.
 pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
     let shown = db.describe();
-    if has_table(db, "recruit_meta")? {
-        let version = db::query(
-            db,
-            "SELECT value FROM recruit_meta WHERE key = 'schema_version'",
-            &[],
-        )?
-        .first()
-        .and_then(|r| r.first())
-        .and_then(|v| v.as_str().and_then(|s| s.parse::<i64>().ok()))
-        .ok_or_else(|| Error::usage(crate::msg!("sync-meta-no-version", db = shown.to_string())))?;
+    if has_table(db, meta::TABLE)? {
+        // recruit's other databases keep the same table: the relay's event store says so.
+        if let Some(kind) = meta_get(db, meta::KIND)?.filter(|k| k != meta::MIRROR) {
+            return Err(Error::usage(crate::msg!(
+                "sync-other-kind",
+                db = shown.to_string(),
+                kind = kind
+            )));
+        }
+        let version = meta_get(db, meta::VERSION)?
+            .and_then(|s| s.parse::<i64>().ok())
+            .ok_or_else(|| {
+                Error::usage(crate::msg!("sync-meta-no-version", db = shown.to_string()))
+            })?;
         if version > VERSION {
             let what = crate::msg!("sync-schema-version");
             return Err(Error::written_by_newer(
@@ -96,12 +101,10 @@ pub fn migrate_to(db: &mut dyn Backend, from: i64, to: i64) -> Result<(), Error>
         let step = tables::step(v + 1, db.dialect());
         db::in_tx(db, |db| {
             db.batch(&step)?;
-            let sql = if v == 0 {
-                "INSERT INTO recruit_meta (key, value) VALUES ('schema_version', ?)"
-            } else {
-                "UPDATE recruit_meta SET value = ? WHERE key = 'schema_version'"
-            };
-            db::exec(db, sql, &[Val::Text((v + 1).to_string())])?;
+            if v == 0 {
+                meta_set(db, meta::KIND, meta::MIRROR)?;
+            }
+            meta_set(db, meta::VERSION, &(v + 1).to_string())?;
             Ok(())
         })?;
     }

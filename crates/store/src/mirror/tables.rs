@@ -159,10 +159,19 @@ impl Table {
         self.columns.iter().find(|c| c.name == name)
     }
 
+    /// The statement that makes the table as it was first made (its first version's columns).
+    pub fn create(&self, dialect: Dialect) -> String {
+        self.step(self.born(), dialect)
+    }
+
+    fn born(&self) -> i64 {
+        self.columns.iter().map(|c| c.since).min().unwrap_or(1)
+    }
+
     /// The statements that bring this table from schema version `v - 1` to `v`: created in
     /// the version of its first column, columns added and indexes made in theirs.
     fn step(&self, v: i64, dialect: Dialect) -> String {
-        let born = self.columns.iter().map(|c| c.since).min().unwrap_or(1);
+        let born = self.born();
         let mut out = String::new();
         if v == born {
             let mut lines: Vec<String> = self
