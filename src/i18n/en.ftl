@@ -988,3 +988,7 @@ auth-profile-unreachable = profile '{ $profile }' cannot reach the service
 store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again
 sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
 store-no-meta-version = its recruit_meta table or the schema version in it is missing
+mirror-sqlite-file = SQLite file { $path }
+mirror-pg-database = PostgreSQL database { $db } on { $host }:{ $port }
+mirror-pg-database-as = PostgreSQL database { $db } on { $host }:{ $port } as { $user }
+mirror-pg-default-db = (default)

@@ -928,3 +928,7 @@ auth-profile-unreachable = 프로필 '{ $profile }'은(는) 서비스에 연결�
 store-erase-wal-busy = 이벤트에서 개인 정보를 지웠지만, 다른 프로그램이 이벤트 저장소를 읽는 중이어서 이전 사본이 { $store }-wal에 남아 있습니다(10초 기다림). 그 프로그램(sqlite3, 다른 recruit)이 끝나거나 닫은 뒤 같은 삭제를 다시 실행하세요
 sync-other-kind = { $db }에는 미러가 아닌 다른 종류의 recruit 데이터(`{ $kind }`)가 있습니다. 그대로 두었습니다: 다른 --db FILE을 지정하세요
 store-no-meta-version = recruit_meta 테이블이나 그 안의 스키마 버전이 없습니다
+mirror-sqlite-file = SQLite 파일 { $path }
+mirror-pg-database = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }
+mirror-pg-database-as = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }({ $user } 계정)
+mirror-pg-default-db = (기본)
