@@ -1240,25 +1240,6 @@ fn an_unwritable_stdout_answers_503_instead_of_dropping_events() {
     }
 }
 
-/// Where `needle` occurs in the files of `dir` (a store, its WAL and shared-memory index):
-/// file and offset.
-fn copies_in(dir: &std::path::Path, needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        let bytes = std::fs::read(&path).unwrap();
-        for (at, w) in bytes.windows(needle.len()).enumerate() {
-            if w == needle.as_bytes() {
-                found.push(format!(
-                    "{} @{at}",
-                    path.file_name().unwrap().to_string_lossy()
-                ));
-            }
-        }
-    }
-    found
-}
-
 #[test]
 fn erasure_nulls_a_candidates_personal_values_in_stored_events_and_leaves_no_copy() {
     let ts = TestSandbox::new();
@@ -1317,7 +1298,7 @@ fn erasure_nulls_a_candidates_personal_values_in_stored_events_and_leaves_no_cop
     values.extend(["zqx Name Of C1001".to_string(), "010-zqx-1001".to_string()]);
     for v in &values {
         assert!(
-            !copies_in(dir.path(), v).is_empty(),
+            !markers_in(dir.path(), v).is_empty(),
             "{v} is in the files first"
         );
     }
@@ -1331,7 +1312,7 @@ fn erasure_nulls_a_candidates_personal_values_in_stored_events_and_leaves_no_cop
     assert_eq!(done.events, 3);
     assert_eq!(done.codes, ["C1001"], "C9999 is named by no event");
     for v in &values {
-        let found = copies_in(dir.path(), v);
+        let found = markers_in(dir.path(), v);
         assert!(found.is_empty(), "{v} is still in {found:?}");
     }
     let after = events_json(home, &store, &[]);

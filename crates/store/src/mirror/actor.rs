@@ -13,8 +13,11 @@ type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
 #[derive(Clone)]
 pub struct MirrorActor {
     tx: std::sync::mpsc::Sender<Job>,
-    /// What the mirror is, in words (see [`Mirror::describe`]).
+    /// What the mirror is, in the words for programs (reports, JSON: the same in every
+    /// language).
     pub shown: String,
+    /// What the mirror is, for the front end to word for people (see [`Mirror::describe`]).
+    pub described: crate::msg::Msg,
 }
 
 impl MirrorActor {
@@ -43,7 +46,7 @@ impl MirrorActor {
                 let mut mirror = match Mirror::open(&target, &net, access) {
                     Ok(m) => {
                         let m = m.with_clock(clock);
-                        let _ = ready_tx.send(Ok(m.describe().said()));
+                        let _ = ready_tx.send(Ok(m.describe()));
                         m
                     }
                     Err(e) => {
@@ -62,10 +65,14 @@ impl MirrorActor {
                     e,
                 )
             })?;
-        let shown = ready_rx
+        let described = ready_rx
             .await
             .map_err(|_| Error::other(crate::msg!("mirror-thread-stopped-opening")))??;
-        Ok(MirrorActor { tx, shown })
+        Ok(MirrorActor {
+            tx,
+            shown: described.for_programs(),
+            described,
+        })
     }
 
     /// Run `f` on the mirror and wait for its answer.

@@ -920,7 +920,8 @@ impl Mirror {
             "SELECT max(started_unix) FROM sync_runs WHERE status IN ('complete', 'partial')",
         )?;
         Ok(json!({
-            "database": shown.said(),
+            // For programs: JSON does not change with the language.
+            "database": shown.for_programs(),
             "schema_version": version,
             "runs": last,
             "rows": rows,
