@@ -204,6 +204,18 @@ pub struct Purged {
     pub codes: Vec<String>,
     pub memos: u64,
     pub submissions: u64,
+    /// Each candidate purged, in the order of `codes`: what the destruction register records.
+    pub erased: Vec<ErasedCandidate>,
+}
+
+/// One candidate whose personal data a purge removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErasedCandidate {
+    pub code: String,
+    /// Its stage kind when purged (kept in the row).
+    pub stage: Option<String>,
+    /// The personal fields (the one list's names, in its order) that held a value before.
+    pub fields: Vec<&'static str>,
 }
 
 impl Mirror {
@@ -707,9 +719,13 @@ impl Mirror {
         let now = records::now_text();
         in_tx(self.db(), |db| {
             for code in codes {
+                let personal: Vec<&'static str> = records::personal().collect();
                 let rows = db::query(
                     db,
-                    "SELECT data FROM candidates WHERE code = ? AND purged_at IS NULL",
+                    &format!(
+                        "SELECT data, stage_kind, {} FROM candidates WHERE code = ? AND purged_at IS NULL",
+                        personal.join(", ")
+                    ),
                     &[Val::text(code)],
                 )?;
                 let Some(r) = rows.first() else {
@@ -732,6 +748,21 @@ impl Mirror {
                     .as_str()
                     .and_then(|d| serde_json::from_str(d).ok())
                     .unwrap_or(Value::Null);
+                // A value in its column or in `data` (a column is read from `data`, but a
+                // value of an odd type may sit in `data` alone).
+                let held = personal
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, f)| {
+                        !r[2 + i].is_null() || data.get(**f).is_some_and(|v| !v.is_null())
+                    })
+                    .map(|(_, f)| *f)
+                    .collect();
+                out.erased.push(ErasedCandidate {
+                    code: code.clone(),
+                    stage: r[1].as_str().map(str::to_string),
+                    fields: held,
+                });
                 recruit_client::personal::null(&mut data, records::personal());
                 delete_fetched(db, code)?;
                 // Every personal field has a column of its own (the candidates table's).
@@ -914,4 +945,71 @@ fn upsert_tail(key: &str, cols: &[&str]) -> String {
         .map(|c| format!("{c} = excluded.{c}"))
         .collect();
     format!("ON CONFLICT ({key}) DO UPDATE SET {}", sets.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(path: &std::path::Path) -> Mirror {
+        Mirror::open(
+            &Target::Sqlite(path.to_path_buf()),
+            &crate::api::NetSettings::system(),
+            Access::Sync,
+        )
+        .unwrap()
+    }
+
+    fn candidate(raw: &str) -> CandidateRow {
+        CandidateRow::from_raw(raw).unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_purge_tells_each_candidate_its_stage_and_the_fields_that_held_a_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = open(&dir.path().join("m.db"));
+        let run = m.begin_run(false, "").unwrap();
+        let policy = Policy {
+            stages: Vec::new(),
+            stale_before: 0.0,
+        };
+        m.candidates_page(
+            run,
+            vec![
+                candidate(
+                    r#"{"code":"C1","name":"Kim","email":"k@x","phone":null,"birth":"1990-01-01","job_stage":{"stage_kind":"fail"}}"#,
+                ),
+                candidate(r#"{"code":"C2","phone":"010","job_stage":{"stage_kind":"review"}}"#),
+                candidate(r#"{"code":"C3","name":"Lee"}"#),
+            ],
+            &policy,
+        )
+        .unwrap();
+        let codes: Vec<String> = ["C1", "C2", "C3", "C9"].map(String::from).to_vec();
+        let done = m.purge_codes(&codes, "test").unwrap();
+        assert_eq!(done.codes, ["C1", "C2", "C3"], "C9 is not in the mirror");
+        assert_eq!(
+            done.erased,
+            [
+                ErasedCandidate {
+                    code: "C1".into(),
+                    stage: Some("fail".into()),
+                    fields: vec!["name", "email", "birth"],
+                },
+                ErasedCandidate {
+                    code: "C2".into(),
+                    stage: Some("review".into()),
+                    fields: vec!["phone"],
+                },
+                ErasedCandidate {
+                    code: "C3".into(),
+                    stage: None,
+                    fields: vec!["name"],
+                },
+            ]
+        );
+        // Purged already: a second purge takes none of them.
+        let again = m.purge_codes(&codes, "test").unwrap();
+        assert!(again.codes.is_empty() && again.erased.is_empty());
+    }
 }

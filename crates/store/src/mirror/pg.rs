@@ -152,9 +152,23 @@ impl Backend for Postgres {
         if tables.is_empty() {
             return Ok(());
         }
+        // This session's count of the rows the purge deleted is flushed to the server's
+        // statistics only when it is idle, at most once a second: flushed after the VACUUM,
+        // it would show as dead rows (`n_dead_tup`) that are not there. PostgreSQL 15 and
+        // later flush at once when asked; the statement's answer comes after the flush.
+        let version = self
+            .query("SELECT current_setting('server_version_num')::int", &[])?
+            .first()
+            .and_then(|r| r.first())
+            .and_then(Val::as_i64)
+            .unwrap_or(0);
+        if version >= 150_000 {
+            self.batch("SELECT pg_stat_force_next_flush()")?;
+        }
         // The old row versions (dead tuples, their TOAST values and index entries) keep
         // the values until a vacuum removes them: now, not when autovacuum gets to it. A
-        // plain VACUUM: readers (BI tools) go on beside it.
+        // plain VACUUM (outside any transaction, as it must be): readers (BI tools) go on
+        // beside it.
         self.batch(&format!("VACUUM {}", tables.join(", ")))
     }
 
