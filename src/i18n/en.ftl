@@ -1012,3 +1012,13 @@ privacy-journal-withheld = unfinished export { $journal }: { $withheld } candida
 privacy-journal-damaged = unfinished export { $journal }: its journal is damaged, so --resume refuses it; nothing to withhold
 privacy-not-found = found in no store: { $count } candidates ({ $codes })
 privacy-file-not-touched = may hold their data, not touched (the file is yours): { $file }
+audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
+audit-broken-removed = { $missing ->
+        [one] record { $from } was
+       *[other] records { $from } to { $to } were
+    } removed just before record { $seq } (line { $line })
+audit-broken-inserted = record { $seq } (line { $line }) was inserted: it does not belong in the chain
+audit-broken-unreadable = line { $line } is not a record of the access log (damaged or edited)
+audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
+audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
+audit-cannot-encode = cannot write the access-log record as JSON

@@ -949,3 +949,13 @@ privacy-journal-withheld = 끝나지 않은 내보내기 { $journal }: --resume�
 privacy-journal-damaged = 끝나지 않은 내보내기 { $journal }: 저널이 손상되어 --resume이 거부합니다. 막을 것이 없습니다
 privacy-not-found = 어느 저장소에도 없음: 지원자 { $count }명({ $codes })
 privacy-file-not-touched = 이들의 데이터가 있을 수 있으나 건드리지 않음(사용자의 파일): { $file }
+audit-broken-changed = 기록 { $seq }번({ $line }번째 줄)이 기록된 뒤에 바뀌었습니다: 체인과 더 이상 맞지 않습니다
+audit-broken-removed = 기록 { $seq }번({ $line }번째 줄) 바로 앞에서 { $missing ->
+        [1] 기록 { $from }번이
+       *[other] 기록 { $from }~{ $to }번({ $missing }개)이
+    } 지워졌습니다
+audit-broken-inserted = 기록 { $seq }번({ $line }번째 줄)은 나중에 끼워 넣은 것입니다: 체인에 속하지 않습니다
+audit-broken-unreadable = { $line }번째 줄은 접근 기록이 아닙니다(손상되었거나 편집되었습니다)
+audit-broken-cut = 로그는 기록 { $last }번에서 끝나지만 앵커 파일에는 기록 { $anchored }번까지 있었다고 되어 있습니다: 마지막 기록들이 지워졌습니다
+audit-broken-anchor = 로그 옆의 앵커 파일(마지막 기록의 번호와 해시)이 손상되었습니다
+audit-cannot-encode = 접근 기록을 JSON으로 쓸 수 없습니다
