@@ -6,21 +6,37 @@ use crate::error::Error;
 
 /// Who runs recruit, as the access log names them: the OS user @ the profile.
 pub(crate) fn actor(ctx: &Ctx) -> String {
-    let user = ["USER", "LOGNAME", "USERNAME"]
-        .iter()
-        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
-        .unwrap_or_else(|| "unknown".to_string());
-    format!("{user}@{}", ctx.profile)
+    recruit_audit::actor(Some(&ctx.profile))
 }
 
-/// Append the run's `erase` record: the candidates asked for, the fields erased.
+/// Append the run's `erase` record: the candidates asked for, the personal fields erased
+/// (those any of them held, in the one list's order).
 pub(crate) fn log_erasure(
     ctx: &Ctx,
     codes: &[String],
     rows: &[Row],
     reason: Option<String>,
 ) -> Result<(), Error> {
-    // Filled in once the access log (crate recruit-audit) is merged.
-    let _ = (ctx, codes, rows, reason);
+    use recruit_client::personal::{of, Record};
+    let fields: Vec<String> = of(Record::Candidate)
+        .filter(|f| rows.iter().any(|r| r.fields.iter().any(|x| x == f)))
+        .map(|f| f.to_string())
+        .collect();
+    let path = std::env::var_os("RECRUIT_AUDIT_LOG")
+        .filter(|p| !p.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(recruit_audit::Log::default_path);
+    let argv: Vec<String> = std::env::args().collect();
+    let entry = recruit_audit::Entry {
+        actor: actor(ctx),
+        via: recruit_audit::Via::Erase,
+        command: crate::redact::scrub(&argv.join(" ")),
+        candidates: codes.to_vec(),
+        count: codes.len() as u64,
+        fields,
+        reason,
+        sandbox: ctx.globals.sandbox,
+    };
+    recruit_audit::Log::new(path, crate::clock::system()).append(&entry)?;
     Ok(())
 }

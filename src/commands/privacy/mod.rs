@@ -140,13 +140,13 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: PrivacyCmd) -> Result<(), Error> {
     }
 }
 
-/// Find the stores (nothing is changed): the mirror opened with the one-sync lock (never
-/// beside a sync that could write the data back), the relay's store by its file.
-async fn find_stores(ctx: &Ctx, a: &StoreArgs) -> Result<Stores, Error> {
+/// Where the stores are, found without opening any (nothing is changed, not even a byte of
+/// an SQLite file that opening and closing could checkpoint).
+fn locate(a: &StoreArgs) -> Result<(Place<Target>, Place<PathBuf>), Error> {
     let target = Target::parse(a.db.as_deref());
     let mirror = match &target {
         Target::Sqlite(p) if !p.exists() => Place::Absent(target.shown()),
-        _ => Place::Here(MirrorActor::open(target, ctx.net()?, Access::Purge).await?),
+        _ => Place::Here(target),
     };
     let relay = match a.store.as_deref() {
         Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
@@ -166,20 +166,31 @@ async fn find_stores(ctx: &Ctx, a: &StoreArgs) -> Result<Stores, Error> {
             }
         }
     };
+    Ok((mirror, relay))
+}
+
+/// The stores opened: the mirror with the one-sync lock (never beside a sync that could
+/// write the data back).
+async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Stores, Error> {
+    let mirror = match found.0 {
+        Place::Here(t) => Place::Here(MirrorActor::open(t, ctx.net()?, Access::Purge).await?),
+        Place::Absent(s) => Place::Absent(s),
+        Place::NotAsked => Place::NotAsked,
+    };
     Ok(Stores {
         mirror,
-        relay,
+        relay: found.1,
         exports: true,
     })
 }
 
 /// The stores in words, for the question asked before erasing.
-fn stores_said(s: &Stores, journals: usize) -> String {
+fn stores_said(mirror: Option<String>, relay: &Place<PathBuf>, journals: usize) -> String {
     let mut parts = Vec::new();
-    if let Place::Here(m) = &s.mirror {
-        parts.push(crate::t!("privacy-part-mirror", location = m.shown.clone()));
+    if let Some(m) = mirror {
+        parts.push(crate::t!("privacy-part-mirror", location = m));
     }
-    if let Place::Here(p) = &s.relay {
+    if let Place::Here(p) = relay {
         parts.push(crate::t!(
             "privacy-part-relay",
             location = p.display().to_string()
@@ -192,6 +203,13 @@ fn stores_said(s: &Stores, journals: usize) -> String {
         return crate::t!("privacy-part-none");
     }
     parts.join(", ")
+}
+
+fn mirror_shown(s: &Stores) -> Option<String> {
+    match &s.mirror {
+        Place::Here(m) => Some(m.shown.clone()),
+        _ => None,
+    }
 }
 
 fn unfinished_exports() -> Result<usize, Error> {
@@ -212,16 +230,21 @@ async fn erase_codes(ctx: &mut Ctx, a: EraseArgs) -> Result<(), Error> {
         }
     }
     let format = ctx.format()?;
-    let stores = find_stores(ctx, &a.stores).await?;
+    let found = locate(&a.stores)?;
+    let mirror = match &found.0 {
+        Place::Here(t) => Some(t.shown()),
+        _ => None,
+    };
     ctx.confirm_destructive(
         &crate::t!(
             "privacy-erase-confirm",
             count = codes.len(),
             codes = first(&codes, 5),
-            stores = stores_said(&stores, unfinished_exports()?)
+            stores = stores_said(mirror, &found.1, unfinished_exports()?)
         ),
         a.stores.yes,
     )?;
+    let stores = open(ctx, found).await?;
     let why = match &a.stores.reason {
         Some(r) => format!("privacy erase: {r}"),
         None => "privacy erase".to_string(),
@@ -261,7 +284,7 @@ fn print_done(
 async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
     let (rule, before) = crate::commands::sync::purge_rule(a.stage, a.older_than)?;
     let format = ctx.format()?;
-    let stores = find_stores(ctx, &a.stores).await?;
+    let stores = open(ctx, locate(&a.stores)?).await?;
     let preview = match &stores.mirror {
         Place::Here(m) => {
             let r = rule.clone();
@@ -301,7 +324,7 @@ async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
             count = preview.len(),
             stage = a.stage.to_string(),
             before = before,
-            stores = stores_said(&stores, unfinished_exports()?)
+            stores = stores_said(mirror_shown(&stores), &stores.relay, unfinished_exports()?)
         ),
         a.stores.yes,
     )?;
