@@ -1022,3 +1022,4 @@ audit-broken-unreadable = line { $line } is not a record of the access log (dama
 audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
 audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
 audit-cannot-encode = cannot write the access-log record as JSON
+store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again

@@ -12,7 +12,10 @@
 //! Writes of a running listener go through [`writer::Writer`] (one connection, grouped
 //! commits); lanes read with connections of their own ([`Reader`]).
 
+pub mod erase;
 pub mod writer;
+
+pub use erase::ErasedEvents;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
