@@ -157,6 +157,7 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     }
     settled(home, &store, &app.got, 2);
     drop(l);
+    assert!(!copies_in(&store, &mail_of(&a)).is_empty(), "stored");
     let before_events = events_json(home, &store, &[]);
     assert_eq!(before_events.len(), 2);
 

@@ -22,7 +22,7 @@ use crate::sync::{Access, MirrorActor, Target};
 /// Examples under `recruit privacy --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'
+  recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'   # asks on a terminal
   recruit privacy erase C1001 C1002 --db postgres://bi@db.internal/recruiting --yes
   recruit privacy retention --stage fail --older-than 180d --dry-run
   recruit privacy retention --stage fail --older-than 180d --yes
@@ -35,7 +35,7 @@ are.";
 
 const ERASE_EXAMPLES: &str = "\
 Examples:
-  recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'
+  recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'   # asks on a terminal
   recruit privacy erase C1001 C1002 --yes -o json
   recruit privacy erase C1001 --db ~/recruiting.db --store /srv/relay/events.db --yes";
 
