@@ -243,10 +243,7 @@ pub(crate) fn withhold(path: &Path, codes: &[String]) -> Result<Option<Withheld>
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::t!(
-                    "privacy-journal-busy",
-                    journal = path.display().to_string()
-                ),
+                crate::t!("privacy-journal-busy", journal = path.display().to_string()),
             ))
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(Error::file(FileOp::Lock, path, e)),
@@ -407,9 +404,16 @@ mod tests {
             j.commit(&["C1".into()], 50, 4).unwrap();
         }
         let w = withhold(&p, &["C1".into(), "C2".into()]).unwrap().unwrap();
-        assert_eq!((w.written, w.withheld), (vec!["C1".into()], vec!["C2".into()]));
+        assert_eq!(
+            (w.written, w.withheld),
+            (vec!["C1".into()], vec!["C2".into()])
+        );
         let (_, st) = Journal::resume(&p, &header()).unwrap();
-        assert_eq!((st.offset, st.records), (50, 4), "the partial file's prefix is kept");
+        assert_eq!(
+            (st.offset, st.records),
+            (50, 4),
+            "the partial file's prefix is kept"
+        );
         assert!(st.done.contains("C2"), "a resumed run never fetches C2");
         // While an export holds the journal, erasure is refused, not raced.
         let (_held, _) = Journal::resume(&p, &header()).unwrap();

@@ -169,7 +169,12 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     let list = work.join("codes.txt");
     std::fs::write(&list, format!("{b}\n{a}\n")).unwrap();
     let out_file = work.join("subs.ndjson");
-    assert_eq!(export(home, &service, &list, &out_file, false).status.code(), Some(7));
+    assert_eq!(
+        export(home, &service, &list, &out_file, false)
+            .status
+            .code(),
+        Some(7)
+    );
     let partial = work.join("subs.ndjson.partial");
     let journal = work.join("subs.ndjson.progress");
     assert!(partial.exists() && journal.exists());
@@ -199,7 +204,16 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     assert!(changes.is_empty(), "a refused erasure changed {changes:?}");
 
     let out = ok(ts.run(&[
-        "-o", "json", "privacy", "erase", &a, &b, "C-NOWHERE", "--yes", "--reason", "asked by the applicant",
+        "-o",
+        "json",
+        "privacy",
+        "erase",
+        &a,
+        &b,
+        "C-NOWHERE",
+        "--yes",
+        "--reason",
+        "asked by the applicant",
     ]));
     let r = json_of(&out);
     let cand = |code: &str| {
@@ -213,10 +227,17 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     };
     assert_eq!(r["erased"], 2, "{r}");
     assert_eq!(r["not_found"], json!(["C-NOWHERE"]), "{r}");
-    assert_eq!(cand(&a)["stores"], json!(["mirror", "relay", "export journal"]), "{r}");
+    assert_eq!(
+        cand(&a)["stores"],
+        json!(["mirror", "relay", "export journal"]),
+        "{r}"
+    );
     assert_eq!(cand(&b)["stores"], json!(["mirror"]), "{r}");
     for f in ["name", "email"] {
-        assert!(cand(&a)["fields"].as_array().unwrap().contains(&json!(f)), "{r}");
+        assert!(
+            cand(&a)["fields"].as_array().unwrap().contains(&json!(f)),
+            "{r}"
+        );
     }
     let stores = r["stores"].as_array().unwrap();
     let export_said = stores.iter().find(|s| s["store"] == "export").unwrap();
@@ -241,8 +262,14 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
             }
         }
     }
-    assert!(!copies_in(&mirror, &name_of(&other)).is_empty(), "the others stay");
-    assert!(!copies_in(&store, "010-5555-0101").is_empty(), "the other event's phone stays");
+    assert!(
+        !copies_in(&mirror, &name_of(&other)).is_empty(),
+        "the others stay"
+    );
+    assert!(
+        !copies_in(&store, "010-5555-0101").is_empty(),
+        "the other event's phone stays"
+    );
 
     // The events keep their ids, actions, times and status; the personal values are null.
     let after = events_json(home, &store, &[]);
@@ -266,15 +293,27 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     assert_eq!(rows.len(), 2, "{rows:?}");
     let row_a = rows.iter().find(|x| x["candidate"] == json!(a)).unwrap();
     assert_eq!(row_a["reason"], "asked by the applicant");
-    assert!(row_a["actor"].as_str().unwrap().ends_with("@default"), "{row_a}");
-    assert_eq!(row_a["stores"], json!(["mirror", "relay", "export journal"]));
-    assert!(row_a["stage"].is_string() && row_a["at"].is_string(), "{row_a}");
+    assert!(
+        row_a["actor"].as_str().unwrap().ends_with("@default"),
+        "{row_a}"
+    );
+    assert_eq!(
+        row_a["stores"],
+        json!(["mirror", "relay", "export journal"])
+    );
+    assert!(
+        row_a["stage"].is_string() && row_a["at"].is_string(),
+        "{row_a}"
+    );
     let csv = stdout_of(&ok(home
         .cmd()
         .args(["privacy", "register", "-o", "csv"])
         .output()
         .unwrap()));
-    assert!(csv.starts_with("at,actor,candidate,stage,fields,stores,reason"), "{csv}");
+    assert!(
+        csv.starts_with("at,actor,candidate,stage,fields,stores,reason"),
+        "{csv}"
+    );
     assert!(csv.contains("\"mirror, relay, export journal\""), "{csv}");
 
     // The access log: one record of the run, via erase.
@@ -291,13 +330,18 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     // The export's own files were not touched; resumed, it never asks for `a` again.
     assert_eq!(
         files_before.1.iter().find(|(p, _)| p.ends_with(".partial")),
-        snapshot(&work).iter().find(|(p, _)| p.ends_with(".partial"))
+        snapshot(&work)
+            .iter()
+            .find(|(p, _)| p.ends_with(".partial"))
     );
     healthy.store(true, Ordering::SeqCst);
     let asked = service.seen().len();
     let out = export(home, &service, &list, &out_file, true);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let again: Vec<String> = service.seen()[asked..].iter().map(|s| s.uri.clone()).collect();
+    let again: Vec<String> = service.seen()[asked..]
+        .iter()
+        .map(|s| s.uri.clone())
+        .collect();
     assert!(again.iter().all(|u| !u.contains(&a)), "{again:?}");
     let text = std::fs::read_to_string(&out_file).unwrap();
     assert!(!text.contains(&format!("{a}-s1")), "{text}");
@@ -314,32 +358,71 @@ fn privacy_retention_takes_exactly_the_old_ones_at_the_stage_and_sync_purge_regi
         (chrono::Utc::now() - chrono::Duration::days(d))
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     };
-    let plan: Vec<(&str, i64)> = vec![("fail", 400), ("fail", 400), ("fail", 10), ("fail", 10), ("applied", 400)];
+    let plan: Vec<(&str, i64)> = vec![
+        ("fail", 400),
+        ("fail", 400),
+        ("fail", 10),
+        ("fail", 10),
+        ("applied", 400),
+    ];
     edit_state(&ts, |s| {
-        for (c, (kind, age)) in s["candidates"].as_array_mut().unwrap().iter_mut().zip(&plan) {
+        for (c, (kind, age)) in s["candidates"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .zip(&plan)
+        {
             c["stage"]["kind"] = json!(kind);
             c["stage"]["updated_at"] = json!(days_ago(*age));
         }
         // Nobody else at these stages.
-        for c in s["candidates"].as_array_mut().unwrap().iter_mut().skip(plan.len()) {
+        for c in s["candidates"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .skip(plan.len())
+        {
             c["stage"]["kind"] = json!("review");
         }
     });
     ok(ts.run(&["-o", "json", "sync"]));
 
     let dry = json_of(&ok(ts.run(&[
-        "-o", "json", "privacy", "retention", "--stage", "fail", "--older-than", "180d", "--dry-run",
+        "-o",
+        "json",
+        "privacy",
+        "retention",
+        "--stage",
+        "fail",
+        "--older-than",
+        "180d",
+        "--dry-run",
     ])));
     let mut old = vec![codes[0].clone(), codes[1].clone()];
     old.sort();
     assert_eq!(dry["candidates"], json!(old), "{dry}");
 
-    let out = ts.run(&["privacy", "retention", "--stage", "fail", "--older-than", "180d"]);
+    let out = ts.run(&[
+        "privacy",
+        "retention",
+        "--stage",
+        "fail",
+        "--older-than",
+        "180d",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
     assert!(register(home).is_empty(), "refused: nothing erased");
 
     let r = json_of(&ok(ts.run(&[
-        "-o", "json", "privacy", "retention", "--stage", "fail", "--older-than", "180d", "--yes",
+        "-o",
+        "json",
+        "privacy",
+        "retention",
+        "--stage",
+        "fail",
+        "--older-than",
+        "180d",
+        "--yes",
     ])));
     let taken: Vec<&str> = r["candidates"]
         .as_array()
@@ -355,23 +438,38 @@ fn privacy_retention_takes_exactly_the_old_ones_at_the_stage_and_sync_purge_regi
     }
     // `sync purge`, the narrower form: the same erasure, its rows in the same register.
     let p = json_of(&ok(ts.run(&[
-        "-o", "json", "sync", "purge", "--stage", "fail", "--older-than", "0", "--yes",
+        "-o",
+        "json",
+        "sync",
+        "purge",
+        "--stage",
+        "fail",
+        "--older-than",
+        "0",
+        "--yes",
     ])));
     assert_eq!(p["purged"], 2, "{p}");
     let rows = register(home);
-    let mut erased: Vec<&str> = rows.iter().map(|x| x["candidate"].as_str().unwrap()).collect();
+    let mut erased: Vec<&str> = rows
+        .iter()
+        .map(|x| x["candidate"].as_str().unwrap())
+        .collect();
     erased.sort();
     let mut want: Vec<&str> = codes[..4].iter().map(String::as_str).collect();
     want.sort();
     assert_eq!(erased, want, "{rows:?}");
-    assert!(rows.iter().all(|x| x["stores"] == json!(["mirror"]) && x["stage"] == "fail"));
-    assert!(!copies_in(&mirror, &name_of(&codes[4])).is_empty(), "applied stays");
+    assert!(rows
+        .iter()
+        .all(|x| x["stores"] == json!(["mirror"]) && x["stage"] == "fail"));
+    assert!(
+        !copies_in(&mirror, &name_of(&codes[4])).is_empty(),
+        "applied stays"
+    );
 }
 
 #[test]
 fn privacy_erase_on_postgresql_leaves_no_dead_rows() {
-    let Some(pg) = crate::sync::Pg::start("privacy_erase_on_postgresql_leaves_no_dead_rows")
-    else {
+    let Some(pg) = crate::sync::Pg::start("privacy_erase_on_postgresql_leaves_no_dead_rows") else {
         return;
     };
     let ts = TestSandbox::new();
@@ -398,7 +496,13 @@ fn privacy_erase_on_postgresql_leaves_no_dead_rows() {
         "-o", "json", "privacy", "erase", &codes[0], "--db", &pg.url, "--yes",
     ])));
     assert_eq!(r["erased"], 1, "{r}");
-    let mirror = r["stores"].as_array().unwrap().iter().find(|s| s["store"] == "mirror").unwrap().clone();
+    let mirror = r["stores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["store"] == "mirror")
+        .unwrap()
+        .clone();
     assert_eq!(mirror["memos_deleted"], held, "{r}");
     let row = client
         .query_one(

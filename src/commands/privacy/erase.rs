@@ -135,9 +135,7 @@ pub(crate) async fn carry_out(
     match &stores.relay {
         Place::Here(path) => {
             done.relay_shown = path.display().to_string();
-            done.relay = Some(
-                EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)),
-            );
+            done.relay = Some(EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)));
         }
         Place::Absent(s) => done.relay_shown = s.clone(),
         Place::NotAsked => {}
@@ -172,9 +170,9 @@ fn rows(ctx: &Ctx, codes: &[String], done: &Done, reason: Option<String>) -> Vec
     let purged = done.mirror.as_ref().and_then(|r| r.as_ref().ok());
     let relay = done.relay.as_ref().and_then(|r| r.as_ref().ok());
     let withheld_somewhere = |code: &String| {
-        done.exports.iter().any(|e| {
-            matches!(&e.withheld, Some(Ok(Some(w))) if w.withheld.contains(code))
-        })
+        done.exports
+            .iter()
+            .any(|e| matches!(&e.withheld, Some(Ok(Some(w))) if w.withheld.contains(code)))
     };
     let mut out = Vec::new();
     for code in codes {
@@ -222,7 +220,9 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
             "memos_deleted": p.memos,
             "submissions_deleted": p.submissions,
         }),
-        Some(Err(e)) => json!({"store": "mirror", "location": done.mirror_shown, "status": "failed", "error": err(e)}),
+        Some(Err(e)) => {
+            json!({"store": "mirror", "location": done.mirror_shown, "status": "failed", "error": err(e)})
+        }
     };
     let relay = match &done.relay {
         None if done.relay_shown.is_empty() => Value::Null,
@@ -234,7 +234,9 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
             "candidates": r.codes,
             "events": r.events,
         }),
-        Some(Err(e)) => json!({"store": "relay", "location": done.relay_shown, "status": "failed", "error": err(e)}),
+        Some(Err(e)) => {
+            json!({"store": "relay", "location": done.relay_shown, "status": "failed", "error": err(e)})
+        }
     };
     let exports: Vec<Value> = done
         .exports
@@ -243,7 +245,12 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
             let (status, withheld, written, error) = match &e.withheld {
                 None => ("finished", Vec::new(), Vec::new(), Value::Null),
                 Some(Ok(None)) => ("damaged journal", Vec::new(), Vec::new(), Value::Null),
-                Some(Ok(Some(w))) => ("withheld", w.withheld.clone(), w.written.clone(), Value::Null),
+                Some(Ok(Some(w))) => (
+                    "withheld",
+                    w.withheld.clone(),
+                    w.written.clone(),
+                    Value::Null,
+                ),
                 Some(Err(x)) => ("failed", Vec::new(), Vec::new(), err(x)),
             };
             json!({
@@ -258,7 +265,10 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
             })
         })
         .collect();
-    let mut stores: Vec<Value> = [mirror, relay].into_iter().filter(|v| !v.is_null()).collect();
+    let mut stores: Vec<Value> = [mirror, relay]
+        .into_iter()
+        .filter(|v| !v.is_null())
+        .collect();
     stores.extend(exports);
     let candidates: Vec<Value> = codes
         .iter()
@@ -270,7 +280,9 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
                 "fields": r.fields,
                 "stores": r.stores,
             }),
-            None => json!({"candidate": c, "found": false, "stage": null, "fields": [], "stores": []}),
+            None => {
+                json!({"candidate": c, "found": false, "stage": null, "fields": [], "stores": []})
+            }
         })
         .collect();
     let files: Vec<&PathBuf> = done.exports.iter().flat_map(|e| &e.files).collect();
@@ -288,7 +300,10 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
     let mut lines = Vec::new();
     match &done.mirror {
         None if done.mirror_shown.is_empty() => {}
-        None => lines.push(crate::t!("privacy-mirror-absent", location = done.mirror_shown.clone())),
+        None => lines.push(crate::t!(
+            "privacy-mirror-absent",
+            location = done.mirror_shown.clone()
+        )),
         Some(Ok(p)) => lines.push(crate::t!(
             "privacy-mirror-erased",
             location = done.mirror_shown.clone(),
@@ -296,18 +311,29 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
             memos = p.memos,
             submissions = p.submissions
         )),
-        Some(Err(e)) => lines.push(crate::t!("privacy-store-failed", location = done.mirror_shown.clone(), error = e.message.clone())),
+        Some(Err(e)) => lines.push(crate::t!(
+            "privacy-store-failed",
+            location = done.mirror_shown.clone(),
+            error = e.message.clone()
+        )),
     }
     match &done.relay {
         None if done.relay_shown.is_empty() => {}
-        None => lines.push(crate::t!("privacy-relay-absent", location = done.relay_shown.clone())),
+        None => lines.push(crate::t!(
+            "privacy-relay-absent",
+            location = done.relay_shown.clone()
+        )),
         Some(Ok(r)) => lines.push(crate::t!(
             "privacy-relay-erased",
             location = done.relay_shown.clone(),
             count = r.codes.len(),
             events = r.events
         )),
-        Some(Err(e)) => lines.push(crate::t!("privacy-store-failed", location = done.relay_shown.clone(), error = e.message.clone())),
+        Some(Err(e)) => lines.push(crate::t!(
+            "privacy-store-failed",
+            location = done.relay_shown.clone(),
+            error = e.message.clone()
+        )),
     }
     for e in &done.exports {
         let Some(j) = &e.journal else { continue };
@@ -319,7 +345,11 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
                 withheld = w.withheld.len(),
                 written = w.written.len()
             ),
-            Some(Err(x)) => crate::t!("privacy-store-failed", location = journal, error = x.message.clone()),
+            Some(Err(x)) => crate::t!(
+                "privacy-store-failed",
+                location = journal,
+                error = x.message.clone()
+            ),
             _ => crate::t!("privacy-journal-damaged", journal = journal),
         });
     }
@@ -331,7 +361,10 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
         ));
     }
     for f in done.exports.iter().flat_map(|e| &e.files) {
-        lines.push(crate::t!("privacy-file-not-touched", file = f.display().to_string()));
+        lines.push(crate::t!(
+            "privacy-file-not-touched",
+            file = f.display().to_string()
+        ));
     }
     lines
 }

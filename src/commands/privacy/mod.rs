@@ -87,7 +87,12 @@ pub enum PrivacyCmd {
 pub struct StoreArgs {
     /// The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default:
     /// recruit.db in the data directory]
-    #[arg(long, env = "RECRUIT_SYNC_DB", hide_env_values = true, value_name = "TARGET")]
+    #[arg(
+        long,
+        env = "RECRUIT_SYNC_DB",
+        hide_env_values = true,
+        value_name = "TARGET"
+    )]
     pub db: Option<String>,
 
     /// The relay's event store (`webhooks listen --store`) [default: events.db in the data
@@ -328,7 +333,8 @@ async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
         ),
         a.stores.yes,
     )?;
-    let done = erase::carry_out(ctx, &preview, &rule.text, &stores, a.stores.reason.clone()).await?;
+    let done =
+        erase::carry_out(ctx, &preview, &rule.text, &stores, a.stores.reason.clone()).await?;
     print_done(ctx, format, &done, &preview, json!(rule.text))
 }
 
