@@ -57,7 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Upload files for use in applications')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Batch exports: many candidates'' submissions or memos, candidates, every form')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally')
-            [CompletionResult]::new('privacy', 'privacy', [CompletionResultType]::ParameterValue, 'Personal data: erase candidates from every local store, retention runs, the destruction register')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'The access log of personal data shown: list, verify, monthly report')
             [CompletionResult]::new('api', 'api', [CompletionResultType]::ParameterValue, 'Send a raw request to any API path')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the built-in emulator of the service as a local server, or move its candidates')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the API to AI assistants over the Model Context Protocol (stdio)')
@@ -1553,7 +1553,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'recruit;privacy' {
+        'recruit;audit' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1579,15 +1579,15 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('erase', 'erase', [CompletionResultType]::ParameterValue, 'Remove candidates'' personal data from the mirror, the relay''s store and unfinished exports')
-            [CompletionResult]::new('retention', 'retention', [CompletionResultType]::ParameterValue, 'The same for every candidate of the mirror at a stage whose stage changed long ago')
-            [CompletionResult]::new('register', 'register', [CompletionResultType]::ParameterValue, 'The destruction register: every candidate erased, when, by whom, from which stores, why')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The records of the access log, oldest first')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check that no record was changed, removed or inserted (exit 1 naming the first)')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'The monthly review: records and candidates per actor and via, every export and sync with its reason')
             break
         }
-        'recruit;privacy;erase' {
-            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]')
-            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why: kept in the destruction register and the access log')
+        'recruit;audit;list' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only records since T: a time (2026-03-01, 2026-03-01T09:00:00+09:00) or an age (2h, 7d)')
+            [CompletionResult]::new('--candidate', '--candidate', [CompletionResultType]::ParameterName, 'Only records naming this candidate (among the codes a record keeps)')
+            [CompletionResult]::new('--via', '--via', [CompletionResultType]::ParameterName, 'Only records made through this')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1603,7 +1603,6 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
             [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
             [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]')
-            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Erase without asking')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
@@ -1616,12 +1615,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'recruit;privacy;retention' {
-            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Candidates at this stage (e.g. fail: rejected or withdrawn)')
-            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)')
-            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]')
-            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why: kept in the destruction register and the access log')
+        'recruit;audit;verify' {
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1637,8 +1631,6 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--ca-cert', '--ca-cert', [CompletionResultType]::ParameterName, 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE')
             [CompletionResult]::new('--max-rate', '--max-rate', [CompletionResultType]::ParameterName, 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20')
             [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Only list the candidates it would erase')
-            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Erase without asking')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')
@@ -1651,7 +1643,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'recruit;privacy;register' {
+        'recruit;audit;report' {
+            [CompletionResult]::new('--month', '--month', [CompletionResultType]::ParameterName, 'The month to review, YYYY-MM (in local time)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

@@ -54,7 +54,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand files 'Upload files for use in applications'
             cand export 'Batch exports: many candidates'' submissions or memos, candidates, every form'
             cand sync 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
-            cand privacy 'Personal data: erase candidates from every local store, retention runs, the destruction register'
+            cand audit 'The access log of personal data shown: list, verify, monthly report'
             cand api 'Send a raw request to any API path'
             cand sandbox 'Run the built-in emulator of the service as a local server, or move its candidates'
             cand mcp 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
@@ -1502,7 +1502,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'recruit;privacy'= {
+        &'recruit;audit'= {
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1528,14 +1528,14 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand erase 'Remove candidates'' personal data from the mirror, the relay''s store and unfinished exports'
-            cand retention 'The same for every candidate of the mirror at a stage whose stage changed long ago'
-            cand register 'The destruction register: every candidate erased, when, by whom, from which stores, why'
+            cand list 'The records of the access log, oldest first'
+            cand verify 'Check that no record was changed, removed or inserted (exit 1 naming the first)'
+            cand report 'The monthly review: records and candidates per actor and via, every export and sync with its reason'
         }
-        &'recruit;privacy;erase'= {
-            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
-            cand --store 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]'
-            cand --reason 'Why: kept in the destruction register and the access log'
+        &'recruit;audit;list'= {
+            cand --since 'Only records since T: a time (2026-03-01, 2026-03-01T09:00:00+09:00) or an age (2h, 7d)'
+            cand --candidate 'Only records naming this candidate (among the codes a record keeps)'
+            cand --via 'Only records made through this'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1551,7 +1551,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
-            cand --yes 'Erase without asking'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
@@ -1563,12 +1562,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'recruit;privacy;retention'= {
-            cand --stage 'Candidates at this stage (e.g. fail: rejected or withdrawn)'
-            cand --older-than '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)'
-            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
-            cand --store 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]'
-            cand --reason 'Why: kept in the destruction register and the access log'
+        &'recruit;audit;verify'= {
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1584,8 +1578,6 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --ca-cert 'Extra PEM certificate authorities to trust (a company''s own CA), besides the system''s store and SSL_CERT_FILE'
             cand --max-rate 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20'
             cand --max-wait 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]'
-            cand --dry-run 'Only list the candidates it would erase'
-            cand --yes 'Erase without asking'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'
@@ -1597,7 +1589,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'recruit;privacy;register'= {
+        &'recruit;audit;report'= {
+            cand --month 'The month to review, YYYY-MM (in local time)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

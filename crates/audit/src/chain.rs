@@ -187,8 +187,8 @@ pub(crate) fn walk(lines: &[Line], anchor: &Anchor) -> Verdict {
             intact: records,
         }),
         Anchor::At(seq, hash) => {
-            // An intact chain from seq 1 holds seq k at index k - 1. The anchor trails the log
-            // by one record at most (a crash between the log's write and the anchor's).
+            // An intact chain from seq 1 holds seq k at index k - 1. The anchor may trail the
+            // log (a crash after the log's synced write, before the anchor reached the disk).
             let at = seq.checked_sub(1).map(|k| k as usize);
             match at.and_then(|k| lines.get(k)) {
                 Some(line) if line.rec.as_ref().is_some_and(|(_, r)| &r.hash != hash) => {

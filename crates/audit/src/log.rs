@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 use crate::chain::{self, Anchor, Line};
 use crate::{Entry, Record, Verdict};
 
+/// The anchor's width: its JSON (`{"seq":N,"hash":"<64 hex>"}`, under 100 bytes) padded with
+/// spaces.
+const ANCHOR_WIDTH: usize = 128;
+
 /// The most codes a record keeps (`count` is always the whole number).
 pub const MAX_CODES: usize = 1_000;
 
@@ -108,12 +112,10 @@ impl Log {
         let write_err = |err| Error::file(FileOp::Write, &self.path, err);
         file.write_all(&line).map_err(write_err)?;
         file.sync_data().map_err(write_err)?;
-        let anchor = serde_json::to_vec(&Head {
+        self.write_anchor(&Head {
             seq: record.seq,
             hash: record.hash.clone(),
-        })
-        .map_err(|err| Error::caused(ExitKind::Other, msg!("audit-cannot-encode"), err))?;
-        files::write_private(&self.anchor_path(), &anchor)?;
+        })?;
         Ok(record)
     }
 
@@ -183,6 +185,23 @@ impl Log {
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(err) => Err(Error::file(FileOp::Open, &self.path, err)),
         }
+    }
+
+    /// Overwrites the anchor in place, padded to one fixed width (a write that never shrinks
+    /// the file, so never leaves it empty). Not synced: the log's line is, and an anchor a
+    /// crash left behind the log only names an earlier record, which `verify` accepts.
+    fn write_anchor(&self, head: &Head) -> Result<(), Error> {
+        let path = self.anchor_path();
+        let mut text = serde_json::to_vec(head)
+            .map_err(|err| Error::caused(ExitKind::Other, msg!("audit-cannot-encode"), err))?;
+        text.resize(text.len().max(ANCHOR_WIDTH - 1), b' ');
+        text.push(b'\n');
+        let mut o = files::private_file();
+        o.write(true).create(true);
+        no_follow(&mut o);
+        o.open(&path)
+            .and_then(|mut f| f.write_all(&text))
+            .map_err(|err| Error::file(FileOp::Write, &path, err))
     }
 
     fn read_anchor(&self) -> Anchor {
