@@ -22,10 +22,7 @@ pub(crate) fn log_erasure(
         .filter(|f| rows.iter().any(|r| r.fields.iter().any(|x| x == f)))
         .map(|f| f.to_string())
         .collect();
-    let path = std::env::var_os("RECRUIT_AUDIT_LOG")
-        .filter(|p| !p.is_empty())
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(recruit_audit::Log::default_path);
+    let path = ctx.settings().audit_log();
     let argv: Vec<String> = std::env::args().collect();
     let entry = recruit_audit::Entry {
         actor: actor(ctx),
