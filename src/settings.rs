@@ -1051,6 +1051,7 @@ mod tests {
             debug: true,
             columns: Some(60),
             signing_key: Some("whsec_env_9999".into()),
+            audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
         };
         let s = Settings {
