@@ -990,11 +990,20 @@ privacy-register-damaged = line { $line } of the destruction register { $path } 
 privacy-relay-postgres = --store { $store }: this version of recruit keeps the relay's store in a file only; give the events.db file (or leave --store out for the default)
 privacy-part-mirror = the mirror { $location }
 privacy-part-relay = the relay's store { $location }
-privacy-part-journals = the journals of { $count } unfinished exports
+privacy-part-journals = the journals of { $count ->
+        [one] { $count } unfinished export
+       *[other] { $count } unfinished exports
+    }
 privacy-part-none = no store (none exists on this machine)
 privacy-empty-code = an empty candidate code was given: pass codes such as C1001
-privacy-erase-confirm = Erase the personal data of { $count } candidates ({ $codes }) from { $stores }? This cannot be undone
-privacy-retention-confirm = Erase the personal data of { $count } candidates at stage { $stage } whose stage changed before { $before } from { $stores }? This cannot be undone
+privacy-erase-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes }) from { $stores }? This cannot be undone
+privacy-retention-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before } from { $stores }? This cannot be undone
 privacy-retention-preview = { $dry_run ->
         [yes] would erase
        *[other] nothing to erase:
@@ -1005,12 +1014,27 @@ privacy-retention-preview = { $dry_run ->
 privacy-register-empty = the destruction register is empty: nothing was erased yet
 privacy-mirror-absent = mirror { $location }: does not exist, skipped
 privacy-relay-absent = relay's store { $location }: does not exist, skipped
-privacy-mirror-erased = mirror { $location }: { $count } candidates erased, { $memos } memos and { $submissions } submissions deleted
-privacy-relay-erased = relay's store { $location }: { $count } candidates erased from { $events } events (their ids, actions, times and status kept)
+privacy-mirror-erased = mirror { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased, { $memos } memos and { $submissions } submissions deleted
+privacy-relay-erased = relay's store { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased from { $events ->
+        [one] { $events } event
+       *[other] { $events } events
+    } (their ids, actions, times and status kept)
 privacy-store-failed = { $location }: not erased: { $error }
-privacy-journal-withheld = unfinished export { $journal }: { $withheld } candidates will be skipped by --resume; { $written } were already written to its partial file
+privacy-journal-withheld = unfinished export { $journal }: { $withheld ->
+        [one] { $withheld } candidate
+       *[other] { $withheld } candidates
+    } will be skipped by --resume; { $written } already written to its partial file
 privacy-journal-damaged = unfinished export { $journal }: its journal is damaged, so --resume refuses it; nothing to withhold
-privacy-not-found = found in no store: { $count } candidates ({ $codes })
+privacy-not-found = found in no store: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes })
 privacy-file-not-touched = may hold their data, not touched (the file is yours): { $file }
 audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
 audit-broken-removed = { $missing ->

@@ -526,3 +526,55 @@ fn privacy_erase_on_postgresql_leaves_no_dead_rows() {
         assert_eq!(dead, 0, "dead rows keep old values in {t}");
     }
 }
+
+#[test]
+fn privacy_erase_with_no_store_says_each_skipped_and_the_code_found_nowhere() {
+    let home = Home::new();
+    let out = ok(home
+        .cmd()
+        .args(["-o", "table", "privacy", "erase", "C1", "--yes"])
+        .output()
+        .unwrap());
+    let text = stdout_of(&out);
+    let data = home.data_dir();
+    for (what, file) in [("mirror", "recruit.db"), ("relay's store", "events.db")] {
+        let line = format!(
+            "{what} {}: does not exist, skipped",
+            data.join(file).display()
+        );
+        assert!(text.contains(&line), "{line}\n{text}");
+    }
+    assert!(
+        text.contains("found in no store: 1 candidate (C1)"),
+        "{text}"
+    );
+    assert!(register(&home).is_empty(), "nothing erased, no row");
+    // The same for people in Korean.
+    let out = ok(home
+        .cmd()
+        .args([
+            "--lang", "ko", "-o", "table", "privacy", "erase", "C1", "--yes",
+        ])
+        .output()
+        .unwrap());
+    assert!(
+        stdout_of(&out).contains("어느 저장소에도 없음: 지원자 1명(C1)"),
+        "{}",
+        stdout_of(&out)
+    );
+    // A PostgreSQL relay store is refused by name (exit 2), its password never shown.
+    let out = home
+        .cmd()
+        .args([
+            "privacy",
+            "erase",
+            "C1",
+            "--yes",
+            "--store",
+            "postgres://u:sekret@h/db",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(!stderr_of(&out).contains("sekret"), "{}", stderr_of(&out));
+}
