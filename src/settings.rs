@@ -1065,6 +1065,29 @@ mod tests {
             s.effective(Key::SigningKey).unwrap(),
             Some((json!("••••9999"), Source::Env("RECRUIT_SIGNING_KEY")))
         );
+        assert_eq!(s.audit_log(), PathBuf::from("/env/audit.log"));
+    }
+
+    /// The access log's file: RECRUIT_AUDIT_LOG, else the profile's `audit_log`, else
+    /// `audit.log` in the data directory.
+    #[test]
+    fn the_audit_log_comes_from_the_variable_then_the_profile_then_the_data_directory() {
+        let (_dir, mut config) = config();
+        let mut g = globals(&[]);
+        let path = |g: &GlobalArgs, config: &Config| {
+            Settings {
+                given: g.given(),
+                config,
+                profile: "default",
+            }
+            .audit_log()
+        };
+        assert_eq!(path(&g, &config), recruit_audit::Log::default_path());
+        assert!(path(&g, &config).ends_with("audit.log"));
+        config.set("default", Key::AuditLog, "/profile/audit.log");
+        assert_eq!(path(&g, &config), PathBuf::from("/profile/audit.log"));
+        g.environ.audit_log = Some("/env/audit.log".into());
+        assert_eq!(path(&g, &config), PathBuf::from("/env/audit.log"));
     }
 
     /// `lang`: flag or variable, else the profile, else the locale; a bad value names its
