@@ -1073,3 +1073,5 @@ audit-report-empty = No records this month.
 audit-report-by-actor = By actor and via:
 audit-report-downloads = Exports and syncs:
 audit-report-no-downloads = none this month
+sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
+store-no-meta-version = its recruit_meta table or the schema version in it is missing

@@ -226,7 +226,7 @@ pub fn query(db: &mut dyn Backend, sql: &str, params: &[Val]) -> Result<Vec<Vec<
 pub fn insert_rows(
     db: &mut dyn Backend,
     table: &str,
-    cols: &[&str],
+    cols: &[impl AsRef<str>],
     rows: &[Vec<Val>],
     tail: &str,
 ) -> Result<u64, Error> {
@@ -235,11 +235,11 @@ pub fn insert_rows(
     }
     let names: Vec<&str> = cols
         .iter()
-        .map(|c| c.split_whitespace().next().unwrap_or(c))
+        .map(|c| c.as_ref().split_whitespace().next().unwrap_or(c.as_ref()))
         .collect();
     let marks: Vec<&str> = cols
         .iter()
-        .map(|c| c.split_whitespace().nth(1).unwrap_or("?"))
+        .map(|c| c.as_ref().split_whitespace().nth(1).unwrap_or("?"))
         .collect();
     let tuple = format!("({})", marks.join(", "));
     let per_stmt = (db.max_params() / cols.len()).clamp(1, 500);

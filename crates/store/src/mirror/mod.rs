@@ -17,6 +17,7 @@ pub mod pg;
 pub mod records;
 pub mod schema;
 pub mod sqlite;
+pub mod tables;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -24,9 +25,9 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use self::db::{in_tx, insert_rows, marks, Backend, Dialect, Val};
-use self::records::{
-    CandidateRow, FormRow, ANSWER_COLS, CANDIDATE_COLS, FORM_COLS, JOB_COLS, MEMO_COLS,
-    SUBMISSION_COLS,
+use self::records::{CandidateRow, FormRow};
+use self::tables::{
+    CANDIDATES, FORMS, JOBS, MEMOS, STAGE_HISTORY, SUBMISSIONS, SUBMISSION_ANSWERS,
 };
 use crate::error::Error;
 
@@ -451,9 +452,10 @@ impl Mirror {
                 values.push(r.values(run, &now));
             }
             // Seen again: no longer deleted (a form hidden for a run comes back).
-            let mut tail = upsert_tail("code", FORM_COLS);
+            let cols = FORMS.written();
+            let mut tail = upsert_tail("code", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "forms", FORM_COLS, &values, &tail)?;
+            insert_rows(db, FORMS.name, &cols, &values, &tail)?;
             Ok(want)
         })
     }
@@ -488,9 +490,10 @@ impl Mirror {
             .map(|(_, v)| v.clone())
             .collect();
         in_tx(self.db(), |db| {
-            let mut tail = upsert_tail("key", JOB_COLS);
+            let cols = JOBS.written();
+            let mut tail = upsert_tail("key", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "jobs", JOB_COLS, &values, &tail)?;
+            insert_rows(db, JOBS.name, &cols, &values, &tail)?;
             Ok(())
         })
     }
@@ -579,16 +582,7 @@ impl Mirror {
                     },
                 };
                 values.push(row.values(run, &now));
-                if let Some((key, kind, title, entered)) = &row.stage {
-                    history.push(vec![
-                        Val::text(&row.code),
-                        Val::text(key),
-                        kind.clone(),
-                        title.clone(),
-                        entered.clone(),
-                        Val::text(&now),
-                    ]);
-                }
+                history.extend(row.history(&now));
                 verdicts.push(Verdict {
                     code: row.code.clone(),
                     seen,
@@ -597,20 +591,14 @@ impl Mirror {
                     purged,
                 });
             }
-            let mut tail = upsert_tail("code", CANDIDATE_COLS);
+            let cols = CANDIDATES.written();
+            let mut tail = upsert_tail("code", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "candidates", CANDIDATE_COLS, &values, &tail)?;
+            insert_rows(db, CANDIDATES.name, &cols, &values, &tail)?;
             insert_rows(
                 db,
-                "stage_history",
-                &[
-                    "candidate_code ?",
-                    "stage_key ?",
-                    "stage_kind ?",
-                    "stage_title ?",
-                    "entered_at ?t",
-                    "first_seen_at ?t",
-                ],
+                STAGE_HISTORY.name,
+                &STAGE_HISTORY.written(),
                 &history,
                 "ON CONFLICT DO NOTHING",
             )?;
@@ -642,9 +630,21 @@ impl Mirror {
                 _ => return Ok(false),
             }
             delete_fetched(db, code)?;
-            insert_rows(db, "memos", MEMO_COLS, memos, "")?;
-            insert_rows(db, "submissions", SUBMISSION_COLS, submissions, "")?;
-            insert_rows(db, "submission_answers", ANSWER_COLS, answers, "")?;
+            insert_rows(db, MEMOS.name, &MEMOS.written(), memos, "")?;
+            insert_rows(
+                db,
+                SUBMISSIONS.name,
+                &SUBMISSIONS.written(),
+                submissions,
+                "",
+            )?;
+            insert_rows(
+                db,
+                SUBMISSION_ANSWERS.name,
+                &SUBMISSION_ANSWERS.written(),
+                answers,
+                "",
+            )?;
             db::exec(
                 db,
                 "UPDATE candidates SET fetched_fingerprint = ?, fetched_unix = ?, fetched_at = ?t,
@@ -719,12 +719,13 @@ impl Mirror {
         let now = records::now_text();
         in_tx(self.db(), |db| {
             for code in codes {
-                let personal: Vec<&'static str> = records::personal().collect();
+                let personal = tables::personal_columns();
+                let columns: Vec<&str> = personal.iter().map(|(c, _)| *c).collect();
                 let rows = db::query(
                     db,
                     &format!(
                         "SELECT data, stage_kind, {} FROM candidates WHERE code = ? AND purged_at IS NULL",
-                        personal.join(", ")
+                        columns.join(", ")
                     ),
                     &[Val::text(code)],
                 )?;
@@ -750,13 +751,13 @@ impl Mirror {
                     .unwrap_or(Value::Null);
                 // A value in its column or in `data` (a column is read from `data`, but a
                 // value of an odd type may sit in `data` alone).
-                let held = personal
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, f)| {
-                        !r[2 + i].is_null() || data.get(**f).is_some_and(|v| !v.is_null())
+                // In the one list's order; a field without a column is looked for in `data`.
+                let held = records::personal()
+                    .filter(|f| {
+                        let column = personal.iter().position(|(_, pf)| pf == f);
+                        column.is_some_and(|i| !r[2 + i].is_null())
+                            || data.get(*f).is_some_and(|v| !v.is_null())
                     })
-                    .map(|(_, f)| *f)
                     .collect();
                 out.erased.push(ErasedCandidate {
                     code: code.clone(),
@@ -765,9 +766,8 @@ impl Mirror {
                 });
                 recruit_client::personal::null(&mut data, records::personal());
                 delete_fetched(db, code)?;
-                // Every personal field has a column of its own (the candidates table's).
-                let nulled: Vec<String> =
-                    records::personal().map(|c| format!("{c} = NULL")).collect();
+                // The columns that hold a personal field (the candidates table's declaration).
+                let nulled: Vec<String> = columns.iter().map(|c| format!("{c} = NULL")).collect();
                 db::exec(
                     db,
                     &format!(
@@ -820,8 +820,15 @@ impl Mirror {
                 .unwrap_or(Value::Null)
         };
         let mut last = Vec::new();
-        // `sync status` reads a mirror as it is: one of schema 2 has no such column yet.
-        let nul = if version >= 3 { "nul_replaced" } else { "NULL" };
+        // `sync status` reads a mirror as it is: an older one may not have the column yet.
+        let nul_since = tables::SYNC_RUNS
+            .column("nul_replaced")
+            .map_or(1, |c| c.since);
+        let nul = if version >= nul_since {
+            "nul_replaced"
+        } else {
+            "NULL"
+        };
         for r in db::query(
             db,
             &format!(
@@ -857,7 +864,7 @@ impl Mirror {
             }));
         }
         let mut rows = serde_json::Map::new();
-        for t in schema::TABLES {
+        for t in schema::tables() {
             let n = db::query(db, &format!("SELECT count(*) FROM {t}"), &[])?
                 .first()
                 .and_then(|r| r.first())
@@ -937,7 +944,7 @@ fn delete_fetched(db: &mut dyn Backend, code: &str) -> Result<(), Error> {
 }
 
 /// `ON CONFLICT (key) DO UPDATE SET col = excluded.col, ...` for every column but the key.
-fn upsert_tail(key: &str, cols: &[&str]) -> String {
+fn upsert_tail(key: &str, cols: &[String]) -> String {
     let sets: Vec<String> = cols
         .iter()
         .map(|c| c.split_whitespace().next().unwrap_or(c))
