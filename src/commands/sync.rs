@@ -437,20 +437,14 @@ pub(crate) fn purge_rule(stage: Stage, older_than: Duration) -> Result<(PurgeRul
 /// `sync purge`: `privacy retention` on the mirror alone, through the same erasure (see
 /// `crate::commands::privacy::erase`), its register rows and access-log record included.
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
-    use crate::commands::privacy::erase::{carry_out, Place, Stores};
+    use crate::commands::privacy::erase::{carry_out, preview, Place, Stores};
     let (rule, local) = purge_rule(a.stage, a.older_than)?;
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
     let store = MirrorActor::open(target, ctx.net()?, Access::Purge).await?;
-    let r = rule.clone();
-    let preview = store.call(move |m| m.purge_preview(&r)).await?;
+    let preview = preview(&store, &rule, a.dry_run).await?;
     let mut out = ctx.output()?;
     if preview.is_empty() || a.dry_run {
-        if !a.dry_run {
-            // Nothing new to purge: still finish what an earlier purge could not (a WAL a
-            // reader held), so running the same command again is the fix it names.
-            store.call(move |m| m.purge_codes(&[], "")).await?;
-        }
         if out.is_table() {
             let line = crate::t!(
                 "sync-purge-preview",

@@ -104,6 +104,22 @@ pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
     Ok(out)
 }
 
+/// The candidates of the mirror `rule` takes (not erased yet). When there are none and this
+/// is no dry run, the scrub an earlier erasure could not finish (a WAL a reader held) is
+/// done now, so running the same command again is the fix that erasure named.
+pub(crate) async fn preview(
+    mirror: &MirrorActor,
+    rule: &crate::sync::PurgeRule,
+    dry_run: bool,
+) -> Result<Vec<String>, Error> {
+    let r = rule.clone();
+    let codes = mirror.call(move |m| m.purge_preview(&r)).await?;
+    if codes.is_empty() && !dry_run {
+        mirror.call(move |m| m.purge_codes(&[], "")).await?;
+    }
+    Ok(codes)
+}
+
 /// Remove the personal data of `codes` from `stores` (asked and confirmed before), then
 /// record it: a register row per candidate found, one access-log record for the run. `why`
 /// is kept in the mirror's `purges` table; `reason` is the user's `--reason`.

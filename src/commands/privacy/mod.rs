@@ -291,18 +291,10 @@ async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
     let format = ctx.format()?;
     let stores = open(ctx, locate(&a.stores)?).await?;
     let preview = match &stores.mirror {
-        Place::Here(m) => {
-            let r = rule.clone();
-            m.call(move |m| m.purge_preview(&r)).await?
-        }
+        Place::Here(m) => erase::preview(m, &rule, a.dry_run).await?,
         _ => Vec::new(),
     };
     if a.dry_run || preview.is_empty() {
-        if let (false, Place::Here(m)) = (a.dry_run, &stores.mirror) {
-            // Nothing new: still finish what an earlier erasure could not (a WAL a reader
-            // held), as `sync purge` does.
-            m.call(move |m| m.purge_codes(&[], "")).await?;
-        }
         if format == crate::output::Format::Table {
             let line = crate::t!(
                 "privacy-retention-preview",
