@@ -189,3 +189,44 @@ pub fn read_lines(path: &Path) -> Result<Vec<String>, crate::Error> {
         .map(str::to_string)
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn appends_from_many_writers_at_once_keep_every_line_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("register.jsonl");
+        let long = "x".repeat(70_000); // longer than one pipe buffer or page
+        std::thread::scope(|s| {
+            for w in 0..4 {
+                let (path, long) = (&path, &long);
+                s.spawn(move || {
+                    for i in 0..50 {
+                        append_line(path, &format!("{w}-{i}-{long}")).unwrap();
+                    }
+                });
+            }
+        });
+        let lines = read_lines(&path).unwrap();
+        assert_eq!(lines.len(), 200);
+        assert!(lines.iter().all(|l| l.ends_with(long.as_str())));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        // A line cut short by a crash is not read.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"{\"cut")
+            .unwrap();
+        assert_eq!(read_lines(&path).unwrap().len(), 200);
+        assert!(read_lines(&dir.path().join("none")).unwrap().is_empty());
+    }
+}
