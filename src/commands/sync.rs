@@ -158,7 +158,9 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     }
     let format = ctx.format()?;
     let client = ctx.client().await?;
-    let store = MirrorActor::open(target, ctx.net()?, Access::Sync).await?;
+    let clock = crate::clock::system();
+    let store =
+        MirrorActor::open_with_clock(target, ctx.net()?, Access::Sync, clock.clone()).await?;
     let report = crate::sync::sync(SyncJob {
         client,
         store,
@@ -171,7 +173,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         concurrency: a.concurrency as usize,
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
-        clock: crate::clock::system(),
+        clock,
     })
     .await?;
     if format == crate::output::Format::Table {
@@ -441,7 +443,9 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
     let (rule, local) = purge_rule(a.stage, a.older_than)?;
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
-    let store = MirrorActor::open(target, ctx.net()?, Access::Purge).await?;
+    let store =
+        MirrorActor::open_with_clock(target, ctx.net()?, Access::Purge, crate::clock::system())
+            .await?;
     let preview = preview(&store, &rule, a.dry_run).await?;
     let mut out = ctx.output()?;
     if preview.is_empty() || a.dry_run {

@@ -1075,3 +1075,7 @@ audit-report-downloads = Exports and syncs:
 audit-report-no-downloads = none this month
 sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
 store-no-meta-version = its recruit_meta table or the schema version in it is missing
+mirror-sqlite-file = SQLite file { $path }
+mirror-pg-database = PostgreSQL database { $db } on { $host }:{ $port }
+mirror-pg-database-as = PostgreSQL database { $db } on { $host }:{ $port } as { $user }
+mirror-pg-default-db = (default)

@@ -988,3 +988,7 @@ audit-report-downloads = 내보내기와 동기화:
 audit-report-no-downloads = 이번 달에는 없습니다
 sync-other-kind = { $db }에는 미러가 아닌 다른 종류의 recruit 데이터(`{ $kind }`)가 있습니다. 그대로 두었습니다: 다른 --db FILE을 지정하세요
 store-no-meta-version = recruit_meta 테이블이나 그 안의 스키마 버전이 없습니다
+mirror-sqlite-file = SQLite 파일 { $path }
+mirror-pg-database = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }
+mirror-pg-database-as = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }({ $user } 계정)
+mirror-pg-default-db = (기본)

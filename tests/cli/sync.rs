@@ -2163,3 +2163,68 @@ fn sync_beside_a_running_sync_fails_with_exit_1_retryable() {
         },
     );
 }
+
+#[test]
+fn sync_runs_are_timed_by_the_clock_recruit_runs_on_and_the_mirror_is_named_in_each_language() {
+    both(
+        "sync_runs_are_timed_by_the_clock_recruit_runs_on_and_the_mirror_is_named_in_each_language",
+        |db| {
+            let ts = TestSandbox::new();
+            // The clock of a test build runs this far ahead of the system's.
+            let ahead = 400.0 * 86_400.0;
+            let clock = ts.home.dir.path().join("clock-ahead");
+            std::fs::write(&clock, ahead.to_string()).unwrap();
+            let d = db.arg();
+            let before = chrono::Utc::now().timestamp() as f64;
+            let out = ts
+                .cmd()
+                .env("RECRUIT_TEST_CLOCK", &clock)
+                .args(["-o", "json", "sync", "--db", &d])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let after = chrono::Utc::now().timestamp() as f64;
+            let r = db
+                .rows("SELECT started_unix, finished_unix FROM sync_runs ORDER BY id DESC LIMIT 1");
+            for k in ["started_unix", "finished_unix"] {
+                let t = r[0][k].as_f64().unwrap();
+                assert!(
+                    t >= before + ahead - 1.0 && t <= after + ahead + 1.0,
+                    "{k} {t} is not on the clock given ({before} + {ahead})"
+                );
+            }
+            let synced = db.rows("SELECT max(synced_at) AS s FROM candidates");
+            let synced = synced[0]["s"].as_str().unwrap();
+            let year = chrono::DateTime::parse_from_rfc3339(&synced.replace(' ', "T"))
+                .map(|t| t.timestamp() as f64)
+                .unwrap_or_else(|e| panic!("{synced}: {e}"));
+            assert!(year >= before + ahead - 1.0, "synced_at {synced}");
+
+            // What the mirror is, in the words of each language.
+            let st = ts.run(&["-o", "json", "sync", "status", "--db", &d]);
+            let st: Value = serde_json::from_slice(&st.stdout).unwrap();
+            let named = st["database"].as_str().unwrap();
+            match db {
+                Db::Lite(p, _) => assert_eq!(named, format!("SQLite file {}", p.display())),
+                Db::Pg { .. } => assert!(
+                    named.starts_with("PostgreSQL database postgres on ")
+                        && named.ends_with(" as recruit"),
+                    "{named}"
+                ),
+            }
+            let out = ts.run(&["--lang", "ko", "-o", "table", "sync", "--db", &d]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let words = if db.is_pg() {
+                "의 PostgreSQL 데이터베이스 postgres(recruit 계정)"
+            } else {
+                "SQLite 파일 "
+            };
+            assert!(stderr_of(&out).contains(words), "{}", stderr_of(&out));
+            assert!(
+                !stderr_of(&out).contains("SQLite file"),
+                "{}",
+                stderr_of(&out)
+            );
+        },
+    );
+}

@@ -178,7 +178,10 @@ fn locate(a: &StoreArgs) -> Result<(Place<Target>, Place<PathBuf>), Error> {
 /// write the data back).
 async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Stores, Error> {
     let mirror = match found.0 {
-        Place::Here(t) => Place::Here(MirrorActor::open(t, ctx.net()?, Access::Purge).await?),
+        Place::Here(t) => Place::Here(
+            MirrorActor::open_with_clock(t, ctx.net()?, Access::Purge, crate::clock::system())
+                .await?,
+        ),
         Place::Absent(s) => Place::Absent(s),
         Place::NotAsked => Place::NotAsked,
     };

@@ -13,15 +13,27 @@ type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
 #[derive(Clone)]
 pub struct MirrorActor {
     tx: std::sync::mpsc::Sender<Job>,
+    /// What the mirror is, in words (see [`Mirror::describe`]).
     pub shown: String,
 }
 
 impl MirrorActor {
-    /// Open the mirror on its thread (opening blocks: it may connect over the network).
+    /// Open the mirror on its thread (opening blocks: it may connect over the network),
+    /// writing times read from the system's clock.
     pub async fn open(
         target: super::Target,
         net: crate::api::NetSettings,
         access: super::Access,
+    ) -> Result<MirrorActor, Error> {
+        Self::open_with_clock(target, net, access, recruit_client::clock::system()).await
+    }
+
+    /// Open the mirror on its thread, writing times read from `clock`.
+    pub async fn open_with_clock(
+        target: super::Target,
+        net: crate::api::NetSettings,
+        access: super::Access,
+        clock: recruit_client::clock::SharedClock,
     ) -> Result<MirrorActor, Error> {
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
@@ -30,7 +42,8 @@ impl MirrorActor {
             .spawn(move || {
                 let mut mirror = match Mirror::open(&target, &net, access) {
                     Ok(m) => {
-                        let _ = ready_tx.send(Ok(m.describe()));
+                        let m = m.with_clock(clock);
+                        let _ = ready_tx.send(Ok(m.describe().said()));
                         m
                     }
                     Err(e) => {

@@ -94,9 +94,10 @@ pub enum Dialect {
 pub trait Backend: Send {
     fn dialect(&self) -> Dialect;
 
-    /// What the database is, for messages: `SQLite file /x/recruit.db`, or the PostgreSQL
-    /// address without its password.
-    fn describe(&self) -> String;
+    /// What the database is, for messages (`SQLite file /x/recruit.db`, a PostgreSQL
+    /// database by host, port, name and user, never the password), as a message the front
+    /// end words.
+    fn describe(&self) -> crate::msg::Msg;
 
     /// Run statements without parameters (schema, `BEGIN`, `COMMIT`).
     fn batch(&mut self, sql: &str) -> Result<(), Error>;

@@ -30,6 +30,7 @@ use self::tables::{
     CANDIDATES, FORMS, JOBS, MEMOS, STAGE_HISTORY, SUBMISSIONS, SUBMISSION_ANSWERS,
 };
 use crate::error::Error;
+use recruit_client::clock::SharedClock;
 
 /// Where the mirror is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,6 +90,8 @@ pub enum Access {
 pub struct Mirror {
     db: Box<dyn Backend>,
     pub version: i64,
+    /// What "now" is for the times the mirror writes (runs, rows synced, purges).
+    clock: SharedClock,
 }
 
 /// Why a candidate's memos and submissions are fetched in a run.
@@ -247,23 +250,31 @@ impl Mirror {
         if version == 0 && access != Access::Sync {
             return Err(Error::usage(crate::msg!(
                 "sync-no-mirror-yet",
-                db = shown.to_string()
+                db = shown.clone()
             )));
         }
         if access == Access::Read {
-            return Ok(Mirror { db, version });
+            return Ok(Mirror {
+                db,
+                version,
+                clock: recruit_client::clock::system(),
+            });
         }
         if !db.try_lock()? {
             // Exit 1 but retryable: nothing is wrong with the command, it runs once the
             // other sync ends.
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::msg!("sync-busy", db = shown.to_string()),
+                crate::msg!("sync-busy", db = shown.clone()),
             ));
         }
         if access == Access::Purge {
             // Changed only once the purge is confirmed (see `purge`).
-            return Ok(Mirror { db, version });
+            return Ok(Mirror {
+                db,
+                version,
+                clock: recruit_client::clock::system(),
+            });
         }
         // Only now that the database is known to be a mirror (or empty) is it changed.
         db.prepare_for_writes()?;
@@ -271,10 +282,25 @@ impl Mirror {
         Ok(Mirror {
             db,
             version: schema::VERSION,
+            clock: recruit_client::clock::system(),
         })
     }
 
-    pub fn describe(&self) -> String {
+    /// The same mirror, writing times read from `clock` (the system's unless given).
+    pub fn with_clock(self, clock: SharedClock) -> Mirror {
+        Mirror { clock, ..self }
+    }
+
+    /// Now on the mirror's clock, as text and as Unix seconds (see [`records::now_text`]).
+    pub fn now(&self) -> (String, f64) {
+        (
+            records::now_text(&*self.clock),
+            records::now_unix(&*self.clock),
+        )
+    }
+
+    /// What the mirror is (see [`Backend::describe`]).
+    pub fn describe(&self) -> crate::msg::Msg {
         self.db.describe()
     }
 
@@ -295,8 +321,7 @@ impl Mirror {
     /// Record a new run (`running`); a run still `running` is one whose process died (we
     /// hold the lock), so it becomes `killed`.
     pub fn begin_run(&mut self, full: bool, stages: &str) -> Result<i64, Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -323,8 +348,7 @@ impl Mirror {
 
     /// A run quit at once (a second Ctrl-C): `interrupted`, with no counts.
     pub fn abandon_run(&mut self, id: i64) -> Result<(), Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -337,8 +361,7 @@ impl Mirror {
     }
 
     pub fn finish_run(&mut self, id: i64, r: &RunRecord) -> Result<(), Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         let n = |x: u64| Val::Int(x as i64);
         in_tx(self.db(), |db| {
             db::exec(
@@ -426,7 +449,7 @@ impl Mirror {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             let prior = by_code(
                 db,
@@ -510,7 +533,7 @@ impl Mirror {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             struct Prior {
                 fingerprint: Option<String>,
@@ -617,8 +640,7 @@ impl Mirror {
         submissions: &[Vec<Val>],
         answers: &[Vec<Val>],
     ) -> Result<bool, Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             let purged = db::query(
                 db,
@@ -664,7 +686,7 @@ impl Mirror {
     /// After a complete walk: rows of `table` not seen by run `run` get `deleted_at` (they
     /// are kept). The number newly marked.
     pub fn mark_deleted(&mut self, table: &str, run: i64) -> Result<u64, Error> {
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -716,7 +738,7 @@ impl Mirror {
             schema::migrate(self.db(), from)?;
             self.version = schema::VERSION;
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             for code in codes {
                 let personal = tables::personal_columns();
@@ -898,7 +920,7 @@ impl Mirror {
             "SELECT max(started_unix) FROM sync_runs WHERE status IN ('complete', 'partial')",
         )?;
         Ok(json!({
-            "database": shown,
+            "database": shown.said(),
             "schema_version": version,
             "runs": last,
             "rows": rows,
@@ -969,6 +991,73 @@ mod tests {
 
     fn candidate(raw: &str) -> CandidateRow {
         CandidateRow::from_raw(raw).unwrap().unwrap()
+    }
+
+    #[test]
+    fn the_mirror_writes_the_times_of_the_clock_it_is_given_and_says_what_it_is_as_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.db");
+        // 2031-05-05T07:08:09Z: nowhere near the system's time.
+        let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_935_731_289);
+        let clock = recruit_client::clock::Manual::at(at);
+        let mut m = open(&path).with_clock(clock.clone());
+        let d = m.describe();
+        assert_eq!(d.id, "mirror-sqlite-file");
+        assert_eq!(
+            d.get("path"),
+            Some(&crate::msg::Arg::Text(path.display().to_string()))
+        );
+        let run = m.begin_run(false, "").unwrap();
+        clock.advance(std::time::Duration::from_secs(90));
+        m.finish_run(
+            run,
+            &RunRecord {
+                status: "complete".into(),
+                ..RunRecord::default()
+            },
+        )
+        .unwrap();
+        m.candidates_page(
+            run,
+            vec![candidate(r#"{"code":"C1","name":"Kim"}"#)],
+            &Policy {
+                stages: Vec::new(),
+                stale_before: 0.0,
+            },
+        )
+        .unwrap();
+        m.purge_codes(&["C1".to_string()], "test").unwrap();
+        drop(m);
+        let c = rusqlite::Connection::open(&path).unwrap();
+        let row: (String, f64, String, f64, String, String) = c
+            .query_row(
+                "SELECT started_at, started_unix, finished_at, finished_unix,
+                        (SELECT synced_at FROM candidates), (SELECT purged_at FROM purges)
+                 FROM sync_runs",
+                [],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            row,
+            (
+                "2031-05-05T07:08:09Z".to_string(),
+                1_935_731_289.0,
+                "2031-05-05T07:09:39Z".to_string(),
+                1_935_731_379.0,
+                "2031-05-05T07:09:39Z".to_string(),
+                "2031-05-05T07:09:39Z".to_string(),
+            )
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::error::{Error, ExitKind};
 
 pub struct Postgres {
     client: Client,
-    shown: String,
+    shown: crate::msg::Msg,
     statements: HashMap<String, Statement>,
     /// Values written with U+FFFD in place of U+0000 (see [`fit`]).
     replaced: u64,
@@ -51,7 +51,7 @@ impl Postgres {
                 err.kind = ExitKind::Network;
                 let said = crate::msg!(
                     "sync-pg-unreachable",
-                    db = shown.to_string(),
+                    db = shown.clone(),
                     error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
                 );
                 err.message = said.said();
@@ -88,7 +88,7 @@ impl Backend for Postgres {
         Dialect::Postgres
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self) -> crate::msg::Msg {
         self.shown.clone()
     }
 
@@ -329,7 +329,7 @@ impl<'a> FromSql<'a> for Val {
 }
 
 /// `PostgreSQL database recruit on db.example.com:5432 as bi` (never the password).
-fn describe(c: &postgres::Config) -> String {
+fn describe(c: &postgres::Config) -> crate::msg::Msg {
     let host = c
         .get_hosts()
         .first()
@@ -339,19 +339,26 @@ fn describe(c: &postgres::Config) -> String {
             postgres::config::Host::Unix(p) => p.display().to_string(),
         })
         .unwrap_or_else(|| "localhost".to_string());
-    let port = c.get_ports().first().copied().unwrap_or(5432);
-    let mut s = format!(
-        "PostgreSQL database {} on {host}:{port}",
-        c.get_dbname().unwrap_or("(default)")
-    );
-    if let Some(u) = c.get_user() {
-        s.push_str(&format!(" as {u}"));
+    // As text: a port is a name, not a quantity to format.
+    let port = c.get_ports().first().copied().unwrap_or(5432).to_string();
+    let db: crate::msg::Arg = match c.get_dbname() {
+        Some(d) => d.into(),
+        None => crate::msg!("mirror-pg-default-db").into(),
+    };
+    match c.get_user() {
+        Some(u) => crate::msg!(
+            "mirror-pg-database-as",
+            db = db,
+            host = host,
+            port = port,
+            user = u
+        ),
+        None => crate::msg!("mirror-pg-database", db = db, host = host, port = port),
     }
-    s
 }
 
 /// A PostgreSQL failure in words: the server's message and detail when it sent one.
-fn pg_error(shown: &str, e: &postgres::Error) -> Error {
+fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
     let text = match e.as_db_error() {
         Some(db) => {
             let mut t = format!("{} ({})", db.message(), db.code().code());
@@ -365,7 +372,7 @@ fn pg_error(shown: &str, e: &postgres::Error) -> Error {
     // The server's own words stay as the cause.
     Error::other(crate::msg!(
         "pg-failed",
-        db = shown,
+        db = shown.clone(),
         error = recruit_client::text::one_line(&text, 500)
     ))
 }

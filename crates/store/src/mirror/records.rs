@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::db::Val;
 use crate::error::Error;
+use recruit_client::clock::Clock;
 
 /// The personal fields of a candidate (the one list, `recruit_client::personal`): nulled by a
 /// purge, in the columns and in `data`.
@@ -34,13 +35,16 @@ pub fn unix(v: Option<&Value>) -> Option<f64> {
         .map(|t| t.timestamp_millis() as f64 / 1000.0)
 }
 
-/// `now` as the mirror writes its own times: RFC 3339, UTC.
-pub fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+/// Now on `clock`, as the mirror writes its own times: RFC 3339, UTC.
+pub fn now_text(clock: &dyn Clock) -> String {
+    clock
+        .utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-pub fn now_unix() -> f64 {
-    chrono::Utc::now().timestamp_millis() as f64 / 1000.0
+/// Now on `clock`, in Unix seconds (to the millisecond).
+pub fn now_unix(clock: &dyn Clock) -> f64 {
+    clock.unix()
 }
 
 fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {

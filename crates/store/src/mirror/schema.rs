@@ -46,19 +46,21 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         if let Some(kind) = meta_get(db, meta::KIND)?.filter(|k| k != meta::MIRROR) {
             return Err(Error::usage(crate::msg!(
                 "sync-other-kind",
-                db = shown.to_string(),
+                db = shown.clone(),
                 kind = kind
             )));
         }
         let version = meta_get(db, meta::VERSION)?
             .and_then(|s| s.parse::<i64>().ok())
-            .ok_or_else(|| {
-                Error::usage(crate::msg!("sync-meta-no-version", db = shown.to_string()))
-            })?;
+            .ok_or_else(|| Error::usage(crate::msg!("sync-meta-no-version", db = shown.clone())))?;
         if version > VERSION {
             let what = crate::msg!("sync-schema-version");
             return Err(Error::written_by_newer(
-                &shown, &what, version, VERSION, "--db",
+                &shown.said(),
+                &what,
+                version,
+                VERSION,
+                "--db",
             ));
         }
         return Ok(version);
@@ -73,7 +75,7 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         if let Some(name) = tables.first().and_then(|r| r.first()).and_then(Val::as_str) {
             return Err(Error::usage(crate::msg!(
                 "sync-not-a-mirror",
-                db = shown.to_string(),
+                db = shown.clone(),
                 table = name.to_string()
             )));
         }
@@ -82,7 +84,7 @@ pub fn check(db: &mut dyn Backend) -> Result<i64, Error> {
         if has_table(db, t)? {
             return Err(Error::usage(crate::msg!(
                 "sync-foreign-table",
-                db = shown.to_string(),
+                db = shown.clone(),
                 table = t.to_string()
             )));
         }

@@ -53,8 +53,8 @@ impl Backend for Sqlite {
         Dialect::Sqlite
     }
 
-    fn describe(&self) -> String {
-        format!("SQLite file {}", self.path.display())
+    fn describe(&self) -> crate::msg::Msg {
+        crate::msg!("mirror-sqlite-file", path = self.path.display().to_string())
     }
 
     fn batch(&mut self, sql: &str) -> Result<(), Error> {
