@@ -2,6 +2,7 @@
 //! receives its dependencies through `Ctx`.
 
 pub(crate) mod api;
+pub(crate) mod audit;
 pub(crate) mod auth;
 pub(crate) mod candidates;
 pub(crate) mod config;
@@ -14,6 +15,7 @@ pub(crate) mod interviews;
 pub(crate) mod jobs;
 pub(crate) mod mcp;
 pub(crate) mod memos;
+pub(crate) mod privacy;
 pub(crate) mod sandbox;
 pub(crate) mod submissions;
 pub(crate) mod sync;

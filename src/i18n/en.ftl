@@ -1048,3 +1048,97 @@ mcp-starts-unconfigured = warning: recruit mcp starts unconfigured: { $why }
 mcp-serving = recruit mcp: serving on stdio with --access { $access } --personal-data { $personal } (Ctrl-C or closing stdin stops it)
 no-base-url = no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox
 no-api-key = no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox
+privacy-journal-busy = an export is writing { $journal } right now: run the erasure again once it ends (or stop it with Ctrl-C first)
+privacy-register-damaged = line { $line } of the destruction register { $path } is not JSON ({ $why }): it was changed outside recruit; restore it from a backup
+privacy-relay-postgres = --store { $store }: this version of recruit keeps the relay's store in a file only; give the events.db file (or leave --store out for the default)
+privacy-part-mirror = the mirror { $location }
+privacy-part-relay = the relay's store { $location }
+privacy-part-journals = the journals of { $count ->
+        [one] { $count } unfinished export
+       *[other] { $count } unfinished exports
+    }
+privacy-part-none = no store (none exists on this machine)
+privacy-empty-code = an empty candidate code was given: pass codes such as C1001
+privacy-erase-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes }) from { $stores }? This cannot be undone
+privacy-retention-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before } from { $stores }? This cannot be undone
+privacy-retention-preview = { $dry_run ->
+        [yes] would erase
+       *[other] nothing to erase:
+    } { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before }
+privacy-register-empty = the destruction register is empty: nothing was erased yet
+privacy-mirror-absent = mirror { $location }: does not exist, skipped
+privacy-relay-absent = relay's store { $location }: does not exist, skipped
+privacy-mirror-erased = mirror { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased, { $memos } memos and { $submissions } submissions deleted
+privacy-relay-erased = relay's store { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased from { $events ->
+        [one] { $events } event
+       *[other] { $events } events
+    } (their ids, actions, times and status kept)
+privacy-store-failed = { $location }: not erased: { $error }
+privacy-journal-withheld = unfinished export { $journal }: { $withheld ->
+        [one] { $withheld } candidate
+       *[other] { $withheld } candidates
+    } will be skipped by --resume; { $written } already written to its partial file
+privacy-journal-damaged = unfinished export { $journal }: its journal is damaged, so --resume refuses it; nothing to withhold
+privacy-not-found = found in no store: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes })
+privacy-file-not-touched = may hold their data, not touched (the file is yours): { $file }
+audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
+audit-broken-removed = { $missing ->
+        [one] record { $from } was
+       *[other] records { $from } to { $to } were
+    } removed just before record { $seq } (line { $line })
+audit-broken-inserted = record { $seq } (line { $line }) was inserted: it does not belong in the chain
+audit-broken-unreadable = line { $line } is not a record of the access log (damaged or edited)
+audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
+audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
+audit-cannot-encode = cannot write the access-log record as JSON
+store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again
+audit-col-seq = SEQ
+audit-col-at = AT
+audit-col-actor = ACTOR
+audit-col-via = VIA
+audit-col-candidates = CANDIDATES
+audit-col-distinct = DIFFERENT
+audit-col-fields = FIELDS
+audit-col-reason = REASON
+audit-col-command = COMMAND
+audit-col-records = RECORDS
+audit-via-sandbox = { $via } (sandbox)
+audit-no-reason = no reason given
+audit-list-none = no records of the access log match
+audit-no-log = no access log at { $path } yet: nothing has been logged
+audit-verify-nothing = nothing to verify: there is no access log at { $path } yet
+audit-verify-intact = intact: { $records } records (1 to { $last }), each chained to the one before, the last one the anchor's ({ $path })
+audit-verify-intact-unanchored = intact: { $records } records (1 to { $last }), each chained to the one before ({ $path }); but there is no anchor file ({ $anchor }), so a removal of the last records cannot be ruled out
+audit-verify-broken = the access log { $path } is broken: { $what }. The records from there on cannot be trusted: keep the file as it is (it is the evidence) and compare it with a backup or a copy kept elsewhere
+audit-month-bad = '{ $value }' is not a month: use YYYY-MM, for example 2026-03
+audit-report-title = Access log, { $month } ({ $zone }): { $records } records, { $candidates } candidates shown ({ $distinct } different)
+audit-report-intact = The log verifies: every record chains to the one before.
+audit-report-broken = The log does NOT verify: { $what }.
+audit-report-empty = No records this month.
+audit-report-by-actor = By actor and via:
+audit-report-downloads = Exports and syncs:
+audit-report-no-downloads = none this month
+sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
+store-no-meta-version = its recruit_meta table or the schema version in it is missing
+mirror-sqlite-file = SQLite file { $path }
+mirror-pg-database = PostgreSQL database { $db } on { $host }:{ $port }
+mirror-pg-database-as = PostgreSQL database { $db } on { $host }:{ $port } as { $user }
+mirror-pg-default-db = (default)

@@ -8,6 +8,7 @@ mod common;
 
 mod agents;
 mod apply;
+mod audit;
 mod bad_servers;
 mod candidates;
 mod chaos;
@@ -21,6 +22,7 @@ mod lang;
 mod mcp;
 mod mcp_wire;
 mod outfiles;
+mod privacy;
 mod readme;
 mod relay;
 mod sandbox;
