@@ -197,6 +197,18 @@ pub struct GlobalArgs {
         value_name = "SECS"
     )]
     pub max_wait: Option<f64>,
+
+    /// Why personal data is read, recorded with this run in the access log (`recruit audit
+    /// list`); exports and syncs need one when the config sets `require_reason = true`
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_REASON",
+        hide_env_values = true,
+        value_name = "TEXT"
+    )]
+    pub reason: Option<String>,
 }
 
 /// Where each global option given came from (flag or env var), by its id.
@@ -276,7 +288,7 @@ impl GlobalArgs {
             Key::MaxWait => self.max_wait.map(|w| w.to_string()),
             Key::Lang => self.lang.map(|l| l.code().to_string()),
             Key::SigningKey => self.environ.signing_key.clone(),
-            Key::ApiKeyCommand | Key::Variant => None,
+            Key::ApiKeyCommand | Key::Variant | Key::Audit | Key::RequireReason => None,
         }
     }
 

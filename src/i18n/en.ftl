@@ -985,3 +985,5 @@ key-not-header-safe = the API key contains characters not allowed in an HTTP hea
 stdout-closed = standard output was closed by its reader
 auth-profile = profile '{ $profile }'
 auth-profile-unreachable = profile '{ $profile }' cannot reach the service
+allowed-on-off = on or off
+allowed-bool = true or false

@@ -137,3 +137,4 @@ global--bom = -o csv 출력(목록과 내보내기)을 UTF-8 바이트 순서 �
 global--ca_cert = 추가로 신뢰할 PEM 인증 기관(회사 자체 CA), 시스템 저장소와 SSL_CERT_FILE 외에
 global--max_rate = 서비스로 보내는 요청을 모든 작업을 합쳐 초당 N개 이하로(공유 한도용), 예: --max-rate 20
 global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대 시간(초). 더 길면 한도가 풀리는 때를 알리고 종료 코드 6으로 바로 끝냄 [기본값: 60]
+global--reason = 개인정보를 읽는 이유. 이 실행과 함께 접근 기록(`recruit audit list`)에 남음. 설정에 `require_reason = true`가 있으면 export와 sync에 꼭 필요

@@ -925,3 +925,5 @@ key-not-header-safe = API 키에 HTTP 헤더에 쓸 수 없는 문자가 있습�
 stdout-closed = 표준 출력을 읽던 쪽이 닫았습니다
 auth-profile = 프로필 '{ $profile }'
 auth-profile-unreachable = 프로필 '{ $profile }'은(는) 서비스에 연결할 수 없습니다
+allowed-on-off = on 또는 off
+allowed-bool = true 또는 false
