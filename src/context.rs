@@ -331,6 +331,13 @@ pub struct Ctx {
     pub profile: String,
     /// Standard streams and the terminal: everything a command reads or prints goes here.
     pub io: Io,
+    /// The command line as given (the access log records it, secrets redacted); empty for a
+    /// context made in-process by [`Ctx::with`].
+    pub(crate) argv: Vec<String>,
+    /// Whether this run keeps the access log at all: the binary's does (unless `audit =
+    /// off`); a context made in-process by [`Ctx::with`], which reads nothing from the
+    /// environment, does not.
+    pub(crate) logs: bool,
     client: Option<Client>,
     sandbox: Option<crate::sandbox::Sandbox>,
 }
@@ -351,7 +358,20 @@ impl Ctx {
         {
             crate::tell!(io, "api-key-flag-visible");
         }
-        Ok(Ctx::with(globals, config, io)?)
+        let mut ctx = Ctx::with(globals, config, io)?;
+        ctx.logs = true;
+        // The program as its name (`recruit`), not the path it was started by.
+        ctx.argv = std::env::args_os()
+            .enumerate()
+            .map(|(i, a)| match i {
+                0 => std::path::Path::new(&a)
+                    .file_name()
+                    .map_or_else(|| a.to_string_lossy(), |n| n.to_string_lossy())
+                    .into_owned(),
+                _ => a.to_string_lossy().into_owned(),
+            })
+            .collect();
+        Ok(ctx)
     }
 
     /// A context over given streams and config (nothing read from disk or the environment):
@@ -372,6 +392,8 @@ impl Ctx {
             config,
             profile,
             io,
+            argv: Vec::new(),
+            logs: false,
             client: None,
             sandbox: None,
         };

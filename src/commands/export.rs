@@ -168,6 +168,9 @@ pub struct FormsArgs {
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
+    // A download of many records: with `require_reason = true` it needs a reason, asked for
+    // before anything is read, fetched or written.
+    ctx.require_reason("export")?;
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
@@ -306,6 +309,12 @@ async fn run_export(
             .columns
             .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
     }
+    // Only the candidates themselves hold fields of the personal list (memos and
+    // submissions do not): their export is logged, one record for the run.
+    let audit = match subject {
+        Subject::Candidates | Subject::CandidateDetails => ctx.audit()?,
+        Subject::Submissions | Subject::Memos => None,
+    };
     let report = export_candidates(CandidateExport {
         setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,
         subject,
@@ -313,6 +322,8 @@ async fn run_export(
         resume: a.resume,
         candidate_retry_delay: Duration::from_millis(1000),
         jq_text: ctx.globals.jq.clone(),
+        audit: crate::audit::RunLog::new(audit, recruit_audit::Via::Export),
+        shown: ctx.globals.fields.clone(),
     })
     .await?;
 

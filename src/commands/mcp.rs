@@ -70,7 +70,10 @@ pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error
         args.access.as_str(),
         args.personal_data.as_str()
     );
-    crate::mcp::serve_stdio(Server::new(client, args.access).with_personal_data(args.personal_data))
+    let server = Server::new(client, args.access)
+        .with_personal_data(args.personal_data)
+        .with_audit(ctx.audit()?);
+    crate::mcp::serve_stdio(server)
         .await
         .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
 }

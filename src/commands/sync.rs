@@ -141,6 +141,9 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     if ctx.globals.limit.is_some() || ctx.globals.all {
         return Err(Error::usage(crate::t!("sync-no-limit")));
     }
+    // Copying every candidate: with `require_reason = true` it needs a reason, asked for
+    // before anything is fetched or written.
+    ctx.require_reason("sync")?;
     let events = match a.events {
         None => None,
         Some(Some(p)) => Some(p),
@@ -170,6 +173,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
         clock: crate::clock::system(),
+        audit: crate::audit::RunLog::new(ctx.audit()?, recruit_audit::Via::Sync),
     })
     .await?;
     if format == crate::output::Format::Table {

@@ -987,3 +987,6 @@ auth-profile = profile '{ $profile }'
 auth-profile-unreachable = profile '{ $profile }' cannot reach the service
 allowed-on-off = on or off
 allowed-bool = true or false
+audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
+audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
+list-interrupted = interrupted: the list printed so far is incomplete

@@ -927,3 +927,6 @@ auth-profile = 프로필 '{ $profile }'
 auth-profile-unreachable = 프로필 '{ $profile }'은(는) 서비스에 연결할 수 없습니다
 allowed-on-off = on 또는 off
 allowed-bool = true 또는 false
+audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
+audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
+list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
