@@ -990,3 +990,13 @@ allowed-bool = true or false
 audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
 audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
 list-interrupted = interrupted: the list printed so far is incomplete
+audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
+audit-broken-removed = { $missing ->
+        [one] record { $from } was
+       *[other] records { $from } to { $to } were
+    } removed just before record { $seq } (line { $line })
+audit-broken-inserted = record { $seq } (line { $line }) was inserted: it does not belong in the chain
+audit-broken-unreadable = line { $line } is not a record of the access log (damaged or edited)
+audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
+audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
+audit-cannot-encode = cannot write the access-log record as JSON

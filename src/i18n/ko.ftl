@@ -930,3 +930,13 @@ allowed-bool = true 또는 false
 audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
 audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
 list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
+audit-broken-changed = 기록 { $seq }번({ $line }번째 줄)이 기록된 뒤에 바뀌었습니다: 체인과 더 이상 맞지 않습니다
+audit-broken-removed = 기록 { $seq }번({ $line }번째 줄) 바로 앞에서 { $missing ->
+        [1] 기록 { $from }번이
+       *[other] 기록 { $from }~{ $to }번({ $missing }개)이
+    } 지워졌습니다
+audit-broken-inserted = 기록 { $seq }번({ $line }번째 줄)은 나중에 끼워 넣은 것입니다: 체인에 속하지 않습니다
+audit-broken-unreadable = { $line }번째 줄은 접근 기록이 아닙니다(손상되었거나 편집되었습니다)
+audit-broken-cut = 로그는 기록 { $last }번에서 끝나지만 앵커 파일에는 기록 { $anchored }번까지 있었다고 되어 있습니다: 마지막 기록들이 지워졌습니다
+audit-broken-anchor = 로그 옆의 앵커 파일(마지막 기록의 번호와 해시)이 손상되었습니다
+audit-cannot-encode = 접근 기록을 JSON으로 쓸 수 없습니다

@@ -484,7 +484,7 @@ mod tests {
     fn the_crates_below_the_front_end_speak_no_language() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         for (path, text) in sources() {
-            let below = ["crates/client/src", "crates/store/src"]
+            let below = ["crates/client/src", "crates/store/src", "crates/audit/src"]
                 .iter()
                 .any(|c| path.starts_with(root.join(c)));
             if below {
@@ -507,7 +507,7 @@ mod tests {
             "rmcp",
             "axum",
         ];
-        for krate in ["client", "store"] {
+        for krate in ["client", "store", "audit"] {
             let manifest =
                 std::fs::read_to_string(root.join("crates").join(krate).join("Cargo.toml"))
                     .unwrap();

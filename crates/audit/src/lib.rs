@@ -1,0 +1,149 @@
+//! recruit's access log (cli.md, "Personal data: one list, an access log, erasure and
+//! retention"): one JSON line per command, MCP tool call, export, sync, wizard run or erasure
+//! whose output held a personal value, each chained to the one before by SHA-256.
+//!
+//! A front end collects what its output holds in a [`Seen`] while the items pass through,
+//! turns it into an [`Entry`] and [`Log::append`]s it once, before the output is written.
+//! [`Log::verify`] walks the chain and names the first broken record ([`Verdict`]).
+//!
+//! # What the chain proves, and what it cannot
+//! Each record holds the hash of the one before (`prev`) and its own (`hash`, over all its
+//! other keys), and a small anchor file next to the log (`audit.log.head`) holds the last
+//! record's seq and hash. So an edit of any record, a deletion of records anywhere (the last
+//! ones included, through the anchor), an inserted or duplicated line and a damaged line are
+//! each found. There is no secret key: someone who can write the files can rewrite the whole
+//! chain from the first changed record on and the anchor with it, and `verify` will find it
+//! intact. The chain finds edits, not a forger who rewrites everything; copying the log (or
+//! just its last hash) somewhere the user cannot write is what turns it into proof.
+//!
+//! Like the client, this crate speaks no language: its errors and its verdicts carry
+//! [`recruit_client::Msg`]s the front end puts in words.
+
+mod chain;
+mod log;
+mod seen;
+
+pub use chain::{hash_of, Break, Damage, Verdict};
+pub use log::{Log, MAX_CODES};
+pub use seen::Seen;
+
+use serde::{Deserialize, Serialize};
+
+/// How the personal data left: the front end that showed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Via {
+    Cli,
+    Mcp,
+    Export,
+    Sync,
+    Wizard,
+    Erase,
+}
+
+impl Via {
+    /// Every kind, in the contract's order.
+    pub const ALL: [Via; 6] = [
+        Via::Cli,
+        Via::Mcp,
+        Via::Export,
+        Via::Sync,
+        Via::Wizard,
+        Via::Erase,
+    ];
+
+    /// The name on disk (`cli`, `mcp`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Via::Cli => "cli",
+            Via::Mcp => "mcp",
+            Via::Export => "export",
+            Via::Sync => "sync",
+            Via::Wizard => "wizard",
+            Via::Erase => "erase",
+        }
+    }
+}
+
+impl std::fmt::Display for Via {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Via {
+    type Err = ();
+    /// The name on disk, any case.
+    fn from_str(s: &str) -> Result<Via, ()> {
+        Via::ALL
+            .into_iter()
+            .find(|v| v.as_str().eq_ignore_ascii_case(s))
+            .ok_or(())
+    }
+}
+
+/// What a front end asks to log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// `"kim@work"`: the OS user @ the profile (`"default"` when none); see [`actor`].
+    pub actor: String,
+    pub via: Via,
+    /// The argv joined with spaces, secrets redacted; or the MCP tool's name.
+    pub command: String,
+    /// Every code shown (the log keeps the first [`MAX_CODES`]).
+    pub candidates: Vec<String>,
+    /// The whole number of candidates shown.
+    pub count: u64,
+    /// The personal fields in the output, the contract's names, in the list's order (a
+    /// member's phone is `member.phone`; see [`Seen`]).
+    pub fields: Vec<String>,
+    /// `--reason TEXT` / `RECRUIT_REASON`, when given.
+    pub reason: Option<String>,
+    /// A run against the built-in sandbox: the record gets `"sandbox": true`.
+    pub sandbox: bool,
+}
+
+/// One record of the log, as it is on disk (one JSON line, keys in this order).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// From 1, one more than the record before.
+    pub seq: u64,
+    /// RFC 3339, from the log's clock.
+    pub at: String,
+    pub actor: String,
+    pub via: Via,
+    pub command: String,
+    /// At most [`MAX_CODES`] codes.
+    pub candidates: Vec<String>,
+    pub count: u64,
+    pub fields: Vec<String>,
+    pub reason: Option<String>,
+    /// Only written when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sandbox: bool,
+    /// The record before's `hash`; null for seq 1.
+    pub prev: Option<String>,
+    /// Hex SHA-256 of this record's JSON without `hash` ([`hash_of`]).
+    pub hash: String,
+}
+
+impl Record {
+    /// `at` as a time (None when the line holds something else).
+    pub fn time(&self) -> Option<chrono::DateTime<chrono::FixedOffset>> {
+        chrono::DateTime::parse_from_rfc3339(&self.at).ok()
+    }
+}
+
+/// `user@profile` for [`Entry::actor`]: the OS user (`USER`, else `LOGNAME`, else `USERNAME`,
+/// else `unknown`) and the profile, `default` when none is chosen.
+pub fn actor(profile: Option<&str>) -> String {
+    let user = ["USER", "LOGNAME", "USERNAME"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|u| !u.is_empty())
+        .unwrap_or_else(|| "unknown".to_string());
+    format!(
+        "{user}@{}",
+        profile.filter(|p| !p.is_empty()).unwrap_or("default")
+    )
+}

@@ -1,0 +1,439 @@
+//! The access log against real files: its hash as the contract defines it (computed here
+//! independently), the chain, each kind of tampering found at the right record, the cap on
+//! codes, and two processes appending at once.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, UNIX_EPOCH};
+
+use recruit_audit::{Break, Damage, Entry, Log, Verdict, Via};
+use recruit_client::clock::{Manual, SharedClock};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn clock() -> SharedClock {
+    // 2026-03-01T09:00:00.250Z
+    Manual::at(UNIX_EPOCH + Duration::from_millis(1_772_355_600_250))
+}
+
+fn entry(i: usize) -> Entry {
+    Entry {
+        actor: "kim@work".into(),
+        via: Via::Cli,
+        command: format!("recruit candidates list --page {i}"),
+        candidates: vec![format!("C{i}")],
+        count: 1,
+        fields: vec!["name".into(), "email".into()],
+        reason: None,
+        sandbox: false,
+    }
+}
+
+fn log_with(dir: &Path, n: usize) -> Log {
+    let log = Log::new(dir.join("audit.log"), clock());
+    for i in 1..=n {
+        log.append(&entry(i)).unwrap();
+    }
+    log
+}
+
+fn lines(log: &Log) -> Vec<String> {
+    std::fs::read_to_string(log.path())
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn write_lines(log: &Log, lines: &[String]) {
+    std::fs::write(log.path(), lines.join("\n") + "\n").unwrap();
+}
+
+fn broken(log: &Log) -> Break {
+    match log.verify().unwrap() {
+        Verdict::Broken(b) => b,
+        other => panic!("expected a broken chain, got {other:?}"),
+    }
+}
+
+/// SHA-256 of the bytes, hex: the contract's hash, computed without the crate.
+fn sha256(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+/// The record's JSON as the contract hashes it, from a line, written out by hand: keys
+/// sorted, compact (no crate code involved).
+fn sorted_compact(line: &str) -> String {
+    let v: Value = serde_json::from_str(line).unwrap();
+    let m = v.as_object().unwrap();
+    let mut keys: Vec<&String> = m.keys().filter(|k| *k != "hash").collect();
+    keys.sort();
+    let parts: Vec<String> = keys
+        .iter()
+        .map(|k| format!("{}:{}", Value::from(k.as_str()), m[*k]))
+        .collect();
+    format!("{{{}}}", parts.join(","))
+}
+
+/// A record rewritten with a correct hash (what a careful editor would do).
+fn rehashed(mut v: Value) -> String {
+    let h = sha256(&sorted_compact(&v.to_string()));
+    v["hash"] = Value::from(h);
+    v.to_string()
+}
+
+#[test]
+fn the_hash_is_sha256_of_the_records_json_without_hash_keys_sorted_and_compact() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = Log::new(dir.path().join("sub/audit.log"), clock());
+    let mut e = entry(1);
+    e.reason = Some("월간 점검 \"Q1\"".into());
+    e.sandbox = true;
+    let r = log.append(&e).unwrap();
+    let line = &lines(&log)[0];
+    let expected_json =
+        "{\"actor\":\"kim@work\",\"at\":\"2026-03-01T09:00:00.250Z\",\"candidates\":[\"C1\"],\
+         \"command\":\"recruit candidates list --page 1\",\"count\":1,\"fields\":[\"name\",\"email\"],\
+         \"prev\":null,\"reason\":\"월간 점검 \\\"Q1\\\"\",\"sandbox\":true,\"seq\":1,\"via\":\"cli\"}";
+    assert_eq!(sorted_compact(line), expected_json);
+    assert_eq!(r.hash, sha256(expected_json));
+    // On disk in the contract's order, the hash last, text as UTF-8.
+    assert!(line.starts_with("{\"seq\":1,\"at\":\"2026-03-01T09:00:00.250Z\",\"actor\""));
+    assert!(line.ends_with(&format!(",\"prev\":null,\"hash\":\"{}\"}}", r.hash)));
+    assert!(line.contains("월간 점검"));
+    // A record without `sandbox` has no such key (and its hash does not cover one).
+    let r2 = log.append(&entry(2)).unwrap();
+    let line2 = &lines(&log)[1];
+    assert!(!line2.contains("sandbox"));
+    assert_eq!(r2.hash, sha256(&sorted_compact(line2)));
+    assert_eq!(r2.prev.as_deref(), Some(r.hash.as_str()));
+}
+
+#[test]
+fn each_record_chains_to_the_one_before_and_the_anchor_names_the_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 3);
+    let records = log.records().unwrap();
+    assert_eq!(records.iter().map(|r| r.seq).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(records[0].prev, None);
+    assert_eq!(records[1].prev.as_ref(), Some(&records[0].hash));
+    assert_eq!(records[2].prev.as_ref(), Some(&records[1].hash));
+    let anchor: Value = serde_json::from_slice(&std::fs::read(log.anchor_path()).unwrap()).unwrap();
+    assert_eq!(anchor["seq"], 3);
+    assert_eq!(anchor["hash"], records[2].hash.as_str());
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 3,
+            last: 3,
+            anchored: true
+        }
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(log.path()), 0o600);
+        assert_eq!(mode(&log.anchor_path()), 0o600);
+    }
+}
+
+#[test]
+fn an_edited_record_is_found_at_its_seq_rehashed_or_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 5);
+    let original = lines(&log);
+    let mut edited = original.clone();
+    edited[1] = edited[1].replace("\"C2\"", "\"C9\"");
+    assert_ne!(edited, original);
+    write_lines(&log, &edited);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(2), 2, Damage::Changed));
+    assert_eq!(b.intact, 1);
+
+    // The editor recomputed record 3's hash too: record 4 no longer links to it.
+    let mut edited = original.clone();
+    let mut v: Value = serde_json::from_str(&edited[2]).unwrap();
+    v["actor"] = "lee@work".into();
+    edited[2] = rehashed(v);
+    write_lines(&log, &edited);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Changed));
+
+    // A key added to a record changes it too.
+    let mut edited = original.clone();
+    edited[3] = edited[3].replacen('{', "{\"note\":1,", 1);
+    write_lines(&log, &edited);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(4), 4, Damage::Changed));
+}
+
+#[test]
+fn a_removed_record_is_found_at_the_record_after_the_gap() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 6);
+    let original = lines(&log);
+    let mut cut = original.clone();
+    cut.drain(2..4); // records 3 and 4
+    write_lines(&log, &cut);
+    let b = broken(&log);
+    assert_eq!(
+        (b.seq, b.line, b.damage),
+        (Some(5), 3, Damage::Removed { from: 3, to: 4 })
+    );
+    // The first record removed.
+    write_lines(&log, &original[1..]);
+    let b = broken(&log);
+    assert_eq!(
+        (b.seq, b.line, b.damage),
+        (Some(2), 1, Damage::Removed { from: 1, to: 1 })
+    );
+}
+
+#[test]
+fn an_inserted_record_is_found_where_it_was_put() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 4);
+    let original = lines(&log);
+    // A well-made record put between 2 and 3: seq 3, linked to 2, a correct hash.
+    let mut forged: Value = serde_json::from_str(&original[2]).unwrap();
+    forged["actor"] = "nobody@default".into();
+    let forged = rehashed(forged);
+    let mut with = original.clone();
+    with.insert(2, forged);
+    write_lines(&log, &with);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Inserted));
+
+    // A careless one (its hash wrong) between 1 and 2.
+    let mut with = original.clone();
+    with.insert(1, original[1].replace("\"C2\"", "\"C7\""));
+    write_lines(&log, &with);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(2), 2, Damage::Inserted));
+
+    // A copy of record 2 after record 4.
+    let mut with = original.clone();
+    with.push(original[1].clone());
+    write_lines(&log, &with);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(2), 5, Damage::Inserted));
+}
+
+#[test]
+fn a_cut_tail_is_found_through_the_anchor_and_stays_in_the_chain_after_more_appends() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 5);
+    let original = lines(&log);
+    write_lines(&log, &original[..3]);
+    let b = broken(&log);
+    assert_eq!(
+        (b.seq, b.line, b.damage),
+        (
+            Some(4),
+            4,
+            Damage::Cut {
+                last: 3,
+                anchored: 5
+            }
+        )
+    );
+    // The next append links to the anchor's record: the gap stays for verify to name.
+    let r = log.append(&entry(6)).unwrap();
+    assert_eq!(r.seq, 6);
+    let b = broken(&log);
+    assert_eq!(
+        (b.seq, b.line, b.damage),
+        (Some(6), 4, Damage::Removed { from: 4, to: 5 })
+    );
+    // The whole log removed, its anchor left.
+    std::fs::remove_file(log.path()).unwrap();
+    let b = broken(&log);
+    assert_eq!(
+        b.damage,
+        Damage::Cut {
+            last: 0,
+            anchored: 6
+        }
+    );
+    assert!(log.records().unwrap().is_empty());
+}
+
+#[test]
+fn a_line_that_is_not_a_record_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 3);
+    let mut with = lines(&log);
+    with[1] = "{\"seq\": 2, \"broken".into();
+    write_lines(&log, &with);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (None, 2, Damage::Unreadable));
+    assert_eq!(log.records().unwrap().len(), 2);
+}
+
+#[test]
+fn a_write_cut_short_stays_a_line_of_its_own_and_the_chain_goes_on_from_the_last_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 2);
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    std::fs::write(log.path(), format!("{text}{{\"seq\":3,\"at\":\"20")).unwrap();
+    let r = log.append(&entry(3)).unwrap();
+    assert_eq!(r.seq, 3);
+    let all = lines(&log);
+    assert_eq!(all.len(), 4);
+    assert_eq!(all[2], "{\"seq\":3,\"at\":\"20");
+    assert_eq!(log.records().unwrap().len(), 3);
+    let b = broken(&log);
+    assert_eq!((b.line, b.damage), (3, Damage::Unreadable));
+}
+
+#[test]
+fn no_log_is_nothing_to_verify_and_no_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = Log::new(dir.path().join("none/audit.log"), clock());
+    assert_eq!(log.verify().unwrap(), Verdict::Empty);
+    assert!(log.records().unwrap().is_empty());
+    assert!(!dir.path().join("none").exists());
+}
+
+#[test]
+fn a_record_keeps_the_first_thousand_codes_and_the_whole_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = Log::new(dir.path().join("audit.log"), clock());
+    let mut e = entry(1);
+    e.candidates = (0..1_500).map(|i| format!("CANDIDATE-{i:08}")).collect();
+    e.count = 20_000;
+    let r = log.append(&e).unwrap();
+    assert_eq!(r.candidates.len(), 1_000);
+    assert_eq!(r.candidates[999], "CANDIDATE-00000999");
+    assert_eq!(r.count, 20_000);
+    let back = &log.records().unwrap()[0];
+    assert_eq!(back.candidates.len(), 1_000);
+    assert_eq!(back.count, 20_000);
+    // Records larger than the tail's first read (16 KiB) still chain.
+    for _ in 0..5 {
+        log.append(&e).unwrap();
+    }
+    assert!(std::fs::metadata(log.path()).unwrap().len() > 100_000);
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact { records: 6, .. }
+    ));
+}
+
+const APPENDER: &str = "RECRUIT_AUDIT_TEST_APPENDER";
+const EACH: usize = 2_000;
+
+/// Run as a child by the test below (the env var names the log): appends EACH records.
+#[test]
+fn appender() {
+    let (Ok(path), Ok(who)) = (
+        std::env::var(APPENDER),
+        std::env::var("RECRUIT_AUDIT_TEST_WHO"),
+    ) else {
+        return;
+    };
+    let log = Log::new(PathBuf::from(&path), recruit_client::clock::system());
+    // Both start together: ready, then wait for the parent's go.
+    std::fs::write(format!("{path}.ready-{who}"), "").unwrap();
+    while !Path::new(&format!("{path}.go")).exists() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    for i in 0..EACH {
+        let mut e = entry(i);
+        e.actor = who.clone();
+        e.candidates = vec![format!("{who}-{i}")];
+        log.append(&e).unwrap();
+    }
+}
+
+#[test]
+fn two_processes_appending_at_once_lose_no_record_and_break_no_chain() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.log");
+    let me = std::env::current_exe().unwrap();
+    let children: Vec<_> = ["a", "b"]
+        .iter()
+        .map(|who| {
+            std::process::Command::new(&me)
+                .args(["--exact", "appender", "--nocapture", "--test-threads=1"])
+                .env(APPENDER, &path)
+                .env("RECRUIT_AUDIT_TEST_WHO", who)
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let ready = |who: &str| PathBuf::from(format!("{}.ready-{who}", path.display())).exists();
+    while !(ready("a") && ready("b")) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::write(format!("{}.go", path.display()), "").unwrap();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let log = Log::new(path, clock());
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 2 * EACH as u64,
+            last: 2 * EACH as u64,
+            anchored: true
+        }
+    );
+    let records = log.records().unwrap();
+    let seqs: Vec<u64> = records.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, (1..=2 * EACH as u64).collect::<Vec<_>>());
+    for who in ["a", "b"] {
+        let mine: Vec<&str> = records
+            .iter()
+            .filter(|r| r.actor == who)
+            .map(|r| r.candidates[0].as_str())
+            .collect();
+        let expected: Vec<String> = (0..EACH).map(|i| format!("{who}-{i}")).collect();
+        assert_eq!(mine, expected, "{who}'s records, in its order");
+    }
+    // Interleaved, not one after the other: the two really ran at once.
+    let switches = records
+        .windows(2)
+        .filter(|w| w[0].actor != w[1].actor)
+        .count();
+    assert!(switches > 1, "the appends never interleaved");
+}
+
+#[test]
+fn an_anchor_left_behind_by_a_crash_is_accepted_and_a_changed_or_damaged_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = log_with(dir.path(), 4);
+    let records = log.records().unwrap();
+    let anchor = |seq: u64, hash: &str| {
+        std::fs::write(
+            log.anchor_path(),
+            format!("{{\"seq\":{seq},\"hash\":\"{hash}\"}}"),
+        )
+        .unwrap()
+    };
+    anchor(3, &records[2].hash);
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 4,
+            last: 4,
+            anchored: true
+        }
+    );
+    // Record 3 is not the one the anchor saw: the chain from it on was rewritten.
+    anchor(3, &records[1].hash);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Changed));
+    std::fs::write(log.anchor_path(), "not an anchor").unwrap();
+    assert_eq!(broken(&log).damage, Damage::AnchorUnreadable);
+    // Without an anchor the chain is checked alone.
+    std::fs::remove_file(log.anchor_path()).unwrap();
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 4,
+            last: 4,
+            anchored: false
+        }
+    );
+}
