@@ -205,6 +205,36 @@ fn url_password_masked(arg: &str) -> String {
 }
 
 impl Audit {
+    /// Whether a record could be appended now: the log (or, when it is not there yet, its
+    /// directory) must take an append. Streamed output is logged at its end; this is asked
+    /// before its first byte, so an unwritable log stops the run before anything personal is
+    /// written (the same error as a failed append).
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
+        if self.path.exists() || dir.is_none_or(|d| d.is_dir()) {
+            // Opened as the log opens it (created 0600 when missing), nothing written.
+            let opened = recruit_client::files::private_file()
+                .append(true)
+                .create(true)
+                .open(&self.path);
+            if let Err(e) = opened {
+                return Err(self.cannot_append(e.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    fn cannot_append(&self, error: String) -> Error {
+        Error::new(
+            crate::ExitKind::Other,
+            crate::t!(
+                "audit-cannot-append",
+                path = self.path.display().to_string(),
+                error = error
+            ),
+        )
+    }
+
     /// Append one record of what `seen` holds (nothing when it holds no personal value). A
     /// failure is the command's (exit 1), naming the log and how to fix it.
     pub(crate) fn append(&self, via: Via, command: Option<&str>, seen: &Seen) -> Result<(), Error> {
@@ -218,16 +248,10 @@ impl Audit {
             self.reason.clone(),
             self.sandbox,
         );
-        self.log.append(&entry).map(drop).map_err(|e| {
-            Error::new(
-                crate::ExitKind::Other,
-                crate::t!(
-                    "audit-cannot-append",
-                    path = self.path.display().to_string(),
-                    error = e.message.to_string()
-                ),
-            )
-        })
+        self.log
+            .append(&entry)
+            .map(drop)
+            .map_err(|e| self.cannot_append(e.message.to_string()))
     }
 }
 
@@ -293,6 +317,19 @@ impl RunLog {
         if self.audit.is_some() {
             f(&mut self.state.lock().expect("audit lock").seen);
         }
+    }
+
+    /// Before a streamed run writes anything: the log must take its record ([`Audit::check`]).
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        match &self.audit {
+            Some(audit) => audit.check(),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether what was seen so far holds a personal value.
+    pub(crate) fn holds(&self) -> bool {
+        self.audit.is_some() && !self.state.lock().expect("audit lock").seen.is_empty()
     }
 
     /// Personal output was written: a run stopped from now on is logged when dropped.

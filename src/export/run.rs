@@ -173,6 +173,9 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     // Watched from the start: a Ctrl-C while the first candidates are fetched is seen, not
     // lost before a watcher exists.
     let stops = crate::signal::Stops::watching(job.setup.handle_signals);
+    // The run's record comes at its end: the log must be able to take it before anything is
+    // fetched or written.
+    job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;

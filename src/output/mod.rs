@@ -592,6 +592,8 @@ pub struct ListPrinter {
     /// What the list shows of personal data, and its one record ([`crate::audit`]): made at
     /// the first items when the output is logged.
     run: Option<crate::audit::RunLog>,
+    /// A merged list's log was checked before its first write ([`crate::audit::Audit::check`]).
+    checked: bool,
 }
 
 impl ListPrinter {
@@ -607,6 +609,7 @@ impl ListPrinter {
             fields_checked: false,
             count: 0,
             run: None,
+            checked: false,
         }
     }
 
@@ -681,6 +684,11 @@ impl ListPrinter {
             // logged once, at its end (or by the guard when it stops early).
             if !self.merged {
                 self.log(out)?;
+            } else if let Some(run) = self.run.as_ref().filter(|r| !self.checked && r.holds()) {
+                // Its record comes at the end: the log must be able to take it before any
+                // of the list is written.
+                run.check()?;
+                self.checked = true;
             }
             match format {
                 Format::Json => self.stream_json(out, items)?,

@@ -413,6 +413,9 @@ struct Task {
 }
 
 pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
+    // The run's record comes at its end: the log must be able to take it before anything is
+    // fetched or written.
+    job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.client.stats();
     let stages: Vec<String> = job
