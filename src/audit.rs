@@ -80,7 +80,10 @@ impl Ctx {
     /// anything is fetched or written, naming `--reason` and RECRUIT_REASON.
     pub(crate) fn require_reason(&self, what: &str) -> Result<(), Error> {
         if self.settings().require_reason()? && self.reason().is_none() {
-            return Err(Error::usage(crate::t!("audit-reason-required", what = what)));
+            return Err(Error::usage(crate::t!(
+                "audit-reason-required",
+                what = what
+            )));
         }
         Ok(())
     }

@@ -131,8 +131,14 @@ enum Msg {
         seg: Segment,
         seen: Option<Value>,
     },
-    NotFound { code: String, err: Error },
-    Failed { code: String, err: Error },
+    NotFound {
+        code: String,
+        err: Error,
+    },
+    Failed {
+        code: String,
+        err: Error,
+    },
 }
 
 struct Shared {

@@ -766,7 +766,8 @@ async fn sync_candidates(
                     Some(r) => {
                         if sh.audit.is_on() {
                             if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
-                                shown.insert(r.code.clone(), crate::audit::candidate_view(&v, None));
+                                shown
+                                    .insert(r.code.clone(), crate::audit::candidate_view(&v, None));
                             }
                         }
                         rows.push(r)
