@@ -451,11 +451,11 @@ pub(crate) fn candidate_view(c: &Value, fields: Option<&[String]>) -> Value {
     if let Some(code) = c.get("code") {
         view.insert("code".into(), code.clone());
     }
+    // Only whether each field held a value travels, not the value: an export's 20,000
+    // candidates copy no personal text for the log.
     for f in personal::of(Record::Candidate) {
-        if shows(fields, f) {
-            if let Some(v) = c.get(f) {
-                view.insert(f.into(), v.clone());
-            }
+        if c.get(f).is_some_and(holds) && shows(fields, f) {
+            view.insert(f.into(), Value::Bool(true));
         }
     }
     Value::Object(view)

@@ -84,7 +84,14 @@ trimmed, a code listed twice is exported once.")]
     ///
     /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`; a
     /// resumed export walks the list again and skips the candidates already written.
+    ///
+    /// Each run is one record of the access log (`recruit audit list`): the candidates written
+    /// (codes up to 1,000, and the count) and the reason given with --reason TEXT or
+    /// RECRUIT_REASON, appended before FILE appears (or when the run stops early). With `recruit
+    /// config set require_reason true` every export needs a reason: without one it stops with
+    /// exit 2 before anything is fetched or written.
     #[command(after_help = "Examples:
+  recruit --reason 'monthly review' export candidates --out candidates.ndjson
   recruit export candidates --out candidates.ndjson
   recruit export candidates --stage applied -o csv --out applied.csv
   recruit export candidates --stage offer --detail -o json --out offers.json

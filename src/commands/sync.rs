@@ -28,7 +28,12 @@ Examples:
 
 Every run walks the whole candidate list (100 per request) and fetches memos and submissions
 only for candidates that are new, whose stage or evaluation changed, that a relay event named
-(--events), that were fetched longer ago than --refresh-after, or all of them with --full.";
+(--events), that were fetched longer ago than --refresh-after, or all of them with --full.
+
+Each run is one record of the access log (`recruit audit list`): the candidates it wrote to the
+mirror (codes up to 1,000, and the count) and --reason TEXT or RECRUIT_REASON, appended before
+the run is finished in the mirror. With `recruit config set require_reason true` a run without
+a reason stops with exit 2 before anything is fetched or written.";
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]

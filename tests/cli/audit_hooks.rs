@@ -435,3 +435,96 @@ fn an_unwritable_log_fails_with_exit_1_before_any_output() {
     // Output without personal data does not need the log.
     ok(&sb, &log, &["forms", "list"]);
 }
+
+/// `recruit api`: any answer is scanned for candidate-shaped objects (a code and a personal
+/// field); an answer holding none logs nothing.
+#[test]
+fn a_raw_api_answer_is_scanned_for_candidates() {
+    let (sb, log) = audited();
+    ok(&sb, &log, &["api", "/v1/application_forms"]);
+    assert!(records(&log).is_empty());
+    let out = ok(&sb, &log, &["api", "/v1/candidates/C1002"]);
+    assert!(out.contains("C1002"));
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(strings(&r[0]["candidates"]), ["C1002"]);
+    assert!(strings(&r[0]["fields"]).contains(&"email".to_string()));
+}
+
+/// A list walked with `--all` and stopped by Ctrl-C: one record of what it printed.
+#[test]
+fn a_merged_list_stopped_by_ctrl_c_logs_what_it_printed() {
+    let sb = TestSandbox::with(|o| {
+        o.synthetic_candidates = 300;
+        o.faults.latency = std::time::Duration::from_millis(150);
+    });
+    let log = sb.home.dir.path().join("audit.log");
+    let mut cmd = sb.home.std_cmd();
+    let mut child = cmd
+        .env("RECRUIT_BASE_URL", sb.base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .env("RECRUIT_AUDIT_LOG", &log)
+        .args(["candidates", "list", "--all", "--per", "10", "-o", "ndjson"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = lines(child.stdout.take().unwrap());
+    let first = lines
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("a first line");
+    send_signal(&child, "INT");
+    assert_eq!(wait_at_most(&mut child, 20), Some(130));
+    let mut printed = vec![first];
+    printed.extend(drain(&lines));
+    let codes = ndjson_codes(&printed.join("\n"));
+    assert!(codes.len() < 323, "stopped early: {}", codes.len());
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(strings(&r[0]["candidates"]), codes);
+    assert_eq!(r[0]["count"], json!(codes.len()));
+}
+
+/// An export stopped by Ctrl-C: its one record names what FILE.partial holds.
+#[test]
+fn an_export_stopped_by_ctrl_c_logs_what_it_wrote() {
+    let sb = TestSandbox::with(|o| {
+        o.synthetic_candidates = 200;
+        o.faults.latency = std::time::Duration::from_millis(40);
+    });
+    let log = sb.home.dir.path().join("audit.log");
+    let out = sb.home.dir.path().join("details.ndjson");
+    let partial = sb.home.dir.path().join("details.ndjson.partial");
+    let mut child = sb
+        .home
+        .std_cmd()
+        .env("RECRUIT_BASE_URL", sb.base_url())
+        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+        .env("RECRUIT_AUDIT_LOG", &log)
+        .args([
+            "export",
+            "candidates",
+            "--detail",
+            "--concurrency",
+            "2",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for("some candidates written", 30, || {
+        std::fs::read_to_string(&partial).is_ok_and(|t| t.lines().count() >= 5)
+    });
+    send_signal(&child, "INT");
+    assert_eq!(wait_at_most(&mut child, 30), Some(130));
+    assert!(!out.exists());
+    let codes = ndjson_codes(&std::fs::read_to_string(&partial).unwrap());
+    assert!(codes.len() >= 5 && codes.len() < 223, "{}", codes.len());
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0]["via"], json!("export"));
+    assert_eq!(strings(&r[0]["candidates"]), codes);
+    assert_eq!(r[0]["count"], json!(codes.len()));
+}
