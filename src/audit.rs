@@ -88,13 +88,10 @@ impl Ctx {
         Ok(())
     }
 
-    /// The access log's file: `RECRUIT_AUDIT_LOG`, else the profile's `audit_log`, else
-    /// `audit.log` in the data directory.
+    /// The access log's file, as the settings resolve it (RECRUIT_AUDIT_LOG, the profile's
+    /// `audit_log`, the data directory).
     fn audit_log_path(&self) -> PathBuf {
-        std::env::var_os("RECRUIT_AUDIT_LOG")
-            .filter(|p| !p.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(Log::default_path)
+        self.settings().audit_log()
     }
 }
 

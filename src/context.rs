@@ -288,6 +288,7 @@ impl GlobalArgs {
             Key::MaxWait => self.max_wait.map(|w| w.to_string()),
             Key::Lang => self.lang.map(|l| l.code().to_string()),
             Key::SigningKey => self.environ.signing_key.clone(),
+            Key::AuditLog => self.environ.audit_log.clone(),
             Key::ApiKeyCommand | Key::Variant | Key::Audit | Key::RequireReason => None,
         }
     }

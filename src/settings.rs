@@ -484,6 +484,13 @@ keys! {
         parse: |s| parse::boolean(s).map(|b| json!(b)),
         ..TEXT
     },
+    /// The access log's file.
+    AuditLog => Spec {
+        name: "audit_log",
+        env: Some("RECRUIT_AUDIT_LOG"),
+        help: "the access log of personal data shown (default: audit.log in the data directory)",
+        ..TEXT
+    },
 }
 
 impl Key {
@@ -594,6 +601,8 @@ pub struct Environ {
     /// `RECRUIT_SIGNING_KEY` (the commands that take `--signing-key` read it as its variable;
     /// this copy is for `config get` and `config list`).
     pub signing_key: Option<String>,
+    /// `RECRUIT_AUDIT_LOG`: the access log's file.
+    pub audit_log: Option<String>,
     /// The language the locale variables name (`LC_ALL`, `LC_MESSAGES`, `LANG`, read as
     /// text): the last word on `lang`.
     pub locale: crate::i18n::Lang,
@@ -606,6 +615,7 @@ impl Environ {
             debug: var("RECRUIT_DEBUG").is_some_and(|v| v == "1"),
             columns: var("COLUMNS").and_then(|c| c.trim().parse().ok()),
             signing_key: var("RECRUIT_SIGNING_KEY").filter(|k| !k.is_empty()),
+            audit_log: var("RECRUIT_AUDIT_LOG").filter(|p| !p.is_empty()),
             locale: crate::i18n::Lang::from_locale(var),
         }
     }
@@ -818,6 +828,15 @@ impl Settings<'_> {
             .collect()
     }
 
+    /// The access log's file: RECRUIT_AUDIT_LOG, else the profile's `audit_log`, else
+    /// `audit.log` in the data directory.
+    pub(crate) fn audit_log(&self) -> PathBuf {
+        match self.raw(Key::AuditLog) {
+            Some((path, _)) => PathBuf::from(path),
+            None => recruit_audit::Log::default_path(),
+        }
+    }
+
     /// The value a run would use for `key` (secrets redacted) and where it came from; `None`
     /// when nothing sets it and it has no default. A bad value is its error.
     pub(crate) fn effective(&self, key: Key) -> Result<Option<(Value, Source)>, Error> {
@@ -949,6 +968,7 @@ mod tests {
             Key::Lang => ("KO", json!("ko")),
             Key::Audit => ("OFF", json!("off")),
             Key::RequireReason => ("true", json!(true)),
+            Key::AuditLog => ("/srv/recruit/audit.log", json!("/srv/recruit/audit.log")),
         }
     }
 
@@ -1084,6 +1104,7 @@ mod tests {
             debug: true,
             columns: Some(60),
             signing_key: Some("whsec_env_9999".into()),
+            audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
         };
         let s = Settings {
@@ -1097,6 +1118,29 @@ mod tests {
             s.effective(Key::SigningKey).unwrap(),
             Some((json!("••••9999"), Source::Env("RECRUIT_SIGNING_KEY")))
         );
+        assert_eq!(s.audit_log(), PathBuf::from("/env/audit.log"));
+    }
+
+    /// The access log's file: RECRUIT_AUDIT_LOG, else the profile's `audit_log`, else
+    /// `audit.log` in the data directory.
+    #[test]
+    fn the_audit_log_comes_from_the_variable_then_the_profile_then_the_data_directory() {
+        let (_dir, mut config) = config();
+        let mut g = globals(&[]);
+        let path = |g: &GlobalArgs, config: &Config| {
+            Settings {
+                given: g.given(),
+                config,
+                profile: "default",
+            }
+            .audit_log()
+        };
+        assert_eq!(path(&g, &config), recruit_audit::Log::default_path());
+        assert!(path(&g, &config).ends_with("audit.log"));
+        config.set("default", Key::AuditLog, "/profile/audit.log");
+        assert_eq!(path(&g, &config), PathBuf::from("/profile/audit.log"));
+        g.environ.audit_log = Some("/env/audit.log".into());
+        assert_eq!(path(&g, &config), PathBuf::from("/env/audit.log"));
     }
 
     /// `lang`: flag or variable, else the profile, else the locale; a bad value names its

@@ -2,6 +2,7 @@
 //! receives its dependencies through `Ctx`.
 
 pub(crate) mod api;
+pub(crate) mod audit;
 pub(crate) mod auth;
 pub(crate) mod candidates;
 pub(crate) mod config;

@@ -8,6 +8,7 @@ mod common;
 
 mod agents;
 mod apply;
+mod audit;
 mod audit_hooks;
 mod bad_servers;
 mod candidates;

@@ -150,6 +150,7 @@ fn every_config_key_round_trips_through_config_set_and_get() {
             "variant" => "b",
             "signing_key" => "whsec_roundtrip",
             "lang" => "ko",
+            "audit_log" => "/srv/recruit/audit.log",
             other => panic!("no value to try for the new key {other}"),
         };
         let set = home

@@ -25,7 +25,7 @@ mod seen;
 
 pub use chain::{hash_of, Break, Damage, Verdict};
 pub use log::{Log, MAX_CODES};
-pub use seen::Seen;
+pub use seen::{field_names, Seen};
 
 use serde::{Deserialize, Serialize};
 

@@ -101,6 +101,11 @@ impl Seen {
     }
 }
 
+/// Every personal field's name as records write it, in the one list's order.
+pub fn field_names() -> impl Iterator<Item = String> {
+    FIELDS.iter().map(name)
+}
+
 /// A field's name in a record's `fields`: the candidate's as the list names it, a member's
 /// with `member.` in front.
 fn name(f: &personal::Field) -> String {

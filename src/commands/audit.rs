@@ -1,0 +1,666 @@
+//! `recruit audit list|verify|report`: the access log of personal data shown (cli.md,
+//! "Personal data: one list, an access log, erasure and retention"). The log itself is
+//! `recruit_audit`'s; these commands only read it.
+
+use std::collections::HashSet;
+
+use clap::{Args, Subcommand};
+use recruit_audit::{Break, Damage, Log, Record, Verdict, Via};
+use serde_json::{json, Value};
+
+use crate::context::Ctx;
+use crate::error::Error;
+use crate::output::text::{local_time, one_line, safe_line};
+use crate::output::{Format, Kind, ListPrinter, Output};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  recruit audit list --since 7d
+  recruit audit list --candidate C1001 -o json
+  recruit audit verify
+  recruit audit report --month 2026-03
+  recruit audit report --month 2026-03 -o csv --bom > audit-2026-03.csv";
+
+#[derive(Debug, Subcommand)]
+pub enum AuditCmd {
+    /// The records of the access log, oldest first
+    #[command(
+        long_about = "The records of the access log, oldest first: when, who (OS user@profile), \
+through what (cli, mcp, export, sync, wizard, erase), which candidates (a record names the first \
+1,000 and counts them all), which personal fields, and the reason given. -o json gives one \
+array of the records as they are in the file.",
+        after_help = "Examples:
+  recruit audit list
+  recruit audit list --since 7d
+  recruit audit list --since 2026-03-01 --via export
+  recruit audit list --candidate C1001 -o json"
+    )]
+    List(ListArgs),
+    /// Check that no record was changed, removed or inserted (exit 1 naming the first)
+    #[command(
+        long_about = "Check the access log's chain: each record holds the hash of the one before \
+and its own, and an anchor file next to the log (audit.log.head) holds the last one's. Exit 0 \
+when every record chains to the one before and the last is the anchor's; exit 1 naming the \
+first record that was changed, removed or inserted (its seq and line), a line that is not a \
+record, or a log whose last records were cut. There is no secret key: this finds edits, not \
+someone who rewrites the whole chain and its anchor; keep a copy of the log (or its last \
+hash) where its users cannot write to prove that.",
+        after_help = "Examples:
+  recruit audit verify
+  recruit audit verify -o json"
+    )]
+    Verify,
+    /// The monthly review: records and candidates per actor and via, every export and sync with its reason
+    #[command(
+        long_about = "The monthly review of the access log: for the month (in local time), the \
+records and the candidates shown per actor and via, and every export and sync with its reason \
+(or \"no reason given\"). It also says whether the log verifies. -o json for programs, -o csv \
+(with --bom for Excel) for a spreadsheet.",
+        after_help = "Examples:
+  recruit audit report --month 2026-03
+  recruit audit report --month 2026-03 -o json
+  recruit audit report --month 2026-03 -o csv --bom > audit-2026-03.csv"
+    )]
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only records since T: a time (2026-03-01, 2026-03-01T09:00:00+09:00) or an age (2h, 7d)
+    #[arg(long, value_name = "T", value_parser = crate::commands::webhooks::events::parse_time)]
+    pub since: Option<f64>,
+    /// Only records naming this candidate (among the codes a record keeps)
+    #[arg(long, value_name = "CODE")]
+    pub candidate: Option<String>,
+    /// Only records made through this
+    #[arg(long, value_name = "V", value_parser = via_parser())]
+    pub via: Option<Via>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The month to review, YYYY-MM (in local time)
+    #[arg(long, value_name = "YYYY-MM", value_parser = parse_month, required = true)]
+    pub month: Month,
+}
+
+fn via_parser() -> impl clap::builder::TypedValueParser<Value = Via> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Via::ALL.map(Via::as_str))
+        .map(|s| s.parse::<Via>().expect("one of the possible values"))
+}
+
+/// A calendar month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Month {
+    first: chrono::NaiveDate,
+}
+
+fn parse_month(s: &str) -> Result<Month, String> {
+    let t = s.trim();
+    let ok = t.len() == 7 && t.as_bytes()[4] == b'-';
+    match chrono::NaiveDate::parse_from_str(&format!("{t}-01"), "%Y-%m-%d") {
+        Ok(first) if ok => Ok(Month { first }),
+        _ => Err(crate::t!("audit-month-bad", value = s)),
+    }
+}
+
+impl Month {
+    fn name(self) -> String {
+        self.first.format("%Y-%m").to_string()
+    }
+
+    /// Its first instant and the next month's, in local time.
+    fn bounds(
+        self,
+    ) -> (
+        chrono::DateTime<chrono::Local>,
+        chrono::DateTime<chrono::Local>,
+    ) {
+        let next = self
+            .first
+            .checked_add_months(chrono::Months::new(1))
+            .unwrap_or(self.first);
+        (local_midnight(self.first), local_midnight(next))
+    }
+}
+
+/// Midnight of `day` in local time (the first instant of the day where midnight is skipped).
+fn local_midnight(day: chrono::NaiveDate) -> chrono::DateTime<chrono::Local> {
+    use chrono::TimeZone as _;
+    let mut at = day.and_hms_opt(0, 0, 0).expect("midnight");
+    for _ in 0..48 {
+        if let Some(t) = chrono::Local.from_local_datetime(&at).earliest() {
+            return t;
+        }
+        at += chrono::Duration::minutes(30);
+    }
+    chrono::Local.from_utc_datetime(&day.and_hms_opt(0, 0, 0).expect("midnight"))
+}
+
+/// The access log of this run: RECRUIT_AUDIT_LOG, the profile's `audit_log`, or the default.
+fn log(ctx: &Ctx) -> Log {
+    Log::new(ctx.settings().audit_log(), crate::clock::system())
+}
+
+pub(crate) async fn run(ctx: &mut Ctx, cmd: AuditCmd) -> Result<(), Error> {
+    match cmd {
+        AuditCmd::List(a) => list(ctx, a),
+        AuditCmd::Verify => verify(ctx),
+        AuditCmd::Report(a) => report(ctx, a),
+    }
+}
+
+fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), Error> {
+    let log = log(ctx);
+    let records: Vec<Record> = log
+        .records()?
+        .into_iter()
+        .filter(|r| {
+            a.since.is_none_or(|s| {
+                r.time()
+                    .is_some_and(|t| t.timestamp_millis() as f64 / 1000.0 >= s)
+            })
+        })
+        .filter(|r| a.via.is_none_or(|v| r.via == v))
+        .filter(|r| {
+            a.candidate
+                .as_ref()
+                .is_none_or(|c| r.candidates.iter().any(|x| x == c))
+        })
+        .collect();
+    let mut out = ctx.output()?;
+    if out.is_table() && out.opts.jq.is_none() && out.opts.fields.is_none() {
+        if records.is_empty() {
+            if log.path().exists() {
+                crate::tell!(ctx.io, "audit-list-none");
+            } else {
+                let path = log.path().display().to_string();
+                crate::tell!(ctx.io, "audit-no-log", path = path);
+            }
+            return Ok(());
+        }
+        return out.write_str(&table(&out.opts, &records));
+    }
+    if out.format() == Format::Csv && out.opts.jq.is_none() && out.opts.fields.is_none() {
+        return write_csv(&mut out, &LIST_COLUMNS, records.iter().map(csv_row));
+    }
+    let values: Vec<Value> = records.iter().map(record_json).collect();
+    let mut printer = ListPrinter::new(Kind::Other, true);
+    printer.items(&mut out, &values)?;
+    printer.finish(&mut out)
+}
+
+/// A record as it is in the file.
+fn record_json(r: &Record) -> Value {
+    serde_json::to_value(r).expect("a record serializes")
+}
+
+/// How a record's `via` reads in a table: `cli`, or `cli (sandbox)`.
+fn via_cell(via: Via, sandbox: bool) -> String {
+    if sandbox {
+        crate::t!("audit-via-sandbox", via = via.as_str())
+    } else {
+        via.as_str().to_string()
+    }
+}
+
+/// `3: C1, C2, C3`, the codes cut after a few.
+fn candidates_cell(count: u64, codes: &[String]) -> String {
+    const SHOWN: usize = 3;
+    let mut shown: Vec<String> = codes
+        .iter()
+        .take(SHOWN)
+        .map(|c| safe_line(c).into_owned())
+        .collect();
+    if count as usize > shown.len() {
+        shown.push("…".to_string());
+    }
+    match shown.is_empty() {
+        true => count.to_string(),
+        false => format!("{count}: {}", shown.join(", ")),
+    }
+}
+
+fn reason_cell(reason: Option<&str>) -> String {
+    match reason {
+        Some(r) => one_line(r, 40),
+        None => crate::t!("audit-no-reason"),
+    }
+}
+
+fn table(opts: &crate::output::OutputOptions, records: &[Record]) -> String {
+    let rows = records
+        .iter()
+        .map(|r| {
+            vec![
+                r.seq.to_string(),
+                local_time(Some(&r.at)),
+                safe_line(&r.actor).into_owned(),
+                via_cell(r.via, r.sandbox),
+                candidates_cell(r.count, &r.candidates),
+                r.fields.join(", "),
+                r.reason.as_deref().map_or("-".into(), |r| one_line(r, 40)),
+                one_line(&r.command, 60),
+            ]
+        })
+        .collect();
+    let header = [
+        crate::t!("audit-col-seq"),
+        crate::t!("audit-col-at"),
+        crate::t!("audit-col-actor"),
+        crate::t!("audit-col-via"),
+        crate::t!("audit-col-candidates"),
+        crate::t!("audit-col-fields"),
+        crate::t!("audit-col-reason"),
+        crate::t!("audit-col-command"),
+    ];
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    crate::output::table::rows(opts, &header, rows)
+}
+
+/// The CSV columns of `audit list -o csv`: the record's keys, lists as space-separated text.
+const LIST_COLUMNS: [&str; 12] = [
+    "seq",
+    "at",
+    "actor",
+    "via",
+    "sandbox",
+    "command",
+    "candidates",
+    "count",
+    "fields",
+    "reason",
+    "prev",
+    "hash",
+];
+
+fn csv_row(r: &Record) -> Vec<String> {
+    vec![
+        r.seq.to_string(),
+        r.at.clone(),
+        r.actor.clone(),
+        r.via.as_str().to_string(),
+        r.sandbox.to_string(),
+        r.command.clone(),
+        r.candidates.join(" "),
+        r.count.to_string(),
+        r.fields.join(" "),
+        r.reason.clone().unwrap_or_default(),
+        r.prev.clone().unwrap_or_default(),
+        r.hash.clone(),
+    ]
+}
+
+/// A CSV (RFC 4180, header first; a byte-order mark first with `--bom`).
+fn write_csv(
+    out: &mut Output,
+    header: &[&str],
+    rows: impl Iterator<Item = Vec<String>>,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    if out.opts.bom {
+        bytes.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    let mut w = csv::Writer::from_writer(bytes);
+    let failed = |e: csv::Error| Error::other(e.to_string());
+    w.write_record(header).map_err(failed)?;
+    for row in rows {
+        w.write_record(&row).map_err(failed)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| Error::other(e.error().to_string()))?;
+    out.write_bytes(&bytes)
+}
+
+fn verify(ctx: &mut Ctx) -> Result<(), Error> {
+    let log = log(ctx);
+    let verdict = log.verify()?;
+    let path = log.path().display().to_string();
+    let mut out = ctx.output()?;
+    if !out.is_table() {
+        out.value(Kind::Other, &verdict_json(&log, &verdict))?;
+    }
+    match verdict {
+        Verdict::Empty => {
+            if out.is_table() {
+                out.write_str(&format!(
+                    "{}\n",
+                    crate::t!("audit-verify-nothing", path = path)
+                ))?;
+            }
+            Ok(())
+        }
+        Verdict::Intact {
+            records,
+            last,
+            anchored,
+        } => {
+            if out.is_table() {
+                let line = if anchored {
+                    crate::t!(
+                        "audit-verify-intact",
+                        records = records,
+                        last = last,
+                        path = path
+                    )
+                } else {
+                    let anchor = log.anchor_path().display().to_string();
+                    crate::t!(
+                        "audit-verify-intact-unanchored",
+                        records = records,
+                        last = last,
+                        path = path,
+                        anchor = anchor
+                    )
+                };
+                out.write_str(&format!("{line}\n"))?;
+            }
+            Ok(())
+        }
+        Verdict::Broken(b) => Err(Error::other(crate::t!(
+            "audit-verify-broken",
+            path = path,
+            what = b.said().said()
+        ))),
+    }
+}
+
+/// `verify -o json`: `{"path", "exists", "intact", "records", "last_seq", "anchored",
+/// "broken"}`, `broken` null or `{"seq", "line", "what", "message", ...}`.
+fn verdict_json(log: &Log, verdict: &Verdict) -> Value {
+    let path = log.path().display().to_string();
+    match verdict {
+        Verdict::Empty => json!({
+            "path": path, "exists": false, "intact": true, "records": 0, "last_seq": 0,
+            "anchored": false, "broken": null,
+        }),
+        Verdict::Intact {
+            records,
+            last,
+            anchored,
+        } => json!({
+            "path": path, "exists": true, "intact": true, "records": records, "last_seq": last,
+            "anchored": anchored, "broken": null,
+        }),
+        Verdict::Broken(b) => json!({
+            "path": path, "exists": log.path().exists(), "intact": false,
+            "records": b.intact, "broken": break_json(b),
+        }),
+    }
+}
+
+fn break_json(b: &Break) -> Value {
+    let mut v = json!({
+        "seq": b.seq,
+        "line": b.line,
+        "what": b.damage.name(),
+        "message": b.said().said(),
+    });
+    match b.damage {
+        Damage::Removed { from, to } => {
+            v["missing_from"] = json!(from);
+            v["missing_to"] = json!(to);
+        }
+        Damage::Cut { last, anchored } => {
+            v["last_seq"] = json!(last);
+            v["anchored_seq"] = json!(anchored);
+        }
+        _ => {}
+    }
+    v
+}
+
+/// One row of the review: an actor's records through one way.
+struct Group {
+    actor: String,
+    via: Via,
+    sandbox: bool,
+    records: u64,
+    candidates: u64,
+    distinct: HashSet<String>,
+    /// In the one list's order.
+    fields: Vec<String>,
+}
+
+/// A field's place in the one list (unknown names after it, by name).
+fn field_order(names: &[String], f: &str) -> usize {
+    names
+        .iter()
+        .position(|n| n == f)
+        .unwrap_or(names.len() + f.len())
+}
+
+fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
+    let log = log(ctx);
+    let (from, to) = a.month.bounds();
+    let records: Vec<Record> = log
+        .records()?
+        .into_iter()
+        .filter(|r| r.time().is_some_and(|t| t >= from && t < to))
+        .collect();
+    let verdict = log.verify()?;
+    let names: Vec<String> = recruit_audit::field_names().collect();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut all_codes = HashSet::new();
+    for r in &records {
+        let at = match groups
+            .iter()
+            .position(|g| g.actor == r.actor && g.via == r.via && g.sandbox == r.sandbox)
+        {
+            Some(i) => i,
+            None => {
+                groups.push(Group {
+                    actor: r.actor.clone(),
+                    via: r.via,
+                    sandbox: r.sandbox,
+                    records: 0,
+                    candidates: 0,
+                    distinct: HashSet::new(),
+                    fields: Vec::new(),
+                });
+                groups.len() - 1
+            }
+        };
+        let g = &mut groups[at];
+        g.records += 1;
+        g.candidates += r.count;
+        g.distinct.extend(r.candidates.iter().cloned());
+        all_codes.extend(r.candidates.iter().cloned());
+        for f in &r.fields {
+            if !g.fields.contains(f) {
+                g.fields.push(f.clone());
+            }
+        }
+    }
+    for g in &mut groups {
+        g.fields.sort_by_key(|f| field_order(&names, f));
+    }
+    groups.sort_by(|x, y| {
+        let via = |v: Via| Via::ALL.iter().position(|w| *w == v);
+        (&x.actor, via(x.via), x.sandbox).cmp(&(&y.actor, via(y.via), y.sandbox))
+    });
+    let downloads: Vec<&Record> = records
+        .iter()
+        .filter(|r| matches!(r.via, Via::Export | Via::Sync))
+        .collect();
+    let broken = match &verdict {
+        Verdict::Broken(b) => Some(b),
+        _ => None,
+    };
+    let total_candidates: u64 = records.iter().map(|r| r.count).sum();
+    let mut out = ctx.output()?;
+    match out.format() {
+        Format::Table if out.opts.jq.is_none() => {
+            let mut text = String::new();
+            text.push_str(&crate::t!(
+                "audit-report-title",
+                month = a.month.name(),
+                zone = crate::output::text::zone(from.offset().local_minus_utc()),
+                records = records.len(),
+                candidates = total_candidates,
+                distinct = all_codes.len()
+            ));
+            text.push('\n');
+            text.push_str(&match broken {
+                None => crate::t!("audit-report-intact"),
+                Some(b) => crate::t!("audit-report-broken", what = b.said().said()),
+            });
+            text.push_str("\n\n");
+            if groups.is_empty() {
+                text.push_str(&crate::t!("audit-report-empty"));
+                text.push('\n');
+                return out.write_str(&text);
+            }
+            text.push_str(&crate::t!("audit-report-by-actor"));
+            text.push('\n');
+            let header = [
+                crate::t!("audit-col-actor"),
+                crate::t!("audit-col-via"),
+                crate::t!("audit-col-records"),
+                crate::t!("audit-col-candidates"),
+                crate::t!("audit-col-distinct"),
+                crate::t!("audit-col-fields"),
+            ];
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            let rows = groups
+                .iter()
+                .map(|g| {
+                    vec![
+                        safe_line(&g.actor).into_owned(),
+                        via_cell(g.via, g.sandbox),
+                        g.records.to_string(),
+                        g.candidates.to_string(),
+                        g.distinct.len().to_string(),
+                        g.fields.join(", "),
+                    ]
+                })
+                .collect();
+            text.push_str(&crate::output::table::rows(&out.opts, &header, rows));
+            text.push('\n');
+            text.push_str(&crate::t!("audit-report-downloads"));
+            text.push('\n');
+            if downloads.is_empty() {
+                text.push_str(&crate::t!("audit-report-no-downloads"));
+                text.push('\n');
+            } else {
+                let header = [
+                    crate::t!("audit-col-seq"),
+                    crate::t!("audit-col-at"),
+                    crate::t!("audit-col-actor"),
+                    crate::t!("audit-col-via"),
+                    crate::t!("audit-col-candidates"),
+                    crate::t!("audit-col-reason"),
+                    crate::t!("audit-col-command"),
+                ];
+                let header: Vec<&str> = header.iter().map(String::as_str).collect();
+                let rows = downloads
+                    .iter()
+                    .map(|r| {
+                        vec![
+                            r.seq.to_string(),
+                            local_time(Some(&r.at)),
+                            safe_line(&r.actor).into_owned(),
+                            via_cell(r.via, r.sandbox),
+                            r.count.to_string(),
+                            reason_cell(r.reason.as_deref()),
+                            one_line(&r.command, 60),
+                        ]
+                    })
+                    .collect();
+                text.push_str(&crate::output::table::rows(&out.opts, &header, rows));
+            }
+            out.write_str(&text)
+        }
+        Format::Csv if out.opts.jq.is_none() => {
+            let no_reason = crate::t!("audit-no-reason");
+            let by_actor = groups.iter().map(|g| {
+                vec![
+                    "actor".to_string(),
+                    g.actor.clone(),
+                    g.via.as_str().to_string(),
+                    g.sandbox.to_string(),
+                    g.records.to_string(),
+                    g.candidates.to_string(),
+                    g.distinct.len().to_string(),
+                    g.fields.join(" "),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]
+            });
+            let rows: Vec<Vec<String>> = by_actor
+                .chain(downloads.iter().map(|r| {
+                    vec![
+                        "download".to_string(),
+                        r.actor.clone(),
+                        r.via.as_str().to_string(),
+                        r.sandbox.to_string(),
+                        "1".to_string(),
+                        r.count.to_string(),
+                        String::new(),
+                        r.fields.join(" "),
+                        r.seq.to_string(),
+                        r.at.clone(),
+                        r.command.clone(),
+                        r.reason.clone().unwrap_or_else(|| no_reason.clone()),
+                    ]
+                }))
+                .collect();
+            write_csv(&mut out, &REPORT_COLUMNS, rows.into_iter())
+        }
+        _ => {
+            let v = json!({
+                "month": a.month.name(),
+                "from": from.to_rfc3339(),
+                "to": to.to_rfc3339(),
+                "log": log.path().display().to_string(),
+                "intact": broken.is_none(),
+                "broken": broken.map(break_json),
+                "records": records.len(),
+                "candidates": total_candidates,
+                "distinct_candidates": all_codes.len(),
+                "by_actor": groups.iter().map(|g| json!({
+                    "actor": g.actor,
+                    "via": g.via,
+                    "sandbox": g.sandbox,
+                    "records": g.records,
+                    "candidates": g.candidates,
+                    "distinct_candidates": g.distinct.len(),
+                    "fields": g.fields,
+                })).collect::<Vec<_>>(),
+                "downloads": downloads.iter().map(|r| json!({
+                    "seq": r.seq,
+                    "at": r.at,
+                    "actor": r.actor,
+                    "via": r.via,
+                    "sandbox": r.sandbox,
+                    "command": r.command,
+                    "count": r.count,
+                    "fields": r.fields,
+                    "reason": r.reason,
+                })).collect::<Vec<_>>(),
+            });
+            out.value(Kind::Other, &v)
+        }
+    }
+}
+
+/// The CSV columns of `audit report -o csv`: one row per actor and via (`section` = `actor`),
+/// then one per export or sync (`download`).
+const REPORT_COLUMNS: [&str; 12] = [
+    "section",
+    "actor",
+    "via",
+    "sandbox",
+    "records",
+    "candidates",
+    "distinct_candidates",
+    "fields",
+    "seq",
+    "at",
+    "command",
+    "reason",
+];
