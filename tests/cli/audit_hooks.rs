@@ -441,9 +441,9 @@ fn an_unwritable_log_fails_with_exit_1_before_any_output() {
 #[test]
 fn a_raw_api_answer_is_scanned_for_candidates() {
     let (sb, log) = audited();
-    ok(&sb, &log, &["api", "/v1/application_forms"]);
+    ok(&sb, &log, &["api", "GET", "/application_forms"]);
     assert!(records(&log).is_empty());
-    let out = ok(&sb, &log, &["api", "/v1/candidates/C1002"]);
+    let out = ok(&sb, &log, &["api", "GET", "/candidates/C1002"]);
     assert!(out.contains("C1002"));
     let r = records(&log);
     assert_eq!(r.len(), 1, "{r:?}");
