@@ -224,7 +224,7 @@ _recruit() {
 
     case "${cmd}" in
         recruit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync audit api sandbox mcp auth config completions help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync audit api sandbox mcp auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -290,6 +290,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -298,7 +302,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -392,6 +396,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -400,7 +408,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list verify report"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list verify report"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,6 +474,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -474,7 +486,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__list)
-            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,6 +564,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -560,7 +576,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__report)
-            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -630,6 +646,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -638,7 +658,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__verify)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -701,6 +721,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -712,7 +736,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version login status logout"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version login status logout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -775,6 +799,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -786,7 +814,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -849,6 +877,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -860,7 +892,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__logout)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -923,6 +955,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -934,7 +970,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__status)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1000,6 +1036,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1008,7 +1048,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1074,6 +1114,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1082,7 +1126,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1148,6 +1192,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1156,7 +1204,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__list)
-            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1234,6 +1282,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1242,7 +1294,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__completions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version bash elvish fish powershell zsh"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1305,6 +1357,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1316,7 +1372,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version path get set unset list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1379,6 +1435,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1390,7 +1450,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__get)
-            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1453,6 +1513,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1464,7 +1528,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1527,6 +1591,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1538,7 +1606,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__path)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1601,6 +1669,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1612,7 +1684,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__set)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1675,6 +1747,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1686,7 +1762,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__unset)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1749,6 +1825,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1760,7 +1840,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1823,6 +1903,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1834,7 +1918,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1897,6 +1981,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1908,7 +1996,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version submissions memos candidates forms"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1971,6 +2059,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1982,7 +2074,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__candidates)
-            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2061,6 +2153,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2072,7 +2168,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__forms)
-            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2143,6 +2239,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2154,7 +2254,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__memos)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2237,6 +2337,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2248,7 +2352,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__submissions)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2334,6 +2438,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2342,7 +2450,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version upload"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version upload"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2408,6 +2516,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2416,7 +2528,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2486,6 +2598,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2494,7 +2610,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list get apply"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get apply"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2560,6 +2676,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2568,7 +2688,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2650,6 +2770,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2658,7 +2782,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2721,6 +2845,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2732,7 +2860,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__list)
-            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2807,6 +2935,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2818,7 +2950,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__help)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2881,6 +3013,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2892,7 +3028,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2958,6 +3094,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2966,7 +3106,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3032,6 +3172,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3040,7 +3184,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3106,6 +3250,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3114,7 +3262,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs__subcmd__list)
-            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3192,6 +3340,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3200,7 +3352,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__mcp)
-            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3274,6 +3426,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3282,7 +3438,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list get create edit delete pin unpin"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3348,6 +3504,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3356,7 +3516,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3442,6 +3602,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3450,7 +3614,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3516,6 +3680,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3524,7 +3692,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3606,6 +3774,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3614,7 +3786,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3677,6 +3849,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3688,7 +3864,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3751,6 +3927,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3762,7 +3942,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3825,6 +4005,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3836,7 +4020,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3902,6 +4086,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3910,7 +4098,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version move"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version move"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4012,6 +4200,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4020,7 +4212,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox__subcmd__move)
-            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4094,6 +4286,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4102,7 +4298,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4168,6 +4364,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4176,7 +4376,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions__subcmd__list)
-            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4250,6 +4450,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4258,7 +4462,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync)
-            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version status purge"
+            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version status purge"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4344,6 +4548,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4352,7 +4560,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__purge)
-            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4430,6 +4638,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4438,7 +4650,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__status)
-            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4512,6 +4724,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4520,7 +4736,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list get create edit delete listen verify trigger events"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4586,6 +4802,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4594,7 +4814,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4685,6 +4905,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4696,7 +4920,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4762,6 +4986,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4770,7 +4998,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4864,6 +5092,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4872,7 +5104,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version list show replay prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4938,6 +5170,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4946,7 +5182,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__list)
-            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5032,6 +5268,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5040,7 +5280,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__prune)
-            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5114,6 +5354,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5122,7 +5366,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__replay)
-            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5204,6 +5448,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5212,7 +5460,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__show)
-            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5282,6 +5530,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5290,7 +5542,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5353,6 +5605,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -5364,7 +5620,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5430,6 +5686,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5438,7 +5698,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5560,6 +5820,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5568,7 +5832,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__trigger)
-            opts="-o -v -h -V --to --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --to --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5654,6 +5918,10 @@ _recruit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -5662,7 +5930,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__verify)
-            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5745,6 +6013,10 @@ _recruit() {
                     return 0
                     ;;
                 --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_recruit_global_optspecs
-    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom ca-cert= max-rate= max-wait= h/help V/version
+    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom ca-cert= max-rate= max-wait= reason= h/help V/version
 end
 
 function __fish_recruit_needs_command
@@ -44,6 +44,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_needs_command" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_needs_command" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_needs_command" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -90,6 +91,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -123,6 +125,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -150,6 +153,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -182,6 +186,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print the exact request ({"method", "url", "body"} with -o json) and send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -211,6 +216,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -248,6 +254,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -275,6 +282,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -302,6 +310,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -333,6 +342,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -360,6 +370,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -388,6 +399,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -415,6 +427,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -443,6 +456,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -470,6 +484,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -504,6 +519,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -531,6 +547,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -565,6 +582,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
@@ -599,6 +617,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l clear-mentions -d 'Remove every mention'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -628,6 +647,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -657,6 +677,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l dry-run -d 'Read the memo and say whether a toggle would be sent (and which); send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l all -d 'On list commands: follow every page and merge the result'
@@ -685,6 +706,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l dry-run -d 'Read the memo and say whether a toggle would be sent (and which); send nothing'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l all -d 'On list commands: follow every page and merge the result'
@@ -713,6 +735,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -743,6 +766,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l answers -d 'In the table, each submission\'s questions and answers, in words (json and csv have them already)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
@@ -771,6 +795,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -807,6 +832,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -834,6 +860,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -866,6 +893,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l inactive -d 'Register it inactive: no event is delivered to it until `webhooks edit CODE --active`'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -900,6 +928,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l active -d 'Make it active again'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l inactive -d 'Deactivate it: the service stops delivering events to it (kept, with its settings) until --active'
@@ -930,6 +959,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Don\'t ask for confirmation'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -974,6 +1004,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1006,6 +1037,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1038,6 +1070,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1065,6 +1098,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1096,6 +1130,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1125,6 +1160,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l dry-run -d 'Print the request that would be sent ({"method", "url", "body"} with -o json) and send nothing; needs no --yes'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
@@ -1153,6 +1189,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1194,6 +1231,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l all -d 'On list commands: follow every page and merge the result'
@@ -1232,6 +1270,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l all -d 'On list commands: follow every page and merge the result'
@@ -1269,6 +1308,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l detail -d 'Write each candidate\'s detail (one request each) instead of the list item'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l resume -d 'Continue an interrupted export to --out FILE (same arguments as the first run)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -1300,6 +1340,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l with-questions -d 'Fetch each form\'s detail (with its questions)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l all -d 'On list commands: follow every page and merge the result'
@@ -1338,6 +1379,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l full -d 'Fetch the memos and submissions of every candidate again (a full run that is stopped is finished by the next one)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l all -d 'On list commands: follow every page and merge the result'
@@ -1370,6 +1412,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1405,6 +1448,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l yes -d 'Purge without asking'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l dry-run -d 'Only count the candidates it would purge'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -1434,6 +1478,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1472,6 +1517,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1499,6 +1545,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1527,6 +1574,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1558,6 +1606,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s i -l include -d 'Print the status line and headers before the body'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l all -d 'On list commands: follow every page and merge the result'
@@ -1595,6 +1644,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l rate-limit-headers -d 'With --rate-limit: send RateLimit, RateLimit-Policy and X-RateLimit-* headers on every answer'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
@@ -1631,6 +1681,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1663,6 +1714,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1690,6 +1742,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1720,6 +1773,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l with-token -d 'Read the key from standard input instead of prompting (the default when stdin is a pipe)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l no-verify -d 'Store it without checking it against the service'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l sandbox -d 'Run against the built-in emulator (no account needed)'
@@ -1749,6 +1803,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1776,6 +1831,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1803,6 +1859,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1835,6 +1892,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1862,6 +1920,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l reveal -d 'Print a secret (api_key, signing_key) in full instead of redacted'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
@@ -1890,6 +1949,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1917,6 +1977,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1944,6 +2005,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1971,6 +2033,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
@@ -1998,6 +2061,7 @@ ko\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l sandbox -d 'Run against the built-in emulator (no account needed)'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'

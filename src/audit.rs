@@ -238,16 +238,29 @@ impl Audit {
     /// Append one record of what `seen` holds (nothing when it holds no personal value). A
     /// failure is the command's (exit 1), naming the log and how to fix it.
     pub(crate) fn append(&self, via: Via, command: Option<&str>, seen: &Seen) -> Result<(), Error> {
+        self.append_counted(via, command, seen, 0)
+    }
+
+    /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
+    /// past the first 1,000 codes).
+    fn append_counted(
+        &self,
+        via: Via,
+        command: Option<&str>,
+        seen: &Seen,
+        extra: u64,
+    ) -> Result<(), Error> {
         if seen.is_empty() {
             return Ok(());
         }
-        let entry = seen.entry(
+        let mut entry = seen.entry(
             self.actor.clone(),
             via,
             command.unwrap_or(&self.command).to_string(),
             self.reason.clone(),
             self.sandbox,
         );
+        entry.count += extra;
         self.log
             .append(&entry)
             .map(drop)
@@ -269,9 +282,40 @@ pub(crate) struct RunLog {
 #[derive(Default)]
 struct RunState {
     seen: Seen,
+    /// The candidates written by a bulk run (an export, a sync), kept lean: the first
+    /// [`recruit_audit::MAX_CODES`] codes, the count, the fields any of them held.
+    bulk: Bulk,
     /// Personal output was written (a guard dropped before anything was written logs nothing).
     wrote: bool,
     logged: bool,
+}
+
+#[derive(Default)]
+struct Bulk {
+    codes: Vec<String>,
+    count: u64,
+    held: u8,
+}
+
+impl RunState {
+    /// What the run showed: what was seen, and the bulk's codes (each with the fields held),
+    /// its count added.
+    fn seen(&self) -> (Seen, u64) {
+        let mut seen = self.seen.clone();
+        let mut fields = Map::new();
+        for (i, f) in personal::of(Record::Candidate).enumerate() {
+            if self.bulk.held & (1 << i) != 0 {
+                fields.insert(f.into(), Value::Bool(true));
+            }
+        }
+        for code in &self.bulk.codes {
+            let mut view = fields.clone();
+            view.insert("code".into(), Value::String(code.clone()));
+            seen.candidate(&Value::Object(view));
+        }
+        let extra = self.bulk.count - self.bulk.codes.len() as u64;
+        (seen, extra)
+    }
 }
 
 /// A handle on a [`RunLog`] for the threads that write.
@@ -279,11 +323,17 @@ struct RunState {
 pub(crate) struct RunTap(Option<Arc<Mutex<RunState>>>);
 
 impl RunTap {
-    /// A candidate written (its list item or detail).
-    pub(crate) fn candidate(&self, v: &Value) {
+    /// A candidate written, with the personal fields it showed ([`held`]); each candidate of
+    /// a run once (an export's and a sync's are).
+    pub(crate) fn candidate(&self, code: &str, held: u8) {
         if let Some(state) = &self.0 {
             let mut s = state.lock().expect("audit lock");
-            s.seen.candidate(v);
+            let b = &mut s.bulk;
+            b.count += 1;
+            b.held |= held;
+            if b.codes.len() < recruit_audit::MAX_CODES {
+                b.codes.push(code.to_string());
+            }
             s.wrote = true;
         }
     }
@@ -329,7 +379,10 @@ impl RunLog {
 
     /// Whether what was seen so far holds a personal value.
     pub(crate) fn holds(&self) -> bool {
-        self.audit.is_some() && !self.state.lock().expect("audit lock").seen.is_empty()
+        self.audit.is_some() && {
+            let s = self.state.lock().expect("audit lock");
+            !s.seen.is_empty() || s.bulk.held != 0
+        }
     }
 
     /// Personal output was written: a run stopped from now on is logged when dropped.
@@ -349,7 +402,8 @@ impl RunLog {
             return Ok(());
         }
         s.logged = true;
-        audit.append(self.via, None, &s.seen)
+        let (seen, extra) = s.seen();
+        audit.append_counted(self.via, None, &seen, extra)
     }
 }
 
@@ -362,9 +416,9 @@ impl Drop for RunLog {
         if s.logged || !s.wrote {
             return;
         }
-        let seen = s.seen.clone();
+        let (seen, extra) = s.seen();
         drop(s);
-        if let Err(e) = audit.append(self.via, None, &seen) {
+        if let Err(e) = audit.append_counted(self.via, None, &seen, extra) {
             match &audit.err {
                 Some(err) => err.line(&format!("{}: {}", crate::t!("word-error"), e.message)),
                 None => crate::elog!("error: {}", e.message),
@@ -441,21 +495,17 @@ fn members(seen: &mut Seen, evaluation: &Value) {
     }
 }
 
-/// What writing candidate `c` shows of it (with `fields`, only the fields they cover): its
-/// code and personal fields, for [`RunTap::candidate`] from another thread.
-pub(crate) fn candidate_view(c: &Value, fields: Option<&[String]>) -> Value {
-    let mut view = Map::new();
-    if let Some(code) = c.get("code") {
-        view.insert("code".into(), code.clone());
-    }
-    // Only whether each field held a value travels, not the value: an export's 20,000
-    // candidates copy no personal text for the log.
-    for f in personal::of(Record::Candidate) {
+/// Which of a candidate's personal fields writing `c` shows (with `fields`, only those they
+/// cover), one bit per field of the list in its order, for [`RunTap::candidate`]: no text is
+/// copied, so an export's 20,000 candidates cost the log a few lookups each.
+pub(crate) fn held(c: &Value, fields: Option<&[String]>) -> u8 {
+    let mut mask = 0;
+    for (i, f) in personal::of(Record::Candidate).enumerate() {
         if c.get(f).is_some_and(holds) && shows(fields, f) {
-            view.insert(f.into(), Value::Bool(true));
+            mask |= 1 << i;
         }
     }
-    Value::Object(view)
+    mask
 }
 
 /// What the wizard's application shows: the personal fields answered (each answer is an

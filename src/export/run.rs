@@ -124,12 +124,12 @@ struct Indexed {
 }
 
 enum Msg {
-    /// `seen`: what the candidate's records show of its personal data, for the access log
-    /// (none when not logged, or nothing of it is on the list).
+    /// `seen`: the personal fields the candidate's records show, for the access log
+    /// ([`crate::audit::held`]; none when not logged, or nothing of it is on the list).
     Done {
         code: String,
         seg: Segment,
-        seen: Option<Value>,
+        seen: Option<u8>,
     },
     NotFound {
         code: String,
@@ -590,7 +590,7 @@ fn is_fatal(e: &Error) -> bool {
 async fn fetch_candidate(
     sh: &Shared,
     entry: &Entry,
-) -> Result<(Segment, Option<Value>), (Error, bool)> {
+) -> Result<(Segment, Option<u8>), (Error, bool)> {
     let code = entry.code.as_str();
     let url = match sh.subject {
         // The largest pages make the fewest requests.
@@ -638,7 +638,7 @@ async fn fetch_candidate(
 async fn candidate_record(
     sh: &Shared,
     entry: &Entry,
-) -> Result<(Segment, Option<Value>), (Error, bool)> {
+) -> Result<(Segment, Option<u8>), (Error, bool)> {
     let item = match (&entry.item, sh.subject) {
         (Some(item), Subject::Candidates) => item.clone(),
         _ => {
@@ -683,7 +683,7 @@ async fn candidate_record(
     let seen = sh
         .audit
         .0
-        .then(|| crate::audit::candidate_view(&item, sh.audit.1.as_deref()));
+        .then(|| crate::audit::held(&item, sh.audit.1.as_deref()));
     Ok((seg, seen))
 }
 
@@ -735,8 +735,8 @@ fn write_in_order(
             match msg {
                 Msg::Done { code, seg, seen } => {
                     sink.append(Some(&code), seg)?;
-                    if let Some(seen) = seen {
-                        audit.candidate(&seen);
+                    if let Some(held) = seen {
+                        audit.candidate(&code, held);
                     }
                     tally.exported += 1;
                 }

@@ -767,7 +767,7 @@ async fn sync_candidates(
                         if sh.audit.is_on() {
                             if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
                                 shown
-                                    .insert(r.code.clone(), crate::audit::candidate_view(&v, None));
+                                    .insert(r.code.clone(), crate::audit::held(&v, None));
                             }
                         }
                         rows.push(r)
@@ -781,10 +781,14 @@ async fn sync_candidates(
                 .call(move |m| m.candidates_page(run, rows, &policy))
                 .await
                 .map_err(mirror)?;
-            // A purged candidate's row keeps no personal value.
-            for v in verdicts.iter().filter(|v| !v.purged) {
-                if let Some(view) = shown.get(&v.code) {
-                    sh.audit.candidate(view);
+            // A purged candidate's row keeps no personal value; one met again in this run
+            // was counted the first time.
+            let stored = verdicts
+                .iter()
+                .filter(|v| !v.purged && v.seen != Seen::Again);
+            for v in stored {
+                if let Some(held) = shown.get(&v.code) {
+                    sh.audit.candidate(&v.code, *held);
                 }
             }
             // The whole page is written: every row is counted before any is handed to a
