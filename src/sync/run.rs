@@ -766,8 +766,7 @@ async fn sync_candidates(
                     Some(r) => {
                         if sh.audit.is_on() {
                             if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
-                                shown
-                                    .insert(r.code.clone(), crate::audit::held(&v, None));
+                                shown.insert(r.code.clone(), crate::audit::held(&v, None));
                             }
                         }
                         rows.push(r)
