@@ -63,6 +63,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "webhooks" -d 'Webho
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "files" -d 'Upload files for use in applications'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "export" -d 'Batch exports: many candidates\' submissions or memos, candidates, every form'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sync" -d 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
+complete -c recruit -n "__fish_recruit_needs_command" -f -a "privacy" -d 'Personal data: erase candidates from every local store, retention runs, the destruction register'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "audit" -d 'The access log of personal data shown: list, verify, monthly report'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "api" -d 'Send a raw request to any API path'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
@@ -1458,6 +1459,135 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "erase" -d 'Remove candidates\' personal data from the mirror, the relay\'s store and unfinished exports'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "retention" -d 'The same for every candidate of the mirror at a stage whose stage changed long ago'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "register" -d 'The destruction register: every candidate erased, when, by whom, from which stores, why'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l store -d 'The relay\'s event store (`webhooks listen --store`) [default: events.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l reason -d 'Why: kept in the destruction register and the access log' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l yes -d 'Erase without asking'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
+review\t'Documents under review'
+interview\t'In interviews'
+offer\t'Offer being discussed'
+pass\t'Hired'
+fail\t'Rejected or withdrawn'"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l older-than -d '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l store -d 'The relay\'s event store (`webhooks listen --store`) [default: events.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l reason -d 'Why: kept in the destruction register and the access log' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l dry-run -d 'Only list the candidates it would erase'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l yes -d 'Erase without asking'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l profile -d 'A named profile from the config file' -r

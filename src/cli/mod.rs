@@ -121,6 +121,9 @@ pub enum Command {
     /// Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally
     #[command(after_help = commands::sync::EXAMPLES)]
     Sync(commands::sync::SyncArgs),
+    /// Personal data: erase candidates from every local store, retention runs, the destruction register
+    #[command(subcommand, after_help = commands::privacy::EXAMPLES)]
+    Privacy(commands::privacy::PrivacyCmd),
     /// The access log of personal data shown: list, verify, monthly report
     #[command(subcommand, after_help = commands::audit::EXAMPLES)]
     Audit(commands::audit::AuditCmd),
@@ -595,6 +598,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Files(c) => commands::files::run(ctx, c).await,
         Command::Export(c) => commands::export::run(ctx, c).await,
         Command::Sync(a) => commands::sync::run(ctx, a).await,
+        Command::Privacy(c) => commands::privacy::run(ctx, c).await,
         Command::Audit(c) => commands::audit::run(ctx, c).await,
         Command::Api(a) => commands::api::run(ctx, a).await,
         Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,

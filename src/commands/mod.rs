@@ -15,6 +15,7 @@ pub(crate) mod interviews;
 pub(crate) mod jobs;
 pub(crate) mod mcp;
 pub(crate) mod memos;
+pub(crate) mod privacy;
 pub(crate) mod sandbox;
 pub(crate) mod submissions;
 pub(crate) mod sync;

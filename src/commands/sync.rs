@@ -98,8 +98,10 @@ pub enum SyncCmd {
     /// in `data`), deletes their memos and submissions, and records each purge in the
     /// `purges` table; later syncs keep them purged and never fetch them again. No readable
     /// copy stays: an SQLite file is rebuilt and its WAL emptied, PostgreSQL's tables are
-    /// vacuumed. Asks on a terminal; elsewhere it needs --yes (without it: exit 2, nothing
-    /// changed).
+    /// vacuumed. Each candidate purged is a row of the destruction register (`recruit
+    /// privacy register`); `recruit privacy retention` does the same in every store, the
+    /// relay's and unfinished exports' too. Asks on a terminal; elsewhere it needs --yes
+    /// (without it: exit 2, nothing changed).
     #[command(after_help = "Examples:
   recruit sync purge --stage fail --older-than 30d --dry-run
   recruit sync purge --stage fail --older-than 30d --yes
@@ -164,7 +166,9 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     }
     let format = ctx.format()?;
     let client = ctx.client().await?;
-    let store = MirrorActor::open(target, ctx.net()?, Access::Sync).await?;
+    let clock = crate::clock::system();
+    let store =
+        MirrorActor::open_with_clock(target, ctx.net()?, Access::Sync, clock.clone()).await?;
     let report = crate::sync::sync(SyncJob {
         client,
         store,
@@ -177,7 +181,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         concurrency: a.concurrency as usize,
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
-        clock: crate::clock::system(),
+        clock,
         audit: crate::audit::RunLog::new(ctx.audit()?, recruit_audit::Via::Sync),
     })
     .await?;
@@ -413,42 +417,47 @@ fn run_status_said(status: &str) -> String {
     }
 }
 
-async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
+/// Who a purge or a retention run takes: candidates at `stage` whose stage changed longer
+/// ago than `older_than` (zero: every one). With the cut-off in local time, for people.
+pub(crate) fn purge_rule(stage: Stage, older_than: Duration) -> Result<(PurgeRule, String), Error> {
     let before = crate::clock::system().utc()
-        - chrono::Duration::from_std(a.older_than)
+        - chrono::Duration::from_std(older_than)
             .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
     let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let every = a.older_than.is_zero();
+    let every = older_than.is_zero();
     let rule = PurgeRule {
-        stage: a.stage.as_str().to_string(),
+        stage: stage.as_str().to_string(),
         // 0: every one, those whose stage has no time (or one ahead of our clock) too.
         before_unix: (!every).then(|| before.timestamp_millis() as f64 / 1000.0),
         text: if every {
-            format!("stage {}, every one (--older-than 0)", a.stage)
+            format!("stage {stage}, every one (--older-than 0)")
         } else {
             format!(
-                "stage {} with its stage changed before {before_text} (--older-than {})",
-                a.stage,
-                humantime(a.older_than)
+                "stage {stage} with its stage changed before {before_text} (--older-than {})",
+                humantime(older_than)
             )
         },
     };
-    // With the one-sync lock (never beside a sync that could write the data back), counted
-    // and confirmed before anything is written: a refusal changes nothing.
-    let store = MirrorActor::open(target, ctx.net()?, Access::Purge).await?;
-    let r = rule.clone();
-    let preview = store.call(move |m| m.purge_preview(&r)).await?;
-    let mut out = ctx.output()?;
     let local = before
         .with_timezone(&chrono::Local)
         .format("%Y-%m-%d %H:%M")
         .to_string();
+    Ok((rule, local))
+}
+
+/// `sync purge`: `privacy retention` on the mirror alone, through the same erasure (see
+/// `crate::commands::privacy::erase`), its register rows and access-log record included.
+async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
+    use crate::commands::privacy::erase::{carry_out, preview, Place, Stores};
+    let (rule, local) = purge_rule(a.stage, a.older_than)?;
+    // With the one-sync lock (never beside a sync that could write the data back), counted
+    // and confirmed before anything is written: a refusal changes nothing.
+    let store =
+        MirrorActor::open_with_clock(target, ctx.net()?, Access::Purge, crate::clock::system())
+            .await?;
+    let preview = preview(&store, &rule, a.dry_run).await?;
+    let mut out = ctx.output()?;
     if preview.is_empty() || a.dry_run {
-        if !a.dry_run {
-            // Nothing new to purge: still finish what an earlier purge could not (a WAL a
-            // reader held), so running the same command again is the fix it names.
-            store.call(move |m| m.purge_codes(&[], "")).await?;
-        }
         if out.is_table() {
             let line = crate::t!(
                 "sync-purge-preview",
@@ -479,8 +488,16 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         ),
         a.yes,
     )?;
-    let r = rule.clone();
-    let done = store.call(move |m| m.purge(&r)).await?;
+    let stores = Stores {
+        mirror: Place::Here(store),
+        relay: Place::NotAsked,
+        exports: false,
+    };
+    let done = carry_out(ctx, &preview, &rule.text, &stores, None).await?;
+    let done = match done.mirror {
+        Some(r) => r?,
+        None => unreachable!("the mirror is the store of sync purge"),
+    };
     if out.is_table() {
         let line = crate::t!(
             "sync-purged",
@@ -506,7 +523,7 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
 
 /// `--older-than`: a duration as elsewhere (`30d`), or zero (`0`, `0s`, `0d`): every
 /// candidate at the stage.
-fn parse_age(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_age(s: &str) -> Result<Duration, String> {
     use crate::commands::webhooks::events::parse_duration;
     let t = s.trim();
     let split = t

@@ -10,6 +10,20 @@
 //! written to `FILE.partial` and fsync'd, so the last complete line always describes a prefix of
 //! the partial file that holds whole candidates. A line cut short by a crash (no newline) is
 //! ignored. The journal is locked while an export runs, so two runs can't share one output.
+//!
+//! Erasure (`recruit privacy erase`, [`withhold`]) appends a commit of its own to the journal
+//! of every unfinished export: the same offset and record count as the last one, the erased
+//! candidates in `done`, and the same codes under `erased`:
+//!
+//! ```text
+//! {"offset":81234,"records":310,"done":["C9"],"erased":["C9"]}
+//! ```
+//!
+//! A resumed run reads `done` as "already in the partial file" and so never fetches or writes
+//! them again: resuming cannot bring an erased candidate's data back. Their codes are not
+//! removed from earlier lines: a code is no personal value, and a candidate taken out of
+//! `done` would be fetched again and written a second time after the records already in
+//! `FILE.partial` (that file, like the finished output, is the user's and is not touched).
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -208,6 +222,66 @@ impl Journal {
     }
 }
 
+/// What erasure did to one unfinished export's journal.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Withheld {
+    /// Erased candidates whose records an earlier run already wrote to `FILE.partial`.
+    pub written: Vec<String>,
+    /// Erased candidates that a resumed run will skip.
+    pub withheld: Vec<String>,
+}
+
+/// Neutralize what the unfinished export journaled at `path` could bring back about `codes`
+/// (see the module's comment): every code not done yet is appended as done and erased.
+/// Refused (exit 1, retryable) while an export holds the journal: it is writing right now.
+/// `Ok(None)`: the journal is damaged, so `--resume` refuses it and there is nothing to
+/// neutralize.
+pub(crate) fn withhold(path: &Path, codes: &[String]) -> Result<Option<Withheld>, Error> {
+    let mut file = super::open_existing(path).map_err(|e| Error::file(FileOp::Open, path, e))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(Error::new(
+                crate::ExitKind::Busy,
+                crate::t!("privacy-journal-busy", journal = path.display().to_string()),
+            ))
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(Error::file(FileOp::Lock, path, e)),
+    }
+    let mut text = Vec::new();
+    file.read_to_end(&mut text)
+        .map_err(|e| Error::file(FileOp::Read, path, e))?;
+    let Ok((_, st, valid_len)) = parse(&text) else {
+        return Ok(None);
+    };
+    let mut out = Withheld::default();
+    for code in codes {
+        if st.done.contains(code) {
+            out.written.push(code.clone());
+        } else {
+            out.withheld.push(code.clone());
+        }
+    }
+    if out.withheld.is_empty() {
+        return Ok(Some(out));
+    }
+    // A line cut short by a crash is dropped first, as `resume` does, so ours is whole.
+    file.set_len(valid_len)
+        .and_then(|_| file.seek(SeekFrom::End(0)).map(|_| ()))
+        .map_err(|e| Error::file(FileOp::Truncate, path, e))?;
+    let mut j = Journal {
+        file,
+        path: path.to_path_buf(),
+    };
+    j.append_line(&json!({
+        "offset": st.offset,
+        "records": st.records,
+        "done": out.withheld,
+        "erased": out.withheld,
+    }))?;
+    Ok(Some(out))
+}
+
 /// The header, the state, and the length of the complete lines.
 fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
     let mut header = None;
@@ -318,6 +392,33 @@ mod tests {
             e.message
         );
         assert!(Journal::create(&p, &header()).is_err(), "never overwritten");
+    }
+
+    #[test]
+    fn withheld_candidates_are_skipped_by_a_resumed_run_and_the_written_are_told() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.progress");
+        {
+            let mut j = Journal::create(&p, &header()).unwrap();
+            j.commit(&[], 10, 0).unwrap();
+            j.commit(&["C1".into()], 50, 4).unwrap();
+        }
+        let w = withhold(&p, &["C1".into(), "C2".into()]).unwrap().unwrap();
+        assert_eq!(
+            (w.written, w.withheld),
+            (vec!["C1".into()], vec!["C2".into()])
+        );
+        let (_, st) = Journal::resume(&p, &header()).unwrap();
+        assert_eq!(
+            (st.offset, st.records),
+            (50, 4),
+            "the partial file's prefix is kept"
+        );
+        assert!(st.done.contains("C2"), "a resumed run never fetches C2");
+        // While an export holds the journal, erasure is refused, not raced.
+        let (_held, _) = Journal::resume(&p, &header()).unwrap();
+        let e = withhold(&p, &["C3".into()]).unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::Busy);
     }
 
     /// The journal's words on disk stay what they were when they were strings.

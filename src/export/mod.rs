@@ -20,6 +20,7 @@ pub(crate) mod feed;
 pub(crate) mod forms;
 pub(crate) mod journal;
 pub(crate) mod progress;
+pub(crate) mod registry;
 pub(crate) mod run;
 pub(crate) mod segment;
 pub(crate) mod sink;

@@ -186,6 +186,9 @@ impl Sink {
                         partial = partial.display().to_string()
                     )));
                 }
+                // Registered before its first byte is written: erasure finds every export
+                // that may hold a candidate's data (see `super::registry`).
+                super::registry::record(&out, h.subject.name())?;
                 Some(Journal::create(&jpath, h)?)
             }
             None => None,
@@ -226,6 +229,8 @@ impl Sink {
                 Resumed::default(),
             ));
         }
+        // Again when resumed: a registry lost or moved since still learns of it.
+        super::registry::record(&out, header.subject.name())?;
         let (journal, st) = Journal::resume(&jpath, header)?;
         let mut file = super::open_existing(&partial).map_err(|e| {
             Error::usage(crate::t!(

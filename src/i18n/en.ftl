@@ -990,6 +990,57 @@ allowed-bool = true or false
 audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
 audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
 list-interrupted = interrupted: the list printed so far is incomplete
+privacy-journal-busy = an export is writing { $journal } right now: run the erasure again once it ends (or stop it with Ctrl-C first)
+privacy-register-damaged = line { $line } of the destruction register { $path } is not JSON ({ $why }): it was changed outside recruit; restore it from a backup
+privacy-relay-postgres = --store { $store }: this version of recruit keeps the relay's store in a file only; give the events.db file (or leave --store out for the default)
+privacy-part-mirror = the mirror { $location }
+privacy-part-relay = the relay's store { $location }
+privacy-part-journals = the journals of { $count ->
+        [one] { $count } unfinished export
+       *[other] { $count } unfinished exports
+    }
+privacy-part-none = no store (none exists on this machine)
+privacy-empty-code = an empty candidate code was given: pass codes such as C1001
+privacy-erase-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes }) from { $stores }? This cannot be undone
+privacy-retention-confirm = Erase the personal data of { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before } from { $stores }? This cannot be undone
+privacy-retention-preview = { $dry_run ->
+        [yes] would erase
+       *[other] nothing to erase:
+    } { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } at stage { $stage } whose stage changed before { $before }
+privacy-register-empty = the destruction register is empty: nothing was erased yet
+privacy-mirror-absent = mirror { $location }: does not exist, skipped
+privacy-relay-absent = relay's store { $location }: does not exist, skipped
+privacy-mirror-erased = mirror { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased, { $memos } memos and { $submissions } submissions deleted
+privacy-relay-erased = relay's store { $location }: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } erased from { $events ->
+        [one] { $events } event
+       *[other] { $events } events
+    } (their ids, actions, times and status kept)
+privacy-store-failed = { $location }: not erased: { $error }
+privacy-journal-withheld = unfinished export { $journal }: { $withheld ->
+        [one] { $withheld } candidate
+       *[other] { $withheld } candidates
+    } will be skipped by --resume; { $written } already written to its partial file
+privacy-journal-damaged = unfinished export { $journal }: its journal is damaged, so --resume refuses it; nothing to withhold
+privacy-not-found = found in no store: { $count ->
+        [one] { $count } candidate
+       *[other] { $count } candidates
+    } ({ $codes })
+privacy-file-not-touched = may hold their data, not touched (the file is yours): { $file }
 audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
 audit-broken-removed = { $missing ->
         [one] record { $from } was
@@ -1000,6 +1051,7 @@ audit-broken-unreadable = line { $line } is not a record of the access log (dama
 audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
 audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
 audit-cannot-encode = cannot write the access-log record as JSON
+store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again
 audit-col-seq = SEQ
 audit-col-at = AT
 audit-col-actor = ACTOR
@@ -1026,3 +1078,9 @@ audit-report-empty = No records this month.
 audit-report-by-actor = By actor and via:
 audit-report-downloads = Exports and syncs:
 audit-report-no-downloads = none this month
+sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
+store-no-meta-version = its recruit_meta table or the schema version in it is missing
+mirror-sqlite-file = SQLite file { $path }
+mirror-pg-database = PostgreSQL database { $db } on { $host }:{ $port }
+mirror-pg-database-as = PostgreSQL database { $db } on { $host }:{ $port } as { $user }
+mirror-pg-default-db = (default)

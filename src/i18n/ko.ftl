@@ -930,6 +930,30 @@ allowed-bool = true 또는 false
 audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
 audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
 list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
+privacy-journal-busy = 지금 내보내기가 { $journal }에 쓰고 있습니다. 끝난 뒤 삭제를 다시 실행하세요(또는 먼저 Ctrl-C로 멈추세요)
+privacy-register-damaged = 파기 대장 { $path }의 { $line }번째 줄이 JSON이 아닙니다({ $why }). recruit 밖에서 바뀌었습니다. 백업에서 복원하세요
+privacy-relay-postgres = --store { $store }: 이 버전의 recruit는 릴레이 저장소를 파일로만 둡니다. events.db 파일을 주거나 --store를 빼서 기본값을 쓰세요
+privacy-part-mirror = 미러 { $location }
+privacy-part-relay = 릴레이 저장소 { $location }
+privacy-part-journals = 끝나지 않은 내보내기 { $count }개의 저널
+privacy-part-none = 저장소 없음(이 컴퓨터에 하나도 없습니다)
+privacy-empty-code = 빈 지원자 코드가 주어졌습니다. C1001 같은 코드를 주세요
+privacy-erase-confirm = 지원자 { $count }명({ $codes })의 개인정보를 { $stores }에서 파기할까요? 되돌릴 수 없습니다
+privacy-retention-confirm = { $before } 이전에 단계가 바뀐 { $stage } 단계 지원자 { $count }명의 개인정보를 { $stores }에서 파기할까요? 되돌릴 수 없습니다
+privacy-retention-preview = { $dry_run ->
+        [yes] 개인정보를 파기할 지원자:
+       *[other] 파기할 것 없음:
+    } 전형 단계 { $stage }에서 { $before } 전에 단계가 바뀐 지원자 { $count }명
+privacy-register-empty = 파기 대장이 비어 있습니다. 아직 파기한 것이 없습니다
+privacy-mirror-absent = 미러 { $location }: 없어서 건너뜀
+privacy-relay-absent = 릴레이 저장소 { $location }: 없어서 건너뜀
+privacy-mirror-erased = 미러 { $location }: 지원자 { $count }명 파기, 메모 { $memos }개와 제출서 { $submissions }개 삭제
+privacy-relay-erased = 릴레이 저장소 { $location }: 이벤트 { $events }개에서 지원자 { $count }명 파기(이벤트의 id, 동작, 시각, 상태는 유지)
+privacy-store-failed = { $location }: 파기하지 못함: { $error }
+privacy-journal-withheld = 끝나지 않은 내보내기 { $journal }: --resume이 지원자 { $withheld }명을 건너뜁니다. { $written }명은 이미 중간 파일에 쓰였습니다
+privacy-journal-damaged = 끝나지 않은 내보내기 { $journal }: 저널이 손상되어 --resume이 거부합니다. 막을 것이 없습니다
+privacy-not-found = 어느 저장소에도 없음: 지원자 { $count }명({ $codes })
+privacy-file-not-touched = 이들의 데이터가 있을 수 있으나 건드리지 않음(사용자의 파일): { $file }
 audit-broken-changed = 기록 { $seq }번({ $line }번째 줄)이 기록된 뒤에 바뀌었습니다: 체인과 더 이상 맞지 않습니다
 audit-broken-removed = 기록 { $seq }번({ $line }번째 줄) 바로 앞에서 { $missing ->
         [1] 기록 { $from }번이
@@ -940,6 +964,7 @@ audit-broken-unreadable = { $line }번째 줄은 접근 기록이 아닙니다(�
 audit-broken-cut = 로그는 기록 { $last }번에서 끝나지만 앵커 파일에는 기록 { $anchored }번까지 있었다고 되어 있습니다: 마지막 기록들이 지워졌습니다
 audit-broken-anchor = 로그 옆의 앵커 파일(마지막 기록의 번호와 해시)이 손상되었습니다
 audit-cannot-encode = 접근 기록을 JSON으로 쓸 수 없습니다
+store-erase-wal-busy = 이벤트에서 개인 정보를 지웠지만, 다른 프로그램이 이벤트 저장소를 읽는 중이어서 이전 사본이 { $store }-wal에 남아 있습니다(10초 기다림). 그 프로그램(sqlite3, 다른 recruit)이 끝나거나 닫은 뒤 같은 삭제를 다시 실행하세요
 audit-col-seq = 번호
 audit-col-at = 시각
 audit-col-actor = 사용자
@@ -966,3 +991,9 @@ audit-report-empty = 이번 달에는 기록이 없습니다.
 audit-report-by-actor = 사용자와 경로별:
 audit-report-downloads = 내보내기와 동기화:
 audit-report-no-downloads = 이번 달에는 없습니다
+sync-other-kind = { $db }에는 미러가 아닌 다른 종류의 recruit 데이터(`{ $kind }`)가 있습니다. 그대로 두었습니다: 다른 --db FILE을 지정하세요
+store-no-meta-version = recruit_meta 테이블이나 그 안의 스키마 버전이 없습니다
+mirror-sqlite-file = SQLite 파일 { $path }
+mirror-pg-database = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }
+mirror-pg-database-as = { $host }:{ $port }의 PostgreSQL 데이터베이스 { $db }({ $user } 계정)
+mirror-pg-default-db = (기본)

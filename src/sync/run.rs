@@ -696,7 +696,8 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
 async fn sync_jobs(sh: &Arc<Shared>, report: &mut SyncReport) -> Result<(), Error> {
     let run = sh.run;
     let mut walk = Walk::list(&sh.client, "jobs");
-    let now = records::now_text();
+    // The mirror's clock, as for the rows it writes itself.
+    let now = sh.store.call(|m| Ok(m.now().0)).await?;
     let mut tally = Tally::default();
     while let Some(page) = walk.next_unless(sh).await? {
         let (items, pagination) = walk.items(&page)?;

@@ -246,6 +246,8 @@ const SETUP: &[(&str, &str)] = &[
         "recruit config set base_url https://api.example.com/v1",
     ),
     ("recruit sync purge", "recruit sync"),
+    ("recruit privacy erase C1001 C1002 --yes", "recruit sync"),
+    ("recruit privacy retention", "recruit sync"),
     (
         "recruit --profile work config get output",
         "recruit --profile work config set output json",

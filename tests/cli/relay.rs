@@ -1239,3 +1239,114 @@ fn an_unwritable_stdout_answers_503_instead_of_dropping_events() {
         assert!(said.contains("goes on"), "{what}: {said}");
     }
 }
+
+#[test]
+fn erasure_nulls_a_candidates_personal_values_in_stored_events_and_leaves_no_copy() {
+    let ts = TestSandbox::new();
+    let home = &ts.home;
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("relay.db");
+    let app = app_up();
+    let l = listen(home, &store, &format!("{}/hooks", app.stub.base()));
+    // The sandbox delivers its own events (candidate_stage_changed, candidate_pass) here.
+    let out = ts.run(&[
+        "webhooks",
+        "create",
+        "--callback-url",
+        &l.url,
+        "--signing-key",
+        KEY,
+        "--event",
+        "candidate_stage_changed",
+        "--event",
+        "candidate_pass",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    for (code, stage) in [("C1001", "pass"), ("C1002", "fail")] {
+        let out = ts.run(&["sandbox", "move", code, "--stage", stage]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    }
+    // And an evaluation naming C1001, with a member's phone (not the candidate's).
+    let evaluation = json!({"action": "feedback_created", "payload": {
+        "code": "EV1", "candidate": {"code": "C1001", "name": "zqx Name Of C1001",
+            "phone": "010-zqx-1001", "email": null},
+        "member_scores": [{"user": {"name": "Member", "phone": "010-member-1"}}],
+        "contact": {"phone": "010-zqx-1001"},
+    }});
+    assert_eq!(send_signed(&l.url, &evaluation.to_string(), true).0, 200);
+    wait_for("the sandbox's events stored and delivered", 20, || {
+        let all = events_json(home, &store, &[]);
+        all.len() >= 4 && all.iter().all(|e| e["status"] == "delivered")
+    });
+    let before = events_json(home, &store, &[]);
+    let of = |events: &[Value], code: &str| -> Vec<Value> {
+        events
+            .iter()
+            .filter(|e| e["payload"]["payload"]["candidate"]["code"] == code)
+            .cloned()
+            .collect()
+    };
+    let erased_before = of(&before, "C1001");
+    assert_eq!(erased_before.len(), 3, "{before:#?}");
+    let kept_before = of(&before, "C1002");
+    assert!(!kept_before.is_empty(), "{before:#?}");
+    let sandbox_candidate = &erased_before[0]["payload"]["payload"]["candidate"];
+    let mut values: Vec<String> = ["name", "email"]
+        .iter()
+        .map(|k| sandbox_candidate[k].as_str().unwrap().to_string())
+        .collect();
+    values.extend(["zqx Name Of C1001".to_string(), "010-zqx-1001".to_string()]);
+    for v in &values {
+        assert!(
+            !markers_in(dir.path(), v).is_empty(),
+            "{v} is in the files first"
+        );
+    }
+
+    // Beside the running listener, as `privacy erase` does it.
+    let s = recruit_store::relay::EventStore::open(&store, recruit_store::relay::Open::Existing)
+        .unwrap();
+    let done = s
+        .erase(&["C1001".to_string(), "C9999".to_string()])
+        .unwrap();
+    assert_eq!(done.events, 3);
+    assert_eq!(done.codes, ["C1001"], "C9999 is named by no event");
+    for v in &values {
+        let found = markers_in(dir.path(), v);
+        assert!(found.is_empty(), "{v} is still in {found:?}");
+    }
+    let after = events_json(home, &store, &[]);
+    assert_eq!(after.len(), before.len());
+    for (b, a) in before.iter().zip(&after) {
+        for k in ["id", "action", "received_at", "status", "attempts"] {
+            assert_eq!(a[k], b[k], "{k} kept");
+        }
+    }
+    for e in of(&after, "C1001") {
+        let c = &e["payload"]["payload"]["candidate"];
+        for k in ["name", "email", "phone"] {
+            assert!(c.get(k).is_none_or(Value::is_null), "{k} of {c}");
+        }
+        assert_eq!(e["payload"]["action"], e["action"]);
+    }
+    let ev = after
+        .iter()
+        .find(|e| e["action"] == "feedback_created")
+        .unwrap();
+    assert_eq!(
+        ev["payload"]["payload"]["member_scores"][0]["user"]["phone"], "010-member-1",
+        "a member's phone is not the candidate's"
+    );
+    assert_eq!(
+        ev["payload"]["payload"]["contact"]["phone"],
+        Value::Null,
+        "the candidate's value elsewhere in the event"
+    );
+    assert_eq!(of(&after, "C1002"), kept_before, "other events untouched");
+    // Erased already: nothing more to change; the listener goes on storing.
+    assert_eq!(s.erase(&["C1001".to_string()]).unwrap().events, 0);
+    assert_eq!(send(&l.url, 9, true), 200);
+    wait_for("the next event stored", 10, || {
+        events_json(home, &store, &[]).len() == before.len() + 1
+    });
+}

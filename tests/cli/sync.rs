@@ -908,27 +908,6 @@ fn personal_generation(ts: &TestSandbox, generation: u32, clones: usize, memos: 
     });
 }
 
-/// Where `needle` occurs in the files of `dir` (the mirror, its WAL, shared-memory index and
-/// journal): file, offset and the bytes from there.
-fn markers_in(dir: &Path, needle: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        let bytes = std::fs::read(&path).unwrap();
-        for (at, w) in bytes.windows(needle.len()).enumerate() {
-            if w == needle.as_bytes() {
-                let end = (at + 40).min(bytes.len());
-                found.push(format!(
-                    "{} @{at}: {}",
-                    path.file_name().unwrap().to_string_lossy(),
-                    String::from_utf8_lossy(&bytes[at..end])
-                ));
-            }
-        }
-    }
-    found
-}
-
 #[test]
 fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
     both(
@@ -988,6 +967,10 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
                 }
                 Db::Pg { .. } => None,
             };
+            if let Db::Lite(path, _) = db {
+                // The grep below can find them: the values are in the files before the purge.
+                assert!(!markers_in(path.parent().unwrap(), "zqx-mail-2-").is_empty());
+            }
             let out = purge_fail(&ts, db, &["0", "--yes", "-o", "json"]);
             assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
             let r: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -1005,6 +988,7 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
                     drop(reader);
                 }
                 Db::Pg { .. } => {
+                    assert_no_dead_rows(db, &["candidates", "memos", "submissions"]);
                     db.exec("CREATE EXTENSION IF NOT EXISTS pgstattuple");
                     for t in ["candidates", "memos", "submissions", "submission_answers"] {
                         // The table and its TOAST table, where long values live.
@@ -1025,6 +1009,43 @@ fn sync_purge_leaves_no_readable_copy_and_zero_takes_every_one() {
             }
         },
     );
+}
+
+/// `n_dead_tup` of each of `tables` is 0, as the server's statistics tell it (what a DBA
+/// reads). The statistics of other sessions reach them a little later: read afresh every
+/// 50 ms, for up to 5 s, until they do.
+fn assert_no_dead_rows(db: &Db, tables: &[&str]) {
+    let mut c = db.pg_client();
+    let list = tables
+        .iter()
+        .map(|t| format!("'{t}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        c.batch_execute("SELECT pg_stat_clear_snapshot()").unwrap();
+        let dead: Vec<(String, i64)> = c
+            .query(
+                &format!(
+                    "SELECT relname::text, n_dead_tup FROM pg_stat_user_tables
+                     WHERE relname IN ({list}) ORDER BY relname"
+                ),
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        assert_eq!(dead.len(), tables.len(), "{dead:?}");
+        if dead.iter().all(|(_, n)| *n == 0) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "dead rows (n_dead_tup) left after the purge: {dead:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
@@ -2118,6 +2139,62 @@ fn sync_beside_a_running_sync_fails_with_exit_1_retryable() {
                 1,
                 "the refused sync recorded no run"
             );
+        },
+    );
+}
+
+#[test]
+fn sync_runs_are_timed_by_the_clock_recruit_runs_on_and_the_mirror_named_for_programs() {
+    both(
+        "sync_runs_are_timed_by_the_clock_recruit_runs_on_and_the_mirror_named_for_programs",
+        |db| {
+            let ts = TestSandbox::new();
+            // The clock of a test build runs this far ahead of the system's.
+            let ahead = 400.0 * 86_400.0;
+            let clock = ts.home.dir.path().join("clock-ahead");
+            std::fs::write(&clock, ahead.to_string()).unwrap();
+            let d = db.arg();
+            let before = chrono::Utc::now().timestamp() as f64;
+            let out = ts
+                .cmd()
+                .env("RECRUIT_TEST_CLOCK", &clock)
+                .args(["-o", "json", "sync", "--db", &d])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+            let after = chrono::Utc::now().timestamp() as f64;
+            let r = db
+                .rows("SELECT started_unix, finished_unix FROM sync_runs ORDER BY id DESC LIMIT 1");
+            for k in ["started_unix", "finished_unix"] {
+                let t = r[0][k].as_f64().unwrap();
+                assert!(
+                    t >= before + ahead - 1.0 && t <= after + ahead + 1.0,
+                    "{k} {t} is not on the clock given ({before} + {ahead})"
+                );
+            }
+            let synced = db.rows("SELECT max(synced_at) AS s FROM candidates");
+            let synced = synced[0]["s"].as_str().unwrap();
+            let year = chrono::DateTime::parse_from_rfc3339(&synced.replace(' ', "T"))
+                .map(|t| t.timestamp() as f64)
+                .unwrap_or_else(|e| panic!("{synced}: {e}"));
+            assert!(year >= before + ahead - 1.0, "synced_at {synced}");
+
+            // What the mirror is, in the words for programs.
+            let st = ts.run(&["-o", "json", "sync", "status", "--db", &d]);
+            let st: Value = serde_json::from_slice(&st.stdout).unwrap();
+            let named = st["database"].as_str().unwrap();
+            match db {
+                Db::Lite(p, _) => assert_eq!(named, format!("SQLite file {}", p.display())),
+                Db::Pg { .. } => assert!(
+                    named.starts_with("PostgreSQL database postgres on ")
+                        && named.ends_with(" as recruit"),
+                    "{named}"
+                ),
+            }
+            // The same words whatever the language: JSON is for programs.
+            let ko = ts.run(&["--lang", "ko", "-o", "json", "sync", "status", "--db", &d]);
+            let ko: Value = serde_json::from_slice(&ko.stdout).unwrap();
+            assert_eq!(ko["database"], st["database"]);
         },
     );
 }

@@ -454,3 +454,24 @@ impl Drop for TestSandbox {
         }
     }
 }
+
+/// Where `needle` occurs in the files of `dir` (a database, its WAL, shared-memory index and
+/// journal): file, offset and the bytes from there.
+pub fn markers_in(dir: &std::path::Path, needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        for (at, w) in bytes.windows(needle.len()).enumerate() {
+            if w == needle.as_bytes() {
+                let end = (at + 40).min(bytes.len());
+                found.push(format!(
+                    "{} @{at}: {}",
+                    path.file_name().unwrap().to_string_lossy(),
+                    String::from_utf8_lossy(&bytes[at..end])
+                ));
+            }
+        }
+    }
+    found
+}

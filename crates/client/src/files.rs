@@ -125,3 +125,108 @@ fn dir(var: &str, pick: fn(&directories::ProjectDirs) -> &std::path::Path) -> Pa
         .map(|d| pick(&d).to_path_buf())
         .unwrap_or_else(|| PathBuf::from(".recruit"))
 }
+
+/// Append `line` (a newline is added) to the private file `path`, creating it (0600, its
+/// directory 0700) when missing: opened with `O_APPEND`, never through a symbolic link, written
+/// whole under an exclusive lock and synced, so two processes appending at once never
+/// interleave or lose a line. For the small append-only records recruit keeps in the data
+/// directory (the export registry, the destruction register).
+pub fn append_line(path: &Path, line: &str) -> Result<(), crate::Error> {
+    use crate::error::FileOp;
+    use std::io::Write;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.exists()) {
+        let mut b = std::fs::DirBuilder::new();
+        b.recursive(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            b.mode(0o700);
+        }
+        b.create(dir)
+            .map_err(|e| crate::Error::file(FileOp::Create, dir, e))?;
+    }
+    let mut o = private_file();
+    o.append(true).create(true);
+    no_follow(&mut o);
+    let mut file = o
+        .open(path)
+        .map_err(|e| crate::Error::file(FileOp::Open, path, e))?;
+    file.lock()
+        .map_err(|e| crate::Error::file(FileOp::Lock, path, e))?;
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    file.write_all(&bytes)
+        .and_then(|_| file.sync_data())
+        .map_err(|e| crate::Error::file(FileOp::Write, path, e))
+    // The lock goes with the file.
+}
+
+/// The lines of an append-only file written by [`append_line`], read under a shared lock (a
+/// line being appended is never read half); none when the file does not exist. A last line
+/// without its newline (a crash mid-write) is left out.
+pub fn read_lines(path: &Path) -> Result<Vec<String>, crate::Error> {
+    use crate::error::FileOp;
+    use std::io::Read;
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    no_follow(&mut o);
+    let mut file = match o.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(crate::Error::file(FileOp::Open, path, e)),
+    };
+    file.lock_shared()
+        .map_err(|e| crate::Error::file(FileOp::Lock, path, e))?;
+    let mut text = String::new();
+    file.read_to_string(&mut text)
+        .map_err(|e| crate::Error::file(FileOp::Read, path, e))?;
+    let complete = text.rfind('\n').map_or("", |end| &text[..end]);
+    Ok(complete
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn appends_from_many_writers_at_once_keep_every_line_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("register.jsonl");
+        let long = "x".repeat(70_000); // longer than one pipe buffer or page
+        std::thread::scope(|s| {
+            for w in 0..4 {
+                let (path, long) = (&path, &long);
+                s.spawn(move || {
+                    for i in 0..50 {
+                        append_line(path, &format!("{w}-{i}-{long}")).unwrap();
+                    }
+                });
+            }
+        });
+        let lines = read_lines(&path).unwrap();
+        assert_eq!(lines.len(), 200);
+        assert!(lines.iter().all(|l| l.ends_with(long.as_str())));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        // A line cut short by a crash is not read.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"{\"cut")
+            .unwrap();
+        assert_eq!(read_lines(&path).unwrap().len(), 200);
+        assert!(read_lines(&dir.path().join("none")).unwrap().is_empty());
+    }
+}

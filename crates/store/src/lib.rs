@@ -4,6 +4,7 @@
 
 pub mod mirror;
 pub mod relay;
+pub mod sqlite_file;
 
 #[macro_use]
 extern crate recruit_client;

@@ -13,15 +13,30 @@ type Job = Box<dyn FnOnce(&mut Mirror) + Send>;
 #[derive(Clone)]
 pub struct MirrorActor {
     tx: std::sync::mpsc::Sender<Job>,
+    /// What the mirror is, in the words for programs (reports, JSON: the same in every
+    /// language).
     pub shown: String,
+    /// What the mirror is, for the front end to word for people (see [`Mirror::describe`]).
+    pub described: crate::msg::Msg,
 }
 
 impl MirrorActor {
-    /// Open the mirror on its thread (opening blocks: it may connect over the network).
+    /// Open the mirror on its thread (opening blocks: it may connect over the network),
+    /// writing times read from the system's clock.
     pub async fn open(
         target: super::Target,
         net: crate::api::NetSettings,
         access: super::Access,
+    ) -> Result<MirrorActor, Error> {
+        Self::open_with_clock(target, net, access, recruit_client::clock::system()).await
+    }
+
+    /// Open the mirror on its thread, writing times read from `clock`.
+    pub async fn open_with_clock(
+        target: super::Target,
+        net: crate::api::NetSettings,
+        access: super::Access,
+        clock: recruit_client::clock::SharedClock,
     ) -> Result<MirrorActor, Error> {
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
@@ -30,6 +45,7 @@ impl MirrorActor {
             .spawn(move || {
                 let mut mirror = match Mirror::open(&target, &net, access) {
                     Ok(m) => {
+                        let m = m.with_clock(clock);
                         let _ = ready_tx.send(Ok(m.describe()));
                         m
                     }
@@ -49,10 +65,14 @@ impl MirrorActor {
                     e,
                 )
             })?;
-        let shown = ready_rx
+        let described = ready_rx
             .await
             .map_err(|_| Error::other(crate::msg!("mirror-thread-stopped-opening")))??;
-        Ok(MirrorActor { tx, shown })
+        Ok(MirrorActor {
+            tx,
+            shown: described.for_programs(),
+            described,
+        })
     }
 
     /// Run `f` on the mirror and wait for its answer.

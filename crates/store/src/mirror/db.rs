@@ -94,9 +94,10 @@ pub enum Dialect {
 pub trait Backend: Send {
     fn dialect(&self) -> Dialect;
 
-    /// What the database is, for messages: `SQLite file /x/recruit.db`, or the PostgreSQL
-    /// address without its password.
-    fn describe(&self) -> String;
+    /// What the database is, for messages (`SQLite file /x/recruit.db`, a PostgreSQL
+    /// database by host, port, name and user, never the password), as a message the front
+    /// end words.
+    fn describe(&self) -> crate::msg::Msg;
 
     /// Run statements without parameters (schema, `BEGIN`, `COMMIT`).
     fn batch(&mut self, sql: &str) -> Result<(), Error>;
@@ -226,7 +227,7 @@ pub fn query(db: &mut dyn Backend, sql: &str, params: &[Val]) -> Result<Vec<Vec<
 pub fn insert_rows(
     db: &mut dyn Backend,
     table: &str,
-    cols: &[&str],
+    cols: &[impl AsRef<str>],
     rows: &[Vec<Val>],
     tail: &str,
 ) -> Result<u64, Error> {
@@ -235,11 +236,11 @@ pub fn insert_rows(
     }
     let names: Vec<&str> = cols
         .iter()
-        .map(|c| c.split_whitespace().next().unwrap_or(c))
+        .map(|c| c.as_ref().split_whitespace().next().unwrap_or(c.as_ref()))
         .collect();
     let marks: Vec<&str> = cols
         .iter()
-        .map(|c| c.split_whitespace().nth(1).unwrap_or("?"))
+        .map(|c| c.as_ref().split_whitespace().nth(1).unwrap_or("?"))
         .collect();
     let tuple = format!("({})", marks.join(", "));
     let per_stmt = (db.max_params() / cols.len()).clamp(1, 500);

@@ -17,6 +17,7 @@ pub mod pg;
 pub mod records;
 pub mod schema;
 pub mod sqlite;
+pub mod tables;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -24,11 +25,12 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use self::db::{in_tx, insert_rows, marks, Backend, Dialect, Val};
-use self::records::{
-    CandidateRow, FormRow, ANSWER_COLS, CANDIDATE_COLS, FORM_COLS, JOB_COLS, MEMO_COLS,
-    SUBMISSION_COLS,
+use self::records::{CandidateRow, FormRow};
+use self::tables::{
+    CANDIDATES, FORMS, JOBS, MEMOS, STAGE_HISTORY, SUBMISSIONS, SUBMISSION_ANSWERS,
 };
 use crate::error::Error;
+use recruit_client::clock::SharedClock;
 
 /// Where the mirror is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +90,8 @@ pub enum Access {
 pub struct Mirror {
     db: Box<dyn Backend>,
     pub version: i64,
+    /// What "now" is for the times the mirror writes (runs, rows synced, purges).
+    clock: SharedClock,
 }
 
 /// Why a candidate's memos and submissions are fetched in a run.
@@ -204,6 +208,18 @@ pub struct Purged {
     pub codes: Vec<String>,
     pub memos: u64,
     pub submissions: u64,
+    /// Each candidate purged, in the order of `codes`: what the destruction register records.
+    pub erased: Vec<ErasedCandidate>,
+}
+
+/// One candidate whose personal data a purge removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErasedCandidate {
+    pub code: String,
+    /// Its stage kind when purged (kept in the row).
+    pub stage: Option<String>,
+    /// The personal fields (the one list's names, in its order) that held a value before.
+    pub fields: Vec<&'static str>,
 }
 
 impl Mirror {
@@ -234,23 +250,31 @@ impl Mirror {
         if version == 0 && access != Access::Sync {
             return Err(Error::usage(crate::msg!(
                 "sync-no-mirror-yet",
-                db = shown.to_string()
+                db = shown.clone()
             )));
         }
         if access == Access::Read {
-            return Ok(Mirror { db, version });
+            return Ok(Mirror {
+                db,
+                version,
+                clock: recruit_client::clock::system(),
+            });
         }
         if !db.try_lock()? {
             // Exit 1 but retryable: nothing is wrong with the command, it runs once the
             // other sync ends.
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::msg!("sync-busy", db = shown.to_string()),
+                crate::msg!("sync-busy", db = shown.clone()),
             ));
         }
         if access == Access::Purge {
             // Changed only once the purge is confirmed (see `purge`).
-            return Ok(Mirror { db, version });
+            return Ok(Mirror {
+                db,
+                version,
+                clock: recruit_client::clock::system(),
+            });
         }
         // Only now that the database is known to be a mirror (or empty) is it changed.
         db.prepare_for_writes()?;
@@ -258,10 +282,25 @@ impl Mirror {
         Ok(Mirror {
             db,
             version: schema::VERSION,
+            clock: recruit_client::clock::system(),
         })
     }
 
-    pub fn describe(&self) -> String {
+    /// The same mirror, writing times read from `clock` (the system's unless given).
+    pub fn with_clock(self, clock: SharedClock) -> Mirror {
+        Mirror { clock, ..self }
+    }
+
+    /// Now on the mirror's clock, as text and as Unix seconds (see [`records::now_text`]).
+    pub fn now(&self) -> (String, f64) {
+        (
+            records::now_text(&*self.clock),
+            records::now_unix(&*self.clock),
+        )
+    }
+
+    /// What the mirror is (see [`Backend::describe`]).
+    pub fn describe(&self) -> crate::msg::Msg {
         self.db.describe()
     }
 
@@ -282,8 +321,7 @@ impl Mirror {
     /// Record a new run (`running`); a run still `running` is one whose process died (we
     /// hold the lock), so it becomes `killed`.
     pub fn begin_run(&mut self, full: bool, stages: &str) -> Result<i64, Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -310,8 +348,7 @@ impl Mirror {
 
     /// A run quit at once (a second Ctrl-C): `interrupted`, with no counts.
     pub fn abandon_run(&mut self, id: i64) -> Result<(), Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -324,8 +361,7 @@ impl Mirror {
     }
 
     pub fn finish_run(&mut self, id: i64, r: &RunRecord) -> Result<(), Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         let n = |x: u64| Val::Int(x as i64);
         in_tx(self.db(), |db| {
             db::exec(
@@ -413,7 +449,7 @@ impl Mirror {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             let prior = by_code(
                 db,
@@ -439,9 +475,10 @@ impl Mirror {
                 values.push(r.values(run, &now));
             }
             // Seen again: no longer deleted (a form hidden for a run comes back).
-            let mut tail = upsert_tail("code", FORM_COLS);
+            let cols = FORMS.written();
+            let mut tail = upsert_tail("code", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "forms", FORM_COLS, &values, &tail)?;
+            insert_rows(db, FORMS.name, &cols, &values, &tail)?;
             Ok(want)
         })
     }
@@ -476,9 +513,10 @@ impl Mirror {
             .map(|(_, v)| v.clone())
             .collect();
         in_tx(self.db(), |db| {
-            let mut tail = upsert_tail("key", JOB_COLS);
+            let cols = JOBS.written();
+            let mut tail = upsert_tail("key", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "jobs", JOB_COLS, &values, &tail)?;
+            insert_rows(db, JOBS.name, &cols, &values, &tail)?;
             Ok(())
         })
     }
@@ -495,7 +533,7 @@ impl Mirror {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             struct Prior {
                 fingerprint: Option<String>,
@@ -567,16 +605,7 @@ impl Mirror {
                     },
                 };
                 values.push(row.values(run, &now));
-                if let Some((key, kind, title, entered)) = &row.stage {
-                    history.push(vec![
-                        Val::text(&row.code),
-                        Val::text(key),
-                        kind.clone(),
-                        title.clone(),
-                        entered.clone(),
-                        Val::text(&now),
-                    ]);
-                }
+                history.extend(row.history(&now));
                 verdicts.push(Verdict {
                     code: row.code.clone(),
                     seen,
@@ -585,20 +614,14 @@ impl Mirror {
                     purged,
                 });
             }
-            let mut tail = upsert_tail("code", CANDIDATE_COLS);
+            let cols = CANDIDATES.written();
+            let mut tail = upsert_tail("code", &cols);
             tail.push_str(", deleted_at = NULL");
-            insert_rows(db, "candidates", CANDIDATE_COLS, &values, &tail)?;
+            insert_rows(db, CANDIDATES.name, &cols, &values, &tail)?;
             insert_rows(
                 db,
-                "stage_history",
-                &[
-                    "candidate_code ?",
-                    "stage_key ?",
-                    "stage_kind ?",
-                    "stage_title ?",
-                    "entered_at ?t",
-                    "first_seen_at ?t",
-                ],
+                STAGE_HISTORY.name,
+                &STAGE_HISTORY.written(),
                 &history,
                 "ON CONFLICT DO NOTHING",
             )?;
@@ -617,8 +640,7 @@ impl Mirror {
         submissions: &[Vec<Val>],
         answers: &[Vec<Val>],
     ) -> Result<bool, Error> {
-        let now = records::now_text();
-        let unix = records::now_unix();
+        let (now, unix) = self.now();
         in_tx(self.db(), |db| {
             let purged = db::query(
                 db,
@@ -630,9 +652,21 @@ impl Mirror {
                 _ => return Ok(false),
             }
             delete_fetched(db, code)?;
-            insert_rows(db, "memos", MEMO_COLS, memos, "")?;
-            insert_rows(db, "submissions", SUBMISSION_COLS, submissions, "")?;
-            insert_rows(db, "submission_answers", ANSWER_COLS, answers, "")?;
+            insert_rows(db, MEMOS.name, &MEMOS.written(), memos, "")?;
+            insert_rows(
+                db,
+                SUBMISSIONS.name,
+                &SUBMISSIONS.written(),
+                submissions,
+                "",
+            )?;
+            insert_rows(
+                db,
+                SUBMISSION_ANSWERS.name,
+                &SUBMISSION_ANSWERS.written(),
+                answers,
+                "",
+            )?;
             db::exec(
                 db,
                 "UPDATE candidates SET fetched_fingerprint = ?, fetched_unix = ?, fetched_at = ?t,
@@ -652,7 +686,7 @@ impl Mirror {
     /// After a complete walk: rows of `table` not seen by run `run` get `deleted_at` (they
     /// are kept). The number newly marked.
     pub fn mark_deleted(&mut self, table: &str, run: i64) -> Result<u64, Error> {
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             db::exec(
                 db,
@@ -704,12 +738,17 @@ impl Mirror {
             schema::migrate(self.db(), from)?;
             self.version = schema::VERSION;
         }
-        let now = records::now_text();
+        let (now, _) = self.now();
         in_tx(self.db(), |db| {
             for code in codes {
+                let personal = tables::personal_columns();
+                let columns: Vec<&str> = personal.iter().map(|(c, _)| *c).collect();
                 let rows = db::query(
                     db,
-                    "SELECT data FROM candidates WHERE code = ? AND purged_at IS NULL",
+                    &format!(
+                        "SELECT data, stage_kind, {} FROM candidates WHERE code = ? AND purged_at IS NULL",
+                        columns.join(", ")
+                    ),
                     &[Val::text(code)],
                 )?;
                 let Some(r) = rows.first() else {
@@ -732,11 +771,25 @@ impl Mirror {
                     .as_str()
                     .and_then(|d| serde_json::from_str(d).ok())
                     .unwrap_or(Value::Null);
+                // A value in its column or in `data` (a column is read from `data`, but a
+                // value of an odd type may sit in `data` alone).
+                // In the one list's order; a field without a column is looked for in `data`.
+                let held = records::personal()
+                    .filter(|f| {
+                        let column = personal.iter().position(|(_, pf)| pf == f);
+                        column.is_some_and(|i| !r[2 + i].is_null())
+                            || data.get(*f).is_some_and(|v| !v.is_null())
+                    })
+                    .collect();
+                out.erased.push(ErasedCandidate {
+                    code: code.clone(),
+                    stage: r[1].as_str().map(str::to_string),
+                    fields: held,
+                });
                 recruit_client::personal::null(&mut data, records::personal());
                 delete_fetched(db, code)?;
-                // Every personal field has a column of its own (the candidates table's).
-                let nulled: Vec<String> =
-                    records::personal().map(|c| format!("{c} = NULL")).collect();
+                // The columns that hold a personal field (the candidates table's declaration).
+                let nulled: Vec<String> = columns.iter().map(|c| format!("{c} = NULL")).collect();
                 db::exec(
                     db,
                     &format!(
@@ -789,8 +842,15 @@ impl Mirror {
                 .unwrap_or(Value::Null)
         };
         let mut last = Vec::new();
-        // `sync status` reads a mirror as it is: one of schema 2 has no such column yet.
-        let nul = if version >= 3 { "nul_replaced" } else { "NULL" };
+        // `sync status` reads a mirror as it is: an older one may not have the column yet.
+        let nul_since = tables::SYNC_RUNS
+            .column("nul_replaced")
+            .map_or(1, |c| c.since);
+        let nul = if version >= nul_since {
+            "nul_replaced"
+        } else {
+            "NULL"
+        };
         for r in db::query(
             db,
             &format!(
@@ -826,7 +886,7 @@ impl Mirror {
             }));
         }
         let mut rows = serde_json::Map::new();
-        for t in schema::TABLES {
+        for t in schema::tables() {
             let n = db::query(db, &format!("SELECT count(*) FROM {t}"), &[])?
                 .first()
                 .and_then(|r| r.first())
@@ -860,7 +920,8 @@ impl Mirror {
             "SELECT max(started_unix) FROM sync_runs WHERE status IN ('complete', 'partial')",
         )?;
         Ok(json!({
-            "database": shown,
+            // For programs: JSON does not change with the language.
+            "database": shown.for_programs(),
             "schema_version": version,
             "runs": last,
             "rows": rows,
@@ -906,7 +967,7 @@ fn delete_fetched(db: &mut dyn Backend, code: &str) -> Result<(), Error> {
 }
 
 /// `ON CONFLICT (key) DO UPDATE SET col = excluded.col, ...` for every column but the key.
-fn upsert_tail(key: &str, cols: &[&str]) -> String {
+fn upsert_tail(key: &str, cols: &[String]) -> String {
     let sets: Vec<String> = cols
         .iter()
         .map(|c| c.split_whitespace().next().unwrap_or(c))
@@ -914,4 +975,138 @@ fn upsert_tail(key: &str, cols: &[&str]) -> String {
         .map(|c| format!("{c} = excluded.{c}"))
         .collect();
     format!("ON CONFLICT ({key}) DO UPDATE SET {}", sets.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(path: &std::path::Path) -> Mirror {
+        Mirror::open(
+            &Target::Sqlite(path.to_path_buf()),
+            &crate::api::NetSettings::system(),
+            Access::Sync,
+        )
+        .unwrap()
+    }
+
+    fn candidate(raw: &str) -> CandidateRow {
+        CandidateRow::from_raw(raw).unwrap().unwrap()
+    }
+
+    #[test]
+    fn the_mirror_writes_the_times_of_the_clock_it_is_given_and_says_what_it_is_as_data() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.db");
+        // 2031-05-05T07:08:09Z: nowhere near the system's time.
+        let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_935_731_289);
+        let clock = recruit_client::clock::Manual::at(at);
+        let mut m = open(&path).with_clock(clock.clone());
+        let d = m.describe();
+        assert_eq!(d.id, "mirror-sqlite-file");
+        assert_eq!(
+            d.get("path"),
+            Some(&crate::msg::Arg::Text(path.display().to_string()))
+        );
+        let run = m.begin_run(false, "").unwrap();
+        clock.advance(std::time::Duration::from_secs(90));
+        m.finish_run(
+            run,
+            &RunRecord {
+                status: "complete".into(),
+                ..RunRecord::default()
+            },
+        )
+        .unwrap();
+        m.candidates_page(
+            run,
+            vec![candidate(r#"{"code":"C1","name":"Kim"}"#)],
+            &Policy {
+                stages: Vec::new(),
+                stale_before: 0.0,
+            },
+        )
+        .unwrap();
+        m.purge_codes(&["C1".to_string()], "test").unwrap();
+        drop(m);
+        let c = rusqlite::Connection::open(&path).unwrap();
+        let row: (String, f64, String, f64, String, String) = c
+            .query_row(
+                "SELECT started_at, started_unix, finished_at, finished_unix,
+                        (SELECT synced_at FROM candidates), (SELECT purged_at FROM purges)
+                 FROM sync_runs",
+                [],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            row,
+            (
+                "2031-05-05T07:08:09Z".to_string(),
+                1_935_731_289.0,
+                "2031-05-05T07:09:39Z".to_string(),
+                1_935_731_379.0,
+                "2031-05-05T07:09:39Z".to_string(),
+                "2031-05-05T07:09:39Z".to_string(),
+            )
+        );
+    }
+
+    #[test]
+    fn a_purge_tells_each_candidate_its_stage_and_the_fields_that_held_a_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = open(&dir.path().join("m.db"));
+        let run = m.begin_run(false, "").unwrap();
+        let policy = Policy {
+            stages: Vec::new(),
+            stale_before: 0.0,
+        };
+        m.candidates_page(
+            run,
+            vec![
+                candidate(
+                    r#"{"code":"C1","name":"Kim","email":"k@x","phone":null,"birth":"1990-01-01","job_stage":{"stage_kind":"fail"}}"#,
+                ),
+                candidate(r#"{"code":"C2","phone":"010","job_stage":{"stage_kind":"review"}}"#),
+                candidate(r#"{"code":"C3","name":"Lee"}"#),
+            ],
+            &policy,
+        )
+        .unwrap();
+        let codes: Vec<String> = ["C1", "C2", "C3", "C9"].map(String::from).to_vec();
+        let done = m.purge_codes(&codes, "test").unwrap();
+        assert_eq!(done.codes, ["C1", "C2", "C3"], "C9 is not in the mirror");
+        assert_eq!(
+            done.erased,
+            [
+                ErasedCandidate {
+                    code: "C1".into(),
+                    stage: Some("fail".into()),
+                    fields: vec!["name", "email", "birth"],
+                },
+                ErasedCandidate {
+                    code: "C2".into(),
+                    stage: Some("review".into()),
+                    fields: vec!["phone"],
+                },
+                ErasedCandidate {
+                    code: "C3".into(),
+                    stage: None,
+                    fields: vec!["name"],
+                },
+            ]
+        );
+        // Purged already: a second purge takes none of them.
+        let again = m.purge_codes(&codes, "test").unwrap();
+        assert!(again.codes.is_empty() && again.erased.is_empty());
+    }
 }

@@ -22,7 +22,7 @@ use crate::error::{Error, ExitKind};
 
 pub struct Postgres {
     client: Client,
-    shown: String,
+    shown: crate::msg::Msg,
     statements: HashMap<String, Statement>,
     /// Values written with U+FFFD in place of U+0000 (see [`fit`]).
     replaced: u64,
@@ -51,7 +51,7 @@ impl Postgres {
                 err.kind = ExitKind::Network;
                 let said = crate::msg!(
                     "sync-pg-unreachable",
-                    db = shown.to_string(),
+                    db = shown.clone(),
                     error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
                 );
                 err.message = said.said();
@@ -88,7 +88,7 @@ impl Backend for Postgres {
         Dialect::Postgres
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self) -> crate::msg::Msg {
         self.shown.clone()
     }
 
@@ -152,9 +152,23 @@ impl Backend for Postgres {
         if tables.is_empty() {
             return Ok(());
         }
+        // This session's count of the rows the purge deleted is flushed to the server's
+        // statistics only when it is idle, at most once a second: flushed after the VACUUM,
+        // it would show as dead rows (`n_dead_tup`) that are not there. PostgreSQL 15 and
+        // later flush at once when asked; the statement's answer comes after the flush.
+        let version = self
+            .query("SELECT current_setting('server_version_num')::int", &[])?
+            .first()
+            .and_then(|r| r.first())
+            .and_then(Val::as_i64)
+            .unwrap_or(0);
+        if version >= 150_000 {
+            self.batch("SELECT pg_stat_force_next_flush()")?;
+        }
         // The old row versions (dead tuples, their TOAST values and index entries) keep
         // the values until a vacuum removes them: now, not when autovacuum gets to it. A
-        // plain VACUUM: readers (BI tools) go on beside it.
+        // plain VACUUM (outside any transaction, as it must be): readers (BI tools) go on
+        // beside it.
         self.batch(&format!("VACUUM {}", tables.join(", ")))
     }
 
@@ -315,7 +329,7 @@ impl<'a> FromSql<'a> for Val {
 }
 
 /// `PostgreSQL database recruit on db.example.com:5432 as bi` (never the password).
-fn describe(c: &postgres::Config) -> String {
+fn describe(c: &postgres::Config) -> crate::msg::Msg {
     let host = c
         .get_hosts()
         .first()
@@ -325,19 +339,26 @@ fn describe(c: &postgres::Config) -> String {
             postgres::config::Host::Unix(p) => p.display().to_string(),
         })
         .unwrap_or_else(|| "localhost".to_string());
-    let port = c.get_ports().first().copied().unwrap_or(5432);
-    let mut s = format!(
-        "PostgreSQL database {} on {host}:{port}",
-        c.get_dbname().unwrap_or("(default)")
-    );
-    if let Some(u) = c.get_user() {
-        s.push_str(&format!(" as {u}"));
+    // As text: a port is a name, not a quantity to format.
+    let port = c.get_ports().first().copied().unwrap_or(5432).to_string();
+    let db: crate::msg::Arg = match c.get_dbname() {
+        Some(d) => d.into(),
+        None => crate::msg!("mirror-pg-default-db").into(),
+    };
+    match c.get_user() {
+        Some(u) => crate::msg!(
+            "mirror-pg-database-as",
+            db = db,
+            host = host,
+            port = port,
+            user = u
+        ),
+        None => crate::msg!("mirror-pg-database", db = db, host = host, port = port),
     }
-    s
 }
 
 /// A PostgreSQL failure in words: the server's message and detail when it sent one.
-fn pg_error(shown: &str, e: &postgres::Error) -> Error {
+fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
     let text = match e.as_db_error() {
         Some(db) => {
             let mut t = format!("{} ({})", db.message(), db.code().code());
@@ -351,7 +372,7 @@ fn pg_error(shown: &str, e: &postgres::Error) -> Error {
     // The server's own words stay as the cause.
     Error::other(crate::msg!(
         "pg-failed",
-        db = shown,
+        db = shown.clone(),
         error = recruit_client::text::one_line(&text, 500)
     ))
 }

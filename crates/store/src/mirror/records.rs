@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::db::Val;
 use crate::error::Error;
+use recruit_client::clock::Clock;
 
 /// The personal fields of a candidate (the one list, `recruit_client::personal`): nulled by a
 /// purge, in the columns and in `data`.
@@ -15,49 +16,15 @@ pub fn personal() -> impl Iterator<Item = &'static str> {
     recruit_client::personal::of(recruit_client::personal::Record::Candidate)
 }
 
-/// A text column: a string as it is, another JSON value as its JSON text, null or missing
-/// as NULL.
-fn text(v: Option<&Value>) -> Val {
-    match v {
-        None | Some(Value::Null) => Val::Null,
-        Some(Value::String(s)) => Val::Text(s.clone()),
-        Some(other) => Val::Text(other.to_string()),
-    }
-}
+pub use super::tables::time;
+use super::tables::{int, text, Table};
+use super::tables::{
+    CANDIDATES, FORMS, JOBS, MEMOS, STAGE_HISTORY, SUBMISSIONS, SUBMISSION_ANSWERS,
+};
 
-fn int(v: Option<&Value>) -> Val {
-    match v {
-        Some(Value::Number(n)) => n
-            .as_i64()
-            .map(Val::Int)
-            .unwrap_or_else(|| n.as_f64().map_or(Val::Null, |f| Val::Int(f as i64))),
-        Some(Value::String(s)) => s.trim().parse().map_or(Val::Null, Val::Int),
-        _ => Val::Null,
-    }
-}
-
-fn real(v: Option<&Value>) -> Val {
-    match v {
-        Some(Value::Number(n)) => n.as_f64().map_or(Val::Null, Val::Real),
-        Some(Value::String(s)) => s.trim().parse().map_or(Val::Null, Val::Real),
-        _ => Val::Null,
-    }
-}
-
-fn boolean(v: Option<&Value>) -> Val {
-    match v {
-        Some(Value::Bool(b)) => Val::Bool(*b),
-        _ => Val::Null,
-    }
-}
-
-/// A timestamp column: the time as sent when it is RFC 3339 (what both databases read),
-/// else NULL (the text stays in `data`).
-pub fn time(v: Option<&Value>) -> Val {
-    match v.and_then(Value::as_str) {
-        Some(s) if chrono::DateTime::parse_from_rfc3339(s).is_ok() => Val::Text(s.to_string()),
-        _ => Val::Null,
-    }
+/// `name mark` of the columns a row of `table` sets (see [`Table::written`]).
+fn cols(table: &Table) -> Vec<String> {
+    table.written()
 }
 
 /// Unix seconds of a timestamp as sent.
@@ -68,13 +35,16 @@ pub fn unix(v: Option<&Value>) -> Option<f64> {
         .map(|t| t.timestamp_millis() as f64 / 1000.0)
 }
 
-/// `now` as the mirror writes its own times: RFC 3339, UTC.
-pub fn now_text() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+/// Now on `clock`, as the mirror writes its own times: RFC 3339, UTC.
+pub fn now_text(clock: &dyn Clock) -> String {
+    clock
+        .utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-pub fn now_unix() -> f64 {
-    chrono::Utc::now().timestamp_millis() as f64 / 1000.0
+/// Now on `clock`, in Unix seconds (to the millisecond).
+pub fn now_unix(clock: &dyn Clock) -> f64 {
+    clock.unix()
 }
 
 fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
@@ -103,39 +73,22 @@ pub struct CandidateRow {
     /// What tells a change: the stage (kind, title, `updated_at`) and the `feedback_*` fields.
     pub fingerprint: String,
     pub stage_unix: Option<f64>,
-    /// `(stage_key, kind, title, entered_at)` of the stage the candidate is at.
-    pub stage: Option<(String, Val, Val, Val)>,
+    /// The key of the stage the candidate is at (its kind, title and start), when its
+    /// `job_stage` is there: a row of `stage_history`.
+    pub stage_key: Option<String>,
     pub value: Value,
     pub data: String,
 }
 
 /// The candidate columns written from a list item, in order (see [`CandidateRow::values`]).
-pub const CANDIDATE_COLS: &[&str] = &[
-    "code ?",
-    "name ?",
-    "email ?",
-    "phone ?",
-    "birth ?",
-    "resume_path ?",
-    "profile_img_path ?",
-    "stage_kind ?",
-    "stage_title ?",
-    "stage_created_at ?t",
-    "stage_updated_at ?t",
-    "job_code ?",
-    "job_title ?",
-    "applied_at ?t",
-    "created_at ?t",
-    "feedback_kind ?",
-    "feedback_status ?",
-    "feedback_result ?",
-    "feedback_score ?",
-    "synced_at ?t",
-    "seen_run ?",
-    "fingerprint ?",
-    "stage_unix ?",
-    "data ?j",
-];
+pub fn candidate_cols() -> Vec<String> {
+    cols(&CANDIDATES)
+}
+
+/// The columns of a `stage_history` row (see [`CandidateRow::history`]).
+pub fn history_cols() -> Vec<String> {
+    cols(&STAGE_HISTORY)
+}
 
 /// The fields whose change means the candidate's memos and submissions may have changed.
 const FINGERPRINT: &[&[&str]] = &[
@@ -162,19 +115,13 @@ impl CandidateRow {
             .iter()
             .map(|p| at(&value, p).cloned().unwrap_or(Value::Null))
             .collect();
-        let stage = value.get("job_stage").filter(|s| s.is_object()).map(|s| {
-            let key = Value::Array(vec![
+        let stage_key = value.get("job_stage").filter(|s| s.is_object()).map(|s| {
+            Value::Array(vec![
                 s.get("stage_kind").cloned().unwrap_or(Value::Null),
                 s.get("title").cloned().unwrap_or(Value::Null),
                 s.get("created_at").cloned().unwrap_or(Value::Null),
             ])
-            .to_string();
-            (
-                key,
-                text(s.get("stage_kind")),
-                text(s.get("title")),
-                time(s.get("created_at")),
-            )
+            .to_string()
         });
         Ok(Some(CandidateRow {
             code,
@@ -183,7 +130,7 @@ impl CandidateRow {
                 .map(str::to_string),
             fingerprint: Value::Array(fp).to_string(),
             stage_unix: unix(at(&value, &["job_stage", "updated_at"])),
-            stage,
+            stage_key,
             data: raw.to_string(),
             value,
         }))
@@ -195,55 +142,33 @@ impl CandidateRow {
         self.data = self.value.to_string();
     }
 
-    /// The values of [`CANDIDATE_COLS`].
+    /// The values of [`candidate_cols`].
     pub fn values(&self, run: i64, now: &str) -> Vec<Val> {
-        let v = &self.value;
-        let g = |k: &str| v.get(k);
-        vec![
-            Val::text(&self.code),
-            text(g("name")),
-            text(g("email")),
-            text(g("phone")),
-            text(g("birth")),
-            text(g("resume_path")),
-            text(g("profile_img_path")),
-            text(at(v, &["job_stage", "stage_kind"])),
-            text(at(v, &["job_stage", "title"])),
-            time(at(v, &["job_stage", "created_at"])),
-            time(at(v, &["job_stage", "updated_at"])),
-            text(at(v, &["job", "code"])),
-            text(at(v, &["job", "title"])),
-            time(g("applied_at")),
-            time(g("created_at")),
-            text(g("feedback_kind")),
-            text(g("feedback_status")),
-            text(g("feedback_result")),
-            real(g("feedback_score")),
-            Val::text(now),
-            Val::Int(run),
-            Val::text(&self.fingerprint),
-            self.stage_unix.map_or(Val::Null, Val::Real),
-            Val::text(&self.data),
-        ]
+        CANDIDATES.values(&self.value, &self.data, |c| match c {
+            "synced_at" => Val::text(now),
+            "seen_run" => Val::Int(run),
+            "fingerprint" => Val::text(&self.fingerprint),
+            "stage_unix" => self.stage_unix.map_or(Val::Null, Val::Real),
+            _ => unreachable!("candidates.{c} is not given"),
+        })
+    }
+
+    /// The `stage_history` row of the stage it is at (see [`history_cols`]), first seen `now`.
+    pub fn history(&self, now: &str) -> Option<Vec<Val>> {
+        let key = self.stage_key.as_ref()?;
+        Some(STAGE_HISTORY.values(&self.value, &self.data, |c| match c {
+            "stage_key" => Val::text(key),
+            "first_seen_at" => Val::text(now),
+            _ => unreachable!("stage_history.{c} is not given"),
+        }))
     }
 }
 
 /// A memo of a candidate's memo list: each top-level memo as sent (with its `replies`), and
 /// each reply again as a row of its own with its `parent_id`.
-pub const MEMO_COLS: &[&str] = &[
-    "candidate_code ?",
-    "seq ?",
-    "id ?",
-    "parent_id ?",
-    "content ?",
-    "accessible_role ?",
-    "pinned ?",
-    "user_code ?",
-    "user_name ?",
-    "created_at ?t",
-    "updated_at ?t",
-    "data ?j",
-];
+pub fn memo_cols() -> Vec<String> {
+    cols(&MEMOS)
+}
 
 #[derive(Deserialize)]
 struct WithReplies<'a> {
@@ -281,47 +206,21 @@ fn memo_row(code: &str, seq: &mut i64, raw: &str, v: &Value, parent: Option<i64>
         Some(p) if !p.is_null() => int(Some(p)),
         _ => parent.map_or(Val::Null, Val::Int),
     };
-    vec![
-        Val::text(code),
-        Val::Int(*seq),
-        int(v.get("id")),
-        parent_id,
-        text(v.get("content")),
-        text(v.get("accessible_role")),
-        boolean(v.get("pinned")),
-        text(at(v, &["user", "code"])),
-        text(at(v, &["user", "name"])),
-        time(v.get("created_at")),
-        time(v.get("updated_at")),
-        Val::text(raw),
-    ]
+    MEMOS.values(v, raw, |c| match c {
+        "candidate_code" => Val::text(code),
+        "seq" => Val::Int(*seq),
+        "parent_id" => parent_id.clone(),
+        _ => unreachable!("memos.{c} is not given"),
+    })
 }
 
-pub const SUBMISSION_COLS: &[&str] = &[
-    "candidate_code ?",
-    "seq ?",
-    "code ?",
-    "kind ?",
-    "form_title ?",
-    "form_template_id ?",
-    "form_template_name ?",
-    "submitted_at ?t",
-    "created_at ?t",
-    "data ?j",
-];
+pub fn submission_cols() -> Vec<String> {
+    cols(&SUBMISSIONS)
+}
 
-pub const ANSWER_COLS: &[&str] = &[
-    "candidate_code ?",
-    "submission_seq ?",
-    "seq ?",
-    "submission_code ?",
-    "answer_id ?",
-    "question_id ?",
-    "question_title ?",
-    "kind ?",
-    "value ?",
-    "answer ?j",
-];
+pub fn answer_cols() -> Vec<String> {
+    cols(&SUBMISSION_ANSWERS)
+}
 
 #[derive(Deserialize)]
 struct WithAnswers<'a> {
@@ -345,18 +244,11 @@ pub fn submission_rows(
     answers: &mut Vec<Vec<Val>>,
 ) -> Result<(), Error> {
     let v = parse(raw, &crate::msg!("record-submission"))?;
-    subs.push(vec![
-        Val::text(code),
-        Val::Int(seq),
-        text(v.get("code")),
-        text(v.get("kind")),
-        text(v.get("form_title")),
-        int(at(&v, &["form_template", "id"])),
-        text(at(&v, &["form_template", "name"])),
-        time(v.get("submitted_at")),
-        time(v.get("created_at")),
-        Val::text(raw),
-    ]);
+    subs.push(SUBMISSIONS.values(&v, raw, |c| match c {
+        "candidate_code" => Val::text(code),
+        "seq" => Val::Int(seq),
+        _ => unreachable!("submissions.{c} is not given"),
+    }));
     let items = serde_json::from_str::<WithAnswers>(raw)
         .ok()
         .and_then(|w| w.submission_answers)
@@ -366,81 +258,27 @@ pub fn submission_rows(
         if !av.is_object() {
             continue;
         }
-        let title = match av.get("title") {
-            Some(Value::String(t)) => Val::text(t),
-            _ => text(at(&av, &["question", "title"])),
-        };
-        answers.push(vec![
-            Val::text(code),
-            Val::Int(seq),
-            Val::Int(i as i64 + 1),
-            text(v.get("code")),
-            int(av.get("id")),
-            int(at(&av, &["question", "id"])),
-            title,
-            text(av.get("kind")),
-            answer_text(av.get("answer_json_info")),
-            // The answer as sent; the whole item is in the submission's `data`.
-            serde_json::from_str::<AnswerInfo>(a.get())
-                .ok()
-                .and_then(|i| i.answer_json_info)
-                .map_or(Val::Null, |r| Val::text(r.get())),
-        ]);
+        answers.push(SUBMISSION_ANSWERS.values(&av, a.get(), |c| {
+            match c {
+                "candidate_code" => Val::text(code),
+                "submission_seq" => Val::Int(seq),
+                "seq" => Val::Int(i as i64 + 1),
+                "submission_code" => text(v.get("code")),
+                // The answer as sent; the whole item is in the submission's `data`.
+                "answer" => serde_json::from_str::<AnswerInfo>(a.get())
+                    .ok()
+                    .and_then(|i| i.answer_json_info)
+                    .map_or(Val::Null, |r| Val::text(r.get())),
+                _ => unreachable!("submission_answers.{c} is not given"),
+            }
+        }));
     }
     Ok(())
 }
 
-/// An answer as one text, for queries: `value`, the `values` or `links` joined with ", ",
-/// `checked` as true/false, a contact as `name <email> phone`.
-fn answer_text(info: Option<&Value>) -> Val {
-    let Some(Value::Object(m)) = info else {
-        return Val::Null;
-    };
-    let join = |a: &Vec<Value>| {
-        a.iter()
-            .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if let Some(v) = m.get("value") {
-        return text(Some(v));
-    }
-    if let Some(Value::Array(a)) = m.get("values") {
-        return Val::Text(join(a));
-    }
-    if let Some(Value::Array(a)) = m.get("links") {
-        return Val::Text(join(a));
-    }
-    if let Some(Value::Bool(b)) = m.get("checked") {
-        return Val::text(b.to_string());
-    }
-    let parts: Vec<String> = [("name", "{}"), ("email", "<{}>"), ("phone", "{}")]
-        .iter()
-        .filter_map(|(k, f)| {
-            m.get(*k)
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-                .map(|s| f.replace("{}", s))
-        })
-        .collect();
-    if parts.is_empty() {
-        Val::Null
-    } else {
-        Val::Text(parts.join(" "))
-    }
+pub fn form_cols() -> Vec<String> {
+    cols(&FORMS)
 }
-
-pub const FORM_COLS: &[&str] = &[
-    "code ?",
-    "title ?",
-    "status ?",
-    "end_at ?t",
-    "created_at ?t",
-    "updated_at ?t",
-    "seen_run ?",
-    "synced_at ?t",
-    "data ?j",
-];
 
 /// A form of the form list.
 pub struct FormRow {
@@ -469,34 +307,17 @@ impl FormRow {
     }
 
     pub fn values(&self, run: i64, now: &str) -> Vec<Val> {
-        let v = &self.value;
-        vec![
-            Val::text(&self.code),
-            text(v.get("title")),
-            text(v.get("status")),
-            time(v.get("end_at")),
-            time(v.get("created_at")),
-            time(v.get("updated_at")),
-            Val::Int(run),
-            Val::text(now),
-            Val::text(&self.data),
-        ]
+        FORMS.values(&self.value, &self.data, |c| match c {
+            "seen_run" => Val::Int(run),
+            "synced_at" => Val::text(now),
+            _ => unreachable!("forms.{c} is not given"),
+        })
     }
 }
 
-pub const JOB_COLS: &[&str] = &[
-    "key ?",
-    "code ?",
-    "title ?",
-    "url ?",
-    "form_code ?",
-    "position_title ?",
-    "created_at ?t",
-    "updated_at ?t",
-    "seen_run ?",
-    "synced_at ?t",
-    "data ?j",
-];
+pub fn job_cols() -> Vec<String> {
+    cols(&JOBS)
+}
 
 /// A job of the job list. Its `code` may be null (the service sends none for some
 /// postings), so rows are keyed by the code, else the posting's address, else its form.
@@ -520,19 +341,12 @@ pub fn job_row(raw: &str, run: i64, now: &str) -> Result<Option<(String, Vec<Val
         (None, None, None, Some(t)) => format!("title:{t}"),
         _ => return Ok(None),
     };
-    let row = vec![
-        Val::text(&key),
-        text(v.get("code")),
-        text(v.get("title")),
-        text(v.get("url")),
-        text(at(&v, &["application_form", "code"])),
-        text(at(&v, &["position", "title"])),
-        time(v.get("created_at")),
-        time(v.get("updated_at")),
-        Val::Int(run),
-        Val::text(now),
-        Val::text(raw),
-    ];
+    let row = JOBS.values(&v, raw, |c| match c {
+        "key" => Val::text(&key),
+        "seen_run" => Val::Int(run),
+        "synced_at" => Val::text(now),
+        _ => unreachable!("jobs.{c} is not given"),
+    });
     Ok(Some((key, row)))
 }
 

@@ -7,10 +7,11 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use rusqlite::types::ValueRef;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
 use super::db::{Backend, Dialect, Val};
 use crate::error::Error;
+use crate::sqlite_file::Role;
 
 pub struct Sqlite {
     conn: Connection,
@@ -29,25 +30,13 @@ impl Sqlite {
                 path = path.display().to_string()
             )));
         }
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| sqlite_error(path, e))?;
-        let db = Sqlite {
+        let conn =
+            crate::sqlite_file::open(path, Role::Mirror).map_err(|e| sqlite_error(path, e))?;
+        Ok(Sqlite {
             conn,
             path: path.to_path_buf(),
             lock: None,
-        };
-        // A reader or another writer holding the file briefly makes us wait, not fail.
-        // secure_delete on every connection: a row a sync replaces or a purge deletes is
-        // overwritten with zeros, so no old personal value stays in free pages or in the
-        // unused space of a page (a setting of the connection: nothing is written).
-        db.conn
-            .busy_timeout(std::time::Duration::from_secs(30))
-            .and_then(|_| db.conn.pragma_update(None, "secure_delete", "ON"))
-            .map_err(|e| db.err(e))?;
-        Ok(db)
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -64,8 +53,8 @@ impl Backend for Sqlite {
         Dialect::Sqlite
     }
 
-    fn describe(&self) -> String {
-        format!("SQLite file {}", self.path.display())
+    fn describe(&self) -> crate::msg::Msg {
+        crate::msg!("mirror-sqlite-file", path = self.path.display().to_string())
     }
 
     fn batch(&mut self, sql: &str) -> Result<(), Error> {
@@ -134,13 +123,7 @@ impl Backend for Sqlite {
     }
 
     fn prepare_for_writes(&mut self) -> Result<(), Error> {
-        // WAL: readers (a BI tool, `sync status`) beside a sync. NORMAL: a commit survives
-        // the process being killed; only a power cut may lose the last ones, never
-        // consistency.
-        self.conn
-            .pragma_update(None, "journal_mode", "WAL")
-            .and_then(|_| self.conn.pragma_update(None, "synchronous", "NORMAL"))
-            .and_then(|_| self.conn.pragma_update(None, "foreign_keys", "ON"))
+        crate::sqlite_file::prepare_for_writes(&self.conn, Role::Mirror)
             .map_err(|e| sqlite_error(&self.path, e))
     }
 
@@ -151,7 +134,8 @@ impl Backend for Sqlite {
             self.batch("VACUUM")?;
         }
         // The WAL keeps the old pages until a checkpoint folds them into the file and
-        // truncates it; a reader in the middle of a query keeps it (busy after 30 s).
+        // truncates it; a reader in the middle of a query keeps it (busy after the mirror's
+        // busy timeout).
         let busy: i64 = self
             .conn
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))

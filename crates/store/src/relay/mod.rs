@@ -12,22 +12,32 @@
 //! Writes of a running listener go through [`writer::Writer`] (one connection, grouped
 //! commits); lanes read with connections of their own ([`Reader`]).
 
+pub mod erase;
 pub mod writer;
+
+pub use erase::ErasedEvents;
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 
 use crate::error::Error;
+use crate::sqlite_file::Role;
 use recruit_client::clock::SharedClock;
 use recruit_client::msg::Arg;
 
-/// `PRAGMA user_version` of the stores this recruit writes. 1: the first; 2: an index per lane
-/// (status, target, id), so a lane finds its next event without reading anyone else's.
-pub const VERSION: i64 = 2;
+/// The schema of the stores this recruit writes. 1: the first; 2: an index per lane (status,
+/// target, id), so a lane finds its next event without reading anyone else's; 3: the version
+/// kept in `recruit_meta` as the mirror keeps its own ([`crate::sqlite_file::meta`]), where
+/// 1 and 2 were `PRAGMA user_version` (read once, to migrate such a store).
+pub const VERSION: i64 = 3;
+
+/// `PRAGMA user_version` a store keeps from version 3 on, never read again: a recruit of the
+/// older scheme finds a store newer than its own and refuses it by name.
+const LAST_USER_VERSION: i64 = 3;
 
 /// Default file name in the data directory.
 pub const DEFAULT_FILE: &str = "events.db";
@@ -341,13 +351,8 @@ pub struct Reader {
 
 impl Reader {
     pub fn open(path: &Path) -> Result<Reader, Error> {
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| store_error(path, e))?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .and_then(|_| conn.pragma_update(None, "query_only", true))
+        let conn = crate::sqlite_file::open(path, Role::Listener)
+            .and_then(|c| c.pragma_update(None, "query_only", true).map(|_| c))
             .map_err(|e| store_error(path, e))?;
         Ok(Reader {
             conn,
@@ -490,24 +495,22 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     let existed = std::fs::metadata(path)
         .map(|m| m.len() > 0)
         .unwrap_or(false);
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| {
-        Error::usage(crate::msg!(
-            "store-cannot-open",
-            store = shown.to_string(),
-            error = e.to_string()
-        ))
-        .with_source(e)
+    let role = match how {
+        Open::Listener => Role::Listener,
+        Open::Existing => Role::Events,
+    };
+    let conn = crate::sqlite_file::open(path, role).map_err(|e| match &e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::CannotOpen => {
+            Error::usage(crate::msg!(
+                "store-cannot-open",
+                store = shown.to_string(),
+                error = e.to_string()
+            ))
+            .with_source(e)
+        }
+        _ => not_a_store(path, e),
     })?;
-    // Readers (events list) and the listener work at once; a busy writer waits, not fails.
-    // Payloads hold personal data: a row deleted or rewritten is overwritten with zeros, so
-    // no old copy stays in free pages or unused page space (a setting of the connection).
-    conn.busy_timeout(std::time::Duration::from_secs(10))
-        .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
-        .map_err(|e| store_error(path, e))?;
-    let version: i64 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| not_a_store(path, e))?;
+    let version = stored_version(&conn, path)?;
     if version > VERSION {
         let what = crate::msg!("store-version");
         return Err(Error::written_by_newer(
@@ -541,13 +544,43 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     if how == Open::Listener && version > 0 {
         integrity_check(&conn, path)?;
     }
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(|e| store_error(path, e))?;
-    // Committed means on disk: the 200 to the service promises the event is kept.
-    conn.pragma_update(None, "synchronous", "FULL")
-        .map_err(|e| store_error(path, e))?;
+    crate::sqlite_file::prepare_for_writes(&conn, role).map_err(|e| store_error(path, e))?;
     migrate(&conn, version).map_err(|e| store_error(path, e))?;
     Ok(conn)
+}
+
+/// The store's schema version (0: none yet): `recruit_meta`'s, or, in a store of the older
+/// scheme (versions 1 and 2), `PRAGMA user_version`. A `recruit_meta` of another kind (a
+/// mirror given as `--store`) is not a store.
+fn stored_version(conn: &Connection, path: &Path) -> Result<i64, Error> {
+    use crate::sqlite_file::{has_table, meta, meta_get};
+    let read = || -> rusqlite::Result<_> {
+        if !has_table(conn, meta::TABLE)? {
+            let legacy: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            return Ok((None, Some(legacy), None));
+        }
+        Ok((
+            Some(meta_get(conn, meta::KIND)?),
+            None,
+            meta_get(conn, meta::VERSION)?,
+        ))
+    };
+    match read().map_err(|e| not_a_store(path, e))? {
+        // The older scheme's versions: 1 and 2; a later one is a newer recruit's.
+        (None, Some(v), _) if v < LAST_USER_VERSION || v > VERSION => Ok(v),
+        (None, _, _) => Err(damaged(path, crate::msg!("store-no-meta-version"))),
+        (Some(kind), _, version) => {
+            if kind.as_deref() != Some(meta::EVENT_STORE) {
+                return Err(Error::usage(crate::msg!(
+                    "store-not-a-store",
+                    store = path.display().to_string()
+                )));
+            }
+            version
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| damaged(path, crate::msg!("store-no-meta-version")))
+        }
+    }
 }
 
 /// SQLite's quick check reads every page once (seconds for a large store) and finds the
@@ -642,6 +675,17 @@ fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
              PRAGMA user_version = 2;
              COMMIT;",
         )?;
+    }
+    if from < 3 {
+        use crate::sqlite_file::meta;
+        let tx = conn.unchecked_transaction()?;
+        tx.execute_batch(&crate::mirror::tables::META.create(crate::mirror::db::Dialect::Sqlite))?;
+        tx.execute(
+            "INSERT INTO recruit_meta (key, value) VALUES (?1, ?2), (?3, ?4)",
+            params![meta::KIND, meta::EVENT_STORE, meta::VERSION, "3"],
+        )?;
+        tx.pragma_update(None, "user_version", LAST_USER_VERSION)?;
+        tx.commit()?;
     }
     Ok(())
 }
@@ -839,29 +883,128 @@ mod tests {
         assert!(s.list(&Filter::default()).unwrap().is_empty());
     }
 
+    /// A store as recruit wrote it before version 3 (frozen: the version in
+    /// `PRAGMA user_version`), at `version` (1 or 2), holding one event.
+    fn legacy_store(path: &Path, version: i64) {
+        let c = Connection::open(path).unwrap();
+        c.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             CREATE TABLE events (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 action TEXT,
+                 received_at TEXT NOT NULL,
+                 received_unix REAL NOT NULL,
+                 status TEXT NOT NULL DEFAULT 'pending',
+                 attempts INTEGER NOT NULL DEFAULT 0,
+                 last_error TEXT,
+                 payload BLOB NOT NULL,
+                 target TEXT,
+                 content_type TEXT,
+                 signature_name TEXT,
+                 signature_value TEXT,
+                 next_attempt_unix REAL,
+                 delivered_at TEXT
+             );
+             CREATE INDEX events_status ON events (status, id);
+             INSERT INTO events (action, received_at, received_unix, payload, target)
+             VALUES ('candidate_pass', '2026-01-01T00:00:00.000Z', 1767225600, X'7b7d', 'http://x/');
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        if version >= 2 {
+            c.execute_batch(
+                "CREATE INDEX events_lane ON events (status, target, id); PRAGMA user_version = 2;",
+            )
+            .unwrap();
+        }
+    }
+
+    fn scheme(s: &EventStore) -> (Option<String>, Option<String>, i64, i64) {
+        use crate::sqlite_file::{meta, meta_get};
+        s.with(|c| {
+            Ok((
+                meta_get(c, meta::KIND)?,
+                meta_get(c, meta::VERSION)?,
+                c.query_row("PRAGMA user_version", [], |r| r.get(0))?,
+                c.query_row(
+                    "SELECT count(*) FROM sqlite_master WHERE name = 'events_lane'",
+                    [],
+                    |r| r.get(0),
+                )?,
+            ))
+        })
+        .unwrap()
+    }
+
     #[test]
-    fn a_version_1_store_is_migrated_forward() {
+    fn a_store_of_the_older_version_scheme_is_migrated_to_recruit_meta_once() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v1.db");
-        let c = Connection::open(&path).unwrap();
-        migrate(&c, 0).unwrap();
-        c.execute_batch("PRAGMA user_version = 1; DROP INDEX events_lane;")
+        for (old, how) in [
+            (1, Open::Existing),
+            (2, Open::Existing),
+            (2, Open::Listener),
+        ] {
+            let path = dir.path().join(format!("v{old}-{how:?}.db"));
+            legacy_store(&path, old);
+            let s = EventStore::open(&path, how).unwrap();
+            let expected = (
+                Some("event-store".to_string()),
+                Some(VERSION.to_string()),
+                LAST_USER_VERSION,
+                1,
+            );
+            assert_eq!(scheme(&s), expected, "from version {old}");
+            let events = s.list(&Filter::default()).unwrap();
+            assert_eq!(events.len(), 1, "its events are kept");
+            assert_eq!(events[0].action.as_deref(), Some("candidate_pass"));
+            drop(s);
+            // Opened again: read from recruit_meta, nothing more to do.
+            let s = EventStore::open(&path, Open::Existing).unwrap();
+            assert_eq!(scheme(&s), expected);
+        }
+        // A new store starts in the new scheme.
+        let (s, _lock) = EventStore::open_for_listener(&dir.path().join("new.db")).unwrap();
+        assert_eq!(scheme(&s).1, Some(VERSION.to_string()));
+        // recruit_meta's version, not the pragma, is the one read: a newer one is refused.
+        s.with(|c| {
+            c.execute(
+                "UPDATE recruit_meta SET value = '9' WHERE key = 'schema_version'",
+                [],
+            )
+        })
+        .unwrap();
+        drop((s, _lock));
+        let e = EventStore::open(&dir.path().join("new.db"), Open::Existing)
+            .err()
             .unwrap();
-        drop(c);
-        let s = EventStore::open(&path, Open::Existing).unwrap();
-        let (version, lane_index): (i64, i64) = s
-            .with(|c| {
-                Ok((
-                    c.query_row("PRAGMA user_version", [], |r| r.get(0))?,
-                    c.query_row(
-                        "SELECT count(*) FROM sqlite_master WHERE name = 'events_lane'",
-                        [],
-                        |r| r.get(0),
-                    )?,
-                ))
-            })
-            .unwrap();
-        assert_eq!((version, lane_index), (VERSION, 1));
+        assert_eq!(said(&e), "written-by-newer", "{}", e.message);
+    }
+
+    #[test]
+    fn a_mirror_is_not_an_event_store_nor_an_event_store_a_mirror() {
+        let dir = tempfile::tempdir().unwrap();
+        let mirror = dir.path().join("mirror.db");
+        let m = crate::mirror::Mirror::open(
+            &crate::mirror::Target::Sqlite(mirror.clone()),
+            &crate::api::NetSettings::system(),
+            crate::mirror::Access::Sync,
+        )
+        .unwrap();
+        drop(m);
+        let e = EventStore::open(&mirror, Open::Existing).err().unwrap();
+        assert_eq!(said(&e), "store-not-a-store", "{}", e.message);
+        let store = dir.path().join("events.db");
+        drop(EventStore::open_for_listener(&store).unwrap());
+        let before = std::fs::read(&store).unwrap();
+        let e = crate::mirror::Mirror::open(
+            &crate::mirror::Target::Sqlite(store.clone()),
+            &crate::api::NetSettings::system(),
+            crate::mirror::Access::Sync,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(said(&e), "sync-other-kind", "{}", e.message);
+        assert!(std::fs::read(&store).unwrap() == before, "left as it was");
     }
 
     /// The id of what an error says (this crate words nothing: the front end does).

@@ -155,11 +155,9 @@ impl Writer {
         path: &Path,
         clock: SharedClock,
     ) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
-        let conn = Connection::open(path).map_err(|e| super::store_error(path, e))?;
-        // secure_delete: as every connection that writes payloads (see `super::connect`).
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
-            .and_then(|_| conn.pragma_update(None, "secure_delete", "ON"))
+        use crate::sqlite_file::{open, prepare_for_writes, Role};
+        let conn = open(path, Role::Listener)
+            .and_then(|c| prepare_for_writes(&c, Role::Listener).map(|_| c))
             .map_err(|e| super::store_error(path, e))?;
         let check = Reader::open(path)?;
         let (tx, rx) = mpsc::channel();

@@ -1,0 +1,386 @@
+//! Erasure's one code path: `privacy erase`, `privacy retention` and `sync purge` each choose
+//! the candidates and the stores, ask, and then call [`carry_out`], which removes the
+//! personal data store by store, appends the destruction register's rows and the access
+//! log's `erase` record, and says what it did.
+//!
+//! The stores, in order: the mirror (`Mirror::purge_codes`: personal columns and `data`
+//! nulled, memos and submissions deleted, no readable copy left), the relay's store
+//! (`EventStore::erase`: each event keeps its id, action, times and status, the personal
+//! values of its payload become null), and the exports the export registry knows: their
+//! output files (`FILE`, `FILE.partial`) are the user's and are only listed; the journal
+//! `FILE.progress` of an unfinished one gets the erased candidates as done (see
+//! `crate::export::journal::withhold`), so `--resume` never fetches them again.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use super::register::Row;
+use crate::context::Ctx;
+use crate::error::Error;
+use crate::export::journal::{self, Withheld};
+use crate::sync::{MirrorActor, Purged};
+use crate::webhook::store::{EventStore, Open};
+
+/// A store an erasure goes through: opened, or said to be absent (skipped), or not one this
+/// command touches.
+pub(crate) enum Place<T> {
+    Here(T),
+    /// Where it would be, shown (a PostgreSQL address without its password).
+    Absent(String),
+    NotAsked,
+}
+
+/// The stores of one erasure, found before anything is changed.
+pub(crate) struct Stores {
+    pub mirror: Place<MirrorActor>,
+    /// The relay's store: an existing file.
+    pub relay: Place<PathBuf>,
+    /// Go through the exports the registry knows.
+    pub exports: bool,
+}
+
+/// One export the registry names.
+#[derive(Debug, Clone)]
+pub(crate) struct ExportSeen {
+    pub output: PathBuf,
+    /// Its files that exist (`FILE`, `FILE.partial`): they may hold the candidates' data and
+    /// are not touched.
+    pub files: Vec<PathBuf>,
+    /// The journal of an unfinished export.
+    pub journal: Option<PathBuf>,
+    /// What was done to that journal: withheld, or why not (damaged: `--resume` refuses it).
+    pub withheld: Option<Result<Option<Withheld>, Error>>,
+}
+
+/// What an erasure did.
+pub(crate) struct Done {
+    pub mirror: Option<Result<Purged, Error>>,
+    pub mirror_shown: String,
+    pub relay: Option<Result<crate::webhook::store::ErasedEvents, Error>>,
+    pub relay_shown: String,
+    pub exports: Vec<ExportSeen>,
+    /// The register's rows written (one per candidate found in the mirror or the relay).
+    pub rows: Vec<Row>,
+    /// Asked for, found in neither the mirror nor the relay's store.
+    pub not_found: Vec<String>,
+}
+
+impl Done {
+    /// The first store that failed, as the command's error (the others were still done).
+    pub(crate) fn failure(&self) -> Option<Error> {
+        let mirror = self.mirror.as_ref().and_then(|r| r.as_ref().err());
+        let relay = self.relay.as_ref().and_then(|r| r.as_ref().err());
+        let export = self
+            .exports
+            .iter()
+            .find_map(|e| e.withheld.as_ref().and_then(|w| w.as_ref().err()));
+        mirror.or(relay).or(export).cloned()
+    }
+}
+
+/// The exports the registry names whose files still exist, each with its journal when
+/// unfinished.
+pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
+    use crate::export::sink::{journal_path, partial_path};
+    let mut out = Vec::new();
+    for output in crate::export::registry::outputs()? {
+        let files: Vec<PathBuf> = [output.clone(), partial_path(&output)]
+            .into_iter()
+            .filter(|p| p.symlink_metadata().is_ok())
+            .collect();
+        let journal = Some(journal_path(&output)).filter(|p| p.symlink_metadata().is_ok());
+        if files.is_empty() && journal.is_none() {
+            continue;
+        }
+        out.push(ExportSeen {
+            output,
+            files,
+            journal,
+            withheld: None,
+        });
+    }
+    Ok(out)
+}
+
+/// The candidates of the mirror `rule` takes (not erased yet). When there are none and this
+/// is no dry run, the scrub an earlier erasure could not finish (a WAL a reader held) is
+/// done now, so running the same command again is the fix that erasure named.
+pub(crate) async fn preview(
+    mirror: &MirrorActor,
+    rule: &crate::sync::PurgeRule,
+    dry_run: bool,
+) -> Result<Vec<String>, Error> {
+    let r = rule.clone();
+    let codes = mirror.call(move |m| m.purge_preview(&r)).await?;
+    if codes.is_empty() && !dry_run {
+        mirror.call(move |m| m.purge_codes(&[], "")).await?;
+    }
+    Ok(codes)
+}
+
+/// Remove the personal data of `codes` from `stores` (asked and confirmed before), then
+/// record it: a register row per candidate found, one access-log record for the run. `why`
+/// is kept in the mirror's `purges` table; `reason` is the user's `--reason`.
+pub(crate) async fn carry_out(
+    ctx: &Ctx,
+    codes: &[String],
+    why: &str,
+    stores: &Stores,
+    reason: Option<String>,
+) -> Result<Done, Error> {
+    let mut done = Done {
+        mirror: None,
+        mirror_shown: String::new(),
+        relay: None,
+        relay_shown: String::new(),
+        exports: Vec::new(),
+        rows: Vec::new(),
+        not_found: Vec::new(),
+    };
+    match &stores.mirror {
+        Place::Here(m) => {
+            done.mirror_shown = m.shown.clone();
+            let (c, w) = (codes.to_vec(), why.to_string());
+            done.mirror = Some(m.call(move |m| m.purge_codes(&c, &w)).await);
+        }
+        Place::Absent(s) => done.mirror_shown = s.clone(),
+        Place::NotAsked => {}
+    }
+    match &stores.relay {
+        Place::Here(path) => {
+            done.relay_shown = path.display().to_string();
+            done.relay = Some(EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)));
+        }
+        Place::Absent(s) => done.relay_shown = s.clone(),
+        Place::NotAsked => {}
+    }
+    if stores.exports {
+        done.exports = exports_known()?;
+        for e in &mut done.exports {
+            if let Some(j) = &e.journal {
+                e.withheld = Some(journal::withhold(j, codes));
+            }
+        }
+    }
+    done.rows = rows(ctx, codes, &done, reason.clone());
+    let found: BTreeSet<&str> = done.rows.iter().map(|r| r.candidate.as_str()).collect();
+    done.not_found = codes
+        .iter()
+        .filter(|c| !found.contains(c.as_str()))
+        .cloned()
+        .collect();
+    // Recorded even when a store failed: what was erased stays erased.
+    super::register::append(&done.rows)?;
+    super::audit::log_erasure(ctx, codes, &done.rows, reason)?;
+    Ok(done)
+}
+
+/// A register row for each candidate the mirror or the relay's store held.
+fn rows(ctx: &Ctx, codes: &[String], done: &Done, reason: Option<String>) -> Vec<Row> {
+    let at = crate::clock::system()
+        .utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let actor = super::audit::actor(ctx);
+    let purged = done.mirror.as_ref().and_then(|r| r.as_ref().ok());
+    let relay = done.relay.as_ref().and_then(|r| r.as_ref().ok());
+    let withheld_somewhere = |code: &String| {
+        done.exports
+            .iter()
+            .any(|e| matches!(&e.withheld, Some(Ok(Some(w))) if w.withheld.contains(code)))
+    };
+    let mut out = Vec::new();
+    for code in codes {
+        let in_mirror = purged.and_then(|p| p.erased.iter().find(|e| &e.code == code));
+        let in_relay = relay.is_some_and(|r| r.codes.contains(code));
+        if in_mirror.is_none() && !in_relay {
+            continue;
+        }
+        let mut stores = Vec::new();
+        if in_mirror.is_some() {
+            stores.push("mirror".to_string());
+        }
+        if in_relay {
+            stores.push("relay".to_string());
+        }
+        if withheld_somewhere(code) {
+            stores.push("export journal".to_string());
+        }
+        out.push(Row {
+            at: at.clone(),
+            actor: actor.clone(),
+            candidate: code.clone(),
+            stage: in_mirror.and_then(|e| e.stage.clone()),
+            fields: in_mirror
+                .map(|e| e.fields.iter().map(|f| f.to_string()).collect())
+                .unwrap_or_default(),
+            stores,
+            reason: reason.clone(),
+        });
+    }
+    out
+}
+
+/// `-o json`: per store and per candidate.
+pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
+    let err = |e: &Error| Value::String(e.message.clone());
+    let mirror = match &done.mirror {
+        None if done.mirror_shown.is_empty() => Value::Null,
+        None => json!({"store": "mirror", "location": done.mirror_shown, "status": "absent"}),
+        Some(Ok(p)) => json!({
+            "store": "mirror",
+            "location": done.mirror_shown,
+            "status": "erased",
+            "candidates": p.codes,
+            "memos_deleted": p.memos,
+            "submissions_deleted": p.submissions,
+        }),
+        Some(Err(e)) => {
+            json!({"store": "mirror", "location": done.mirror_shown, "status": "failed", "error": err(e)})
+        }
+    };
+    let relay = match &done.relay {
+        None if done.relay_shown.is_empty() => Value::Null,
+        None => json!({"store": "relay", "location": done.relay_shown, "status": "absent"}),
+        Some(Ok(r)) => json!({
+            "store": "relay",
+            "location": done.relay_shown,
+            "status": "erased",
+            "candidates": r.codes,
+            "events": r.events,
+        }),
+        Some(Err(e)) => {
+            json!({"store": "relay", "location": done.relay_shown, "status": "failed", "error": err(e)})
+        }
+    };
+    let exports: Vec<Value> = done
+        .exports
+        .iter()
+        .map(|e| {
+            let (status, withheld, written, error) = match &e.withheld {
+                None => ("finished", Vec::new(), Vec::new(), Value::Null),
+                Some(Ok(None)) => ("damaged journal", Vec::new(), Vec::new(), Value::Null),
+                Some(Ok(Some(w))) => (
+                    "withheld",
+                    w.withheld.clone(),
+                    w.written.clone(),
+                    Value::Null,
+                ),
+                Some(Err(x)) => ("failed", Vec::new(), Vec::new(), err(x)),
+            };
+            json!({
+                "store": "export",
+                "output": e.output,
+                "journal": e.journal,
+                "status": status,
+                "withheld": withheld,
+                "already_written": written,
+                "files_not_touched": e.files,
+                "error": error,
+            })
+        })
+        .collect();
+    let mut stores: Vec<Value> = [mirror, relay]
+        .into_iter()
+        .filter(|v| !v.is_null())
+        .collect();
+    stores.extend(exports);
+    let candidates: Vec<Value> = codes
+        .iter()
+        .map(|c| match done.rows.iter().find(|r| &r.candidate == c) {
+            Some(r) => json!({
+                "candidate": c,
+                "found": true,
+                "stage": r.stage,
+                "fields": r.fields,
+                "stores": r.stores,
+            }),
+            None => {
+                json!({"candidate": c, "found": false, "stage": null, "fields": [], "stores": []})
+            }
+        })
+        .collect();
+    let files: Vec<&PathBuf> = done.exports.iter().flat_map(|e| &e.files).collect();
+    json!({
+        "erased": done.rows.len(),
+        "candidates": candidates,
+        "not_found": done.not_found,
+        "stores": stores,
+        "files_not_touched": files,
+    })
+}
+
+/// For people, a line each: every store, the candidates found nowhere, the files not touched.
+pub(crate) fn summary(done: &Done) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &done.mirror {
+        None if done.mirror_shown.is_empty() => {}
+        None => lines.push(crate::t!(
+            "privacy-mirror-absent",
+            location = done.mirror_shown.clone()
+        )),
+        Some(Ok(p)) => lines.push(crate::t!(
+            "privacy-mirror-erased",
+            location = done.mirror_shown.clone(),
+            count = p.codes.len(),
+            memos = p.memos,
+            submissions = p.submissions
+        )),
+        Some(Err(e)) => lines.push(crate::t!(
+            "privacy-store-failed",
+            location = done.mirror_shown.clone(),
+            error = e.message.clone()
+        )),
+    }
+    match &done.relay {
+        None if done.relay_shown.is_empty() => {}
+        None => lines.push(crate::t!(
+            "privacy-relay-absent",
+            location = done.relay_shown.clone()
+        )),
+        Some(Ok(r)) => lines.push(crate::t!(
+            "privacy-relay-erased",
+            location = done.relay_shown.clone(),
+            count = r.codes.len(),
+            events = r.events
+        )),
+        Some(Err(e)) => lines.push(crate::t!(
+            "privacy-store-failed",
+            location = done.relay_shown.clone(),
+            error = e.message.clone()
+        )),
+    }
+    for e in &done.exports {
+        let Some(j) = &e.journal else { continue };
+        let journal = j.display().to_string();
+        lines.push(match &e.withheld {
+            Some(Ok(Some(w))) => crate::t!(
+                "privacy-journal-withheld",
+                journal = journal,
+                withheld = w.withheld.len(),
+                written = w.written.len()
+            ),
+            Some(Err(x)) => crate::t!(
+                "privacy-store-failed",
+                location = journal,
+                error = x.message.clone()
+            ),
+            _ => crate::t!("privacy-journal-damaged", journal = journal),
+        });
+    }
+    if !done.not_found.is_empty() {
+        lines.push(crate::t!(
+            "privacy-not-found",
+            count = done.not_found.len(),
+            codes = done.not_found.join(", ")
+        ));
+    }
+    for f in done.exports.iter().flat_map(|e| &e.files) {
+        lines.push(crate::t!(
+            "privacy-file-not-touched",
+            file = f.display().to_string()
+        ));
+    }
+    lines
+}

@@ -1,0 +1,75 @@
+//! The destruction register: `erasures.jsonl` in the data directory, one JSON line per
+//! erased candidate: `{at, actor, candidate, stage, fields, stores, reason}`. Appended (under
+//! a lock, private, synced) by every erasure, retention run and `sync purge`; read by
+//! `recruit privacy register`.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use crate::error::Error;
+
+/// The register's file name in the data directory.
+pub const FILE: &str = "erasures.jsonl";
+
+pub(crate) fn path() -> PathBuf {
+    recruit_client::files::data_dir().join(FILE)
+}
+
+/// One erased candidate, as the register keeps it.
+#[derive(Debug, Clone)]
+pub(crate) struct Row {
+    pub at: String,
+    pub actor: String,
+    pub candidate: String,
+    /// Its stage in the mirror when erased; none when the mirror did not have it.
+    pub stage: Option<String>,
+    /// The personal fields that held a value (the contract's names).
+    pub fields: Vec<String>,
+    /// Where its data was erased: `mirror`, `relay`, `export journal`.
+    pub stores: Vec<String>,
+    pub reason: Option<String>,
+}
+
+impl Row {
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "at": self.at,
+            "actor": self.actor,
+            "candidate": self.candidate,
+            "stage": self.stage,
+            "fields": self.fields,
+            "stores": self.stores,
+            "reason": self.reason,
+        })
+    }
+}
+
+/// Append `rows`, one line each, in order.
+pub(crate) fn append(rows: &[Row]) -> Result<(), Error> {
+    let path = path();
+    for r in rows {
+        recruit_client::files::append_line(&path, &r.to_json().to_string())?;
+    }
+    Ok(())
+}
+
+/// Every row, oldest first. A line that is not JSON is said as an error naming it: the
+/// register is evidence, a silently dropped row would hide a change to it.
+pub(crate) fn rows() -> Result<Vec<Value>, Error> {
+    let path = path();
+    recruit_client::files::read_lines(&path)?
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str::<Value>(line).map_err(|e| {
+                Error::other(crate::t!(
+                    "privacy-register-damaged",
+                    path = path.display().to_string(),
+                    line = i + 1,
+                    why = e.to_string()
+                ))
+            })
+        })
+        .collect()
+}
