@@ -107,6 +107,10 @@ impl Config {
                 .parse::<i64>()
                 .map(toml_edit::Value::from)
                 .unwrap_or_else(|_| text()),
+            Type::Bool => value
+                .parse::<bool>()
+                .map(toml_edit::Value::from)
+                .unwrap_or_else(|_| text()),
             Type::Text => text(),
         };
         match table.get_mut(key.name()) {

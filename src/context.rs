@@ -197,6 +197,18 @@ pub struct GlobalArgs {
         value_name = "SECS"
     )]
     pub max_wait: Option<f64>,
+
+    /// Why personal data is read, recorded with this run in the access log (`recruit audit
+    /// list`); exports and syncs need one when the config sets `require_reason = true`
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        env = "RECRUIT_REASON",
+        hide_env_values = true,
+        value_name = "TEXT"
+    )]
+    pub reason: Option<String>,
 }
 
 /// Where each global option given came from (flag or env var), by its id.
@@ -277,7 +289,7 @@ impl GlobalArgs {
             Key::Lang => self.lang.map(|l| l.code().to_string()),
             Key::SigningKey => self.environ.signing_key.clone(),
             Key::AuditLog => self.environ.audit_log.clone(),
-            Key::ApiKeyCommand | Key::Variant => None,
+            Key::ApiKeyCommand | Key::Variant | Key::Audit | Key::RequireReason => None,
         }
     }
 
@@ -320,6 +332,13 @@ pub struct Ctx {
     pub profile: String,
     /// Standard streams and the terminal: everything a command reads or prints goes here.
     pub io: Io,
+    /// The command line as given (the access log records it, secrets redacted); empty for a
+    /// context made in-process by [`Ctx::with`].
+    pub(crate) argv: Vec<String>,
+    /// Whether this run keeps the access log at all: the binary's does (unless `audit =
+    /// off`); a context made in-process by [`Ctx::with`], which reads nothing from the
+    /// environment, does not.
+    pub(crate) logs: bool,
     client: Option<Client>,
     sandbox: Option<crate::sandbox::Sandbox>,
 }
@@ -340,7 +359,20 @@ impl Ctx {
         {
             crate::tell!(io, "api-key-flag-visible");
         }
-        Ok(Ctx::with(globals, config, io)?)
+        let mut ctx = Ctx::with(globals, config, io)?;
+        ctx.logs = true;
+        // The program as its name (`recruit`), not the path it was started by.
+        ctx.argv = std::env::args_os()
+            .enumerate()
+            .map(|(i, a)| match i {
+                0 => std::path::Path::new(&a)
+                    .file_name()
+                    .map_or_else(|| a.to_string_lossy(), |n| n.to_string_lossy())
+                    .into_owned(),
+                _ => a.to_string_lossy().into_owned(),
+            })
+            .collect();
+        Ok(ctx)
     }
 
     /// A context over given streams and config (nothing read from disk or the environment):
@@ -361,6 +393,8 @@ impl Ctx {
             config,
             profile,
             io,
+            argv: Vec::new(),
+            logs: false,
             client: None,
             sandbox: None,
         };

@@ -16,6 +16,7 @@ extern crate recruit_client;
 
 pub use recruit_client::api;
 pub mod apply;
+pub(crate) mod audit;
 pub mod cli;
 pub mod clock;
 pub mod commands;

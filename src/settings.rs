@@ -238,6 +238,24 @@ pub(crate) mod parse {
         crate::i18n::Lang::from_code(s).ok_or(Allowed::Lang)
     }
 
+    /// `audit`: `on` or `off` (any case).
+    pub(crate) fn on_off(s: &str) -> Result<bool, Allowed> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(Allowed::OnOff),
+        }
+    }
+
+    /// A yes-or-no setting (`require_reason`): `true` or `false` (any case).
+    pub(crate) fn boolean(s: &str) -> Result<bool, Allowed> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(Allowed::Bool),
+        }
+    }
+
     pub(crate) fn non_empty(s: &str) -> Result<String, Allowed> {
         if s.is_empty() {
             Err(Allowed::NonEmpty)
@@ -256,6 +274,8 @@ pub(crate) enum Type {
     Integer,
     /// A number, whole or not (`max_rate = 2.5`).
     Number,
+    /// `true` or `false` (`require_reason = true`).
+    Bool,
 }
 
 /// Everything about one setting.
@@ -447,6 +467,23 @@ keys! {
         parse: redacted,
         ..TEXT
     },
+    /// Whether the access log is kept (cli.md, "Personal data").
+    Audit => Spec {
+        name: "audit",
+        help: "the access log of personal data shown (on or off): every command, export, sync, wizard run and MCP tool call whose output holds a candidate's personal value appends one record; off logs nothing",
+        default: Some("on"),
+        parse: |s| parse::on_off(s).map(|on| json!(if on { "on" } else { "off" })),
+        ..TEXT
+    },
+    /// Whether exports and syncs need `--reason` / RECRUIT_REASON.
+    RequireReason => Spec {
+        name: "require_reason",
+        ty: Type::Bool,
+        help: "true: export and sync refuse to start (exit 2) without --reason TEXT or RECRUIT_REASON, the reason the access log records",
+        default: Some("false"),
+        parse: |s| parse::boolean(s).map(|b| json!(b)),
+        ..TEXT
+    },
     /// The access log's file.
     AuditLog => Spec {
         name: "audit_log",
@@ -519,6 +556,8 @@ pub(crate) enum Allowed {
     Output,
     Variant,
     Lang,
+    OnOff,
+    Bool,
 }
 
 impl Allowed {
@@ -538,6 +577,8 @@ impl Allowed {
             Allowed::Output => t!("allowed-output"),
             Allowed::Variant => t!("allowed-variant"),
             Allowed::Lang => t!("allowed-lang"),
+            Allowed::OnOff => t!("allowed-on-off"),
+            Allowed::Bool => t!("allowed-bool"),
         }
     }
 }
@@ -745,6 +786,16 @@ impl Settings<'_> {
         })
     }
 
+    /// `audit`: whether the access log is kept (on unless the profile says off).
+    pub(crate) fn audit(&self) -> Result<bool, Error> {
+        Ok(self.with_default(Key::Audit, parse::on_off)?.value)
+    }
+
+    /// `require_reason`: exports and syncs need a reason.
+    pub(crate) fn require_reason(&self) -> Result<bool, Error> {
+        Ok(self.with_default(Key::RequireReason, parse::boolean)?.value)
+    }
+
     /// `-v`, or RECRUIT_DEBUG=1.
     pub(crate) fn verbose(&self) -> bool {
         self.given.verbose || self.given.environ.debug
@@ -915,6 +966,8 @@ mod tests {
             Key::Variant => ("B", json!("b")),
             Key::SigningKey => ("whsec_abcdef123456", json!("••••3456")),
             Key::Lang => ("KO", json!("ko")),
+            Key::Audit => ("OFF", json!("off")),
+            Key::RequireReason => ("true", json!(true)),
             Key::AuditLog => ("/srv/recruit/audit.log", json!("/srv/recruit/audit.log")),
         }
     }

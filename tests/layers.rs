@@ -22,7 +22,9 @@ const FRONT_END: &[&[&str]] = &[
     ],
     &["settings", "config"],
     &["context"],
-    &["output", "export", "apply", "wizard", "sync", "webhook"],
+    &[
+        "output", "export", "apply", "wizard", "sync", "webhook", "audit",
+    ],
     &["commands", "mcp"],
     &["cli"],
 ];

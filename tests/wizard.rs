@@ -1987,3 +1987,47 @@ fn no_color_on_a_terminal_writes_no_escape_sequence() {
         );
     }
 }
+
+/// The wizard's submitted application is logged once, via `wizard`: the personal fields
+/// answered and the new candidate's code from the service's answer (the access log,
+/// cli.md "Personal data"); the chain verifies.
+#[test]
+fn a_submitted_application_is_logged_via_wizard() {
+    let sb = TestSandbox::new();
+    let mut s = sb.spawn(&["forms", "apply", codes::FORM_NO_IDS, "-o", "json"]);
+    answer(&mut s, "1. Full name", "Min Park\r");
+    answer(&mut s, "2. Email address", "min@example.com\r");
+    answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+    answer(
+        &mut s,
+        "4. Resume",
+        "/upload/candidate/file/1/temp/7/cv.pdf\r",
+    );
+    answer(&mut s, "Do you consent", "y\r");
+    answer(&mut s, "Submit this application to FORM-NOIDS", "\r");
+    assert_eq!(exit_code(&mut s), 0);
+    let log = sb.home.data_dir().join("audit.log");
+    let text = std::fs::read_to_string(&log).expect("the access log");
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1, "{text}");
+    let r = &records[0];
+    assert_eq!(r["via"], json!("wizard"));
+    assert_eq!(
+        r["fields"],
+        json!(["name", "email", "phone", "resume_path"]),
+        "{r}"
+    );
+    let codes = r["candidates"].as_array().unwrap();
+    assert_eq!(codes.len(), 1, "the new candidate's code: {r}");
+    assert!(codes[0].as_str().is_some_and(|c| !c.is_empty()), "{r}");
+    let verdict = recruit_audit::Log::new(log, recruit::clock::system())
+        .verify()
+        .unwrap();
+    assert!(
+        matches!(verdict, recruit_audit::Verdict::Intact { records: 1, .. }),
+        "{verdict:?}"
+    );
+}

@@ -5,12 +5,20 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// `recruit sandbox` on a free port; its base URL.
+#[allow(dead_code)]
 pub fn sandbox(bin: &str, dir: &std::path::Path) -> (Killed, String) {
+    sandbox_with(bin, dir, &[])
+}
+
+/// `recruit sandbox` on a free port with more options (`--synthetic-candidates N`); its base
+/// URL.
+pub fn sandbox_with(bin: &str, dir: &std::path::Path, more: &[&str]) -> (Killed, String) {
     let out = dir.join("sandbox.out");
     let child = Killed(
         Command::new(bin)
             .args(["sandbox", "--port", "0", "--state"])
             .arg(dir.join("state.json"))
+            .args(more)
             .stdout(std::fs::File::create(&out).unwrap())
             .stderr(Stdio::null())
             .spawn()

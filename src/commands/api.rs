@@ -64,6 +64,8 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         None => None,
     };
     let mut out = ctx.output()?;
+    // Any path's answer: judged by what it holds, not by a kind.
+    out.scanning();
     let client = ctx.client().await?;
     let mut url = client.resolve_path(&a.path)?;
     let query_fields = method == Method::GET || method == Method::DELETE || method == Method::HEAD;
@@ -111,6 +113,11 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         headers,
     };
     let resp = client.send_raw(spec).await?;
+    let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
+    // Logged before anything of the answer is printed, whichever way it is printed.
+    if let Some(v) = &is_json {
+        out.log_raw(v)?;
+    }
     if a.include {
         let mut head = format!(
             "HTTP/1.1 {} {}\n",
@@ -123,7 +130,6 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         head.push('\n');
         out.write_str(&head)?;
     }
-    let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
     match (&ctx.globals.jq, is_json) {
         (Some(_), Some(v)) if resp.status.is_success() => {
             out.single_verbatim(crate::output::Kind::Other, &resp.body, &v)?

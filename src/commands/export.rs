@@ -84,7 +84,14 @@ trimmed, a code listed twice is exported once.")]
     ///
     /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`; a
     /// resumed export walks the list again and skips the candidates already written.
+    ///
+    /// Each run is one record of the access log (`recruit audit list`): the candidates written
+    /// (codes up to 1,000, and the count) and the reason given with --reason TEXT or
+    /// RECRUIT_REASON, appended before FILE appears (or when the run stops early). With `recruit
+    /// config set require_reason true` every export needs a reason: without one it stops with
+    /// exit 2 before anything is fetched or written.
     #[command(after_help = "Examples:
+  recruit --reason 'monthly review' export candidates --out candidates.ndjson
   recruit export candidates --out candidates.ndjson
   recruit export candidates --stage applied -o csv --out applied.csv
   recruit export candidates --stage offer --detail -o json --out offers.json
@@ -168,6 +175,9 @@ pub struct FormsArgs {
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Error> {
+    // A download of many records: with `require_reason = true` it needs a reason, asked for
+    // before anything is read, fetched or written.
+    ctx.require_reason("export")?;
     match cmd {
         ExportCmd::Submissions(a) => run_candidates(ctx, Subject::Submissions, a).await,
         ExportCmd::Memos(a) => run_candidates(ctx, Subject::Memos, a).await,
@@ -306,6 +316,12 @@ async fn run_export(
             .columns
             .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
     }
+    // Only the candidates themselves hold fields of the personal list (memos and
+    // submissions do not): their export is logged, one record for the run.
+    let audit = match subject {
+        Subject::Candidates | Subject::CandidateDetails => ctx.audit()?,
+        Subject::Submissions | Subject::Memos => None,
+    };
     let report = export_candidates(CandidateExport {
         setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,
         subject,
@@ -313,6 +329,8 @@ async fn run_export(
         resume: a.resume,
         candidate_retry_delay: Duration::from_millis(1000),
         jq_text: ctx.globals.jq.clone(),
+        audit: crate::audit::RunLog::new(audit, recruit_audit::Via::Export),
+        shown: ctx.globals.fields.clone(),
     })
     .await?;
 

@@ -20,7 +20,9 @@ memos_edit, memos_pin and memos_unpin; write adds memos_delete, forms_apply and 
 writes. A tool outside the level is not listed and a call to it is refused.
 
 Candidates' birth, resume_path and profile_img_path are left out of every result unless
---personal-data full is given.
+--personal-data full is given. Each call whose result holds a candidate's personal value is one
+record of the access log (`recruit audit list`): the tool's name, the candidates and the
+personal fields the result held (what the policy left out is not among them).
 
 An MCP client starts it from its configuration, e.g.
   {\"mcpServers\": {\"recruit\": {\"command\": \"recruit\", \"args\": [\"mcp\", \"--access\", \"comment\"],
@@ -82,7 +84,10 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
         access = args.access.as_str(),
         personal = args.personal_data.as_str()
     );
-    crate::mcp::serve_stdio(Server::new(client, args.access).with_personal_data(args.personal_data))
+    let server = Server::new(client, args.access)
+        .with_personal_data(args.personal_data)
+        .with_audit(ctx.audit()?);
+    crate::mcp::serve_stdio(server)
         .await
         .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
 }

@@ -62,7 +62,23 @@ pub(crate) async fn print_pages(
     let mut walker = walker.limit(ctx.globals.limit);
     let mut printer = ListPrinter::new(kind, merged);
     let spinner = progress_spinner(ctx, merged);
-    while let Some(page) = walker.next_page().await? {
+    // A logged list walked page by page stops on Ctrl-C rather than dying, so its access-log
+    // record (of what was printed) is appended as the printer is dropped.
+    let mut stops = (merged && out.audit().is_some()).then(crate::signal::Stops::new);
+    loop {
+        let next = match &mut stops {
+            Some(stops) => tokio::select! {
+                page = walker.next_page() => page?,
+                _ = stops.next() => {
+                    return Err(Error::new(
+                        crate::ExitKind::Interrupted,
+                        crate::t!("list-interrupted"),
+                    ))
+                }
+            },
+            None => walker.next_page().await?,
+        };
+        let Some(page) = next else { break };
         // One page was asked for: say so when the service has more, so a table of 20 is
         // never taken for the whole list.
         let note = (!merged)

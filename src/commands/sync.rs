@@ -28,7 +28,12 @@ Examples:
 
 Every run walks the whole candidate list (100 per request) and fetches memos and submissions
 only for candidates that are new, whose stage or evaluation changed, that a relay event named
-(--events), that were fetched longer ago than --refresh-after, or all of them with --full.";
+(--events), that were fetched longer ago than --refresh-after, or all of them with --full.
+
+Each run is one record of the access log (`recruit audit list`): the candidates it wrote to the
+mirror (codes up to 1,000, and the count) and --reason TEXT or RECRUIT_REASON, appended before
+the run is finished in the mirror. With `recruit config set require_reason true` a run without
+a reason stops with exit 2 before anything is fetched or written.";
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -159,6 +164,9 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     if ctx.globals.limit.is_some() || ctx.globals.all {
         return Err(Error::usage(crate::t!("sync-no-limit")));
     }
+    // Copying every candidate: with `require_reason = true` it needs a reason, asked for
+    // before anything is fetched or written.
+    ctx.require_reason("sync")?;
     let events = match a.events {
         None => None,
         Some(Some(p)) => Some(p),
@@ -190,6 +198,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
         clock,
+        audit: crate::audit::RunLog::new(ctx.audit()?, recruit_audit::Via::Sync),
     })
     .await?;
     if format == crate::output::Format::Table {

@@ -67,6 +67,12 @@ pub(crate) struct CandidateExport {
     pub candidate_retry_delay: Duration,
     /// The `--jq` expression of `encoder.jq`, recorded in the resume journal.
     pub jq_text: Option<String>,
+    /// The run's one access-log record ([`crate::audit`]): the candidates written, appended
+    /// before the output is committed (FILE.partial renamed to FILE, stdout's epilogue), or
+    /// when the export stops early, as the guard is dropped.
+    pub audit: crate::audit::RunLog,
+    /// `--fields` (csv's columns): the personal fields outside them are not in the output.
+    pub shown: Option<Vec<String>>,
 }
 
 /// How an export ended.
@@ -118,9 +124,21 @@ struct Indexed {
 }
 
 enum Msg {
-    Done { code: String, seg: Segment },
-    NotFound { code: String, err: Error },
-    Failed { code: String, err: Error },
+    /// `seen`: the personal fields the candidate's records show, for the access log
+    /// ([`crate::audit::held`]; none when not logged, or nothing of it is on the list).
+    Done {
+        code: String,
+        seg: Segment,
+        seen: Option<u8>,
+    },
+    NotFound {
+        code: String,
+        err: Error,
+    },
+    Failed {
+        code: String,
+        err: Error,
+    },
 }
 
 struct Shared {
@@ -133,6 +151,9 @@ struct Shared {
     fatal: Mutex<Option<Error>>,
     stop: AtomicBool,
     cancel: watch::Sender<bool>,
+    /// Whether to note each candidate's personal data for the access log, and which fields
+    /// the output shows (`--fields`).
+    audit: (bool, Option<Vec<String>>),
 }
 
 #[derive(Default)]
@@ -158,6 +179,9 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     // Watched from the start: a Ctrl-C while the first candidates are fetched is seen, not
     // lost before a watcher exists.
     let stops = crate::signal::Stops::watching(job.setup.handle_signals);
+    // The run's record comes at its end: the log must be able to take it before anything is
+    // fetched or written.
+    job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
     let (sink, done) = open_sink(&mut job)?;
@@ -208,6 +232,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
         fatal: Mutex::new(None),
         stop: AtomicBool::new(false),
         cancel,
+        audit: (job.audit.is_on(), job.shown.clone()),
     });
     let producer = tokio::spawn(producer);
 
@@ -218,8 +243,9 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     let ahead = window(concurrency);
     let bar = progress.handle();
     let writer_counters = counters.clone();
+    let tap = job.audit.tap();
     let writer = tokio::task::spawn_blocking(move || {
-        writer_loop(rx, sink, bar, writer_counters, written_tx)
+        writer_loop(rx, sink, bar, writer_counters, written_tx, tap)
     });
 
     let workers = spawn_workers(&shared, tx, &written_rx, concurrency, ahead);
@@ -250,7 +276,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     progress.clear();
     let written = *written_rx.borrow();
     let (tally, (completed, resumable)) =
-        close_output(writer_done, ending, fatal.is_some(), written)?;
+        close_output(writer_done, ending, fatal.is_some(), written, &job.audit)?;
     let st = job.setup.client.stats();
     Ok(report(
         &job.setup.client,
@@ -306,6 +332,7 @@ fn close_output(
     ending: Ending,
     fatal: bool,
     written: usize,
+    audit: &crate::audit::RunLog,
 ) -> Result<(Tally, (bool, bool)), Error> {
     Ok(match writer_done {
         Some(Ok(Ok((sink, tally)))) => {
@@ -321,6 +348,12 @@ fn close_output(
                 }
                 (tally, (false, journaled))
             } else {
+                // Logged before the output is committed; a log that cannot be written keeps
+                // the output unfinished (resumable once the log is fixed).
+                if let Err(e) = audit.commit() {
+                    sink.abandon()?;
+                    return Err(e);
+                }
                 sink.finish()?;
                 (tally, (true, false))
             }
@@ -501,10 +534,11 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
     let mut attempt = 0;
     loop {
         match fetch_candidate(sh, entry).await {
-            Ok(seg) => {
+            Ok((seg, seen)) => {
                 return Some(Msg::Done {
                     code: code.to_string(),
                     seg,
+                    seen,
                 })
             }
             Err((err, first_page)) => {
@@ -550,9 +584,13 @@ fn is_fatal(e: &Error) -> bool {
     (e.kind == ExitKind::Auth && e.status == Some(401)) || e.kind == ExitKind::Usage
 }
 
-/// Every page of one candidate, encoded into a segment. The error says whether it came on the
-/// first page (a 404 there means the candidate doesn't exist).
-async fn fetch_candidate(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
+/// Every page of one candidate, encoded into a segment, and what it shows of the candidate's
+/// personal data. The error says whether it came on the first page (a 404 there means the
+/// candidate doesn't exist).
+async fn fetch_candidate(
+    sh: &Shared,
+    entry: &Entry,
+) -> Result<(Segment, Option<u8>), (Error, bool)> {
     let code = entry.code.as_str();
     let url = match sh.subject {
         // The largest pages make the fewest requests.
@@ -591,12 +629,16 @@ async fn fetch_candidate(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, 
             .map_err(|e| (e, false))?;
         (seg, buf) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
     }
-    Ok(seg)
+    // Memos and submissions hold no field of the personal list.
+    Ok((seg, None))
 }
 
 /// The candidate as one record: the list's item as it came, or (for details, or a code from a
 /// file) the candidate's detail.
-async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
+async fn candidate_record(
+    sh: &Shared,
+    entry: &Entry,
+) -> Result<(Segment, Option<u8>), (Error, bool)> {
     let item = match (&entry.item, sh.subject) {
         (Some(item), Subject::Candidates) => item.clone(),
         _ => {
@@ -637,7 +679,12 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
         .map_err(|e| (e, false))?;
     let seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let (seg, _) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
-    Ok(seg)
+    // Judged before `--jq` (which only narrows what is written): over-logging is safe.
+    let seen = sh
+        .audit
+        .0
+        .then(|| crate::audit::held(&item, sh.audit.1.as_deref()));
+    Ok((seg, seen))
 }
 
 /// The single writer: appends complete candidates in list order, committing after each batch
@@ -650,11 +697,13 @@ fn writer_loop(
     bar: Option<indicatif::ProgressBar>,
     counters: Arc<Counters>,
     written: watch::Sender<usize>,
+    audit: crate::audit::RunTap,
 ) -> Result<(Sink, Tally), Error> {
     let mut tally = Tally::default();
     // A failed write (the reader of stdout went away, a full disk) stops the writer; what
     // the workers found so far stays in the tally, so a failure seen keeps its exit code.
-    if let Err(e) = write_in_order(&mut rx, &mut sink, bar, &counters, &written, &mut tally) {
+    let to = (&mut sink, &audit);
+    if let Err(e) = write_in_order(&mut rx, to, bar, &counters, &written, &mut tally) {
         tally.write_error = Some(e);
     }
     Ok((sink, tally))
@@ -662,7 +711,7 @@ fn writer_loop(
 
 fn write_in_order(
     rx: &mut mpsc::Receiver<Indexed>,
-    sink: &mut Sink,
+    (sink, audit): (&mut Sink, &crate::audit::RunTap),
     bar: Option<indicatif::ProgressBar>,
     counters: &Counters,
     written: &watch::Sender<usize>,
@@ -684,8 +733,11 @@ fn write_in_order(
         while let Some(msg) = held.remove(&next_index) {
             next_index += 1;
             match msg {
-                Msg::Done { code, seg } => {
+                Msg::Done { code, seg, seen } => {
                     sink.append(Some(&code), seg)?;
+                    if let Some(held) = seen {
+                        audit.candidate(&code, held);
+                    }
                     tally.exported += 1;
                 }
                 Msg::NotFound { code, err } => {

@@ -1048,6 +1048,11 @@ mcp-starts-unconfigured = warning: recruit mcp starts unconfigured: { $why }
 mcp-serving = recruit mcp: serving on stdio with --access { $access } --personal-data { $personal } (Ctrl-C or closing stdin stops it)
 no-base-url = no service address: pass --base-url URL, set RECRUIT_BASE_URL, or run `recruit config set base_url URL`; to try recruit without an account, add --sandbox
 no-api-key = no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox
+allowed-on-off = on or off
+allowed-bool = true or false
+audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
+audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
+list-interrupted = interrupted: the list printed so far is incomplete
 privacy-journal-busy = an export is writing { $journal } right now: run the erasure again once it ends (or stop it with Ctrl-C first)
 privacy-register-damaged = line { $line } of the destruction register { $path } is not JSON ({ $why }): it was changed outside recruit; restore it from a backup
 privacy-relay-postgres = --store { $store }: this version of recruit keeps the relay's store in a file only; give the events.db file (or leave --store out for the default)

@@ -100,7 +100,7 @@ help-export-memos--concurrency = 동시에 보내는 요청 수의 최대값, 1-
 help-export-memos--resume = --out FILE로 하다 중단된 내보내기를 이어서 하기(첫 실행과 같은 인수로)
 help-export-memos--failed = 찾지 못했거나 실패한 코드를 FILE에 한 줄에 하나씩 쓰기(--candidates 파일로 쓸 수 있음)
 help-export-candidates = 모든 지원자(또는 한 전형 단계의 지원자) 내보내기, 원하면 각자의 상세 정보로
-help-export-candidates-long = 모든 지원자(또는 한 전형 단계의 지원자)를 내보냅니다. 지원자 목록의 모든 페이지를 읽고(요청마다 100명) 목록에 나온 그대로 ndjson(기본), csv, 또는 json 배열 하나로 씁니다. --stage S면 전형 단계 S의 지원자만, --detail이면 지원자마다 상세 정보(desired_salary, current_salary, expected_fee 포함)를 동시에, 속도를 맞춰 가져와 목록 순서대로 대신 씁니다. 실패, --failed, 종료 코드, --out, --resume은 `export submissions`와 같습니다. 이어서 하는 내보내기는 목록을 다시 읽고 이미 쓴 지원자는 건너뜁니다.
+help-export-candidates-long = 모든 지원자(또는 한 전형 단계의 지원자)를 내보냅니다. 지원자 목록의 모든 페이지를 읽고(요청마다 100명) 목록에 나온 그대로 ndjson(기본), csv, 또는 json 배열 하나로 씁니다. --stage S면 전형 단계 S의 지원자만, --detail이면 지원자마다 상세 정보(desired_salary, current_salary, expected_fee 포함)를 동시에, 속도를 맞춰 가져와 목록 순서대로 대신 씁니다. 실패, --failed, 종료 코드, --out, --resume은 `export submissions`와 같습니다. 이어서 하는 내보내기는 목록을 다시 읽고 이미 쓴 지원자는 건너뜁니다. 실행마다 접근 기록(`recruit audit list`)에 한 건이 남습니다: 쓴 지원자(코드는 1,000개까지, 수는 항상)와 --reason TEXT 또는 RECRUIT_REASON으로 준 이유이며, FILE이 생기기 전에(또는 도중에 멈추면 그때) 추가됩니다. `recruit config set require_reason true`이면 모든 내보내기에 이유가 필요하고, 없으면 아무것도 가져오거나 쓰기 전에 종료 코드 2로 멈춥니다.
 help-export-candidates--stage = 전형 단계 S의 지원자만
 help-export-candidates--detail = 목록 항목 대신 각 지원자의 상세 정보를 쓰기(지원자마다 요청 하나)
 help-export-candidates--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)
@@ -137,6 +137,7 @@ global--bom = -o csv 출력(목록과 내보내기)을 UTF-8 바이트 순서 �
 global--ca_cert = 추가로 신뢰할 PEM 인증 기관(회사 자체 CA), 시스템 저장소와 SSL_CERT_FILE 외에
 global--max_rate = 서비스로 보내는 요청을 모든 작업을 합쳐 초당 N개 이하로(공유 한도용), 예: --max-rate 20
 global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대 시간(초). 더 길면 한도가 풀리는 때를 알리고 종료 코드 6으로 바로 끝냄 [기본값: 60]
+global--reason = 개인정보를 읽는 이유. 이 실행과 함께 접근 기록(`recruit audit list`)에 남음. 설정에 `require_reason = true`가 있으면 export와 sync에 꼭 필요
 
 ## 접근 기록
 help-audit = 개인 정보 접근 기록: 목록, 검증, 월간 보고서

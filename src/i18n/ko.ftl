@@ -988,6 +988,11 @@ mcp-starts-unconfigured = 경고: recruit mcp가 설정 없이 시작합니다: 
 mcp-serving = recruit mcp: --access { $access } --personal-data { $personal }로 stdio에서 서비스합니다(Ctrl-C를 누르거나 stdin을 닫으면 멈춥니다)
 no-base-url = 서비스 주소가 없습니다: --base-url URL을 주거나, RECRUIT_BASE_URL을 설정하거나, `recruit config set base_url URL`을 실행하세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요
 no-api-key = API 키가 없습니다: RECRUIT_API_KEY를 설정하거나, `recruit auth login`을 실행하거나, --api-key를 주세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요
+allowed-on-off = on 또는 off
+allowed-bool = true 또는 false
+audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
+audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
+list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
 privacy-journal-busy = 지금 내보내기가 { $journal }에 쓰고 있습니다. 끝난 뒤 삭제를 다시 실행하세요(또는 먼저 Ctrl-C로 멈추세요)
 privacy-register-damaged = 파기 대장 { $path }의 { $line }번째 줄이 JSON이 아닙니다({ $why }). recruit 밖에서 바뀌었습니다. 백업에서 복원하세요
 privacy-relay-postgres = --store { $store }: 이 버전의 recruit는 릴레이 저장소를 파일로만 둡니다. events.db 파일을 주거나 --store를 빼서 기본값을 쓰세요

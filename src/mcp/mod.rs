@@ -39,6 +39,9 @@ pub(crate) struct Server {
     client: Result<Client, Error>,
     access: Access,
     personal: PersonalData,
+    /// The access log: each call whose result holds a personal value is logged (via `mcp`,
+    /// the tool's name as the command) before the result is returned; none: not logged.
+    audit: Option<crate::audit::Audit>,
 }
 
 impl Server {
@@ -47,7 +50,25 @@ impl Server {
             client,
             access,
             personal: PersonalData::Basic,
+            audit: None,
         }
+    }
+
+    /// Log what each call returns of personal data in `audit` (none: nothing is logged).
+    pub(crate) fn with_audit(mut self, audit: Option<crate::audit::Audit>) -> Server {
+        self.audit = audit;
+        self
+    }
+
+    /// Append the call's record when its result holds a personal value (what the policy left
+    /// out is not in it, so not in `fields`). A log that cannot be written withholds the result.
+    fn log_call(&self, name: &str, at: Personal, body: &Value) -> Result<(), Error> {
+        let Some(audit) = &self.audit else {
+            return Ok(());
+        };
+        let mut seen = recruit_audit::Seen::default();
+        at.see(&mut seen, body);
+        audit.append(recruit_audit::Via::Mcp, Some(name), &seen)
     }
 
     /// The client, or the error a call gets when recruit mcp has no configuration.
@@ -105,6 +126,12 @@ impl Server {
                 omit_personal(def.personal, body);
             }
             o
+        });
+        let result = result.and_then(|o| {
+            let body = match &o {
+                Outcome::Body(b) | Outcome::WithNotes(b, _) => b,
+            };
+            self.log_call(name, def.personal, body).map(|()| o)
         });
         match result {
             Ok(Outcome::Body(body)) => success(body, None),

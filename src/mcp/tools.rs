@@ -87,6 +87,29 @@ impl Personal {
         }
     }
 
+    /// Add what a tool's result holds of personal data to `seen`, as the access log counts it
+    /// ([`crate::audit::see`], by the kind of record at each place).
+    pub(crate) fn see(self, seen: &mut recruit_audit::Seen, body: &Value) {
+        use crate::output::Kind;
+        let resource = body.get("resource");
+        let (kind, items): (Kind, Vec<&Value>) = match self {
+            Personal::None => return,
+            Personal::Items => (
+                Kind::Candidate,
+                body.get("collection")
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().collect())
+                    .unwrap_or_default(),
+            ),
+            Personal::Resource => (Kind::Candidate, resource.into_iter().collect()),
+            Personal::ResourceCandidate => (Kind::Interview, resource.into_iter().collect()),
+            Personal::Evaluation => (Kind::Evaluation, resource.into_iter().collect()),
+        };
+        for item in items {
+            crate::audit::see(seen, kind, item, None);
+        }
+    }
+
     /// What a tool's description says about it (derived from the personal list, so the
     /// words cannot drift from what is left out).
     fn sentence(self) -> Option<String> {

@@ -46,7 +46,9 @@ impl crate::context::Ctx {
 
     /// The writer for results on stdout.
     pub(crate) fn output(&self) -> Result<Output, Error> {
-        Ok(Output::new(self.output_options()?, self.io.stdout())?.with_notes(self.io.err_stream()))
+        Ok(Output::new(self.output_options()?, self.io.stdout())?
+            .with_notes(self.io.err_stream())
+            .with_audit(self.audit()?))
     }
 }
 
@@ -285,6 +287,15 @@ pub struct Output {
     jq: Option<std::sync::Arc<JqFilter>>,
     /// Where notes about a table go (values cut, fields left blank); none: dropped.
     notes: Option<crate::io::ErrStream>,
+    /// The access log: what this writer prints of candidates' personal data is logged there
+    /// first (see [`crate::audit`]); none: not logged (`audit = off`, library use).
+    audit: Option<crate::audit::Audit>,
+    /// The front end the record names (`cli`, or `wizard` for its application).
+    via: recruit_audit::Via,
+    /// `recruit api`: answers of any shape, scanned for candidates ([`crate::audit::scan`]).
+    scan: bool,
+    /// This command's one record was appended (or its caller logged it).
+    logged: bool,
 }
 
 impl Output {
@@ -308,7 +319,85 @@ impl Output {
             out,
             jq,
             notes: None,
+            audit: None,
+            via: recruit_audit::Via::Cli,
+            scan: false,
+            logged: false,
         })
+    }
+
+    /// Log what this writer prints of personal data in `audit` (none: nothing is logged).
+    pub(crate) fn with_audit(mut self, audit: Option<crate::audit::Audit>) -> Output {
+        self.audit = audit;
+        self
+    }
+
+    /// Answers of any shape (`recruit api`): scanned for candidate-shaped objects instead of
+    /// judged by their kind.
+    pub(crate) fn scanning(&mut self) {
+        self.scan = true;
+    }
+
+    /// Records name `via` (the wizard's application).
+    pub(crate) fn via(&mut self, via: recruit_audit::Via) {
+        self.via = via;
+    }
+
+    /// The access log of this writer (none when off).
+    pub(crate) fn audit(&self) -> Option<&crate::audit::Audit> {
+        self.audit.as_ref()
+    }
+
+    /// `--fields` as the access log reads it: `None` every field, `Some` these paths; `Err`
+    /// when only the field names are listed (no value is printed).
+    fn shown_fields(&self) -> Result<Option<Vec<String>>, ()> {
+        match fields::Fields::of(self.opts.fields.as_ref()) {
+            fields::Fields::All => Ok(None),
+            fields::Fields::List => Err(()),
+            fields::Fields::Only(f) => Ok(Some(f)),
+        }
+    }
+
+    /// Add what printing `items` (records of `kind`) shows to `seen`.
+    fn judge(&self, seen: &mut recruit_audit::Seen, kind: Kind, items: &[Value]) {
+        let Ok(fields) = self.shown_fields() else {
+            return;
+        };
+        for item in items {
+            if self.scan {
+                crate::audit::scan(seen, item);
+            } else {
+                crate::audit::see(seen, kind, item, fields.as_deref());
+            }
+        }
+    }
+
+    /// Append this command's record of `seen` before the output is written (once; nothing when
+    /// it holds no personal value). A failure stops the command before its output.
+    pub(crate) fn log(&mut self, seen: &recruit_audit::Seen) -> Result<(), Error> {
+        if self.logged || seen.is_empty() {
+            return Ok(());
+        }
+        if let Some(audit) = &self.audit {
+            audit.append(self.via, None, seen)?;
+        }
+        self.logged = true;
+        Ok(())
+    }
+
+    /// Log a raw answer about to be written as it came (`recruit api`): scanned for candidates.
+    pub(crate) fn log_raw(&mut self, v: &Value) -> Result<(), Error> {
+        if self.audit.is_none() || self.logged {
+            return Ok(());
+        }
+        let mut seen = recruit_audit::Seen::default();
+        crate::audit::scan(&mut seen, v);
+        self.log(&seen)
+    }
+
+    /// The guard of a streamed list's one record.
+    fn run_log(&self) -> crate::audit::RunLog {
+        crate::audit::RunLog::new(self.audit.clone(), self.via)
     }
 
     /// Notes about what a table leaves out go to `err`.
@@ -409,6 +498,12 @@ impl Output {
         verbatim: bool,
     ) -> Result<(), Error> {
         let item = value.get("resource").unwrap_or(value);
+        if self.audit.is_some() && !self.logged {
+            let mut seen = recruit_audit::Seen::default();
+            let whole = if self.scan { value } else { item };
+            self.judge(&mut seen, kind, std::slice::from_ref(whole));
+            self.log(&seen)?;
+        }
         match fields::Fields::of(self.opts.fields.as_ref()) {
             fields::Fields::List => {
                 return self.write_str(&fields::listing(kind, std::slice::from_ref(item)))
@@ -494,6 +589,11 @@ pub struct ListPrinter {
     /// `--fields` names checked against the first items.
     fields_checked: bool,
     pub count: usize,
+    /// What the list shows of personal data, and its one record ([`crate::audit`]): made at
+    /// the first items when the output is logged.
+    run: Option<crate::audit::RunLog>,
+    /// A merged list's log was checked before its first write ([`crate::audit::Audit::check`]).
+    checked: bool,
 }
 
 impl ListPrinter {
@@ -508,7 +608,27 @@ impl ListPrinter {
             encoder: None,
             fields_checked: false,
             count: 0,
+            run: None,
+            checked: false,
         }
+    }
+
+    /// Note what printing `items` shows, for the list's record.
+    fn see(&mut self, out: &Output, items: &[Value]) {
+        if out.audit.is_none() || out.logged {
+            return;
+        }
+        let run = self.run.get_or_insert_with(|| out.run_log());
+        run.see(|seen| out.judge(seen, self.kind, items));
+    }
+
+    /// Append the list's record now, before what it holds is written (once).
+    fn log(&mut self, out: &mut Output) -> Result<(), Error> {
+        if let Some(run) = &self.run {
+            run.commit()?;
+            out.logged = true;
+        }
+        Ok(())
     }
 
     /// One page as it came (kept whole for `json` without merging: the body as sent).
@@ -518,6 +638,7 @@ impl ListPrinter {
             || (out.jq.is_some() && out.opts.format != Format::Ndjson))
             && out.opts.fields.is_none();
         if keep_page && !self.merged {
+            self.see(out, page.items());
             self.count += page.items().len();
             self.single_page = Some((page.raw, page.value));
             return Ok(());
@@ -530,12 +651,16 @@ impl ListPrinter {
         self.count += items.len();
         let selected: Vec<Value>;
         let items = match fields::Fields::of(out.opts.fields.as_ref()) {
-            fields::Fields::All => items,
+            fields::Fields::All => {
+                self.see(out, items);
+                items
+            }
             fields::Fields::List => {
                 self.buffered.extend_from_slice(items);
                 return Ok(());
             }
             fields::Fields::Only(f) => {
+                self.see(out, items);
                 if !self.fields_checked {
                     fields::check(self.kind, &f, items)?;
                     self.fields_checked = true;
@@ -548,16 +673,39 @@ impl ListPrinter {
                 }
             }
         };
+        let streamed = match out.opts.format {
+            Format::Ndjson => Some(Format::Ndjson),
+            Format::Csv if out.jq.is_none() => Some(Format::Csv),
+            Format::Json if out.jq.is_none() => Some(Format::Json),
+            _ => None,
+        };
+        if let Some(format) = streamed {
+            // One page is the whole output: logged before it is written. A merged list is
+            // logged once, at its end (or by the guard when it stops early).
+            if !self.merged {
+                self.log(out)?;
+            } else if let Some(run) = self.run.as_ref().filter(|r| !self.checked && r.holds()) {
+                // Its record comes at the end: the log must be able to take it before any
+                // of the list is written.
+                run.check()?;
+                self.checked = true;
+            }
+            match format {
+                Format::Json => self.stream_json(out, items)?,
+                f => self.stream(out, items, f)?,
+            }
+            if let Some(run) = &self.run {
+                run.wrote();
+            }
+            return Ok(());
+        }
         match out.opts.format {
-            Format::Ndjson => self.stream(out, items, Format::Ndjson),
-            Format::Csv if out.jq.is_none() => self.stream(out, items, Format::Csv),
             _ if out.jq.is_some() => {
                 for item in items {
                     self.jq_items.push(jq::to_val(item)?);
                 }
                 Ok(())
             }
-            Format::Json => self.stream_json(out, items),
             _ => {
                 self.buffered.extend_from_slice(items);
                 Ok(())
@@ -633,6 +781,7 @@ impl ListPrinter {
             }
             fields::Fields::All => {}
         }
+        self.log(out)?;
         match out.opts.format {
             Format::Ndjson => Ok(()),
             Format::Csv if out.jq.is_none() => {

@@ -48,6 +48,10 @@ pub struct SyncJob {
     pub handle_signals: bool,
     /// What "now" is for `--refresh-after` and the run's times.
     pub clock: crate::clock::SharedClock,
+    /// The run's one access-log record ([`crate::audit`]): the candidates written to the
+    /// mirror, appended before the run is finished there, or when the run stops early, as the
+    /// guard is dropped.
+    pub(crate) audit: crate::audit::RunLog,
 }
 
 /// Which candidates' memos and submissions a run fetches (besides new and changed ones).
@@ -254,6 +258,8 @@ struct Shared {
     failed_kinds: Mutex<Vec<ExitKind>>,
     not_found: Mutex<Vec<String>>,
     bar: Option<indicatif::ProgressBar>,
+    /// The candidates written to the mirror, for the run's access-log record.
+    audit: crate::audit::RunTap,
 }
 
 impl Shared {
@@ -261,8 +267,8 @@ impl Shared {
         (run, concurrency): (i64, usize),
         client: Client,
         store: MirrorActor,
-        records: Arc<Counters>,
-        bar: Option<indicatif::ProgressBar>,
+        (records, bar): (Arc<Counters>, Option<indicatif::ProgressBar>),
+        audit: crate::audit::RunTap,
     ) -> Shared {
         Shared {
             run,
@@ -278,6 +284,7 @@ impl Shared {
             failed_kinds: Mutex::new(Vec::new()),
             not_found: Mutex::new(Vec::new()),
             bar,
+            audit,
         }
     }
 
@@ -406,6 +413,9 @@ struct Task {
 }
 
 pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
+    // The run's record comes at its end: the log must be able to take it before anything is
+    // fetched or written.
+    job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.client.stats();
     let stages: Vec<String> = job
@@ -443,8 +453,8 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         (run, concurrency),
         client.clone(),
         job.store.clone(),
-        counters.clone(),
-        progress.handle(),
+        (counters.clone(), progress.handle()),
+        job.audit.tap(),
     ));
     let interrupted = Arc::new(AtomicBool::new(false));
     // A second Ctrl-C quits at once: the run below is dropped where it is (every committed
@@ -513,6 +523,12 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.pace = job.client.pace().describe();
     report.elapsed = started.elapsed();
     let record = run_record(&report);
+    // Logged before the run is finished in the mirror; a log that cannot be written leaves
+    // the run unfinished (the next run takes it up).
+    if let Err(e) = job.audit.commit() {
+        let _ = job.store.call(move |m| m.abandon_run(run)).await;
+        return Err(e);
+    }
     job.store.call(move |m| m.finish_run(run, &record)).await?;
     Ok(report)
 }
@@ -744,9 +760,18 @@ async fn sync_candidates(
             }
             last_total = total;
             let mut rows = Vec::with_capacity(items.len());
+            // What each row stores of the candidate's personal data, by code.
+            let mut shown = std::collections::HashMap::new();
             for item in &items {
                 match CandidateRow::from_raw(item.get())? {
-                    Some(r) => rows.push(r),
+                    Some(r) => {
+                        if sh.audit.is_on() {
+                            if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
+                                shown.insert(r.code.clone(), crate::audit::held(&v, None));
+                            }
+                        }
+                        rows.push(r)
+                    }
                     None => report.without_code += 1,
                 }
             }
@@ -756,6 +781,16 @@ async fn sync_candidates(
                 .call(move |m| m.candidates_page(run, rows, &policy))
                 .await
                 .map_err(mirror)?;
+            // A purged candidate's row keeps no personal value; one met again in this run
+            // was counted the first time.
+            let stored = verdicts
+                .iter()
+                .filter(|v| !v.purged && v.seen != Seen::Again);
+            for v in stored {
+                if let Some(held) = shown.get(&v.code) {
+                    sh.audit.candidate(&v.code, *held);
+                }
+            }
             // The whole page is written: every row is counted before any is handed to a
             // worker, so a run stopped while it waits for one still counts what it wrote.
             for task in count_page(sh, verdicts, report) {

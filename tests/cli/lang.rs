@@ -1236,7 +1236,7 @@ fn bad_input_errors_hold_no_english_sentence_in_korean() {
     // The project's own identifiers that are words: setting names and output formats.
     let own = [
         "recruit", "output", "timeout", "retries", "variant", "lang", "table", "json", "ndjson",
-        "list", "memos", "forms", "sync",
+        "list", "memos", "forms", "sync", "audit",
     ];
     for args in &cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

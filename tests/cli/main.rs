@@ -9,6 +9,7 @@ mod common;
 mod agents;
 mod apply;
 mod audit;
+mod audit_hooks;
 mod bad_servers;
 mod candidates;
 mod chaos;

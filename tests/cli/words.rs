@@ -151,6 +151,8 @@ fn every_config_key_round_trips_through_config_set_and_get() {
             "signing_key" => "whsec_roundtrip",
             "lang" => "ko",
             "audit_log" => "/srv/recruit/audit.log",
+            "audit" => "off",
+            "require_reason" => "true",
             other => panic!("no value to try for the new key {other}"),
         };
         let set = home

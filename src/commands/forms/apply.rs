@@ -194,6 +194,9 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     }
 
     if args.dry_run {
+        if reviewed {
+            log_wizard(&mut out, &prepared, None)?;
+        }
         return dry_run(ctx, &mut out, &client, &args.code, &prepared);
     }
 
@@ -207,8 +210,26 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
             return Err(Error::other(crate::t!("apply-interrupted-sending")))
         }
     };
+    if reviewed {
+        log_wizard(&mut out, &prepared, Some(&applied.value))?;
+    }
     out.single(Kind::Application, &applied.raw, &applied.value)?;
     Ok(())
+}
+
+/// The wizard's one access-log record, before its application (or request) is printed: the
+/// personal fields answered and the new candidate's code from the service's `answer`.
+fn log_wizard(
+    out: &mut crate::output::Output,
+    prepared: &Prepared,
+    answer: Option<&serde_json::Value>,
+) -> Result<(), Error> {
+    if out.audit().is_none() {
+        return Ok(());
+    }
+    let answers: Vec<&serde_json::Value> = prepared.answers.iter().map(|a| &a.answer).collect();
+    out.via(recruit_audit::Via::Wizard);
+    out.log(&crate::audit::application(&answers, answer))
 }
 
 /// What a run reads before any request (a broken file never costs a round trip): the answers

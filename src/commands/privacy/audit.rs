@@ -4,9 +4,10 @@ use super::register::Row;
 use crate::context::Ctx;
 use crate::error::Error;
 
-/// Who runs recruit, as the access log names them: the OS user @ the profile.
+/// Who runs recruit, as the access log names them: the OS user @ the profile (the one
+/// front end's rule, [`crate::audit::actor`]).
 pub(crate) fn actor(ctx: &Ctx) -> String {
-    recruit_audit::actor(Some(&ctx.profile))
+    crate::audit::actor(&ctx.profile)
 }
 
 /// Append the run's `erase` record: the candidates asked for, the personal fields erased
@@ -37,39 +38,10 @@ pub(crate) fn log_erasure(
     Ok(())
 }
 
-/// The argv as the log keeps it: a key option's value and a database address's password
-/// replaced, and any registered secret scrubbed.
+/// The argv as the log keeps it: secrets redacted by the one front end's rule
+/// ([`crate::audit::command_text`]).
 fn command_line(argv: impl Iterator<Item = String>) -> String {
-    const SECRET_OPTIONS: [&str; 2] = ["--api-key", "--signing-key"];
-    let mut out = Vec::new();
-    let mut hide_next = false;
-    for arg in argv {
-        let shown = if std::mem::take(&mut hide_next) {
-            "<redacted>".to_string()
-        } else if SECRET_OPTIONS.contains(&arg.as_str()) {
-            hide_next = true;
-            arg
-        } else if let Some(opt) = SECRET_OPTIONS
-            .iter()
-            .find(|o| arg.starts_with(&format!("{o}=")))
-        {
-            format!("{opt}=<redacted>")
-        } else if let Some(at) = arg
-            .find("postgres://")
-            .or_else(|| arg.find("postgresql://"))
-        {
-            // `--db=postgres://...` or the address alone.
-            format!(
-                "{}{}",
-                &arg[..at],
-                crate::sync::mirror::redact_url(&arg[at..])
-            )
-        } else {
-            arg
-        };
-        out.push(shown);
-    }
-    crate::redact::scrub(&out.join(" "))
+    crate::audit::command_text(&argv.collect::<Vec<_>>())
 }
 
 #[cfg(test)]
