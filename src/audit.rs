@@ -433,6 +433,7 @@ impl Drop for RunLog {
 pub(crate) fn see(seen: &mut Seen, kind: Kind, item: &Value, fields: Option<&[String]>) {
     match kind {
         Kind::Candidate | Kind::Application => candidate(seen, item, "", fields),
+        Kind::Submission => submission(seen, item, None, fields),
         Kind::Interview => {
             if let Some(c) = item.get("candidate") {
                 candidate(seen, c, "candidate.", fields);
@@ -464,6 +465,13 @@ pub(crate) fn scan(seen: &mut Seen, v: &Value) {
             }
             if m.contains_key("member_scores") {
                 members(seen, v);
+            }
+            // A submission (or a webhook's flat payload) names its candidate's name and email.
+            if personal::IN_SUBMISSION
+                .iter()
+                .any(|(k, _)| m.get(*k).is_some_and(holds))
+            {
+                submission(seen, v, None, None);
             }
             for (k, child) in m {
                 if !matches!(
@@ -531,6 +539,43 @@ pub(crate) fn application(answers: &[&Value], answer: Option<&Value>) -> Seen {
         seen.candidate(&Value::Object(merged));
     }
     seen
+}
+
+/// A form submission: it names its candidate's `name` and `email` (`candidate_name`,
+/// `candidate_email`, [`personal::IN_SUBMISSION`]); `code` is the candidate's when the
+/// command knows it (`submissions list C1`, an export), else the submission's own
+/// `candidate_code` if the service sent one.
+pub(crate) fn submission(
+    seen: &mut Seen,
+    item: &Value,
+    code: Option<&str>,
+    fields: Option<&[String]>,
+) {
+    let code = code.or_else(|| item.get("candidate_code").and_then(Value::as_str));
+    let mut c = personal::candidate_of_submission(item, code);
+    if let Value::Object(m) = &mut c {
+        // `--fields` names the submission's keys, not the list's.
+        m.retain(|k, _| {
+            k == "code"
+                || personal::IN_SUBMISSION
+                    .iter()
+                    .any(|(key, field)| field == k && shows(fields, key))
+        });
+    }
+    if c.as_object().is_some_and(|m| m.keys().any(|k| k != "code")) {
+        seen.candidate(&c);
+    }
+}
+
+/// Which of a candidate's personal fields a form submission shows (the bits of [`held`]).
+pub(crate) fn held_in_submission(item: &Value, fields: Option<&[String]>) -> u8 {
+    let c = personal::candidate_of_submission(item, None);
+    let keys: Vec<String> = personal::IN_SUBMISSION
+        .iter()
+        .filter(|(key, _)| shows(fields, key))
+        .map(|(_, field)| field.to_string())
+        .collect();
+    held(&c, Some(&keys))
 }
 
 /// A candidate object at `prefix` of the printed item.

@@ -47,6 +47,9 @@ pub enum ExportCmd {
     /// With --out FILE the export is written to FILE.partial with a journal FILE.progress and
     /// renamed to FILE only when complete; after a crash, kill or Ctrl-C, run the same command
     /// with --resume to continue where it stopped (every record ends up in FILE exactly once).
+    ///
+    /// Submissions name their candidate (candidate_name, candidate_email): each run is one
+    /// record of the access log (`recruit audit list`), as for `export candidates`.
     #[command(after_help = "Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
   recruit export submissions --stage interview -o csv --out interview-answers.csv
@@ -316,11 +319,11 @@ async fn run_export(
             .columns
             .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
     }
-    // Only the candidates themselves hold fields of the personal list (memos and
-    // submissions do not): their export is logged, one record for the run.
+    // The candidates themselves and their submissions (which name the candidate's name and
+    // email) hold fields of the personal list, memos do not: one record for the run.
     let audit = match subject {
-        Subject::Candidates | Subject::CandidateDetails => ctx.audit()?,
-        Subject::Submissions | Subject::Memos => None,
+        Subject::Candidates | Subject::CandidateDetails | Subject::Submissions => ctx.audit()?,
+        Subject::Memos => None,
     };
     let report = export_candidates(CandidateExport {
         setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,

@@ -41,6 +41,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate:
             let (all, p) = (ctx.globals.all, &a.paging);
             let mut out = ctx.output()?;
             out.opts.answers = a.answers;
+            out.about(&a.candidate);
             let client = ctx.client().await?;
             let token = p.page_token.as_deref();
             let pages =

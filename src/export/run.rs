@@ -584,6 +584,17 @@ fn is_fatal(e: &Error) -> bool {
     (e.kind == ExitKind::Auth && e.status == Some(401)) || e.kind == ExitKind::Usage
 }
 
+/// A submission that names every personal field a submission can (the bits it shows are all a
+/// submission's).
+static ALL_NAMED: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| {
+    Value::Object(
+        recruit_client::personal::IN_SUBMISSION
+            .iter()
+            .map(|(k, _)| (k.to_string(), Value::from("x")))
+            .collect(),
+    )
+});
+
 /// Every page of one candidate, encoded into a segment, and what it shows of the candidate's
 /// personal data. The error says whether it came on the first page (a 404 there means the
 /// candidate doesn't exist).
@@ -603,6 +614,8 @@ async fn fetch_candidate(
     let mut pager = Pager::new(sh.client.clone(), url, PageStyle::Cursor);
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let mut buf = Vec::new();
+    // What its submissions show of the candidate (they name its name and email).
+    let mut held = 0u8;
     loop {
         let page = match pager.fetch().await {
             Ok(Some((url, resp))) => RawBody {
@@ -617,6 +630,18 @@ async fn fetch_candidate(
         buf.clear();
         buf.reserve(page.body.len() + items.len() * (code.len() + 24));
         let mut n = 0;
+        if sh.audit.0 && sh.subject == Subject::Submissions {
+            // Parsed only until one submission showed every field it can (usually the first).
+            let all = crate::audit::held_in_submission(&ALL_NAMED, None);
+            for item in &items {
+                if held == all {
+                    break;
+                }
+                if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
+                    held |= crate::audit::held_in_submission(&v, sh.audit.1.as_deref());
+                }
+            }
+        }
         for item in &items {
             let is_first = seg.records + n == 0;
             n += sh
@@ -629,8 +654,8 @@ async fn fetch_candidate(
             .map_err(|e| (e, false))?;
         (seg, buf) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
     }
-    // Memos and submissions hold no field of the personal list.
-    Ok((seg, None))
+    // Memos hold no field of the personal list; submissions name the candidate's.
+    Ok((seg, (held != 0).then_some(held)))
 }
 
 /// The candidate as one record: the list's item as it came, or (for details, or a code from a

@@ -84,7 +84,7 @@ help-submissions-list--answers = 표에서 각 양식의 질문과 답변을 함
 ## 내보내기
 help-export = 일괄 내보내기: 여러 지원자의 제출 양식이나 메모, 지원자, 모든 공고
 help-export-submissions = 여러 지원자의 제출 양식 내보내기
-help-export-submissions-long = 지원자 코드(한 줄에 하나)를 읽거나, --stage S이면 지원자 목록에서 전형 단계 S의 모든 지원자를 골라, 각 지원자가 제출한 양식을 모두 ndjson(기본값), csv 또는 JSON 배열 하나로 씁니다. 각 기록에는 `candidate_code` 필드가 맨 앞에 붙습니다. 찾을 수 없거나 재시도 뒤에도 실패한 지원자는 나머지를 멈추지 않습니다: 표준 오류의 요약이 그 지원자들을 나열하고, --failed는 파일로 남기며, 종료 코드는 3(찾을 수 없음만) 또는 7입니다. --out FILE이면 FILE.partial과 진행 기록 FILE.progress에 쓰고 완료되면 FILE로 이름을 바꿉니다. 중단되었으면 같은 명령에 --resume을 붙여 이어서 합니다.
+help-export-submissions-long = 지원자 코드(한 줄에 하나)를 읽거나, --stage S이면 지원자 목록에서 전형 단계 S의 모든 지원자를 골라, 각 지원자가 제출한 양식을 모두 ndjson(기본값), csv 또는 JSON 배열 하나로 씁니다. 각 기록에는 `candidate_code` 필드가 맨 앞에 붙습니다. 찾을 수 없거나 재시도 뒤에도 실패한 지원자는 나머지를 멈추지 않습니다: 표준 오류의 요약이 그 지원자들을 나열하고, --failed는 파일로 남기며, 종료 코드는 3(찾을 수 없음만) 또는 7입니다. --out FILE이면 FILE.partial과 진행 기록 FILE.progress에 쓰고 완료되면 FILE로 이름을 바꿉니다. 중단되었으면 같은 명령에 --resume을 붙여 이어서 합니다. 제출서에는 지원자의 이름과 이메일(candidate_name, candidate_email)이 있으므로 실행마다 `export candidates`처럼 접근 기록(`recruit audit list`)에 한 건이 남습니다.
 help-export-submissions--candidates = 지원자 코드 파일, 한 줄에 하나(표준 입력은 '-')
 help-export-submissions--stage = --candidates 대신: 지원자 목록의 모든 페이지에서 전형 단계 S의 모든 지원자
 help-export-submissions--out = 표준 출력 대신 FILE에 쓰기(FILE.partial을 거쳐 완료되면 이름을 바꿈)

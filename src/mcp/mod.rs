@@ -62,12 +62,18 @@ impl Server {
 
     /// Append the call's record when its result holds a personal value (what the policy left
     /// out is not in it, so not in `fields`). A log that cannot be written withholds the result.
-    fn log_call(&self, name: &str, at: Personal, body: &Value) -> Result<(), Error> {
+    fn log_call(
+        &self,
+        name: &str,
+        at: Personal,
+        body: &Value,
+        about: Option<&str>,
+    ) -> Result<(), Error> {
         let Some(audit) = &self.audit else {
             return Ok(());
         };
         let mut seen = recruit_audit::Seen::default();
-        at.see(&mut seen, body);
+        at.see(&mut seen, body, about);
         audit.append(recruit_audit::Via::Mcp, Some(name), &seen)
     }
 
@@ -118,6 +124,11 @@ impl Server {
                 valid = valid.join(", ")
             ));
         }
+        // The candidate the call is about, for a result that doesn't name it (submissions).
+        let about = args
+            .get("candidate")
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let result = (def.run)(self, &Args(args)).await.map(|mut o| {
             if self.personal == PersonalData::Basic {
                 let body = match &mut o {
@@ -131,7 +142,8 @@ impl Server {
             let body = match &o {
                 Outcome::Body(b) | Outcome::WithNotes(b, _) => b,
             };
-            self.log_call(name, def.personal, body).map(|()| o)
+            self.log_call(name, def.personal, body, about.as_deref())
+                .map(|()| o)
         });
         match result {
             Ok(Outcome::Body(body)) => success(body, None),

@@ -48,6 +48,9 @@ pub(crate) enum Personal {
     /// An evaluation: `resource.candidate` is a candidate, each `member_scores[].user` a
     /// member.
     Evaluation,
+    /// Each item of `collection` is a form submission naming its candidate's name and email
+    /// (both let through at basic: nothing to leave out, but logged).
+    Submissions,
 }
 
 impl Personal {
@@ -83,17 +86,25 @@ impl Personal {
                     }
                 }
             }
-            Personal::None => {}
+            Personal::None | Personal::Submissions => {}
         }
     }
 
     /// Add what a tool's result holds of personal data to `seen`, as the access log counts it
     /// ([`crate::audit::see`], by the kind of record at each place).
-    pub(crate) fn see(self, seen: &mut recruit_audit::Seen, body: &Value) {
+    /// `about` is the candidate the call was about (its `candidate` argument).
+    pub(crate) fn see(self, seen: &mut recruit_audit::Seen, body: &Value, about: Option<&str>) {
         use crate::output::Kind;
         let resource = body.get("resource");
         let (kind, items): (Kind, Vec<&Value>) = match self {
             Personal::None => return,
+            Personal::Submissions => {
+                let items = body.get("collection").and_then(Value::as_array);
+                for item in items.into_iter().flatten() {
+                    crate::audit::submission(seen, item, about, None);
+                }
+                return;
+            }
             Personal::Items => (
                 Kind::Candidate,
                 body.get("collection")
@@ -117,7 +128,7 @@ impl Personal {
         let member = personal::words(hidden_at_basic(Record::Member));
         let unless = "unless the server runs with `recruit mcp --personal-data full`";
         match self {
-            Personal::None => None,
+            Personal::None | Personal::Submissions => None,
             Personal::Items | Personal::Resource => {
                 Some(format!("Candidates' {candidate} are left out {unless}."))
             }
@@ -356,6 +367,7 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         properties: || [vec![candidate(), per()], paging()].concat(),
         required: &["candidate"],
         output: Some("collection"),
+        personal: Personal::Submissions,
         ..read(submissions_list)
     },
     ToolDef {

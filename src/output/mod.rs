@@ -294,6 +294,9 @@ pub struct Output {
     via: recruit_audit::Via,
     /// `recruit api`: answers of any shape, scanned for candidates ([`crate::audit::scan`]).
     scan: bool,
+    /// The candidate the printed records belong to when they don't say (a candidate's form
+    /// submissions): the code the access log names.
+    about: Option<String>,
     /// This command's one record was appended (or its caller logged it).
     logged: bool,
 }
@@ -322,6 +325,7 @@ impl Output {
             audit: None,
             via: recruit_audit::Via::Cli,
             scan: false,
+            about: None,
             logged: false,
         })
     }
@@ -336,6 +340,11 @@ impl Output {
     /// judged by their kind.
     pub(crate) fn scanning(&mut self) {
         self.scan = true;
+    }
+
+    /// The records printed are about candidate `code` (its form submissions).
+    pub(crate) fn about(&mut self, code: &str) {
+        self.about = Some(code.to_string());
     }
 
     /// Records name `via` (the wizard's application).
@@ -366,6 +375,8 @@ impl Output {
         for item in items {
             if self.scan {
                 crate::audit::scan(seen, item);
+            } else if kind == Kind::Submission {
+                crate::audit::submission(seen, item, self.about.as_deref(), fields.as_deref());
             } else {
                 crate::audit::see(seen, kind, item, fields.as_deref());
             }

@@ -393,10 +393,12 @@ fn an_mcp_tool_call_logs_via_mcp_what_the_policy_let_through() {
         let got = mcp.ok("candidates_get", json!({"code": "C1001"})).await;
         assert!(got["resource"].get("birth").is_none(), "basic: {got}");
         mcp.ok("evaluations_get", json!({"code": "EV-1001"})).await;
+        mcp.ok("submissions_list", json!({"candidate": "C1001"}))
+            .await;
         mcp.stop().await;
     });
     let r = records(&log);
-    assert_eq!(r.len(), 2, "forms_list logs nothing: {r:?}");
+    assert_eq!(r.len(), 3, "forms_list logs nothing: {r:?}");
     assert_eq!(r[0]["via"], json!("mcp"));
     assert_eq!(r[0]["command"], json!("candidates_get"));
     assert_eq!(strings(&r[0]["candidates"]), ["C1001"]);
@@ -406,6 +408,14 @@ fn an_mcp_tool_call_logs_via_mcp_what_the_policy_let_through() {
     assert!(!fields.contains(&"birth".to_string()), "{fields:?}");
     assert_eq!(r[1]["command"], json!("evaluations_get"));
     assert!(!strings(&r[1]["fields"]).contains(&"member.phone".to_string()));
+    // Submissions name the candidate's name and email; the call's `candidate` is whose.
+    assert_eq!(r[2]["command"], json!("submissions_list"));
+    assert_eq!(strings(&r[2]["candidates"]), ["C1001"]);
+    assert!(
+        strings(&r[2]["fields"]).contains(&"name".to_string()),
+        "{}",
+        r[2]
+    );
 }
 
 #[test]
@@ -527,4 +537,151 @@ fn an_export_stopped_by_ctrl_c_logs_what_it_wrote() {
     assert_eq!(r[0]["via"], json!("export"));
     assert_eq!(strings(&r[0]["candidates"]), codes);
     assert_eq!(r[0]["count"], json!(codes.len()));
+}
+
+/// A form submission names its candidate's `name` and `email` (`candidate_name`,
+/// `candidate_email`): listing or exporting submissions logs them as that candidate's, under
+/// the list's names; `--fields` without them logs nothing.
+#[test]
+fn submissions_are_logged_as_their_candidates_name_and_email() {
+    let (sb, log) = audited();
+    let out = ok(&sb, &log, &["submissions", "list", "C1001", "-o", "json"]);
+    let shown: Value = serde_json::from_str(&out).unwrap();
+    let subs = shown["collection"].as_array().expect("a page").clone();
+    let held: Vec<&str> = [("candidate_name", "name"), ("candidate_email", "email")]
+        .into_iter()
+        .filter(|(k, _)| {
+            subs.iter()
+                .any(|s| s[k].as_str().is_some_and(|v| !v.is_empty()))
+        })
+        .map(|(_, f)| f)
+        .collect();
+    assert!(
+        !held.is_empty(),
+        "the sandbox's submissions name their candidate: {shown}"
+    );
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(strings(&r[0]["candidates"]), ["C1001"]);
+    assert_eq!(strings(&r[0]["fields"]), held);
+
+    ok(
+        &sb,
+        &log,
+        &[
+            "submissions",
+            "list",
+            "C1001",
+            "--fields",
+            "code,form_title",
+        ],
+    );
+    assert_eq!(
+        records(&log).len(),
+        1,
+        "no personal field shown, nothing logged"
+    );
+
+    // An export of every candidate's submissions: one record naming the candidates whose
+    // submissions were written.
+    let file = sb.home.dir.path().join("subs.ndjson");
+    let f = file.to_str().unwrap();
+    ok(
+        &sb,
+        &log,
+        &["export", "submissions", "--stage", "applied", "--out", f],
+    );
+    let written: std::collections::BTreeSet<String> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["candidate_code"]
+                .as_str()
+                .expect("candidate_code")
+                .to_string()
+        })
+        .collect();
+    assert!(!written.is_empty());
+    let r = records(&log);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(r[1]["via"], json!("export"));
+    let logged: std::collections::BTreeSet<String> =
+        strings(&r[1]["candidates"]).into_iter().collect();
+    assert_eq!(logged, written);
+    assert_eq!(r[1]["count"], json!(written.len()));
+    assert!(strings(&r[1]["fields"]).contains(&"name".to_string()));
+}
+
+/// Stored webhook events carry the service's payloads, which name candidates: `events show`
+/// (any format) and `events list -o json` log them; the list's table (no payload) does not.
+#[test]
+fn stored_events_payloads_are_logged_when_printed() {
+    let (sb, log) = audited();
+    let store_path = sb.home.dir.path().join("events.db");
+    {
+        let (store, _lock) =
+            recruit::webhook::store::EventStore::open_for_listener(&store_path).unwrap();
+        let payloads = [
+            json!({"action": "candidate_stage_changed",
+                   "payload": {"candidate": {"code": "C1002", "name": "Kim Minji", "email": "m@example.com"}}}),
+            json!({"action": "form_submitted",
+                   "payload": {"candidate_code": "C3010", "candidate_name": "Lee Jun", "form_title": "Message"}}),
+            json!({"action": "candidate_stage_changed", "payload": {"candidate": {"code": "C1003"}}}),
+        ];
+        for p in payloads {
+            store
+                .insert(&recruit::webhook::store::NewEvent {
+                    action: p["action"].as_str().map(String::from),
+                    payload: bytes::Bytes::from(p.to_string()),
+                    content_type: Some("application/json".into()),
+                    signature: None,
+                    target: None,
+                })
+                .unwrap();
+        }
+    }
+    let store = store_path.to_str().unwrap();
+    ok(
+        &sb,
+        &log,
+        &[
+            "webhooks", "events", "list", "-o", "table", "--store", store,
+        ],
+    );
+    assert!(records(&log).is_empty(), "the table shows no payload");
+
+    ok(
+        &sb,
+        &log,
+        &["webhooks", "events", "list", "-o", "json", "--store", store],
+    );
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    let mut codes = strings(&r[0]["candidates"]);
+    codes.sort();
+    assert_eq!(
+        codes,
+        ["C1002", "C3010"],
+        "C1003's event holds no personal value"
+    );
+    assert_eq!(strings(&r[0]["fields"]), ["name", "email"]);
+
+    // `show` of the event without a personal value logs nothing; of one with, one record.
+    ok(
+        &sb,
+        &log,
+        &["webhooks", "events", "show", "3", "--store", store],
+    );
+    assert_eq!(records(&log).len(), 1);
+    let out = ok(
+        &sb,
+        &log,
+        &["webhooks", "events", "show", "2", "--store", store],
+    );
+    assert!(out.contains("Lee Jun"), "{out}");
+    let r = records(&log);
+    assert_eq!(r.len(), 2);
+    assert_eq!(strings(&r[1]["candidates"]), ["C3010"]);
+    assert_eq!(strings(&r[1]["fields"]), ["name"]);
 }

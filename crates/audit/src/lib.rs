@@ -85,7 +85,7 @@ impl std::str::FromStr for Via {
 /// What a front end asks to log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// `"kim@work"`: the OS user @ the profile (`"default"` when none); see [`actor`].
+    /// `"kim@work"`: the OS user @ the profile (`"default"` when none); built by the front end.
     pub actor: String,
     pub via: Via,
     /// The argv joined with spaces, secrets redacted; or the MCP tool's name.
@@ -132,18 +132,4 @@ impl Record {
     pub fn time(&self) -> Option<chrono::DateTime<chrono::FixedOffset>> {
         chrono::DateTime::parse_from_rfc3339(&self.at).ok()
     }
-}
-
-/// `user@profile` for [`Entry::actor`]: the OS user (`USER`, else `LOGNAME`, else `USERNAME`,
-/// else `unknown`) and the profile, `default` when none is chosen.
-pub fn actor(profile: Option<&str>) -> String {
-    let user = ["USER", "LOGNAME", "USERNAME"]
-        .iter()
-        .filter_map(|v| std::env::var(v).ok())
-        .find(|u| !u.is_empty())
-        .unwrap_or_else(|| "unknown".to_string());
-    format!(
-        "{user}@{}",
-        profile.filter(|p| !p.is_empty()).unwrap_or("default")
-    )
 }

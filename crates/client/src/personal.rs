@@ -58,6 +58,27 @@ pub fn hidden_at_basic(record: Record) -> impl Iterator<Item = &'static str> {
         .map(|f| f.name)
 }
 
+/// A candidate's personal fields as a form submission carries them (spec 2.5): the
+/// submission names its candidate `candidate_name` and `candidate_email`. Each pair is the
+/// submission's key and the list's field it is.
+pub const IN_SUBMISSION: &[(&str, &str)] =
+    &[("candidate_name", "name"), ("candidate_email", "email")];
+
+/// The candidate a form submission shows, as a candidate record (`{"name", "email"}` under
+/// the list's names, and `code` when given): what the access log counts of it.
+pub fn candidate_of_submission(submission: &Value, code: Option<&str>) -> Value {
+    let mut m = serde_json::Map::new();
+    if let Some(code) = code {
+        m.insert("code".into(), Value::String(code.to_string()));
+    }
+    for (key, field) in IN_SUBMISSION {
+        if let Some(v) = submission.get(*key) {
+            m.insert((*field).into(), v.clone());
+        }
+    }
+    Value::Object(m)
+}
+
 /// Names in a sentence: "a, b and c" (the tool descriptions' lists).
 pub fn words(names: impl Iterator<Item = &'static str>) -> String {
     let names: Vec<&str> = names.collect();
@@ -128,6 +149,24 @@ mod tests {
         assert_eq!(
             hidden_at_basic(Record::Member).collect::<Vec<_>>(),
             ["phone"]
+        );
+    }
+
+    #[test]
+    fn a_submission_names_its_candidates_name_and_email() {
+        let sub = json!({"code": "S1", "form_title": "Message", "candidate_name": "Kim",
+            "candidate_email": "kim@example.com", "submitted_at": "2026-01-01"});
+        assert_eq!(
+            candidate_of_submission(&sub, Some("C1")),
+            json!({"code": "C1", "name": "Kim", "email": "kim@example.com"})
+        );
+        // Every field it names is on the list, as a candidate's.
+        for (_, field) in IN_SUBMISSION {
+            assert!(of(Record::Candidate).any(|f| f == *field), "{field}");
+        }
+        assert_eq!(
+            candidate_of_submission(&json!({"code": "S2"}), None),
+            json!({})
         );
     }
 

@@ -23,6 +23,10 @@ pub(crate) fn log_erasure(
         .filter(|f| rows.iter().any(|r| r.fields.iter().any(|x| x == f)))
         .map(|f| f.to_string())
         .collect();
+    // `audit = off` turns the whole log off, this record with it.
+    if !ctx.settings().audit()? {
+        return Ok(());
+    }
     let path = ctx.settings().audit_log();
     let entry = recruit_audit::Entry {
         actor: actor(ctx),

@@ -159,6 +159,16 @@ pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Append the access log's record of what stored events' payloads show of candidates (a
+/// `candidate` object, a submission's `candidate_name`), before they are printed.
+fn log_payloads(out: &mut crate::output::Output, records: &[Value]) -> Result<(), Error> {
+    let mut seen = recruit_audit::Seen::default();
+    for r in records {
+        crate::audit::scan(&mut seen, &r["payload"]);
+    }
+    out.log(&seen)
+}
+
 fn open(arg: &StoreArg) -> Result<EventStore, Error> {
     EventStore::open(&store_path(arg.store.as_deref()), Open::Existing)
 }
@@ -193,6 +203,8 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         return Ok(());
     }
     let records: Vec<Value> = events.iter().map(Event::record).collect();
+    // The payloads the service sent may name candidates with their personal data.
+    log_payloads(&mut out, &records)?;
     let mut printer = ListPrinter::new(Kind::Other, true);
     printer.items(&mut out, &records)?;
     printer.finish(&mut out)?;
@@ -272,6 +284,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
         )
     })?;
     let mut out = ctx.output()?;
+    log_payloads(&mut out, std::slice::from_ref(&e.record()))?;
     if !out.is_table() {
         return out.value(Kind::Other, &e.record());
     }
