@@ -126,6 +126,54 @@ fn checks() -> Vec<(&'static str, Check)> {
             )?;
             ensure(base["source"] == "config file", "where it comes from")
         }),
+        ("--reason 'reference call' candidates get C1006", |r| {
+            ensure(r.json()?["resource"]["code"] == "C1006", "the candidate")
+        }),
+        ("recruit audit list --candidate C1006", |r| {
+            let v = r.json()?;
+            let last = v.as_array().and_then(|a| a.last()).ok_or("no record")?;
+            ensure(last["reason"] == "reference call", "the reason")?;
+            ensure(last["via"] == "cli", "via cli")?;
+            ensure(last["candidates"] == serde_json::json!(["C1006"]), "whose")?;
+            ensure(
+                last["fields"]
+                    .as_array()
+                    .is_some_and(|f| f.iter().any(|x| x == "name")),
+                "the fields shown",
+            )
+        }),
+        ("recruit audit verify", |r| {
+            let v = r.json()?;
+            ensure(
+                v["intact"] == true && v["broken"].is_null(),
+                "an intact chain",
+            )?;
+            ensure(v["records"].as_u64().is_some_and(|n| n > 1), "records")
+        }),
+        ("privacy erase C1006 --yes", |r| {
+            let v = r.json()?;
+            let c = v["candidates"]
+                .as_array()
+                .and_then(|a| a.iter().find(|c| c["candidate"] == "C1006"))
+                .ok_or("C1006 not erased")?;
+            ensure(
+                c["stores"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|x| x == "mirror")),
+                "erased from the mirror",
+            )
+        }),
+        ("recruit privacy register", |r| {
+            let v = r.json()?;
+            let row = v
+                .as_array()
+                .and_then(|a| a.iter().find(|x| x["candidate"] == "C1006"))
+                .ok_or("no register row")?;
+            ensure(
+                row["reason"] == "applicant asked, ticket 4411",
+                "the reason",
+            )
+        }),
         ("recruit sync\n", |r| {
             let v = r.json()?;
             ensure(v["status"] == "complete", "a complete run")?;

@@ -643,30 +643,33 @@ fn damaged(path: &Path, why: impl Into<Arg>) -> Error {
     ))
 }
 
+/// The events table as version 1 made it (later versions add to it).
+const EVENTS_V1: &str = "CREATE TABLE events (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     action TEXT,
+     received_at TEXT NOT NULL,
+     received_unix REAL NOT NULL,
+     status TEXT NOT NULL DEFAULT 'pending',
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     payload BLOB NOT NULL,
+     target TEXT,
+     content_type TEXT,
+     signature_name TEXT,
+     signature_value TEXT,
+     next_attempt_unix REAL,
+     delivered_at TEXT
+ );
+ CREATE INDEX events_status ON events (status, id);";
+
 fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
     if from == 0 {
-        conn.execute_batch(
+        conn.execute_batch(&format!(
             "BEGIN;
-             CREATE TABLE events (
-                 id INTEGER PRIMARY KEY AUTOINCREMENT,
-                 action TEXT,
-                 received_at TEXT NOT NULL,
-                 received_unix REAL NOT NULL,
-                 status TEXT NOT NULL DEFAULT 'pending',
-                 attempts INTEGER NOT NULL DEFAULT 0,
-                 last_error TEXT,
-                 payload BLOB NOT NULL,
-                 target TEXT,
-                 content_type TEXT,
-                 signature_name TEXT,
-                 signature_value TEXT,
-                 next_attempt_unix REAL,
-                 delivered_at TEXT
-             );
-             CREATE INDEX events_status ON events (status, id);
+             {EVENTS_V1}
              PRAGMA user_version = 1;
-             COMMIT;",
-        )?;
+             COMMIT;"
+        ))?;
     }
     if from < 2 {
         conn.execute_batch(
@@ -888,27 +891,10 @@ mod tests {
     fn legacy_store(path: &Path, version: i64) {
         let c = Connection::open(path).unwrap();
         c.execute_batch(
-            "PRAGMA journal_mode = WAL;
-             CREATE TABLE events (
-                 id INTEGER PRIMARY KEY AUTOINCREMENT,
-                 action TEXT,
-                 received_at TEXT NOT NULL,
-                 received_unix REAL NOT NULL,
-                 status TEXT NOT NULL DEFAULT 'pending',
-                 attempts INTEGER NOT NULL DEFAULT 0,
-                 last_error TEXT,
-                 payload BLOB NOT NULL,
-                 target TEXT,
-                 content_type TEXT,
-                 signature_name TEXT,
-                 signature_value TEXT,
-                 next_attempt_unix REAL,
-                 delivered_at TEXT
-             );
-             CREATE INDEX events_status ON events (status, id);
+            &(format!("PRAGMA journal_mode = WAL; {EVENTS_V1}") + "
              INSERT INTO events (action, received_at, received_unix, payload, target)
              VALUES ('candidate_pass', '2026-01-01T00:00:00.000Z', 1767225600, X'7b7d', 'http://x/');
-             PRAGMA user_version = 1;",
+             PRAGMA user_version = 1;"),
         )
         .unwrap();
         if version >= 2 {
