@@ -685,3 +685,36 @@ fn stored_events_payloads_are_logged_when_printed() {
     assert_eq!(strings(&r[1]["candidates"]), ["C3010"]);
     assert_eq!(strings(&r[1]["fields"]), ["name"]);
 }
+
+/// `forms apply --answers FILE --dry-run` prints the request, the applicant's personal answers
+/// in it: logged via cli before it is printed (the wizard's own run logs via wizard).
+#[test]
+fn an_application_dry_run_from_a_file_is_logged() {
+    let (sb, log) = audited();
+    let file = sb.file(
+        "b-body.json",
+        &json!({"name": "Min Park", "email": "min.b@example.com", "phone": "010-9999-0000",
+                "resume_path": "/upload/candidate/file/1/temp/1/cv.pdf"}),
+    );
+    let out = ok(
+        &sb,
+        &log,
+        &[
+            "forms",
+            "apply",
+            recruit::sandbox::codes::FORM_NO_IDS,
+            "--answers",
+            &file,
+            "--dry-run",
+        ],
+    );
+    assert!(out.contains("min.b@example.com"), "{out}");
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0]["via"], json!("cli"));
+    assert_eq!(
+        strings(&r[0]["fields"]),
+        ["name", "email", "phone", "resume_path"]
+    );
+    assert_eq!(r[0]["count"], json!(1), "one applicant, no code yet");
+}

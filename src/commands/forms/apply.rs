@@ -194,9 +194,8 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     }
 
     if args.dry_run {
-        if reviewed {
-            log_wizard(&mut out, &prepared, None)?;
-        }
+        // The request printed holds the applicant's answers (their name, email, phone...).
+        log_application(&mut out, &prepared, None, reviewed)?;
         return dry_run(ctx, &mut out, &client, &args.code, &prepared);
     }
 
@@ -211,24 +210,28 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         }
     };
     if reviewed {
-        log_wizard(&mut out, &prepared, Some(&applied.value))?;
+        log_application(&mut out, &prepared, Some(&applied.value), true)?;
     }
     out.single(Kind::Application, &applied.raw, &applied.value)?;
     Ok(())
 }
 
-/// The wizard's one access-log record, before its application (or request) is printed: the
-/// personal fields answered and the new candidate's code from the service's `answer`.
-fn log_wizard(
+/// An application's one access-log record, before it (or its request) is printed: the
+/// personal fields answered and the new candidate's code from the service's `answer`; via
+/// `wizard` for the wizard's, `cli` for an answers file's dry run.
+fn log_application(
     out: &mut crate::output::Output,
     prepared: &Prepared,
     answer: Option<&serde_json::Value>,
+    wizard: bool,
 ) -> Result<(), Error> {
     if out.audit().is_none() {
         return Ok(());
     }
     let answers: Vec<&serde_json::Value> = prepared.answers.iter().map(|a| &a.answer).collect();
-    out.via(recruit_audit::Via::Wizard);
+    if wizard {
+        out.via(recruit_audit::Via::Wizard);
+    }
     out.log(&crate::audit::application(&answers, answer))
 }
 
