@@ -74,6 +74,32 @@ pub fn prepare_for_writes(conn: &Connection, role: Role) -> rusqlite::Result<()>
     Ok(())
 }
 
+/// Leave no readable copy of deleted or rewritten values in the file or its WAL. With
+/// `vacuum`, rebuild the file: copies written before secure_delete was on (by an older
+/// recruit, or another program) may still sit in free pages or unused page space. Then fold
+/// the WAL, which keeps the old pages, into the file and truncate it. A reader in the middle
+/// of a query holds the WAL past the busy timeout: that is `busy` (retryable: the
+/// same run finishes it once the reader is done); `fail` words SQLite's errors.
+pub fn scrub(
+    conn: &Connection,
+    vacuum: bool,
+    busy: recruit_client::Msg,
+    fail: impl Fn(rusqlite::Error) -> crate::error::Error,
+) -> Result<(), crate::error::Error> {
+    if vacuum {
+        conn.pragma_update(None, "secure_delete", "ON")
+            .and_then(|()| conn.execute_batch("VACUUM"))
+            .map_err(&fail)?;
+    }
+    let held: i64 = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+        .map_err(&fail)?;
+    match held {
+        0 => Ok(()),
+        _ => Err(crate::error::Error::new(crate::ExitKind::Busy, busy)),
+    }
+}
+
 /// The one schema-version scheme of recruit's databases (SQLite and PostgreSQL): a table
 /// `recruit_meta (key, value)` (declared as [`crate::mirror::tables::META`]) with the
 /// version under `schema_version` and what the database is under `kind`, so that neither

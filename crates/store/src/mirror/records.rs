@@ -65,6 +65,17 @@ fn parse(raw: &str, what: &crate::msg::Msg) -> Result<Value, Error> {
     })
 }
 
+/// `raw` parsed, with its `code`; `None` for an item without one (it cannot be kept apart
+/// from the others).
+fn parse_coded(raw: &str, what: &crate::msg::Msg) -> Result<Option<(Value, String)>, Error> {
+    let value = parse(raw, what)?;
+    let code = match value.get("code").and_then(Value::as_str) {
+        Some(c) if !c.is_empty() => c.to_string(),
+        _ => return Ok(None),
+    };
+    Ok(Some((value, code)))
+}
+
 /// A candidate of the list, ready to store.
 #[derive(Debug, Clone)]
 pub struct CandidateRow {
@@ -106,10 +117,8 @@ const FINGERPRINT: &[&[&str]] = &[
 impl CandidateRow {
     /// `None` for an item without a `code` (it cannot be kept apart from the others).
     pub fn from_raw(raw: &str) -> Result<Option<CandidateRow>, Error> {
-        let value = parse(raw, &crate::msg!("record-candidate"))?;
-        let code = match value.get("code").and_then(Value::as_str) {
-            Some(c) if !c.is_empty() => c.to_string(),
-            _ => return Ok(None),
+        let Some((value, code)) = parse_coded(raw, &crate::msg!("record-candidate"))? else {
+            return Ok(None);
         };
         let fp: Vec<Value> = FINGERPRINT
             .iter()
@@ -291,10 +300,8 @@ pub struct FormRow {
 
 impl FormRow {
     pub fn from_raw(raw: &str) -> Result<Option<FormRow>, Error> {
-        let value = parse(raw, &crate::msg!("record-form"))?;
-        let code = match value.get("code").and_then(Value::as_str) {
-            Some(c) if !c.is_empty() => c.to_string(),
-            _ => return Ok(None),
+        let Some((value, code)) = parse_coded(raw, &crate::msg!("record-form"))? else {
+            return Ok(None);
         };
         Ok(Some(FormRow {
             code,

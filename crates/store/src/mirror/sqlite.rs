@@ -128,29 +128,12 @@ impl Backend for Sqlite {
     }
 
     fn scrub(&mut self, tables: &[&str]) -> Result<(), Error> {
-        if !tables.is_empty() {
-            // Copies written before secure_delete was on (by an older recruit, or another
-            // program) may still sit in free pages or unused page space: rebuild the file.
-            self.batch("VACUUM")?;
-        }
-        // The WAL keeps the old pages until a checkpoint folds them into the file and
-        // truncates it; a reader in the middle of a query keeps it (busy after the mirror's
-        // busy timeout).
-        let busy: i64 = self
-            .conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
-            .map_err(|e| self.err(e))?;
-        if busy != 0 {
-            // Retryable: the same purge finishes this once the reader is done.
-            return Err(Error::new(
-                crate::ExitKind::Busy,
-                crate::msg!(
-                    "sync-purge-wal-busy",
-                    path = self.path.display().to_string()
-                ),
-            ));
-        }
-        Ok(())
+        // A purge that touched no table wrote nothing a VACUUM would rebuild.
+        let busy = crate::msg!(
+            "sync-purge-wal-busy",
+            path = self.path.display().to_string()
+        );
+        crate::sqlite_file::scrub(&self.conn, !tables.is_empty(), busy, |e| self.err(e))
     }
 
     fn max_params(&self) -> usize {

@@ -93,6 +93,11 @@ pub struct Table {
     pub indexes: &'static [Index],
 }
 
+/// An index `name` on column `on`, created since schema version `since`.
+const fn index(name: &'static str, on: &'static str, since: i64) -> Index {
+    Index { name, on, since }
+}
+
 const fn col(name: &'static str, ty: Ty, read: Read) -> Column {
     Column {
         name,
@@ -406,16 +411,8 @@ pub static JOBS: Table = Table {
     ],
     constraints: &[],
     indexes: &[
-        Index {
-            name: "jobs_code",
-            on: "code",
-            since: 1,
-        },
-        Index {
-            name: "jobs_form_code",
-            on: "form_code",
-            since: 1,
-        },
+        index("jobs_code", "code", 1),
+        index("jobs_form_code", "form_code", 1),
     ],
 };
 
@@ -457,16 +454,8 @@ pub static CANDIDATES: Table = Table {
     ],
     constraints: &[],
     indexes: &[
-        Index {
-            name: "candidates_stage",
-            on: "stage_kind",
-            since: 1,
-        },
-        Index {
-            name: "candidates_job",
-            on: "job_code",
-            since: 1,
-        },
+        index("candidates_stage", "stage_kind", 1),
+        index("candidates_job", "job_code", 1),
     ],
 };
 
@@ -482,11 +471,7 @@ pub static STAGE_HISTORY: Table = Table {
         col("first_seen_at", Ts, Given),
     ],
     constraints: &["PRIMARY KEY (candidate_code, stage_key)"],
-    indexes: &[Index {
-        name: "stage_history_stage",
-        on: "stage_kind",
-        since: 2,
-    }],
+    indexes: &[index("stage_history_stage", "stage_kind", 2)],
 };
 
 /// A memo as the memo list sent it (a reply again as a row of its own).
@@ -507,11 +492,7 @@ pub static MEMOS: Table = Table {
         col("data", Json, Data).extra("NOT NULL"),
     ],
     constraints: &["PRIMARY KEY (candidate_code, seq)"],
-    indexes: &[Index {
-        name: "memos_id",
-        on: "id",
-        since: 1,
-    }],
+    indexes: &[index("memos_id", "id", 1)],
 };
 
 /// A form submission of a candidate, as sent.
@@ -530,11 +511,7 @@ pub static SUBMISSIONS: Table = Table {
         col("data", Json, Data).extra("NOT NULL"),
     ],
     constraints: &["PRIMARY KEY (candidate_code, seq)"],
-    indexes: &[Index {
-        name: "submissions_code",
-        on: "code",
-        since: 1,
-    }],
+    indexes: &[index("submissions_code", "code", 1)],
 };
 
 /// An answer of a submission (the whole item is in the submission's `data`).
@@ -557,11 +534,7 @@ pub static SUBMISSION_ANSWERS: Table = Table {
         "PRIMARY KEY (candidate_code, submission_seq, seq)",
         "FOREIGN KEY (candidate_code, submission_seq) REFERENCES submissions (candidate_code, seq)",
     ],
-    indexes: &[Index {
-        name: "submission_answers_question",
-        on: "question_title",
-        since: 2,
-    }],
+    indexes: &[index("submission_answers_question", "question_title", 2)],
 };
 
 /// Each run, written by the mirror's own statements.
@@ -607,11 +580,7 @@ pub static PURGES: Table = Table {
         col("submissions", Int, Kept),
     ],
     constraints: &[],
-    indexes: &[Index {
-        name: "purges_code",
-        on: "candidate_code",
-        since: 1,
-    }],
+    indexes: &[index("purges_code", "candidate_code", 1)],
 };
 
 /// Every table, in the order they are created (a table after those it references).

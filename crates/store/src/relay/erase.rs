@@ -151,25 +151,12 @@ impl EventStore {
 
     /// Leave no readable copy of deleted or rewritten values in the file or its WAL.
     fn scrub(&self) -> Result<(), Error> {
-        let busy: i64 = self.with(|c| {
-            c.pragma_update(None, "secure_delete", "ON")?;
-            c.execute_batch("VACUUM")?;
-            // The old pages sit in the WAL until a checkpoint folds it into the file and
-            // truncates it; a reader in the middle of a query holds it (waited for up to the
-            // busy timeout).
-            c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
-        })?;
-        if busy != 0 {
-            // Retryable: the same erasure finishes it once the reader is done.
-            return Err(Error::new(
-                crate::ExitKind::Busy,
-                crate::msg!(
-                    "store-erase-wal-busy",
-                    store = self.path.display().to_string()
-                ),
-            ));
-        }
-        Ok(())
+        let busy = crate::msg!(
+            "store-erase-wal-busy",
+            store = self.path.display().to_string()
+        );
+        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        crate::sqlite_file::scrub(&conn, true, busy, |e| super::store_error(&self.path, e))
     }
 }
 
