@@ -625,28 +625,30 @@ mod tests {
 
     #[test]
     fn secrets_leave_the_command_text() {
-        assert_eq!(
-            command_text(&argv("recruit --api-key sk-1 candidates get C1")),
-            "recruit --api-key *** candidates get C1"
-        );
-        assert_eq!(
-            command_text(&argv("recruit --api-key=sk-1 candidates get C1")),
-            "recruit --api-key *** candidates get C1"
-        );
-        assert_eq!(
-            command_text(&argv(
-                "recruit sync --db postgres://kim:pw@db/mirror -H Authorization:Bearer-x"
-            )),
-            "recruit sync --db postgres://kim:***@db/mirror -H Authorization: ***"
-        );
-        assert_eq!(
-            command_text(&argv("recruit webhooks verify --signing-key=whsec_1 x")),
-            "recruit webhooks verify --signing-key *** x"
-        );
-        assert_eq!(
-            command_text(&argv("recruit api https://u@h/p --base-url=https://a:b@h")),
-            "recruit api https://u@h/p --base-url=https://a:***@h"
-        );
+        for (line, logged) in [
+            (
+                "recruit --api-key sk-1 candidates get C1",
+                "recruit --api-key *** candidates get C1",
+            ),
+            (
+                "recruit --api-key=sk-1 candidates get C1",
+                "recruit --api-key *** candidates get C1",
+            ),
+            (
+                "recruit sync --db postgres://kim:pw@db/mirror -H Authorization:Bearer-x",
+                "recruit sync --db postgres://kim:***@db/mirror -H Authorization: ***",
+            ),
+            (
+                "recruit webhooks verify --signing-key=whsec_1 x",
+                "recruit webhooks verify --signing-key *** x",
+            ),
+            (
+                "recruit api https://u@h/p --base-url=https://a:b@h",
+                "recruit api https://u@h/p --base-url=https://a:***@h",
+            ),
+        ] {
+            assert_eq!(command_text(&argv(line)), logged, "{line}");
+        }
     }
 
     #[test]

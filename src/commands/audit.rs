@@ -180,7 +180,7 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), Error> {
             }
             return Ok(());
         }
-        return out.write_str(&table(&out.opts, &records));
+        return out.write_str(&table(&out.opts, &LIST_TABLE, &records));
     }
     if out.format() == Format::Csv && out.opts.jq.is_none() && out.opts.fields.is_none() {
         return write_csv(&mut out, &LIST_COLUMNS, records.iter().map(csv_row));
@@ -229,32 +229,97 @@ fn reason_cell(reason: Option<&str>) -> String {
     }
 }
 
-fn table(opts: &crate::output::OutputOptions, records: &[Record]) -> String {
+/// A column of a table of records: `audit list`'s, and the report's downloads.
+#[derive(Debug, Clone, Copy)]
+enum Col {
+    Seq,
+    At,
+    Actor,
+    Via,
+    /// The count and the first codes.
+    Candidates,
+    /// The count alone, under the same title.
+    Count,
+    Fields,
+    /// A dash where none was given: a list to scan.
+    Reason,
+    /// "no reason given" where none was: the review names what is missing.
+    ReasonDue,
+    Command,
+}
+
+/// `audit list`'s columns.
+const LIST_TABLE: [Col; 8] = [
+    Col::Seq,
+    Col::At,
+    Col::Actor,
+    Col::Via,
+    Col::Candidates,
+    Col::Fields,
+    Col::Reason,
+    Col::Command,
+];
+
+/// The report's downloads (every export and sync).
+const DOWNLOADS_TABLE: [Col; 7] = [
+    Col::Seq,
+    Col::At,
+    Col::Actor,
+    Col::Via,
+    Col::Count,
+    Col::ReasonDue,
+    Col::Command,
+];
+
+impl Col {
+    fn title(self) -> String {
+        match self {
+            Col::Seq => crate::t!("audit-col-seq"),
+            Col::At => crate::t!("audit-col-at"),
+            Col::Actor => crate::t!("audit-col-actor"),
+            Col::Via => crate::t!("audit-col-via"),
+            Col::Candidates | Col::Count => crate::t!("audit-col-candidates"),
+            Col::Fields => crate::t!("audit-col-fields"),
+            Col::Reason | Col::ReasonDue => crate::t!("audit-col-reason"),
+            Col::Command => crate::t!("audit-col-command"),
+        }
+    }
+
+    fn cell(self, r: &Record) -> String {
+        match self {
+            Col::Seq => r.seq.to_string(),
+            Col::At => local_time(Some(&r.at)),
+            Col::Actor => safe_line(&r.actor).into_owned(),
+            Col::Via => via_cell(r.via, r.sandbox),
+            Col::Candidates => candidates_cell(r.count, &r.candidates),
+            Col::Count => r.count.to_string(),
+            Col::Fields => r.fields.join(", "),
+            Col::Reason => r.reason.as_deref().map_or("-".into(), |r| one_line(r, 40)),
+            Col::ReasonDue => reason_cell(r.reason.as_deref()),
+            Col::Command => one_line(&r.command, 60),
+        }
+    }
+}
+
+fn table<'a>(
+    opts: &crate::output::OutputOptions,
+    cols: &[Col],
+    records: impl IntoIterator<Item = &'a Record>,
+) -> String {
     let rows = records
-        .iter()
-        .map(|r| {
-            vec![
-                r.seq.to_string(),
-                local_time(Some(&r.at)),
-                safe_line(&r.actor).into_owned(),
-                via_cell(r.via, r.sandbox),
-                candidates_cell(r.count, &r.candidates),
-                r.fields.join(", "),
-                r.reason.as_deref().map_or("-".into(), |r| one_line(r, 40)),
-                one_line(&r.command, 60),
-            ]
-        })
+        .into_iter()
+        .map(|r| cols.iter().map(|c| c.cell(r)).collect())
         .collect();
-    let header = [
-        crate::t!("audit-col-seq"),
-        crate::t!("audit-col-at"),
-        crate::t!("audit-col-actor"),
-        crate::t!("audit-col-via"),
-        crate::t!("audit-col-candidates"),
-        crate::t!("audit-col-fields"),
-        crate::t!("audit-col-reason"),
-        crate::t!("audit-col-command"),
-    ];
+    let header: Vec<String> = cols.iter().map(|c| c.title()).collect();
+    titled_rows(opts, &header, rows)
+}
+
+/// A table of `rows` under the titles `header`.
+fn titled_rows(
+    opts: &crate::output::OutputOptions,
+    header: &[String],
+    rows: Vec<Vec<String>>,
+) -> String {
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     crate::output::table::rows(opts, &header, rows)
 }
@@ -523,7 +588,6 @@ fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
                 crate::t!("audit-col-distinct"),
                 crate::t!("audit-col-fields"),
             ];
-            let header: Vec<&str> = header.iter().map(String::as_str).collect();
             let rows = groups
                 .iter()
                 .map(|g| {
@@ -537,7 +601,7 @@ fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
                     ]
                 })
                 .collect();
-            text.push_str(&crate::output::table::rows(&out.opts, &header, rows));
+            text.push_str(&titled_rows(&out.opts, &header, rows));
             text.push('\n');
             text.push_str(&crate::t!("audit-report-downloads"));
             text.push('\n');
@@ -545,31 +609,7 @@ fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
                 text.push_str(&crate::t!("audit-report-no-downloads"));
                 text.push('\n');
             } else {
-                let header = [
-                    crate::t!("audit-col-seq"),
-                    crate::t!("audit-col-at"),
-                    crate::t!("audit-col-actor"),
-                    crate::t!("audit-col-via"),
-                    crate::t!("audit-col-candidates"),
-                    crate::t!("audit-col-reason"),
-                    crate::t!("audit-col-command"),
-                ];
-                let header: Vec<&str> = header.iter().map(String::as_str).collect();
-                let rows = downloads
-                    .iter()
-                    .map(|r| {
-                        vec![
-                            r.seq.to_string(),
-                            local_time(Some(&r.at)),
-                            safe_line(&r.actor).into_owned(),
-                            via_cell(r.via, r.sandbox),
-                            r.count.to_string(),
-                            reason_cell(r.reason.as_deref()),
-                            one_line(&r.command, 60),
-                        ]
-                    })
-                    .collect();
-                text.push_str(&crate::output::table::rows(&out.opts, &header, rows));
+                text.push_str(&table(&out.opts, &DOWNLOADS_TABLE, downloads));
             }
             out.write_str(&text)
         }

@@ -464,7 +464,7 @@ pub(crate) fn purge_rule(stage: Stage, older_than: Duration) -> Result<(PurgeRul
 /// `sync purge`: `privacy retention` on the mirror alone, through the same erasure (see
 /// `crate::commands::privacy::erase`), its register rows and access-log record included.
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
-    use crate::commands::privacy::erase::{carry_out, preview, Place, Stores};
+    use crate::commands::privacy::erase::{carry_out, nothing_erased, preview, Place, Stores};
     let (rule, local) = purge_rule(a.stage, a.older_than)?;
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
@@ -485,15 +485,8 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
             crate::say!(ctx.io, "{line}");
             return Ok(());
         }
-        return out.value(
-            Kind::Other,
-            &json!({
-                "purged": 0,
-                "would_purge": if a.dry_run { Some(preview.len()) } else { None },
-                "candidates": if a.dry_run { preview } else { Vec::new() },
-                "rule": rule.text,
-            }),
-        );
+        let v = nothing_erased("purged", "would_purge", a.dry_run, preview, &rule);
+        return out.value(Kind::Other, &v);
     }
     ctx.confirm_destructive(
         &crate::t!(
@@ -540,12 +533,8 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
 /// `--older-than`: a duration as elsewhere (`30d`), or zero (`0`, `0s`, `0d`): every
 /// candidate at the stage.
 pub(crate) fn parse_age(s: &str) -> Result<Duration, String> {
-    use crate::commands::webhooks::events::parse_duration;
-    let t = s.trim();
-    let split = t
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
+    use crate::commands::webhooks::events::{number_and_unit, parse_duration};
+    let (num, unit) = number_and_unit(s);
     // The unit must be one a duration may have (`0x` is refused as `1x` would be).
     if num.parse::<f64>() == Ok(0.0) && parse_duration(&format!("1{unit}")).is_ok() {
         return Ok(Duration::ZERO);

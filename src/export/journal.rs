@@ -346,15 +346,21 @@ mod tests {
         }
     }
 
+    /// A journal in `dir` (closed again) after two commits: none at offset 10, then `done`
+    /// at offset 50 and 4 records.
+    fn committed(dir: &tempfile::TempDir, done: &[&str]) -> std::path::PathBuf {
+        let p = dir.path().join("out.progress");
+        let mut j = Journal::create(&p, &header()).unwrap();
+        j.commit(&[], 10, 0).unwrap();
+        let done: Vec<String> = done.iter().map(|c| c.to_string()).collect();
+        j.commit(&done, 50, 4).unwrap();
+        p
+    }
+
     #[test]
     fn commits_are_read_back_and_a_torn_line_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("out.progress");
-        {
-            let mut j = Journal::create(&p, &header()).unwrap();
-            j.commit(&[], 10, 0).unwrap();
-            j.commit(&["C1".into(), "C2".into()], 50, 4).unwrap();
-        }
+        let p = committed(&dir, &["C1", "C2"]);
         // A crash in the middle of the next commit.
         let mut f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"{\"offset\":90,\"rec").unwrap();
@@ -397,12 +403,7 @@ mod tests {
     #[test]
     fn withheld_candidates_are_skipped_by_a_resumed_run_and_the_written_are_told() {
         let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("out.progress");
-        {
-            let mut j = Journal::create(&p, &header()).unwrap();
-            j.commit(&[], 10, 0).unwrap();
-            j.commit(&["C1".into()], 50, 4).unwrap();
-        }
+        let p = committed(&dir, &["C1"]);
         let w = withhold(&p, &["C1".into(), "C2".into()]).unwrap().unwrap();
         assert_eq!(
             (w.written, w.withheld),

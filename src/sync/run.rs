@@ -229,6 +229,17 @@ impl Walk {
             .after_page(&page.body.url, pagination.as_ref(), items.len())?;
         Ok((items, pagination))
     }
+
+    /// The page's items, its `pagination` counted in `tally`.
+    fn tallied_items<'a>(
+        &mut self,
+        page: &'a RawPage,
+        tally: &mut Tally,
+    ) -> Result<Vec<&'a RawValue>, Error> {
+        let (items, pagination) = self.items(page)?;
+        tally.page(pagination.as_ref());
+        Ok(items)
+    }
 }
 
 /// `pagination.total` (or `total_count`) of a page.
@@ -620,8 +631,7 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
     let mut walk = Walk::list(&sh.client, "application_forms");
     let mut tally = Tally::default();
     while let Some(page) = walk.next_unless(sh).await? {
-        let (items, pagination) = walk.items(&page)?;
-        tally.page(pagination.as_ref());
+        let items = walk.tallied_items(&page, &mut tally)?;
         let mut rows = Vec::new();
         for item in &items {
             match FormRow::from_raw(item.get())? {
@@ -700,8 +710,7 @@ async fn sync_jobs(sh: &Arc<Shared>, report: &mut SyncReport) -> Result<(), Erro
     let now = sh.store.call(|m| Ok(m.now().0)).await?;
     let mut tally = Tally::default();
     while let Some(page) = walk.next_unless(sh).await? {
-        let (items, pagination) = walk.items(&page)?;
-        tally.page(pagination.as_ref());
+        let items = walk.tallied_items(&page, &mut tally)?;
         let mut rows = Vec::new();
         for item in &items {
             match records::job_row(item.get(), run, &now)? {

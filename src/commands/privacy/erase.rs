@@ -120,6 +120,24 @@ pub(crate) async fn preview(
     Ok(codes)
 }
 
+/// -o json of a run by `rule` that erases nothing: a dry run (the candidates of `preview` it
+/// would erase) or none matched. `done` and `would` name its counts (`erased`/`would_erase`
+/// for `privacy retention`, `purged`/`would_purge` for `sync purge`).
+pub(crate) fn nothing_erased(
+    done: &str,
+    would: &str,
+    dry_run: bool,
+    preview: Vec<String>,
+    rule: &crate::sync::PurgeRule,
+) -> Value {
+    json!({
+        done: 0,
+        would: if dry_run { Some(preview.len()) } else { None },
+        "candidates": if dry_run { preview } else { Vec::new() },
+        "rule": rule.text,
+    })
+}
+
 /// Remove the personal data of `codes` from `stores` (asked and confirmed before), then
 /// record it: a register row per candidate found, one access-log record for the run. `why`
 /// is kept in the mirror's `purges` table; `reason` is the user's `--reason`.
@@ -311,46 +329,57 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
     })
 }
 
+/// The line of a store (at `shown`) in the summary: what `erased` says of it, absent, or
+/// failed; none where it was not asked (nothing shown).
+fn store_line<T>(
+    result: &Option<Result<T, Error>>,
+    shown: &str,
+    absent: impl FnOnce(String) -> String,
+    erased: impl FnOnce(&T, String) -> String,
+) -> Option<String> {
+    let location = shown.to_string();
+    match result {
+        None if shown.is_empty() => None,
+        None => Some(absent(location)),
+        Some(Ok(done)) => Some(erased(done, location)),
+        Some(Err(e)) => Some(crate::t!(
+            "privacy-store-failed",
+            location = location,
+            error = e.message.clone()
+        )),
+    }
+}
+
 /// For people, a line each: every store, the candidates found nowhere, the files not touched.
 pub(crate) fn summary(done: &Done) -> Vec<String> {
     let mut lines = Vec::new();
-    match &done.mirror {
-        None if done.mirror_shown.is_empty() => {}
-        None => lines.push(crate::t!(
-            "privacy-mirror-absent",
-            location = done.mirror_shown.clone()
-        )),
-        Some(Ok(p)) => lines.push(crate::t!(
-            "privacy-mirror-erased",
-            location = done.mirror_shown.clone(),
-            count = p.codes.len(),
-            memos = p.memos,
-            submissions = p.submissions
-        )),
-        Some(Err(e)) => lines.push(crate::t!(
-            "privacy-store-failed",
-            location = done.mirror_shown.clone(),
-            error = e.message.clone()
-        )),
-    }
-    match &done.relay {
-        None if done.relay_shown.is_empty() => {}
-        None => lines.push(crate::t!(
-            "privacy-relay-absent",
-            location = done.relay_shown.clone()
-        )),
-        Some(Ok(r)) => lines.push(crate::t!(
-            "privacy-relay-erased",
-            location = done.relay_shown.clone(),
-            count = r.codes.len(),
-            events = r.events
-        )),
-        Some(Err(e)) => lines.push(crate::t!(
-            "privacy-store-failed",
-            location = done.relay_shown.clone(),
-            error = e.message.clone()
-        )),
-    }
+    lines.extend(store_line(
+        &done.mirror,
+        &done.mirror_shown,
+        |location| crate::t!("privacy-mirror-absent", location = location),
+        |p, location| {
+            crate::t!(
+                "privacy-mirror-erased",
+                location = location,
+                count = p.codes.len(),
+                memos = p.memos,
+                submissions = p.submissions
+            )
+        },
+    ));
+    lines.extend(store_line(
+        &done.relay,
+        &done.relay_shown,
+        |location| crate::t!("privacy-relay-absent", location = location),
+        |r, location| {
+            crate::t!(
+                "privacy-relay-erased",
+                location = location,
+                count = r.codes.len(),
+                events = r.events
+            )
+        },
+    ));
     for e in &done.exports {
         let Some(j) = &e.journal else { continue };
         let journal = j.display().to_string();

@@ -308,15 +308,8 @@ async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
             );
             return ctx.output()?.write_str(&format!("{line}\n"));
         }
-        return ctx.output()?.value(
-            Kind::Other,
-            &json!({
-                "erased": 0,
-                "would_erase": if a.dry_run { Some(preview.len()) } else { None },
-                "candidates": if a.dry_run { preview } else { Vec::new() },
-                "rule": rule.text,
-            }),
-        );
+        let v = erase::nothing_erased("erased", "would_erase", a.dry_run, preview, &rule);
+        return ctx.output()?.value(Kind::Other, &v);
     }
     ctx.confirm_destructive(
         &crate::t!(

@@ -119,13 +119,18 @@ pub(crate) fn store_path(given: Option<&Path>) -> PathBuf {
     }
 }
 
-/// `90s`, `30m`, `12h`, `7d`, `2w`, or plain seconds.
-pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
+/// `30d` as (`30`, `d`): the number, then its unit (as typed, trimmed).
+pub(crate) fn number_and_unit(s: &str) -> (&str, &str) {
     let t = s.trim();
     let split = t
         .find(|c: char| !c.is_ascii_digit() && c != '.')
         .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
+    t.split_at(split)
+}
+
+/// `90s`, `30m`, `12h`, `7d`, `2w`, or plain seconds.
+pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) = number_and_unit(s);
     let n: f64 = num
         .parse()
         .map_err(|_| crate::t!("reason-not-a-duration", value = s))?;

@@ -166,36 +166,26 @@ fn has_sqlite_magic(path: &Path) -> bool {
 /// An SQLite failure in words.
 fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display();
-    let message = match &e {
-        rusqlite::Error::SqliteFailure(f, _) => match f.code {
-            // SQLite says the same of a file that never was a database (the wrong --db: bad
-            // input) and of a mirror whose first page is damaged (exit 1, as other damage):
-            // the file's own header tells them apart.
-            rusqlite::ErrorCode::NotADatabase if !has_sqlite_magic(path) => {
-                return Error::usage(crate::msg!("sync-not-sqlite", path = shown.to_string()))
-                    .with_source(e)
-            }
-            rusqlite::ErrorCode::DiskFull => {
-                crate::msg!("sync-disk-full", path = shown.to_string())
-            }
-            rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => {
-                crate::msg!(
-                    "sync-mirror-damaged",
-                    path = shown.to_string(),
-                    error = e.to_string()
-                )
-            }
-            rusqlite::ErrorCode::DatabaseBusy => crate::msg!(
-                "sync-mirror-locked",
-                path = shown.to_string(),
-                error = e.to_string()
-            ),
-            _ => crate::msg!(
-                "sync-mirror-error",
-                path = shown.to_string(),
-                error = e.to_string()
-            ),
-        },
+    use rusqlite::ErrorCode::*;
+    let message = match e.sqlite_error_code() {
+        // SQLite says the same of a file that never was a database (the wrong --db: bad
+        // input) and of a mirror whose first page is damaged (exit 1, as other damage):
+        // the file's own header tells them apart.
+        Some(NotADatabase) if !has_sqlite_magic(path) => {
+            return Error::usage(crate::msg!("sync-not-sqlite", path = shown.to_string()))
+                .with_source(e)
+        }
+        Some(DiskFull) => crate::msg!("sync-disk-full", path = shown.to_string()),
+        Some(NotADatabase | DatabaseCorrupt) => crate::msg!(
+            "sync-mirror-damaged",
+            path = shown.to_string(),
+            error = e.to_string()
+        ),
+        Some(DatabaseBusy) => crate::msg!(
+            "sync-mirror-locked",
+            path = shown.to_string(),
+            error = e.to_string()
+        ),
         _ => crate::msg!(
             "sync-mirror-error",
             path = shown.to_string(),

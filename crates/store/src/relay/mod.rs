@@ -731,15 +731,14 @@ fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {
 /// An SQLite failure in words, keeping the SQLite error as the source.
 pub fn store_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display().to_string();
-    let message = match &e {
-        rusqlite::Error::SqliteFailure(f, _) => match f.code {
-            rusqlite::ErrorCode::NotADatabase => crate::msg!("store-not-sqlite-db", store = shown),
-            rusqlite::ErrorCode::DiskFull => crate::msg!("store-disk-full", store = shown),
-            rusqlite::ErrorCode::DatabaseCorrupt => {
-                crate::msg!("store-corrupt", store = shown, why = e.to_string())
-            }
-            _ => crate::msg!("store-failed", store = shown, why = e.to_string()),
-        },
+    let message = match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => {
+            crate::msg!("store-not-sqlite-db", store = shown)
+        }
+        Some(rusqlite::ErrorCode::DiskFull) => crate::msg!("store-disk-full", store = shown),
+        Some(rusqlite::ErrorCode::DatabaseCorrupt) => {
+            crate::msg!("store-corrupt", store = shown, why = e.to_string())
+        }
         _ => crate::msg!("store-failed", store = shown, why = e.to_string()),
     };
     Error::other(message).with_source(e)
