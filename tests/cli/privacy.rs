@@ -13,16 +13,6 @@ use serde_json::{json, Value};
 use crate::common::*;
 use crate::relay::{app_up, events_json, listen, send_signed, settled};
 
-/// Change the sandbox's state file (read again at each request).
-fn edit_state(ts: &TestSandbox, edit: impl FnOnce(&mut Value)) {
-    let path = ts.sandbox().state_path().to_path_buf();
-    let mut state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    edit(&mut state);
-    let tmp = path.with_extension("edited");
-    std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
-    std::fs::rename(&tmp, &path).unwrap();
-}
-
 fn name_of(code: &str) -> String {
     format!("zqv-name-{code}")
 }
@@ -35,7 +25,7 @@ fn mail_of(code: &str) -> String {
 /// the candidates, in the state's order.
 fn mark_people(ts: &TestSandbox) -> Vec<String> {
     let mut codes = Vec::new();
-    edit_state(ts, |s| {
+    ts.edit_state(|s| {
         for c in s["candidates"].as_array_mut().unwrap() {
             let code = c["code"].as_str().unwrap().to_string();
             c["name"] = json!(name_of(&code));
@@ -365,7 +355,7 @@ fn privacy_retention_takes_exactly_the_old_ones_at_the_stage_and_sync_purge_regi
         ("fail", 10),
         ("applied", 400),
     ];
-    edit_state(&ts, |s| {
+    ts.edit_state(|s| {
         for (c, (kind, age)) in s["candidates"]
             .as_array_mut()
             .unwrap()
@@ -387,43 +377,29 @@ fn privacy_retention_takes_exactly_the_old_ones_at_the_stage_and_sync_purge_regi
     });
     ok(ts.run(&["-o", "json", "sync"]));
 
-    let dry = json_of(&ok(ts.run(&[
-        "-o",
-        "json",
+    // The rule every run below names.
+    let rule = [
         "privacy",
         "retention",
         "--stage",
         "fail",
         "--older-than",
         "180d",
-        "--dry-run",
-    ])));
+    ];
+    let dry = json_of(&ok(
+        ts.run(&[&["-o", "json"][..], &rule, &["--dry-run"]].concat())
+    ));
     let mut old = vec![codes[0].clone(), codes[1].clone()];
     old.sort();
     assert_eq!(dry["candidates"], json!(old), "{dry}");
 
-    let out = ts.run(&[
-        "privacy",
-        "retention",
-        "--stage",
-        "fail",
-        "--older-than",
-        "180d",
-    ]);
+    let out = ts.run(&rule);
     assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
     assert!(register(home).is_empty(), "refused: nothing erased");
 
-    let r = json_of(&ok(ts.run(&[
-        "-o",
-        "json",
-        "privacy",
-        "retention",
-        "--stage",
-        "fail",
-        "--older-than",
-        "180d",
-        "--yes",
-    ])));
+    let r = json_of(&ok(
+        ts.run(&[&["-o", "json"][..], &rule, &["--yes"]].concat())
+    ));
     let taken: Vec<&str> = r["candidates"]
         .as_array()
         .unwrap()

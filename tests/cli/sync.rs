@@ -413,16 +413,6 @@ fn listed(ts: &TestSandbox) -> Vec<Value> {
     }
 }
 
-/// Change the sandbox's state file (replaced atomically; the sandbox re-reads it).
-fn edit_state(ts: &TestSandbox, edit: impl FnOnce(&mut Value)) {
-    let path = ts.sandbox().state_path().to_path_buf();
-    let mut state: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    edit(&mut state);
-    let tmp = path.with_extension("edited");
-    std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
-    std::fs::rename(&tmp, &path).unwrap();
-}
-
 fn move_stage(ts: &TestSandbox, code: &str, stage: &str) {
     let out = ts.run(&["sandbox", "move", code, "--stage", stage]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
@@ -629,7 +619,7 @@ fn sync_picks_up_stage_moves_new_and_deleted_candidates_exactly() {
                 db.count("SELECT count(*) AS n FROM submissions WHERE candidate_code = 'C3002'");
 
             move_stage(&ts, "C3001", "offer");
-            edit_state(&ts, |s| {
+            ts.edit_state(|s| {
                 let cands = s["candidates"].as_array_mut().unwrap();
                 let mut fresh = cands.iter().find(|c| c["code"] == "C3003").unwrap().clone();
                 fresh["code"] = json!("C9001");
@@ -680,7 +670,7 @@ fn sync_picks_up_stage_moves_new_and_deleted_candidates_exactly() {
             );
 
             // A candidate that comes back is live again.
-            edit_state(&ts, |s| {
+            ts.edit_state(|s| {
                 let cands = s["candidates"].as_array_mut().unwrap();
                 let mut back = cands.iter().find(|c| c["code"] == "C3003").unwrap().clone();
                 back["code"] = json!("C3002");
@@ -860,7 +850,7 @@ fn sync_purge_removes_personal_data_and_later_runs_keep_it_removed() {
 /// carrying `zqx` markers so a test can look for any copy of them; the other candidates get
 /// a new name too (more rows rewritten). The next `sync --full` replaces them all.
 fn personal_generation(ts: &TestSandbox, generation: u32, clones: usize, memos: usize) {
-    edit_state(ts, |s| {
+    ts.edit_state(|s| {
         let cands = s["candidates"].as_array_mut().unwrap();
         if clones > 0 {
             let model = cands
@@ -1744,7 +1734,7 @@ fn sync_stores_a_nul_with_the_replacement_character_and_runs_on() {
             // U+0000 in a candidate's name and in another one's memo, as the service may
             // send them (JSON `\u0000`).
             let mut memo_of = String::new();
-            edit_state(&ts, |s| {
+            ts.edit_state(|s| {
                 let c = s["candidates"]
                     .as_array_mut()
                     .unwrap()

@@ -29,26 +29,22 @@ impl Home {
 
     /// `recruit` with no RECRUIT_* variables from the outside, a fixed time zone and width.
     pub fn cmd(&self) -> Command {
-        let mut c = Command::cargo_bin("recruit").expect("binary built");
-        for (k, _) in std::env::vars() {
-            // The locale chooses the language of messages: none from the tester's shell.
-            if k.starts_with("RECRUIT_")
-                || ["NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG"].contains(&k.as_str())
-            {
-                c.env_remove(k);
-            }
-        }
-        c.env("RECRUIT_CONFIG_DIR", self.config_dir())
-            .env("RECRUIT_DATA_DIR", self.data_dir())
-            .env("TZ", "UTC")
-            .env("COLUMNS", "120")
-            .timeout(std::time::Duration::from_secs(60));
+        let mut c = Command::from_std(self.bare_cmd());
+        c.timeout(std::time::Duration::from_secs(60));
         c
     }
 
     /// The same as [`Home::cmd`], as a `std::process::Command`: for tests that wire the
     /// child's streams themselves (a pipe closed early, a FIFO).
     pub fn std_cmd(&self) -> std::process::Command {
+        let mut c = self.bare_cmd();
+        c.stdin(std::process::Stdio::null());
+        c
+    }
+
+    /// The binary in this home: no RECRUIT_* variables from the outside, a fixed time zone
+    /// and width.
+    fn bare_cmd(&self) -> std::process::Command {
         let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
         for (k, _) in std::env::vars() {
             // The locale chooses the language of messages: none from the tester's shell.
@@ -61,8 +57,7 @@ impl Home {
         c.env("RECRUIT_CONFIG_DIR", self.config_dir())
             .env("RECRUIT_DATA_DIR", self.data_dir())
             .env("TZ", "UTC")
-            .env("COLUMNS", "120")
-            .stdin(std::process::Stdio::null());
+            .env("COLUMNS", "120");
         c
     }
 
@@ -425,6 +420,18 @@ impl TestSandbox {
             serde_json::Value::Array(items) => items,
             other => panic!("{path} answered {other}, not a list"),
         }
+    }
+
+    /// Change the sandbox's state file (replaced atomically; the sandbox reads it again at
+    /// each request).
+    pub fn edit_state(&self, edit: impl FnOnce(&mut serde_json::Value)) {
+        let path = self.sandbox().state_path().to_path_buf();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut state: serde_json::Value = serde_json::from_str(&text).unwrap();
+        edit(&mut state);
+        let tmp = path.with_extension("edited");
+        std::fs::write(&tmp, serde_json::to_vec_pretty(&state).unwrap()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
     }
 
     /// GET a sandbox-only endpoint (`/_sandbox/stats`, ...) as JSON.
