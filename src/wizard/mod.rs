@@ -350,12 +350,8 @@ fn ask(
     use AnswerKind::*;
     match &kind {
         Textarea => textarea(p, q, &label, optional, &current_text(current, "value")),
-        Name | Email | Phone | Address | Text | DateType | Birth => {
-            one_line_field(p, q, &kind, &label, optional, current)
-        }
-        ExperienceTotal | DesiredSalary | CurrentSalary => {
-            number_field(p, q, &kind, &label, optional, current)
-        }
+        Name | Email | Phone | Address | Text | DateType | Birth | ExperienceTotal
+        | DesiredSalary | CurrentSalary => one_line_field(p, q, &kind, &label, optional, current),
         Gender => {
             let now = current_text(current, "gender");
             Ok(choose(p, &label, "gender", GENDERS, optional, &now)?
@@ -408,7 +404,9 @@ fn ask(
     }
 }
 
-/// A one-line answer in a field of its own (`name`, `birth`): dates hinted and normalised.
+/// A one-line answer in a field of its own (`name`, `birth`, a salary): dates hinted and
+/// normalised; a whole number (months of experience, a salary) read with `1,200` and
+/// `1_200` as 1200.
 fn one_line_field(
     p: &mut dyn Prompt,
     q: &Question,
@@ -421,42 +419,25 @@ fn one_line_field(
     let field = kind.answer_fields().expect("known kind")[0];
     let prompt = match kind {
         Birth | DateType => hinted(label, t!("wizard-hint-date")),
+        ExperienceTotal => hinted(label, t!("wizard-hint-months")),
         _ => label.to_string(),
     };
     let initial = current_text(current, field);
     text(p, q, &prompt, optional, &initial, &|s| {
-        // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
-        let s = match kind {
-            DateType => crate::apply::kinds::normalize_dated(FieldType::Date, s)
-                .unwrap_or_else(|_| s.to_string()),
-            _ => s.to_string(),
+        let value = match kind {
+            // A date typed as 2021.03.15 or 2021/03/15 is kept as 2021-03-15.
+            DateType => json!(crate::apply::kinds::normalize_dated(FieldType::Date, s)
+                .unwrap_or_else(|_| s.to_string())),
+            ExperienceTotal | DesiredSalary | CurrentSalary => {
+                let n: i64 = s
+                    .replace([',', '_'], "")
+                    .parse()
+                    .map_err(|_| t!("wizard-not-a-number", value = format!("{s:?}")))?;
+                json!(n)
+            }
+            _ => json!(s),
         };
-        Ok(json!({ field: s }))
-    })
-}
-
-/// A whole number (months of experience, a salary): `1,200` and `1_200` read as 1200.
-fn number_field(
-    p: &mut dyn Prompt,
-    q: &Question,
-    kind: &AnswerKind,
-    label: &str,
-    optional: bool,
-    current: Option<&Value>,
-) -> Step<Option<Value>> {
-    let field = kind.answer_fields().expect("known kind")[0];
-    let prompt = if *kind == AnswerKind::ExperienceTotal {
-        hinted(label, t!("wizard-hint-months"))
-    } else {
-        label.to_string()
-    };
-    let initial = current_text(current, field);
-    text(p, q, &prompt, optional, &initial, &|s| {
-        let n: i64 = s
-            .replace([',', '_'], "")
-            .parse()
-            .map_err(|_| t!("wizard-not-a-number", value = format!("{s:?}")))?;
-        Ok(json!({ field: n }))
+        Ok(json!({ field: value }))
     })
 }
 
