@@ -527,7 +527,7 @@ impl Ctx {
             .with_prompt(crate::output::text::one_line(prompt, 300))
             .default(false)
             .interact_opt()
-            .map_err(|e| Error::caused(ExitKind::Other, "cannot read the answer", e))?;
+            .map_err(|e| Error::caused(ExitKind::Other, crate::t!("confirm-cannot-read"), e))?;
         if answer == Some(true) {
             Ok(())
         } else {
