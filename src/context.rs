@@ -654,8 +654,10 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if !status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            format!(
-                "api_key_command '{cmd}' failed ({status}); fix the command in the config file"
+            crate::t!(
+                "key-command-failed",
+                cmd = cmd.to_string(),
+                status = status.to_string()
             ),
         ));
     }
@@ -663,7 +665,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if key.is_empty() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            format!("api_key_command '{cmd}' printed nothing; it must print the API key"),
+            crate::t!("key-command-empty", cmd = cmd.to_string()),
         ));
     }
     Ok(Secret::new(key))
