@@ -1248,3 +1248,16 @@ key-command-empty = api_key_command '{ $cmd }' printed nothing; it must print th
 log-lines-dropped = { $count } log lines were dropped: stderr was not being read
 jq-halted = the filter halted with status { $code }
 jq-stopped = the filter stopped
+table-cut-note = values longer than { $max } characters are cut in tables (…); -o json shows them in full
+table-left-blank = a field of an unexpected type was left blank ({ $key }: { $value }{ $more }); -o json shows the answer as sent
+table-and-more = {" "}and { $count } more
+memo-dry-run-not-pinned = memo { $id } on candidate { $candidate } is not pinned: one toggle would be sent
+memo-dry-run-not-unpinned = memo { $id } on candidate { $candidate } is not unpinned: one toggle would be sent
+memo-dry-run-already-line = Memo { $id } on candidate { $candidate } is already { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}; nothing would be sent.
+memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $state ->
+    [pinned] pinned
+   *[unpinned] unpinned
+}; nothing would be sent

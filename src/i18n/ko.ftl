@@ -1160,3 +1160,16 @@ key-command-empty = api_key_command '{ $cmd }'가 아무것도 출력하지 않�
 log-lines-dropped = 로그 { $count }줄을 버렸습니다: 표준 오류를 아무도 읽지 않았습니다
 jq-halted = 필터가 상태 { $code }(으)로 멈췄습니다
 jq-stopped = 필터가 멈췄습니다
+table-cut-note = { $max }자보다 긴 값은 표에서 잘립니다(…). -o json은 전부 보여 줍니다
+table-left-blank = 예상하지 못한 형식의 필드를 비워 두었습니다({ $key }: { $value }{ $more }). -o json은 받은 그대로 보여 줍니다
+table-and-more = {" "}외 { $count }개
+memo-dry-run-not-pinned = 지원자 { $candidate }의 메모 { $id }는 고정되어 있지 않습니다: 전환 요청 하나를 보내게 됩니다
+memo-dry-run-not-unpinned = 지원자 { $candidate }의 메모 { $id }는 고정 해제되어 있지 않습니다: 전환 요청 하나를 보내게 됩니다
+memo-dry-run-already-line = 지원자 { $candidate }의 메모 { $id }은(는) 이미 { $state ->
+    [pinned] 고정되어
+   *[unpinned] 고정 해제되어
+} 있습니다. 아무것도 보내지 않습니다.
+memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미 { $state ->
+    [pinned] 고정되어
+   *[unpinned] 고정 해제되어
+} 있습니다. 아무것도 보내지 않습니다

@@ -1467,3 +1467,22 @@ fn trigger_attempts_and_listener_forwards_in_korean() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// `memos pin --dry-run` on a memo already pinned: the table line in either language.
+#[test]
+fn memo_pin_dry_run_in_both_languages() {
+    let home = Home::new();
+    let args = ["-o", "table", "memos", "pin", "C1001", "101", "--dry-run"];
+    let (code, out, err) = in_lang(&home, "en", &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "Memo 101 on candidate C1001 is already pinned; nothing would be sent.\n"
+    );
+    let (code, out, err) = in_lang(&home, "ko", &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "지원자 C1001의 메모 101은(는) 이미 고정되어 있습니다. 아무것도 보내지 않습니다.\n"
+    );
+}
