@@ -1261,3 +1261,4 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
     [pinned] pinned
    *[unpinned] unpinned
 }; nothing would be sent
+sync-form-no-resource = its detail has no `resource` object

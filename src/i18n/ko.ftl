@@ -1173,3 +1173,4 @@ memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미
     [pinned] 고정되어
    *[unpinned] 고정 해제되어
 } 있습니다. 아무것도 보내지 않습니다
+sync-form-no-resource = 상세 응답에 `resource` 객체가 없습니다
