@@ -527,7 +527,7 @@ impl Ctx {
             .with_prompt(crate::output::text::one_line(prompt, 300))
             .default(false)
             .interact_opt()
-            .map_err(|e| Error::caused(ExitKind::Other, "cannot read the answer", e))?;
+            .map_err(|e| Error::caused(ExitKind::Other, crate::t!("confirm-cannot-read"), e))?;
         if answer == Some(true) {
             Ok(())
         } else {
@@ -654,8 +654,10 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if !status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            format!(
-                "api_key_command '{cmd}' failed ({status}); fix the command in the config file"
+            crate::t!(
+                "key-command-failed",
+                cmd = cmd.to_string(),
+                status = status.to_string()
             ),
         ));
     }
@@ -663,7 +665,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if key.is_empty() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            format!("api_key_command '{cmd}' printed nothing; it must print the API key"),
+            crate::t!("key-command-empty", cmd = cmd.to_string()),
         ));
     }
     Ok(Secret::new(key))

@@ -312,31 +312,35 @@ impl Checked {
 
 /// The message for a value of the wrong shape: `must be a string, got number 5`.
 pub(crate) fn must_be(expected: &str, got: &Value) -> String {
-    format!("must be {expected}, got {}", describe(got))
+    t!("check-must-be", expected = expected, got = describe(got))
 }
 
 /// A short description of a JSON value for messages: `string "5000"`, `number 1.5`, `null`.
 pub(crate) fn describe(v: &Value) -> String {
     match v {
         Value::Null => "null".into(),
-        Value::Bool(b) => format!("boolean {b}"),
-        Value::Number(n) => format!("number {n}"),
+        Value::Bool(b) => t!("value-boolean", value = b.to_string()),
+        Value::Number(n) => t!("value-number", value = n.to_string()),
         Value::String(s) => {
             let short: String = s.chars().take(60).collect();
             let more = if s.chars().count() > 60 { "…" } else { "" };
-            format!("string {:?}", format!("{short}{more}"))
+            t!(
+                "value-string",
+                value = format!("{:?}", format!("{short}{more}"))
+            )
         }
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
+        Value::Array(_) => t!("expect-array"),
+        Value::Object(_) => t!("expect-object"),
     }
 }
 
-/// `an experience`, `a name`: the article English wants before a kind's name.
-pub(crate) fn with_article(noun: &str) -> String {
+/// `an`, `a`: the article English wants before a kind's name (other languages' messages
+/// may leave it out).
+pub(crate) fn article(noun: &str) -> &'static str {
     if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {noun}")
+        "an"
     } else {
-        format!("a {noun}")
+        "a"
     }
 }
 
@@ -507,7 +511,7 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
     let kind = AnswerKind::parse(q.kind());
     let mut c = Checked::default();
     let Some(map) = answer.as_object() else {
-        c.problem("answer", must_be("an object", answer));
+        c.problem("answer", must_be(&t!("expect-object"), answer));
         return c;
     };
     let required = q.required();
@@ -526,9 +530,9 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
         Phone => ck.phone(),
         Resume => ck.path("resume_path"),
         ProfileImg => ck.path("profile_img_path"),
-        ExperienceTotal => ck.integer("experience_total_period", "months"),
-        DesiredSalary => ck.integer("desired_salary", ""),
-        CurrentSalary => ck.integer("current_salary", ""),
+        ExperienceTotal => ck.integer("experience_total_period", true),
+        DesiredSalary => ck.integer("desired_salary", false),
+        CurrentSalary => ck.integer("current_salary", false),
         Gender => ck.one_of("gender", GENDERS, true),
         Birth => ck.birth(),
         Address => {
@@ -564,10 +568,7 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
         }),
         FileUpload => ck.each_string("links", |s, _| check_path_value(s)),
         Other(k) => {
-            ck.c.warning(
-                "kind",
-                format!("'{k}' is not a kind this tool knows; the answer is sent unchecked"),
-            );
+            ck.c.warning("kind", t!("check-unknown-kind", kind = k.as_str()));
         }
     }
     if let Some(allowed) = kind.answer_fields() {
@@ -575,10 +576,11 @@ pub fn check_answer(q: &Question, answer: &Value) -> Checked {
             if !allowed.contains(&key.as_str()) {
                 c.warning(
                     format!("answer.{key}"),
-                    format!(
-                        "not a field of {} answer (expected {}); kept as given",
-                        with_article(kind.as_str()),
-                        list(allowed)
+                    t!(
+                        "check-unknown-answer-field",
+                        article = article(kind.as_str()),
+                        kind = kind.as_str(),
+                        fields = list(allowed)
                     ),
                 );
             }
@@ -617,7 +619,8 @@ impl<'a> Ck<'a> {
     fn present(&mut self, name: &str) -> Option<&'a Value> {
         match self.map.get(name) {
             None | Some(Value::Null) => {
-                self.c.problem(format!("answer.{name}"), "missing");
+                self.c
+                    .problem(format!("answer.{name}"), t!("check-missing"));
                 None
             }
             Some(v) => Some(v),
@@ -638,7 +641,7 @@ impl<'a> Ck<'a> {
         match v.as_str() {
             None => {
                 self.c
-                    .problem(format!("answer.{name}"), must_be("a string", v));
+                    .problem(format!("answer.{name}"), must_be(&t!("expect-string"), v));
                 None
             }
             Some(s) if non_empty && s.trim().is_empty() => {
@@ -685,7 +688,7 @@ impl<'a> Ck<'a> {
         if checked == Some(false) && self.map.contains_key("military_service_status") {
             self.c.problem(
                 "answer.military_service_status",
-                "must be left out when checked is false (only checked: false is sent when military service does not apply)",
+                t!("check-military-left-out"),
             );
         }
     }
@@ -701,7 +704,7 @@ impl<'a> Ck<'a> {
                 ),
                 None => self.c.problem(
                     "answer.veteran_affair_code",
-                    must_be("a string 00-000000", v),
+                    must_be(&t!("expect-veteran-code"), v),
                 ),
             }
         }
@@ -712,7 +715,7 @@ impl<'a> Ck<'a> {
         if let Some(v) = self.optional("disability_type") {
             if !v.is_string() {
                 self.c
-                    .problem("answer.disability_type", must_be("a string", v));
+                    .problem("answer.disability_type", must_be(&t!("expect-string"), v));
             }
         }
         self.one_of("disability_severity", DISABILITY_SEVERITIES, false);
@@ -748,7 +751,7 @@ impl<'a> Ck<'a> {
         for (i, v) in items.iter().enumerate() {
             let field = format!("answer.{name}[{i}]");
             let verdict = match v.as_str() {
-                None => Err(must_be("a string", v)),
+                None => Err(must_be(&t!("expect-string"), v)),
                 Some(s) => check(s, &items[..i]),
             };
             if let Err(e) = verdict {
@@ -765,13 +768,9 @@ impl<'a> Ck<'a> {
         }
     }
 
-    fn integer(&mut self, name: &str, unit: &str) {
+    /// A whole number, of months when `months`.
+    fn integer(&mut self, name: &str, months: bool) {
         let Some(v) = self.present(name) else { return };
-        let unit = if unit.is_empty() {
-            String::new()
-        } else {
-            format!(" of {unit}")
-        };
         match v.as_i64() {
             Some(n) if n < 0 => self.c.problem(
                 format!("answer.{name}"),
@@ -780,14 +779,17 @@ impl<'a> Ck<'a> {
             Some(_) => {}
             None => {
                 let hint = if v.as_str().is_some_and(|s| s.trim().parse::<i64>().is_ok()) {
-                    " (write the number without quotes)"
+                    t!("check-no-quotes")
                 } else {
-                    ""
+                    String::new()
                 };
-                self.c.problem(
-                    format!("answer.{name}"),
-                    format!("must be a whole number{unit}, got {}{hint}", describe(v)),
-                )
+                let (got, hint) = (describe(v), hint.as_str());
+                let message = if months {
+                    t!("check-whole-months", got = got, hint = hint)
+                } else {
+                    t!("check-whole-number", got = got, hint = hint)
+                };
+                self.c.problem(format!("answer.{name}"), message)
             }
         }
     }
@@ -797,8 +799,10 @@ impl<'a> Ck<'a> {
         match v.as_bool() {
             Some(b) => Some(b),
             None => {
-                self.c
-                    .problem(format!("answer.{name}"), must_be("true or false", v));
+                self.c.problem(
+                    format!("answer.{name}"),
+                    must_be(&t!("expect-true-or-false"), v),
+                );
                 None
             }
         }
@@ -815,7 +819,7 @@ impl<'a> Ck<'a> {
             Some(s) if values.contains(&s) => {}
             _ => self.c.problem(
                 format!("answer.{name}"),
-                format!("must be one of {}, got {}", list(values), describe(v)),
+                t!("check-one-of", values = list(values), got = describe(v)),
             ),
         }
     }
@@ -826,15 +830,13 @@ impl<'a> Ck<'a> {
         match v.as_array() {
             None => {
                 self.c
-                    .problem(format!("answer.{name}"), must_be("an array", v));
+                    .problem(format!("answer.{name}"), must_be(&t!("expect-array"), v));
                 None
             }
             Some(a) => {
                 if a.is_empty() && self.required {
-                    self.c.problem(
-                        format!("answer.{name}"),
-                        "must not be empty (the question is required)",
-                    );
+                    self.c
+                        .problem(format!("answer.{name}"), t!("check-empty-required"));
                 }
                 Some(a)
             }
@@ -848,7 +850,7 @@ impl<'a> Ck<'a> {
         for (i, item) in items.iter().enumerate() {
             let at = format!("answer.{name}[{i}]");
             let Some(obj) = item.as_object() else {
-                self.c.problem(at, must_be("an object", item));
+                self.c.problem(at, must_be(&t!("expect-object"), item));
                 continue;
             };
             for issue in check_element(obj, spec) {
@@ -864,10 +866,7 @@ impl<'a> Ck<'a> {
                     let names: Vec<&str> = spec.iter().map(|f| f.name).collect();
                     self.c.warning(
                         format!("{at}.{key}"),
-                        format!(
-                            "not a field of this element (expected {}); kept as given",
-                            list(&names)
-                        ),
+                        t!("check-unknown-element-field", fields = list(&names)),
                     );
                 }
             }
@@ -884,7 +883,7 @@ pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> 
                 if fs.required {
                     out.push(FieldIssue {
                         field: fs.name.into(),
-                        message: "missing".into(),
+                        message: t!("check-missing"),
                     });
                 }
                 continue;
@@ -897,12 +896,12 @@ pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> 
         };
         match fs.ty {
             FieldType::Str => match v.as_str() {
-                None => out.push(bad(must_be("a string", v))),
+                None => out.push(bad(must_be(&t!("expect-string"), v))),
                 Some(s) if fs.required && s.trim().is_empty() => out.push(bad(t!("check-empty"))),
                 Some(_) => {}
             },
             FieldType::YearMonth | FieldType::Date => match v.as_str() {
-                None => out.push(bad(must_be("a string", v))),
+                None => out.push(bad(must_be(&t!("expect-string"), v))),
                 Some(s) if !fs.required && s.trim().is_empty() => {}
                 Some(s) => {
                     if let Err(e) = normalize_dated(fs.ty, s) {
@@ -912,15 +911,15 @@ pub(crate) fn check_element(obj: &Map<String, Value>, spec: &[ElementField]) -> 
             },
             FieldType::Bool => {
                 if !v.is_boolean() {
-                    out.push(bad(must_be("true or false", v)));
+                    out.push(bad(must_be(&t!("expect-true-or-false"), v)));
                 }
             }
             FieldType::OneOf(values) => match v.as_str() {
                 Some(s) if values.contains(&s) => {}
-                _ => out.push(bad(format!(
-                    "must be one of {}, got {}",
-                    list(values),
-                    describe(v)
+                _ => out.push(bad(t!(
+                    "check-one-of",
+                    values = list(values),
+                    got = describe(v)
                 ))),
             },
         }
@@ -989,7 +988,7 @@ mod tests {
         assert!(c.warnings[0]
             .message
             .starts_with("not a field of an experience answer"));
-        assert_eq!(with_article("name"), "a name");
+        assert_eq!(article("name"), "a");
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub use kinds::{check_answer, AnswerKind, Checked, FieldIssue};
 pub use words::summarize;
 
 use crate::api::Question;
+use crate::t;
 use kinds::must_be;
 
 // The variant is a setting's value, so the settings own it; named here, where callers look.
@@ -127,11 +128,14 @@ fn question_subject(questions: &[Question], index: usize) -> Subject {
 impl fmt::Display for Subject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Subject::File => f.write_str("answers file"),
+            Subject::File => f.write_str(&t!("apply-subject-file")),
             Subject::Item(i) => write!(f, "questions[{i}]"),
-            Subject::Question { order, title, kind } => {
-                write!(f, "question {order} {title:?} ({kind})")
-            }
+            Subject::Question { order, title, kind } => f.write_str(&t!(
+                "apply-subject-question",
+                order = order.to_string(),
+                title = format!("{title:?}"),
+                kind = kind.as_str()
+            )),
         }
     }
 }
@@ -221,7 +225,7 @@ impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Source::Item(n) => write!(f, "questions[{n}]"),
-            Source::Top(field) => write!(f, "top-level `{field}`"),
+            Source::Top(field) => f.write_str(&t!("apply-source-top", field = *field)),
         }
     }
 }
@@ -294,10 +298,10 @@ pub fn prepare(
 /// that is not one.
 fn top_object<'a>(file: &'a Value, report: &mut Report) -> Result<&'a Map<String, Value>, Report> {
     let Some(top) = file.as_object() else {
-        let expected = "a JSON object {\"privacy\": true, \"questions\": [...]}";
+        let expected = t!("expect-answers-object");
         report
             .problems
-            .push(Problem::file("", must_be(expected, file)));
+            .push(Problem::file("", must_be(&expected, file)));
         return Err(std::mem::take(report));
     };
     warn_unknown_top_keys(top, report);
@@ -319,9 +323,10 @@ pub fn resume(questions: &[Question], file: &Value) -> Result<(Vec<Answer>, Opti
         None | Some(Value::Null) => None,
         Some(Value::Bool(b)) => Some(*b),
         Some(v) => {
-            report
-                .problems
-                .push(Problem::file("privacy", must_be("true or false", v)));
+            report.problems.push(Problem::file(
+                "privacy",
+                must_be(&t!("expect-true-or-false"), v),
+            ));
             None
         }
     };
@@ -336,9 +341,9 @@ fn warn_unknown_top_keys(top: &Map<String, Value>, report: &mut Report) {
     for key in top.keys() {
         let basic = BASIC_FIELDS.iter().any(|(_, f)| f == key);
         if key != "privacy" && key != "questions" && !basic {
-            report.warnings.push(format!(
-                "answers file: `{key}` is not a field of the answers file (privacy, questions, name, email, phone, resume_path); ignored"
-            ));
+            report
+                .warnings
+                .push(t!("apply-file-unknown-key", key = key.as_str()));
         }
     }
 }
@@ -360,22 +365,19 @@ fn choose_variant(
             .count();
         if idless(questions) {
             variant = Variant::B;
-            notes.push(
-                "the form's questions carry no ids, which request variant A needs; sending name, email, phone and resume as the top-level fields of request variant B".to_string(),
-            );
+            notes.push(t!("apply-note-form-idless"));
         } else if idless_answered > 0 {
             variant = Variant::B;
-            notes.push(format!(
-                "{idless_answered} answered question(s) carry no id, which request variant A needs; sending through request variant B"
+            notes.push(t!(
+                "apply-note-idless-answered",
+                count = idless_answered.to_string()
             ));
         }
     }
     if variant == Variant::A {
         for (kind, _) in loose {
             let field = AnswerKind::parse(kind).basic_field().unwrap_or(kind);
-            notes.push(format!(
-                "the form has no question of kind {kind}; sending `{field}` as a top-level field beside privacy and questions (as in request variant B)"
-            ));
+            notes.push(t!("apply-note-loose-top", kind = *kind, field = field));
         }
     }
     (variant, notes)
@@ -402,17 +404,18 @@ fn top_level_answers(
         let q = &questions[a.index];
         if q.id.is_none() && !top_level.iter().any(|(i, _)| *i == a.index) {
             let why = if idless(questions) {
-                "the form's questions carry no ids"
+                t!("apply-why-form-idless")
             } else {
-                "this question carries no id"
+                t!("apply-why-question-idless")
             };
             report.problems.push(Problem::question(
                 questions,
                 a.index,
                 "",
-                format!(
-                    "cannot be sent: {why}, and without one only name, email, phone and resume can be sent (as the top-level fields of request variant B); remove this answer ({}) from the file",
-                    source_of[&a.index]
+                t!(
+                    "apply-cannot-be-sent",
+                    why = why,
+                    source = source_of[&a.index].to_string()
                 ),
             ));
         }
@@ -435,9 +438,9 @@ fn check_required(
         }
         let basic = AnswerKind::parse(q.kind()).basic_field().is_some();
         if variant == Variant::B && q.id.is_none() && !basic {
-            report.warnings.push(format!(
-                "{}: required, but it carries no id and cannot be answered through the API; the service may refuse the application",
-                question_subject(questions, i)
+            report.warnings.push(t!(
+                "apply-required-no-id",
+                subject = question_subject(questions, i).to_string()
             ));
             continue;
         }
@@ -445,7 +448,7 @@ fn check_required(
             questions,
             i,
             "",
-            "required but not answered",
+            t!("apply-required-unanswered"),
         ));
     }
 }
@@ -467,13 +470,11 @@ fn check_variant_b_basics(
                 questions,
                 i,
                 "",
-                format!("request variant B requires `{field}`: answer this question"),
+                t!("apply-b-requires", field = field),
             )),
             None => report.problems.push(Problem::file(
                 field,
-                format!(
-                    "request variant B requires `{field}`, but the form has no question of kind {kind}"
-                ),
+                t!("apply-b-requires-no-question", field = field, kind = kind),
             )),
         }
     }
@@ -491,22 +492,20 @@ fn privacy_of(
         Some(Value::Bool(b)) => Some(*b),
         None if variant == Variant::B => None,
         None if has_top_fields => {
-            report.warnings.push(
-                "answers file: no `privacy`, which request variant A requires; sending \"privacy\": false (no consent to collect and use optional personal items); add \"privacy\": true to consent".to_string(),
-            );
+            report.warnings.push(t!("apply-privacy-assumed-false"));
             Some(false)
         }
         None => {
-            report.problems.push(Problem::file(
-                "privacy",
-                "missing: request variant A requires \"privacy\": true or false (consent to collect and use optional personal items)",
-            ));
+            report
+                .problems
+                .push(Problem::file("privacy", t!("apply-privacy-missing")));
             None
         }
         Some(v) => {
-            report
-                .problems
-                .push(Problem::file("privacy", must_be("true or false", v)));
+            report.problems.push(Problem::file(
+                "privacy",
+                must_be(&t!("expect-true-or-false"), v),
+            ));
             None
         }
     }
@@ -532,7 +531,11 @@ fn orders_of(questions: &[Question], indices: &[usize]) -> String {
         .map(|&i| order_of(questions, i).to_string())
         .collect();
     match orders.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => t!(
+            "apply-orders-and",
+            rest = rest.join(", "),
+            last = last.as_str()
+        ),
         _ => orders.join(""),
     }
 }
@@ -570,16 +573,18 @@ fn resolve(
     let items = items_of(top, questions_optional, report);
     for (n, item) in items.iter().enumerate() {
         let Some(obj) = item.as_object() else {
-            let expected = "an object {\"order\"|\"question_id\", \"kind\", \"answer\"}";
+            let expected = t!("expect-answer-item");
             report
                 .problems
-                .push(Problem::item(n, "", must_be(expected, item)));
+                .push(Problem::item(n, "", must_be(&expected, item)));
             continue;
         };
         for key in obj.keys() {
             if !ITEM_KEYS.contains(&key.as_str()) {
-                report.warnings.push(format!(
-                    "questions[{n}]: `{key}` is not a field of an answer item (question_id, id, order, kind, answer); ignored"
+                report.warnings.push(t!(
+                    "apply-item-unknown-key",
+                    n = n.to_string(),
+                    key = key.as_str()
                 ));
             }
         }
@@ -597,7 +602,7 @@ fn resolve(
 struct Naming {
     form_idless: bool,
     /// "name the question by ..."
-    name_it: &'static str,
+    name_it: String,
     /// The form's orders, "1 to 12".
     orders_text: String,
 }
@@ -612,14 +617,20 @@ impl Naming {
         Naming {
             form_idless,
             name_it: if form_idless {
-                "name the question by \"order\""
+                t!("apply-name-by-order")
             } else {
-                "name the question by \"question_id\" or \"order\""
+                t!("apply-name-by-id-or-order")
             },
             orders_text: match (orders.first(), orders.last()) {
-                (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
+                (Some(a), Some(b)) if a != b => {
+                    t!(
+                        "apply-orders-range",
+                        first = a.to_string(),
+                        last = b.to_string()
+                    )
+                }
                 (Some(a), _) => a.to_string(),
-                _ => "none".into(),
+                _ => t!("apply-orders-none"),
             },
         }
     }
@@ -657,11 +668,12 @@ fn resolve_top_fields(
             }
             several => report.problems.push(Problem::file(
                 field,
-                format!(
-                    "the form has {} questions of kind {kind} (orders {}); answer each in \"questions\" and {}",
-                    several.len(),
-                    orders_of(questions, several),
-                    naming.name_it
+                t!(
+                    "apply-top-several",
+                    count = several.len().to_string(),
+                    kind = kind,
+                    orders = orders_of(questions, several),
+                    name_it = naming.name_it.as_str()
                 ),
             )),
         }
@@ -678,16 +690,15 @@ fn items_of<'a>(
         Some(Value::Array(a)) => a.as_slice(),
         None if questions_optional => &[],
         None => {
-            report.problems.push(Problem::file(
-                "questions",
-                "missing: give the answers as \"questions\": [{\"order\": 1, \"answer\": {...}}, ...]",
-            ));
+            report
+                .problems
+                .push(Problem::file("questions", t!("apply-questions-missing")));
             &[]
         }
         Some(v) => {
             report
                 .problems
-                .push(Problem::file("questions", must_be("an array", v)));
+                .push(Problem::file("questions", must_be(&t!("expect-array"), v)));
             &[]
         }
     }
@@ -702,7 +713,7 @@ fn int_field(obj: &Map<String, Value>, n: usize, name: &str, report: &mut Report
             None => {
                 report
                     .problems
-                    .push(Problem::item(n, name, must_be("an integer", v)));
+                    .push(Problem::item(n, name, must_be(&t!("expect-integer"), v)));
                 None
             }
         },
@@ -731,7 +742,7 @@ fn locate_item(
             report.problems.push(Problem::item(
                 n,
                 "id",
-                format!("question_id {a} and id {b} name different questions; give one of them"),
+                t!("apply-id-conflict", a = a.to_string(), b = b.to_string()),
             ));
             return None;
         }
@@ -757,11 +768,12 @@ fn locate_item(
             report.problems.push(Problem::item(
                 n,
                 "order",
-                format!(
-                    "{id_key} {} is question {}, but order says {}; give one of them",
-                    qid.unwrap_or_default(),
-                    order_of(questions, a),
-                    order.unwrap_or_default()
+                t!(
+                    "apply-id-order-conflict",
+                    key = id_key,
+                    id = qid.unwrap_or_default().to_string(),
+                    question = order_of(questions, a).to_string(),
+                    order = order.unwrap_or_default().to_string()
                 ),
             ));
             return None;
@@ -772,9 +784,13 @@ fn locate_item(
     };
     if let Some(id) = unchecked_id {
         let by = if by_order.is_some() { "order" } else { "kind" };
-        report.warnings.push(format!(
-            "questions[{n}]: {id_key} {id} cannot be checked, as the form's questions carry no ids; answering {} by its {by}",
-            question_subject(questions, index)
+        report.warnings.push(t!(
+            "apply-id-unchecked",
+            n = n.to_string(),
+            key = id_key,
+            id = id.to_string(),
+            subject = question_subject(questions, index).to_string(),
+            by = by
         ));
     }
     Some(index)
@@ -789,11 +805,9 @@ fn by_id(
     report: &mut Report,
 ) -> Option<usize> {
     if naming.form_idless {
-        report.problems.push(Problem::item(
-            n,
-            id_key,
-            "the form's questions carry no ids; name the question by \"order\" instead (`recruit forms get CODE` lists them)",
-        ));
+        report
+            .problems
+            .push(Problem::item(n, id_key, t!("apply-form-idless-use-order")));
         return None;
     }
     let found = questions.iter().position(|q| q.id == Some(id));
@@ -801,7 +815,7 @@ fn by_id(
         report.problems.push(Problem::item(
             n,
             id_key,
-            format!("the form has no question with id {id}"),
+            t!("apply-no-question-id", id = id.to_string()),
         ));
     }
     found
@@ -819,9 +833,10 @@ fn by_order(
         report.problems.push(Problem::item(
             n,
             "order",
-            format!(
-                "the form has no question with order {order} (orders: {})",
-                naming.orders_text
+            t!(
+                "apply-no-question-order",
+                order = order.to_string(),
+                orders = naming.orders_text.as_str()
             ),
         ));
     }
@@ -837,24 +852,26 @@ fn by_kind(
     report: &mut Report,
 ) -> Option<usize> {
     let Some(kind) = kind_given else {
-        report.problems.push(Problem::item(
-            n,
-            "",
-            "names no question: give \"question_id\" or \"order\" (or \"kind\" alone, when the form has one question of that kind)",
-        ));
+        report
+            .problems
+            .push(Problem::item(n, "", t!("apply-names-no-question")));
         return None;
     };
     match of_kind(questions, kind).as_slice() {
         [i] => Some(*i),
         [] => {
             let top_hint = match AnswerKind::parse(kind).basic_field() {
-                Some(field) => format!("; give it as the top-level \"{field}\" field instead"),
+                Some(field) => t!("apply-kind-top-hint", field = field),
                 None => String::new(),
             };
             report.problems.push(Problem::item(
                 n,
                 "kind",
-                format!("the form has no question of kind {kind:?}{top_hint}"),
+                t!(
+                    "apply-no-question-kind",
+                    kind = format!("{kind:?}"),
+                    hint = top_hint
+                ),
             ));
             None
         }
@@ -862,11 +879,12 @@ fn by_kind(
             report.problems.push(Problem::item(
                 n,
                 "kind",
-                format!(
-                    "the form has {} questions of kind {kind:?} (orders {}); {} instead",
-                    several.len(),
-                    orders_of(questions, several),
-                    naming.name_it
+                t!(
+                    "apply-kind-several",
+                    count = several.len().to_string(),
+                    kind = format!("{kind:?}"),
+                    orders = orders_of(questions, several),
+                    name_it = naming.name_it.as_str()
                 ),
             ));
             None
@@ -890,7 +908,11 @@ fn take_item(
             questions,
             index,
             "",
-            format!("answered twice ({prev} and questions[{n}])"),
+            t!(
+                "apply-answered-twice",
+                first = prev.to_string(),
+                n = n.to_string()
+            ),
         ));
         return;
     }
@@ -907,15 +929,22 @@ fn take_item(
                 questions,
                 index,
                 "kind",
-                format!("{given:?} does not match the form's kind {:?}", q.kind()),
+                t!(
+                    "apply-kind-mismatch",
+                    given = format!("{given:?}"),
+                    kind = format!("{:?}", q.kind())
+                ),
             ));
             return;
         }
     }
     let Some(answer) = obj.get("answer") else {
-        report
-            .problems
-            .push(Problem::question(questions, index, "answer", "missing"));
+        report.problems.push(Problem::question(
+            questions,
+            index,
+            "answer",
+            t!("check-missing"),
+        ));
         return;
     };
     let checked = check_answer(q, answer);

@@ -51,16 +51,13 @@ pub(crate) fn problem_lines(report: &Report, what: &str) -> (Vec<String>, String
         .map(|p| p.to_string())
         .collect();
     if report.problems.len() > PROBLEMS_SHOWN {
-        lines.push(format!(
-            "... and {} more problems",
-            report.problems.len() - PROBLEMS_SHOWN
+        lines.push(crate::t!(
+            "apply-more-problems",
+            count = (report.problems.len() - PROBLEMS_SHOWN).to_string()
         ));
     }
     let n = report.problems.len();
-    let summary = format!(
-        "{what} has {n} problem{} (listed above); nothing was sent",
-        if n == 1 { "" } else { "s" }
-    );
+    let summary = crate::t!("apply-problems-summary", what = what, count = n);
     (lines, summary)
 }
 
@@ -94,14 +91,12 @@ pub(crate) fn report_problems(err: &mut dyn std::io::Write, report: &Report, wha
     const SHOWN: usize = PROBLEMS_SHOWN;
     let warnings = &report.warnings;
     for w in warnings.iter().take(SHOWN) {
-        let _ = writeln!(
-            err,
-            "warning: {}",
-            crate::output::text::safe_line(&w.to_string())
-        );
+        let line = crate::output::text::safe_line(&w.to_string()).to_string();
+        let _ = writeln!(err, "{}", crate::t!("warning-line", warning = line));
     }
     if warnings.len() > SHOWN {
-        let _ = writeln!(err, "... and {} more warnings", warnings.len() - SHOWN);
+        let count = (warnings.len() - SHOWN).to_string();
+        let _ = writeln!(err, "{}", crate::t!("apply-more-warnings", count = count));
     }
     let (lines, summary) = problem_lines(report, what);
     for line in lines {

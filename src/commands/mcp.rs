@@ -89,7 +89,7 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
         .with_audit(ctx.audit()?);
     crate::mcp::serve_stdio(server)
         .await
-        .map_err(|e| crate::Error::from_anyhow(e, "the MCP server stopped"))
+        .map_err(|e| crate::Error::from_anyhow(e, &crate::t!("mcp-server-stopped")))
 }
 
 /// What `recruit mcp --help` says in a build without the `mcp` feature.

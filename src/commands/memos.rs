@@ -339,32 +339,37 @@ async fn pin_dry_run(
     let state = serde_json::json!({"toggle_needed": toggle.is_some(), "pinned": pinned});
     match toggle {
         Some(planned) => {
-            crate::say!(
-                ctx.io,
-                "note: memo {} on candidate {} is not {word}: one toggle would be sent",
-                a.id,
-                a.candidate
-            );
+            let (id, candidate) = (a.id.to_string(), a.candidate.as_str());
+            let said = if want {
+                crate::t!("memo-dry-run-not-pinned", id = id, candidate = candidate)
+            } else {
+                crate::t!("memo-dry-run-not-unpinned", id = id, candidate = candidate)
+            };
+            crate::say!(ctx.io, "{}", crate::t!("note-line", note = said));
             print_dry_run(ctx, out, &planned, state)
         }
         None => {
             if out.is_table() {
-                out.write_str(&format!(
-                    "Memo {} on candidate {} is already {word}; nothing would be sent.\n",
-                    a.id, a.candidate
-                ))?;
+                let line = crate::t!(
+                    "memo-dry-run-already-line",
+                    id = a.id.to_string(),
+                    candidate = a.candidate.as_str(),
+                    state = word
+                );
+                out.write_str(&format!("{line}\n"))?;
             } else {
                 let mut v = serde_json::json!({"method": null, "url": null, "body": null});
                 if let (Some(v), serde_json::Value::Object(state)) = (v.as_object_mut(), state) {
                     v.extend(state);
                 }
                 out.value(Kind::Other, &v)?;
-                crate::say!(
-                    ctx.io,
-                    "note: memo {} on candidate {} is already {word}; nothing would be sent",
-                    a.id,
-                    a.candidate
+                let said = crate::t!(
+                    "memo-dry-run-already",
+                    id = a.id.to_string(),
+                    candidate = a.candidate.as_str(),
+                    state = word
                 );
+                crate::say!(ctx.io, "{}", crate::t!("note-line", note = said));
             }
             crate::tell!(ctx.io, "dry-run-nothing-sent");
             Ok(())

@@ -123,9 +123,10 @@ impl Segment {
                 f.seek(SeekFrom::Start(0))?;
                 let copied = std::io::copy(&mut f, out)?;
                 if copied != self.len {
-                    return Err(std::io::Error::other(format!(
-                        "temporary segment file holds {copied} bytes, expected {}",
-                        self.len
+                    return Err(std::io::Error::other(crate::t!(
+                        "segment-short",
+                        copied = copied.to_string(),
+                        expected = self.len.to_string()
                     )));
                 }
                 Ok(())

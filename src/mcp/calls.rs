@@ -250,7 +250,8 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
         Ok(p) => p,
         Err(crate::apply::submit::ApplyRefused::Api(e)) => return Err(e),
         Err(crate::apply::submit::ApplyRefused::Invalid(report)) => {
-            let (lines, summary) = crate::apply::submit::problem_lines(&report, "the answers");
+            let (lines, summary) =
+                crate::apply::submit::problem_lines(&report, &crate::t!("what-the-answers"));
             let mut text = lines.join("\n");
             text.push('\n');
             text.push_str(&summary);

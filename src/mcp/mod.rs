@@ -79,11 +79,9 @@ impl Server {
 
     /// The client, or the error a call gets when recruit mcp has no configuration.
     pub(crate) fn client(&self) -> Result<&Client, Error> {
-        self.client.as_ref().map_err(|e| {
-            e.clone().context(
-                "recruit mcp is not set up for the service yet (set what follows, then restart the server)",
-            )
-        })
+        self.client
+            .as_ref()
+            .map_err(|e| e.clone().context(crate::t!("mcp-not-set-up")))
     }
 
     /// Let candidates' personal fields through (`--personal-data full`) or not.
@@ -472,10 +470,10 @@ pub(crate) async fn serve_stdio(server: Server) -> anyhow::Result<()> {
     let running = server
         .serve(transport)
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, "the MCP session did not start", e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("mcp-session-not-started"), e))?;
     running
         .waiting()
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, "the MCP server stopped", e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("mcp-server-stopped"), e))?;
     Ok(())
 }

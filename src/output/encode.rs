@@ -167,7 +167,7 @@ impl Encoder {
             && !text.contains("\"candidate_code\"");
         if !splice {
             let v: Value = serde_json::from_str(text).map_err(|e| {
-                Error::caused(ExitKind::Other, "cannot read an item of the answer", e)
+                Error::caused(ExitKind::Other, crate::t!("encode-cannot-read-item"), e)
             })?;
             return self.encode(code, &v, first, out);
         }
@@ -330,7 +330,7 @@ fn write_object(code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(
 
 fn ser<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, v: &T) -> Result<(), Error> {
     serde_json::to_writer(&mut *out, v)
-        .map_err(|e| Error::caused(ExitKind::Other, "cannot encode a record as JSON", e))
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("encode-cannot-encode"), e))
 }
 
 #[cfg(test)]

@@ -114,8 +114,8 @@ impl JqFilter {
                     let why = match exn.get_err() {
                         Ok(e) => e.to_string(),
                         Err(exn) => match exn.get_halt() {
-                            Ok(code) => format!("the filter halted with status {code}"),
-                            Err(_) => "the filter stopped".to_string(),
+                            Ok(code) => crate::t!("jq-halted", code = code.to_string()),
+                            Err(_) => crate::t!("jq-stopped"),
                         },
                     };
                     // jq's message embeds the value it failed on, which may be the whole input.
@@ -133,7 +133,8 @@ impl JqFilter {
 /// A JSON value as jaq's.
 pub(crate) fn to_val(v: &Value) -> Result<Val, Error> {
     use serde::Deserialize;
-    Val::deserialize(v).map_err(|e| Error::caused(ExitKind::Other, "--jq cannot read the value", e))
+    Val::deserialize(v)
+        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("jq-cannot-read-value"), e))
 }
 
 /// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,

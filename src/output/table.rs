@@ -99,9 +99,8 @@ fn cell_text(s: &str) -> String {
         None => s,
         Some((i, _)) => {
             note(Note::Cut, || {
-                format!(
-                "note: values longer than {MAX_CELL_CHARS} characters are cut in tables (…); -o json shows them in full"
-            )
+                let said = crate::t!("table-cut-note", max = MAX_CELL_CHARS.to_string());
+                crate::t!("note-line", note = said)
             });
             &s[..i]
         }
@@ -612,15 +611,17 @@ fn warn_unexpected(key: &str, value: &Value, n: usize) {
 fn unexpected_text(key: &str, value: &Value, n: usize) -> String {
     let shown = crate::output::text::one_line(&value.to_string(), 40);
     let more = if n > 1 {
-        format!(" and {} more", n - 1)
+        crate::t!("table-and-more", count = (n - 1).to_string())
     } else {
         String::new()
     };
-    format!(
-        "warning: a field of an unexpected type was left blank ({}: {}{more}); -o json shows the answer as sent",
-        crate::output::text::safe_line(key),
-        crate::output::text::safe_line(&shown)
-    )
+    let said = crate::t!(
+        "table-left-blank",
+        key = crate::output::text::safe_line(key).to_string(),
+        value = crate::output::text::safe_line(&shown).to_string(),
+        more = more
+    );
+    crate::t!("warning-line", warning = said)
 }
 
 fn s(o: &Option<String>) -> String {

@@ -686,7 +686,7 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
                 None => {
                     sh.failed(
                         format!("form {code}"),
-                        Error::other("its detail has no `resource` object"),
+                        Error::other(crate::t!("sync-form-no-resource")),
                     );
                     continue;
                 }

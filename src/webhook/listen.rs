@@ -386,14 +386,16 @@ fn watch_store(
             if since.elapsed() < fail_after {
                 continue;
             }
-            let message = format!(
-                "the event store {} has been failing for {} ({}); stopped so that a supervisor restarts the listener and someone sees it",
-                path.display(),
-                crate::output::text::human_duration(since.elapsed().as_secs().max(1)),
-                crate::output::text::one_line(&why, 300)
+            let (en, people) = crate::t_both!(
+                "listen-store-failing",
+                path = path.display().to_string(),
+                duration = crate::output::text::human_duration(since.elapsed().as_secs().max(1)),
+                why = crate::output::text::one_line(&why, 300).to_string()
             );
-            log.write(Record::error("stopped", format!("error: {message}")));
-            *fatal.lock().unwrap_or_else(|e| e.into_inner()) = Some(Error::other(message));
+            let line = crate::t!("listen-error-line", message = people.as_str());
+            let en = crate::t_in!(crate::i18n::Lang::En, "listen-error-line", message = en);
+            log.write(Record::error("stopped", en).for_people(line));
+            *fatal.lock().unwrap_or_else(|e| e.into_inner()) = Some(Error::other(people));
             return;
         }
     })
@@ -815,7 +817,13 @@ impl Printer {
                 format!("{}  {}", clock(), summarize(v)).into_bytes()
             }
             (Format::Table | Format::Csv, None) => {
-                format!("{}  (not JSON, {} bytes)", clock(), body.len()).into_bytes()
+                let bytes = body.len().to_string();
+                format!(
+                    "{}  {}",
+                    clock(),
+                    crate::t!("listen-line-not-json", bytes = bytes)
+                )
+                .into_bytes()
             }
             (Format::Json, _) => body.to_vec(),
             // Already one line: keep the bytes as they came.
@@ -824,12 +832,11 @@ impl Printer {
             }
             (Format::Ndjson, Some(v)) => v.to_string().into_bytes(),
             (Format::Ndjson, None) => {
-                log.write(Record::warn(
+                log.write(said!(
+                    Record::warn,
                     "not_printed",
-                    format!(
-                        "accepted a body that is not JSON ({} bytes): not printed as ndjson",
-                        body.len()
-                    ),
+                    "listen-not-printed",
+                    bytes = body.len().to_string()
                 ));
                 return Printed::Skipped;
             }
@@ -902,16 +909,21 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
         return true;
     }
     st.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-    let what = match &outcome {
-        delivery::Outcome::Failed(e) => format!("failed: {e}"),
-        other => format!("answered {}", other.describe()),
+    let (what_en, what) = match &outcome {
+        delivery::Outcome::Failed(e) => crate::t_both!("listen-forward-error", error = e.as_str()),
+        other => crate::t_both!("listen-forward-answered", outcome = other.describe()),
     };
+    let en = crate::t_in!(
+        crate::i18n::Lang::En,
+        "listen-forward-failed",
+        url = url.to_string(),
+        what = what_en
+    );
+    let people = crate::t!("listen-forward-failed", url = url.to_string(), what = what);
     st.log.write(
-        Record::warn(
-            "forward_failed",
-            format!("warning: forward to {url} {what}; answering the service 502"),
-        )
-        .target(url.as_str()),
+        Record::warn("forward_failed", en)
+            .for_people(people)
+            .target(url.as_str()),
     );
     false
 }
@@ -1066,27 +1078,33 @@ pub(crate) fn summarize(event: &Value) -> String {
     if !candidate.is_empty() {
         parts.push(candidate.join(" "));
     }
+    // The first of these the payload has, labelled by its message.
     const DETAILS: &[(&str, &str)] = &[
-        ("/current_stage/name", "stage: "),
-        ("/stage/name", "stage: "),
-        ("/feedback/status", "feedback "),
-        ("/interview/starts_at", "interview at "),
-        ("/form_submission/form_title", "form: "),
-        ("/form_title", "form: "),
+        ("/current_stage/name", "stage"),
+        ("/stage/name", "stage"),
+        ("/feedback/status", "feedback"),
+        ("/interview/starts_at", "interview"),
+        ("/form_submission/form_title", "form"),
+        ("/form_title", "form"),
     ];
     if let Some((label, value)) = DETAILS
         .iter()
-        .find_map(|(ptr, label)| text(ptr).map(|v| (label, v)))
+        .find_map(|(ptr, label)| text(ptr).map(|v| (*label, v)))
     {
-        parts.push(format!("{label}{value}"));
+        parts.push(match label {
+            "stage" => crate::t!("listen-summary-stage", value = value),
+            "feedback" => crate::t!("listen-summary-feedback", value = value),
+            "interview" => crate::t!("listen-summary-interview", value = value),
+            _ => crate::t!("listen-summary-form", value = value),
+        });
     }
     if parts.len() == 1 {
         match payload.as_object() {
             Some(map) if !map.is_empty() => {
                 let keys: Vec<String> = map.keys().take(6).map(|k| clean(k, 30)).collect();
-                parts.push(format!("payload keys: {}", keys.join(", ")));
+                parts.push(crate::t!("listen-summary-keys", keys = keys.join(", ")));
             }
-            _ => parts.push("(no payload)".to_string()),
+            _ => parts.push(crate::t!("listen-summary-no-payload")),
         }
     }
     parts.join("  ")

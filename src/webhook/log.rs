@@ -172,9 +172,11 @@ impl Log {
     pub(crate) fn write(&self, rec: Record) {
         let dropped = self.dropped.swap(0, Ordering::Relaxed);
         if dropped > 0 {
-            let note = Record::warn(
+            let note = said!(
+                Record::warn,
                 "log_dropped",
-                format!("{dropped} log lines were dropped: stderr was not being read"),
+                "log-lines-dropped",
+                count = dropped.to_string()
             );
             if !self.send(note.render(self.format)) {
                 self.dropped.fetch_add(dropped, Ordering::Relaxed);

@@ -120,9 +120,11 @@ impl Relay {
         while let Some(joined) = lanes.join_next().await {
             if let Err(e) = joined {
                 if e.is_panic() {
-                    relay.log.write(Record::error(
+                    relay.log.write(said!(
+                        Record::error,
                         "lane_died",
-                        format!("a relay lane stopped: {e}"),
+                        "relay-lane-stopped",
+                        error = e.to_string()
                     ));
                 }
             }
@@ -150,8 +152,14 @@ impl Relay {
                     self.writer.health.saw(&self.store.path, &e);
                     self.writer.health.read_failed(&e.message);
                     self.log.write(
-                        Record::error("store_failed", format!("relay to {url}: {}", e.message))
-                            .target(&url),
+                        said!(
+                            Record::error,
+                            "store_failed",
+                            "relay-store-failed",
+                            url = url.as_str(),
+                            error = e.message.as_str()
+                        )
+                        .target(&url),
                     );
                     reader = None;
                     tokio::select! {
@@ -381,9 +389,11 @@ impl Marks {
 
 fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
     if let Ok(Err(e)) = r {
-        log.write(Record::error(
+        log.write(said!(
+            Record::error,
             "store_failed",
-            format!("error: could not record a forward's outcome: {}", e.message),
+            "relay-outcome-not-recorded",
+            error = e.message.as_str()
         ));
     }
 }

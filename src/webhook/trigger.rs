@@ -135,7 +135,7 @@ impl Outcome {
                 status: Some(s), ..
             }) => format!("HTTP {s}"),
             Some(Attempt { error: Some(e), .. }) => e.clone(),
-            _ => "no attempt".to_string(),
+            _ => crate::t!("trigger-no-attempt"),
         }
     }
 }
@@ -202,20 +202,29 @@ pub(crate) async fn deliver(
                 _ => None,
             };
             let next = match &a.next {
-                delivery::Next::Done => "delivered".to_string(),
-                delivery::Next::RetryIn(d) => format!("retrying in {}s", d.as_secs_f64()),
+                delivery::Next::Done => crate::t!("trigger-next-delivered"),
+                delivery::Next::RetryIn(d) => {
+                    crate::t!("trigger-retrying-in", secs = d.as_secs_f64().to_string())
+                }
                 delivery::Next::GiveUp(why) => why.said(),
             };
             let what = match (status, &error) {
                 (Some(s), _) => format!("HTTP {s}"),
                 (None, Some(e)) => e.clone(),
-                (None, None) => "no answer".to_string(),
+                (None, None) => crate::t!("trigger-no-answer"),
             };
-            report(format!("attempt {}/{total}: {what} ({next})", a.n));
+            report(crate::t!(
+                "trigger-attempt",
+                n = a.n.to_string(),
+                total = total.to_string(),
+                what = what,
+                next = next
+            ));
             if !answer.is_empty() {
+                let answer = crate::output::text::safe_line(answer).to_string();
                 report(format!(
-                    "  the receiver answered: {}",
-                    crate::output::text::safe_line(answer)
+                    "  {}",
+                    crate::t!("trigger-receiver-answered", answer = answer)
                 ));
             }
             attempts

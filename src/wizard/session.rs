@@ -85,7 +85,7 @@ pub fn run(
             questions,
             &file,
             s.requested,
-            "the answers",
+            &crate::t!("what-the-answers"),
         )?;
         let sent = as_sent(questions, &prepared.answers, prepared.variant);
         let kept = as_sent(

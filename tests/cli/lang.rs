@@ -1324,3 +1324,165 @@ fn auth_status_table_and_its_missing_key_in_both_languages() {
         "{err}"
     );
 }
+
+/// The answers file's problems (the apply validator) are said in the language in use; the
+/// field paths and the values quoted stay as written.
+#[test]
+fn apply_problems_in_both_languages() {
+    let s = TestSandbox::new();
+    let file = s.file(
+        "answers.json",
+        &serde_json::json!({"privacy": "yes", "extra": 1, "questions": [
+            {"order": 1, "answer": {"name": "Min Park"}},
+            {"order": 99, "answer": {}}
+        ]}),
+    );
+    let run = |lang: &str| {
+        let out = s
+            .cmd()
+            .args([
+                "--lang",
+                lang,
+                "forms",
+                "apply",
+                "FORM-1001",
+                "--answers",
+                &file,
+            ])
+            .output()
+            .unwrap();
+        (out.status.code(), stderr_of(&out))
+    };
+    let (code, err) = run("ko");
+    assert_eq!(code, Some(2), "{err}");
+    for line in [
+        "경고: 답변 파일: `extra`는 답변 파일의 필드(privacy, questions, name, email, phone, resume_path)가 아니므로 무시합니다",
+        r#"privacy: true 또는 false 값이어야 하는데 문자열 "yes"입니다"#,
+        "questions[1]: order: 양식에 order가 99인 질문이 없습니다(순서: ",
+        "개 있습니다(위 목록). 아무것도 보내지 않았습니다",
+    ] {
+        assert!(err.contains(line), "missing {line:?} in:\n{err}");
+    }
+    assert!(!err.contains("must be"), "{err}");
+    let (code, err) = run("en");
+    assert_eq!(code, Some(2), "{err}");
+    for line in [
+        "warning: answers file: `extra` is not a field of the answers file (privacy, questions, name, email, phone, resume_path); ignored",
+        r#"privacy: must be true or false, got string "yes""#,
+        "questions[1]: order: the form has no question with order 99 (orders: ",
+        " problems (listed above); nothing was sent",
+    ] {
+        assert!(err.contains(line), "missing {line:?} in:\n{err}");
+    }
+}
+
+/// `webhooks trigger`'s attempt lines and the listener's failed forward, in Korean on screen;
+/// the JSON log (for collectors) keeps English.
+#[test]
+fn trigger_attempts_and_listener_forwards_in_korean() {
+    use std::io::{Read, Write};
+    use std::time::Duration;
+    let home = Home::new();
+    let trigger = [
+        "webhooks",
+        "trigger",
+        "candidate_pass",
+        "--to",
+        "http://127.0.0.1:9/",
+        "--retry-delays",
+        "",
+    ];
+    let (code, _, err) = in_lang(&home, "ko", &trigger);
+    assert_eq!(code, Some(7), "{err}");
+    assert!(err.contains("시도 1/1: "), "{err}");
+    assert!(!err.contains("attempt 1/1"), "{err}");
+    let (_, _, err) = in_lang(&home, "en", &trigger);
+    assert!(err.contains("attempt 1/1: "), "{err}");
+
+    // A listener whose forward target refuses connections: the event is answered 502 and the
+    // warning says so, in the language of each log.
+    let (refused, _socket) = refusing_port();
+    let target = format!("http://127.0.0.1:{refused}/");
+    let start = |format: &str| {
+        let mut c = home.std_cmd();
+        c.args(["--lang", "ko", "webhooks", "listen", "--port", "0"])
+            .args(["--forward-to", &target, "--log-format", format])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        let err = crate::common::lines(child.stderr.take().unwrap());
+        let first = err.recv_timeout(Duration::from_secs(20)).unwrap();
+        let at = first.find("127.0.0.1:").expect("the address") + "127.0.0.1:".len();
+        let port: String = first[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        (child, err, format!("127.0.0.1:{port}"))
+    };
+    let post = |addr: &str| {
+        let body = r#"{"action":"candidate_pass"}"#;
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let warning_of = |err: &std::sync::mpsc::Receiver<String>, needle: &str| loop {
+        let line = err
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no line with {needle:?}"));
+        if line.contains(needle) {
+            return line;
+        }
+    };
+    let (mut child, err, addr) = start("text");
+    assert!(post(&addr).starts_with("HTTP/1.1 502"));
+    let line = warning_of(&err, "경고: ");
+    assert!(
+        line.contains(&format!("경고: {target}(으)로 전달 실패: ")),
+        "{line}"
+    );
+    assert!(line.ends_with("서비스에 502로 응답합니다"), "{line}");
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let (mut child, err, addr) = start("json");
+    assert!(post(&addr).starts_with("HTTP/1.1 502"));
+    let line = warning_of(&err, "forward_failed");
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let message = v["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("warning: forward to {target} failed: ")),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("; answering the service 502"),
+        "{message}"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// `memos pin --dry-run` on a memo already pinned: the table line in either language.
+#[test]
+fn memo_pin_dry_run_in_both_languages() {
+    let home = Home::new();
+    let args = ["-o", "table", "memos", "pin", "C1001", "101", "--dry-run"];
+    let (code, out, err) = in_lang(&home, "en", &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "Memo 101 on candidate C1001 is already pinned; nothing would be sent.\n"
+    );
+    let (code, out, err) = in_lang(&home, "ko", &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "지원자 C1001의 메모 101은(는) 이미 고정되어 있습니다. 아무것도 보내지 않습니다.\n"
+    );
+}

@@ -438,7 +438,7 @@ async fn run_wizard(
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
-    .map_err(|e| Error::caused(crate::ExitKind::Other, "the wizard failed", e))??;
+    .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("wizard-failed"), e))??;
     if interrupted.load(Ordering::SeqCst) {
         return Err(Error::other(crate::t!("wizard-cancelled")));
     }
