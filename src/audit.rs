@@ -567,15 +567,29 @@ pub(crate) fn submission(
     }
 }
 
-/// Which of a candidate's personal fields a form submission shows (the bits of [`held`]).
-pub(crate) fn held_in_submission(item: &Value, fields: Option<&[String]>) -> u8 {
-    let c = personal::candidate_of_submission(item, None);
-    let keys: Vec<String> = personal::IN_SUBMISSION
+/// The list's fields a form submission can show under `--fields` (none: every one).
+fn submission_fields(fields: Option<&[String]>) -> Vec<String> {
+    personal::IN_SUBMISSION
         .iter()
         .filter(|(key, _)| shows(fields, key))
         .map(|(_, field)| field.to_string())
-        .collect();
-    held(&c, Some(&keys))
+        .collect()
+}
+
+/// Which of a candidate's personal fields a form submission shows (the bits of [`held`]).
+pub(crate) fn held_in_submission(item: &Value, fields: Option<&[String]>) -> u8 {
+    let c = personal::candidate_of_submission(item, None);
+    held(&c, Some(&submission_fields(fields)))
+}
+
+/// Every bit [`held_in_submission`] can give: a candidate's submissions need reading only
+/// until these are all held.
+pub(crate) fn submission_bits(fields: Option<&[String]>) -> u8 {
+    let shown = submission_fields(fields);
+    personal::of(Record::Candidate)
+        .enumerate()
+        .filter(|(_, f)| shown.iter().any(|s| s == f))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
 }
 
 /// A candidate object at `prefix` of the printed item.
@@ -618,6 +632,20 @@ fn shows(fields: Option<&[String]>, location: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_submissions_bits_are_those_it_can_show() {
+        let sub = json!({"candidate_name": "Kim", "candidate_email": "k@example.com"});
+        assert_eq!(submission_bits(None), held_in_submission(&sub, None));
+        assert_eq!(
+            submission_bits(None),
+            0b11,
+            "name and email, the list's first two"
+        );
+        let only = ["code".to_string(), "candidate_name".to_string()];
+        assert_eq!(submission_bits(Some(&only)), 0b01);
+        assert_eq!(held_in_submission(&sub, Some(&only)), 0b01);
+    }
 
     fn argv(line: &str) -> Vec<String> {
         line.split(' ').map(String::from).collect()

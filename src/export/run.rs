@@ -584,17 +584,6 @@ fn is_fatal(e: &Error) -> bool {
     (e.kind == ExitKind::Auth && e.status == Some(401)) || e.kind == ExitKind::Usage
 }
 
-/// A submission that names every personal field a submission can (the bits it shows are all a
-/// submission's).
-static ALL_NAMED: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| {
-    Value::Object(
-        recruit_client::personal::IN_SUBMISSION
-            .iter()
-            .map(|(k, _)| (k.to_string(), Value::from("x")))
-            .collect(),
-    )
-});
-
 /// Every page of one candidate, encoded into a segment, and what it shows of the candidate's
 /// personal data. The error says whether it came on the first page (a 404 there means the
 /// candidate doesn't exist).
@@ -632,7 +621,7 @@ async fn fetch_candidate(
         let mut n = 0;
         if sh.audit.0 && sh.subject == Subject::Submissions {
             // Parsed only until one submission showed every field it can (usually the first).
-            let all = crate::audit::held_in_submission(&ALL_NAMED, None);
+            let all = crate::audit::submission_bits(sh.audit.1.as_deref());
             for item in &items {
                 if held == all {
                     break;
