@@ -241,6 +241,32 @@ impl Audit {
         self.append_counted(via, command, seen, 0)
     }
 
+    /// Append a record of `candidates` (all of them counted) and `fields` that no output
+    /// showed but a run did to them (an erasure), with this run's actor, command line and
+    /// `reason`.
+    pub(crate) fn append_done(
+        &self,
+        via: Via,
+        candidates: &[String],
+        fields: Vec<String>,
+        reason: Option<String>,
+    ) -> Result<(), Error> {
+        let entry = recruit_audit::Entry {
+            actor: self.actor.clone(),
+            via,
+            command: self.command.clone(),
+            candidates: candidates.to_vec(),
+            count: candidates.len() as u64,
+            fields,
+            reason,
+            sandbox: self.sandbox,
+        };
+        self.log
+            .append(&entry)
+            .map(drop)
+            .map_err(|e| self.cannot_append(e.message.to_string()))
+    }
+
     /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
     /// past the first 1,000 codes).
     fn append_counted(

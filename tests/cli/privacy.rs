@@ -316,6 +316,12 @@ fn privacy_erase_leaves_no_copy_in_mirror_relay_or_a_resumed_export() {
     assert_eq!(erase.len(), 1, "{log}");
     assert_eq!(erase[0]["candidates"], json!([a, b, "C-NOWHERE"]), "{log}");
     assert_eq!(erase[0]["reason"], "asked by the applicant");
+    // The command line as every record names it: the program's name, not its path.
+    let command = erase[0]["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("recruit ") && command.contains(" privacy erase "),
+        "{command}"
+    );
 
     // The export's own files were not touched; resumed, it never asks for `a` again.
     assert_eq!(

@@ -24,33 +24,18 @@ pub(crate) fn log_erasure(
         .map(|f| f.to_string())
         .collect();
     // `audit = off` turns the whole log off, this record with it.
-    if !ctx.settings().audit()? {
-        return Ok(());
+    match ctx.audit()? {
+        Some(audit) => audit.append_done(recruit_audit::Via::Erase, codes, fields, reason),
+        None => Ok(()),
     }
-    let path = ctx.settings().audit_log();
-    let entry = recruit_audit::Entry {
-        actor: actor(ctx),
-        via: recruit_audit::Via::Erase,
-        command: command_line(std::env::args()),
-        candidates: codes.to_vec(),
-        count: codes.len() as u64,
-        fields,
-        reason,
-        sandbox: ctx.globals.sandbox,
-    };
-    recruit_audit::Log::new(path, crate::clock::system()).append(&entry)?;
-    Ok(())
-}
-
-/// The argv as the log keeps it: secrets redacted by the one front end's rule
-/// ([`crate::audit::command_text`]).
-fn command_line(argv: impl Iterator<Item = String>) -> String {
-    crate::audit::command_text(&argv.collect::<Vec<_>>())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::command_line;
+    /// The erase record's command line is the access log's ([`crate::audit::command_text`]).
+    fn command_line(argv: impl Iterator<Item = String>) -> String {
+        crate::audit::command_text(&argv.collect::<Vec<_>>())
+    }
 
     #[test]
     fn keys_and_database_passwords_never_reach_the_log() {
