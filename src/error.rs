@@ -34,7 +34,8 @@ pub fn install_panic_hook() {
             .unwrap_or_default();
         // Not eprintln!: a closed stderr must not panic inside the panic hook.
         crate::elog!(
-            "error: internal error (a bug in recruit, please report it): {}{}",
+            "{}: {}{}",
+            crate::i18n::internal_error(crate::i18n::lang()),
             crate::redact::scrub(&msg),
             location
         );

@@ -396,20 +396,41 @@ impl ErrStream {
 /// A message as one JSON line: `warning: X` is `{"warning": "X"}`, `error: X` (a failure the
 /// command goes on after, e.g. one candidate of an export) `{"error": {"message": "X"}}`,
 /// anything else (`note: X`, a `-v` line, a summary) `{"note": "X"}`. Several lines of text stay
-/// one JSON line.
+/// one JSON line. The prefixes are known in English and in the language in use (`경고: `), so a
+/// Korean warning stays a warning for the program reading it.
 pub(crate) fn json_message(text: &str) -> String {
-    let (key, body) = if let Some(rest) = text.strip_prefix("warning: ") {
-        ("warning", rest)
-    } else if let Some(rest) = text.strip_prefix("note: ") {
-        ("note", rest)
-    } else if let Some(rest) = text.strip_prefix("error: ") {
-        return serde_json::json!({"error": {"message": rest}}).to_string();
-    } else {
-        ("note", text)
+    let (key, body) = match line_kind(text) {
+        Some(("error", rest)) => {
+            return serde_json::json!({"error": {"message": rest}}).to_string();
+        }
+        Some((key, rest)) => (key, rest),
+        None => ("note", text),
     };
     let mut map = serde_json::Map::new();
     map.insert(key.into(), body.into());
     serde_json::Value::Object(map).to_string()
+}
+
+/// Which kind of line `text` is by its prefix, and the text after it.
+fn line_kind(text: &str) -> Option<(&'static str, &str)> {
+    use crate::i18n::Lang;
+    let mut langs = vec![Lang::En];
+    if crate::i18n::lang() != Lang::En {
+        langs.push(crate::i18n::lang());
+    }
+    for lang in langs {
+        let prefixes = [
+            ("warning", crate::t_in!(lang, "warning-line", warning = "")),
+            ("note", crate::t_in!(lang, "note-line", note = "")),
+            ("error", format!("{}: ", crate::t_in!(lang, "word-error"))),
+        ];
+        for (key, prefix) in prefixes {
+            if let Some(rest) = text.strip_prefix(prefix.as_str()) {
+                return Some((key, rest));
+            }
+        }
+    }
+    None
 }
 
 /// A captured stream drawn on as a terminal (the escape sequences a terminal would get).
@@ -533,6 +554,32 @@ mod tests {
         io.set_json_messages(true);
         say!(io, "warning: plain http");
         assert_eq!(cap.stderr.text(), "warning: plain http\n");
+    }
+
+    #[test]
+    fn korean_warnings_notes_and_errors_keep_their_kind_as_json() {
+        crate::i18n::in_lang(crate::i18n::Lang::Ko, || {
+            let warning = crate::t!("warning-line", warning = "느린 응답");
+            assert_eq!(
+                json_message(&warning),
+                serde_json::json!({"warning": "느린 응답"}).to_string()
+            );
+            let note = crate::t!("note-line", note = "3초 기다립니다");
+            assert_eq!(
+                json_message(&note),
+                serde_json::json!({"note": "3초 기다립니다"}).to_string()
+            );
+            let error = format!("{}: 후보자 C1 실패", crate::t!("word-error"));
+            assert_eq!(
+                json_message(&error),
+                serde_json::json!({"error": {"message": "후보자 C1 실패"}}).to_string()
+            );
+            // English prefixes still count under Korean (lines from code that speaks to programs).
+            assert_eq!(
+                json_message("warning: x"),
+                serde_json::json!({"warning": "x"}).to_string()
+            );
+        });
     }
 
     #[test]

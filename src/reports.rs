@@ -80,9 +80,7 @@ impl StderrReports {
 impl Observer for StderrReports {
     fn event(&self, event: &ClientEvent) {
         match event {
-            ClientEvent::Warning(w) => {
-                self.line(&format!("{}: {}", crate::t!("word-warning"), w.said()))
-            }
+            ClientEvent::Warning(w) => self.line(&crate::t!("warning-line", warning = w.said())),
             ClientEvent::Verbose(line) => self.line(line),
             ClientEvent::Retry(r) => {
                 if self.notes(r) {

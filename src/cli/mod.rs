@@ -425,7 +425,11 @@ pub fn main_entry() -> i32 {
     {
         Ok(rt) => rt,
         Err(e) => {
-            crate::elog!("error: cannot start the async runtime: {e}");
+            crate::elog!(
+                "{}: {}",
+                crate::t!("word-error"),
+                crate::t!("runtime-failed", error = e.to_string())
+            );
             return 1;
         }
     };

@@ -171,7 +171,6 @@ wizard-terminal-failed = cannot read the answer from the terminal: { $error }
 ## The command line: errors, notes, summaries, progress.
 
 word-error = error
-word-warning = warning
 help-options-pointer = Global options (--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color and more): recruit help options
 help-examples-heading = Examples:
 help-heading-usage = Usage
@@ -1262,3 +1261,4 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
    *[unpinned] unpinned
 }; nothing would be sent
 sync-form-no-resource = its detail has no `resource` object
+runtime-failed = cannot start the async runtime ({ $error }): the system refused threads or file descriptors; check `ulimit -u` and `ulimit -n`

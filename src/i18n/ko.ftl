@@ -165,7 +165,6 @@ wizard-terminal-failed = 터미널에서 답을 읽을 수 없습니다: { $erro
 ## 명령줄: 오류, 알림, 요약, 진행 상황.
 
 word-error = 오류
-word-warning = 주의
 help-options-pointer = 전역 옵션(--sandbox, -o/--output, --jq, --fields, --all, --limit, --lang, --bom, --color 등): recruit help options
 help-examples-heading = 예:
 help-heading-usage = 사용법
@@ -1174,3 +1173,4 @@ memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미
    *[unpinned] 고정 해제되어
 } 있습니다. 아무것도 보내지 않습니다
 sync-form-no-resource = 상세 응답에 `resource` 객체가 없습니다
+runtime-failed = 비동기 런타임을 시작하지 못했습니다({ $error }). 시스템이 스레드나 파일 디스크립터를 내주지 않았습니다. `ulimit -u`와 `ulimit -n`을 확인하세요

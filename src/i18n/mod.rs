@@ -165,6 +165,15 @@ pub fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// The panic hook's words. Not a Fluent message: a panic inside the hook (a poisoned bundle, a
+/// panic in the formatter itself) would abort without a word, so these are fixed strings.
+pub fn internal_error(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "error: internal error (a bug in recruit, please report it)",
+        Lang::Ko => "오류: 내부 오류(recruit의 버그입니다. 알려 주세요)",
+    }
+}
+
 /// The language in use.
 pub fn lang() -> Lang {
     if let Some(l) = ON_THIS_THREAD.with(|c| c.get()) {
@@ -299,6 +308,17 @@ macro_rules! t_in {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_panic_hooks_words_are_korean_under_korean() {
+        let ko = super::internal_error(super::Lang::Ko);
+        let english: Vec<&str> = ko
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty() && *w != "recruit")
+            .collect();
+        assert!(english.is_empty(), "English left in {ko:?}: {english:?}");
+        assert!(super::internal_error(super::Lang::En).starts_with("error: internal error"));
+    }
+
     use super::*;
     use fluent_syntax::ast;
 
