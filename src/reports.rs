@@ -201,7 +201,7 @@ mod tests {
         });
         assert_eq!(
             cap.stderr.text(),
-            "주의: API 키가 암호화되지 않은 http로 h에 전송됩니다 (로컬 네트워크 밖에서는 https://를 쓰세요)\n"
+            "경고: API 키가 암호화되지 않은 http로 h에 전송됩니다 (로컬 네트워크 밖에서는 https://를 쓰세요)\n"
         );
     }
 

@@ -405,6 +405,32 @@ fn parsed() -> Result<clap::ArgMatches, clap::Error> {
     }
 }
 
+/// A run that sends a request or a few and prints the answer waits on the network, not on the
+/// CPU: a runtime on the main thread serves it without starting and waking worker threads
+/// (a third of a short run's context switches, and most of its wait on a busy machine). Long
+/// or parallel work (exports, sync, listeners, servers, the in-process sandbox, `--all`, the
+/// wizard, which blocks on the terminal) keeps the multi-thread runtime.
+fn one_thread_will_do(cli: &Cli) -> bool {
+    use commands::forms::FormsCmd;
+    if cli.globals.sandbox || cli.globals.all {
+        return false;
+    }
+    match &cli.command {
+        Command::Forms(f) => matches!(f, FormsCmd::List(_) | FormsCmd::Get(_)),
+        Command::Candidates(_)
+        | Command::Jobs(_)
+        | Command::Evaluations(_)
+        | Command::Interviews(_)
+        | Command::Memos(_)
+        | Command::Submissions(_)
+        | Command::Auth(_)
+        | Command::Config(_)
+        | Command::Completions(_)
+        | Command::Help(_) => true,
+        _ => false,
+    }
+}
+
 /// Parse the command line, run the command, and return the process exit code: the one place
 /// that decides how the process ends ([`Ending`]); `main` exits with it.
 pub fn main_entry() -> i32 {
@@ -419,10 +445,12 @@ pub fn main_entry() -> i32 {
         Err(e) => return clap_ending(&e, json_output_asked(std::env::args_os())),
     };
     cli.globals.origins = Origins::from_matches(&matches);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let mut builder = if one_thread_will_do(&cli) {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             crate::elog!(
