@@ -2704,3 +2704,59 @@ fn pty_a_file_the_form_does_not_take_is_refused_before_upload() {
         );
     }
 }
+
+/// A yes/no prompt that fits the line by its own text but not as the colour theme draws it
+/// (`? `, ` (y/n) › yes` around it) is asked on a line of its own: drawn on the prompt line it
+/// wrapped, and dialoguer, clearing one line at each key, drew it again under itself.
+#[test]
+fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
+    for (lang, cols) in COMBOS {
+        // A required yes/no whose prompt is 47 columns: 61 as the colour theme draws it.
+        let bare = tr(lang, "wizard-applies", &[("label", "1. Military service")]);
+        let pad = 47 - console::measure_text_width(&bare);
+        let title = format!("Military service{}", ".".repeat(pad));
+        let prompt = tr(lang, "wizard-applies", &[("label", &format!("1. {title}"))]);
+        assert_eq!(console::measure_text_width(&prompt), 47);
+        let form = json!({"resource": {
+            "code": "FORM-YN", "title": "Yes or no",
+            "questions": [{"id": 1, "order": 1, "kind": "military_service", "required": true,
+                           "title": title}]
+        }})
+        .to_string();
+        let service = stub(move |seen, _| match seen.uri.as_str() {
+            "/v1/application_forms/FORM-YN" => Reply::json(200, &form),
+            _ => Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            ),
+        });
+        let sb = TestSandbox::new();
+        let args = ["forms", "apply", "FORM-YN", "--color", "always"];
+        let mut s = sb.spawn_at(&service.base(), lang, cols, &args);
+        let mut log = Vec::new();
+        log_until(&mut s, &prompt, &mut log);
+        log_until(&mut s, "› no", &mut log);
+        // Each key draws the prompt again; "no" asks nothing more.
+        for (key, shown) in [("y", "yes"), ("n", "no"), ("y", "yes"), ("n", "no")] {
+            until_reading_keys(&s);
+            s.send(key).unwrap();
+            log_until(&mut s, shown, &mut log);
+        }
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        log_until(
+            &mut s,
+            &first_words(&tr(lang, "wizard-privacy", &[]), 2),
+            &mut log,
+        );
+        until_reading_keys(&s);
+        s.send("\x03").unwrap();
+        assert_eq!(exit_code(&mut s), 130);
+        let screen = screen_of(&log, cols);
+        assert_eq!(
+            screen.matches(title.as_str()).count(),
+            1,
+            "{lang:?} at {cols} columns:\n{screen}"
+        );
+    }
+}
