@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 /// `recruit` in a pseudo-terminal, pointed at a test sandbox.
 trait Pty {
     fn spawn(&self, args: &[&str]) -> Session;
+    fn resume_in(&self, lang: Lang, cols: u16, path: &str) -> Session;
     fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session;
     fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session;
 }
@@ -27,6 +28,15 @@ impl Pty for TestSandbox {
     /// The same in `lang` (RECRUIT_LANG) on a terminal `cols` wide.
     fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session {
         self.spawn_at(&self.sandbox().base_url(), lang, cols, args)
+    }
+
+    /// The wizard on FORM-ALLKINDS going on from the saved session `path`.
+    fn resume_in(&self, lang: Lang, cols: u16, path: &str) -> Session {
+        self.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        )
     }
 
     /// The same, pointed at `base` (a stub service).
@@ -732,13 +742,7 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
         ]
     }})
     .to_string();
-    let service = stub(move |seen, _| match seen.uri.as_str() {
-        "/v1/application_forms/EVIL" => Reply::json(200, &form),
-        _ => Reply::json(
-            404,
-            r#"{"error":"not_found","message":"Resource not found"}"#,
-        ),
-    });
+    let service = form_service("EVIL", form);
     let sb = TestSandbox::new();
     let mut s = sb.spawn_at(&service.base(), Lang::En, 120, &["forms", "apply", "EVIL"]);
     let mut shown = Vec::new();
@@ -769,6 +773,21 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
     ] {
         assert!(shown.contains(visible), "{visible:?} not shown: {shown:?}");
     }
+}
+
+/// A service with one form, `CODE` (its body `form`); any other request is a 404.
+fn form_service(code: &str, form: String) -> Stub {
+    let path = format!("/v1/application_forms/{code}");
+    stub(move |seen, _| {
+        if seen.uri == path {
+            Reply::json(200, &form)
+        } else {
+            Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            )
+        }
+    })
 }
 
 /// The wizard's text `id` in `lang` (numbers given as digits are numbers, for plurals).
@@ -835,6 +854,14 @@ fn all_answers() -> Value {
     ]})
 }
 
+/// A test sandbox, and `answers` as a saved session (`session.json`) in its home.
+fn with_session(answers: &Value) -> (TestSandbox, std::path::PathBuf) {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    std::fs::write(&file, answers.to_string()).unwrap();
+    (sb, file)
+}
+
 /// [`all_answers`] with only the questions `keep` says, and no privacy consent.
 fn some_answers(keep: impl Fn(i64) -> bool) -> Value {
     let mut v = all_answers();
@@ -895,16 +922,10 @@ fn until(s: &mut Session, text: &str) -> String {
 #[test]
 fn pty_a_group_changed_from_the_review_keeps_its_entries_and_an_edited_entry_starts_pre_filled() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
-        std::fs::write(&file, all_answers().to_string()).unwrap();
+        let (sb, file) = with_session(&all_answers());
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
+        let mut s = sb.resume_in(lang, cols, path);
         expect_words(
             &mut s,
             &tr(
@@ -1010,17 +1031,11 @@ fn pty_an_empty_required_answer_is_refused_with_a_sentence_and_ctrl_c_says_how_t
 #[test]
 fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
         // Questions 1 to 11 answered: question 12 (work experience) is the first asked.
-        std::fs::write(&file, some_answers(|id| id <= 9011).to_string()).unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id <= 9011));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
+        let mut s = sb.resume_in(lang, cols, path);
         let before = until(&mut s, "12. Work experience");
         assert!(!before.contains("11. Home address"), "{before}");
         let dated = |label: &str| {
@@ -1089,21 +1104,11 @@ fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
 #[test]
 fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optional_choice() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
         // Everything but the gender and the military service, and no privacy consent.
-        std::fs::write(
-            &file,
-            some_answers(|id| id != 9008 && id != 9017).to_string(),
-        )
-        .unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id != 9008 && id != 9017));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
+        let mut s = sb.resume_in(lang, cols, path);
         expect_words(
             &mut s,
             &tr(
@@ -1166,9 +1171,7 @@ fn log_until(s: &mut Session, text: &str, log: &mut Vec<u8>) {
 #[test]
 fn pty_at_60_columns_long_questions_and_refusals_leave_no_stale_lines() {
     for lang in [Lang::En, Lang::Ko] {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
-        std::fs::write(&file, some_answers(|id| id <= 9017).to_string()).unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id <= 9017));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
         let mut s = sb.spawn_in(
@@ -1253,9 +1256,7 @@ fn pty_a_saved_session_with_a_wrong_answer_lists_its_problems_and_exits_2() {
 
 #[test]
 fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
-    let sb = TestSandbox::new();
-    let file = sb.home.dir.path().join("session.json");
-    std::fs::write(&file, some_answers(|id| id <= 9003).to_string()).unwrap();
+    let (sb, file) = with_session(&some_answers(|id| id <= 9003));
     let out = sb
         .home
         .cmd()
@@ -1350,7 +1351,8 @@ mod scripted {
             Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
         };
         let mut answers: Vec<Answer> = Vec::new();
-        let privacy = collect(&form, &mut p, &mut upload, &mut answers, None).expect("completes");
+        let privacy =
+            collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).expect("completes");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
         assert_eq!(uploaded, [cv]);
         assert!(privacy);
@@ -1411,7 +1413,7 @@ mod scripted {
         ]);
         let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
         let mut answers = Vec::new();
-        let stop = collect(&form, &mut p, &mut upload, &mut answers, None).unwrap_err();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).unwrap_err();
         assert_eq!(stop, Stop::Cancelled);
         // Refused with a sentence saying why.
         assert!(
@@ -2091,23 +2093,12 @@ fn until_end(s: &mut Session) -> (String, i32) {
 #[test]
 fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_there() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
+        let ctx = format!("{lang:?} at {cols} columns");
         // Everything but the education and the certificates, and no privacy consent.
-        std::fs::write(
-            &file,
-            some_answers(|id| id != 9013 && id != 9014).to_string(),
-        )
-        .unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id != 9013 && id != 9014));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let resume = |sb: &TestSandbox| {
-            sb.spawn_in(
-                lang,
-                cols,
-                &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-            )
-        };
+        let resume = |sb: &TestSandbox| sb.resume_in(lang, cols, path);
         let school = tr("field-education-school", &[]);
         let dated = |label: &str| {
             tr(
@@ -2129,16 +2120,16 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         let leave = |prompt: &str| tr("wizard-entry-leave", &[("prompt", prompt)]);
         let kaist = json!({"school_name": "KAIST", "enter_at": "2010-03", "graduate_at": "2014-02", "graduate": true, "major": "CS"});
         let yonsei = json!({"school_name": "연세대학교", "graduate": false});
-        let stopped = |what: &str| -> Value {
+        // Stopped by Ctrl-C: the file holds the answers resumed with, the schools finished
+        // (`educations`), and where it stopped (`unfinished`).
+        let stopped = |s: &mut Session, educations: Value, unfinished: Value| {
+            assert_eq!(until_end(s).1, 130, "{ctx}");
             let kept = saved(&file);
-            assert_eq!(
-                answer_of(&kept, 9007),
-                answer_of(&all_answers(), 9007),
-                "{what}: the answers resumed with are kept"
-            );
+            assert_eq!(answer_of(&kept, 9007), answer_of(&all_answers(), 9007));
+            assert_eq!(answer_of(&kept, 9013), educations, "{ctx}");
+            assert_eq!(kept["unfinished"], unfinished, "{ctx}");
             kept
         };
-        let ctx = format!("{lang:?} at {cols} columns");
 
         // 1. Two whole entries, then Ctrl-C at "Add another school?" (a yes/no).
         let mut s = resume(&sb);
@@ -2171,17 +2162,11 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         let shown = until(&mut s, &first_words(&saved_at, 2));
         // Its own line, not glued to the prompt Ctrl-C stopped.
         assert!(shown.ends_with('\n'), "{ctx}: {shown:?}");
-        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
-        let kept = stopped("at add another");
-        assert_eq!(
-            answer_of(&kept, 9013),
-            json!({"educations": [kaist, yonsei]}),
-            "{ctx}"
-        );
-        assert_eq!(
-            kept["unfinished"],
+        let two = json!({"educations": [kaist, yonsei]});
+        stopped(
+            &mut s,
+            two.clone(),
             json!({"question_id": 9013, "kind": "education"}),
-            "{ctx}"
         );
 
         // 2. Resumed: the schools listed, "add another?" again; Ctrl-C at a date.
@@ -2198,18 +2183,9 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, &another, "y\r");
         answer(&mut s, &leave(&school), "SNU\r");
         answer(&mut s, &entered, "\x03");
-        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
-        let kept = stopped("at a date");
-        assert_eq!(
-            answer_of(&kept, 9013),
-            json!({"educations": [kaist, yonsei]}),
-            "{ctx}"
-        );
-        assert_eq!(
-            kept["unfinished"],
-            json!({"question_id": 9013, "kind": "education", "entry": {"school_name": "SNU"}}),
-            "{ctx}"
-        );
+        let begun =
+            |entry: Value| json!({"question_id": 9013, "kind": "education", "entry": entry});
+        stopped(&mut s, two.clone(), begun(json!({"school_name": "SNU"})));
 
         // 3. The third school goes on from its name; Ctrl-C at the yes/no field.
         let mut s = resume(&sb);
@@ -2218,13 +2194,8 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, &entered, "2015-03\r");
         answer(&mut s, &graduated_at, "\r");
         answer(&mut s, &graduated, "\x03");
-        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
-        let kept = stopped("at a yes/no field");
-        assert_eq!(
-            kept["unfinished"]["entry"],
-            json!({"school_name": "SNU", "enter_at": "2015-03"}),
-            "{ctx}"
-        );
+        let entry = json!({"school_name": "SNU", "enter_at": "2015-03"});
+        stopped(&mut s, two.clone(), begun(entry));
 
         // 4. Ctrl-C at a text field, the date and the yes given.
         let mut s = resume(&sb);
@@ -2233,13 +2204,8 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, &graduated_at, "2019-02\r");
         answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
         answer(&mut s, &major, "\x03");
-        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
-        let kept = stopped("at a text field");
-        assert_eq!(
-            kept["unfinished"]["entry"],
-            json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true}),
-            "{ctx}"
-        );
+        let entry = json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true});
+        stopped(&mut s, two, begun(entry));
 
         // 5. The school finished; the next group begun, Ctrl-C at its first field, a choice.
         let mut s = resume(&sb);
@@ -2264,20 +2230,14 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
             "y\r",
         );
         answer(&mut s, &tr("field-qualification-kind", &[]), "\x03");
-        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
-        let kept = stopped("at a choice");
         let snu = json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true, "major": "Math"});
-        assert_eq!(
-            answer_of(&kept, 9013),
-            json!({"educations": [kaist, yonsei, snu]}),
-            "{ctx}"
+        let three = json!({"educations": [kaist, yonsei, snu]});
+        let kept = stopped(
+            &mut s,
+            three.clone(),
+            json!({"question_id": 9014, "kind": "qualification", "entry": {}}),
         );
         assert_eq!(answer_of(&kept, 9014), Value::Null, "{ctx}");
-        assert_eq!(
-            kept["unfinished"],
-            json!({"question_id": 9014, "kind": "qualification", "entry": {}}),
-            "{ctx}"
-        );
 
         // 6. Resumed inside the certificates: the entry begun, then the consent and the review.
         let mut s = resume(&sb);
@@ -2316,11 +2276,7 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         assert_eq!(reqs.len(), 1, "{ctx}");
         assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
         let body = &reqs[0]["body"];
-        assert_eq!(
-            answer_of(body, 9013),
-            json!({"educations": [kaist, yonsei, snu]}),
-            "{ctx}"
-        );
+        assert_eq!(answer_of(body, 9013), three, "{ctx}");
         assert_eq!(
             answer_of(body, 9014),
             json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "Acme", "grade": "1st", "date": "2021-05-01"}]}),
@@ -2336,21 +2292,13 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
 #[test]
 fn pty_ctrl_c_inside_a_yes_no_a_long_answer_links_and_files_keeps_what_was_given() {
     for (lang, cols) in [(Lang::En, 120), (Lang::Ko, 60)] {
-        let sb = TestSandbox::new();
+        let asked = [9017, 9021, 9026, 9027];
+        let (sb, file) = with_session(&some_answers(|id| !asked.contains(&id)));
         let dir = sb.home.dir.path();
         std::fs::write(dir.join("portfolio.pdf"), b"%PDF-1.4 portfolio").unwrap();
-        let file = dir.join("session.json");
-        let asked = [9017, 9021, 9026, 9027];
-        std::fs::write(&file, some_answers(|id| !asked.contains(&id)).to_string()).unwrap();
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let resume = |sb: &TestSandbox| {
-            sb.spawn_in(
-                lang,
-                cols,
-                &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-            )
-        };
+        let resume = |sb: &TestSandbox| sb.resume_in(lang, cols, path);
         let ctx = format!("{lang:?} at {cols} columns");
         let stopped_in = |id: i64, kind: &str| -> Value {
             let kept = saved(&file);
@@ -2517,15 +2465,9 @@ fn assert_whole_words(screen: &str, text: &str) {
 #[test]
 fn pty_the_submit_choice_keeps_its_verb_and_shortens_the_title() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
-        std::fs::write(&file, all_answers().to_string()).unwrap();
+        let (sb, file) = with_session(&all_answers());
         let path = file.to_str().unwrap();
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
+        let mut s = sb.resume_in(lang, cols, path);
         let mut log = Vec::new();
         log_until(&mut s, &tr(lang, "wizard-cancel", &[]), &mut log);
         let screen = screen_of(&log, cols);
@@ -2559,10 +2501,8 @@ fn pty_the_submit_choice_keeps_its_verb_and_shortens_the_title() {
 #[test]
 fn pty_messages_start_their_own_lines_and_break_between_words() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
         // Only the veterans' question (its description is long) and the consent are asked.
-        std::fs::write(&file, some_answers(|id| id != 9018).to_string()).unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id != 9018));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
         let ctx = format!("{lang:?} at {cols} columns");
@@ -2665,28 +2605,27 @@ fn pty_a_file_the_form_does_not_take_is_refused_before_upload() {
             &[("types", &types), ("size", "20 MB")],
         );
         expect_words(&mut s, &tr("wizard-hint-file-rule", &[("rule", &rule)]));
-        until_reading_keys(&s);
-        s.send("cv.txt\r").unwrap();
-        let wrong = tr(
-            "wizard-file-wrong-type",
-            &[("file", "cv.txt"), ("types", &types)],
-        );
-        expect_words(&mut s, &wrong);
-        until_reading_keys(&s);
-        s.send("big.pdf\r").unwrap();
+        let wrong = |file: &str| {
+            tr(
+                "wizard-file-wrong-type",
+                &[("file", file), ("types", &types)],
+            )
+        };
         let large = tr(
             "wizard-file-too-large",
             &[("file", "big.pdf"), ("size", "21.0 MB"), ("max", "20 MB")],
         );
-        expect_words(&mut s, &large);
-        // An uploaded file's path is checked by its name too.
-        until_reading_keys(&s);
-        s.send("/upload/candidate/file/1/temp/7/old.txt\r").unwrap();
-        let old = tr(
-            "wizard-file-wrong-type",
-            &[("file", "old.txt"), ("types", &types)],
-        );
-        expect_words(&mut s, &old);
+        let refused = [
+            ("cv.txt", wrong("cv.txt")),
+            ("big.pdf", large),
+            // An uploaded file's path is checked by its name too.
+            ("/upload/candidate/file/1/temp/7/old.txt", wrong("old.txt")),
+        ];
+        for (given, why) in refused {
+            until_reading_keys(&s);
+            s.send(format!("{given}\r")).unwrap();
+            expect_words(&mut s, &why);
+        }
         until_reading_keys(&s);
         s.send("cv.pdf\r").unwrap();
         answer(&mut s, &tr("wizard-uploaded", &[("path", "")]), "");
@@ -2723,13 +2662,7 @@ fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
                            "title": title}]
         }})
         .to_string();
-        let service = stub(move |seen, _| match seen.uri.as_str() {
-            "/v1/application_forms/FORM-YN" => Reply::json(200, &form),
-            _ => Reply::json(
-                404,
-                r#"{"error":"not_found","message":"Resource not found"}"#,
-            ),
-        });
+        let service = form_service("FORM-YN", form);
         let sb = TestSandbox::new();
         let args = ["forms", "apply", "FORM-YN", "--color", "always"];
         let mut s = sb.spawn_at(&service.base(), lang, cols, &args);

@@ -361,13 +361,7 @@ const UNFINISHED: &str = "unfinished";
 /// `file` (from [`answers_file`]) with the question the wizard stopped inside:
 /// `"unfinished": {"question_id" (or "order"), "kind", "entry"?}`.
 pub fn mark_unfinished(questions: &[Question], file: &mut Value, u: &Unfinished) {
-    let q = &questions[u.index];
-    let mut m = Map::new();
-    match q.id {
-        Some(id) => m.insert("question_id".into(), json!(id)),
-        None => m.insert("order".into(), json!(order_of(questions, u.index))),
-    };
-    m.insert("kind".into(), json!(q.kind()));
+    let mut m = naming_item(questions, u.index);
     if let Some(e) = &u.entry {
         m.insert("entry".into(), Value::Object(e.clone()));
     }
@@ -1161,19 +1155,26 @@ fn build_body(
     Value::Object(body)
 }
 
+/// The start of an answers file's item for question `index`: its `question_id` when it has
+/// one, else its `order`, and its `kind`.
+fn naming_item(questions: &[Question], index: usize) -> Map<String, Value> {
+    let q = &questions[index];
+    let mut item = Map::new();
+    match q.id {
+        Some(id) => item.insert("question_id".into(), json!(id)),
+        None => item.insert("order".into(), json!(order_of(questions, index))),
+    };
+    item.insert("kind".into(), json!(q.kind()));
+    item
+}
+
 /// An answers file (valid input for `--answers`) from answers: each item names its question
 /// by `question_id` when the question has one, else by `order`.
 pub fn answers_file(questions: &[Question], answers: &[Answer], privacy: Option<bool>) -> Value {
     let items: Vec<Value> = answers
         .iter()
         .map(|a| {
-            let q = &questions[a.index];
-            let mut item = Map::new();
-            match q.id {
-                Some(id) => item.insert("question_id".into(), json!(id)),
-                None => item.insert("order".into(), json!(order_of(questions, a.index))),
-            };
-            item.insert("kind".into(), json!(q.kind()));
+            let mut item = naming_item(questions, a.index);
             item.insert("answer".into(), a.answer.clone());
             Value::Object(item)
         })

@@ -135,25 +135,15 @@ pub(crate) fn askable(questions: &[Question]) -> Vec<usize> {
 }
 
 /// Show the form's notes and ask every question that can be sent and has no answer in
-/// `answers` yet (all of them, in a new session; what is left, in a resumed one); then the
-/// privacy consent unless `privacy` already holds it. Answers go into `answers` as they are
-/// given, so a wizard stopped by Ctrl-C leaves what was answered so far (for `--save`).
+/// `answers` yet (all of them, in a new session; what is left, in a resumed one), and the one
+/// `unfinished` names (a resumed session stopped inside it) even though it has an answer;
+/// then the privacy consent unless `privacy` already holds it. Answers go into `answers` as
+/// they are given, so a wizard stopped by Ctrl-C leaves what was answered so far (for
+/// `--save`). Stopped inside a question, the part of it that was finished (a group's entries,
+/// links, a yes before its details) is put in `answers` when it is a valid answer on its own,
+/// and `unfinished` says where it stopped, with the fields of a group's entry being typed:
+/// nothing answered is lost, whatever key stopped it when.
 pub fn collect(
-    form: &ApplicationForm,
-    p: &mut dyn Prompt,
-    upload: &mut Uploader<'_>,
-    answers: &mut Vec<Answer>,
-    privacy: Option<bool>,
-) -> Step<bool> {
-    collect_in(form, p, upload, answers, privacy, &mut None)
-}
-
-/// [`collect`], going on inside the question `unfinished` names (a resumed session stopped
-/// there) even though it has an answer. Stopped inside a question, the part of it that was
-/// finished (a group's entries, links, a yes before its details) is put in `answers` when it
-/// is a valid answer on its own, and `unfinished` says where it stopped, with the fields of
-/// a group's entry being typed: nothing answered is lost, whatever key stopped it when.
-pub fn collect_in(
     form: &ApplicationForm,
     p: &mut dyn Prompt,
     upload: &mut Uploader<'_>,
@@ -292,7 +282,15 @@ fn answer_in(
             Some(v) => Start::From(Some(v)),
             None => start,
         };
-        let Some(answer) = ask(p, questions, i, from, upload, partial)? else {
+        let Some(answer) = ask(
+            p,
+            &questions[i],
+            &label(questions, i),
+            from,
+            upload,
+            partial,
+        )?
+        else {
             return Ok(None);
         };
         let checked = check_answer(&questions[i], &answer);
@@ -423,19 +421,18 @@ fn current_list(current: Option<&Value>, field: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Ask question `i`, starting from `current`; `None` when skipped.
+/// Ask question `q` (its prompt: `label`) as `start` says; `None` when skipped.
 fn ask(
     p: &mut dyn Prompt,
-    questions: &[Question],
-    i: usize,
+    q: &Question,
+    label: &str,
     start: Start<'_>,
     upload: &mut Uploader<'_>,
     partial: &mut Partial,
 ) -> Step<Option<Value>> {
     let current = start.current();
-    let q = &questions[i];
     let kind = AnswerKind::parse(q.kind());
-    let label = label(questions, i);
+    let label = label.to_string();
     let optional = !q.required();
     let options: Vec<String> = q.answer_options.clone().unwrap_or_default();
     use AnswerKind::*;

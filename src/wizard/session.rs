@@ -68,7 +68,7 @@ pub fn run(
         }
         None => (Vec::new(), None, None),
     };
-    let collected = super::collect_in(
+    let collected = super::collect(
         s.form,
         p,
         upload,
