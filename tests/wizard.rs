@@ -1898,6 +1898,116 @@ mod scripted {
         );
     }
 
+    /// Stopped inside a group, `collect` keeps its finished entries as the answer and says
+    /// where it stopped, with the fields typed; given that back, it goes on inside the group.
+    #[test]
+    fn a_stop_inside_a_group_keeps_its_entries_and_collect_goes_on_from_there() {
+        use recruit::apply::Unfinished;
+        let form = group_form();
+        // Job 1 whole (the fields of `acme()`), then another: its company and start, Ctrl-C
+        // at its end.
+        let acme_fields = ["Acme", "2019-03", "", "y", "", "", "", "Engineer"];
+        let mut script = vec![line("Kim")];
+        script.extend(acme_fields.map(|f| match f {
+            "y" => Reply::Yes(true),
+            f => line(f),
+        }));
+        script.extend([
+            Reply::Yes(true),
+            line("Beta"),
+            line("2016-01"),
+            Reply::Cancel,
+        ]);
+        let run = |script: Vec<Reply>, answers: &mut Vec<Answer>, stopped: &mut Option<_>| {
+            let mut p = Scripted::new(script);
+            let r = collect(&form, &mut p, &mut no_upload(), answers, None, stopped);
+            (r, p)
+        };
+        let (mut answers, mut unfinished) = (Vec::new(), None);
+        let (stop, _) = run(script, &mut answers, &mut unfinished);
+        assert_eq!(stop, Err(Stop::Cancelled));
+        assert_eq!(answers[1].answer, json!({"experiences": [acme()]}));
+        let begun = json!({"company_name": "Beta", "start_at": "2016-01"});
+        let want = Unfinished {
+            index: 1,
+            entry: begun.as_object().cloned(),
+        };
+        assert_eq!(unfinished, Some(want));
+        // Given back: job 2 pre-filled (Enter keeps a field), "currently employed?" starting
+        // on no once an end is given; then the rest of the form.
+        let script = vec![
+            Reply::Enter,
+            Reply::Enter,
+            line("2019-02"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line("R&D"),
+            line(""),
+            Reply::Enter, // another job? no
+            Reply::Enter, // qualification: none
+            Reply::Enter, // gender: skipped
+            Reply::Enter, // training: none
+            Reply::Yes(true),
+        ];
+        let (privacy, p) = run(script, &mut answers, &mut unfinished);
+        assert_eq!(privacy, Ok(true), "{}", p.text());
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        assert_eq!(answers[1].answer, json!({"experiences": [acme(), beta()]}));
+        assert_eq!(unfinished, None);
+        let t = p.text();
+        for shown in [
+            "  1. Acme, Engineer, 2019-03 – now",
+            "?     Company (empty: no such entry) [Beta]",
+            "?     Currently employed here? [y/N]",
+        ] {
+            assert!(t.contains(shown), "{shown:?} not in {t}");
+        }
+        assert!(!t.contains("? 1. Q name"), "answered again: {t}");
+    }
+
+    /// A `--save` file's `unfinished` is the wizard's: `--answers` takes the file without a
+    /// warning about it; one naming no question of the form is refused with the fix.
+    #[test]
+    fn a_saved_file_s_unfinished_key_is_read_by_resume_and_ignored_by_answers() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut file = answers_file(
+            &questions,
+            &[Answer {
+                index: 0,
+                answer: json!({"name": "Kim"}),
+            }],
+            Some(true),
+        );
+        let stopped = recruit::apply::Unfinished {
+            index: 1,
+            entry: json!({"company_name": "Beta"}).as_object().cloned(),
+        };
+        recruit::apply::mark_unfinished(&questions, &mut file, &stopped);
+        assert_eq!(
+            file["unfinished"],
+            json!({"question_id": 2, "kind": "experience", "entry": {"company_name": "Beta"}})
+        );
+        let (_, _, unfinished) = recruit::apply::resume(&questions, &file).unwrap();
+        assert_eq!(unfinished, Some(stopped));
+        // As --answers: only that the required job is missing, nothing about the key.
+        let report = prepare(&questions, &file, Variant::A).unwrap_err();
+        assert!(
+            report.warnings.iter().all(|w| !w.contains("unfinished")),
+            "{:?}",
+            report.warnings
+        );
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        file["unfinished"] = json!({"question_id": 99});
+        let report = recruit::apply::resume(&questions, &file).unwrap_err();
+        let shown: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["unfinished: it names no question of this form ({\"question_id\":99}): delete the \"unfinished\" key, and the wizard goes on from the answers alone"]
+        );
+    }
+
     #[test]
     fn in_korean_people_read_korean_and_the_request_is_the_same_bytes() {
         use recruit::i18n::{in_lang, Lang};
