@@ -16,7 +16,9 @@
 //! Asked again (an answer changed after the review, or one refused), a question starts from
 //! the answer it has: text is pre-filled, the choice or the ticks are the current ones, so Enter
 //! keeps it. Unanswered, Enter skips an optional question (a choice starts on "skip") and is
-//! refused with a sentence on a required one. Everything people read is in their language
+//! refused with a sentence on a required one. Stopped inside a question asked in steps (Ctrl-C
+//! at "add another school?"), what was given of it is kept and `--resume` goes on there (see
+//! [`collect`]). Everything people read is in their language
 //! ([`crate::t`]); the answers are the API's values whatever the language.
 
 #[cfg(any(test, feature = "testing"))]
