@@ -2401,7 +2401,7 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
 /// another?", an uploaded file before "add another?"; `--resume` goes on inside each.
 #[test]
 fn pty_ctrl_c_inside_a_yes_no_a_long_answer_links_and_files_keeps_what_was_given() {
-    for (lang, cols) in [(Lang::En, 120), (Lang::Ko, 60)] {
+    for (lang, cols) in COMBOS {
         let asked = [9017, 9021, 9026, 9027];
         let (sb, file) = with_session(&some_answers(|id| !asked.contains(&id)));
         let dir = sb.home.dir.path();
@@ -2690,7 +2690,7 @@ fn pty_messages_start_their_own_lines_and_break_between_words() {
 /// have taken it.
 #[test]
 fn pty_a_file_the_form_does_not_take_is_refused_before_upload() {
-    for (lang, cols) in [(Lang::En, 120), (Lang::Ko, 60)] {
+    for (lang, cols) in COMBOS {
         let sb = TestSandbox::new();
         let dir = sb.home.dir.path();
         std::fs::write(dir.join("cv.txt"), b"plain text resume").unwrap();
