@@ -2803,3 +2803,24 @@ fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
         );
     }
 }
+
+/// Ctrl-C at a file prompt and at a number prompt (questions of one step) keeps every answer
+/// given before, and marks nothing unfinished: `--resume` asks that question again.
+#[test]
+fn pty_ctrl_c_at_a_file_or_a_number_prompt_keeps_every_answer_before() {
+    for (lang, cols) in COMBOS {
+        let ctx = format!("{lang:?} at {cols} columns");
+        let (sb, file) = with_session(&some_answers(|id| id <= 9003));
+        let path = file.to_str().unwrap();
+        let mut s = sb.resume_in(lang, cols, path);
+        answer(&mut s, "4. Resume / CV", "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{ctx}");
+        assert_eq!(saved(&file), some_answers(|id| id <= 9003), "{ctx}");
+        let mut s = sb.resume_in(lang, cols, path);
+        let cv = "/upload/candidate/file/1/temp/7/cv.pdf";
+        answer(&mut s, "4. Resume / CV", &format!("{cv}\r"));
+        answer(&mut s, "5. Total work experience", "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{ctx}");
+        assert_eq!(saved(&file), some_answers(|id| id <= 9004), "{ctx}");
+    }
+}
