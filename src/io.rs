@@ -325,6 +325,14 @@ impl Io {
         } else {
             format!("{}: {text}", crate::t!("word-error"))
         };
+        // A person reads it: broken between words, not wherever the terminal's edge falls.
+        let width = console::Term::stderr().size_checked().map(|(_, w)| w);
+        let line = match width {
+            Some(w) if self.term.stderr_tty && !self.json_messages() => {
+                crate::output::text::wrap_words(&line, usize::from(w).saturating_sub(1))
+            }
+            _ => line,
+        };
         let _ = writeln!(self.stderr(), "{line}");
     }
 

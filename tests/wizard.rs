@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 /// `recruit` in a pseudo-terminal, pointed at a test sandbox.
 trait Pty {
     fn spawn(&self, args: &[&str]) -> Session;
+    fn resume_in(&self, lang: Lang, cols: u16, path: &str) -> Session;
     fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session;
     fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session;
 }
@@ -27,6 +28,15 @@ impl Pty for TestSandbox {
     /// The same in `lang` (RECRUIT_LANG) on a terminal `cols` wide.
     fn spawn_in(&self, lang: Lang, cols: u16, args: &[&str]) -> Session {
         self.spawn_at(&self.sandbox().base_url(), lang, cols, args)
+    }
+
+    /// The wizard on FORM-ALLKINDS going on from the saved session `path`.
+    fn resume_in(&self, lang: Lang, cols: u16, path: &str) -> Session {
+        self.spawn_in(
+            lang,
+            cols,
+            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
+        )
     }
 
     /// The same, pointed at `base` (a stub service).
@@ -59,7 +69,7 @@ const UP: &str = "\x1b[A";
 
 /// Wait for `prompt`, then type `keys`.
 fn answer(s: &mut Session, prompt: &str, keys: &str) {
-    if let Err(e) = s.expect(prompt) {
+    if let Err(e) = s.expect(shown_as(prompt)) {
         panic!("waiting for {prompt:?}: {e}");
     }
     until_reading_keys(s);
@@ -732,13 +742,7 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
         ]
     }})
     .to_string();
-    let service = stub(move |seen, _| match seen.uri.as_str() {
-        "/v1/application_forms/EVIL" => Reply::json(200, &form),
-        _ => Reply::json(
-            404,
-            r#"{"error":"not_found","message":"Resource not found"}"#,
-        ),
-    });
+    let service = form_service("EVIL", form);
     let sb = TestSandbox::new();
     let mut s = sb.spawn_at(&service.base(), Lang::En, 120, &["forms", "apply", "EVIL"]);
     let mut shown = Vec::new();
@@ -769,6 +773,21 @@ fn service_strings_reach_the_wizards_terminal_escaped() {
     ] {
         assert!(shown.contains(visible), "{visible:?} not shown: {shown:?}");
     }
+}
+
+/// A service with one form, `CODE` (its body `form`); any other request is a 404.
+fn form_service(code: &str, form: String) -> Stub {
+    let path = format!("/v1/application_forms/{code}");
+    stub(move |seen, _| {
+        if seen.uri == path {
+            Reply::json(200, &form)
+        } else {
+            Reply::json(
+                404,
+                r#"{"error":"not_found","message":"Resource not found"}"#,
+            )
+        }
+    })
 }
 
 /// The wizard's text `id` in `lang` (numbers given as digits are numbers, for plurals).
@@ -835,6 +854,14 @@ fn all_answers() -> Value {
     ]})
 }
 
+/// A test sandbox, and `answers` as a saved session (`session.json`) in its home.
+fn with_session(answers: &Value) -> (TestSandbox, std::path::PathBuf) {
+    let sb = TestSandbox::new();
+    let file = sb.home.dir.path().join("session.json");
+    std::fs::write(&file, answers.to_string()).unwrap();
+    (sb, file)
+}
+
 /// [`all_answers`] with only the questions `keep` says, and no privacy consent.
 fn some_answers(keep: impl Fn(i64) -> bool) -> Value {
     let mut v = all_answers();
@@ -857,35 +884,55 @@ fn answer_of(body: &Value, id: i64) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// Everything the terminal showed up to `text` (which is consumed too).
-fn until(s: &mut Session, text: &str) -> String {
+/// `text` as a pattern that finds it as the terminal shows it: the wizard breaks a line too
+/// long for the terminal between words, so each space between two words may be a line break
+/// there (and the indent after it); all else is exact, spaces before and after included.
+fn shown_as(text: &str) -> expectrl::Regex<String> {
+    let esc = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                // (`\<` and `\>` would be word boundaries.)
+                if c.is_ascii_punctuation() && c != '<' && c != '>' {
+                    format!("\\{c}")
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    };
+    let lead = &text[..text.len() - text.trim_start().len()];
+    let trail = &text[text.trim_end().len()..];
+    let words: Vec<String> = text.split_whitespace().map(esc).collect();
+    expectrl::Regex(format!("{lead}{}{trail}", words.join(r"\s+")))
+}
+
+/// Wait for `text` as the terminal shows it ([`shown_as`]); what came before.
+fn expect_words(s: &mut Session, text: &str) -> String {
     let m = s
-        .expect(text)
+        .expect(shown_as(text))
         .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
     String::from_utf8_lossy(m.before()).to_string()
+}
+
+/// Everything the terminal showed up to `text` (which is consumed too).
+fn until(s: &mut Session, text: &str) -> String {
+    expect_words(s, text)
 }
 
 #[test]
 fn pty_a_group_changed_from_the_review_keeps_its_entries_and_an_edited_entry_starts_pre_filled() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
-        std::fs::write(&file, all_answers().to_string()).unwrap();
+        let (sb, file) = with_session(&all_answers());
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
-        s.expect(
-            tr(
+        let mut s = sb.resume_in(lang, cols, path);
+        expect_words(
+            &mut s,
+            &tr(
                 "wizard-resumed",
                 &[("path", path), ("kept", "27"), ("left", "0")],
-            )
-            .as_str(),
-        )
-        .unwrap();
+            ),
+        );
         let down11 = DOWN.repeat(11);
         // Change question 12 (two jobs), and press Enter on the list: both kept.
         answer(&mut s, &tr("wizard-change", &[]), &format!("{DOWN}\r"));
@@ -972,8 +1019,10 @@ fn pty_an_empty_required_answer_is_refused_with_a_sentence_and_ctrl_c_says_how_t
         answer(&mut s, "\"nope\"", "\x03");
         s.expect(tr("wizard-cancelled", &[]).as_str()).unwrap();
         // No --save: how to keep the answers next time.
-        s.expect(tr("wizard-not-kept", &[("code", codes::FORM_ALL_KINDS)]).as_str())
-            .unwrap();
+        expect_words(
+            &mut s,
+            &tr("wizard-not-kept", &[("code", codes::FORM_ALL_KINDS)]),
+        );
         assert_eq!(exit_code(&mut s), 130, "{lang:?} at {cols} columns");
         assert!(sb.admin("/_sandbox/requests").is_empty());
     }
@@ -982,17 +1031,11 @@ fn pty_an_empty_required_answer_is_refused_with_a_sentence_and_ctrl_c_says_how_t
 #[test]
 fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
         // Questions 1 to 11 answered: question 12 (work experience) is the first asked.
-        std::fs::write(&file, some_answers(|id| id <= 9011).to_string()).unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id <= 9011));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
+        let mut s = sb.resume_in(lang, cols, path);
         let before = until(&mut s, "12. Work experience");
         assert!(!before.contains("11. Home address"), "{before}");
         let dated = |label: &str| {
@@ -1061,29 +1104,18 @@ fn pty_an_end_before_its_start_is_refused_as_it_is_typed() {
 #[test]
 fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optional_choice() {
     for (lang, cols) in COMBOS {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
         // Everything but the gender and the military service, and no privacy consent.
-        std::fs::write(
-            &file,
-            some_answers(|id| id != 9008 && id != 9017).to_string(),
-        )
-        .unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id != 9008 && id != 9017));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
-        let mut s = sb.spawn_in(
-            lang,
-            cols,
-            &["forms", "apply", codes::FORM_ALL_KINDS, "--resume", path],
-        );
-        s.expect(
-            tr(
+        let mut s = sb.resume_in(lang, cols, path);
+        expect_words(
+            &mut s,
+            &tr(
                 "wizard-resumed",
                 &[("path", path), ("kept", "25"), ("left", "2")],
-            )
-            .as_str(),
-        )
-        .unwrap();
+            ),
+        );
         let gender = tr("wizard-optional", &[("label", "8. Gender")]);
         let asked = until(&mut s, &gender);
         assert!(!asked.contains("1. Full name"), "{asked}");
@@ -1126,7 +1158,7 @@ fn pty_a_resumed_session_asks_only_what_is_unanswered_and_enter_skips_an_optiona
 /// What a PTY session shows until `text` (included), added to `log`.
 fn log_until(s: &mut Session, text: &str, log: &mut Vec<u8>) {
     let m = s
-        .expect(text)
+        .expect(shown_as(text))
         .unwrap_or_else(|e| panic!("waiting for {text:?}: {e}"));
     log.extend_from_slice(m.before());
     log.extend_from_slice(m.get(0).unwrap());
@@ -1139,9 +1171,7 @@ fn log_until(s: &mut Session, text: &str, log: &mut Vec<u8>) {
 #[test]
 fn pty_at_60_columns_long_questions_and_refusals_leave_no_stale_lines() {
     for lang in [Lang::En, Lang::Ko] {
-        let sb = TestSandbox::new();
-        let file = sb.home.dir.path().join("session.json");
-        std::fs::write(&file, some_answers(|id| id <= 9017).to_string()).unwrap();
+        let (sb, file) = with_session(&some_answers(|id| id <= 9017));
         let path = file.to_str().unwrap();
         let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
         let mut s = sb.spawn_in(
@@ -1226,9 +1256,7 @@ fn pty_a_saved_session_with_a_wrong_answer_lists_its_problems_and_exits_2() {
 
 #[test]
 fn resume_without_a_terminal_is_a_usage_error_pointing_to_answers() {
-    let sb = TestSandbox::new();
-    let file = sb.home.dir.path().join("session.json");
-    std::fs::write(&file, some_answers(|id| id <= 9003).to_string()).unwrap();
+    let (sb, file) = with_session(&some_answers(|id| id <= 9003));
     let out = sb
         .home
         .cmd()
@@ -1323,7 +1351,8 @@ mod scripted {
             Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
         };
         let mut answers: Vec<Answer> = Vec::new();
-        let privacy = collect(&form, &mut p, &mut upload, &mut answers, None).expect("completes");
+        let privacy =
+            collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).expect("completes");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
         assert_eq!(uploaded, [cv]);
         assert!(privacy);
@@ -1384,7 +1413,7 @@ mod scripted {
         ]);
         let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
         let mut answers = Vec::new();
-        let stop = collect(&form, &mut p, &mut upload, &mut answers, None).unwrap_err();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).unwrap_err();
         assert_eq!(stop, Stop::Cancelled);
         // Refused with a sentence saying why.
         assert!(
@@ -1790,15 +1819,18 @@ mod scripted {
         let form = group_form();
         let questions = form.questions.clone().unwrap();
         // Required question 2 is unanswered: still a session to go on from.
-        let (answers, privacy) = recruit::apply::resume(&questions, &saved_session()).unwrap();
+        let (answers, privacy, unfinished) =
+            recruit::apply::resume(&questions, &saved_session()).unwrap();
         assert_eq!(answers.len(), 2);
         assert_eq!(privacy, None);
+        assert_eq!(unfinished, None);
         let mut session = session(&form, &save);
         session.code = "FORM-G";
         session.resumed = Some(Resumed {
             from: save.clone(),
             answers,
             privacy,
+            unfinished,
         });
         let mut p = Scripted::new([
             // 2. experience: one entry
@@ -1866,6 +1898,116 @@ mod scripted {
         );
     }
 
+    /// Stopped inside a group, `collect` keeps its finished entries as the answer and says
+    /// where it stopped, with the fields typed; given that back, it goes on inside the group.
+    #[test]
+    fn a_stop_inside_a_group_keeps_its_entries_and_collect_goes_on_from_there() {
+        use recruit::apply::Unfinished;
+        let form = group_form();
+        // Job 1 whole (the fields of `acme()`), then another: its company and start, Ctrl-C
+        // at its end.
+        let acme_fields = ["Acme", "2019-03", "", "y", "", "", "", "Engineer"];
+        let mut script = vec![line("Kim")];
+        script.extend(acme_fields.map(|f| match f {
+            "y" => Reply::Yes(true),
+            f => line(f),
+        }));
+        script.extend([
+            Reply::Yes(true),
+            line("Beta"),
+            line("2016-01"),
+            Reply::Cancel,
+        ]);
+        let run = |script: Vec<Reply>, answers: &mut Vec<Answer>, stopped: &mut Option<_>| {
+            let mut p = Scripted::new(script);
+            let r = collect(&form, &mut p, &mut no_upload(), answers, None, stopped);
+            (r, p)
+        };
+        let (mut answers, mut unfinished) = (Vec::new(), None);
+        let (stop, _) = run(script, &mut answers, &mut unfinished);
+        assert_eq!(stop, Err(Stop::Cancelled));
+        assert_eq!(answers[1].answer, json!({"experiences": [acme()]}));
+        let begun = json!({"company_name": "Beta", "start_at": "2016-01"});
+        let want = Unfinished {
+            index: 1,
+            entry: begun.as_object().cloned(),
+        };
+        assert_eq!(unfinished, Some(want));
+        // Given back: job 2 pre-filled (Enter keeps a field), "currently employed?" starting
+        // on no once an end is given; then the rest of the form.
+        let script = vec![
+            Reply::Enter,
+            Reply::Enter,
+            line("2019-02"),
+            Reply::Enter,
+            line(""),
+            line(""),
+            line("R&D"),
+            line(""),
+            Reply::Enter, // another job? no
+            Reply::Enter, // qualification: none
+            Reply::Enter, // gender: skipped
+            Reply::Enter, // training: none
+            Reply::Yes(true),
+        ];
+        let (privacy, p) = run(script, &mut answers, &mut unfinished);
+        assert_eq!(privacy, Ok(true), "{}", p.text());
+        assert_eq!(p.unused(), 0, "{}", p.text());
+        assert_eq!(answers[1].answer, json!({"experiences": [acme(), beta()]}));
+        assert_eq!(unfinished, None);
+        let t = p.text();
+        for shown in [
+            "  1. Acme, Engineer, 2019-03 – now",
+            "?     Company (empty: no such entry) [Beta]",
+            "?     Currently employed here? [y/N]",
+        ] {
+            assert!(t.contains(shown), "{shown:?} not in {t}");
+        }
+        assert!(!t.contains("? 1. Q name"), "answered again: {t}");
+    }
+
+    /// A `--save` file's `unfinished` is the wizard's: `--answers` takes the file without a
+    /// warning about it; one naming no question of the form is refused with the fix.
+    #[test]
+    fn a_saved_file_s_unfinished_key_is_read_by_resume_and_ignored_by_answers() {
+        let form = group_form();
+        let questions = form.questions.clone().unwrap();
+        let mut file = answers_file(
+            &questions,
+            &[Answer {
+                index: 0,
+                answer: json!({"name": "Kim"}),
+            }],
+            Some(true),
+        );
+        let stopped = recruit::apply::Unfinished {
+            index: 1,
+            entry: json!({"company_name": "Beta"}).as_object().cloned(),
+        };
+        recruit::apply::mark_unfinished(&questions, &mut file, &stopped);
+        assert_eq!(
+            file["unfinished"],
+            json!({"question_id": 2, "kind": "experience", "entry": {"company_name": "Beta"}})
+        );
+        let (_, _, unfinished) = recruit::apply::resume(&questions, &file).unwrap();
+        assert_eq!(unfinished, Some(stopped));
+        // As --answers: only that the required job is missing, nothing about the key.
+        let report = prepare(&questions, &file, Variant::A).unwrap_err();
+        assert!(
+            report.warnings.iter().all(|w| !w.contains("unfinished")),
+            "{:?}",
+            report.warnings
+        );
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        file["unfinished"] = json!({"question_id": 99});
+        let report = recruit::apply::resume(&questions, &file).unwrap_err();
+        let shown: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["unfinished: it names no question of this form ({\"question_id\":99}): delete the \"unfinished\" key, and the wizard goes on from the answers alone"]
+        );
+    }
+
     #[test]
     fn in_korean_people_read_korean_and_the_request_is_the_same_bytes() {
         use recruit::i18n::{in_lang, Lang};
@@ -1884,7 +2026,9 @@ mod scripted {
                 line(""),
                 line(""),
                 line(""),
-                Reply::Enter,
+                // Another job started, then left at its first field.
+                Reply::Yes(true),
+                line(""),
                 // qualification: one prize
                 Reply::Yes(true),
                 Reply::Pick(1),
@@ -1928,7 +2072,9 @@ mod scripted {
         for want in [
             "! : 필수 항목입니다. 답을 입력하거나, Ctrl-C를 눌러 보내지 않고 멈추세요.",
             "! 2019-01: 끝난 때(2019-01)가 시작한 때(2020-03)보다 앞섭니다",
-            "    회사명 (비워 두면 이 항목은 추가하지 않음)",
+            // The first job of a required group cannot be left; the second can.
+            "?     회사명\n",
+            "?     회사명 (비워 두면 이 항목은 추가하지 않음)",
             "[>자격증 | 수상]",
             "[>(건너뛰기: 답하지 않음) | 남성 | 여성]",
             "[>FORM-G (Group form) 공고에 이 지원서를 제출할까요? | 답변 고치기 | 취소 (아무것도 보내지 않음)]",
@@ -2030,4 +2176,651 @@ fn a_submitted_application_is_logged_via_wizard() {
         matches!(verdict, recruit_audit::Verdict::Intact { records: 1, .. }),
         "{verdict:?}"
     );
+}
+
+/// A session's `--save` file, read.
+fn saved(path: &std::path::Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Everything a PTY session shows until it ends, and its exit code.
+fn until_end(s: &mut Session) -> (String, i32) {
+    let rest = s
+        .expect(Eof)
+        .map(|m| String::from_utf8_lossy(m.before()).to_string());
+    let code = match s.get_process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("unexpected end: {other:?}"),
+    };
+    (rest.unwrap_or_default(), code)
+}
+
+/// Ctrl-C at every kind of prompt inside a repeated group (text, date, a yes/no field, "add
+/// another?", a choice) keeps every finished entry in the `--save` file, and the fields of the
+/// entry being typed; `--resume` goes on inside the group from there, each time, up to a
+/// submitted application that carries every entry. Before, Ctrl-C at "Add another school?"
+/// after two entries left no `education` at all, and `--resume` asked the group from scratch.
+#[test]
+fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_there() {
+    for (lang, cols) in COMBOS {
+        let ctx = format!("{lang:?} at {cols} columns");
+        // Everything but the education and the certificates, and no privacy consent.
+        let (sb, file) = with_session(&some_answers(|id| id != 9013 && id != 9014));
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let resume = |sb: &TestSandbox| sb.resume_in(lang, cols, path);
+        let school = tr("field-education-school", &[]);
+        let dated = |label: &str| {
+            tr(
+                "wizard-field-dated-optional",
+                &[("label", &tr(label, &[])), ("shape", "YYYY-MM")],
+            )
+        };
+        let entered = dated("field-education-entered");
+        let graduated_at = dated("field-education-graduated-at");
+        let graduated = tr("field-education-graduated", &[]);
+        let major = tr(
+            "wizard-optional",
+            &[("label", &tr("field-education-major", &[]))],
+        );
+        let another = tr(
+            "wizard-group-add-another",
+            &[("noun", &tr("noun-education", &[]))],
+        );
+        let leave = |prompt: &str| tr("wizard-entry-leave", &[("prompt", prompt)]);
+        let kaist = json!({"school_name": "KAIST", "enter_at": "2010-03", "graduate_at": "2014-02", "graduate": true, "major": "CS"});
+        let yonsei = json!({"school_name": "연세대학교", "graduate": false});
+        // Stopped by Ctrl-C: the file holds the answers resumed with, the schools finished
+        // (`educations`), and where it stopped (`unfinished`).
+        let stopped = |s: &mut Session, educations: Value, unfinished: Value| {
+            assert_eq!(until_end(s).1, 130, "{ctx}");
+            let kept = saved(&file);
+            assert_eq!(answer_of(&kept, 9007), answer_of(&all_answers(), 9007));
+            assert_eq!(answer_of(&kept, 9013), educations, "{ctx}");
+            assert_eq!(kept["unfinished"], unfinished, "{ctx}");
+            kept
+        };
+
+        // 1. Two whole entries, then Ctrl-C at "Add another school?" (a yes/no).
+        let mut s = resume(&sb);
+        answer(&mut s, "13. Education", "");
+        // The first school of a required group cannot be left: its prompt does not offer it.
+        // (A prompt ends in `: `: this one has nothing between the label and its end.)
+        answer(&mut s, &format!("    {school}: "), "\r");
+        // Refused as typed, with a sentence naming what is needed.
+        let why = tr(
+            "wizard-group-required",
+            &[("noun", &tr("noun-education", &[]))],
+        );
+        until(&mut s, &first_words(&why, 3));
+        until_reading_keys(&s);
+        s.send("KAIST\r").unwrap();
+        answer(&mut s, &entered, "2010.03\r");
+        answer(&mut s, &graduated_at, "2014-02\r");
+        // A graduation date given: "graduated?" starts on yes.
+        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &major, "CS\r");
+        answer(&mut s, &another, "y\r");
+        answer(&mut s, &leave(&school), "연세대학교\r");
+        answer(&mut s, &entered, "\r");
+        answer(&mut s, &graduated_at, "\r");
+        // No date: it starts on no.
+        answer(&mut s, &format!("{graduated} [y/N]"), "\r");
+        answer(&mut s, &major, "\r");
+        answer(&mut s, &another, "\x03");
+        let saved_at = tr("wizard-saved", &[("path", path)]);
+        let shown = until(&mut s, &first_words(&saved_at, 2));
+        // Its own line, not glued to the prompt Ctrl-C stopped.
+        assert!(shown.ends_with('\n'), "{ctx}: {shown:?}");
+        let two = json!({"educations": [kaist, yonsei]});
+        stopped(
+            &mut s,
+            two.clone(),
+            json!({"question_id": 9013, "kind": "education"}),
+        );
+
+        // 2. Resumed: the schools listed, "add another?" again; Ctrl-C at a date.
+        let mut s = resume(&sb);
+        expect_words(
+            &mut s,
+            &tr(
+                "wizard-resumed",
+                &[("path", path), ("kept", "26"), ("left", "2")],
+            ),
+        );
+        s.expect("1. KAIST, CS, 2010-03").unwrap();
+        s.expect("2. 연세대학교").unwrap();
+        answer(&mut s, &another, "y\r");
+        answer(&mut s, &leave(&school), "SNU\r");
+        answer(&mut s, &entered, "\x03");
+        let begun =
+            |entry: Value| json!({"question_id": 9013, "kind": "education", "entry": entry});
+        stopped(&mut s, two.clone(), begun(json!({"school_name": "SNU"})));
+
+        // 3. The third school goes on from its name; Ctrl-C at the yes/no field.
+        let mut s = resume(&sb);
+        s.expect("2. 연세대학교").unwrap();
+        answer(&mut s, "SNU", "\r");
+        answer(&mut s, &entered, "2015-03\r");
+        answer(&mut s, &graduated_at, "\r");
+        answer(&mut s, &graduated, "\x03");
+        let entry = json!({"school_name": "SNU", "enter_at": "2015-03"});
+        stopped(&mut s, two.clone(), begun(entry));
+
+        // 4. Ctrl-C at a text field, the date and the yes given.
+        let mut s = resume(&sb);
+        answer(&mut s, "SNU", "\r");
+        answer(&mut s, "2015-03", "\r");
+        answer(&mut s, &graduated_at, "2019-02\r");
+        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &major, "\x03");
+        let entry = json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true});
+        stopped(&mut s, two, begun(entry));
+
+        // 5. The school finished; the next group begun, Ctrl-C at its first field, a choice.
+        let mut s = resume(&sb);
+        answer(&mut s, "SNU", "\r");
+        answer(&mut s, "2015-03", "\r");
+        answer(&mut s, "2019-02", "\r");
+        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &major, "Math\r");
+        answer(&mut s, &another, "\r");
+        answer(
+            &mut s,
+            &tr(
+                "wizard-group-add-first",
+                &[(
+                    "label",
+                    &tr(
+                        "wizard-optional",
+                        &[("label", "14. Certificates and awards")],
+                    ),
+                )],
+            ),
+            "y\r",
+        );
+        answer(&mut s, &tr("field-qualification-kind", &[]), "\x03");
+        let snu = json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true, "major": "Math"});
+        let three = json!({"educations": [kaist, yonsei, snu]});
+        let kept = stopped(
+            &mut s,
+            three.clone(),
+            json!({"question_id": 9014, "kind": "qualification", "entry": {}}),
+        );
+        assert_eq!(answer_of(&kept, 9014), Value::Null, "{ctx}");
+
+        // 6. Resumed inside the certificates: the entry begun, then the consent and the review.
+        let mut s = resume(&sb);
+        let asked = until(&mut s, &tr("field-qualification-kind", &[]));
+        assert!(
+            !asked.contains(&another),
+            "{ctx}: education was asked again: {asked}"
+        );
+        until_reading_keys(&s);
+        s.send(format!("{DOWN}\r")).unwrap();
+        answer(&mut s, &tr("field-qualification-name", &[]), "Hackathon\r");
+        answer(
+            &mut s,
+            &tr("field-qualification-institution", &[]),
+            "Acme\r",
+        );
+        answer(&mut s, &tr("field-grade", &[]), "1st\r");
+        answer(&mut s, &tr("field-qualification-date", &[]), "2021-05-01\r");
+        answer(
+            &mut s,
+            &tr("wizard-optional", &[("label", &tr("field-details", &[]))]),
+            "\r",
+        );
+        answer(
+            &mut s,
+            &tr(
+                "wizard-group-add-another",
+                &[("noun", &tr("noun-qualification", &[]))],
+            ),
+            "\r",
+        );
+        answer(&mut s, &tr("wizard-privacy", &[]), "y\r");
+        answer(&mut s, &tr("wizard-what-next", &[]), "\r");
+        assert_eq!(exit_code(&mut s), 0, "{ctx}");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1, "{ctx}");
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        assert_eq!(answer_of(body, 9013), three, "{ctx}");
+        assert_eq!(
+            answer_of(body, 9014),
+            json!({"qualifications": [{"kind": "certificate", "name": "Hackathon", "institution_name": "Acme", "grade": "1st", "date": "2021-05-01"}]}),
+            "{ctx}"
+        );
+        assert_eq!(body["questions"].as_array().unwrap().len(), 27, "{ctx}");
+    }
+}
+
+/// Ctrl-C inside the other questions asked in several steps keeps what was given of them:
+/// a yes before its details (a choice), a long answer's first line, a link before "add
+/// another?", an uploaded file before "add another?"; `--resume` goes on inside each.
+#[test]
+fn pty_ctrl_c_inside_a_yes_no_a_long_answer_links_and_files_keeps_what_was_given() {
+    for (lang, cols) in COMBOS {
+        let asked = [9017, 9021, 9026, 9027];
+        let (sb, file) = with_session(&some_answers(|id| !asked.contains(&id)));
+        let dir = sb.home.dir.path();
+        std::fs::write(dir.join("portfolio.pdf"), b"%PDF-1.4 portfolio").unwrap();
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let resume = |sb: &TestSandbox| sb.resume_in(lang, cols, path);
+        let ctx = format!("{lang:?} at {cols} columns");
+        let stopped_in = |id: i64, kind: &str| -> Value {
+            let kept = saved(&file);
+            assert_eq!(
+                kept["unfinished"],
+                json!({"question_id": id, "kind": kind}),
+                "{ctx}"
+            );
+            for other in (9001..=9027).filter(|i| !asked.contains(i)) {
+                assert_eq!(
+                    answer_of(&kept, other),
+                    answer_of(&all_answers(), other),
+                    "{ctx}"
+                );
+            }
+            kept
+        };
+        let military = tr(
+            "wizard-applies",
+            &[(
+                "label",
+                &tr("wizard-optional", &[("label", "17. Military service")]),
+            )],
+        );
+        let links = tr(
+            "wizard-optional",
+            &[("label", "26. Portfolio, GitHub or blog")],
+        );
+
+        // 1. Military service: yes, then Ctrl-C at its status (a choice).
+        let mut s = resume(&sb);
+        answer(&mut s, &military, &format!("{DOWN}\r"));
+        answer(&mut s, &tr("wizard-military-status", &[]), "\x03");
+        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
+        let kept = stopped_in(9017, "military_service");
+        assert_eq!(answer_of(&kept, 9017), json!({"checked": true}), "{ctx}");
+
+        // 2. Resumed on yes: the status; then a long answer's first line, Ctrl-C at the next.
+        let mut s = resume(&sb);
+        s.expect(military.as_str()).unwrap();
+        // The menu starts on the yes given.
+        answer(&mut s, &format!("> {}", tr("word-yes", &[])), "\r");
+        answer(
+            &mut s,
+            &tr("wizard-military-status", &[]),
+            &format!("{DOWN}\r"),
+        );
+        answer(
+            &mut s,
+            "21. Why do you want to join Acme?",
+            "Because I like it.\\\r",
+        );
+        answer(&mut s, "  ...", "\x03");
+        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
+        let kept = stopped_in(9021, "textarea");
+        assert_eq!(
+            answer_of(&kept, 9017),
+            json!({"checked": true, "military_service_status": "complete"}),
+            "{ctx}"
+        );
+        assert_eq!(
+            answer_of(&kept, 9021),
+            json!({"value": "Because I like it."}),
+            "{ctx}"
+        );
+
+        // 3. The long answer goes on from its first line; a link, then Ctrl-C at "another?".
+        let mut s = resume(&sb);
+        answer(&mut s, "Because I like it.", "\\\r");
+        answer(&mut s, "  ...", "And the team.\r");
+        answer(&mut s, &links, "https://github.com/jane\r");
+        answer(&mut s, &tr("wizard-add-another-link", &[]), "\x03");
+        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
+        let kept = stopped_in(9026, "link");
+        assert_eq!(
+            answer_of(&kept, 9021),
+            answer_of(&all_answers(), 9021),
+            "{ctx}"
+        );
+        assert_eq!(
+            answer_of(&kept, 9026),
+            json!({"links": ["https://github.com/jane"]}),
+            "{ctx}"
+        );
+
+        // 4. The link kept, one more; a file uploaded, then Ctrl-C at "another file?".
+        let mut s = resume(&sb);
+        answer(&mut s, "https://github.com/jane", "\r");
+        answer(&mut s, &tr("wizard-add-another-link", &[]), "y\r");
+        answer(
+            &mut s,
+            &tr("wizard-another-link", &[("label", &links)]),
+            "https://jane.dev\r",
+        );
+        answer(&mut s, &tr("wizard-add-another-link", &[]), "n\r");
+        answer(&mut s, "27. Other documents", "portfolio.pdf\r");
+        answer(&mut s, &tr("wizard-add-another-file", &[]), "\x03");
+        assert_eq!(until_end(&mut s).1, 130, "{ctx}");
+        let uploads = sb.admin("/_sandbox/uploads");
+        assert_eq!(uploads.len(), 1, "{ctx}");
+        let portfolio = uploads[0]["file_path"].clone();
+        let kept = stopped_in(9027, "file_upload");
+        assert_eq!(
+            answer_of(&kept, 9026),
+            json!({"links": ["https://github.com/jane", "https://jane.dev"]}),
+            "{ctx}"
+        );
+        assert_eq!(
+            answer_of(&kept, 9027),
+            json!({"links": [portfolio]}),
+            "{ctx}"
+        );
+
+        // 5. The file kept (not uploaded again); the consent; submitted with everything.
+        let mut s = resume(&sb);
+        // (The line shows the end of a path longer than its room.)
+        answer(&mut s, "portfolio.pdf", "\r");
+        answer(&mut s, &tr("wizard-add-another-file", &[]), "n\r");
+        answer(&mut s, &tr("wizard-privacy", &[]), "y\r");
+        answer(&mut s, &tr("wizard-what-next", &[]), "\r");
+        assert_eq!(exit_code(&mut s), 0, "{ctx}");
+        assert_eq!(sb.admin("/_sandbox/uploads").len(), 1, "{ctx}");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1, "{ctx}");
+        assert_eq!(reqs[0]["status"], json!(200), "{}", reqs[0]);
+        let body = &reqs[0]["body"];
+        let mut want = all_answers();
+        for q in want["questions"].as_array_mut().unwrap() {
+            match q["question_id"].as_i64().unwrap() {
+                9026 => {
+                    q["answer"] = json!({"links": ["https://github.com/jane", "https://jane.dev"]})
+                }
+                9027 => q["answer"] = json!({"links": [portfolio]}),
+                _ => {}
+            }
+        }
+        for id in 9001..=9027 {
+            assert_eq!(answer_of(body, id), answer_of(&want, id), "{id}, {ctx}");
+        }
+    }
+}
+
+/// The screen a PTY session showed, as a terminal `cols` wide and 40 rows high draws it.
+fn screen_of(log: &[u8], cols: u16) -> String {
+    let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
+    let mut screen = vt100::Parser::new(size(40), size(cols), 0);
+    screen.process(log);
+    screen.screen().contents()
+}
+
+/// Every word of `text` whole on one line of `screen`, in order: the line was broken between
+/// words, if at all (a terminal's own wrap cuts anywhere: `nex` / `t time`).
+fn assert_whole_words(screen: &str, text: &str) {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    let want: Vec<&str> = text.split_whitespace().collect();
+    assert!(
+        words.windows(want.len()).any(|w| w == want.as_slice()),
+        "{text:?} is not on the screen word by word:\n{screen}"
+    );
+}
+
+/// The review's submit choice at 60 columns keeps its verb (last in Korean): the form's title
+/// is what is shortened; at 120 columns it is whole.
+#[test]
+fn pty_the_submit_choice_keeps_its_verb_and_shortens_the_title() {
+    for (lang, cols) in COMBOS {
+        let (sb, file) = with_session(&all_answers());
+        let path = file.to_str().unwrap();
+        let mut s = sb.resume_in(lang, cols, path);
+        let mut log = Vec::new();
+        log_until(&mut s, &tr(lang, "wizard-cancel", &[]), &mut log);
+        let screen = screen_of(&log, cols);
+        let choice = screen
+            .lines()
+            .find(|l| l.starts_with("> ") && l.contains("FORM-ALLKINDS"))
+            .unwrap_or_else(|| panic!("no submit choice:\n{screen}"));
+        let want = match (lang, cols) {
+            (Lang::Ko, 60) => "> FORM-ALLKINDS (Platform…) 공고에 이 지원서를 제출할까요?",
+            (Lang::En, 60) => "> Submit this application to FORM-ALLKINDS (Platform En…)?",
+            (Lang::Ko, _) => {
+                "> FORM-ALLKINDS (Platform Engineer (full application form)) 공고에 이 지원서를 제출할까요?"
+            }
+            (Lang::En, _) => {
+                "> Submit this application to FORM-ALLKINDS (Platform Engineer (full application form))?"
+            }
+        };
+        assert_eq!(choice.trim_end(), want, "{lang:?} at {cols} columns");
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        assert_eq!(exit_code(&mut s), 0, "{lang:?} at {cols} columns");
+        assert_eq!(sb.admin("/_sandbox/requests").len(), 1);
+    }
+}
+
+/// What the wizard says starts on a line of its own and is broken between words: the form's
+/// title line, a description, "answers saved to FILE" after Ctrl-C at a yes/no (it was glued
+/// to the prompt: `› noanswers saved to`), the closing error. A yes/no prompt is measured as
+/// the theme draws it (the colour theme adds `? `, `(y/n) › yes`), so one that fits
+/// no more than just is asked on its own line and drawn once, not again at each key.
+#[test]
+fn pty_messages_start_their_own_lines_and_break_between_words() {
+    for (lang, cols) in COMBOS {
+        // Only the veterans' question (its description is long) and the consent are asked.
+        let (sb, file) = with_session(&some_answers(|id| id != 9018));
+        let path = file.to_str().unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let ctx = format!("{lang:?} at {cols} columns");
+        let mut s = sb.spawn_in(
+            lang,
+            cols,
+            &[
+                "forms",
+                "apply",
+                codes::FORM_ALL_KINDS,
+                "--resume",
+                path,
+                "--color",
+                "always",
+            ],
+        );
+        let mut log = Vec::new();
+        log_until(&mut s, "18. National merit", &mut log);
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        let privacy = tr("wizard-privacy", &[]);
+        log_until(&mut s, &first_words(&privacy, 2), &mut log);
+        // y, n, y: each redraws the prompt; then Ctrl-C.
+        for key in ["y", "n", "y"] {
+            until_reading_keys(&s);
+            s.send(key).unwrap();
+            log_until(&mut s, if key == "y" { "yes" } else { "no" }, &mut log);
+        }
+        s.send("\x03").unwrap();
+        let kept = tr(
+            "wizard-kept",
+            &[("path", path), ("code", codes::FORM_ALL_KINDS)],
+        );
+        log_until(&mut s, &kept, &mut log);
+        assert_eq!(exit_code(&mut s), 130, "{ctx}");
+        let screen = screen_of(&log, cols);
+        assert!(
+            screen
+                .lines()
+                .all(|l| console::measure_text_width(l) <= usize::from(cols)),
+            "{ctx}:\n{screen}"
+        );
+        for text in [
+            tr(
+                "wizard-applying",
+                &[
+                    ("title", "Platform Engineer (full application form)"),
+                    ("code", codes::FORM_ALL_KINDS),
+                ],
+            ),
+            "Eligible applicants receive additional points under the Act on Veterans' Affairs; enter your certificate number (00-000000).".to_string(),
+            tr("wizard-saved", &[("path", path)]),
+            tr("wizard-kept", &[("path", path), ("code", codes::FORM_ALL_KINDS)]),
+        ] {
+            assert_whole_words(&screen, &text);
+        }
+        // The consent question once, however many keys redrew it.
+        let shown = screen.matches(first_words(&privacy, 3).as_str()).count();
+        assert_eq!(shown, 1, "{ctx}:\n{screen}");
+        // "answers saved to" begins a line.
+        let saved_at = first_words(&tr("wizard-saved", &[("path", path)]), 2);
+        assert!(
+            screen.lines().any(|l| l.starts_with(&saved_at)),
+            "{ctx}:\n{screen}"
+        );
+        let kept = saved(&file);
+        assert_eq!(kept.get("privacy"), None, "{ctx}: not answered");
+        assert_eq!(answer_of(&kept, 9017), answer_of(&all_answers(), 9017));
+    }
+}
+
+/// The resume's hint says what the form takes (its description: "PDF, DOCX or HWP, up to 20
+/// MB"), and a file of another type or a larger one is refused before anything goes up, with
+/// a sentence naming the file and what is taken; the service itself sets no limit and would
+/// have taken it.
+#[test]
+fn pty_a_file_the_form_does_not_take_is_refused_before_upload() {
+    for (lang, cols) in COMBOS {
+        let sb = TestSandbox::new();
+        let dir = sb.home.dir.path();
+        std::fs::write(dir.join("cv.txt"), b"plain text resume").unwrap();
+        std::fs::write(dir.join("cv.pdf"), b"%PDF-1.4 resume").unwrap();
+        // 21 MiB, without writing them.
+        std::fs::File::create(dir.join("big.pdf"))
+            .unwrap()
+            .set_len(21 * 1024 * 1024)
+            .unwrap();
+        let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+        let ctx = format!("{lang:?} at {cols} columns");
+        let types = tr(
+            "wizard-file-types",
+            &[("head", "PDF, DOCX"), ("last", "HWP")],
+        );
+        let mut s = sb.spawn_in(lang, cols, &["forms", "apply", codes::FORM_NO_IDS]);
+        answer(&mut s, "1. Full name", "Min Park\r");
+        answer(&mut s, "2. Email address", "min@example.com\r");
+        answer(&mut s, "3. Mobile phone number", "010-1111-2222\r");
+        let rule = tr(
+            "wizard-file-rule-size",
+            &[("types", &types), ("size", "20 MB")],
+        );
+        expect_words(&mut s, &tr("wizard-hint-file-rule", &[("rule", &rule)]));
+        let wrong = |file: &str| {
+            tr(
+                "wizard-file-wrong-type",
+                &[("file", file), ("types", &types)],
+            )
+        };
+        let large = tr(
+            "wizard-file-too-large",
+            &[("file", "big.pdf"), ("size", "21.0 MB"), ("max", "20 MB")],
+        );
+        let refused = [
+            ("cv.txt", wrong("cv.txt")),
+            ("big.pdf", large),
+            // An uploaded file's path is checked by its name too.
+            ("/upload/candidate/file/1/temp/7/old.txt", wrong("old.txt")),
+        ];
+        for (given, why) in refused {
+            until_reading_keys(&s);
+            s.send(format!("{given}\r")).unwrap();
+            expect_words(&mut s, &why);
+        }
+        until_reading_keys(&s);
+        s.send("cv.pdf\r").unwrap();
+        answer(&mut s, &tr("wizard-uploaded", &[("path", "")]), "");
+        answer(&mut s, &tr("wizard-privacy", &[]), "n\r");
+        answer(&mut s, &tr("wizard-what-next", &[]), "\r");
+        assert_eq!(exit_code(&mut s), 0, "{ctx}");
+        let uploads = sb.admin("/_sandbox/uploads");
+        let names: Vec<&Value> = uploads.iter().map(|u| &u["filename"]).collect();
+        assert_eq!(names, [&json!("cv.pdf")], "{ctx}: only the PDF went up");
+        let reqs = sb.admin("/_sandbox/requests");
+        assert_eq!(reqs.len(), 1, "{ctx}");
+        assert_eq!(
+            reqs[0]["body"]["resume_path"], uploads[0]["file_path"],
+            "{ctx}"
+        );
+    }
+}
+
+/// A yes/no prompt that fits the line by its own text but not as the colour theme draws it
+/// (`? `, ` (y/n) › yes` around it) is asked on a line of its own: drawn on the prompt line it
+/// wrapped, and dialoguer, clearing one line at each key, drew it again under itself.
+#[test]
+fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
+    for (lang, cols) in COMBOS {
+        // A required yes/no whose prompt is 47 columns: 61 as the colour theme draws it.
+        let bare = tr(lang, "wizard-applies", &[("label", "1. Military service")]);
+        let pad = 47 - console::measure_text_width(&bare);
+        let title = format!("Military service{}", ".".repeat(pad));
+        let prompt = tr(lang, "wizard-applies", &[("label", &format!("1. {title}"))]);
+        assert_eq!(console::measure_text_width(&prompt), 47);
+        let form = json!({"resource": {
+            "code": "FORM-YN", "title": "Yes or no",
+            "questions": [{"id": 1, "order": 1, "kind": "military_service", "required": true,
+                           "title": title}]
+        }})
+        .to_string();
+        let service = form_service("FORM-YN", form);
+        let sb = TestSandbox::new();
+        let args = ["forms", "apply", "FORM-YN", "--color", "always"];
+        let mut s = sb.spawn_at(&service.base(), lang, cols, &args);
+        let mut log = Vec::new();
+        log_until(&mut s, &prompt, &mut log);
+        log_until(&mut s, "› no", &mut log);
+        // Each key draws the prompt again; "no" asks nothing more.
+        for (key, shown) in [("y", "yes"), ("n", "no"), ("y", "yes"), ("n", "no")] {
+            until_reading_keys(&s);
+            s.send(key).unwrap();
+            log_until(&mut s, shown, &mut log);
+        }
+        until_reading_keys(&s);
+        s.send("\r").unwrap();
+        log_until(
+            &mut s,
+            &first_words(&tr(lang, "wizard-privacy", &[]), 2),
+            &mut log,
+        );
+        until_reading_keys(&s);
+        s.send("\x03").unwrap();
+        assert_eq!(exit_code(&mut s), 130);
+        let screen = screen_of(&log, cols);
+        assert_eq!(
+            screen.matches(title.as_str()).count(),
+            1,
+            "{lang:?} at {cols} columns:\n{screen}"
+        );
+    }
+}
+
+/// Ctrl-C at a file prompt and at a number prompt (questions of one step) keeps every answer
+/// given before, and marks nothing unfinished: `--resume` asks that question again.
+#[test]
+fn pty_ctrl_c_at_a_file_or_a_number_prompt_keeps_every_answer_before() {
+    for (lang, cols) in COMBOS {
+        let ctx = format!("{lang:?} at {cols} columns");
+        let (sb, file) = with_session(&some_answers(|id| id <= 9003));
+        let path = file.to_str().unwrap();
+        let mut s = sb.resume_in(lang, cols, path);
+        answer(&mut s, "4. Resume / CV", "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{ctx}");
+        assert_eq!(saved(&file), some_answers(|id| id <= 9003), "{ctx}");
+        let mut s = sb.resume_in(lang, cols, path);
+        let cv = "/upload/candidate/file/1/temp/7/cv.pdf";
+        answer(&mut s, "4. Resume / CV", &format!("{cv}\r"));
+        answer(&mut s, "5. Total work experience", "\x03");
+        assert_eq!(exit_code(&mut s), 130, "{ctx}");
+        assert_eq!(saved(&file), some_answers(|id| id <= 9004), "{ctx}");
+    }
 }

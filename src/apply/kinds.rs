@@ -267,6 +267,23 @@ pub(crate) const LANGUAGE: &[ElementField] = &[
     f("date", Date, true),
 ];
 
+/// What the fields before a yes/no field of an entry already say of it, for its default: a
+/// school with a graduation date was graduated from; a job with an end date is not the
+/// current one.
+pub(crate) fn implied_bool(name: &str, entry: &Map<String, Value>) -> Option<bool> {
+    let given = |f: &str| {
+        entry
+            .get(f)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.trim().is_empty())
+    };
+    match name {
+        "graduate" if given("graduate_at") => Some(true),
+        "currently_employed" if given("end_at") => Some(false),
+        _ => None,
+    }
+}
+
 /// A problem (or a warning) with one field of an answer: `field` is a path such as
 /// `answer.experiences[1].company_name`.
 #[derive(Debug, Clone, PartialEq, Eq)]

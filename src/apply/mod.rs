@@ -32,6 +32,7 @@
 //!   `question_id` and one of the four basic kinds is resolved by its kind (the id cannot be
 //!   checked; a warning says so).
 
+pub(crate) mod files;
 pub mod kinds;
 pub(crate) mod submit;
 pub mod words;
@@ -308,17 +309,22 @@ fn top_object<'a>(file: &'a Value, report: &mut Report) -> Result<&'a Map<String
     Ok(top)
 }
 
+/// What a saved wizard session (a `--save` file) holds: its answers in form order, the consent
+/// when given, and where it stopped inside a question.
+pub type Saved = (Vec<Answer>, Option<bool>, Option<Unfinished>);
+
 /// The answers of a saved wizard session (a `--save` file, for `--resume`): tied to the form's
 /// questions and checked as [`prepare`] does, but unanswered questions (required ones too) and
 /// a missing `privacy` are not problems: the wizard asks them. Returns the answers in form
-/// order and the consent when the file gives it.
-pub fn resume(questions: &[Question], file: &Value) -> Result<(Vec<Answer>, Option<bool>), Report> {
+/// order, the consent when the file gives it, and the question it stopped inside.
+pub fn resume(questions: &[Question], file: &Value) -> Result<Saved, Report> {
     let mut report = Report::default();
     let top = top_object(file, &mut report)?;
     let Resolved { mut answers, .. } = resolve(questions, top, true, &mut report);
     for a in &mut answers {
         kinds::normalize_answer(&AnswerKind::parse(questions[a.index].kind()), &mut a.answer);
     }
+    let unfinished = unfinished_of(questions, top, &mut report);
     let privacy = match top.get("privacy") {
         None | Some(Value::Null) => None,
         Some(Value::Bool(b)) => Some(*b),
@@ -331,16 +337,75 @@ pub fn resume(questions: &[Question], file: &Value) -> Result<(Vec<Answer>, Opti
         }
     };
     if report.problems.is_empty() {
-        Ok((answers, privacy))
+        Ok((answers, privacy, unfinished))
     } else {
         Err(report)
+    }
+}
+
+/// Where a wizard stopped inside a question (Ctrl-C at "add another school?", or in the
+/// middle of an entry): kept in the `--save` file as `unfinished`, so that `--resume` goes on
+/// inside that question, from the part that was finished (a group's entries, kept as its
+/// answer) and the fields of the entry being typed, rather than take it as done.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Unfinished {
+    /// The question (an index into the form's questions).
+    pub index: usize,
+    /// The fields typed of a group's entry that was not finished (empty: it was begun).
+    pub entry: Option<Map<String, Value>>,
+}
+
+/// The top-level key of an answers file that says where the wizard stopped.
+const UNFINISHED: &str = "unfinished";
+
+/// `file` (from [`answers_file`]) with the question the wizard stopped inside:
+/// `"unfinished": {"question_id" (or "order"), "kind", "entry"?}`.
+pub fn mark_unfinished(questions: &[Question], file: &mut Value, u: &Unfinished) {
+    let mut m = naming_item(questions, u.index);
+    if let Some(e) = &u.entry {
+        m.insert("entry".into(), Value::Object(e.clone()));
+    }
+    if let Some(top) = file.as_object_mut() {
+        top.insert(UNFINISHED.into(), Value::Object(m));
+    }
+}
+
+/// The file's `unfinished` (see [`mark_unfinished`]), tied to the form's question.
+fn unfinished_of(
+    questions: &[Question],
+    top: &Map<String, Value>,
+    report: &mut Report,
+) -> Option<Unfinished> {
+    let v = top.get(UNFINISHED).filter(|v| !v.is_null())?;
+    let m = v.as_object();
+    let id = m.and_then(|m| m.get("question_id")).and_then(Value::as_i64);
+    let order = m.and_then(|m| m.get("order")).and_then(Value::as_i64);
+    let index = (0..questions.len()).find(|&i| match (id, order) {
+        (Some(id), _) => questions[i].id == Some(id),
+        (None, Some(o)) => order_of(questions, i) == o,
+        _ => false,
+    });
+    let entry = m.and_then(|m| m.get("entry"));
+    match (index, entry) {
+        (Some(index), None | Some(Value::Object(_))) => Some(Unfinished {
+            index,
+            entry: entry.and_then(Value::as_object).cloned(),
+        }),
+        _ => {
+            report.problems.push(Problem::file(
+                UNFINISHED,
+                t!("apply-unfinished-unknown", value = v.to_string()),
+            ));
+            None
+        }
     }
 }
 
 fn warn_unknown_top_keys(top: &Map<String, Value>, report: &mut Report) {
     for key in top.keys() {
         let basic = BASIC_FIELDS.iter().any(|(_, f)| f == key);
-        if key != "privacy" && key != "questions" && !basic {
+        // `unfinished` is the wizard's own, for `--resume`; a request body has no such key.
+        if key != "privacy" && key != "questions" && key != UNFINISHED && !basic {
             report
                 .warnings
                 .push(t!("apply-file-unknown-key", key = key.as_str()));
@@ -1090,19 +1155,26 @@ fn build_body(
     Value::Object(body)
 }
 
+/// The start of an answers file's item for question `index`: its `question_id` when it has
+/// one, else its `order`, and its `kind`.
+fn naming_item(questions: &[Question], index: usize) -> Map<String, Value> {
+    let q = &questions[index];
+    let mut item = Map::new();
+    match q.id {
+        Some(id) => item.insert("question_id".into(), json!(id)),
+        None => item.insert("order".into(), json!(order_of(questions, index))),
+    };
+    item.insert("kind".into(), json!(q.kind()));
+    item
+}
+
 /// An answers file (valid input for `--answers`) from answers: each item names its question
 /// by `question_id` when the question has one, else by `order`.
 pub fn answers_file(questions: &[Question], answers: &[Answer], privacy: Option<bool>) -> Value {
     let items: Vec<Value> = answers
         .iter()
         .map(|a| {
-            let q = &questions[a.index];
-            let mut item = Map::new();
-            match q.id {
-                Some(id) => item.insert("question_id".into(), json!(id)),
-                None => item.insert("order".into(), json!(order_of(questions, a.index))),
-            };
-            item.insert("kind".into(), json!(q.kind()));
+            let mut item = naming_item(questions, a.index);
             item.insert("answer".into(), a.answer.clone());
             Value::Object(item)
         })

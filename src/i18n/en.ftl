@@ -1262,3 +1262,10 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
 }; nothing would be sent
 sync-form-no-resource = its detail has no `resource` object
 runtime-failed = cannot start the async runtime ({ $error }): the system refused threads or file descriptors; check `ulimit -u` and `ulimit -n`
+apply-unfinished-unknown = it names no question of this form ({ $value }): delete the "unfinished" key, and the wizard goes on from the answers alone
+wizard-hint-file-rule = (file to upload, or uploaded path; the form takes { $rule })
+wizard-file-types = { $head } or { $last }
+wizard-file-rule-size = { $types }, up to { $size }
+wizard-file-rule-size-only = files up to { $size }
+wizard-file-wrong-type = { $file } is not { $types }, which is what this question takes (its form says so): convert it, or give another file.
+wizard-file-too-large = { $file } is { $size }, over the { $max } this question takes (its form says so): give a smaller file.

@@ -1174,3 +1174,10 @@ memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미
 } 있습니다. 아무것도 보내지 않습니다
 sync-form-no-resource = 상세 응답에 `resource` 객체가 없습니다
 runtime-failed = 비동기 런타임을 시작하지 못했습니다({ $error }). 시스템이 스레드나 파일 디스크립터를 내주지 않았습니다. `ulimit -u`와 `ulimit -n`을 확인하세요
+apply-unfinished-unknown = 이 지원서의 질문을 가리키지 않습니다({ $value }). "unfinished" 항목을 지우면 마법사가 답변만으로 이어서 작성합니다
+wizard-hint-file-rule = (올릴 파일, 또는 이미 올린 파일의 경로. 지원서가 받는 파일: { $rule })
+wizard-file-types = { $head } 또는 { $last }
+wizard-file-rule-size = { $types }, 최대 { $size }
+wizard-file-rule-size-only = 최대 { $size }의 파일
+wizard-file-wrong-type = { $file }: 이 질문은 { $types } 파일만 받습니다(지원서 안내). 형식을 바꾸거나 다른 파일을 지정하세요.
+wizard-file-too-large = { $file }: 크기가 { $size }로, 이 질문이 받는 최대 크기 { $max }를 넘습니다(지원서 안내). 더 작은 파일을 지정하세요.

@@ -93,9 +93,93 @@ pub(crate) fn ago(age_secs: i64) -> String {
     }
 }
 
+/// `text` broken into lines of at most `width` display columns (Korean is two a character)
+/// for a person's terminal, which would otherwise cut a line anywhere (`nex` / `t time`,
+/// `지` / `원서`). Lines break at spaces, so a word is split only when it is wider than a whole
+/// line (a long path), and then between characters, never inside one. A line's leading spaces
+/// start each of the lines it is broken into; a line that fits is kept as it is. Unlike the
+/// tables' wrap, nothing is left out: every character of `text` is on the screen.
+pub(crate) fn wrap_words(text: &str, width: usize) -> String {
+    use console::measure_text_width as cols;
+    use unicode_segmentation::UnicodeSegmentation;
+    let width = width.max(2);
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        if cols(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let body = line.trim_start_matches(' ');
+        let mut indent = &line[..line.len() - body.len()];
+        if cols(indent) * 2 > width {
+            indent = "";
+        }
+        let room = width - cols(indent);
+        let mut cur = String::new();
+        for word in body.split(' ').filter(|w| !w.is_empty()) {
+            let w = cols(word);
+            if !cur.is_empty() && cols(&cur) + 1 + w <= room {
+                cur.push(' ');
+                cur.push_str(word);
+                continue;
+            }
+            if !cur.is_empty() {
+                out.push(format!("{indent}{}", std::mem::take(&mut cur)));
+            }
+            if w <= room {
+                cur.push_str(word);
+                continue;
+            }
+            // Wider than a line: in pieces, by whole characters.
+            for g in word.graphemes(true) {
+                if !cur.is_empty() && cols(&cur) + cols(g) > room {
+                    out.push(format!("{indent}{}", std::mem::take(&mut cur)));
+                }
+                cur.push_str(g);
+            }
+        }
+        out.push(format!("{indent}{cur}"));
+    }
+    out.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_wrapped_whole_by_display_columns() {
+        // A line that fits is kept as it is.
+        assert_eq!(wrap_words("  two  spaces", 20), "  two  spaces");
+        assert_eq!(
+            wrap_words("To keep your answers next time, add --save FILE", 24),
+            "To keep your answers\nnext time, add --save\nFILE"
+        );
+        // Korean is two columns a character: 지원서 stays whole.
+        let k = wrap_words("Platform Engineer (FORM-ALLKINDS) 지원서 작성", 36);
+        assert_eq!(k, "Platform Engineer (FORM-ALLKINDS)\n지원서 작성");
+        // The indent starts each line; a word wider than a line is the only one split.
+        assert_eq!(
+            wrap_words("  enter your number (00-000000) now", 16),
+            "  enter your\n  number\n  (00-000000)\n  now"
+        );
+        assert_eq!(
+            wrap_words("/a/very/long/path/x.json", 10),
+            "/a/very/lo\nng/path/x.\njson"
+        );
+        let text = "필수 항목입니다. 답을 입력하거나, Ctrl-C를 눌러 보내지 않고 멈추세요.";
+        for w in [8, 13, 17, 30] {
+            let out = wrap_words(text, w);
+            assert!(
+                out.lines().all(|l| console::measure_text_width(l) <= w),
+                "{out}"
+            );
+            // Every word (none is wider than 12 columns) whole at 12 columns and more.
+            if w >= 12 {
+                assert_eq!(out.replace('\n', " "), text);
+            }
+        }
+    }
 
     #[test]
     fn times_show_their_zone() {

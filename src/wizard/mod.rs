@@ -16,7 +16,9 @@
 //! Asked again (an answer changed after the review, or one refused), a question starts from
 //! the answer it has: text is pre-filled, the choice or the ticks are the current ones, so Enter
 //! keeps it. Unanswered, Enter skips an optional question (a choice starts on "skip") and is
-//! refused with a sentence on a required one. Everything people read is in their language
+//! refused with a sentence on a required one. Stopped inside a question asked in steps (Ctrl-C
+//! at "add another school?"), what was given of it is kept and `--resume` goes on there (see
+//! [`collect`]). Everything people read is in their language
 //! ([`crate::t`]); the answers are the API's values whatever the language.
 
 #[cfg(any(test, feature = "testing"))]
@@ -31,12 +33,13 @@ use serde_json::{json, Map, Value};
 pub use term::TermPrompt;
 
 use crate::api::{ApplicationForm, Question};
+use crate::apply::files::{file_hint, FileRule};
 use crate::apply::kinds::{
-    check_element, check_span, is_http_url, span_start, ElementField, FieldType,
+    check_element, check_span, implied_bool, is_http_url, span_start, ElementField, FieldType,
     DISABILITY_SEVERITIES, GENDERS, MILITARY_STATUSES,
 };
 use crate::apply::words::{entry_line, entry_noun, field_label, summarize, value_word, yes_no};
-use crate::apply::{check_answer, in_order, order_of, Answer, AnswerKind};
+use crate::apply::{check_answer, in_order, order_of, Answer, AnswerKind, Unfinished};
 use crate::t;
 
 /// Why the wizard stopped early.
@@ -134,15 +137,21 @@ pub(crate) fn askable(questions: &[Question]) -> Vec<usize> {
 }
 
 /// Show the form's notes and ask every question that can be sent and has no answer in
-/// `answers` yet (all of them, in a new session; what is left, in a resumed one); then the
-/// privacy consent unless `privacy` already holds it. Answers go into `answers` as they are
-/// given, so a wizard stopped by Ctrl-C leaves what was answered so far (for `--save`).
+/// `answers` yet (all of them, in a new session; what is left, in a resumed one), and the one
+/// `unfinished` names (a resumed session stopped inside it) even though it has an answer;
+/// then the privacy consent unless `privacy` already holds it. Answers go into `answers` as
+/// they are given, so a wizard stopped by Ctrl-C leaves what was answered so far (for
+/// `--save`). Stopped inside a question, the part of it that was finished (a group's entries,
+/// links, a yes before its details) is put in `answers` when it is a valid answer on its own,
+/// and `unfinished` says where it stopped, with the fields of a group's entry being typed:
+/// nothing answered is lost, whatever key stopped it when.
 pub fn collect(
     form: &ApplicationForm,
     p: &mut dyn Prompt,
     upload: &mut Uploader<'_>,
     answers: &mut Vec<Answer>,
     privacy: Option<bool>,
+    unfinished: &mut Option<Unfinished>,
 ) -> Step<bool> {
     let questions: &[Question] = form.questions.as_deref().unwrap_or(&[]);
     let askable = askable(questions);
@@ -165,7 +174,8 @@ pub fn collect(
         p.say(&t!("wizard-no-questions"));
     }
     for i in askable {
-        if answers.iter().any(|a| a.index == i) {
+        let resumed = unfinished.take_if(|u| u.index == i);
+        if resumed.is_none() && answers.iter().any(|a| a.index == i) {
             continue;
         }
         let q = &questions[i];
@@ -177,8 +187,29 @@ pub fn collect(
                 }
             }
         }
-        if let Some(answer) = answer_question(p, questions, i, None, upload)? {
-            set_answer(questions, answers, i, Some(answer));
+        let now = answers
+            .iter()
+            .find(|a| a.index == i)
+            .map(|a| a.answer.clone());
+        let start = match &resumed {
+            Some(u) => Start::Continue(now.as_ref(), u.entry.as_ref()),
+            None => Start::From(None),
+        };
+        let mut partial = Partial::default();
+        match answer_in(p, questions, i, start, upload, &mut partial) {
+            Ok(answer) => set_answer(questions, answers, i, answer),
+            Err(stop) => {
+                let begun =
+                    resumed.is_some() || partial.answer.is_some() || partial.entry.is_some();
+                if let Some(a) = partial.answer.filter(|a| check_answer(q, a).is_ok()) {
+                    set_answer(questions, answers, i, Some(a));
+                }
+                *unfinished = begun.then_some(Unfinished {
+                    index: i,
+                    entry: partial.entry,
+                });
+                return Err(stop);
+            }
         }
     }
     match privacy {
@@ -201,9 +232,67 @@ pub fn answer_question(
     current: Option<&Value>,
     upload: &mut Uploader<'_>,
 ) -> Step<Option<Value>> {
-    let mut current = current.cloned();
+    answer_in(
+        p,
+        questions,
+        i,
+        Start::From(current),
+        upload,
+        &mut Partial::default(),
+    )
+}
+
+/// How a question is asked.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// From its answer now (changed after the review, or refused), or from nothing.
+    From(Option<&'a Value>),
+    /// Going on where a stopped session left it: its finished part (a group's entries) and
+    /// the fields of the entry that was being typed.
+    Continue(Option<&'a Value>, Option<&'a Map<String, Value>>),
+}
+
+impl<'a> Start<'a> {
+    fn current(self) -> Option<&'a Value> {
+        match self {
+            Start::From(c) | Start::Continue(c, _) => c,
+        }
+    }
+}
+
+/// What a question being asked has of an answer so far, kept should the wizard stop inside
+/// it: a group's finished entries, the links or files given, a yes before its details, a long
+/// answer's first lines; and the fields of a group's entry being typed.
+#[derive(Debug, Default)]
+pub(crate) struct Partial {
+    answer: Option<Value>,
+    entry: Option<Map<String, Value>>,
+}
+
+/// [`answer_question`], starting as `start` says, keeping in `partial` what is answered.
+fn answer_in(
+    p: &mut dyn Prompt,
+    questions: &[Question],
+    i: usize,
+    start: Start<'_>,
+    upload: &mut Uploader<'_>,
+    partial: &mut Partial,
+) -> Step<Option<Value>> {
+    let mut again: Option<Value> = None;
     loop {
-        let Some(answer) = ask(p, questions, i, current.as_ref(), upload)? else {
+        let from = match &again {
+            Some(v) => Start::From(Some(v)),
+            None => start,
+        };
+        let Some(answer) = ask(
+            p,
+            &questions[i],
+            &label(questions, i),
+            from,
+            upload,
+            partial,
+        )?
+        else {
             return Ok(None);
         };
         let checked = check_answer(&questions[i], &answer);
@@ -217,7 +306,7 @@ pub fn answer_question(
             ));
         }
         // Asked again from what was given, not from scratch.
-        current = Some(answer);
+        again = Some(answer);
     }
 }
 
@@ -334,22 +423,30 @@ fn current_list(current: Option<&Value>, field: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Ask question `i`, starting from `current`; `None` when skipped.
+/// Ask question `q` (its prompt: `label`) as `start` says; `None` when skipped.
 fn ask(
     p: &mut dyn Prompt,
-    questions: &[Question],
-    i: usize,
-    current: Option<&Value>,
+    q: &Question,
+    label: &str,
+    start: Start<'_>,
     upload: &mut Uploader<'_>,
+    partial: &mut Partial,
 ) -> Step<Option<Value>> {
-    let q = &questions[i];
+    let current = start.current();
     let kind = AnswerKind::parse(q.kind());
-    let label = label(questions, i);
+    let label = label.to_string();
     let optional = !q.required();
     let options: Vec<String> = q.answer_options.clone().unwrap_or_default();
     use AnswerKind::*;
     match &kind {
-        Textarea => textarea(p, q, &label, optional, &current_text(current, "value")),
+        Textarea => textarea(
+            p,
+            q,
+            &label,
+            optional,
+            &current_text(current, "value"),
+            partial,
+        ),
         Name | Email | Phone | Address | Text | DateType | Birth | ExperienceTotal
         | DesiredSalary | CurrentSalary => one_line_field(p, q, &kind, &label, optional, current),
         Gender => {
@@ -375,7 +472,7 @@ fn ask(
         Checkbox => comma_list(p, q, &label, optional, current),
         Link => {
             let now = current_list(current, "links");
-            let links = repeat_text(p, &label, optional, &now, &|s| {
+            let links = repeat_text(p, &label, optional, &now, partial, &|s| {
                 first_problem(q, &json!({ "links": [s] }))
             })?;
             Ok(links.map(|l| json!({ "links": l })))
@@ -383,22 +480,32 @@ fn ask(
         Resume | ProfileImg => {
             let field = kind.path_field().expect("path kind");
             let initial = current_text(current, field);
+            let rule = FileRule::of(q.description.as_deref());
             Ok(file(
                 p,
-                &hinted(&label, t!("wizard-hint-file")),
+                &hinted(&label, file_hint(rule.as_ref())),
                 optional,
                 &initial,
+                rule.as_ref(),
                 upload,
             )?
             .map(|url| json!({ field: url })))
         }
         FileUpload => {
             let now = current_list(current, "links");
-            file_uploads(p, &label, optional, &now, upload)
+            let rule = FileRule::of(q.description.as_deref());
+            let files = Files {
+                label: &label,
+                optional,
+                rule: rule.as_ref(),
+            };
+            file_uploads(p, &files, &now, upload, partial)
         }
-        MilitaryService | VeteranAffair | Disability => flag(p, &kind, &label, optional, current),
+        MilitaryService | VeteranAffair | Disability => {
+            flag(p, &kind, &label, optional, current, partial)
+        }
         Experience | Education | Qualification | Training | Language => {
-            group(p, &kind, &label, optional, current)
+            group(p, &kind, &label, optional, start, partial)
         }
         Other(k) => json_answer(p, q, k, &label, optional, current),
     }
@@ -519,27 +626,37 @@ fn checkboxes(
     }
 }
 
+/// A file-upload question: its label, whether it may be skipped, the types and size its form
+/// asks for.
+struct Files<'a> {
+    label: &'a str,
+    optional: bool,
+    rule: Option<&'a FileRule>,
+}
+
 /// One or more files (each uploaded, or an uploaded path), asking after each for another;
 /// changed, each of `now` is offered in turn (Enter keeps it).
 fn file_uploads(
     p: &mut dyn Prompt,
-    label: &str,
-    optional: bool,
+    f: &Files<'_>,
     now: &[String],
     upload: &mut Uploader<'_>,
+    partial: &mut Partial,
 ) -> Step<Option<Value>> {
     let mut links: Vec<String> = Vec::new();
     loop {
         let prompt = if links.is_empty() {
-            hinted(label, t!("wizard-hint-file"))
+            hinted(f.label, file_hint(f.rule))
         } else {
-            t!("wizard-another-file", label = label)
+            t!("wizard-another-file", label = f.label)
         };
         let initial = now.get(links.len()).map(String::as_str).unwrap_or("");
-        match file(p, &prompt, optional || !links.is_empty(), initial, upload)? {
+        let may_skip = f.optional || !links.is_empty();
+        match file(p, &prompt, may_skip, initial, f.rule, upload)? {
             Some(url) => links.push(url),
             None => break,
         }
+        partial.answer = Some(json!({ "links": links }));
         let more = links.len() < now.len();
         if !p.confirm(&format!("  {}", t!("wizard-add-another-file")), more)? {
             break;
@@ -558,6 +675,7 @@ fn flag(
     label: &str,
     optional: bool,
     current: Option<&Value>,
+    partial: &mut Partial,
 ) -> Step<Option<Value>> {
     use AnswerKind::*;
     let now = current
@@ -569,6 +687,8 @@ fn flag(
     };
     let mut obj = Map::new();
     obj.insert("checked".into(), Value::Bool(applies));
+    // The yes is kept should the wizard stop at a detail.
+    partial.answer = Some(Value::Object(obj.clone()));
     if applies {
         match kind {
             MilitaryService => {
@@ -607,6 +727,7 @@ fn flag(
                 if !kind_of.trim().is_empty() {
                     obj.insert("disability_type".into(), json!(kind_of.trim()));
                 }
+                partial.answer = Some(Value::Object(obj.clone()));
                 let prompt = t!("wizard-disability-severity");
                 let severity = DISABILITY_SEVERITIES;
                 choose_into(
@@ -667,6 +788,7 @@ fn textarea(
     label: &str,
     optional: bool,
     initial: &str,
+    partial: &mut Partial,
 ) -> Step<Option<Value>> {
     let before: Vec<&str> = if initial.is_empty() {
         Vec::new()
@@ -704,7 +826,11 @@ fn textarea(
         };
         let s = p.input(&prompt, &pre, &validate)?;
         match s.trim_end().strip_suffix('\\') {
-            Some(head) => lines.push(head.to_string()),
+            Some(head) => {
+                lines.push(head.to_string());
+                let so_far = lines.join("\n").trim().to_string();
+                partial.answer = (!so_far.is_empty()).then(|| json!({ "value": so_far }));
+            }
             None => {
                 let t = whole(&s);
                 return Ok((!t.is_empty()).then(|| json!({ "value": t })));
@@ -720,6 +846,7 @@ fn repeat_text(
     label: &str,
     optional: bool,
     now: &[String],
+    partial: &mut Partial,
     validate_one: &dyn Fn(&str) -> Result<(), String>,
 ) -> Step<Option<Vec<String>>> {
     let mut out: Vec<String> = Vec::new();
@@ -743,6 +870,7 @@ fn repeat_text(
             break;
         }
         out.push(s.trim().to_string());
+        partial.answer = Some(json!({ "links": out }));
         let more = out.len() < now.len();
         if !p.confirm(&format!("  {}", t!("wizard-add-another-link")), more)? {
             break;
@@ -813,9 +941,11 @@ fn file(
     prompt: &str,
     optional: bool,
     initial: &str,
+    rule: Option<&FileRule>,
     upload: &mut Uploader<'_>,
 ) -> Step<Option<String>> {
     loop {
+        // A file of a type or size the form does not take is refused here, before it goes up.
         let validate = |s: &str| -> Result<(), String> {
             let t = s.trim();
             if t.is_empty() {
@@ -823,13 +953,20 @@ fn file(
             }
             let local = local_path(t);
             if local.is_file() {
-                return Ok(());
+                return match rule {
+                    Some(r) => r.check_file(&local),
+                    None => Ok(()),
+                };
             }
             if local.is_dir() {
                 return Err(t!("wizard-file-is-dir", path = t));
             }
             if is_http_url(t) || t.starts_with('/') {
-                return crate::apply::kinds::check_path_value(t);
+                crate::apply::kinds::check_path_value(t)?;
+                return match rule {
+                    Some(r) => r.check_name(&crate::api::uploads::file_url_path(t)),
+                    None => Ok(()),
+                };
             }
             Err(t!("wizard-no-such-file", path = t))
         };
@@ -899,28 +1036,32 @@ fn current_entries(current: Option<&Value>, field: &str) -> Vec<Map<String, Valu
 
 /// A repeatable group. Unanswered: one entry after another, each field checked as it is typed.
 /// With entries (changing an answer): they are listed, and kept (Enter), edited one at a time
-/// (fields pre-filled), deleted or added to.
+/// (fields pre-filled), deleted or added to. Going on where a stopped session left it: the
+/// entries kept are listed, the entry that was being typed is finished, then "add another?".
+/// Each finished entry goes into `partial` at once, and the entry being typed on a stop.
 fn group(
     p: &mut dyn Prompt,
     kind: &AnswerKind,
     label: &str,
     optional: bool,
-    current: Option<&Value>,
+    start: Start<'_>,
+    partial: &mut Partial,
 ) -> Step<Option<Value>> {
     let (field, spec) = kind.group().expect("group kind");
     let noun = entry_noun(kind);
-    let mut items = current_entries(current, field);
+    let mut items = current_entries(start.current(), field);
     let g = Group {
         kind,
+        field,
         spec,
         label,
         optional,
         noun: &noun,
     };
-    if items.is_empty() {
-        g.add(p, &mut items)?;
-    } else {
-        g.change(p, &mut items)?;
+    match start {
+        Start::Continue(_, entry) => g.go_on(p, &mut items, entry, partial)?,
+        Start::From(_) if items.is_empty() => g.add(p, &mut items, partial)?,
+        Start::From(_) => g.change(p, &mut items)?,
     }
     if items.is_empty() {
         return Ok(None);
@@ -931,6 +1072,8 @@ fn group(
 /// What the questions about a repeatable group's entries need.
 struct Group<'a> {
     kind: &'a AnswerKind,
+    /// The answer's field holding the entries (`educations`).
+    field: &'a str,
     spec: &'a [ElementField],
     label: &'a str,
     optional: bool,
@@ -944,23 +1087,36 @@ fn say_under(p: &mut dyn Prompt, text: String) {
 }
 
 impl Group<'_> {
-    /// Entry `number` (from 1), asked field by field, from `current` when it is edited.
+    /// Entry `number` (from 1), asked field by field into `obj`, from `current` when it is
+    /// edited or was begun. A new entry may be left (`Ok(false)`) at its first required field
+    /// when `may_leave`.
     fn entry(
         &self,
         p: &mut dyn Prompt,
         number: usize,
-        current: Option<&Map<String, Value>>,
-    ) -> Step<Option<Map<String, Value>>> {
+        current: Fields<'_>,
+        obj: &mut Map<String, Value>,
+    ) -> Step<bool> {
         say_under(
             p,
             t!("wizard-entry-number", noun = self.noun, number = number),
         );
-        element(p, self.kind, self.spec, current)
+        element(p, self.kind, self.spec, current, obj)
+    }
+
+    /// The entries so far, as the answer kept should the wizard stop.
+    fn keep(&self, items: &[Map<String, Value>], partial: &mut Partial) {
+        partial.answer = (!items.is_empty()).then(|| json!({ self.field: items }));
     }
 
     /// No entries yet: ask for one (an optional group asks first whether there is any), then
     /// "add another?".
-    fn add(&self, p: &mut dyn Prompt, items: &mut Vec<Map<String, Value>>) -> Step<()> {
+    fn add(
+        &self,
+        p: &mut dyn Prompt,
+        items: &mut Vec<Map<String, Value>>,
+        partial: &mut Partial,
+    ) -> Step<()> {
         let first = t!("wizard-group-add-first", label = self.label);
         if self.optional && !p.confirm(&first, false)? {
             return Ok(());
@@ -968,18 +1124,64 @@ impl Group<'_> {
         if !self.optional {
             p.say(self.label);
         }
+        self.entries(p, items, None, partial)
+    }
+
+    /// A stopped session's group: its entries listed, the entry begun finished, then more.
+    fn go_on(
+        &self,
+        p: &mut dyn Prompt,
+        items: &mut Vec<Map<String, Value>>,
+        begun: Option<&Map<String, Value>>,
+        partial: &mut Partial,
+    ) -> Step<()> {
+        self.keep(items, partial);
+        p.say(self.label);
+        for (k, it) in items.iter().enumerate() {
+            let line = entry_line(self.kind, &Value::Object(it.clone()));
+            p.say(&format!("  {}. {line}", k + 1));
+        }
+        if begun.is_none() && !items.is_empty() && !self.add_another(p)? {
+            return Ok(());
+        }
+        self.entries(p, items, begun, partial)
+    }
+
+    /// "Add another school?"
+    fn add_another(&self, p: &mut dyn Prompt) -> Step<bool> {
+        let prompt = format!("  {}", t!("wizard-group-add-another", noun = self.noun));
+        p.confirm(&prompt, false)
+    }
+
+    /// New entries, the first from `begun` when a stopped session had begun it, each followed
+    /// by "add another?". The first entry of a required group cannot be left.
+    fn entries(
+        &self,
+        p: &mut dyn Prompt,
+        items: &mut Vec<Map<String, Value>>,
+        mut begun: Option<&Map<String, Value>>,
+        partial: &mut Partial,
+    ) -> Step<()> {
         loop {
-            match self.entry(p, items.len() + 1, None)? {
-                Some(obj) => items.push(obj),
-                // Left empty at its first required field: no such entry after all.
-                None if items.is_empty() && !self.optional => {
-                    say_under(p, t!("wizard-group-required", noun = self.noun));
-                    continue;
+            let mut obj = Map::new();
+            let new = Fields::New {
+                begun: begun.take(),
+                may_leave: self.optional || !items.is_empty(),
+                noun: self.noun,
+            };
+            match self.entry(p, items.len() + 1, new, &mut obj) {
+                Ok(true) => {
+                    items.push(obj);
+                    self.keep(items, partial);
+                    partial.entry = None;
                 }
-                None => break,
+                Ok(false) => break,
+                Err(stop) => {
+                    partial.entry = Some(obj);
+                    return Err(stop);
+                }
             }
-            let prompt = format!("  {}", t!("wizard-group-add-another", noun = self.noun));
-            if !p.confirm(&prompt, false)? {
+            if !self.add_another(p)? {
                 break;
             }
         }
@@ -1018,7 +1220,8 @@ impl Group<'_> {
                 0 => return Ok(()),
                 1 => {
                     let k = pick_one(p, format!("  {}", t!("wizard-group-which-edit")))?;
-                    if let Some(obj) = self.entry(p, k + 1, Some(&items[k]))? {
+                    let mut obj = Map::new();
+                    if self.entry(p, k + 1, Fields::Edit(&items[k]), &mut obj)? {
                         items[k] = obj;
                     }
                 }
@@ -1035,7 +1238,13 @@ impl Group<'_> {
                     }
                 }
                 _ => {
-                    if let Some(obj) = self.entry(p, items.len() + 1, None)? {
+                    let mut obj = Map::new();
+                    let new = Fields::New {
+                        begun: None,
+                        may_leave: true,
+                        noun: self.noun,
+                    };
+                    if self.entry(p, items.len() + 1, new, &mut obj)? {
                         items.push(obj);
                     }
                 }
@@ -1044,15 +1253,42 @@ impl Group<'_> {
     }
 }
 
-/// One entry of a group, field by field, each pre-filled from `current` when editing one.
-/// A new entry is `None` when its first required field is left empty (started by mistake).
+/// Where an entry's fields start from.
+#[derive(Clone, Copy)]
+enum Fields<'a> {
+    /// An entry there, edited: each field pre-filled; it cannot be left (the menu deletes).
+    Edit(&'a Map<String, Value>),
+    /// A new entry, its fields pre-filled from what a stopped session had `begun`; left empty
+    /// at its first required field it is no entry after all when `may_leave`, and is refused
+    /// with a sentence naming the `noun` when not (a required group's first).
+    New {
+        begun: Option<&'a Map<String, Value>>,
+        may_leave: bool,
+        noun: &'a str,
+    },
+}
+
+impl<'a> Fields<'a> {
+    fn current(self) -> Option<&'a Map<String, Value>> {
+        match self {
+            Fields::Edit(m) => Some(m),
+            Fields::New { begun, .. } => begun,
+        }
+    }
+}
+
+/// One entry of a group, field by field into `obj`, each pre-filled from what `from` has.
+/// `Ok(false)` when a new entry is left empty at its first required field (started by
+/// mistake). Stopped, `obj` holds the fields answered and, after them, those not asked yet as
+/// they were, so that the entry goes on from there.
 fn element(
     p: &mut dyn Prompt,
     kind: &AnswerKind,
     spec: &[ElementField],
-    current: Option<&Map<String, Value>>,
-) -> Step<Option<Map<String, Value>>> {
-    let mut obj = Map::new();
+    from: Fields<'_>,
+    obj: &mut Map<String, Value>,
+) -> Step<bool> {
+    let current = from.current();
     let first_required = spec.iter().position(|fs| {
         fs.required
             && matches!(
@@ -1060,104 +1296,143 @@ fn element(
                 FieldType::Str | FieldType::YearMonth | FieldType::Date
             )
     });
-    let now = |name: &str| -> String {
-        match current.and_then(|c| c.get(name)) {
-            Some(Value::String(s)) => s.clone(),
-            _ => String::new(),
-        }
-    };
     for (k, fs) in spec.iter().enumerate() {
-        // Only a new entry can be dropped this way; an edited one is deleted from the menu.
-        let leave = current.is_none() && Some(k) == first_required;
-        let may_be_empty = !fs.required || leave;
-        let label = field_label(kind, fs.name);
-        let with_leave = |prompt: String| -> String {
-            if leave {
-                t!("wizard-entry-leave", prompt = prompt)
-            } else {
-                prompt
-            }
-        };
-        match fs.ty {
-            FieldType::Str => {
-                let prompt = if fs.required {
-                    label
-                } else {
-                    t!("wizard-optional", label = label)
-                };
-                let validate = |s: &str| -> Result<(), String> {
-                    let t = s.trim();
-                    if t.is_empty() {
-                        return empty_answer(may_be_empty);
+        let asked = element_field(p, kind, fs, from, Some(k) == first_required, obj);
+        match asked {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
+            Err(stop) => {
+                for rest in &spec[k..] {
+                    if let Some(v) = current.and_then(|c| c.get(rest.name)) {
+                        obj.insert(rest.name.into(), v.clone());
                     }
-                    let mut one = Map::new();
-                    one.insert(fs.name.into(), json!(t));
-                    match check_element(&one, std::slice::from_ref(fs))
-                        .into_iter()
-                        .next()
-                    {
-                        None => Ok(()),
-                        Some(issue) => Err(issue.message),
-                    }
-                };
-                let prompt = format!("    {}", with_leave(prompt));
-                let s = p.input(&prompt, &now(fs.name), &validate)?;
-                if leave && s.trim().is_empty() {
-                    return Ok(None);
                 }
-                if !s.trim().is_empty() {
-                    obj.insert(fs.name.into(), json!(s.trim()));
-                }
-            }
-            FieldType::YearMonth | FieldType::Date => {
-                let shape = crate::apply::kinds::dated_shape(fs.ty);
-                let prompt = if fs.required {
-                    t!("wizard-field-dated", label = label, shape = shape)
-                } else {
-                    t!("wizard-field-dated-optional", label = label, shape = shape)
-                };
-                // An end is checked against its start as it is typed, by the answers file's rule.
-                let start = span_start(fs.name)
-                    .and_then(|s| obj.get(s))
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                let validate = |s: &str| -> Result<(), String> {
-                    let t = s.trim();
-                    if t.is_empty() {
-                        return empty_answer(may_be_empty);
-                    }
-                    crate::apply::kinds::normalize_dated(fs.ty, t)?;
-                    match &start {
-                        Some(a) => check_span(fs.ty, a, t),
-                        None => Ok(()),
-                    }
-                };
-                let prompt = format!("    {}", with_leave(prompt));
-                let s = p.input(&prompt, &now(fs.name), &validate)?;
-                if leave && s.trim().is_empty() {
-                    return Ok(None);
-                }
-                if let Ok(v) = crate::apply::kinds::normalize_dated(fs.ty, s.trim()) {
-                    obj.insert(fs.name.into(), json!(v));
-                }
-            }
-            FieldType::Bool => {
-                let was = current
-                    .and_then(|c| c.get(fs.name))
-                    .and_then(Value::as_bool);
-                let b = p.confirm(&format!("    {label}"), was.unwrap_or(false))?;
-                obj.insert(fs.name.into(), Value::Bool(b));
-            }
-            FieldType::OneOf(values) => {
-                let prompt = format!("    {label}");
-                if let Some(v) = choose(p, &prompt, fs.name, values, !fs.required, &now(fs.name))? {
-                    obj.insert(fs.name.into(), json!(v));
-                }
+                keep_unasked(current, spec, obj);
+                return Err(stop);
             }
         }
     }
-    keep_unasked(current, spec, &mut obj);
-    Ok(Some(obj))
+    keep_unasked(current, spec, obj);
+    Ok(true)
+}
+
+/// One field `fs` of an entry into `obj`; `Ok(false)` when a new entry is left at it (`first`:
+/// its first required field).
+fn element_field(
+    p: &mut dyn Prompt,
+    kind: &AnswerKind,
+    fs: &ElementField,
+    from: Fields<'_>,
+    first: bool,
+    obj: &mut Map<String, Value>,
+) -> Step<bool> {
+    let current = from.current();
+    let now = match current.and_then(|c| c.get(fs.name)) {
+        Some(Value::String(s)) => s.clone(),
+        _ => String::new(),
+    };
+    // Only a new entry can be dropped this way; an edited one is deleted from the menu. The
+    // first entry of a required group cannot be dropped: its prompt does not offer it.
+    let (leave, refuse_empty) = match from {
+        Fields::New {
+            may_leave, noun, ..
+        } if first => (may_leave, (!may_leave).then_some(noun)),
+        _ => (false, None),
+    };
+    let empty = || -> Result<(), String> {
+        match refuse_empty {
+            Some(noun) => Err(t!("wizard-group-required", noun = noun)),
+            None => empty_answer(!fs.required || leave),
+        }
+    };
+    let label = field_label(kind, fs.name);
+    let with_leave = |prompt: String| -> String {
+        if leave {
+            t!("wizard-entry-leave", prompt = prompt)
+        } else {
+            prompt
+        }
+    };
+    match fs.ty {
+        FieldType::Str => {
+            let prompt = if fs.required {
+                label
+            } else {
+                t!("wizard-optional", label = label)
+            };
+            let validate = |s: &str| -> Result<(), String> {
+                let t = s.trim();
+                if t.is_empty() {
+                    return empty();
+                }
+                let mut one = Map::new();
+                one.insert(fs.name.into(), json!(t));
+                match check_element(&one, std::slice::from_ref(fs))
+                    .into_iter()
+                    .next()
+                {
+                    None => Ok(()),
+                    Some(issue) => Err(issue.message),
+                }
+            };
+            let prompt = format!("    {}", with_leave(prompt));
+            let s = p.input(&prompt, &now, &validate)?;
+            if leave && s.trim().is_empty() {
+                return Ok(false);
+            }
+            if !s.trim().is_empty() {
+                obj.insert(fs.name.into(), json!(s.trim()));
+            }
+        }
+        FieldType::YearMonth | FieldType::Date => {
+            let shape = crate::apply::kinds::dated_shape(fs.ty);
+            let prompt = if fs.required {
+                t!("wizard-field-dated", label = label, shape = shape)
+            } else {
+                t!("wizard-field-dated-optional", label = label, shape = shape)
+            };
+            // An end is checked against its start as it is typed, by the answers file's rule.
+            let start = span_start(fs.name)
+                .and_then(|s| obj.get(s))
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            let validate = |s: &str| -> Result<(), String> {
+                let t = s.trim();
+                if t.is_empty() {
+                    return empty();
+                }
+                crate::apply::kinds::normalize_dated(fs.ty, t)?;
+                match &start {
+                    Some(a) => check_span(fs.ty, a, t),
+                    None => Ok(()),
+                }
+            };
+            let prompt = format!("    {}", with_leave(prompt));
+            let s = p.input(&prompt, &now, &validate)?;
+            if leave && s.trim().is_empty() {
+                return Ok(false);
+            }
+            if let Ok(v) = crate::apply::kinds::normalize_dated(fs.ty, s.trim()) {
+                obj.insert(fs.name.into(), json!(v));
+            }
+        }
+        FieldType::Bool => {
+            let was = current
+                .and_then(|c| c.get(fs.name))
+                .and_then(Value::as_bool);
+            // What the fields before it say (a graduation date: graduated) comes first.
+            let default = implied_bool(fs.name, obj).or(was).unwrap_or(false);
+            let b = p.confirm(&format!("    {label}"), default)?;
+            obj.insert(fs.name.into(), Value::Bool(b));
+        }
+        FieldType::OneOf(values) => {
+            let prompt = format!("    {label}");
+            if let Some(v) = choose(p, &prompt, fs.name, values, !fs.required, &now)? {
+                obj.insert(fs.name.into(), json!(v));
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Fields this tool does not ask about are kept as they were.

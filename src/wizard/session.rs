@@ -9,7 +9,9 @@ use serde_json::Value;
 
 use super::{Prompt, Stop, Uploader};
 use crate::api::{ApplicationForm, Question};
-use crate::apply::{answers_file, as_sent, likely_variant, Answer, Prepared, Variant};
+use crate::apply::{
+    answers_file, as_sent, likely_variant, mark_unfinished, Answer, Prepared, Unfinished, Variant,
+};
 use crate::error::Error;
 use crate::t;
 
@@ -34,6 +36,8 @@ pub struct Resumed {
     pub from: PathBuf,
     pub answers: Vec<Answer>,
     pub privacy: Option<bool>,
+    /// The question it stopped inside, gone on with first.
+    pub unfinished: Option<Unfinished>,
 }
 
 /// Ask, review, and return the request the user chose to submit. `err` receives the problems
@@ -46,11 +50,12 @@ pub fn run(
 ) -> Result<Prepared, Error> {
     let questions: &[Question] = s.form.questions.as_deref().unwrap_or(&[]);
     show_form(p, s.code, s.form);
-    let (mut answers, known_privacy) = match &s.resumed {
+    let (mut answers, known_privacy, mut unfinished) = match &s.resumed {
         Some(r) => {
+            let going_on = |i: usize| r.unfinished.as_ref().is_some_and(|u| u.index == i);
             let left = super::askable(questions)
                 .into_iter()
-                .filter(|i| !r.answers.iter().any(|a| a.index == *i))
+                .filter(|i| !r.answers.iter().any(|a| a.index == *i) || going_on(*i))
                 .count();
             p.say(&t!(
                 "wizard-resumed",
@@ -59,11 +64,19 @@ pub fn run(
                 left = left
             ));
             p.say("");
-            (r.answers.clone(), r.privacy)
+            (r.answers.clone(), r.privacy, r.unfinished.clone())
         }
-        None => (Vec::new(), None),
+        None => (Vec::new(), None, None),
     };
-    let mut privacy = match super::collect(s.form, p, upload, &mut answers, known_privacy) {
+    let collected = super::collect(
+        s.form,
+        p,
+        upload,
+        &mut answers,
+        known_privacy,
+        &mut unfinished,
+    );
+    let mut privacy = match collected {
         Ok(b) => b,
         Err(stop) => {
             let sent = as_sent(
@@ -71,10 +84,12 @@ pub fn run(
                 &uploaded_only(&answers),
                 likely_variant(questions, s.requested),
             );
-            let saved = s.save.and_then(|path| {
-                save_answers(p, path, &answers_file(questions, &sent, known_privacy))
-            });
-            return Err(stopped(p, stop, s.code, saved));
+            let mut file = answers_file(questions, &sent, known_privacy);
+            if let Some(u) = &unfinished {
+                mark_unfinished(questions, &mut file, u);
+            }
+            let saved = s.save.and_then(|path| save_answers(p, path, &file));
+            return Err(stopped(stop, s.code, saved));
         }
     };
     let mut first = true;
@@ -110,7 +125,7 @@ pub fn run(
         p.say("");
         p.say(&super::review(questions, &sent, prepared.privacy, s.width));
         let choices = [
-            submit_prompt(s.code, s.form),
+            submit_choice(s.code, s.form, usize::from(s.width).saturating_sub(4)),
             t!("wizard-change"),
             t!("wizard-cancel"),
         ];
@@ -122,7 +137,7 @@ pub fn run(
         };
         if let Err(stop) = edit {
             let saved = s.save.and_then(|path| save_answers(p, path, &file));
-            return Err(stopped(p, stop, s.code, saved));
+            return Err(stopped(stop, s.code, saved));
         }
     }
 }
@@ -144,6 +159,26 @@ pub(crate) fn submit_prompt(code: &str, form: &ApplicationForm) -> String {
         Some(title) => t!("wizard-submit-titled", code = code, title = title),
         None => t!("wizard-submit", code = code),
     }
+}
+
+/// [`submit_prompt`] as a choice of at most `width` columns: the form's title is shortened
+/// (then left out) to make room, never the rest, which in Korean ends with the verb
+/// (`… 공고에 이 지원서를 제출할까요?`): a choice cut at its end would not say what it does.
+pub(crate) fn submit_choice(code: &str, form: &ApplicationForm, width: usize) -> String {
+    use console::measure_text_width as cols;
+    let whole = submit_prompt(code, form);
+    let title = form.title.as_deref().unwrap_or("");
+    if cols(&whole) <= width || title.is_empty() {
+        return whole;
+    }
+    let bare = t!("wizard-submit-titled", code = code, title = "");
+    let room = width.saturating_sub(cols(&bare));
+    // Room for a few characters of the title and its ellipsis, or none of it.
+    if room < 6 {
+        return t!("wizard-submit", code = code);
+    }
+    let short = console::truncate_str(title, room, "…");
+    t!("wizard-submit-titled", code = code, title = short.as_ref())
 }
 
 /// After the review: pick an answer (or the privacy consent) and give it again, starting from
@@ -193,7 +228,7 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
 /// The error for a wizard stopped by Ctrl-C (exit 130) or a terminal that failed; "cancelled"
 /// starts a line of its own, whatever the prompt left on the last one. It says where the
 /// answers are and how to go on from them, or, with no `--save`, how to keep them next time.
-pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
+pub(crate) fn stopped(stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
     let kept = match saved {
         Some(path) => t!(
             "wizard-kept",
@@ -203,13 +238,11 @@ pub(crate) fn stopped(p: &mut dyn Prompt, stop: Stop, code: &str, saved: Option<
         None => t!("wizard-not-kept", code = code),
     };
     match stop {
-        Stop::Cancelled => {
-            p.say("");
-            Error::new(
-                crate::error::ExitKind::Interrupted,
-                format!("{} {kept}", t!("wizard-cancelled")),
-            )
-        }
+        // The prompt stopped ended its line (see TermPrompt): the message starts one.
+        Stop::Cancelled => Error::new(
+            crate::error::ExitKind::Interrupted,
+            format!("{} {kept}", t!("wizard-cancelled")),
+        ),
         Stop::Failed(e) => Error::other(format!("{e}; {} {kept}", t!("wizard-nothing-sent"))),
     }
 }

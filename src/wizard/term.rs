@@ -13,6 +13,7 @@ use console::{measure_text_width, Key};
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::{Check, Prompt, Step, Stop};
+use crate::output::text::wrap_words as wrap;
 use crate::t;
 
 /// dialoguer on the terminal (stderr).
@@ -75,17 +76,71 @@ impl TermPrompt {
         usize::from(self.term.size().1).max(20)
     }
 
-    /// The prompt to draw for `question`: the question itself when it fits on one line with
-    /// `room` columns to spare (the theme's marks, a pre-filled answer, space to type); else
-    /// the question goes on its own line(s) and `short` is drawn instead.
-    fn fit(&mut self, question: &str, room: usize, short: String) -> String {
+    /// The prompt to draw for `question`: the question itself when every way the theme draws
+    /// it (`drawn`: with each default, after the answer) fits on one line with `room` columns
+    /// to spare (a pre-filled answer, space to type); else the question goes on its own
+    /// line(s), broken between words, and `short` is drawn instead. A prompt the terminal
+    /// wrapped would be drawn again under itself at each key: dialoguer clears one line.
+    fn fit(
+        &mut self,
+        question: &str,
+        room: usize,
+        short: String,
+        drawn: &dyn Fn(&dyn dialoguer::theme::Theme, &str) -> Vec<String>,
+    ) -> String {
         let q = shown(question);
-        if measure_text_width(&q) + room < self.width() {
+        let widest = drawn(&*self.theme, &q)
+            .iter()
+            .map(|s| measure_text_width(s))
+            .max()
+            .unwrap_or(0);
+        if widest + room < self.width() {
             return q;
         }
-        let _ = self.term.write_line(q.trim_start());
+        let _ = self
+            .term
+            .write_line(&wrap(q.trim_start(), self.width().saturating_sub(1)));
         short
     }
+
+    /// A prompt stopped by Ctrl-C leaves the cursor after it: end its line, so what follows
+    /// (`answers saved to FILE`, the error) starts a line of its own.
+    fn interrupted(&self, e: dialoguer::Error) -> Stop {
+        let stop = stop(e);
+        if stop == Stop::Cancelled {
+            let _ = self.term.write_line("");
+        }
+        stop
+    }
+}
+
+/// How the theme draws a line-input prompt (before the answer).
+fn drawn_input(theme: &dyn dialoguer::theme::Theme, q: &str) -> Vec<String> {
+    let mut s = String::new();
+    let _ = theme.format_input_prompt(&mut s, q, None);
+    vec![s]
+}
+
+/// How the theme draws a menu's prompt.
+fn drawn_select(theme: &dyn dialoguer::theme::Theme, q: &str) -> Vec<String> {
+    let mut s = String::new();
+    let _ = theme.format_select_prompt(&mut s, q);
+    vec![s]
+}
+
+/// Every way the theme draws a yes/no prompt: with either answer shown (typing `y` shows
+/// `yes`), and once answered.
+fn drawn_confirm(theme: &dyn dialoguer::theme::Theme, q: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    for b in [Some(true), Some(false), None] {
+        let mut s = String::new();
+        let _ = theme.format_confirm_prompt(&mut s, q, b);
+        all.push(s);
+        let mut s = String::new();
+        let _ = theme.format_confirm_prompt_selection(&mut s, q, b);
+        all.push(s);
+    }
+    all
 }
 
 /// dialoguer's `SimpleTheme` (every method its default), but a refusal is marked in the
@@ -307,41 +362,6 @@ fn shown(s: &str) -> String {
     crate::output::text::safe_line(s).into_owned()
 }
 
-/// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).
-pub(crate) fn wrap(text: &str, width: usize) -> String {
-    let width = width.max(10);
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if measure_text_width(&candidate) <= width {
-            line = candidate;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut rest = word.to_string();
-        while measure_text_width(&rest) > width {
-            let head = console::truncate_str(&rest, width, "").into_owned();
-            if head.is_empty() {
-                break;
-            }
-            rest = rest[head.len()..].to_string();
-            lines.push(head);
-        }
-        line = rest;
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines.join("\n")
-}
-
 /// The terminal's input held raw while the wizard's prompts last: console reads keys in that
 /// mode but sets it around each key only, so a key that arrived between two reads or two
 /// prompts (a paste, a fast typist, a script driving the terminal) met the normal mode, which
@@ -430,23 +450,24 @@ impl Prompt for TermPrompt {
     }
 
     fn say(&mut self, text: &str) {
+        let text = crate::output::text::safe_text(text, true);
         let _ = self
             .term
-            .write_line(&crate::output::text::safe_text(text, true));
+            .write_line(&wrap(&text, self.width().saturating_sub(1)));
     }
 
     fn input(&mut self, prompt: &str, initial: &str, validate: Check<'_>) -> Step<String> {
         self.check()?;
         let initial = shown(initial);
         let room = 8 + measure_text_width(&initial) + 12;
-        let prompt = self.fit(prompt, room, t!("wizard-short-answer"));
+        let prompt = self.fit(prompt, room, t!("wizard-short-answer"), &drawn_input);
         self.read_line(&prompt, &initial, validate)
-            .map_err(|e| stop(dialoguer::Error::IO(e)))
+            .map_err(|e| self.interrupted(dialoguer::Error::IO(e)))
     }
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
-        let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
+        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn_select);
         // "> " before each item.
         let items = cut_items(items, self.width().saturating_sub(4));
         dialoguer::Select::with_theme(&*self.theme)
@@ -454,13 +475,13 @@ impl Prompt for TermPrompt {
             .items(&items)
             .default(default.min(items.len().saturating_sub(1)))
             .interact_on_opt(&self.term)
-            .map_err(stop)?
+            .map_err(|e| self.interrupted(e))?
             .ok_or(Stop::Cancelled)
     }
 
     fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
         self.check()?;
-        let prompt = self.fit(prompt, 6, t!("wizard-short-choose"));
+        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn_select);
         // "> [x] " before each item.
         let items = cut_items(items, self.width().saturating_sub(6));
         let mut ticks = on.to_vec();
@@ -470,19 +491,19 @@ impl Prompt for TermPrompt {
             .items(&items)
             .defaults(&ticks)
             .interact_on_opt(&self.term)
-            .map_err(stop)?
+            .map_err(|e| self.interrupted(e))?
             .ok_or(Stop::Cancelled)
     }
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
         self.check()?;
-        let prompt = self.fit(prompt, 12, String::new());
+        let prompt = self.fit(prompt, 1, String::new(), &drawn_confirm);
         dialoguer::Confirm::with_theme(&*self.theme)
             .with_prompt(prompt)
             .default(default)
             .wait_for_newline(true)
             .interact_on_opt(&self.term)
-            .map_err(stop)?
+            .map_err(|e| self.interrupted(e))?
             .ok_or(Stop::Cancelled)
     }
 }
@@ -499,7 +520,15 @@ impl Drop for TermPrompt {
 fn cut_items(items: &[String], cut: usize) -> Vec<String> {
     items
         .iter()
-        .map(|s| console::truncate_str(&shown(s), cut, "…").into_owned())
+        .map(|s| {
+            let s = shown(s);
+            // (console cuts a text exactly `cut` wide too.)
+            if measure_text_width(&s) <= cut {
+                s
+            } else {
+                console::truncate_str(&s, cut, "…").into_owned()
+            }
+        })
         .collect()
 }
 

@@ -140,10 +140,11 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     }
     let resumed = match (&saved, &args.resume) {
         (Some(value), Some(path)) => match crate::apply::resume(&questions, value) {
-            Ok((answers, privacy)) => Some(crate::wizard::session::Resumed {
+            Ok((answers, privacy, unfinished)) => Some(crate::wizard::session::Resumed {
                 from: path.clone(),
                 answers,
                 privacy,
+                unfinished,
             }),
             Err(report) => {
                 let what = crate::t!("what-saved-answers-at", path = path.display().to_string());
