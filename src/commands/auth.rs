@@ -115,23 +115,25 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     let key = ctx.api_key().await?;
     let settings = ctx.settings();
-    let source = if ctx.globals.sandbox {
-        "sandbox".to_string()
+    // Where the key and the address came from: in English for JSON, in words for people.
+    let (source, source_said) = if ctx.globals.sandbox {
+        ("sandbox".to_string(), crate::t!("auth-built-in-sandbox"))
     } else {
-        settings
-            .api_key()
-            .map(|k| k.source())
-            .map_or_else(|| "none".to_string(), |s| s.to_string())
+        settings.api_key().map(|k| k.source()).map_or_else(
+            || ("none".to_string(), crate::t!("auth-not-set-value")),
+            |s| (s.to_string(), s.said()),
+        )
     };
-    let (base_url, base_url_source) = if ctx.globals.sandbox {
+    let (base_url, base_url_source, base_url_said) = if ctx.globals.sandbox {
         (
-            Some(crate::t!("auth-built-in-sandbox")),
+            Some(crate::t_in!(crate::i18n::Lang::En, "auth-built-in-sandbox")),
             "sandbox".to_string(),
+            String::new(),
         )
     } else {
         match settings.base_url() {
-            Some(s) => (Some(s.value), s.source.to_string()),
-            None => (None, "none".to_string()),
+            Some(s) => (Some(s.value), s.source.to_string(), s.source.said()),
+            None => (None, "none".to_string(), String::new()),
         }
     };
     // What is missing, if anything: then nothing is tried.
@@ -161,11 +163,15 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     if out.is_table() {
         let not_set = || crate::t!("auth-not-set-value");
         let base_url = match &base_url {
-            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_source})"),
-            Some(u) => u.clone(),
+            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_said})"),
+            Some(_) => crate::t!("auth-built-in-sandbox"),
             None => not_set(),
         };
-        let key = format!("{} ({source})", redacted.clone().unwrap_or_else(not_set));
+        let key = match &redacted {
+            Some(k) => format!("{k} ({source_said})"),
+            None if ctx.globals.sandbox => crate::t!("auth-sandbox-needs-no-key"),
+            None => not_set(),
+        };
         let works = match &problem {
             None => crate::t!("auth-works-yes"),
             Some(p) => crate::t!("auth-works-no", problem = p),
