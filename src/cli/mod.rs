@@ -174,7 +174,16 @@ pub fn command() -> clap::Command {
     for id in &globals {
         root = root.mut_arg(id, |a| a.hide(true));
     }
-    dress(root, "help", lang)
+    let root = dress(root, "help", lang);
+    // The top-level help names the five global options most used, then the examples.
+    let after = root
+        .get_after_help()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    root.after_help(format!(
+        "{}\n\n{after}",
+        crate::t!("help-most-used-globals")
+    ))
 }
 
 /// `cmd` and its subcommands with their help translated where `help-ko.ftl` has it (ids:

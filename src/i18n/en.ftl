@@ -1301,3 +1301,10 @@ table-salary = { $amount } × KRW 10,000
 auth-sandbox-needs-no-key = none needed (built-in sandbox)
 help-default-value = default: { $value }
 help-possible-values = possible values: { $values }
+help-most-used-globals =
+    Global options (most used; every command takes them, `recruit help options` lists all):
+          --sandbox          Run against the built-in emulator: no account needed
+      -o, --output FORMAT    table, json, ndjson or csv
+          --jq EXPR          Filter the JSON result with a jq expression
+          --all              On list commands: follow every page
+          --lang LANG        en or ko: the language of text for people

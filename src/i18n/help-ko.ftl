@@ -180,7 +180,7 @@ help-jobs-list--page_token = 이 페이지부터: 토큰, 또는 이전 응답�
 ## 평가
 help-evaluations = 평가: 한 전형 단계에서 지원자가 받은 점수
 help-evaluations-get = 평가 하나 보기: 지원자, 전형 단계, 평가자마다의 점수와 의견
-help-evaluations-get--code = 평가 코드(feedback 이벤트에 나오는 지원자 점수 코드)
+help-evaluations-get--code = 평가 코드(feedback_created, feedback_completed 이벤트에 나오는 지원자 점수 코드)
 
 ## 면접
 help-interviews = 면접과 그 일정
@@ -197,7 +197,7 @@ help-webhooks-create--callback_url = 서비스가 이벤트를 POST로 보낼 �
 help-webhooks-create--signing_key = 서비스가 보내는 이벤트에 서명할 HMAC 키
 help-webhooks-create--events = 받을 이벤트(여러 번 쓸 수 있음): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted
 help-webhooks-create--inactive = 비활성으로 등록: `webhooks edit CODE --active` 전까지 이벤트를 보내지 않음
-help-webhooks-create--fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
+help-webhooks-create--body_fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
 help-webhooks-create--raw_fields = 타입이 있는 필드 key=value: 숫자, true/false, null, JSON, 또는 @파일(@-는 표준 입력); 여러 번 쓸 수 있음
 help-webhooks-create--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음; --yes가 필요 없음
 help-webhooks-edit = 웹훅 등록 바꾸기
@@ -207,7 +207,7 @@ help-webhooks-edit--active = 다시 활성으로
 help-webhooks-edit--inactive = 비활성으로: --active 전까지 서비스가 이벤트를 보내지 않음(설정은 그대로 남음)
 help-webhooks-edit--signing_key = 서비스가 보내는 이벤트에 서명할 HMAC 키
 help-webhooks-edit--events = 받을 이벤트(여러 번 쓸 수 있음): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted
-help-webhooks-edit--fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
+help-webhooks-edit--body_fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
 help-webhooks-edit--raw_fields = 타입이 있는 필드 key=value: 숫자, true/false, null, JSON, 또는 @파일(@-는 표준 입력); 여러 번 쓸 수 있음
 help-webhooks-edit--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음; --yes가 필요 없음
 help-webhooks-delete = 웹훅 등록 지우기(터미널에서는 먼저 물음)
@@ -257,7 +257,7 @@ help-webhooks-events-replay--store = 이벤트 저장소(기본값: 데이터 �
 help-webhooks-events-replay--to = 보낼 곳(기본값: 각 이벤트를 마지막으로 보낸 전달 대상)
 help-webhooks-events-replay--signing_key = 이 키와 현재 시각으로 다시 서명(기본값: 받은 서명 그대로)
 help-webhooks-events-replay--header = --signing-key의 서명 헤더(기본값: 받은 헤더, 없으면 Service-Webhook-Signature)
-help-webhooks-events-replay--id = 이벤트 id들(`events list`에 나옴)
+help-webhooks-events-replay--ids = 이벤트 id들(`events list`에 나옴)
 help-webhooks-events-prune = 어떤 시각 전에 받은 전달됨·실패 이벤트 지우기
 help-webhooks-events-prune-long = 어떤 시각 전에 받은 전달됨·실패 이벤트를 지웁니다. 아직 전달하지 않은 대기 이벤트는 --include-pending이 없으면 남깁니다: 지우면 실행 중인 중계가 그것들을 영영 전달하지 못합니다. 터미널에서는 먼저 묻고, 터미널이 아니면 --yes가 필요합니다. --dry-run은 세기만 합니다.
 help-webhooks-events-prune--store = 이벤트 저장소(기본값: 데이터 디렉터리의 events.db)

@@ -1213,3 +1213,10 @@ table-salary = { $amount }만 원
 auth-sandbox-needs-no-key = 필요 없음(내장 샌드박스)
 help-default-value = 기본값: { $value }
 help-possible-values = 가능한 값: { $values }
+help-most-used-globals =
+    전역 옵션(가장 많이 쓰는 것; 모든 명령에 쓸 수 있고, 전체는 `recruit help options`):
+          --sandbox          내장 에뮬레이터로 실행: 계정이 필요 없음
+      -o, --output FORMAT    table, json, ndjson, csv 중 하나
+          --jq EXPR          JSON 결과를 jq 식으로 거름
+          --all              목록 명령에서: 모든 페이지를 읽음
+          --lang LANG        en 또는 ko: 사람이 읽는 글의 언어

@@ -1,0 +1,394 @@
+//! What people read, second pass (#38): Korean with no English left in `auth status`, in
+//! tables of yes/no and the service's codes, and in the help of jobs, evaluations, interviews
+//! and webhooks; the small items (salary units, decoded file names, forms' OPEN at 60 columns,
+//! the top-level help's global options).
+
+use crate::common::*;
+use serde_json::Value;
+
+/// `recruit --lang LANG ARGS` against the built-in sandbox: exit code, stdout, stderr.
+fn run(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = home
+        .sandbox()
+        .args(["--lang", lang])
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code(), stdout_of(&out), stderr_of(&out))
+}
+
+/// The English words of `text`: tokens of ASCII letters only (at least two), leaving out what
+/// is not prose: tokens with digits or punctuation inside (codes, addresses, `job_admin`,
+/// `--sandbox`), and the names, units and values in `allowed`.
+fn english_words(text: &str, allowed: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .split_whitespace()
+        .filter(|t| !t.contains("://"))
+        .flat_map(|t| t.split(|c: char| "()[]{},;:'\"`<>|=".contains(c)))
+        .map(|t| t.trim_end_matches(['.', '…', '!', '?']))
+        .filter(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()))
+        .filter(|t| !allowed.contains(t))
+        .map(str::to_string)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn korean_auth_status_has_no_english_word() {
+    let home = Home::new();
+    let (code, out, err) = run(&home, "ko", &["-o", "table", "auth", "status"]);
+    assert_eq!(code, Some(0), "{err}");
+    let left = english_words(&out, &["API", "URL", "default"]);
+    assert!(left.is_empty(), "English left: {left:?}\n{out}");
+    // A real key and address, from the environment: where each came from in words too.
+    let s = stub(|_, _| Reply::json(200, r#"{"collection":[],"pagination":{}}"#));
+    let out = home
+        .cmd()
+        .env("RECRUIT_API_KEY", "key-1234")
+        .env("RECRUIT_BASE_URL", s.base())
+        .args(["--lang", "ko", "-o", "table", "auth", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    assert!(text.contains("환경 변수 RECRUIT_API_KEY"), "{text}");
+    let left = english_words(&text, &["API", "URL", "default"]);
+    assert!(left.is_empty(), "English left: {left:?}\n{text}");
+    assert!(!text.contains("key-1234"), "the key shown: {text}");
+    // JSON never changes with the language.
+    let json = |lang: &str| {
+        let out = home
+            .sandbox()
+            .args(["--lang", lang, "-o", "json", "auth", "status"])
+            .output()
+            .unwrap();
+        stdout_of(&out)
+    };
+    assert_eq!(json("ko"), json("en"));
+}
+
+/// The codes the service sends, as the Korean tables must not show them.
+const CODES: &[&str] = &[
+    "yes",
+    "no",
+    "in_progress",
+    "submitted",
+    "pending",
+    "ongoing",
+    "complete",
+    "individual",
+    "confirmed",
+    "university_4",
+    "job_manager",
+    "job_admin",
+    "message",
+    "reference_check",
+    "interview",
+    "full_time",
+    "not_required",
+    "experienced",
+];
+
+#[test]
+fn korean_tables_say_yes_no_and_the_services_codes_in_words() {
+    let home = Home::new();
+    let views: &[&[&str]] = &[
+        &["candidates", "get", "C1001"],
+        &["candidates", "get", "C3013"],
+        &["interviews", "get", "IV-1006"],
+        &["interviews", "get", "IV-1001"],
+        &["evaluations", "get", "EV-1001"],
+        &["forms", "list", "--limit", "6"],
+        &["forms", "get", "FORM-1001"],
+        &["memos", "list", "C1001"],
+        &["submissions", "list", "C1001", "--limit", "6"],
+        &["webhooks", "list"],
+        &[
+            "submissions",
+            "list",
+            "C1001",
+            "--limit",
+            "3",
+            "--fields",
+            "code,kind",
+        ],
+    ];
+    let mut seen_en = Vec::new();
+    for args in views {
+        let (code, ko, err) = run(&home, "ko", &[&["-o", "table"], *args].concat());
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        let words: Vec<&str> = ko
+            .split(|c: char| c.is_whitespace() || "(),:".contains(c))
+            .collect();
+        for c in CODES {
+            assert!(!words.contains(c), "{args:?}: `{c}` left in Korean:\n{ko}");
+        }
+        let (_, en, _) = run(&home, "en", &[&["-o", "table"], *args].concat());
+        seen_en.extend(
+            CODES
+                .iter()
+                .filter(|c| en.split_whitespace().any(|w| w == **c))
+                .copied(),
+        );
+    }
+    // The views hold these codes (English shows them as sent): the test saw what it checks.
+    for c in [
+        "yes",
+        "no",
+        "university_4",
+        "pending",
+        "individual",
+        "message",
+        "reference_check",
+    ] {
+        assert!(seen_en.contains(&c), "no view showed {c}: {seen_en:?}");
+    }
+    let (_, ko, _) = run(&home, "ko", &["-o", "table", "candidates", "get", "C1001"]);
+    assert!(ko.contains("개인정보 동의:  예"), "{ko}");
+    assert!(ko.contains("4년제 대학 졸업"), "{ko}");
+    // JSON, NDJSON and CSV carry the codes as sent, whatever the language.
+    for format in ["json", "ndjson", "csv"] {
+        let args = ["-o", format, "submissions", "list", "C1001", "--limit", "3"];
+        let (_, ko, _) = run(&home, "ko", &args);
+        let (_, en, _) = run(&home, "en", &args);
+        assert_eq!(ko, en, "{format}");
+        assert!(ko.contains("reference_check"), "{format}: {ko}");
+    }
+}
+
+#[test]
+fn korean_help_of_jobs_evaluations_interviews_and_webhooks_has_no_english_sentence() {
+    let home = Home::new();
+    let commands: &[&[&str]] = &[
+        &["jobs"],
+        &["jobs", "list"],
+        &["evaluations"],
+        &["evaluations", "get"],
+        &["interviews"],
+        &["interviews", "get"],
+        &["webhooks"],
+        &["webhooks", "list"],
+        &["webhooks", "get"],
+        &["webhooks", "create"],
+        &["webhooks", "edit"],
+        &["webhooks", "delete"],
+        &["webhooks", "verify"],
+        &["webhooks", "listen"],
+        &["webhooks", "trigger"],
+        &["webhooks", "events"],
+        &["webhooks", "events", "list"],
+        &["webhooks", "events", "show"],
+        &["webhooks", "events", "replay"],
+        &["webhooks", "events", "prune"],
+    ];
+    // Names, placeholders, values and units that are the same in every language.
+    let allowed = [
+        "recruit",
+        "help",
+        "options",
+        "OPTIONS",
+        "COMMAND",
+        "CODE",
+        "URL",
+        "KEY",
+        "FILE",
+        "ID",
+        "HEADER",
+        "ACTION",
+        "NAME",
+        "SECS",
+        "UNIX",
+        "HMAC",
+        "JSON",
+        "POST",
+        "HTTP",
+        "Content",
+        "Type",
+        "application",
+        "json",
+        "hex",
+        "v1",
+        "null",
+        "true",
+        "false",
+        "number",
+        "key",
+        "value",
+        "action",
+        "payload",
+        "pending",
+        "delivered",
+        "failed",
+        "valid",
+        "signed",
+        "at",
+        "ago",
+        "error",
+        "signature",
+        "invalid",
+        "UTC",
+        "STATUS",
+        "A",
+        "T",
+        "E",
+        "K",
+        "URI",
+        "Service",
+        "Webhook",
+        "Signature",
+        "method",
+        "url",
+        "body",
+        "file",
+        "stdin",
+        "stderr",
+        "stdout",
+        "id",
+        "sha",
+        "VALUE",
+        "api",
+        "samples",
+        "rs",
+        "src",
+        "webhook",
+        "events",
+        "db",
+        "Ctrl",
+        "C",
+        "text",
+        "store",
+        // The subcommands' names.
+        "webhooks",
+        "list",
+        "get",
+        "create",
+        "edit",
+        "delete",
+        "listen",
+        "verify",
+        "trigger",
+        "show",
+        "replay",
+        "prune",
+    ];
+    for args in commands {
+        for flag in ["-h", "--help"] {
+            let (code, out, err) = run(&home, "ko", &[*args, &[flag]].concat());
+            assert_eq!(code, Some(0), "{args:?}: {err}");
+            // Examples are commands (the same in every language), as are option names.
+            let prose: String = out
+                .lines()
+                .take_while(|l| !l.starts_with("예:"))
+                .map(|l| l.trim_start())
+                .filter(|l| !l.starts_with("사용법:"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let left = english_words(&prose, &allowed);
+            assert!(
+                left.is_empty(),
+                "{args:?} {flag}: English left: {left:?}\n{out}"
+            );
+            assert!(prose.chars().any(|c| ('가'..='힣').contains(&c)), "{out}");
+        }
+    }
+}
+
+/// The top-level help names the five most used global options, in each language.
+#[test]
+fn top_level_help_shows_the_most_used_global_options() {
+    let home = Home::new();
+    for lang in ["en", "ko"] {
+        for flag in ["-h", "--help"] {
+            let out = home.cmd().args(["--lang", lang, flag]).output().unwrap();
+            let text = stdout_of(&out);
+            for option in ["--sandbox", "-o, --output", "--jq", "--all", "--lang"] {
+                assert!(
+                    text.lines().any(|l| l.trim_start().starts_with(option)),
+                    "{lang} {flag}: no {option} line:\n{text}"
+                );
+            }
+            assert!(text.contains("recruit help options"), "{text}");
+        }
+    }
+    // A command's own help still leaves them to `recruit help options`.
+    let out = home
+        .cmd()
+        .args(["forms", "list", "--help"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        !text
+            .lines()
+            .any(|l| l.trim_start().starts_with("--sandbox")),
+        "{text}"
+    );
+}
+
+/// Salaries have their unit; addresses of files read decoded (a Korean file name is readable,
+/// an ASCII escape stays).
+#[test]
+fn salaries_have_a_unit_and_file_names_read_decoded() {
+    let home = Home::new();
+    let (_, en, _) = run(&home, "en", &["-o", "table", "candidates", "get", "C1001"]);
+    assert!(en.contains("9,500 × KRW 10,000"), "{en}");
+    let (_, ko, _) = run(&home, "ko", &["-o", "table", "candidates", "get", "C1001"]);
+    assert!(ko.contains("9,500만 원"), "{ko}");
+    let resume = "https://files.example.com/c1/%EC%9D%B4%EB%A0%A5%EC%84%9C%20v2.pdf";
+    let body =
+        serde_json::json!({"resource": {"code": "C1", "name": "Kim", "resume_path": resume}});
+    let s = stub(move |_, _| Reply::json(200, &body.to_string()));
+    let out = home
+        .cmd()
+        .args(["--base-url", &s.base(), "--api-key", "k", "-o", "table"])
+        .args(["candidates", "get", "C1"])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("https://files.example.com/c1/이력서%20v2.pdf"),
+        "{text}\n{}",
+        stderr_of(&out)
+    );
+    let out = home
+        .cmd()
+        .args(["--base-url", &s.base(), "--api-key", "k", "-o", "json"])
+        .args(["candidates", "get", "C1"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["resource"]["resume_path"], resume, "JSON as sent");
+}
+
+/// The forms list at 60 columns keeps "(expired)" by the date it belongs to, and says what an
+/// OPEN of "-" means.
+#[test]
+fn forms_list_at_60_columns_keeps_expired_and_explains_open() {
+    let home = Home::new();
+    let out = home
+        .sandbox()
+        .env("COLUMNS", "60")
+        .args(["-o", "table", "forms", "list", "--all"])
+        .output()
+        .unwrap();
+    let (text, err) = (stdout_of(&out), stderr_of(&out));
+    let expired: Vec<&str> = text.lines().filter(|l| l.contains("(expired)")).collect();
+    assert!(!expired.is_empty(), "{text}");
+    let json = home
+        .sandbox()
+        .args(["-o", "json", "--all", "forms", "list"])
+        .output()
+        .unwrap();
+    let forms: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let n_expired = forms
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["expired"] == true)
+        .count();
+    assert_eq!(expired.len(), n_expired, "{text}");
+    assert!(text.lines().any(|l| l.contains(" - ")), "{text}");
+    assert!(err.contains("OPEN \"-\": the service did not say"), "{err}");
+}
