@@ -130,13 +130,22 @@ const IDENTIFIER_MAX: usize = 24;
 /// A word longer than this does not hold its column's width up for itself: it is the one
 /// thing cut (an address or a code in the middle, with `…`; other words wrapped).
 const WORD_MAX: usize = 24;
+/// The least width an address or a code holds a column to when deciding what a list leaves
+/// out: it is cut in the middle (`https://f…eview.pdf`), a date (10) stays whole.
+const ADDRESS_LEAST: usize = 12;
 /// The narrowest a column gets when even the words do not fit.
 const COLUMN_MIN: usize = 3;
 
 /// Each column's natural width (its longest line) and the least it may get: an identifier
 /// whole (up to [`IDENTIFIER_MAX`]), any other column its longest word (up to [`WORD_MAX`]), so
 /// that no word shorter than its column, and no date, is ever split.
-fn natural_and_least(names: &[String], cells: &[Vec<String>]) -> (Vec<usize>, Vec<usize>) {
+/// With `addresses_give`, a word that is an address or a code longer than [`ADDRESS_LEAST`]
+/// counts only that much: it may be cut in its middle (dates and times are shorter, so whole).
+fn natural_and_least(
+    names: &[String],
+    cells: &[Vec<String>],
+    addresses_give: bool,
+) -> (Vec<usize>, Vec<usize>) {
     let n = names.len();
     let mut natural = vec![0usize; n];
     let mut word = vec![0usize; n];
@@ -145,7 +154,11 @@ fn natural_and_least(names: &[String], cells: &[Vec<String>]) -> (Vec<usize>, Ve
             for line in cell.lines() {
                 natural[i] = natural[i].max(console::measure_text_width(line));
                 for w in line.split_whitespace() {
-                    word[i] = word[i].max(console::measure_text_width(w).min(WORD_MAX));
+                    let mut least = console::measure_text_width(w).min(WORD_MAX);
+                    if addresses_give && unsplittable(w) {
+                        least = least.min(ADDRESS_LEAST);
+                    }
+                    word[i] = word[i].max(least);
                 }
             }
         }
@@ -171,7 +184,7 @@ fn natural_and_least(names: &[String], cells: &[Vec<String>]) -> (Vec<usize>, Ve
 /// when even the words do not fit, the widest columns give way first.
 fn column_widths(names: &[String], cells: &[Vec<String>], avail: usize) -> Vec<usize> {
     let n = names.len();
-    let (natural, min) = natural_and_least(names, cells);
+    let (natural, min) = natural_and_least(names, cells, false);
     if natural.iter().sum::<usize>() <= avail {
         return natural;
     }
@@ -514,7 +527,7 @@ fn finish(t: Table) -> String {
     let (mut names, mut shown_names, mut cells, mut measured, mut by_name, mut avail) =
         (names, shown_names, cells, measured, by_name, avail);
     if let Some(shown) = shown_names.as_mut() {
-        let (_, least) = natural_and_least(&by_name, &cells);
+        let (_, least) = natural_and_least(&by_name, &cells, true);
         let room = |k: usize| total.saturating_sub(3 * k).max(k);
         let mut k = columns;
         while k > 1 && least[..k].iter().sum::<usize>() > room(k) {

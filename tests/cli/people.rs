@@ -259,6 +259,16 @@ fn korean_help_of_jobs_evaluations_interviews_and_webhooks_has_no_english_senten
         "C",
         "text",
         "store",
+        "kill",
+        "unix",
+        "message",
+        "ADDR",
+        "DURATION",
+        "FORMAT",
+        "HOST",
+        "PORT",
+        "GET",
+        "Prometheus",
         // The subcommands' names.
         "webhooks",
         "list",
@@ -285,7 +295,9 @@ fn korean_help_of_jobs_evaluations_interviews_and_webhooks_has_no_english_senten
                 .filter(|l| !l.starts_with("사용법:"))
                 .collect::<Vec<_>>()
                 .join("\n");
-            let left = english_words(&prose, &allowed);
+            // What is quoted between '…' is what the program prints, as it prints it.
+            let unquoted: String = prose.split('\'').step_by(2).collect::<Vec<_>>().join(" ");
+            let left = english_words(&unquoted, &allowed);
             assert!(
                 left.is_empty(),
                 "{args:?} {flag}: English left: {left:?}\n{out}"
