@@ -1787,14 +1787,37 @@ mod tests {
         );
     }
 
+    /// File addresses read decoded where the escapes are text (Korean names), ASCII escapes
+    /// kept; a time cut to its date keeps what follows it; salaries get thousands separators.
+    #[test]
+    fn addresses_decode_dates_keep_their_tail_and_numbers_group() {
+        let a = |s: &str| address(&Some(s.to_string()));
+        assert_eq!(
+            a("https://f.example/%EC%9D%B4%EB%A0%A5%EC%84%9C%20v2.pdf"),
+            "https://f.example/이력서%20v2.pdf"
+        );
+        // Not UTF-8, or cut short: left as sent.
+        assert_eq!(a("/x/%EC%9D.pdf"), "/x/%EC%9D.pdf");
+        assert_eq!(a("/x/%E"), "/x/%E");
+        assert_eq!(
+            date_only("2026-10-18 09:00 KST (expired)"),
+            "2026-10-18 (expired)"
+        );
+        assert_eq!(date_only("2026-10-18 09:00 UTC"), "2026-10-18");
+        assert_eq!(date_only("2026-10-18"), "2026-10-18");
+        assert_eq!(thousands(9500), "9,500");
+        assert_eq!(thousands(950), "950");
+        assert_eq!(thousands(-1_234_567), "-1,234,567");
+    }
+
     /// What a table leaves out is said once per table, to its caller: never printed here,
     /// and every table (an in-process run after another) gets its own notes.
     #[test]
     fn a_table_gives_its_notes_once_each_to_its_caller() {
         let long = "x".repeat(MAX_CELL_CHARS + 10);
         let forms = [
-            serde_json::json!({"code": "F1", "title": long, "career_start": "3"}),
-            serde_json::json!({"code": "F2", "title": long, "career_start": "4"}),
+            serde_json::json!({"code": "F1", "title": long, "career_start": "3", "open_status": true}),
+            serde_json::json!({"code": "F2", "title": long, "career_start": "4", "open_status": true}),
         ];
         for _ in 0..2 {
             let (text, notes) = noting(|| list(Kind::Form, &forms, &at(120)));
