@@ -1135,14 +1135,12 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
         ]
     });
     // On a narrow terminal the form's title keeps room: the time of day goes, then the count
-    // of answers (`--answers` shows them), then the kind (the title mostly says it).
+    // of answers (`--answers` shows them); the kind, an identifier, stays and the title wraps.
     let steps = [
         Give::Enough(2, 24),
         Give::Date(3),
         Give::Enough(2, 20),
         Give::Drop(4),
-        Give::Enough(2, 16),
-        Give::Drop(1),
     ];
     narrowed(opts, &header, rows.collect(), &steps)
 }
