@@ -801,13 +801,9 @@ fn tables_fit_60_and_120_columns_without_splitting_words() {
 fn submissions_and_events_tables_at_60_columns_split_no_word_or_date() {
     let home = Home::new();
     let narrow = |args: &[&str]| {
-        let out = home
-            .sandbox()
-            .env("COLUMNS", "60")
-            .args(["-o", "table"])
-            .args(args)
-            .output()
-            .unwrap();
+        let mut cmd = home.sandbox();
+        let out = cmd.env("COLUMNS", "60").args(["-o", "table"]).args(args);
+        let out = out.output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
         (stdout_of(&out), stderr_of(&out))
     };
@@ -869,15 +865,8 @@ fn submissions_and_events_tables_at_60_columns_split_no_word_or_date() {
     ]);
     assert_eq!(none, "(no events)\n");
 
-    let (fields, note) = narrow(&[
-        "submissions",
-        "list",
-        "C1001",
-        "--limit",
-        "3",
-        "--fields",
-        "code,submitted_at,created_at,form_title,candidate_name,candidate_email",
-    ]);
+    let chosen = "code,submitted_at,created_at,form_title,candidate_name,candidate_email";
+    let (fields, note) = narrow(&["submissions", "list", "C1001", "--fields", chosen]);
     whole(&fields);
     assert!(!fields.contains("+09:00"), "raw ISO text:\n{fields}");
     assert!(

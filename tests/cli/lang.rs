@@ -340,7 +340,7 @@ fn every_help_translation_names_a_command_or_option() {
 }
 
 /// Runs `args` against this home's sandbox in `lang`: (exit code, stdout, stderr).
-fn in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let out = home
         .sandbox()
         .args(["--lang", lang])

@@ -617,15 +617,9 @@ fn mcp_starts_without_configuration_and_says_what_to_set() {
         // params" for a request that had none), and reading one names the fix, not a crash.
         let listed = m.client.list_all_resources().await.expect("an empty list");
         assert!(listed.is_empty(), "{listed:?}");
-        let e = m
-            .client
-            .read_resource(rmcp::model::ReadResourceRequestParams::new(
-                "recruit://forms/FORM-1001",
-            ))
-            .await
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("RECRUIT_BASE_URL"), "{e}");
+        let form = rmcp::model::ReadResourceRequestParams::new("recruit://forms/FORM-1001");
+        let e = m.client.read_resource(form).await.unwrap_err();
+        assert!(e.to_string().contains("RECRUIT_BASE_URL"), "{e}");
         // Still serving.
         assert!(!m.tools().await.is_empty());
         let err = m.stop().await;

@@ -6,16 +6,7 @@
 use crate::common::*;
 use serde_json::Value;
 
-/// `recruit --lang LANG ARGS` against the built-in sandbox: exit code, stdout, stderr.
-fn run(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = home
-        .sandbox()
-        .args(["--lang", lang])
-        .args(args)
-        .output()
-        .unwrap();
-    (out.status.code(), stdout_of(&out), stderr_of(&out))
-}
+use crate::lang::in_lang as run;
 
 /// The English words of `text`: tokens of ASCII letters only (at least two), leaving out what
 /// is not prose: tokens with digits or punctuation inside (codes, addresses, `job_admin`,
@@ -38,34 +29,29 @@ fn english_words(text: &str, allowed: &[&str]) -> Vec<String> {
 #[test]
 fn korean_auth_status_has_no_english_word() {
     let home = Home::new();
-    let (code, out, err) = run(&home, "ko", &["-o", "table", "auth", "status"]);
-    assert_eq!(code, Some(0), "{err}");
-    let left = english_words(&out, &["API", "URL", "default"]);
-    assert!(left.is_empty(), "English left: {left:?}\n{out}");
-    // A real key and address, from the environment: where each came from in words too.
+    // The built-in sandbox, and a real key and address from the environment (where each came
+    // from is said in words too).
+    let sandbox = run(&home, "ko", &["-o", "table", "auth", "status"]).1;
     let s = stub(|_, _| Reply::json(200, r#"{"collection":[],"pagination":{}}"#));
-    let out = home
-        .cmd()
-        .env("RECRUIT_API_KEY", "key-1234")
-        .env("RECRUIT_BASE_URL", s.base())
-        .args(["--lang", "ko", "-o", "table", "auth", "status"])
+    let mut cmd = home.cmd();
+    cmd.env("RECRUIT_API_KEY", "key-1234")
+        .env("RECRUIT_BASE_URL", s.base());
+    let status = ["--lang", "ko", "-o", "table", "auth", "status"];
+    let (code, real) = cmd
+        .args(status)
         .output()
+        .map(|o| (o.status.code(), stdout_of(&o)))
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let text = stdout_of(&out);
-    assert!(text.contains("환경 변수 RECRUIT_API_KEY"), "{text}");
-    let left = english_words(&text, &["API", "URL", "default"]);
-    assert!(left.is_empty(), "English left: {left:?}\n{text}");
-    assert!(!text.contains("key-1234"), "the key shown: {text}");
+    assert_eq!(code, Some(0), "{real}");
+    assert!(real.contains("환경 변수 RECRUIT_API_KEY"), "{real}");
+    assert!(!real.contains("key-1234"), "the key shown: {real}");
+    for text in [&sandbox, &real] {
+        assert!(text.contains("키 작동:   예"), "{text}");
+        let left = english_words(text, &["API", "URL", "default"]);
+        assert!(left.is_empty(), "English left: {left:?}\n{text}");
+    }
     // JSON never changes with the language.
-    let json = |lang: &str| {
-        let out = home
-            .sandbox()
-            .args(["--lang", lang, "-o", "json", "auth", "status"])
-            .output()
-            .unwrap();
-        stdout_of(&out)
-    };
+    let json = |lang: &str| run(&home, lang, &["-o", "json", "auth", "status"]).1;
     assert_eq!(json("ko"), json("en"));
 }
 
@@ -91,33 +77,28 @@ const CODES: &[&str] = &[
     "experienced",
 ];
 
+/// Views holding yes/no and the service's codes.
+const VIEWS: &[&str] = &[
+    "candidates get C1001",
+    "candidates get C3013",
+    "interviews get IV-1006",
+    "interviews get IV-1001",
+    "evaluations get EV-1001",
+    "forms list --limit 6",
+    "forms get FORM-1001",
+    "memos list C1001",
+    "submissions list C1001 --limit 6",
+    "webhooks list",
+    "submissions list C1001 --limit 3 --fields code,kind",
+];
+
 #[test]
 fn korean_tables_say_yes_no_and_the_services_codes_in_words() {
     let home = Home::new();
-    let views: &[&[&str]] = &[
-        &["candidates", "get", "C1001"],
-        &["candidates", "get", "C3013"],
-        &["interviews", "get", "IV-1006"],
-        &["interviews", "get", "IV-1001"],
-        &["evaluations", "get", "EV-1001"],
-        &["forms", "list", "--limit", "6"],
-        &["forms", "get", "FORM-1001"],
-        &["memos", "list", "C1001"],
-        &["submissions", "list", "C1001", "--limit", "6"],
-        &["webhooks", "list"],
-        &[
-            "submissions",
-            "list",
-            "C1001",
-            "--limit",
-            "3",
-            "--fields",
-            "code,kind",
-        ],
-    ];
     let mut seen_en = Vec::new();
-    for args in views {
-        let (code, ko, err) = run(&home, "ko", &[&["-o", "table"], *args].concat());
+    for line in VIEWS {
+        let args: Vec<&str> = ["-o", "table"].into_iter().chain(line.split(' ')).collect();
+        let (code, ko, err) = run(&home, "ko", &args);
         assert_eq!(code, Some(0), "{args:?}: {err}");
         let words: Vec<&str> = ko
             .split(|c: char| c.is_whitespace() || "(),:".contains(c))
@@ -125,7 +106,7 @@ fn korean_tables_say_yes_no_and_the_services_codes_in_words() {
         for c in CODES {
             assert!(!words.contains(c), "{args:?}: `{c}` left in Korean:\n{ko}");
         }
-        let (_, en, _) = run(&home, "en", &[&["-o", "table"], *args].concat());
+        let (_, en, _) = run(&home, "en", &args);
         seen_en.extend(
             CODES
                 .iter()
@@ -352,25 +333,19 @@ fn salaries_have_a_unit_and_file_names_read_decoded() {
     let body =
         serde_json::json!({"resource": {"code": "C1", "name": "Kim", "resume_path": resume}});
     let s = stub(move |_, _| Reply::json(200, &body.to_string()));
-    let out = home
-        .cmd()
-        .args(["--base-url", &s.base(), "--api-key", "k", "-o", "table"])
-        .args(["candidates", "get", "C1"])
-        .output()
-        .unwrap();
+    let get = |format: &str| {
+        let base = ["--base-url", &s.base(), "--api-key", "k", "-o", format];
+        home.cmd()
+            .args(base)
+            .args(["candidates", "get", "C1"])
+            .output()
+            .unwrap()
+    };
+    let out = get("table");
     let text = stdout_of(&out);
-    assert!(
-        text.contains("https://files.example.com/c1/이력서%20v2.pdf"),
-        "{text}\n{}",
-        stderr_of(&out)
-    );
-    let out = home
-        .cmd()
-        .args(["--base-url", &s.base(), "--api-key", "k", "-o", "json"])
-        .args(["candidates", "get", "C1"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let decoded = "https://files.example.com/c1/이력서%20v2.pdf";
+    assert!(text.contains(decoded), "{text}\n{}", stderr_of(&out));
+    let v: Value = serde_json::from_slice(&get("json").stdout).unwrap();
     assert_eq!(v["resource"]["resume_path"], resume, "JSON as sent");
 }
 
@@ -379,21 +354,16 @@ fn salaries_have_a_unit_and_file_names_read_decoded() {
 #[test]
 fn forms_list_at_60_columns_keeps_expired_and_explains_open() {
     let home = Home::new();
-    let out = home
-        .sandbox()
+    let mut cmd = home.sandbox();
+    let out = cmd
         .env("COLUMNS", "60")
-        .args(["-o", "table", "forms", "list", "--all"])
-        .output()
-        .unwrap();
+        .args(["-o", "table", "forms", "list", "--all"]);
+    let out = out.output().unwrap();
     let (text, err) = (stdout_of(&out), stderr_of(&out));
     let expired: Vec<&str> = text.lines().filter(|l| l.contains("(expired)")).collect();
     assert!(!expired.is_empty(), "{text}");
-    let json = home
-        .sandbox()
-        .args(["-o", "json", "--all", "forms", "list"])
-        .output()
-        .unwrap();
-    let forms: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let json = run(&home, "en", &["-o", "json", "--all", "forms", "list"]).1;
+    let forms: Value = serde_json::from_str(&json).unwrap();
     let n_expired = forms
         .as_array()
         .unwrap()
