@@ -854,6 +854,12 @@ fn submissions_and_events_tables_at_60_columns_split_no_word_or_date() {
     assert!(events.contains("candidate_stage_changed"), "{events}");
     assert!(!events.contains("RECEIV\n"), "{events}");
     golden("webhook_events_60.txt", &events);
+    // In Korean the states are words, as every table's codes are.
+    let (ko, _) = narrow(&[
+        "--lang", "ko", "webhooks", "events", "list", "--store", store,
+    ]);
+    whole(&ko);
+    assert!(ko.contains("대기 중") && !ko.contains("pending"), "{ko}");
     let (none, _) = narrow(&[
         "webhooks",
         "events",
