@@ -1308,3 +1308,30 @@ help-most-used-globals =
           --jq EXPR          Filter the JSON result with a jq expression
           --all              On list commands: follow every page
           --lang LANG        en or ko: the language of text for people
+question-kind-name = name
+question-kind-email = email
+question-kind-phone = phone
+question-kind-resume = resume
+question-kind-experience-total = experience_total
+question-kind-desired-salary = desired_salary
+question-kind-current-salary = current_salary
+question-kind-gender = gender
+question-kind-birth = birth
+question-kind-profile-img = profile_img
+question-kind-address = address
+question-kind-experience = experience
+question-kind-education = education
+question-kind-qualification = qualification
+question-kind-training = training
+question-kind-language = language
+question-kind-military-service = military_service
+question-kind-veteran-affair = veteran_affair
+question-kind-disability = disability
+question-kind-text = text
+question-kind-textarea = textarea
+question-kind-dropdown = dropdown
+question-kind-radio = radio
+question-kind-date-type = date_type
+question-kind-checkbox = checkbox
+question-kind-link = link
+question-kind-file-upload = file_upload

@@ -1220,3 +1220,30 @@ help-most-used-globals =
           --jq EXPR          JSON 결과를 jq 식으로 거름
           --all              목록 명령에서: 모든 페이지를 읽음
           --lang LANG        en 또는 ko: 사람이 읽는 글의 언어
+question-kind-name = 이름
+question-kind-email = 이메일
+question-kind-phone = 전화번호
+question-kind-resume = 이력서
+question-kind-experience-total = 총 경력 기간
+question-kind-desired-salary = 희망 연봉
+question-kind-current-salary = 현재 연봉
+question-kind-gender = 성별
+question-kind-birth = 생년월일
+question-kind-profile-img = 프로필 사진
+question-kind-address = 주소
+question-kind-experience = 경력
+question-kind-education = 학력
+question-kind-qualification = 자격증·수상
+question-kind-training = 교육 이수
+question-kind-language = 어학
+question-kind-military-service = 병역
+question-kind-veteran-affair = 보훈
+question-kind-disability = 장애
+question-kind-text = 단답형
+question-kind-textarea = 서술형
+question-kind-dropdown = 드롭다운
+question-kind-radio = 단일 선택
+question-kind-date-type = 날짜
+question-kind-checkbox = 복수 선택
+question-kind-link = 링크
+question-kind-file-upload = 파일 첨부

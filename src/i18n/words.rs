@@ -57,3 +57,38 @@ pub fn service_value(value: &str) -> String {
         other => other.to_string(),
     }
 }
+
+/// A question's kind in words (`textarea` is 서술형 in Korean); a kind the table does not know
+/// is shown as it is.
+pub fn question_kind(kind: &str) -> String {
+    match kind {
+        "name" => t!("question-kind-name"),
+        "email" => t!("question-kind-email"),
+        "phone" => t!("question-kind-phone"),
+        "resume" => t!("question-kind-resume"),
+        "experience_total" => t!("question-kind-experience-total"),
+        "desired_salary" => t!("question-kind-desired-salary"),
+        "current_salary" => t!("question-kind-current-salary"),
+        "gender" => t!("question-kind-gender"),
+        "birth" => t!("question-kind-birth"),
+        "profile_img" => t!("question-kind-profile-img"),
+        "address" => t!("question-kind-address"),
+        "experience" => t!("question-kind-experience"),
+        "education" => t!("question-kind-education"),
+        "qualification" => t!("question-kind-qualification"),
+        "training" => t!("question-kind-training"),
+        "language" => t!("question-kind-language"),
+        "military_service" => t!("question-kind-military-service"),
+        "veteran_affair" => t!("question-kind-veteran-affair"),
+        "disability" => t!("question-kind-disability"),
+        "text" => t!("question-kind-text"),
+        "textarea" => t!("question-kind-textarea"),
+        "dropdown" => t!("question-kind-dropdown"),
+        "radio" => t!("question-kind-radio"),
+        "date_type" => t!("question-kind-date-type"),
+        "checkbox" => t!("question-kind-checkbox"),
+        "link" => t!("question-kind-link"),
+        "file_upload" => t!("question-kind-file-upload"),
+        other => other.to_string(),
+    }
+}

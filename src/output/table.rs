@@ -10,7 +10,7 @@ use super::{cell, lookup, Kind, OutputOptions};
 use crate::api::{
     ApplicationForm, Candidate, Evaluation, FormSubmission, Interview, Job, Memo, Webhook,
 };
-use crate::i18n::words::{service_value, yes_no};
+use crate::i18n::words::{question_kind, service_value, yes_no};
 
 /// Width for tables: the one given (the terminal's, else `COLUMNS` through the settings), else
 /// the terminal's, else 120 (stable for pipes and tests).
@@ -860,7 +860,7 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
             rows.push(vec![
                 q.order.map(|o| o.to_string()).unwrap_or_default(),
                 q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
-                q.kind().to_string(),
+                question_kind(q.kind()),
                 yes_no(q.required),
                 title,
                 q.answer_options

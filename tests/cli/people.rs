@@ -75,6 +75,9 @@ const CODES: &[&str] = &[
     "full_time",
     "not_required",
     "experienced",
+    "textarea",
+    "checkbox",
+    "experience_total",
 ];
 
 /// Views holding yes/no and the service's codes.
@@ -123,6 +126,7 @@ fn korean_tables_say_yes_no_and_the_services_codes_in_words() {
         "individual",
         "message",
         "reference_check",
+        "textarea",
     ] {
         assert!(seen_en.contains(&c), "no view showed {c}: {seen_en:?}");
     }
