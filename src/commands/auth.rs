@@ -138,17 +138,31 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     };
     // What is missing, if anything: then nothing is tried.
     let missing = if key.is_none() && !ctx.globals.sandbox {
-        Some((ExitKind::Auth, crate::t!("auth-what-key")))
+        Some((ExitKind::Auth, crate::t_both!("auth-what-key")))
     } else if base_url.is_none() {
-        Some((ExitKind::Usage, crate::t!("auth-what-base-url")))
+        Some((ExitKind::Usage, crate::t_both!("auth-what-base-url")))
     } else {
         None
     };
     let failure: Option<Error> = match &missing {
-        Some((kind, what)) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
+        Some((kind, (_, what))) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
         None => check(ctx).await.err(),
     };
     let works = failure.is_none();
+    // JSON's `problem` is the same in every language: English, as programs read it.
+    let problem_for_programs = match (&missing, &failure) {
+        (Some((_, (what, _))), _) => Some(crate::t_in!(
+            crate::i18n::Lang::En,
+            "auth-missing",
+            what = what.as_str()
+        )),
+        (None, Some(e)) => Some(
+            e.said
+                .as_ref()
+                .map_or(e.message.clone(), |m| m.for_programs()),
+        ),
+        (None, None) => None,
+    };
     let problem = failure.as_ref().map(|e| e.message.clone());
     let redacted = key.as_ref().map(|k| k.redacted());
     let v = json!({
@@ -158,7 +172,7 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         "key_source": source,
         "api_key": redacted,
         "key_works": works,
-        "problem": problem,
+        "problem": problem_for_programs,
     });
     if out.is_table() {
         let not_set = || crate::t!("auth-not-set-value");
@@ -193,7 +207,7 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // Nothing was tried when the key or address is missing: say "not set", not "cannot
         // reach".
         Some(e) if missing.is_some() => {
-            let what = missing.map(|(_, what)| what).unwrap_or_default();
+            let what = missing.map(|(_, (_, what))| what).unwrap_or_default();
             let e = Error::new(e.kind, crate::t!("auth-not-set", what = what));
             Err(e.context(crate::t!("auth-profile", profile = ctx.profile.as_str())))
         }

@@ -53,6 +53,20 @@ fn korean_auth_status_has_no_english_word() {
     // JSON never changes with the language.
     let json = |lang: &str| run(&home, lang, &["-o", "json", "auth", "status"]).1;
     assert_eq!(json("ko"), json("en"));
+    // Its `problem` too: with no key, the same English sentence for programs.
+    let unset = |lang: &str| {
+        let out = home
+            .cmd()
+            .args(["--lang", lang, "-o", "json", "auth", "status"])
+            .output();
+        stdout_of(&out.unwrap())
+    };
+    let (ko, en) = (unset("ko"), unset("en"));
+    assert_eq!(ko, en);
+    assert!(
+        ko.contains(r#""problem":"no API key (set RECRUIT_API_KEY"#),
+        "{ko}"
+    );
 }
 
 /// The codes the service sends, as the Korean tables must not show them.
