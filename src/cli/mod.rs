@@ -174,7 +174,16 @@ pub fn command() -> clap::Command {
     for id in &globals {
         root = root.mut_arg(id, |a| a.hide(true));
     }
-    dress(root, "help", lang)
+    let root = dress(root, "help", lang);
+    // The top-level help names the five global options most used, then the examples.
+    let after = root
+        .get_after_help()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    root.after_help(format!(
+        "{}\n\n{after}",
+        crate::t!("help-most-used-globals")
+    ))
 }
 
 /// `cmd` and its subcommands with their help translated where `help-ko.ftl` has it (ids:
@@ -190,6 +199,10 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
             None => cmd.about(about).long_about(None::<&'static str>),
         };
     }
+    // The paragraphs `--help` shows after the summary (`before_long_help`), when translated.
+    if let Some(before) = help_text(lang, &format!("{path}-before")) {
+        cmd = cmd.before_long_help(before);
+    }
     let own: Vec<clap::Id> = cmd
         .get_arguments()
         .filter(|a| !a.is_global_set())
@@ -197,7 +210,7 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
         .collect();
     for id in own {
         if let Some(help) = help_text(lang, &format!("{path}--{id}")) {
-            cmd = cmd.mut_arg(&id, |a| a.help(help).long_help(None::<&'static str>));
+            cmd = cmd.mut_arg(&id, |a| translated_arg(a, help));
         }
     }
     let after = match cmd.get_after_help().map(|a| a.to_string()) {
@@ -221,6 +234,45 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
         cmd = cmd.mut_subcommand(&name, |c| dress(c, &sub_path, lang));
     }
     cmd
+}
+
+/// An option with its help translated: its default and its possible values said in the same
+/// language (clap would add `[default: 300]` and `Possible values:` in English).
+fn translated_arg(a: clap::Arg, help: String) -> clap::Arg {
+    let mut help = help;
+    // A flag (`--yes`) has a default and values of its own (false, true): not worth saying.
+    if !a.get_action().takes_values() {
+        return a.help(help).long_help(None::<&'static str>);
+    }
+    let defaults: Vec<String> = a
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect();
+    if !defaults.is_empty() && !a.is_hide_default_value_set() && !a.is_positional() {
+        let value = defaults.join(",");
+        help = format!(
+            "{help} [{}]",
+            crate::t!("help-default-value", value = value)
+        );
+    }
+    let values: Vec<String> = a
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    if !values.is_empty() && !a.is_hide_possible_values_set() {
+        let values = values.join(", ");
+        help = format!(
+            "{help} [{}]",
+            crate::t!("help-possible-values", values = values)
+        );
+    }
+    a.help(help)
+        .long_help(None::<&'static str>)
+        .hide_default_value(true)
+        .hide_possible_values(true)
 }
 
 /// The notes after a command's help in `lang`: the paragraph before its examples from

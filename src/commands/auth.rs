@@ -115,38 +115,54 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
     let key = ctx.api_key().await?;
     let settings = ctx.settings();
-    let source = if ctx.globals.sandbox {
-        "sandbox".to_string()
+    // Where the key and the address came from: in English for JSON, in words for people.
+    let (source, source_said) = if ctx.globals.sandbox {
+        ("sandbox".to_string(), crate::t!("auth-built-in-sandbox"))
     } else {
-        settings
-            .api_key()
-            .map(|k| k.source())
-            .map_or_else(|| "none".to_string(), |s| s.to_string())
+        settings.api_key().map(|k| k.source()).map_or_else(
+            || ("none".to_string(), crate::t!("auth-not-set-value")),
+            |s| (s.to_string(), s.said()),
+        )
     };
-    let (base_url, base_url_source) = if ctx.globals.sandbox {
+    let (base_url, base_url_source, base_url_said) = if ctx.globals.sandbox {
         (
-            Some(crate::t!("auth-built-in-sandbox")),
+            Some(crate::t_in!(crate::i18n::Lang::En, "auth-built-in-sandbox")),
             "sandbox".to_string(),
+            String::new(),
         )
     } else {
         match settings.base_url() {
-            Some(s) => (Some(s.value), s.source.to_string()),
-            None => (None, "none".to_string()),
+            Some(s) => (Some(s.value), s.source.to_string(), s.source.said()),
+            None => (None, "none".to_string(), String::new()),
         }
     };
     // What is missing, if anything: then nothing is tried.
     let missing = if key.is_none() && !ctx.globals.sandbox {
-        Some((ExitKind::Auth, crate::t!("auth-what-key")))
+        Some((ExitKind::Auth, crate::t_both!("auth-what-key")))
     } else if base_url.is_none() {
-        Some((ExitKind::Usage, crate::t!("auth-what-base-url")))
+        Some((ExitKind::Usage, crate::t_both!("auth-what-base-url")))
     } else {
         None
     };
     let failure: Option<Error> = match &missing {
-        Some((kind, what)) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
+        Some((kind, (_, what))) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
         None => check(ctx).await.err(),
     };
     let works = failure.is_none();
+    // JSON's `problem` is the same in every language: English, as programs read it.
+    let problem_for_programs = match (&missing, &failure) {
+        (Some((_, (what, _))), _) => Some(crate::t_in!(
+            crate::i18n::Lang::En,
+            "auth-missing",
+            what = what.as_str()
+        )),
+        (None, Some(e)) => Some(
+            e.said
+                .as_ref()
+                .map_or(e.message.clone(), |m| m.for_programs()),
+        ),
+        (None, None) => None,
+    };
     let problem = failure.as_ref().map(|e| e.message.clone());
     let redacted = key.as_ref().map(|k| k.redacted());
     let v = json!({
@@ -156,16 +172,20 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         "key_source": source,
         "api_key": redacted,
         "key_works": works,
-        "problem": problem,
+        "problem": problem_for_programs,
     });
     if out.is_table() {
         let not_set = || crate::t!("auth-not-set-value");
         let base_url = match &base_url {
-            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_source})"),
-            Some(u) => u.clone(),
+            Some(u) if !ctx.globals.sandbox => format!("{u} ({base_url_said})"),
+            Some(_) => crate::t!("auth-built-in-sandbox"),
             None => not_set(),
         };
-        let key = format!("{} ({source})", redacted.clone().unwrap_or_else(not_set));
+        let key = match &redacted {
+            Some(k) => format!("{k} ({source_said})"),
+            None if ctx.globals.sandbox => crate::t!("auth-sandbox-needs-no-key"),
+            None => not_set(),
+        };
         let works = match &problem {
             None => crate::t!("auth-works-yes"),
             Some(p) => crate::t!("auth-works-no", problem = p),
@@ -187,7 +207,7 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // Nothing was tried when the key or address is missing: say "not set", not "cannot
         // reach".
         Some(e) if missing.is_some() => {
-            let what = missing.map(|(_, what)| what).unwrap_or_default();
+            let what = missing.map(|(_, (_, what))| what).unwrap_or_default();
             let e = Error::new(e.kind, crate::t!("auth-not-set", what = what));
             Err(e.context(crate::t!("auth-profile", profile = ctx.profile.as_str())))
         }

@@ -321,14 +321,11 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
     if !out.is_table() {
         return out.value(Kind::Other, &st);
     }
+    // Local times with their zone, as every table shows them.
     let local = |v: &Value| {
         v.as_str()
-            .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
-            .map(|t| {
-                t.with_timezone(&chrono::Local)
-                    .format("%Y-%m-%d %H:%M")
-                    .to_string()
-            })
+            .filter(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok())
+            .map(|s| crate::output::text::local_time(Some(s)))
             .unwrap_or_else(|| "-".to_string())
     };
     let mut text = format!(

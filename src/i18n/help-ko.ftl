@@ -169,3 +169,129 @@ help-privacy-retention--store = 릴레이의 이벤트 저장소(webhooks listen
 help-privacy-retention--reason = 사유: 파기 대장과 접근 기록에 남음
 help-privacy-retention--yes = 묻지 않고 파기
 help-privacy-register = 파기 대장: 파기한 모든 지원자, 언제, 누가, 어느 저장소에서, 왜
+
+## 공고(채용 포지션)
+help-jobs = 공고: 채용 포지션과 그 직군, 지원서, 담당자
+help-jobs-list = 공고 목록: 코드(비어 있을 수 있음), 제목, 직군, 지원서, 담당자
+help-jobs-list--title = 공고나 직군 제목이 맞는 공고만
+help-jobs-list--per = 페이지 크기, 1-100 [기본값: 서비스의 20; --all이면 100]
+help-jobs-list--page_token = 이 페이지부터: 토큰, 또는 이전 응답의 페이지 주소(next_page_token, next_url, prev_url)
+
+## 평가
+help-evaluations = 평가: 한 전형 단계에서 지원자가 받은 점수
+help-evaluations-get = 평가 하나 보기: 지원자, 전형 단계, 평가자마다의 점수와 의견
+help-evaluations-get--code = 평가 코드(feedback_created, feedback_completed 이벤트에 나오는 지원자 점수 코드)
+
+## 면접
+help-interviews = 면접과 그 일정
+help-interviews-get = 면접 하나 보기: 지원자, 차수, 일정(현지 시각)
+help-interviews-get--code = 면접 코드(interview_scheduled 이벤트에 나오는 코드)
+
+## 웹훅
+help-webhooks = 웹훅 등록, 그리고 이벤트를 받고 검증하고 보내 보는 로컬 도구
+help-webhooks-list = 웹훅 등록 목록
+help-webhooks-get = 웹훅 등록 하나 보기
+help-webhooks-get--code = 웹훅 코드(예: WH10000001)
+help-webhooks-create = 이벤트를 받을 콜백 주소 등록
+help-webhooks-create--callback_url = 서비스가 이벤트를 POST로 보낼 주소
+help-webhooks-create--signing_key = 서비스가 보내는 이벤트에 서명할 HMAC 키
+help-webhooks-create--events = 받을 이벤트(여러 번 쓸 수 있음): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted
+help-webhooks-create--inactive = 비활성으로 등록: `webhooks edit CODE --active` 전까지 이벤트를 보내지 않음
+help-webhooks-create--body_fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
+help-webhooks-create--raw_fields = 타입이 있는 필드 key=value: 숫자, true/false, null, JSON, 또는 @파일(@-는 표준 입력); 여러 번 쓸 수 있음
+help-webhooks-create--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음; --yes가 필요 없음
+help-webhooks-edit = 웹훅 등록 바꾸기
+help-webhooks-edit--code = 웹훅 코드
+help-webhooks-edit--callback_url = 새 콜백 주소
+help-webhooks-edit--active = 다시 활성으로
+help-webhooks-edit--inactive = 비활성으로: --active 전까지 서비스가 이벤트를 보내지 않음(설정은 그대로 남음)
+help-webhooks-edit--signing_key = 서비스가 보내는 이벤트에 서명할 HMAC 키
+help-webhooks-edit--events = 받을 이벤트(여러 번 쓸 수 있음): candidate_stage_changed, candidate_pass, feedback_created, feedback_completed, interview_scheduled, form_submitted
+help-webhooks-edit--body_fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
+help-webhooks-edit--raw_fields = 타입이 있는 필드 key=value: 숫자, true/false, null, JSON, 또는 @파일(@-는 표준 입력); 여러 번 쓸 수 있음
+help-webhooks-edit--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음; --yes가 필요 없음
+help-webhooks-delete = 웹훅 등록 지우기(터미널에서는 먼저 물음)
+help-webhooks-delete--code = 웹훅 코드
+help-webhooks-delete--yes = 확인을 묻지 않음
+help-webhooks-delete--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음; --yes가 필요 없음
+help-webhooks-listen = 서명을 검증하고 이벤트를 출력하고 전달하는 로컬 수신기 실행
+help-webhooks-listen--port = 받을 포트; 0이면 빈 포트를 골라 stderr에 주소를 알림
+help-webhooks-listen--host = 받을 주소(루프백이 아니면 수신기가 네트워크에 드러남)
+help-webhooks-listen--signing_key = 웹훅 서명 키; 키를 바꾸는 동안에는 여러 번 [환경 변수: RECRUIT_SIGNING_KEY, 그다음 프로필의 signing_key]
+help-webhooks-listen--forward_to = 받은 이벤트(원래 바이트, 서명 헤더, Content-Type)를 이 URL로 POST해 전달
+help-webhooks-listen--forward = 액션 하나를 그 액션의 URL로 전달(여러 번 쓸 수 있음); 다른 액션은 --forward-to로
+help-webhooks-listen--events = 이 액션들만 출력하고 전달(쉼표로 구분); 다른 것은 200으로 답하고 건너뜀
+help-webhooks-listen--tolerance = 서명의 최대 나이(와 미래로 앞선 정도), 초; 0이면 확인하지 않음
+help-webhooks-listen--header = 서명 헤더 이름
+help-webhooks-listen--idle_timeout = 이 시간(초) 동안 아무것도 보내지 않는 연결을 닫음(쉬는 keep-alive, 보내다 만 요청); 한 번에 연결은 256개까지
+help-webhooks-listen--store = 내구성 있는 중계: 검증한 이벤트를 200으로 답하기 전에 이 데이터베이스에 기록하고, 거기서 순서대로 전달하며 앱이 2xx로 답할 때까지 다시 시도(기본값: 데이터 디렉터리의 events.db)
+help-webhooks-listen--max_age = --store와 함께: 이만큼 오래되도록 전달하지 못한 이벤트는 포기(상태 failed), 예: 30m, 12h, 7d(기본값: 제한 없이 다시 시도)
+help-webhooks-listen--store_fail_after = --store와 함께: 저장소가 이 시간 동안 모든 쓰기나 읽기를 거부하면 멈춤(종료 코드 1), 예: 30s, 5m
+help-webhooks-listen--metrics_addr = 이 주소에서 GET /healthz와 GET /metrics(Prometheus 텍스트)를 제공, 예: 127.0.0.1:9464(수신기 포트와 달라야 함)
+help-webhooks-listen--log_format = stderr 로그 줄의 모양: 사람에게는 text, 로그 수집기에는 json [기본값: text; -o json/ndjson이고 터미널이 없어 stderr 메시지가 JSON일 때는 json]
+help-webhooks-verify = 웹훅 서명 하나 확인(올바르면 종료 코드 0, 아니면 8)
+help-webhooks-verify--signing_key = 웹훅 서명 키; 키를 바꾸는 동안에는 여러 번 [환경 변수: RECRUIT_SIGNING_KEY, 그다음 프로필의 signing_key]
+help-webhooks-verify--signature = 서명 헤더의 값, 예: 't=1700000000,v1=<hex>'
+help-webhooks-verify--payload = 받은 그대로의 페이로드 바이트가 든 파일; '-'이거나 없으면 표준 입력
+help-webhooks-verify--tolerance = 서명의 최대 나이(와 미래로 앞선 정도), 초; 0이면 확인하지 않음
+help-webhooks-verify--now = 현재 유닉스 시각을 이 값으로 보고 확인(되풀이할 수 있는 확인)
+help-webhooks-trigger = 서명한 견본 이벤트를 서비스의 재시도 일정대로 URL에 보내기
+help-webhooks-trigger--to = 이벤트를 보낼 곳(http:// 또는 https://)
+help-webhooks-trigger--signing_key = 웹훅 서명 키; 키를 바꾸는 동안에는 여러 번 [환경 변수: RECRUIT_SIGNING_KEY, 그다음 프로필의 signing_key]
+help-webhooks-trigger--payload = 견본 대신 보낼 JSON 파일(표준 입력은 '-')
+help-webhooks-trigger--retry_delays = 재시도마다 기다릴 초, 쉼표로 구분; 최대 4개(시도 5번); ''이면 재시도 없음
+help-webhooks-trigger--header = 서명 헤더 이름
+help-webhooks-trigger--action = 이벤트 액션: 아래 여섯 가지 중 하나, 또는 --payload와 함께라면 아무 이름
+help-webhooks-events = 내구성 있는 수신기(listen --store)가 남긴 이벤트: 목록, 보기, 다시 보내기, 정리
+help-webhooks-events-list = 저장된 이벤트 목록, 오래된 것부터
+help-webhooks-events-list--store = 이벤트 저장소(기본값: 데이터 디렉터리의 events.db)
+help-webhooks-events-list--status = 이 상태의 이벤트만(pending: 저장됐지만 아직 앱에 전달하지 않음, delivered: 앱이 2xx로 답함, failed: 포기함)
+help-webhooks-events-list--action = 이 액션의 이벤트만(예: candidate_pass)
+help-webhooks-events-list--since = T 이후에 받은 이벤트만: 시각(2026-11-01, 2026-11-01T09:00:00Z) 또는 나이(2h, 7d)
+help-webhooks-events-list--target = 이 앱으로 전달한(또는 전달할) 이벤트만
+help-webhooks-events-show = 저장된 이벤트 하나를 페이로드와 함께 보기
+help-webhooks-events-show--store = 이벤트 저장소(기본값: 데이터 디렉터리의 events.db)
+help-webhooks-events-show--id = 이벤트 id(`events list`에 나옴)
+help-webhooks-events-replay = 저장된 이벤트를 그 전달 대상이나 --to URL로 다시 보내기
+help-webhooks-events-replay--store = 이벤트 저장소(기본값: 데이터 디렉터리의 events.db)
+help-webhooks-events-replay--to = 보낼 곳(기본값: 각 이벤트를 마지막으로 보낸 전달 대상)
+help-webhooks-events-replay--signing_key = 이 키와 현재 시각으로 다시 서명(기본값: 받은 서명 그대로)
+help-webhooks-events-replay--header = --signing-key의 서명 헤더(기본값: 받은 헤더, 없으면 Service-Webhook-Signature)
+help-webhooks-events-replay--ids = 이벤트 id들(`events list`에 나옴)
+help-webhooks-events-prune = 어떤 시각 전에 받은 전달됨·실패 이벤트 지우기
+help-webhooks-events-prune-long = 어떤 시각 전에 받은 전달됨·실패 이벤트를 지웁니다. 아직 전달하지 않은 대기 이벤트는 --include-pending이 없으면 남깁니다: 지우면 실행 중인 중계가 그것들을 영영 전달하지 못합니다. 터미널에서는 먼저 묻고, 터미널이 아니면 --yes가 필요합니다. --dry-run은 세기만 합니다.
+help-webhooks-events-prune--store = 이벤트 저장소(기본값: 데이터 디렉터리의 events.db)
+help-webhooks-events-prune--before = T 전에 받은 이벤트를 지움: 지난 시각(2026-11-01) 또는 나이(30d)
+help-webhooks-events-prune--include_pending = 대기 이벤트(전달한 적 없음)도 지움: 중계가 그것들을 전달하지 않게 됨
+help-webhooks-events-prune--yes = 묻지 않고 지움(터미널이 없으면 필요)
+help-webhooks-events-prune--dry_run = 무엇을 지울지만 말함
+help-webhooks-verify-before =
+    페이로드 바이트를 주어진 그대로 읽고(--payload FILE에서, 옵션이 없거나 '-'이면 표준 입력에서; 줄바꿈을 더하거나 빼지 않음) 서명 헤더 값을 주어진 모든 서명 키와 맞춰 봅니다. v1 항목이 여러 개 있을 수 있고(어느 것이 맞아도 됨) 다른 방식은 무시합니다. --tolerance초(기본값 300, 0이면 확인하지 않음)보다 오래되었거나 그만큼 미래인 서명은 거부합니다; --now는 되풀이할 수 있는 확인을 위해 시계를 고정합니다.
+
+    올바르면: 'valid (signed at <UTC 시각>, <나이> ago)'를 출력하고(-o json이면 JSON 객체) 종료 코드 0. 올바르지 않으면: 'error: signature invalid: <이유>', 종료 코드 8. 페이로드 파일을 읽을 수 없으면: 종료 코드 2.
+help-webhooks-trigger-before =
+    {"{"}"action": ACTION, "payload": {"{"}...{"}"}{"}"}를 POST로 보냅니다(Content-Type: application/json). 아래 여섯 액션마다 견본 페이로드가 있습니다(src/webhook/samples.rs; 서비스가 페이로드 내용을 문서로 밝히지 않으므로 보기일 뿐입니다: 지원자의 코드, 이름, 이메일, 지원서, 이벤트의 대상). --payload FILE은 견본 대신 직접 쓴 JSON을 보냅니다: "action" 키가 있는 이벤트 전체는 바이트 그대로 보내고, 그 밖의 것은 ACTION의 페이로드가 됩니다(그러면 아무 액션 이름이나 됩니다).
+
+    서명 키가 있으면 시도할 때마다 본문에 새로 서명합니다(주어진 키마다 v1 항목 하나). 전달은 서비스를 따릅니다: HTTP 200만 전달로 치고(201, 204는 아님) 그 밖의 결과는 --retry-delays(초, 소수 가능)만큼 기다려 다시 시도하며, 모두 합쳐 최대 5번 시도합니다. 시도마다 stderr에 알리고, -o json이면 stdout에 시도 요약을 출력합니다. 전달되면 종료 코드 0; 아니면 앱의 마지막 답이 이벤트를 거부했을 때(408, 429가 아닌 4xx) 5, 그 밖에는 7.
+help-webhooks-trigger-note =
+    견본 페이로드가 있는 액션:
+      candidate_stage_changed   지원자의 전형 단계가 바뀜
+      candidate_pass            지원자가 합격 단계로 옮김
+      feedback_created          평가가 만들어짐
+      feedback_completed        평가가 끝남
+      interview_scheduled       면접 일정이 확정됨
+      form_submitted            지원자가 양식을 제출함
+help-webhooks-listen-before =
+    아무 경로의 POST에나 답합니다. 서명 키가 있으면(--signing-key, RECRUIT_SIGNING_KEY, 또는 프로필의 signing_key; 키를 바꾸는 동안에는 옵션을 여러 번) 모든 요청이 허용 시간 안에 서명된 올바른 서명 헤더(t=<unix>,v1=<hex>, "<t>.<원래 본문>"의 HMAC-SHA256)를 가져야 합니다; 키가 없으면 모든 요청을 검증 없이 받습니다.
+
+    답: 200 이벤트 받음(정확히 200: 서비스는 다른 것을 전달로 치지 않음), 400 서명 헤더가 없거나 잘못됨, 401 키와 맞는 v1 서명이 없거나 너무 오래되었거나 너무 미래임, 405 POST가 아님, 413 본문이 1 MiB보다 큼, 502 (--store 없이) 앱으로 전달 실패: 서비스가 나중에 다시 보냄, 503 (--store) 이벤트를 저장하지 못함: 서비스가 나중에 다시 보냄. 거부한 요청에는 {"{"}"error": <코드>, "message": <이유>{"}"}로 답하고 stderr에 한 줄 남깁니다.
+
+    받은 이벤트는 stdout에 출력합니다: 터미널에서는 사람이 읽는 한 줄(현지 시각, 액션, 지원자, 내용; -o table도), 파이프에서는 JSON 본문 한 줄(-o ndjson도); -o json은 본문을 받은 그대로 출력합니다. --events는 출력하고 전달할 것을 좁히고, 나머지도 200으로 답하고 건너뛰었다고 stderr에 적습니다.
+
+    전달: --forward-to URL은 받은 이벤트(원래 바이트, 서명 헤더, Content-Type)를 로컬 앱에 POST로 보내고, --forward ACTION=URL은 액션 하나를 다른 곳으로 보냅니다. 앱의 답은 stderr에 알립니다. --store가 없으면 보낸 쪽에 대한 답은 전달을 기다립니다(최대 --timeout초, 기본값 30): 앱이 2xx로 답하면 200, 아니면 502, 그래서 서비스가 이벤트를 버리지 않고 나중에 다시 보냅니다.
+
+    내구성 있는 중계(--store [FILE], 기본값 데이터 디렉터리의 events.db): 검증한 이벤트를 200 전에 내장 데이터베이스에 기록하고, 거기서 대상 앱마다 받은 순서대로, 재시작과 kill -9를 넘어 전달합니다. 대상마다 자기 차선이 있어 멈추거나 느린 앱 하나는 자기 이벤트만 붙잡습니다. 연결 오류, 시간 초과, 5xx는 앱이 2xx로 답할 때까지(또는 --max-age까지) 1초부터 두 배씩 60초까지 간격을 두고 다시 시도합니다; 408, 429가 아닌 4xx는 30초쯤 안에 몇 번 다시 시도한 뒤 앱의 답과 함께 실패로 표시합니다(`webhooks events list --status failed`, `events replay`로 다시 보냄). 기록에 실패한 저장소는 503으로 답하고(서비스가 다시 보냄), --store-fail-after 동안 계속 실패하면 수신기가 종료 코드 1로 멈춰 감독 프로그램이 다시 시작하게 합니다. 전달은 적어도 한 번입니다: kill -9 뒤에는 마지막 몇 건이 되풀이될 수 있습니다. 서명 키가 있으면 전달할 때마다 새로 서명하고(같은 헤더와 방식, 키마다 v1 항목 하나) 받은 값은 X-Recruit-Original-Signature에 남깁니다. 저장소에서 나가는 전달에는 X-Recruit-Event-Id(저장된 id)와 X-Recruit-Dedup-Key(sha256:<본문의 hex>, 서비스가 같은 이벤트를 다시 보내도 같음)가 붙어 앱이 중복을 버릴 수 있습니다.
+
+    서비스로 돌리기: --metrics-addr HOST:PORT는 다른 포트에서 GET /healthz(200, 또는 저장소가 실패하거나 차선이 멈추면 이유와 함께 503)와 GET /metrics(Prometheus 텍스트)를 제공합니다; --log-format json은 stderr에 한 줄에 JSON 객체 하나를 씁니다.
+
+    stderr의 첫 줄은 'listening on http://HOST:PORT (Ctrl-C to stop)'입니다. Ctrl-C나 SIGTERM은 받고, 받아들이고, 거부한 이벤트의 요약과 함께 수신기를 멈춥니다.

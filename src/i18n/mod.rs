@@ -11,6 +11,8 @@
 //! back to English (a test makes sure none is missing); an id missing everywhere shows as the
 //! id itself, which a test also rules out.
 
+pub mod words;
+
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 

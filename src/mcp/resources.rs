@@ -69,7 +69,12 @@ fn mcp_error(e: &Error) -> McpError {
 impl Server {
     /// Every application form, as a resource.
     pub(crate) async fn form_resources(&self) -> Result<ListResourcesResult, McpError> {
-        let client = self.client().map_err(|e| mcp_error(&e))?;
+        // Unconfigured (no address, no key): no forms to list, and nothing wrong with the
+        // request, which -32602 would claim. Clients list resources as they connect; the tools
+        // and reading a form say what to set.
+        let Ok(client) = self.client() else {
+            return Ok(ListResourcesResult::with_all_items(Vec::new()));
+        };
         let q = crate::api::FormListQuery::default();
         let forms = crate::api::records::collect_pages(client.form_pages(&q))
             .await

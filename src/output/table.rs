@@ -5,11 +5,12 @@ use std::cell::RefCell;
 use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Width};
 use serde_json::Value;
 
-use super::text::{html_to_text, local_time, one_line, safe_text, yes_no};
+use super::text::{html_to_text, local_time, one_line, safe_text};
 use super::{cell, lookup, Kind, OutputOptions};
 use crate::api::{
     ApplicationForm, Candidate, Evaluation, FormSubmission, Interview, Job, Memo, Webhook,
 };
+use crate::i18n::words::{question_kind, service_value, yes_no};
 
 /// Width for tables: the one given (the terminal's, else `COLUMNS` through the settings), else
 /// the terminal's, else 120 (stable for pipes and tests).
@@ -68,6 +69,8 @@ thread_local! {
 enum Note {
     Cut,
     UnexpectedType,
+    LeftOut,
+    OpenUnknown,
 }
 
 /// Draw a table with `draw`, returning it with the notes for the reader that drawing it
@@ -127,8 +130,51 @@ const IDENTIFIER_MAX: usize = 24;
 /// A word longer than this does not hold its column's width up for itself: it is the one
 /// thing cut (an address or a code in the middle, with `…`; other words wrapped).
 const WORD_MAX: usize = 24;
+/// The least width an address or a code holds a column to when deciding what a list leaves
+/// out: it is cut in the middle (`https://f…eview.pdf`), a date (10) stays whole.
+const ADDRESS_LEAST: usize = 12;
 /// The narrowest a column gets when even the words do not fit.
 const COLUMN_MIN: usize = 3;
+
+/// Each column's natural width (its longest line) and the least it may get: an identifier
+/// whole (up to [`IDENTIFIER_MAX`]), any other column its longest word (up to [`WORD_MAX`]), so
+/// that no word shorter than its column, and no date, is ever split.
+/// With `addresses_give`, a word that is an address or a code longer than [`ADDRESS_LEAST`]
+/// counts only that much: it may be cut in its middle (dates and times are shorter, so whole).
+fn natural_and_least(
+    names: &[String],
+    cells: &[Vec<String>],
+    addresses_give: bool,
+) -> (Vec<usize>, Vec<usize>) {
+    let n = names.len();
+    let mut natural = vec![0usize; n];
+    let mut word = vec![0usize; n];
+    for row in std::iter::once(names).chain(cells.iter().map(Vec::as_slice)) {
+        for (i, cell) in row.iter().enumerate().take(n) {
+            for line in cell.lines() {
+                natural[i] = natural[i].max(console::measure_text_width(line));
+                for w in line.split_whitespace() {
+                    let mut least = console::measure_text_width(w).min(WORD_MAX);
+                    if addresses_give && unsplittable(w) {
+                        least = least.min(ADDRESS_LEAST);
+                    }
+                    word[i] = word[i].max(least);
+                }
+            }
+        }
+    }
+    let min = (0..n)
+        .map(|i| {
+            if IDENTIFIER_COLUMNS.contains(&names[i].as_str()) {
+                natural[i].min(IDENTIFIER_MAX).max(word[i])
+            } else {
+                word[i]
+            }
+            .max(1)
+        })
+        .collect();
+    (natural, min)
+}
 
 /// The widths of the columns (content only, without padding) for cells whose lines are
 /// `cells[row][col]`, in `avail` columns of text: each column its natural width when all fit;
@@ -138,35 +184,13 @@ const COLUMN_MIN: usize = 3;
 /// when even the words do not fit, the widest columns give way first.
 fn column_widths(names: &[String], cells: &[Vec<String>], avail: usize) -> Vec<usize> {
     let n = names.len();
-    let mut natural = vec![0usize; n];
-    let mut word = vec![0usize; n];
-    for row in std::iter::once(names).chain(cells.iter().map(Vec::as_slice)) {
-        for (i, cell) in row.iter().enumerate().take(n) {
-            for line in cell.lines() {
-                natural[i] = natural[i].max(console::measure_text_width(line));
-                for w in line.split_whitespace() {
-                    word[i] = word[i].max(console::measure_text_width(w).min(WORD_MAX));
-                }
-            }
-        }
-    }
+    let (natural, min) = natural_and_least(names, cells, false);
     if natural.iter().sum::<usize>() <= avail {
         return natural;
     }
     let ident: Vec<bool> = names
         .iter()
         .map(|n| IDENTIFIER_COLUMNS.contains(&n.as_str()))
-        .collect();
-    // Identifiers whole (up to IDENTIFIER_MAX); other columns at least their longest word.
-    let min: Vec<usize> = (0..n)
-        .map(|i| {
-            if ident[i] {
-                natural[i].min(IDENTIFIER_MAX).max(word[i])
-            } else {
-                word[i]
-            }
-            .max(1)
-        })
         .collect();
     // The widths at `level`: every column raised to it (from `low`) but never past `high`.
     let at = |level: usize, low: &dyn Fn(usize) -> usize, high: &dyn Fn(usize) -> usize| {
@@ -497,6 +521,34 @@ fn finish(t: Table) -> String {
             }
         })
         .collect();
+    // A list whose columns cannot all keep their words whole leaves out its last columns (the
+    // least needed: each list puts them last, `--fields` keeps the order given) rather than
+    // split words and dates; a note names them.
+    let (mut names, mut shown_names, mut cells, mut measured, mut by_name, mut avail) =
+        (names, shown_names, cells, measured, by_name, avail);
+    if let Some(shown) = shown_names.as_mut() {
+        let (_, least) = natural_and_least(&by_name, &cells, true);
+        let room = |k: usize| total.saturating_sub(3 * k).max(k);
+        let mut k = columns;
+        while k > 1 && least[..k].iter().sum::<usize>() > room(k) {
+            k -= 1;
+        }
+        if k < columns {
+            let left_out = shown[k..].join(", ");
+            note(Note::LeftOut, || {
+                let said = crate::t!("table-columns-left-out", columns = left_out);
+                crate::t!("note-line", note = said)
+            });
+            shown.truncate(k);
+            if let Some(n) = names.as_mut() {
+                n.truncate(k);
+            }
+            measured.truncate(k);
+            by_name.truncate(k);
+            cells.iter_mut().for_each(|r| r.truncate(k));
+            avail = room(k);
+        }
+    }
     let widths = column_widths(&by_name, &cells, avail);
     let widths: Vec<usize> = widths
         .iter()
@@ -628,6 +680,11 @@ fn s(o: &Option<String>) -> String {
     o.clone().unwrap_or_default()
 }
 
+/// A value the service sends as a code, in words for people ([`service_value`]).
+fn coded(o: &Option<String>) -> String {
+    o.as_deref().map(service_value).unwrap_or_default()
+}
+
 pub fn list(kind: Kind, items: &[Value], opts: &OutputOptions) -> String {
     if items.is_empty() {
         return format!("{}\n", crate::t!("list-none"));
@@ -674,11 +731,25 @@ pub fn fields_table(items: &[Value], fields: &[String], opts: &OutputOptions) ->
             &mut t,
             fields
                 .iter()
-                .map(|f| one_line(&cell(lookup(item, f.trim())), 200))
+                .map(|f| one_line(&field_text(lookup(item, f.trim())), 200))
                 .collect(),
         );
     }
     finish(t)
+}
+
+/// A cell of a chosen field as every table shows it: a timestamp in local time with its zone
+/// (`2026-10-30 07:21 KST`: whole words, never split mid-way), yes/no and the service's codes
+/// in words ([`service_value`]); other values as [`cell`] gives them.
+fn field_text(value: Option<&Value>) -> String {
+    match value {
+        Some(Value::Bool(b)) => yes_no(Some(*b)),
+        Some(Value::String(text)) if chrono::DateTime::parse_from_rfc3339(text).is_ok() => {
+            local_time(Some(text))
+        }
+        Some(Value::String(text)) => service_value(text),
+        other => cell(other),
+    }
 }
 
 fn generic_record(item: &Value, opts: &OutputOptions) -> String {
@@ -691,16 +762,6 @@ fn generic_record(item: &Value, opts: &OutputOptions) -> String {
         // Made safe as every cell is: a bare string from the service reaches the terminal too.
         other => format!("{}\n", safe_text(&cell(Some(other)), true)),
     }
-}
-
-/// A list's table: `header`, then one row per item, as `row` makes it from the item's model.
-fn list_of<T: serde::de::DeserializeOwned + Default>(
-    opts: &OutputOptions,
-    header: &[&str],
-    items: &[Value],
-    row: impl Fn(T) -> Vec<String>,
-) -> String {
-    rows(opts, header, items.iter().map(|v| row(parse(v))).collect())
 }
 
 fn forms(items: &[Value], opts: &OutputOptions) -> String {
@@ -720,8 +781,13 @@ fn forms(items: &[Value], opts: &OutputOptions) -> String {
                 .trim()
                 .to_string();
         }
-        let open = yes_no(f.open_status).to_string();
-        vec![s(&f.code), s(&f.title), s(&f.status), open, deadline]
+        if f.open_status.is_none() {
+            note(Note::OpenUnknown, || {
+                crate::t!("note-line", note = crate::t!("table-open-unknown"))
+            });
+        }
+        let open = yes_no(f.open_status);
+        vec![s(&f.code), s(&f.title), coded(&f.status), open, deadline]
     });
     narrowed(opts, &header, rows.collect(), &steps)
 }
@@ -740,13 +806,13 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
     let mut rows = vec![
         ("Code", s(&f.code)),
         ("Title", s(&f.title)),
-        ("Status", s(&f.status)),
+        ("Status", coded(&f.status)),
         ("Open", flag(f.open_status)),
         ("Deadline", local_time(f.end_at.as_deref())),
         ("Expired", flag(f.expired)),
-        ("Employment", s(&f.employment_type)),
+        ("Employment", coded(&f.employment_type)),
         ("Career", {
-            let kind = s(&f.career_kind);
+            let kind = coded(&f.career_kind);
             format!("{kind} {career}").trim().to_string()
         }),
         (
@@ -794,8 +860,8 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
             rows.push(vec![
                 q.order.map(|o| o.to_string()).unwrap_or_default(),
                 q.id.map(|o| o.to_string()).unwrap_or_else(|| "-".into()),
-                q.kind().to_string(),
-                yes_no(q.required).to_string(),
+                question_kind(q.kind()),
+                yes_no(q.required),
                 title,
                 q.answer_options
                     .as_ref()
@@ -827,7 +893,7 @@ fn form_detail(item: &Value, opts: &OutputOptions) -> String {
 
 /// A detail row's yes/no; blank (so the row is left out) when the service did not say.
 fn flag(b: Option<bool>) -> String {
-    b.map(|b| yes_no(Some(b)).to_string()).unwrap_or_default()
+    b.map(|b| yes_no(Some(b))).unwrap_or_default()
 }
 
 fn application(item: &Value, opts: &OutputOptions) -> String {
@@ -838,7 +904,7 @@ fn application(item: &Value, opts: &OutputOptions) -> String {
         ("Email", s(&a.email)),
         ("Phone", s(&a.phone)),
         ("Birth", s(&a.birth)),
-        ("Resume", s(&a.resume_path)),
+        ("Resume", address(&a.resume_path)),
         ("Privacy consent", flag(a.privacy)),
         (
             "Duplicate",
@@ -874,7 +940,7 @@ fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
         content = format!("{content}\n{}", tags.join(" "));
     }
     if m.file_url.is_some() {
-        content = format!("{content}\n📎 {}", s(&m.file_url));
+        content = format!("{content}\n📎 {}", address(&m.file_url));
     }
     vec![
         if reply { format!("  ↳ {id}") } else { id },
@@ -883,7 +949,7 @@ fn memo_row(m: &Memo, reply: bool) -> Vec<String> {
         } else {
             String::new()
         },
-        s(&m.accessible_role),
+        coded(&m.accessible_role),
         author(m),
         local_time(m.created_at.as_deref()),
         content,
@@ -944,10 +1010,10 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
                 (Some(true), Some(at)) => {
                     crate::t!("table-pinned-since", at = local_time(Some(at)))
                 }
-                (p, _) => yes_no(p).to_string(),
+                (p, _) => yes_no(p),
             },
         ),
-        ("Role", s(&m.accessible_role)),
+        ("Role", coded(&m.accessible_role)),
         ("Author", user.unwrap_or_default()),
         (
             "Mentions",
@@ -961,7 +1027,7 @@ fn memo_detail(item: &Value, opts: &OutputOptions) -> String {
                 })
                 .unwrap_or_default(),
         ),
-        ("File", s(&m.file_url)),
+        ("File", address(&m.file_url)),
         ("Created", local_time(m.created_at.as_deref())),
         ("Updated", local_time(m.updated_at.as_deref())),
         ("Content", s(&m.content)),
@@ -991,7 +1057,7 @@ fn answer_text(a: &crate::api::types::SubmissionAnswer) -> String {
         parts.push(vs.iter().map(word).collect::<Vec<_>>().join(", "));
     }
     if let Some(c) = info.checked {
-        parts.push(yes_no(Some(c)).to_string());
+        parts.push(yes_no(Some(c)));
     }
     if let Some(ls) = info.links.as_ref().filter(|v| !v.is_empty()) {
         parts.push(ls.iter().map(word).collect::<Vec<_>>().join(" "));
@@ -1055,12 +1121,28 @@ fn submissions(items: &[Value], opts: &OutputOptions) -> String {
         return submissions_with_answers(items, opts);
     }
     let header = ["CODE", "KIND", "FORM", "SUBMITTED", "ANSWERS"];
-    list_of(opts, &header, items, |f: FormSubmission| {
+    let rows = items.iter().map(|v| {
+        let f: FormSubmission = parse(v);
         let submitted = local_time(f.submitted_at.as_deref());
         let answers = f.submission_answers.as_ref().map(|a| a.len().to_string());
         let answers = answers.unwrap_or_default();
-        vec![s(&f.code), s(&f.kind), s(&f.form_title), submitted, answers]
-    })
+        vec![
+            s(&f.code),
+            coded(&f.kind),
+            s(&f.form_title),
+            submitted,
+            answers,
+        ]
+    });
+    // On a narrow terminal the form's title keeps room: the time of day goes, then the count
+    // of answers (`--answers` shows them); the kind, an identifier, stays and the title wraps.
+    let steps = [
+        Give::Enough(2, 24),
+        Give::Date(3),
+        Give::Enough(2, 20),
+        Give::Drop(4),
+    ];
+    narrowed(opts, &header, rows.collect(), &steps)
 }
 
 fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
@@ -1080,7 +1162,7 @@ fn webhooks(items: &[Value], opts: &OutputOptions) -> String {
             Some(e) if !e.is_empty() => e.join(", "),
             _ => crate::t!("table-all-events"),
         };
-        let active = yes_no(w.active).to_string();
+        let active = yes_no(w.active);
         let created = local_time(w.created_at.as_deref());
         vec![s(&w.code), active, s(&w.callback_url), events, created]
     });
@@ -1091,7 +1173,7 @@ fn webhook_detail(item: &Value, opts: &OutputOptions) -> String {
     let w: Webhook = parse(item);
     let rows = vec![
         ("Code", s(&w.code)),
-        ("Active", yes_no(w.active).to_string()),
+        ("Active", yes_no(w.active)),
         ("Provider", s(&w.provider)),
         ("Callback URL", s(&w.callback_url)),
         (
@@ -1120,6 +1202,70 @@ fn num(n: &Option<serde_json::Number>) -> String {
 /// A JSON value of an undocumented type (salaries) as text: strings and numbers as they are.
 fn loose(v: &Option<Value>) -> String {
     cell(v.as_ref())
+}
+
+/// A salary with its unit: the service counts them in units of KRW 10,000 (만 원), as its
+/// application forms ask for them (`9500` is `9,500 × KRW 10,000`, 9,500만 원).
+fn salary(v: &Option<Value>) -> String {
+    match v.as_ref().and_then(Value::as_i64) {
+        Some(n) => crate::t!("table-salary", amount = thousands(n)),
+        None => loose(v),
+    }
+}
+
+/// `9500` as `9,500`.
+fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// A file's address as people read it: percent-escapes of non-ASCII text decoded (a Korean
+/// file name `%EC%9D%B4%EB%A0%A5%EC%84%9C.pdf` reads `이력서.pdf`); ASCII escapes (`%20`,
+/// `%2F`) stay, so the address stays one word that means the same.
+fn address(o: &Option<String>) -> String {
+    let Some(text) = o.as_deref() else {
+        return String::new();
+    };
+    let bytes = text.as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        // A run of escapes of bytes >= 0x80: decoded when it is UTF-8 text.
+        let mut run = Vec::new();
+        let mut j = i;
+        while j + 2 < bytes.len() && bytes[j] == b'%' {
+            match (hex(bytes[j + 1]), hex(bytes[j + 2])) {
+                (Some(h), Some(l)) if h * 16 + l >= 0x80 => {
+                    run.push(h * 16 + l);
+                    j += 3;
+                }
+                _ => break,
+            }
+        }
+        match std::str::from_utf8(&run) {
+            Ok(decoded) if !run.is_empty() => {
+                out.push_str(decoded);
+                i = j;
+            }
+            _ => {
+                let c = text[i..].chars().next().expect("in bounds");
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    out
 }
 
 /// `2/3`: evaluators who scored, of those asked; blank when the service did not say.
@@ -1151,7 +1297,11 @@ fn code_and_name(c: &Candidate) -> String {
 fn stage_title(c: &Candidate) -> String {
     c.job_stage
         .as_ref()
-        .and_then(|st| st.title.clone().or_else(|| st.stage_kind.clone()))
+        .and_then(|st| {
+            st.title
+                .clone()
+                .or_else(|| st.stage_kind.as_deref().map(service_value))
+        })
         .unwrap_or_default()
 }
 
@@ -1169,11 +1319,30 @@ fn months(m: Option<i64>) -> String {
     }
 }
 
+/// A local time cut to its date (`2026-10-18 09:00 KST (expired)` is `2026-10-18 (expired)`):
+/// the time of day and the zone go, what follows them stays.
+fn date_only(cell: &str) -> String {
+    let mut words = cell.split(' ');
+    let Some(date) = words.next() else {
+        return cell.to_string();
+    };
+    let rest: Vec<&str> = words.collect();
+    let is_time = |w: &&str| w.len() == 5 && w.as_bytes()[2] == b':';
+    match rest.as_slice() {
+        [time, _zone, tail @ ..] if is_time(time) => std::iter::once(date)
+            .chain(tail.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" "),
+        [time] if is_time(time) => date.to_string(),
+        _ => cell.to_string(),
+    }
+}
+
 /// How a list gives way on a narrow terminal, step by step, before any cell wraps (a list
 /// reads best one line per record, and a Korean title wrapped between its syllables is hard
 /// to read): a column cut to a display width (with `…`), a time column cut to its date, a
 /// column left out (`--fields` still shows it).
-enum Give {
+pub(crate) enum Give {
     Cut(usize, usize),
     Date(usize),
     Drop(usize),
@@ -1185,7 +1354,7 @@ enum Give {
 
 /// A list table of `rows` that first gives way as `steps` say, then wraps (see [`fit_columns`]).
 /// Widths are display widths: a Hangul syllable takes two columns.
-fn narrowed(
+pub(crate) fn narrowed(
     opts: &OutputOptions,
     header: &[&str],
     mut rows: Vec<Vec<String>>,
@@ -1225,9 +1394,7 @@ fn narrowed(
             }
             Give::Date(c) => {
                 for r in rows.iter_mut() {
-                    if let Some((date, _)) = r[c].split_once(' ') {
-                        r[c] = date.to_string();
-                    }
+                    r[c] = date_only(&r[c]);
                 }
             }
             Give::Drop(c) => shown[c] = false,
@@ -1321,9 +1488,10 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
     let c: Candidate = parse(item);
     let job = c.job.clone().unwrap_or_default();
     let stage = c.job_stage.clone().unwrap_or_default();
-    let stage_line = match (&stage.title, &stage.stage_kind) {
-        (Some(t), Some(k)) if t != k => format!("{t} ({k})"),
-        (t, k) => t.clone().or_else(|| k.clone()).unwrap_or_default(),
+    let kind = stage.stage_kind.as_deref().map(service_value);
+    let stage_line = match (&stage.title, kind) {
+        (Some(t), Some(k)) if *t != k => format!("{t} ({k})"),
+        (t, k) => t.clone().or(k).unwrap_or_default(),
     };
     let job_line = match (&job.title, &job.code) {
         (Some(t), Some(code)) => format!("{t} ({code})"),
@@ -1347,10 +1515,10 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
                 ("Email", s(&c.email)),
                 ("Phone", s(&c.phone)),
                 ("Birth", s(&c.birth)),
-                ("Education", s(&c.education_final_kind)),
+                ("Education", coded(&c.education_final_kind)),
                 ("Experience", months(c.experience_total_period)),
-                ("Resume", s(&c.resume_path)),
-                ("Photo", s(&c.profile_img_path)),
+                ("Resume", address(&c.resume_path)),
+                ("Photo", address(&c.profile_img_path)),
                 ("Privacy consent", flag(c.privacy)),
             ],
         ),
@@ -1362,7 +1530,7 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
                 (
                     "Job deleted",
                     if job.deleted == Some(true) {
-                        "yes".into()
+                        yes_no(Some(true))
                     } else {
                         String::new()
                     },
@@ -1377,9 +1545,9 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Evaluation",
             vec![
-                ("Kind", s(&c.feedback_kind)),
-                ("Status", s(&c.feedback_status)),
-                ("Result", s(&c.feedback_result)),
+                ("Kind", coded(&c.feedback_kind)),
+                ("Status", coded(&c.feedback_status)),
+                ("Result", coded(&c.feedback_result)),
                 ("Score", num(&c.feedback_score)),
                 (
                     "Evaluators",
@@ -1390,8 +1558,8 @@ fn candidate_detail(item: &Value, opts: &OutputOptions) -> String {
         (
             "Salary",
             vec![
-                ("Desired", loose(&c.desired_salary)),
-                ("Current", loose(&c.current_salary)),
+                ("Desired", salary(&c.desired_salary)),
+                ("Current", salary(&c.current_salary)),
                 ("Expected fee", loose(&c.expected_fee)),
             ],
         ),
@@ -1449,9 +1617,9 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
         ("Code", s(&e.code)),
         ("Candidate", code_and_name(&candidate)),
         ("Stage", s(&e.job_stage_title)),
-        ("Kind", s(&e.feedback_kind)),
-        ("Status", s(&e.status)),
-        ("Result", s(&e.result)),
+        ("Kind", coded(&e.feedback_kind)),
+        ("Status", coded(&e.status)),
+        ("Result", coded(&e.result)),
         ("Score", num(&e.score)),
         ("Evaluators", scored(e.score_count, e.total_score_count)),
         ("Created", local_time(e.created_at.as_deref())),
@@ -1473,8 +1641,8 @@ fn evaluation(item: &Value, opts: &OutputOptions) -> String {
         let updated = local_time(m.updated_at.as_deref());
         vec![
             member.unwrap_or_default(),
-            s(&m.status),
-            s(&m.final_result),
+            coded(&m.status),
+            coded(&m.final_result),
             num(&m.final_score),
             s(&m.final_comment),
             updated,
@@ -1519,7 +1687,7 @@ fn interview(item: &Value, opts: &OutputOptions) -> String {
     let schedule = i.schedule.clone().unwrap_or_default();
     let mut when = span(schedule.start_at.as_deref(), schedule.end_at.as_deref());
     if let Some(st) = schedule.status.as_deref().filter(|_| !when.is_empty()) {
-        when = format!("{when} ({st})");
+        when = format!("{when} ({})", service_value(st));
     }
     let rows = vec![
         ("Code", s(&i.code)),
@@ -1533,9 +1701,9 @@ fn interview(item: &Value, opts: &OutputOptions) -> String {
                 .unwrap_or_default(),
         ),
         ("Stage", stage_title(&candidate)),
-        ("Kind", s(&i.kind)),
+        ("Kind", coded(&i.kind)),
         ("Round", i.number.map(|n| n.to_string()).unwrap_or_default()),
-        ("Status", s(&i.status)),
+        ("Status", coded(&i.status)),
         ("Schedule", when),
         ("Schedule code", s(&schedule.code)),
         ("Created", local_time(i.created_at.as_deref())),
@@ -1617,14 +1785,37 @@ mod tests {
         );
     }
 
+    /// File addresses read decoded where the escapes are text (Korean names), ASCII escapes
+    /// kept; a time cut to its date keeps what follows it; salaries get thousands separators.
+    #[test]
+    fn addresses_decode_dates_keep_their_tail_and_numbers_group() {
+        let a = |s: &str| address(&Some(s.to_string()));
+        assert_eq!(
+            a("https://f.example/%EC%9D%B4%EB%A0%A5%EC%84%9C%20v2.pdf"),
+            "https://f.example/이력서%20v2.pdf"
+        );
+        // Not UTF-8, or cut short: left as sent.
+        assert_eq!(a("/x/%EC%9D.pdf"), "/x/%EC%9D.pdf");
+        assert_eq!(a("/x/%E"), "/x/%E");
+        assert_eq!(
+            date_only("2026-10-18 09:00 KST (expired)"),
+            "2026-10-18 (expired)"
+        );
+        assert_eq!(date_only("2026-10-18 09:00 UTC"), "2026-10-18");
+        assert_eq!(date_only("2026-10-18"), "2026-10-18");
+        assert_eq!(thousands(9500), "9,500");
+        assert_eq!(thousands(950), "950");
+        assert_eq!(thousands(-1_234_567), "-1,234,567");
+    }
+
     /// What a table leaves out is said once per table, to its caller: never printed here,
     /// and every table (an in-process run after another) gets its own notes.
     #[test]
     fn a_table_gives_its_notes_once_each_to_its_caller() {
         let long = "x".repeat(MAX_CELL_CHARS + 10);
         let forms = [
-            serde_json::json!({"code": "F1", "title": long, "career_start": "3"}),
-            serde_json::json!({"code": "F2", "title": long, "career_start": "4"}),
+            serde_json::json!({"code": "F1", "title": long, "career_start": "3", "open_status": true}),
+            serde_json::json!({"code": "F2", "title": long, "career_start": "4", "open_status": true}),
         ];
         for _ in 0..2 {
             let (text, notes) = noting(|| list(Kind::Form, &forms, &at(120)));

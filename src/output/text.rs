@@ -1,4 +1,4 @@
-//! Small text helpers for the human views: HTML to readable text, local times, yes/no.
+//! Small text helpers for the human views: HTML to readable text, local times.
 
 use chrono::{DateTime, Local};
 
@@ -48,14 +48,6 @@ pub(crate) fn zone(offset_secs: i32) -> String {
             let m = s.unsigned_abs() / 60;
             format!("{sign}{:02}:{:02}", m / 60, m % 60)
         }
-    }
-}
-
-pub(crate) fn yes_no(b: Option<bool>) -> &'static str {
-    match b {
-        Some(true) => "yes",
-        Some(false) => "no",
-        None => "-",
     }
 }
 

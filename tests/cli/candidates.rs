@@ -218,7 +218,7 @@ fn details_read_as_groups_with_scores_comments_and_local_times() {
         "1차 면접 (interview)",
         "2 of 3 scored",
         "74 months (6 y 2 m)",
-        "9500",
+        "9,500 × KRW 10,000",
     ] {
         at(want);
     }

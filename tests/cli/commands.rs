@@ -792,3 +792,95 @@ fn tables_fit_60_and_120_columns_without_splitting_words() {
     let memos = ok(&home, &["-o", "table", "memos", "list", "C1001"]);
     assert!(memos.contains(" UTC"), "{memos}");
 }
+
+/// `submissions list` and `webhooks events list` at 60 columns give way as the other lists do
+/// (the time of day, then the least needed columns) before any word or date is split; an empty
+/// events list says so; `--fields` shows times in local time, whole, and leaves out the last
+/// columns (with a note) rather than cut them mid-way.
+#[test]
+fn submissions_and_events_tables_at_60_columns_split_no_word_or_date() {
+    let home = Home::new();
+    let narrow = |args: &[&str]| {
+        let mut cmd = home.sandbox();
+        let out = cmd.env("COLUMNS", "60").args(["-o", "table"]).args(args);
+        let out = out.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr_of(&out));
+        (stdout_of(&out), stderr_of(&out))
+    };
+    // Whole words and dates: each line fits, and every date is YYYY-MM-DD whole.
+    let whole = |table: &str| {
+        for line in table.lines() {
+            assert!(console::measure_text_width(line) <= 60, "{line}\n{table}");
+            assert!(!line.contains('…'), "cut: {line}\n{table}");
+        }
+        let dates = table
+            .split_whitespace()
+            .filter(|w| w.len() == 10 && w.chars().filter(|c| *c == '-').count() == 2)
+            .count();
+        assert!(dates > 0, "no whole date:\n{table}");
+    };
+    let (subs, _) = narrow(&["submissions", "list", "C1001", "--limit", "8"]);
+    whole(&subs);
+    for fragment in ["SUBMIT\n", "ANSWER\n", "Pre-…"] {
+        assert!(!subs.contains(fragment), "{subs}");
+    }
+    golden("submissions_c1001_60.txt", &subs);
+
+    let store_path = home.dir.path().join("events.db");
+    {
+        let (store, _lock) =
+            recruit::webhook::store::EventStore::open_for_listener(&store_path).unwrap();
+        for action in [
+            "candidate_stage_changed",
+            "form_submitted",
+            "candidate_pass",
+        ] {
+            let payload =
+                serde_json::json!({"action": action, "payload": {"candidate": {"code": "C1001"}}});
+            store
+                .insert(&recruit::webhook::store::NewEvent {
+                    action: Some(action.to_string()),
+                    payload: bytes::Bytes::from(payload.to_string()),
+                    content_type: Some("application/json".into()),
+                    signature: None,
+                    target: Some("http://127.0.0.1:9/webhooks/recruit".into()),
+                })
+                .unwrap();
+        }
+    }
+    let store = store_path.to_str().unwrap();
+    let (events, _) = narrow(&["webhooks", "events", "list", "--store", store]);
+    whole(&events);
+    assert!(events.contains("candidate_stage_changed"), "{events}");
+    assert!(!events.contains("RECEIV\n"), "{events}");
+    golden("webhook_events_60.txt", &events);
+    // In Korean the states are words, as every table's codes are.
+    let (ko, _) = narrow(&[
+        "--lang", "ko", "webhooks", "events", "list", "--store", store,
+    ]);
+    whole(&ko);
+    assert!(ko.contains("대기 중") && !ko.contains("pending"), "{ko}");
+    let (none, _) = narrow(&[
+        "webhooks",
+        "events",
+        "list",
+        "--store",
+        store,
+        "--action",
+        "nothing_such",
+    ]);
+    assert_eq!(none, "(no events)\n");
+
+    let chosen = "code,submitted_at,created_at,form_title,candidate_name,candidate_email";
+    let (fields, note) = narrow(&["submissions", "list", "C1001", "--fields", chosen]);
+    whole(&fields);
+    assert!(!fields.contains("+09:00"), "raw ISO text:\n{fields}");
+    assert!(
+        fields.contains(" UTC"),
+        "local times with their zone:\n{fields}"
+    );
+    assert!(
+        note.contains("columns left out at this width: ") && note.contains("CANDIDATE_EMAIL"),
+        "{note}"
+    );
+}

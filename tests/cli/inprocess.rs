@@ -476,7 +476,7 @@ async fn an_upload_shows_its_progress_on_the_contexts_terminal_only() {
 async fn a_cut_table_cell_is_noted_on_stderr_each_run() {
     use crate::common::{stub, Reply};
     let long = "x".repeat(5000);
-    let body = serde_json::json!({"collection": [{"code": "F1", "title": long}], "pagination": {}});
+    let body = serde_json::json!({"collection": [{"code": "F1", "title": long, "open_status": true}], "pagination": {}});
     let s = stub(move |_, _| Reply::json(200, &body.to_string()));
     for _ in 0..2 {
         let r = run_on_stub(&s, &["-o", "table", "forms", "list"], Term::piped()).await;

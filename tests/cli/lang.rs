@@ -340,7 +340,7 @@ fn every_help_translation_names_a_command_or_option() {
 }
 
 /// Runs `args` against this home's sandbox in `lang`: (exit code, stdout, stderr).
-fn in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn in_lang(home: &Home, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let out = home
         .sandbox()
         .args(["--lang", lang])
@@ -1291,7 +1291,7 @@ fn auth_status_table_and_its_missing_key_in_both_languages() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out,
-        "프로필:    default\n기본 URL:  (내장 샌드박스)\nAPI 키:    (설정되지 않음) (sandbox)\n키 작동:   예\n"
+        "프로필:    default\n기본 URL:  (내장 샌드박스)\nAPI 키:    필요 없음(내장 샌드박스)\n키 작동:   예\n"
     );
     // No key and no address: nothing is tried, and it says what is not set.
     let status = |lang: &str| {
@@ -1317,7 +1317,7 @@ fn auth_status_table_and_its_missing_key_in_both_languages() {
     assert_eq!(code, Some(4), "{err}");
     assert_eq!(
         out,
-        "Profile:   default\nBase URL:  (not set)\nAPI key:   (not set) (none)\nKey works: no: no API key (set RECRUIT_API_KEY or run `recruit auth login`)\n"
+        "Profile:   default\nBase URL:  (not set)\nAPI key:   (not set)\nKey works: no: no API key (set RECRUIT_API_KEY or run `recruit auth login`)\n"
     );
     assert!(
         err.contains("not set: API key (set RECRUIT_API_KEY or run `recruit auth login`)"),

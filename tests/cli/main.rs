@@ -23,6 +23,7 @@ mod lang;
 mod mcp;
 mod mcp_wire;
 mod outfiles;
+mod people;
 mod privacy;
 mod readme;
 mod relay;

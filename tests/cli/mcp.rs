@@ -613,9 +613,13 @@ fn mcp_starts_without_configuration_and_says_what_to_set() {
                 assert!(e.contains(fix), "{tool}: {e} should name {fix}");
             }
         }
-        // Resources need the service too: an error naming the fix, not a crash.
-        let e = m.client.list_all_resources().await.unwrap_err().to_string();
-        assert!(e.contains("RECRUIT_BASE_URL"), "{e}");
+        // Resources need the service too: no forms to list (an empty list, not -32602 "invalid
+        // params" for a request that had none), and reading one names the fix, not a crash.
+        let listed = m.client.list_all_resources().await.expect("an empty list");
+        assert!(listed.is_empty(), "{listed:?}");
+        let form = rmcp::model::ReadResourceRequestParams::new("recruit://forms/FORM-1001");
+        let e = m.client.read_resource(form).await.unwrap_err();
+        assert!(e.to_string().contains("RECRUIT_BASE_URL"), "{e}");
         // Still serving.
         assert!(!m.tools().await.is_empty());
         let err = m.stop().await;

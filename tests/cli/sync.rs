@@ -1427,6 +1427,12 @@ fn sync_status_tells_runs_rows_and_age_and_the_summary_for_people() {
         text.contains("oldest data: memos and submissions of"),
         "{text}"
     );
+    // Its times carry their zone (TZ=UTC in tests), as every table's do.
+    let run = text.lines().find(|l| l.contains("#2 ")).unwrap();
+    assert!(
+        run.split_whitespace().any(|w| w == "UTC"),
+        "a time without its zone: {run}"
+    );
 
     // Bad input is exit 2 before anything happens.
     let out = ts.run(&["sync", "--db", &db.arg(), "--refresh-after", "soon"]);

@@ -197,8 +197,16 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
     })?;
     let mut out = ctx.output()?;
     if out.is_table() {
-        let text = table(&out.opts, &events);
+        // No rows: say so, as every list does, rather than a header alone.
+        let (text, notes) = if events.is_empty() {
+            (format!("{}\n", crate::t!("events-none")), Vec::new())
+        } else {
+            crate::output::table::noting(|| table(&out.opts, &events))
+        };
         out.write_str(&text)?;
+        for note in notes {
+            crate::say!(ctx.io, "{note}");
+        }
         if events.is_empty() {
             crate::tell!(ctx.io, "events-none-match");
         }
@@ -254,26 +262,33 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
                 e.id.to_string(),
                 crate::output::text::local_time(Some(&e.received_at)),
                 safe(e.action.as_deref().unwrap_or("-")),
-                e.status.as_str().to_string(),
+                crate::i18n::words::service_value(e.status.as_str()),
                 e.attempts.to_string(),
                 safe(e.target.as_deref().unwrap_or("-")),
                 crate::output::text::one_line(e.last_error.as_deref().unwrap_or(""), 80),
             ]
         })
         .collect();
-    crate::output::table::rows(
-        opts,
-        &[
-            "ID",
-            "RECEIVED",
-            "ACTION",
-            "STATUS",
-            "ATTEMPTS",
-            "TARGET",
-            "LAST ERROR",
-        ],
-        rows,
-    )
+    // On a narrow terminal the action keeps room: the time of day goes, then the last error
+    // and the target (`events show` has both), then the count of attempts.
+    use crate::output::table::Give;
+    let steps = [
+        Give::Date(1),
+        Give::Drop(6),
+        Give::Cut(5, 16),
+        Give::Drop(5),
+        Give::Drop(4),
+    ];
+    let header = [
+        "ID",
+        "RECEIVED",
+        "ACTION",
+        "STATUS",
+        "ATTEMPTS",
+        "TARGET",
+        "LAST ERROR",
+    ];
+    crate::output::table::narrowed(opts, &header, rows, &steps)
 }
 
 fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
