@@ -1262,3 +1262,25 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
    *[unpinned] unpinned
 }; nothing would be sent
 sync-form-no-resource = its detail has no `resource` object
+chat-unknown-format = { $what } { $value }: '{ $format }' is not a chat format; write one of { $formats } before the URL (template+ needs --template FILE), or give an app's plain http(s) URL
+chat-template-missing = { $destination } needs --template FILE: the JSON filled in for each event
+chat-template-unreadable = cannot read the template { $path }
+chat-template-not-utf8 = the template { $path } is not UTF-8 text; save it as UTF-8 (iconv -f cp949 -t utf-8)
+chat-template-bad = the template { $path }: { $why }
+chat-template-not-json = the template { $path } is not valid JSON once filled in with a sample event: { $why }; check its commas, brackets and quotes
+chat-template-unclosed = a {"{{"} has no {"}}"} after it
+chat-template-unknown-field = unknown field {"{{"}{ $field }{"}}"}; the fields are { $fields }
+chat-template-outside-string = {"{{"}{ $field }{"}}"} must be inside a JSON string ("...{"{{"}{ $field }{"}}"}..."): a value filled in elsewhere could break the JSON
+chat-label-candidate = Candidate
+chat-label-name = Name
+chat-label-stage = Stage
+chat-label-job = Job
+chat-open-candidate = Open candidate
+chat-title-stage-changed = Stage changed
+chat-title-pass = Candidate passed
+chat-title-feedback-created = Evaluation created
+chat-title-feedback-completed = Evaluation completed
+chat-title-interview-scheduled = Interview scheduled
+chat-title-form-submitted = Form submitted
+chat-title-other = Event: { $action }
+chat-title-unknown = Event without an action

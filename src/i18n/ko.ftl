@@ -1174,3 +1174,25 @@ memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미
    *[unpinned] 고정 해제되어
 } 있습니다. 아무것도 보내지 않습니다
 sync-form-no-resource = 상세 응답에 `resource` 객체가 없습니다
+chat-unknown-format = { $what } { $value }: '{ $format }'은(는) 채팅 형식이 아닙니다. URL 앞에 { $formats } 중 하나를 쓰거나(template+는 --template FILE 필요), 앱의 http(s) URL을 그대로 주세요
+chat-template-missing = { $destination }에는 --template FILE이 필요합니다: 이벤트마다 채울 JSON 파일입니다
+chat-template-unreadable = 템플릿 { $path }을(를) 읽을 수 없습니다
+chat-template-not-utf8 = 템플릿 { $path }이(가) UTF-8 텍스트가 아닙니다. UTF-8로 저장하세요 (iconv -f cp949 -t utf-8)
+chat-template-bad = 템플릿 { $path }: { $why }
+chat-template-not-json = 템플릿 { $path }에 예시 이벤트를 채우면 올바른 JSON이 아닙니다: { $why }. 쉼표, 괄호, 따옴표를 확인하세요
+chat-template-unclosed = {"{{"} 뒤에 {"}}"}가 없습니다
+chat-template-unknown-field = 알 수 없는 필드 {"{{"}{ $field }{"}}"}입니다. 쓸 수 있는 필드: { $fields }
+chat-template-outside-string = {"{{"}{ $field }{"}}"}는 JSON 문자열 안에 있어야 합니다("...{"{{"}{ $field }{"}}"}..."). 다른 곳에 채운 값은 JSON을 깨뜨릴 수 있습니다
+chat-label-candidate = 지원자
+chat-label-name = 이름
+chat-label-stage = 전형 단계
+chat-label-job = 채용 공고
+chat-open-candidate = 지원자 보기
+chat-title-stage-changed = 전형 단계 변경
+chat-title-pass = 합격
+chat-title-feedback-created = 평가 생성
+chat-title-feedback-completed = 평가 완료
+chat-title-interview-scheduled = 면접 일정 확정
+chat-title-form-submitted = 양식 제출
+chat-title-other = 이벤트: { $action }
+chat-title-unknown = action이 없는 이벤트

@@ -14,6 +14,7 @@ macro_rules! said {
 
 pub use recruit_client::delivery;
 pub(crate) mod guard;
+pub mod chat;
 pub mod listen;
 pub mod log;
 pub(crate) mod metrics;
