@@ -143,7 +143,10 @@ pub struct Options {
 impl Options {
     /// Refuse at start what could not be sent later: a `template+` destination without
     /// `--template`.
-    pub fn check<'a>(&self, destinations: impl IntoIterator<Item = &'a Destination>) -> Result<(), Error> {
+    pub fn check<'a>(
+        &self,
+        destinations: impl IntoIterator<Item = &'a Destination>,
+    ) -> Result<(), Error> {
         for d in destinations {
             if d.format == Some(Format::Template) && self.template.is_none() {
                 return Err(Error::usage(crate::t!(
@@ -303,15 +306,15 @@ const JOB_AT: &[&str] = &[
 impl Facts {
     pub fn of(event: &[u8], opts: &Options) -> Facts {
         let event: Value = serde_json::from_slice(event).unwrap_or(Value::Null);
-        let action = event.get("action").and_then(Value::as_str).map(str::to_string);
+        let action = event
+            .get("action")
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let mut payload = event.get("payload").cloned().unwrap_or(Value::Null);
         // A payload that is the candidate itself (a candidate record at the top).
         let is_candidate = payload.as_object().is_some_and(is_candidate_record);
         scrub(&mut payload, opts.with_names);
-        let first = |at: &[&str]| {
-            at.iter()
-                .find_map(|p| payload.pointer(p).and_then(text_of))
-        };
+        let first = |at: &[&str]| at.iter().find_map(|p| payload.pointer(p).and_then(text_of));
         let top = |key: &str| {
             is_candidate
                 .then(|| payload.get(key).and_then(text_of))
@@ -484,7 +487,6 @@ fn null_field(m: &mut Map<String, Value>, key: &str) {
     }
 }
 
-
 /// Slack's `&`, `<` and `>` as its documented escapes: `<!channel>` from an event stays text.
 fn slack_escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -569,7 +571,11 @@ fn google_escape(s: &str) -> String {
 fn google_chat(f: &Facts) -> Value {
     let mut lines = vec![format!("*{}*", google_escape(&f.title))];
     for (label, value) in f.fields() {
-        lines.push(format!("{}: {}", google_escape(&label), google_escape(value)));
+        lines.push(format!(
+            "{}: {}",
+            google_escape(&label),
+            google_escape(value)
+        ));
     }
     if let Some(link) = &f.link {
         lines.push(format!("<{link}|{}>", f.open()));
@@ -671,8 +677,13 @@ impl Template {
             Error::usage(crate::t!("chat-template-not-utf8", path = shown.as_str()))
         })?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let template = Template::parse(text)
-            .map_err(|why| Error::usage(crate::t!("chat-template-bad", path = shown.as_str(), why = why)))?;
+        let template = Template::parse(text).map_err(|why| {
+            Error::usage(crate::t!(
+                "chat-template-bad",
+                path = shown.as_str(),
+                why = why
+            ))
+        })?;
         let sample = super::samples::event("candidate_stage_changed")
             .map(|e| e.to_string())
             .unwrap_or_default();
@@ -755,7 +766,11 @@ impl Template {
 fn value_of(field: &Field, f: &Facts) -> String {
     let some = |v: &Option<String>| v.clone().unwrap_or_default();
     match field {
-        Field::Action => f.action.as_deref().map(|a| clean(a, MAX_VALUE)).unwrap_or_default(),
+        Field::Action => f
+            .action
+            .as_deref()
+            .map(|a| clean(a, MAX_VALUE))
+            .unwrap_or_default(),
         Field::Title => f.title.clone(),
         Field::Text => {
             let mut lines = f.lines();

@@ -1258,7 +1258,10 @@ mod tests {
             ["http://127.0.0.1:1/pass", "slack+http://127.0.0.1:1/chat"],
             "each route once, in the order given"
         );
-        assert_eq!(targets(Some("feedback_created")), ["http://127.0.0.1:1/all"]);
+        assert_eq!(
+            targets(Some("feedback_created")),
+            ["http://127.0.0.1:1/all"]
+        );
         assert_eq!(targets(None), ["http://127.0.0.1:1/all"]);
     }
 }

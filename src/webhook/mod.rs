@@ -13,8 +13,8 @@ macro_rules! said {
 }
 
 pub use recruit_client::delivery;
-pub(crate) mod guard;
 pub mod chat;
+pub(crate) mod guard;
 pub mod listen;
 pub mod log;
 pub(crate) mod metrics;

@@ -859,15 +859,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (s, _lock) = EventStore::open_for_listener(&dir.path().join("e.db")).unwrap();
         let pass = Some("candidate_pass");
-        let app = s.insert(&new_event(pass, b"{}", Some("http://app/"))).unwrap();
+        let app = s
+            .insert(&new_event(pass, b"{}", Some("http://app/")))
+            .unwrap();
         let chat = s
             .insert(&new_event(pass, b"{}", Some("slack+https://hooks/x")))
             .unwrap();
-        let old = s.insert(&new_event(pass, b"{}", Some("http://old/"))).unwrap();
+        let old = s
+            .insert(&new_event(pass, b"{}", Some("http://old/")))
+            .unwrap();
         let unrouted = s.insert(&new_event(pass, b"{}", None)).unwrap();
         let routes = [
             ("candidate_pass".to_string(), "http://app/".to_string()),
-            ("candidate_pass".to_string(), "slack+https://hooks/x".to_string()),
+            (
+                "candidate_pass".to_string(),
+                "slack+https://hooks/x".to_string(),
+            ),
         ];
         assert_eq!(s.reroute(&routes, Some("http://all/")).unwrap(), 2);
         let target = |id| s.get(id).unwrap().unwrap().target;
