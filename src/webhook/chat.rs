@@ -810,3 +810,64 @@ fn escape(s: &str) -> String {
     let quoted = serde_json::to_string(s).unwrap_or_default();
     quoted[1..quoted.len() - 1].to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn destinations_name_their_format_and_keep_their_url() {
+        let d = Destination::parse("--to", "slack+https://hooks.slack.com/services/T/B/x").unwrap();
+        assert_eq!(d.format, Some(Format::Slack));
+        assert_eq!(d.url.as_str(), "https://hooks.slack.com/services/T/B/x");
+        assert_eq!(d.target(), "slack+https://hooks.slack.com/services/T/B/x");
+        assert_eq!(
+            Destination::chat_target(&d.target()),
+            Some((Format::Slack, "https://hooks.slack.com/services/T/B/x"))
+        );
+        let app = Destination::parse("--to", "http://localhost:3000/h").unwrap();
+        assert_eq!(
+            (app.format, Destination::chat_target(&app.target())),
+            (None, None)
+        );
+        let e = Destination::parse("--to", "skype+https://x.example/").unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::Usage);
+    }
+
+    /// Every field of the list is null wherever it is; a name only on a person's record and
+    /// only without `with_names`; a stage's name is no person's.
+    #[test]
+    fn scrubbing_nulls_every_personal_field() {
+        let mut v = json!({"candidate": {"code": "C1", "name": "N", "email": "e", "phone": "p",
+            "birth": "b", "resume_path": "r", "profile_img_path": "i"},
+            "candidate_name": "N", "candidate_email": "e", "stage": {"name": "First"},
+            "member_scores": [{"user": {"name": "M", "phone": "mp"}}]});
+        scrub(&mut v, false);
+        assert_eq!(
+            v,
+            json!({"candidate": {"code": "C1", "name": null, "email": null, "phone": null,
+                "birth": null, "resume_path": null, "profile_img_path": null},
+                "candidate_name": null, "candidate_email": null, "stage": {"name": "First"},
+                "member_scores": [{"user": {"name": null, "phone": null}}]})
+        );
+        let mut top = json!({"code": "C2", "name": "N", "job_stage": {"title": "T"}});
+        scrub(&mut top, false);
+        assert_eq!(top["name"], Value::Null);
+        let mut named = json!({"candidate": {"name": "N", "email": "e"}, "candidate_name": "N"});
+        scrub(&mut named, true);
+        assert_eq!(
+            named,
+            json!({"candidate": {"name": "N", "email": null}, "candidate_name": "N"})
+        );
+    }
+
+    #[test]
+    fn template_fields_must_be_known_and_inside_strings() {
+        assert!(Template::parse(r#"{"a": "{{action}} {{payload.x.0}}"}"#).is_ok());
+        assert!(Template::parse(r#"{"a": {{action}}}"#).is_err());
+        assert!(Template::parse(r#"{"a": "\"", "b": {{title}}}"#).is_err());
+        assert!(Template::parse(r#"{"a": "\\", "b": "{{title}}"}"#).is_ok());
+        assert!(Template::parse(r#"{"a": "{{payload.}}"}"#).is_err());
+        assert_eq!(escape("a\"b\n한"), "a\\\"b\\n한");
+    }
+}
