@@ -47,7 +47,19 @@ Forwarding: --forward-to URL relays each accepted event (the raw bytes, the sign
 and Content-Type) by POST to a local app; --forward ACTION=URL sends one action elsewhere. The
 app's status is reported on stderr. Without --store the answer to the sender waits for the
 forward (at most --timeout seconds, default 30): 200 when the app answered 2xx, 502 otherwise,
-so that the service delivers the event again later instead of dropping it.
+so that the service delivers the event again later instead of dropping it. Several --forward
+entries for one action each get it (an app and a chat channel, or two channels).
+
+Chat destinations: FORMAT+URL (slack+, teams+, googlechat+, jandi+, or template+ with
+--template FILE) posts each event as one message in that tool's incoming-webhook format, in the
+--lang language: what happened, the candidate's code, the stage and job titles when the payload
+has them, and a link to --link-base/candidates/CODE. No personal field (email, phone, birth,
+resume and photo paths) is ever sent; the candidate's name only with --with-names. Chat
+messages are not signed and carry no X-Recruit-* header; any 2xx is delivered, and a 429's
+Retry-After is waited out by that destination's lane alone. A template is JSON whose strings
+may hold {{action}}, {{title}}, {{text}}, {{link}}, {{candidate.code}}, {{candidate.name}},
+{{stage}}, {{job}} and {{payload.PATH}}, filled in JSON-escaped (personal fields empty); it is
+checked at start.
 
 Durable relay (--store [FILE], default events.db in the data directory): each verified event
 is committed to an embedded database before the 200, then forwarded from there, per target app
@@ -87,7 +99,11 @@ Examples:
   recruit webhooks listen --store --forward-to http://localhost:3000/webhooks   # durable relay
   recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks
   recruit webhooks listen --store --forward-to http://localhost:3000/hooks \\
-      --metrics-addr 127.0.0.1:9464 --log-format json";
+      --metrics-addr 127.0.0.1:9464 --log-format json
+  recruit --lang ko webhooks listen --store --forward-to http://localhost:3000/hooks \\
+      --forward candidate_pass=http://localhost:3000/hooks \\
+      --forward candidate_pass=slack+https://hooks.slack.com/services/T000/B000/XXXX \\
+      --link-base https://app.example.com";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -120,14 +136,20 @@ Delivery follows the service: only HTTP 200 counts as delivered (201 and 204 do 
 outcome is retried after the --retry-delays (seconds, decimals allowed), at most 5 attempts in
 all. Each attempt is reported on stderr; -o json prints a summary of the attempts on stdout.
 Exit 0 when delivered; when not, 5 if the app's last answer refused the event (a 4xx other than
-408 and 429), else 7.";
+408 and 429), else 7.
+
+--to FORMAT+URL (slack+, teams+, googlechat+, jandi+, template+ with --template FILE) sends the
+sample as that chat tool's message instead, as `webhooks listen` would forward it: unsigned,
+without personal data, any 2xx delivered. A way to try a channel's address.";
 
 const TRIGGER_EXAMPLES: &str = "\
 Examples:
   recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\"
   recruit webhooks trigger form_submitted --to http://localhost:3000/hooks --retry-delays 1,2
   recruit webhooks trigger candidate_hired --to http://localhost:4242/ --payload payload.json
-  recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json";
+  recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json
+  recruit --lang ko webhooks trigger candidate_stage_changed --to slack+https://hooks.slack.com/services/T000/B000/XXXX
+  recruit webhooks trigger candidate_pass --to template+https://example.com/hook --template msg.json";
 
 /// The actions with a sample (from `api::webhooks::EVENTS`, so help and code cannot disagree), then
 /// the examples.
