@@ -253,55 +253,52 @@ const MAX_VALUE: usize = 200;
 /// What a message says about one event, every value already free of personal data.
 #[derive(Debug, Clone, Default)]
 pub struct Facts {
-    pub action: Option<String>,
+    action: Option<String>,
     /// What happened, in the message's language.
-    pub title: String,
-    pub code: Option<String>,
+    title: String,
+    code: Option<String>,
     /// Only with `--with-names`.
-    pub name: Option<String>,
-    pub stage: Option<String>,
-    pub job: Option<String>,
-    pub link: Option<String>,
+    name: Option<String>,
+    stage: Option<String>,
+    job: Option<String>,
+    link: Option<String>,
     /// The payload with every personal field null (names kept only with `--with-names`).
-    pub payload: Value,
+    payload: Value,
     lang: Lang,
 }
 
 /// Where a payload may carry each fact (payloads are undocumented: the shapes of the
-/// candidate, evaluation and interview records, and of the samples), first found wins.
-const CODE_AT: &[&str] = &[
-    "/candidate/code",
-    "/candidate_code",
-    "/feedback/candidate/code",
-    "/interview/candidate/code",
-];
-const NAME_AT: &[&str] = &[
-    "/candidate/name",
-    "/candidate_name",
-    "/feedback/candidate/name",
-    "/interview/candidate/name",
-];
-const STAGE_AT: &[&str] = &[
-    "/current_stage/name",
-    "/current_stage/title",
-    "/stage/name",
-    "/stage/title",
-    "/job_stage/title",
-    "/candidate/job_stage/title",
-    "/job_stage_title",
-    "/feedback/job_stage_title",
-    "/feedback/stage/name",
-    "/interview/stage/name",
-    "/feedback/candidate/job_stage/title",
-    "/interview/candidate/job_stage/title",
-];
-const JOB_AT: &[&str] = &[
-    "/job/title",
-    "/candidate/job/title",
-    "/feedback/candidate/job/title",
-    "/interview/candidate/job/title",
-    "/application_form/title",
-];
+/// candidate, evaluation and interview records, and of the samples), first found wins: JSON
+/// pointers, one a line.
+const CODE_AT: &str = "
+     /candidate/code
+     /candidate_code
+     /feedback/candidate/code
+     /interview/candidate/code";
+const NAME_AT: &str = "
+     /candidate/name
+     /candidate_name
+     /feedback/candidate/name
+     /interview/candidate/name";
+const STAGE_AT: &str = "
+     /current_stage/name
+     /current_stage/title
+     /stage/name
+     /stage/title
+     /job_stage/title
+     /candidate/job_stage/title
+     /job_stage_title
+     /feedback/job_stage_title
+     /feedback/stage/name
+     /interview/stage/name
+     /feedback/candidate/job_stage/title
+     /interview/candidate/job_stage/title";
+const JOB_AT: &str = "
+     /job/title
+     /candidate/job/title
+     /feedback/candidate/job/title
+     /interview/candidate/job/title
+     /application_form/title";
 
 impl Facts {
     pub fn of(event: &[u8], opts: &Options) -> Facts {
@@ -314,7 +311,10 @@ impl Facts {
         // A payload that is the candidate itself (a candidate record at the top).
         let is_candidate = payload.as_object().is_some_and(is_candidate_record);
         scrub(&mut payload, opts.with_names);
-        let first = |at: &[&str]| at.iter().find_map(|p| payload.pointer(p).and_then(text_of));
+        let first = |at: &str| {
+            at.split_whitespace()
+                .find_map(|p| payload.pointer(p).and_then(text_of))
+        };
         let top = |key: &str| {
             is_candidate
                 .then(|| payload.get(key).and_then(text_of))

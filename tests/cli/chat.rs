@@ -13,14 +13,6 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 const FORMATS: [&str; 4] = ["slack", "teams", "googlechat", "jandi"];
-const ACTIONS: [&str; 6] = [
-    "candidate_stage_changed",
-    "candidate_pass",
-    "feedback_created",
-    "feedback_completed",
-    "interview_scheduled",
-    "form_submitted",
-];
 const LINK_BASE: &str = "https://app.example.com/org";
 
 // ---- the tools' documented schemas -------------------------------------------------------
@@ -329,13 +321,13 @@ fn chat_bodies_per_format_and_language_are_golden_and_valid() {
     for format in FORMATS {
         for lang in ["en", "ko"] {
             let mut bodies = serde_json::Map::new();
-            for action in ACTIONS {
+            for (action, _) in recruit::api::webhooks::EVENTS {
                 let before = s.seen().len();
                 let to = format!("{format}+{}", url_of(&s, format));
                 let out = trigger(
                     &home,
                     lang,
-                    action,
+                    &action,
                     &to,
                     &["--link-base", LINK_BASE, "--signing-key", KEY],
                 );
@@ -434,79 +426,55 @@ fn bad_destinations_and_templates_are_refused_at_start() {
         std::fs::write(&p, text).unwrap();
         p.to_string_lossy().into_owned()
     };
-    let cases: Vec<(Vec<String>, &str)> = vec![
+    let template = "template+https://example.com/h";
+    let with = |name: &str, text: &str| vec!["--template".to_string(), write(name, text)];
+    let cases: Vec<(&str, Vec<String>, &str)> = vec![
         (
-            vec!["--to".into(), "skype+https://example.com/h".into()],
+            "skype+https://example.com/h",
+            vec![],
             "slack+, teams+, googlechat+, jandi+, template+",
         ),
+        (template, vec![], "needs --template FILE"),
+        ("slack+ftp://example.com/h", vec![], "ftp://example.com/h"),
         (
-            vec!["--to".into(), "template+https://example.com/h".into()],
-            "needs --template FILE",
-        ),
-        (
-            vec!["--to".into(), "slack+ftp://example.com/h".into()],
-            "ftp://example.com/h",
-        ),
-        (
-            vec![
-                "--to".into(),
-                "template+https://example.com/h".into(),
-                "--template".into(),
-                write("outside.json", r#"{"a": {{action}}}"#),
-            ],
+            template,
+            with("outside.json", r#"{"a": {{action}}}"#),
             "must be inside a JSON string",
         ),
         (
-            vec![
-                "--to".into(),
-                "template+https://example.com/h".into(),
-                "--template".into(),
-                write("unknown.json", r#"{"a": "{{candidate.email}}"}"#),
-            ],
+            template,
+            with("unknown.json", r#"{"a": "{{candidate.email}}"}"#),
             "unknown field {{candidate.email}}",
         ),
         (
-            vec![
-                "--to".into(),
-                "template+https://example.com/h".into(),
-                "--template".into(),
-                write("comma.json", r#"{"a": "{{action}}",}"#),
-            ],
+            template,
+            with("comma.json", r#"{"a": "{{action}}",}"#),
             "not valid JSON once filled in",
         ),
         (
-            vec![
-                "--to".into(),
-                "template+https://example.com/h".into(),
-                "--template".into(),
-                write("open.json", r#"{"a": "{{action"}"#),
-            ],
+            template,
+            with("open.json", r#"{"a": "{{action"}"#),
             "has no }} after it",
         ),
     ];
-    for (args, says) in cases {
-        let out = home
-            .cmd()
-            .args(["webhooks", "trigger", "candidate_pass"])
-            .args(&args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr_of(&out));
+    // Exit 2, saying what is wrong.
+    let refused = |out: std::process::Output, says: &str| {
+        let said = stderr_of(&out);
+        let code = out.status.code();
         assert!(
-            stderr_of(&out).contains(says),
-            "{args:?}: {}",
-            stderr_of(&out)
+            code == Some(2) && said.contains(says),
+            "{code:?}, not {says}: {said}"
         );
+    };
+    for (to, args, says) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(trigger(&home, "en", "candidate_pass", to, &args), says);
     }
     // The listener checks its destinations before it listens.
-    let out = home
-        .cmd()
-        .args(["webhooks", "listen", "--port", "0"])
-        .args(["--forward", "candidate_pass=template+https://example.com/h"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
-    assert!(stderr_of(&out).contains("needs --template FILE"));
+    let listen = ["webhooks", "listen", "--port", "0", "--forward"];
+    let forward = "candidate_pass=template+https://example.com/h";
+    let out = home.cmd().args(listen).arg(forward).output().unwrap();
+    refused(out, "needs --template FILE");
 }
 
 // ---- personal data -----------------------------------------------------------------------
@@ -623,6 +591,22 @@ fn no_personal_value_reaches_a_chat_request() {
 
 // ---- lanes -------------------------------------------------------------------------------
 
+/// A stored listener with these two `--forward` entries, sent `n` candidate_pass events
+/// (candidates C1..Cn), each answered 200.
+fn two_lanes(
+    home: &Home,
+    store: &std::path::Path,
+    [a, b]: [&str; 2],
+    n: usize,
+) -> crate::relay::Listener {
+    let l = listen_stored(home, store, &["--forward", a, "--forward", b]);
+    for i in 1..=n {
+        let body = json!({"action": "candidate_pass", "payload": {"candidate": {"code": format!("C{i}")}}});
+        assert_eq!(send_signed(&l.url, &body.to_string(), true).0, 200);
+    }
+    l
+}
+
 /// Two `--forward` entries for one action, an app and a chat channel: each gets every event,
 /// in order, through its own lane (one stored row per target): the app the signed raw event
 /// with its X-Recruit headers, the channel a message without them. Without --store, both too.
@@ -633,11 +617,7 @@ fn every_forward_of_an_action_gets_it_in_order() {
     let store = home.dir.path().join("relay.db");
     let app = format!("candidate_pass={}", url_of(&s, "app"));
     let chat = format!("candidate_pass=slack+{}", url_of(&s, "slack"));
-    let l = listen_stored(&home, &store, &["--forward", &app, "--forward", &chat]);
-    for n in 1..=3 {
-        let body = json!({"action": "candidate_pass", "payload": {"candidate": {"code": format!("C{n}")}}});
-        assert_eq!(send_signed(&l.url, &body.to_string(), true).0, 200);
-    }
+    let l = two_lanes(&home, &store, [&app, &chat], 3);
     wait_for("3 events on both lanes", 20, || s.seen().len() == 6);
     let codes = |path: &str| -> Vec<String> {
         s.seen()
@@ -707,11 +687,7 @@ fn a_429_with_retry_after_holds_up_only_its_own_lane() {
     let store = home.dir.path().join("relay.db");
     let slow = format!("candidate_pass=slack+{}", url_of(&s, "slow"));
     let fast = format!("candidate_pass=googlechat+{}", url_of(&s, "fast"));
-    let l = listen_stored(&home, &store, &["--forward", &slow, "--forward", &fast]);
-    for n in 1..=2 {
-        let body = json!({"action": "candidate_pass", "payload": {"candidate": {"code": format!("C{n}")}}});
-        assert_eq!(send_signed(&l.url, &body.to_string(), true).0, 200);
-    }
+    let l = two_lanes(&home, &store, [&slow, &fast], 2);
     wait_for("the slow lane's 3 requests", 20, || {
         times
             .lock()

@@ -484,6 +484,19 @@ mod tests {
         }
     }
 
+    /// The relay's kind of rules: any 2xx, backoff from 1 s up to `max`, these refusal delays.
+    fn relay_policy(max: Duration, refusals: Vec<Duration>) -> Policy {
+        Policy {
+            success: Success::Any2xx,
+            retries: Retries::Backoff {
+                first: Duration::from_secs(1),
+                max,
+                max_age: None,
+            },
+            refusals: Some(refusals),
+        }
+    }
+
     fn slow_down(secs: u64) -> Outcome {
         Outcome::Refused {
             status: 429,
@@ -497,15 +510,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn retry_after_is_waited_out_by_the_relay_not_by_the_service() {
         let s = Duration::from_secs;
-        let relay = Policy {
-            success: Success::Any2xx,
-            retries: Retries::Backoff {
-                first: s(1),
-                max: s(60),
-                max_age: None,
-            },
-            refusals: Some(vec![s(2)]),
-        };
+        let relay = relay_policy(s(60), vec![s(2)]);
         let started = tokio::time::Instant::now();
         let (v, n, waits) = script(&relay, vec![slow_down(30), slow_down(0), refused(503)]).await;
         assert_eq!((v, n), (Verdict::Delivered, 4));
@@ -561,15 +566,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn the_relay_policy_backs_off_and_gives_refusals_up() {
         let s = Duration::from_secs;
-        let policy = Policy {
-            success: Success::Any2xx,
-            retries: Retries::Backoff {
-                first: s(1),
-                max: s(4),
-                max_age: None,
-            },
-            refusals: Some(vec![s(2), s(2)]),
-        };
+        let policy = relay_policy(s(4), vec![s(2), s(2)]);
         let failed = Outcome::Failed("connection refused".into());
         let (v, n, waits) = script(
             &policy,
