@@ -327,7 +327,7 @@ fn chat_bodies_per_format_and_language_are_golden_and_valid() {
                 let out = trigger(
                     &home,
                     lang,
-                    &action,
+                    action,
                     &to,
                     &["--link-base", LINK_BASE, "--signing-key", KEY],
                 );
