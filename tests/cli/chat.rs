@@ -651,6 +651,24 @@ fn every_forward_of_an_action_gets_it_in_order() {
         rows.iter().all(|r| r["status"] == json!("delivered")),
         "{rows:?}"
     );
+    // `events replay` of both rows of one event sends it again to each, as its lane did.
+    let ids: Vec<String> = rows
+        .iter()
+        .filter(|r| r["payload"]["payload"]["candidate"]["code"] == "C2")
+        .map(|r| r["id"].to_string())
+        .collect();
+    let out = recruit(&home)
+        .args(["webhooks", "events", "replay", "--store"])
+        .arg(&store)
+        .args(&ids)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let again: Vec<Seen> = s.seen().into_iter().skip(6).collect();
+    assert_eq!(again.len(), 2, "the app's row and the channel's");
+    let slack = again.iter().find(|r| r.uri == "/slack").unwrap();
+    assert_chat_headers(slack, "slack");
+    assert!(body_of(slack)["text"].as_str().unwrap().contains("C2"));
 
     // Without a store: each target at once, the answer 200 once both took it.
     let s2 = chat_stub();
