@@ -18,6 +18,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 
+use super::chat::{Chat, Destination};
 use super::delivery::{self, Signing};
 use super::log::{Log, Record};
 use super::shared::clock;
@@ -41,9 +42,12 @@ pub struct ListenConfig {
     pub signatures: Signatures,
     /// Only these actions are printed and forwarded (None = all).
     pub events: Option<Vec<String>>,
-    pub forward_to: Option<url::Url>,
-    /// Per-action forward targets (`--forward ACTION=URL`), tried before `forward_to`.
-    pub forward: Vec<(String, url::Url)>,
+    pub forward_to: Option<Destination>,
+    /// Per-action forward targets (`--forward ACTION=URL`, repeatable for one action): an
+    /// action with any goes to each of them, every other to `forward_to`.
+    pub forward: Vec<(String, Destination)>,
+    /// How chat destinations (`FORMAT+URL`) are written to.
+    pub chat: super::chat::Options,
     /// How events are printed: as they came (json), one compact line each (ndjson), or a
     /// line for people (table; csv too: events have no columns).
     pub format: Format,
@@ -64,8 +68,8 @@ pub struct ListenConfig {
 impl ListenConfig {
     /// Every app events are forwarded to, each once.
     pub(crate) fn targets(&self) -> Vec<String> {
-        let mut targets: Vec<String> = self.forward.iter().map(|(_, u)| u.to_string()).collect();
-        targets.extend(self.forward_to.iter().map(|u| u.to_string()));
+        let mut targets: Vec<String> = self.forward.iter().map(|(_, d)| d.target()).collect();
+        targets.extend(self.forward_to.iter().map(Destination::target));
         targets.sort();
         targets.dedup();
         targets
@@ -108,6 +112,7 @@ pub struct Ended {
 struct Shared {
     cfg: ListenConfig,
     client: reqwest::Client,
+    chat: Arc<Chat>,
     stats: Arc<Stats>,
     log: Log,
     printer: Printer,
@@ -137,6 +142,12 @@ pub async fn run(
     // Forward targets are local apps: a proxy from the environment must not catch them.
     let agent = delivery::user_agent("webhooks listen");
     let client = delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?;
+    let chat = Arc::new(Chat::new(
+        cfg.chat.clone(),
+        &cfg.net,
+        cfg.forward_timeout,
+        "webhooks listen",
+    )?);
     let stats = Arc::new(Stats::default());
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);
@@ -157,6 +168,7 @@ pub async fn run(
             targets: targets.clone(),
             resign,
             client: client.clone(),
+            chat: chat.clone(),
             policy: d.policy.clone(),
             wake: woken,
             stop: stop.clone(),
@@ -210,6 +222,7 @@ pub async fn run(
         },
         cfg,
         client,
+        chat,
         stats: stats.clone(),
         log: log.clone(),
         printer,
@@ -277,10 +290,10 @@ fn reroute(cfg: &ListenConfig, d: &Durable, targets: &[String]) -> Result<usize,
     let routes: Vec<(String, String)> = cfg
         .forward
         .iter()
-        .map(|(a, u)| (a.clone(), u.to_string()))
+        .map(|(a, d)| (a.clone(), d.target()))
         .collect();
-    d.store
-        .reroute(&routes, cfg.forward_to.as_ref().map(|u| u.as_str()))
+    let default = cfg.forward_to.as_ref().map(Destination::target);
+    d.store.reroute(&routes, default.as_deref())
 }
 
 /// How long a connection may stay silent: never shorter than a forward can take, since the
@@ -523,14 +536,14 @@ async fn handle(
     if let Some(writer) = &st.writer {
         return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
-    let target = forward_target(&st.cfg, action);
+    let targets = forward_targets(&st.cfg, action);
     // Printing is this event's only way on when it is not forwarded: a 200 would make the
     // service drop it, a 503 makes it retry.
     let printed = st
         .printer
-        .print(&st.cfg, &body, head.json, &st.log, target.is_none())
+        .print(&st.cfg, &body, head.json, &st.log, targets.is_empty())
         .await;
-    if let (Printed::Failed(error), None) = (&printed, target) {
+    if let (Printed::Failed(error), true) = (&printed, targets.is_empty()) {
         st.log.write(
             said!(
                 Record::error,
@@ -546,18 +559,19 @@ async fn handle(
             "the event could not be written to the listener's output; retry later",
         );
     }
-    if let Some(url) = target {
-        if !forward(&st, url, &headers, &body).await {
-            // Nothing stores the event here: a 200 would make the service drop it for good,
-            // a 502 makes it retry later.
-            st.log
-                .write(said!(Record::warn, "answered_502", "listen-answered-502"));
-            return refused(
-                StatusCode::BAD_GATEWAY,
-                "forward_failed",
-                &format!("forward to {url} failed; retry later"),
-            );
-        }
+    // Each target at once: one slow app does not hold up the others' answers.
+    let forwards = targets.iter().map(|d| forward(&st, d, &headers, &body));
+    let outcomes = futures::future::join_all(forwards).await;
+    if let Some((failed, _)) = targets.iter().zip(&outcomes).find(|(_, ok)| !**ok) {
+        // Nothing stores the event here: a 200 would make the service drop it for good,
+        // a 502 makes it retry later (the targets that took it get it again: at least once).
+        st.log
+            .write(said!(Record::warn, "answered_502", "listen-answered-502"));
+        return refused(
+            StatusCode::BAD_GATEWAY,
+            "forward_failed",
+            &format!("forward to {} failed; retry later", failed.url),
+        );
     }
     ok()
 }
@@ -616,7 +630,7 @@ async fn store_event(
     body: &Bytes,
     json: bool,
 ) -> Response {
-    let ev = NewEvent {
+    let ev = |target: Option<String>| NewEvent {
         action: action.map(str::to_string),
         payload: body.clone(),
         content_type: headers
@@ -627,10 +641,23 @@ async fn store_event(
             .get(&st.cfg.signatures.header)
             .and_then(|v| v.to_str().ok())
             .map(|v| (st.cfg.signatures.header.as_str().to_string(), v.to_string())),
-        target: forward_target(&st.cfg, action).map(|u| u.to_string()),
+        target,
     };
-    match writer.insert(ev).await {
-        Ok(id) => {
+    // One row per target, each forwarded by its own lane; one row without a target when
+    // there is none yet. All are handed to the writer before any is awaited, so they are
+    // committed together (one group commit) before the 200.
+    let targets: Vec<Option<String>> = match forward_targets(&st.cfg, action) {
+        t if t.is_empty() => vec![None],
+        t => t.into_iter().map(|d| Some(d.target())).collect(),
+    };
+    let inserts = targets.into_iter().map(|t| writer.insert(ev(t)));
+    let stored: Result<Vec<i64>, Error> = futures::future::join_all(inserts)
+        .await
+        .into_iter()
+        .collect();
+    match stored {
+        Ok(ids) => {
+            let id = ids[0];
             st.stats.stored.fetch_add(1, Ordering::Relaxed);
             // Stored: a stdout that cannot be written is said (by the printer), the 200 stands.
             st.printer.print(&st.cfg, body, json, &st.log, false).await;
@@ -862,38 +889,51 @@ impl Printer {
     }
 }
 
-pub(crate) fn forward_target<'a>(
+/// Every target of an event of `action`: each `--forward` entry for it (in the order given,
+/// each once), or else `--forward-to`.
+pub(crate) fn forward_targets<'a>(
     cfg: &'a ListenConfig,
     action: Option<&str>,
-) -> Option<&'a url::Url> {
-    action
-        .and_then(|a| cfg.forward.iter().find(|(name, _)| name == a))
-        .map(|(_, url)| url)
-        .or(cfg.forward_to.as_ref())
+) -> Vec<&'a Destination> {
+    let mut targets: Vec<&Destination> = Vec::new();
+    for (name, d) in &cfg.forward {
+        if Some(name.as_str()) == action && !targets.contains(&d) {
+            targets.push(d);
+        }
+    }
+    if targets.is_empty() {
+        targets.extend(cfg.forward_to.as_ref());
+    }
+    targets
 }
 
-/// Relay the raw bytes with the signature header and Content-Type. The outcome is logged;
-/// true when the app answered 2xx.
-async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes) -> bool {
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok());
-    let signature = headers
-        .get(&st.cfg.signatures.header)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| (st.cfg.signatures.header.as_str(), v));
-    let outcome = delivery::post(
-        &st.client,
-        url.as_str(),
-        delivery::Request {
-            payload: body,
-            content_type,
-            signing: Signing::AsReceived(signature),
-            event_id: None,
-            dedup_key: true,
-        },
-    )
-    .await;
+/// Relay the raw bytes with the signature header and Content-Type to an app, or the event as
+/// a message to a chat tool. The outcome is logged; true when the target answered 2xx.
+async fn forward(st: &Shared, to: &Destination, headers: &HeaderMap, body: &Bytes) -> bool {
+    let outcome = match to.format {
+        Some(format) => st.chat.post(format, to.url.as_str(), body).await,
+        None => {
+            let content_type = headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok());
+            let signature = headers
+                .get(&st.cfg.signatures.header)
+                .and_then(|v| v.to_str().ok())
+                .map(|v| (st.cfg.signatures.header.as_str(), v));
+            delivery::post(
+                &st.client,
+                to.url.as_str(),
+                delivery::Request {
+                    payload: body,
+                    content_type,
+                    signing: Signing::AsReceived(signature),
+                    event_id: None,
+                    dedup_key: true,
+                },
+            )
+            .await
+        }
+    };
     if outcome.accepted() {
         st.stats.forwarded.fetch_add(1, Ordering::Relaxed);
         st.log.write(
@@ -901,10 +941,10 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
                 Record::info,
                 "forwarded",
                 "listen-forwarded",
-                url = url.to_string(),
+                url = to.to_string(),
                 outcome = outcome.describe()
             )
-            .target(url.as_str()),
+            .target(&to.target()),
         );
         return true;
     }
@@ -916,14 +956,14 @@ async fn forward(st: &Shared, url: &url::Url, headers: &HeaderMap, body: &Bytes)
     let en = crate::t_in!(
         crate::i18n::Lang::En,
         "listen-forward-failed",
-        url = url.to_string(),
+        url = to.to_string(),
         what = what_en
     );
-    let people = crate::t!("listen-forward-failed", url = url.to_string(), what = what);
+    let people = crate::t!("listen-forward-failed", url = to.to_string(), what = what);
     st.log.write(
         Record::warn("forward_failed", en)
             .for_people(people)
-            .target(url.as_str()),
+            .target(&to.target()),
     );
     false
 }
@@ -1174,8 +1214,8 @@ mod tests {
     }
 
     #[test]
-    fn forward_routes_fall_back_to_forward_to() {
-        let u = |s: &str| url::Url::parse(s).unwrap();
+    fn forward_routes_fall_back_to_forward_to_and_every_route_of_an_action_gets_it() {
+        let d = |s: &str| Destination::parse("--forward", s).unwrap();
         let cfg = ListenConfig {
             addr: ([127, 0, 0, 1], 0).into(),
             signatures: Signatures {
@@ -1184,8 +1224,13 @@ mod tests {
                 tolerance: None,
             },
             events: None,
-            forward_to: Some(u("http://127.0.0.1:1/all")),
-            forward: vec![("candidate_pass".into(), u("http://127.0.0.1:1/pass"))],
+            forward_to: Some(d("http://127.0.0.1:1/all")),
+            forward: vec![
+                ("candidate_pass".into(), d("http://127.0.0.1:1/pass")),
+                ("candidate_pass".into(), d("slack+http://127.0.0.1:1/chat")),
+                ("candidate_pass".into(), d("http://127.0.0.1:1/pass")),
+            ],
+            chat: Default::default(),
             format: Format::Table,
             forward_timeout: Duration::from_secs(1),
             net: Default::default(),
@@ -1196,18 +1241,27 @@ mod tests {
         };
         assert_eq!(
             cfg.targets(),
-            ["http://127.0.0.1:1/all", "http://127.0.0.1:1/pass"]
+            [
+                "http://127.0.0.1:1/all",
+                "http://127.0.0.1:1/pass",
+                "slack+http://127.0.0.1:1/chat"
+            ]
+        );
+        let targets = |a| -> Vec<String> {
+            forward_targets(&cfg, a)
+                .iter()
+                .map(|d| d.target())
+                .collect()
+        };
+        assert_eq!(
+            targets(Some("candidate_pass")),
+            ["http://127.0.0.1:1/pass", "slack+http://127.0.0.1:1/chat"],
+            "each route once, in the order given"
         );
         assert_eq!(
-            forward_target(&cfg, Some("candidate_pass")).unwrap().path(),
-            "/pass"
+            targets(Some("feedback_created")),
+            ["http://127.0.0.1:1/all"]
         );
-        assert_eq!(
-            forward_target(&cfg, Some("feedback_created"))
-                .unwrap()
-                .path(),
-            "/all"
-        );
-        assert_eq!(forward_target(&cfg, None).unwrap().path(), "/all");
+        assert_eq!(targets(None), ["http://127.0.0.1:1/all"]);
     }
 }

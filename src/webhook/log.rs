@@ -101,6 +101,8 @@ impl Record {
             LogFormat::Text => {
                 let text =
                     crate::output::text::safe_line(self.people.as_deref().unwrap_or(&self.message));
+                // A chat destination's address is a secret: never in a log line.
+                let text = super::chat::hide_secrets(&text);
                 if matches!(self.outcome, "listening" | "stopped") {
                     // Scripts and tests read the port from the first line and the summary
                     // from the last: no time in front.
@@ -121,8 +123,9 @@ impl Record {
                 m.insert("outcome".into(), json!(self.outcome));
                 m.insert("event_id".into(), json!(self.event_id));
                 m.insert("action".into(), json!(self.action));
-                m.insert("target".into(), json!(self.target));
-                m.insert("message".into(), json!(self.message));
+                let hidden = |t: &str| super::chat::hide_secrets(t).into_owned();
+                m.insert("target".into(), json!(self.target.as_deref().map(hidden)));
+                m.insert("message".into(), json!(hidden(&self.message)));
                 Value::Object(m).to_string()
             }
         }

@@ -108,7 +108,9 @@ fn per_target<'a>(
 ) {
     let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
     for (target, value) in samples {
-        let _ = writeln!(out, "{name}{{target=\"{}\"}} {value}", label(target));
+        // A chat destination's address is a secret: its label is the hidden form.
+        let target = super::chat::hide_secrets(target);
+        let _ = writeln!(out, "{name}{{target=\"{}\"}} {value}", label(&target));
     }
 }
 

@@ -13,6 +13,7 @@ macro_rules! said {
 }
 
 pub use recruit_client::delivery;
+pub mod chat;
 pub(crate) mod guard;
 pub mod listen;
 pub mod log;

@@ -64,6 +64,8 @@ pub(crate) struct Relay {
     /// Sign forwards afresh with the listener's keys and header.
     pub resign: Option<super::shared::Signatures>,
     pub client: reqwest::Client,
+    /// Writes the messages of chat targets (`slack+https://...`).
+    pub chat: Arc<super::chat::Chat>,
     pub policy: Policy,
     /// Changed by the listener after each stored event.
     pub wake: watch::Receiver<u64>,
@@ -328,6 +330,10 @@ impl Relay {
     }
 
     async fn post(&self, url: &str, ev: &Event) -> Outcome {
+        // A chat target gets a message made from the event: unsigned, no X-Recruit-* headers.
+        if let Some((format, chat_url)) = super::chat::Destination::chat_target(url) {
+            return self.chat.post(format, chat_url, &ev.payload).await;
+        }
         let received = ev.signature.as_ref().map(|(n, v)| (n.as_str(), v.as_str()));
         let signing = match &self.resign {
             Some(r) => Signing::Fresh {

@@ -94,6 +94,11 @@ pub(crate) fn build_body(
 
 pub(crate) struct TriggerConfig {
     pub url: url::Url,
+    /// A chat tool's address: any 2xx is delivered (as for the relay's chat forwards), and a
+    /// 429's Retry-After is waited out.
+    pub chat: bool,
+    /// Headers the receiver wants besides Content-Type (JANDI's Accept).
+    pub headers: &'static [(&'static str, &'static str)],
     pub body: Vec<u8>,
     /// Every key signs (one `v1` entry each); empty = unsigned.
     pub keys: Vec<Secret>,
@@ -156,7 +161,15 @@ pub(crate) async fn deliver(
         .map(|d| Duration::from_secs_f64(*d))
         .collect();
     let total = delays.len() + 1;
-    let policy = delivery::Policy::service(delays);
+    let policy = if cfg.chat {
+        delivery::Policy {
+            success: delivery::Success::Any2xx,
+            retries: delivery::Retries::Fixed(delays),
+            refusals: None,
+        }
+    } else {
+        delivery::Policy::service(delays)
+    };
     let url = cfg.url.to_string();
     let attempts = std::sync::Mutex::new(Vec::with_capacity(total));
     let started = std::sync::Mutex::new((Instant::now(), None::<i64>));
@@ -169,7 +182,7 @@ pub(crate) async fn deliver(
             let t = signature::now_unix();
             *started.lock().unwrap_or_else(|e| e.into_inner()) =
                 (Instant::now(), (!cfg.keys.is_empty()).then_some(t));
-            delivery::post(
+            delivery::post_with(
                 &client,
                 &url,
                 delivery::Request {
@@ -188,13 +201,16 @@ pub(crate) async fn deliver(
                     event_id: None,
                     dedup_key: false,
                 },
+                cfg.headers,
             )
         },
         |a| {
             let (at, timestamp) = *started.lock().unwrap_or_else(|e| e.into_inner());
             let (status, error, answer) = match a.outcome {
                 delivery::Outcome::Accepted(s) => (Some(*s), None, ""),
-                delivery::Outcome::Refused { status, body } => (Some(*status), None, body.as_str()),
+                delivery::Outcome::Refused { status, body, .. } => {
+                    (Some(*status), None, body.as_str())
+                }
                 delivery::Outcome::Failed(e) => (None, Some(e.clone()), ""),
             };
             let retry_in_secs = match &a.next {

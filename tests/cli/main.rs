@@ -13,6 +13,7 @@ mod audit_hooks;
 mod bad_servers;
 mod candidates;
 mod chaos;
+mod chat;
 mod commands;
 mod docs;
 mod exits;

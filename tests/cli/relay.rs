@@ -995,8 +995,11 @@ impl InProcess {
                 tolerance: None,
             },
             events: None,
-            forward_to: Some(url::Url::parse(forward_to).unwrap()),
+            forward_to: Some(
+                recruit::webhook::chat::Destination::parse("--forward-to", forward_to).unwrap(),
+            ),
             forward: vec![],
+            chat: Default::default(),
             format: recruit::output::Format::Ndjson,
             forward_timeout: Duration::from_secs(5),
             net: Default::default(),

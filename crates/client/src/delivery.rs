@@ -25,6 +25,10 @@ pub const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
 /// How much of a refusing app's answer is kept in `last_error`.
 const BODY_EXCERPT: usize = 500;
 
+/// The longest `Retry-After` a sender waits out: a chat tool that asks for more than an hour
+/// is tried again after an hour (the relay's `--max-age` still bounds the whole).
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(3600);
+
 /// How a forward is signed.
 #[derive(Debug, Clone, Copy)]
 pub enum Signing<'a> {
@@ -58,8 +62,13 @@ pub struct Request<'a> {
 pub enum Outcome {
     /// 2xx.
     Accepted(u16),
-    /// Any other status, with the start of the answer's body.
-    Refused { status: u16, body: String },
+    /// Any other status, with the start of the answer's body and, on a 429 or 503, how long
+    /// the app asked to be left alone (`Retry-After`, capped at [`MAX_RETRY_AFTER`]).
+    Refused {
+        status: u16,
+        body: String,
+        retry_after: Option<Duration>,
+    },
     /// No answer: connection refused, timeout, TLS...
     Failed(String),
 }
@@ -83,12 +92,20 @@ impl Outcome {
         }
     }
 
+    /// The wait the app asked for with its refusal, if any.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            Outcome::Refused { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
+
     /// `HTTP 200`, `HTTP 400: {"error":...}`, or the connection error.
     pub fn describe(&self) -> String {
         match self {
             Outcome::Accepted(s) => format!("HTTP {s}"),
-            Outcome::Refused { status, body } if body.is_empty() => format!("HTTP {status}"),
-            Outcome::Refused { status, body } => format!("HTTP {status}: {body}"),
+            Outcome::Refused { status, body, .. } if body.is_empty() => format!("HTTP {status}"),
+            Outcome::Refused { status, body, .. } => format!("HTTP {status}: {body}"),
             Outcome::Failed(e) => e.clone(),
         }
     }
@@ -145,6 +162,16 @@ pub fn dedup_key(payload: &[u8]) -> String {
 
 /// Send `req` to `url`.
 pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outcome {
+    post_with(client, url, req, &[]).await
+}
+
+/// Send `req` to `url` with these headers besides (a chat tool's `Accept`).
+pub async fn post_with(
+    client: &reqwest::Client,
+    url: &str,
+    req: Request<'_>,
+    extra: &[(&str, &str)],
+) -> Outcome {
     let content_type = req
         .content_type
         .and_then(|c| HeaderValue::from_str(c).ok())
@@ -153,6 +180,9 @@ pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outc
         .post(url)
         .header(CONTENT_TYPE, content_type)
         .body(req.payload.to_vec());
+    for (name, value) in extra {
+        builder = builder.header(*name, *value);
+    }
     if req.dedup_key {
         builder = builder.header(DEDUP_KEY, dedup_key(req.payload));
     }
@@ -198,9 +228,14 @@ pub async fn post(client: &reqwest::Client, url: &str, req: Request<'_>) -> Outc
     if (200..300).contains(&status) {
         return Outcome::Accepted(status);
     }
+    let retry_after = matches!(status, 429 | 503)
+        .then(|| crate::api::http::retry_after(resp.headers()))
+        .flatten()
+        .map(|d| d.min(MAX_RETRY_AFTER));
     Outcome::Refused {
         status,
         body: excerpt(resp).await,
+        retry_after,
     }
 }
 
@@ -271,6 +306,12 @@ impl Policy {
             retries: Retries::Fixed(delays),
             refusals: None,
         }
+    }
+
+    /// Whether a retry waits at least what the app asked for (`Retry-After` on a 429 or 503):
+    /// every sender but the service's stand-ins, since the service follows its own delays.
+    pub fn honours_retry_after(&self) -> bool {
+        self.success != Success::Exactly200
     }
 
     /// The delay after the `attempts`-th failed attempt of a backoff: first, 2 first, ... max.
@@ -365,6 +406,13 @@ where
                 },
             }
         };
+        // A rate limit is honoured per sender: this run waits, others go on.
+        let next = match (next, outcome.retry_after()) {
+            (Next::RetryIn(d), Some(asked)) if policy.honours_retry_after() => {
+                Next::RetryIn(d.max(asked))
+            }
+            (next, _) => next,
+        };
         let go_on = watch(Attempted {
             n,
             attempts,
@@ -407,6 +455,7 @@ mod tests {
         let refused = |status| Outcome::Refused {
             status,
             body: String::new(),
+            retry_after: None,
         };
         for s in [400, 401, 403, 404, 410, 413, 422] {
             assert!(refused(s).permanent(), "{s}");
@@ -419,7 +468,8 @@ mod tests {
         assert_eq!(
             Outcome::Refused {
                 status: 400,
-                body: r#"{"error":"bad"}"#.into()
+                body: r#"{"error":"bad"}"#.into(),
+                retry_after: None,
             }
             .describe(),
             r#"HTTP 400: {"error":"bad"}"#
@@ -430,7 +480,45 @@ mod tests {
         Outcome::Refused {
             status,
             body: String::new(),
+            retry_after: None,
         }
+    }
+
+    /// The relay's kind of rules: any 2xx, backoff from 1 s up to `max`, these refusal delays.
+    fn relay_policy(max: Duration, refusals: Vec<Duration>) -> Policy {
+        Policy {
+            success: Success::Any2xx,
+            retries: Retries::Backoff {
+                first: Duration::from_secs(1),
+                max,
+                max_age: None,
+            },
+            refusals: Some(refusals),
+        }
+    }
+
+    fn slow_down(secs: u64) -> Outcome {
+        Outcome::Refused {
+            status: 429,
+            body: String::new(),
+            retry_after: Some(Duration::from_secs(secs)),
+        }
+    }
+
+    /// A 429's Retry-After lengthens the relay's wait (never shortens it); the service's
+    /// rules keep their own delays, as the service does.
+    #[tokio::test(start_paused = true)]
+    async fn retry_after_is_waited_out_by_the_relay_not_by_the_service() {
+        let s = Duration::from_secs;
+        let relay = relay_policy(s(60), vec![s(2)]);
+        let started = tokio::time::Instant::now();
+        let (v, n, waits) = script(&relay, vec![slow_down(30), slow_down(0), refused(503)]).await;
+        assert_eq!((v, n), (Verdict::Delivered, 4));
+        assert_eq!(waits, [s(30), s(2), s(4)], "max(backoff, Retry-After)");
+        assert_eq!(started.elapsed(), s(36), "the waits were slept");
+        let service = Policy::service(vec![s(10)]);
+        let (_, _, waits) = script(&service, vec![slow_down(300)]).await;
+        assert_eq!(waits, [s(10)]);
     }
 
     /// Runs `policy` against scripted outcomes on tokio's paused clock: the verdict, the
@@ -478,15 +566,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn the_relay_policy_backs_off_and_gives_refusals_up() {
         let s = Duration::from_secs;
-        let policy = Policy {
-            success: Success::Any2xx,
-            retries: Retries::Backoff {
-                first: s(1),
-                max: s(4),
-                max_age: None,
-            },
-            refusals: Some(vec![s(2), s(2)]),
-        };
+        let policy = relay_policy(s(4), vec![s(2), s(2)]);
         let failed = Outcome::Failed("connection refused".into());
         let (v, n, waits) = script(
             &policy,

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
+use crate::webhook::chat::{self, Chat, Destination};
 use crate::webhook::delivery::{self as forward, Signing};
 use crate::webhook::store::{Event, EventStore, Filter, Open, Prune, Pruned, Status};
 
@@ -353,10 +354,20 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
 
 async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     let store = open(&a.store)?;
+    // A chat destination (`slack+https://...`, given or stored) gets the event as its message.
     let to =
         a.to.as_deref()
-            .map(|u| crate::api::webhooks::http_url("--to", u))
+            .map(|u| Destination::parse("--to", u).map(|d| d.target()))
             .transpose()?;
+    let chat = Chat::new(
+        chat::Options {
+            lang: crate::i18n::lang(),
+            ..Default::default()
+        },
+        &ctx.net()?,
+        ctx.timeout()?,
+        "webhooks events replay",
+    )?;
     let events = events_to_replay(&store, &a.ids, to.is_some())?;
     let client = forward::client(
         &ctx.net()?,
@@ -396,18 +407,17 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
             },
             None => Signing::AsReceived(received),
         };
-        let outcome = forward::post(
-            &client,
-            &url,
-            forward::Request {
-                payload: &e.payload,
-                content_type: e.content_type.as_deref(),
-                signing,
-                event_id: Some(e.id),
-                dedup_key: true,
-            },
-        )
-        .await;
+        let request = forward::Request {
+            payload: &e.payload,
+            content_type: e.content_type.as_deref(),
+            signing,
+            event_id: Some(e.id),
+            dedup_key: true,
+        };
+        let outcome = match Destination::chat_target(&url) {
+            Some((format, chat_url)) => chat.post(format, chat_url, &e.payload).await,
+            None => forward::post(&client, &url, request).await,
+        };
         let ok = outcome.accepted();
         let what = outcome.describe();
         if !ok {

@@ -11,6 +11,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Format;
 use crate::redact::Secret;
+use crate::webhook::chat::{self, Destination};
 use crate::webhook::listen::{self, ListenConfig, Signatures};
 use crate::webhook::signature::{self, DEFAULT_HEADER, DEFAULT_TOLERANCE_SECS};
 use crate::webhook::trigger::{self, TriggerConfig, DEFAULT_RETRY_DELAYS};
@@ -46,7 +47,19 @@ Forwarding: --forward-to URL relays each accepted event (the raw bytes, the sign
 and Content-Type) by POST to a local app; --forward ACTION=URL sends one action elsewhere. The
 app's status is reported on stderr. Without --store the answer to the sender waits for the
 forward (at most --timeout seconds, default 30): 200 when the app answered 2xx, 502 otherwise,
-so that the service delivers the event again later instead of dropping it.
+so that the service delivers the event again later instead of dropping it. Several --forward
+entries for one action each get it (an app and a chat channel, or two channels).
+
+Chat destinations: FORMAT+URL (slack+, teams+, googlechat+, jandi+, or template+ with
+--template FILE) posts each event as one message in that tool's incoming-webhook format, in the
+--lang language: what happened, the candidate's code, the stage and job titles when the payload
+has them, and a link to --link-base/candidates/CODE. No personal field (email, phone, birth,
+resume and photo paths) is ever sent; the candidate's name only with --with-names. Chat
+messages are not signed and carry no X-Recruit-* header; any 2xx is delivered, and a 429's
+Retry-After is waited out by that destination's lane alone. A template is JSON whose strings
+may hold {{action}}, {{title}}, {{text}}, {{link}}, {{candidate.code}}, {{candidate.name}},
+{{stage}}, {{job}} and {{payload.PATH}}, filled in JSON-escaped (personal fields empty); it is
+checked at start.
 
 Durable relay (--store [FILE], default events.db in the data directory): each verified event
 is committed to an embedded database before the 200, then forwarded from there, per target app
@@ -86,7 +99,11 @@ Examples:
   recruit webhooks listen --store --forward-to http://localhost:3000/webhooks   # durable relay
   recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks
   recruit webhooks listen --store --forward-to http://localhost:3000/hooks \\
-      --metrics-addr 127.0.0.1:9464 --log-format json";
+      --metrics-addr 127.0.0.1:9464 --log-format json
+  recruit --lang ko webhooks listen --store --forward-to http://localhost:3000/hooks \\
+      --forward candidate_pass=http://localhost:3000/hooks \\
+      --forward candidate_pass=slack+https://hooks.slack.com/services/T000/B000/XXXX \\
+      --link-base https://app.example.com";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -119,14 +136,20 @@ Delivery follows the service: only HTTP 200 counts as delivered (201 and 204 do 
 outcome is retried after the --retry-delays (seconds, decimals allowed), at most 5 attempts in
 all. Each attempt is reported on stderr; -o json prints a summary of the attempts on stdout.
 Exit 0 when delivered; when not, 5 if the app's last answer refused the event (a 4xx other than
-408 and 429), else 7.";
+408 and 429), else 7.
+
+--to FORMAT+URL (slack+, teams+, googlechat+, jandi+, template+ with --template FILE) sends the
+sample as that chat tool's message instead, as `webhooks listen` would forward it: unsigned,
+without personal data, any 2xx delivered. A way to try a channel's address.";
 
 const TRIGGER_EXAMPLES: &str = "\
 Examples:
   recruit webhooks trigger candidate_pass --to http://localhost:4242/ --signing-key \"$KEY\"
   recruit webhooks trigger form_submitted --to http://localhost:3000/hooks --retry-delays 1,2
   recruit webhooks trigger candidate_hired --to http://localhost:4242/ --payload payload.json
-  recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json";
+  recruit webhooks trigger feedback_completed --to http://localhost:4242/ --retry-delays '' -o json
+  recruit --lang ko webhooks trigger candidate_stage_changed --to slack+https://hooks.slack.com/services/T000/B000/XXXX
+  recruit webhooks trigger candidate_pass --to template+https://example.com/hook --template msg.json";
 
 /// The actions with a sample (from `api::webhooks::EVENTS`, so help and code cannot disagree), then
 /// the examples.
@@ -138,6 +161,50 @@ fn trigger_after_help() -> String {
     text.push('\n');
     text.push_str(TRIGGER_EXAMPLES);
     text
+}
+
+/// How chat destinations (`FORMAT+URL`) are written, shared by `listen` and `trigger`.
+#[derive(Debug, Args)]
+pub struct ChatArgs {
+    /// For template+URL destinations: a JSON file with {{action}}, {{title}}, {{candidate.code}},
+    /// {{payload.PATH}}... inside its strings, filled in for each event
+    #[arg(long, value_name = "FILE")]
+    pub template: Option<std::path::PathBuf>,
+
+    /// Chat messages link to URL/candidates/CODE (your recruiting service's web address)
+    #[arg(long, value_name = "URL")]
+    pub link_base: Option<String>,
+
+    /// Chat messages say the candidate's name (never their email, phone or other personal data)
+    #[arg(long)]
+    pub with_names: bool,
+}
+
+impl ChatArgs {
+    /// The chat options, checked: the link base an http(s) URL, the template readable and
+    /// valid, and a template for every `template+` destination.
+    fn options<'a>(
+        &self,
+        destinations: impl IntoIterator<Item = &'a Destination>,
+    ) -> Result<chat::Options, Error> {
+        let options = chat::Options {
+            lang: crate::i18n::lang(),
+            link_base: self
+                .link_base
+                .as_deref()
+                .map(|u| crate::api::webhooks::http_url("--link-base", u))
+                .transpose()?,
+            with_names: self.with_names,
+            template: self
+                .template
+                .as_deref()
+                .map(chat::Template::load)
+                .transpose()?
+                .map(std::sync::Arc::new),
+        };
+        options.check(destinations)?;
+        Ok(options)
+    }
 }
 
 /// Signing keys, shared by the three commands.
@@ -168,13 +235,18 @@ pub struct ListenArgs {
     #[command(flatten)]
     pub keys: SigningKeyArgs,
 
-    /// Relay accepted events (raw bytes, signature header, Content-Type) by POST to this URL
+    /// Relay accepted events (raw bytes, signature header, Content-Type) by POST to this URL,
+    /// or as chat messages to FORMAT+URL (slack+, teams+, googlechat+, jandi+, template+)
     #[arg(long, value_name = "URL")]
     pub forward_to: Option<String>,
 
-    /// Relay one action to its own URL (repeatable); other actions go to --forward-to
+    /// Relay one action to its own URL or FORMAT+URL (repeatable, also for one action: each
+    /// gets it); other actions go to --forward-to
     #[arg(long, value_name = "ACTION=URL")]
     pub forward: Vec<String>,
+
+    #[command(flatten)]
+    pub chat: ChatArgs,
 
     /// Print and forward only these actions (comma-separated); others are answered 200 and skipped
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
@@ -250,9 +322,13 @@ pub struct TriggerArgs {
     #[arg(value_name = "ACTION")]
     pub action: String,
 
-    /// Where to deliver the event (http:// or https://)
+    /// Where to deliver the event (http:// or https://), or FORMAT+URL to send the sample as
+    /// a chat message (slack+, teams+, googlechat+, jandi+, template+)
     #[arg(long, value_name = "URL")]
     pub to: String,
+
+    #[command(flatten)]
+    pub chat: ChatArgs,
 
     #[command(flatten)]
     pub keys: SigningKeyArgs,
@@ -294,7 +370,7 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             })?;
         forward.push((
             action.trim().to_string(),
-            crate::api::webhooks::http_url("--forward", url)?,
+            Destination::parse("--forward", url)?,
         ));
     }
     let events = args.events.map(|list| {
@@ -320,6 +396,14 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             })
         })
         .transpose()?;
+    let forward_to = args
+        .forward_to
+        .as_deref()
+        .map(|u| Destination::parse("--forward-to", u))
+        .transpose()?;
+    let chat = args
+        .chat
+        .options(forward.iter().map(|(_, d)| d).chain(&forward_to))?;
     let mut cfg = ListenConfig {
         addr: SocketAddr::new(host, args.port),
         signatures: Signatures {
@@ -328,12 +412,9 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             tolerance: signature::tolerance_from_secs(args.tolerance),
         },
         events,
-        forward_to: args
-            .forward_to
-            .as_deref()
-            .map(|u| crate::api::webhooks::http_url("--forward-to", u))
-            .transpose()?,
+        forward_to,
         forward,
+        chat,
         format,
         forward_timeout: ctx.timeout()?,
         net: ctx.net()?,
@@ -431,7 +512,8 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
 }
 
 pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crate::Error> {
-    let url = crate::api::webhooks::http_url("--to", &args.to)?;
+    let to = Destination::parse("--to", &args.to)?;
+    let chat = args.chat.options([&to])?;
     let delays = trigger::parse_delays(&args.retry_delays)?;
     let file = match args.payload.as_deref() {
         Some(name) => {
@@ -440,18 +522,28 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         }
         None => None,
     };
-    let (body, warning) = trigger::build_body(
+    let (event, warning) = trigger::build_body(
         &args.action,
         file.as_ref().map(|(name, bytes)| (*name, bytes.as_slice())),
     )?;
+    // A chat destination gets the event as its message, unsigned, as the relay sends it.
+    let (body, headers, keys) = match to.format {
+        Some(format) => {
+            let m = chat.render(format, &event);
+            (m.body, m.headers, Vec::new())
+        }
+        None => (event, &[][..], signing_keys(ctx, &args.keys)?),
+    };
     if let Some(w) = warning {
         crate::tell!(ctx.io, "warning-line", warning = w.to_string());
     }
     let format = explicit_format(ctx)?;
     let cfg = TriggerConfig {
-        url,
+        url: to.url.clone(),
+        chat: to.format.is_some(),
+        headers,
         body,
-        keys: signing_keys(ctx, &args.keys)?,
+        keys,
         header: header_name(&args.header)?,
         delays,
         timeout: ctx.timeout()?,
@@ -469,7 +561,7 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
                 header = listen::header_label(&cfg.header).to_string()
             )
         },
-        url = cfg.url.to_string()
+        url = to.to_string()
     );
     crate::say!(ctx.io, "{sending}");
     let outcome = trigger::deliver(&cfg, &mut |line| crate::say!(ctx.io, "{line}")).await?;

@@ -264,7 +264,9 @@ impl EventStore {
 
     /// Route the pending events as a listener with these routes would: an event of an action
     /// in `routes` goes to its URL, any other to `default` (none: it waits for a listener that
-    /// has one). Returns how many events changed target.
+    /// has one). An action may have several routes (one row per route): a row already bound
+    /// for one of its action's routes stays, any other goes to the action's first route.
+    /// Returns how many events changed target.
     pub fn reroute(
         &self,
         routes: &[(String, String)],
@@ -272,14 +274,16 @@ impl EventStore {
     ) -> Result<usize, Error> {
         let mut values: Vec<&str> = Vec::new();
         let mut whens = String::new();
-        for (action, url) in routes {
+        let mut kept = String::new();
+        for (i, (action, url)) in routes.iter().enumerate() {
             values.push(action);
             values.push(url);
-            whens.push_str(&format!(
-                " WHEN action = ?{} THEN ?{}",
-                values.len() - 1,
-                values.len()
-            ));
+            let (a, u) = (values.len() - 1, values.len());
+            kept.push_str(&format!(" OR (action IS ?{a} AND target IS ?{u})"));
+            // The first route of an action is where others of its rows go.
+            if routes[..i].iter().all(|(earlier, _)| earlier != action) {
+                whens.push_str(&format!(" WHEN action = ?{a} THEN ?{u}"));
+            }
         }
         values.push(default.unwrap_or(""));
         let fallback = format!("NULLIF(?{}, '')", values.len());
@@ -292,7 +296,7 @@ impl EventStore {
             c.execute(
                 &format!(
                     "UPDATE events SET target = {case}
-                     WHERE status = 'pending' AND target IS NOT ({case})"
+                     WHERE status = 'pending' AND target IS NOT ({case}) AND NOT (0{kept})"
                 ),
                 rusqlite::params_from_iter(values.iter()),
             )
@@ -846,6 +850,38 @@ mod tests {
         // Only a default route: everything goes there.
         assert_eq!(s.reroute(&[], Some("http://all/")).unwrap(), 3);
         assert_eq!(target(pass).as_deref(), Some("http://all/"));
+    }
+
+    /// Two routes for one action: a row bound for either stays; any other row of the action
+    /// goes to its first route.
+    #[test]
+    fn reroute_keeps_each_row_of_an_action_with_several_routes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (s, _lock) = EventStore::open_for_listener(&dir.path().join("e.db")).unwrap();
+        let pass = Some("candidate_pass");
+        let app = s
+            .insert(&new_event(pass, b"{}", Some("http://app/")))
+            .unwrap();
+        let chat = s
+            .insert(&new_event(pass, b"{}", Some("slack+https://hooks/x")))
+            .unwrap();
+        let old = s
+            .insert(&new_event(pass, b"{}", Some("http://old/")))
+            .unwrap();
+        let unrouted = s.insert(&new_event(pass, b"{}", None)).unwrap();
+        let routes = [
+            ("candidate_pass".to_string(), "http://app/".to_string()),
+            (
+                "candidate_pass".to_string(),
+                "slack+https://hooks/x".to_string(),
+            ),
+        ];
+        assert_eq!(s.reroute(&routes, Some("http://all/")).unwrap(), 2);
+        let target = |id| s.get(id).unwrap().unwrap().target;
+        assert_eq!(target(app).as_deref(), Some("http://app/"));
+        assert_eq!(target(chat).as_deref(), Some("slack+https://hooks/x"));
+        assert_eq!(target(old).as_deref(), Some("http://app/"));
+        assert_eq!(target(unrouted).as_deref(), Some("http://app/"));
     }
 
     #[test]
