@@ -13,6 +13,7 @@
 pub(crate) mod encode;
 pub(crate) mod fields;
 pub(crate) mod jq;
+pub(crate) mod jq_format;
 pub mod table;
 pub(crate) mod text;
 

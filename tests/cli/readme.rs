@@ -263,6 +263,18 @@ fn checks() -> Vec<(&'static str, Check)> {
                 "a BOM, then the header",
             )
         }),
+        ("[.code, .name, .feedback_score] | @csv'", |r| {
+            ensure(
+                r.stdout.starts_with("\"C1001\",\"Kim Min-jun\",84\n"),
+                "one CSV line per candidate, as jq writes it",
+            )
+        }),
+        ("@sh \"open-cv", |r| {
+            ensure(
+                r.stdout == "open-cv 'C1001' 'Kim Min-jun'\n",
+                "each value quoted for the shell",
+            )
+        }),
         ("> forms.csv", |r| {
             ensure(r.stdout.is_empty(), "into the file")?;
             ensure(
