@@ -312,7 +312,7 @@ async fn run_export(
         Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
     let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
-    encoder.bom = ctx.globals.bom;
+    encoder.sheet = export_sheet(ctx, format)?;
     encoder.jq = jq;
     if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
         encoder
@@ -512,10 +512,16 @@ async fn setup(
     })
 }
 
+/// `--bom` and `--encoding` for an export in `format` (their mistakes are exit 2).
+fn export_sheet(ctx: &Ctx, format: Format) -> Result<crate::output::sheet::Sheet, Error> {
+    let charset = ctx.globals.encoding.unwrap_or_default();
+    crate::output::sheet::Sheet::new(ctx.globals.bom, charset, format)
+}
+
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
-    encoder.bom = ctx.globals.bom;
+    encoder.sheet = export_sheet(ctx, format)?;
     encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());

@@ -1262,3 +1262,12 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
    *[unpinned] unpinned
 }; nothing would be sent
 sync-form-no-resource = its detail has no `resource` object
+sheet-bom-and-cp949 = --bom writes a UTF-8 byte-order mark, which a CP949 file cannot start with: use --bom alone (UTF-8, for Excel 2016 and later) or --encoding cp949 alone (older Korean Excel)
+sheet-encoding-not-csv = --encoding applies to -o csv only (the output here is { $format }, always UTF-8): add -o csv
+sheet-unmapped = { $count ->
+    [one] 1 character has
+   *[other] { $count } characters have
+} no CP949 form and { $count ->
+    [one] was
+   *[other] were
+} written as ?; to keep every character, write UTF-8 with --bom instead of --encoding cp949

@@ -1174,3 +1174,6 @@ memo-dry-run-already = 지원자 { $candidate }의 메모 { $id }은(는) 이미
    *[unpinned] 고정 해제되어
 } 있습니다. 아무것도 보내지 않습니다
 sync-form-no-resource = 상세 응답에 `resource` 객체가 없습니다
+sheet-bom-and-cp949 = --bom은 UTF-8 바이트 순서 표시(BOM)를 쓰는데, CP949 파일은 그것으로 시작할 수 없습니다. --bom만(UTF-8, 엑셀 2016 이후) 쓰거나 --encoding cp949만(예전 한글 엑셀) 쓰세요
+sheet-encoding-not-csv = --encoding은 -o csv에만 쓸 수 있습니다(지금 출력은 { $format }이고 항상 UTF-8입니다). -o csv를 붙이세요
+sheet-unmapped = CP949에 없는 문자 { $count }개를 ?로 썼습니다. 모든 문자를 그대로 남기려면 --encoding cp949 대신 --bom으로 UTF-8을 쓰세요

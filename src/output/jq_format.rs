@@ -37,7 +37,9 @@ pub(crate) fn defs() -> impl Iterator<Item = Def<&'static str>> {
 pub(crate) fn funs() -> impl Iterator<Item = Fun<Data>> {
     std::iter::once(run::<Data>(("format", v(1), |cv| {
         unary(cv, |input, name| {
-            format(&input, &name).map(Val::from).map_err(jaq_core::Error::str)
+            format(&input, &name)
+                .map(Val::from)
+                .map_err(jaq_core::Error::str)
         })
     })))
 }
@@ -129,9 +131,7 @@ fn sh(input: &Val) -> Result<String, String> {
             Val::TStr(b) | Val::BStr(b) => {
                 format!("'{}'", String::from_utf8_lossy(b).replace('\'', "'\\''"))
             }
-            Val::Arr(_) | Val::Obj(_) => {
-                return Err(type_error(x, "can not be escaped for shell"))
-            }
+            Val::Arr(_) | Val::Obj(_) => return Err(type_error(x, "can not be escaped for shell")),
             scalar => dump(scalar),
         });
     }
@@ -179,7 +179,10 @@ fn base64d(input: &Val) -> Result<String, String> {
     let (mut code, mut read) = (0u32, 0);
     for &b in text.as_bytes().iter().take_while(|&&b| b != b'=') {
         let Some(six) = BASE64.iter().position(|&c| c == b) else {
-            return Err(type_error(&Val::from(text.clone()), "is not valid base64 data"));
+            return Err(type_error(
+                &Val::from(text.clone()),
+                "is not valid base64 data",
+            ));
         };
         code = (code << 6) | six as u32;
         read += 1;
@@ -321,7 +324,9 @@ fn number(n: &Num) -> String {
         }
         Num::Float(f) => double(*f),
         // A literal such as `3.0` or `1e20` in the expression, as jq 1.6 reads every number.
-        Num::Dec(text) => text.parse::<f64>().map_or_else(|_| text.to_string(), double),
+        Num::Dec(text) => text
+            .parse::<f64>()
+            .map_or_else(|_| text.to_string(), double),
         other => other.to_string(),
     }
 }
@@ -385,6 +390,9 @@ mod tests {
         ] {
             assert_eq!(double(f), want, "{f}");
         }
-        assert_eq!(number(&Num::Float(f64::NEG_INFINITY)), "-1.7976931348623157e+308");
+        assert_eq!(
+            number(&Num::Float(f64::NEG_INFINITY)),
+            "-1.7976931348623157e+308"
+        );
     }
 }

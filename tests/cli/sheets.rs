@@ -27,16 +27,8 @@ const FORMATS: &[(&str, &str, &str)] = &[
         r#"{"name":"김지우","n":[1,3.0,1e20,0.1,1e-5],"del":"\u007f/"} | @json"#,
         "{\"name\":\"김지우\",\"n\":[1,3,1e+20,0.1,1e-05],\"del\":\"\\u007f/\"}",
     ),
-    (
-        "text_of_array",
-        r#"[1,"x",null] | @text"#,
-        "[1,\"x\",null]",
-    ),
-    (
-        "text_of_string",
-        r#""plain" | @text"#,
-        "plain",
-    ),
+    ("text_of_array", r#"[1,"x",null] | @text"#, "[1,\"x\",null]"),
+    ("text_of_string", r#""plain" | @text"#, "plain"),
     (
         "base64_hangul",
         r#""김지우 <CV>" | @base64"#,
@@ -47,16 +39,8 @@ const FORMATS: &[(&str, &str, &str)] = &[
         r#""6rmA7KeA7JqwIDxDVj4=" | @base64d"#,
         "김지우 <CV>",
     ),
-    (
-        "base64d_without_padding",
-        r#""YWI" | @base64d"#,
-        "ab",
-    ),
-    (
-        "base64d_not_utf8",
-        r#""/w==" | @base64d"#,
-        "�",
-    ),
+    ("base64d_without_padding", r#""YWI" | @base64d"#, "ab"),
+    ("base64d_not_utf8", r#""/w==" | @base64d"#, "�"),
     (
         "base64d_of_sandbox_name",
         r#".[0].name | @base64 | @base64d"#,
@@ -72,11 +56,7 @@ const FORMATS: &[(&str, &str, &str)] = &[
         r#""<a href=\"x\">it's & co</a>" | @html"#,
         "&lt;a href=&quot;x&quot;&gt;it&apos;s &amp; co&lt;/a&gt;",
     ),
-    (
-        "sh_string",
-        r#""it's $HOME" | @sh"#,
-        "'it'\\''s $HOME'",
-    ),
+    ("sh_string", r#""it's $HOME" | @sh"#, "'it'\\''s $HOME'"),
     (
         "sh_array",
         r#"[1, "a b", null, false, .[0].code] | @sh"#,
@@ -112,21 +92,9 @@ const FORMATS: &[(&str, &str, &str)] = &[
         r#"@html "<p>\("<i>")</p>""#,
         "<p>&lt;i&gt;</p>",
     ),
-    (
-        "tsv_interpolated",
-        r#"@tsv "\(["a\tb", 1])""#,
-        "a\\tb\t1",
-    ),
-    (
-        "text_interpolated",
-        r#"@text "n=\([1])""#,
-        "n=[1]",
-    ),
-    (
-        "base64d_interpolated",
-        r#"@base64d "\("aGk=")!""#,
-        "hi!",
-    ),
+    ("tsv_interpolated", r#"@tsv "\(["a\tb", 1])""#, "a\\tb\t1"),
+    ("text_interpolated", r#"@text "n=\([1])""#, "n=[1]"),
+    ("base64d_interpolated", r#"@base64d "\("aGk=")!""#, "hi!"),
     (
         "csv_refuses_objects",
         r#"try ([{"a":1}] | @csv) catch ."#,
@@ -229,4 +197,214 @@ fn jq_format_refusal_is_a_usage_error_in_jq_words() {
         err.contains("--jq failed: object ({\"code\":\"C1...) cannot be csv-formatted, only array"),
         "{err}"
     );
+}
+
+/// A memo of C1001 with `content`, made in this home's sandbox.
+fn memo(home: &Home, content: &str) {
+    let out = home
+        .sandbox()
+        .args(["memos", "create", "C1001", "-o", "json"])
+        // `=`-joined: a content such as `-5` is not taken for an option.
+        .arg(format!("--content={content}"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+}
+
+/// The rows of a CSV, each as its cells.
+fn csv_rows(bytes: &[u8]) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes)
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+const FORMULAS: [&str; 5] = [
+    "=HYPERLINK(\"https://evil.test\",\"CV\")",
+    "+82 10 1234 5678",
+    "-5",
+    "@SUM(A1:A9)",
+    "\tindented",
+];
+
+/// `--bom` CSV, a list and an export alike: a text cell that would start a formula gets a
+/// leading `'`; numbers (the memo ids) and other text stay as they are. Without `--bom` the
+/// same cells are as the service sent them.
+#[test]
+fn csv_for_a_spreadsheet_guards_cells_that_start_a_formula() {
+    let home = Home::new();
+    for f in FORMULAS {
+        memo(&home, f);
+    }
+    let list = |extra: &[&str]| {
+        let out = home
+            .sandbox()
+            .args(["memos", "list", "C1001", "--all", "-o", "csv"])
+            .args(["--fields", "id,content"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        out.stdout
+    };
+    let guarded = list(&["--bom"]);
+    assert!(guarded.starts_with(b"\xEF\xBB\xBFid,content\n"));
+    let rows = csv_rows(&guarded[3..]);
+    let contents: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    for f in FORMULAS {
+        assert!(
+            contents.contains(&format!("'{f}").as_str()),
+            "{f}: {contents:?}"
+        );
+    }
+    // The seed memos' text starts with a letter: untouched; ids are numbers.
+    assert!(contents
+        .iter()
+        .any(|c| c.starts_with("Strong Rust background")));
+    assert!(
+        rows[1..].iter().all(|r| r[0].parse::<u64>().is_ok()),
+        "{rows:?}"
+    );
+    let plain = csv_rows(&list(&[]));
+    let contents: Vec<&str> = plain.iter().map(|r| r[1].as_str()).collect();
+    for f in FORMULAS {
+        assert!(
+            contents.contains(&f),
+            "{f} unchanged without --bom: {contents:?}"
+        );
+    }
+
+    // An export writes through the same encoder.
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, "C1001\n").unwrap();
+    let file = dir.path().join("memos.csv");
+    let out = home
+        .sandbox()
+        .args(["export", "memos", "--candidates"])
+        .arg(&codes)
+        .args(["-o", "csv", "--bom", "--fields", "content", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let bytes = std::fs::read(&file).unwrap();
+    let rows = csv_rows(&bytes[3..]);
+    assert_eq!(rows[0], ["candidate_code", "content"]);
+    for f in FORMULAS {
+        assert!(
+            rows.iter().any(|r| r[1] == format!("'{f}")),
+            "{f}: {rows:?}"
+        );
+    }
+}
+
+/// `--encoding cp949`: the bytes are CP949 (decoded back, the Korean text is whole), a
+/// character CP949 lacks is `?`, and one warning gives their count.
+#[test]
+fn cp949_csv_reads_back_and_counts_what_it_could_not_write() {
+    let home = Home::new();
+    memo(&home, "김지우 님 면접 통과 😀 똠방각하 ✓");
+    let out = home
+        .sandbox()
+        .args([
+            "memos",
+            "list",
+            "C1001",
+            "--all",
+            "-o",
+            "csv",
+            "--encoding",
+            "cp949",
+        ])
+        .args(["--fields", "id,content,user.name"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(out.stdout.starts_with(b"id,content,user.name\n"), "no BOM");
+    // Hangul in CP949: two bytes each, not UTF-8's three.
+    assert!(
+        out.stdout
+            .windows(6)
+            .any(|w| w == b"\xB1\xE8\xC1\xF6\xBF\xEC"),
+        "김지우 in CP949"
+    );
+    assert!(std::str::from_utf8(&out.stdout).is_err(), "not UTF-8");
+    let (text, had_errors) = encoding_rs::EUC_KR.decode_without_bom_handling(&out.stdout);
+    assert!(!had_errors);
+    let rows = csv_rows(text.as_bytes());
+    assert!(
+        rows.iter()
+            .any(|r| r[1] == "김지우 님 면접 통과 ? 똠방각하 ?"),
+        "{rows:?}"
+    );
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("warning: 2 characters have no CP949 form and were written as ?"),
+        "{err}"
+    );
+
+    // In Korean, the same count.
+    let out = home
+        .sandbox()
+        .args(["--lang", "ko", "memos", "list", "C1001", "-o", "csv"])
+        .args(["--encoding", "cp949"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("경고: CP949에 없는 문자 2개를 ?로 썼습니다"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    // Everything representable: no warning.
+    let out = home
+        .sandbox()
+        .args([
+            "candidates",
+            "list",
+            "--all",
+            "-o",
+            "csv",
+            "--encoding",
+            "cp949",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(!stderr_of(&out).contains("CP949"), "{}", stderr_of(&out));
+    let (text, _) = encoding_rs::EUC_KR.decode_without_bom_handling(&out.stdout);
+    assert!(text.contains("C3001,김지우,"), "{text}");
+}
+
+/// `--encoding` takes utf-8 or cp949, only for CSV, and not with `--bom`: each mistake is
+/// exit 2 naming the fix, before any request.
+#[test]
+fn encoding_mistakes_are_usage_errors() {
+    let home = Home::new();
+    for (args, says) in [
+        (
+            &["-o", "csv", "--encoding", "latin1"][..],
+            "possible values: utf-8, cp949",
+        ),
+        (&["-o", "json", "--encoding", "cp949"][..], "add -o csv"),
+        (
+            &["-o", "csv", "--bom", "--encoding", "cp949"][..],
+            "or --encoding cp949 alone",
+        ),
+    ] {
+        let out = home
+            .sandbox()
+            .args(["candidates", "list"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
 }
