@@ -259,9 +259,8 @@ fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
     } else {
         crate::t!("export-codes-file", file = file.to_string())
     };
-    let bytes =
-        crate::commands::read_file_or_stdin(&ctx.io, file, &crate::t!("what-candidates-file"))?;
-    CandidateList::parse(&bytes, &what)
+    let text = crate::commands::user_text::read(&ctx.io, file, &crate::t!("what-candidates-file"))?;
+    CandidateList::parse(&text, &what)
 }
 
 async fn run_export(

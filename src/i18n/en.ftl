@@ -505,7 +505,6 @@ export-out-locked = another { $holder } is writing { $out } right now ({ $lock }
 export-lock-replaced = cannot lock { $lock }: it keeps being replaced
 export-codes-stdin = the candidate codes on standard input
 export-codes-file = candidates file '{ $file }'
-export-codes-not-utf8 = { $what } is not UTF-8 text (invalid byte at offset { $offset }); give one candidate code per line
 export-codes-two-words = { $what }, line { $line }: '{ $text }' is not one candidate code; put one code per line
 export-codes-control = { $what }, line { $line }: the code contains a control character
 export-codes-dot = { $what }, line { $line }: '{ $text }' is not a candidate code
@@ -1271,3 +1270,5 @@ sheet-unmapped = { $count ->
     [one] was
    *[other] were
 } written as ?; to keep every character, write UTF-8 with --bom instead of --encoding cp949
+user-text-encoding = { $what } looks like { $encoding }, not UTF-8: convert it first, e.g. iconv -f { $iconv } -t utf-8 { $file } > { $file }.utf8, and give the converted file
+user-text-not-utf8 = { $what } is not UTF-8 text (byte { $byte } at offset { $offset }) and not a Korean encoding either: save it as UTF-8, or convert it with iconv -f ENCODING -t utf-8 { $file } > { $file }.utf8

@@ -408,3 +408,217 @@ fn encoding_mistakes_are_usage_errors() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// An answers file for FORM-NOIDS (its four questions, by order), as JSON text.
+const ANSWERS: &str = r#"{"privacy": true, "questions": [
+  {"order": 1, "answer": {"name": "김지우 똠"}},
+  {"order": 2, "answer": {"email": "jiwoo.kim@example.com"}},
+  {"order": 3, "answer": {"phone": "010-1111-2222"}},
+  {"order": 4, "answer": {"resume_path": "/upload/candidate/file/1/temp/7/cv.pdf"}}
+]}"#;
+
+/// A whole webhook event for `webhooks trigger --payload`.
+const EVENT: &str = r#"{"action":"candidate_pass","payload":{"code":"C3001","name":"김지우 똠"}}"#;
+
+const CODES: &str = "# 김지우, 똠\nC1001\nC3001\n";
+
+/// The three readers of user files, each as the command that reads `file`: its arguments.
+fn readers(file: &str, to: &str) -> [Vec<String>; 3] {
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    [
+        s(&[
+            "forms",
+            "apply",
+            "FORM-NOIDS",
+            "--dry-run",
+            "--answers",
+            file,
+        ]),
+        s(&["export", "memos", "-o", "csv", "--candidates", file]),
+        s(&[
+            "webhooks",
+            "trigger",
+            "candidate_pass",
+            "--retry-delays",
+            "",
+            "--to",
+            to,
+            "--payload",
+            file,
+        ]),
+    ]
+}
+
+/// Answers files, `--candidates` files and payload files written by a Windows editor start
+/// with a UTF-8 byte-order mark: read as if it were not there (a payload is sent without it).
+#[test]
+fn input_files_may_start_with_a_utf8_bom() {
+    let home = Home::new();
+    let app = stub(|_, _| Reply::json(200, "{}"));
+    let to = format!("http://{}/hook", app.addr);
+    let dir = tempfile::tempdir().unwrap();
+    for (text, name) in [
+        (ANSWERS, "answers.json"),
+        (CODES, "codes.txt"),
+        (EVENT, "event.json"),
+    ] {
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend_from_slice(text.as_bytes());
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let [apply, _, _] = readers(&path("answers.json"), &to);
+    let out = home
+        .sandbox()
+        .args(&apply)
+        .args(["-o", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["body"]["name"], "김지우 똠", "{v}");
+
+    let [_, export, _] = readers(&path("codes.txt"), &to);
+    let out = home.sandbox().args(&export).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let rows = csv_rows(&out.stdout);
+    assert!(rows[1..].iter().any(|r| r[0] == "C1001"), "{rows:?}");
+    assert!(
+        stderr_of(&out).contains("exported 2 candidates"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    let [_, _, trigger] = readers(&path("event.json"), &to);
+    let out = home.cmd().args(&trigger).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let seen = app.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(
+        seen[0].body,
+        EVENT.as_bytes(),
+        "the event byte for byte, without the mark"
+    );
+}
+
+/// Each file in another encoding is refused with exit 2 before anything is sent, naming the
+/// encoding it looks like and the iconv command that converts it; in Korean too.
+#[test]
+fn input_files_in_another_encoding_are_refused_naming_it() {
+    let home = Home::new();
+    let app = stub(|_, _| Reply::json(200, "{}"));
+    let to = format!("http://{}/hook", app.addr);
+    let dir = tempfile::tempdir().unwrap();
+    let utf16 = |text: &str, le: bool, bom: bool| -> Vec<u8> {
+        let mut out: Vec<u8> = match (bom, le) {
+            (true, true) => vec![0xFF, 0xFE],
+            (true, false) => vec![0xFE, 0xFF],
+            _ => Vec::new(),
+        };
+        for unit in text.encode_utf16() {
+            out.extend(if le {
+                unit.to_le_bytes()
+            } else {
+                unit.to_be_bytes()
+            });
+        }
+        out
+    };
+    let euc_kr = |text: &str| encoding_rs::EUC_KR.encode(text).0.into_owned();
+    // (how the file is made, the name said, iconv's name)
+    type Make<'a> = &'a dyn Fn(&str) -> Vec<u8>;
+    let cases: [(&str, Make, &str, &str); 6] = [
+        // 똠 is outside EUC-KR's KS X 1001: only Windows' CP949 has it.
+        ("cp949", &|t: &str| euc_kr(t), "CP949", "cp949"),
+        (
+            "euc-kr",
+            &|t: &str| euc_kr(&t.replace('똠', "")),
+            "EUC-KR",
+            "euc-kr",
+        ),
+        (
+            "utf16le-bom",
+            &|t: &str| utf16(t, true, true),
+            "UTF-16 LE",
+            "utf-16",
+        ),
+        (
+            "utf16le",
+            &|t: &str| utf16(t, true, false),
+            "UTF-16 LE",
+            "utf-16le",
+        ),
+        (
+            "utf16be-bom",
+            &|t: &str| utf16(t, false, true),
+            "UTF-16 BE",
+            "utf-16",
+        ),
+        (
+            "utf16be",
+            &|t: &str| utf16(t, false, false),
+            "UTF-16 BE",
+            "utf-16be",
+        ),
+    ];
+    for (tag, make, name, iconv) in cases {
+        for (text, file) in [
+            (ANSWERS, "answers.json"),
+            (CODES, "codes.txt"),
+            (EVENT, "event.json"),
+        ] {
+            let path = dir.path().join(format!("{tag}-{file}"));
+            std::fs::write(&path, make(text)).unwrap();
+        }
+        let path = |n: &str| {
+            dir.path()
+                .join(format!("{tag}-{n}"))
+                .to_str()
+                .unwrap()
+                .to_string()
+        };
+        let [apply, _, _] = readers(&path("answers.json"), &to);
+        let [_, export, _] = readers(&path("codes.txt"), &to);
+        let [_, _, trigger] = readers(&path("event.json"), &to);
+        for (args, what, file) in [
+            (apply, "the answers file", path("answers.json")),
+            (export, "the candidates file", path("codes.txt")),
+            (trigger, "the payload file", path("event.json")),
+        ] {
+            let out = home.sandbox().args(&args).output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{tag} {args:?}: {}",
+                stderr_of(&out)
+            );
+            let err = stderr_of(&out);
+            assert!(
+                err.contains(&format!("{what}"))
+                    && err.contains(&format!("looks like {name}, not UTF-8")),
+                "{tag} {args:?}: {err}"
+            );
+            assert!(
+                err.contains(&format!("iconv -f {iconv} -t utf-8 {file} > {file}.utf8")),
+                "{tag}: {err}"
+            );
+            assert!(out.stdout.is_empty(), "{tag} {args:?}");
+        }
+    }
+    assert!(app.seen().is_empty(), "no payload was sent");
+
+    let [_, export, _] = readers(&dir.path().join("cp949-codes.txt").to_string_lossy(), &to);
+    let out = home
+        .sandbox()
+        .arg("--lang")
+        .arg("ko")
+        .args(&export)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("인코딩이 UTF-8이 아니라 CP949로 보입니다"),
+        "{}",
+        stderr_of(&out)
+    );
+}
