@@ -341,6 +341,7 @@ async fn run_export(
     if report.write_error.is_none() {
         crate::say!(ctx.io, "{}", summary(&report));
     }
+    say_cut_short(ctx, report.write_error.as_ref(), report.records);
     if let Some(path) = &a.failed {
         let mut text = String::new();
         let codes = report.not_found.iter().map(|(c, _)| c);
@@ -511,6 +512,16 @@ async fn setup(
     })
 }
 
+/// An export whose reader closed standard output early (`| head`) ends with exit 141, as a
+/// program stopped by SIGPIPE does, and says so: it must not pass for a finished one.
+/// `records` are those written before the pipe closed.
+fn say_cut_short(ctx: &Ctx, write_error: Option<&Error>, records: u64) {
+    if write_error.is_some_and(|e| e.kind == ExitKind::OutputClosed) {
+        let warning = crate::t!("export-cut-short", records = records);
+        crate::tell!(ctx.io, "warning-line", warning = warning);
+    }
+}
+
 /// `--bom` and `--encoding` for an export in `format` (their mistakes are exit 2).
 fn export_sheet(ctx: &Ctx, format: Format) -> Result<crate::output::sheet::Sheet, Error> {
     let charset = ctx.globals.encoding.unwrap_or_default();
@@ -567,6 +578,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if report.write_error.is_none() {
         crate::say!(ctx.io, "{line}");
     }
+    say_cut_short(ctx, report.write_error.as_ref(), report.forms);
     match end {
         BatchExit::Failed(worst) if !report.failed.is_empty() => Err(Error::new(
             worst,

@@ -1272,3 +1272,7 @@ sheet-unmapped = { $count ->
 } written as ?; to keep every character, write UTF-8 with --bom instead of --encoding cp949
 user-text-encoding = { $what } looks like { $encoding }, not UTF-8: convert it first, e.g. iconv -f { $iconv } -t utf-8 { $file } > { $file }.utf8, and give the converted file
 user-text-not-utf8 = { $what } is not UTF-8 text (byte { $byte } at offset { $offset }) and not a Korean encoding either: save it as UTF-8, or convert it with iconv -f ENCODING -t utf-8 { $file } > { $file }.utf8
+export-cut-short = cut short: the reader of standard output closed it after { $records ->
+    [one] 1 record
+   *[other] { $records } records
+} had been sent to it, and the export stopped before its end; to keep every record, write them to a file with --out FILE

@@ -1178,3 +1178,4 @@ sheet-encoding-not-csv = --encoding은 -o csv에만 쓸 수 있습니다(지금 
 sheet-unmapped = CP949에 없는 문자 { $count }개를 ?로 썼습니다. 모든 문자를 그대로 남기려면 --encoding cp949 대신 --bom으로 UTF-8을 쓰세요
 user-text-encoding = { $what }의 인코딩이 UTF-8이 아니라 { $encoding }로 보입니다. 먼저 변환하세요. 예: iconv -f { $iconv } -t utf-8 { $file } > { $file }.utf8 로 바꾼 파일을 주세요
 user-text-not-utf8 = { $what }은(는) UTF-8 텍스트가 아니고(오프셋 { $offset }의 바이트 { $byte }) 한국어 인코딩도 아닙니다. UTF-8로 저장하거나 iconv -f 인코딩 -t utf-8 { $file } > { $file }.utf8 로 변환하세요
+export-cut-short = 중간에 끊김: 표준 출력을 읽던 쪽이 기록 { $records }건을 받은 뒤에 출력을 닫아 내보내기가 끝까지 가지 못했습니다. 모든 기록을 남기려면 --out FILE로 파일에 쓰세요

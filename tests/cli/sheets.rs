@@ -622,3 +622,84 @@ fn input_files_in_another_encoding_are_refused_naming_it() {
         stderr_of(&out)
     );
 }
+
+/// `export ... | head`: the reader closes the pipe after two lines; the export says it was
+/// cut short, how many records had been sent, never "exported N candidates", and exits 141
+/// (as a program stopped by SIGPIPE). In Korean too. A complete export says no such thing.
+#[test]
+fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
+    use std::io::BufRead;
+    let home = Home::new();
+    let dir = tempfile::tempdir().unwrap();
+    let codes = dir.path().join("codes.txt");
+    let listed = home
+        .sandbox()
+        .args(["candidates", "list", "--all", "--jq", ".[].code"])
+        .output()
+        .unwrap();
+    assert_eq!(listed.status.code(), Some(0), "{}", stderr_of(&listed));
+    std::fs::write(&codes, &listed.stdout).unwrap();
+    let codes = codes.to_str().unwrap();
+    // Every submission of every candidate: far more than a pipe holds (64 KiB), so the
+    // export is still writing when the reader goes.
+    let full = home
+        .sandbox()
+        .args([
+            "export",
+            "submissions",
+            "--candidates",
+            codes,
+            "-o",
+            "ndjson",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(full.status.code(), Some(0), "{}", stderr_of(&full));
+    assert!(
+        full.stdout.len() > 128 * 1024,
+        "{} bytes",
+        full.stdout.len()
+    );
+    assert!(!stderr_of(&full).contains("cut short"));
+    let total = full.stdout.iter().filter(|b| **b == b'\n').count();
+
+    for (lang, says) in [
+        (
+            "en",
+            "warning: cut short: the reader of standard output closed it after ",
+        ),
+        ("ko", "경고: 중간에 끊김: 표준 출력을 읽던 쪽이 기록 "),
+    ] {
+        let mut child = home
+            .std_cmd()
+            .args(["--sandbox", "--lang", lang, "export", "submissions"])
+            .args(["--candidates", codes, "-o", "csv"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+        for _ in 0..2 {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            assert!(!line.is_empty());
+        }
+        drop(reader);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{lang}: {}", stderr_of(&out));
+        let err = stderr_of(&out);
+        let at = err.find(says).unwrap_or_else(|| panic!("{lang}: {err}"));
+        let sent: usize = err[at + says.len()..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("{lang}: {err}"));
+        assert!(
+            (1..total).contains(&sent),
+            "{lang}: {sent} of {total}: {err}"
+        );
+        assert!(!err.contains("exported"), "{lang}: {err}");
+        assert!(!err.contains("내보냈습니다"), "{lang}: {err}");
+    }
+}
