@@ -594,8 +594,7 @@ fn input_files_in_another_encoding_are_refused_naming_it() {
             );
             let err = stderr_of(&out);
             assert!(
-                err.contains(&format!("{what}"))
-                    && err.contains(&format!("looks like {name}, not UTF-8")),
+                err.contains(what) && err.contains(&format!("looks like {name}, not UTF-8")),
                 "{tag} {args:?}: {err}"
             );
             assert!(
