@@ -2,6 +2,8 @@
 //! formula guard, `--encoding cp949`), input files in other encodings, a reader that closes
 //! the pipe early.
 
+use std::io::BufRead;
+
 use crate::common::*;
 
 /// (name, jq expression on `candidates list --all`, what jq 1.6 prints for it). Every
@@ -185,30 +187,44 @@ fn jq_format_strings_agree_with_an_installed_jq() {
 /// A format's refusal ends the command as a usage error with jq's words, unquoted.
 #[test]
 fn jq_format_refusal_is_a_usage_error_in_jq_words() {
-    let home = Home::new();
-    let out = home
-        .sandbox()
-        .args(["candidates", "list", "--limit", "1", "--jq", ".[0] | @csv"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr_of(&out);
-    assert!(
-        err.contains("--jq failed: object ({\"code\":\"C1...) cannot be csv-formatted, only array"),
-        "{err}"
+    let out = run(
+        &Home::new(),
+        &["candidates", "list", "--limit", "1", "--jq", ".[0] | @csv"],
+        2,
+    );
+    says(
+        &out,
+        "--jq failed: object ({\"code\":\"C1...) cannot be csv-formatted, only array",
     );
 }
 
-/// A memo of C1001 with `content`, made in this home's sandbox.
+/// `recruit --sandbox ARGS` in `home`, which must end with `code`.
+fn run(home: &Home, args: &[&str], code: i32) -> std::process::Output {
+    let out = home.sandbox().args(args).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}: {}",
+        stderr_of(&out)
+    );
+    out
+}
+
+/// The words of `line`, split at spaces.
+fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+
+/// Standard error of `out` holds `text`.
+fn says(out: &std::process::Output, text: &str) {
+    let err = stderr_of(out);
+    assert!(err.contains(text), "should say {text:?}: {err}");
+}
+
+/// A memo of C1001 with `content` (`=`-joined: a content such as `-5` is no option).
 fn memo(home: &Home, content: &str) {
-    let out = home
-        .sandbox()
-        .args(["memos", "create", "C1001", "-o", "json"])
-        // `=`-joined: a content such as `-5` is not taken for an option.
-        .arg(format!("--content={content}"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let arg = format!("--content={content}");
+    run(home, &["memos", "create", "C1001", "-o", "json", &arg], 0);
 }
 
 /// The rows of a CSV, each as its cells.
@@ -218,6 +234,14 @@ fn csv_rows(bytes: &[u8]) -> Vec<Vec<String>> {
         .from_reader(bytes)
         .records()
         .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+/// The cells of column `i` of a CSV.
+fn column(bytes: &[u8], i: usize) -> Vec<String> {
+    csv_rows(bytes)
+        .into_iter()
+        .map(|mut r| r.swap_remove(i))
         .collect()
 }
 
@@ -238,41 +262,27 @@ fn csv_for_a_spreadsheet_guards_cells_that_start_a_formula() {
     for f in FORMULAS {
         memo(&home, f);
     }
-    let list = |extra: &[&str]| {
-        let out = home
-            .sandbox()
-            .args(["memos", "list", "C1001", "--all", "-o", "csv"])
-            .args(["--fields", "id,content"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-        out.stdout
-    };
-    let guarded = list(&["--bom"]);
+    let list = words("memos list C1001 --all -o csv --fields id,content");
+    let guarded = run(&home, &[&list[..], &["--bom"]].concat(), 0).stdout;
     assert!(guarded.starts_with(b"\xEF\xBB\xBFid,content\n"));
-    let rows = csv_rows(&guarded[3..]);
-    let contents: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    let contents = column(&guarded[3..], 1);
     for f in FORMULAS {
-        assert!(
-            contents.contains(&format!("'{f}").as_str()),
-            "{f}: {contents:?}"
-        );
+        assert!(contents.contains(&format!("'{f}")), "{f}: {contents:?}");
     }
     // The seed memos' text starts with a letter: untouched; ids are numbers.
     assert!(contents
         .iter()
         .any(|c| c.starts_with("Strong Rust background")));
+    let ids = column(&guarded[3..], 0);
     assert!(
-        rows[1..].iter().all(|r| r[0].parse::<u64>().is_ok()),
-        "{rows:?}"
+        ids[1..].iter().all(|id| id.parse::<u64>().is_ok()),
+        "{ids:?}"
     );
-    let plain = csv_rows(&list(&[]));
-    let contents: Vec<&str> = plain.iter().map(|r| r[1].as_str()).collect();
+    let plain = column(&run(&home, &list, 0).stdout, 1);
     for f in FORMULAS {
         assert!(
-            contents.contains(&f),
-            "{f} unchanged without --bom: {contents:?}"
+            plain.iter().any(|c| c == f),
+            "{f} unchanged without --bom: {plain:?}"
         );
     }
 
@@ -281,23 +291,26 @@ fn csv_for_a_spreadsheet_guards_cells_that_start_a_formula() {
     let codes = dir.path().join("codes.txt");
     std::fs::write(&codes, "C1001\n").unwrap();
     let file = dir.path().join("memos.csv");
-    let out = home
-        .sandbox()
-        .args(["export", "memos", "--candidates"])
-        .arg(&codes)
-        .args(["-o", "csv", "--bom", "--fields", "content", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let bytes = std::fs::read(&file).unwrap();
-    let rows = csv_rows(&bytes[3..]);
-    assert_eq!(rows[0], ["candidate_code", "content"]);
+    let (codes, file) = (codes.to_str().unwrap(), file.to_str().unwrap());
+    let export = [
+        "export",
+        "memos",
+        "--candidates",
+        codes,
+        "-o",
+        "csv",
+        "--bom",
+    ];
+    run(
+        &home,
+        &[&export[..], &["--fields", "content", "--out", file]].concat(),
+        0,
+    );
+    let bytes = std::fs::read(file).unwrap();
+    assert_eq!(csv_rows(&bytes[3..])[0], ["candidate_code", "content"]);
+    let contents = column(&bytes[3..], 1);
     for f in FORMULAS {
-        assert!(
-            rows.iter().any(|r| r[1] == format!("'{f}")),
-            "{f}: {rows:?}"
-        );
+        assert!(contents.contains(&format!("'{f}")), "{f}: {contents:?}");
     }
 }
 
@@ -307,63 +320,38 @@ fn csv_for_a_spreadsheet_guards_cells_that_start_a_formula() {
 fn cp949_csv_reads_back_and_counts_what_it_could_not_write() {
     let home = Home::new();
     memo(&home, "김지우 님 면접 통과 😀 똠방각하 ✓");
-    let out = home
-        .sandbox()
-        .args([
-            "memos",
-            "list",
-            "C1001",
-            "--all",
-            "-o",
-            "csv",
-            "--encoding",
-            "cp949",
-        ])
-        .args(["--fields", "id,content,user.name"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let list = words("memos list C1001 --all -o csv --encoding cp949");
+    let out = run(
+        &home,
+        &[&list[..], &["--fields", "id,content,user.name"]].concat(),
+        0,
+    );
     assert!(out.stdout.starts_with(b"id,content,user.name\n"), "no BOM");
     // Hangul in CP949: two bytes each, not UTF-8's three.
+    let kim_ji_woo = b"\xB1\xE8\xC1\xF6\xBF\xEC";
     assert!(
-        out.stdout
-            .windows(6)
-            .any(|w| w == b"\xB1\xE8\xC1\xF6\xBF\xEC"),
+        out.stdout.windows(6).any(|w| w == kim_ji_woo),
         "김지우 in CP949"
     );
     assert!(std::str::from_utf8(&out.stdout).is_err(), "not UTF-8");
     let (text, had_errors) = encoding_rs::EUC_KR.decode_without_bom_handling(&out.stdout);
     assert!(!had_errors);
-    let rows = csv_rows(text.as_bytes());
-    assert!(
-        rows.iter()
-            .any(|r| r[1] == "김지우 님 면접 통과 ? 똠방각하 ?"),
-        "{rows:?}"
-    );
-    let err = stderr_of(&out);
-    assert!(
-        err.contains("warning: 2 characters have no CP949 form and were written as ?"),
-        "{err}"
+    let contents = column(text.as_bytes(), 1);
+    let written = "김지우 님 면접 통과 ? 똠방각하 ?".to_string();
+    assert!(contents.contains(&written), "{contents:?}");
+    says(
+        &out,
+        "warning: 2 characters have no CP949 form and were written as ?",
     );
 
     // In Korean, the same count.
-    let out = home
-        .sandbox()
-        .args(["--lang", "ko", "memos", "list", "C1001", "-o", "csv"])
-        .args(["--encoding", "cp949"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    assert!(
-        stderr_of(&out).contains("경고: CP949에 없는 문자 2개를 ?로 썼습니다"),
-        "{}",
-        stderr_of(&out)
-    );
+    let out = run(&home, &[&["--lang", "ko"][..], &list].concat(), 0);
+    says(&out, "경고: CP949에 없는 문자 2개를 ?로 썼습니다");
 
     // Everything representable: no warning.
-    let out = home
-        .sandbox()
-        .args([
+    let out = run(
+        &home,
+        &[
             "candidates",
             "list",
             "--all",
@@ -371,10 +359,9 @@ fn cp949_csv_reads_back_and_counts_what_it_could_not_write() {
             "csv",
             "--encoding",
             "cp949",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        ],
+        0,
+    );
     assert!(!stderr_of(&out).contains("CP949"), "{}", stderr_of(&out));
     let (text, _) = encoding_rs::EUC_KR.decode_without_bom_handling(&out.stdout);
     assert!(text.contains("C3001,김지우,"), "{text}");
@@ -385,7 +372,7 @@ fn cp949_csv_reads_back_and_counts_what_it_could_not_write() {
 #[test]
 fn encoding_mistakes_are_usage_errors() {
     let home = Home::new();
-    for (args, says) in [
+    for (args, fix) in [
         (
             &["-o", "csv", "--encoding", "latin1"][..],
             "possible values: utf-8, cp949",
@@ -396,15 +383,8 @@ fn encoding_mistakes_are_usage_errors() {
             "or --encoding cp949 alone",
         ),
     ] {
-        let out = home
-            .sandbox()
-            .args(["candidates", "list"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr_of(&out);
-        assert!(err.contains(says), "{args:?}: {err}");
+        let out = run(&home, &[&["candidates", "list"][..], args].concat(), 2);
+        says(&out, fix);
         assert!(out.stdout.is_empty());
     }
 }
@@ -422,203 +402,145 @@ const EVENT: &str = r#"{"action":"candidate_pass","payload":{"code":"C3001","nam
 
 const CODES: &str = "# 김지우, 똠\nC1001\nC3001\n";
 
-/// The three readers of user files, each as the command that reads `file`: its arguments.
-fn readers(file: &str, to: &str) -> [Vec<String>; 3] {
-    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
-    [
-        s(&[
-            "forms",
-            "apply",
-            "FORM-NOIDS",
-            "--dry-run",
-            "--answers",
-            file,
-        ]),
-        s(&["export", "memos", "-o", "csv", "--candidates", file]),
-        s(&[
+/// The three kinds of user file: (what errors call it, its text, the command that reads
+/// the file named last, delivering to TO).
+const READERS: [(&str, &str, &[&str]); 3] = [
+    (
+        "the answers file",
+        ANSWERS,
+        &["forms", "apply", "FORM-NOIDS", "--dry-run", "--answers"],
+    ),
+    (
+        "the candidates file",
+        CODES,
+        &["export", "memos", "-o", "csv", "--candidates"],
+    ),
+    (
+        "the payload file",
+        EVENT,
+        &[
             "webhooks",
             "trigger",
             "candidate_pass",
             "--retry-delays",
             "",
             "--to",
-            to,
+            "TO",
             "--payload",
-            file,
-        ]),
-    ]
+        ],
+    ),
+];
+
+/// Each reader's text written as `encode` makes it, to `dir/TAG-N`: (what, file, args).
+fn user_files(
+    dir: &std::path::Path,
+    tag: &str,
+    to: &str,
+    encode: impl Fn(&str) -> Vec<u8>,
+) -> Vec<(&'static str, String, Vec<String>)> {
+    let mut out = Vec::new();
+    for (n, (what, text, reads)) in READERS.iter().enumerate() {
+        let file = dir.join(format!("{tag}-{n}")).to_str().unwrap().to_string();
+        std::fs::write(&file, encode(text)).unwrap();
+        let mut args: Vec<String> = reads
+            .iter()
+            .map(|a| if *a == "TO" { to } else { a }.to_string())
+            .collect();
+        args.push(file.clone());
+        out.push((*what, file, args));
+    }
+    out
+}
+
+/// An app that takes every webhook event (200).
+fn hook() -> Stub {
+    stub(|_, _| Reply::json(200, "{}"))
 }
 
 /// Answers files, `--candidates` files and payload files written by a Windows editor start
 /// with a UTF-8 byte-order mark: read as if it were not there (a payload is sent without it).
 #[test]
 fn input_files_may_start_with_a_utf8_bom() {
-    let home = Home::new();
-    let app = stub(|_, _| Reply::json(200, "{}"));
+    let (home, app, dir) = (Home::new(), hook(), tempfile::tempdir().unwrap());
     let to = format!("http://{}/hook", app.addr);
-    let dir = tempfile::tempdir().unwrap();
-    for (text, name) in [
-        (ANSWERS, "answers.json"),
-        (CODES, "codes.txt"),
-        (EVENT, "event.json"),
-    ] {
-        let mut bytes = b"\xEF\xBB\xBF".to_vec();
-        bytes.extend_from_slice(text.as_bytes());
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
-    let [apply, _, _] = readers(&path("answers.json"), &to);
-    let out = home
-        .sandbox()
-        .args(&apply)
-        .args(["-o", "json"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let marked = |text: &str| [&b"\xEF\xBB\xBF"[..], text.as_bytes()].concat();
+    let files = user_files(dir.path(), "bom", &to, marked);
+    let args = |n: usize| files[n].2.iter().map(String::as_str).collect::<Vec<_>>();
+
+    let out = run(&home, &[&args(0)[..], &["-o", "json"]].concat(), 0);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["body"]["name"], "김지우 똠", "{v}");
 
-    let [_, export, _] = readers(&path("codes.txt"), &to);
-    let out = home.sandbox().args(&export).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    let rows = csv_rows(&out.stdout);
-    assert!(rows[1..].iter().any(|r| r[0] == "C1001"), "{rows:?}");
-    assert!(
-        stderr_of(&out).contains("exported 2 candidates"),
-        "{}",
-        stderr_of(&out)
-    );
+    let out = run(&home, &args(1), 0);
+    assert!(column(&out.stdout, 0).contains(&"C1001".to_string()));
+    says(&out, "exported 2 candidates");
 
-    let [_, _, trigger] = readers(&path("event.json"), &to);
-    let out = home.cmd().args(&trigger).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    run(&home, &args(2), 0);
     let seen = app.seen();
     assert_eq!(seen.len(), 1);
     assert_eq!(
         seen[0].body,
         EVENT.as_bytes(),
-        "the event byte for byte, without the mark"
+        "the event as it is, without the mark"
     );
+}
+
+/// `text` in the encoding a case is named after: CP949 (EUC-KR's superset), EUC-KR (the
+/// text without 똠, which is outside EUC-KR's KS X 1001: only Windows' CP949 has it), UTF-16
+/// little or big endian, with or without its byte-order mark.
+fn encoded(tag: &str, text: &str) -> Vec<u8> {
+    let euc_kr = |t: &str| encoding_rs::EUC_KR.encode(t).0.into_owned();
+    let bom = tag.ends_with("-bom").then_some(0xFEFF);
+    let units = bom.into_iter().chain(text.encode_utf16());
+    match tag {
+        "cp949" => euc_kr(text),
+        "euc-kr" => euc_kr(&text.replace('똠', "")),
+        t if t.starts_with("utf16le") => units.flat_map(u16::to_le_bytes).collect(),
+        _ => units.flat_map(u16::to_be_bytes).collect(),
+    }
 }
 
 /// Each file in another encoding is refused with exit 2 before anything is sent, naming the
 /// encoding it looks like and the iconv command that converts it; in Korean too.
 #[test]
 fn input_files_in_another_encoding_are_refused_naming_it() {
-    let home = Home::new();
-    let app = stub(|_, _| Reply::json(200, "{}"));
+    let (home, app, dir) = (Home::new(), hook(), tempfile::tempdir().unwrap());
     let to = format!("http://{}/hook", app.addr);
-    let dir = tempfile::tempdir().unwrap();
-    let utf16 = |text: &str, le: bool, bom: bool| -> Vec<u8> {
-        let mut out: Vec<u8> = match (bom, le) {
-            (true, true) => vec![0xFF, 0xFE],
-            (true, false) => vec![0xFE, 0xFF],
-            _ => Vec::new(),
-        };
-        for unit in text.encode_utf16() {
-            out.extend(if le {
-                unit.to_le_bytes()
-            } else {
-                unit.to_be_bytes()
-            });
-        }
-        out
-    };
-    let euc_kr = |text: &str| encoding_rs::EUC_KR.encode(text).0.into_owned();
-    // (how the file is made, the name said, iconv's name)
-    type Make<'a> = &'a dyn Fn(&str) -> Vec<u8>;
-    let cases: [(&str, Make, &str, &str); 6] = [
-        // 똠 is outside EUC-KR's KS X 1001: only Windows' CP949 has it.
-        ("cp949", &|t: &str| euc_kr(t), "CP949", "cp949"),
-        (
-            "euc-kr",
-            &|t: &str| euc_kr(&t.replace('똠', "")),
-            "EUC-KR",
-            "euc-kr",
-        ),
-        (
-            "utf16le-bom",
-            &|t: &str| utf16(t, true, true),
-            "UTF-16 LE",
-            "utf-16",
-        ),
-        (
-            "utf16le",
-            &|t: &str| utf16(t, true, false),
-            "UTF-16 LE",
-            "utf-16le",
-        ),
-        (
-            "utf16be-bom",
-            &|t: &str| utf16(t, false, true),
-            "UTF-16 BE",
-            "utf-16",
-        ),
-        (
-            "utf16be",
-            &|t: &str| utf16(t, false, false),
-            "UTF-16 BE",
-            "utf-16be",
-        ),
+    // (the file's encoding, the name said, iconv's name)
+    let cases = [
+        ("cp949", "CP949", "cp949"),
+        ("euc-kr", "EUC-KR", "euc-kr"),
+        ("utf16le-bom", "UTF-16 LE", "utf-16"),
+        ("utf16le", "UTF-16 LE", "utf-16le"),
+        ("utf16be-bom", "UTF-16 BE", "utf-16"),
+        ("utf16be", "UTF-16 BE", "utf-16be"),
     ];
-    for (tag, make, name, iconv) in cases {
-        for (text, file) in [
-            (ANSWERS, "answers.json"),
-            (CODES, "codes.txt"),
-            (EVENT, "event.json"),
-        ] {
-            let path = dir.path().join(format!("{tag}-{file}"));
-            std::fs::write(&path, make(text)).unwrap();
-        }
-        let path = |n: &str| {
-            dir.path()
-                .join(format!("{tag}-{n}"))
-                .to_str()
-                .unwrap()
-                .to_string()
-        };
-        let [apply, _, _] = readers(&path("answers.json"), &to);
-        let [_, export, _] = readers(&path("codes.txt"), &to);
-        let [_, _, trigger] = readers(&path("event.json"), &to);
-        for (args, what, file) in [
-            (apply, "the answers file", path("answers.json")),
-            (export, "the candidates file", path("codes.txt")),
-            (trigger, "the payload file", path("event.json")),
-        ] {
-            let out = home.sandbox().args(&args).output().unwrap();
-            assert_eq!(
-                out.status.code(),
-                Some(2),
-                "{tag} {args:?}: {}",
-                stderr_of(&out)
+    for (tag, name, iconv) in cases {
+        let encode = |text: &str| encoded(tag, text);
+        for (what, file, args) in user_files(dir.path(), tag, &to, encode) {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&home, &args, 2);
+            says(&out, what);
+            says(
+                &out,
+                &format!(" looks like {name}, not UTF-8: convert it first"),
             );
-            let err = stderr_of(&out);
-            assert!(
-                err.contains(what) && err.contains(&format!("looks like {name}, not UTF-8")),
-                "{tag} {args:?}: {err}"
-            );
-            assert!(
-                err.contains(&format!("iconv -f {iconv} -t utf-8 {file} > {file}.utf8")),
-                "{tag}: {err}"
+            says(
+                &out,
+                &format!("iconv -f {iconv} -t utf-8 {file} > {file}.utf8"),
             );
             assert!(out.stdout.is_empty(), "{tag} {args:?}");
         }
     }
     assert!(app.seen().is_empty(), "no payload was sent");
 
-    let [_, export, _] = readers(&dir.path().join("cp949-codes.txt").to_string_lossy(), &to);
-    let out = home
-        .sandbox()
-        .arg("--lang")
-        .arg("ko")
-        .args(&export)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr_of(&out).contains("인코딩이 UTF-8이 아니라 CP949로 보입니다"),
-        "{}",
-        stderr_of(&out)
+    // In Korean: the candidates file of the CP949 case.
+    let codes = dir.path().join("cp949-1");
+    let mut args = words("--lang ko export memos --candidates");
+    args.push(codes.to_str().unwrap());
+    says(
+        &run(&home, &args, 2),
+        "인코딩이 UTF-8이 아니라 CP949로 보입니다",
     );
 }
 
@@ -627,33 +549,19 @@ fn input_files_in_another_encoding_are_refused_naming_it() {
 /// (as a program stopped by SIGPIPE). In Korean too. A complete export says no such thing.
 #[test]
 fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
-    use std::io::BufRead;
-    let home = Home::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (home, dir) = (Home::new(), tempfile::tempdir().unwrap());
     let codes = dir.path().join("codes.txt");
-    let listed = home
-        .sandbox()
-        .args(["candidates", "list", "--all", "--jq", ".[].code"])
-        .output()
-        .unwrap();
-    assert_eq!(listed.status.code(), Some(0), "{}", stderr_of(&listed));
+    let listed = run(
+        &home,
+        &["candidates", "list", "--all", "--jq", ".[].code"],
+        0,
+    );
     std::fs::write(&codes, &listed.stdout).unwrap();
     let codes = codes.to_str().unwrap();
     // Every submission of every candidate: far more than a pipe holds (64 KiB), so the
     // export is still writing when the reader goes.
-    let full = home
-        .sandbox()
-        .args([
-            "export",
-            "submissions",
-            "--candidates",
-            codes,
-            "-o",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(full.status.code(), Some(0), "{}", stderr_of(&full));
+    let export = ["export", "submissions", "--candidates", codes];
+    let full = run(&home, &[&export[..], &["-o", "ndjson"]].concat(), 0);
     assert!(
         full.stdout.len() > 128 * 1024,
         "{} bytes",
@@ -662,7 +570,7 @@ fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
     assert!(!stderr_of(&full).contains("cut short"));
     let total = full.stdout.iter().filter(|b| **b == b'\n').count();
 
-    for (lang, says) in [
+    for (lang, warns) in [
         (
             "en",
             "warning: cut short: the reader of standard output closed it after ",
@@ -671,8 +579,9 @@ fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
     ] {
         let mut child = home
             .std_cmd()
-            .args(["--sandbox", "--lang", lang, "export", "submissions"])
-            .args(["--candidates", codes, "-o", "csv"])
+            .args(["--sandbox", "--lang", lang])
+            .args(export)
+            .args(["-o", "csv"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -686,19 +595,18 @@ fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
         drop(reader);
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(141), "{lang}: {}", stderr_of(&out));
+        says(&out, warns);
         let err = stderr_of(&out);
-        let at = err.find(says).unwrap_or_else(|| panic!("{lang}: {err}"));
-        let sent: usize = err[at + says.len()..]
-            .split(|c: char| !c.is_ascii_digit())
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap_or_else(|_| panic!("{lang}: {err}"));
+        let after = &err[err.find(warns).unwrap() + warns.len()..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        let sent: usize = digits.parse().unwrap_or_else(|_| panic!("{lang}: {err}"));
         assert!(
             (1..total).contains(&sent),
             "{lang}: {sent} of {total}: {err}"
         );
-        assert!(!err.contains("exported"), "{lang}: {err}");
-        assert!(!err.contains("내보냈습니다"), "{lang}: {err}");
+        assert!(
+            !err.contains("exported") && !err.contains("내보냈습니다"),
+            "{lang}: {err}"
+        );
     }
 }
