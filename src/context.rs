@@ -165,8 +165,8 @@ pub struct GlobalArgs {
     pub bom: bool,
 
     /// Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel
-    /// opens by double-click (a character outside CP949 becomes ?, counted in a warning);
-    /// text cells are guarded as with --bom
+    /// opens by double-click (a character outside CP949 becomes ?, counted in a warning); a
+    /// text cell that would start a formula gets a leading '
     #[arg(
         long,
         global = true,
