@@ -54,13 +54,13 @@ impl Sheet {
     pub(crate) fn new(
         bom: bool,
         charset: Charset,
-        format: crate::output::Format,
+        format: crate::settings::Format,
     ) -> Result<Sheet, Error> {
         if charset == Charset::Cp949 {
             if bom {
                 return Err(Error::usage(crate::t!("sheet-bom-and-cp949")));
             }
-            if format != crate::output::Format::Csv {
+            if format != crate::settings::Format::Csv {
                 return Err(Error::usage(crate::t!(
                     "sheet-encoding-not-csv",
                     format = format.as_str()
