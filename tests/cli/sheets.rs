@@ -15,7 +15,7 @@ const FORMATS: &[(&str, &str, &str)] = &[
         "\"C1001\",\"Kim Min-jun\",84,,true\n\"C3001\",\"김지우\",,,true",
     ),
     (
-        "csv_quotes_nulls_numbers",
+        "csv_quotes_nulls_literal_numbers",
         r#"[1, "say \"hi\", ok", null, false, 2.5, 3.0, 1e20, "two\nlines"] | @csv"#,
         "1,\"say \"\"hi\"\", ok\",,false,2.5,3,1e+20,\"two\nlines\"",
     ),
@@ -25,7 +25,7 @@ const FORMATS: &[(&str, &str, &str)] = &[
         "a\\tb\tback\\\\slash\t\ttrue\tcr\\rlf\\n\t7",
     ),
     (
-        "json_compact_as_jq",
+        "json_compact_literal_numbers",
         r#"{"name":"김지우","n":[1,3.0,1e20,0.1,1e-5],"del":"\u007f/"} | @json"#,
         "{\"name\":\"김지우\",\"n\":[1,3,1e+20,0.1,1e-05],\"del\":\"\\u007f/\"}",
     ),
@@ -179,7 +179,11 @@ fn jq_format_strings_agree_with_an_installed_jq() {
     assert!(out.status.success());
     let version = String::from_utf8_lossy(&version.stdout);
     for ((name, expr, want), theirs) in FORMATS.iter().zip(strings_of(&out.stdout)) {
-        // jq 1.6 leaves `!*'()` as they are in @uri; no case here has them.
+        // jq 1.6 leaves `!*'()` as they are in @uri; no case here has them. jq 1.7 prints a
+        // number literal as written (`3.0`), 1.6 and recruit as a double (`3`).
+        if name.contains("literal_numbers") && !version.starts_with("jq-1.6") {
+            continue;
+        }
         assert_eq!(&theirs, want, "{version}: {name}: {expr}");
     }
 }
