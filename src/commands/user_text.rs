@@ -135,4 +135,20 @@ mod tests {
         );
         assert_eq!(korean(b"\xFF\xFF\xFF"), None);
     }
+
+    #[test]
+    fn a_mark_is_dropped_and_unknown_bytes_are_refused_where_they_are() {
+        let text = decode(b"\xEF\xBB\xBF{}".to_vec(), "the answers file", "a.json").unwrap();
+        assert_eq!(text, "{}");
+        let e = decode(b"{\"a\": \xFF}".to_vec(), "the answers file", "a.json").unwrap_err();
+        assert_eq!(e.kind, crate::ExitKind::Usage);
+        assert!(
+            e.message
+                .contains("is not UTF-8 text (byte 0xFF at offset 6)")
+                && e.message
+                    .contains("iconv -f ENCODING -t utf-8 a.json > a.json.utf8"),
+            "{}",
+            e.message
+        );
+    }
 }
