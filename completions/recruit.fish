@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_recruit_global_optspecs
-    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom ca-cert= max-rate= max-wait= reason= h/help V/version
+    string join \n base-url= api-key= profile= sandbox o/output= jq= fields= all limit= timeout= retries= v/verbose color= insecure-http lang= bom encoding= ca-cert= max-rate= max-wait= reason= h/help V/version
 end
 
 function __fish_recruit_needs_command
@@ -41,6 +41,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_needs_command" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_needs_command" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_needs_command" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_needs_command" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -49,7 +51,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -l sandbox -d 'Run against
 complete -c recruit -n "__fish_recruit_needs_command" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_needs_command" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_needs_command" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_needs_command" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_needs_command" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_needs_command" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "forms" -d 'Application forms (job postings): list, read, apply'
@@ -89,6 +91,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -97,7 +101,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and not __fish_seen_subcommand_from list get apply" -f -a "list" -d 'List application forms (job postings)'
@@ -123,6 +127,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -131,7 +137,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -151,6 +157,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -159,7 +167,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, a variant A or B request body), or - for standard input' -r
@@ -184,6 +192,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -194,7 +204,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -214,6 +224,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -222,7 +234,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
@@ -252,6 +264,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -260,7 +274,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -280,6 +294,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -288,7 +304,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -308,6 +324,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -316,7 +334,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List jobs: code (may be empty), title, job group, application form, managers'
@@ -340,6 +358,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -348,7 +368,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -368,6 +388,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -376,7 +398,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one evaluation: the candidate, the stage, each evaluator\'s score and comment'
@@ -397,6 +419,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -405,7 +429,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand evaluations; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -425,6 +449,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -433,7 +459,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fi
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and not __fish_seen_subcommand_from get" -f -a "get" -d 'Show one interview: the candidate, the round and the schedule (in local time)'
@@ -454,6 +480,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -462,7 +490,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand interviews; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -482,6 +510,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -490,7 +520,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and not __fish_seen_subcommand_from list get create edit delete pin unpin" -f -a "list" -d 'List a candidate\'s memos as threads (replies under their parent)'
@@ -517,6 +547,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -525,7 +557,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -545,6 +577,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -553,7 +587,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l content -d 'The memo text, or - to read it from standard input' -r
@@ -580,6 +614,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -589,7 +625,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l content -d 'New text, or - to read it from standard input' -r
@@ -615,6 +651,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -625,7 +663,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -645,6 +683,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -655,7 +695,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -675,6 +715,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -684,7 +726,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from pin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -704,6 +746,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -713,7 +757,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand memos; and __fish_seen_subcommand_from unpin" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -733,6 +777,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -741,7 +787,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __f
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and not __fish_seen_subcommand_from list" -f -a "list" -d 'List a candidate\'s form submissions (pre-interview questions, reference checks, ...)'
@@ -764,6 +810,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -773,7 +821,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand submissions; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -793,6 +841,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -801,7 +851,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and not __fish_seen_subcommand_from list get create edit delete listen verify trigger events" -f -a "list" -d 'List webhook registrations'
@@ -830,6 +880,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -838,7 +890,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -858,6 +910,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -866,7 +920,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l callback-url -d 'Address the service POSTs events to' -r
@@ -891,6 +945,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -901,7 +957,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l callback-url -d 'New callback address' -r
@@ -926,6 +982,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -937,7 +995,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from edit" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -957,6 +1015,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -967,7 +1027,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l port -d 'Port to listen on; 0 picks a free one (the address is printed on stderr)' -r
@@ -1004,6 +1064,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1013,7 +1075,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from listen" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l signing-key -d 'Webhook signing key; repeat during a key rotation [env: RECRUIT_SIGNING_KEY, then the profile\'s signing_key]' -r
@@ -1038,6 +1100,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1046,7 +1110,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l to -d 'Where to deliver the event (http:// or https://), or FORMAT+URL to send the sample as a chat message (slack+, teams+, googlechat+, jandi+, template+)' -r
@@ -1073,6 +1137,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1082,7 +1148,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from trigger" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1102,6 +1168,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1110,7 +1178,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand webhooks; and __fish_seen_subcommand_from events" -f -a "list" -d 'List stored events, oldest first'
@@ -1134,6 +1202,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1142,7 +1212,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and not __fish_seen_subcommand_from upload" -f -a "upload" -d 'Upload a file (resume, profile image, attachment) and print the path to use in answers'
@@ -1164,6 +1234,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1173,7 +1245,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand files; and __fish_seen_subcommand_from upload" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1193,6 +1265,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1201,7 +1275,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and not __fish_seen_subcommand_from submissions memos candidates forms" -f -a "submissions" -d 'Export the form submissions of many candidates'
@@ -1235,6 +1309,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1244,7 +1320,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from submissions" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l candidates -d 'File of candidate codes, one per line (\'-\' for standard input)' -r
@@ -1274,6 +1350,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1283,7 +1361,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from memos" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l stage -d 'Only the candidates at stage S' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1312,6 +1390,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1322,7 +1402,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from candidates" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l out -d 'Write to FILE (through FILE.partial, renamed when complete) instead of standard output' -r -F
@@ -1344,6 +1424,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1353,7 +1435,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand export; and __fish_seen_subcommand_from forms" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE (prefer the env var for a password) [default: recruit.db in the data directory]' -r
@@ -1383,6 +1465,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1392,7 +1476,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and not __fish_seen_subcommand_from status purge" -f -a "status" -d 'The last runs, rows per table, and how old the mirrored data is'
@@ -1416,6 +1500,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1424,7 +1510,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1452,6 +1538,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1462,7 +1550,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sync; and __fish_seen_subcommand_from purge" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1482,6 +1570,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1490,7 +1580,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "erase" -d 'Remove candidates\' personal data from the mirror, the relay\'s store and unfinished exports'
@@ -1516,6 +1606,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1524,7 +1616,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l stage -d 'Candidates at this stage (e.g. fail: rejected or withdrawn)' -r -f -a "applied\t'Applied, not looked at yet'
@@ -1554,6 +1646,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1563,7 +1657,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1583,6 +1677,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1591,7 +1687,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from register" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1611,6 +1707,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1619,7 +1717,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_se
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and not __fish_seen_subcommand_from list verify report" -f -a "list" -d 'The records of the access log, oldest first'
@@ -1650,6 +1748,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1658,7 +1758,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1678,6 +1778,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1686,7 +1788,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l month -d 'The month to review, YYYY-MM (in local time)' -r
@@ -1707,6 +1809,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1715,7 +1819,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
@@ -1739,6 +1843,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1748,7 +1854,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand api" -l sandbox -d 'Run 
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand api" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand api" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l port -d 'Port to listen on (127.0.0.1); 0 picks a free one' -r
@@ -1777,6 +1883,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1786,7 +1894,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and not __fish_seen_subcommand_from move" -f -a "move" -d 'Move a candidate to another stage, firing the webhook events the service would'
@@ -1814,6 +1922,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1822,7 +1932,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l access -d 'What the assistant may do: read, comment (memo writes) or write (everything)' -r -f -a "read\t'Read tools only: forms, candidates, jobs, evaluations, interviews, memos, submissions, webhooks'
@@ -1847,6 +1957,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1855,7 +1967,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l sandbox -d 'Run 
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1875,6 +1987,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1883,7 +1997,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_see
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and not __fish_seen_subcommand_from login status logout" -f -a "login" -d 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
@@ -1906,6 +2020,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1916,7 +2032,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1936,6 +2052,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1944,7 +2062,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1964,6 +2082,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -1972,7 +2092,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_su
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -1992,6 +2112,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2000,7 +2122,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and not __fish_seen_subcommand_from path get set unset list" -f -a "path" -d 'Print the config file\'s path'
@@ -2025,6 +2147,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2033,7 +2157,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2053,6 +2177,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2062,7 +2188,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2082,6 +2208,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2090,7 +2218,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2110,6 +2238,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2118,7 +2248,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2138,6 +2268,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2146,7 +2278,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand config; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2166,6 +2298,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2174,7 +2308,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand completions" -l sandbox 
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand completions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand completions" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l base-url -d 'Service root, with or without a trailing /v1' -r
@@ -2194,6 +2328,8 @@ always\t''
 never\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
@@ -2202,6 +2338,6 @@ complete -c recruit -n "__fish_recruit_using_subcommand help" -l sandbox -d 'Run
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l all -d 'On list commands: follow every page and merge the result'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand help" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right'
+complete -c recruit -n "__fish_recruit_using_subcommand help" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand help" -s V -l version -d 'Print version'

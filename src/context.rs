@@ -159,9 +159,25 @@ pub struct GlobalArgs {
     pub lang: Option<crate::i18n::Lang>,
 
     /// Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that
-    /// spreadsheet programs (Excel) read Korean text right
+    /// spreadsheet programs (Excel) read Korean text right; a text cell that would start a
+    /// formula (=, +, -, @, tab, CR) gets a leading '
     #[arg(long, global = true, hide_short_help = true)]
     pub bom: bool,
+
+    /// Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel
+    /// opens by double-click (a character outside CP949 becomes ?, counted in a warning); a
+    /// text cell that would start a formula gets a leading '
+    #[arg(
+        long,
+        global = true,
+        hide_short_help = true,
+        value_name = "CHARSET",
+        value_parser = clap::builder::TypedValueParser::map(
+            clap::builder::PossibleValuesParser::new(crate::output::sheet::Charset::NAMES),
+            |s: String| crate::output::sheet::Charset::from_name(&s).unwrap_or_default()
+        )
+    )]
+    pub encoding: Option<crate::output::sheet::Charset>,
 
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE

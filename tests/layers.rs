@@ -20,7 +20,9 @@ const FRONT_END: &[&[&str]] = &[
         "output::text",
         "clock",
     ],
-    &["settings", "config"],
+    // `output::sheet`: how a CSV is written for a spreadsheet (`--bom`, `--encoding`), a
+    // leaf the global options name.
+    &["settings", "config", "output::sheet"],
     &["context"],
     &[
         "output", "export", "apply", "wizard", "sync", "webhook", "audit",

@@ -617,6 +617,7 @@ pub(crate) async fn run(cli: Cli) -> i32 {
         }
     }
     let result = dispatch(&mut ctx, cli.command).await;
+    crate::output::sheet::report_unmapped(&ctx.io);
     ctx.finish().await;
     let ending = Ending::of(result, &ctx.io);
     ending.report(&ctx.io);

@@ -357,25 +357,26 @@ fn csv_row(r: &Record) -> Vec<String> {
     ]
 }
 
-/// A CSV (RFC 4180, header first; a byte-order mark first with `--bom`).
+/// A CSV (RFC 4180, header first) as `--bom` and `--encoding` want it.
 fn write_csv(
     out: &mut Output,
     header: &[&str],
     rows: impl Iterator<Item = Vec<String>>,
 ) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    if out.opts.bom {
-        bytes.extend_from_slice(b"\xEF\xBB\xBF");
-    }
-    let mut w = csv::Writer::from_writer(bytes);
+    let sheet = out.opts.sheet();
+    let mut w = csv::Writer::from_writer(Vec::new());
     let failed = |e: csv::Error| Error::other(e.to_string());
     w.write_record(header).map_err(failed)?;
     for row in rows {
-        w.write_record(&row).map_err(failed)?;
+        // A reason or a command line is text a spreadsheet must not run.
+        w.write_record(row.iter().map(|c| sheet.text_cell(c).into_owned()))
+            .map_err(failed)?;
     }
-    let bytes = w
+    let text = w
         .into_inner()
         .map_err(|e| Error::other(e.error().to_string()))?;
+    let mut bytes = sheet.start().to_vec();
+    bytes.extend(sheet.encode(&String::from_utf8_lossy(&text)));
     out.write_bytes(&bytes)
 }
 

@@ -259,9 +259,8 @@ fn read_candidates(ctx: &Ctx, file: &str) -> Result<CandidateList, Error> {
     } else {
         crate::t!("export-codes-file", file = file.to_string())
     };
-    let bytes =
-        crate::commands::read_file_or_stdin(&ctx.io, file, &crate::t!("what-candidates-file"))?;
-    CandidateList::parse(&bytes, &what)
+    let text = crate::commands::user_text::read(&ctx.io, file, &crate::t!("what-candidates-file"))?;
+    CandidateList::parse(&text, &what)
 }
 
 async fn run_export(
@@ -312,7 +311,7 @@ async fn run_export(
         Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
     };
     let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
-    encoder.bom = ctx.globals.bom;
+    encoder.sheet = export_sheet(ctx, format)?;
     encoder.jq = jq;
     if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
         encoder
@@ -342,6 +341,7 @@ async fn run_export(
     if report.write_error.is_none() {
         crate::say!(ctx.io, "{}", summary(&report));
     }
+    say_cut_short(ctx, report.write_error.as_ref(), report.records);
     if let Some(path) = &a.failed {
         let mut text = String::new();
         let codes = report.not_found.iter().map(|(c, _)| c);
@@ -512,10 +512,26 @@ async fn setup(
     })
 }
 
+/// An export whose reader closed standard output early (`| head`) ends with exit 141, as a
+/// program stopped by SIGPIPE does, and says so: it must not pass for a finished one.
+/// `records` are those written before the pipe closed.
+fn say_cut_short(ctx: &Ctx, write_error: Option<&Error>, records: u64) {
+    if write_error.is_some_and(|e| e.kind == ExitKind::OutputClosed) {
+        let warning = crate::t!("export-cut-short", records = records);
+        crate::tell!(ctx.io, "warning-line", warning = warning);
+    }
+}
+
+/// `--bom` and `--encoding` for an export in `format` (their mistakes are exit 2).
+fn export_sheet(ctx: &Ctx, format: Format) -> Result<crate::output::sheet::Sheet, Error> {
+    let charset = ctx.globals.encoding.unwrap_or_default();
+    crate::output::sheet::Sheet::new(ctx.globals.bom, charset, format)
+}
+
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
     let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
-    encoder.bom = ctx.globals.bom;
+    encoder.sheet = export_sheet(ctx, format)?;
     encoder.jq = jq_filter(ctx)?;
     if a.with_questions && ctx.globals.fields.is_none() {
         encoder.columns.push("questions".to_string());
@@ -562,6 +578,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if report.write_error.is_none() {
         crate::say!(ctx.io, "{line}");
     }
+    say_cut_short(ctx, report.write_error.as_ref(), report.forms);
     match end {
         BatchExit::Failed(worst) if !report.failed.is_empty() => Err(Error::new(
             worst,

@@ -19,6 +19,7 @@ pub(crate) mod privacy;
 pub(crate) mod sandbox;
 pub(crate) mod submissions;
 pub(crate) mod sync;
+pub(crate) mod user_text;
 pub(crate) mod webhooks;
 
 use std::io::Read;
@@ -289,9 +290,10 @@ pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<
     read_capped(file, &named)
 }
 
-/// A JSON file given by the user (`-` for standard input): `what` names it in errors.
+/// A JSON file given by the user (`-` for standard input), UTF-8 with or without a
+/// byte-order mark ([`user_text`]): `what` names it in errors.
 pub(crate) fn read_user_json(io: &Io, path: &str, what: &str) -> Result<serde_json::Value, Error> {
-    parse_user_json(&read_file_or_stdin(io, path, what)?, what)
+    parse_user_json(user_text::read(io, path, what)?.as_bytes(), what)
 }
 
 /// Parse JSON given by the user, naming the line and column of a mistake.

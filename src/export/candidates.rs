@@ -21,16 +21,9 @@ impl CandidateList {
     /// - a code listed twice is exported once, at its first place;
     /// - a line holding two words is refused (it is most likely two codes on one line).
     ///
-    /// `what` names the source in messages (`candidates file 'x.txt'`).
-    pub(crate) fn parse(bytes: &[u8], what: &str) -> Result<CandidateList, Error> {
-        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            Error::usage(crate::t!(
-                "export-codes-not-utf8",
-                what = what,
-                offset = e.valid_up_to()
-            ))
-        })?;
+    /// `what` names the source in messages (`candidates file 'x.txt'`). The text is the
+    /// file's as [`crate::commands::user_text`] read it (its encoding, a byte-order mark).
+    pub(crate) fn parse(text: &str, what: &str) -> Result<CandidateList, Error> {
         let mut seen = HashSet::new();
         let mut list = CandidateList::default();
         for (n, line) in text.lines().enumerate() {
@@ -120,33 +113,39 @@ fn shorten(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A candidates file's bytes as the export reads them.
+    fn read(bytes: &[u8]) -> Result<CandidateList, Error> {
+        let text = crate::commands::user_text::decode(bytes.to_vec(), "f", "f")?;
+        CandidateList::parse(&text, "f")
+    }
+
     #[test]
     fn comments_blanks_duplicates_and_whitespace() {
         let text = "\u{feff}# header\n\n  C1  \r\nC2 # second\nC1\n\t\n#C3\nC3\nC2\n";
-        let list = CandidateList::parse(text.as_bytes(), "f").unwrap();
+        let list = read(text.as_bytes()).unwrap();
         assert_eq!(list.codes, vec!["C1", "C2", "C3"]);
         assert_eq!(list.duplicates, 2);
     }
 
     #[test]
     fn hash_inside_a_code_is_kept() {
-        let list = CandidateList::parse(b"A#1\n", "f").unwrap();
+        let list = read(b"A#1\n").unwrap();
         assert_eq!(list.codes, vec!["A#1"]);
     }
 
     #[test]
     fn refused_inputs() {
         for bad in [&b"C1 C2\n"[..], b"\n# only comments\n", b"", b"\xff\xfe"] {
-            let e = CandidateList::parse(bad, "f").unwrap_err();
+            let e = read(bad).unwrap_err();
             assert_eq!(e.kind, crate::ExitKind::Usage, "{bad:?}");
         }
     }
 
     #[test]
     fn fingerprint_depends_on_codes_and_order() {
-        let a = CandidateList::parse(b"C1\nC2\n", "f").unwrap();
-        let b = CandidateList::parse(b"# x\nC1\n\nC2\nC1\n", "f").unwrap();
-        let c = CandidateList::parse(b"C2\nC1\n", "f").unwrap();
+        let a = read(b"C1\nC2\n").unwrap();
+        let b = read(b"# x\nC1\n\nC2\nC1\n").unwrap();
+        let c = read(b"C2\nC1\n").unwrap();
         assert_eq!(a.fingerprint(), b.fingerprint());
         assert_ne!(a.fingerprint(), c.fingerprint());
     }

@@ -191,7 +191,7 @@ mod tests {
 
     #[tokio::test]
     async fn codes_not_done_come_in_order_with_their_index() {
-        let list = CandidateList::parse(b"C1\nC2\nC3\nC4\n", "f").unwrap();
+        let list = CandidateList::parse("C1\nC2\nC3\nC4\n", "f").unwrap();
         let done: HashSet<String> = ["C2".to_string()].into();
         let client =
             Client::new(crate::api::ClientConfig::new("http://127.0.0.1:9/v1", None)).unwrap();
@@ -231,7 +231,7 @@ mod tests {
             a.identity().2.as_deref(),
             Some("the candidates at stage interview")
         );
-        let codes = Candidates::Codes(CandidateList::parse(b"C1\n", "f").unwrap());
+        let codes = Candidates::Codes(CandidateList::parse("C1\n", "f").unwrap());
         assert_eq!(codes.identity().2, None, "a file's journal is as before");
     }
 }

@@ -718,6 +718,8 @@ fn writer_loop(
     // the workers found so far stays in the tally, so a failure seen keeps its exit code.
     let to = (&mut sink, &audit);
     if let Err(e) = write_in_order(&mut rx, to, bar, &counters, &written, &mut tally) {
+        // The records handed to the output before it failed, for the cut-short warning.
+        counters.records.store(sink.records, Ordering::Relaxed);
         tally.write_error = Some(e);
     }
     Ok((sink, tally))

@@ -504,7 +504,6 @@ export-out-locked = another { $holder } is writing { $out } right now ({ $lock }
 export-lock-replaced = cannot lock { $lock }: it keeps being replaced
 export-codes-stdin = the candidate codes on standard input
 export-codes-file = candidates file '{ $file }'
-export-codes-not-utf8 = { $what } is not UTF-8 text (invalid byte at offset { $offset }); give one candidate code per line
 export-codes-two-words = { $what }, line { $line }: '{ $text }' is not one candidate code; put one code per line
 export-codes-control = { $what }, line { $line }: the code contains a control character
 export-codes-dot = { $what }, line { $line }: '{ $text }' is not a candidate code
@@ -1364,3 +1363,18 @@ chat-title-interview-scheduled = Interview scheduled
 chat-title-form-submitted = Form submitted
 chat-title-other = Event: { $action }
 chat-title-unknown = Event without an action
+sheet-bom-and-cp949 = --bom writes a UTF-8 byte-order mark, which a CP949 file cannot start with: use --bom alone (UTF-8, for Excel 2016 and later) or --encoding cp949 alone (older Korean Excel)
+sheet-encoding-not-csv = --encoding applies to -o csv only (the output here is { $format }, always UTF-8): add -o csv
+sheet-unmapped = { $count ->
+    [one] 1 character has
+   *[other] { $count } characters have
+} no CP949 form and { $count ->
+    [one] was
+   *[other] were
+} written as ?; to keep every character, write UTF-8 with --bom instead of --encoding cp949
+user-text-encoding = { $what } looks like { $encoding }, not UTF-8: convert it first, e.g. iconv -f { $iconv } -t utf-8 { $file } > { $file }.utf8, and give the converted file
+user-text-not-utf8 = { $what } is not UTF-8 text (byte { $byte } at offset { $offset }) and not a Korean encoding either: save it as UTF-8, or convert it with iconv -f ENCODING -t utf-8 { $file } > { $file }.utf8
+export-cut-short = cut short: the reader of standard output closed it after { $records ->
+    [one] 1 record
+   *[other] { $records } records
+} had been sent to it, and the export stopped before its end; to keep every record, write them to a file with --out FILE

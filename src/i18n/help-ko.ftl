@@ -133,7 +133,8 @@ global--verbose = 요청과 응답을 한 줄씩 표준 오류에 기록(토큰�
 global--color = 색 사용: auto, always, never(NO_COLOR도 끔). never와 NO_COLOR에서는 진행 표시줄도 없음
 global--insecure_http = 공개 호스트로 평문 http:// 허용(키가 암호화 없이 전송됨)
 global--lang = 메시지, 질문, 표 머리글, 도움말의 언어: en 또는 ko [기본값: LC_ALL/LANG에서]. JSON, NDJSON, CSV는 바뀌지 않음
-global--bom = -o csv 출력(목록과 내보내기)을 UTF-8 바이트 순서 표시(BOM)로 시작해 엑셀 같은 스프레드시트가 한글을 바르게 읽게 함
+global--bom = -o csv 출력(목록과 내보내기)을 UTF-8 바이트 순서 표시(BOM)로 시작해 엑셀 같은 스프레드시트가 한글을 바르게 읽게 함. 수식을 시작하는 텍스트 칸(=, +, -, @, 탭, CR)에는 앞에 '를 붙임
+global--encoding = -o csv 출력의 문자 집합: utf-8(기본) 또는 cp949(예전 한글 엑셀이 두 번 클릭으로 여는 코드 페이지). CP949에 없는 문자는 ?로 쓰고 경고에 개수를 알림. 수식을 시작하는 텍스트 칸에는 앞에 '를 붙임
 global--ca_cert = 추가로 신뢰할 PEM 인증 기관(회사 자체 CA), 시스템 저장소와 SSL_CERT_FILE 외에
 global--max_rate = 서비스로 보내는 요청을 모든 작업을 합쳐 초당 N개 이하로(공유 한도용), 예: --max-rate 20
 global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대 시간(초). 더 길면 한도가 풀리는 때를 알리고 종료 코드 6으로 바로 끝냄 [기본값: 60]

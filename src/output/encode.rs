@@ -14,13 +14,11 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ExitKind};
 use crate::output::jq::{self, JqFilter};
-use crate::output::{csv_cell, Format, Kind};
+use crate::output::sheet::Sheet;
+use crate::output::{cell, csv_value, Format, Kind};
 
 /// Separator between two elements of the JSON array.
 pub(crate) const JSON_SEP: &[u8] = b",\n";
-
-/// The UTF-8 byte-order mark `--bom` starts a CSV with.
-pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Encodes items of one kind in one format: ndjson, csv or json (a table is a view of a
 /// whole list, not a stream of records).
@@ -34,10 +32,11 @@ pub(crate) struct Encoder {
     /// `--jq`: run on each record (with its `candidate_code`); each result is a record (ndjson:
     /// a line, strings raw; json: an element). Not with CSV.
     pub jq: Option<Arc<JqFilter>>,
-    /// `--bom`: the CSV starts with a UTF-8 byte-order mark, so that Excel reads Korean text
-    /// as UTF-8 (without it, Korean Excel reads CP949 and shows garbage). Part of the
-    /// prologue, so a resumed export (which appends) never writes a second one.
-    pub bom: bool,
+    /// `--bom` / `--encoding`: a CSV for a spreadsheet ([`Sheet`]). The byte-order mark is
+    /// part of the prologue, so a resumed export (which appends) never writes a second one;
+    /// each row is written in the sheet's character set as it is encoded, so an export's
+    /// offsets are those of the file.
+    pub sheet: Sheet,
 }
 
 impl Encoder {
@@ -67,7 +66,7 @@ impl Encoder {
             with_code,
             columns,
             jq: None,
-            bom: false,
+            sheet: Sheet::default(),
         })
     }
 
@@ -92,15 +91,14 @@ impl Encoder {
             Format::Ndjson | Format::Table => Ok(Vec::new()),
             Format::Json => Ok(b"[\n".to_vec()),
             Format::Csv => {
-                let mut out = Vec::new();
-                if self.bom {
-                    out.extend_from_slice(UTF8_BOM);
-                }
+                let mut out = self.sheet.start().to_vec();
+                let from = out.len();
                 let mut row = CsvRow::new(&mut out);
                 for name in self.header() {
                     row.field(name.as_bytes());
                 }
                 row.end();
+                self.sheet.encode_tail(&mut out, from);
                 Ok(out)
             }
         }
@@ -142,7 +140,9 @@ impl Encoder {
                 Ok(1)
             }
             Format::Csv => {
+                let from = out.len();
                 self.csv_row(code, item, out);
+                self.sheet.encode_tail(out, from);
                 Ok(1)
             }
         }
@@ -230,8 +230,12 @@ impl Encoder {
                     first = false;
                 }
                 _ => {
+                    let from = out.len();
                     out.extend_from_slice(jq::render(r).as_bytes());
                     out.push(b'\n');
+                    if self.format == Format::Csv {
+                        self.sheet.encode_tail(out, from);
+                    }
                 }
             }
         }
@@ -241,10 +245,16 @@ impl Encoder {
     fn csv_row(&self, code: Option<&str>, item: &Value, out: &mut Vec<u8>) {
         let mut row = CsvRow::new(out);
         if self.with_code {
-            row.field(code.unwrap_or("").as_bytes());
+            row.field(self.sheet.text_cell(code.unwrap_or("")).as_bytes());
         }
         for c in &self.columns {
-            row.field(csv_cell(item, c).as_bytes());
+            let v = csv_value(item, c);
+            let text = cell(v);
+            match v {
+                // Only text can be taken for a formula: a number such as -5 stays a number.
+                Some(Value::String(_)) => row.field(self.sheet.text_cell(&text).as_bytes()),
+                _ => row.field(text.as_bytes()),
+            }
         }
         row.end();
     }
@@ -523,6 +533,24 @@ mod tests {
         assert_eq!(user, memo["user"]);
         let replies: Value = serde_json::from_str(&rows[0][col("replies")]).unwrap();
         assert_eq!(replies, memo["replies"]);
+    }
+
+    /// With `--bom`, text that would start a formula gets a `'`; numbers, nested values and
+    /// the header do not. Without it, every cell is as the service sent it.
+    #[test]
+    fn a_spreadsheet_csv_guards_text_cells_only() {
+        let fields = ["n", "s", "t", "nested", "ok"].map(String::from);
+        let item = json!({"n": -5, "s": "-5", "t": "=1+1", "nested": ["=x"], "ok": "a=b"});
+        let mut e = Encoder::new(Format::Csv, Kind::Other, false, Some(&fields)).unwrap();
+        let row = |e: &Encoder| {
+            let mut out = Vec::new();
+            e.encode(None, &item, true, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(row(&e), "-5,-5,=1+1,\"[\"\"=x\"\"]\",a=b\n");
+        e.sheet.bom = true;
+        assert_eq!(row(&e), "-5,'-5,'=1+1,\"[\"\"=x\"\"]\",a=b\n");
+        assert_eq!(e.prologue().unwrap(), b"\xEF\xBB\xBFn,s,t,nested,ok\n");
     }
 
     #[test]

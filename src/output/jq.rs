@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ExitKind};
 
-type Data = JustLut<Val>;
+pub(crate) type Data = JustLut<Val>;
 
 pub(crate) struct JqFilter {
     filter: jaq_core::Filter<Data>,
@@ -36,7 +36,8 @@ impl JqFilter {
         let loader = Loader::new(
             jaq_core::defs()
                 .chain(jaq_std::defs())
-                .chain(jaq_json::defs()),
+                .chain(jaq_json::defs())
+                .chain(super::jq_format::defs()),
         );
         let arena = Arena::default();
         let program = File {
@@ -74,7 +75,8 @@ impl JqFilter {
             .with_funs(
                 jaq_core::funs::<Data>()
                     .chain(jaq_std::funs::<Data>())
-                    .chain(jaq_json::funs::<Data>()),
+                    .chain(jaq_json::funs::<Data>())
+                    .chain(super::jq_format::funs()),
             )
             .compile(modules)
             .map_err(|errs| {
@@ -112,7 +114,12 @@ impl JqFilter {
                 // `halt` / `halt_error` end the filter, never the process.
                 Err(exn) => {
                     let why = match exn.get_err() {
-                        Ok(e) => e.to_string(),
+                        // A string error (`error("...")`, a format's) reads as itself,
+                        // unquoted, as jq prints it.
+                        Ok(e) => {
+                            let text = e.to_string();
+                            serde_json::from_str::<String>(&text).unwrap_or(text)
+                        }
                         Err(exn) => match exn.get_halt() {
                             Ok(code) => crate::t!("jq-halted", code = code.to_string()),
                             Err(_) => crate::t!("jq-stopped"),

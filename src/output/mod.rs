@@ -13,6 +13,8 @@
 pub(crate) mod encode;
 pub(crate) mod fields;
 pub(crate) mod jq;
+pub(crate) mod jq_format;
+pub mod sheet;
 pub mod table;
 pub(crate) mod text;
 
@@ -32,14 +34,19 @@ pub use crate::settings::Format;
 impl crate::context::Ctx {
     /// The output options of this run: the format, `--jq`, `--fields`, the terminal's.
     pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
+        let format = self.format()?;
+        let charset = self.globals.encoding.unwrap_or_default();
+        // `--encoding` with another format, or with `--bom`, is refused before any request.
+        sheet::Sheet::new(self.globals.bom, charset, format)?;
         Ok(OutputOptions {
-            format: self.format()?,
+            format,
             jq: self.globals.jq.clone(),
             fields: self.globals.fields.clone(),
             pretty: self.io.term.stdout_tty,
             color: self.io.term.color,
             width: self.io.term.width.or(self.settings().columns()),
             bom: self.globals.bom,
+            charset,
             answers: false,
         })
     }
@@ -64,6 +71,8 @@ pub struct OutputOptions {
     pub width: Option<u16>,
     /// `--bom`: CSV starts with a UTF-8 byte-order mark (for spreadsheet programs).
     pub bom: bool,
+    /// `--encoding`: the character set of CSV.
+    pub charset: sheet::Charset,
     /// `submissions list --answers`: the table shows each submission's questions and answers.
     pub answers: bool,
 }
@@ -78,7 +87,16 @@ impl OutputOptions {
             color: false,
             width: None,
             bom: false,
+            charset: sheet::Charset::Utf8,
             answers: false,
+        }
+    }
+
+    /// How CSV is written for its reader (`--bom`, `--encoding`).
+    pub(crate) fn sheet(&self) -> sheet::Sheet {
+        sheet::Sheet {
+            bom: self.bom,
+            charset: self.charset,
         }
     }
 }
@@ -469,12 +487,17 @@ impl Output {
         Ok(true)
     }
 
-    /// `--jq`'s results, one a line (strings raw, as jq -r).
+    /// `--jq`'s results, one a line (strings raw, as jq -r); under `-o csv` in its character
+    /// set (`--jq '.[] | @csv' -o csv --encoding cp949` is a CP949 file).
     fn jq_results(&mut self, results: &[Value]) -> Result<(), Error> {
         let mut s = String::new();
         for r in results {
             s.push_str(&jq::render(r));
             s.push('\n');
+        }
+        if self.opts.format == Format::Csv {
+            let bytes = self.opts.sheet().encode(&s);
+            return self.write_bytes(&bytes);
         }
         self.write_str(&s)
     }
@@ -769,7 +792,7 @@ impl ListPrinter {
                 };
                 let mut e = Encoder::new(format, self.kind, false, Some(&columns))?;
                 e.jq = out.jq.clone();
-                e.bom = out.opts.bom;
+                e.sheet = out.opts.sheet();
                 bytes = e.prologue()?;
                 self.encoder.insert(e)
             }
@@ -860,15 +883,13 @@ pub fn csv_columns(kind: Kind, items: &[Value]) -> Vec<String> {
     cols
 }
 
-/// A CSV cell of `item` for `column` (a field, or a dotted path given with `--fields`).
-/// A non-object item fills the `value` column.
-/// A CSV cell: the value at dotted path `column`; an item that is not an object fills only a
-/// `value` column.
-pub(crate) fn csv_cell(item: &Value, column: &str) -> String {
+/// What a CSV cell of `item` for `column` shows (a field, or a dotted path given with
+/// `--fields`): an item that is not an object fills only a `value` column.
+pub(crate) fn csv_value<'a>(item: &'a Value, column: &str) -> Option<&'a Value> {
     match item {
-        Value::Object(_) => cell(lookup(item, column)),
-        other if column == "value" => cell(Some(other)),
-        _ => String::new(),
+        Value::Object(_) => lookup(item, column),
+        other if column == "value" => Some(other),
+        _ => None,
     }
 }
 

@@ -30,6 +30,7 @@ mod readme;
 mod relay;
 mod sandbox;
 mod scripting;
+mod sheets;
 mod sync;
 mod tls;
 mod waits;

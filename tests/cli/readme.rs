@@ -263,6 +263,25 @@ fn checks() -> Vec<(&'static str, Check)> {
                 "a BOM, then the header",
             )
         }),
+        ("[.code, .name, .feedback_score] | @csv'", |r| {
+            ensure(
+                r.stdout.starts_with("\"C1001\",\"Kim Min-jun\",84\n"),
+                "one CSV line per candidate, as jq writes it",
+            )
+        }),
+        ("@sh \"open-cv", |r| {
+            ensure(
+                r.stdout == "open-cv 'C1001' 'Kim Min-jun'\n",
+                "each value quoted for the shell",
+            )
+        }),
+        ("--encoding cp949 > candidates-cp949.csv", |r| {
+            let bytes = std::fs::read(r.work.join("candidates-cp949.csv"))
+                .map_err(|e| format!("candidates-cp949.csv: {e}"))?;
+            let (text, _, bad) = encoding_rs::EUC_KR.decode(&bytes);
+            ensure(!bad && bytes.starts_with(b"code,"), "CP949, no BOM")?;
+            ensure(text.contains(",김지우,"), "Korean names read back")
+        }),
         ("> forms.csv", |r| {
             ensure(r.stdout.is_empty(), "into the file")?;
             ensure(

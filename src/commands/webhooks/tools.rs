@@ -518,7 +518,12 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
     let file = match args.payload.as_deref() {
         Some(name) => {
             let display = if name == "-" { "<stdin>" } else { name };
-            Some((display, read_input(Some(name), ctx)?))
+            // Sent as the event's body: text, so a Windows editor's byte-order mark is
+            // dropped and another encoding refused (`verify` keeps the bytes as they are).
+            let what = crate::t!("what-payload-file", path = name);
+            let text =
+                crate::commands::user_text::decode(read_input(Some(name), ctx)?, &what, name)?;
+            Some((display, text.into_bytes()))
         }
         None => None,
     };
