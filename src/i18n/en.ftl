@@ -1262,3 +1262,7 @@ memo-dry-run-already = memo { $id } on candidate { $candidate } is already { $st
    *[unpinned] unpinned
 }; nothing would be sent
 sync-form-no-resource = its detail has no `resource` object
+store-pg-unreachable = cannot reach the event store { $store }: { $error }; check the address given to --store and that the server runs
+store-no-postgres-in-build = --store { $store }: this recruit was built without PostgreSQL support; build it with the postgres feature, or give a file
+listen-sharing =   sharing the store with other listeners: each target is forwarded by one of them at a time (lease { $lease } s)
+reason-not-a-rate = { $value } is not a rate: give forwards per second, a number above 0 (e.g. 50 or 0.5)
