@@ -158,7 +158,7 @@ pub async fn run(
     let held = Arc::new(Mutex::new(Vec::new()));
     if let Some(d) = &cfg.durable {
         rerouted = reroute(&cfg, d, &targets)?;
-        let (w, thread) = d.store.writer()?;
+        let (w, thread) = d.store.writer(cfg.clock.clone())?;
         writer_thread = Some(thread);
         let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
         relay_lanes = Some(super::relay::Relay {

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 mod service;
+mod shared;
 mod store;
 
 pub(crate) const KEY: &str = "whsec_relay_test";
@@ -1002,9 +1003,14 @@ impl InProcess {
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),
             durable: Some(listen::Durable {
-                store: Arc::new(st),
+                store: Arc::new(recruit::webhook::store::Store::Sqlite {
+                    store: st,
+                    lock: None,
+                }),
                 fail_after: Duration::from_secs(60),
                 policy,
+                rate: None,
+                lease: Duration::from_secs(10),
             }),
             metrics_addr: None,
             clock,

@@ -366,10 +366,7 @@ pub enum Store {
         lock: Option<ListenerLock>,
     },
     #[cfg(feature = "postgres")]
-    Postgres {
-        store: pg::PgStore,
-        clock: SharedClock,
-    },
+    Postgres { store: pg::PgStore },
 }
 
 /// The same call on either store.
@@ -402,7 +399,6 @@ impl Store {
             #[cfg(feature = "postgres")]
             Target::Postgres(u) => Ok(Store::Postgres {
                 store: pg::PgStore::open(u, how, net)?,
-                clock: recruit_client::clock::system(),
             }),
             #[cfg(not(feature = "postgres"))]
             Target::Postgres(u) => {
@@ -423,7 +419,10 @@ impl Store {
                 lock,
             },
             #[cfg(feature = "postgres")]
-            Store::Postgres { store, .. } => Store::Postgres { store, clock },
+            Store::Postgres { store } => {
+                let _ = clock;
+                Store::Postgres { store }
+            }
         }
     }
 
@@ -475,12 +474,15 @@ impl Store {
         on_store!(self, s => s.prune(rule, dry))
     }
 
-    /// Start the listener's writer.
-    pub fn writer(&self) -> Result<(writer::Writer, std::thread::JoinHandle<()>), Error> {
+    /// Start the listener's writer, recording times read from `clock`.
+    pub fn writer(
+        &self,
+        clock: SharedClock,
+    ) -> Result<(writer::Writer, std::thread::JoinHandle<()>), Error> {
         match self {
-            Store::Sqlite { store, .. } => writer::Writer::start(&store.path, store.clock.clone()),
+            Store::Sqlite { store, .. } => writer::Writer::start(&store.path, clock),
             #[cfg(feature = "postgres")]
-            Store::Postgres { store, clock } => store.writer(clock.clone()),
+            Store::Postgres { store } => store.writer(clock),
         }
     }
 
