@@ -300,13 +300,23 @@ fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
         })
     };
     assert_eq!(health().0, 200);
-    const EVENTS: usize = 600;
-    let urls = Mutex::new(vec![l.url.clone()]);
-    let bodies: Vec<String> = (0..EVENTS)
-        .map(|n| event_body("candidate_pass", n))
-        .collect();
-    let (refused, down_health) = std::thread::scope(|s| {
-        let sender = s.spawn(|| deliver_all(&urls, bodies, 4));
+    // The service's way: each event posted until it is answered 200, the next after it,
+    // until the server has been down and back.
+    let done = AtomicBool::new(false);
+    let (sent, refused, down_health) = std::thread::scope(|s| {
+        let sender = s.spawn(|| {
+            let (mut n, mut refused) = (0, 0);
+            while !done.load(Ordering::SeqCst) {
+                let body = event_body("candidate_pass", n);
+                match try_send_signed(&l.url, &body) {
+                    Some(200) => n += 1,
+                    Some(503) => refused += 1,
+                    other => panic!("event {n}: {other:?}"),
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            (n, refused)
+        });
         wait_for("some events forwarded", 30, || app.seqs().len() >= 100);
         pg.stop_server();
         wait_for("/healthz says the store is down", 15, || health().0 == 503);
@@ -314,16 +324,23 @@ fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
         std::thread::sleep(Duration::from_millis(200));
         pg.start_server();
         wait_for("/healthz well again", 30, || health().0 == 200);
-        (sender.join().unwrap(), down)
+        let back = app.seqs().len();
+        wait_for("events forwarded after the restart", 30, || {
+            app.seqs().len() >= back + 100
+        });
+        done.store(true, Ordering::SeqCst);
+        let (sent, refused) = sender.join().unwrap();
+        (sent, refused, down)
     });
     assert!(refused > 0, "events posted while the server was down got 503");
+    assert!(down_health.1.contains("store"), "{}", down_health.1);
     assert!(!down_health.1.contains(PASSWORD), "{}", down_health.1);
     wait_for("every accepted event forwarded", 60, || {
-        pending_in(&pg) == 0 && app.seqs().len() >= EVENTS
+        pending_in(&pg) == 0 && app.seqs().len() >= sent
     });
-    let dups = check_deliveries(&app, EVENTS);
+    let dups = check_deliveries(&app, sent);
     report(&format!(
-        "PostgreSQL stopped under load: {refused} posts answered 503, {EVENTS} events forwarded, {dups} duplicates"
+        "PostgreSQL stopped under load: {refused} posts answered 503, {sent} events accepted and forwarded, {dups} duplicates"
     ));
     let (_, lines) = l.terminate();
     let text = lines.join("\n");
