@@ -124,15 +124,20 @@ fn deliver_all(urls: &Mutex<Vec<String>>, bodies: Vec<String>, concurrency: usiz
     refused.load(Ordering::SeqCst)
 }
 
-/// Deliveries per seq, and the duplicates (deliveries after the first). Panics on an event
-/// never delivered, or (per target) one first delivered before an event stored earlier.
-fn check_deliveries(app: &Recorder, sent: usize) -> usize {
+/// When each duplicate (a delivery after the first) arrived. Panics on an event never
+/// delivered, or (per target) one first delivered before an event stored earlier.
+fn check_deliveries(app: &Recorder, sent: usize) -> Vec<Instant> {
     let got = app.got.lock().unwrap().clone();
     let mut times: HashMap<u64, usize> = HashMap::new();
     let mut first_ids: BTreeMap<String, Vec<i64>> = BTreeMap::new();
     let mut seen_ids = std::collections::HashSet::new();
-    for (path, id, seq, _) in &got {
-        *times.entry(*seq).or_default() += 1;
+    let mut dups = Vec::new();
+    for (path, id, seq, at) in &got {
+        let n = times.entry(*seq).or_default();
+        *n += 1;
+        if *n > 1 {
+            dups.push(*at);
+        }
         if seen_ids.insert(*id) {
             first_ids.entry(path.clone()).or_default().push(*id);
         }
@@ -148,7 +153,7 @@ fn check_deliveries(app: &Recorder, sent: usize) -> usize {
             "{path}: first forwards out of stored order: {out_of_order:?}"
         );
     }
-    times.values().map(|n| n - 1).sum()
+    dups
 }
 
 fn pg_or_skip(test: &str) -> Option<Pg> {
@@ -202,11 +207,12 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
         })
         .collect();
     let done = AtomicBool::new(false);
-    let (kills, mut outputs, listeners) = std::thread::scope(|s| {
+    let (kills, mut outputs, listeners, first_kill) = std::thread::scope(|s| {
         let killer = s.spawn(|| {
             // One listener killed with kill -9 and started again every 2 s, in turn.
             let mut kills = 0;
             let mut outputs = Vec::new();
+            let mut first_kill = None;
             while !done.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(2000));
                 if done.load(Ordering::SeqCst) {
@@ -215,12 +221,13 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
                 let i = kills % 3;
                 let mut dead = std::mem::replace(&mut listeners[i], start());
                 dead.child.kill().unwrap();
+                first_kill.get_or_insert_with(Instant::now);
                 dead.child.wait().unwrap();
                 outputs.extend(drain(&dead.stderr));
                 urls.lock().unwrap()[i] = listeners[i].url.clone();
                 kills += 1;
             }
-            (kills, outputs, listeners)
+            (kills, outputs, listeners, first_kill)
         });
         deliver_all(&urls, bodies, 24);
         done.store(true, Ordering::SeqCst);
@@ -233,6 +240,10 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
     });
     let drained = start_wait.elapsed();
     let dups = check_deliveries(&app, EVENTS);
+    let first_kill = first_kill.unwrap();
+    let early: Vec<_> = dups.iter().filter(|at| **at < first_kill).collect();
+    assert!(early.is_empty(), "{} duplicates before any kill", early.len());
+    let dups = dups.len();
     report(&format!(
         "three listeners, {EVENTS} events, {kills} kill -9s: {} forwards, {dups} duplicates (events in flight at a kill), drained {:.1} s after the last was accepted",
         app.seqs().len(),
@@ -338,7 +349,7 @@ fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
     wait_for("every accepted event forwarded", 60, || {
         pending_in(&pg) == 0 && app.seqs().len() >= sent
     });
-    let dups = check_deliveries(&app, sent);
+    let dups = check_deliveries(&app, sent).len();
     report(&format!(
         "PostgreSQL stopped under load: {refused} posts answered 503, {sent} events accepted and forwarded, {dups} duplicates"
     ));
