@@ -301,6 +301,14 @@ impl Relay {
                 }
                 continue;
             }
+            if marks.lost_one() {
+                // An event forwarded but not recorded (the store failed) is still pending,
+                // behind the cursor: read again from the first undelivered one (it is sent
+                // again: at least once).
+                marks.drain(&self.log).await;
+                marks.lost_one();
+                cursor = 0;
+            }
             wake.mark_unchanged();
             let (target, after) = (url.clone(), cursor);
             let next = match self
@@ -473,7 +481,7 @@ impl Relay {
                         Some(done) => match done.await {
                             Ok(Ok(still_there)) => still_there,
                             other => {
-                                check(other, &log);
+                                let _ = check(other, &log);
                                 true
                             }
                         },
@@ -524,23 +532,24 @@ impl Relay {
     }
 }
 
-/// A lane's "delivered" marks waiting for their commit; at most [`MARKS_IN_FLIGHT`].
+/// A lane's "delivered" marks waiting for their commit; at most [`MARKS_IN_FLIGHT`]. Whether
+/// one failed since asked (the event stays pending in the store, behind the lane's cursor).
 #[derive(Default)]
-struct Marks(VecDeque<oneshot::Receiver<Result<bool, Error>>>);
+struct Marks(VecDeque<oneshot::Receiver<Result<bool, Error>>>, bool);
 
 impl Marks {
     async fn push(&mut self, done: oneshot::Receiver<Result<bool, Error>>, log: &Log) {
         self.0.push_back(done);
         while self.0.len() > MARKS_IN_FLIGHT {
             if let Some(oldest) = self.0.pop_front() {
-                check(oldest.await, log);
+                self.1 |= check(oldest.await, log);
             }
         }
         // Collect what is already committed, so errors are reported soon.
         while let Some(front) = self.0.front_mut() {
             match front.try_recv() {
                 Ok(r) => {
-                    check(Ok(r), log);
+                    self.1 |= check(Ok(r), log);
                     self.0.pop_front();
                 }
                 Err(oneshot::error::TryRecvError::Empty) => break,
@@ -553,12 +562,18 @@ impl Marks {
 
     async fn drain(&mut self, log: &Log) {
         while let Some(done) = self.0.pop_front() {
-            check(done.await, log);
+            self.1 |= check(done.await, log);
         }
+    }
+
+    /// Whether an outcome failed to be recorded since the last call.
+    fn lost_one(&mut self) -> bool {
+        std::mem::take(&mut self.1)
     }
 }
 
-fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
+/// Say a failed mark; whether it failed.
+fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) -> bool {
     if let Ok(Err(e)) = r {
         log.write(said!(
             Record::error,
@@ -566,7 +581,9 @@ fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
             "relay-outcome-not-recorded",
             error = e.message.as_str()
         ));
+        return true;
     }
+    false
 }
 
 #[cfg(test)]

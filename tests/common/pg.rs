@@ -130,15 +130,25 @@ impl Pg {
         let data = self.dir.path().join("data");
         self.run(
             "pg_ctl",
-            &["-D", data.to_str().unwrap(), "-m", "immediate", "-w", "stop"],
+            &[
+                "-D",
+                data.to_str().unwrap(),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
         );
     }
 
     /// The address with a password in it (the server trusts every local user: any password
     /// is accepted, and none must ever be shown).
     pub fn url_with_password(&self, password: &str) -> String {
-        self.url
-            .replacen("postgres://recruit@", &format!("postgres://recruit:{password}@"), 1)
+        self.url.replacen(
+            "postgres://recruit@",
+            &format!("postgres://recruit:{password}@"),
+            1,
+        )
     }
 
     fn run(&self, tool: &str, args: &[&str]) {
@@ -178,4 +188,3 @@ impl Drop for Pg {
         };
     }
 }
-

@@ -242,7 +242,11 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
     let dups = check_deliveries(&app, EVENTS);
     let first_kill = first_kill.unwrap();
     let early: Vec<_> = dups.iter().filter(|at| **at < first_kill).collect();
-    assert!(early.is_empty(), "{} duplicates before any kill", early.len());
+    assert!(
+        early.is_empty(),
+        "{} duplicates before any kill",
+        early.len()
+    );
     let dups = dups.len();
     report(&format!(
         "three listeners, {EVENTS} events, {kills} kill -9s: {} forwards, {dups} duplicates (events in flight at a kill), drained {:.1} s after the last was accepted",
@@ -343,7 +347,10 @@ fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
         let (sent, refused) = sender.join().unwrap();
         (sent, refused, down)
     });
-    assert!(refused > 0, "events posted while the server was down got 503");
+    assert!(
+        refused > 0,
+        "events posted while the server was down got 503"
+    );
     assert!(down_health.1.contains("store"), "{}", down_health.1);
     assert!(!down_health.1.contains(PASSWORD), "{}", down_health.1);
     wait_for("every accepted event forwarded", 60, || {
@@ -384,7 +391,9 @@ fn the_forward_rate_is_held_within_five_percent_on_either_store() {
         let l = listener(&home, &store, &["-o", "ndjson"]);
         let statuses = send_many(
             &l.url,
-            (0..EVENTS).map(|n| event_body("candidate_pass", n)).collect(),
+            (0..EVENTS)
+                .map(|n| event_body("candidate_pass", n))
+                .collect(),
             8,
         );
         assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
@@ -396,15 +405,17 @@ fn the_forward_rate_is_held_within_five_percent_on_either_store() {
             &store,
             &["--forward-to", &to, "--forward-rate", "50", "-o", "ndjson"],
         );
-        wait_for("the backlog forwarded", 30, || {
-            app.seqs().len() >= EVENTS
-        });
+        wait_for("the backlog forwarded", 30, || app.seqs().len() >= EVENTS);
         let got = app.got.lock().unwrap().clone();
         let span = got[EVENTS - 1].3 - got[0].3;
         let rate = (EVENTS - 1) as f64 / span.as_secs_f64();
         report(&format!(
             "--forward-rate 50 on {}: {rate:.2} forwards/s",
-            if _pg.is_some() { "PostgreSQL" } else { "a file" }
+            if _pg.is_some() {
+                "PostgreSQL"
+            } else {
+                "a file"
+            }
         ));
         assert!(
             (rate - RATE).abs() / RATE <= 0.05,
@@ -500,13 +511,18 @@ fn a_postgres_store_is_never_a_file_and_its_password_is_never_shown() {
         assert_eq!(code, Some(0), "{err}");
         (serde_json::from_str::<Value>(&list).unwrap(), list)
     };
-    wait_for("marked delivered", 10, || list_json().0[0]["status"] == "delivered");
+    wait_for("marked delivered", 10, || {
+        list_json().0[0]["status"] == "delivered"
+    });
     let (events, list) = list_json();
     assert_eq!(events[0]["payload"]["seq"], 7);
     let id = events[0]["id"].to_string();
     let (code, show, err) = run(&["show", &id, "-o", "json"]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(serde_json::from_str::<Value>(&show).unwrap()["id"], events[0]["id"]);
+    assert_eq!(
+        serde_json::from_str::<Value>(&show).unwrap()["id"],
+        events[0]["id"]
+    );
     let (code, replay, err) = run(&["replay", &id]);
     assert_eq!(code, Some(0), "{err}");
     wait_for("replayed", 10, || app.seqs() == [7, 7]);
@@ -514,7 +530,11 @@ fn a_postgres_store_is_never_a_file_and_its_password_is_never_shown() {
     advance(&home, Duration::from_secs(2 * 86_400));
     let (code, pruned, err) = run(&["prune", "--before", "1d", "--yes", "-o", "json"]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(serde_json::from_str::<Value>(&pruned).unwrap()["deleted"], 1, "{pruned}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&pruned).unwrap()["deleted"],
+        1,
+        "{pruned}"
+    );
     assert_eq!(list_json().0, json!([]));
     shown.extend([list, show, replay, pruned, err]);
     let (_, lines) = l.terminate();
@@ -566,7 +586,10 @@ fn password_in_tree(dir: &std::path::Path) -> Vec<String> {
         if path.is_dir() {
             found.extend(password_in_tree(&path));
         } else if let Ok(bytes) = std::fs::read(&path) {
-            if bytes.windows(PASSWORD.len()).any(|w| w == PASSWORD.as_bytes()) {
+            if bytes
+                .windows(PASSWORD.len())
+                .any(|w| w == PASSWORD.as_bytes())
+            {
                 found.push(path.display().to_string());
             }
         }

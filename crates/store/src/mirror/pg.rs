@@ -71,6 +71,13 @@ pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), E
             error = e.to_string()
         ))
     })?;
+    let mut config = config;
+    if config.get_password().is_none() {
+        // As libpq does: a password kept out of the address (and out of `ps`).
+        if let Some(pw) = std::env::var_os("PGPASSWORD").filter(|p| !p.is_empty()) {
+            config.password(pw.as_encoded_bytes());
+        }
+    }
     let shown = describe(&config);
     Ok((config, shown))
 }
