@@ -35,10 +35,14 @@ fn main() {
         .build()
         .unwrap();
     let (app_url, got) = rt.block_on(app());
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("events.db");
+    let file = file.to_str().unwrap();
     let mut rows = Vec::new();
-    for listeners in [1usize, 3] {
+    // The file store first, on the same machine at the same time: the ratio to compare.
+    for (store, listeners) in [(file, 1usize), (pg.url.as_str(), 1), (pg.url.as_str(), 3)] {
         // The backlog: stored, no forward target yet.
-        let mut l = Listener::start(bin, &pg.url, &[]);
+        let mut l = Listener::start(bin, store, &[]);
         let bodies: Vec<String> = (0..n)
             .map(|i| {
                 format!(
@@ -57,7 +61,7 @@ fn main() {
         let before = got.load(Ordering::SeqCst);
         let started = Instant::now();
         let mut running: Vec<Listener> = (0..listeners)
-            .map(|_| Listener::start(bin, &pg.url, &["--forward-to", &app_url, "--lease", "2"]))
+            .map(|_| Listener::start(bin, store, &["--forward-to", &app_url, "--lease", "2"]))
             .collect();
         while got.load(Ordering::SeqCst) < before + n as u64 {
             assert!(
@@ -70,19 +74,32 @@ fn main() {
         for l in &mut running {
             l.stop();
         }
-        eprintln!(">> {listeners} listener(s): accept {accept_rate:.0}/s, drain {drain_rate:.0}/s");
-        rows.push((listeners, accept_rate, drain_rate));
+        let what = if store == file {
+            "an SQLite file".to_string()
+        } else {
+            format!("PostgreSQL, {listeners} listener(s)")
+        };
+        eprintln!(">> {what}: accept {accept_rate:.0}/s, drain {drain_rate:.0}/s");
+        rows.push((what, listeners, accept_rate, drain_rate));
     }
-    let one = rows[0].2;
+    let file_rate = rows[0].3;
     let mut table = format!(
-        "Run: {}, {} cores (shared), {n} events of ~150 bytes, {senders} concurrent senders, \
-         one PostgreSQL on the same machine (Unix socket), one forward target.\n\n\
-         | listeners | accept into the backlog (one listener) | drain the backlog | vs one listener | target |\n|---:|---:|---:|---:|---|\n",
+        "Run: {}, {} cores (shared; load average {}), {} build, {n} events of ~150 bytes, \
+         {senders} concurrent senders, one PostgreSQL on the same machine (Unix socket), one \
+         forward target.\n\n\
+         | store | accept into the backlog (one listener) | drain the backlog | vs the SQLite file | target |\n|---|---:|---:|---:|---|\n",
         chrono::Utc::now().format("%Y-%m-%dT%H:%MZ"),
         std::thread::available_parallelism().map_or(0, |n| n.get()),
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .split(' ')
+            .next()
+            .unwrap_or("?"),
+        // `cargo test --bench relay_pg` runs it on the debug build, in a fraction of the time.
+        if cfg!(debug_assertions) { "debug" } else { "release" },
     );
-    for (listeners, accept, drain) in &rows {
-        let target = if *listeners == 1 {
+    for (i, (what, _, accept, drain)) in rows.iter().enumerate() {
+        let target = if i == 1 {
             format!(
                 "≥ 1,200/s: {}",
                 if *drain >= 1200.0 {
@@ -95,8 +112,8 @@ fn main() {
             String::new()
         };
         table.push_str(&format!(
-            "| {listeners} | {accept:.0} events/s | {drain:.0} forwards/s | {:.2}x | {target} |\n",
-            drain / one
+            "| {what} | {accept:.0} events/s | {drain:.0} forwards/s | {:.2}x | {target} |\n",
+            drain / file_rate
         ));
     }
     println!("{table}");

@@ -289,7 +289,17 @@ impl Relay {
         let pacer = Mutex::new(Pacer::new(self.rate));
         // The last event this lane finished: the next is the first pending one after it.
         let mut cursor = 0i64;
+        // Events read and not yet finished, in order.
+        let mut ahead: VecDeque<Event> = VecDeque::new();
         while !self.stopping() {
+            if let Some(ev) = ahead.pop_front() {
+                match self.deliver(&url, &ev, &mut marks, &pacer, &held).await {
+                    Done::Next => cursor = ev.id,
+                    // The listener stops, or the lease was lost (said below).
+                    Done::Stopped => ahead.clear(),
+                }
+                continue;
+            }
             if !*held.borrow_and_update() {
                 // Another listener's now: once it is ours again, from the first undelivered
                 // event, after this lane's own outcomes are committed.
@@ -315,7 +325,7 @@ impl Relay {
                 .blocking(&mut queue, move |q| q.next_for(&target, after))
                 .await
             {
-                Ok(next) => next,
+                Ok(next) => VecDeque::from(next),
                 Err(e) => {
                     self.store_failed(&url, &e);
                     queue = None;
@@ -327,7 +337,7 @@ impl Relay {
                 }
             };
             self.writer.health.read_ok();
-            let Some(ev) = next else {
+            if next.is_empty() {
                 let shared = self.store.shared();
                 tokio::select! {
                     _ = wake.changed() => {}
@@ -335,13 +345,8 @@ impl Relay {
                     _ = held.changed() => {}
                     _ = tokio::time::sleep(SHARED_POLL), if shared => {}
                 }
-                continue;
-            };
-            match self.deliver(&url, &ev, &mut marks, &pacer, &held).await {
-                Done::Next => cursor = ev.id,
-                // The listener stops, or the lease was lost (said at the loop's top).
-                Done::Stopped => continue,
             }
+            ahead = next;
         }
         marks.drain(&self.log).await;
     }

@@ -515,9 +515,11 @@ pub enum Queue {
 }
 
 impl Queue {
-    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
+    /// The next pending events for `target` after `after_id`, oldest first: one from a file
+    /// (a lookup there costs no round trip), a bounded batch from a database.
+    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Vec<Event>, Error> {
         match self {
-            Queue::Sqlite(r) => r.next_for(target, after_id),
+            Queue::Sqlite(r) => Ok(r.next_for(target, after_id)?.into_iter().collect()),
             #[cfg(feature = "postgres")]
             Queue::Postgres(c) => c.next_for(target, after_id),
         }

@@ -61,6 +61,10 @@ CREATE TABLE IF NOT EXISTS relay_lanes (
 INSERT INTO relay_meta (key, value) VALUES ('kind', 'event-store'), ('schema_version', '1')
     ON CONFLICT (key) DO NOTHING;";
 
+/// Most events a lane reads ahead in one query, and most payload bytes.
+const AHEAD: i64 = 200;
+const AHEAD_BYTES: i64 = 4 << 20;
+
 const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts, last_error, \
      payload, target, content_type, signature_name, signature_value, delivered_at";
 
@@ -160,18 +164,25 @@ impl Conn {
             .map_err(|_| Error::other(crate::msg!("store-writer-stopped")))?
     }
 
-    /// The oldest pending event for `target` after `after_id`.
-    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Option<Event>, Error> {
+    /// The oldest pending events for `target` after `after_id`, in order: at most
+    /// [`AHEAD`], and no more payload bytes than [`AHEAD_BYTES`] past the first (one round
+    /// trip serves many forwards; memory stays bounded).
+    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Vec<Event>, Error> {
         let target = target.to_string();
         self.call(move |s| {
             s.run(|c| {
                 let sql = format!(
-                    "SELECT {COLUMNS} FROM relay_events
-                     WHERE status = 'pending' AND target = $1 AND id > $2 ORDER BY id LIMIT 1"
+                    "SELECT {COLUMNS} FROM (
+                        SELECT {COLUMNS}, sum(length(payload)) OVER (ORDER BY id) AS upto
+                        FROM relay_events
+                        WHERE status = 'pending' AND target = $1 AND id > $2
+                        ORDER BY id LIMIT $3) ahead
+                     WHERE upto - length(payload) < $4 ORDER BY id"
                 );
-                c.query_opt(&sql, &[&target, &after_id])?
-                    .map(|r| row_event(&r))
-                    .transpose()
+                c.query(&sql, &[&target, &after_id, &AHEAD, &AHEAD_BYTES])?
+                    .iter()
+                    .map(row_event)
+                    .collect()
             })
         })
     }
@@ -475,11 +486,27 @@ fn commit(session: &mut Session, batch: Vec<Op>, health: &Health, clock: &dyn Cl
         for op in &batch {
             results.push(match op {
                 Op::Insert(ev, _) => insert(&mut tx, ev, now)?,
+                // All of them in one statement, below.
+                Op::Mark {
+                    mark: Mark::Delivered,
+                    ..
+                } => 0,
                 Op::Mark {
                     id, target, mark, ..
-                } => apply_mark(&mut tx, *id, target, mark, now)? as i64,
+                } => apply_mark(&mut tx, *id, target, mark)? as i64,
                 Op::Flush(_) => 0,
             });
+        }
+        let marked = delivered(&mut tx, &batch, now)?;
+        for (op, r) in batch.iter().zip(results.iter_mut()) {
+            if let Op::Mark {
+                id,
+                mark: Mark::Delivered,
+                ..
+            } = op
+            {
+                *r = i64::from(marked.contains(id));
+            }
         }
         tx.commit()?;
         Ok(results)
@@ -526,23 +553,49 @@ fn insert(
     Ok(row.get(0))
 }
 
+/// Mark every delivered event of the batch in one statement (a lane's forwards come faster
+/// than one round trip each); the ids that were still there.
+fn delivered(
+    tx: &mut postgres::Transaction<'_>,
+    batch: &[Op],
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<std::collections::HashSet<i64>, postgres::Error> {
+    let (mut ids, mut targets) = (Vec::new(), Vec::new());
+    for op in batch {
+        if let Op::Mark {
+            id,
+            target,
+            mark: Mark::Delivered,
+            ..
+        } = op
+        {
+            ids.push(*id);
+            targets.push(target.as_str());
+        }
+    }
+    if ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let rows = tx.query(
+        "UPDATE relay_events e SET status = 'delivered', attempts = e.attempts + 1,
+             target = m.target, last_error = NULL, next_attempt_unix = NULL, delivered_at = $3
+         FROM unnest($1::bigint[], $2::text[]) AS m(id, target) WHERE e.id = m.id
+         RETURNING e.id",
+        &[&ids, &targets, &at],
+    )?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+/// A retry's or a failure's outcome (delivered ones are marked together by [`delivered`]).
 fn apply_mark(
     tx: &mut postgres::Transaction<'_>,
     id: i64,
     target: &str,
     mark: &Mark,
-    now: chrono::DateTime<chrono::Utc>,
 ) -> Result<u64, postgres::Error> {
     match mark {
-        Mark::Delivered => {
-            let at = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-            tx.execute(
-                "UPDATE relay_events SET status = 'delivered', attempts = attempts + 1,
-                 target = $2, last_error = NULL, next_attempt_unix = NULL, delivered_at = $3
-                 WHERE id = $1",
-                &[&id, &target, &at],
-            )
-        }
+        Mark::Delivered => Ok(0),
         Mark::Retry { error, next_unix } => tx.execute(
             "UPDATE relay_events SET attempts = attempts + 1, target = $2, last_error = $3,
              next_attempt_unix = $4 WHERE id = $1",
