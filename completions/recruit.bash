@@ -6046,7 +6046,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6089,6 +6089,18 @@ _recruit() {
                     return 0
                     ;;
                 --store)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lease)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --forward-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-schedule)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

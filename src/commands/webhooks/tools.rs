@@ -58,6 +58,15 @@ app's answer (`webhooks events list --status failed`, `events replay` sends it a
 that fails to commit answers 503 (the service retries); one that keeps failing for
 --store-fail-after stops the listener with exit 1, for a supervisor to restart it.
 Delivery is at least once: after a kill -9 the last few forwards may be repeated.
+--forward-rate N caps each target at N forwards per second; --retry-schedule 10s,1m,10m sets
+the delays between a failed forward's attempts (the last repeats until --max-age).
+
+Several machines (--store postgres://USER@HOST/DB, password from PGPASSWORD or the address,
+never shown; TLS as for sync): any number of listeners share the store, each committing the
+events it accepts before its 200. Each target is forwarded by one listener at a time, in the
+order the events were stored, while it holds the target's lease (--lease SECS, default 10,
+timed by the database's clock); a listener that dies, even by kill -9, has its targets taken
+over by another within about --lease seconds, from the first event not yet delivered.
 With a signing key, each forward is signed afresh when it is sent (same header and scheme,
 one v1 entry per key), so an app checking the signature's age accepts an event kept through
 an outage; the received value is kept in X-Recruit-Original-Signature. Every forward from the
@@ -86,7 +95,11 @@ Examples:
   recruit webhooks listen --store --forward-to http://localhost:3000/webhooks   # durable relay
   recruit webhooks listen --store relay.db --max-age 2d --forward-to http://localhost:3000/hooks
   recruit webhooks listen --store --forward-to http://localhost:3000/hooks \\
-      --metrics-addr 127.0.0.1:9464 --log-format json";
+      --metrics-addr 127.0.0.1:9464 --log-format json
+  recruit webhooks listen --store --forward-to http://localhost:3000/hooks --forward-rate 20 \\
+      --retry-schedule 10s,1m,10m --max-age 2d
+  PGPASSWORD=... recruit webhooks listen --host 0.0.0.0 --store postgres://relay@db/recruit \\
+      --forward-to http://10.0.0.20:3000/hooks --metrics-addr 0.0.0.0:9464   # on each node";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
