@@ -175,7 +175,7 @@ fn log_payloads(out: &mut crate::output::Output, records: &[Value]) -> Result<()
 
 fn open(ctx: &Ctx, arg: &StoreArg) -> Result<Store, crate::Error> {
     let target = store_target(arg.store.as_deref());
-    Ok(Store::open(&target, Open::Existing, &ctx.net()?)?)
+    Store::open(&target, Open::Existing, &ctx.net()?)
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {

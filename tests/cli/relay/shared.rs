@@ -26,10 +26,13 @@ fn report(what: &str) {
     let _ = std::io::stderr().write_all(format!("\n*** {what}\n").as_bytes());
 }
 
-/// An app that records every forward in order of arrival: (path, event id, seq, when).
+/// One forward as the app got it: (path, event id, seq, when).
+type Forward = (String, i64, u64, Instant);
+
+/// An app that records every forward in order of arrival.
 struct Recorder {
     stub: Stub,
-    got: Arc<Mutex<Vec<(String, i64, u64, Instant)>>>,
+    got: Arc<Mutex<Vec<Forward>>>,
 }
 
 /// `fail_first`: the number of attempts answered 503 before the app takes events.
