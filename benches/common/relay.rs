@@ -64,32 +64,12 @@ impl Listener {
     }
 }
 
+#[path = "../../tests/common/signed.rs"]
+mod signed;
+
+/// POST each of `bodies`, signed, `concurrency` at a time; their statuses.
 pub async fn send_all(url: &str, bodies: Vec<String>, concurrency: usize) -> Vec<u16> {
-    use futures::StreamExt;
-    let client = reqwest::Client::builder().no_proxy().build().unwrap();
-    futures::stream::iter(bodies)
-        .map(|body| {
-            let client = client.clone();
-            async move {
-                let sig = recruit::webhook::signature::sign(
-                    KEY.as_bytes(),
-                    recruit::webhook::signature::now_unix(),
-                    body.as_bytes(),
-                );
-                client
-                    .post(url)
-                    .header("content-type", "application/json")
-                    .header("service-webhook-signature", sig)
-                    .body(body)
-                    .send()
-                    .await
-                    .map(|r| r.status().as_u16())
-                    .unwrap_or(0)
-            }
-        })
-        .buffer_unordered(concurrency)
-        .collect()
-        .await
+    signed::post_all(url, KEY, bodies, concurrency).await
 }
 
 /// A local app that answers 200 at once and counts what it got.

@@ -249,38 +249,17 @@ fn post_signed(url: &str, body: &str, sig: &str) -> Option<u16> {
 
 /// POST many signed events, `concurrency` at a time; their statuses in the order given.
 pub(crate) fn send_many(url: &str, bodies: Vec<String>, concurrency: usize) -> Vec<u16> {
-    use futures::StreamExt;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async {
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        futures::stream::iter(bodies)
-            .map(|body| {
-                let client = client.clone();
-                async move {
-                    let sig = recruit::webhook::signature::sign(
-                        KEY.as_bytes(),
-                        recruit::webhook::signature::now_unix(),
-                        body.as_bytes(),
-                    );
-                    client
-                        .post(url)
-                        .header("content-type", "application/json")
-                        .header("service-webhook-signature", sig)
-                        .body(body)
-                        .send()
-                        .await
-                        .map(|r| r.status().as_u16())
-                        .unwrap_or(0)
-                }
-            })
-            .buffered(concurrency)
-            .collect()
-            .await
-    })
+    rt.block_on(crate::common::signed::post_all(
+        url,
+        KEY,
+        bodies,
+        concurrency,
+    ))
 }
 
 pub(crate) fn seqs(got: &Mutex<Vec<Value>>) -> Vec<u64> {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod pg;
+pub mod signed;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -151,9 +151,10 @@ impl Pg {
         )
     }
 
-    fn run(&self, tool: &str, args: &[&str]) {
+    /// `tool` with `args`, as the postgres user when this runs as root.
+    fn tool(&self, tool: &str, args: &[&str]) -> std::io::Result<std::process::Output> {
         let exe = self.bin.join(tool);
-        let out = if self.as_postgres {
+        if self.as_postgres {
             Proc::new("runuser")
                 .args(["-u", "postgres", "--"])
                 .arg(&exe)
@@ -162,7 +163,12 @@ impl Pg {
         } else {
             Proc::new(&exe).args(args).output()
         }
-        .unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+    }
+
+    fn run(&self, tool: &str, args: &[&str]) {
+        let out = self
+            .tool(tool, args)
+            .unwrap_or_else(|e| panic!("{tool}: {e}"));
         assert!(
             out.status.success(),
             "{tool} failed: {}{}",
@@ -175,16 +181,9 @@ impl Pg {
 impl Drop for Pg {
     fn drop(&mut self) {
         let data = self.dir.path().join("data");
-        let args = ["-D", data.to_str().unwrap(), "-m", "immediate", "stop"];
-        let exe = self.bin.join("pg_ctl");
-        let _ = if self.as_postgres {
-            Proc::new("runuser")
-                .args(["-u", "postgres", "--"])
-                .arg(&exe)
-                .args(args)
-                .output()
-        } else {
-            Proc::new(&exe).args(args).output()
-        };
+        let _ = self.tool(
+            "pg_ctl",
+            &["-D", data.to_str().unwrap(), "-m", "immediate", "stop"],
+        );
     }
 }

@@ -12,11 +12,11 @@ use std::io::Write as _;
 /// The password in every test's store address: it must never be shown.
 const PASSWORD: &str = "Zq9-pw-never-shown";
 
-/// `webhooks listen --store URL` with `args`.
+/// `webhooks listen --store URL -o ndjson` with `args`.
 fn listener(home: &Home, store: &str, args: &[&str]) -> Listener {
     let mut cmd = recruit(home);
     cmd.args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-        .args(["--store", store])
+        .args(["--store", store, "-o", "ndjson"])
         .args(args);
     spawn_listener(cmd)
 }
@@ -192,8 +192,6 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
         rest.as_str(),
         "--lease",
         "2",
-        "-o",
-        "ndjson",
     ];
     let start = || listener(&home, &store, &args);
     let mut listeners: Vec<Listener> = (0..3).map(|_| start()).collect();
@@ -277,46 +275,14 @@ fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
     let store = pg.url_with_password(PASSWORD);
     let app = recorder(0);
     let rest = app.url("rest");
+    let metrics = ["--metrics-addr", "127.0.0.1:0", "--store-fail-after", "5m"];
     let l = listener(
         &home,
         &store,
-        &[
-            "--forward-to",
-            &rest,
-            "--metrics-addr",
-            "127.0.0.1:0",
-            "--store-fail-after",
-            "5m",
-            "-o",
-            "ndjson",
-        ],
+        &[&["--forward-to", &rest][..], &metrics].concat(),
     );
-    let metrics = l
-        .wait_line("/healthz", 10)
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
-    let health = || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let r = reqwest::Client::builder()
-                .no_proxy()
-                .build()
-                .unwrap()
-                .get(format!("http://{metrics}/healthz"))
-                .send()
-                .await
-                .unwrap();
-            (r.status().as_u16(), r.text().await.unwrap())
-        })
-    };
+    let base = super::service::metrics_base(&l);
+    let health = || super::service::get(&format!("{base}/healthz"));
     assert_eq!(health().0, 200);
     // The service's way: each event posted until it is answered 200, the next after it,
     // until the server has been down and back.
@@ -391,7 +357,7 @@ fn the_forward_rate_is_held_within_five_percent_on_either_store() {
     for (store, _pg, _dir) in stores("the_forward_rate_is_held_within_five_percent") {
         let home = Home::new();
         // A backlog first (no forward target yet), then a listener that forwards it.
-        let l = listener(&home, &store, &["-o", "ndjson"]);
+        let l = listener(&home, &store, &[]);
         let statuses = send_many(
             &l.url,
             (0..EVENTS)
@@ -406,7 +372,7 @@ fn the_forward_rate_is_held_within_five_percent_on_either_store() {
         let l = listener(
             &home,
             &store,
-            &["--forward-to", &to, "--forward-rate", "50", "-o", "ndjson"],
+            &["--forward-to", &to, "--forward-rate", "50"],
         );
         wait_for("the backlog forwarded", 30, || app.seqs().len() >= EVENTS);
         let got = app.got.lock().unwrap().clone();
@@ -435,17 +401,11 @@ fn a_retry_schedule_spaces_attempts_and_repeats_its_last_delay_on_either_store()
         let home = Home::new();
         let app = recorder(4);
         let to = app.url("flaky");
+        let schedule = ["--retry-schedule", "0.3s,0.6s"];
         let l = listener(
             &home,
             &store,
-            &[
-                "--forward-to",
-                &to,
-                "--retry-schedule",
-                "0.3s,0.6s",
-                "-o",
-                "ndjson",
-            ],
+            &[&["--forward-to", &to][..], &schedule].concat(),
         );
         assert_eq!(send(&l.url, 1, true), 200);
         wait_for("five attempts, the last delivered", 20, || {

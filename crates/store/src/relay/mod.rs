@@ -167,6 +167,8 @@ pub struct ListenerLock {
     _file: File,
 }
 
+/// The columns an [`Event`] is read from, in the order [`event_from_row`] reads them (the
+/// same in both databases).
 const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts, last_error, \
      payload, target, content_type, signature_name, signature_value, next_attempt_unix, delivered_at";
 
@@ -908,23 +910,32 @@ fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// An [`Event`] from a row of [`COLUMNS`], each read with `$get` (each database's getter);
+/// the status from `$status`, given the text read.
+macro_rules! event_from_row {
+    ($r:ident . $get:ident, $status:expr) => {{
+        let name: Option<String> = $r.$get(10)?;
+        let value: Option<String> = $r.$get(11)?;
+        Event {
+            id: $r.$get(0)?,
+            action: $r.$get(1)?,
+            received_at: $r.$get(2)?,
+            received_unix: $r.$get(3)?,
+            status: $status($r.$get(4)?),
+            attempts: $r.$get(5)?,
+            last_error: $r.$get(6)?,
+            payload: $r.$get(7)?,
+            target: $r.$get(8)?,
+            content_type: $r.$get(9)?,
+            signature: name.zip(value),
+            delivered_at: $r.$get(13)?,
+        }
+    }};
+}
+pub(crate) use event_from_row;
+
 pub fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
-    let name: Option<String> = r.get(10)?;
-    let value: Option<String> = r.get(11)?;
-    Ok(Event {
-        id: r.get(0)?,
-        action: r.get(1)?,
-        received_at: r.get(2)?,
-        received_unix: r.get(3)?,
-        status: r.get(4)?,
-        attempts: r.get(5)?,
-        last_error: r.get(6)?,
-        payload: r.get(7)?,
-        target: r.get(8)?,
-        content_type: r.get(9)?,
-        signature: name.zip(value),
-        delivered_at: r.get(13)?,
-    })
+    Ok(event_from_row!(r.get, |s: Status| s))
 }
 
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {

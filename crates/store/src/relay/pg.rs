@@ -65,8 +65,7 @@ INSERT INTO relay_meta (key, value) VALUES ('kind', 'event-store'), ('schema_ver
 const AHEAD: i64 = 200;
 const AHEAD_BYTES: i64 = 4 << 20;
 
-const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts, last_error, \
-     payload, target, content_type, signature_name, signature_value, delivered_at";
+use super::COLUMNS;
 
 /// One connection, opened (again) when needed.
 pub struct Session {
@@ -455,22 +454,8 @@ fn counts(c: &mut Client, only: Option<Status>) -> Result<Vec<TargetCount>, post
 }
 
 fn row_event(r: &postgres::Row) -> Result<Event, postgres::Error> {
-    let name: Option<String> = r.try_get(10)?;
-    let value: Option<String> = r.try_get(11)?;
-    Ok(Event {
-        id: r.try_get(0)?,
-        action: r.try_get(1)?,
-        received_at: r.try_get(2)?,
-        received_unix: r.try_get(3)?,
-        status: Status::parse(r.try_get(4)?).unwrap_or(Status::Pending),
-        attempts: r.try_get(5)?,
-        last_error: r.try_get(6)?,
-        payload: r.try_get(7)?,
-        target: r.try_get(8)?,
-        content_type: r.try_get(9)?,
-        signature: name.zip(value),
-        delivered_at: r.try_get(12)?,
-    })
+    let status = |s: &str| Status::parse(s).unwrap_or(Status::Pending);
+    Ok(super::event_from_row!(r.try_get, status))
 }
 
 /// One transaction for the batch, answered after its commit. Inserts draw their ids under
