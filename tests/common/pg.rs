@@ -105,39 +105,23 @@ impl Pg {
 
     /// Start the server (again, after [`Pg::stop_server`]), on the same socket and data.
     pub fn start_server(&self) {
-        let data = self.dir.path().join("data");
         let opts = format!("-k {} -c listen_addresses= -F", self.dir.path().display());
         let log = self.dir.path().join("log");
-        self.run(
-            "pg_ctl",
-            &[
-                "-D",
-                data.to_str().unwrap(),
-                "-o",
-                &opts,
-                "-l",
-                log.to_str().unwrap(),
-                "-w",
-                "-t",
-                "60",
-                "start",
-            ],
-        );
+        let log = log.to_str().unwrap();
+        self.ctl(&["-o", &opts, "-l", log, "-w", "-t", "60", "start"]);
     }
 
     /// Stop the server at once (its clients' connections break), as a crash or a failover.
     pub fn stop_server(&self) {
+        self.ctl(&["-m", "immediate", "-w", "stop"]);
+    }
+
+    /// `pg_ctl -D DATA args`.
+    fn ctl(&self, args: &[&str]) {
         let data = self.dir.path().join("data");
         self.run(
             "pg_ctl",
-            &[
-                "-D",
-                data.to_str().unwrap(),
-                "-m",
-                "immediate",
-                "-w",
-                "stop",
-            ],
+            &[&["-D", data.to_str().unwrap()][..], args].concat(),
         );
     }
 

@@ -163,6 +163,14 @@ fn pg_or_skip(test: &str) -> Option<Pg> {
     Pg::start(test)
 }
 
+/// A server for `test` (None where PostgreSQL is not installed), a home, the store's address
+/// with the password, and an app.
+fn pg_setup(test: &str) -> Option<(Pg, Home, String, Recorder)> {
+    let pg = pg_or_skip(test)?;
+    let store = pg.url_with_password(PASSWORD);
+    Some((pg, Home::new(), store, recorder(0)))
+}
+
 /// Stored events that are still pending (read with PostgreSQL's own client).
 fn pending_in(pg: &Pg) -> i64 {
     let mut c = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
@@ -176,13 +184,9 @@ fn pending_in(pg: &Pg) -> i64 {
 
 #[test]
 fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
-    let Some(pg) = pg_or_skip("three_listeners_share_one_queue_through_kill_9s_and_lose_nothing")
-    else {
+    let Some((pg, home, store, app)) = pg_setup("three_listeners_share_one_queue") else {
         return;
     };
-    let home = Home::new();
-    let store = pg.url_with_password(PASSWORD);
-    let app = recorder(0);
     let (hired, rest) = (app.url("hired"), app.url("rest"));
     let route = format!("candidate_hired={hired}");
     let args = [
@@ -268,12 +272,9 @@ fn three_listeners_share_one_queue_through_kill_9s_and_lose_nothing() {
 
 #[test]
 fn postgresql_stopped_under_load_answers_503_then_recovers_and_loses_nothing() {
-    let Some(pg) = pg_or_skip("postgresql_stopped_under_load_answers_503_then_recovers") else {
+    let Some((pg, home, store, app)) = pg_setup("postgresql_stopped_under_load") else {
         return;
     };
-    let home = Home::new();
-    let store = pg.url_with_password(PASSWORD);
-    let app = recorder(0);
     let rest = app.url("rest");
     let metrics = ["--metrics-addr", "127.0.0.1:0", "--store-fail-after", "5m"];
     let l = listener(
@@ -429,14 +430,10 @@ fn a_retry_schedule_spaces_attempts_and_repeats_its_last_delay_on_either_store()
 
 #[test]
 fn a_postgres_store_is_never_a_file_and_its_password_is_never_shown() {
-    let Some(pg) = pg_or_skip("a_postgres_store_is_never_a_file_and_its_password_is_never_shown")
-    else {
+    let Some((pg, home, store, app)) = pg_setup("a_postgres_store_is_never_a_file") else {
         return;
     };
-    let home = Home::new();
     let cwd = tempfile::tempdir().unwrap();
-    let store = pg.url_with_password(PASSWORD);
-    let app = recorder(0);
     let to = app.url("app");
     let mut cmd = recruit(&home);
     cmd.current_dir(cwd.path())
