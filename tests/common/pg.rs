@@ -116,6 +116,25 @@ impl Pg {
         self.ctl(&["-m", "immediate", "-w", "stop"]);
     }
 
+    /// From now on the server asks for `password` (SCRAM), as a shared one does.
+    pub fn require_password(&self, password: &str) {
+        let mut c = postgres::Client::connect(&self.url, postgres::NoTls).unwrap();
+        c.batch_execute(&format!("ALTER ROLE recruit PASSWORD '{password}'"))
+            .unwrap();
+        let hba = self.dir.path().join("data").join("pg_hba.conf");
+        std::fs::write(&hba, "local all all scram-sha-256\n").unwrap();
+        self.ctl(&["reload"]);
+        // A reload is taken in by the server a moment later.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while postgres::Client::connect(&self.url, postgres::NoTls).is_ok() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "pg_hba.conf not reloaded"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     /// `pg_ctl -D DATA args`.
     fn ctl(&self, args: &[&str]) {
         let data = self.dir.path().join("data");

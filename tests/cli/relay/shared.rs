@@ -441,20 +441,24 @@ fn a_postgres_store_is_never_a_file_and_its_password_is_never_shown() {
         .args(["--store", &store, "--forward-to", &to])
         .args(["--metrics-addr", "127.0.0.1:0", "-o", "ndjson"]);
     let l = spawn_listener(cmd);
-    let metrics_line = l.wait_line("/metrics", 10);
+    let metrics = super::service::metrics_base(&l);
     assert_eq!(send(&l.url, 7, true), 200);
     wait_for("forwarded", 20, || app.seqs() == [7]);
-    let metrics = metrics_line
-        .split("http://")
-        .last()
-        .unwrap()
-        .trim()
-        .to_string();
-    let scrape = std::process::Command::new("curl")
-        .args(["-s", &format!("http://{metrics}")])
-        .output()
-        .map(|o| stdout_of(&o))
-        .unwrap_or_default();
+    let (status, scrape) = super::service::get(&format!("{metrics}/metrics"));
+    assert_eq!(status, 200, "{scrape}");
+    // This listener's own lane, and the shared queue's depth for its target.
+    assert!(
+        scrape.contains(&format!(
+            "recruit_relay_lane_held{{target=\"{to}\",listener=\""
+        )),
+        "{scrape}"
+    );
+    assert!(
+        scrape.contains(&format!(
+            "recruit_relay_events_pending{{target=\"{to}\"}} 0"
+        )),
+        "{scrape}"
+    );
     let mut shown = vec![scrape.clone()];
     let run = |args: &[&str]| {
         let out = recruit(&home)
@@ -555,4 +559,35 @@ fn password_in_tree(dir: &std::path::Path) -> Vec<String> {
         }
     }
     found
+}
+
+#[test]
+fn the_password_can_come_from_pgpassword() {
+    let Some(pg) = pg_or_skip("the_password_can_come_from_pgpassword") else {
+        return;
+    };
+    pg.require_password(PASSWORD);
+    let home = Home::new();
+    let list = |password: Option<&str>| {
+        let mut cmd = recruit(&home);
+        cmd.args(["webhooks", "events", "list", "--store", &pg.url]);
+        match password {
+            Some(p) => cmd.env("PGPASSWORD", p),
+            None => cmd.env_remove("PGPASSWORD"),
+        };
+        let out = cmd.output().unwrap();
+        (out.status.code(), stderr_of(&out))
+    };
+    // Let in: no store there yet, said by name (exit 2).
+    let (code, err) = list(Some(PASSWORD));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no event store"), "{err}");
+    // Without it, or with another, the server refuses, and says so.
+    let (code, err) = list(Some("not-the-password"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("password authentication failed"), "{err}");
+    let (code, missing) = list(None);
+    assert_eq!(code, Some(7), "{missing}");
+    assert!(missing.contains("password missing"), "{missing}");
+    assert!(!format!("{err}{missing}").contains(PASSWORD));
 }

@@ -102,7 +102,12 @@ impl Session {
                     // The server answered: refused the user, no such database...
                     return pg_error(&self.shown, &e);
                 }
-                let error = recruit_client::text::one_line(&e.to_string(), 300).to_string();
+                // With its cause: "invalid configuration: password missing".
+                let mut text = e.to_string();
+                if let Some(cause) = std::error::Error::source(&e) {
+                    text = format!("{text}: {cause}");
+                }
+                let error = recruit_client::text::one_line(&text, 300).to_string();
                 Error::new(
                     ExitKind::Network,
                     crate::msg!(
