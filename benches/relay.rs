@@ -14,13 +14,13 @@
 //! Knobs: RELAY_N (events, 5000), RELAY_SENDERS (16). The table is written into
 //! benches/README.md between the relay-results markers.
 
-use std::io::{BufRead, Write};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::io::Write;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-const KEY: &str = "whsec_bench";
+#[path = "common/relay.rs"]
+mod common;
+use common::*;
 
 fn main() {
     let n: usize = env("RELAY_N", 5000);
@@ -109,7 +109,7 @@ fn main() {
         met(peak_kb < 150 * 1024),
     );
     println!("{table}");
-    write_results(&table);
+    write_results("relay-results", &table);
 }
 
 fn met(ok: bool) -> &'static str {
@@ -118,13 +118,6 @@ fn met(ok: bool) -> &'static str {
     } else {
         "**not met**"
     }
-}
-
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// 4 kB appended and fdatasync'd, one after another, for 2 s: the rate a commit-per-event
@@ -140,109 +133,4 @@ fn fsync_rate(dir: &std::path::Path) -> f64 {
         n += 1;
     }
     n as f64 / started.elapsed().as_secs_f64()
-}
-
-struct Listener {
-    child: Child,
-    url: String,
-}
-
-impl Listener {
-    fn start(bin: &str, store: &std::path::Path, extra: &[&str]) -> Listener {
-        let mut child = Command::new(bin)
-            .args(["webhooks", "listen", "--port", "0", "--signing-key", KEY])
-            .arg("--store")
-            .arg(store)
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        stderr.read_line(&mut first).unwrap();
-        let url = first
-            .strip_prefix("listening on ")
-            .and_then(|r| r.split_whitespace().next())
-            .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-            .to_string();
-        // Keep reading so the listener never blocks on a full stderr pipe.
-        std::thread::spawn(move || for _ in stderr.lines() {});
-        Listener { child, url }
-    }
-
-    fn peak_kb(&self) -> u64 {
-        std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap()
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.split_whitespace().next())
-            .and_then(|v| v.parse().ok())
-            .unwrap()
-    }
-
-    fn stop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let _ = self.child.wait();
-    }
-}
-
-async fn send_all(url: &str, bodies: Vec<String>, concurrency: usize) -> Vec<u16> {
-    use futures::StreamExt;
-    let client = reqwest::Client::builder().no_proxy().build().unwrap();
-    futures::stream::iter(bodies)
-        .map(|body| {
-            let client = client.clone();
-            async move {
-                let sig = recruit::webhook::signature::sign(
-                    KEY.as_bytes(),
-                    recruit::webhook::signature::now_unix(),
-                    body.as_bytes(),
-                );
-                client
-                    .post(url)
-                    .header("content-type", "application/json")
-                    .header("service-webhook-signature", sig)
-                    .body(body)
-                    .send()
-                    .await
-                    .map(|r| r.status().as_u16())
-                    .unwrap_or(0)
-            }
-        })
-        .buffer_unordered(concurrency)
-        .collect()
-        .await
-}
-
-/// A local app that answers 200 at once and counts what it got.
-async fn app() -> (String, Arc<AtomicU64>) {
-    let got = Arc::new(AtomicU64::new(0));
-    let g = got.clone();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/hooks", listener.local_addr().unwrap());
-    let router = axum::Router::new().fallback(move || {
-        let g = g.clone();
-        async move {
-            g.fetch_add(1, Ordering::SeqCst);
-            "ok"
-        }
-    });
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    (url, got)
-}
-
-fn write_results(table: &str) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/README.md");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return;
-    };
-    let (start, end) = ("<!-- relay-results:start -->", "<!-- relay-results:end -->");
-    if let (Some(a), Some(b)) = (text.find(start), text.find(end)) {
-        let new = format!("{}{start}\n\n{table}\n{}", &text[..a], &text[b..]);
-        let _ = std::fs::write(path, new);
-    }
 }

@@ -1035,7 +1035,10 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Name of the signature header')
             [CompletionResult]::new('--idle-timeout', '--idle-timeout', [CompletionResultType]::ParameterName, 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory; postgres://USER@HOST/DB: a PostgreSQL database several listeners share)')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'With a postgres:// --store: how long a listener''s hold on a target''s lane lasts unless renewed; a listener that dies has its lanes taken over within about this long')
+            [CompletionResult]::new('--forward-rate', '--forward-rate', [CompletionResultType]::ParameterName, 'With --store: at most N forwards per second to each target app (decimals allowed)')
+            [CompletionResult]::new('--retry-schedule', '--retry-schedule', [CompletionResultType]::ParameterName, 'With --store: the delays between a failed forward''s attempts, e.g. 10s,1m,10m; the last repeats until --max-age (default: 1 s doubling to 60 s)')
             [CompletionResult]::new('--max-age', '--max-age', [CompletionResultType]::ParameterName, 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)')
             [CompletionResult]::new('--store-fail-after', '--store-fail-after', [CompletionResultType]::ParameterName, 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m')
             [CompletionResult]::new('--metrics-addr', '--metrics-addr', [CompletionResultType]::ParameterName, 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)')
@@ -1178,7 +1181,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;events;list' {
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only events in this state')
             [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Only events of this action (e.g. candidate_pass)')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)')
@@ -1213,7 +1216,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;events;show' {
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1244,7 +1247,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;events;replay' {
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Where to send them (default: the forward target each was last sent to)')
             [CompletionResult]::new('--signing-key', '--signing-key', [CompletionResultType]::ParameterName, 'Sign again with this key and the current time (default: the signature as received)')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Signature header for --signing-key (default: the one received, else Service-Webhook-Signature)')
@@ -1278,7 +1281,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;webhooks;events;prune' {
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory)')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)')
             [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'Delete events received before T: a time in the past (2026-11-01) or an age (30d)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')

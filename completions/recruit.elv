@@ -1002,7 +1002,10 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --tolerance 'Maximum age (and lead into the future) of a signature in seconds; 0 disables the check'
             cand --header 'Name of the signature header'
             cand --idle-timeout 'Close a connection that sends nothing for this many seconds (idle keep-alives and half-sent requests); at most 256 connections are served at once'
-            cand --store 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory)'
+            cand --store 'Durable relay: commit every verified event to this database before answering 200, then forward from it in order, retrying until the app answers 2xx (default: events.db in the data directory; postgres://USER@HOST/DB: a PostgreSQL database several listeners share)'
+            cand --lease 'With a postgres:// --store: how long a listener''s hold on a target''s lane lasts unless renewed; a listener that dies has its lanes taken over within about this long'
+            cand --forward-rate 'With --store: at most N forwards per second to each target app (decimals allowed)'
+            cand --retry-schedule 'With --store: the delays between a failed forward''s attempts, e.g. 10s,1m,10m; the last repeats until --max-age (default: 1 s doubling to 60 s)'
             cand --max-age 'With --store: give an event up (status failed) once it is this old and still not delivered, e.g. 30m, 12h, 7d (default: retry without limit)'
             cand --store-fail-after 'With --store: stop (exit 1) once the store has refused every write or read for this long, e.g. 30s, 5m'
             cand --metrics-addr 'Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g. 127.0.0.1:9464 (never the listener''s own port)'
@@ -1141,7 +1144,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand prune 'Delete delivered and failed events received before a time'
         }
         &'recruit;webhooks;events;list'= {
-            cand --store 'The event store (default: events.db in the data directory)'
+            cand --store 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)'
             cand --status 'Only events in this state'
             cand --action 'Only events of this action (e.g. candidate_pass)'
             cand --since 'Only events received since T: a time (2026-11-01, 2026-11-01T09:00:00Z) or an age (2h, 7d)'
@@ -1175,7 +1178,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;events;show'= {
-            cand --store 'The event store (default: events.db in the data directory)'
+            cand --store 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1205,7 +1208,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;events;replay'= {
-            cand --store 'The event store (default: events.db in the data directory)'
+            cand --store 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)'
             cand --to 'Where to send them (default: the forward target each was last sent to)'
             cand --signing-key 'Sign again with this key and the current time (default: the signature as received)'
             cand --header 'Signature header for --signing-key (default: the one received, else Service-Webhook-Signature)'
@@ -1238,7 +1241,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --version 'Print version'
         }
         &'recruit;webhooks;events;prune'= {
-            cand --store 'The event store (default: events.db in the data directory)'
+            cand --store 'The event store (default: events.db in the data directory; postgres://USER@HOST/DB: the listeners'' shared PostgreSQL store)'
             cand --before 'Delete events received before T: a time in the past (2026-11-01) or an age (30d)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'

@@ -1378,3 +1378,7 @@ export-cut-short = cut short: the reader of standard output closed it after { $r
     [one] 1 record
    *[other] { $records } records
 } had been sent to it, and the export stopped before its end; to keep every record, write them to a file with --out FILE
+store-pg-unreachable = cannot reach the event store { $store }: { $error }; check the address given to --store and that the server runs
+store-no-postgres-in-build = --store { $store }: this recruit was built without PostgreSQL support; build it with the postgres feature, or give a file
+listen-sharing =   sharing the store with other listeners: each target is forwarded by one of them at a time (lease { $lease } s)
+reason-not-a-rate = { $value } is not a rate: give forwards per second, a number above 0 (e.g. 50 or 0.5)

@@ -1281,3 +1281,7 @@ sheet-unmapped = CP949에 없는 문자 { $count }개를 ?로 썼습니다. 모�
 user-text-encoding = { $what }의 인코딩이 UTF-8이 아니라 { $encoding }로 보입니다. 먼저 변환하세요. 예: iconv -f { $iconv } -t utf-8 { $file } > { $file }.utf8 로 바꾼 파일을 주세요
 user-text-not-utf8 = { $what }은(는) UTF-8 텍스트가 아니고(오프셋 { $offset }의 바이트 { $byte }) 한국어 인코딩도 아닙니다. UTF-8로 저장하거나 iconv -f 인코딩 -t utf-8 { $file } > { $file }.utf8 로 변환하세요
 export-cut-short = 중간에 끊김: 표준 출력을 읽던 쪽이 기록 { $records }건을 받은 뒤에 출력을 닫아 내보내기가 끝까지 가지 못했습니다. 모든 기록을 남기려면 --out FILE로 파일에 쓰세요
+store-pg-unreachable = 이벤트 저장소 { $store }에 연결할 수 없습니다: { $error }. --store에 준 주소와 서버가 실행 중인지 확인하세요
+store-no-postgres-in-build = --store { $store }: 이 recruit는 PostgreSQL 지원 없이 빌드되었습니다. postgres 기능을 켜고 빌드하거나 파일을 지정하세요
+listen-sharing =   다른 수신기와 저장소를 공유합니다: 각 대상은 한 번에 한 수신기만 전달합니다(임대 { $lease }초)
+reason-not-a-rate = { $value }은(는) 전송률이 아닙니다: 초당 전달 수를 0보다 큰 숫자로 주세요(예: 50 또는 0.5)

@@ -24,7 +24,7 @@ use super::log::{Log, Record};
 use super::shared::clock;
 pub use super::shared::{Signatures, Stats};
 use super::signature::{self, Malformed, Rejection};
-use super::store::{EventStore, NewEvent, Reader};
+use super::store::{NewEvent, Queue, Store};
 use super::writer::Writer;
 use crate::clock::SharedClock;
 use crate::error::{Error, ExitKind};
@@ -79,18 +79,22 @@ impl ListenConfig {
 /// The durable relay's settings (`--store`, `--max-age`).
 #[derive(Clone)]
 pub struct Durable {
-    pub store: Arc<EventStore>,
+    pub store: Arc<Store>,
     /// Stop the listener (exit 1) once the store has been failing this long, so a supervisor
     /// restarts it and someone notices.
     pub fail_after: Duration,
     /// When the relay tries an event again, and when it gives up (`--max-age` is in it).
     pub policy: super::delivery::Policy,
+    /// `--forward-rate`: forwards per second per target.
+    pub rate: Option<f64>,
+    /// `--lease`: how long a lane stays this listener's on a shared store unless renewed.
+    pub lease: Duration,
 }
 
 impl std::fmt::Debug for Durable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Durable")
-            .field("store", &self.store.path)
+            .field("store", &self.store.shown())
             .field("fail_after", &self.fail_after)
             .finish()
     }
@@ -123,8 +127,12 @@ struct Shared {
     /// Relay lanes running, and how many there should be.
     lanes_alive: Arc<AtomicUsize>,
     lanes: usize,
-    /// A reader for `/metrics`' pending counts.
-    metrics_reader: Mutex<Option<Arc<Mutex<Reader>>>>,
+    /// A connection for `/metrics`' pending counts.
+    metrics_reader: Mutex<Option<Arc<Mutex<Queue>>>>,
+    /// The targets this listener forwards now (its leases on a shared store).
+    held: Arc<Mutex<Vec<String>>>,
+    /// Who this listener is in the leases (and in `/metrics`).
+    holder: String,
 }
 
 /// Bind, announce the address on stderr, and serve until `shutdown` resolves (or, with a
@@ -157,9 +165,11 @@ pub async fn run(
     let mut writer = None;
     let targets = cfg.targets();
     let mut rerouted = 0;
+    let holder = holder_id();
+    let held = Arc::new(Mutex::new(Vec::new()));
     if let Some(d) = &cfg.durable {
         rerouted = reroute(&cfg, d, &targets)?;
-        let (w, thread) = Writer::start(&d.store.path, cfg.clock.clone())?;
+        let (w, thread) = d.store.writer(cfg.clock.clone())?;
         writer_thread = Some(thread);
         let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
         relay_lanes = Some(super::relay::Relay {
@@ -176,7 +186,14 @@ pub async fn run(
             log: log.clone(),
             alive: lanes_alive.clone(),
             clock: cfg.clock.clone(),
+            rate: d.rate,
+            lease: d.lease,
+            holder: holder.clone(),
+            held: held.clone(),
         });
+        if !d.store.shared() {
+            *held.lock().unwrap_or_else(|e| e.into_inner()) = targets.clone();
+        }
         writer = Some(w);
     }
     // First line on stderr, always: scripts and tests read the port from it. So the relay's
@@ -209,7 +226,7 @@ pub async fn run(
         watch_store(
             w.clone(),
             d.fail_after,
-            d.store.path.clone(),
+            d.store.shown(),
             fatal.clone(),
             log.clone(),
         )
@@ -230,6 +247,8 @@ pub async fn run(
         wake,
         lanes_alive,
         metrics_reader: Mutex::new(None),
+        held,
+        holder,
     });
     let listener =
         super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
@@ -386,7 +405,7 @@ async fn bind_metrics(
 fn watch_store(
     writer: Writer,
     fail_after: Duration,
-    path: std::path::PathBuf,
+    shown: String,
     fatal: Arc<Mutex<Option<Error>>>,
     log: Log,
 ) -> tokio::task::JoinHandle<()> {
@@ -401,7 +420,7 @@ fn watch_store(
             }
             let (en, people) = crate::t_both!(
                 "listen-store-failing",
-                path = path.display().to_string(),
+                path = shown.clone(),
                 duration = crate::output::text::human_duration(since.elapsed().as_secs().max(1)),
                 why = crate::output::text::one_line(&why, 300).to_string()
             );
@@ -423,7 +442,10 @@ fn describe(cfg: &ListenConfig, addr: SocketAddr, metrics: Option<SocketAddr>, l
         };
     }
     if let Some(d) = &cfg.durable {
-        config!("listen-storing", store = d.store.path.display().to_string());
+        config!("listen-storing", store = d.store.shown());
+        if d.store.shared() {
+            config!("listen-sharing", lease = d.lease.as_secs().to_string());
+        }
     }
     if let Some(m) = metrics {
         config!("listen-metrics", addr = m.to_string());
@@ -973,10 +995,8 @@ async fn forward(st: &Shared, to: &Destination, headers: &HeaderMap, body: &Byte
 async fn healthz(State(st): State<Arc<Shared>>) -> Response {
     let mut problems = Vec::new();
     if let (Some(d), Some(w)) = (&st.cfg.durable, &st.writer) {
-        // Read it now, on a connection of its own: one kept open could answer from pages it
-        // cached before they were damaged.
-        let path = d.store.path.clone();
-        let probe = tokio::task::spawn_blocking(move || Reader::open(&path)?.pending())
+        let store = d.store.clone();
+        let probe = tokio::task::spawn_blocking(move || store.probe())
             .await
             .unwrap_or_else(|e| {
                 Err(Error::caused(
@@ -986,7 +1006,7 @@ async fn healthz(State(st): State<Arc<Shared>>) -> Response {
                 ))
             });
         if let Err(e) = &probe {
-            w.health.saw(&d.store.path, e);
+            w.health.saw(d.store.path(), e);
         }
         if let Some(why) = w.health.damaged() {
             problems.push(crate::output::text::one_line(&why, 400));
@@ -1041,17 +1061,21 @@ async fn metrics_text(State(st): State<Arc<Shared>>) -> Response {
         (Some(_), Ok(p)) => Some(p),
         (Some(d), Err(e)) => {
             if let Some(w) = &st.writer {
-                w.health.saw(&d.store.path, &e);
+                w.health.saw(d.store.path(), &e);
             }
             None
         }
     };
-    let text = super::metrics::exposition(
+    let mut text = super::metrics::exposition(
         &st.stats,
         pending.as_deref(),
         &st.cfg.targets(),
         st.cfg.clock.unix(),
     );
+    if st.cfg.durable.is_some() {
+        let held = st.held.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        super::metrics::lanes_held(&mut text, &st.holder, &st.cfg.targets(), &held);
+    }
     (
         StatusCode::OK,
         [(header::CONTENT_TYPE, super::metrics::CONTENT_TYPE)],
@@ -1069,7 +1093,7 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
         match &*slot {
             Some(r) => r.clone(),
             None => {
-                let r = Arc::new(Mutex::new(d.store.reader()?));
+                let r = Arc::new(Mutex::new(d.store.queue()?));
                 *slot = Some(r.clone());
                 r
             }
@@ -1078,6 +1102,22 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
     tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
         .await
         .map_err(|e| Error::caused(ExitKind::Other, crate::t!("store-read-stopped"), e))?
+}
+
+/// This listener's name in the leases of a shared store: the machine, the process and a
+/// random part (a restarted process on the same machine is another listener).
+fn holder_id() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".to_string());
+    format!(
+        "{host}:{}:{:08x}",
+        std::process::id(),
+        rand::random::<u32>()
+    )
 }
 
 /// `service-webhook-signature` as `Service-Webhook-Signature`: `HeaderName` keeps names in

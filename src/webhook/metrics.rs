@@ -99,6 +99,24 @@ pub(crate) fn exposition(
     out
 }
 
+/// Whether this listener forwards each target now (on a shared store, the lanes it holds the
+/// lease of; on a file, all), labelled with its name in the leases.
+pub(crate) fn lanes_held(out: &mut String, holder: &str, targets: &[String], held: &[String]) {
+    let _ = writeln!(
+        out,
+        "# HELP recruit_relay_lane_held Whether this listener forwards the target's events now.\n# TYPE recruit_relay_lane_held gauge"
+    );
+    for t in targets {
+        let _ = writeln!(
+            out,
+            "recruit_relay_lane_held{{target=\"{}\",listener=\"{}\"}} {}",
+            label(t),
+            label(holder),
+            u8::from(held.contains(t))
+        );
+    }
+}
+
 /// A gauge with one sample per target app: its HELP and TYPE lines, then the samples.
 fn per_target<'a>(
     out: &mut String,

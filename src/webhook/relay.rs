@@ -12,6 +12,14 @@
 //! Delivery is at least once: the "delivered" marks are committed in groups behind the
 //! forwards, so a `kill -9` may cost a repeat of the last few events forwarded; the
 //! `X-Recruit-Event-Id` and `X-Recruit-Dedup-Key` headers let the app drop it.
+//!
+//! On a store shared by several listeners (PostgreSQL) a lane forwards only while this
+//! listener holds its target's lease: [`Relay::keep_leases`] takes free or expired leases and
+//! renews its own every quarter of `--lease`; a lane that gains one starts from its target's
+//! first undelivered event, one that loses one abandons its forward in flight. Events other
+//! listeners stored wake nobody here, so an idle lane on a shared store looks again every
+//! [`SHARED_POLL`]. `--forward-rate` paces each lane ([`Pacer`]); `--retry-schedule` replaces
+//! the backoff.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -23,7 +31,7 @@ use tokio::sync::{oneshot, watch};
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
 use super::log::{Log, Record};
 use super::shared::Stats;
-use super::store::{Event, EventStore, Reader};
+use super::store::{Event, Queue, Store};
 use super::writer::{Mark, Writer};
 use crate::clock::SharedClock;
 use crate::error::Error;
@@ -40,24 +48,62 @@ pub(crate) const REFUSAL_DELAYS: [Duration; 4] = [
 ];
 /// "Delivered" marks a lane may have waiting for their commit while it forwards on.
 const MARKS_IN_FLIGHT: usize = 64;
+/// How often an idle lane on a shared store looks for events other listeners stored.
+pub(crate) const SHARED_POLL: Duration = Duration::from_millis(200);
+/// `--lease`'s default.
+pub(crate) const DEFAULT_LEASE: Duration = Duration::from_secs(10);
 
 /// The relay's rules: any 2xx is delivered; failures that may pass are retried with
-/// backoff until `max_age`; a refusal for good is tried again after [`REFUSAL_DELAYS`], then
-/// the event fails.
-pub(crate) fn policy(max_age: Option<Duration>) -> Policy {
-    Policy {
-        success: Success::Any2xx,
-        retries: Retries::Backoff {
+/// backoff (or after `schedule`'s delays, its last repeated) until `max_age`; a refusal for
+/// good is tried again after [`REFUSAL_DELAYS`], then the event fails.
+pub(crate) fn policy(max_age: Option<Duration>, schedule: Option<Vec<Duration>>) -> Policy {
+    let retries = match schedule.filter(|s| !s.is_empty()) {
+        Some(delays) => Retries::Schedule { delays, max_age },
+        None => Retries::Backoff {
             first: FIRST_BACKOFF,
             max: MAX_BACKOFF,
             max_age,
         },
+    };
+    Policy {
+        success: Success::Any2xx,
+        retries,
         refusals: Some(REFUSAL_DELAYS.to_vec()),
     }
 }
 
+/// `--forward-rate`: a lane's forwards on a fixed grid of `1/rate` apart, read on the
+/// relay's clock. A forward late for its slot (a slow app) starts the grid again from now, so
+/// an idle lane saves no burst; one on time never drifts, however long each forward took.
+#[derive(Debug)]
+pub(crate) struct Pacer {
+    gap: Option<Duration>,
+    next: Option<std::time::Instant>,
+}
+
+impl Pacer {
+    pub(crate) fn new(rate: Option<f64>) -> Pacer {
+        Pacer {
+            gap: rate
+                .filter(|r| *r > 0.0)
+                .map(|r| Duration::from_secs_f64(1.0 / r)),
+            next: None,
+        }
+    }
+
+    /// How long to wait, from `now`, before the next forward; its slot is taken.
+    pub(crate) fn book(&mut self, now: std::time::Instant) -> Duration {
+        let Some(gap) = self.gap else {
+            return Duration::ZERO;
+        };
+        let at = self.next.filter(|n| *n > now).unwrap_or(now);
+        self.next = Some(at + gap);
+        at - now
+    }
+}
+
 pub(crate) struct Relay {
-    pub store: Arc<EventStore>,
+    pub store: Arc<Store>,
     pub writer: Writer,
     /// The lanes' target apps.
     pub targets: Vec<String>,
@@ -75,9 +121,20 @@ pub(crate) struct Relay {
     pub log: Log,
     /// Lanes running now (for `/healthz`).
     pub alive: Arc<AtomicUsize>,
-    /// Events' ages, retry times and signing times are read from it.
+    /// Events' ages, retry times, signing times and the pacing are read from it.
     pub clock: SharedClock,
+    /// `--forward-rate`: forwards per second per target (None: as fast as the app answers).
+    pub rate: Option<f64>,
+    /// `--lease`: how long a lane's lease on a shared store lasts unless renewed.
+    pub lease: Duration,
+    /// Who this listener is in the leases.
+    pub holder: String,
+    /// The targets this listener forwards now (all of them on a file), for `/metrics`.
+    pub held: Arc<Mutex<Vec<String>>>,
 }
+
+/// Whether this listener holds a lane's lease now, per target (the sending side).
+type Leases = Vec<(String, watch::Sender<bool>)>;
 
 /// Why a lane stopped working on an event.
 enum Done {
@@ -110,14 +167,24 @@ impl Relay {
     pub(crate) fn start(self) -> tokio::task::JoinHandle<()> {
         let relay = Arc::new(self);
         let mut lanes = tokio::task::JoinSet::new();
+        let mut leases = Vec::new();
+        // A file's lanes are all this listener's from the start.
+        let shared = relay.store.shared();
         for url in relay.targets.clone() {
+            let (tx, held) = watch::channel(!shared);
+            leases.push((url.clone(), tx));
             let alive = Alive::new(&relay.alive);
-            lanes.spawn(relay.clone().lane(url, alive));
+            lanes.spawn(relay.clone().lane(url, held, alive));
         }
-        tokio::spawn(relay.join(lanes))
+        let keeper = tokio::spawn(relay.clone().keep_leases(leases));
+        tokio::spawn(relay.join(lanes, keeper))
     }
 
-    async fn join(self: Arc<Self>, mut lanes: tokio::task::JoinSet<()>) {
+    async fn join(
+        self: Arc<Self>,
+        mut lanes: tokio::task::JoinSet<()>,
+        keeper: tokio::task::JoinHandle<()>,
+    ) {
         let relay = self;
         while let Some(joined) = lanes.join_next().await {
             if let Err(e) = joined {
@@ -132,38 +199,138 @@ impl Relay {
             }
         }
         relay.writer.flush().await;
+        let _ = keeper.await;
+        if relay.store.shared() {
+            // Every mark committed: another listener may take over at once, from the first
+            // event this one did not finish.
+            let holder = relay.holder.clone();
+            let mut queue = None;
+            if let Err(e) = relay
+                .blocking(&mut queue, move |q| q.release(&holder))
+                .await
+            {
+                relay.store_failed("", &e);
+            }
+        }
+    }
+
+    /// On a shared store: take free or expired leases and renew this listener's, every
+    /// quarter of `--lease`, telling each lane whether it is its to forward. Leases that
+    /// could not be renewed for a whole `--lease` are taken as lost (another listener may
+    /// have them by now). On a file: hold every lane until the listener stops.
+    async fn keep_leases(self: Arc<Self>, leases: Leases) {
+        let mut stop = self.stop.clone();
+        if !self.store.shared() {
+            let _ = stop.wait_for(|s| *s).await;
+            return;
+        }
+        let tick = (self.lease / 4).max(Duration::from_millis(100));
+        let mut queue = None;
+        let mut renewed = tokio::time::Instant::now();
+        while !self.stopping() {
+            let asked = tokio::time::Instant::now();
+            let (targets, holder, lease) = (self.targets.clone(), self.holder.clone(), self.lease);
+            let held = match self
+                .blocking(&mut queue, move |q| q.claim(&targets, &holder, lease))
+                .await
+            {
+                Ok(held) => {
+                    renewed = asked;
+                    self.writer.health.write_ok();
+                    self.writer.health.read_ok();
+                    Some(held)
+                }
+                Err(e) => {
+                    self.writer.health.write_failed(&e.message);
+                    self.store_failed("", &e);
+                    queue = None;
+                    (asked.duration_since(renewed) >= self.lease).then(Vec::new)
+                }
+            };
+            if let Some(held) = held {
+                for (url, tx) in &leases {
+                    let mine = held.contains(url);
+                    tx.send_if_modified(|h| std::mem::replace(h, mine) != mine);
+                }
+                *self.held.lock().unwrap_or_else(|e| e.into_inner()) = held;
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(tick) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+
+    /// Say that the store failed (a lane's read, a lease), naming the target if any.
+    fn store_failed(&self, url: &str, e: &Error) {
+        self.writer.health.saw(self.store.path(), e);
+        self.writer.health.read_failed(&e.message);
+        self.log.write(
+            said!(
+                Record::error,
+                "store_failed",
+                "relay-store-failed",
+                url = url,
+                error = e.message.as_str()
+            )
+            .target(url),
+        );
     }
 
     fn stopping(&self) -> bool {
         *self.stop.borrow()
     }
 
-    /// Forward `url`'s events until the listener stops.
-    async fn lane(self: Arc<Self>, url: String, _alive: Alive) {
+    /// Forward `url`'s events until the listener stops, while `held` says they are this
+    /// listener's to forward.
+    async fn lane(self: Arc<Self>, url: String, mut held: watch::Receiver<bool>, _alive: Alive) {
         let mut stop = self.stop.clone();
         let mut wake = self.wake.clone();
         let mut marks = Marks::default();
-        let mut reader: Option<Arc<Mutex<Reader>>> = None;
+        let mut queue = None;
+        let pacer = Mutex::new(Pacer::new(self.rate));
         // The last event this lane finished: the next is the first pending one after it.
         let mut cursor = 0i64;
+        // Events read and not yet finished, in order.
+        let mut ahead: VecDeque<Event> = VecDeque::new();
         while !self.stopping() {
+            if let Some(ev) = ahead.pop_front() {
+                match self.deliver(&url, &ev, &mut marks, &pacer, &held).await {
+                    Done::Next => cursor = ev.id,
+                    // The listener stops, or the lease was lost (said below).
+                    Done::Stopped => ahead.clear(),
+                }
+                continue;
+            }
+            if !*held.borrow_and_update() {
+                // Another listener's now: once it is ours again, from the first undelivered
+                // event, after this lane's own outcomes are committed.
+                marks.drain(&self.log).await;
+                cursor = 0;
+                tokio::select! {
+                    _ = held.changed() => {}
+                    _ = stop.changed() => {}
+                }
+                continue;
+            }
+            if marks.lost_one() {
+                // An event forwarded but not recorded (the store failed) is still pending,
+                // behind the cursor: read again from the first undelivered one (it is sent
+                // again: at least once).
+                marks.drain(&self.log).await;
+                marks.lost_one();
+                cursor = 0;
+            }
             wake.mark_unchanged();
-            let next = match self.next(&mut reader, &url, cursor).await {
-                Ok(next) => next,
+            let (target, after) = (url.clone(), cursor);
+            let next = match self
+                .blocking(&mut queue, move |q| q.next_for(&target, after))
+                .await
+            {
+                Ok(next) => VecDeque::from(next),
                 Err(e) => {
-                    self.writer.health.saw(&self.store.path, &e);
-                    self.writer.health.read_failed(&e.message);
-                    self.log.write(
-                        said!(
-                            Record::error,
-                            "store_failed",
-                            "relay-store-failed",
-                            url = url.as_str(),
-                            error = e.message.as_str()
-                        )
-                        .target(&url),
-                    );
-                    reader = None;
+                    self.store_failed(&url, &e);
+                    queue = None;
                     tokio::select! {
                         _ = tokio::time::sleep(Duration::from_secs(1)) => {}
                         _ = stop.changed() => {}
@@ -172,48 +339,51 @@ impl Relay {
                 }
             };
             self.writer.health.read_ok();
-            let Some(ev) = next else {
+            if next.is_empty() {
+                let shared = self.store.shared();
                 tokio::select! {
                     _ = wake.changed() => {}
                     _ = stop.changed() => {}
+                    _ = held.changed() => {}
+                    _ = tokio::time::sleep(SHARED_POLL), if shared => {}
                 }
-                continue;
-            };
-            match self.deliver(&url, &ev, &mut marks).await {
-                Done::Next => cursor = ev.id,
-                Done::Stopped => break,
             }
+            ahead = next;
         }
         marks.drain(&self.log).await;
     }
 
-    /// The lane's next event, read off the async workers.
-    async fn next(
+    /// Run `f` on this task's queue connection (opened when there is none), off the async
+    /// workers.
+    async fn blocking<T: Send + 'static>(
         &self,
-        reader: &mut Option<Arc<Mutex<Reader>>>,
-        url: &str,
-        cursor: i64,
-    ) -> Result<Option<Event>, Error> {
-        let r = match reader {
-            Some(r) => r.clone(),
+        queue: &mut Option<Arc<Mutex<Queue>>>,
+        f: impl FnOnce(&Queue) -> Result<T, Error> + Send + 'static,
+    ) -> Result<T, Error> {
+        let q = match queue {
+            Some(q) => q.clone(),
             None => {
-                let r = Arc::new(Mutex::new(self.store.reader()?));
-                *reader = Some(r.clone());
-                r
+                let q = Arc::new(Mutex::new(self.store.queue()?));
+                *queue = Some(q.clone());
+                q
             }
         };
-        let url = url.to_string();
-        tokio::task::spawn_blocking(move || {
-            r.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .next_for(&url, cursor)
-        })
-        .await
-        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("store-read-stopped"), e))?
+        tokio::task::spawn_blocking(move || f(&q.lock().unwrap_or_else(|e| e.into_inner())))
+            .await
+            .map_err(|e| {
+                Error::caused(crate::ExitKind::Other, crate::t!("store-read-stopped"), e)
+            })?
     }
 
     /// Try one event until it is delivered, failed for good, or the listener stops.
-    async fn deliver(&self, url: &str, ev: &Event, marks: &mut Marks) -> Done {
+    async fn deliver(
+        &self,
+        url: &str,
+        ev: &Event,
+        marks: &mut Marks,
+        pacer: &Mutex<Pacer>,
+        held: &watch::Receiver<bool>,
+    ) -> Done {
         // Its age, on the monotonic clock from here on: a clock step can't age it.
         let seen = self.clock.instant();
         let age_then = Duration::from_secs_f64(
@@ -226,11 +396,22 @@ impl Relay {
         };
         let finished = Mutex::new(Vec::new());
         let mut stop = self.stop.clone();
+        let mut lost = held.clone();
         let verdict = delivery::run(
             &self.policy,
             ev.attempts,
             || age_then + self.clock.instant().saturating_duration_since(seen),
-            |_| self.post(url, ev),
+            |_| {
+                let wait = pacer
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .book(self.clock.instant());
+                let post = self.post(url, ev);
+                async move {
+                    tokio::time::sleep(wait).await;
+                    post.await
+                }
+            },
             |a| {
                 let error = a.outcome.describe();
                 let mark = match &a.next {
@@ -307,7 +488,7 @@ impl Relay {
                         Some(done) => match done.await {
                             Ok(Ok(still_there)) => still_there,
                             other => {
-                                check(other, &log);
+                                let _ = check(other, &log);
                                 true
                             }
                         },
@@ -316,7 +497,10 @@ impl Relay {
                 }
             },
             async move {
-                let _ = stop.wait_for(|stopped| *stopped).await;
+                tokio::select! {
+                    _ = stop.wait_for(|stopped| *stopped) => {}
+                    _ = lost.wait_for(|held| !*held) => {}
+                }
             },
         )
         .await;
@@ -359,23 +543,24 @@ impl Relay {
     }
 }
 
-/// A lane's "delivered" marks waiting for their commit; at most [`MARKS_IN_FLIGHT`].
+/// A lane's "delivered" marks waiting for their commit; at most [`MARKS_IN_FLIGHT`]. Whether
+/// one failed since asked (the event stays pending in the store, behind the lane's cursor).
 #[derive(Default)]
-struct Marks(VecDeque<oneshot::Receiver<Result<bool, Error>>>);
+struct Marks(VecDeque<oneshot::Receiver<Result<bool, Error>>>, bool);
 
 impl Marks {
     async fn push(&mut self, done: oneshot::Receiver<Result<bool, Error>>, log: &Log) {
         self.0.push_back(done);
         while self.0.len() > MARKS_IN_FLIGHT {
             if let Some(oldest) = self.0.pop_front() {
-                check(oldest.await, log);
+                self.1 |= check(oldest.await, log);
             }
         }
         // Collect what is already committed, so errors are reported soon.
         while let Some(front) = self.0.front_mut() {
             match front.try_recv() {
                 Ok(r) => {
-                    check(Ok(r), log);
+                    self.1 |= check(Ok(r), log);
                     self.0.pop_front();
                 }
                 Err(oneshot::error::TryRecvError::Empty) => break,
@@ -388,12 +573,18 @@ impl Marks {
 
     async fn drain(&mut self, log: &Log) {
         while let Some(done) = self.0.pop_front() {
-            check(done.await, log);
+            self.1 |= check(done.await, log);
         }
+    }
+
+    /// Whether an outcome failed to be recorded since the last call.
+    fn lost_one(&mut self) -> bool {
+        std::mem::take(&mut self.1)
     }
 }
 
-fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
+/// Say a failed mark; whether it failed.
+fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) -> bool {
     if let Ok(Err(e)) = r {
         log.write(said!(
             Record::error,
@@ -401,7 +592,9 @@ fn check(r: Result<Result<bool, Error>, oneshot::error::RecvError>, log: &Log) {
             "relay-outcome-not-recorded",
             error = e.message.as_str()
         ));
+        return true;
     }
+    false
 }
 
 #[cfg(test)]
@@ -414,6 +607,53 @@ mod tests {
         let secs: Vec<u64> = (1..=9).map(|a| backoff(a).as_secs()).collect();
         assert_eq!(secs, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
         assert_eq!(backoff(i64::MAX), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn a_retry_schedule_repeats_its_last_delay() {
+        let d = |s| Duration::from_secs(s);
+        let schedule = [d(10), d(60), d(600)];
+        let secs: Vec<u64> = (1..=5)
+            .map(|a| Policy::scheduled(&schedule, a).as_secs())
+            .collect();
+        assert_eq!(secs, [10, 60, 600, 600, 600]);
+        let p = policy(Some(d(3600)), Some(schedule.to_vec()));
+        assert_eq!(
+            p.retries,
+            Retries::Schedule {
+                delays: schedule.to_vec(),
+                max_age: Some(d(3600))
+            }
+        );
+    }
+
+    #[test]
+    fn the_pacer_keeps_a_grid_on_the_relays_clock_and_saves_no_burst() {
+        use crate::clock::Clock;
+        let clock = crate::clock::Manual::new();
+        let mut p = Pacer::new(Some(50.0));
+        let ms = |n| Duration::from_millis(n);
+        assert_eq!(p.book(clock.instant()), ms(0));
+        assert_eq!(p.book(clock.instant()), ms(20));
+        clock.advance(ms(5));
+        assert_eq!(
+            p.book(clock.instant()),
+            ms(35),
+            "on the grid, not 20 ms from now"
+        );
+        // 1,000 forwards booked back to back span 999 gaps: 50 a second exactly.
+        let mut p = Pacer::new(Some(50.0));
+        let start = clock.instant();
+        let mut last = Duration::ZERO;
+        for _ in 0..1000 {
+            last = p.book(start);
+        }
+        assert_eq!(last, ms(20 * 999));
+        // Idle for a while: the next forward goes at once, the one after a gap later.
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(p.book(clock.instant()), ms(0));
+        assert_eq!(p.book(clock.instant()), ms(20));
+        assert_eq!(Pacer::new(None).book(clock.instant()), ms(0));
     }
 
     #[test]

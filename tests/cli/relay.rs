@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 mod service;
+mod shared;
 mod store;
 
 pub(crate) const KEY: &str = "whsec_relay_test";
@@ -248,38 +249,17 @@ fn post_signed(url: &str, body: &str, sig: &str) -> Option<u16> {
 
 /// POST many signed events, `concurrency` at a time; their statuses in the order given.
 pub(crate) fn send_many(url: &str, bodies: Vec<String>, concurrency: usize) -> Vec<u16> {
-    use futures::StreamExt;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async {
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        futures::stream::iter(bodies)
-            .map(|body| {
-                let client = client.clone();
-                async move {
-                    let sig = recruit::webhook::signature::sign(
-                        KEY.as_bytes(),
-                        recruit::webhook::signature::now_unix(),
-                        body.as_bytes(),
-                    );
-                    client
-                        .post(url)
-                        .header("content-type", "application/json")
-                        .header("service-webhook-signature", sig)
-                        .body(body)
-                        .send()
-                        .await
-                        .map(|r| r.status().as_u16())
-                        .unwrap_or(0)
-                }
-            })
-            .buffered(concurrency)
-            .collect()
-            .await
-    })
+    rt.block_on(crate::common::signed::post_all(
+        url,
+        KEY,
+        bodies,
+        concurrency,
+    ))
 }
 
 pub(crate) fn seqs(got: &Mutex<Vec<Value>>) -> Vec<u64> {
@@ -1005,9 +985,14 @@ impl InProcess {
             net: Default::default(),
             idle_timeout: Duration::from_secs(30),
             durable: Some(listen::Durable {
-                store: Arc::new(st),
+                store: Arc::new(recruit::webhook::store::Store::Sqlite {
+                    store: st,
+                    lock: None,
+                }),
                 fail_after: Duration::from_secs(60),
                 policy,
+                rate: None,
+                lease: Duration::from_secs(10),
             }),
             metrics_addr: None,
             clock,

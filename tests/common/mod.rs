@@ -1,6 +1,9 @@
 //! Shared test helpers: an isolated `recruit` command, and small local HTTP servers.
 #![allow(dead_code)]
 
+pub mod pg;
+pub mod signed;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

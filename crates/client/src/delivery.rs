@@ -269,6 +269,12 @@ pub enum Retries {
         max: Duration,
         max_age: Option<Duration>,
     },
+    /// These delays, one per retry, the last repeated, until the event is `max_age` old
+    /// (if set): the relay's `--retry-schedule`.
+    Schedule {
+        delays: Vec<Duration>,
+        max_age: Option<Duration>,
+    },
 }
 
 /// The service's delays before its 2nd..5th attempt, in seconds (spec sections 6 and 8): the
@@ -314,10 +320,34 @@ impl Policy {
         self.success != Success::Exactly200
     }
 
+    /// The delay after the `attempts`-th failed attempt of a schedule: its delay of that
+    /// rank, the last one once they are used up.
+    pub fn scheduled(delays: &[Duration], attempts: i64) -> Duration {
+        let i = (attempts.max(1) - 1) as usize;
+        delays
+            .get(i)
+            .or(delays.last())
+            .copied()
+            .unwrap_or(Duration::from_secs(1))
+    }
+
     /// The delay after the `attempts`-th failed attempt of a backoff: first, 2 first, ... max.
     pub fn backoff(first: Duration, max: Duration, attempts: i64) -> Duration {
         let exp = attempts.saturating_sub(1).clamp(0, 16) as u32;
         first.saturating_mul(2u32.saturating_pow(exp)).min(max)
+    }
+}
+
+/// Retry after `delay` unless the event is `max_age` old.
+fn until_max_age(
+    max_age: Option<Duration>,
+    age: &impl Fn() -> Duration,
+    attempts: i64,
+    delay: impl FnOnce() -> Duration,
+) -> Next {
+    match max_age.filter(|m| age() >= *m) {
+        Some(_) => Next::GiveUp(crate::msg!("delivery-too-old", attempts = attempts)),
+        None => Next::RetryIn(delay()),
     }
 }
 
@@ -400,10 +430,14 @@ where
                     first,
                     max,
                     max_age,
-                } => match max_age.filter(|m| age() >= *m) {
-                    Some(_) => Next::GiveUp(crate::msg!("delivery-too-old", attempts = attempts)),
-                    None => Next::RetryIn(Policy::backoff(*first, *max, attempts)),
-                },
+                } => until_max_age(*max_age, &age, attempts, || {
+                    Policy::backoff(*first, *max, attempts)
+                }),
+                Retries::Schedule { delays, max_age } => {
+                    until_max_age(*max_age, &age, attempts, || {
+                        Policy::scheduled(delays, attempts)
+                    })
+                }
             }
         };
         // A rate limit is honoured per sender: this run waits, others go on.

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::output::{Kind, ListPrinter};
 use crate::webhook::chat::{self, Chat, Destination};
 use crate::webhook::delivery::{self as forward, Signing};
-use crate::webhook::store::{Event, EventStore, Filter, Open, Prune, Pruned, Status};
+use crate::webhook::store::{Event, Filter, Open, Prune, Pruned, Status, Store, Target};
 
 #[derive(Debug, Subcommand)]
 pub enum EventsCmd {
@@ -45,8 +45,9 @@ deliver them. On a terminal it asks first; elsewhere it needs --yes. --dry-run o
 
 #[derive(Debug, Args)]
 pub struct StoreArg {
-    /// The event store (default: events.db in the data directory)
-    #[arg(long, value_name = "FILE")]
+    /// The event store (default: events.db in the data directory; postgres://USER@HOST/DB:
+    /// the listeners' shared PostgreSQL store)
+    #[arg(long, value_name = "FILE|URL")]
     pub store: Option<PathBuf>,
 }
 
@@ -112,12 +113,10 @@ pub struct PruneArgs {
     pub dry_run: bool,
 }
 
-/// `--store` given (`Some("")`: the flag without a value), or the default.
-pub(crate) fn store_path(given: Option<&Path>) -> PathBuf {
-    match given {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => EventStore::default_path(),
-    }
+/// `--store` given (a file, or a `postgres://` address, never taken for a file name), or the
+/// default file.
+pub(crate) fn store_target(given: Option<&Path>) -> Target {
+    crate::webhook::store::target(given.map(|p| p.to_string_lossy()).as_deref())
 }
 
 /// `30d` as (`30`, `d`): the number, then its unit (as typed, trimmed).
@@ -175,8 +174,9 @@ fn log_payloads(out: &mut crate::output::Output, records: &[Value]) -> Result<()
     out.log(&seen)
 }
 
-fn open(arg: &StoreArg) -> Result<EventStore, Error> {
-    EventStore::open(&store_path(arg.store.as_deref()), Open::Existing)
+fn open(ctx: &Ctx, arg: &StoreArg) -> Result<Store, crate::Error> {
+    let target = store_target(arg.store.as_deref());
+    Store::open(&target, Open::Existing, &ctx.net()?)
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Error> {
@@ -189,7 +189,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: EventsCmd) -> Result<(), crate::Erro
 }
 
 fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
-    let store = open(&a.store)?;
+    let store = open(ctx, &a.store)?;
     let events = store.list(&Filter {
         status: a.status,
         action: a.action,
@@ -293,15 +293,11 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
 }
 
 fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
-    let store = open(&a.store)?;
+    let store = open(ctx, &a.store)?;
     let e = store.get(a.id)?.ok_or_else(|| {
         Error::new(
             crate::error::ExitKind::NotFound,
-            crate::t!(
-                "events-no-event-hint",
-                id = a.id,
-                store = store.path.display().to_string()
-            ),
+            crate::t!("events-no-event-hint", id = a.id, store = store.shown()),
         )
     })?;
     let mut out = ctx.output()?;
@@ -353,7 +349,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
 }
 
 async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
-    let store = open(&a.store)?;
+    let store = open(ctx, &a.store)?;
     // A chat destination (`slack+https://...`, given or stored) gets the event as its message.
     let to =
         a.to.as_deref()
@@ -464,7 +460,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
 
 /// The stored events `ids` names, each with somewhere to go (`--to`, else its own target).
 fn events_to_replay(
-    store: &EventStore,
+    store: &Store,
     ids: &[i64],
     to_given: bool,
 ) -> Result<Vec<crate::webhook::store::Event>, crate::Error> {
@@ -473,11 +469,7 @@ fn events_to_replay(
         let e = store.get(*id)?.ok_or_else(|| {
             Error::new(
                 crate::error::ExitKind::NotFound,
-                crate::t!(
-                    "events-no-event",
-                    id = *id,
-                    store = store.path.display().to_string()
-                ),
+                crate::t!("events-no-event", id = *id, store = store.shown()),
             )
         })?;
         if !to_given && e.target.is_none() {
@@ -521,7 +513,7 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
                 .unwrap_or_default()
         )));
     }
-    let store = open(&a.store)?;
+    let store = open(ctx, &a.store)?;
     let rule = Prune {
         before_unix: a.before,
         include_pending: a.include_pending,
@@ -542,7 +534,7 @@ fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
                 "events-prune-confirm",
                 events = describe(&would),
                 before = cut.clone(),
-                store = store.path.display().to_string()
+                store = store.shown()
             ),
             a.yes,
         )?;

@@ -71,6 +71,15 @@ app's answer (`webhooks events list --status failed`, `events replay` sends it a
 that fails to commit answers 503 (the service retries); one that keeps failing for
 --store-fail-after stops the listener with exit 1, for a supervisor to restart it.
 Delivery is at least once: after a kill -9 the last few forwards may be repeated.
+--forward-rate N caps each target at N forwards per second; --retry-schedule 10s,1m,10m sets
+the delays between a failed forward's attempts (the last repeats until --max-age).
+
+Several machines (--store postgres://USER@HOST/DB, password from PGPASSWORD or the address,
+never shown; TLS as for sync): any number of listeners share the store, each committing the
+events it accepts before its 200. Each target is forwarded by one listener at a time, in the
+order the events were stored, while it holds the target's lease (--lease SECS, default 10,
+timed by the database's clock); a listener that dies, even by kill -9, has its targets taken
+over by another within about --lease seconds, from the first event not yet delivered.
 With a signing key, each forward is signed afresh when it is sent (same header and scheme,
 one v1 entry per key), so an app checking the signature's age accepts an event kept through
 an outage; the received value is kept in X-Recruit-Original-Signature. Every forward from the
@@ -103,7 +112,11 @@ Examples:
   recruit --lang ko webhooks listen --store --forward-to http://localhost:3000/hooks \\
       --forward candidate_pass=http://localhost:3000/hooks \\
       --forward candidate_pass=slack+https://hooks.slack.com/services/T000/B000/XXXX \\
-      --link-base https://app.example.com";
+      --link-base https://app.example.com
+  recruit webhooks listen --store --forward-to http://localhost:3000/hooks --forward-rate 20 \\
+      --retry-schedule 10s,1m,10m --max-age 2d
+  PGPASSWORD=... recruit webhooks listen --host 0.0.0.0 --store postgres://relay@db/recruit \\
+      --forward-to http://10.0.0.20:3000/hooks --metrics-addr 0.0.0.0:9464   # on each node";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -267,9 +280,23 @@ pub struct ListenArgs {
 
     /// Durable relay: commit every verified event to this database before answering 200, then
     /// forward from it in order, retrying until the app answers 2xx (default: events.db in the
-    /// data directory)
-    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    /// data directory; postgres://USER@HOST/DB: a PostgreSQL database several listeners share)
+    #[arg(long, value_name = "FILE|URL", num_args = 0..=1)]
     pub store: Option<Option<std::path::PathBuf>>,
+
+    /// With a postgres:// --store: how long a listener's hold on a target's lane lasts
+    /// unless renewed; a listener that dies has its lanes taken over within about this long
+    #[arg(long, value_name = "SECS", requires = "store", default_value_t = crate::webhook::relay::DEFAULT_LEASE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub lease: u64,
+
+    /// With --store: at most N forwards per second to each target app (decimals allowed)
+    #[arg(long, value_name = "N", requires = "store", value_parser = parse_rate)]
+    pub forward_rate: Option<f64>,
+
+    /// With --store: the delays between a failed forward's attempts, e.g. 10s,1m,10m; the
+    /// last repeats until --max-age (default: 1 s doubling to 60 s)
+    #[arg(long, value_name = "D,D,...", requires = "store", value_delimiter = ',', value_parser = crate::commands::webhooks::events::parse_duration)]
+    pub retry_schedule: Option<Vec<std::time::Duration>>,
 
     /// With --store: give an event up (status failed) once it is this old and still not
     /// delivered, e.g. 30m, 12h, 7d (default: retry without limit)
@@ -423,20 +450,23 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         metrics_addr,
         clock: crate::clock::system(),
     };
-    // Held until the listener stops: a second listener on the same store is refused.
-    let _lock = match &args.store {
-        Some(path) => {
-            let path = crate::commands::webhooks::events::store_path(path.as_deref());
-            let (store, lock) = crate::webhook::store::EventStore::open_for_listener(&path)?;
-            cfg.durable = Some(listen::Durable {
-                store: std::sync::Arc::new(store.with_clock(cfg.clock.clone())),
-                fail_after: args.store_fail_after,
-                policy: crate::webhook::relay::policy(args.max_age),
-            });
-            Some(lock)
-        }
-        None => None,
-    };
+    // A file is held until the listener stops (a second listener on it is refused); a
+    // PostgreSQL store is shared.
+    if let Some(given) = &args.store {
+        let target = crate::commands::webhooks::events::store_target(given.as_deref());
+        let store = crate::webhook::store::Store::open(
+            &target,
+            crate::webhook::store::Open::Listener,
+            &cfg.net,
+        )?;
+        cfg.durable = Some(listen::Durable {
+            store: std::sync::Arc::new(store.with_clock(cfg.clock.clone())),
+            fail_after: args.store_fail_after,
+            policy: crate::webhook::relay::policy(args.max_age, args.retry_schedule.clone()),
+            rate: args.forward_rate,
+            lease: std::time::Duration::from_secs(args.lease),
+        });
+    }
     let forwarding = !cfg.targets().is_empty();
     let durable = cfg.durable.is_some();
     // A program reading stderr as JSON lines (cli.md, "Errors for programs") gets the log so.
@@ -469,6 +499,14 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     match ended.fatal {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// `--forward-rate`: a positive number of forwards per second.
+fn parse_rate(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() && n > 0.0 && n <= 1_000_000.0 => Ok(n),
+        _ => Err(crate::t!("reason-not-a-rate", value = s)),
     }
 }
 

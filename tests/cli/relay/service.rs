@@ -4,7 +4,7 @@
 
 use super::*;
 
-fn get(url: &str) -> (u16, String) {
+pub(super) fn get(url: &str) -> (u16, String) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -23,7 +23,7 @@ fn get(url: &str) -> (u16, String) {
 }
 
 /// The metrics address announced on stderr: `health and metrics on http://ADDR/healthz ...`.
-fn metrics_base(l: &Listener) -> String {
+pub(super) fn metrics_base(l: &Listener) -> String {
     let line = l.wait_line("health and metrics on", 10);
     let url = line
         .split_whitespace()

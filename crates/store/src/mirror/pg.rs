@@ -35,30 +35,8 @@ const STATEMENT_CACHE: usize = 512;
 impl Postgres {
     /// Connect to `url` (`postgres://user:password@host:port/db?sslmode=...`).
     pub fn connect(url: &str, net: &crate::api::NetSettings) -> Result<Postgres, Error> {
-        let config = postgres::Config::from_str(url).map_err(|e| {
-            Error::usage(crate::msg!(
-                "sync-not-pg-address",
-                db = redact_url(url).to_string(),
-                error = e.to_string()
-            ))
-        })?;
-        let shown = describe(&config);
-        let tls = tokio_postgres_rustls::MakeRustlsConnect::new(net.rustls_config());
-        let client = config.connect(tls).map_err(|e| {
-            let mut err = pg_error(&shown, &e);
-            if e.as_db_error().is_none() {
-                // Not an answer of the server: it could not be reached at all.
-                err.kind = ExitKind::Network;
-                let said = crate::msg!(
-                    "sync-pg-unreachable",
-                    db = shown.clone(),
-                    error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
-                );
-                err.message = said.said();
-                err.said = Some(said);
-            }
-            err
-        })?;
+        let (config, shown) = config(url)?;
+        let client = open_client(&config, &shown, net)?;
         Ok(Postgres {
             client,
             shown,
@@ -81,6 +59,60 @@ impl Postgres {
         self.statements.insert(sql.to_string(), stmt.clone());
         Ok(stmt)
     }
+}
+
+/// `url` read as a PostgreSQL address, and what it is for messages (never the password).
+/// The relay's store connects the same way as the mirror.
+pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), Error> {
+    let config = postgres::Config::from_str(url).map_err(|e| {
+        Error::usage(crate::msg!(
+            "sync-not-pg-address",
+            db = redact_url(url).to_string(),
+            error = e.to_string()
+        ))
+    })?;
+    let mut config = config;
+    if config.get_password().is_none() {
+        // As libpq does: a password kept out of the address (and out of `ps`).
+        if let Some(pw) = std::env::var_os("PGPASSWORD").filter(|p| !p.is_empty()) {
+            config.password(pw.as_encoded_bytes());
+        }
+    }
+    let shown = describe(&config);
+    Ok((config, shown))
+}
+
+/// A connection over TLS with the same trust as every other connection recruit makes (the
+/// system's store plus `--ca-cert`); an unreachable server is a network failure (exit 7).
+fn open_client(
+    config: &postgres::Config,
+    shown: &crate::msg::Msg,
+    net: &crate::api::NetSettings,
+) -> Result<Client, Error> {
+    connect(config, net).map_err(|e| {
+        let mut err = pg_error(shown, &e);
+        if e.as_db_error().is_none() {
+            // Not an answer of the server: it could not be reached at all.
+            err.kind = ExitKind::Network;
+            let said = crate::msg!(
+                "sync-pg-unreachable",
+                db = shown.clone(),
+                error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
+            );
+            err.message = said.said();
+            err.said = Some(said);
+        }
+        err
+    })
+}
+
+/// The connection itself, its failure as the client says it.
+pub(crate) fn connect(
+    config: &postgres::Config,
+    net: &crate::api::NetSettings,
+) -> Result<Client, postgres::Error> {
+    let tls = tokio_postgres_rustls::MakeRustlsConnect::new(net.rustls_config());
+    config.connect(tls)
 }
 
 impl Backend for Postgres {
@@ -358,7 +390,7 @@ fn describe(c: &postgres::Config) -> crate::msg::Msg {
 }
 
 /// A PostgreSQL failure in words: the server's message and detail when it sent one.
-fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
+pub(crate) fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
     let text = match e.as_db_error() {
         Some(db) => {
             let mut t = format!("{} ({})", db.message(), db.code().code());

@@ -13,6 +13,8 @@
 //! commits); lanes read with connections of their own ([`Reader`]).
 
 pub mod erase;
+#[cfg(feature = "postgres")]
+pub mod pg;
 pub mod writer;
 
 pub use erase::ErasedEvents;
@@ -165,6 +167,8 @@ pub struct ListenerLock {
     _file: File,
 }
 
+/// The columns an [`Event`] is read from, in the order [`event_from_row`] reads them (the
+/// same in both databases).
 const COLUMNS: &str = "id, action, received_at, received_unix, status, attempts, last_error, \
      payload, target, content_type, signature_name, signature_value, next_attempt_unix, delivered_at";
 
@@ -344,6 +348,219 @@ impl EventStore {
             tx.commit()?;
             Ok(n)
         })
+    }
+}
+
+pub use crate::mirror::Target;
+
+/// `--store` as given: a `postgres://` address, a file, or (none, or empty) `events.db` in
+/// the data directory. An address is never taken for a file name.
+pub fn target(given: Option<&str>) -> Target {
+    match given {
+        Some(s) if !s.is_empty() => Target::parse(Some(s)),
+        _ => Target::Sqlite(EventStore::default_path()),
+    }
+}
+
+/// The relay's store as the listener and the `events` commands use it: a file that one
+/// listener holds, or a PostgreSQL database any number of listeners share (their lanes
+/// leased, see [`pg`]). The relay's logic is written once over it.
+pub enum Store {
+    Sqlite {
+        store: EventStore,
+        /// A listener's hold on the file.
+        lock: Option<ListenerLock>,
+    },
+    #[cfg(feature = "postgres")]
+    Postgres { store: pg::PgStore },
+}
+
+/// The same call on either store.
+macro_rules! on_store {
+    ($self:expr, $s:ident => $e:expr) => {
+        match $self {
+            Store::Sqlite { store: $s, .. } => $e,
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store: $s, .. } => $e,
+        }
+    };
+}
+
+impl Store {
+    /// Open the store at `target`: a listener creates it when missing (and holds a file);
+    /// the `events` commands need it to exist.
+    pub fn open(target: &Target, how: Open, net: &crate::api::NetSettings) -> Result<Store, Error> {
+        match target {
+            Target::Sqlite(p) if how == Open::Listener => {
+                let (store, lock) = EventStore::open_for_listener(p)?;
+                Ok(Store::Sqlite {
+                    store,
+                    lock: Some(lock),
+                })
+            }
+            Target::Sqlite(p) => Ok(Store::Sqlite {
+                store: EventStore::open(p, how)?,
+                lock: None,
+            }),
+            #[cfg(feature = "postgres")]
+            Target::Postgres(u) => Ok(Store::Postgres {
+                store: pg::PgStore::open(u, how, net)?,
+            }),
+            #[cfg(not(feature = "postgres"))]
+            Target::Postgres(u) => {
+                let _ = net;
+                Err(Error::usage(crate::msg!(
+                    "store-no-postgres-in-build",
+                    store = crate::mirror::redact_url(u)
+                )))
+            }
+        }
+    }
+
+    /// The same store, recording times read from `clock`.
+    pub fn with_clock(self, clock: SharedClock) -> Store {
+        match self {
+            Store::Sqlite { store, lock } => Store::Sqlite {
+                store: store.with_clock(clock),
+                lock,
+            },
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store } => {
+                let _ = clock;
+                Store::Postgres { store }
+            }
+        }
+    }
+
+    /// Whether several listeners share it (their lanes are leased).
+    pub fn shared(&self) -> bool {
+        !matches!(self, Store::Sqlite { .. })
+    }
+
+    /// What the store is, for messages: the file, or the database by host, port, name and
+    /// user (never the password).
+    pub fn shown(&self) -> String {
+        match self {
+            Store::Sqlite { store, .. } => store.path.display().to_string(),
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store, .. } => store.shown.said(),
+        }
+    }
+
+    /// The file, for reports of damaged pages (which only a file has); empty otherwise.
+    pub fn path(&self) -> &Path {
+        match self {
+            Store::Sqlite { store, .. } => &store.path,
+            #[cfg(feature = "postgres")]
+            Store::Postgres { .. } => Path::new(""),
+        }
+    }
+
+    pub fn get(&self, id: i64) -> Result<Option<Event>, Error> {
+        on_store!(self, s => s.get(id))
+    }
+
+    pub fn list(&self, filter: &Filter) -> Result<Vec<Event>, Error> {
+        on_store!(self, s => s.list(filter))
+    }
+
+    pub fn counts(&self) -> Result<Vec<TargetCount>, Error> {
+        on_store!(self, s => s.counts())
+    }
+
+    pub fn reroute(
+        &self,
+        routes: &[(String, String)],
+        default: Option<&str>,
+    ) -> Result<usize, Error> {
+        on_store!(self, s => s.reroute(routes, default))
+    }
+
+    pub fn prune(&self, rule: Prune, dry: bool) -> Result<Pruned, Error> {
+        on_store!(self, s => s.prune(rule, dry))
+    }
+
+    /// Start the listener's writer, recording times read from `clock`.
+    pub fn writer(
+        &self,
+        clock: SharedClock,
+    ) -> Result<(writer::Writer, std::thread::JoinHandle<()>), Error> {
+        match self {
+            Store::Sqlite { store, .. } => writer::Writer::start(&store.path, clock),
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store } => store.writer(clock),
+        }
+    }
+
+    /// A connection of its own for a lane, the leases or the metrics.
+    pub fn queue(&self) -> Result<Queue, Error> {
+        match self {
+            Store::Sqlite { store, .. } => store.reader().map(Queue::Sqlite),
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store, .. } => store.conn().map(Queue::Postgres),
+        }
+    }
+
+    /// Read the store now (the health check): a file on a connection opened for it (one
+    /// kept open could answer from pages cached before they were damaged), a database on
+    /// the store's own connection (opened again if it broke).
+    pub fn probe(&self) -> Result<Vec<TargetCount>, Error> {
+        match self {
+            Store::Sqlite { store, .. } => Reader::open(&store.path)?.pending(),
+            #[cfg(feature = "postgres")]
+            Store::Postgres { store, .. } => store.main().pending(),
+        }
+    }
+}
+
+/// Where a lane reads its next event, and (on a shared store) takes its lease.
+pub enum Queue {
+    Sqlite(Reader),
+    #[cfg(feature = "postgres")]
+    Postgres(pg::Conn),
+}
+
+impl Queue {
+    /// The next pending events for `target` after `after_id`, oldest first: one from a file
+    /// (a lookup there costs no round trip), a bounded batch from a database.
+    pub fn next_for(&self, target: &str, after_id: i64) -> Result<Vec<Event>, Error> {
+        match self {
+            Queue::Sqlite(r) => Ok(r.next_for(target, after_id)?.into_iter().collect()),
+            #[cfg(feature = "postgres")]
+            Queue::Postgres(c) => c.next_for(target, after_id),
+        }
+    }
+
+    pub fn pending(&self) -> Result<Vec<TargetCount>, Error> {
+        match self {
+            Queue::Sqlite(r) => r.pending(),
+            #[cfg(feature = "postgres")]
+            Queue::Postgres(c) => c.pending(),
+        }
+    }
+
+    /// Take or renew `holder`'s leases on `targets`; the targets it holds. A file has one
+    /// listener: it holds them all.
+    pub fn claim(
+        &self,
+        targets: &[String],
+        holder: &str,
+        lease: std::time::Duration,
+    ) -> Result<Vec<String>, Error> {
+        match self {
+            Queue::Sqlite(_) => Ok(targets.to_vec()),
+            #[cfg(feature = "postgres")]
+            Queue::Postgres(c) => c.claim(targets, holder, lease),
+        }
+    }
+
+    /// Give `holder`'s leases up.
+    pub fn release(&self, holder: &str) -> Result<(), Error> {
+        match self {
+            Queue::Sqlite(_) => Ok(()),
+            #[cfg(feature = "postgres")]
+            Queue::Postgres(c) => c.release(holder),
+        }
     }
 }
 
@@ -697,23 +914,32 @@ fn migrate(conn: &Connection, from: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// An [`Event`] from a row of [`COLUMNS`], each read with `$get` (each database's getter);
+/// the status from `$status`, given the text read.
+macro_rules! event_from_row {
+    ($r:ident . $get:ident, $status:expr) => {{
+        let name: Option<String> = $r.$get(10)?;
+        let value: Option<String> = $r.$get(11)?;
+        Event {
+            id: $r.$get(0)?,
+            action: $r.$get(1)?,
+            received_at: $r.$get(2)?,
+            received_unix: $r.$get(3)?,
+            status: $status($r.$get(4)?),
+            attempts: $r.$get(5)?,
+            last_error: $r.$get(6)?,
+            payload: $r.$get(7)?,
+            target: $r.$get(8)?,
+            content_type: $r.$get(9)?,
+            signature: name.zip(value),
+            delivered_at: $r.$get(13)?,
+        }
+    }};
+}
+pub(crate) use event_from_row;
+
 pub fn row_event(r: &rusqlite::Row<'_>) -> rusqlite::Result<Event> {
-    let name: Option<String> = r.get(10)?;
-    let value: Option<String> = r.get(11)?;
-    Ok(Event {
-        id: r.get(0)?,
-        action: r.get(1)?,
-        received_at: r.get(2)?,
-        received_unix: r.get(3)?,
-        status: r.get(4)?,
-        attempts: r.get(5)?,
-        last_error: r.get(6)?,
-        payload: r.get(7)?,
-        target: r.get(8)?,
-        content_type: r.get(9)?,
-        signature: name.zip(value),
-        delivered_at: r.get(13)?,
-    })
+    Ok(event_from_row!(r.get, |s: Status| s))
 }
 
 fn not_a_store(path: &Path, e: rusqlite::Error) -> Error {

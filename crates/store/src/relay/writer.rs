@@ -42,7 +42,7 @@ pub enum Mark {
     },
 }
 
-enum Op {
+pub(crate) enum Op {
     Insert(NewEvent, oneshot::Sender<Result<i64, Error>>),
     Mark {
         id: i64,
@@ -160,13 +160,21 @@ impl Writer {
             .and_then(|c| prepare_for_writes(&c, Role::Listener).map(|_| c))
             .map_err(|e| super::store_error(path, e))?;
         let check = Reader::open(path)?;
+        let path = path.to_path_buf();
+        Writer::spawn(move |rx, h| run(conn, check, &path, rx, h, &*clock))
+    }
+
+    /// Start a writer thread running `body` over the operations sent to it (each store's
+    /// own commits).
+    pub(crate) fn spawn(
+        body: impl FnOnce(mpsc::Receiver<Op>, &Health) + Send + 'static,
+    ) -> Result<(Writer, std::thread::JoinHandle<()>), Error> {
         let (tx, rx) = mpsc::channel();
         let health = Arc::new(Health::default());
         let h = health.clone();
-        let path = path.to_path_buf();
         let thread = std::thread::Builder::new()
             .name("event-store-writer".into())
-            .spawn(move || run(conn, check, &path, rx, &h, &*clock))
+            .spawn(move || body(rx, &h))
             .map_err(|e| {
                 Error::caused(crate::ExitKind::Other, crate::msg!("store-writer-start"), e)
             })?;
@@ -230,20 +238,27 @@ fn run(
     health: &Health,
     clock: &dyn Clock,
 ) {
-    while let Ok(first) = rx.recv() {
-        let mut bytes = first.bytes();
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH && bytes < MAX_BATCH_BYTES {
-            match rx.try_recv() {
-                Ok(op) => {
-                    bytes += op.bytes();
-                    batch.push(op);
-                }
-                Err(_) => break,
-            }
-        }
+    while let Some(batch) = next_batch(&rx) {
         commit(&mut conn, &mut check, path, batch, health, clock);
     }
+}
+
+/// What was asked since the last commit (waiting for the first): one transaction's worth.
+/// None once every handle is gone.
+pub(crate) fn next_batch(rx: &mpsc::Receiver<Op>) -> Option<Vec<Op>> {
+    let first = rx.recv().ok()?;
+    let mut bytes = first.bytes();
+    let mut batch = vec![first];
+    while batch.len() < MAX_BATCH && bytes < MAX_BATCH_BYTES {
+        match rx.try_recv() {
+            Ok(op) => {
+                bytes += op.bytes();
+                batch.push(op);
+            }
+            Err(_) => break,
+        }
+    }
+    Some(batch)
 }
 
 /// One transaction for the whole batch; each operation answered after the commit, with its
@@ -342,7 +357,7 @@ fn read_back(
 }
 
 /// Each operation's answer: an insert's id, a mark's rows changed.
-fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: Option<Error>) {
+pub(crate) fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: Option<Error>) {
     let mut results = results.into_iter();
     for op in batch {
         let result = match (&failed, results.next()) {
