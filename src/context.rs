@@ -623,7 +623,10 @@ mod tests {
             .get_arguments()
             .map(|a| a.get_id().to_string())
             .collect();
-        assert!(ids.len() > 15 && ids.contains(&"api_key".to_string()), "{ids:?}");
+        assert!(
+            ids.len() > 15 && ids.contains(&"api_key".to_string()),
+            "{ids:?}"
+        );
         for a in root.get_arguments() {
             let global = ids.iter().any(|id| id == a.get_id().as_str());
             assert_eq!(a.is_global_set(), global, "{}", a.get_id());
