@@ -1099,7 +1099,7 @@ mod tests {
     fn the_audit_log_comes_from_the_variable_then_the_profile_then_the_data_directory() {
         let (_dir, mut config) = config(&[]);
         let mut g = globals(&[]);
-        let path = |g: &GlobalArgs, config: &Config| settings(&g, config, "default").audit_log();
+        let path = |g: &GlobalArgs, config: &Config| settings(g, config, "default").audit_log();
         assert_eq!(path(&g, &config), recruit_audit::Log::default_path());
         assert!(path(&g, &config).ends_with("audit.log"));
         config.set("default", Key::AuditLog, "/profile/audit.log");
