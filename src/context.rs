@@ -8,6 +8,8 @@ use crate::config::{Config, DEFAULT_PROFILE};
 use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
 use crate::settings::{ApiKeyFrom, Format, Given, Key, Settings};
+use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
+use clap::ArgAction::SetTrue;
 use clap::Args;
 
 // The values the options take live below, with what reads them; named here as before.
@@ -15,69 +17,48 @@ pub use crate::io::ColorWhen;
 pub use crate::settings::Origin;
 
 /// Options every command takes. Precedence: flag > env var > profile > default.
+///
+/// Every one is global, shown by `--help` but not `-h`, and never shows its env var's value
+/// (which may be a key): said once here for all of them.
 #[derive(Debug, Clone, Args, Default)]
-#[command(next_help_heading = "Global options")]
+#[command(
+    next_help_heading = "Global options",
+    mut_args(|a| a.global(true).hide_short_help(true).hide_env_values(true))
+)]
 pub struct GlobalArgs {
     /// Service root, with or without a trailing /v1
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_BASE_URL",
-        hide_env_values = true,
-        value_name = "URL"
-    )]
+    #[arg(long, env = "RECRUIT_BASE_URL", value_name = "URL")]
     pub base_url: Option<String>,
 
     /// Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)
-    #[arg(
-        long,
-        global = true, hide_short_help = true,
-        env = "RECRUIT_API_KEY",
-        value_name = "KEY",
-        hide_env_values = true,
-        value_parser = parse_secret
-    )]
+    #[arg(long, env = "RECRUIT_API_KEY", value_name = "KEY", value_parser = parse_secret)]
     pub api_key: Option<crate::redact::Secret>,
 
     /// A named profile from the config file
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_PROFILE",
-        hide_env_values = true,
-        value_name = "NAME"
-    )]
+    #[arg(long, env = "RECRUIT_PROFILE", value_name = "NAME")]
     pub profile: Option<String>,
 
     /// Run against the built-in emulator (no account needed)
-    #[arg(long, global = true, hide_short_help = true, env = "RECRUIT_SANDBOX", hide_env_values = true, value_parser = clap::builder::BoolishValueParser::new(), action = clap::ArgAction::SetTrue)]
+    #[arg(
+        long,
+        env = "RECRUIT_SANDBOX",
+        value_parser = BoolishValueParser::new(),
+        action = SetTrue
+    )]
     pub sandbox: bool,
 
     /// Output format [default: table on a terminal, json otherwise]
-    #[arg(
-        short,
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_OUTPUT",
-        hide_env_values = true,
-        value_enum,
-        value_name = "FORMAT"
-    )]
+    #[arg(short, long, env = "RECRUIT_OUTPUT", value_enum, value_name = "FORMAT")]
     pub output: Option<Format>,
 
     /// Filter the JSON result with a jq expression before printing
-    #[arg(long, global = true, hide_short_help = true, value_name = "EXPR")]
+    #[arg(long, value_name = "EXPR")]
     pub jq: Option<String>,
 
     /// Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table
     /// and csv, the keys json and ndjson keep; alone, lists the fields
     #[arg(
         long,
-        global = true,
-        hide_short_help = true,
         value_name = "A,B,C",
         value_delimiter = ',',
         num_args = 0..=1,
@@ -86,51 +67,31 @@ pub struct GlobalArgs {
     pub fields: Option<Vec<String>>,
 
     /// On list commands: follow every page and merge the result
-    #[arg(long, global = true, hide_short_help = true)]
+    #[arg(long)]
     pub all: bool,
 
     /// On list commands: stop after N items
-    #[arg(long, global = true, hide_short_help = true, value_name = "N")]
+    #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
 
     /// Per-request timeout in seconds [default: 30]
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_TIMEOUT",
-        hide_env_values = true,
-        value_name = "SECS"
-    )]
+    #[arg(long, env = "RECRUIT_TIMEOUT", value_name = "SECS")]
     pub timeout: Option<f64>,
 
     /// Retries of idempotent requests on 429/5xx/connection errors [default: 3]
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_RETRIES",
-        hide_env_values = true,
-        value_name = "N"
-    )]
+    #[arg(long, env = "RECRUIT_RETRIES", value_name = "N")]
     pub retries: Option<u32>,
 
     /// Log each request and response line to stderr (the token is always redacted)
-    #[arg(short, long, global = true, hide_short_help = true)]
+    #[arg(short, long)]
     pub verbose: bool,
 
     /// When to use colour: auto, always, never (NO_COLOR also turns it off)
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        value_enum,
-        value_name = "WHEN"
-    )]
+    #[arg(long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorWhen>,
 
     /// Allow plain http:// to a public host (the key would travel unencrypted)
-    #[arg(long, global = true, hide_short_help = true)]
+    #[arg(long)]
     pub insecure_http: bool,
 
     /// Where `--sandbox` and each setting's option came from (flag or env), for their
@@ -144,24 +105,13 @@ pub struct GlobalArgs {
 
     /// Language of messages, prompts, table headers and help: en or ko [default: from
     /// LC_ALL/LANG]; JSON, NDJSON and CSV never change
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_LANG",
-        hide_env_values = true,
-        value_name = "LANG",
-        value_parser = clap::builder::TypedValueParser::map(
-            clap::builder::PossibleValuesParser::new(["en", "ko"]),
-            |s: String| crate::i18n::Lang::from_code(&s).unwrap_or_default()
-        )
-    )]
+    #[arg(long, env = "RECRUIT_LANG", value_name = "LANG", value_parser = lang_parser())]
     pub lang: Option<crate::i18n::Lang>,
 
     /// Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that
     /// spreadsheet programs (Excel) read Korean text right; a text cell that would start a
     /// formula (=, +, -, @, tab, CR) gets a leading '
-    #[arg(long, global = true, hide_short_help = true)]
+    #[arg(long)]
     pub bom: bool,
 
     /// Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel
@@ -169,8 +119,6 @@ pub struct GlobalArgs {
     /// text cell that would start a formula gets a leading '
     #[arg(
         long,
-        global = true,
-        hide_short_help = true,
         value_name = "CHARSET",
         value_parser = clap::builder::TypedValueParser::map(
             clap::builder::PossibleValuesParser::new(crate::output::sheet::Charset::NAMES),
@@ -181,50 +129,28 @@ pub struct GlobalArgs {
 
     /// Extra PEM certificate authorities to trust (a company's own CA), besides the system's
     /// store and SSL_CERT_FILE
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_CA_CERT",
-        hide_env_values = true,
-        value_name = "FILE"
-    )]
+    #[arg(long, env = "RECRUIT_CA_CERT", value_name = "FILE")]
     pub ca_cert: Option<std::path::PathBuf>,
 
     /// At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_MAX_RATE",
-        hide_env_values = true,
-        value_name = "N"
-    )]
+    #[arg(long, env = "RECRUIT_MAX_RATE", value_name = "N")]
     pub max_rate: Option<f64>,
 
     /// Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one
     /// ends at once with exit 6 naming when the quota resets [default: 60]
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_MAX_WAIT",
-        hide_env_values = true,
-        value_name = "SECS"
-    )]
+    #[arg(long, env = "RECRUIT_MAX_WAIT", value_name = "SECS")]
     pub max_wait: Option<f64>,
 
     /// Why personal data is read, recorded with this run in the access log (`recruit audit
     /// list`); exports and syncs need one when the config sets `require_reason = true`
-    #[arg(
-        long,
-        global = true,
-        hide_short_help = true,
-        env = "RECRUIT_REASON",
-        hide_env_values = true,
-        value_name = "TEXT"
-    )]
+    #[arg(long, env = "RECRUIT_REASON", value_name = "TEXT")]
     pub reason: Option<String>,
+}
+
+/// `--lang`'s values: `en` or `ko` (listed as such in help and completions).
+fn lang_parser() -> impl TypedValueParser<Value = crate::i18n::Lang> {
+    PossibleValuesParser::new(["en", "ko"])
+        .map(|s: String| crate::i18n::Lang::from_code(&s).unwrap_or_default())
 }
 
 /// Where each global option given came from (flag or env var), by its id.
@@ -700,6 +626,30 @@ fn kill_group(group: Option<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `GlobalArgs` says once for all its options holds for each, and for none of the
+    /// root's own (`-h`, `-V`).
+    #[test]
+    fn every_global_option_is_global_long_help_only_and_hides_its_env_value() {
+        let mut root = <crate::cli::Cli as clap::CommandFactory>::command();
+        root.build();
+        let ids: Vec<String> = GlobalArgs::augment_args(clap::Command::new("g"))
+            .get_arguments()
+            .map(|a| a.get_id().to_string())
+            .collect();
+        assert!(
+            ids.len() > 15 && ids.contains(&"api_key".to_string()),
+            "{ids:?}"
+        );
+        for a in root.get_arguments() {
+            let global = ids.iter().any(|id| id == a.get_id().as_str());
+            assert_eq!(a.is_global_set(), global, "{}", a.get_id());
+            assert_eq!(a.is_hide_short_help_set(), global, "{}", a.get_id());
+            if a.get_env().is_some() {
+                assert!(a.is_hide_env_values_set(), "{}", a.get_id());
+            }
+        }
+    }
 
     #[tokio::test]
     async fn a_key_command_that_hangs_is_stopped_at_the_limit() {

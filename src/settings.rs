@@ -890,23 +890,33 @@ mod tests {
         parsed.g
     }
 
-    fn config() -> (tempfile::TempDir, Config) {
+    /// The settings of `profile` with these global options and this config.
+    fn settings<'a>(g: &GlobalArgs, config: &'a Config, profile: &'a str) -> Settings<'a> {
+        Settings {
+            given: g.given(),
+            config,
+            profile,
+        }
+    }
+
+    /// A config file of its own, with these (profile, key, value) set.
+    fn config(sets: &[(&str, Key, &str)]) -> (tempfile::TempDir, Config) {
         let dir = tempfile::tempdir().unwrap();
-        let config = Config::load_from(&dir.path().join("config.toml")).unwrap();
+        let mut config = Config::load_from(&dir.path().join("config.toml")).unwrap();
+        for &(profile, key, value) in sets {
+            config.set(profile, key, value);
+        }
         (dir, config)
     }
 
     #[test]
     fn flag_over_profile_over_default_each_with_its_source() {
-        let (_dir, mut config) = config();
-        config.set("default", Key::Timeout, "12.5");
-        config.set("default", Key::MaxRate, "20");
+        let (_dir, config) = config(&[
+            ("default", Key::Timeout, "12.5"),
+            ("default", Key::MaxRate, "20"),
+        ]);
         let g = globals(&["--timeout", "5"]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert_eq!(
             s.timeout().unwrap(),
             Setting {
@@ -923,11 +933,7 @@ mod tests {
         assert_eq!((v, src.to_string()), (json!(5), "flag --timeout".into()));
 
         let g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert_eq!(s.timeout().unwrap().value, Duration::from_millis(12_500));
         assert_eq!(s.timeout().unwrap().source, Source::Profile);
     }
@@ -935,13 +941,9 @@ mod tests {
     /// The defaults the constants name are the ones the keys give.
     #[test]
     fn the_keys_defaults_are_the_named_constants() {
-        let (_dir, config) = config();
+        let (_dir, config) = config(&[]);
         let g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert_eq!(s.timeout().unwrap().value, DEFAULT_TIMEOUT);
         assert_eq!(s.retries().unwrap().value, DEFAULT_RETRIES);
         assert_eq!(s.max_wait().unwrap().value, DEFAULT_MAX_WAIT);
@@ -976,7 +978,7 @@ mod tests {
     /// `config get` as given, and is in effect from the profile as its parser shows it.
     #[test]
     fn every_key_round_trips_through_the_config_file() {
-        let (dir, mut config) = config();
+        let (dir, mut config) = config(&[]);
         for &key in Key::ALL {
             let (value, _) = sample(key);
             if key.spec().check.is_none() {
@@ -990,11 +992,7 @@ mod tests {
         assert!(text.contains("timeout = 12.5"), "{text}");
         let config = Config::load_from(&dir.path().join("config.toml")).unwrap();
         let g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "work",
-        };
+        let s = settings(&g, &config, "work");
         for &key in Key::ALL {
             let (value, shown) = sample(key);
             assert_eq!(config.get("work", key).as_deref(), Some(value), "{key}");
@@ -1033,14 +1031,9 @@ mod tests {
     /// is what `auth status` shows and what `config get` reports.
     #[test]
     fn the_api_key_comes_from_one_resolver() {
-        let (_dir, mut config) = config();
-        config.set("default", Key::ApiKeyCommand, "echo from-command");
+        let (_dir, mut config) = config(&[("default", Key::ApiKeyCommand, "echo from-command")]);
         let g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert!(matches!(s.api_key(), Some(ApiKeyFrom::Command(c)) if c == "echo from-command"));
         assert_eq!(s.api_key().unwrap().source(), Source::KeyCommand);
         assert_eq!(
@@ -1049,11 +1042,7 @@ mod tests {
             "a command is not run to show"
         );
         config.set("default", Key::ApiKey, "sk-profile-1111");
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         match s.api_key() {
             Some(ApiKeyFrom::Value(k, Source::Profile)) => {
                 assert_eq!(k.expose(), "sk-profile-1111")
@@ -1061,11 +1050,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let g = globals(&["--api-key", "sk-flag-2222"]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         match s.api_key() {
             Some(ApiKeyFrom::Value(k, Source::Flag("--api-key"))) => {
                 assert_eq!(k.expose(), "sk-flag-2222")
@@ -1078,24 +1063,15 @@ mod tests {
         );
         // An empty flag is no key.
         let g = globals(&["--api-key", ""]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert_eq!(s.api_key().unwrap().source(), Source::Profile);
     }
 
     #[test]
     fn debug_columns_and_signing_keys_come_through_the_settings() {
-        let (_dir, mut config) = config();
-        config.set("default", Key::SigningKey, "whsec_profile");
+        let (_dir, config) = config(&[("default", Key::SigningKey, "whsec_profile")]);
         let mut g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert!(!s.verbose());
         assert_eq!(s.columns(), None);
         assert_eq!(s.signing_keys(&[]), ["whsec_profile"]);
@@ -1107,11 +1083,7 @@ mod tests {
             audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
         };
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         assert!(s.verbose());
         assert_eq!(s.columns(), Some(60));
         assert_eq!(
@@ -1125,16 +1097,9 @@ mod tests {
     /// `audit.log` in the data directory.
     #[test]
     fn the_audit_log_comes_from_the_variable_then_the_profile_then_the_data_directory() {
-        let (_dir, mut config) = config();
+        let (_dir, mut config) = config(&[]);
         let mut g = globals(&[]);
-        let path = |g: &GlobalArgs, config: &Config| {
-            Settings {
-                given: g.given(),
-                config,
-                profile: "default",
-            }
-            .audit_log()
-        };
+        let path = |g: &GlobalArgs, config: &Config| settings(g, config, "default").audit_log();
         assert_eq!(path(&g, &config), recruit_audit::Log::default_path());
         assert!(path(&g, &config).ends_with("audit.log"));
         config.set("default", Key::AuditLog, "/profile/audit.log");
@@ -1148,16 +1113,11 @@ mod tests {
     #[test]
     fn the_language_comes_from_flag_env_profile_then_locale() {
         use crate::i18n::Lang;
-        let (_dir, mut config) = config();
+        let (_dir, mut config) = config(&[]);
         let lang = |args: &[&str], config: &Config, locale: Lang| {
             let mut g = globals(args);
             g.environ.locale = locale;
-            Settings {
-                given: g.given(),
-                config,
-                profile: "default",
-            }
-            .lang()
+            settings(&g, config, "default").lang()
         };
         assert_eq!(lang(&[], &config, Lang::En).unwrap(), Lang::En);
         assert_eq!(
@@ -1193,14 +1153,9 @@ mod tests {
 
     #[test]
     fn a_bad_profile_value_names_the_profile_and_the_fix_and_config_set_refuses_it() {
-        let (_dir, mut config) = config();
-        config.set("work", Key::MaxRate, "fast");
+        let (_dir, config) = config(&[("work", Key::MaxRate, "fast")]);
         let g = globals(&[]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "work",
-        };
+        let s = settings(&g, &config, "work");
         let e = s.max_rate().unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(
@@ -1209,27 +1164,25 @@ mod tests {
             "{}",
             e.message
         );
-        for (key, bad) in [
-            (Key::MaxRate, "fast"),
-            (Key::MaxRate, "0"),
-            (Key::MaxRate, "1e-300"),
-            (Key::MaxRate, "1e300"),
-            (Key::MaxWait, "-1"),
-            (Key::MaxWait, "soon"),
-            (Key::MaxWait, "1e20"),
-            (Key::Timeout, "-1"),
-            (Key::Output, "yaml"),
-            (Key::Variant, "c"),
-            (Key::Retries, "3.5"),
-            (Key::BaseUrl, "ftp://x"),
-            (Key::ApiKeyCommand, ""),
-        ] {
-            let e = key.check(bad).unwrap_err();
-            assert!(
-                e.message.contains(&format!("not a valid {key}")),
-                "{}",
-                e.message
-            );
+        let bad: &[(Key, &[&str])] = &[
+            (Key::MaxRate, &["fast", "0", "1e-300", "1e300"]),
+            (Key::MaxWait, &["-1", "soon", "1e20"]),
+            (Key::Timeout, &["-1"]),
+            (Key::Output, &["yaml"]),
+            (Key::Variant, &["c"]),
+            (Key::Retries, &["3.5"]),
+            (Key::BaseUrl, &["ftp://x"]),
+            (Key::ApiKeyCommand, &[""]),
+        ];
+        for (key, values) in bad {
+            for value in *values {
+                let e = key.check(value).unwrap_err();
+                assert!(
+                    e.message.contains(&format!("not a valid {key}")),
+                    "{}",
+                    e.message
+                );
+            }
         }
         for (key, good) in [
             (Key::MaxRate, "2.5"),
@@ -1242,11 +1195,7 @@ mod tests {
         }
         // A flag or variable out of range names itself.
         let g = globals(&["--max-wait", "1e20"]);
-        let s = Settings {
-            given: g.given(),
-            config: &config,
-            profile: "default",
-        };
+        let s = settings(&g, &config, "default");
         let e = s.max_wait().unwrap_err();
         assert!(e.message.starts_with("--max-wait must be"), "{}", e.message);
         let e = Key::CaCert.check("/no/such/file.pem").unwrap_err();

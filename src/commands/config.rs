@@ -120,17 +120,12 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
         }
         ConfigCmd::Unset(a) => {
             let key = Key::from_name(&a.key)?;
-            let said = match Config::unset_saved(&ctx.config.path, &profile, key)? {
-                true => crate::t!(
-                    "config-removed",
-                    key = key.name(),
-                    profile = profile.as_str()
-                ),
-                false => crate::t!(
-                    "config-not-set",
-                    key = key.name(),
-                    profile = profile.as_str()
-                ),
+            let removed = Config::unset_saved(&ctx.config.path, &profile, key)?;
+            let (key, profile) = (key.name(), profile.as_str());
+            let said = if removed {
+                crate::t!("config-removed", key = key, profile = profile)
+            } else {
+                crate::t!("config-not-set", key = key, profile = profile)
             };
             crate::say!(ctx.io, "{said}");
             Ok(())

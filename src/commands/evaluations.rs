@@ -1,6 +1,6 @@
 //! `recruit evaluations get CODE`: a candidate's scores at one stage.
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 
 use crate::commands::print_record;
 use crate::context::Ctx;
@@ -17,22 +17,16 @@ pub enum EvaluationsCmd {
     #[command(after_help = "Examples:
   recruit evaluations get EV-1001
   recruit evaluations get EV-1002 --jq '.resource.member_scores[] | [.user.name, .final_score]'")]
-    Get(GetArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct GetArgs {
-    /// Evaluation code (a candidate score's code, as in feedback events)
-    pub code: String,
+    Get {
+        /// Evaluation code (a candidate score's code, as in feedback events)
+        code: String,
+    },
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: EvaluationsCmd) -> Result<(), crate::Error> {
-    match cmd {
-        EvaluationsCmd::Get(a) => {
-            print_record(ctx, Kind::Evaluation, async |c| {
-                c.get_evaluation(&a.code).await
-            })
-            .await
-        }
-    }
+    let EvaluationsCmd::Get { code } = cmd;
+    print_record(ctx, Kind::Evaluation, async |c| {
+        c.get_evaluation(&code).await
+    })
+    .await
 }

@@ -1,6 +1,6 @@
 //! `recruit interviews get CODE`: one interview and its schedule.
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 
 use crate::commands::print_record;
 use crate::context::Ctx;
@@ -17,22 +17,13 @@ pub enum InterviewsCmd {
     #[command(after_help = "Examples:
   recruit interviews get IV-1001
   recruit interviews get IV-1001 --jq '.resource.schedule.start_at'")]
-    Get(GetArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct GetArgs {
-    /// Interview code (as in interview_scheduled events)
-    pub code: String,
+    Get {
+        /// Interview code (as in interview_scheduled events)
+        code: String,
+    },
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: InterviewsCmd) -> Result<(), crate::Error> {
-    match cmd {
-        InterviewsCmd::Get(a) => {
-            print_record(ctx, Kind::Interview, async |c| {
-                c.get_interview(&a.code).await
-            })
-            .await
-        }
-    }
+    let InterviewsCmd::Get { code } = cmd;
+    print_record(ctx, Kind::Interview, async |c| c.get_interview(&code).await).await
 }

@@ -500,7 +500,7 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         exports: false,
     };
     let done = carry_out(ctx, &preview, &rule.text, &stores, None).await?;
-    let done = match done.mirror {
+    let done = match done.mirror.outcome {
         Some(r) => r?,
         None => unreachable!("the mirror is the store of sync purge"),
     };

@@ -708,6 +708,46 @@ async fn memo_lifecycle() {
     env.sb.shutdown().await;
 }
 
+/// Memos the sandbox writes are stamped in the service's offset (`+09:00`), as its seed
+/// memos are, and at the time of the request.
+#[tokio::test]
+async fn memo_stamps_are_in_kst_like_the_seed_data() {
+    let env = boot().await;
+    let base = "/candidates/C1002/memos";
+    let kst = |v: &Value| {
+        let stamp = v.as_str().unwrap_or_else(|| panic!("a stamp: {v}"));
+        assert!(stamp.ends_with("+09:00"), "{stamp}");
+        let at = chrono::DateTime::parse_from_rfc3339(stamp).unwrap();
+        let off = (chrono::Utc::now() - at.with_timezone(&chrono::Utc)).num_seconds();
+        assert!((0..60).contains(&off), "{stamp} is now");
+    };
+    let seed = env.ok(Method::GET, base, None).await["collection"][0].clone();
+    assert!(
+        seed["created_at"].as_str().unwrap().ends_with("+09:00"),
+        "{seed}"
+    );
+
+    let memo = env
+        .ok(
+            Method::POST,
+            base,
+            Some(json!({"content": "Stamped in KST."})),
+        )
+        .await["resource"]
+        .clone();
+    kst(&memo["created_at"]);
+    kst(&memo["updated_at"]);
+    let item = format!("{base}/{}", memo["id"]);
+    let edited = env
+        .ok(Method::PATCH, &item, Some(json!({"content": "Edited."})))
+        .await["resource"]
+        .clone();
+    kst(&edited["updated_at"]);
+    let pinned = env.ok(Method::POST, &format!("{item}/pin"), None).await["resource"].clone();
+    kst(&pinned["fixed_at"]);
+    env.sb.shutdown().await;
+}
+
 #[tokio::test]
 async fn memo_validation_and_not_found() {
     let env = boot().await;

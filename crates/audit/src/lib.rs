@@ -82,8 +82,8 @@ impl std::str::FromStr for Via {
     }
 }
 
-/// What a front end asks to log.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a front end asks to log; a [`Record`] holds one, its keys in this order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// `"kim@work"`: the OS user @ the profile (`"default"` when none); built by the front end.
     pub actor: String,
@@ -99,7 +99,9 @@ pub struct Entry {
     pub fields: Vec<String>,
     /// `--reason TEXT` / `RECRUIT_REASON`, when given.
     pub reason: Option<String>,
-    /// A run against the built-in sandbox: the record gets `"sandbox": true`.
+    /// A run against the built-in sandbox: the record gets `"sandbox": true` (only written
+    /// when true).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sandbox: bool,
 }
 
@@ -110,21 +112,21 @@ pub struct Record {
     pub seq: u64,
     /// RFC 3339, from the log's clock.
     pub at: String,
-    pub actor: String,
-    pub via: Via,
-    pub command: String,
-    /// At most [`MAX_CODES`] codes.
-    pub candidates: Vec<String>,
-    pub count: u64,
-    pub fields: Vec<String>,
-    pub reason: Option<String>,
-    /// Only written when true.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub sandbox: bool,
+    /// What was logged, with at most [`MAX_CODES`] codes; its fields read as the record's
+    /// (`record.actor`).
+    #[serde(flatten)]
+    pub entry: Entry,
     /// The record before's `hash`; null for seq 1.
     pub prev: Option<String>,
     /// Hex SHA-256 of this record's JSON without `hash` ([`hash_of`]).
     pub hash: String,
+}
+
+impl std::ops::Deref for Record {
+    type Target = Entry;
+    fn deref(&self) -> &Entry {
+        &self.entry
+    }
 }
 
 impl Record {

@@ -89,14 +89,11 @@ impl Log {
                 .clock
                 .utc()
                 .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            actor: e.actor.clone(),
-            via: e.via,
-            command: e.command.clone(),
-            candidates: e.candidates.iter().take(MAX_CODES).cloned().collect(),
-            count: e.count.max(e.candidates.len() as u64),
-            fields: e.fields.clone(),
-            reason: e.reason.clone(),
-            sandbox: e.sandbox,
+            entry: Entry {
+                candidates: e.candidates.iter().take(MAX_CODES).cloned().collect(),
+                count: e.count.max(e.candidates.len() as u64),
+                ..e.clone()
+            },
             prev: head.map(|h| h.hash),
             hash: String::new(),
         };

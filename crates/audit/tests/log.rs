@@ -28,12 +28,14 @@ fn entry(i: usize) -> Entry {
     }
 }
 
-fn log_with(dir: &Path, n: usize) -> Log {
-    let log = Log::new(dir.join("audit.log"), clock());
+/// A log of `n` records in a directory of its own (gone when the `TempDir` is dropped).
+fn log_with(n: usize) -> (tempfile::TempDir, Log) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = Log::new(dir.path().join("audit.log"), clock());
     for i in 1..=n {
         log.append(&entry(i)).unwrap();
     }
-    log
+    (dir, log)
 }
 
 fn lines(log: &Log) -> Vec<String> {
@@ -46,6 +48,13 @@ fn lines(log: &Log) -> Vec<String> {
 
 fn write_lines(log: &Log, lines: &[String]) {
     std::fs::write(log.path(), lines.join("\n") + "\n").unwrap();
+}
+
+/// Where the log is broken once it holds `lines`: (seq, line, damage).
+fn found_in(log: &Log, lines: &[String]) -> (Option<u64>, u64, Damage) {
+    write_lines(log, lines);
+    let b = broken(log);
+    (b.seq, b.line, b.damage)
 }
 
 fn broken(log: &Log) -> Break {
@@ -97,8 +106,14 @@ fn the_hash_is_sha256_of_the_records_json_without_hash_keys_sorted_and_compact()
     assert_eq!(sorted_compact(line), expected_json);
     assert_eq!(r.hash, sha256(expected_json));
     // On disk in the contract's order, the hash last, text as UTF-8.
-    assert!(line.starts_with("{\"seq\":1,\"at\":\"2026-03-01T09:00:00.250Z\",\"actor\""));
-    assert!(line.ends_with(&format!(",\"prev\":null,\"hash\":\"{}\"}}", r.hash)));
+    let in_order = format!(
+        "{{\"seq\":1,\"at\":\"2026-03-01T09:00:00.250Z\",\"actor\":\"kim@work\",\"via\":\"cli\",\
+         \"command\":\"recruit candidates list --page 1\",\"candidates\":[\"C1\"],\"count\":1,\
+         \"fields\":[\"name\",\"email\"],\"reason\":\"월간 점검 \\\"Q1\\\"\",\"sandbox\":true,\
+         \"prev\":null,\"hash\":\"{}\"}}",
+        r.hash
+    );
+    assert_eq!(line, &in_order);
     assert!(line.contains("월간 점검"));
     // A record without `sandbox` has no such key (and its hash does not cover one).
     let r2 = log.append(&entry(2)).unwrap();
@@ -110,8 +125,7 @@ fn the_hash_is_sha256_of_the_records_json_without_hash_keys_sorted_and_compact()
 
 #[test]
 fn each_record_chains_to_the_one_before_and_the_anchor_names_the_last() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 3);
+    let (_dir, log) = log_with(3);
     let records = log.records().unwrap();
     assert_eq!(records.iter().map(|r| r.seq).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(records[0].prev, None);
@@ -139,60 +153,47 @@ fn each_record_chains_to_the_one_before_and_the_anchor_names_the_last() {
 
 #[test]
 fn an_edited_record_is_found_at_its_seq_rehashed_or_not() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 5);
+    let (_dir, log) = log_with(5);
     let original = lines(&log);
     let mut edited = original.clone();
     edited[1] = edited[1].replace("\"C2\"", "\"C9\"");
     assert_ne!(edited, original);
-    write_lines(&log, &edited);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(2), 2, Damage::Changed));
-    assert_eq!(b.intact, 1);
+    assert_eq!(found_in(&log, &edited), (Some(2), 2, Damage::Changed));
+    assert_eq!(broken(&log).intact, 1);
 
     // The editor recomputed record 3's hash too: record 4 no longer links to it.
     let mut edited = original.clone();
     let mut v: Value = serde_json::from_str(&edited[2]).unwrap();
     v["actor"] = "lee@work".into();
     edited[2] = rehashed(v);
-    write_lines(&log, &edited);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Changed));
+    assert_eq!(found_in(&log, &edited), (Some(3), 3, Damage::Changed));
 
     // A key added to a record changes it too.
     let mut edited = original.clone();
     edited[3] = edited[3].replacen('{', "{\"note\":1,", 1);
-    write_lines(&log, &edited);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(4), 4, Damage::Changed));
+    assert_eq!(found_in(&log, &edited), (Some(4), 4, Damage::Changed));
 }
 
 #[test]
 fn a_removed_record_is_found_at_the_record_after_the_gap() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 6);
+    let (_dir, log) = log_with(6);
     let original = lines(&log);
     let mut cut = original.clone();
     cut.drain(2..4); // records 3 and 4
-    write_lines(&log, &cut);
-    let b = broken(&log);
     assert_eq!(
-        (b.seq, b.line, b.damage),
+        found_in(&log, &cut),
         (Some(5), 3, Damage::Removed { from: 3, to: 4 })
     );
     // The first record removed.
-    write_lines(&log, &original[1..]);
-    let b = broken(&log);
     assert_eq!(
-        (b.seq, b.line, b.damage),
+        found_in(&log, &original[1..]),
         (Some(2), 1, Damage::Removed { from: 1, to: 1 })
     );
 }
 
 #[test]
 fn an_inserted_record_is_found_where_it_was_put() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 4);
+    let (_dir, log) = log_with(4);
     let original = lines(&log);
     // A well-made record put between 2 and 3: seq 3, linked to 2, a correct hash.
     let mut forged: Value = serde_json::from_str(&original[2]).unwrap();
@@ -200,34 +201,25 @@ fn an_inserted_record_is_found_where_it_was_put() {
     let forged = rehashed(forged);
     let mut with = original.clone();
     with.insert(2, forged);
-    write_lines(&log, &with);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Inserted));
+    assert_eq!(found_in(&log, &with), (Some(3), 3, Damage::Inserted));
 
     // A careless one (its hash wrong) between 1 and 2.
     let mut with = original.clone();
     with.insert(1, original[1].replace("\"C2\"", "\"C7\""));
-    write_lines(&log, &with);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(2), 2, Damage::Inserted));
+    assert_eq!(found_in(&log, &with), (Some(2), 2, Damage::Inserted));
 
     // A copy of record 2 after record 4.
     let mut with = original.clone();
     with.push(original[1].clone());
-    write_lines(&log, &with);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (Some(2), 5, Damage::Inserted));
+    assert_eq!(found_in(&log, &with), (Some(2), 5, Damage::Inserted));
 }
 
 #[test]
 fn a_cut_tail_is_found_through_the_anchor_and_stays_in_the_chain_after_more_appends() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 5);
+    let (_dir, log) = log_with(5);
     let original = lines(&log);
-    write_lines(&log, &original[..3]);
-    let b = broken(&log);
     assert_eq!(
-        (b.seq, b.line, b.damage),
+        found_in(&log, &original[..3]),
         (
             Some(4),
             4,
@@ -260,20 +252,16 @@ fn a_cut_tail_is_found_through_the_anchor_and_stays_in_the_chain_after_more_appe
 
 #[test]
 fn a_line_that_is_not_a_record_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 3);
+    let (_dir, log) = log_with(3);
     let mut with = lines(&log);
     with[1] = "{\"seq\": 2, \"broken".into();
-    write_lines(&log, &with);
-    let b = broken(&log);
-    assert_eq!((b.seq, b.line, b.damage), (None, 2, Damage::Unreadable));
+    assert_eq!(found_in(&log, &with), (None, 2, Damage::Unreadable));
     assert_eq!(log.records().unwrap().len(), 2);
 }
 
 #[test]
 fn a_write_cut_short_stays_a_line_of_its_own_and_the_chain_goes_on_from_the_last_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 2);
+    let (_dir, log) = log_with(2);
     let text = std::fs::read_to_string(log.path()).unwrap();
     std::fs::write(log.path(), format!("{text}{{\"seq\":3,\"at\":\"20")).unwrap();
     let r = log.append(&entry(3)).unwrap();
@@ -297,8 +285,7 @@ fn no_log_is_nothing_to_verify_and_no_records() {
 
 #[test]
 fn a_record_keeps_the_first_thousand_codes_and_the_whole_count() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = Log::new(dir.path().join("audit.log"), clock());
+    let (_dir, log) = log_with(0);
     let mut e = entry(1);
     e.candidates = (0..1_500).map(|i| format!("CANDIDATE-{i:08}")).collect();
     e.count = 20_000;
@@ -401,8 +388,7 @@ fn two_processes_appending_at_once_lose_no_record_and_break_no_chain() {
 
 #[test]
 fn an_anchor_left_behind_by_a_crash_is_accepted_and_a_changed_or_damaged_one_is_not() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = log_with(dir.path(), 4);
+    let (_dir, log) = log_with(4);
     let records = log.records().unwrap();
     let anchor = |seq: u64, hash: &str| {
         std::fs::write(

@@ -49,30 +49,69 @@ pub fn kst_at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<FixedOffset>
         .expect("valid demo date")
 }
 
-/// Spec for one question: (kind, title, required, options, description).
-type Q<'a> = (&'a str, &'a str, bool, &'a [&'a str], Option<&'a str>);
+/// Spec for one question of a demo form; [`q`] makes one.
+#[derive(Clone, Copy)]
+struct Q {
+    kind: &'static str,
+    title: &'static str,
+    required: bool,
+    options: &'static [&'static str],
+    description: Option<&'static str>,
+}
+
+/// An optional question with no choices and no description: what most are, so a spec only
+/// says how it differs.
+const fn q(kind: &'static str, title: &'static str) -> Q {
+    Q {
+        kind,
+        title,
+        required: false,
+        options: &[],
+        description: None,
+    }
+}
+
+impl Q {
+    const fn required(self) -> Q {
+        Q {
+            required: true,
+            ..self
+        }
+    }
+
+    const fn choices(self, options: &'static [&'static str]) -> Q {
+        Q { options, ..self }
+    }
+
+    const fn described(self, description: &'static str) -> Q {
+        Q {
+            description: Some(description),
+            ..self
+        }
+    }
+}
 
 fn questions(first_id: Option<i64>, specs: &[Q], stamp: &str) -> Vec<Question> {
     specs
         .iter()
         .enumerate()
-        .map(|(i, (kind, title, required, options, description))| {
-            let choice_kind = matches!(*kind, "radio" | "dropdown" | "checkbox");
+        .map(|(i, spec)| {
+            let choice_kind = matches!(spec.kind, "radio" | "dropdown" | "checkbox");
             Question {
                 id: first_id.map(|id| id + i as i64),
-                kind: kind.to_string(),
-                title: title.to_string(),
+                kind: spec.kind.to_string(),
+                title: spec.title.to_string(),
                 order: i as i64 + 1,
-                required: *required,
-                show_description: description.is_some(),
+                required: spec.required,
+                show_description: spec.description.is_some(),
                 // Both shapes the spec allows for "nothing": null and "" / [].
-                description: match description {
+                description: match spec.description {
                     Some(d) => Some(d.to_string()),
                     None if i % 2 == 0 => None,
                     None => Some(String::new()),
                 },
                 answer_options: if choice_kind {
-                    Some(options.iter().map(|s| s.to_string()).collect())
+                    Some(spec.options.iter().map(|s| s.to_string()).collect())
                 } else if i % 2 == 0 {
                     None
                 } else {
@@ -85,18 +124,15 @@ fn questions(first_id: Option<i64>, specs: &[Q], stamp: &str) -> Vec<Question> {
         .collect()
 }
 
-fn basic(resume_required: bool) -> Vec<Q<'static>> {
+fn basic(resume_required: bool) -> Vec<Q> {
     vec![
-        ("name", "Full name", true, &[], None),
-        ("email", "Email address", true, &[], None),
-        ("phone", "Mobile phone number", true, &[], None),
-        (
-            "resume",
-            "Resume / CV",
-            resume_required,
-            &[],
-            Some("PDF, DOCX or HWP, up to 20 MB."),
-        ),
+        q("name", "Full name").required(),
+        q("email", "Email address").required(),
+        q("phone", "Mobile phone number").required(),
+        Q {
+            required: resume_required,
+            ..q("resume", "Resume / CV").described("PDF, DOCX or HWP, up to 20 MB.")
+        },
     ]
 }
 
@@ -124,64 +160,63 @@ const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
 #[cfg(any(test, feature = "testing"))]
 pub const ALL_KINDS: &[&str] = recruit_client::api::types::KNOWN_KINDS;
 
-fn all_kinds_questions() -> Vec<Q<'static>> {
-    vec![
-        ("name", "Full name", true, &[], None),
-        ("email", "Email address", true, &[], None),
-        ("phone", "Mobile phone number", true, &[], None),
-        ("resume", "Resume / CV", true, &[], Some("PDF or DOCX, up to 20 MB.")),
-        ("experience_total", "Total work experience", true, &[], Some("In months, counting full-time positions only.")),
-        ("desired_salary", "Desired annual salary (KRW 10,000)", false, &[], None),
-        ("current_salary", "Current annual salary (KRW 10,000)", false, &[], None),
-        ("gender", "Gender", false, &[], None),
-        ("birth", "Date of birth", false, &[], None),
-        ("profile_img", "Profile photo", false, &[], Some("A recent photo; JPG or PNG.")),
-        ("address", "Home address", false, &[], None),
-        ("experience", "Work experience", true, &[], Some("Most recent first.")),
-        ("education", "Education", true, &[], None),
-        ("qualification", "Certificates and awards", false, &[], None),
-        ("training", "Training and courses", false, &[], None),
-        ("language", "Language test scores", false, &[], None),
-        ("military_service", "Military service", false, &[], None),
-        ("veteran_affair", "National merit (veterans' affairs) status", false, &[], Some("Eligible applicants receive additional points under the Act on Veterans' Affairs; enter your certificate number (00-000000).")),
-        ("disability", "Disability", false, &[], Some("Answering is voluntary and has no effect on the evaluation.")),
-        ("text", "Current company and job title", false, &[], None),
-        ("textarea", "Why do you want to join Acme?", true, &[], Some("About 500 words.")),
-        ("dropdown", "Where did you hear about this position?", true, SOURCES, None),
-        ("radio", "Are you authorized to work in Korea?", true, WORK_AUTH, None),
-        ("date_type", "Earliest possible start date", false, &[], None),
-        ("checkbox", "Which languages have you used in production?", false, STACKS, None),
-        ("link", "Portfolio, GitHub or blog", false, &[], None),
-        ("file_upload", "Other documents", false, &[], Some("Certificates, portfolio PDF, etc.")),
-    ]
-}
+const ALL_KINDS_QUESTIONS: &[Q] = &[
+    q("name", "Full name").required(),
+    q("email", "Email address").required(),
+    q("phone", "Mobile phone number").required(),
+    q("resume", "Resume / CV").required().described("PDF or DOCX, up to 20 MB."),
+    q("experience_total", "Total work experience").required().described("In months, counting full-time positions only."),
+    q("desired_salary", "Desired annual salary (KRW 10,000)"),
+    q("current_salary", "Current annual salary (KRW 10,000)"),
+    q("gender", "Gender"),
+    q("birth", "Date of birth"),
+    q("profile_img", "Profile photo").described("A recent photo; JPG or PNG."),
+    q("address", "Home address"),
+    q("experience", "Work experience").required().described("Most recent first."),
+    q("education", "Education").required(),
+    q("qualification", "Certificates and awards"),
+    q("training", "Training and courses"),
+    q("language", "Language test scores"),
+    q("military_service", "Military service"),
+    q("veteran_affair", "National merit (veterans' affairs) status").described("Eligible applicants receive additional points under the Act on Veterans' Affairs; enter your certificate number (00-000000)."),
+    q("disability", "Disability").described("Answering is voluntary and has no effect on the evaluation."),
+    q("text", "Current company and job title"),
+    q("textarea", "Why do you want to join Acme?").required().described("About 500 words."),
+    q("dropdown", "Where did you hear about this position?").required().choices(SOURCES),
+    q("radio", "Are you authorized to work in Korea?").required().choices(WORK_AUTH),
+    q("date_type", "Earliest possible start date"),
+    q("checkbox", "Which languages have you used in production?").choices(STACKS),
+    q("link", "Portfolio, GitHub or blog"),
+    q("file_upload", "Other documents").described("Certificates, portfolio PDF, etc."),
+];
 
+/// One demo form: [`form`] makes one, its methods say how it differs from the usual.
 struct FormSpec {
     code: &'static str,
     title: &'static str,
     variant: u8,
-    career_kind: &'static str,
-    career: (i64, i64),
+    /// Years of experience asked for (from, to); `None`: none needed.
+    career: Option<(i64, i64)>,
     open: bool,
     /// Days from now to `end_at` (×10 when positive, see `build_form`); negative = expired.
     end_in_days: i64,
     address: (&'static str, &'static str),
-    extras: Vec<Q<'static>>,
+    /// Asked after the basic questions (name, email, phone, resume).
+    extras: &'static [Q],
 }
 
-fn spec(
+/// A form of the first detail variant, no career needed, open, at the head office.
+const fn form(
     code: &'static str,
     title: &'static str,
-    variant: u8,
     end_in_days: i64,
-    extras: Vec<Q<'static>>,
+    extras: &'static [Q],
 ) -> FormSpec {
     FormSpec {
         code,
         title,
-        variant,
-        career_kind: "not_required",
-        career: (0, 0),
+        variant: 1,
+        career: None,
         open: true,
         end_in_days,
         address: ("14 Teheran-ro 4-gil, Gangnam-gu, Seoul", "8F, Acme Tower"),
@@ -189,283 +224,84 @@ fn spec(
     }
 }
 
-fn form_specs() -> Vec<FormSpec> {
-    let why: Q = (
-        "textarea",
-        "Why are you interested in this role?",
-        true,
-        &[],
-        None,
-    );
-    let source: Q = (
-        "dropdown",
-        "Where did you hear about us?",
-        false,
-        SOURCES,
-        None,
-    );
-    let stack: Q = (
-        "checkbox",
-        "Which of these have you used in production?",
-        false,
-        STACKS,
-        None,
-    );
-    let portfolio: Q = ("link", "GitHub, portfolio or blog", false, &[], None);
-    let salary: Q = (
-        "desired_salary",
-        "Desired annual salary (KRW 10,000)",
-        false,
-        &[],
-        None,
-    );
-    let exp_total: Q = (
-        "experience_total",
-        "Total work experience",
-        true,
-        &[],
-        Some("In months."),
-    );
-    let start: Q = (
-        "date_type",
-        "Earliest possible start date",
-        false,
-        &[],
-        None,
-    );
-    let auth: Q = (
-        "radio",
-        "Are you authorized to work in Korea?",
-        true,
-        WORK_AUTH,
-        None,
-    );
-    let experience: Q = ("experience", "Work experience", true, &[], None);
-    let education: Q = ("education", "Education", false, &[], None);
-    let language: Q = ("language", "Language test scores", false, &[], None);
-    let cover: Q = (
-        "file_upload",
-        "Cover letter or portfolio file",
-        false,
-        &[],
-        Some("Optional."),
-    );
+impl FormSpec {
+    const fn variant(self, variant: u8) -> FormSpec {
+        FormSpec { variant, ..self }
+    }
 
-    let mut v = vec![
+    const fn experienced(self, from: i64, to: i64) -> FormSpec {
         FormSpec {
-            career_kind: "experienced",
-            career: (3, 10),
-            ..spec(
-                "FORM-1001",
-                "Backend Engineer (Rust)",
-                1,
-                45,
-                vec![exp_total, why, stack, portfolio, salary],
-            )
-        },
-        spec(
-            "FORM-1002",
-            "Frontend Engineer (React/TypeScript)",
-            2,
-            30,
-            vec![why, stack, portfolio],
-        ),
-        spec(
-            "FORM-1003",
-            "Product Designer",
-            1,
-            60,
-            vec![portfolio, cover, why],
-        ),
-        spec(
-            "FORM-1004",
-            "Data Analyst",
-            2,
-            21,
-            vec![education, why, source],
-        ),
-        FormSpec {
-            career_kind: "experienced",
-            career: (5, 15),
-            ..spec(
-                "FORM-1005",
-                "DevOps Engineer",
-                1,
-                50,
-                vec![exp_total, experience, stack],
-            )
-        },
+            career: Some((from, to)),
+            ..self
+        }
+    }
+
+    const fn closed(self) -> FormSpec {
         FormSpec {
             open: false,
-            ..spec("FORM-1006", "QA Engineer", 1, 40, vec![why, start])
-        },
-        spec(
-            "FORM-1007",
-            "iOS Developer",
-            2,
-            35,
-            vec![portfolio, stack, salary],
-        ),
-        spec(
-            "FORM-1008",
-            "Android Developer",
-            1,
-            35,
-            vec![portfolio, stack, salary],
-        ),
-        spec(
-            "FORM-1009",
-            "Technical Recruiter",
-            1,
-            -12,
-            vec![experience, why],
-        ),
-        spec(
-            "FORM-1010",
-            "Customer Success Manager",
-            2,
-            28,
-            vec![language, why, auth],
-        ),
+            ..self
+        }
+    }
+
+    const fn at(self, address: &'static str, floor: &'static str) -> FormSpec {
         FormSpec {
-            address: ("7 Wausan-ro 29-gil, Mapo-gu, Seoul", "3F"),
-            ..spec(
-                "FORM-1011",
-                "Marketing Manager",
-                1,
-                33,
-                vec![experience, portfolio, why],
-            )
-        },
-        spec(
-            "FORM-1012",
-            "Enterprise Account Executive",
-            2,
-            -40,
-            vec![exp_total, language, salary],
-        ),
-        spec(
-            "FORM-1013",
-            "HR Business Partner",
-            1,
-            44,
-            vec![experience, education, why],
-        ),
-        FormSpec {
-            career_kind: "experienced",
-            career: (2, 8),
-            ..spec(
-                "FORM-1014",
-                "Machine Learning Engineer",
-                2,
-                55,
-                vec![education, stack, portfolio, why],
-            )
-        },
-        spec(
-            "FORM-1015",
-            "Security Engineer",
-            1,
-            48,
-            vec![exp_total, stack, auth],
-        ),
-        FormSpec {
-            open: false,
-            ..spec(
-                "FORM-1016",
-                "Finance Associate",
-                1,
-                -90,
-                vec![education, why],
-            )
-        },
-        spec(
-            "FORM-1017",
-            "Site Reliability Engineer",
-            2,
-            26,
-            vec![exp_total, stack, start],
-        ),
-        FormSpec {
-            career_kind: "experienced",
-            career: (8, 20),
-            ..spec(
-                "FORM-1018",
-                "Engineering Manager",
-                1,
-                70,
-                vec![experience, why, salary],
-            )
-        },
-        spec("FORM-1019", "UX Researcher", 2, 31, vec![portfolio, why]),
-        FormSpec {
-            address: ("55 Centum jungang-ro, Haeundae-gu, Busan", "12F"),
-            ..spec(
-                "FORM-1020",
-                "Solutions Architect (Busan)",
-                1,
-                38,
-                vec![exp_total, language, why, auth],
-            )
-        },
-        spec(
-            "FORM-1021",
-            "Office Manager",
-            1,
-            25,
-            vec![experience, start],
-        ),
-        spec(
-            "FORM-1022",
-            "Software Engineering Intern (Summer 2027)",
-            2,
-            90,
-            vec![education, stack, portfolio, start],
-        ),
-        spec(
-            "FORM-1023",
-            "Technical Writer",
-            1,
-            29,
-            vec![portfolio, cover, language],
-        ),
-        spec(
-            "FORM-1024",
-            "Talent Pool (general application)",
-            1,
-            365,
-            vec![source, why],
-        ),
-    ];
-    v.insert(
-        0,
-        FormSpec {
-            career_kind: "experienced",
-            career: (1, 10),
-            ..spec(
-                "FORM-ALLKINDS",
-                "Platform Engineer (full application form)",
-                1,
-                120,
-                all_kinds_questions(),
-            )
-        },
-    );
-    v.push(FormSpec {
-        address: ("12 Seongsui-ro 7-gil, Seongdong-gu, Seoul", "1F store"),
-        ..spec(
-            "FORM-NOIDS",
-            "Store Operations Associate (Seongsu)",
-            1,
-            200,
-            vec![
-                ("textarea", "Introduce yourself briefly", false, &[], None),
-                ("radio", "Preferred shift", false, SHIFTS, None),
-            ],
-        )
-    });
-    v
+            address: (address, floor),
+            ..self
+        }
+    }
 }
+
+const WHY: Q = q("textarea", "Why are you interested in this role?").required();
+const SOURCE: Q = q("dropdown", "Where did you hear about us?").choices(SOURCES);
+const STACK: Q = q("checkbox", "Which of these have you used in production?").choices(STACKS);
+const PORTFOLIO: Q = q("link", "GitHub, portfolio or blog");
+const SALARY: Q = q("desired_salary", "Desired annual salary (KRW 10,000)");
+const EXP_TOTAL: Q = q("experience_total", "Total work experience")
+    .required()
+    .described("In months.");
+const START: Q = q("date_type", "Earliest possible start date");
+const AUTH: Q = q("radio", "Are you authorized to work in Korea?")
+    .required()
+    .choices(WORK_AUTH);
+const EXPERIENCE: Q = q("experience", "Work experience").required();
+const EDUCATION: Q = q("education", "Education");
+const LANGUAGE: Q = q("language", "Language test scores");
+const COVER: Q = q("file_upload", "Cover letter or portfolio file").described("Optional.");
+const STORE: &[Q] = &[
+    q("textarea", "Introduce yourself briefly"),
+    q("radio", "Preferred shift").choices(SHIFTS),
+];
+
+/// The demo forms, in the order of their ids and dates (`build_form`).
+#[rustfmt::skip]
+const FORMS: &[FormSpec] = &[
+    form("FORM-ALLKINDS", "Platform Engineer (full application form)", 120, ALL_KINDS_QUESTIONS).experienced(1, 10),
+    form("FORM-1001", "Backend Engineer (Rust)", 45, &[EXP_TOTAL, WHY, STACK, PORTFOLIO, SALARY]).experienced(3, 10),
+    form("FORM-1002", "Frontend Engineer (React/TypeScript)", 30, &[WHY, STACK, PORTFOLIO]).variant(2),
+    form("FORM-1003", "Product Designer", 60, &[PORTFOLIO, COVER, WHY]),
+    form("FORM-1004", "Data Analyst", 21, &[EDUCATION, WHY, SOURCE]).variant(2),
+    form("FORM-1005", "DevOps Engineer", 50, &[EXP_TOTAL, EXPERIENCE, STACK]).experienced(5, 15),
+    form("FORM-1006", "QA Engineer", 40, &[WHY, START]).closed(),
+    form("FORM-1007", "iOS Developer", 35, &[PORTFOLIO, STACK, SALARY]).variant(2),
+    form("FORM-1008", "Android Developer", 35, &[PORTFOLIO, STACK, SALARY]),
+    form("FORM-1009", "Technical Recruiter", -12, &[EXPERIENCE, WHY]),
+    form("FORM-1010", "Customer Success Manager", 28, &[LANGUAGE, WHY, AUTH]).variant(2),
+    form("FORM-1011", "Marketing Manager", 33, &[EXPERIENCE, PORTFOLIO, WHY]).at("7 Wausan-ro 29-gil, Mapo-gu, Seoul", "3F"),
+    form("FORM-1012", "Enterprise Account Executive", -40, &[EXP_TOTAL, LANGUAGE, SALARY]).variant(2),
+    form("FORM-1013", "HR Business Partner", 44, &[EXPERIENCE, EDUCATION, WHY]),
+    form("FORM-1014", "Machine Learning Engineer", 55, &[EDUCATION, STACK, PORTFOLIO, WHY]).variant(2).experienced(2, 8),
+    form("FORM-1015", "Security Engineer", 48, &[EXP_TOTAL, STACK, AUTH]),
+    form("FORM-1016", "Finance Associate", -90, &[EDUCATION, WHY]).closed(),
+    form("FORM-1017", "Site Reliability Engineer", 26, &[EXP_TOTAL, STACK, START]).variant(2),
+    form("FORM-1018", "Engineering Manager", 70, &[EXPERIENCE, WHY, SALARY]).experienced(8, 20),
+    form("FORM-1019", "UX Researcher", 31, &[PORTFOLIO, WHY]).variant(2),
+    form("FORM-1020", "Solutions Architect (Busan)", 38, &[EXP_TOTAL, LANGUAGE, WHY, AUTH]).at("55 Centum jungang-ro, Haeundae-gu, Busan", "12F"),
+    form("FORM-1021", "Office Manager", 25, &[EXPERIENCE, START]),
+    form("FORM-1022", "Software Engineering Intern (Summer 2027)", 90, &[EDUCATION, STACK, PORTFOLIO, START]).variant(2),
+    form("FORM-1023", "Technical Writer", 29, &[PORTFOLIO, COVER, LANGUAGE]),
+    form("FORM-1024", "Talent Pool (general application)", 365, &[SOURCE, WHY]),
+    form("FORM-NOIDS", "Store Operations Associate (Seongsu)", 200, STORE).at("12 Seongsui-ro 7-gil, Seongdong-gu, Seoul", "1F store"),
+];
 
 fn html_posting(title: &str, address: &str) -> String {
     format!(
@@ -480,7 +316,7 @@ fn html_posting(title: &str, address: &str) -> String {
     )
 }
 
-fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
+fn build_form(i: usize, s: &FormSpec, now: DateTime<Utc>) -> Form {
     let created = (now - Duration::days(20 + (i as i64 * 3) % 40)).with_timezone(&kst());
     let updated = created + Duration::hours(5 + i as i64);
     // Open postings close months to years ahead, so a long-lived state file keeps the
@@ -516,9 +352,14 @@ fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
         code: s.code.into(),
         title: s.title.into(),
         status: "in_progress".into(),
-        career_kind: s.career_kind.into(),
-        career_start: s.career.0,
-        career_end: s.career.1,
+        career_kind: if s.career.is_some() {
+            "experienced"
+        } else {
+            "not_required"
+        }
+        .into(),
+        career_start: s.career.map_or(0, |c| c.0),
+        career_end: s.career.map_or(0, |c| c.1),
         employment_type: "full_time".into(),
         variant: s.variant,
         address: None,
@@ -567,8 +408,8 @@ fn build_form(i: usize, s: FormSpec, now: DateTime<Utc>) -> Form {
 }
 
 pub fn demo_forms(now: DateTime<Utc>) -> Vec<Form> {
-    form_specs()
-        .into_iter()
+    FORMS
+        .iter()
         .enumerate()
         .map(|(i, s)| build_form(i, s, now))
         .collect()
@@ -593,13 +434,13 @@ struct CandidateSpec {
     salary: Option<(i64, i64)>,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A candidate with no birth date given, the step titled as usual for its kind, a four-year
+/// degree, no experience, no salary; its methods say how it differs.
 const fn cand(
     code: &'static str,
     name: &'static str,
     email: &'static str,
     phone: &'static str,
-    birth: Option<&'static str>,
     submissions: usize,
     form: &'static str,
     stage: &'static str,
@@ -609,7 +450,7 @@ const fn cand(
         name,
         email,
         phone,
-        birth,
+        birth: None,
         submissions,
         form,
         stage,
@@ -620,303 +461,68 @@ const fn cand(
     }
 }
 
+impl CandidateSpec {
+    const fn born(self, birth: &'static str) -> CandidateSpec {
+        CandidateSpec {
+            birth: Some(birth),
+            ..self
+        }
+    }
+
+    const fn titled(self, title: &'static str) -> CandidateSpec {
+        CandidateSpec {
+            title: Some(title),
+            ..self
+        }
+    }
+
+    const fn education(self, education: &'static str) -> CandidateSpec {
+        CandidateSpec { education, ..self }
+    }
+
+    const fn months(self, experience_months: i64) -> CandidateSpec {
+        CandidateSpec {
+            experience_months,
+            ..self
+        }
+    }
+
+    const fn salary(self, desired: i64, current: i64) -> CandidateSpec {
+        CandidateSpec {
+            salary: Some((desired, current)),
+            ..self
+        }
+    }
+}
+
 /// The memo and submission candidates first (C1001 … C/2001), then more at every stage, with
 /// Korean and English names. Every stage has at least two candidates.
+#[rustfmt::skip]
 const CANDIDATES: &[CandidateSpec] = &[
-    CandidateSpec {
-        experience_months: 74,
-        salary: Some((9500, 8200)),
-        ..cand(
-            "C1001",
-            "Kim Min-jun",
-            "minjun.kim@example.com",
-            "010-2345-6789",
-            Some("1993-04-17"),
-            45,
-            "FORM-1001",
-            "interview",
-        )
-    },
-    CandidateSpec {
-        experience_months: 38,
-        ..cand(
-            "C1002",
-            "Lee Seo-yeon",
-            "seoyeon.lee@example.com",
-            "010-3456-7890",
-            Some("1996-11-02"),
-            6,
-            "FORM-1003",
-            "review",
-        )
-    },
-    CandidateSpec {
-        education: "university_2",
-        ..cand(
-            "C1003",
-            "Park Ji-ho",
-            "jiho.park@example.com",
-            "010-4567-8901",
-            None,
-            3,
-            "FORM-1024",
-            "applied",
-        )
-    },
-    CandidateSpec {
-        education: "graduate_master",
-        experience_months: 96,
-        salary: Some((11000, 9800)),
-        ..cand(
-            "C1004",
-            "Jordan Avery",
-            "jordan.avery@example.net",
-            "+1-415-555-0142",
-            Some("1990-07-29"),
-            8,
-            "FORM-1005",
-            "offer",
-        )
-    },
-    CandidateSpec {
-        experience_months: 14,
-        ..cand(
-            "C1005",
-            "Choi Yu-na",
-            "yuna.choi@example.com",
-            "010-5678-9012",
-            Some("1998-01-23"),
-            2,
-            "FORM-1010",
-            "fail",
-        )
-    },
-    CandidateSpec {
-        experience_months: 61,
-        salary: Some((8000, 7100)),
-        ..cand(
-            "C1006",
-            "Sam Rivera",
-            "sam.rivera@example.org",
-            "010-6789-0123",
-            None,
-            12,
-            "FORM-1002",
-            "pass",
-        )
-    },
+    cand("C1001", "Kim Min-jun", "minjun.kim@example.com", "010-2345-6789", 45, "FORM-1001", "interview").born("1993-04-17").months(74).salary(9500, 8200),
+    cand("C1002", "Lee Seo-yeon", "seoyeon.lee@example.com", "010-3456-7890", 6, "FORM-1003", "review").born("1996-11-02").months(38),
+    cand("C1003", "Park Ji-ho", "jiho.park@example.com", "010-4567-8901", 3, "FORM-1024", "applied").education("university_2"),
+    cand("C1004", "Jordan Avery", "jordan.avery@example.net", "+1-415-555-0142", 8, "FORM-1005", "offer").born("1990-07-29").education("graduate_master").months(96).salary(11000, 9800),
+    cand("C1005", "Choi Yu-na", "yuna.choi@example.com", "010-5678-9012", 2, "FORM-1010", "fail").born("1998-01-23").months(14),
+    cand("C1006", "Sam Rivera", "sam.rivera@example.org", "010-6789-0123", 12, "FORM-1002", "pass").months(61).salary(8000, 7100),
     // A code with a slash: clients must percent-encode it as one path segment (C%2F2001).
-    CandidateSpec {
-        experience_months: 27,
-        ..cand(
-            "C/2001",
-            "Han Da-eun",
-            "daeun.han@example.com",
-            "010-7890-1234",
-            Some("1995-09-14"),
-            2,
-            "FORM-1004",
-            "review",
-        )
-    },
-    cand(
-        "C3001",
-        "김지우",
-        "jiwoo.kim@example.kr",
-        "010-1111-3001",
-        Some("1997-03-08"),
-        2,
-        "FORM-1001",
-        "applied",
-    ),
-    cand(
-        "C3002",
-        "이하은",
-        "haeun.lee@example.kr",
-        "010-1111-3002",
-        None,
-        1,
-        "FORM-1002",
-        "applied",
-    ),
-    CandidateSpec {
-        experience_months: 52,
-        ..cand(
-            "C3003",
-            "박서준",
-            "seojun.park@example.kr",
-            "010-1111-3003",
-            Some("1992-12-01"),
-            3,
-            "FORM-1001",
-            "review",
-        )
-    },
-    CandidateSpec {
-        title: Some("2차 면접"),
-        experience_months: 44,
-        salary: Some((7000, 6200)),
-        ..cand(
-            "C3004",
-            "최민서",
-            "minseo.choi@example.kr",
-            "010-1111-3004",
-            Some("1994-06-19"),
-            2,
-            "FORM-1002",
-            "interview",
-        )
-    },
-    CandidateSpec {
-        experience_months: 30,
-        ..cand(
-            "C3005",
-            "Emily Carter",
-            "emily.carter@example.com",
-            "010-1111-3005",
-            None,
-            1,
-            "FORM-1003",
-            "interview",
-        )
-    },
-    CandidateSpec {
-        experience_months: 88,
-        salary: Some((10500, 9000)),
-        ..cand(
-            "C3006",
-            "정도윤",
-            "doyun.jung@example.kr",
-            "010-1111-3006",
-            Some("1989-10-30"),
-            3,
-            "FORM-1001",
-            "offer",
-        )
-    },
-    CandidateSpec {
-        experience_months: 70,
-        ..cand(
-            "C3007",
-            "강예린",
-            "yerin.kang@example.kr",
-            "010-1111-3007",
-            None,
-            2,
-            "FORM-1005",
-            "pass",
-        )
-    },
-    cand(
-        "C3008",
-        "Noah Kim",
-        "noah.kim@example.com",
-        "010-1111-3008",
-        None,
-        1,
-        "FORM-1007",
-        "fail",
-    ),
-    CandidateSpec {
-        experience_months: 58,
-        ..cand(
-            "C3009",
-            "윤서아",
-            "seoa.yoon@example.kr",
-            "010-1111-3009",
-            Some("1993-02-11"),
-            2,
-            "FORM-ALLKINDS",
-            "interview",
-        )
-    },
-    CandidateSpec {
-        education: "high_school",
-        ..cand(
-            "C3010",
-            "Olivia Park",
-            "olivia.park@example.com",
-            "010-1111-3010",
-            None,
-            1,
-            "FORM-NOIDS",
-            "applied",
-        )
-    },
-    CandidateSpec {
-        education: "graduate_doctor",
-        experience_months: 20,
-        ..cand(
-            "C3011",
-            "장하준",
-            "hajun.jang@example.kr",
-            "010-1111-3011",
-            None,
-            2,
-            "FORM-1014",
-            "fail",
-        )
-    },
-    cand(
-        "C3012",
-        "임수빈",
-        "subin.lim@example.kr",
-        "010-1111-3012",
-        Some("1999-08-25"),
-        1,
-        "FORM-1024",
-        "review",
-    ),
-    CandidateSpec {
-        experience_months: 66,
-        ..cand(
-            "C3013",
-            "오지훈",
-            "jihoon.oh@example.kr",
-            "010-1111-3013",
-            None,
-            3,
-            "FORM-1017",
-            "interview",
-        )
-    },
-    CandidateSpec {
-        education: "graduate_master",
-        ..cand(
-            "C3014",
-            "Grace Lee",
-            "grace.lee@example.com",
-            "010-1111-3014",
-            None,
-            1,
-            "FORM-1014",
-            "applied",
-        )
-    },
-    CandidateSpec {
-        experience_months: 49,
-        salary: Some((7800, 6900)),
-        ..cand(
-            "C3015",
-            "한유진",
-            "yujin.han@example.kr",
-            "010-1111-3015",
-            Some("1995-05-05"),
-            2,
-            "FORM-1003",
-            "offer",
-        )
-    },
-    cand(
-        "C3016",
-        "서민재",
-        "minjae.seo@example.kr",
-        "010-1111-3016",
-        None,
-        1,
-        "FORM-1005",
-        "applied",
-    ),
+    cand("C/2001", "Han Da-eun", "daeun.han@example.com", "010-7890-1234", 2, "FORM-1004", "review").born("1995-09-14").months(27),
+    cand("C3001", "김지우", "jiwoo.kim@example.kr", "010-1111-3001", 2, "FORM-1001", "applied").born("1997-03-08"),
+    cand("C3002", "이하은", "haeun.lee@example.kr", "010-1111-3002", 1, "FORM-1002", "applied"),
+    cand("C3003", "박서준", "seojun.park@example.kr", "010-1111-3003", 3, "FORM-1001", "review").born("1992-12-01").months(52),
+    cand("C3004", "최민서", "minseo.choi@example.kr", "010-1111-3004", 2, "FORM-1002", "interview").born("1994-06-19").titled("2차 면접").months(44).salary(7000, 6200),
+    cand("C3005", "Emily Carter", "emily.carter@example.com", "010-1111-3005", 1, "FORM-1003", "interview").months(30),
+    cand("C3006", "정도윤", "doyun.jung@example.kr", "010-1111-3006", 3, "FORM-1001", "offer").born("1989-10-30").months(88).salary(10500, 9000),
+    cand("C3007", "강예린", "yerin.kang@example.kr", "010-1111-3007", 2, "FORM-1005", "pass").months(70),
+    cand("C3008", "Noah Kim", "noah.kim@example.com", "010-1111-3008", 1, "FORM-1007", "fail"),
+    cand("C3009", "윤서아", "seoa.yoon@example.kr", "010-1111-3009", 2, "FORM-ALLKINDS", "interview").born("1993-02-11").months(58),
+    cand("C3010", "Olivia Park", "olivia.park@example.com", "010-1111-3010", 1, "FORM-NOIDS", "applied").education("high_school"),
+    cand("C3011", "장하준", "hajun.jang@example.kr", "010-1111-3011", 2, "FORM-1014", "fail").education("graduate_doctor").months(20),
+    cand("C3012", "임수빈", "subin.lim@example.kr", "010-1111-3012", 1, "FORM-1024", "review").born("1999-08-25"),
+    cand("C3013", "오지훈", "jihoon.oh@example.kr", "010-1111-3013", 3, "FORM-1017", "interview").months(66),
+    cand("C3014", "Grace Lee", "grace.lee@example.com", "010-1111-3014", 1, "FORM-1014", "applied").education("graduate_master"),
+    cand("C3015", "한유진", "yujin.han@example.kr", "010-1111-3015", 2, "FORM-1003", "offer").born("1995-05-05").months(49).salary(7800, 6900),
+    cand("C3016", "서민재", "minjae.seo@example.kr", "010-1111-3016", 1, "FORM-1005", "applied"),
 ];
 
 /// The usual title of each stage kind in the demo organization.

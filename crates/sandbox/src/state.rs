@@ -30,7 +30,8 @@ pub fn now_ts() -> String {
         .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
-/// "Now" in the service's own offset (`+09:00`), for the hiring pipeline's records.
+/// "Now" in the service's own offset (`+09:00`), for the records it stamps in KST (the
+/// hiring pipeline's, memos).
 pub fn now_kst() -> String {
     let kst = FixedOffset::east_opt(9 * 3600).expect("valid offset");
     ts(Utc::now().with_timezone(&kst))

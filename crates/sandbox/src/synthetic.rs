@@ -186,13 +186,11 @@ struct Answer<'a> {
     question: Question,
 }
 
-#[allow(clippy::too_many_arguments)]
+/// An answer to `q`, of its kind and under its title.
 fn answer<'a>(
     id: i64,
     order: i64,
-    kind: &'static str,
     sub_kind: Option<&'static str>,
-    title: &'static str,
     description: Option<&'static str>,
     accessible: bool,
     info: Info<'a>,
@@ -200,10 +198,10 @@ fn answer<'a>(
 ) -> Answer<'a> {
     Answer {
         id,
-        kind,
+        kind: q.kind,
         sub_kind,
         order,
-        title,
+        title: q.title,
         description,
         accessible,
         answer_json_info: info,
@@ -305,31 +303,15 @@ pub fn submission_record<'a>(
         let relation = pick(h >> 3, RELATION);
         let again = pick(h >> 7, AGAIN_LIKELY);
         let answers = vec![
-            answer(aid(1), 1, "contact", Some("referrer"), "Your contact details", Some("We may contact you to confirm your answers."), true,
-                Info::Contact { name: referee.0, email: referee.1, phone: Some(phone) },
-                question(4011, "contact", "Your contact details", true, &[])),
-            answer(aid(2), 2, "contact", Some("recipient"), "Candidate", None, true,
-                Info::Contact { name, email, phone: None },
-                question(4012, "contact", "Candidate", true, &[])),
-            answer(aid(3), 3, "dropdown", None, "How do you know the candidate?", None, true,
-                value(relation),
-                question(4013, "dropdown", "How do you know the candidate?", true, RELATION)),
-            answer(aid(4), 4, "textarea", None, "What are the candidate's main strengths?", None, true,
-                value(pick(h >> 5, STRENGTHS)),
-                question(4014, "textarea", "What are the candidate's main strengths?", true, &[])),
-            answer(aid(5), 5, "textarea", None, "Where could the candidate grow?", Some(""), true,
-                value(pick(h >> 9, GROWTH)),
-                question(4015, "textarea", "Where could the candidate grow?", false, &[])),
-            answer(aid(6), 6, "radio", None, "Would you work with the candidate again?", None, true,
-                value(again),
-                question(4016, "radio", "Would you work with the candidate again?", true, AGAIN)),
+            answer(aid(1), 1, Some("referrer"), Some("We may contact you to confirm your answers."), true, Info::Contact { name: referee.0, email: referee.1, phone: Some(phone) }, question(4011, "contact", "Your contact details", true, &[])),
+            answer(aid(2), 2, Some("recipient"), None, true, Info::Contact { name, email, phone: None }, question(4012, "contact", "Candidate", true, &[])),
+            answer(aid(3), 3, None, None, true, value(relation), question(4013, "dropdown", "How do you know the candidate?", true, RELATION)),
+            answer(aid(4), 4, None, None, true, value(pick(h >> 5, STRENGTHS)), question(4014, "textarea", "What are the candidate's main strengths?", true, &[])),
+            answer(aid(5), 5, None, Some(""), true, value(pick(h >> 9, GROWTH)), question(4015, "textarea", "Where could the candidate grow?", false, &[])),
+            answer(aid(6), 6, None, None, true, value(again), question(4016, "radio", "Would you work with the candidate again?", true, AGAIN)),
             // Visible to the hiring admin only: the API shows it as not accessible, empty.
-            answer(aid(7), 7, "textarea", None, "Confidential comments for the hiring team", None, false,
-                Info::Empty {},
-                question(4017, "textarea", "Confidential comments for the hiring team", false, &[])),
-            answer(aid(8), 8, "agree", None, "I agree to the collection of my personal information for this reference check.", None, true,
-                Info::Checked { checked: true },
-                question(4018, "agree", "I agree to the collection of my personal information for this reference check.", true, &[])),
+            answer(aid(7), 7, None, None, false, Info::Empty {}, question(4017, "textarea", "Confidential comments for the hiring team", false, &[])),
+            answer(aid(8), 8, None, None, true, Info::Checked { checked: true }, question(4018, "agree", "I agree to the collection of my personal information for this reference check.", true, &[])),
         ];
         (
             "reference_check",
@@ -359,9 +341,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(1),
                         1,
-                        "textarea",
                         None,
-                        "Tell us about a project you are proud of",
                         Some("A few sentences are enough."),
                         true,
                         value(pick(h >> 2, PROJECTS)),
@@ -376,9 +356,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(2),
                         2,
-                        "radio",
                         None,
-                        "Preferred interview format",
                         None,
                         true,
                         value(pick(h >> 6, FORMATS)),
@@ -387,9 +365,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(3),
                         3,
-                        "checkbox",
                         None,
-                        "Which days work for you next week?",
                         None,
                         true,
                         Info::Values { values: days },
@@ -404,9 +380,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(4),
                         4,
-                        "date_type",
                         None,
-                        "Earliest possible start date",
                         None,
                         true,
                         Info::Value {
@@ -423,9 +397,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(5),
                         5,
-                        "file_upload",
                         None,
-                        "Portfolio (optional)",
                         Some(""),
                         true,
                         Info::Links {
@@ -440,9 +412,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(6),
                         6,
-                        "agree",
                         None,
-                        "I confirm that the information above is accurate.",
                         None,
                         true,
                         Info::Checked { checked: true },
@@ -467,45 +437,15 @@ pub fn submission_record<'a>(
             1 => {
                 let handle = code.to_ascii_lowercase().replace(['/', ' '], "-");
                 let answers = vec![
-                    answer(
-                        aid(1),
-                        1,
-                        "link",
-                        None,
-                        "Repository URL",
-                        Some("A private repository shared with recruit-review is fine."),
-                        true,
-                        Info::Links { links: vec![format!("https://github.com/{handle}/take-home-{}", index + 1)] },
-                        question(3021, "link", "Repository URL", true, &[]),
-                    ),
-                    answer(
-                        aid(2),
-                        2,
-                        "dropdown",
-                        None,
-                        "How long did the assignment take?",
-                        None,
-                        true,
-                        value(pick(h >> 3, SPENT)),
-                        question(
+                    answer(aid(1), 1, None, Some("A private repository shared with recruit-review is fine."), true, Info::Links { links: vec![format!("https://github.com/{handle}/take-home-{}", index + 1)] }, question(3021, "link", "Repository URL", true, &[])),
+                    answer(aid(2), 2, None, None, true, value(pick(h >> 3, SPENT)), question(
                             3022,
                             "dropdown",
                             "How long did the assignment take?",
                             true,
                             SPENT,
-                        ),
-                    ),
-                    answer(
-                        aid(3),
-                        3,
-                        "textarea",
-                        None,
-                        "Notes for the reviewers",
-                        None,
-                        true,
-                        value("I focused on correctness and tests first; the README lists what I would do with more time."),
-                        question(3023, "textarea", "Notes for the reviewers", false, &[]),
-                    ),
+                        )),
+                    answer(aid(3), 3, None, None, true, value("I focused on correctness and tests first; the README lists what I would do with more time."), question(3023, "textarea", "Notes for the reviewers", false, &[])),
                 ];
                 (
                     "message",
@@ -527,9 +467,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(1),
                         1,
-                        "multi_select",
                         None,
-                        "Available time slots",
                         None,
                         true,
                         Info::Values { values: slots },
@@ -538,9 +476,7 @@ pub fn submission_record<'a>(
                     answer(
                         aid(2),
                         2,
-                        "text",
                         None,
-                        "Notice period at your current job",
                         None,
                         true,
                         value(pick(h >> 11, NOTICE)),

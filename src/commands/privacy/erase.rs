@@ -56,10 +56,8 @@ pub(crate) struct ExportSeen {
 
 /// What an erasure did.
 pub(crate) struct Done {
-    pub mirror: Option<Result<Purged, Error>>,
-    pub mirror_shown: String,
-    pub relay: Option<Result<crate::webhook::store::ErasedEvents, Error>>,
-    pub relay_shown: String,
+    pub mirror: Erased<Purged>,
+    pub relay: Erased<crate::webhook::store::ErasedEvents>,
     pub exports: Vec<ExportSeen>,
     /// The register's rows written (one per candidate found in the mirror or the relay).
     pub rows: Vec<Row>,
@@ -67,11 +65,71 @@ pub(crate) struct Done {
     pub not_found: Vec<String>,
 }
 
+/// What erasing did in one store, and where that store is (as shown to people; empty where
+/// it was not asked).
+pub(crate) struct Erased<T> {
+    /// `None`: not asked, or absent (`shown` says where it was looked for).
+    pub outcome: Option<Result<T, Error>>,
+    pub shown: String,
+}
+
+impl<T> Erased<T> {
+    fn not_asked() -> Erased<T> {
+        Erased {
+            outcome: None,
+            shown: String::new(),
+        }
+    }
+
+    fn done(&self) -> Option<&T> {
+        self.outcome.as_ref().and_then(|r| r.as_ref().ok())
+    }
+
+    fn failed(&self) -> Option<&Error> {
+        self.outcome.as_ref().and_then(|r| r.as_ref().err())
+    }
+
+    /// `-o json`: the store's object (`erased` adds what it did there); null where not asked.
+    fn to_json(&self, store: &str, erased: impl FnOnce(&T) -> Value) -> Value {
+        let (status, more) = match &self.outcome {
+            None if self.shown.is_empty() => return Value::Null,
+            None => ("absent", json!({})),
+            Some(Ok(t)) => ("erased", erased(t)),
+            Some(Err(e)) => ("failed", json!({"error": e.message})),
+        };
+        let mut object = json!({"store": store, "location": self.shown, "status": status});
+        if let (Some(o), Value::Object(more)) = (object.as_object_mut(), more) {
+            o.extend(more);
+        }
+        object
+    }
+
+    /// The store's line in the summary: what `erased` says of it, absent, or failed; none
+    /// where it was not asked.
+    fn line(
+        &self,
+        absent: impl FnOnce(String) -> String,
+        erased: impl FnOnce(&T, String) -> String,
+    ) -> Option<String> {
+        let location = self.shown.clone();
+        match &self.outcome {
+            None if self.shown.is_empty() => None,
+            None => Some(absent(location)),
+            Some(Ok(done)) => Some(erased(done, location)),
+            Some(Err(e)) => Some(crate::t!(
+                "privacy-store-failed",
+                location = location,
+                error = e.message.clone()
+            )),
+        }
+    }
+}
+
 impl Done {
     /// The first store that failed, as the command's error (the others were still done).
     pub(crate) fn failure(&self) -> Option<Error> {
-        let mirror = self.mirror.as_ref().and_then(|r| r.as_ref().err());
-        let relay = self.relay.as_ref().and_then(|r| r.as_ref().err());
+        let mirror = self.mirror.failed();
+        let relay = self.relay.failed();
         let export = self
             .exports
             .iter()
@@ -149,29 +207,28 @@ pub(crate) async fn carry_out(
     reason: Option<String>,
 ) -> Result<Done, Error> {
     let mut done = Done {
-        mirror: None,
-        mirror_shown: String::new(),
-        relay: None,
-        relay_shown: String::new(),
+        mirror: Erased::not_asked(),
+        relay: Erased::not_asked(),
         exports: Vec::new(),
         rows: Vec::new(),
         not_found: Vec::new(),
     };
     match &stores.mirror {
         Place::Here(m) => {
-            done.mirror_shown = m.shown.clone();
+            done.mirror.shown = m.shown.clone();
             let (c, w) = (codes.to_vec(), why.to_string());
-            done.mirror = Some(m.call(move |m| m.purge_codes(&c, &w)).await);
+            done.mirror.outcome = Some(m.call(move |m| m.purge_codes(&c, &w)).await);
         }
-        Place::Absent(s) => done.mirror_shown = s.clone(),
+        Place::Absent(s) => done.mirror.shown = s.clone(),
         Place::NotAsked => {}
     }
     match &stores.relay {
         Place::Here(path) => {
-            done.relay_shown = path.display().to_string();
-            done.relay = Some(EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)));
+            done.relay.shown = path.display().to_string();
+            done.relay.outcome =
+                Some(EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)));
         }
-        Place::Absent(s) => done.relay_shown = s.clone(),
+        Place::Absent(s) => done.relay.shown = s.clone(),
         Place::NotAsked => {}
     }
     if stores.exports {
@@ -201,8 +258,8 @@ fn rows(ctx: &Ctx, codes: &[String], done: &Done, reason: Option<String>) -> Vec
         .utc()
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let actor = super::audit::actor(ctx);
-    let purged = done.mirror.as_ref().and_then(|r| r.as_ref().ok());
-    let relay = done.relay.as_ref().and_then(|r| r.as_ref().ok());
+    let purged = done.mirror.done();
+    let relay = done.relay.done();
     let withheld_somewhere = |code: &String| {
         done.exports
             .iter()
@@ -242,36 +299,17 @@ fn rows(ctx: &Ctx, codes: &[String], done: &Done, reason: Option<String>) -> Vec
 
 /// `-o json`: per store and per candidate.
 pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
-    let err = |e: &Error| Value::String(e.message.clone());
-    let mirror = match &done.mirror {
-        None if done.mirror_shown.is_empty() => Value::Null,
-        None => json!({"store": "mirror", "location": done.mirror_shown, "status": "absent"}),
-        Some(Ok(p)) => json!({
-            "store": "mirror",
-            "location": done.mirror_shown,
-            "status": "erased",
+    let mirror = done.mirror.to_json("mirror", |p| {
+        json!({
             "candidates": p.codes,
             "memos_deleted": p.memos,
             "submissions_deleted": p.submissions,
-        }),
-        Some(Err(e)) => {
-            json!({"store": "mirror", "location": done.mirror_shown, "status": "failed", "error": err(e)})
-        }
-    };
-    let relay = match &done.relay {
-        None if done.relay_shown.is_empty() => Value::Null,
-        None => json!({"store": "relay", "location": done.relay_shown, "status": "absent"}),
-        Some(Ok(r)) => json!({
-            "store": "relay",
-            "location": done.relay_shown,
-            "status": "erased",
-            "candidates": r.codes,
-            "events": r.events,
-        }),
-        Some(Err(e)) => {
-            json!({"store": "relay", "location": done.relay_shown, "status": "failed", "error": err(e)})
-        }
-    };
+        })
+    });
+    let relay = done.relay.to_json(
+        "relay",
+        |r| json!({"candidates": r.codes, "events": r.events}),
+    );
     let exports: Vec<Value> = done
         .exports
         .iter()
@@ -285,7 +323,7 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
                     w.written.clone(),
                     Value::Null,
                 ),
-                Some(Err(x)) => ("failed", Vec::new(), Vec::new(), err(x)),
+                Some(Err(x)) => ("failed", Vec::new(), Vec::new(), json!(x.message)),
             };
             json!({
                 "store": "export",
@@ -329,33 +367,10 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
     })
 }
 
-/// The line of a store (at `shown`) in the summary: what `erased` says of it, absent, or
-/// failed; none where it was not asked (nothing shown).
-fn store_line<T>(
-    result: &Option<Result<T, Error>>,
-    shown: &str,
-    absent: impl FnOnce(String) -> String,
-    erased: impl FnOnce(&T, String) -> String,
-) -> Option<String> {
-    let location = shown.to_string();
-    match result {
-        None if shown.is_empty() => None,
-        None => Some(absent(location)),
-        Some(Ok(done)) => Some(erased(done, location)),
-        Some(Err(e)) => Some(crate::t!(
-            "privacy-store-failed",
-            location = location,
-            error = e.message.clone()
-        )),
-    }
-}
-
 /// For people, a line each: every store, the candidates found nowhere, the files not touched.
 pub(crate) fn summary(done: &Done) -> Vec<String> {
     let mut lines = Vec::new();
-    lines.extend(store_line(
-        &done.mirror,
-        &done.mirror_shown,
+    lines.extend(done.mirror.line(
         |location| crate::t!("privacy-mirror-absent", location = location),
         |p, location| {
             crate::t!(
@@ -367,9 +382,7 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
             )
         },
     ));
-    lines.extend(store_line(
-        &done.relay,
-        &done.relay_shown,
+    lines.extend(done.relay.line(
         |location| crate::t!("privacy-relay-absent", location = location),
         |r, location| {
             crate::t!(

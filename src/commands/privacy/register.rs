@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::error::Error;
 
@@ -16,8 +16,8 @@ pub(crate) fn path() -> PathBuf {
     recruit_client::files::data_dir().join(FILE)
 }
 
-/// One erased candidate, as the register keeps it.
-#[derive(Debug, Clone)]
+/// One erased candidate, as the register keeps it (its JSON: these keys in this order).
+#[derive(Debug, Clone, serde::Serialize)]
 pub(crate) struct Row {
     pub at: String,
     pub actor: String,
@@ -31,25 +31,12 @@ pub(crate) struct Row {
     pub reason: Option<String>,
 }
 
-impl Row {
-    pub(crate) fn to_json(&self) -> Value {
-        json!({
-            "at": self.at,
-            "actor": self.actor,
-            "candidate": self.candidate,
-            "stage": self.stage,
-            "fields": self.fields,
-            "stores": self.stores,
-            "reason": self.reason,
-        })
-    }
-}
-
 /// Append `rows`, one line each, in order.
 pub(crate) fn append(rows: &[Row]) -> Result<(), Error> {
     let path = path();
     for r in rows {
-        recruit_client::files::append_line(&path, &r.to_json().to_string())?;
+        let line = serde_json::to_string(r).expect("a row is strings and lists of them");
+        recruit_client::files::append_line(&path, &line)?;
     }
     Ok(())
 }

@@ -29,8 +29,7 @@ impl Client {
 
     /// `GET /v1/candidates/{code}`: the list item's fields and the salary fields.
     pub async fn get_candidate(&self, code: &str) -> RecordResult<Candidate> {
-        self.get_record(super::records::Kind::Candidate, &["candidates", code])
-            .await
+        self.get_record(super::records::Kind::Candidate, code).await
     }
 }
 

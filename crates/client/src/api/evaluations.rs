@@ -6,10 +6,7 @@ use super::{Client, RecordResult};
 impl Client {
     /// `GET /v1/feedback/candidate_scores/{code}`.
     pub async fn get_evaluation(&self, code: &str) -> RecordResult<Evaluation> {
-        self.get_record(
-            super::records::Kind::Evaluation,
-            &["feedback", "candidate_scores", code],
-        )
-        .await
+        self.get_record(super::records::Kind::Evaluation, code)
+            .await
     }
 }

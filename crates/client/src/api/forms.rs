@@ -20,8 +20,7 @@ impl Client {
 
     /// `GET /v1/application_forms/{code}`.
     pub async fn get_form(&self, code: &str) -> RecordResult<ApplicationForm> {
-        self.get_record(super::records::Kind::Form, &["application_forms", code])
-            .await
+        self.get_record(super::records::Kind::Form, code).await
     }
 
     /// The request of `POST /v1/application_forms/{code}/apply`.

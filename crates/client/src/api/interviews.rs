@@ -6,7 +6,6 @@ use super::{Client, RecordResult};
 impl Client {
     /// `GET /v1/interviews/{code}`.
     pub async fn get_interview(&self, code: &str) -> RecordResult<Interview> {
-        self.get_record(super::records::Kind::Interview, &["interviews", code])
-            .await
+        self.get_record(super::records::Kind::Interview, code).await
     }
 }

@@ -81,15 +81,29 @@ pub enum Kind {
     Webhook,
 }
 
+impl Kind {
+    /// Where the records of this kind are, below `/v1`: a record's code follows.
+    pub fn collection(self) -> &'static [&'static str] {
+        match self {
+            Kind::Form => &["application_forms"],
+            Kind::Candidate => &["candidates"],
+            Kind::Evaluation => &["feedback", "candidate_scores"],
+            Kind::Interview => &["interviews"],
+            Kind::Webhook => &["webhooks"],
+        }
+    }
+}
+
 impl Client {
-    /// `GET` the record at `path` (segments checked); a 404 names it: `{what} '{code}' not
-    /// found: ...`, `code` being the path's last segment.
+    /// `GET` the record of kind `what` with `code` (segments checked); a 404 names it:
+    /// `{what} '{code}' not found: ...`.
     pub async fn get_record<T: DeserializeOwned>(
         &self,
         what: Kind,
-        path: &[&str],
+        code: &str,
     ) -> Result<Fetched<T>, Error> {
-        let code = path.last().copied().unwrap_or_default();
+        let mut path = what.collection().to_vec();
+        path.push(code);
         let named = || {
             let code = code.to_string();
             match what {
@@ -100,7 +114,7 @@ impl Client {
                 Kind::Webhook => crate::msg!("webhook-not-found", code = code),
             }
         };
-        self.send_record(Method::GET, path, None, named).await
+        self.send_record(Method::GET, &path, None, named).await
     }
 
     /// `method` with a JSON `body` to the record at `path` (segments checked); a 404 says what

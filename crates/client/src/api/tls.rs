@@ -169,6 +169,20 @@ impl std::fmt::Display for SelfSigned {
 
 impl std::error::Error for SelfSigned {}
 
+/// Trait methods passed to rustls's verifier as they are: the signature checks.
+macro_rules! delegate_to_webpki {
+    ($($method:ident),*) => {$(
+        fn $method(
+            &self,
+            message: &[u8],
+            cert: &CertificateDer<'_>,
+            dss: &rustls::DigitallySignedStruct,
+        ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+            self.webpki().$method(message, cert, dss)
+        }
+    )*};
+}
+
 impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
     fn verify_server_cert(
         &self,
@@ -197,33 +211,7 @@ impl rustls::client::danger::ServerCertVerifier for TellsSelfSigned {
         }
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &rustls::DigitallySignedStruct,
-    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(
-            message,
-            cert,
-            dss,
-            &self.provider.signature_verification_algorithms,
-        )
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &rustls::DigitallySignedStruct,
-    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(
-            message,
-            cert,
-            dss,
-            &self.provider.signature_verification_algorithms,
-        )
-    }
+    delegate_to_webpki!(verify_tls12_signature, verify_tls13_signature);
 
     fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
         self.provider

@@ -7,6 +7,27 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+/// Declares tolerant models, the one way every model of the service is written: each field
+/// `name: T` becomes `pub name: Option<T>` (missing and `null` read as `None`, `None` written
+/// as `null`), and fields this version does not know go to `extra` and back out unchanged.
+macro_rules! models {
+    ($(
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$field_meta:meta])* $field:ident: $ty:ty,)*
+        }
+    )*) => {$(
+        $(#[$meta])*
+        #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+        #[serde(default)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: Option<$ty>,)*
+            #[serde(flatten)]
+            pub extra: Map<String, Value>,
+        }
+    )*};
+}
+
 // Envelopes: every answer is a resource, a collection or an error.
 
 /// `{ "resource": T }`
@@ -38,56 +59,50 @@ pub struct ErrorBody {
 
 // Application forms, their questions, and the answer of apply.
 
-/// A form, as a list item or a detail (either detail variant): every field optional.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ApplicationForm {
-    pub uri: Option<String>,
-    pub code: Option<String>,
-    pub title: Option<String>,
-    pub status: Option<String>,
-    pub career_kind: Option<String>,
-    pub career_start: Option<i64>,
-    pub career_end: Option<i64>,
-    pub employment_type: Option<String>,
-    pub address: Option<String>,
-    pub address2: Option<String>,
-    /// HTML.
-    pub content: Option<String>,
-    pub open_status: Option<bool>,
-    pub resume_required: Option<bool>,
-    pub end_at: Option<String>,
-    pub expired: Option<bool>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    // The second detail variant carries these HTML fields instead of title/address/content.
-    pub intro_content: Option<String>,
-    pub main_task_content: Option<String>,
-    pub requirement_content: Option<String>,
-    pub preferred_point_content: Option<String>,
-    pub benefit_content: Option<String>,
-    /// Only in the detail.
-    pub questions: Option<Vec<Question>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    /// A form, as a list item or a detail (either detail variant): every field optional.
+    pub struct ApplicationForm {
+        uri: String,
+        code: String,
+        title: String,
+        status: String,
+        career_kind: String,
+        career_start: i64,
+        career_end: i64,
+        employment_type: String,
+        address: String,
+        address2: String,
+        /// HTML.
+        content: String,
+        open_status: bool,
+        resume_required: bool,
+        end_at: String,
+        expired: bool,
+        created_at: String,
+        updated_at: String,
+        // The second detail variant carries these HTML fields instead of title/address/content.
+        intro_content: String,
+        main_task_content: String,
+        requirement_content: String,
+        preferred_point_content: String,
+        benefit_content: String,
+        /// Only in the detail.
+        questions: Vec<Question>,
+    }
 
-/// A question of a form. `id` is not shown by the spec and may be absent.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Question {
-    pub id: Option<i64>,
-    pub kind: Option<String>,
-    pub title: Option<String>,
-    pub order: Option<i64>,
-    pub required: Option<bool>,
-    pub show_description: Option<bool>,
-    pub description: Option<String>,
-    pub answer_options: Option<Vec<String>>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    /// A question of a form. `id` is not shown by the spec and may be absent.
+    pub struct Question {
+        id: i64,
+        kind: String,
+        title: String,
+        order: i64,
+        required: bool,
+        show_description: bool,
+        description: String,
+        answer_options: Vec<String>,
+        created_at: String,
+        updated_at: String,
+    }
 }
 
 impl Question {
@@ -102,142 +117,114 @@ impl Question {
     }
 }
 
-/// `pagination` of the form list.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct FormPagination {
-    pub total: Option<i64>,
-    pub previous_page: Option<String>,
-    pub previous_page_token: Option<String>,
-    pub next_page: Option<String>,
-    pub next_page_token: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+models! {
+    /// `pagination` of the form list.
+    pub struct FormPagination {
+        total: i64,
+        previous_page: String,
+        previous_page_token: String,
+        next_page: String,
+        next_page_token: String,
+    }
 }
 
 pub type FormList = Collection<ApplicationForm, FormPagination>;
 
-/// The answer of apply.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Application {
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    pub duplicate: Option<bool>,
-    pub birth: Option<String>,
-    pub privacy: Option<bool>,
-    pub resume_path: Option<String>,
-    pub applied_at: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+models! {
+    /// The answer of apply.
+    pub struct Application {
+        code: String,
+        name: String,
+        email: String,
+        phone: String,
+        duplicate: bool,
+        birth: String,
+        privacy: bool,
+        resume_path: String,
+        applied_at: String,
+        created_at: String,
+        updated_at: String,
+    }
 }
 
 // A candidate's form submissions (cursor pagination).
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct FormSubmission {
-    pub code: Option<String>,
-    pub kind: Option<String>,
-    pub form_title: Option<String>,
-    pub form_description: Option<String>,
-    pub candidate_name: Option<String>,
-    pub candidate_email: Option<String>,
-    pub submitted_at: Option<String>,
-    pub created_at: Option<String>,
-    pub form_template: Option<FormTemplate>,
-    pub submission_answers: Option<Vec<SubmissionAnswer>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    pub struct FormSubmission {
+        code: String,
+        kind: String,
+        form_title: String,
+        form_description: String,
+        candidate_name: String,
+        candidate_email: String,
+        submitted_at: String,
+        created_at: String,
+        form_template: FormTemplate,
+        submission_answers: Vec<SubmissionAnswer>,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct FormTemplate {
-    pub id: Option<i64>,
-    pub name: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    pub struct FormTemplate {
+        id: i64,
+        name: String,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SubmissionAnswer {
-    pub id: Option<i64>,
-    pub kind: Option<String>,
-    pub sub_kind: Option<String>,
-    pub order: Option<i64>,
-    pub title: Option<String>,
-    pub description: Option<String>,
-    pub accessible: Option<bool>,
-    pub answer_json_info: Option<AnswerJsonInfo>,
-    pub question: Option<Value>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    pub struct SubmissionAnswer {
+        id: i64,
+        kind: String,
+        sub_kind: String,
+        order: i64,
+        title: String,
+        description: String,
+        accessible: bool,
+        answer_json_info: AnswerJsonInfo,
+        question: Value,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct AnswerJsonInfo {
-    pub value: Option<String>,
-    pub values: Option<Vec<Value>>,
-    pub checked: Option<bool>,
-    pub links: Option<Vec<Value>>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    pub struct AnswerJsonInfo {
+        value: String,
+        values: Vec<Value>,
+        checked: bool,
+        links: Vec<Value>,
+        name: String,
+        email: String,
+        phone: String,
+    }
 
-/// `pagination` of cursor lists.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CursorPagination {
-    pub next_url: Option<String>,
-    pub prev_url: Option<String>,
-    pub total_count: Option<i64>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    /// `pagination` of cursor lists.
+    pub struct CursorPagination {
+        next_url: String,
+        prev_url: String,
+        total_count: i64,
+    }
 }
 
 pub type SubmissionList = Collection<FormSubmission, CursorPagination>;
 
 // Candidate memos.
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Memo {
-    pub id: Option<i64>,
-    pub parent_id: Option<i64>,
-    pub content: Option<String>,
-    pub accessible_role: Option<String>,
-    pub file_url: Option<String>,
-    pub mentions: Option<Vec<String>>,
-    pub pinned: Option<bool>,
-    pub fixed_at: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    /// Absent in the delete answer.
-    pub user: Option<MemoUser>,
-    /// Only in the list answer.
-    pub replies: Option<Vec<Memo>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    pub struct Memo {
+        id: i64,
+        parent_id: i64,
+        content: String,
+        accessible_role: String,
+        file_url: String,
+        mentions: Vec<String>,
+        pinned: bool,
+        fixed_at: String,
+        created_at: String,
+        updated_at: String,
+        /// Absent in the delete answer.
+        user: MemoUser,
+        /// Only in the list answer.
+        replies: Vec<Memo>,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MemoUser {
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub struct MemoUser {
+        code: String,
+        name: String,
+        email: String,
+    }
 }
 
 /// Body of create and edit; `None` fields are not sent.
@@ -271,20 +258,18 @@ pub type MemoList = Collection<Memo, Value>;
 // Webhook registrations (the hosted service's documentation). Their bodies are only partly
 // documented: any extra field may be sent and is kept.
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Webhook {
-    pub code: Option<String>,
-    pub active: Option<bool>,
-    pub provider: Option<String>,
-    pub callback_url: Option<String>,
-    /// May come back masked or absent.
-    pub signing_key: Option<String>,
-    pub events: Option<Vec<String>>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+models! {
+    pub struct Webhook {
+        code: String,
+        active: bool,
+        provider: String,
+        callback_url: String,
+        /// May come back masked or absent.
+        signing_key: String,
+        events: Vec<String>,
+        created_at: String,
+        updated_at: String,
+    }
 }
 
 /// A create/edit body: the documented fields plus anything the user adds.
@@ -294,13 +279,11 @@ pub type WebhookList = Collection<Webhook, Value>;
 
 // File upload: the presign answer.
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Presign {
-    pub presigned_url: Option<String>,
-    pub file_url: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+models! {
+    pub struct Presign {
+        presigned_url: String,
+        file_url: String,
+    }
 }
 
 // Candidates, jobs, evaluations and interviews: the hosted service's read endpoints beyond the
@@ -310,199 +293,161 @@ pub struct Presign {
 /// `pagination` of the candidate and job lists (the form list's shape).
 pub type TokenPagination = FormPagination;
 
-/// A candidate, as a list item or a detail (the detail adds the salary fields).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Candidate {
-    pub code: Option<String>,
-    pub name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    pub duplicate: Option<bool>,
-    pub duplicate_job: Option<bool>,
-    pub reapply: Option<bool>,
-    pub feedback_kind: Option<String>,
-    pub feedback_status: Option<String>,
-    pub feedback_result: Option<String>,
-    /// Numbers as sent (an integer in the documentation; a decimal is shown as it came).
-    pub feedback_score: Option<serde_json::Number>,
-    pub feedback_score_count: Option<i64>,
-    pub feedback_score_total_count: Option<i64>,
-    pub education_final_kind: Option<String>,
-    /// Months.
-    pub experience_total_period: Option<i64>,
-    pub interest: Option<Value>,
-    pub birth: Option<String>,
-    pub privacy: Option<bool>,
-    /// A full address here (the apply request takes only its path).
-    pub resume_path: Option<String>,
-    pub profile_img_path: Option<String>,
-    pub applied_at: Option<String>,
-    pub created_at: Option<String>,
-    pub job: Option<CandidateJob>,
-    pub job_stage: Option<JobStage>,
-    /// Only in the detail; their type is not documented, so they are kept as sent.
-    pub desired_salary: Option<Value>,
-    pub current_salary: Option<Value>,
-    pub expected_fee: Option<Value>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    /// A candidate, as a list item or a detail (the detail adds the salary fields).
+    pub struct Candidate {
+        code: String,
+        name: String,
+        email: String,
+        phone: String,
+        duplicate: bool,
+        duplicate_job: bool,
+        reapply: bool,
+        feedback_kind: String,
+        feedback_status: String,
+        feedback_result: String,
+        /// Numbers as sent (an integer in the documentation; a decimal is shown as it came).
+        feedback_score: serde_json::Number,
+        feedback_score_count: i64,
+        feedback_score_total_count: i64,
+        education_final_kind: String,
+        /// Months.
+        experience_total_period: i64,
+        interest: Value,
+        birth: String,
+        privacy: bool,
+        /// A full address here (the apply request takes only its path).
+        resume_path: String,
+        profile_img_path: String,
+        applied_at: String,
+        created_at: String,
+        job: CandidateJob,
+        job_stage: JobStage,
+        /// Only in the detail; their type is not documented, so they are kept as sent.
+        desired_salary: Value,
+        current_salary: Value,
+        expected_fee: Value,
+    }
 
-/// The job a candidate applied to. `code` may be null.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CandidateJob {
-    pub code: Option<String>,
-    pub title: Option<String>,
-    pub url: Option<String>,
-    pub deleted: Option<bool>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    /// The job a candidate applied to. `code` may be null.
+    pub struct CandidateJob {
+        code: String,
+        title: String,
+        url: String,
+        deleted: bool,
+        created_at: String,
+        updated_at: String,
+    }
 
-/// Where a candidate is in the hiring pipeline: `stage_kind` is one of the six kinds
-/// ([`crate::api::candidates::Stage`]), `title` the organization's own name for the step
-/// (`1차 면접`), sent as it is.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct JobStage {
-    pub stage_kind: Option<String>,
-    pub title: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    /// Where a candidate is in the hiring pipeline: `stage_kind` is one of the six kinds
+    /// ([`crate::api::candidates::Stage`]), `title` the organization's own name for the step
+    /// (`1차 면접`), sent as it is.
+    pub struct JobStage {
+        stage_kind: String,
+        title: String,
+        created_at: String,
+        updated_at: String,
+    }
 }
 
 pub type CandidateList = Collection<Candidate, TokenPagination>;
 
-/// A job (a posting and its job group) of the job list. `code` may be null.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Job {
-    pub code: Option<String>,
-    pub title: Option<String>,
-    /// The public posting.
-    pub url: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    pub position: Option<JobPosition>,
-    pub application_form: Option<ApplicationForm>,
-    pub managers: Option<Vec<JobManager>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    /// A job (a posting and its job group) of the job list. `code` may be null.
+    pub struct Job {
+        code: String,
+        title: String,
+        /// The public posting.
+        url: String,
+        created_at: String,
+        updated_at: String,
+        position: JobPosition,
+        application_form: ApplicationForm,
+        managers: Vec<JobManager>,
+    }
 
-/// A job group.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct JobPosition {
-    pub title: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    /// A job group.
+    pub struct JobPosition {
+        title: String,
+        created_at: String,
+        updated_at: String,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct JobManager {
-    /// `job_admin`
-    pub kind: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    pub user: Option<Member>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    pub struct JobManager {
+        /// `job_admin`
+        kind: String,
+        created_at: String,
+        updated_at: String,
+        user: Member,
+    }
 
-/// A member of the organization (a job's manager, an evaluator).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Member {
-    pub code: Option<String>,
-    pub email: Option<String>,
-    pub role: Option<String>,
-    pub name: Option<String>,
-    pub phone: Option<String>,
-    pub position: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    /// A member of the organization (a job's manager, an evaluator).
+    pub struct Member {
+        code: String,
+        email: String,
+        role: String,
+        name: String,
+        phone: String,
+        position: String,
+    }
 }
 
 pub type JobList = Collection<Job, TokenPagination>;
 
-/// An evaluation: a candidate's scores at one stage (`/v1/feedback/candidate_scores/{code}`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Evaluation {
-    pub code: Option<String>,
-    /// `complete`, ...
-    pub status: Option<String>,
-    pub feedback_kind: Option<String>,
-    pub result: Option<String>,
-    pub score: Option<serde_json::Number>,
-    pub score_count: Option<i64>,
-    pub total_score_count: Option<i64>,
-    pub job_stage_title: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    pub candidate: Option<Candidate>,
-    pub member_scores: Option<Vec<MemberScore>>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+models! {
+    /// An evaluation: a candidate's scores at one stage (`/v1/feedback/candidate_scores/{code}`).
+    pub struct Evaluation {
+        code: String,
+        /// `complete`, ...
+        status: String,
+        feedback_kind: String,
+        result: String,
+        score: serde_json::Number,
+        score_count: i64,
+        total_score_count: i64,
+        job_stage_title: String,
+        created_at: String,
+        updated_at: String,
+        candidate: Candidate,
+        member_scores: Vec<MemberScore>,
+    }
 
-/// One evaluator's part of an evaluation.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MemberScore {
-    pub code: Option<String>,
-    pub status: Option<String>,
-    pub feedback_kind: Option<String>,
-    /// Whether it was submitted (its type is not documented: kept as sent).
-    pub submit: Option<Value>,
-    pub final_result: Option<String>,
-    pub final_score: Option<serde_json::Number>,
-    pub final_comment: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    pub user: Option<Member>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    /// One evaluator's part of an evaluation.
+    pub struct MemberScore {
+        code: String,
+        status: String,
+        feedback_kind: String,
+        /// Whether it was submitted (its type is not documented: kept as sent).
+        submit: Value,
+        final_result: String,
+        final_score: serde_json::Number,
+        final_comment: String,
+        created_at: String,
+        updated_at: String,
+        user: Member,
+    }
 
-/// An interview and its schedule.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Interview {
-    pub code: Option<String>,
-    /// `individual`, ...
-    pub kind: Option<String>,
-    /// Which round (1 for the first interview).
-    pub number: Option<i64>,
-    /// `confirmed`, ...
-    pub status: Option<String>,
-    pub created_at: Option<String>,
-    pub updated_at: Option<String>,
-    pub candidate: Option<Candidate>,
-    pub schedule: Option<InterviewSchedule>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
+    /// An interview and its schedule.
+    pub struct Interview {
+        code: String,
+        /// `individual`, ...
+        kind: String,
+        /// Which round (1 for the first interview).
+        number: i64,
+        /// `confirmed`, ...
+        status: String,
+        created_at: String,
+        updated_at: String,
+        candidate: Candidate,
+        schedule: InterviewSchedule,
+    }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct InterviewSchedule {
-    pub code: Option<String>,
-    pub status: Option<String>,
-    pub start_at: Option<String>,
-    pub end_at: Option<String>,
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub struct InterviewSchedule {
+        code: String,
+        status: String,
+        start_at: String,
+        end_at: String,
+    }
 }
 
 named! {
@@ -574,3 +519,47 @@ pub const KNOWN_KINDS: &[&str] = &[
     "link",
     "file_upload",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// What `models!` promises: a field present keeps its value (a decimal as sent), `null` and
+    /// absent both read as `None` and are written back as `null`, unknown fields come back as
+    /// they were, nested models alike.
+    #[test]
+    fn a_model_round_trips_its_json() {
+        let sent = json!({
+            "code": "EV1",
+            "status": null,
+            "score": 4.5,
+            "stage_color": "blue",
+            "member_scores": [{
+                "code": "MS1",
+                "submit": "yes",
+                "user": {"code": "U1", "phone": null, "team": {"id": 3}},
+            }],
+        });
+        let evaluation: Evaluation = serde_json::from_value(sent).unwrap();
+        assert_eq!(evaluation.status, None);
+        assert_eq!(evaluation.feedback_kind, None);
+        let back = serde_json::to_value(&evaluation).unwrap();
+        let member = json!({
+            "code": "U1", "email": null, "role": null, "name": null, "phone": null,
+            "position": null, "team": {"id": 3},
+        });
+        let score = json!({
+            "code": "MS1", "status": null, "feedback_kind": null, "submit": "yes",
+            "final_result": null, "final_score": null, "final_comment": null,
+            "created_at": null, "updated_at": null, "user": member,
+        });
+        let expected = json!({
+            "code": "EV1", "status": null, "feedback_kind": null, "result": null, "score": 4.5,
+            "score_count": null, "total_score_count": null, "job_stage_title": null,
+            "created_at": null, "updated_at": null, "candidate": null,
+            "member_scores": [score], "stage_color": "blue",
+        });
+        assert_eq!(back, expected);
+    }
+}

@@ -189,8 +189,7 @@ impl Client {
     }
 
     pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
-        self.get_record(super::records::Kind::Webhook, &["webhooks", code])
-            .await
+        self.get_record(super::records::Kind::Webhook, code).await
     }
 
     /// The request of `POST /v1/webhooks`.

@@ -4,7 +4,7 @@ use axum::extract::State;
 use serde_json::{json, Map, Value};
 
 use super::{find_candidate, json_object, ok, ApiError, ApiResult, Body, Shared, P};
-use crate::state::{now_ts, Db, Memo};
+use crate::state::{now_kst, Db, Memo};
 
 /// A memo's path: the candidate's code and the memo's id, as written.
 type MemoPath = P<(String, String)>;
@@ -169,7 +169,7 @@ pub async fn create(
             let role = role_of(&body)?.unwrap_or_else(|| "member".into());
             let mentions = mentions_of(&body)?.unwrap_or_default();
             let file_url = file_url_of(&body)?.flatten();
-            let now = now_ts();
+            let now = now_kst();
             let memo = Memo {
                 id: db.next_memo_id,
                 candidate: candidate.clone(),
@@ -218,7 +218,7 @@ pub async fn edit(
         if let Some(f) = file_url {
             memo.file_url = f;
         }
-        memo.updated_at = now_ts();
+        memo.updated_at = now_kst();
         Ok(memo.to_api(true))
     })
     .await
@@ -240,7 +240,7 @@ pub async fn pin(State(app): State<Shared>, P((candidate, id)): MemoPath) -> Api
     change_memo(&app, candidate, id, |db, candidate, id| {
         let memo = find(db, candidate, id)?;
         memo.pinned = !memo.pinned;
-        memo.fixed_at = memo.pinned.then(now_ts);
+        memo.fixed_at = memo.pinned.then(now_kst);
         Ok(memo.to_api(true))
     })
     .await
