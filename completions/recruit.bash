@@ -236,7 +236,7 @@ _recruit() {
 
     case "${cmd}" in
         recruit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit api sandbox mcp auth config completions help"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version forms candidates jobs evaluations interviews memos submissions webhooks files export sync privacy audit api sandbox mcp auth config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -290,6 +290,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -314,7 +318,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__api)
-            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -H -i -o -v -h -V --field --raw-field --header --input --include --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -396,6 +400,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -420,7 +428,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list verify report"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list verify report"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -474,6 +482,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -498,7 +510,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__list)
-            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --since --candidate --via --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -564,6 +576,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -588,7 +604,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__report)
-            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --month --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -646,6 +662,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -670,7 +690,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit__subcmd__verify)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -722,6 +742,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -748,7 +772,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version login status logout"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version login status logout"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -800,6 +824,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -826,7 +854,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -878,6 +906,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -904,7 +936,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__logout)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -956,6 +988,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -982,7 +1018,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__status)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1036,6 +1072,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1060,7 +1100,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1114,6 +1154,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1138,7 +1182,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1192,6 +1236,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1216,7 +1264,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__candidates__subcmd__list)
-            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1282,6 +1330,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1306,7 +1358,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__completions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1358,6 +1410,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1384,7 +1440,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version path get set unset list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1436,6 +1492,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1462,7 +1522,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__get)
-            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --reveal --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1514,6 +1574,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1540,7 +1604,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1592,6 +1656,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1618,7 +1686,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__path)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1670,6 +1738,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1696,7 +1768,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__set)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1748,6 +1820,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1774,7 +1850,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__config__subcmd__unset)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1826,6 +1902,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1852,7 +1932,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1904,6 +1984,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -1930,7 +2014,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__evaluations__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1982,6 +2066,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2008,7 +2096,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version submissions memos candidates forms"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2060,6 +2148,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2086,7 +2178,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__candidates)
-            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --detail --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2154,6 +2246,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2180,7 +2276,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__forms)
-            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-questions --out --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2240,6 +2336,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2266,7 +2366,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__memos)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2338,6 +2438,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2364,7 +2468,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__export__subcmd__submissions)
-            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --candidates --stage --out --concurrency --resume --failed --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2438,6 +2542,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2462,7 +2570,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version upload"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version upload"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2516,6 +2624,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2540,7 +2652,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__files__subcmd__upload)
-            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --name --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2598,6 +2710,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2622,7 +2738,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get apply"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get apply"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2676,6 +2792,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2700,7 +2820,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__apply)
-            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --answers --variant --dry-run --yes --save --resume --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2770,6 +2890,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2794,7 +2918,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2846,6 +2970,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2872,7 +3000,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__forms__subcmd__list)
-            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --page-token --per --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2936,6 +3064,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -2962,7 +3094,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__help)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3014,6 +3146,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3040,7 +3176,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version get"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3094,6 +3230,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3118,7 +3258,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__interviews__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3172,6 +3312,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3196,7 +3340,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3250,6 +3394,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3274,7 +3422,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__jobs__subcmd__list)
-            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --title --per --page-token --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3340,6 +3488,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3364,7 +3516,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__mcp)
-            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --access --personal-data --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3426,6 +3578,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3450,7 +3606,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete pin unpin"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3504,6 +3660,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3528,7 +3688,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__create)
-            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --reply-to --role --mention --file-url --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3602,6 +3762,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3626,7 +3790,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3680,6 +3844,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3704,7 +3872,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__edit)
-            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --content --role --mention --file-url --clear-mentions --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3774,6 +3942,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3798,7 +3970,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3850,6 +4022,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3876,7 +4052,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3928,6 +4104,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -3954,7 +4134,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__pin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4006,6 +4186,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -4032,7 +4216,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__memos__subcmd__unpin)
-            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4086,6 +4270,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4110,7 +4298,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version erase retention register"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4164,6 +4352,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4188,7 +4380,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__erase)
-            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4254,6 +4446,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4274,7 +4470,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__register)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4328,6 +4524,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4352,7 +4552,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__privacy__subcmd__retention)
-            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --help --version"
+            opts="-o -v -h -V --stage --older-than --dry-run --db --store --reason --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4426,6 +4626,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4446,7 +4650,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox)
-            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version move"
+            opts="-o -v -h -V --port --state --latency --fail-rate --fail-seed --synthetic-candidates --retry-scale --rate-limit --rate-limit-headers --key --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version move"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4536,6 +4740,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4560,7 +4768,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sandbox__subcmd__move)
-            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --title --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4622,6 +4830,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4646,7 +4858,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4700,6 +4912,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4724,7 +4940,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__submissions__subcmd__list)
-            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --per --page-token --answers --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4786,6 +5002,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4810,7 +5030,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync)
-            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version status purge"
+            opts="-o -v -h -V --db --stage --full --refresh-after --events --concurrency --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version status purge"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4884,6 +5104,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4908,7 +5132,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__purge)
-            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --stage --older-than --yes --dry-run --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4974,6 +5198,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4998,7 +5226,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__sync__subcmd__status)
-            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --runs --db --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5060,6 +5288,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5084,7 +5316,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list get create edit delete listen verify trigger events"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5138,6 +5370,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5162,7 +5398,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__create)
-            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --signing-key --event --inactive --field --raw-field --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5242,6 +5478,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5268,7 +5508,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__delete)
-            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5322,6 +5562,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5346,7 +5590,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__edit)
-            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-f -F -o -v -h -V --callback-url --active --signing-key --event --field --raw-field --dry-run --inactive --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5428,6 +5672,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5452,7 +5700,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list show replay prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5506,6 +5754,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5530,7 +5782,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__list)
-            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --status --action --since --target --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5604,6 +5856,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5628,7 +5884,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__prune)
-            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-y -o -v -h -V --store --before --include-pending --yes --dry-run --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5690,6 +5946,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5714,7 +5974,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__replay)
-            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --to --signing-key --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5784,6 +6044,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5808,7 +6072,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__events__subcmd__show)
-            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --store --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5866,6 +6130,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -5890,7 +6158,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__get)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5942,6 +6210,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
@@ -5968,7 +6240,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__list)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6022,6 +6294,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6046,7 +6322,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6097,6 +6373,18 @@ _recruit() {
                     return 0
                     ;;
                 --store)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lease)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --forward-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-schedule)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -6164,6 +6452,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6188,7 +6480,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__trigger)
-            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --to --template --link-base --with-names --signing-key --payload --retry-delays --header --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6270,6 +6562,10 @@ _recruit() {
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
                 --ca-cert)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -6294,7 +6590,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__verify)
-            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --signing-key --signature --payload --tolerance --now --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6366,6 +6662,10 @@ _recruit() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
                     return 0
                     ;;
                 --ca-cert)
