@@ -2981,3 +2981,34 @@ fn pty_yes_no_prompts_speak_korean_and_take_korean_keys() {
         }
     }
 }
+
+/// `forms apply --help` says, in both languages, what a stop inside a question keeps in the
+/// `--save` file (its `unfinished` key) and that `--resume` goes on inside that question.
+#[test]
+fn the_help_of_save_and_resume_describes_unfinished() {
+    let home = Home::new();
+    for (lang, kept, goes_on) in [
+        (
+            Lang::En,
+            "`unfinished` key names that question",
+            "stopped inside is gone on with",
+        ),
+        (
+            Lang::Ko,
+            "`unfinished` 키는 그 질문과",
+            "멈춘 질문은 그 자리에서 계속하고",
+        ),
+    ] {
+        let out = home
+            .std_cmd()
+            .args(["--lang", lang.code(), "forms", "apply", "--help"])
+            .env("COLUMNS", "1000")
+            .output()
+            .unwrap();
+        let help = stdout_of(&out);
+        assert!(out.status.success(), "{lang:?}: {}", stderr_of(&out));
+        for want in [kept, goes_on] {
+            assert!(help.contains(want), "{lang:?}: {want:?} not in\n{help}");
+        }
+    }
+}
