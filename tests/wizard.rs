@@ -818,6 +818,17 @@ fn yes_no_word(lang: Lang, yes: bool) -> String {
     tr(lang, if yes { "cell-yes" } else { "cell-no" }, &[])
 }
 
+/// Type `keys` at a yes/no of the colour theme, one at a time, each time waiting until the
+/// prompt is drawn again with the answer it gives (`› yes`).
+fn shown_at_each_key(s: &mut Session, lang: Lang, keys: &[&str], log: &mut Vec<u8>) {
+    for key in keys {
+        until_reading_keys(s);
+        s.send(key).unwrap();
+        let shown = format!("› {}", yes_no_word(lang, *key == "y"));
+        log_until(s, &shown, log);
+    }
+}
+
 /// The first `n` words of a message: what shows on the first line of a refusal broken to the
 /// terminal's width.
 fn first_words(text: &str, n: usize) -> String {
@@ -2656,15 +2667,7 @@ fn pty_messages_start_their_own_lines_and_break_between_words() {
         let privacy = tr("wizard-privacy", &[]);
         log_until(&mut s, &first_words(&privacy, 2), &mut log);
         // y, n, y: each redraws the prompt; then Ctrl-C.
-        for key in ["y", "n", "y"] {
-            until_reading_keys(&s);
-            s.send(key).unwrap();
-            log_until(
-                &mut s,
-                &format!("› {}", yes_no_word(lang, key == "y")),
-                &mut log,
-            );
-        }
+        shown_at_each_key(&mut s, lang, &["y", "n", "y"], &mut log);
         s.send("\x03").unwrap();
         let kept = tr(
             "wizard-kept",
@@ -2804,15 +2807,7 @@ fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
         log_until(&mut s, &prompt, &mut log);
         log_until(&mut s, &format!("› {}", yes_no_word(lang, false)), &mut log);
         // Each key draws the prompt again; "no" asks nothing more.
-        for key in ["y", "n", "y", "n"] {
-            until_reading_keys(&s);
-            s.send(key).unwrap();
-            log_until(
-                &mut s,
-                &format!("› {}", yes_no_word(lang, key == "y")),
-                &mut log,
-            );
-        }
+        shown_at_each_key(&mut s, lang, &["y", "n", "y", "n"], &mut log);
         until_reading_keys(&s);
         s.send("\r").unwrap();
         log_until(
