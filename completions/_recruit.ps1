@@ -169,8 +169,8 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;forms;apply' {
             [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answers file (JSON, a variant A or B request body), or - for standard input')
             [CompletionResult]::new('--variant', '--variant', [CompletionResultType]::ParameterName, 'Request variant [default: a, or the profile''s `variant`]')
-            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C')
-            [CompletionResult]::new('--resume', '--resume', [CompletionResultType]::ParameterName, 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C (the question stopped inside goes under `unfinished`)')
+            [CompletionResult]::new('--resume', '--resume', [CompletionResultType]::ParameterName, 'Wizard: go on from the answers kept with --save FILE (inside the question it stopped in; asks only what is unanswered)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

@@ -162,8 +162,8 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;forms;apply'= {
             cand --answers 'Answers file (JSON, a variant A or B request body), or - for standard input'
             cand --variant 'Request variant [default: a, or the profile''s `variant`]'
-            cand --save 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C'
-            cand --resume 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)'
+            cand --save 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C (the question stopped inside goes under `unfinished`)'
+            cand --resume 'Wizard: go on from the answers kept with --save FILE (inside the question it stopped in; asks only what is unanswered)'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

@@ -173,8 +173,8 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l answers -d 'Answers file (JSON, a variant A or B request body), or - for standard input' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l variant -d 'Request variant [default: a, or the profile\'s `variant`]' -r -f -a "a\t'`privacy` + `questions[{question_id, kind, answer}]`'
 b\t'name, email, phone, resume_path at the top level + `questions[{id, kind, answer}]`'"
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l save -d 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l resume -d 'Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l save -d 'Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C (the question stopped inside goes under `unfinished`)' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l resume -d 'Wizard: go on from the answers kept with --save FILE (inside the question it stopped in; asks only what is unanswered)' -r -F
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l profile -d 'A named profile from the config file' -r

@@ -802,6 +802,33 @@ fn tr(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
     recruit::i18n::text_in(lang, id, (!args.is_empty()).then_some(&a))
 }
 
+/// The keys of a yes/no as the plain theme shows them, the answer Enter takes marked:
+/// `[y/N]`, `[예/아니요(기본)]`.
+fn yes_no_mark(lang: Lang, default: bool) -> String {
+    let id = if default {
+        "wizard-yes-no-default-yes"
+    } else {
+        "wizard-yes-no-default-no"
+    };
+    format!("[{}]", tr(lang, id, &[]))
+}
+
+/// A yes/no answer as the wizard shows it: `yes`, `아니요`.
+fn yes_no_word(lang: Lang, yes: bool) -> String {
+    tr(lang, if yes { "cell-yes" } else { "cell-no" }, &[])
+}
+
+/// Type `keys` at a yes/no of the colour theme, one at a time, each time waiting until the
+/// prompt is drawn again with the answer it gives (`› yes`).
+fn shown_at_each_key(s: &mut Session, lang: Lang, keys: &[&str], log: &mut Vec<u8>) {
+    for key in keys {
+        until_reading_keys(s);
+        s.send(key).unwrap();
+        let shown = format!("› {}", yes_no_word(lang, *key == "y"));
+        log_until(s, &shown, log);
+    }
+}
+
 /// The first `n` words of a message: what shows on the first line of a refusal broken to the
 /// terminal's width.
 fn first_words(text: &str, n: usize) -> String {
@@ -2219,6 +2246,10 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         let entered = dated("field-education-entered");
         let graduated_at = dated("field-education-graduated-at");
         let graduated = tr("field-education-graduated", &[]);
+        let (starts_yes, starts_no) = (
+            format!("{graduated} {}", yes_no_mark(lang, true)),
+            format!("{graduated} {}", yes_no_mark(lang, false)),
+        );
         let major = tr(
             "wizard-optional",
             &[("label", &tr("field-education-major", &[]))],
@@ -2258,14 +2289,14 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, &entered, "2010.03\r");
         answer(&mut s, &graduated_at, "2014-02\r");
         // A graduation date given: "graduated?" starts on yes.
-        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &starts_yes, "\r");
         answer(&mut s, &major, "CS\r");
         answer(&mut s, &another, "y\r");
         answer(&mut s, &leave(&school), "연세대학교\r");
         answer(&mut s, &entered, "\r");
         answer(&mut s, &graduated_at, "\r");
         // No date: it starts on no.
-        answer(&mut s, &format!("{graduated} [y/N]"), "\r");
+        answer(&mut s, &starts_no, "\r");
         answer(&mut s, &major, "\r");
         answer(&mut s, &another, "\x03");
         let saved_at = tr("wizard-saved", &[("path", path)]);
@@ -2312,7 +2343,7 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, "SNU", "\r");
         answer(&mut s, "2015-03", "\r");
         answer(&mut s, &graduated_at, "2019-02\r");
-        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &starts_yes, "\r");
         answer(&mut s, &major, "\x03");
         let entry = json!({"school_name": "SNU", "enter_at": "2015-03", "graduate_at": "2019-02", "graduate": true});
         stopped(&mut s, two, begun(entry));
@@ -2322,7 +2353,7 @@ fn pty_ctrl_c_inside_a_group_keeps_every_finished_entry_and_resume_goes_on_from_
         answer(&mut s, "SNU", "\r");
         answer(&mut s, "2015-03", "\r");
         answer(&mut s, "2019-02", "\r");
-        answer(&mut s, &format!("{graduated} [Y/n]"), "\r");
+        answer(&mut s, &starts_yes, "\r");
         answer(&mut s, &major, "Math\r");
         answer(&mut s, &another, "\r");
         answer(
@@ -2636,11 +2667,7 @@ fn pty_messages_start_their_own_lines_and_break_between_words() {
         let privacy = tr("wizard-privacy", &[]);
         log_until(&mut s, &first_words(&privacy, 2), &mut log);
         // y, n, y: each redraws the prompt; then Ctrl-C.
-        for key in ["y", "n", "y"] {
-            until_reading_keys(&s);
-            s.send(key).unwrap();
-            log_until(&mut s, if key == "y" { "yes" } else { "no" }, &mut log);
-        }
+        shown_at_each_key(&mut s, lang, &["y", "n", "y"], &mut log);
         s.send("\x03").unwrap();
         let kept = tr(
             "wizard-kept",
@@ -2778,13 +2805,9 @@ fn pty_a_yes_no_prompt_wider_than_the_line_as_drawn_shows_once() {
         let mut s = sb.spawn_at(&service.base(), lang, cols, &args);
         let mut log = Vec::new();
         log_until(&mut s, &prompt, &mut log);
-        log_until(&mut s, "› no", &mut log);
+        log_until(&mut s, &format!("› {}", yes_no_word(lang, false)), &mut log);
         // Each key draws the prompt again; "no" asks nothing more.
-        for (key, shown) in [("y", "yes"), ("n", "no"), ("y", "yes"), ("n", "no")] {
-            until_reading_keys(&s);
-            s.send(key).unwrap();
-            log_until(&mut s, shown, &mut log);
-        }
+        shown_at_each_key(&mut s, lang, &["y", "n", "y", "n"], &mut log);
         until_reading_keys(&s);
         s.send("\r").unwrap();
         log_until(
@@ -2822,5 +2845,165 @@ fn pty_ctrl_c_at_a_file_or_a_number_prompt_keeps_every_answer_before() {
         answer(&mut s, "5. Total work experience", "\x03");
         assert_eq!(exit_code(&mut s), 130, "{ctx}");
         assert_eq!(saved(&file), some_answers(|id| id <= 9004), "{ctx}");
+    }
+}
+
+/// Yes/no prompts speak the language in use: under `--lang ko` no `yes`, `no` or `y/N` is on
+/// the terminal at any moment of a run through every kind of yes/no (a required flag, a
+/// group's yes/no field and its "add another?", the consent), in the plain and the colour
+/// theme, at 60 and 120 columns; Korean keys answer (`ㅇ`, `ㄴ`, `예`, `아`niyo) and Enter
+/// takes the answer shown. In English the prompts are as before (`[y/N]`, `(y/n) › no`).
+#[test]
+fn pty_yes_no_prompts_speak_korean_and_take_korean_keys() {
+    let form = json!({"resource": {
+        "code": "FORM-YN", "title": "병역과 학력",
+        "questions": [
+            {"id": 1, "order": 1, "kind": "military_service", "required": true, "title": "병역 사항"},
+            {"id": 2, "order": 2, "kind": "veteran_affair", "required": true, "title": "보훈 대상"},
+            {"id": 3, "order": 3, "kind": "education", "required": true, "title": "학력"}
+        ]
+    }})
+    .to_string();
+    let service = form_service("FORM-YN", form);
+    for (lang, cols) in COMBOS {
+        for colour in [false, true] {
+            let ctx = format!("{lang:?} at {cols} columns, colour {colour}");
+            let tr = |id: &str, args: &[(&str, &str)]| tr(lang, id, args);
+            // Each answer's keys: the last key given is the answer.
+            let (yes, no, yes_no, no_yes) = match lang {
+                Lang::Ko => ("ㅇ", "ㄴ", "예", "ㅇ아니요"),
+                Lang::En => ("y", "n", "y", "yn"),
+            };
+            let sb = TestSandbox::new();
+            let file = sb.home.dir.path().join("yn.json");
+            let mut args = vec![
+                "forms",
+                "apply",
+                "FORM-YN",
+                "--save",
+                file.to_str().unwrap(),
+            ];
+            if colour {
+                args.extend(["--color", "always"]);
+            }
+            let mut s = sb.spawn_at(&service.base(), lang, cols, &args);
+            let mut log = Vec::new();
+            let mut say = |s: &mut Session, prompt: &str, keys: &str| {
+                log_until(s, prompt, &mut log);
+                until_reading_keys(s);
+                s.send(keys).unwrap();
+            };
+            let applies = |label: &str| tr("wizard-applies", &[("label", label)]);
+            say(&mut s, &applies("1. 병역 사항"), &format!("{yes}\r"));
+            say(&mut s, &tr("wizard-military-status", &[]), "\r");
+            // Changed to yes, then back to no with the other key.
+            say(&mut s, &applies("2. 보훈 대상"), &format!("{yes}{no}\r"));
+            let school = tr("field-education-school", &[]);
+            say(&mut s, &format!("    {school}"), "서울대학교\r");
+            for field in ["field-education-entered", "field-education-graduated-at"] {
+                let label = tr(field, &[]);
+                let prompt = tr(
+                    "wizard-field-dated-optional",
+                    &[("label", &label), ("shape", "YYYY-MM")],
+                );
+                say(&mut s, &prompt, "\r");
+            }
+            // No graduation date: it starts on no.
+            let graduated = tr("field-education-graduated", &[]);
+            say(&mut s, &graduated, &format!("{yes_no}\r"));
+            let major = tr("field-education-major", &[]);
+            say(&mut s, &tr("wizard-optional", &[("label", &major)]), "\r");
+            let noun = tr("noun-education", &[]);
+            let another = tr("wizard-group-add-another", &[("noun", &noun)]);
+            say(&mut s, &another, &format!("{no_yes}\r"));
+            say(
+                &mut s,
+                &first_words(&tr("wizard-privacy", &[]), 2),
+                &format!("{yes}\r"),
+            );
+            // The review: stop there; the answers are in the --save file.
+            say(&mut s, &tr("wizard-cancel", &[]), "\x03");
+            let rest = until_end(&mut s);
+            assert_eq!(rest.1, 130, "{ctx}");
+            log.extend_from_slice(rest.0.as_bytes());
+
+            let kept = saved(&file);
+            assert_eq!(kept["privacy"], json!(true), "{ctx}");
+            assert_eq!(answer_of(&kept, 1)["checked"], json!(true), "{ctx}");
+            assert_eq!(answer_of(&kept, 2), json!({"checked": false}), "{ctx}");
+            assert_eq!(
+                answer_of(&kept, 3),
+                json!({"educations": [{"school_name": "서울대학교", "graduate": true}]}),
+                "{ctx}"
+            );
+
+            // Everything written, redrawn prompts included, and the screen left.
+            let written = console::strip_ansi_codes(&String::from_utf8_lossy(&log))
+                // (The temporary directory's random name may hold a lone `y` or `n`.)
+                .replace(file.to_str().unwrap(), "FILE");
+            let screen = screen_of(&log, cols);
+            let asked = if colour {
+                format!("({})", tr("wizard-yes-no", &[]))
+            } else {
+                yes_no_mark(lang, false)
+            };
+            assert!(
+                written.contains(&asked),
+                "{ctx}: {asked:?} not in\n{written}"
+            );
+            let answered = format!("{graduated} {}", yes_no_word(lang, true));
+            let answered = if colour {
+                format!("{graduated} · {}", yes_no_word(lang, true))
+            } else {
+                answered
+            };
+            assert!(
+                screen.contains(&answered),
+                "{ctx}: {answered:?} not in\n{screen}"
+            );
+            let english: Vec<&str> = written
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| ["yes", "no", "y", "n"].contains(&w.to_lowercase().as_str()))
+                .collect();
+            match lang {
+                Lang::Ko => assert!(english.is_empty(), "{ctx}: {english:?} in\n{written}"),
+                Lang::En => {
+                    let want = if colour { "(y/n)" } else { "[y/N]" };
+                    assert!(written.contains(want), "{ctx}: {want} not in\n{written}");
+                    assert!(english.contains(&"yes") && english.contains(&"no"), "{ctx}");
+                }
+            }
+        }
+    }
+}
+
+/// `forms apply --help` says, in both languages, what a stop inside a question keeps in the
+/// `--save` file (its `unfinished` key) and that `--resume` goes on inside that question.
+#[test]
+fn the_help_of_save_and_resume_describes_unfinished() {
+    let home = Home::new();
+    for (lang, kept, goes_on) in [
+        (
+            Lang::En,
+            "`unfinished` key names that question",
+            "stopped inside is gone on with",
+        ),
+        (
+            Lang::Ko,
+            "`unfinished` 키는 그 질문과",
+            "멈춘 질문은 그 자리에서 계속하고",
+        ),
+    ] {
+        let out = home
+            .std_cmd()
+            .args(["--lang", lang.code(), "forms", "apply", "--help"])
+            .env("COLUMNS", "1000")
+            .output()
+            .unwrap();
+        let help = stdout_of(&out);
+        assert!(out.status.success(), "{lang:?}: {}", stderr_of(&out));
+        for want in [kept, goes_on] {
+            assert!(help.contains(want), "{lang:?}: {want:?} not in\n{help}");
+        }
     }
 }

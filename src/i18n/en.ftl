@@ -1382,3 +1382,6 @@ store-pg-unreachable = cannot reach the event store { $store }: { $error }; chec
 store-no-postgres-in-build = --store { $store }: this recruit was built without PostgreSQL support; build it with the postgres feature, or give a file
 listen-sharing =   sharing the store with other listeners: each target is forwarded by one of them at a time (lease { $lease } s)
 reason-not-a-rate = { $value } is not a rate: give forwards per second, a number above 0 (e.g. 50 or 0.5)
+wizard-yes-no = y/n
+wizard-yes-no-default-yes = Y/n
+wizard-yes-no-default-no = y/N

@@ -15,14 +15,14 @@ help-forms-list--per = 페이지 크기(1-100)
 help-forms-get = 지원서 하나와 그 질문 보기
 help-forms-get--code = 지원서 코드
 help-forms-apply = 지원서에 지원하기: 터미널에서는 질문을 하나씩 묻는 마법사, 아니면 답변 파일
-help-forms-apply-long = 지원서에 지원합니다. 터미널에서 --answers 없이 실행하면 마법사가 질문을 순서대로 묻고(틀린 답은 그 자리에서 이유와 함께 다시 묻습니다), 검토 화면을 보여 준 뒤 제출, 답변 고치기, 취소 중에서 고르게 합니다. 답변을 고칠 때는 지금 답에서 시작합니다(Enter는 그대로 둡니다). 경력, 학력 같은 항목 목록은 유지, 하나 고치기, 하나 지우기, 추가할 수 있습니다. --save FILE은 답변을 --answers에 쓸 수 있는 파일로 남기고(Ctrl-C로 멈춰도 지금까지의 답변), --resume FILE은 그 파일에서 이어서 답하지 않은 질문만 묻습니다. 보내고 저장하는 내용은 언어와 상관없이 같습니다.
+help-forms-apply-long = 지원서에 지원합니다. 터미널에서 --answers 없이 실행하면 마법사가 질문을 순서대로 묻고(틀린 답은 그 자리에서 이유와 함께 다시 묻습니다), 검토 화면을 보여 준 뒤 제출, 답변 고치기, 취소 중에서 고르게 합니다. 답변을 고칠 때는 지금 답에서 시작합니다(Enter는 그대로 둡니다). 경력, 학력 같은 항목 목록은 유지, 하나 고치기, 하나 지우기, 추가할 수 있습니다. --save FILE은 답변을 --answers에 쓸 수 있는 파일로 남기고(Ctrl-C로 멈춰도 지금까지의 답변, 종료 코드 130. 질문 도중에 멈추면 그 질문에서 준 것도 남깁니다: 목록의 다 입력한 항목, 링크, 파일, 세부 사항 전의 "예". 파일의 `unfinished` 키는 그 질문과 입력하던 항목의 입력한 칸을 적으며, --answers는 이 키를 무시합니다), --resume FILE은 그 파일에서 이어서, 멈춘 질문은 그 자리에서 계속하고(목록의 항목을 보여 주고 입력하던 항목은 채워진 채로) 답하지 않은 질문만 묻습니다. 보내고 저장하는 내용은 언어와 상관없이 같습니다.
 help-forms-apply--code = 지원서 코드
 help-forms-apply--answers = 답변 파일(JSON, A 또는 B 형식의 요청 본문), 표준 입력은 -
 help-forms-apply--variant = 요청 형식 [기본값: a, 또는 프로필의 `variant`]
 help-forms-apply--dry_run = 보낼 요청을 그대로 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음
 help-forms-apply--yes = 확인을 묻지 않음
-help-forms-apply--save = 마법사: 답변을 FILE에도 저장(--answers로 쓸 수 있는 파일, Ctrl-C에도)
-help-forms-apply--resume = 마법사: --save FILE로 남긴 답변에서 이어서 하기(답하지 않은 질문만 물음)
+help-forms-apply--save = 마법사: 답변을 FILE에도 저장(--answers로 쓸 수 있는 파일, Ctrl-C에도: 멈춘 질문은 `unfinished`에)
+help-forms-apply--resume = 마법사: --save FILE로 남긴 답변에서 이어서 하기(멈춘 질문은 그 자리에서, 답하지 않은 질문만 물음)
 
 ## 지원자
 help-candidates = 지원자: 목록(전형 단계별)과 한 명 보기

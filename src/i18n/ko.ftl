@@ -1285,3 +1285,6 @@ store-pg-unreachable = 이벤트 저장소 { $store }에 연결할 수 없습니
 store-no-postgres-in-build = --store { $store }: 이 recruit는 PostgreSQL 지원 없이 빌드되었습니다. postgres 기능을 켜고 빌드하거나 파일을 지정하세요
 listen-sharing =   다른 수신기와 저장소를 공유합니다: 각 대상은 한 번에 한 수신기만 전달합니다(임대 { $lease }초)
 reason-not-a-rate = { $value }은(는) 전송률이 아닙니다: 초당 전달 수를 0보다 큰 숫자로 주세요(예: 50 또는 0.5)
+wizard-yes-no = 예/아니요
+wizard-yes-no-default-yes = 예(기본)/아니요
+wizard-yes-no-default-no = 예/아니요(기본)

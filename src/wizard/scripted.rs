@@ -127,7 +127,7 @@ impl Prompt for Scripted {
     }
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
-        let mark = if default { "[Y/n]" } else { "[y/N]" };
+        let mark = super::term::yes_no_mark(default);
         match self.next(format!("? {prompt} {mark}"))? {
             Reply::Yes(b) => Ok(b),
             Reply::Enter => Ok(default),

@@ -5,6 +5,8 @@
 //! leaves stale lines behind. Here a question too wide for its prompt line is printed on its
 //! own line(s) first (never redrawn) and a short prompt asks for the answer; menu items are
 //! cut to the width; refusals are broken into lines that fit, which dialoguer counts.
+//! Yes/no prompts are drawn and read here: dialoguer's themes write English (`[y/N]`,
+//! `(y/n) › no`, `yes`) and its `Confirm` takes only `y` and `n`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -19,6 +21,8 @@ use crate::t;
 /// dialoguer on the terminal (stderr).
 pub struct TermPrompt {
     theme: Box<dyn dialoguer::theme::Theme>,
+    /// How yes/no prompts are drawn, like `theme` but in the language in use.
+    yes_no: YesNoLook,
     term: console::Term,
     interrupt: Option<Arc<AtomicBool>>,
     /// `--dry-run`: see [`Prompt::dry_run`].
@@ -31,13 +35,15 @@ impl TermPrompt {
     /// `ColorfulTheme` when colour is allowed (its refusals are marked `✘`), else dialoguer's
     /// plain theme with refusals marked in the language in use.
     pub fn new(color: bool) -> TermPrompt {
-        let theme: Box<dyn dialoguer::theme::Theme> = if color {
-            Box::new(dialoguer::theme::ColorfulTheme::default())
+        let (theme, yes_no): (Box<dyn dialoguer::theme::Theme>, _) = if color {
+            let colour = dialoguer::theme::ColorfulTheme::default;
+            (Box::new(colour()), YesNoLook::Colour(Box::new(colour())))
         } else {
-            Box::new(PlainTheme)
+            (Box::new(PlainTheme), YesNoLook::Plain)
         };
         TermPrompt {
             theme,
+            yes_no,
             term: console::Term::stderr(),
             interrupt: None,
             dry_run: false,
@@ -82,14 +88,14 @@ impl TermPrompt {
     /// line(s), broken between words, and `short` is drawn instead. A prompt the terminal
     /// wrapped would be drawn again under itself at each key: dialoguer clears one line.
     fn fit(
-        &mut self,
+        &self,
         question: &str,
         room: usize,
         short: String,
-        drawn: &dyn Fn(&dyn dialoguer::theme::Theme, &str) -> Vec<String>,
+        drawn: &dyn Fn(&str) -> Vec<String>,
     ) -> String {
         let q = shown(question);
-        let widest = drawn(&*self.theme, &q)
+        let widest = drawn(&q)
             .iter()
             .map(|s| measure_text_width(s))
             .max()
@@ -128,19 +134,99 @@ fn drawn_select(theme: &dyn dialoguer::theme::Theme, q: &str) -> Vec<String> {
     vec![s]
 }
 
-/// Every way the theme draws a yes/no prompt: with either answer shown (typing `y` shows
-/// `yes`), and once answered.
-fn drawn_confirm(theme: &dyn dialoguer::theme::Theme, q: &str) -> Vec<String> {
-    let mut all = Vec::new();
-    for b in [Some(true), Some(false), None] {
-        let mut s = String::new();
-        let _ = theme.format_confirm_prompt(&mut s, q, b);
-        all.push(s);
-        let mut s = String::new();
-        let _ = theme.format_confirm_prompt_selection(&mut s, q, b);
-        all.push(s);
+/// How a yes/no prompt is drawn: as the theme in use draws it (the colour theme's marks and
+/// styles), with the words of the language in use from the messages.
+enum YesNoLook {
+    /// dialoguer's plain theme: `Question? [y/N] `, then `Question? no`.
+    Plain,
+    /// dialoguer's colour theme: `? Question? (y/n) › no`, then `✔ Question? · no`.
+    Colour(Box<dialoguer::theme::ColorfulTheme>),
+}
+
+impl YesNoLook {
+    /// The prompt while asking, `value` the answer Enter takes.
+    fn asking(&self, q: &str, value: bool) -> String {
+        match self {
+            YesNoLook::Plain if q.is_empty() => format!("{} ", yes_no_mark(value)),
+            YesNoLook::Plain => format!("{q} {} ", yes_no_mark(value)),
+            YesNoLook::Colour(c) => {
+                let hint = format!("({})", t!("wizard-yes-no"));
+                format!(
+                    "{}{} {} {}",
+                    c_head(&c.prompt_prefix, c, q),
+                    c.hint_style.apply_to(hint),
+                    c.prompt_suffix,
+                    c.defaults_style.apply_to(yes_no_word(value))
+                )
+            }
+        }
     }
-    all
+
+    /// The line left once answered.
+    fn answered(&self, q: &str, value: bool) -> String {
+        match self {
+            YesNoLook::Plain if q.is_empty() => yes_no_word(value),
+            YesNoLook::Plain => format!("{q} {}", yes_no_word(value)),
+            YesNoLook::Colour(c) => format!(
+                "{}{} {}",
+                c_head(&c.success_prefix, c, q),
+                c.success_suffix,
+                c.values_style.apply_to(yes_no_word(value))
+            ),
+        }
+    }
+
+    /// Every way the prompt is drawn: with either answer shown (typing `y` shows `yes`), and
+    /// once answered.
+    fn drawn(&self, q: &str) -> Vec<String> {
+        [true, false]
+            .into_iter()
+            .flat_map(|b| [self.asking(q, b), self.answered(q, b)])
+            .collect()
+    }
+}
+
+/// The colour theme's start of a prompt line: `mark question ` (nothing without a question).
+fn c_head(
+    mark: &console::StyledObject<String>,
+    c: &dialoguer::theme::ColorfulTheme,
+    q: &str,
+) -> String {
+    if q.is_empty() {
+        String::new()
+    } else {
+        format!("{mark} {} ", c.prompt_style.apply_to(q))
+    }
+}
+
+/// The plain theme's keys with the answer Enter takes marked: `[y/N]`, `[예/아니요(기본)]`.
+pub(super) fn yes_no_mark(value: bool) -> String {
+    let keys = if value {
+        t!("wizard-yes-no-default-yes")
+    } else {
+        t!("wizard-yes-no-default-no")
+    };
+    format!("[{keys}]")
+}
+
+/// An answer to a yes/no in words, as tables show it (`yes`, `예`).
+fn yes_no_word(value: bool) -> String {
+    if value {
+        t!("cell-yes")
+    } else {
+        t!("cell-no")
+    }
+}
+
+/// The answer a key gives at a yes/no prompt, in either language: `y`/`n`, and the Korean
+/// words' first syllables and initials (`예`, `네`, `ㅇ`; `아`niyo, `ㄴ`), so a Korean
+/// keyboard need not be switched to type one.
+fn yes_no_key(c: char) -> Option<bool> {
+    match c {
+        'y' | 'Y' | '예' | '네' | 'ㅇ' => Some(true),
+        'n' | 'N' | '아' | 'ㄴ' => Some(false),
+        _ => None,
+    }
 }
 
 /// dialoguer's `SimpleTheme` (every method its default), but a refusal is marked in the
@@ -213,6 +299,32 @@ impl TermPrompt {
                 }
             }
         }
+    }
+
+    /// Yes or no after `prompt`, starting on `default`: a key of [`yes_no_key`] changes the
+    /// answer shown, Enter takes it (as dialoguer's `Confirm` waiting for Enter did).
+    fn read_yes_no(&self, prompt: &str, default: bool) -> std::io::Result<bool> {
+        let mut value = default;
+        self.term.write_str(&self.yes_no.asking(prompt, value))?;
+        self.term.hide_cursor()?;
+        self.term.flush()?;
+        loop {
+            match self.term.read_key()? {
+                Key::Enter => break,
+                Key::Char(c) => match yes_no_key(c) {
+                    Some(b) => value = b,
+                    None => continue,
+                },
+                _ => continue,
+            }
+            self.term.clear_line()?;
+            self.term.write_str(&self.yes_no.asking(prompt, value))?;
+            self.term.flush()?;
+        }
+        self.term.clear_line()?;
+        self.term.write_line(&self.yes_no.answered(prompt, value))?;
+        self.term.show_cursor()?;
+        Ok(value)
     }
 
     /// The prompt line: `head`, then as much of `line` around its cursor as fits on the
@@ -460,14 +572,16 @@ impl Prompt for TermPrompt {
         self.check()?;
         let initial = shown(initial);
         let room = 8 + measure_text_width(&initial) + 12;
-        let prompt = self.fit(prompt, room, t!("wizard-short-answer"), &drawn_input);
+        let drawn = |q: &str| drawn_input(&*self.theme, q);
+        let prompt = self.fit(prompt, room, t!("wizard-short-answer"), &drawn);
         self.read_line(&prompt, &initial, validate)
             .map_err(|e| self.interrupted(dialoguer::Error::IO(e)))
     }
 
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Step<usize> {
         self.check()?;
-        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn_select);
+        let drawn = |q: &str| drawn_select(&*self.theme, q);
+        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn);
         // "> " before each item.
         let items = cut_items(items, self.width().saturating_sub(4));
         dialoguer::Select::with_theme(&*self.theme)
@@ -481,7 +595,8 @@ impl Prompt for TermPrompt {
 
     fn multi_select(&mut self, prompt: &str, items: &[String], on: &[bool]) -> Step<Vec<usize>> {
         self.check()?;
-        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn_select);
+        let drawn = |q: &str| drawn_select(&*self.theme, q);
+        let prompt = self.fit(prompt, 2, t!("wizard-short-choose"), &drawn);
         // "> [x] " before each item.
         let items = cut_items(items, self.width().saturating_sub(6));
         let mut ticks = on.to_vec();
@@ -497,14 +612,9 @@ impl Prompt for TermPrompt {
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
         self.check()?;
-        let prompt = self.fit(prompt, 1, String::new(), &drawn_confirm);
-        dialoguer::Confirm::with_theme(&*self.theme)
-            .with_prompt(prompt)
-            .default(default)
-            .wait_for_newline(true)
-            .interact_on_opt(&self.term)
-            .map_err(|e| self.interrupted(e))?
-            .ok_or(Stop::Cancelled)
+        let prompt = self.fit(prompt, 1, String::new(), &|q| self.yes_no.drawn(q));
+        self.read_yes_no(&prompt, default)
+            .map_err(|e| self.interrupted(dialoguer::Error::IO(e)))
     }
 }
 

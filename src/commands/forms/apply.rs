@@ -55,10 +55,13 @@ Without --answers, on a terminal, a wizard asks the questions one by one (upload
 the spot), shows a review, and offers to submit, change an answer or cancel. Changing an
 answer starts from it (Enter keeps it); experience, education and the other lists of entries
 are kept, edited one entry at a time, deleted from or added to. --save FILE keeps the answers
-as a file for --answers (also on Ctrl-C: what was answered so far, exit 130), and --resume
-FILE goes on from such a file: its answers are kept, only the questions it leaves unanswered
-are asked (and the privacy consent if it has none), then the review; the file is kept up to
-date unless --save names another. --resume needs a terminal; without one, give a complete
+as a file for --answers (also on Ctrl-C: what was answered so far, exit 130; stopped inside a
+question, what was given of it too: a list's finished entries, links, files, a yes before its
+details, and the file's `unfinished` key names that question and the fields typed of the entry
+begun; --answers ignores that key), and --resume FILE goes on from such a file: its answers are
+kept, the question it stopped inside is gone on with (a list's entries shown, the entry begun
+pre-filled), only the questions it leaves unanswered are asked (and the privacy consent if it
+has none), then the review; the file is kept up to date unless --save names another. --resume needs a terminal; without one, give a complete
 file with --answers. The wizard speaks Korean with --lang ko (or RECRUIT_LANG=ko, `config
 set lang ko`, a Korean locale such as LANG=ko_KR.UTF-8); what it sends and saves is the same in any language. On a terminal a
 summary is confirmed before sending unless --yes."
@@ -101,10 +104,12 @@ pub struct ApplyArgs {
     /// Don't ask for confirmation
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C
+    /// Wizard: also write the answers to FILE (valid input for --answers), even on Ctrl-C (the
+    /// question stopped inside goes under `unfinished`)
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
-    /// Wizard: go on from the answers kept with --save FILE (asks only what is unanswered)
+    /// Wizard: go on from the answers kept with --save FILE (inside the question it stopped in;
+    /// asks only what is unanswered)
     #[arg(long, value_name = "FILE", conflicts_with = "answers")]
     pub resume: Option<std::path::PathBuf>,
 }
