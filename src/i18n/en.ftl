@@ -1294,3 +1294,6 @@ report-legend-p90 = 90th percentile
 report-filter-job = only job { $job }
 report-filter-since = only candidates who applied since { $since }
 report-job-no-code = { $title }: { $count } candidates
+search-empty-query = give part of a name, code or email to search for, e.g. `recruit candidates search 하늘`
+search-from-mirror = { $total } matched, { $shown } shown; from the mirror { $db }, last synced { $last } ({ $ago }): `recruit sync` brings it up to date
+mcp-mirror-age = From the mirror of `recruit sync`, last synced { $last } ({ $ago }).

@@ -1206,3 +1206,6 @@ report-legend-p90 = 90백분위
 report-filter-job = 공고 { $job }만
 report-filter-since = { $since } 이후 지원한 지원자만
 report-job-no-code = { $title }: 지원자 { $count }명
+search-empty-query = 찾을 이름, 코드, 이메일의 일부를 주세요. 예: `recruit candidates search 하늘`
+search-from-mirror = { $total }명 일치, { $shown }명 표시. 미러 { $db } 기준이며 마지막 동기화는 { $last } ({ $ago })입니다. `recruit sync`로 최신 상태로 만드세요
+mcp-mirror-age = `recruit sync` 미러 기준, 마지막 동기화 { $last } ({ $ago }).

@@ -110,12 +110,19 @@ pub(crate) async fn open_mirror(ctx: &Ctx, db: Option<&str>) -> Result<MirrorAct
     MirrorActor::open(Target::parse(db), ctx.net()?, Access::Read).await
 }
 
+impl PipelineArgs {
+    /// Which candidates the report counts.
+    pub(crate) fn filter(&self) -> PipelineFilter {
+        PipelineFilter {
+            job: self.job.clone(),
+            since: self.since,
+            by_job: self.by == Some(By::Job),
+        }
+    }
+}
+
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
-    let filter = PipelineFilter {
-        job: a.job.clone(),
-        since: a.since,
-        by_job: a.by == Some(By::Job),
-    };
+    let filter = a.filter();
     let store = open_mirror(ctx, a.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
