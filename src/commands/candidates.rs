@@ -115,9 +115,7 @@ async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
     let store = crate::commands::report::open_mirror(ctx, a.db.as_deref()).await?;
     let said = store.described.said();
     let stage = a.stage.map(|s| s.as_str());
-    let found = store
-        .call(move |m| m.search(&query, stage, limit))
-        .await?;
+    let found = store.call(move |m| m.search(&query, stage, limit)).await?;
     let mut out = ctx.output()?;
     let mut printer = ListPrinter::new(Kind::Candidate, true);
     printer.items(&mut out, &found.items)?;

@@ -60,7 +60,11 @@ impl Server {
     }
 
     /// Read the report tools' mirror at `db` (none: the default mirror), reached with `net`.
-    pub(crate) fn with_mirror(mut self, db: Option<String>, net: crate::api::NetSettings) -> Server {
+    pub(crate) fn with_mirror(
+        mut self,
+        db: Option<String>,
+        net: crate::api::NetSettings,
+    ) -> Server {
         self.mirror = db;
         self.net = net;
         self

@@ -26,6 +26,7 @@ mod outfiles;
 mod privacy;
 mod readme;
 mod relay;
+mod report;
 mod sandbox;
 mod scripting;
 mod sync;

@@ -63,7 +63,10 @@ pub(crate) fn page(r: &Pipeline, database: &str, a: &PipelineArgs) -> String {
         esc(&about[0])
     ));
     if let Some(f) = filter_line(a) {
-        body.push_str(&format!("<p class=\"meta\" id=\"filter\">{}</p>\n", esc(&f)));
+        body.push_str(&format!(
+            "<p class=\"meta\" id=\"filter\">{}</p>\n",
+            esc(&f)
+        ));
     }
     body.push_str(&format!(
         "<p class=\"rule\" id=\"rule\">{}</p>\n",
@@ -227,7 +230,14 @@ fn time_chart(i: usize, g: &PipelineGroup) -> String {
 /// The numbers as a table, each cell marked with its stage and key (what a reader's program
 /// finds).
 fn numbers_table(g: &PipelineGroup) -> String {
-    const KEYS: [&str; 6] = ["stage", "now", "moved_on", "failed", "median_days", "p90_days"];
+    const KEYS: [&str; 6] = [
+        "stage",
+        "now",
+        "moved_on",
+        "failed",
+        "median_days",
+        "p90_days",
+    ];
     let mut s = String::from("<table class=\"numbers\">\n<thead><tr>");
     for h in headings() {
         s.push_str(&format!("<th>{}</th>", esc(&h)));
@@ -237,10 +247,7 @@ fn numbers_table(g: &PipelineGroup) -> String {
         s.push_str(&format!("<tr data-stage=\"{}\">", st.stage));
         for (k, cell) in KEYS.iter().zip(row) {
             let tag = if *k == "stage" { "th" } else { "td" };
-            s.push_str(&format!(
-                "<{tag} data-key=\"{k}\">{}</{tag}>",
-                esc(&cell)
-            ));
+            s.push_str(&format!("<{tag} data-key=\"{k}\">{}</{tag}>", esc(&cell)));
         }
         s.push_str("</tr>\n");
     }

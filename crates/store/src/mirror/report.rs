@@ -330,8 +330,12 @@ impl Mirror {
                 } else {
                     furthest = furthest.max(Some(stay.kind));
                 }
-                let Some(next) = list.get(i + 1) else { continue };
-                numbers.days.push((next.start - stay.start).max(0.0) / 86_400.0);
+                let Some(next) = list.get(i + 1) else {
+                    continue;
+                };
+                numbers
+                    .days
+                    .push((next.start - stay.start).max(0.0) / 86_400.0);
                 if next.kind == fail {
                     numbers.failed += 1;
                 } else {
@@ -438,8 +442,8 @@ fn empty_group(job: Option<(Option<String>, Option<String>)>) -> PipelineGroup {
 /// The 19 initial consonants of Hangul syllables, in the order of the Unicode syllable block,
 /// as compatibility jamo (what a keyboard types alone: `ㄱ`).
 const INITIALS: [char; 19] = [
-    'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ', 'ㅌ',
-    'ㅍ', 'ㅎ',
+    'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ',
+    'ㅌ', 'ㅍ', 'ㅎ',
 ];
 
 /// The initial consonant of a precomposed Hangul syllable (`김` → `ㄱ`).
@@ -521,7 +525,16 @@ mod tests {
         assert_eq!(initial('하'), Some('ㅎ'));
         assert_eq!(initial('늘'), Some('ㄴ'));
         assert_eq!(initial('a'), None);
-        for q in ["하늘", "ㄱㅎㄴ", "ㅎㄴ", "김ㅎ", "김하늘", "김 하늘", "SKY.KIM", "c1"] {
+        for q in [
+            "하늘",
+            "ㄱㅎㄴ",
+            "ㅎㄴ",
+            "김ㅎ",
+            "김하늘",
+            "김 하늘",
+            "SKY.KIM",
+            "c1",
+        ] {
             assert!(found("김하늘", q), "{q}");
         }
         for q in ["ㄱㄴ", "하늘김", "ㅎㄱ", "나", "sky.lee"] {
