@@ -677,6 +677,45 @@ fn the_html_page_shows_both_charts_and_the_numbers_in_korean_in_chromium() {
     assert!(funnel > 5_000, "funnel fill: {funnel} pixels");
     assert!(median > 2_000, "median fill: {median} pixels");
     assert!(p90 > 1_000, "90th percentile fill: {p90} pixels");
+
+    // Printed: A4 pages, one job a page with --by job.
+    let by_job = home.dir.path().join("by-job.html");
+    let out = home
+        .cmd()
+        .args(["report", "pipeline", "--by", "job", "-o", "json", "--html"])
+        .arg(&by_job)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let pdf = profile.path().join("by-job.pdf");
+    headless(
+        &browser,
+        &by_job,
+        profile.path(),
+        &[
+            &format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer",
+        ],
+    );
+    let pdf = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
+    let pages: Vec<&str> = pdf
+        .match_indices("/MediaBox [")
+        .map(|(i, _)| &pdf[i..])
+        .collect();
+    assert_eq!(pages.len(), JOBS.len(), "a page per job");
+    for p in pages {
+        let nums: Vec<f64> = p["/MediaBox [".len()..p.find(']').unwrap()]
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // A4: 210 x 297 mm = 595 x 842 points.
+        assert!(
+            (nums[2] - 595.3).abs() < 2.0 && (nums[3] - 841.9).abs() < 2.0,
+            "{nums:?}"
+        );
+    }
 }
 
 /// Just enough of PNG (8-bit RGB or RGBA, not interlaced) and of DEFLATE to read a
@@ -1171,5 +1210,145 @@ fn the_mcp_tools_read_the_mirror_under_the_personal_data_policy() {
         .as_array()
         .unwrap()
         .contains(&json!("birth")));
+    assert!(service.seen().is_empty(), "{:?}", service.seen());
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+/// Copy what the SQLite mirror at `from` holds of the report's tables into a new PostgreSQL
+/// mirror at `url` (its schema made by recruit's own migration).
+fn copy_to_postgres(from: &Path, url: &str) {
+    let mut b =
+        recruit::sync::pg::Postgres::connect(url, &recruit::api::NetSettings::system()).unwrap();
+    recruit::sync::schema::migrate_to(&mut b, 0, recruit::sync::schema::VERSION).unwrap();
+    drop(b);
+    let lite = rusqlite::Connection::open(from).unwrap();
+    let mut pg = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    let tables: [(&str, &[(&str, &str)]); 3] = [
+        (
+            "sync_runs",
+            &[
+                ("started_at", "timestamptz"),
+                ("finished_at", "timestamptz"),
+                ("status", "text"),
+                ("full_run", "boolean"),
+                ("started_unix", "float8"),
+                ("finished_unix", "float8"),
+            ],
+        ),
+        (
+            "candidates",
+            &[
+                ("code", "text"),
+                ("name", "text"),
+                ("email", "text"),
+                ("phone", "text"),
+                ("birth", "text"),
+                ("resume_path", "text"),
+                ("profile_img_path", "text"),
+                ("stage_kind", "text"),
+                ("stage_title", "text"),
+                ("stage_created_at", "timestamptz"),
+                ("job_code", "text"),
+                ("job_title", "text"),
+                ("applied_at", "timestamptz"),
+                ("created_at", "timestamptz"),
+                ("deleted_at", "timestamptz"),
+                ("data", "jsonb"),
+            ],
+        ),
+        (
+            "stage_history",
+            &[
+                ("candidate_code", "text"),
+                ("stage_key", "text"),
+                ("stage_kind", "text"),
+                ("stage_title", "text"),
+                ("entered_at", "timestamptz"),
+                ("first_seen_at", "timestamptz"),
+            ],
+        ),
+    ];
+    for (table, cols) in tables {
+        let names: Vec<&str> = cols.iter().map(|c| c.0).collect();
+        let read: Vec<String> = names.iter().map(|c| format!("CAST({c} AS TEXT)")).collect();
+        let marks: Vec<String> = cols
+            .iter()
+            .enumerate()
+            .map(|(i, (_, ty))| format!("${}::text::{ty}", i + 1))
+            .collect();
+        let insert = format!(
+            "INSERT INTO {table} ({}) VALUES ({})",
+            names.join(", "),
+            marks.join(", ")
+        );
+        let mut st = lite
+            .prepare(&format!("SELECT {} FROM {table}", read.join(", ")))
+            .unwrap();
+        let rows: Vec<Vec<Option<String>>> = st
+            .query_map([], |r| (0..cols.len()).map(|i| r.get(i)).collect())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for row in rows {
+            let params: Vec<&(dyn postgres::types::ToSql + Sync)> = row
+                .iter()
+                .map(|v| v as &(dyn postgres::types::ToSql + Sync))
+                .collect();
+            pg.execute(insert.as_str(), &params).unwrap();
+        }
+    }
+}
+
+#[test]
+fn reports_and_search_read_a_postgresql_mirror_alike() {
+    let test = "reports_and_search_read_a_postgresql_mirror_alike";
+    let Some(pg) = crate::sync::Pg::start(test) else {
+        return;
+    };
+    let home = Home::new();
+    let service = failing_service();
+    let cands = history(150);
+    let lite = home.dir.path().join("mirror.db");
+    pipeline_mirror(&lite, &cands);
+    copy_to_postgres(&lite, &pg.url);
+    let url = PathBuf::from(&pg.url);
+    for args in [&[][..], &["--by", "job", "--since", "2026-06-10"][..]] {
+        let on_pg = report(&home, &service, &url, args);
+        let on_file = report(&home, &service, &lite, args);
+        assert_eq!(on_pg["groups"], on_file["groups"], "{args:?}");
+        assert_eq!(on_pg["mirror"], on_file["mirror"]);
+    }
+    let on_pg = report(&home, &service, &url, &[]);
+    assert_group(
+        &on_pg["groups"][0],
+        &expected(&cands, |_| true),
+        "PostgreSQL",
+    );
+
+    // Search, on a second database of the same server.
+    let people = home.dir.path().join("people.db");
+    search_mirror(&people);
+    let mut admin = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+    admin.batch_execute("CREATE DATABASE people").unwrap();
+    let people_url = format!("{}/people", pg.url.rsplit_once('/').unwrap().0);
+    copy_to_postgres(&people, &people_url);
+    let out = home
+        .cmd()
+        .env("RECRUIT_BASE_URL", service.base())
+        .args([
+            "candidates",
+            "search",
+            "ㄱㅎㄴ",
+            "-o",
+            "json",
+            "--db",
+            &people_url,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let v: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(codes(&v), ["C0001", "C0003", "C0006"]);
     assert!(service.seen().is_empty(), "{:?}", service.seen());
 }
