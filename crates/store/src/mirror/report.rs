@@ -83,11 +83,14 @@ impl StageNumbers {
     }
 }
 
+/// A job as a group names it: its code (none: a job sent without one, or no job) and title.
+pub type Job = (Option<String>, Option<String>);
+
 /// One table: every candidate of the filter, or one job's.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PipelineGroup {
     /// With `--by job`: the job's code (none: candidates without a job) and title.
-    pub job: Option<(Option<String>, Option<String>)>,
+    pub job: Option<Job>,
     pub candidates: u64,
     pub stages: Vec<StageNumbers>,
 }
@@ -180,7 +183,7 @@ struct Stay {
 /// A candidate as the report reads it.
 struct Row {
     now: Option<usize>,
-    job: (Option<String>, Option<String>),
+    job: Job,
 }
 
 fn stage_index(kind: &str) -> Option<usize> {
@@ -299,7 +302,7 @@ impl Mirror {
         }
         let key = |row: &Row| filter.by_job.then(|| row.job.clone());
         let mut groups: Vec<PipelineGroup> = Vec::new();
-        let mut index: HashMap<Option<(Option<String>, Option<String>)>, usize> = HashMap::new();
+        let mut index: HashMap<Option<Job>, usize> = HashMap::new();
         if !filter.by_job {
             index.insert(None, 0);
             groups.push(empty_group(None));
@@ -423,7 +426,7 @@ impl Mirror {
     }
 }
 
-fn empty_group(job: Option<(Option<String>, Option<String>)>) -> PipelineGroup {
+fn empty_group(job: Option<Job>) -> PipelineGroup {
     PipelineGroup {
         job,
         candidates: 0,
