@@ -4,8 +4,9 @@
 //!     cargo bench --bench report --profile bench-fast   # without LTO, quicker to build
 //!     cargo bench --bench report                        # the release build (LTO)
 //!
-//! Builds an SQLite mirror of REPORT_CANDIDATES (10,000) candidates over 5 jobs, each with a
-//! stage history of one to six stays (as syncs every 12 hours would have seen them), then runs
+//! Builds an SQLite mirror of REPORT_CANDIDATES (10,000) candidates over 3 jobs with the
+//! synthetic history of the report tests (tests/common/synthetic.rs: stage moves over 45 days
+//! as syncs every 12 hours saw them, Korean names), then runs
 //! each command REPORT_RUNS (15) times as a user would, a whole process each (start-up, opening
 //! the mirror, the query, the output, and for searches the access log's record), and gives the
 //! median and the slowest wall time against the 100 ms goal; `recruit --version` alone shows
@@ -15,8 +16,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 const GOAL_MS: f64 = 100.0;
-const DAY: i64 = 86_400;
-const T0: i64 = 1_780_000_000;
+
+#[path = "../tests/common/synthetic.rs"]
+mod synthetic;
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -25,122 +27,17 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
-}
-
-fn at(t: i64) -> String {
-    chrono::DateTime::from_timestamp(t, 0)
-        .unwrap()
-        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
-
-/// The mirror: `n` candidates with Korean names (so that Hangul searches have work to do),
-/// their stage history, and the sync runs that wrote it. The number of history rows.
-fn build(path: &std::path::Path, n: usize) -> usize {
-    let mut b = recruit::sync::sqlite::Sqlite::open(path, true).unwrap();
-    recruit::sync::schema::migrate_to(&mut b, 0, recruit::sync::schema::VERSION).unwrap();
-    drop(b);
-    let mut db = rusqlite::Connection::open(path).unwrap();
-    let tx = db.transaction().unwrap();
-    for k in 0..60 {
-        let t = T0 + 10 * DAY + k * 12 * 3600;
-        tx.execute(
-            "INSERT INTO sync_runs (started_at, finished_at, status, full_run, started_unix, finished_unix)
-             VALUES (?1, ?1, 'complete', 0, ?2, ?2)",
-            rusqlite::params![at(t), t as f64],
-        )
-        .unwrap();
-    }
-    const SURNAMES: [&str; 8] = ["김", "이", "박", "최", "정", "강", "조", "윤"];
-    const GIVEN: [&str; 12] = [
-        "하늘", "민준", "서연", "지호", "하은", "도윤", "서준", "예린", "수빈", "지훈", "유진",
-        "민재",
-    ];
-    const KINDS: [&str; 5] = ["applied", "review", "interview", "offer", "pass"];
-    let mut rng = Rng(7);
-    let mut history = 0;
-    for i in 0..n {
-        let code = format!("C{i:06}");
-        let name = format!(
-            "{}{}",
-            SURNAMES[rng.below(8) as usize],
-            GIVEN[rng.below(12) as usize]
-        );
-        let email = format!("cand{i}@example.kr");
-        let job = format!("JOB-{}", i % 5);
-        let mut t = T0 + rng.below(30 * DAY as u64) as i64;
-        let applied = t;
-        let mut stays = vec![("applied", t)];
-        for kind in &KINDS[1..] {
-            t += DAY / 2 + rng.below(6 * DAY as u64) as i64;
-            if rng.below(4) == 0 {
-                stays.push(("fail", t));
-                break;
-            }
-            stays.push((kind, t));
-            if rng.below(3) == 0 {
-                break;
-            }
-        }
-        let (kind, since) = *stays.last().unwrap();
-        let data = serde_json::json!({
-            "code": code, "name": name, "email": email, "phone": "010-1234-5678",
-            "applied_at": at(applied), "job": {"code": job, "title": format!("Job {}", i % 5)},
-            "job_stage": {"stage_kind": kind, "title": kind, "created_at": at(since), "updated_at": at(since)},
-        });
-        tx.execute(
-            "INSERT INTO candidates (code, name, email, phone, stage_kind, stage_title, job_code,
-                 job_title, applied_at, created_at, data)
-             VALUES (?1, ?2, ?3, '010-1234-5678', ?4, ?4, ?5, ?6, ?7, ?7, ?8)",
-            rusqlite::params![
-                code,
-                name,
-                email,
-                kind,
-                job,
-                format!("Job {}", i % 5),
-                at(applied),
-                data.to_string()
-            ],
-        )
-        .unwrap();
-        for (kind, start) in stays {
-            tx.execute(
-                "INSERT INTO stage_history (candidate_code, stage_key, stage_kind, stage_title,
-                     entered_at, first_seen_at)
-                 VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
-                rusqlite::params![
-                    code,
-                    format!("[\"{kind}\",\"{kind}\",\"{}\"]", at(start)),
-                    kind,
-                    at(start),
-                    at(start + 3600)
-                ],
-            )
-            .unwrap();
-            history += 1;
-        }
-    }
-    tx.commit().unwrap();
-    history
-}
-
 fn main() {
     let n = env("REPORT_CANDIDATES", 10_000);
     let runs = env("REPORT_RUNS", 15);
     let bin = env!("CARGO_BIN_EXE_recruit");
     let work = tempfile::tempdir().unwrap();
     let db = work.path().join("mirror.db");
-    let history = build(&db, n);
+    synthetic::pipeline_mirror(&db, &synthetic::history(n));
+    let history: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT count(*) FROM stage_history", [], |r| r.get(0))
+        .unwrap();
     let page = work.path().join("pipeline.html");
     let db_arg = db.display().to_string();
     let page_arg = page.display().to_string();
@@ -187,11 +84,11 @@ fn main() {
             ],
         ),
         (
-            "`candidates search cand1234@`",
+            "`candidates search p1234@`",
             vec![
                 "candidates",
                 "search",
-                "cand1234@",
+                "p1234@",
                 "-o",
                 "json",
                 "--db",

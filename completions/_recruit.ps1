@@ -294,7 +294,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;candidates;search' {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Only candidates at this stage')
-            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')
@@ -1917,7 +1917,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             break
         }
         'recruit;report;pipeline' {
-            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
             [CompletionResult]::new('--job', '--job', [CompletionResultType]::ParameterName, 'Only candidates of this job (its code)')
             [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'One table per job')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)')
@@ -2062,7 +2062,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         'recruit;mcp' {
             [CompletionResult]::new('--access', '--access', [CompletionResultType]::ParameterName, 'What the assistant may do: read, comment (memo writes) or write (everything)')
             [CompletionResult]::new('--personal-data', '--personal-data', [CompletionResultType]::ParameterName, 'Candidates'' birth, resume_path and profile_img_path: left out (basic) or given (full)')
-            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror that candidates_search and pipeline_report read (an SQLite file or postgres://...) [default: recruit.db in the data directory]')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'A named profile from the config file')

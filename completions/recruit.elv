@@ -283,7 +283,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;candidates;search'= {
             cand --stage 'Only candidates at this stage'
-            cand --db 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]'
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'
@@ -1856,7 +1856,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand pipeline 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
         }
         &'recruit;report;pipeline'= {
-            cand --db 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]'
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
             cand --job 'Only candidates of this job (its code)'
             cand --by 'One table per job'
             cand --since 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)'
@@ -1997,7 +1997,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         &'recruit;mcp'= {
             cand --access 'What the assistant may do: read, comment (memo writes) or write (everything)'
             cand --personal-data 'Candidates'' birth, resume_path and profile_img_path: left out (basic) or given (full)'
-            cand --db 'The mirror that candidates_search and pipeline_report read (an SQLite file or postgres://...) [default: recruit.db in the data directory]'
+            cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
             cand --profile 'A named profile from the config file'

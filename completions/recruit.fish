@@ -299,7 +299,7 @@ interview\t'In interviews'
 offer\t'Offer being discussed'
 pass\t'Hired'
 fail\t'Rejected or withdrawn'"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l db -d 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l profile -d 'A named profile from the config file' -r
@@ -1778,7 +1778,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -f -a "pipeline" -d 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l db -d 'The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l job -d 'Only candidates of this job (its code)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l by -d 'One table per job' -r -f -a "job\t'One table per job'"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l since -d 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)' -r
@@ -1923,7 +1923,7 @@ comment\t'Also create, edit, pin and unpin memos'
 write\t'Also delete memos, apply to forms, and create, edit and delete webhooks'"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l personal-data -d 'Candidates\' birth, resume_path and profile_img_path: left out (basic) or given (full)' -r -f -a "basic\t'Leave candidates\' birth, resume_path and profile_img_path out of results'
 full\t'Give candidates as the service sends them'"
-complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l db -d 'The mirror that candidates_search and pipeline_report read (an SQLite file or postgres://...) [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l profile -d 'A named profile from the config file' -r

@@ -60,14 +60,8 @@ pub struct SearchArgs {
     /// Only candidates at this stage
     #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
     pub stage: Option<Stage>,
-    /// The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]
-    #[arg(
-        long,
-        env = "RECRUIT_SYNC_DB",
-        hide_env_values = true,
-        value_name = "TARGET"
-    )]
-    pub db: Option<String>,
+    #[command(flatten)]
+    pub mirror: crate::commands::report::MirrorArg,
 }
 
 #[derive(Debug, Args)]
@@ -112,7 +106,7 @@ async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
         return Err(crate::Error::usage(crate::t!("search-empty-query")));
     }
     let limit = ctx.globals.limit.unwrap_or(SEARCH_LIMIT);
-    let store = crate::commands::report::open_mirror(ctx, a.db.as_deref()).await?;
+    let store = crate::commands::report::open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let said = store.described.said();
     let stage = a.stage.map(|s| s.as_str());
     let found = store.call(move |m| m.search(&query, stage, limit)).await?;

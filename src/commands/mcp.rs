@@ -49,15 +49,9 @@ pub struct McpArgs {
     /// Candidates' birth, resume_path and profile_img_path: left out (basic) or given (full)
     #[arg(long, value_enum, value_name = "LEVEL", default_value = "basic")]
     pub personal_data: PersonalData,
-    /// The mirror that candidates_search and pipeline_report read (an SQLite file or
-    /// postgres://...) [default: recruit.db in the data directory]
-    #[arg(
-        long,
-        env = "RECRUIT_SYNC_DB",
-        hide_env_values = true,
-        value_name = "TARGET"
-    )]
-    pub db: Option<String>,
+    // --db: the mirror that candidates_search and pipeline_report read.
+    #[command(flatten)]
+    pub mirror: crate::commands::report::MirrorArg,
 }
 
 /// `recruit mcp`: refused with exit 2 in a build without the server, served otherwise.
@@ -98,7 +92,7 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     let server = Server::new(client, args.access)
         .with_personal_data(args.personal_data)
         // A CA file that cannot be read is the client's error, said on each call that needs it.
-        .with_mirror(args.db, ctx.net().unwrap_or_default())
+        .with_mirror(args.mirror.db, ctx.net().unwrap_or_default())
         .with_audit(ctx.audit()?);
     crate::mcp::serve_stdio(server)
         .await

@@ -156,7 +156,7 @@ pub(crate) async fn pipeline_report(s: &Server, a: &Args) -> Done {
         Some(t) => Some(crate::commands::report::parse_since(&t).map_err(Error::usage)?),
     };
     let args = crate::commands::report::PipelineArgs {
-        db: None,
+        mirror: Default::default(),
         job: a.opt_str("job")?,
         by: a
             .opt_bool("by_job")?

@@ -54,9 +54,12 @@ named! {
     }
 }
 
-#[derive(Debug, Args)]
-pub struct PipelineArgs {
-    /// The mirror: an SQLite file or postgres://... [default: recruit.db in the data directory]
+/// `--db`: the mirror a command reads or changes (reports, search, the MCP server's report
+/// tools, erasure).
+#[derive(Debug, Args, Default)]
+pub struct MirrorArg {
+    /// The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default:
+    /// recruit.db in the data directory]
     #[arg(
         long,
         env = "RECRUIT_SYNC_DB",
@@ -64,6 +67,12 @@ pub struct PipelineArgs {
         value_name = "TARGET"
     )]
     pub db: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PipelineArgs {
+    #[command(flatten)]
+    pub mirror: MirrorArg,
 
     /// Only candidates of this job (its code)
     #[arg(long, value_name = "CODE")]
@@ -123,7 +132,7 @@ impl PipelineArgs {
 
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let filter = a.filter();
-    let store = open_mirror(ctx, a.db.as_deref()).await?;
+    let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
     let said = store.described.said();
