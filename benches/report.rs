@@ -41,61 +41,29 @@ fn main() {
     let page = work.path().join("pipeline.html");
     let db_arg = db.display().to_string();
     let page_arg = page.display().to_string();
-    let cases: Vec<(&str, Vec<&str>)> = vec![
-        ("`recruit --version` (start-up alone)", vec!["--version"]),
-        (
-            "`report pipeline -o json`",
-            vec!["report", "pipeline", "-o", "json", "--db", &db_arg],
-        ),
-        (
-            "`report pipeline --by job -o json`",
-            vec![
-                "report", "pipeline", "--by", "job", "-o", "json", "--db", &db_arg,
-            ],
-        ),
-        (
-            "`report pipeline --html FILE`",
-            vec![
-                "report", "pipeline", "--html", &page_arg, "-o", "json", "--db", &db_arg,
-            ],
-        ),
-        (
-            "`candidates search 하늘`",
-            vec![
-                "candidates",
-                "search",
-                "하늘",
-                "-o",
-                "json",
-                "--db",
-                &db_arg,
-            ],
-        ),
-        (
-            "`candidates search ㄱㅎㄴ`",
-            vec![
-                "candidates",
-                "search",
-                "ㄱㅎㄴ",
-                "-o",
-                "json",
-                "--db",
-                &db_arg,
-            ],
-        ),
-        (
-            "`candidates search p1234@`",
-            vec![
-                "candidates",
-                "search",
-                "p1234@",
-                "-o",
-                "json",
-                "--db",
-                &db_arg,
-            ],
-        ),
+    // Each command as typed, then `--db` with the mirror (all but the first).
+    let typed = [
+        "--version",
+        "report pipeline -o json",
+        "report pipeline --by job -o json",
+        "report pipeline -o json --html",
+        "candidates search 하늘 -o json",
+        "candidates search ㄱㅎㄴ -o json",
+        "candidates search p1234@ -o json",
     ];
+    let cases: Vec<(String, Vec<&str>)> = typed
+        .iter()
+        .map(|line| {
+            let mut args: Vec<&str> = line.split_whitespace().collect();
+            if line.ends_with("--html") {
+                args.push(&page_arg);
+            }
+            if args[0] != "--version" {
+                args.extend(["--db", &db_arg]);
+            }
+            (format!("`recruit {line}`"), args)
+        })
+        .collect();
     println!(
         "mirror: {n} candidates, {history} stage history rows, {:.1} MB; {runs} runs of each command",
         std::fs::metadata(&db).unwrap().len() as f64 / 1e6
