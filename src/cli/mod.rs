@@ -127,6 +127,9 @@ pub enum Command {
     /// The access log of personal data shown: list, verify, monthly report
     #[command(subcommand, after_help = commands::audit::EXAMPLES)]
     Audit(commands::audit::AuditCmd),
+    /// Reports from the mirror (no request to the service): the hiring pipeline per stage
+    #[command(subcommand, after_help = commands::report::EXAMPLES)]
+    Report(commands::report::ReportCmd),
     /// Send a raw request to any API path
     Api(commands::api::ApiArgs),
     /// Run the built-in emulator of the service as a local server, or move its candidates
@@ -685,6 +688,7 @@ pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Erro
         Command::Sync(a) => commands::sync::run(ctx, a).await,
         Command::Privacy(c) => commands::privacy::run(ctx, c).await,
         Command::Audit(c) => commands::audit::run(ctx, c).await,
+        Command::Report(c) => commands::report::run(ctx, c).await,
         Command::Api(a) => commands::api::run(ctx, a).await,
         Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
         Command::Mcp(a) => commands::mcp::run(ctx, a).await,

@@ -5,14 +5,16 @@ use clap::{Args, Subcommand};
 use crate::api::Stage;
 use crate::commands::{print_list, print_record, Paging};
 use crate::context::Ctx;
-use crate::output::Kind;
+use crate::output::{Kind, ListPrinter};
 
 /// Examples under `recruit candidates --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   recruit candidates list --stage interview
   recruit candidates list --all -o csv --fields code,name,job_stage.title > candidates.csv
-  recruit candidates get C1001";
+  recruit candidates get C1001
+  recruit candidates search 하늘
+  recruit candidates search ㄱㅎㄴ --stage interview";
 
 #[derive(Debug, Subcommand)]
 pub enum CandidatesCmd {
@@ -35,6 +37,31 @@ evaluators have scored them. With --all every page is read, 100 candidates per r
   recruit candidates get C1001
   recruit candidates get C1004 --jq '.resource.job_stage'")]
     Get(GetArgs),
+    /// Find candidates in the mirror by part of a name, code or email (Hangul, its initial consonants, or Latin)
+    #[command(
+        long_about = "Find candidates in the mirror that `recruit sync` keeps (no request goes to the service) by part of \
+a name, code or email, case-insensitively: Hangul syllables (하늘 finds 김하늘), their initial consonants \
+(ㄱㅎㄴ finds 김하늘), or Latin letters. Best matches first (a code equal to the query, then names, codes \
+and emails that start with it); at most 20 unless --limit N. Says how old the mirror is on stderr. \
+Candidates shown with their personal data are one record of the access log.",
+        after_help = "Examples:
+  recruit candidates search 하늘
+  recruit candidates search ㄱㅎㄴ
+  recruit candidates search kim --stage interview --limit 5
+  recruit candidates search @example.com -o csv"
+    )]
+    Search(SearchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Part of a name (Hangul, initial consonants such as ㄱㅎㄴ, or Latin), code or email
+    pub query: String,
+    /// Only candidates at this stage
+    #[arg(long, value_parser = crate::commands::named::<Stage>(), value_name = "S")]
+    pub stage: Option<Stage>,
+    #[command(flatten)]
+    pub mirror: crate::commands::report::MirrorArg,
 }
 
 #[derive(Debug, Args)]
@@ -58,6 +85,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::
             let q = a.paging.query(a.stage, ctx);
             print_list(ctx, Kind::Candidate, |c| Ok(c.candidate_pages(&q))).await
         }
+        CandidatesCmd::Search(a) => search(ctx, a).await,
         CandidatesCmd::Get(a) => {
             print_record(ctx, Kind::Candidate, async |c| {
                 c.get_candidate(&a.code).await
@@ -65,4 +93,35 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::
             .await
         }
     }
+}
+
+/// How many candidates a search shows without `--limit`.
+pub(crate) const SEARCH_LIMIT: usize = 20;
+
+/// `candidates search`: from the mirror alone, printed as `candidates list` prints (so logged
+/// alike), the mirror's age on stderr.
+async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
+    let query = a.query.trim().to_string();
+    if query.is_empty() {
+        return Err(crate::Error::usage(crate::t!("search-empty-query")));
+    }
+    let limit = ctx.globals.limit.unwrap_or(SEARCH_LIMIT);
+    let store = crate::commands::report::open_mirror(ctx, a.mirror.db.as_deref()).await?;
+    let said = store.described.said();
+    let stage = a.stage.map(|s| s.as_str());
+    let found = store.call(move |m| m.search(&query, stage, limit)).await?;
+    let mut out = ctx.output()?;
+    let mut printer = ListPrinter::new(Kind::Candidate, true);
+    printer.items(&mut out, &found.items)?;
+    printer.finish(&mut out)?;
+    crate::tell!(
+        ctx.io,
+        "search-from-mirror",
+        total = found.total,
+        shown = found.items.len(),
+        db = said,
+        last = crate::commands::report::local(found.age.last_sync),
+        ago = crate::commands::report::age_said(found.age.age_seconds)
+    );
+    Ok(())
 }

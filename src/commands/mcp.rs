@@ -15,7 +15,8 @@ protocol, logs go to stderr.
 
 Access levels: read (default) lists only the read tools (forms_list, forms_get,
 candidates_list, candidates_get, jobs_list, evaluations_get, interviews_get, memos_list,
-memos_get, submissions_list, webhooks_list, webhooks_get); comment adds memos_create,
+memos_get, submissions_list, webhooks_list, webhooks_get, and candidates_search and
+pipeline_report, which read the mirror of `recruit sync` (--db) instead of the service); comment adds memos_create,
 memos_edit, memos_pin and memos_unpin; write adds memos_delete, forms_apply and the webhook
 writes. A tool outside the level is not listed and a call to it is refused.
 
@@ -35,6 +36,7 @@ Examples:
   recruit mcp                          # read-only tools, the default profile's account
   recruit mcp --access comment         # also add, edit and pin memos
   recruit mcp --personal-data full     # candidates with birth, resume and photo addresses
+  recruit mcp --db ~/recruiting.db     # candidates_search and pipeline_report read this mirror
   recruit --sandbox mcp --access write # every tool, against the built-in sandbox";
 
 #[cfg(feature = "mcp")]
@@ -47,6 +49,9 @@ pub struct McpArgs {
     /// Candidates' birth, resume_path and profile_img_path: left out (basic) or given (full)
     #[arg(long, value_enum, value_name = "LEVEL", default_value = "basic")]
     pub personal_data: PersonalData,
+    // --db: the mirror that candidates_search and pipeline_report read.
+    #[command(flatten)]
+    pub mirror: crate::commands::report::MirrorArg,
 }
 
 /// `recruit mcp`: refused with exit 2 in a build without the server, served otherwise.
@@ -86,6 +91,8 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
     );
     let server = Server::new(client, args.access)
         .with_personal_data(args.personal_data)
+        // A CA file that cannot be read is the client's error, said on each call that needs it.
+        .with_mirror(args.mirror.db, ctx.net().unwrap_or_default())
         .with_audit(ctx.audit()?);
     crate::mcp::serve_stdio(server)
         .await

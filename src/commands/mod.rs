@@ -16,6 +16,7 @@ pub(crate) mod jobs;
 pub(crate) mod mcp;
 pub(crate) mod memos;
 pub(crate) mod privacy;
+pub(crate) mod report;
 pub(crate) mod sandbox;
 pub(crate) mod submissions;
 pub(crate) mod sync;

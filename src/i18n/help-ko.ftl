@@ -305,3 +305,17 @@ help-webhooks-listen-before =
     서비스로 돌리기: --metrics-addr HOST:PORT는 다른 포트에서 GET /healthz(200, 또는 저장소가 실패하거나 차선이 멈추면 이유와 함께 503)와 GET /metrics(Prometheus 텍스트)를 제공합니다; --log-format json은 stderr에 한 줄에 JSON 객체 하나를 씁니다.
 
     stderr의 첫 줄은 'listening on http://HOST:PORT (Ctrl-C to stop)'입니다. Ctrl-C나 SIGTERM은 받고, 받아들이고, 거부한 이벤트의 요약과 함께 수신기를 멈춥니다.
+## 미러 보고서, 미러에서 지원자 찾기
+help-report = 미러에서 만드는 보고서(서비스에 요청하지 않음): 전형 단계별 채용 파이프라인
+help-report-pipeline = 단계별 현재 인원, 다음 단계로 이동, 불합격 처리, 머문 일수의 중앙값과 90백분위
+help-report-pipeline-long = `recruit sync`가 만든 미러만 읽습니다(서비스에 요청하지 않음). 단계에 머문 일수는 미러의 단계 이력에서 셈하며, 출력은 미러가 언제부터의 이력을 가졌는지와 첫 동기화 때 이미 전형 중이던 지원자를 어떻게 세는지 알려 줍니다.
+help-report-pipeline--db = 미러: SQLite 파일 또는 postgres://... [기본값: 데이터 디렉터리의 recruit.db]
+help-report-pipeline--job = 이 공고(코드)의 지원자만
+help-report-pipeline--by = 공고마다 표 하나
+help-report-pipeline--since = DATE(2026-01-31, 현지 시각; 또는 RFC 3339 시각) 이후 지원한 지원자만
+help-report-pipeline--html = 보고서를 차트가 있는 HTML 페이지 하나로도 쓰기(네트워크 없이 열림)
+help-candidates-search = 미러에서 이름, 코드, 이메일의 일부로 지원자 찾기(한글, 초성, 로마자)
+help-candidates-search-long = `recruit sync`가 만든 미러에서(서비스에 요청하지 않음) 이름, 코드, 이메일의 일부로 대소문자 구분 없이 지원자를 찾습니다: 한글 음절(하늘은 김하늘을 찾음), 초성(ㄱㅎㄴ은 김하늘을 찾음), 로마자. 가장 잘 맞는 지원자부터(질의와 같은 코드, 그다음 질의로 시작하는 이름, 코드, 이메일) --limit N이 없으면 20명까지 보여 주고, 미러가 얼마나 오래되었는지 표준 오류에 알려 줍니다. 개인 정보와 함께 보여 준 지원자는 접근 기록에 한 건으로 남습니다.
+help-candidates-search--query = 이름(한글, ㄱㅎㄴ 같은 초성, 또는 로마자), 코드, 이메일의 일부
+help-candidates-search--stage = 이 전형 단계의 지원자만
+help-candidates-search--db = 미러: SQLite 파일 또는 postgres://... [기본값: 데이터 디렉터리의 recruit.db]

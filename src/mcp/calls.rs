@@ -40,6 +40,8 @@ pub(crate) mod run {
         interviews_get,
         webhooks_list,
         webhooks_get,
+        candidates_search,
+        pipeline_report,
         memos_create,
         memos_edit,
         memos_pin,
@@ -119,6 +121,56 @@ pub(crate) async fn webhooks_list(s: &Server, a: &Args) -> Done {
 pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
     let hook = s.client()?.get_webhook(&a.str("code")?).await?;
     Ok(Outcome::Body(hook.value))
+}
+
+/// The mirror's age as a line for the model.
+fn mirror_note(age: &recruit_store::mirror::report::MirrorAge) -> String {
+    crate::t!(
+        "mcp-mirror-age",
+        last = crate::commands::report::local(age.last_sync),
+        ago = crate::commands::report::age_said(age.age_seconds)
+    )
+}
+
+pub(crate) async fn candidates_search(s: &Server, a: &Args) -> Done {
+    let query = a.str("query")?;
+    let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
+    let limit = a
+        .opt_int_in("limit", 1, 1000)?
+        .map_or(crate::commands::candidates::SEARCH_LIMIT, |n| n as usize);
+    let store = s.open_mirror().await?;
+    let found = store
+        .call(move |m| m.search(&query, stage.map(|s| s.as_str()), limit))
+        .await?;
+    let body = json!({
+        "collection": found.items,
+        "total": found.total,
+        "mirror": found.age.to_json(),
+    });
+    Ok(Outcome::WithNotes(body, vec![mirror_note(&found.age)]))
+}
+
+pub(crate) async fn pipeline_report(s: &Server, a: &Args) -> Done {
+    let since = match a.opt_str("since")? {
+        None => None,
+        Some(t) => Some(crate::commands::report::parse_since(&t).map_err(Error::usage)?),
+    };
+    let args = crate::commands::report::PipelineArgs {
+        mirror: Default::default(),
+        job: a.opt_str("job")?,
+        by: a
+            .opt_bool("by_job")?
+            .unwrap_or(false)
+            .then_some(crate::commands::report::By::Job),
+        since,
+        html: None,
+    };
+    let filter = args.filter();
+    let store = s.open_mirror().await?;
+    let database = store.shown.clone();
+    let report = store.call(move |m| m.pipeline(&filter)).await?;
+    let body = crate::commands::report::to_json(&database, &report, &args);
+    Ok(Outcome::WithNotes(body, vec![mirror_note(&report.age)]))
 }
 
 pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {

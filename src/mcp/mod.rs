@@ -42,6 +42,9 @@ pub(crate) struct Server {
     /// The access log: each call whose result holds a personal value is logged (via `mcp`,
     /// the tool's name as the command) before the result is returned; none: not logged.
     audit: Option<crate::audit::Audit>,
+    /// The mirror the report tools read (`--db`, else RECRUIT_SYNC_DB, else the default).
+    mirror: Option<String>,
+    net: crate::api::NetSettings,
 }
 
 impl Server {
@@ -51,7 +54,30 @@ impl Server {
             access,
             personal: PersonalData::Basic,
             audit: None,
+            mirror: None,
+            net: crate::api::NetSettings::system(),
         }
+    }
+
+    /// Read the report tools' mirror at `db` (none: the default mirror), reached with `net`.
+    pub(crate) fn with_mirror(
+        mut self,
+        db: Option<String>,
+        net: crate::api::NetSettings,
+    ) -> Server {
+        self.mirror = db;
+        self.net = net;
+        self
+    }
+
+    /// The mirror, opened for reading (a call each: a sync may have replaced it meanwhile).
+    pub(crate) async fn open_mirror(&self) -> Result<crate::sync::MirrorActor, Error> {
+        crate::sync::MirrorActor::open(
+            crate::sync::Target::parse(self.mirror.as_deref()),
+            self.net.clone(),
+            crate::sync::Access::Read,
+        )
+        .await
     }
 
     /// Log what each call returns of personal data in `audit` (none: nothing is logged).

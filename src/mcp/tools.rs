@@ -415,6 +415,35 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         ..read(interviews_get)
     },
     ToolDef {
+        name: "candidates_search",
+        title: "Search candidates in the mirror",
+        description: "Find candidates by part of a name, code or email in the local mirror that `recruit sync` keeps (no request to the service; the list endpoint has no search). query may be Hangul syllables (하늘 finds 김하늘), Hangul initial consonants (ㄱㅎㄴ finds 김하늘) or Latin text, case-insensitive. Best matches first; at most limit (20 by default). Answers {\"collection\": [candidates as the list sent them], \"total\": every match, \"mirror\": {first_sync, last_sync, age_seconds}}: say how old the mirror is when it matters.",
+        properties: || {
+            vec![
+                ("query", s("Part of a name (Hangul, initial consonants or Latin), a code or an email")),
+                stage(),
+                ("limit", json!({"type": "integer", "minimum": 1, "maximum": 1000, "description": "At most this many candidates (default 20)"})),
+            ]
+        },
+        required: &["query"],
+        output: Some("collection"),
+        personal: Personal::Items,
+        ..read(candidates_search)
+    },
+    ToolDef {
+        name: "pipeline_report",
+        title: "Hiring pipeline report from the mirror",
+        description: "The hiring pipeline from the local mirror that `recruit sync` keeps (no request to the service), the same numbers as `recruit report pipeline -o json`: per stage kind (applied, review, interview, offer, pass, fail) the candidates now there, how many moved on, how many failed from it, and median_days and p90_days spent in it; groups is one table, or one per job with by_job. mirror says since when the history runs (first_sync) and how old it is (age_seconds); rule says how candidates already in the pipeline at the first sync count.",
+        properties: || {
+            vec![
+                ("job", s("Only candidates of this job (its code)")),
+                ("by_job", json!({"type": "boolean", "description": "One table per job"})),
+                ("since", s("Only candidates who applied on or after this date (2026-01-31) or RFC 3339 time")),
+            ]
+        },
+        ..read(pipeline_report)
+    },
+    ToolDef {
         name: "webhooks_list",
         title: "List webhook registrations",
         description: "List the webhook registrations: code, callback_url, events delivered, active.",

@@ -246,6 +246,9 @@ const SETUP: &[(&str, &str)] = &[
         "recruit config set base_url https://api.example.com/v1",
     ),
     ("recruit sync purge", "recruit sync"),
+    ("recruit report", "recruit sync"),
+    ("recruit --lang ko report", "recruit sync"),
+    ("recruit candidates search", "recruit sync"),
     ("recruit privacy erase C1001 C1002 --yes", "recruit sync"),
     ("recruit privacy retention", "recruit sync"),
     (

@@ -28,6 +28,7 @@ mod people;
 mod privacy;
 mod readme;
 mod relay;
+mod report;
 mod sandbox;
 mod scripting;
 mod sheets;

@@ -27,16 +27,27 @@ async fn start(sb: &TestSandbox, access: &str) -> Mcp {
 
 /// `recruit ARGS` (an `mcp` command line) as a child process, pointed at `sb`.
 pub(crate) async fn start_with(sb: &TestSandbox, args: &[&str]) -> Mcp {
+    start_at(
+        &sb.home,
+        &sb.sandbox().base_url(),
+        &sb.sandbox().api_key,
+        args,
+    )
+    .await
+}
+
+/// `recruit ARGS` (an `mcp` command line) in `home`, on the service at `base` with `key`.
+pub(crate) async fn start_at(home: &Home, base: &str, key: &str, args: &[&str]) -> Mcp {
     let mut cmd = tokio::process::Command::new(assert_cmd::cargo::cargo_bin("recruit"));
     for (k, _) in std::env::vars() {
         if k.starts_with("RECRUIT_") {
             cmd.env_remove(k);
         }
     }
-    cmd.env("RECRUIT_CONFIG_DIR", sb.home.config_dir())
-        .env("RECRUIT_DATA_DIR", sb.home.data_dir())
-        .env("RECRUIT_BASE_URL", sb.sandbox().base_url())
-        .env("RECRUIT_API_KEY", &sb.sandbox().api_key)
+    cmd.env("RECRUIT_CONFIG_DIR", home.config_dir())
+        .env("RECRUIT_DATA_DIR", home.data_dir())
+        .env("RECRUIT_BASE_URL", base)
+        .env("RECRUIT_API_KEY", key)
         .args(args);
     let (transport, stderr) = TokioChildProcess::builder(cmd)
         .stderr(Stdio::piped())
@@ -109,7 +120,7 @@ fn text(r: &CallToolResult) -> String {
 }
 
 /// The lines for the model after the body (notes, warnings): the second text block.
-fn notes(r: &CallToolResult) -> String {
+pub(crate) fn notes(r: &CallToolResult) -> String {
     r.content
         .get(1)
         .and_then(|c| c.as_text())
@@ -132,9 +143,10 @@ pub(crate) fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .block_on(f)
 }
 
-const READ: [&str; 12] = [
+const READ: [&str; 14] = [
     "candidates_get",
     "candidates_list",
+    "candidates_search",
     "evaluations_get",
     "forms_get",
     "forms_list",
@@ -142,6 +154,7 @@ const READ: [&str; 12] = [
     "jobs_list",
     "memos_get",
     "memos_list",
+    "pipeline_report",
     "submissions_list",
     "webhooks_get",
     "webhooks_list",

@@ -85,15 +85,8 @@ pub enum PrivacyCmd {
 /// The stores an erasure or a retention run goes through, and why.
 #[derive(Debug, Args)]
 pub struct StoreArgs {
-    /// The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default:
-    /// recruit.db in the data directory]
-    #[arg(
-        long,
-        env = "RECRUIT_SYNC_DB",
-        hide_env_values = true,
-        value_name = "TARGET"
-    )]
-    pub db: Option<String>,
+    #[command(flatten)]
+    pub mirror: crate::commands::report::MirrorArg,
 
     /// The relay's event store (`webhooks listen --store`) [default: events.db in the data
     /// directory]
@@ -148,7 +141,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: PrivacyCmd) -> Result<(), Error> {
 /// Where the stores are, found without opening any (nothing is changed, not even a byte of
 /// an SQLite file that opening and closing could checkpoint).
 fn locate(a: &StoreArgs) -> Result<(Place<Target>, Place<PathBuf>), Error> {
-    let target = Target::parse(a.db.as_deref());
+    let target = Target::parse(a.mirror.db.as_deref());
     let mirror = match &target {
         Target::Sqlite(p) if !p.exists() => Place::Absent(target.shown()),
         _ => Place::Here(target),

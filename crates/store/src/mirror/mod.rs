@@ -15,6 +15,7 @@ pub mod events;
 #[cfg(feature = "postgres")]
 pub mod pg;
 pub mod records;
+pub mod report;
 pub mod schema;
 pub mod sqlite;
 pub mod tables;

@@ -1,0 +1,558 @@
+//! Reports from the mirror alone (cli.md, "Reports from the mirror"): the hiring pipeline per
+//! stage kind from `stage_history`, and candidate search by part of a name (Hangul syllables
+//! or their initial consonants), code or email. Numbers and records only: the front end words
+//! them.
+//!
+//! How the history is read (the rule the reports state):
+//! - a candidate's stays are its `stage_history` rows in the order they began, a row of the
+//!   same kind as the one before continuing that stay (`1차 면접` then `2차 면접` is one stay
+//!   in `interview`);
+//! - a stay begins at the stage's own start as the service gave it (`job_stage.created_at`),
+//!   else when the mirror first saw the candidate there, and ends when the next stay begins;
+//! - the first sync saw each candidate at one stage only: the stages it passed through before
+//!   are unknown and not counted (its stay at that stage counts from the stage's own start);
+//!   likewise a stage entered and left between two syncs is never seen;
+//! - a stay that ended moved on, or failed when the next stage is `fail`; days in a stage are
+//!   those of ended stays; median and 90th percentile interpolate linearly between the two
+//!   nearest ranks.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+
+use super::db::{self, marks, Dialect, Val};
+use super::Mirror;
+use crate::error::Error;
+use recruit_client::api::Stage;
+
+/// The stage kinds in pipeline order (`fail` last: it is left from any other).
+pub fn stages() -> &'static [Stage] {
+    Stage::ALL
+}
+
+/// Which candidates a pipeline report counts.
+#[derive(Debug, Clone, Default)]
+pub struct PipelineFilter {
+    /// Only candidates of this job (`--job CODE`).
+    pub job: Option<String>,
+    /// Only candidates who applied at or after this Unix time (`--since DATE`); a candidate
+    /// with no application time is left out.
+    pub since: Option<f64>,
+    /// One table per job (`--by job`).
+    pub by_job: bool,
+}
+
+/// The numbers of one stage kind.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StageNumbers {
+    pub stage: &'static str,
+    /// Candidates at this stage now (not deleted from the service).
+    pub now: u64,
+    /// Stays the mirror saw begin or go on here.
+    pub entered: u64,
+    /// Candidates known to have been at this stage or one after it (the funnel; for `fail`,
+    /// those who failed).
+    pub reached: u64,
+    pub moved_on: u64,
+    pub failed: u64,
+    /// Days of each ended stay, sorted.
+    pub days: Vec<f64>,
+}
+
+impl StageNumbers {
+    pub fn median_days(&self) -> Option<f64> {
+        percentile(&self.days, 0.5)
+    }
+
+    pub fn p90_days(&self) -> Option<f64> {
+        percentile(&self.days, 0.9)
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "stage": self.stage,
+            "now": self.now,
+            "moved_on": self.moved_on,
+            "failed": self.failed,
+            "median_days": self.median_days().map(round2),
+            "p90_days": self.p90_days().map(round2),
+            "stays_ended": self.days.len(),
+            "entered": self.entered,
+            "reached": self.reached,
+        })
+    }
+}
+
+/// A job as a group names it: its code (none: a job sent without one, or no job) and title.
+pub type Job = (Option<String>, Option<String>);
+
+/// One table: every candidate of the filter, or one job's.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PipelineGroup {
+    /// With `--by job`: the job's code (none: candidates without a job) and title.
+    pub job: Option<Job>,
+    pub candidates: u64,
+    pub stages: Vec<StageNumbers>,
+}
+
+impl PipelineGroup {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "job": self.job.as_ref().map(|(code, title)| json!({"code": code, "title": title})),
+            "candidates": self.candidates,
+            "stages": self.stages.iter().map(StageNumbers::to_json).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// How much history the mirror holds, and how old it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MirrorAge {
+    /// When the first sync started (Unix seconds).
+    pub first_sync: Option<f64>,
+    /// When the last complete (or partial) sync finished.
+    pub last_sync: Option<f64>,
+    /// Seconds from the last sync to now.
+    pub age_seconds: Option<f64>,
+    /// Candidates the first sync found already in the pipeline.
+    pub at_first_sync: u64,
+}
+
+impl MirrorAge {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "first_sync": self.first_sync.and_then(rfc3339),
+            "last_sync": self.last_sync.and_then(rfc3339),
+            "age_seconds": self.age_seconds.map(|s| s.round() as i64),
+            "candidates_at_first_sync": self.at_first_sync,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Pipeline {
+    pub age: MirrorAge,
+    pub groups: Vec<PipelineGroup>,
+}
+
+/// One candidate found by [`Mirror::search`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    /// The candidates found (the list items as the service sent them), best first.
+    pub items: Vec<Value>,
+    /// How many matched in all (`items` stops at the limit).
+    pub total: u64,
+    pub age: MirrorAge,
+}
+
+/// Unix seconds as RFC 3339 (UTC, whole seconds).
+fn rfc3339(t: f64) -> Option<Value> {
+    chrono::DateTime::from_timestamp_millis((t * 1000.0) as i64)
+        .map(|t| Value::String(t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)))
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// The `p`-quantile of sorted `xs`, interpolating linearly between the two nearest ranks
+/// (`(n - 1) p`); none of nothing.
+pub fn percentile(xs: &[f64], p: f64) -> Option<f64> {
+    let last = xs.len().checked_sub(1)?;
+    let h = last as f64 * p;
+    let lo = h.floor() as usize;
+    let hi = (lo + 1).min(last);
+    Some(xs[lo] + (h - lo as f64) * (xs[hi] - xs[lo]))
+}
+
+/// A timestamp column as Unix seconds, in the dialect's words.
+fn epoch(col: &str, dialect: Dialect) -> String {
+    match dialect {
+        // julianday reads RFC 3339 with an offset or Z; NULL stays NULL.
+        Dialect::Sqlite => format!("((julianday({col}) - 2440587.5) * 86400.0)"),
+        Dialect::Postgres => format!("(extract(epoch from {col})::float8)"),
+    }
+}
+
+/// A stay at one stage kind (see the module's rule).
+struct Stay {
+    kind: usize,
+    start: f64,
+}
+
+/// A candidate as the report reads it.
+struct Row {
+    now: Option<usize>,
+    job: Job,
+}
+
+fn stage_index(kind: &str) -> Option<usize> {
+    stages().iter().position(|s| s.as_str() == kind)
+}
+
+impl Mirror {
+    /// How much history the mirror holds and how old it is (see [`MirrorAge`]).
+    pub fn age(&mut self) -> Result<MirrorAge, Error> {
+        let (_, now) = self.now();
+        let dialect = self.dialect();
+        let db = self.db();
+        let runs = db::query(
+            db,
+            "SELECT min(started_unix),
+                    max(CASE WHEN status IN ('complete', 'partial') THEN finished_unix END),
+                    min(finished_unix)
+             FROM sync_runs",
+            &[],
+        )?;
+        let r = runs.into_iter().next().unwrap_or_default();
+        let get = |i: usize| r.get(i).and_then(Val::as_f64);
+        let (first_sync, last_sync, first_end) = (get(0), get(1), get(2));
+        // Candidates whose first row was written by the first run.
+        let at_first_sync = match first_end {
+            None => 0,
+            Some(end) => db::query(
+                db,
+                &format!(
+                    "SELECT count(*) FROM (SELECT candidate_code FROM stage_history
+                     GROUP BY candidate_code HAVING min({}) <= ?) firsts",
+                    epoch("first_seen_at", dialect)
+                ),
+                &[Val::Real(end + 0.001)],
+            )?
+            .first()
+            .and_then(|r| r.first())
+            .and_then(Val::as_i64)
+            .unwrap_or(0) as u64,
+        };
+        Ok(MirrorAge {
+            first_sync,
+            last_sync,
+            age_seconds: last_sync.map(|t| (now - t).max(0.0)),
+            at_first_sync,
+        })
+    }
+
+    /// The pipeline report of the candidates `filter` takes (see the module's rule).
+    pub fn pipeline(&mut self, filter: &PipelineFilter) -> Result<Pipeline, Error> {
+        let age = self.age()?;
+        let dialect = self.dialect();
+        let db = self.db();
+        let mut sql = format!(
+            "SELECT code, stage_kind, job_code, job_title, {}, deleted_at IS NULL FROM candidates",
+            epoch("COALESCE(applied_at, created_at)", dialect)
+        );
+        let mut params = Vec::new();
+        if let Some(job) = &filter.job {
+            sql.push_str(" WHERE job_code = ?");
+            params.push(Val::text(job));
+        }
+        let mut rows: HashMap<String, Row> = HashMap::new();
+        for r in db::query(db, &sql, &params)? {
+            let Some(code) = r[0].as_str() else { continue };
+            if let Some(since) = filter.since {
+                if r[4].as_f64().is_none_or(|t| t < since) {
+                    continue;
+                }
+            }
+            let here = r[5].truthy();
+            rows.insert(
+                code.to_string(),
+                Row {
+                    now: r[1].as_str().and_then(stage_index).filter(|_| here),
+                    job: (
+                        r[2].as_str().map(str::to_string),
+                        r[3].as_str().map(str::to_string),
+                    ),
+                },
+            );
+        }
+        let mut stays: HashMap<&str, Vec<Stay>> = HashMap::with_capacity(rows.len());
+        let history = db::query(
+            db,
+            &format!(
+                "SELECT candidate_code, stage_kind, {}, {} FROM stage_history",
+                epoch("entered_at", dialect),
+                epoch("first_seen_at", dialect)
+            ),
+            &[],
+        )?;
+        let mut order: Vec<(&str, f64, f64, usize)> = Vec::with_capacity(history.len());
+        for r in &history {
+            let Some((code, _)) = r[0].as_str().and_then(|c| rows.get_key_value(c)) else {
+                continue;
+            };
+            let Some(kind) = r[1].as_str().and_then(stage_index) else {
+                continue;
+            };
+            let seen = r[3].as_f64().unwrap_or(f64::MAX);
+            let start = r[2].as_f64().unwrap_or(seen);
+            order.push((code.as_str(), start, seen, kind));
+        }
+        order.sort_by(|a, b| {
+            (a.0, a.1, a.2)
+                .partial_cmp(&(b.0, b.1, b.2))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for (code, start, _, kind) in order {
+            let list = stays.entry(code).or_default();
+            // The same kind again continues the stay.
+            if list.last().is_none_or(|s| s.kind != kind) {
+                list.push(Stay { kind, start });
+            }
+        }
+        let key = |row: &Row| filter.by_job.then(|| row.job.clone());
+        let mut groups: Vec<PipelineGroup> = Vec::new();
+        let mut index: HashMap<Option<Job>, usize> = HashMap::new();
+        if !filter.by_job {
+            index.insert(None, 0);
+            groups.push(empty_group(None));
+        }
+        let fail = stage_index("fail").expect("fail is a stage");
+        let mut codes: Vec<&String> = rows.keys().collect();
+        codes.sort();
+        for code in codes {
+            let row = &rows[code];
+            let k = key(row);
+            let g = *index.entry(k.clone()).or_insert_with(|| {
+                groups.push(empty_group(k.clone()));
+                groups.len() - 1
+            });
+            let group = &mut groups[g];
+            group.candidates += 1;
+            if let Some(now) = row.now {
+                group.stages[now].now += 1;
+            }
+            let list = stays.get(code.as_str()).map_or(&[][..], Vec::as_slice);
+            let mut furthest = row.now.filter(|&k| k != fail);
+            let mut failed = row.now == Some(fail);
+            for (i, stay) in list.iter().enumerate() {
+                let numbers = &mut group.stages[stay.kind];
+                numbers.entered += 1;
+                if stay.kind == fail {
+                    failed = true;
+                } else {
+                    furthest = furthest.max(Some(stay.kind));
+                }
+                let Some(next) = list.get(i + 1) else {
+                    continue;
+                };
+                numbers
+                    .days
+                    .push((next.start - stay.start).max(0.0) / 86_400.0);
+                if next.kind == fail {
+                    numbers.failed += 1;
+                } else {
+                    numbers.moved_on += 1;
+                }
+            }
+            if let Some(f) = furthest {
+                for s in &mut group.stages[..=f] {
+                    s.reached += 1;
+                }
+            }
+            if failed {
+                group.stages[fail].reached += 1;
+            }
+        }
+        for g in &mut groups {
+            for s in &mut g.stages {
+                s.days.sort_by(f64::total_cmp);
+            }
+        }
+        if filter.by_job {
+            // Jobs by title, then code; candidates without a job last.
+            groups.sort_by(|a, b| {
+                let k = |g: &PipelineGroup| {
+                    let (code, title) = g.job.clone().unwrap_or_default();
+                    (code.is_none(), title, code)
+                };
+                k(a).cmp(&k(b))
+            });
+        }
+        Ok(Pipeline { age, groups })
+    }
+
+    /// Candidates whose name, code or email holds `query` (see [`matches`]), at `stage` when
+    /// given, at most `limit`, best first: codes equal to the query, then names, codes and
+    /// emails that start with it, then the rest, each by code. Deleted candidates are left
+    /// out.
+    pub fn search(
+        &mut self,
+        query: &str,
+        stage: Option<&str>,
+        limit: usize,
+    ) -> Result<Found, Error> {
+        let age = self.age()?;
+        let q = Query::new(query);
+        let db = self.db();
+        let mut sql =
+            "SELECT code, name, email FROM candidates WHERE deleted_at IS NULL".to_string();
+        let mut params = Vec::new();
+        if let Some(s) = stage {
+            sql.push_str(" AND stage_kind = ?");
+            params.push(Val::text(s));
+        }
+        let mut hits: Vec<(u8, String)> = db::query(db, &sql, &params)?
+            .into_iter()
+            .filter_map(|r| {
+                let code = r[0].as_str()?.to_string();
+                let rank = q.rank(&code, r[1].as_str(), r[2].as_str())?;
+                Some((rank, code))
+            })
+            .collect();
+        hits.sort();
+        let total = hits.len() as u64;
+        hits.truncate(limit);
+        let mut items = Vec::with_capacity(hits.len());
+        if !hits.is_empty() {
+            let codes: Vec<Val> = hits.iter().map(|(_, c)| Val::text(c)).collect();
+            let mut data: HashMap<String, Value> = db::query(
+                db,
+                &format!(
+                    "SELECT code, data FROM candidates WHERE code IN ({})",
+                    marks(codes.len())
+                ),
+                &codes,
+            )?
+            .into_iter()
+            .filter_map(|r| {
+                let v = serde_json::from_str(r[1].as_str()?).ok()?;
+                Some((r[0].as_str()?.to_string(), v))
+            })
+            .collect();
+            items.extend(hits.iter().filter_map(|(_, c)| data.remove(c)));
+        }
+        Ok(Found { items, total, age })
+    }
+}
+
+fn empty_group(job: Option<Job>) -> PipelineGroup {
+    PipelineGroup {
+        job,
+        candidates: 0,
+        stages: stages()
+            .iter()
+            .map(|s| StageNumbers {
+                stage: s.as_str(),
+                ..StageNumbers::default()
+            })
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------- search
+
+/// The 19 initial consonants of Hangul syllables, in the order of the Unicode syllable block,
+/// as compatibility jamo (what a keyboard types alone: `ㄱ`).
+const INITIALS: [char; 19] = [
+    'ㄱ', 'ㄲ', 'ㄴ', 'ㄷ', 'ㄸ', 'ㄹ', 'ㅁ', 'ㅂ', 'ㅃ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅉ', 'ㅊ', 'ㅋ',
+    'ㅌ', 'ㅍ', 'ㅎ',
+];
+
+/// The initial consonant of a precomposed Hangul syllable (`김` → `ㄱ`).
+pub fn initial(c: char) -> Option<char> {
+    let n = (c as u32).checked_sub(0xAC00)?;
+    (n < 11_172).then(|| INITIALS[(n / 588) as usize])
+}
+
+/// A search query: its characters lowercased, spaces left out.
+struct Query {
+    chars: Vec<char>,
+    text: String,
+}
+
+impl Query {
+    fn new(q: &str) -> Query {
+        let text: String = q
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect();
+        Query {
+            chars: text.chars().collect(),
+            text,
+        }
+    }
+
+    /// How well a candidate matches (lower is better), or none.
+    fn rank(&self, code: &str, name: Option<&str>, email: Option<&str>) -> Option<u8> {
+        if self.chars.is_empty() {
+            return Some(3);
+        }
+        let code = code.to_lowercase();
+        if code == self.text {
+            return Some(0);
+        }
+        let email = email.map(str::to_lowercase).unwrap_or_default();
+        let name: Vec<char> = name
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let name_at = matches(&name, &self.chars);
+        if name_at == Some(0) || code.starts_with(&self.text) || email.starts_with(&self.text) {
+            return Some(1);
+        }
+        if name_at.is_some() || code.contains(&self.text) || email.contains(&self.text) {
+            return Some(2);
+        }
+        None
+    }
+}
+
+/// Where `query` first occurs in `name`, a query's initial consonant (`ㅎ`) standing for any
+/// syllable that begins with it (`하`, `한`...): `ㄱㅎㄴ`, `하늘` and `김ㅎ` all find 김하늘.
+pub fn matches(name: &[char], query: &[char]) -> Option<usize> {
+    if query.len() > name.len() {
+        return None;
+    }
+    let same = |n: char, q: char| n == q || (INITIALS.contains(&q) && initial(n) == Some(q));
+    (0..=name.len() - query.len())
+        .find(|&i| query.iter().zip(&name[i..]).all(|(q, n)| same(*n, *q)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(name: &str, q: &str) -> bool {
+        let q = Query::new(q);
+        q.rank("C1", Some(name), Some("sky.kim@example.com"))
+            .is_some()
+    }
+
+    #[test]
+    fn hangul_syllables_initials_and_latin_find_a_name() {
+        assert_eq!(initial('김'), Some('ㄱ'));
+        assert_eq!(initial('하'), Some('ㅎ'));
+        assert_eq!(initial('늘'), Some('ㄴ'));
+        assert_eq!(initial('a'), None);
+        for q in [
+            "하늘",
+            "ㄱㅎㄴ",
+            "ㅎㄴ",
+            "김ㅎ",
+            "김하늘",
+            "김 하늘",
+            "SKY.KIM",
+            "c1",
+        ] {
+            assert!(found("김하늘", q), "{q}");
+        }
+        for q in ["ㄱㄴ", "하늘김", "ㅎㄱ", "나", "sky.lee"] {
+            assert!(!found("김하늘", q), "{q}");
+        }
+        assert!(found("Kim Haneul", "haneul"));
+        assert!(found("Kim Haneul", "KIMHA"));
+    }
+
+    #[test]
+    fn percentiles_interpolate_between_ranks() {
+        assert_eq!(percentile(&[], 0.5), None);
+        assert_eq!(percentile(&[4.0], 0.9), Some(4.0));
+        assert_eq!(percentile(&[1.0, 2.0, 3.0, 4.0], 0.5), Some(2.5));
+        let ten: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert!((percentile(&ten, 0.9).unwrap() - 9.1).abs() < 1e-9);
+    }
+}

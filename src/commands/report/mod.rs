@@ -1,0 +1,320 @@
+//! `recruit report pipeline`: the hiring pipeline from the mirror alone (no request to the
+//! service): per stage kind, candidates now there, moved on, failed, and days in the stage,
+//! as a table, JSON, CSV or a self-contained HTML page with charts ([`html`]).
+
+pub(crate) mod html;
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use serde_json::{json, Value};
+
+use crate::context::Ctx;
+use crate::error::Error;
+use crate::output::{Format, Kind, ListPrinter};
+use crate::sync::mirror::report::{MirrorAge, Pipeline, PipelineFilter, PipelineGroup};
+use crate::sync::{Access, MirrorActor, Target};
+
+/// Examples under `recruit report --help`.
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  recruit report pipeline
+  recruit report pipeline --by job --since 2026-01-01
+  recruit report pipeline --html pipeline.html --lang ko";
+
+/// How the history is counted, for programs (JSON never changes with the language).
+pub(crate) const RULE: &str = "Each candidate counts from what the mirror saw: the first sync saw \
+it at one stage only, so its earlier stages are unknown and not counted, and its stay at that \
+stage counts from the stage's start as the service gave it (job_stage.created_at); a stage \
+entered and left between two syncs is not seen. A stay ends when the next stage begins: moved \
+on, or failed when the next stage is fail. Days are those of ended stays; median and 90th \
+percentile interpolate linearly between the nearest ranks.";
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCmd {
+    /// Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it
+    ///
+    /// Read from the mirror alone (`recruit sync` keeps it): no request goes to the service.
+    /// Days in a stage come from the mirror's stage history; the output says since when it
+    /// holds history and how candidates already in the pipeline at the first sync count.
+    #[command(after_help = "Examples:
+  recruit report pipeline
+  recruit report pipeline --job JOB-1001
+  recruit report pipeline --by job --since 2026-01-01 -o csv
+  recruit report pipeline --html pipeline.html
+  recruit --lang ko report pipeline --html pipeline-ko.html")]
+    Pipeline(PipelineArgs),
+}
+
+named! {
+    /// What `--by` splits a report by.
+    pub enum By {
+        /// One table per job
+        Job = "job",
+    }
+}
+
+/// `--db`: the mirror a command reads or changes (reports, search, the MCP server's report
+/// tools, erasure).
+#[derive(Debug, Args, Default)]
+pub struct MirrorArg {
+    /// The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default:
+    /// recruit.db in the data directory]
+    #[arg(
+        long,
+        env = "RECRUIT_SYNC_DB",
+        hide_env_values = true,
+        value_name = "TARGET"
+    )]
+    pub db: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PipelineArgs {
+    #[command(flatten)]
+    pub mirror: MirrorArg,
+
+    /// Only candidates of this job (its code)
+    #[arg(long, value_name = "CODE")]
+    pub job: Option<String>,
+
+    /// One table per job
+    #[arg(long, value_parser = crate::commands::named::<By>(), value_name = "WHAT")]
+    pub by: Option<By>,
+
+    /// Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)
+    #[arg(long, value_name = "DATE", value_parser = parse_since)]
+    pub since: Option<f64>,
+
+    /// Also write the report as one self-contained HTML page with charts (no network)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
+    match cmd {
+        ReportCmd::Pipeline(a) => pipeline(ctx, a).await,
+    }
+}
+
+/// `--since`: a date (midnight, local time) or an RFC 3339 time, as Unix seconds.
+pub(crate) fn parse_since(s: &str) -> Result<f64, String> {
+    let s = s.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Ok(t.timestamp_millis() as f64 / 1000.0);
+    }
+    let day = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| crate::t!("report-since-bad", value = s))?;
+    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
+    use chrono::TimeZone;
+    let local = chrono::Local
+        .from_local_datetime(&midnight)
+        .earliest()
+        .ok_or_else(|| crate::t!("report-since-bad", value = s))?;
+    Ok(local.timestamp() as f64)
+}
+
+/// The mirror a report reads: `--db`, else RECRUIT_SYNC_DB, else the default one.
+pub(crate) async fn open_mirror(ctx: &Ctx, db: Option<&str>) -> Result<MirrorActor, Error> {
+    MirrorActor::open(Target::parse(db), ctx.net()?, Access::Read).await
+}
+
+impl PipelineArgs {
+    /// Which candidates the report counts.
+    pub(crate) fn filter(&self) -> PipelineFilter {
+        PipelineFilter {
+            job: self.job.clone(),
+            since: self.since,
+            by_job: self.by == Some(By::Job),
+        }
+    }
+}
+
+async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
+    let filter = a.filter();
+    let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
+    let database = store.shown.clone();
+    // For people: in their language.
+    let said = store.described.said();
+    let report = store.call(move |m| m.pipeline(&filter)).await?;
+    let value = to_json(&database, &report, &a);
+    if let Some(path) = &a.html {
+        let page = html::page(&report, &said, &a);
+        recruit_client::files::write_private(path, page.as_bytes())?;
+        crate::tell!(
+            ctx.io,
+            "report-html-written",
+            path = path.display().to_string()
+        );
+    }
+    let mut out = ctx.output()?;
+    match out.format() {
+        Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &report)),
+        Format::Csv if out.opts.jq.is_none() => {
+            let rows = csv_rows(&report);
+            let mut printer = ListPrinter::new(Kind::Other, true);
+            printer.items(&mut out, &rows)?;
+            printer.finish(&mut out)
+        }
+        _ => out.value(Kind::Other, &value),
+    }
+}
+
+/// The report for programs: the same numbers in every format and language.
+pub(crate) fn to_json(database: &str, r: &Pipeline, a: &PipelineArgs) -> Value {
+    json!({
+        "database": database,
+        "mirror": r.age.to_json(),
+        "rule": RULE,
+        "filter": {
+            "job": a.job,
+            "since": a.since.and_then(|t| chrono::DateTime::from_timestamp(t as i64, 0))
+                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+            "by": a.by.map(|b| b.as_str()),
+        },
+        "groups": r.groups.iter().map(PipelineGroup::to_json).collect::<Vec<_>>(),
+    })
+}
+
+/// One CSV row per group and stage.
+fn csv_rows(r: &Pipeline) -> Vec<Value> {
+    let mut rows = Vec::new();
+    for g in &r.groups {
+        let (code, title) = g.job.clone().unwrap_or_default();
+        for s in &g.stages {
+            let mut row = json!({"job_code": code, "job_title": title});
+            if let (Some(row), Value::Object(m)) = (row.as_object_mut(), s.to_json()) {
+                row.extend(m);
+            }
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// A stage kind in the language in use.
+pub(crate) fn stage_word(stage: &str) -> String {
+    match stage {
+        "applied" => crate::t!("report-stage-applied"),
+        "review" => crate::t!("report-stage-review"),
+        "interview" => crate::t!("report-stage-interview"),
+        "offer" => crate::t!("report-stage-offer"),
+        "pass" => crate::t!("report-stage-pass"),
+        "fail" => crate::t!("report-stage-fail"),
+        other => other.to_string(),
+    }
+}
+
+/// Days as a table shows them (one decimal), or `-`.
+pub(crate) fn days(d: Option<f64>) -> String {
+    d.map_or_else(|| "-".to_string(), |d| format!("{d:.1}"))
+}
+
+/// The heading of a group: every candidate, or one job's.
+pub(crate) fn group_title(g: &PipelineGroup) -> String {
+    match &g.job {
+        None => crate::t!("report-all-candidates", count = g.candidates),
+        Some((None, None)) => crate::t!("report-no-job", count = g.candidates),
+        // A job the service sent without a code (a talent pool).
+        Some((None, Some(title))) => crate::t!(
+            "report-job-no-code",
+            title = title.as_str(),
+            count = g.candidates
+        ),
+        Some((Some(code), title)) => crate::t!(
+            "report-job",
+            title = title.clone().unwrap_or_else(|| code.clone()),
+            code = code.as_str(),
+            count = g.candidates
+        ),
+    }
+}
+
+/// The column headings, in the language in use.
+pub(crate) fn headings() -> [String; 6] {
+    [
+        crate::t!("report-col-stage"),
+        crate::t!("report-col-now"),
+        crate::t!("report-col-moved-on"),
+        crate::t!("report-col-failed"),
+        crate::t!("report-col-median"),
+        crate::t!("report-col-p90"),
+    ]
+}
+
+/// A group's rows as the table and the page show them.
+pub(crate) fn group_rows(g: &PipelineGroup) -> Vec<Vec<String>> {
+    g.stages
+        .iter()
+        .map(|s| {
+            vec![
+                stage_word(s.stage),
+                s.now.to_string(),
+                s.moved_on.to_string(),
+                s.failed.to_string(),
+                days(s.median_days()),
+                days(s.p90_days()),
+            ]
+        })
+        .collect()
+}
+
+/// When a Unix time was, in local time for people.
+pub(crate) fn local(t: Option<f64>) -> String {
+    t.and_then(|t| chrono::DateTime::from_timestamp(t as i64, 0))
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_else(|| "-".to_string())
+}
+
+/// How old the mirror is, in words: `3 h ago`, `2 days ago`.
+pub(crate) fn age_said(secs: Option<f64>) -> String {
+    let Some(s) = secs else {
+        return crate::t!("report-never-synced");
+    };
+    let s = s.max(0.0) as u64;
+    match s {
+        s if s < 3600 => crate::t!("report-age-minutes", count = s / 60),
+        s if s < 2 * 86_400 => crate::t!("report-age-hours", count = s / 3600),
+        s => crate::t!("report-age-days", count = s / 86_400),
+    }
+}
+
+/// What the mirror holds, in lines for people: which database, since when, how old, and the
+/// rule for the first sync's candidates.
+pub(crate) fn about_lines(database: &str, age: &MirrorAge) -> Vec<String> {
+    vec![
+        crate::t!(
+            "report-mirror",
+            db = database,
+            first = local(age.first_sync),
+            last = local(age.last_sync),
+            ago = age_said(age.age_seconds)
+        ),
+        crate::t!(
+            "report-rule",
+            first = local(age.first_sync),
+            count = age.at_first_sync
+        ),
+    ]
+}
+
+fn table(opts: &crate::output::OutputOptions, database: &str, r: &Pipeline) -> String {
+    let heads = headings();
+    let header: Vec<&str> = heads.iter().map(String::as_str).collect();
+    let mut text = String::new();
+    for g in &r.groups {
+        text.push_str(&group_title(g));
+        text.push('\n');
+        text.push_str(&crate::output::table::rows(opts, &header, group_rows(g)));
+        text.push('\n');
+    }
+    for line in about_lines(database, &r.age) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
