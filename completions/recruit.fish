@@ -67,6 +67,7 @@ complete -c recruit -n "__fish_recruit_needs_command" -f -a "export" -d 'Batch e
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sync" -d 'Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "privacy" -d 'Personal data: erase candidates from every local store, retention runs, the destruction register'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "audit" -d 'The access log of personal data shown: list, verify, monthly report'
+complete -c recruit -n "__fish_recruit_needs_command" -f -a "report" -d 'Reports from the mirror (no request to the service): the hiring pipeline per stage'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "api" -d 'Send a raw request to any API path'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "sandbox" -d 'Run the built-in emulator of the service as a local server, or move its candidates'
 complete -c recruit -n "__fish_recruit_needs_command" -f -a "mcp" -d 'Serve the API to AI assistants over the Model Context Protocol (stdio)'
@@ -207,38 +208,39 @@ complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand forms; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
-complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -f -a "list" -d 'List candidates, optionally at one stage (one page of 20 by default)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -f -a "get" -d 'Show one candidate: personal data, job and stage, evaluation, salary'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and not __fish_seen_subcommand_from list get search" -f -a "search" -d 'Find candidates in the mirror by part of a name, code or email (Hangul, its initial consonants, or Latin)'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from list" -l stage -d 'Only candidates at this stage' -r -f -a "applied\t'Applied, not looked at yet'
 review\t'Documents under review'
 interview\t'In interviews'
@@ -307,6 +309,43 @@ complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_s
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l stage -d 'Only candidates at this stage' -r -f -a "applied\t'Applied, not looked at yet'
+review\t'Documents under review'
+interview\t'In interviews'
+offer\t'Offer being discussed'
+pass\t'Hired'
+fail\t'Rejected or withdrawn'"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand candidates; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand jobs; and not __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r
@@ -1825,6 +1864,72 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from report" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -f -a "pipeline" -d 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l job -d 'Only candidates of this job (its code)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l by -d 'One table per job' -r -f -a "job\t'One table per job'"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l since -d 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l html -d 'Also write the report as one self-contained HTML page with charts (no network)' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s H -l header -d 'A request header \'Name: value\' (repeatable)' -r
@@ -1943,6 +2048,7 @@ comment\t'Also create, edit, pin and unpin memos'
 write\t'Also delete memos, apply to forms, and create, edit and delete webhooks'"
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l personal-data -d 'Candidates\' birth, resume_path and profile_img_path: left out (basic) or given (full)' -r -f -a "basic\t'Leave candidates\' birth, resume_path and profile_img_path out of results'
 full\t'Give candidates as the service sends them'"
+complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand mcp" -l profile -d 'A named profile from the config file' -r
