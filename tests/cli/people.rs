@@ -268,6 +268,8 @@ fn korean_help_of_jobs_evaluations_interviews_and_webhooks_has_no_english_senten
         "PORT",
         "GET",
         "Prometheus",
+        "PostgreSQL",
+        "README",
         // The subcommands' names.
         "webhooks",
         "list",
