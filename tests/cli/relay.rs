@@ -878,9 +878,11 @@ fn a_backlog_of_large_events_is_not_loaded_into_memory() {
         .and_then(|v| v.split_whitespace().next())
         .and_then(|v| v.parse().ok())
         .unwrap();
-    // An idle listener (debug build) peaks near 22 MB; the backlog alone is 54 MB.
+    // An idle listener (debug build) peaks near 22 MB and one event in flight, retried, adds a
+    // few copies of its 900 KB; the backlog alone is 54 MB, so a listener that read it would
+    // pass 76 MB. 48 MB leaves room for the allocator's spread and still tells them apart.
     assert!(
-        hwm_kb < 40 * 1024,
+        hwm_kb < 48 * 1024,
         "peak RSS {hwm_kb} kB with 54 MB pending: the backlog was read into memory"
     );
     assert_eq!(
