@@ -3,6 +3,7 @@
 mod clap_error;
 pub(crate) mod completions;
 pub mod docs;
+pub(crate) mod lazy;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -10,6 +11,7 @@ pub(crate) use crate::context::{Ctx, GlobalArgs, Origins};
 pub use crate::output::Format;
 
 use crate::commands;
+pub use lazy::Lazy;
 
 /// The command line's reading of the named enums of the library (see `named!`): their
 /// names, aliases and help as clap's possible values. The types stay free of clap.
@@ -90,63 +92,63 @@ pub struct Cli {
 pub enum Command {
     /// Application forms (job postings): list, read, apply
     #[command(subcommand, after_help = commands::forms::EXAMPLES)]
-    Forms(commands::forms::FormsCmd),
+    Forms(Lazy<commands::forms::FormsCmd>),
     /// Candidates: list them (by stage) and read one
     #[command(subcommand, after_help = commands::candidates::EXAMPLES)]
-    Candidates(commands::candidates::CandidatesCmd),
+    Candidates(Lazy<commands::candidates::CandidatesCmd>),
     /// Jobs: postings with their job group, application form and managers
     #[command(subcommand, after_help = commands::jobs::EXAMPLES)]
-    Jobs(commands::jobs::JobsCmd),
+    Jobs(Lazy<commands::jobs::JobsCmd>),
     /// Evaluations: a candidate's scores at a stage
     #[command(subcommand, after_help = commands::evaluations::EXAMPLES)]
-    Evaluations(commands::evaluations::EvaluationsCmd),
+    Evaluations(Lazy<commands::evaluations::EvaluationsCmd>),
     /// Interviews and their schedules
     #[command(subcommand, after_help = commands::interviews::EXAMPLES)]
-    Interviews(commands::interviews::InterviewsCmd),
+    Interviews(Lazy<commands::interviews::InterviewsCmd>),
     /// Memos on a candidate: list, read, create, edit, delete, pin
     #[command(subcommand, after_help = commands::memos::EXAMPLES)]
-    Memos(commands::memos::MemosCmd),
+    Memos(Lazy<commands::memos::MemosCmd>),
     /// A candidate's form submissions
     #[command(subcommand, after_help = commands::submissions::EXAMPLES)]
-    Submissions(commands::submissions::SubmissionsCmd),
+    Submissions(Lazy<commands::submissions::SubmissionsCmd>),
     /// Webhook registrations, and a local toolkit to receive, verify and trigger events
     #[command(subcommand, after_help = commands::webhooks::EXAMPLES)]
-    Webhooks(commands::webhooks::WebhooksCmd),
+    Webhooks(Lazy<commands::webhooks::WebhooksCmd>),
     /// Upload files for use in applications
     #[command(subcommand)]
-    Files(commands::files::FilesCmd),
+    Files(Lazy<commands::files::FilesCmd>),
     /// Batch exports: many candidates' submissions or memos, candidates, every form
     #[command(subcommand, after_help = commands::export::EXAMPLES)]
-    Export(commands::export::ExportCmd),
+    Export(Lazy<commands::export::ExportCmd>),
     /// Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally
     #[command(after_help = commands::sync::EXAMPLES)]
-    Sync(commands::sync::SyncArgs),
+    Sync(Lazy<commands::sync::SyncArgs>),
     /// Personal data: erase candidates from every local store, retention runs, the destruction register
     #[command(subcommand, after_help = commands::privacy::EXAMPLES)]
-    Privacy(commands::privacy::PrivacyCmd),
+    Privacy(Lazy<commands::privacy::PrivacyCmd>),
     /// The access log of personal data shown: list, verify, monthly report
     #[command(subcommand, after_help = commands::audit::EXAMPLES)]
-    Audit(commands::audit::AuditCmd),
+    Audit(Lazy<commands::audit::AuditCmd>),
     /// Reports from the mirror (no request to the service): the hiring pipeline per stage
     #[command(subcommand, after_help = commands::report::EXAMPLES)]
-    Report(commands::report::ReportCmd),
+    Report(Lazy<commands::report::ReportCmd>),
     /// Send a raw request to any API path
-    Api(commands::api::ApiArgs),
+    Api(Lazy<commands::api::ApiArgs>),
     /// Run the built-in emulator of the service as a local server, or move its candidates
-    Sandbox(commands::sandbox::SandboxArgs),
+    Sandbox(Lazy<commands::sandbox::SandboxArgs>),
     /// Serve the API to AI assistants over the Model Context Protocol (stdio)
-    Mcp(commands::mcp::McpArgs),
+    Mcp(Lazy<commands::mcp::McpArgs>),
     /// Store, show and remove the API key of a profile
     #[command(subcommand)]
-    Auth(commands::auth::AuthCmd),
+    Auth(Lazy<commands::auth::AuthCmd>),
     /// Read and change the config file
     #[command(subcommand)]
-    Config(commands::config::ConfigCmd),
+    Config(Lazy<commands::config::ConfigCmd>),
     /// Print a shell completion script
-    Completions(completions::CompletionsArgs),
+    Completions(Lazy<completions::CompletionsArgs>),
     /// Help on a command, or on the global options every command takes (`recruit help options`)
     #[command(after_help = HELP_EXAMPLES)]
-    Help(HelpArgs),
+    Help(Lazy<HelpArgs>),
 }
 
 const HELP_EXAMPLES: &str = "\
@@ -447,12 +449,14 @@ fn early_lang() -> crate::i18n::Lang {
 }
 
 /// The command line parsed. Most runs are a command that parses: for them the tree is read as
-/// the derive builds it, without the help dressed in the language for every command (most of
-/// start-up's CPU). Help, the version and usage errors are rendered from the tree people see,
-/// [`command`], so a line refused here is parsed again with it (they parse alike: only help
-/// text and, in other languages, the explicit -h and -V differ), and its answer stands.
+/// the derive builds it, without the help dressed in the language for every command, and with
+/// each noun's verbs and options built only when the line reaches it ([`lazy`]): building the
+/// whole tree was most of start-up's CPU. Help, the version and usage errors are rendered from
+/// the tree people see, [`command`], so a line refused here is parsed again with it (they parse
+/// alike: only help text and, in other languages, the explicit -h and -V differ), and its
+/// answer stands.
 fn parsed() -> Result<clap::ArgMatches, clap::Error> {
-    match Cli::command().try_get_matches() {
+    match lazy::deferred(Cli::command).try_get_matches() {
         // The version reads the same in every language.
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayVersion => Err(e),
         Err(_) => command().try_get_matches(),
@@ -471,7 +475,7 @@ fn one_thread_will_do(cli: &Cli) -> bool {
         return false;
     }
     match &cli.command {
-        Command::Forms(f) => matches!(f, FormsCmd::List(_) | FormsCmd::Get(_)),
+        Command::Forms(Lazy(f)) => matches!(f, FormsCmd::List(_) | FormsCmd::Get(_)),
         Command::Candidates(_)
         | Command::Jobs(_)
         | Command::Evaluations(_)
@@ -675,27 +679,27 @@ fn error_line(e: &crate::Error) -> String {
 /// Run one command in a context (the binary's, or a test's with captured streams).
 pub async fn dispatch(ctx: &mut Ctx, command: Command) -> Result<(), crate::Error> {
     match command {
-        Command::Forms(c) => commands::forms::run(ctx, c).await,
-        Command::Memos(c) => commands::memos::run(ctx, c).await,
-        Command::Submissions(c) => commands::submissions::run(ctx, c).await,
-        Command::Candidates(c) => commands::candidates::run(ctx, c).await,
-        Command::Jobs(c) => commands::jobs::run(ctx, c).await,
-        Command::Evaluations(c) => commands::evaluations::run(ctx, c).await,
-        Command::Interviews(c) => commands::interviews::run(ctx, c).await,
-        Command::Webhooks(c) => commands::webhooks::run(ctx, c).await,
-        Command::Files(c) => commands::files::run(ctx, c).await,
-        Command::Export(c) => commands::export::run(ctx, c).await,
-        Command::Sync(a) => commands::sync::run(ctx, a).await,
-        Command::Privacy(c) => commands::privacy::run(ctx, c).await,
-        Command::Audit(c) => commands::audit::run(ctx, c).await,
-        Command::Report(c) => commands::report::run(ctx, c).await,
-        Command::Api(a) => commands::api::run(ctx, a).await,
-        Command::Sandbox(a) => commands::sandbox::run(ctx, a).await,
-        Command::Mcp(a) => commands::mcp::run(ctx, a).await,
-        Command::Auth(c) => commands::auth::run(ctx, c).await,
-        Command::Config(c) => commands::config::run(ctx, c).await,
-        Command::Completions(a) => completions::run(ctx, a),
-        Command::Help(a) => help(ctx, a),
+        Command::Forms(Lazy(c)) => commands::forms::run(ctx, c).await,
+        Command::Memos(Lazy(c)) => commands::memos::run(ctx, c).await,
+        Command::Submissions(Lazy(c)) => commands::submissions::run(ctx, c).await,
+        Command::Candidates(Lazy(c)) => commands::candidates::run(ctx, c).await,
+        Command::Jobs(Lazy(c)) => commands::jobs::run(ctx, c).await,
+        Command::Evaluations(Lazy(c)) => commands::evaluations::run(ctx, c).await,
+        Command::Interviews(Lazy(c)) => commands::interviews::run(ctx, c).await,
+        Command::Webhooks(Lazy(c)) => commands::webhooks::run(ctx, c).await,
+        Command::Files(Lazy(c)) => commands::files::run(ctx, c).await,
+        Command::Export(Lazy(c)) => commands::export::run(ctx, c).await,
+        Command::Sync(Lazy(a)) => commands::sync::run(ctx, a).await,
+        Command::Privacy(Lazy(c)) => commands::privacy::run(ctx, c).await,
+        Command::Audit(Lazy(c)) => commands::audit::run(ctx, c).await,
+        Command::Report(Lazy(c)) => commands::report::run(ctx, c).await,
+        Command::Api(Lazy(a)) => commands::api::run(ctx, a).await,
+        Command::Sandbox(Lazy(a)) => commands::sandbox::run(ctx, a).await,
+        Command::Mcp(Lazy(a)) => commands::mcp::run(ctx, a).await,
+        Command::Auth(Lazy(c)) => commands::auth::run(ctx, c).await,
+        Command::Config(Lazy(c)) => commands::config::run(ctx, c).await,
+        Command::Completions(Lazy(a)) => completions::run(ctx, a),
+        Command::Help(Lazy(a)) => help(ctx, a),
     }
 }
 
