@@ -32,13 +32,21 @@ fn main() {
     let runs = env("REPORT_RUNS", 15);
     let bin = env!("CARGO_BIN_EXE_recruit");
     let work = tempfile::tempdir().unwrap();
-    let db = work.path().join("mirror.db");
+    // REPORT_KEEP=1 leaves the mirror behind (its folder is printed), for profiling a command.
+    let root = if std::env::var_os("REPORT_KEEP").is_some() {
+        let kept = work.keep();
+        println!("kept: {}", kept.display());
+        kept
+    } else {
+        work.path().to_path_buf()
+    };
+    let db = root.join("mirror.db");
     synthetic::pipeline_mirror(&db, &synthetic::history(n));
     let history: i64 = rusqlite::Connection::open(&db)
         .unwrap()
         .query_row("SELECT count(*) FROM stage_history", [], |r| r.get(0))
         .unwrap();
-    let page = work.path().join("pipeline.html");
+    let page = root.join("pipeline.html");
     let db_arg = db.display().to_string();
     let page_arg = page.display().to_string();
     // Each command as typed, then `--db` with the mirror (all but the first).
@@ -76,8 +84,8 @@ fn main() {
             let started = Instant::now();
             let out = Command::new(bin)
                 .args(args)
-                .env("RECRUIT_DATA_DIR", work.path().join("data"))
-                .env("RECRUIT_CONFIG_DIR", work.path().join("config"))
+                .env("RECRUIT_DATA_DIR", root.join("data"))
+                .env("RECRUIT_CONFIG_DIR", root.join("config"))
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .output()

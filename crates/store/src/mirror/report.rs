@@ -165,12 +165,23 @@ pub fn percentile(xs: &[f64], p: f64) -> Option<f64> {
     Some(xs[lo] + (h - lo as f64) * (xs[hi] - xs[lo]))
 }
 
-/// A timestamp column as Unix seconds, in the dialect's words.
-fn epoch(col: &str, dialect: Dialect) -> String {
+/// A timestamp column as the report reads it: SQLite's text as stored (valid RFC 3339 or NULL,
+/// see `tables::time`), parsed in Rust by [`seconds`] (`julianday()` on each history row was
+/// most of a report's time); PostgreSQL's as Unix seconds.
+fn time_col(col: &str, dialect: Dialect) -> String {
     match dialect {
-        // julianday reads RFC 3339 with an offset or Z; NULL stays NULL.
-        Dialect::Sqlite => format!("((julianday({col}) - 2440587.5) * 86400.0)"),
+        Dialect::Sqlite => col.to_string(),
         Dialect::Postgres => format!("(extract(epoch from {col})::float8)"),
+    }
+}
+
+/// A time read by [`time_col`], in Unix seconds.
+fn seconds(v: &Val) -> Option<f64> {
+    match v {
+        Val::Text(s) => chrono::DateTime::parse_from_rfc3339(s)
+            .ok()
+            .map(|t| t.timestamp_millis() as f64 / 1000.0),
+        other => other.as_f64(),
     }
 }
 
@@ -207,22 +218,36 @@ impl Mirror {
         let r = runs.into_iter().next().unwrap_or_default();
         let get = |i: usize| r.get(i).and_then(Val::as_f64);
         let (first_sync, last_sync, first_end) = (get(0), get(1), get(2));
-        // Candidates whose first row was written by the first run.
+        // Candidates whose first row was written by the first run: in SQLite by comparing
+        // the text (the mirror writes its own times as whole UTC seconds, `...:SSZ`, which sort
+        // as text), not by parsing every row.
         let at_first_sync = match first_end {
             None => 0,
-            Some(end) => db::query(
-                db,
-                &format!(
-                    "SELECT count(*) FROM (SELECT candidate_code FROM stage_history
-                     GROUP BY candidate_code HAVING min({}) <= ?) firsts",
-                    epoch("first_seen_at", dialect)
-                ),
-                &[Val::Real(end + 0.001)],
-            )?
-            .first()
-            .and_then(|r| r.first())
-            .and_then(Val::as_i64)
-            .unwrap_or(0) as u64,
+            Some(end) => {
+                let (col, bound) = match dialect {
+                    Dialect::Sqlite => ("first_seen_at".to_string(), {
+                        let whole =
+                            chrono::DateTime::from_timestamp((end + 0.001).floor() as i64, 0);
+                        Val::text(whole.map_or_else(String::new, |t| {
+                            t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                        }))
+                    }),
+                    Dialect::Postgres => {
+                        (time_col("first_seen_at", dialect), Val::Real(end + 0.001))
+                    }
+                };
+                db::query(
+                    db,
+                    &format!(
+                        "SELECT count(DISTINCT candidate_code) FROM stage_history WHERE {col} <= ?"
+                    ),
+                    &[bound],
+                )?
+                .first()
+                .and_then(|r| r.first())
+                .and_then(Val::as_i64)
+                .unwrap_or(0) as u64
+            }
         };
         Ok(MirrorAge {
             first_sync,
@@ -239,7 +264,7 @@ impl Mirror {
         let db = self.db();
         let mut sql = format!(
             "SELECT code, stage_kind, job_code, job_title, {}, deleted_at IS NULL FROM candidates",
-            epoch("COALESCE(applied_at, created_at)", dialect)
+            time_col("COALESCE(applied_at, created_at)", dialect)
         );
         let mut params = Vec::new();
         if let Some(job) = &filter.job {
@@ -250,7 +275,7 @@ impl Mirror {
         for r in db::query(db, &sql, &params)? {
             let Some(code) = r[0].as_str() else { continue };
             if let Some(since) = filter.since {
-                if r[4].as_f64().is_none_or(|t| t < since) {
+                if seconds(&r[4]).is_none_or(|t| t < since) {
                     continue;
                 }
             }
@@ -271,8 +296,8 @@ impl Mirror {
             db,
             &format!(
                 "SELECT candidate_code, stage_kind, {}, {} FROM stage_history",
-                epoch("entered_at", dialect),
-                epoch("first_seen_at", dialect)
+                time_col("entered_at", dialect),
+                time_col("first_seen_at", dialect)
             ),
             &[],
         )?;
@@ -284,8 +309,8 @@ impl Mirror {
             let Some(kind) = r[1].as_str().and_then(stage_index) else {
                 continue;
             };
-            let seen = r[3].as_f64().unwrap_or(f64::MAX);
-            let start = r[2].as_f64().unwrap_or(seen);
+            let seen = seconds(&r[3]).unwrap_or(f64::MAX);
+            let start = seconds(&r[2]).unwrap_or(seen);
             order.push((code.as_str(), start, seen, kind));
         }
         order.sort_by(|a, b| {
