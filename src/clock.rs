@@ -1,5 +1,5 @@
-//! The clock the binary runs on: the system's. Test builds (the `testing` feature, never a
-//! release) honour `RECRUIT_TEST_CLOCK=FILE`: the clocks run ahead by the seconds written in
+//! The clock the binary runs on: the system's. Debug builds (what `cargo test` runs; never a
+//! release or `cargo install`) honour `RECRUIT_TEST_CLOCK=FILE`: the clocks run ahead by the seconds written in
 //! FILE, read at each reading, so a test advances a running listener's or a sync's time by
 //! writing the file instead of sleeping.
 
@@ -7,7 +7,7 @@ pub use recruit_client::clock::{Clock, Manual, SharedClock};
 
 /// The clock for this process.
 pub fn system() -> SharedClock {
-    #[cfg(feature = "testing")]
+    #[cfg(debug_assertions)]
     if let Some(path) = std::env::var_os("RECRUIT_TEST_CLOCK") {
         return std::sync::Arc::new(recruit_client::clock::Ahead(move || ahead(&path)));
     }
@@ -15,7 +15,7 @@ pub fn system() -> SharedClock {
 }
 
 /// The seconds in `path` (missing or unreadable: none).
-#[cfg(feature = "testing")]
+#[cfg(debug_assertions)]
 fn ahead(path: &std::ffi::OsStr) -> std::time::Duration {
     std::fs::read_to_string(path)
         .ok()

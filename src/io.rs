@@ -53,7 +53,6 @@ impl Term {
     }
 
     /// No terminal anywhere: what a script or a test sees.
-    #[cfg(any(test, feature = "testing"))]
     pub fn piped() -> Term {
         Term {
             stdin_tty: false,
@@ -67,11 +66,9 @@ impl Term {
 }
 
 /// A byte buffer several writers share (the captured side of a stream).
-#[cfg(any(test, feature = "testing"))]
 #[derive(Clone, Default)]
 pub struct SharedBuf(Arc<Mutex<Vec<u8>>>);
 
-#[cfg(any(test, feature = "testing"))]
 impl SharedBuf {
     /// Everything written so far, as text (invalid UTF-8 replaced).
     pub fn text(&self) -> String {
@@ -84,7 +81,6 @@ impl SharedBuf {
     }
 }
 
-#[cfg(any(test, feature = "testing"))]
 impl Write for SharedBuf {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.0.lock().expect("buffer lock").extend_from_slice(buf);
@@ -99,10 +95,8 @@ impl Write for SharedBuf {
 enum Sink {
     Stdout,
     Stderr,
-    #[cfg(any(test, feature = "testing"))]
     Buffer(SharedBuf),
     /// A stream whose reader went away: every write fails as a closed pipe does (tests).
-    #[cfg(any(test, feature = "testing"))]
     Closed,
 }
 
@@ -147,19 +141,15 @@ impl Sink {
             Sink::Stdout if stdout_missing() => Box::new(NotOpen),
             Sink::Stdout => Box::new(std::io::stdout()),
             Sink::Stderr => Box::new(std::io::stderr()),
-            #[cfg(any(test, feature = "testing"))]
             Sink::Buffer(b) => Box::new(b.clone()),
-            #[cfg(any(test, feature = "testing"))]
             Sink::Closed => Box::new(ClosedPipe),
         }
     }
 }
 
 /// A writer whose reader is gone.
-#[cfg(any(test, feature = "testing"))]
 struct ClosedPipe;
 
-#[cfg(any(test, feature = "testing"))]
 impl Write for ClosedPipe {
     fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
         Err(std::io::ErrorKind::BrokenPipe.into())
@@ -215,7 +205,6 @@ pub struct Io {
 }
 
 /// The two output streams of an [`Io::captured`].
-#[cfg(any(test, feature = "testing"))]
 #[derive(Clone)]
 pub struct Captured {
     pub stdout: SharedBuf,
@@ -236,7 +225,6 @@ impl Io {
     }
 
     /// Streams for a test: `stdin` is what the command reads; both outputs are kept.
-    #[cfg(any(test, feature = "testing"))]
     pub fn captured(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, Captured) {
         let cap = Captured {
             stdout: SharedBuf::default(),
@@ -255,7 +243,6 @@ impl Io {
 
     /// Streams for a test whose standard output's reader went away before the command
     /// started (`recruit ... | true`); stderr is kept.
-    #[cfg(any(test, feature = "testing"))]
     pub fn closed_stdout(term: Term, stdin: impl Into<Vec<u8>>) -> (Io, SharedBuf) {
         let (mut io, cap) = Io::captured(term, stdin);
         io.out = Sink::Closed;
@@ -389,12 +376,10 @@ impl ErrStream {
         }
         match &self.sink {
             Sink::Stderr => indicatif::ProgressDrawTarget::stderr(),
-            #[cfg(any(test, feature = "testing"))]
             Sink::Buffer(b) => indicatif::ProgressDrawTarget::term_like(Box::new(BufTerm {
                 buf: b.clone(),
                 width: self.term.width.unwrap_or(80),
             })),
-            #[cfg(any(test, feature = "testing"))]
             Sink::Closed => indicatif::ProgressDrawTarget::hidden(),
             Sink::Stdout => indicatif::ProgressDrawTarget::hidden(),
         }
@@ -442,27 +427,23 @@ fn line_kind(text: &str) -> Option<(&'static str, &str)> {
 }
 
 /// A captured stream drawn on as a terminal (the escape sequences a terminal would get).
-#[cfg(any(test, feature = "testing"))]
 struct BufTerm {
     buf: SharedBuf,
     width: u16,
 }
 
-#[cfg(any(test, feature = "testing"))]
 impl fmt::Debug for BufTerm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BufTerm({} columns)", self.width)
     }
 }
 
-#[cfg(any(test, feature = "testing"))]
 impl BufTerm {
     fn put(&self, s: &str) -> std::io::Result<()> {
         self.buf.clone().write_all(s.as_bytes())
     }
 }
 
-#[cfg(any(test, feature = "testing"))]
 impl indicatif::TermLike for BufTerm {
     fn width(&self) -> u16 {
         self.width

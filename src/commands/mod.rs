@@ -223,10 +223,11 @@ pub(crate) fn print_collection(
 
 /// Whether the optional part `feature` (`mcp`, `postgres`) is in this build: `compiled` is
 /// `cfg!(feature = ...)`, so each refusal is plain code that the default build compiles and
-/// tests. Test builds also honour `RECRUIT_TEST_WITHOUT=mcp,postgres`: the binary then
-/// refuses as a build without them does, with no second build to run.
+/// tests. Debug builds (what `cargo test` runs; never a release) also honour
+/// `RECRUIT_TEST_WITHOUT=mcp,postgres`: the binary then refuses as a build without them does,
+/// with no second build to run.
 pub(crate) fn built(feature: &str, compiled: bool) -> bool {
-    #[cfg(feature = "testing")]
+    #[cfg(debug_assertions)]
     if std::env::var("RECRUIT_TEST_WITHOUT")
         .is_ok_and(|v| v.split(',').any(|f| f.trim() == feature))
     {

@@ -239,7 +239,6 @@ pub fn help_text(lang: Lang, id: &str) -> Option<String> {
 
 /// The ids of the help translations of `lang` (for the test that each names a real command
 /// or option).
-#[cfg(any(test, feature = "testing"))]
 pub fn help_ids(lang: Lang) -> Vec<String> {
     let source = match lang {
         Lang::En => return Vec::new(),

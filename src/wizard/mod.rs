@@ -21,7 +21,6 @@
 //! [`collect`]). Everything people read is in their language
 //! ([`crate::t`]); the answers are the API's values whatever the language.
 
-#[cfg(any(test, feature = "testing"))]
 pub mod scripted;
 pub mod session;
 mod term;

@@ -141,16 +141,23 @@ impl Db {
     }
 }
 
-/// Run `scenario` on SQLite, then on PostgreSQL where it is installed.
-fn both(test: &str, scenario: impl Fn(&Db)) {
-    scenario(&Db::lite());
-    if let Some(pg) = Pg::start(test) {
-        let url = pg.url.clone();
-        scenario(&Db::Pg {
-            server: Some(pg),
-            url,
-        });
-    }
+/// Run `scenario` on SQLite and, where it is installed, on PostgreSQL, side by side: a sync
+/// scenario mostly waits on the sandbox's latency, so the two overlap (each has its own
+/// sandbox and database). A failure of either fails the test with its own message.
+fn both(test: &str, scenario: impl Fn(&Db) + Sync) {
+    std::thread::scope(|s| {
+        let lite = s.spawn(|| scenario(&Db::lite()));
+        if let Some(pg) = Pg::start(test) {
+            let url = pg.url.clone();
+            scenario(&Db::Pg {
+                server: Some(pg),
+                url,
+            });
+        }
+        if let Err(panic) = lite.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
 }
 
 // ---------------------------------------------------------------- helpers

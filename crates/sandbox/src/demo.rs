@@ -157,7 +157,6 @@ const SHIFTS: &[&str] = &["Morning (07-15)", "Afternoon (12-20)", "Flexible"];
 
 /// Every documented question kind, in the order of the API's table (one list for the
 /// whole crate, kept by the apply module).
-#[cfg(any(test, feature = "testing"))]
 pub const ALL_KINDS: &[&str] = recruit_client::api::types::KNOWN_KINDS;
 
 const ALL_KINDS_QUESTIONS: &[Q] = &[

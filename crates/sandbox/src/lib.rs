@@ -134,7 +134,6 @@ use std::time::Duration;
 pub const DEFAULT_API_KEY: &str = "sandbox-key";
 
 /// Codes of the demo data, for tests.
-#[cfg(any(test, feature = "testing"))]
 pub mod codes {
     /// The form with a question of every kind.
     pub const FORM_ALL_KINDS: &str = "FORM-ALLKINDS";

@@ -223,7 +223,6 @@ impl EventStore {
 
     /// Commit one received event (pending) on its own; its id. The listener groups its
     /// inserts through the writer instead; this is for tests.
-    #[cfg(any(test, feature = "testing"))]
     pub fn insert(&self, ev: &NewEvent) -> Result<i64, Error> {
         self.with(|c| insert(c, ev, self.clock.utc()))
     }
