@@ -185,6 +185,10 @@ fn seconds(v: &Val) -> Option<f64> {
     }
 }
 
+/// How long after the first run's recorded end a row still counts as written by it (the end is
+/// stored to the millisecond, a row's first sight to the second).
+const FIRST_RUN_SLACK: f64 = 0.001;
+
 /// A stay at one stage kind (see the module's rule).
 struct Stay {
     kind: usize,
@@ -204,11 +208,45 @@ fn stage_index(kind: &str) -> Option<usize> {
 impl Mirror {
     /// How much history the mirror holds and how old it is (see [`MirrorAge`]).
     pub fn age(&mut self) -> Result<MirrorAge, Error> {
-        let (_, now) = self.now();
+        let (mut age, first_end) = self.sync_times()?;
+        let Some(end) = first_end else {
+            return Ok(age);
+        };
+        // Candidates whose first row was written by the first run: in SQLite by comparing
+        // the text (the mirror writes its own times as whole UTC seconds, `...:SSZ`, which sort
+        // as text), not by parsing every row.
         let dialect = self.dialect();
-        let db = self.db();
+        let (col, bound) = match dialect {
+            Dialect::Sqlite => ("first_seen_at".to_string(), {
+                let whole =
+                    chrono::DateTime::from_timestamp((end + FIRST_RUN_SLACK).floor() as i64, 0);
+                Val::text(whole.map_or_else(String::new, |t| {
+                    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                }))
+            }),
+            Dialect::Postgres => (
+                time_col("first_seen_at", dialect),
+                Val::Real(end + FIRST_RUN_SLACK),
+            ),
+        };
+        age.at_first_sync = db::query(
+            self.db(),
+            &format!("SELECT count(DISTINCT candidate_code) FROM stage_history WHERE {col} <= ?"),
+            &[bound],
+        )?
+        .first()
+        .and_then(|r| r.first())
+        .and_then(Val::as_i64)
+        .unwrap_or(0) as u64;
+        Ok(age)
+    }
+
+    /// The mirror's age from its runs, the first-sync count left at 0, and when the first run
+    /// ended.
+    fn sync_times(&mut self) -> Result<(MirrorAge, Option<f64>), Error> {
+        let (_, now) = self.now();
         let runs = db::query(
-            db,
+            self.db(),
             "SELECT min(started_unix),
                     max(CASE WHEN status IN ('complete', 'partial') THEN finished_unix END),
                     min(finished_unix)
@@ -217,49 +255,21 @@ impl Mirror {
         )?;
         let r = runs.into_iter().next().unwrap_or_default();
         let get = |i: usize| r.get(i).and_then(Val::as_f64);
-        let (first_sync, last_sync, first_end) = (get(0), get(1), get(2));
-        // Candidates whose first row was written by the first run: in SQLite by comparing
-        // the text (the mirror writes its own times as whole UTC seconds, `...:SSZ`, which sort
-        // as text), not by parsing every row.
-        let at_first_sync = match first_end {
-            None => 0,
-            Some(end) => {
-                let (col, bound) = match dialect {
-                    Dialect::Sqlite => ("first_seen_at".to_string(), {
-                        let whole =
-                            chrono::DateTime::from_timestamp((end + 0.001).floor() as i64, 0);
-                        Val::text(whole.map_or_else(String::new, |t| {
-                            t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                        }))
-                    }),
-                    Dialect::Postgres => {
-                        (time_col("first_seen_at", dialect), Val::Real(end + 0.001))
-                    }
-                };
-                db::query(
-                    db,
-                    &format!(
-                        "SELECT count(DISTINCT candidate_code) FROM stage_history WHERE {col} <= ?"
-                    ),
-                    &[bound],
-                )?
-                .first()
-                .and_then(|r| r.first())
-                .and_then(Val::as_i64)
-                .unwrap_or(0) as u64
-            }
-        };
-        Ok(MirrorAge {
+        let (first_sync, last_sync) = (get(0), get(1));
+        let age = MirrorAge {
             first_sync,
             last_sync,
             age_seconds: last_sync.map(|t| (now - t).max(0.0)),
-            at_first_sync,
-        })
+            at_first_sync: 0,
+        };
+        Ok((age, get(2)))
     }
 
     /// The pipeline report of the candidates `filter` takes (see the module's rule).
     pub fn pipeline(&mut self, filter: &PipelineFilter) -> Result<Pipeline, Error> {
-        let age = self.age()?;
+        // The first sync's candidates are counted in the one pass over the history below.
+        let (mut age, first_end) = self.sync_times()?;
+        let first_run_end = first_end.map_or(f64::NEG_INFINITY, |e| e + FIRST_RUN_SLACK);
         let dialect = self.dialect();
         let db = self.db();
         let mut sql = format!(
@@ -302,17 +312,24 @@ impl Mirror {
             &[],
         )?;
         let mut order: Vec<(&str, f64, f64, usize)> = Vec::with_capacity(history.len());
+        let mut at_first_sync: std::collections::HashSet<&str> = std::collections::HashSet::new();
         for r in &history {
+            let seen = seconds(&r[3]).unwrap_or(f64::MAX);
+            if seen <= first_run_end {
+                if let Some(code) = r[0].as_str() {
+                    at_first_sync.insert(code);
+                }
+            }
             let Some((code, _)) = r[0].as_str().and_then(|c| rows.get_key_value(c)) else {
                 continue;
             };
             let Some(kind) = r[1].as_str().and_then(stage_index) else {
                 continue;
             };
-            let seen = seconds(&r[3]).unwrap_or(f64::MAX);
             let start = seconds(&r[2]).unwrap_or(seen);
             order.push((code.as_str(), start, seen, kind));
         }
+        age.at_first_sync = at_first_sync.len() as u64;
         order.sort_by(|a, b| {
             (a.0, a.1, a.2)
                 .partial_cmp(&(b.0, b.1, b.2))
