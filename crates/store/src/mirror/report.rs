@@ -16,7 +16,7 @@
 //!   those of ended stays; median and 90th percentile interpolate linearly between the two
 //!   nearest ranks.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Value};
 
@@ -267,14 +267,24 @@ impl Mirror {
 
     /// The pipeline report of the candidates `filter` takes (see the module's rule).
     pub fn pipeline(&mut self, filter: &PipelineFilter) -> Result<Pipeline, Error> {
-        // The first sync's candidates are counted in the one pass over the history below.
+        // The first sync's candidates are counted in the one pass over the history.
         let (mut age, first_end) = self.sync_times()?;
         let first_run_end = first_end.map_or(f64::NEG_INFINITY, |e| e + FIRST_RUN_SLACK);
-        let dialect = self.dialect();
-        let db = self.db();
+        let rows = self.report_rows(filter)?;
+        let history = self.history_rows()?;
+        let (stays, at_first_sync) = stays_of(&rows, &history, first_run_end);
+        age.at_first_sync = at_first_sync;
+        Ok(Pipeline {
+            age,
+            groups: tally(&rows, &stays, filter.by_job),
+        })
+    }
+
+    /// The candidates `filter` takes, by code.
+    fn report_rows(&mut self, filter: &PipelineFilter) -> Result<HashMap<String, Row>, Error> {
         let mut sql = format!(
             "SELECT code, stage_kind, job_code, job_title, {}, deleted_at IS NULL FROM candidates",
-            time_col("COALESCE(applied_at, created_at)", dialect)
+            time_col("COALESCE(applied_at, created_at)", self.dialect())
         );
         let mut params = Vec::new();
         if let Some(job) = &filter.job {
@@ -282,7 +292,7 @@ impl Mirror {
             params.push(Val::text(job));
         }
         let mut rows: HashMap<String, Row> = HashMap::new();
-        for r in db::query(db, &sql, &params)? {
+        for r in db::query(self.db(), &sql, &params)? {
             let Some(code) = r[0].as_str() else { continue };
             if let Some(since) = filter.since {
                 if seconds(&r[4]).is_none_or(|t| t < since) {
@@ -301,119 +311,22 @@ impl Mirror {
                 },
             );
         }
-        let mut stays: HashMap<&str, Vec<Stay>> = HashMap::with_capacity(rows.len());
-        let history = db::query(
-            db,
+        Ok(rows)
+    }
+
+    /// Every `stage_history` row: candidate, stage kind, the stage's own start, first sight.
+    fn history_rows(&mut self) -> Result<Vec<Vec<Val>>, Error> {
+        let dialect = self.dialect();
+        db::query(
+            self.db(),
             &format!(
                 "SELECT candidate_code, stage_kind, {}, {} FROM stage_history",
                 time_col("entered_at", dialect),
                 time_col("first_seen_at", dialect)
             ),
             &[],
-        )?;
-        let mut order: Vec<(&str, f64, f64, usize)> = Vec::with_capacity(history.len());
-        let mut at_first_sync: std::collections::HashSet<&str> = std::collections::HashSet::new();
-        for r in &history {
-            let seen = seconds(&r[3]).unwrap_or(f64::MAX);
-            if seen <= first_run_end {
-                if let Some(code) = r[0].as_str() {
-                    at_first_sync.insert(code);
-                }
-            }
-            let Some((code, _)) = r[0].as_str().and_then(|c| rows.get_key_value(c)) else {
-                continue;
-            };
-            let Some(kind) = r[1].as_str().and_then(stage_index) else {
-                continue;
-            };
-            let start = seconds(&r[2]).unwrap_or(seen);
-            order.push((code.as_str(), start, seen, kind));
-        }
-        age.at_first_sync = at_first_sync.len() as u64;
-        order.sort_by(|a, b| {
-            (a.0, a.1, a.2)
-                .partial_cmp(&(b.0, b.1, b.2))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        for (code, start, _, kind) in order {
-            let list = stays.entry(code).or_default();
-            // The same kind again continues the stay.
-            if list.last().is_none_or(|s| s.kind != kind) {
-                list.push(Stay { kind, start });
-            }
-        }
-        let key = |row: &Row| filter.by_job.then(|| row.job.clone());
-        let mut groups: Vec<PipelineGroup> = Vec::new();
-        let mut index: HashMap<Option<Job>, usize> = HashMap::new();
-        if !filter.by_job {
-            index.insert(None, 0);
-            groups.push(empty_group(None));
-        }
-        let fail = stage_index("fail").expect("fail is a stage");
-        let mut codes: Vec<&String> = rows.keys().collect();
-        codes.sort();
-        for code in codes {
-            let row = &rows[code];
-            let k = key(row);
-            let g = *index.entry(k.clone()).or_insert_with(|| {
-                groups.push(empty_group(k.clone()));
-                groups.len() - 1
-            });
-            let group = &mut groups[g];
-            group.candidates += 1;
-            if let Some(now) = row.now {
-                group.stages[now].now += 1;
-            }
-            let list = stays.get(code.as_str()).map_or(&[][..], Vec::as_slice);
-            let mut furthest = row.now.filter(|&k| k != fail);
-            let mut failed = row.now == Some(fail);
-            for (i, stay) in list.iter().enumerate() {
-                let numbers = &mut group.stages[stay.kind];
-                numbers.entered += 1;
-                if stay.kind == fail {
-                    failed = true;
-                } else {
-                    furthest = furthest.max(Some(stay.kind));
-                }
-                let Some(next) = list.get(i + 1) else {
-                    continue;
-                };
-                numbers
-                    .days
-                    .push((next.start - stay.start).max(0.0) / 86_400.0);
-                if next.kind == fail {
-                    numbers.failed += 1;
-                } else {
-                    numbers.moved_on += 1;
-                }
-            }
-            if let Some(f) = furthest {
-                for s in &mut group.stages[..=f] {
-                    s.reached += 1;
-                }
-            }
-            if failed {
-                group.stages[fail].reached += 1;
-            }
-        }
-        for g in &mut groups {
-            for s in &mut g.stages {
-                s.days.sort_by(f64::total_cmp);
-            }
-        }
-        if filter.by_job {
-            // Jobs by title, then code; candidates without a job last.
-            groups.sort_by(|a, b| {
-                let k = |g: &PipelineGroup| {
-                    let (code, title) = g.job.clone().unwrap_or_default();
-                    (code.is_none(), title, code)
-                };
-                k(a).cmp(&k(b))
-            });
-        }
-        Ok(Pipeline { age, groups })
+        )
     }
-
     /// Candidates whose name, code or email holds `query` (see [`matches`]), at `stage` when
     /// given, at most `limit`, best first: codes equal to the query, then names, codes and
     /// emails that start with it, then the rest, each by code. Deleted candidates are left
@@ -465,6 +378,129 @@ impl Mirror {
             items.extend(hits.iter().filter_map(|(_, c)| data.remove(c)));
         }
         Ok(Found { items, total, age })
+    }
+}
+
+/// Each counted candidate's stays in the order they began (see the module's rule), and how
+/// many candidates of the whole mirror the first run (ended at `first_run_end`) saw.
+fn stays_of<'a>(
+    rows: &'a HashMap<String, Row>,
+    history: &[Vec<Val>],
+    first_run_end: f64,
+) -> (HashMap<&'a str, Vec<Stay>>, u64) {
+    let mut order: Vec<(&str, f64, f64, usize)> = Vec::with_capacity(history.len());
+    let mut at_first_sync: HashSet<&str> = HashSet::new();
+    for r in history {
+        let seen = seconds(&r[3]).unwrap_or(f64::MAX);
+        if seen <= first_run_end {
+            if let Some(code) = r[0].as_str() {
+                at_first_sync.insert(code);
+            }
+        }
+        let Some((code, _)) = r[0].as_str().and_then(|c| rows.get_key_value(c)) else {
+            continue;
+        };
+        let Some(kind) = r[1].as_str().and_then(stage_index) else {
+            continue;
+        };
+        let start = seconds(&r[2]).unwrap_or(seen);
+        order.push((code.as_str(), start, seen, kind));
+    }
+    order.sort_by(|a, b| {
+        (a.0, a.1, a.2)
+            .partial_cmp(&(b.0, b.1, b.2))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut stays: HashMap<&str, Vec<Stay>> = HashMap::with_capacity(rows.len());
+    for (code, start, _, kind) in order {
+        let list = stays.entry(code).or_default();
+        // The same kind again continues the stay.
+        if list.last().is_none_or(|s| s.kind != kind) {
+            list.push(Stay { kind, start });
+        }
+    }
+    (stays, at_first_sync.len() as u64)
+}
+
+/// The groups of the report: one, or one per job (by title, then code; no job last).
+fn tally(
+    rows: &HashMap<String, Row>,
+    stays: &HashMap<&str, Vec<Stay>>,
+    by_job: bool,
+) -> Vec<PipelineGroup> {
+    let mut groups: Vec<PipelineGroup> = Vec::new();
+    let mut index: HashMap<Option<Job>, usize> = HashMap::new();
+    if !by_job {
+        index.insert(None, 0);
+        groups.push(empty_group(None));
+    }
+    let mut codes: Vec<&String> = rows.keys().collect();
+    codes.sort();
+    for code in codes {
+        let row = &rows[code];
+        let k = by_job.then(|| row.job.clone());
+        let g = *index.entry(k.clone()).or_insert_with(|| {
+            groups.push(empty_group(k));
+            groups.len() - 1
+        });
+        let list = stays.get(code.as_str()).map_or(&[][..], Vec::as_slice);
+        groups[g].count(row, list);
+    }
+    for g in &mut groups {
+        for s in &mut g.stages {
+            s.days.sort_by(f64::total_cmp);
+        }
+    }
+    if by_job {
+        groups.sort_by(|a, b| {
+            let k = |g: &PipelineGroup| {
+                let (code, title) = g.job.clone().unwrap_or_default();
+                (code.is_none(), title, code)
+            };
+            k(a).cmp(&k(b))
+        });
+    }
+    groups
+}
+
+impl PipelineGroup {
+    /// Count one candidate, at `row.now` with these stays.
+    fn count(&mut self, row: &Row, stays: &[Stay]) {
+        let fail = stage_index("fail").expect("fail is a stage");
+        self.candidates += 1;
+        if let Some(now) = row.now {
+            self.stages[now].now += 1;
+        }
+        let mut furthest = row.now.filter(|&k| k != fail);
+        let mut failed = row.now == Some(fail);
+        for (i, stay) in stays.iter().enumerate() {
+            let numbers = &mut self.stages[stay.kind];
+            numbers.entered += 1;
+            if stay.kind == fail {
+                failed = true;
+            } else {
+                furthest = furthest.max(Some(stay.kind));
+            }
+            let Some(next) = stays.get(i + 1) else {
+                continue;
+            };
+            numbers
+                .days
+                .push((next.start - stay.start).max(0.0) / 86_400.0);
+            if next.kind == fail {
+                numbers.failed += 1;
+            } else {
+                numbers.moved_on += 1;
+            }
+        }
+        if let Some(f) = furthest {
+            for s in &mut self.stages[..=f] {
+                s.reached += 1;
+            }
+        }
+        if failed {
+            self.stages[fail].reached += 1;
+        }
     }
 }
 
