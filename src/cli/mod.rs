@@ -88,67 +88,73 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
+/// The command enum from its list of commands, in the order help shows them. A noun with verbs
+/// of its own and examples is one line, `Forms = forms::FormsCmd`: a subcommand of its module
+/// under `commands` with that module's `EXAMPLES` after its help (twelve nouns alike, so the
+/// convention is written once). The others are written as clap takes them. Every noun's own
+/// part is [`Lazy`]: built only when a parse reaches it.
+macro_rules! command_enum {
+    ($(
+        $(#[$meta:meta])*
+        $variant:ident $(= $module:ident::$cmd:ident)? $(($ty:ty))?,
+    )*) => {
+        #[derive(Debug, Subcommand)]
+        pub enum Command {$(
+            $(#[$meta])*
+            $(#[command(subcommand, after_help = commands::$module::EXAMPLES)])?
+            $variant$((Lazy<commands::$module::$cmd>))?$((Lazy<$ty>))?,
+        )*}
+    };
+}
+
+command_enum! {
     /// Application forms (job postings): list, read, apply
-    #[command(subcommand, after_help = commands::forms::EXAMPLES)]
-    Forms(Lazy<commands::forms::FormsCmd>),
+    Forms = forms::FormsCmd,
     /// Candidates: list them (by stage) and read one
-    #[command(subcommand, after_help = commands::candidates::EXAMPLES)]
-    Candidates(Lazy<commands::candidates::CandidatesCmd>),
+    Candidates = candidates::CandidatesCmd,
     /// Jobs: postings with their job group, application form and managers
-    #[command(subcommand, after_help = commands::jobs::EXAMPLES)]
-    Jobs(Lazy<commands::jobs::JobsCmd>),
+    Jobs = jobs::JobsCmd,
     /// Evaluations: a candidate's scores at a stage
-    #[command(subcommand, after_help = commands::evaluations::EXAMPLES)]
-    Evaluations(Lazy<commands::evaluations::EvaluationsCmd>),
+    Evaluations = evaluations::EvaluationsCmd,
     /// Interviews and their schedules
-    #[command(subcommand, after_help = commands::interviews::EXAMPLES)]
-    Interviews(Lazy<commands::interviews::InterviewsCmd>),
+    Interviews = interviews::InterviewsCmd,
     /// Memos on a candidate: list, read, create, edit, delete, pin
-    #[command(subcommand, after_help = commands::memos::EXAMPLES)]
-    Memos(Lazy<commands::memos::MemosCmd>),
+    Memos = memos::MemosCmd,
     /// A candidate's form submissions
-    #[command(subcommand, after_help = commands::submissions::EXAMPLES)]
-    Submissions(Lazy<commands::submissions::SubmissionsCmd>),
+    Submissions = submissions::SubmissionsCmd,
     /// Webhook registrations, and a local toolkit to receive, verify and trigger events
-    #[command(subcommand, after_help = commands::webhooks::EXAMPLES)]
-    Webhooks(Lazy<commands::webhooks::WebhooksCmd>),
+    Webhooks = webhooks::WebhooksCmd,
     /// Upload files for use in applications
     #[command(subcommand)]
-    Files(Lazy<commands::files::FilesCmd>),
+    Files(commands::files::FilesCmd),
     /// Batch exports: many candidates' submissions or memos, candidates, every form
-    #[command(subcommand, after_help = commands::export::EXAMPLES)]
-    Export(Lazy<commands::export::ExportCmd>),
+    Export = export::ExportCmd,
     /// Mirror forms, jobs, candidates, memos and submissions into SQLite or PostgreSQL, incrementally
     #[command(after_help = commands::sync::EXAMPLES)]
-    Sync(Lazy<commands::sync::SyncArgs>),
+    Sync(commands::sync::SyncArgs),
     /// Personal data: erase candidates from every local store, retention runs, the destruction register
-    #[command(subcommand, after_help = commands::privacy::EXAMPLES)]
-    Privacy(Lazy<commands::privacy::PrivacyCmd>),
+    Privacy = privacy::PrivacyCmd,
     /// The access log of personal data shown: list, verify, monthly report
-    #[command(subcommand, after_help = commands::audit::EXAMPLES)]
-    Audit(Lazy<commands::audit::AuditCmd>),
+    Audit = audit::AuditCmd,
     /// Reports from the mirror (no request to the service): the hiring pipeline per stage
-    #[command(subcommand, after_help = commands::report::EXAMPLES)]
-    Report(Lazy<commands::report::ReportCmd>),
+    Report = report::ReportCmd,
     /// Send a raw request to any API path
-    Api(Lazy<commands::api::ApiArgs>),
+    Api(commands::api::ApiArgs),
     /// Run the built-in emulator of the service as a local server, or move its candidates
-    Sandbox(Lazy<commands::sandbox::SandboxArgs>),
+    Sandbox(commands::sandbox::SandboxArgs),
     /// Serve the API to AI assistants over the Model Context Protocol (stdio)
-    Mcp(Lazy<commands::mcp::McpArgs>),
+    Mcp(commands::mcp::McpArgs),
     /// Store, show and remove the API key of a profile
     #[command(subcommand)]
-    Auth(Lazy<commands::auth::AuthCmd>),
+    Auth(commands::auth::AuthCmd),
     /// Read and change the config file
     #[command(subcommand)]
-    Config(Lazy<commands::config::ConfigCmd>),
+    Config(commands::config::ConfigCmd),
     /// Print a shell completion script
-    Completions(Lazy<completions::CompletionsArgs>),
+    Completions(completions::CompletionsArgs),
     /// Help on a command, or on the global options every command takes (`recruit help options`)
     #[command(after_help = HELP_EXAMPLES)]
-    Help(Lazy<HelpArgs>),
+    Help(HelpArgs),
 }
 
 const HELP_EXAMPLES: &str = "\
@@ -306,25 +312,31 @@ fn translate_after_help(after: &str, path: &str, lang: crate::i18n::Lang) -> Str
 /// (explicit flags in place of clap's, which only speak English).
 fn help_chrome(cmd: clap::Command) -> clap::Command {
     use clap::{Arg, ArgAction};
+    // -h and -V alike: the short and long flag, clap's action, the help in the language in use.
+    let flag = |name: &'static str, short: char, action: ArgAction, help: String| {
+        Arg::new(name)
+            .short(short)
+            .long(name)
+            .action(action)
+            .help(help)
+    };
     let mut cmd = cmd
         .disable_help_flag(true)
         .disable_version_flag(true)
         .version(env!("CARGO_PKG_VERSION"))
         .subcommand_help_heading(crate::t!("help-heading-commands"))
-        .arg(
-            Arg::new("help")
-                .short('h')
-                .long("help")
-                .action(ArgAction::Help)
-                .help(crate::t!("help-flag-help")),
-        )
-        .arg(
-            Arg::new("version")
-                .short('V')
-                .long("version")
-                .action(ArgAction::Version)
-                .help(crate::t!("help-flag-version")),
-        );
+        .arg(flag(
+            "help",
+            'h',
+            ArgAction::Help,
+            crate::t!("help-flag-help"),
+        ))
+        .arg(flag(
+            "version",
+            'V',
+            ArgAction::Version,
+            crate::t!("help-flag-version"),
+        ));
     let shown = |a: &&clap::Arg| !a.is_hide_set();
     let positionals = cmd.get_positionals().filter(shown).count() > 0;
     let options = cmd

@@ -1,6 +1,43 @@
 //! One module per noun of the command line. Each command is a clap struct plus a `run` that
 //! receives its dependencies through `Ctx`.
 
+/// A noun whose one verb is `get CODE` (`evaluations`, `interviews`): its command enum, the
+/// examples under the noun's help (the first of the verb's) and a `run` that prints the record
+/// of `Kind::$kind` the client's `$get` reads. Written once so that such nouns stay alike.
+macro_rules! get_only_noun {
+    (
+        $(#[$about:meta])*
+        $cmd:ident prints $kind:ident from $get:ident;
+        $(#[$code_help:meta])*
+        code;
+        $first:literal $(, $more:literal)* $(,)?
+    ) => {
+        /// Examples under the noun's `--help`.
+        pub(crate) const EXAMPLES: &str = concat!("Examples:\n  ", $first);
+
+        #[derive(Debug, clap::Subcommand)]
+        pub enum $cmd {
+            $(#[$about])*
+            #[command(after_help = concat!("Examples:\n  ", $first $(, "\n  ", $more)*))]
+            Get {
+                $(#[$code_help])*
+                code: String,
+            },
+        }
+
+        pub(crate) async fn run(
+            ctx: &mut crate::context::Ctx,
+            cmd: $cmd,
+        ) -> Result<(), crate::Error> {
+            let $cmd::Get { code } = cmd;
+            crate::commands::print_record(ctx, crate::output::Kind::$kind, async |c| {
+                c.$get(&code).await
+            })
+            .await
+        }
+    };
+}
+
 pub(crate) mod api;
 pub(crate) mod audit;
 pub(crate) mod auth;

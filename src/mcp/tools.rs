@@ -205,6 +205,16 @@ const fn write(run: Run) -> ToolDef {
     }
 }
 
+/// A tool on one memo, named by `candidate` and `id`, that can be a dry run; `base` says at what
+/// level and what it does.
+const fn on_memo(base: ToolDef) -> ToolDef {
+    ToolDef {
+        properties: || with_dry_run(memo_ref()),
+        required: &["candidate", "id"],
+        ..base
+    }
+}
+
 fn s(desc: &str) -> Value {
     json!({"type": "string", "minLength": 1, "description": desc})
 }
@@ -476,34 +486,27 @@ pub(crate) const TOOLS: &[ToolDef] = &[
         title: "Change a memo",
         description: "Change a memo's content, role, mentions or attachment; fields not given stay as they are.",
         properties: || with_dry_run([memo_ref(), vec![("content", s("The new text"))], memo_fields()].concat()),
-        required: &["candidate", "id"],
-        ..comment(memos_edit)
+        ..on_memo(comment(memos_edit))
     },
     ToolDef {
         name: "memos_pin",
         title: "Pin a memo",
         description: "Pin a memo to the top of the candidate's memos. It is read first: a memo already pinned stays pinned, and the result says \"already pinned\" (the service's endpoint toggles). dry_run: true says whether a toggle would be sent.",
-        properties: || with_dry_run(memo_ref()),
-        required: &["candidate", "id"],
-        ..comment(memos_pin)
+        ..on_memo(comment(memos_pin))
     },
     ToolDef {
         name: "memos_unpin",
         title: "Unpin a memo",
         description: "Unpin a memo. It is read first: a memo that is not pinned stays unpinned, and the result says \"already unpinned\". dry_run: true says whether a toggle would be sent.",
-        properties: || with_dry_run(memo_ref()),
-        required: &["candidate", "id"],
-        ..comment(memos_unpin)
+        ..on_memo(comment(memos_unpin))
     },
     ToolDef {
         name: "memos_delete",
         title: "Delete a memo",
         description: "Delete a memo on a candidate, with its replies. This cannot be undone: confirm with the user first (dry_run: true shows the request without sending it).",
-        properties: || with_dry_run(memo_ref()),
-        required: &["candidate", "id"],
         destructive: true,
         output: None,
-        ..write(memos_delete)
+        ..on_memo(write(memos_delete))
     },
     ToolDef {
         name: "forms_apply",

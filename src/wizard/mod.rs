@@ -383,21 +383,33 @@ fn first_problem(q: &Question, answer: &Value) -> Result<(), String> {
     }
 }
 
-/// An optional choice of `values` for `key` of a yes/no answer's follow-ups, starting from
-/// its current value; set in `obj` when one is chosen.
-fn choose_into(
-    p: &mut dyn Prompt,
-    obj: &mut Map<String, Value>,
-    current: Option<&Value>,
-    prompt: &str,
-    key: &str,
-    values: &[&str],
-) -> Step<()> {
-    let now = current_text(current, key);
-    if let Some(s) = choose(p, &format!("  {prompt}"), key, values, true, &now)? {
-        obj.insert(key.into(), json!(s));
+/// The follow-ups of a yes to a yes/no kind, asked into `obj`: each starts from its value in
+/// the current answer, and is kept under its key when one is given.
+struct Details<'a> {
+    p: &'a mut dyn Prompt,
+    current: Option<&'a Value>,
+    obj: Map<String, Value>,
+}
+
+impl Details<'_> {
+    /// An optional choice of `values`.
+    fn choose(&mut self, prompt: &str, key: &str, values: &[&str]) -> Step<()> {
+        let now = current_text(self.current, key);
+        if let Some(s) = choose(self.p, &format!("  {prompt}"), key, values, true, &now)? {
+            self.obj.insert(key.into(), json!(s));
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// A line of text that `check` accepts; left out when blank.
+    fn text(&mut self, prompt: &str, key: &str, check: Check<'_>) -> Step<()> {
+        let initial = current_text(self.current, key);
+        let s = self.p.input(&format!("  {prompt}"), &initial, check)?;
+        if !s.trim().is_empty() {
+            self.obj.insert(key.into(), json!(s.trim()));
+        }
+        Ok(())
+    }
 }
 
 /// A field of the current answer as text to pre-fill (a number as its digits).
@@ -689,56 +701,38 @@ fn flag(
     // The yes is kept should the wizard stop at a detail.
     partial.answer = Some(Value::Object(obj.clone()));
     if applies {
+        let mut d = Details { p, current, obj };
         match kind {
-            MilitaryService => {
-                let prompt = t!("wizard-military-status");
-                let status = MILITARY_STATUSES;
-                choose_into(
-                    p,
-                    &mut obj,
-                    current,
-                    &prompt,
-                    "military_service_status",
-                    status,
-                )?;
-            }
-            VeteranAffair => {
-                let initial = current_text(current, "veteran_affair_code");
-                let prompt = format!("  {}", t!("wizard-veteran-code"));
-                let code = p.input(&prompt, &initial, &|s| {
-                    if s.trim().is_empty() || crate::apply::kinds::check_veteran_code(s.trim()) {
-                        Ok(())
-                    } else {
-                        Err(t!(
-                            "wizard-veteran-code-shape",
-                            value = format!("{:?}", s.trim())
-                        ))
-                    }
-                })?;
-                if !code.trim().is_empty() {
-                    obj.insert("veteran_affair_code".into(), json!(code.trim()));
+            MilitaryService => d.choose(
+                &t!("wizard-military-status"),
+                "military_service_status",
+                MILITARY_STATUSES,
+            )?,
+            VeteranAffair => d.text(&t!("wizard-veteran-code"), "veteran_affair_code", &|s| {
+                if s.trim().is_empty() || crate::apply::kinds::check_veteran_code(s.trim()) {
+                    Ok(())
+                } else {
+                    Err(t!(
+                        "wizard-veteran-code-shape",
+                        value = format!("{:?}", s.trim())
+                    ))
                 }
-            }
+            })?,
             _ => {
-                let initial = current_text(current, "disability_type");
-                let prompt = format!("  {}", t!("wizard-disability-type"));
-                let kind_of = p.input(&prompt, &initial, &|_| Ok(()))?;
-                if !kind_of.trim().is_empty() {
-                    obj.insert("disability_type".into(), json!(kind_of.trim()));
-                }
-                partial.answer = Some(Value::Object(obj.clone()));
-                let prompt = t!("wizard-disability-severity");
-                let severity = DISABILITY_SEVERITIES;
-                choose_into(
-                    p,
-                    &mut obj,
-                    current,
-                    &prompt,
+                d.text(
+                    &t!("wizard-disability-type"),
+                    "disability_type",
+                    &|_| Ok(()),
+                )?;
+                partial.answer = Some(Value::Object(d.obj.clone()));
+                d.choose(
+                    &t!("wizard-disability-severity"),
                     "disability_severity",
-                    severity,
+                    DISABILITY_SEVERITIES,
                 )?;
             }
         }
+        obj = d.obj;
     }
     Ok(Some(Value::Object(obj)))
 }

@@ -3,8 +3,7 @@
 
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListFilter, ListQuery};
-use super::types::Candidate;
-use super::{Client, RecordResult};
+use super::Client;
 
 pub use super::types::Stage;
 
@@ -25,11 +24,6 @@ impl Client {
     /// The candidate list, page by page.
     pub fn candidate_pages(&self, q: &CandidateListQuery) -> PageWalker {
         self.fixed_list_pages(&["candidates"], q, PageStyle::Tokens)
-    }
-
-    /// `GET /v1/candidates/{code}`: the list item's fields and the salary fields.
-    pub async fn get_candidate(&self, code: &str) -> RecordResult<Candidate> {
-        self.get_record(super::records::Kind::Candidate, code).await
     }
 }
 

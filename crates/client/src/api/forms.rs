@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::pagination::{PageStyle, PageWalker};
 use super::records::{ListQuery, Title};
-use super::types::{Application, ApplicationForm};
+use super::types::Application;
 use super::{Client, Planned, RecordResult};
 use crate::error::Error;
 
@@ -16,11 +16,6 @@ impl Client {
     /// The form list, page by page.
     pub fn form_pages(&self, q: &FormListQuery) -> PageWalker {
         self.fixed_list_pages(&["application_forms"], q, PageStyle::Tokens)
-    }
-
-    /// `GET /v1/application_forms/{code}`.
-    pub async fn get_form(&self, code: &str) -> RecordResult<ApplicationForm> {
-        self.get_record(super::records::Kind::Form, code).await
     }
 
     /// The request of `POST /v1/application_forms/{code}/apply`.

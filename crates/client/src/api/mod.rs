@@ -11,11 +11,9 @@
 //! `extra`, and every field is optional, so nothing the service sends is lost or rejected.
 
 pub mod candidates;
-pub mod evaluations;
 pub mod events;
 pub mod forms;
 pub mod http;
-pub mod interviews;
 pub mod jobs;
 pub mod limiter;
 pub mod memos;

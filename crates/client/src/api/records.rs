@@ -94,6 +94,32 @@ impl Kind {
     }
 }
 
+/// The typed `get` of each kind, `get_form` to `get_webhook`: one line a kind, as they differ
+/// only in the kind and the type its record is read as.
+macro_rules! typed_gets {
+    ($($(#[$doc:meta])* $name:ident: $kind:ident => $ty:ident;)*) => {
+        impl Client {$(
+            $(#[$doc])*
+            pub async fn $name(&self, code: &str) -> super::RecordResult<super::types::$ty> {
+                self.get_record(Kind::$kind, code).await
+            }
+        )*}
+    };
+}
+
+typed_gets! {
+    /// `GET /v1/application_forms/{code}`.
+    get_form: Form => ApplicationForm;
+    /// `GET /v1/candidates/{code}`: the list item's fields and the salary fields.
+    get_candidate: Candidate => Candidate;
+    /// `GET /v1/feedback/candidate_scores/{code}`.
+    get_evaluation: Evaluation => Evaluation;
+    /// `GET /v1/interviews/{code}`.
+    get_interview: Interview => Interview;
+    /// `GET /v1/webhooks/{code}`.
+    get_webhook: Webhook => Webhook;
+}
+
 impl Client {
     /// `GET` the record of kind `what` with `code` (segments checked); a 404 names it:
     /// `{what} '{code}' not found: ...`.

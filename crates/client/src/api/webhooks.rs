@@ -188,10 +188,6 @@ impl Client {
         )
     }
 
-    pub async fn get_webhook(&self, code: &str) -> RecordResult<Webhook> {
-        self.get_record(super::records::Kind::Webhook, code).await
-    }
-
     /// The request of `POST /v1/webhooks`.
     pub fn create_webhook_request(&self, body: &WebhookInput) -> Result<Planned, Error> {
         self.plan(

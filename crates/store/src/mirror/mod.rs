@@ -852,17 +852,31 @@ impl Mirror {
         } else {
             "NULL"
         };
+        // The run's candidate counts, `candidates_listed`…, under `candidates` by their names.
+        const COUNTS: [&str; 7] = [
+            "listed",
+            "new",
+            "changed",
+            "unchanged",
+            "deleted",
+            "fetched",
+            "failed",
+        ];
+        let counts = COUNTS.map(|c| format!("candidates_{c}")).join(", ");
         for r in db::query(
             db,
             &format!(
-                "SELECT id, started_unix, finished_unix, status, full_run, stages, candidates_listed,
-                    candidates_new, candidates_changed, candidates_unchanged, candidates_deleted,
-                    candidates_fetched, candidates_failed, list_total, requests, seconds, message,
-                    {nul}
+                "SELECT id, started_unix, finished_unix, status, full_run, stages, {counts},
+                    list_total, requests, seconds, message, {nul}
              FROM sync_runs ORDER BY id DESC LIMIT ?"
             ),
             &[Val::Int(runs as i64)],
         )? {
+            let candidates: serde_json::Map<String, Value> = COUNTS
+                .iter()
+                .zip(&r[6..13])
+                .map(|(name, v)| (name.to_string(), v.to_json()))
+                .collect();
             last.push(json!({
                 "id": r[0].to_json(),
                 "started_at": time(&r[1]),
@@ -870,15 +884,7 @@ impl Mirror {
                 "status": r[3].to_json(),
                 "full": r[4].truthy(),
                 "stages": r[5].to_json(),
-                "candidates": {
-                    "listed": r[6].to_json(),
-                    "new": r[7].to_json(),
-                    "changed": r[8].to_json(),
-                    "unchanged": r[9].to_json(),
-                    "deleted": r[10].to_json(),
-                    "fetched": r[11].to_json(),
-                    "failed": r[12].to_json(),
-                },
+                "candidates": candidates,
                 "list_total": r[13].to_json(),
                 "requests": r[14].to_json(),
                 "seconds": r[15].to_json(),

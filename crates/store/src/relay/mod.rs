@@ -702,6 +702,18 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
     }
 }
 
+/// An event store, SQLite or PostgreSQL, written by a newer recruit (its schema `version`
+/// above the `known` one of its kind): it is left as it is, and `--store` names another.
+pub(crate) fn newer_store(shown: &str, version: i64, known: i64) -> Error {
+    Error::written_by_newer(
+        shown,
+        &crate::msg!("store-version"),
+        version,
+        known,
+        "--store",
+    )
+}
+
 /// Open a connection, refuse what is not a healthy store of a version we read, and create or
 /// migrate the schema.
 fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
@@ -732,14 +744,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
     })?;
     let version = stored_version(&conn, path)?;
     if version > VERSION {
-        let what = crate::msg!("store-version");
-        return Err(Error::written_by_newer(
-            &shown.to_string(),
-            &what,
-            version,
-            VERSION,
-            "--store",
-        ));
+        return Err(newer_store(&shown.to_string(), version, VERSION));
     }
     let has_events: bool = conn
         .query_row(

@@ -267,15 +267,7 @@ impl PgStore {
         let version = store.conn.call(|s| s.run(stored_version))?;
         let shown_text = shown.for_programs();
         match version {
-            Some(v) if v > VERSION => {
-                return Err(Error::written_by_newer(
-                    &shown_text,
-                    &crate::msg!("store-version"),
-                    v,
-                    VERSION,
-                    "--store",
-                ))
-            }
+            Some(v) if v > VERSION => return Err(super::newer_store(&shown_text, v, VERSION)),
             None if how == Open::Existing => {
                 return Err(Error::usage(crate::msg!(
                     "events-no-store",
