@@ -465,10 +465,7 @@ impl Ctx {
         if !(self.io.term.stdin_tty && self.io.term.stderr_tty) {
             return Err(Error::usage(crate::t!("confirm-no-terminal")));
         }
-        let answer = dialoguer::Confirm::new()
-            .with_prompt(crate::output::text::one_line(prompt, 300))
-            .default(false)
-            .interact_opt()
+        let answer = crate::yes_no::confirm(&crate::output::text::one_line(prompt, 300), false)
             .map_err(|e| Error::caused(ExitKind::Other, crate::t!("confirm-cannot-read"), e))?;
         if answer == Some(true) {
             Ok(())

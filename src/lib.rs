@@ -39,6 +39,7 @@ pub(crate) mod signal;
 pub mod sync;
 pub mod webhook;
 pub mod wizard;
+pub mod yes_no;
 
 pub use error::{Error, ExitKind};
 

@@ -19,6 +19,7 @@ const FRONT_END: &[&[&str]] = &[
         "reports",
         "output::text",
         "clock",
+        "yes_no",
     ],
     // `output::sheet`: how a CSV is written for a spreadsheet (`--bom`, `--encoding`), a
     // leaf the global options name.

@@ -2848,6 +2848,44 @@ fn pty_ctrl_c_at_a_file_or_a_number_prompt_keeps_every_answer_before() {
     }
 }
 
+/// A delete's confirmation speaks the language in use: under Korean the keys are shown in
+/// Korean words, a Korean key answers at once (`ㄴ` no, `ㅇ` yes, no Enter needed, as `n` and
+/// `y` in English), and the answer is written in words; no English `[y/N]` or `no`.
+#[test]
+fn pty_a_delete_confirmation_is_korean_under_korean_and_takes_korean_keys() {
+    let sb = TestSandbox::new();
+    let args = ["memos", "delete", "C1001", "101"];
+    let mut s = sb.spawn_in(Lang::Ko, 120, &args);
+    let marks = format!("[{}]", tr(Lang::Ko, "wizard-yes-no-default-no", &[]));
+    let shown = until(&mut s, &marks);
+    assert!(!shown.contains("y/N"), "{shown}");
+    s.send("ㄴ").unwrap();
+    let rest = until(&mut s, &tr(Lang::Ko, "confirm-cancelled", &[]));
+    assert!(
+        rest.contains(&tr(Lang::Ko, "cell-no", &[])),
+        "the answer in words: {rest}"
+    );
+    assert!(!rest.contains(" no"), "{rest}");
+    assert_eq!(exit_code(&mut s), 1);
+    let still = sb
+        .cmd()
+        .args(["memos", "get", "C1001", "101"])
+        .output()
+        .unwrap();
+    assert_eq!(still.status.code(), Some(0), "a no deletes nothing");
+    // A Korean yes deletes.
+    let mut s = sb.spawn_in(Lang::Ko, 120, &args);
+    until(&mut s, &marks);
+    s.send("ㅇ").unwrap();
+    assert_eq!(exit_code(&mut s), 0);
+    let gone = sb
+        .cmd()
+        .args(["memos", "get", "C1001", "101"])
+        .output()
+        .unwrap();
+    assert_eq!(gone.status.code(), Some(3), "deleted after a yes");
+}
+
 /// Yes/no prompts speak the language in use: under `--lang ko` no `yes`, `no` or `y/N` is on
 /// the terminal at any moment of a run through every kind of yes/no (a required flag, a
 /// group's yes/no field and its "add another?", the consent), in the plain and the colour

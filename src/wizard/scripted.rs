@@ -127,7 +127,7 @@ impl Prompt for Scripted {
     }
 
     fn confirm(&mut self, prompt: &str, default: bool) -> Step<bool> {
-        let mark = super::term::yes_no_mark(default);
+        let mark = crate::yes_no::mark(default);
         match self.next(format!("? {prompt} {mark}"))? {
             Reply::Yes(b) => Ok(b),
             Reply::Enter => Ok(default),

@@ -147,8 +147,8 @@ impl YesNoLook {
     /// The prompt while asking, `value` the answer Enter takes.
     fn asking(&self, q: &str, value: bool) -> String {
         match self {
-            YesNoLook::Plain if q.is_empty() => format!("{} ", yes_no_mark(value)),
-            YesNoLook::Plain => format!("{q} {} ", yes_no_mark(value)),
+            YesNoLook::Plain if q.is_empty() => format!("{} ", crate::yes_no::mark(value)),
+            YesNoLook::Plain => format!("{q} {} ", crate::yes_no::mark(value)),
             YesNoLook::Colour(c) => {
                 let hint = format!("({})", t!("wizard-yes-no"));
                 format!(
@@ -156,7 +156,7 @@ impl YesNoLook {
                     c_head(&c.prompt_prefix, c, q),
                     c.hint_style.apply_to(hint),
                     c.prompt_suffix,
-                    c.defaults_style.apply_to(yes_no_word(value))
+                    c.defaults_style.apply_to(crate::yes_no::word(value))
                 )
             }
         }
@@ -165,13 +165,13 @@ impl YesNoLook {
     /// The line left once answered.
     fn answered(&self, q: &str, value: bool) -> String {
         match self {
-            YesNoLook::Plain if q.is_empty() => yes_no_word(value),
-            YesNoLook::Plain => format!("{q} {}", yes_no_word(value)),
+            YesNoLook::Plain if q.is_empty() => crate::yes_no::word(value),
+            YesNoLook::Plain => format!("{q} {}", crate::yes_no::word(value)),
             YesNoLook::Colour(c) => format!(
                 "{}{} {}",
                 c_head(&c.success_prefix, c, q),
                 c.success_suffix,
-                c.values_style.apply_to(yes_no_word(value))
+                c.values_style.apply_to(crate::yes_no::word(value))
             ),
         }
     }
@@ -196,36 +196,6 @@ fn c_head(
         String::new()
     } else {
         format!("{mark} {} ", c.prompt_style.apply_to(q))
-    }
-}
-
-/// The plain theme's keys with the answer Enter takes marked: `[y/N]`, `[예/아니요(기본)]`.
-pub(super) fn yes_no_mark(value: bool) -> String {
-    let keys = if value {
-        t!("wizard-yes-no-default-yes")
-    } else {
-        t!("wizard-yes-no-default-no")
-    };
-    format!("[{keys}]")
-}
-
-/// An answer to a yes/no in words, as tables show it (`yes`, `예`).
-fn yes_no_word(value: bool) -> String {
-    if value {
-        t!("cell-yes")
-    } else {
-        t!("cell-no")
-    }
-}
-
-/// The answer a key gives at a yes/no prompt, in either language: `y`/`n`, and the Korean
-/// words' first syllables and initials (`예`, `네`, `ㅇ`; `아`niyo, `ㄴ`), so a Korean
-/// keyboard need not be switched to type one.
-fn yes_no_key(c: char) -> Option<bool> {
-    match c {
-        'y' | 'Y' | '예' | '네' | 'ㅇ' => Some(true),
-        'n' | 'N' | '아' | 'ㄴ' => Some(false),
-        _ => None,
     }
 }
 
@@ -301,7 +271,7 @@ impl TermPrompt {
         }
     }
 
-    /// Yes or no after `prompt`, starting on `default`: a key of [`yes_no_key`] changes the
+    /// Yes or no after `prompt`, starting on `default`: a key of [`crate::yes_no::key`] changes the
     /// answer shown, Enter takes it (as dialoguer's `Confirm` waiting for Enter did).
     fn read_yes_no(&self, prompt: &str, default: bool) -> std::io::Result<bool> {
         let mut value = default;
@@ -311,7 +281,7 @@ impl TermPrompt {
         loop {
             match self.term.read_key()? {
                 Key::Enter => break,
-                Key::Char(c) => match yes_no_key(c) {
+                Key::Char(c) => match crate::yes_no::key(c) {
                     Some(b) => value = b,
                     None => continue,
                 },
