@@ -348,7 +348,7 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
             "sync-status-run",
             id = r["id"].to_string(),
             started = local(&r["started_at"]),
-            status = run_status_said(r["status"].as_str().unwrap_or("")),
+            status = crate::i18n::words::run_status(r["status"].as_str().unwrap_or("")),
             full = if r["full"].as_bool() == Some(true) {
                 " (--full)"
             } else {
@@ -413,21 +413,6 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
         )
     ));
     out.write_str(&text)
-}
-
-/// A run's status (as the mirror keeps it, in English for programs) in a word for people.
-fn run_status_said(status: &str) -> String {
-    // The mirror's words, each with a message of its own; another is shown as it is.
-    match status {
-        "running" => crate::t!("run-status-running"),
-        "complete" => crate::t!("run-status-complete"),
-        "partial" => crate::t!("run-status-partial"),
-        "incomplete" => crate::t!("run-status-incomplete"),
-        "interrupted" => crate::t!("run-status-interrupted"),
-        "killed" => crate::t!("run-status-killed"),
-        "failed" => crate::t!("run-status-failed"),
-        other => other.to_string(),
-    }
 }
 
 /// Who a purge or a retention run takes: candidates at `stage` whose stage changed longer

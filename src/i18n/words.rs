@@ -26,6 +26,22 @@ pub fn question_kind(kind: &str) -> String {
     in_words(QUESTION_KINDS, kind)
 }
 
+/// A table's column header as people read it (`CODE`, `코드`); the table's own logic (which
+/// columns are identifiers) goes by the English name. A name not listed is shown as it is.
+pub fn header(name: &str) -> String {
+    in_words(HEADERS, name)
+}
+
+/// A stage kind in the reports' words (`applied`: Applied, 지원).
+pub fn stage(kind: &str) -> String {
+    in_words(STAGES, kind)
+}
+
+/// A sync run's status (as the mirror keeps it, in English for programs) in a word for people.
+pub fn run_status(status: &str) -> String {
+    in_words(RUN_STATUSES, status)
+}
+
 /// `value`'s message in `table`, in the language in use; else `value` itself.
 fn in_words(table: &[(&str, &str)], value: &str) -> String {
     match table.iter().find(|(v, _)| *v == value) {
@@ -104,3 +120,96 @@ const QUESTION_KINDS: &[(&str, &str)] = &[
     ("link", "question-kind-link"),
     ("file_upload", "question-kind-file-upload"),
 ];
+
+/// The column headers of tables and the message that says each.
+const HEADERS: &[(&str, &str)] = &[
+    ("CODE", "col-code"),
+    ("TITLE", "col-title"),
+    ("STATUS", "col-status"),
+    ("OPEN", "col-open"),
+    ("DEADLINE", "col-deadline"),
+    ("ORDER", "col-order"),
+    ("ID", "col-id"),
+    ("KIND", "col-kind"),
+    ("REQUIRED", "col-required"),
+    ("OPTIONS", "col-options"),
+    ("PIN", "col-pin"),
+    ("ROLE", "col-role"),
+    ("AUTHOR", "col-author"),
+    ("CREATED", "col-created"),
+    ("CONTENT", "col-content"),
+    ("FORM", "col-form"),
+    ("SUBMITTED", "col-submitted"),
+    ("ANSWERS", "col-answers"),
+    ("ACTIVE", "col-active"),
+    ("CALLBACK URL", "col-callback-url"),
+    ("EVENTS", "col-events"),
+    ("NAME", "col-name"),
+    ("STAGE", "col-stage"),
+    ("JOB", "col-job"),
+    ("APPLIED", "col-applied"),
+    ("EVAL", "col-eval"),
+    ("POSITION", "col-position"),
+    ("MANAGERS", "col-managers"),
+    ("MEMBER", "col-member"),
+    ("RESULT", "col-result"),
+    ("SCORE", "col-score"),
+    ("COMMENT", "col-comment"),
+    ("UPDATED", "col-updated"),
+    ("QUESTION", "col-question"),
+    ("ANSWER", "col-answer"),
+    ("RECEIVED", "col-received"),
+    ("ACTION", "col-action"),
+    ("ATTEMPTS", "col-attempts"),
+    ("TARGET", "col-target"),
+    ("LAST ERROR", "col-last-error"),
+];
+
+/// The stage kinds as the reports name them.
+const STAGES: &[(&str, &str)] = &[
+    ("applied", "report-stage-applied"),
+    ("review", "report-stage-review"),
+    ("interview", "report-stage-interview"),
+    ("offer", "report-stage-offer"),
+    ("pass", "report-stage-pass"),
+    ("fail", "report-stage-fail"),
+];
+
+/// The statuses of a sync run.
+const RUN_STATUSES: &[(&str, &str)] = &[
+    ("running", "run-status-running"),
+    ("complete", "run-status-complete"),
+    ("partial", "run-status-partial"),
+    ("incomplete", "run-status-incomplete"),
+    ("interrupted", "run-status-interrupted"),
+    ("killed", "run-status-killed"),
+    ("failed", "run-status-failed"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{text_in, Lang};
+
+    /// Each table's messages are in both languages (a missing one would show its id), and a
+    /// code is in one table once.
+    #[test]
+    fn every_word_has_its_message_in_both_languages() {
+        let tables = [
+            SERVICE_VALUES,
+            QUESTION_KINDS,
+            HEADERS,
+            STAGES,
+            RUN_STATUSES,
+        ];
+        for table in tables {
+            for (code, id) in table {
+                for lang in [Lang::En, Lang::Ko] {
+                    assert_ne!(text_in(lang, id, None), *id, "{id} ({code}) in {lang:?}");
+                }
+                assert_eq!(table.iter().filter(|(c, _)| c == code).count(), 1, "{code}");
+            }
+        }
+        assert_eq!(text_in(Lang::Ko, "col-code", None), "코드");
+    }
+}

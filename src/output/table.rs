@@ -356,55 +356,6 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// A header as people read it in the language in use (`CODE`, `코드`); the table's own
-/// logic (which columns are identifiers) goes by the English name. Each id is written out, so
-/// the message tests see it; a name not listed here is shown as it is.
-fn header_text(name: &str) -> String {
-    match name {
-        "CODE" => crate::t!("col-code"),
-        "TITLE" => crate::t!("col-title"),
-        "STATUS" => crate::t!("col-status"),
-        "OPEN" => crate::t!("col-open"),
-        "DEADLINE" => crate::t!("col-deadline"),
-        "ORDER" => crate::t!("col-order"),
-        "ID" => crate::t!("col-id"),
-        "KIND" => crate::t!("col-kind"),
-        "REQUIRED" => crate::t!("col-required"),
-        "OPTIONS" => crate::t!("col-options"),
-        "PIN" => crate::t!("col-pin"),
-        "ROLE" => crate::t!("col-role"),
-        "AUTHOR" => crate::t!("col-author"),
-        "CREATED" => crate::t!("col-created"),
-        "CONTENT" => crate::t!("col-content"),
-        "FORM" => crate::t!("col-form"),
-        "SUBMITTED" => crate::t!("col-submitted"),
-        "ANSWERS" => crate::t!("col-answers"),
-        "ACTIVE" => crate::t!("col-active"),
-        "CALLBACK URL" => crate::t!("col-callback-url"),
-        "EVENTS" => crate::t!("col-events"),
-        "NAME" => crate::t!("col-name"),
-        "STAGE" => crate::t!("col-stage"),
-        "JOB" => crate::t!("col-job"),
-        "APPLIED" => crate::t!("col-applied"),
-        "EVAL" => crate::t!("col-eval"),
-        "POSITION" => crate::t!("col-position"),
-        "MANAGERS" => crate::t!("col-managers"),
-        "MEMBER" => crate::t!("col-member"),
-        "RESULT" => crate::t!("col-result"),
-        "SCORE" => crate::t!("col-score"),
-        "COMMENT" => crate::t!("col-comment"),
-        "UPDATED" => crate::t!("col-updated"),
-        "QUESTION" => crate::t!("col-question"),
-        "ANSWER" => crate::t!("col-answer"),
-        "RECEIVED" => crate::t!("col-received"),
-        "ACTION" => crate::t!("col-action"),
-        "ATTEMPTS" => crate::t!("col-attempts"),
-        "TARGET" => crate::t!("col-target"),
-        "LAST ERROR" => crate::t!("col-last-error"),
-        _ => name.to_string(),
-    }
-}
-
 /// A detail view's label in the language in use (`Created`, `생성`).
 fn label_text(name: &str) -> String {
     match name {
@@ -494,7 +445,7 @@ fn finish(t: Table) -> String {
         .unwrap_or(0);
     let shown_names: Option<Vec<String>> = names
         .as_ref()
-        .map(|n| n.iter().map(|h| header_text(h)).collect());
+        .map(|n| n.iter().map(|h| crate::i18n::words::header(h)).collect());
     let keys: Vec<String> = names
         .clone()
         .unwrap_or_else(|| vec![String::new(); columns]);

@@ -194,15 +194,7 @@ fn csv_rows(r: &Pipeline) -> Vec<Value> {
 
 /// A stage kind in the language in use.
 pub(crate) fn stage_word(stage: &str) -> String {
-    match stage {
-        "applied" => crate::t!("report-stage-applied"),
-        "review" => crate::t!("report-stage-review"),
-        "interview" => crate::t!("report-stage-interview"),
-        "offer" => crate::t!("report-stage-offer"),
-        "pass" => crate::t!("report-stage-pass"),
-        "fail" => crate::t!("report-stage-fail"),
-        other => other.to_string(),
-    }
+    crate::i18n::words::stage(stage)
 }
 
 /// Days as a table shows them (one decimal), or `-`.
