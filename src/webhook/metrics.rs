@@ -146,8 +146,7 @@ mod tests {
 
     #[test]
     fn pending_gauges_per_target_with_escaped_labels() {
-        let stats = Stats::default();
-        stats.received.store(5, Ordering::Relaxed);
+        let stats = Stats::counted(5, 0, 0, 0);
         let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
         let pending = [
             TargetCount {

@@ -41,6 +41,23 @@ pub struct Stats {
     pub failed: AtomicU64,
 }
 
+/// Stats as a test sets them: received, accepted, rejected and skipped.
+#[cfg(test)]
+impl Stats {
+    pub(crate) fn counted(received: u64, accepted: u64, rejected: u64, skipped: u64) -> Stats {
+        let stats = Stats::default();
+        for (c, n) in [
+            (&stats.received, received),
+            (&stats.accepted, accepted),
+            (&stats.rejected, rejected),
+            (&stats.skipped, skipped),
+        ] {
+            c.store(n, Ordering::Relaxed);
+        }
+        stats
+    }
+}
+
 fn get(c: &AtomicU64) -> u64 {
     c.load(Ordering::Relaxed)
 }
@@ -114,11 +131,7 @@ mod tests {
 
     #[test]
     fn the_summary_counts_what_the_listener_did() {
-        let stats = Stats::default();
-        stats.received.store(3, Ordering::Relaxed);
-        stats.accepted.store(2, Ordering::Relaxed);
-        stats.skipped.store(1, Ordering::Relaxed);
-        stats.rejected.store(1, Ordering::Relaxed);
+        let stats = Stats::counted(3, 2, 1, 1);
         assert_eq!(
             stats.summary(false, false, Lang::En),
             "3 received, 2 accepted (1 skipped by --events), 1 rejected"
