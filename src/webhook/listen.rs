@@ -147,22 +147,7 @@ pub async fn run(
     let (listener, addr, metrics) = bind(&cfg).await?;
     let log = io.log;
 
-    // Forward targets are local apps: a proxy from the environment must not catch them.
-    let agent = delivery::user_agent("webhooks listen");
-    let common = Common {
-        client: delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?,
-        chat: Arc::new(Chat::new(
-            cfg.chat.clone(),
-            &cfg.net,
-            cfg.forward_timeout,
-            "webhooks listen",
-        )?),
-        stats: Arc::new(Stats::default()),
-        log: log.clone(),
-        lanes_alive: Arc::new(AtomicUsize::new(0)),
-        holder: holder_id(),
-        held: Arc::new(Mutex::new(Vec::new())),
-    };
+    let common = Common::new(&cfg, &log)?;
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);
     let targets = cfg.targets();
@@ -250,6 +235,28 @@ struct Common {
     lanes_alive: Arc<AtomicUsize>,
     holder: String,
     held: Arc<Mutex<Vec<String>>>,
+}
+
+impl Common {
+    /// The clients forwards are posted with, and a listener's fresh counters and identity.
+    fn new(cfg: &ListenConfig, log: &Log) -> Result<Common, Error> {
+        // Forward targets are local apps: a proxy from the environment must not catch them.
+        let agent = delivery::user_agent("webhooks listen");
+        Ok(Common {
+            client: delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?,
+            chat: Arc::new(Chat::new(
+                cfg.chat.clone(),
+                &cfg.net,
+                cfg.forward_timeout,
+                "webhooks listen",
+            )?),
+            stats: Arc::new(Stats::default()),
+            log: log.clone(),
+            lanes_alive: Arc::new(AtomicUsize::new(0)),
+            holder: holder_id(),
+            held: Arc::new(Mutex::new(Vec::new())),
+        })
+    }
 }
 
 /// With a store: its events moved to the current targets, its writer of marks started, and
