@@ -4,6 +4,9 @@
 //! Read from the sources (not the compiler's view): every `crate::x`, `use crate::{x, ...}` and
 //! (at the top of a crate) `super::x` outside comments and `#[cfg(test)]` modules counts, and
 //! an offence is reported with its file and line. Unit tests may build fixtures from above.
+//!
+//! Also read from the sources: no function is over `MOST_LINES` lines, outside the files of
+//! `LONG_FUNCTIONS_ALLOWED`.
 
 use std::path::{Path, PathBuf};
 
@@ -268,5 +271,256 @@ fn the_checker_catches_an_import_from_below_and_says_where() {
     assert!(
         found[0].contains("settings.rs:2: `settings` (layer 1) uses `context` (layer 2)"),
         "{found:?}"
+    );
+}
+
+/// The files whose long functions are allowed, each with why (one line each).
+#[rustfmt::skip]
+const LONG_FUNCTIONS_ALLOWED: &[(&str, &str)] = &[
+    ("crates/sandbox/src/synthetic.rs", "demo data: the sandbox's tables of made-up records"),
+];
+
+/// The longest a function may be, from its `fn` line to its closing brace.
+const MOST_LINES: usize = 120;
+
+/// Whether the char before `at` belongs to a word (so `r"` there is not a raw string's start).
+fn word_before(c: &[char], at: usize) -> bool {
+    at > 0 && (c[at - 1].is_alphanumeric() || c[at - 1] == '_')
+}
+
+/// `src` with every comment, string and char literal blanked to spaces (newlines kept), so
+/// what remains are the braces and words of the code.
+fn blank_literals(src: &str) -> String {
+    let c: Vec<char> = src.chars().collect();
+    let mut out: Vec<char> = c.clone();
+    let blank = |out: &mut Vec<char>, from: usize, to: usize| {
+        for ch in &mut out[from..to.min(c.len())] {
+            if *ch != '\n' {
+                *ch = ' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < c.len() {
+        let next = c.get(i + 1).copied();
+        let start = i;
+        if c[i] == '/' && next == Some('/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if c[i] == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < c.len() {
+                if c[i] == '/' && c.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if c[i] == '*' && c.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c[i] == 'r'
+            && (next == Some('"') || next == Some('#'))
+            && !word_before(&c, if i > 0 && c[i - 1] == 'b' { i - 1 } else { i })
+        {
+            // A raw string `r#"..."#`: it ends at a quote followed by as many hashes.
+            let mut j = i + 1;
+            while c.get(j) == Some(&'#') {
+                j += 1;
+            }
+            if c.get(j) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            let hashes = j - i - 1;
+            j += 1;
+            while j < c.len() && !(c[j] == '"' && (1..=hashes).all(|k| c.get(j + k) == Some(&'#')))
+            {
+                j += 1;
+            }
+            i = j + 1 + hashes;
+        } else if c[i] == '"' {
+            i += 1;
+            while i < c.len() && c[i] != '"' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if c[i] == '\'' {
+            // A char literal (`'x'`, `'\n'`, `'\u{1F600}'`), or else a lifetime or label.
+            if next == Some('\\') {
+                i += 3;
+                while i < c.len() && c[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if c.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+                continue;
+            }
+        } else {
+            i += 1;
+            continue;
+        }
+        blank(&mut out, start, i);
+    }
+    out.into_iter().collect()
+}
+
+/// Every function with a body in `src`, as (line of its `fn`, name, lines to its closing
+/// brace). Signatures without a body (`fn f();`) and `fn(...)` types are not functions.
+fn function_lengths(src: &str) -> Vec<(usize, String, usize)> {
+    let code: Vec<char> = blank_literals(src).chars().collect();
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+    // The line of each char, numbered from 1.
+    let line_of: Vec<usize> = code
+        .iter()
+        .scan(1, |line, &ch| {
+            let this = *line;
+            *line += usize::from(ch == '\n');
+            Some(this)
+        })
+        .collect();
+    let mut found = Vec::new();
+    for at in 0..code.len().saturating_sub(2) {
+        if code[at] != 'f'
+            || code[at + 1] != 'n'
+            || !code[at + 2].is_whitespace()
+            || (at > 0 && word(code[at - 1]))
+        {
+            continue;
+        }
+        let mut i = at + 2;
+        while i < code.len() && code[i].is_whitespace() {
+            i += 1;
+        }
+        let name: String = code[i..]
+            .iter()
+            .take_while(|&&ch| word(ch) || ch == '$')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body's `{`: the first `{` or `;` outside the signature's brackets (`[u8; 4]`).
+        let mut nesting = 0i64;
+        let mut open = None;
+        while i < code.len() {
+            match code[i] {
+                '(' | '[' => nesting += 1,
+                ')' | ']' => nesting -= 1,
+                ';' if nesting == 0 => break,
+                '{' if nesting == 0 => {
+                    open = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let Some(open) = open else { continue };
+        let mut depth = 0i64;
+        let mut close = open;
+        for (j, &ch) in code.iter().enumerate().skip(open) {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => continue,
+            }
+            if depth == 0 {
+                close = j;
+                break;
+            }
+        }
+        found.push((line_of[at], name, line_of[close] - line_of[at] + 1));
+    }
+    found
+}
+
+/// Every function over `MOST_LINES` under `dirs` (relative to `base`), as `path:line name
+/// (N lines)`, leaving out the allowed files.
+fn long_functions(base: &Path, dirs: &[PathBuf]) -> Vec<String> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        let mut files = Vec::new();
+        rs_files(dir, &mut files);
+        for file in files {
+            let rel = file
+                .strip_prefix(base)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if LONG_FUNCTIONS_ALLOWED.iter().any(|(f, _)| *f == rel) {
+                continue;
+            }
+            let src = std::fs::read_to_string(&file).unwrap();
+            for (line, name, n) in function_lengths(&src) {
+                if n > MOST_LINES {
+                    found.push(format!("{rel}:{line} {name} ({n} lines)"));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_function_is_over_120_lines_outside_the_demo_data() {
+    let base = root();
+    let mut dirs = vec![base.join("src")];
+    for entry in std::fs::read_dir(base.join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            dirs.push(src);
+        }
+    }
+    dirs.sort();
+    let found = long_functions(&base, &dirs);
+    assert!(
+        found.is_empty(),
+        "functions over {MOST_LINES} lines (split them into pieces that each do one job):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The length checker itself: it counts from the `fn` line to the closing brace, past braces
+/// in strings, chars, raw strings and comments, and skips bodiless signatures and `fn` types.
+#[test]
+fn the_length_checker_counts_from_fn_to_its_closing_brace() {
+    let src = "trait T {\n    fn sig(&self) -> [u8; 4];\n}\n\
+               // fn in_a_comment() {\n\
+               pub(crate) async fn outer<'a>(x: &'a str, f: fn(u8) -> u8) -> Result<(), ()>\n\
+               where\n    'a: 'static,\n{\n\
+               \x20   let _ = \"}}\"; let _ = '}'; let _ = '\\'';\n\
+               \x20   let _ = r#\"}\"#; let _ = br\"{\"; /* } */\n\
+               \x20   const fn inner() {}\n\
+               }\n";
+    let found = function_lengths(src);
+    assert_eq!(
+        found,
+        vec![(5, "outer".to_string(), 8), (11, "inner".to_string(), 1)],
+        "{src}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let body = "    let _ = 1;\n".repeat(MOST_LINES - 2);
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("src/a.rs"),
+        format!("\nfn just_fits() {{\n{body}}}\nfn one_over() {{\n{body}\n}}\n"),
+    )
+    .unwrap();
+    let found = long_functions(dir.path(), &[dir.path().join("src")]);
+    assert_eq!(
+        found,
+        vec![format!(
+            "src/a.rs:{} one_over ({} lines)",
+            MOST_LINES + 2,
+            MOST_LINES + 1
+        )]
     );
 }

@@ -507,10 +507,58 @@ fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
         .filter(|r| r.time().is_some_and(|t| t >= from && t < to))
         .collect();
     let verdict = log.verify()?;
+    let (groups, distinct) = by_actor(&records);
+    let review = Review {
+        month: a.month,
+        from,
+        to,
+        log: &log,
+        records: &records,
+        groups,
+        distinct,
+        downloads: records
+            .iter()
+            .filter(|r| matches!(r.via, Via::Export | Via::Sync))
+            .collect(),
+        broken: match &verdict {
+            Verdict::Broken(b) => Some(b),
+            _ => None,
+        },
+        candidates: records.iter().map(|r| r.count).sum(),
+    };
+    let mut out = ctx.output()?;
+    match out.format() {
+        Format::Table if out.opts.jq.is_none() => report_table(&mut out, &review),
+        Format::Csv if out.opts.jq.is_none() => report_csv(&mut out, &review),
+        _ => out.value(Kind::Other, &report_json(&review)),
+    }
+}
+
+/// One month's review, gathered once and then written in the format asked for.
+struct Review<'a> {
+    month: Month,
+    from: chrono::DateTime<chrono::Local>,
+    to: chrono::DateTime<chrono::Local>,
+    log: &'a Log,
+    /// The month's records, oldest first.
+    records: &'a [Record],
+    /// One per actor and via, sorted by actor, then via in `Via::ALL` order.
+    groups: Vec<Group>,
+    /// How many distinct candidates the month's records name.
+    distinct: usize,
+    /// The exports and syncs: the records that took personal data off the server.
+    downloads: Vec<&'a Record>,
+    broken: Option<&'a Break>,
+    /// The candidates of all the records, counted once per record.
+    candidates: u64,
+}
+
+/// The records grouped by actor and via (sorted), and how many distinct candidates they name.
+fn by_actor(records: &[Record]) -> (Vec<Group>, usize) {
     let names: Vec<String> = recruit_audit::field_names().collect();
     let mut groups: Vec<Group> = Vec::new();
     let mut all_codes = HashSet::new();
-    for r in &records {
+    for r in records {
         let at = match groups
             .iter()
             .position(|g| g.actor == r.actor && g.via == r.via && g.sandbox == r.sandbox)
@@ -547,146 +595,143 @@ fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
         let via = |v: Via| Via::ALL.iter().position(|w| *w == v);
         (&x.actor, via(x.via), x.sandbox).cmp(&(&y.actor, via(y.via), y.sandbox))
     });
-    let downloads: Vec<&Record> = records
-        .iter()
-        .filter(|r| matches!(r.via, Via::Export | Via::Sync))
-        .collect();
-    let broken = match &verdict {
-        Verdict::Broken(b) => Some(b),
-        _ => None,
-    };
-    let total_candidates: u64 = records.iter().map(|r| r.count).sum();
-    let mut out = ctx.output()?;
-    match out.format() {
-        Format::Table if out.opts.jq.is_none() => {
-            let mut text = String::new();
-            text.push_str(&crate::t!(
-                "audit-report-title",
-                month = a.month.name(),
-                zone = crate::output::text::zone(from.offset().local_minus_utc()),
-                records = records.len(),
-                candidates = total_candidates,
-                distinct = all_codes.len()
-            ));
-            text.push('\n');
-            text.push_str(&match broken {
-                None => crate::t!("audit-report-intact"),
-                Some(b) => crate::t!("audit-report-broken", what = b.said().said()),
-            });
-            text.push_str("\n\n");
-            if groups.is_empty() {
-                text.push_str(&crate::t!("audit-report-empty"));
-                text.push('\n');
-                return out.write_str(&text);
-            }
-            text.push_str(&crate::t!("audit-report-by-actor"));
-            text.push('\n');
-            let header = [
-                crate::t!("audit-col-actor"),
-                crate::t!("audit-col-via"),
-                crate::t!("audit-col-records"),
-                crate::t!("audit-col-candidates"),
-                crate::t!("audit-col-distinct"),
-                crate::t!("audit-col-fields"),
-            ];
-            let rows = groups
-                .iter()
-                .map(|g| {
-                    vec![
-                        safe_line(&g.actor).into_owned(),
-                        via_cell(g.via, g.sandbox),
-                        g.records.to_string(),
-                        g.candidates.to_string(),
-                        g.distinct.len().to_string(),
-                        g.fields.join(", "),
-                    ]
-                })
-                .collect();
-            text.push_str(&titled_rows(&out.opts, &header, rows));
-            text.push('\n');
-            text.push_str(&crate::t!("audit-report-downloads"));
-            text.push('\n');
-            if downloads.is_empty() {
-                text.push_str(&crate::t!("audit-report-no-downloads"));
-                text.push('\n');
-            } else {
-                text.push_str(&table(&out.opts, &DOWNLOADS_TABLE, downloads));
-            }
-            out.write_str(&text)
-        }
-        Format::Csv if out.opts.jq.is_none() => {
-            let no_reason = crate::t!("audit-no-reason");
-            let by_actor = groups.iter().map(|g| {
-                vec![
-                    "actor".to_string(),
-                    g.actor.clone(),
-                    g.via.as_str().to_string(),
-                    g.sandbox.to_string(),
-                    g.records.to_string(),
-                    g.candidates.to_string(),
-                    g.distinct.len().to_string(),
-                    g.fields.join(" "),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                ]
-            });
-            let rows: Vec<Vec<String>> = by_actor
-                .chain(downloads.iter().map(|r| {
-                    vec![
-                        "download".to_string(),
-                        r.actor.clone(),
-                        r.via.as_str().to_string(),
-                        r.sandbox.to_string(),
-                        "1".to_string(),
-                        r.count.to_string(),
-                        String::new(),
-                        r.fields.join(" "),
-                        r.seq.to_string(),
-                        r.at.clone(),
-                        r.command.clone(),
-                        r.reason.clone().unwrap_or_else(|| no_reason.clone()),
-                    ]
-                }))
-                .collect();
-            write_csv(&mut out, &REPORT_COLUMNS, rows.into_iter())
-        }
-        _ => {
-            let v = json!({
-                "month": a.month.name(),
-                "from": from.to_rfc3339(),
-                "to": to.to_rfc3339(),
-                "log": log.path().display().to_string(),
-                "intact": broken.is_none(),
-                "broken": broken.map(break_json),
-                "records": records.len(),
-                "candidates": total_candidates,
-                "distinct_candidates": all_codes.len(),
-                "by_actor": groups.iter().map(|g| json!({
-                    "actor": g.actor,
-                    "via": g.via,
-                    "sandbox": g.sandbox,
-                    "records": g.records,
-                    "candidates": g.candidates,
-                    "distinct_candidates": g.distinct.len(),
-                    "fields": g.fields,
-                })).collect::<Vec<_>>(),
-                "downloads": downloads.iter().map(|r| json!({
-                    "seq": r.seq,
-                    "at": r.at,
-                    "actor": r.actor,
-                    "via": r.via,
-                    "sandbox": r.sandbox,
-                    "command": r.command,
-                    "count": r.count,
-                    "fields": r.fields,
-                    "reason": r.reason,
-                })).collect::<Vec<_>>(),
-            });
-            out.value(Kind::Other, &v)
-        }
+    (groups, all_codes.len())
+}
+
+/// `audit report` as text: the title and the chain's state, then the table by actor and the
+/// downloads.
+fn report_table(out: &mut Output, review: &Review) -> Result<(), Error> {
+    let mut text = String::new();
+    text.push_str(&crate::t!(
+        "audit-report-title",
+        month = review.month.name(),
+        zone = crate::output::text::zone(review.from.offset().local_minus_utc()),
+        records = review.records.len(),
+        candidates = review.candidates,
+        distinct = review.distinct
+    ));
+    text.push('\n');
+    text.push_str(&match review.broken {
+        None => crate::t!("audit-report-intact"),
+        Some(b) => crate::t!("audit-report-broken", what = b.said().said()),
+    });
+    text.push_str("\n\n");
+    if review.groups.is_empty() {
+        text.push_str(&crate::t!("audit-report-empty"));
+        text.push('\n');
+        return out.write_str(&text);
     }
+    text.push_str(&crate::t!("audit-report-by-actor"));
+    text.push('\n');
+    let header = [
+        crate::t!("audit-col-actor"),
+        crate::t!("audit-col-via"),
+        crate::t!("audit-col-records"),
+        crate::t!("audit-col-candidates"),
+        crate::t!("audit-col-distinct"),
+        crate::t!("audit-col-fields"),
+    ];
+    let rows = review
+        .groups
+        .iter()
+        .map(|g| {
+            vec![
+                safe_line(&g.actor).into_owned(),
+                via_cell(g.via, g.sandbox),
+                g.records.to_string(),
+                g.candidates.to_string(),
+                g.distinct.len().to_string(),
+                g.fields.join(", "),
+            ]
+        })
+        .collect();
+    text.push_str(&titled_rows(&out.opts, &header, rows));
+    text.push('\n');
+    text.push_str(&crate::t!("audit-report-downloads"));
+    text.push('\n');
+    if review.downloads.is_empty() {
+        text.push_str(&crate::t!("audit-report-no-downloads"));
+        text.push('\n');
+    } else {
+        let downloads = review.downloads.iter().copied();
+        text.push_str(&table(&out.opts, &DOWNLOADS_TABLE, downloads));
+    }
+    out.write_str(&text)
+}
+
+/// `audit report -o csv`: a row per actor and via, then one per download (`REPORT_COLUMNS`).
+fn report_csv(out: &mut Output, review: &Review) -> Result<(), Error> {
+    let no_reason = crate::t!("audit-no-reason");
+    let by_actor = review.groups.iter().map(|g| {
+        vec![
+            "actor".to_string(),
+            g.actor.clone(),
+            g.via.as_str().to_string(),
+            g.sandbox.to_string(),
+            g.records.to_string(),
+            g.candidates.to_string(),
+            g.distinct.len().to_string(),
+            g.fields.join(" "),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]
+    });
+    let rows: Vec<Vec<String>> = by_actor
+        .chain(review.downloads.iter().map(|r| {
+            vec![
+                "download".to_string(),
+                r.actor.clone(),
+                r.via.as_str().to_string(),
+                r.sandbox.to_string(),
+                "1".to_string(),
+                r.count.to_string(),
+                String::new(),
+                r.fields.join(" "),
+                r.seq.to_string(),
+                r.at.clone(),
+                r.command.clone(),
+                r.reason.clone().unwrap_or_else(|| no_reason.clone()),
+            ]
+        }))
+        .collect();
+    write_csv(out, &REPORT_COLUMNS, rows.into_iter())
+}
+
+/// `audit report -o json` (and `--jq`'s input).
+fn report_json(review: &Review) -> Value {
+    json!({
+        "month": review.month.name(),
+        "from": review.from.to_rfc3339(),
+        "to": review.to.to_rfc3339(),
+        "log": review.log.path().display().to_string(),
+        "intact": review.broken.is_none(),
+        "broken": review.broken.map(break_json),
+        "records": review.records.len(),
+        "candidates": review.candidates,
+        "distinct_candidates": review.distinct,
+        "by_actor": review.groups.iter().map(|g| json!({
+            "actor": g.actor,
+            "via": g.via,
+            "sandbox": g.sandbox,
+            "records": g.records,
+            "candidates": g.candidates,
+            "distinct_candidates": g.distinct.len(),
+            "fields": g.fields,
+        })).collect::<Vec<_>>(),
+        "downloads": review.downloads.iter().map(|r| json!({
+            "seq": r.seq,
+            "at": r.at,
+            "actor": r.actor,
+            "via": r.via,
+            "sandbox": r.sandbox,
+            "command": r.command,
+            "count": r.count,
+            "fields": r.fields,
+            "reason": r.reason,
+        })).collect::<Vec<_>>(),
+    })
 }
 
 /// The CSV columns of `audit report -o csv`: one row per actor and via (`section` = `actor`),

@@ -431,131 +431,170 @@ fn label_text(name: &str) -> String {
 /// words ([`wrap`]), without the padding comfy-table leaves at the end of lines.
 fn finish(t: Table) -> String {
     let styled = t.should_style();
-    let names: Option<Vec<String>> = t
-        .header()
-        .map(|h| h.cell_iter().map(|c| c.content()).collect());
-    let cells: Vec<Vec<String>> = t
-        .row_iter()
-        .map(|r| r.cell_iter().map(|c| c.content()).collect())
-        .collect();
-    let columns = names
-        .as_ref()
-        .map(Vec::len)
-        .or_else(|| cells.iter().map(Vec::len).max())
-        .unwrap_or(0);
-    let shown_names: Option<Vec<String>> = names
-        .as_ref()
-        .map(|n| n.iter().map(|h| crate::i18n::words::header(h)).collect());
-    let keys: Vec<String> = names
-        .clone()
-        .unwrap_or_else(|| vec![String::new(); columns]);
+    let mut grid = Grid::read(&t);
+    let columns = grid.measured.len();
     // Each column has a space of padding on both sides and a separator (a space).
     let total = t.width().unwrap_or(120) as usize;
-    let avail = total.saturating_sub(3 * columns).max(columns);
-    let mut measured = keys.clone();
-    if let Some(shown) = &shown_names {
-        // The header's width is the one shown.
-        for (m, s) in measured.iter_mut().zip(shown) {
-            if console::measure_text_width(s) > console::measure_text_width(m) {
-                *m = s.clone();
+    let avail = grid
+        .leave_out_columns(total)
+        .unwrap_or_else(|| total.saturating_sub(3 * columns).max(columns));
+    let widths = column_widths(&grid.by_name, &grid.cells, avail);
+    let widths: Vec<usize> = widths
+        .iter()
+        .zip(&grid.measured)
+        .map(|(w, m)| (*w).max(console::measure_text_width(m).min(*w).max(1)))
+        .collect();
+    grid.render(&widths, avail, styled)
+}
+
+/// A table's text read back out of comfy-table, to be fitted to the width and drawn again.
+struct Grid {
+    /// The header's keys (None: a detail view, whose first column is its labels).
+    names: Option<Vec<String>>,
+    /// The header as shown (in the reader's words).
+    shown: Option<Vec<String>>,
+    cells: Vec<Vec<String>>,
+    /// Each column's header as measured: the shown header where it is wider than the key.
+    measured: Vec<String>,
+    /// What [`column_widths`] knows each column by: the key of an identifier column (kept
+    /// whole), else the header measured.
+    by_name: Vec<String>,
+}
+
+impl Grid {
+    fn read(t: &Table) -> Grid {
+        let names: Option<Vec<String>> = t
+            .header()
+            .map(|h| h.cell_iter().map(|c| c.content()).collect());
+        let cells: Vec<Vec<String>> = t
+            .row_iter()
+            .map(|r| r.cell_iter().map(|c| c.content()).collect())
+            .collect();
+        let columns = names
+            .as_ref()
+            .map(Vec::len)
+            .or_else(|| cells.iter().map(Vec::len).max())
+            .unwrap_or(0);
+        let shown: Option<Vec<String>> = names
+            .as_ref()
+            .map(|n| n.iter().map(|h| crate::i18n::words::header(h)).collect());
+        let keys: Vec<String> = names
+            .clone()
+            .unwrap_or_else(|| vec![String::new(); columns]);
+        let mut measured = keys.clone();
+        if let Some(shown) = &shown {
+            // The header's width is the one shown.
+            for (m, s) in measured.iter_mut().zip(shown) {
+                if console::measure_text_width(s) > console::measure_text_width(m) {
+                    *m = s.clone();
+                }
             }
         }
+        let by_name: Vec<String> = keys
+            .iter()
+            .zip(&measured)
+            .map(|(k, m)| {
+                if IDENTIFIER_COLUMNS.contains(&k.as_str()) {
+                    k.clone()
+                } else {
+                    m.clone()
+                }
+            })
+            .collect();
+        Grid {
+            names,
+            shown,
+            cells,
+            measured,
+            by_name,
+        }
     }
-    let by_name: Vec<String> = keys
-        .iter()
-        .zip(&measured)
-        .map(|(k, m)| {
-            if IDENTIFIER_COLUMNS.contains(&k.as_str()) {
-                k.clone()
-            } else {
-                m.clone()
-            }
-        })
-        .collect();
-    // A list whose columns cannot all keep their words whole leaves out its last columns (the
-    // least needed: each list puts them last, `--fields` keeps the order given) rather than
-    // split words and dates; a note names them.
-    let (mut names, mut shown_names, mut cells, mut measured, mut by_name, mut avail) =
-        (names, shown_names, cells, measured, by_name, avail);
-    if let Some(shown) = shown_names.as_mut() {
-        let (_, least) = natural_and_least(&by_name, &cells, true);
+
+    /// A list whose columns cannot all keep their words whole within `total` leaves out its
+    /// last columns (the least needed: each list puts them last, `--fields` keeps the order
+    /// given) rather than split words and dates; a note names them. Returns the room left for
+    /// the columns kept when some were left out.
+    fn leave_out_columns(&mut self, total: usize) -> Option<usize> {
+        let shown = self.shown.as_mut()?;
+        let columns = self.measured.len();
+        let (_, least) = natural_and_least(&self.by_name, &self.cells, true);
         let room = |k: usize| total.saturating_sub(3 * k).max(k);
         let mut k = columns;
         while k > 1 && least[..k].iter().sum::<usize>() > room(k) {
             k -= 1;
         }
-        if k < columns {
-            let left_out = shown[k..].join(", ");
-            note(Note::LeftOut, || {
-                let said = crate::t!("table-columns-left-out", columns = left_out);
-                crate::t!("note-line", note = said)
-            });
-            shown.truncate(k);
-            if let Some(n) = names.as_mut() {
-                n.truncate(k);
-            }
-            measured.truncate(k);
-            by_name.truncate(k);
-            cells.iter_mut().for_each(|r| r.truncate(k));
-            avail = room(k);
+        if k == columns {
+            return None;
         }
+        let left_out = shown[k..].join(", ");
+        note(Note::LeftOut, || {
+            let said = crate::t!("table-columns-left-out", columns = left_out);
+            crate::t!("note-line", note = said)
+        });
+        shown.truncate(k);
+        if let Some(n) = self.names.as_mut() {
+            n.truncate(k);
+        }
+        self.measured.truncate(k);
+        self.by_name.truncate(k);
+        self.cells.iter_mut().for_each(|r| r.truncate(k));
+        Some(room(k))
     }
-    let widths = column_widths(&by_name, &cells, avail);
-    let widths: Vec<usize> = widths
-        .iter()
-        .zip(&measured)
-        .map(|(w, m)| (*w).max(console::measure_text_width(m).min(*w).max(1)))
-        .collect();
-    let mut out = Table::new();
-    out.load_preset(if names.is_none() {
-        presets::NOTHING
-    } else {
-        LIST_STYLE
-    })
-    .set_content_arrangement(ContentArrangement::Disabled);
-    if styled {
-        out.enforce_styling();
-    } else {
-        out.force_no_tty();
-    }
-    let bold = |c: Cell| {
-        if styled {
-            c.add_attribute(comfy_table::Attribute::Bold)
+
+    /// Drawn with the columns `widths` wide (a cell past them gets `avail`), each cell wrapped
+    /// at words, the trailing padding of lines trimmed.
+    fn render(&self, widths: &[usize], avail: usize, styled: bool) -> String {
+        let mut out = Table::new();
+        out.load_preset(if self.names.is_none() {
+            presets::NOTHING
         } else {
-            c
+            LIST_STYLE
+        })
+        .set_content_arrangement(ContentArrangement::Disabled);
+        if styled {
+            out.enforce_styling();
+        } else {
+            out.force_no_tty();
         }
-    };
-    if let Some(shown) = &shown_names {
-        out.set_header(
-            shown
-                .iter()
-                .zip(&widths)
-                .map(|(h, w)| bold(Cell::new(wrap(h, *w)))),
-        );
-    }
-    for row in &cells {
-        out.add_row(row.iter().enumerate().map(|(i, c)| {
-            let w = widths.get(i).copied().unwrap_or(avail);
-            let cell = Cell::new(wrap(c, w));
-            // A detail view's labels are its header.
-            if names.is_none() && i == 0 {
-                bold(cell)
+        let bold = |c: Cell| {
+            if styled {
+                c.add_attribute(comfy_table::Attribute::Bold)
             } else {
-                cell
+                c
             }
-        }));
-    }
-    for (i, w) in widths.iter().enumerate() {
-        if let Some(col) = out.column_mut(i) {
-            col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(*w as u16 + 2)));
+        };
+        if let Some(shown) = &self.shown {
+            out.set_header(
+                shown
+                    .iter()
+                    .zip(widths)
+                    .map(|(h, w)| bold(Cell::new(wrap(h, *w)))),
+            );
         }
+        for row in &self.cells {
+            out.add_row(row.iter().enumerate().map(|(i, c)| {
+                let w = widths.get(i).copied().unwrap_or(avail);
+                let cell = Cell::new(wrap(c, w));
+                // A detail view's labels are its header.
+                if self.names.is_none() && i == 0 {
+                    bold(cell)
+                } else {
+                    cell
+                }
+            }));
+        }
+        for (i, w) in widths.iter().enumerate() {
+            if let Some(col) = out.column_mut(i) {
+                col.set_constraint(ColumnConstraint::Absolute(Width::Fixed(*w as u16 + 2)));
+            }
+        }
+        let mut s = String::new();
+        for line in out.to_string().lines() {
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
+        s
     }
-    let mut s = String::new();
-    for line in out.to_string().lines() {
-        s.push_str(line.trim_end());
-        s.push('\n');
-    }
-    s
 }
 
 /// A list table of rows the caller made (the tool's own records, e.g. stored webhook events),

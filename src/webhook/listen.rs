@@ -147,55 +147,19 @@ pub async fn run(
     let (listener, addr, metrics) = bind(&cfg).await?;
     let log = io.log;
 
-    // Forward targets are local apps: a proxy from the environment must not catch them.
-    let agent = delivery::user_agent("webhooks listen");
-    let client = delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?;
-    let chat = Arc::new(Chat::new(
-        cfg.chat.clone(),
-        &cfg.net,
-        cfg.forward_timeout,
-        "webhooks listen",
-    )?);
-    let stats = Arc::new(Stats::default());
+    let common = Common::new(&cfg, &log)?;
     let (stop_tx, stop) = watch::channel(false);
     let (wake, woken) = watch::channel(0u64);
-    let lanes_alive = Arc::new(AtomicUsize::new(0));
-    let mut writer_thread = None;
-    let mut relay_lanes = None;
-    let mut writer = None;
     let targets = cfg.targets();
-    let mut rerouted = 0;
-    let holder = holder_id();
-    let held = Arc::new(Mutex::new(Vec::new()));
-    if let Some(d) = &cfg.durable {
-        rerouted = reroute(&cfg, d, &targets)?;
-        let (w, thread) = d.store.writer(cfg.clock.clone())?;
-        writer_thread = Some(thread);
-        let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
-        relay_lanes = Some(super::relay::Relay {
-            store: d.store.clone(),
-            writer: w.clone(),
-            targets: targets.clone(),
-            resign,
-            client: client.clone(),
-            chat: chat.clone(),
-            policy: d.policy.clone(),
-            wake: woken,
-            stop: stop.clone(),
-            stats: stats.clone(),
-            log: log.clone(),
-            alive: lanes_alive.clone(),
-            clock: cfg.clock.clone(),
-            rate: d.rate,
-            lease: d.lease,
-            holder: holder.clone(),
-            held: held.clone(),
-        });
-        if !d.store.shared() {
-            *held.lock().unwrap_or_else(|e| e.into_inner()) = targets.clone();
+    let (relay_lanes, writer_thread, rerouted) = match &cfg.durable {
+        Some(d) => {
+            let (relay, thread, rerouted) =
+                open_relay(&cfg, d, &targets, &common, woken, stop.clone())?;
+            (Some(relay), Some(thread), rerouted)
         }
-        writer = Some(w);
-    }
+        None => (None, None, 0),
+    };
+    let writer = relay_lanes.as_ref().map(|r| r.writer.clone());
     // First line on stderr, always: scripts and tests read the port from it. So the relay's
     // lanes start after it: a stored backlog's first failed forward must not come first.
     log.write(said!(
@@ -238,22 +202,111 @@ pub async fn run(
             0
         },
         cfg,
-        client,
-        chat,
-        stats: stats.clone(),
+        client: common.client,
+        chat: common.chat,
+        stats: common.stats.clone(),
         log: log.clone(),
         printer,
         writer,
         wake,
-        lanes_alive,
+        lanes_alive: common.lanes_alive,
         metrics_reader: Mutex::new(None),
-        held,
-        holder,
+        held: common.held,
+        holder: common.holder,
     });
     let listener =
         super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
     let served = serve(shared.clone(), listener, metrics, stop, shutdown, watchdog).await;
-    // Lanes finish or abandon their forward in flight; their marks are committed.
+    wind_down(stop_tx, relay, shared, printed, writer_thread).await;
+    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
+    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
+    Ok(Ended {
+        stats: common.stats,
+        fatal,
+    })
+}
+
+/// What the listener and the relay's lanes both hold.
+struct Common {
+    client: reqwest::Client,
+    chat: Arc<Chat>,
+    stats: Arc<Stats>,
+    log: Log,
+    lanes_alive: Arc<AtomicUsize>,
+    holder: String,
+    held: Arc<Mutex<Vec<String>>>,
+}
+
+impl Common {
+    /// The clients forwards are posted with, and a listener's fresh counters and identity.
+    fn new(cfg: &ListenConfig, log: &Log) -> Result<Common, Error> {
+        // Forward targets are local apps: a proxy from the environment must not catch them.
+        let agent = delivery::user_agent("webhooks listen");
+        Ok(Common {
+            client: delivery::client(&cfg.net, false, cfg.forward_timeout, agent)?,
+            chat: Arc::new(Chat::new(
+                cfg.chat.clone(),
+                &cfg.net,
+                cfg.forward_timeout,
+                "webhooks listen",
+            )?),
+            stats: Arc::new(Stats::default()),
+            log: log.clone(),
+            lanes_alive: Arc::new(AtomicUsize::new(0)),
+            holder: holder_id(),
+            held: Arc::new(Mutex::new(Vec::new())),
+        })
+    }
+}
+
+/// With a store: its events moved to the current targets, its writer of marks started, and
+/// the relay's lanes made (started once the address is out). Returns the relay, the writer's
+/// thread, and how many events were rerouted.
+fn open_relay(
+    cfg: &ListenConfig,
+    d: &Durable,
+    targets: &[String],
+    common: &Common,
+    wake: watch::Receiver<u64>,
+    stop: watch::Receiver<bool>,
+) -> Result<(super::relay::Relay, std::thread::JoinHandle<()>, usize), Error> {
+    let rerouted = reroute(cfg, d, targets)?;
+    let (writer, thread) = d.store.writer(cfg.clock.clone())?;
+    let resign = (!cfg.signatures.keys.is_empty()).then(|| cfg.signatures.clone());
+    let relay = super::relay::Relay {
+        store: d.store.clone(),
+        writer,
+        targets: targets.to_vec(),
+        resign,
+        client: common.client.clone(),
+        chat: common.chat.clone(),
+        policy: d.policy.clone(),
+        wake,
+        stop,
+        stats: common.stats.clone(),
+        log: common.log.clone(),
+        alive: common.lanes_alive.clone(),
+        clock: cfg.clock.clone(),
+        rate: d.rate,
+        lease: d.lease,
+        holder: common.holder.clone(),
+        held: common.held.clone(),
+    };
+    if !d.store.shared() {
+        *common.held.lock().unwrap_or_else(|e| e.into_inner()) = targets.to_vec();
+    }
+    Ok((relay, thread, rerouted))
+}
+
+/// Once serving has stopped: the lanes finish or abandon their forward in flight, their marks
+/// are committed, and the printer and the writer's thread end.
+async fn wind_down(
+    stop_tx: watch::Sender<bool>,
+    relay: Option<tokio::task::JoinHandle<()>>,
+    shared: Arc<Shared>,
+    printed: tokio::task::JoinHandle<()>,
+    writer_thread: Option<std::thread::JoinHandle<()>>,
+) {
     let _ = stop_tx.send(true);
     if let Some(relay) = relay {
         let _ = relay.await;
@@ -268,9 +321,6 @@ pub async fn run(
         // The thread ends once every writer handle is gone (the relay's and the listener's).
         let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }
-    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
-    let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
-    Ok(Ended { stats, fatal })
 }
 
 /// The listener's port, its address, and the metrics' port when asked for.

@@ -390,10 +390,6 @@ impl Relay {
             (self.clock.unix() - ev.received_unix).clamp(0.0, 100.0 * 365.0 * 86_400.0),
         );
         let what = ev.action.clone().unwrap_or_else(|| "event".into());
-        let say = |r: Record| {
-            let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
-            self.log.write(r);
-        };
         let finished = Mutex::new(Vec::new());
         let mut stop = self.stop.clone();
         let mut lost = held.clone();
@@ -417,61 +413,7 @@ impl Relay {
                 }
             },
             |a| {
-                let error = a.outcome.describe();
-                let mark = match &a.next {
-                    Next::Done => {
-                        self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
-                        let what = crate::output::text::safe_line(&what);
-                        say(said!(
-                            Record::info,
-                            "forwarded",
-                            "relay-forwarded",
-                            id = ev.id,
-                            what = what.as_ref(),
-                            url = url,
-                            outcome = error.as_str()
-                        ));
-                        Mark::Delivered
-                    }
-                    Next::GiveUp(why) => {
-                        self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-                        self.stats.failed.fetch_add(1, Ordering::Relaxed);
-                        let id = ev.id;
-                        // The why in each audience's words: English in the log, the reader's on screen.
-                        let en = crate::t_in!(
-                            crate::i18n::Lang::En,
-                            "relay-failed",
-                            id = id,
-                            why = why.for_programs(),
-                            error = error.as_str()
-                        );
-                        let people = crate::t!(
-                            "relay-failed",
-                            id = id,
-                            why = why.said(),
-                            error = error.as_str()
-                        );
-                        say(Record::warn("failed", en).for_people(people));
-                        Mark::GiveUp { error }
-                    }
-                    Next::RetryIn(delay) => {
-                        self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
-                        let next = crate::output::text::human_duration(delay.as_secs().max(1));
-                        let (id, attempt) = (ev.id, a.attempts);
-                        say(said!(
-                            Record::warn,
-                            "retry",
-                            "relay-retry",
-                            id = id,
-                            url = url,
-                            error = error.as_str(),
-                            attempt = attempt,
-                            next = next.as_str()
-                        ));
-                        let next_unix = self.clock.unix() + delay.as_secs_f64();
-                        Mark::Retry { error, next_unix }
-                    }
-                };
+                let mark = self.judge(url, ev, &what, &a);
                 let retry = matches!(mark, Mark::Retry { .. });
                 let done = self.writer.mark(ev.id, url, mark);
                 let log = self.log.clone();
@@ -514,6 +456,70 @@ impl Relay {
         match verdict {
             Verdict::Stopped => Done::Stopped,
             Verdict::Delivered | Verdict::GaveUp(_) | Verdict::Dropped => Done::Next,
+        }
+    }
+
+    /// What one attempt comes to (delivered, failed for good, or tried again later): counted
+    /// in the stats, said in the log, and the mark to store for the event.
+    fn judge(&self, url: &str, ev: &Event, what: &str, a: &delivery::Attempted<'_>) -> Mark {
+        let say = |r: Record| {
+            let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
+            self.log.write(r);
+        };
+        let error = a.outcome.describe();
+        match &a.next {
+            Next::Done => {
+                self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
+                let what = crate::output::text::safe_line(what);
+                say(said!(
+                    Record::info,
+                    "forwarded",
+                    "relay-forwarded",
+                    id = ev.id,
+                    what = what.as_ref(),
+                    url = url,
+                    outcome = error.as_str()
+                ));
+                Mark::Delivered
+            }
+            Next::GiveUp(why) => {
+                self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+                self.stats.failed.fetch_add(1, Ordering::Relaxed);
+                let id = ev.id;
+                // The why in each audience's words: English in the log, the reader's on screen.
+                let en = crate::t_in!(
+                    crate::i18n::Lang::En,
+                    "relay-failed",
+                    id = id,
+                    why = why.for_programs(),
+                    error = error.as_str()
+                );
+                let people = crate::t!(
+                    "relay-failed",
+                    id = id,
+                    why = why.said(),
+                    error = error.as_str()
+                );
+                say(Record::warn("failed", en).for_people(people));
+                Mark::GiveUp { error }
+            }
+            Next::RetryIn(delay) => {
+                self.stats.forward_failed.fetch_add(1, Ordering::Relaxed);
+                let next = crate::output::text::human_duration(delay.as_secs().max(1));
+                let (id, attempt) = (ev.id, a.attempts);
+                say(said!(
+                    Record::warn,
+                    "retry",
+                    "relay-retry",
+                    id = id,
+                    url = url,
+                    error = error.as_str(),
+                    attempt = attempt,
+                    next = next.as_str()
+                ));
+                let next_unix = self.clock.unix() + delay.as_secs_f64();
+                Mark::Retry { error, next_unix }
+            }
         }
     }
 

@@ -374,6 +374,44 @@ pub struct TriggerArgs {
 }
 
 pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
+    let cfg = listen_config(ctx, &args)?;
+    let forwarding = !cfg.targets().is_empty();
+    let durable = cfg.durable.is_some();
+    // A program reading stderr as JSON lines (cli.md, "Errors for programs") gets the log so.
+    let log_format = args.log_format.unwrap_or(if ctx.io.json_messages() {
+        crate::webhook::log::LogFormat::Json
+    } else {
+        crate::webhook::log::LogFormat::Text
+    });
+    let log = crate::webhook::log::Log::new(log_format, ctx.io.stderr());
+    let io = listen::ListenIo {
+        stdout: ctx.io.stdout(),
+        log: log.clone(),
+    };
+    // Ctrl-C echoes "^C" without a newline: on a terminal the summary starts a fresh line.
+    let fresh_line = ctx.io.term.stderr_tty.then(|| ctx.io.err_stream());
+    let ended = listen::run(cfg, io, shutdown_signal(fresh_line)).await?;
+    let stats = &ended.stats;
+    let summary = |lang| {
+        crate::t_in!(
+            lang,
+            "listen-stopped",
+            summary = stats.summary(forwarding, durable, lang)
+        )
+    };
+    log.write(
+        crate::webhook::log::Record::info("stopped", summary(crate::i18n::Lang::En))
+            .for_people(summary(crate::i18n::lang())),
+    );
+    log.flush();
+    match ended.fatal {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The listener's settings from its options, the store (`--store`) opened.
+fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate::Error> {
     let format = match explicit_format(ctx)? {
         // (Events have no columns: table and csv both mean the line for people.)
         Some(format) => format,
@@ -387,33 +425,8 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
             .parse()
             .map_err(|_| Error::usage(crate::t!("listen-bad-host", host = h.to_string())))?,
     };
-    let mut forward = Vec::new();
-    for spec in &args.forward {
-        let (action, url) = spec
-            .split_once('=')
-            .filter(|(a, _)| !a.trim().is_empty())
-            .ok_or_else(|| {
-                Error::usage(crate::t!("listen-bad-forward", spec = spec.to_string()))
-            })?;
-        forward.push((
-            action.trim().to_string(),
-            Destination::parse("--forward", url)?,
-        ));
-    }
-    let events = args.events.map(|list| {
-        let list: Vec<String> = list
-            .into_iter()
-            .map(|e| e.trim().to_string())
-            .filter(|e| !e.is_empty())
-            .collect();
-        for e in &list {
-            if !crate::api::webhooks::EVENTS.iter().any(|(a, _)| a == e) {
-                let note = crate::t!("listen-unknown-event", event = e.to_string());
-                crate::say!(ctx.io, "{note}");
-            }
-        }
-        list
-    });
+    let forward = forwards(&args.forward)?;
+    let events = args.events.clone().map(|list| events_wanted(ctx, list));
     let metrics_addr = args
         .metrics_addr
         .as_deref()
@@ -450,56 +463,66 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
         metrics_addr,
         clock: crate::clock::system(),
     };
-    // A file is held until the listener stops (a second listener on it is refused); a
-    // PostgreSQL store is shared.
     if let Some(given) = &args.store {
-        let target = crate::commands::webhooks::events::store_target(given.as_deref());
-        let store = crate::webhook::store::Store::open(
-            &target,
-            crate::webhook::store::Open::Listener,
-            &cfg.net,
-        )?;
-        cfg.durable = Some(listen::Durable {
-            store: std::sync::Arc::new(store.with_clock(cfg.clock.clone())),
-            fail_after: args.store_fail_after,
-            policy: crate::webhook::relay::policy(args.max_age, args.retry_schedule.clone()),
-            rate: args.forward_rate,
-            lease: std::time::Duration::from_secs(args.lease),
-        });
+        cfg.durable = Some(open_store(args, given.as_deref(), &cfg)?);
     }
-    let forwarding = !cfg.targets().is_empty();
-    let durable = cfg.durable.is_some();
-    // A program reading stderr as JSON lines (cli.md, "Errors for programs") gets the log so.
-    let log_format = args.log_format.unwrap_or(if ctx.io.json_messages() {
-        crate::webhook::log::LogFormat::Json
-    } else {
-        crate::webhook::log::LogFormat::Text
-    });
-    let log = crate::webhook::log::Log::new(log_format, ctx.io.stderr());
-    let io = listen::ListenIo {
-        stdout: ctx.io.stdout(),
-        log: log.clone(),
-    };
-    // Ctrl-C echoes "^C" without a newline: on a terminal the summary starts a fresh line.
-    let fresh_line = ctx.io.term.stderr_tty.then(|| ctx.io.err_stream());
-    let ended = listen::run(cfg, io, shutdown_signal(fresh_line)).await?;
-    let stats = &ended.stats;
-    let summary = |lang| {
-        crate::t_in!(
-            lang,
-            "listen-stopped",
-            summary = stats.summary(forwarding, durable, lang)
-        )
-    };
-    log.write(
-        crate::webhook::log::Record::info("stopped", summary(crate::i18n::Lang::En))
-            .for_people(summary(crate::i18n::lang())),
-    );
-    log.flush();
-    match ended.fatal {
-        Some(e) => Err(e),
-        None => Ok(()),
+    Ok(cfg)
+}
+
+/// `--forward ACTION=URL`, each: the action and where its events go.
+fn forwards(specs: &[String]) -> Result<Vec<(String, Destination)>, crate::Error> {
+    let mut forward = Vec::new();
+    for spec in specs {
+        let (action, url) = spec
+            .split_once('=')
+            .filter(|(a, _)| !a.trim().is_empty())
+            .ok_or_else(|| {
+                Error::usage(crate::t!("listen-bad-forward", spec = spec.to_string()))
+            })?;
+        forward.push((
+            action.trim().to_string(),
+            Destination::parse("--forward", url)?,
+        ));
     }
+    Ok(forward)
+}
+
+/// `--events`: the names given, trimmed; a name the API does not send is kept, with a note.
+fn events_wanted(ctx: &mut Ctx, list: Vec<String>) -> Vec<String> {
+    let list: Vec<String> = list
+        .into_iter()
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty())
+        .collect();
+    for e in &list {
+        if !crate::api::webhooks::EVENTS.iter().any(|(a, _)| a == e) {
+            let note = crate::t!("listen-unknown-event", event = e.to_string());
+            crate::say!(ctx.io, "{note}");
+        }
+    }
+    list
+}
+
+/// `--store`: the event store and how the relay forwards from it. A file is held until the
+/// listener stops (a second listener on it is refused); a PostgreSQL store is shared.
+fn open_store(
+    args: &ListenArgs,
+    given: Option<&std::path::Path>,
+    cfg: &ListenConfig,
+) -> Result<listen::Durable, crate::Error> {
+    let target = crate::commands::webhooks::events::store_target(given);
+    let store = crate::webhook::store::Store::open(
+        &target,
+        crate::webhook::store::Open::Listener,
+        &cfg.net,
+    )?;
+    Ok(listen::Durable {
+        store: std::sync::Arc::new(store.with_clock(cfg.clock.clone())),
+        fail_after: args.store_fail_after,
+        policy: crate::webhook::relay::policy(args.max_age, args.retry_schedule.clone()),
+        rate: args.forward_rate,
+        lease: std::time::Duration::from_secs(args.lease),
+    })
 }
 
 /// `--forward-rate`: a positive number of forwards per second.
