@@ -896,11 +896,13 @@ fn assert_no_dead_rows(db: &Db, tables: &[&str]) {
 #[test]
 fn sync_a_second_sync_on_the_same_database_is_refused() {
     both("sync_a_second_sync_on_the_same_database_is_refused", |db| {
+        // One request at a time, 25 ms each: the first sync runs for several seconds (over
+        // 100 candidates' memo and submission lists), time for the three checks below.
         let ts = TestSandbox::with(|o| {
-            o.synthetic_candidates = 200;
+            o.synthetic_candidates = 100;
             o.faults.latency = Duration::from_millis(25);
         });
-        let first = spawn_sync(&ts, db, &["--concurrency", "2"]);
+        let first = spawn_sync(&ts, db, &["--concurrency", "1"]);
         let started = Instant::now();
         loop {
             std::thread::sleep(Duration::from_millis(50));
