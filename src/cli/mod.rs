@@ -480,7 +480,8 @@ fn parsed() -> Result<clap::ArgMatches, clap::Error> {
 /// CPU: a runtime on the main thread serves it without starting and waking worker threads
 /// (a third of a short run's context switches, and most of its wait on a busy machine). Long
 /// or parallel work (exports, sync, listeners, servers, the in-process sandbox, `--all`, the
-/// wizard, which blocks on the terminal) keeps the multi-thread runtime.
+/// wizard, which blocks on the terminal) keeps the multi-thread runtime. A report waits on the
+/// mirror's own thread.
 fn one_thread_will_do(cli: &Cli) -> bool {
     use commands::forms::FormsCmd;
     if cli.globals.sandbox || cli.globals.all {
@@ -494,6 +495,7 @@ fn one_thread_will_do(cli: &Cli) -> bool {
         | Command::Interviews(_)
         | Command::Memos(_)
         | Command::Submissions(_)
+        | Command::Report(_)
         | Command::Auth(_)
         | Command::Config(_)
         | Command::Completions(_)

@@ -108,6 +108,16 @@ pub trait Backend: Send {
     /// Run one query (already [`render`]ed); its rows.
     fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error>;
 
+    /// Run one query (already [`render`]ed), giving each row to `f` in turn, none kept: for
+    /// a read of a whole table, whose rows held at once would be most of a report's time
+    /// (allocations and fresh pages). This default reads them all first.
+    fn each(&mut self, sql: &str, params: &[Val], f: &mut RowFn<'_>) -> Result<(), Error> {
+        for row in self.query(sql, params)? {
+            f(&row)?;
+        }
+        Ok(())
+    }
+
     /// Start a transaction that writes (SQLite takes the write lock at once, so a reader
     /// beside it never makes it fail half-way).
     fn begin(&mut self) -> Result<(), Error>;
@@ -219,6 +229,20 @@ pub fn exec(db: &mut dyn Backend, sql: &str, params: &[Val]) -> Result<u64, Erro
 pub fn query(db: &mut dyn Backend, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error> {
     let sql = render(sql, db.dialect());
     db.query(&sql, params)
+}
+
+/// What [`each`] gives each row to.
+pub type RowFn<'a> = dyn FnMut(&[Val]) -> Result<(), Error> + 'a;
+
+/// [`Backend::each`] of `sql` written with `?` placeholders.
+pub fn each(
+    db: &mut dyn Backend,
+    sql: &str,
+    params: &[Val],
+    f: &mut RowFn<'_>,
+) -> Result<(), Error> {
+    let sql = render(sql, db.dialect());
+    db.each(&sql, params, f)
 }
 
 /// Insert `rows` into `table` in as few statements as the parameter limit allows. `cols`

@@ -271,8 +271,7 @@ impl Mirror {
         let (mut age, first_end) = self.sync_times()?;
         let first_run_end = first_end.map_or(f64::NEG_INFINITY, |e| e + FIRST_RUN_SLACK);
         let rows = self.report_rows(filter)?;
-        let history = self.history_rows()?;
-        let (stays, at_first_sync) = stays_of(&rows, &history, first_run_end);
+        let (stays, at_first_sync) = self.stays_of(&rows, first_run_end)?;
         age.at_first_sync = at_first_sync;
         Ok(Pipeline {
             age,
@@ -292,11 +291,13 @@ impl Mirror {
             params.push(Val::text(job));
         }
         let mut rows: HashMap<String, Row> = HashMap::new();
-        for r in db::query(self.db(), &sql, &params)? {
-            let Some(code) = r[0].as_str() else { continue };
+        db::each(self.db(), &sql, &params, &mut |r| {
+            let Some(code) = r[0].as_str() else {
+                return Ok(());
+            };
             if let Some(since) = filter.since {
                 if seconds(&r[4]).is_none_or(|t| t < since) {
-                    continue;
+                    return Ok(());
                 }
             }
             let here = r[5].truthy();
@@ -310,23 +311,61 @@ impl Mirror {
                     ),
                 },
             );
-        }
+            Ok(())
+        })?;
         Ok(rows)
     }
 
-    /// Every `stage_history` row: candidate, stage kind, the stage's own start, first sight.
-    fn history_rows(&mut self) -> Result<Vec<Vec<Val>>, Error> {
+    /// Each counted candidate's stays in the order they began (see the module's rule), and
+    /// how many candidates of the whole mirror the first run (ended at `first_run_end`) saw:
+    /// one pass over `stage_history`, its rows read one at a time.
+    fn stays_of<'a>(
+        &mut self,
+        rows: &'a HashMap<String, Row>,
+        first_run_end: f64,
+    ) -> Result<(HashMap<&'a str, Vec<Stay>>, u64), Error> {
         let dialect = self.dialect();
-        db::query(
-            self.db(),
-            &format!(
-                "SELECT candidate_code, stage_kind, {}, {} FROM stage_history",
-                time_col("entered_at", dialect),
-                time_col("first_seen_at", dialect)
-            ),
-            &[],
-        )
+        let sql = format!(
+            "SELECT candidate_code, stage_kind, {}, {} FROM stage_history",
+            time_col("entered_at", dialect),
+            time_col("first_seen_at", dialect)
+        );
+        let mut order: Vec<(&str, f64, f64, usize)> = Vec::new();
+        let mut at_first_sync: HashSet<String> = HashSet::new();
+        // A first sight is the time of the sync that wrote the row: a few distinct values
+        // over many rows, each parsed once.
+        let mut sights: HashMap<String, f64> = HashMap::new();
+        db::each(self.db(), &sql, &[], &mut |r| {
+            let seen = match &r[3] {
+                Val::Text(t) => match sights.get(t.as_str()) {
+                    Some(s) => *s,
+                    None => {
+                        let s = seconds(&r[3]).unwrap_or(f64::MAX);
+                        sights.insert(t.clone(), s);
+                        s
+                    }
+                },
+                other => seconds(other).unwrap_or(f64::MAX),
+            };
+            let Some(code) = r[0].as_str() else {
+                return Ok(());
+            };
+            if seen <= first_run_end && !at_first_sync.contains(code) {
+                at_first_sync.insert(code.to_string());
+            }
+            let Some((code, _)) = rows.get_key_value(code) else {
+                return Ok(());
+            };
+            let Some(kind) = r[1].as_str().and_then(stage_index) else {
+                return Ok(());
+            };
+            let start = seconds(&r[2]).unwrap_or(seen);
+            order.push((code.as_str(), start, seen, kind));
+            Ok(())
+        })?;
+        Ok((stays(order, rows.len()), at_first_sync.len() as u64))
     }
+
     /// Candidates whose name, code or email holds `query` (see [`matches`]), at `stage` when
     /// given, at most `limit`, best first: codes equal to the query, then names, codes and
     /// emails that start with it, then the rest, each by code. Deleted candidates are left
@@ -381,45 +420,22 @@ impl Mirror {
     }
 }
 
-/// Each counted candidate's stays in the order they began (see the module's rule), and how
-/// many candidates of the whole mirror the first run (ended at `first_run_end`) saw.
-fn stays_of<'a>(
-    rows: &'a HashMap<String, Row>,
-    history: &[Vec<Val>],
-    first_run_end: f64,
-) -> (HashMap<&'a str, Vec<Stay>>, u64) {
-    let mut order: Vec<(&str, f64, f64, usize)> = Vec::with_capacity(history.len());
-    let mut at_first_sync: HashSet<&str> = HashSet::new();
-    for r in history {
-        let seen = seconds(&r[3]).unwrap_or(f64::MAX);
-        if seen <= first_run_end {
-            if let Some(code) = r[0].as_str() {
-                at_first_sync.insert(code);
-            }
-        }
-        let Some((code, _)) = r[0].as_str().and_then(|c| rows.get_key_value(c)) else {
-            continue;
-        };
-        let Some(kind) = r[1].as_str().and_then(stage_index) else {
-            continue;
-        };
-        let start = seconds(&r[2]).unwrap_or(seen);
-        order.push((code.as_str(), start, seen, kind));
-    }
+/// The stays of the history rows `order` (candidate, start, first sight, kind): sorted by
+/// candidate and start, a row of the same kind as the one before continuing its stay.
+fn stays(mut order: Vec<(&str, f64, f64, usize)>, candidates: usize) -> HashMap<&str, Vec<Stay>> {
     order.sort_by(|a, b| {
         (a.0, a.1, a.2)
             .partial_cmp(&(b.0, b.1, b.2))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    let mut stays: HashMap<&str, Vec<Stay>> = HashMap::with_capacity(rows.len());
+    let mut stays: HashMap<&str, Vec<Stay>> = HashMap::with_capacity(candidates);
     for (code, start, _, kind) in order {
         let list = stays.entry(code).or_default();
-        // The same kind again continues the stay.
         if list.last().is_none_or(|s| s.kind != kind) {
             list.push(Stay { kind, start });
         }
     }
-    (stays, at_first_sync.len() as u64)
+    stays
 }
 
 /// The groups of the report: one, or one per job (by title, then code; no job last).

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 
-use super::db::{Backend, Dialect, Val};
+use super::db::{Backend, Dialect, RowFn, Val};
 use crate::error::Error;
 use crate::sqlite_file::Role;
 
@@ -83,21 +83,28 @@ impl Backend for Sqlite {
             .map_err(|e| sqlite_error(&path, e))?;
         let mut out = Vec::new();
         while let Some(row) = rows.next().map_err(|e| sqlite_error(&path, e))? {
-            let mut vals = Vec::with_capacity(n);
-            for i in 0..n {
-                let v = row.get_ref(i).map_err(|e| sqlite_error(&path, e))?;
-                vals.push(match v {
-                    ValueRef::Null => Val::Null,
-                    ValueRef::Integer(i) => Val::Int(i),
-                    ValueRef::Real(r) => Val::Real(r),
-                    ValueRef::Text(t) | ValueRef::Blob(t) => {
-                        Val::Text(String::from_utf8_lossy(t).into_owned())
-                    }
-                });
-            }
+            let mut vals = vec![Val::Null; n];
+            read_row(row, &mut vals).map_err(|e| sqlite_error(&path, e))?;
             out.push(vals);
         }
         Ok(out)
+    }
+
+    fn each(&mut self, sql: &str, params: &[Val], f: &mut RowFn<'_>) -> Result<(), Error> {
+        let path = self.path.clone();
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(|e| sqlite_error(&path, e))?;
+        let mut vals = vec![Val::Null; stmt.column_count()];
+        let mut rows = stmt
+            .query(rusqlite::params_from_iter(params.iter().map(to_sql)))
+            .map_err(|e| sqlite_error(&path, e))?;
+        while let Some(row) = rows.next().map_err(|e| sqlite_error(&path, e))? {
+            read_row(row, &mut vals).map_err(|e| sqlite_error(&path, e))?;
+            f(&vals)?;
+        }
+        Ok(())
     }
 
     fn begin(&mut self) -> Result<(), Error> {
@@ -164,6 +171,30 @@ fn has_sqlite_magic(path: &Path) -> bool {
 }
 
 /// An SQLite failure in words.
+
+/// A row's values into `vals` (one per column), text written over the text already there so
+/// that a scan reusing `vals` allocates nothing per row.
+fn read_row(row: &rusqlite::Row<'_>, vals: &mut [Val]) -> rusqlite::Result<()> {
+    for (i, slot) in vals.iter_mut().enumerate() {
+        match row.get_ref(i)? {
+            ValueRef::Null => *slot = Val::Null,
+            ValueRef::Integer(n) => *slot = Val::Int(n),
+            ValueRef::Real(r) => *slot = Val::Real(r),
+            ValueRef::Text(t) | ValueRef::Blob(t) => {
+                let text = String::from_utf8_lossy(t);
+                match slot {
+                    Val::Text(s) => {
+                        s.clear();
+                        s.push_str(&text);
+                    }
+                    _ => *slot = Val::Text(text.into_owned()),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display();
     use rusqlite::ErrorCode::*;
