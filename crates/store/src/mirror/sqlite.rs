@@ -170,8 +170,6 @@ fn has_sqlite_magic(path: &Path) -> bool {
         && &head == b"SQLite format 3\0"
 }
 
-/// An SQLite failure in words.
-
 /// A row's values into `vals` (one per column), text written over the text already there so
 /// that a scan reusing `vals` allocates nothing per row.
 fn read_row(row: &rusqlite::Row<'_>, vals: &mut [Val]) -> rusqlite::Result<()> {
@@ -195,6 +193,7 @@ fn read_row(row: &rusqlite::Row<'_>, vals: &mut [Val]) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// An SQLite failure in words.
 fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
     let shown = path.display();
     use rusqlite::ErrorCode::*;
