@@ -41,7 +41,17 @@ impl Pty for TestSandbox {
 
     /// The same, pointed at `base` (a stub service).
     fn spawn_at(&self, base: &str, lang: Lang, cols: u16, args: &[&str]) -> Session {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_recruit"));
+        // The terminal's size is set by `stty` inside the PTY before recruit starts (then
+        // `exec`, same process): set from outside after the spawn, a busy machine let recruit
+        // read the default 80 columns first.
+        let mut cmd = std::process::Command::new("sh");
+        cmd.args([
+            "-c",
+            r#"stty cols "$1" rows 40 && shift && exec "$@""#,
+            "sh",
+        ])
+        .arg(cols.to_string())
+        .arg(env!("CARGO_BIN_EXE_recruit"));
         for (k, _) in std::env::vars() {
             if k.starts_with("RECRUIT_") || k == "NO_COLOR" {
                 cmd.env_remove(k);
@@ -2854,36 +2864,27 @@ fn pty_ctrl_c_at_a_file_or_a_number_prompt_keeps_every_answer_before() {
 #[test]
 fn pty_a_delete_confirmation_is_korean_under_korean_and_takes_korean_keys() {
     let sb = TestSandbox::new();
-    let args = ["memos", "delete", "C1001", "101"];
-    let mut s = sb.spawn_in(Lang::Ko, 120, &args);
     let marks = format!("[{}]", tr(Lang::Ko, "wizard-yes-no-default-no", &[]));
-    let shown = until(&mut s, &marks);
-    assert!(!shown.contains("y/N"), "{shown}");
-    s.send("ㄴ").unwrap();
-    let rest = until(&mut s, &tr(Lang::Ko, "confirm-cancelled", &[]));
-    assert!(
-        rest.contains(&tr(Lang::Ko, "cell-no", &[])),
-        "the answer in words: {rest}"
-    );
-    assert!(!rest.contains(" no"), "{rest}");
-    assert_eq!(exit_code(&mut s), 1);
-    let still = sb
-        .cmd()
-        .args(["memos", "get", "C1001", "101"])
-        .output()
-        .unwrap();
-    assert_eq!(still.status.code(), Some(0), "a no deletes nothing");
-    // A Korean yes deletes.
-    let mut s = sb.spawn_in(Lang::Ko, 120, &args);
-    until(&mut s, &marks);
-    s.send("ㅇ").unwrap();
-    assert_eq!(exit_code(&mut s), 0);
-    let gone = sb
-        .cmd()
-        .args(["memos", "get", "C1001", "101"])
-        .output()
-        .unwrap();
-    assert_eq!(gone.status.code(), Some(3), "deleted after a yes");
+    // `key` answers the prompt; what the terminal showed, the exit code and whether the memo
+    // is still there.
+    let answer = |key: &str| {
+        let mut s = sb.spawn_in(Lang::Ko, 120, &["memos", "delete", "C1001", "101"]);
+        let mut shown = until(&mut s, &marks);
+        s.send(key).unwrap();
+        if key == "ㄴ" {
+            shown += &until(&mut s, &tr(Lang::Ko, "confirm-cancelled", &[]));
+        }
+        let code = exit_code(&mut s);
+        let memo = sb.cmd().args(["memos", "get", "C1001", "101"]).output();
+        (shown, code, memo.unwrap().status.code())
+    };
+    let (shown, code, memo) = answer("ㄴ");
+    assert!(!shown.contains("y/N") && !shown.contains(" no"), "{shown}");
+    let no = tr(Lang::Ko, "cell-no", &[]);
+    assert!(shown.contains(&no), "the answer in words: {shown}");
+    assert_eq!((code, memo), (1, Some(0)), "a no deletes nothing");
+    let (_, code, memo) = answer("ㅇ");
+    assert_eq!((code, memo), (0, Some(3)), "a Korean yes deletes");
 }
 
 /// Yes/no prompts speak the language in use: under `--lang ko` no `yes`, `no` or `y/N` is on
