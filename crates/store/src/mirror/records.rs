@@ -29,7 +29,11 @@ fn cols(table: &Table) -> Vec<String> {
 
 /// Unix seconds of a timestamp as sent.
 pub fn unix(v: Option<&Value>) -> Option<f64> {
-    let s = v.and_then(Value::as_str)?;
+    unix_of(v.and_then(Value::as_str)?)
+}
+
+/// Unix seconds (to the millisecond) of an RFC 3339 time, as sent or as the mirror keeps it.
+pub fn unix_of(s: &str) -> Option<f64> {
     chrono::DateTime::parse_from_rfc3339(s)
         .ok()
         .map(|t| t.timestamp_millis() as f64 / 1000.0)
@@ -37,9 +41,13 @@ pub fn unix(v: Option<&Value>) -> Option<f64> {
 
 /// Now on `clock`, as the mirror writes its own times: RFC 3339, UTC.
 pub fn now_text(clock: &dyn Clock) -> String {
-    clock
-        .utc()
-        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    utc_text(clock.utc())
+}
+
+/// A time as the mirror writes its own: RFC 3339 in UTC, whole seconds (`...:SSZ`, which sort
+/// as text).
+pub fn utc_text(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// Now on `clock`, in Unix seconds (to the millisecond).

@@ -178,9 +178,7 @@ fn time_col(col: &str, dialect: Dialect) -> String {
 /// A time read by [`time_col`], in Unix seconds.
 fn seconds(v: &Val) -> Option<f64> {
     match v {
-        Val::Text(s) => chrono::DateTime::parse_from_rfc3339(s)
-            .ok()
-            .map(|t| t.timestamp_millis() as f64 / 1000.0),
+        Val::Text(s) => super::records::unix_of(s),
         other => other.as_f64(),
     }
 }
@@ -220,9 +218,7 @@ impl Mirror {
             Dialect::Sqlite => ("first_seen_at".to_string(), {
                 let whole =
                     chrono::DateTime::from_timestamp((end + FIRST_RUN_SLACK).floor() as i64, 0);
-                Val::text(whole.map_or_else(String::new, |t| {
-                    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                }))
+                Val::text(whole.map_or_else(String::new, super::records::utc_text))
             }),
             Dialect::Postgres => (
                 time_col("first_seen_at", dialect),

@@ -72,21 +72,11 @@ impl Backend for Sqlite {
     }
 
     fn query(&mut self, sql: &str, params: &[Val]) -> Result<Vec<Vec<Val>>, Error> {
-        let path = self.path.clone();
-        let mut stmt = self
-            .conn
-            .prepare_cached(sql)
-            .map_err(|e| sqlite_error(&path, e))?;
-        let n = stmt.column_count();
-        let mut rows = stmt
-            .query(rusqlite::params_from_iter(params.iter().map(to_sql)))
-            .map_err(|e| sqlite_error(&path, e))?;
         let mut out = Vec::new();
-        while let Some(row) = rows.next().map_err(|e| sqlite_error(&path, e))? {
-            let mut vals = vec![Val::Null; n];
-            read_row(row, &mut vals).map_err(|e| sqlite_error(&path, e))?;
-            out.push(vals);
-        }
+        self.each(sql, params, &mut |row| {
+            out.push(row.to_vec());
+            Ok(())
+        })?;
         Ok(out)
     }
 
