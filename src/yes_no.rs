@@ -38,13 +38,32 @@ pub fn key(c: char) -> Option<bool> {
     }
 }
 
+/// A yes/no prompt drawn plainly while it asks, `value` the answer Enter takes:
+/// `prompt [y/N] ` (the marks alone for no prompt).
+pub fn asking(prompt: &str, value: bool) -> String {
+    if prompt.is_empty() {
+        format!("{} ", mark(value))
+    } else {
+        format!("{prompt} {} ", mark(value))
+    }
+}
+
+/// The line a plain yes/no prompt leaves once answered: `prompt no`.
+pub fn answered(prompt: &str, value: bool) -> String {
+    if prompt.is_empty() {
+        word(value)
+    } else {
+        format!("{prompt} {}", word(value))
+    }
+}
+
 /// Ask `prompt` on stderr as `prompt [y/N] `: one key of [`key`] answers at once, Enter takes
 /// `default`, Esc or `q` is no answer (none); the answer is then written after the prompt in
 /// words (`prompt no`), as dialoguer's `Confirm` did, in the language in use. Ctrl-C is an
 /// `Interrupted` error.
 pub fn confirm(prompt: &str, default: bool) -> std::io::Result<Option<bool>> {
     let term = console::Term::stderr();
-    term.write_str(&format!("{prompt} {} ", mark(default)))?;
+    term.write_str(&asking(prompt, default))?;
     term.flush()?;
     let answer = loop {
         match term.read_key()? {
@@ -59,7 +78,7 @@ pub fn confirm(prompt: &str, default: bool) -> std::io::Result<Option<bool>> {
     };
     term.clear_line()?;
     match answer {
-        Some(b) => term.write_line(&format!("{prompt} {}", word(b)))?,
+        Some(b) => term.write_line(&answered(prompt, b))?,
         None => term.write_line(prompt)?,
     }
     Ok(answer)

@@ -3,15 +3,9 @@
 //! shows the code itself: it is what English users type in filters and read in the docs.
 //! JSON, NDJSON and CSV never go through here: they carry the values as sent.
 
-use crate::t;
-
 /// Yes or no as a table cell: `yes`/`no` (예/아니요); `-` when the service did not say.
 pub fn yes_no(b: Option<bool>) -> String {
-    match b {
-        Some(true) => t!("cell-yes"),
-        Some(false) => t!("cell-no"),
-        None => "-".to_string(),
-    }
+    b.map_or_else(|| "-".to_string(), crate::yes_no::word)
 }
 
 /// A value the service sends as a code, in words: `in_progress` is 진행 중 in Korean. A value

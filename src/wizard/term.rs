@@ -147,8 +147,7 @@ impl YesNoLook {
     /// The prompt while asking, `value` the answer Enter takes.
     fn asking(&self, q: &str, value: bool) -> String {
         match self {
-            YesNoLook::Plain if q.is_empty() => format!("{} ", crate::yes_no::mark(value)),
-            YesNoLook::Plain => format!("{q} {} ", crate::yes_no::mark(value)),
+            YesNoLook::Plain => crate::yes_no::asking(q, value),
             YesNoLook::Colour(c) => {
                 let hint = format!("({})", t!("wizard-yes-no"));
                 format!(
@@ -165,8 +164,7 @@ impl YesNoLook {
     /// The line left once answered.
     fn answered(&self, q: &str, value: bool) -> String {
         match self {
-            YesNoLook::Plain if q.is_empty() => crate::yes_no::word(value),
-            YesNoLook::Plain => format!("{q} {}", crate::yes_no::word(value)),
+            YesNoLook::Plain => crate::yes_no::answered(q, value),
             YesNoLook::Colour(c) => format!(
                 "{}{} {}",
                 c_head(&c.success_prefix, c, q),

@@ -3,7 +3,8 @@
 //! many candidates reached each stage) and the days in each stage (median and 90th
 //! percentile). Printed, it fits A4 portrait (`@media print`, `@page`).
 
-use super::{about_lines, days, group_rows, group_title, headings, stage_word, PipelineArgs};
+use super::{about_lines, days, group_rows, group_title, headings, PipelineArgs};
+use crate::i18n::words::stage as stage_word;
 use crate::sync::mirror::report::{Pipeline, PipelineGroup, StageNumbers};
 
 /// The funnel's bars.

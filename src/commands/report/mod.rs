@@ -192,11 +192,6 @@ fn csv_rows(r: &Pipeline) -> Vec<Value> {
     rows
 }
 
-/// A stage kind in the language in use.
-pub(crate) fn stage_word(stage: &str) -> String {
-    crate::i18n::words::stage(stage)
-}
-
 /// Days as a table shows them (one decimal), or `-`.
 pub(crate) fn days(d: Option<f64>) -> String {
     d.map_or_else(|| "-".to_string(), |d| format!("{d:.1}"))
@@ -240,7 +235,7 @@ pub(crate) fn group_rows(g: &PipelineGroup) -> Vec<Vec<String>> {
         .iter()
         .map(|s| {
             vec![
-                stage_word(s.stage),
+                crate::i18n::words::stage(s.stage),
                 s.now.to_string(),
                 s.moved_on.to_string(),
                 s.failed.to_string(),
