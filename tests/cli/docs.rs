@@ -329,12 +329,42 @@ fn every_help_example_runs_against_the_sandbox() {
     );
     let examples = example_lines();
     assert!(examples.len() > 80, "{} examples", examples.len());
-    let mut failed = Vec::new();
-    let mut ran = 0;
-    for (cmd, line) in &examples {
-        if NOT_RUN.iter().any(|(p, _)| line.contains(p)) {
-            continue;
+    let to_run: Vec<&(String, String)> = examples
+        .iter()
+        .filter(|(_, line)| !NOT_RUN.iter().any(|(p, _)| line.contains(p)))
+        .collect();
+    // Each example has its own directory, sandbox state and config, and mostly waits on its
+    // process: four at a time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((cmd, line)) = to_run.get(i) else {
+                    return;
+                };
+                if let Some(f) = run_example(cmd, line, &path) {
+                    failed.lock().unwrap().push(f);
+                }
+            });
         }
+    });
+    let ran = to_run.len();
+    let mut failed = failed.into_inner().unwrap();
+    failed.sort();
+    assert!(ran > 70, "only {ran} examples ran");
+    assert!(
+        failed.is_empty(),
+        "help examples that do not run against the sandbox:\n{}",
+        failed.join("\n")
+    );
+}
+
+/// Run one help example (`line`, of `cmd`'s help) as [`every_help_example_runs_against_the_sandbox`]
+/// describes: `None` when it ends as expected, else what went wrong.
+fn run_example(cmd: &str, line: &str, path: &str) -> Option<String> {
+    {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         for (name, text) in [
@@ -416,21 +446,14 @@ fn every_help_example_runs_against_the_sandbox() {
         } else {
             0
         };
-        ran += 1;
-        if out.status.code() != Some(expected) {
-            failed.push(format!(
+        (out.status.code() != Some(expected)).then(|| {
+            format!(
                 "{cmd}: `{line}` exited {:?}: {}",
                 out.status.code(),
                 stderr_of(&out).trim()
-            ));
-        }
+            )
+        })
     }
-    assert!(ran > 70, "only {ran} examples ran");
-    assert!(
-        failed.is_empty(),
-        "help examples that do not run against the sandbox:\n{}",
-        failed.join("\n")
-    );
 }
 
 /// An answers file for FORM-1001 (its required questions), as the examples use it.
