@@ -364,96 +364,93 @@ fn every_help_example_runs_against_the_sandbox() {
 /// Run one help example (`line`, of `cmd`'s help) as [`every_help_example_runs_against_the_sandbox`]
 /// describes: `None` when it ends as expected, else what went wrong.
 fn run_example(cmd: &str, line: &str, path: &str) -> Option<String> {
-    {
-        let dir = tempfile::tempdir().unwrap();
-        let d = dir.path();
-        for (name, text) in [
-            ("codes.txt", "C1001\nC1002\n"),
-            ("candidates.csv", "code,name\nC1001,Kim Min-jun\n"),
-            ("answers.json", ANSWERS),
-            ("draft.json", ANSWERS),
-            ("cv.pdf", "%PDF-1.4 example"),
-            ("portrait.jpg", "not really a jpeg"),
-            ("body.json", "{\"filename\": \"cv.pdf\"}"),
-            ("b.json", "{\"action\": \"candidate_pass\"}"),
-            ("payload.json", "{\"action\": \"candidate_hired\"}"),
-        ] {
-            std::fs::write(d.join(name), text).unwrap();
-        }
-        for sub in [
-            ".local/share/bash-completion/completions",
-            ".config/fish/completions",
-        ] {
-            std::fs::create_dir_all(d.join(sub)).unwrap();
-        }
-        let run = |shell_line: &str| {
-            let mut c = std::process::Command::new("sh");
-            for (k, _) in std::env::vars() {
-                if k.starts_with("RECRUIT_") || ["NO_COLOR", "LC_ALL", "LANG"].contains(&k.as_str())
-                {
-                    c.env_remove(k);
-                }
-            }
-            c.arg("-c")
-                .arg(shell_line)
-                .current_dir(d)
-                .env("PATH", &path)
-                .env("HOME", d)
-                .env("RECRUIT_SANDBOX", "1")
-                .env("RECRUIT_CONFIG_DIR", d.join("config"))
-                .env("RECRUIT_DATA_DIR", d.join("data"))
-                .env("TZ", "UTC")
-                .env("KEY", "whsec_example")
-                .env("RECRUIT_SIGNING_KEY", "whsec_example")
-                .env("OLD", "whsec_old")
-                .env("NEW", "whsec_new")
-                .env("SIG", "t=1700000000,v1=00")
-                .stdin(std::process::Stdio::null())
-                // Files, not pipes: a long output would fill a pipe nobody reads yet.
-                .stdout(std::fs::File::create(d.join(".stdout")).unwrap())
-                .stderr(std::fs::File::create(d.join(".stderr")).unwrap());
-            let mut child = c.spawn().unwrap();
-            // An example that does not end is a failure, not a test that hangs.
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-            while child.try_wait().unwrap().is_none() {
-                if std::time::Instant::now() > deadline {
-                    let _ = child.kill();
-                    panic!("`{shell_line}` did not end within 60 s");
-                }
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-            let status = child.wait().unwrap();
-            std::process::Output {
-                status,
-                stdout: std::fs::read(d.join(".stdout")).unwrap(),
-                stderr: std::fs::read(d.join(".stderr")).unwrap(),
-            }
-        };
-        for (prefix, setup) in SETUP {
-            if line.starts_with(prefix) {
-                let out = run(setup);
-                assert_eq!(
-                    out.status.code(),
-                    Some(0),
-                    "setup {setup}: {}",
-                    stderr_of(&out)
-                );
-            }
-        }
-        let out = run(line);
-        let expected = if line.contains("webhooks verify") {
-            8
-        } else {
-            0
-        };
-        (out.status.code() != Some(expected)).then(|| {
-            format!(
-                "{cmd}: `{line}` exited {:?}: {}",
-                out.status.code(),
-                stderr_of(&out).trim()
-            )
-        })
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, text) in [
+        ("codes.txt", "C1001\nC1002\n"),
+        ("candidates.csv", "code,name\nC1001,Kim Min-jun\n"),
+        ("answers.json", ANSWERS),
+        ("draft.json", ANSWERS),
+        ("cv.pdf", "%PDF-1.4 example"),
+        ("portrait.jpg", "not really a jpeg"),
+        ("body.json", "{\"filename\": \"cv.pdf\"}"),
+        ("b.json", "{\"action\": \"candidate_pass\"}"),
+        ("payload.json", "{\"action\": \"candidate_hired\"}"),
+    ] {
+        std::fs::write(d.join(name), text).unwrap();
     }
+    for sub in [
+        ".local/share/bash-completion/completions",
+        ".config/fish/completions",
+    ] {
+        std::fs::create_dir_all(d.join(sub)).unwrap();
+    }
+    let run = |shell_line: &str| {
+        let mut c = std::process::Command::new("sh");
+        for (k, _) in std::env::vars() {
+            if k.starts_with("RECRUIT_") || ["NO_COLOR", "LC_ALL", "LANG"].contains(&k.as_str()) {
+                c.env_remove(k);
+            }
+        }
+        c.arg("-c")
+            .arg(shell_line)
+            .current_dir(d)
+            .env("PATH", path)
+            .env("HOME", d)
+            .env("RECRUIT_SANDBOX", "1")
+            .env("RECRUIT_CONFIG_DIR", d.join("config"))
+            .env("RECRUIT_DATA_DIR", d.join("data"))
+            .env("TZ", "UTC")
+            .env("KEY", "whsec_example")
+            .env("RECRUIT_SIGNING_KEY", "whsec_example")
+            .env("OLD", "whsec_old")
+            .env("NEW", "whsec_new")
+            .env("SIG", "t=1700000000,v1=00")
+            .stdin(std::process::Stdio::null())
+            // Files, not pipes: a long output would fill a pipe nobody reads yet.
+            .stdout(std::fs::File::create(d.join(".stdout")).unwrap())
+            .stderr(std::fs::File::create(d.join(".stderr")).unwrap());
+        let mut child = c.spawn().unwrap();
+        // An example that does not end is a failure, not a test that hangs.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("`{shell_line}` did not end within 60 s");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let status = child.wait().unwrap();
+        std::process::Output {
+            status,
+            stdout: std::fs::read(d.join(".stdout")).unwrap(),
+            stderr: std::fs::read(d.join(".stderr")).unwrap(),
+        }
+    };
+    for (prefix, setup) in SETUP {
+        if line.starts_with(prefix) {
+            let out = run(setup);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "setup {setup}: {}",
+                stderr_of(&out)
+            );
+        }
+    }
+    let out = run(line);
+    let expected = if line.contains("webhooks verify") {
+        8
+    } else {
+        0
+    };
+    (out.status.code() != Some(expected)).then(|| {
+        format!(
+            "{cmd}: `{line}` exited {:?}: {}",
+            out.status.code(),
+            stderr_of(&out).trim()
+        )
+    })
 }
 
 /// An answers file for FORM-1001 (its required questions), as the examples use it.
