@@ -938,6 +938,14 @@ fn the_mcp_tools_read_the_mirror_under_the_personal_data_policy() {
             "the same numbers as the command"
         );
         assert_eq!(r["mirror"]["first_sync"], utc(syncs()[0]));
+        // Search says how old the mirror is with a query of its own: the same count of the
+        // first sync's candidates as the report's.
+        let found = m.ok("candidates_search", json!({"query": "C"})).await;
+        assert_eq!(
+            found["mirror"]["candidates_at_first_sync"],
+            r["mirror"]["candidates_at_first_sync"]
+        );
+        assert!(r["mirror"]["candidates_at_first_sync"].as_u64().unwrap() > 5);
         let one = m.ok("pipeline_report", json!({"job": "JOB-B"})).await;
         assert_group(
             &one["groups"][0],
@@ -1092,6 +1100,22 @@ fn reports_and_search_read_a_postgresql_mirror_alike() {
         &expected(&cands, |_| true),
         "PostgreSQL",
     );
+    // Search says how old the mirror is with a query of its own (the dialects compare times
+    // differently): the same count of the first sync's candidates as the report's.
+    block_on(async {
+        let mut m = start_at(
+            &home,
+            &service.base(),
+            "sk-never-used",
+            &["mcp", "--db", &pg.url],
+        )
+        .await;
+        let found = m.ok("candidates_search", json!({"query": "C"})).await;
+        for key in ["candidates_at_first_sync", "first_sync"] {
+            assert_eq!(found["mirror"][key], on_pg["mirror"][key], "{key}");
+        }
+        m.stop().await;
+    });
 
     // Search, on a second database of the same server.
     let people = home.dir.path().join("people.db");
