@@ -716,17 +716,15 @@ async fn store_event(
         target,
     };
     // One row per target, each forwarded by its own lane; one row without a target when
-    // there is none yet. All are handed to the writer before any is awaited, so they are
-    // committed together (one group commit) before the 200.
+    // there is none yet. They are committed in one transaction, all or none, before the 200:
+    // a 503 leaves none behind for the service's retry to duplicate.
     let targets: Vec<Option<String>> = match forward_targets(&st.cfg, action) {
         t if t.is_empty() => vec![None],
         t => t.into_iter().map(|d| Some(d.target())).collect(),
     };
-    let inserts = targets.into_iter().map(|t| writer.insert(ev(t)));
-    let stored: Result<Vec<i64>, Error> = futures::future::join_all(inserts)
-        .await
-        .into_iter()
-        .collect();
+    let stored = writer
+        .insert_all(targets.into_iter().map(ev).collect())
+        .await;
     match stored {
         Ok(ids) => {
             let id = ids[0];

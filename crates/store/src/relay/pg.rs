@@ -467,16 +467,20 @@ fn commit(session: &mut Session, batch: Vec<Op>, health: &Health, clock: &dyn Cl
         let mut results = Vec::with_capacity(batch.len());
         for op in &batch {
             results.push(match op {
-                Op::Insert(ev, _) => insert(&mut tx, ev, now)?,
+                // One event's rows in the one transaction of the batch: all or none.
+                Op::Insert(evs, _) => evs
+                    .iter()
+                    .map(|ev| insert(&mut tx, ev, now))
+                    .collect::<Result<Vec<i64>, _>>()?,
                 // All of them in one statement, below.
                 Op::Mark {
                     mark: Mark::Delivered,
                     ..
-                } => 0,
+                } => vec![0],
                 Op::Mark {
                     id, target, mark, ..
-                } => apply_mark(&mut tx, *id, target, mark)? as i64,
-                Op::Flush(_) => 0,
+                } => vec![apply_mark(&mut tx, *id, target, mark)? as i64],
+                Op::Flush(_) => Vec::new(),
             });
         }
         let marked = delivered(&mut tx, &batch, now)?;
@@ -487,7 +491,7 @@ fn commit(session: &mut Session, batch: Vec<Op>, health: &Health, clock: &dyn Cl
                 ..
             } = op
             {
-                *r = i64::from(marked.contains(id));
+                *r = vec![i64::from(marked.contains(id))];
             }
         }
         tx.commit()?;

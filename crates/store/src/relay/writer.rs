@@ -43,7 +43,9 @@ pub enum Mark {
 }
 
 pub(crate) enum Op {
-    Insert(NewEvent, oneshot::Sender<Result<i64, Error>>),
+    /// One received event's rows, one per target: committed together or not at all (an op
+    /// is never split between two transactions).
+    Insert(Vec<NewEvent>, oneshot::Sender<Result<Vec<i64>, Error>>),
     Mark {
         id: i64,
         target: String,
@@ -58,7 +60,7 @@ pub(crate) enum Op {
 impl Op {
     fn bytes(&self) -> usize {
         match self {
-            Op::Insert(ev, _) => ev.payload.len(),
+            Op::Insert(evs, _) => evs.iter().map(|e| e.payload.len()).sum(),
             _ => 64,
         }
     }
@@ -184,11 +186,19 @@ impl Writer {
     /// Commit one received event; its id, once it is on disk and reads back. A store found
     /// damaged takes no more events.
     pub async fn insert(&self, ev: NewEvent) -> Result<i64, Error> {
+        let ids = self.insert_all(vec![ev]).await?;
+        ids.first().copied().ok_or_else(stopped)
+    }
+
+    /// Commit one received event's rows (one per forward target) in one transaction, all or
+    /// none: their ids, once on disk and read back. A failure leaves none of them stored, so
+    /// the service's retry does not duplicate the ones that were.
+    pub async fn insert_all(&self, evs: Vec<NewEvent>) -> Result<Vec<i64>, Error> {
         if let Some(why) = self.health.damaged() {
             return Err(Error::other(why));
         }
         let (tx, rx) = oneshot::channel();
-        self.send(Op::Insert(ev, tx))?;
+        self.send(Op::Insert(evs, tx))?;
         rx.await.unwrap_or_else(|_| Err(stopped()))
     }
 
@@ -283,11 +293,11 @@ fn commit(
     let mut results = Vec::with_capacity(batch.len());
     for op in &batch {
         results.push(match op {
-            Op::Insert(ev, _) => super::insert(&tx, ev, clock.utc()),
+            Op::Insert(evs, _) => insert_group(&tx, evs, clock.utc()),
             Op::Mark {
                 id, target, mark, ..
-            } => apply_mark(&tx, *id, target, mark, clock.utc()).map(|n| n as i64),
-            Op::Flush(_) => Ok(0),
+            } => apply_mark(&tx, *id, target, mark, clock.utc()).map(|n| vec![n as i64]),
+            Op::Flush(_) => Ok(Vec::new()),
         });
     }
     let outcome = tx.commit().map_err(|e| super::store_error(path, e));
@@ -300,7 +310,7 @@ fn commit(
         }
         Err(e) => health.write_failed(&e.message),
     }
-    let mut results: Vec<Result<i64, Error>> = results
+    let mut results: Vec<Result<Vec<i64>, Error>> = results
         .into_iter()
         .map(|r| r.map_err(|e| super::store_error(path, e)))
         .collect();
@@ -315,22 +325,45 @@ fn commit(
     answer(batch, results, outcome.err());
 }
 
+/// One event's rows inside the batch's transaction, under a savepoint: a row that fails takes
+/// the others of its event back out, while the rest of the batch commits.
+fn insert_group(
+    tx: &Connection,
+    evs: &[NewEvent],
+    now: chrono::DateTime<chrono::Utc>,
+) -> rusqlite::Result<Vec<i64>> {
+    tx.execute_batch("SAVEPOINT event")?;
+    let ids: rusqlite::Result<Vec<i64>> = evs.iter().map(|ev| super::insert(tx, ev, now)).collect();
+    match ids {
+        Ok(ids) => {
+            tx.execute_batch("RELEASE event")?;
+            Ok(ids)
+        }
+        Err(e) => {
+            tx.execute_batch("ROLLBACK TO event; RELEASE event")?;
+            Err(e)
+        }
+    }
+}
+
 /// Turn each committed insert that does not read back (an error, or not there as written)
 /// into an error: the listener answers 503 for it, never 200.
 fn read_back(
     check: &mut Reader,
     path: &Path,
     batch: &[Op],
-    results: &mut [Result<i64, Error>],
+    results: &mut [Result<Vec<i64>, Error>],
     health: &Health,
 ) {
-    // Where each insert is in the batch, and what it should read back as.
+    // Where each inserted row's event is in the batch, and what it should read back as.
     let mut at = Vec::new();
     let mut events = Vec::new();
     for (i, (op, r)) in batch.iter().zip(results.iter()).enumerate() {
-        if let (Op::Insert(ev, _), Ok(id)) = (op, r) {
-            at.push(i);
-            events.push((*id, ev.target.as_deref(), &ev.payload[..]));
+        if let (Op::Insert(evs, _), Ok(ids)) = (op, r) {
+            for (ev, id) in evs.iter().zip(ids) {
+                at.push(i);
+                events.push((*id, ev.target.as_deref(), &ev.payload[..]));
+            }
         }
     }
     if events.is_empty() {
@@ -356,8 +389,8 @@ fn read_back(
     }
 }
 
-/// Each operation's answer: an insert's id, a mark's rows changed.
-pub(crate) fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: Option<Error>) {
+/// Each operation's answer: an insert's ids, a mark's rows changed (one number).
+pub(crate) fn answer(batch: Vec<Op>, results: Vec<Result<Vec<i64>, Error>>, failed: Option<Error>) {
     let mut results = results.into_iter();
     for op in batch {
         let result = match (&failed, results.next()) {
@@ -370,7 +403,7 @@ pub(crate) fn answer(batch: Vec<Op>, results: Vec<Result<i64, Error>>, failed: O
                 let _ = reply.send(result);
             }
             Op::Mark { done, .. } => {
-                let _ = done.send(result.map(|n| n > 0));
+                let _ = done.send(result.map(|n| n.first().is_some_and(|n| *n > 0)));
             }
             Op::Flush(reply) => {
                 let _ = reply.send(());
@@ -474,6 +507,61 @@ mod tests {
         assert!(w.health.failing().is_none());
         drop(w);
         thread.join().unwrap();
+    }
+
+    /// An event with several forward targets is stored as one row per target, all or none: a
+    /// row refused takes its event's other rows with it, and leaves the rest of the batch.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_events_rows_for_several_targets_are_stored_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.db");
+        let (store, _lock) = EventStore::open_for_listener(&path).unwrap();
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TRIGGER refuse BEFORE INSERT ON events WHEN NEW.target = 'http://refused/'
+                 BEGIN SELECT RAISE(ABORT, 'refused'); END;",
+            )
+            .unwrap();
+        let (w, _thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
+        let to = |n: usize, target: &str| NewEvent {
+            target: Some(target.into()),
+            ..event(n)
+        };
+        let ids = w
+            .insert_all(vec![
+                to(1, "http://a/"),
+                to(1, "http://b/"),
+                to(1, "http://c/"),
+            ])
+            .await
+            .unwrap();
+        assert_eq!(ids.len(), 3);
+        assert!(ids.windows(2).all(|p| p[0] < p[1]), "{ids:?}");
+        // Sent together, so most likely in one batch: the refused event's rows go, the other
+        // event stays.
+        let (refused, other) = tokio::join!(
+            w.insert_all(vec![to(2, "http://a/"), to(2, "http://refused/")]),
+            w.insert(to(3, "http://a/"))
+        );
+        assert!(refused.unwrap_err().message.contains("refused"));
+        other.unwrap();
+        let seqs: Vec<(String, Option<String>)> = store
+            .list(&Filter::default())
+            .unwrap()
+            .into_iter()
+            .map(|e| (String::from_utf8(e.payload.to_vec()).unwrap(), e.target))
+            .collect();
+        let row = |n: usize, t: &str| (format!("{{\"seq\":{n}}}"), Some(t.to_string()));
+        assert_eq!(
+            seqs,
+            [
+                row(1, "http://a/"),
+                row(1, "http://b/"),
+                row(1, "http://c/"),
+                row(3, "http://a/")
+            ]
+        );
     }
 
     #[tokio::test]
