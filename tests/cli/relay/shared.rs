@@ -602,3 +602,94 @@ fn the_password_can_come_from_pgpassword() {
     assert!(missing.contains("password missing"), "{missing}");
     assert!(!format!("{err}{missing}").contains(PASSWORD));
 }
+
+/// An event for two `--forward` targets is stored as two rows, all or none, on either store:
+/// with the second row refused (a trigger the test adds), the listener answers 503 and keeps
+/// neither, so the service's retry duplicates nothing; once rows are taken again, both are.
+#[test]
+fn an_events_rows_for_several_targets_are_stored_all_or_none_on_either_store() {
+    for (store, pg, _dir) in stores("an_events_rows_for_several_targets") {
+        let home = Home::new();
+        let app = recorder(0);
+        // The listener creates the store's tables; the trigger goes in once they are there.
+        let (_, lines) = listener(&home, &store, &[]).terminate();
+        assert!(!lines.join("\n").contains(PASSWORD));
+        let refuse = |on: bool| match &pg {
+            Some(pg) => {
+                let mut c = postgres::Client::connect(&pg.url, postgres::NoTls).unwrap();
+                c.batch_execute(if on {
+                    "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+                     BEGIN IF NEW.target LIKE '%/refused' THEN RAISE EXCEPTION 'refused'; END IF;
+                     RETURN NEW; END $$;
+                     CREATE TRIGGER refuse BEFORE INSERT ON relay_events
+                     FOR EACH ROW EXECUTE FUNCTION refuse();"
+                } else {
+                    "DROP TRIGGER refuse ON relay_events"
+                })
+                .unwrap();
+            }
+            None => rusqlite::Connection::open(&store)
+                .unwrap()
+                .execute_batch(if on {
+                    "CREATE TRIGGER refuse BEFORE INSERT ON events
+                     WHEN NEW.target LIKE '%/refused'
+                     BEGIN SELECT RAISE(ABORT, 'refused'); END;"
+                } else {
+                    "DROP TRIGGER refuse"
+                })
+                .unwrap(),
+        };
+        let seqs = |store: &str| -> Vec<(i64, String)> {
+            let sql = "SELECT payload, target FROM {t} ORDER BY id";
+            let rows: Vec<(Vec<u8>, String)> = match &pg {
+                Some(pg) => postgres::Client::connect(&pg.url, postgres::NoTls)
+                    .unwrap()
+                    .query(&sql.replace("{t}", "relay_events"), &[])
+                    .unwrap()
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1)))
+                    .collect(),
+                None => {
+                    let c = rusqlite::Connection::open(store).unwrap();
+                    let mut st = c.prepare(&sql.replace("{t}", "events")).unwrap();
+                    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                        .unwrap()
+                        .map(Result::unwrap)
+                        .collect()
+                }
+            };
+            rows.into_iter()
+                .map(|(p, t)| {
+                    let v: Value = serde_json::from_slice(&p).unwrap();
+                    (
+                        v["seq"].as_i64().unwrap(),
+                        t.rsplit('/').next().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        };
+        refuse(true);
+        let forwards = [
+            "--forward".to_string(),
+            format!("candidate_pass={}", app.url("kept")),
+            "--forward".to_string(),
+            format!("candidate_pass={}", app.url("refused")),
+        ];
+        let args: Vec<&str> = forwards.iter().map(String::as_str).collect();
+        let l = listener(&home, &store, &args);
+        assert_eq!(send(&l.url, 1, true), 503, "one of its rows was refused");
+        assert_eq!(seqs(&store), [], "neither row stays");
+        refuse(false);
+        assert_eq!(send(&l.url, 2, true), 200);
+        assert_eq!(
+            seqs(&store),
+            [(2, "kept".to_string()), (2, "refused".to_string())]
+        );
+        wait_for("event 2 forwarded to both targets", 20, || {
+            app.seqs().len() >= 2
+        });
+        assert!(app.seqs().iter().all(|s| *s == 2), "{:?}", app.seqs());
+        let (_, lines) = l.terminate();
+        assert!(!lines.join("\n").contains(PASSWORD));
+    }
+}
