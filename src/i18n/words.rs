@@ -26,6 +26,12 @@ pub fn header(name: &str) -> String {
     in_words(HEADERS, name)
 }
 
+/// A detail view's label as people read it (`Created`, `생성`). A name not listed is shown as
+/// it is.
+pub fn label(name: &str) -> String {
+    in_words(LABELS, name)
+}
+
 /// A stage kind in the reports' words (`applied`: Applied, 지원).
 pub fn stage(kind: &str) -> String {
     in_words(STAGES, kind)
@@ -159,6 +165,74 @@ const HEADERS: &[(&str, &str)] = &[
     ("LAST ERROR", "col-last-error"),
 ];
 
+/// The labels of detail views and the message that says each.
+const LABELS: &[(&str, &str)] = &[
+    ("Active", "label-active"),
+    ("Applicant", "label-applicant"),
+    ("Applied", "label-applied"),
+    ("Author", "label-author"),
+    ("Benefits", "label-benefits"),
+    ("Birth", "label-birth"),
+    ("Callback URL", "label-callback-url"),
+    ("Candidate", "label-candidate"),
+    ("Career", "label-career"),
+    ("Code", "label-code"),
+    ("Content", "label-content"),
+    ("Created", "label-created"),
+    ("Current", "label-current"),
+    ("Deadline", "label-deadline"),
+    ("Desired", "label-desired"),
+    ("Duplicate", "label-duplicate"),
+    ("Education", "label-education"),
+    ("Email", "label-email"),
+    ("Employment", "label-employment"),
+    ("Evaluators", "label-evaluators"),
+    ("Expected fee", "label-expected-fee"),
+    ("Experience", "label-experience"),
+    ("Expired", "label-expired"),
+    ("File", "label-file"),
+    ("History", "label-history"),
+    ("ID", "label-id"),
+    ("Introduction", "label-introduction"),
+    ("Job", "label-job"),
+    ("Job deleted", "label-job-deleted"),
+    ("Kind", "label-kind"),
+    ("Main tasks", "label-main-tasks"),
+    ("Mentions", "label-mentions"),
+    ("Name", "label-name"),
+    ("Open", "label-open"),
+    ("Phone", "label-phone"),
+    ("Photo", "label-photo"),
+    ("Pinned", "label-pinned"),
+    ("Posting", "label-posting"),
+    ("Preferred", "label-preferred"),
+    ("Privacy consent", "label-privacy-consent"),
+    ("Provider", "label-provider"),
+    ("Reply to", "label-reply-to"),
+    ("Requirements", "label-requirements"),
+    ("Result", "label-result"),
+    ("Resume", "label-resume"),
+    ("Resume required", "label-resume-required"),
+    ("Role", "label-role"),
+    ("Round", "label-round"),
+    ("Schedule", "label-schedule"),
+    ("Schedule code", "label-schedule-code"),
+    ("Score", "label-score"),
+    ("Signing key", "label-signing-key"),
+    ("Stage", "label-stage"),
+    ("Stage since", "label-stage-since"),
+    ("Status", "label-status"),
+    ("Title", "label-title"),
+    ("Updated", "label-updated"),
+    ("URI", "label-uri"),
+    ("Personal data", "label-personal-data"),
+    ("Job and stage", "label-job-and-stage"),
+    ("Evaluation", "label-evaluation"),
+    ("Salary", "label-salary"),
+    ("Address", "label-address"),
+    ("Events", "label-events"),
+];
+
 /// The stage kinds as the reports name them.
 const STAGES: &[(&str, &str)] = &[
     ("applied", "report-stage-applied"),
@@ -193,6 +267,7 @@ mod tests {
             SERVICE_VALUES,
             QUESTION_KINDS,
             HEADERS,
+            LABELS,
             STAGES,
             RUN_STATUSES,
         ];

@@ -356,77 +356,6 @@ pub(crate) fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// A detail view's label in the language in use (`Created`, `생성`).
-fn label_text(name: &str) -> String {
-    match name {
-        "Active" => crate::t!("label-active"),
-        "Applicant" => crate::t!("label-applicant"),
-        "Applied" => crate::t!("label-applied"),
-        "Author" => crate::t!("label-author"),
-        "Benefits" => crate::t!("label-benefits"),
-        "Birth" => crate::t!("label-birth"),
-        "Callback URL" => crate::t!("label-callback-url"),
-        "Candidate" => crate::t!("label-candidate"),
-        "Career" => crate::t!("label-career"),
-        "Code" => crate::t!("label-code"),
-        "Content" => crate::t!("label-content"),
-        "Created" => crate::t!("label-created"),
-        "Current" => crate::t!("label-current"),
-        "Deadline" => crate::t!("label-deadline"),
-        "Desired" => crate::t!("label-desired"),
-        "Duplicate" => crate::t!("label-duplicate"),
-        "Education" => crate::t!("label-education"),
-        "Email" => crate::t!("label-email"),
-        "Employment" => crate::t!("label-employment"),
-        "Evaluators" => crate::t!("label-evaluators"),
-        "Expected fee" => crate::t!("label-expected-fee"),
-        "Experience" => crate::t!("label-experience"),
-        "Expired" => crate::t!("label-expired"),
-        "File" => crate::t!("label-file"),
-        "History" => crate::t!("label-history"),
-        "ID" => crate::t!("label-id"),
-        "Introduction" => crate::t!("label-introduction"),
-        "Job" => crate::t!("label-job"),
-        "Job deleted" => crate::t!("label-job-deleted"),
-        "Kind" => crate::t!("label-kind"),
-        "Main tasks" => crate::t!("label-main-tasks"),
-        "Mentions" => crate::t!("label-mentions"),
-        "Name" => crate::t!("label-name"),
-        "Open" => crate::t!("label-open"),
-        "Phone" => crate::t!("label-phone"),
-        "Photo" => crate::t!("label-photo"),
-        "Pinned" => crate::t!("label-pinned"),
-        "Posting" => crate::t!("label-posting"),
-        "Preferred" => crate::t!("label-preferred"),
-        "Privacy consent" => crate::t!("label-privacy-consent"),
-        "Provider" => crate::t!("label-provider"),
-        "Reply to" => crate::t!("label-reply-to"),
-        "Requirements" => crate::t!("label-requirements"),
-        "Result" => crate::t!("label-result"),
-        "Resume" => crate::t!("label-resume"),
-        "Resume required" => crate::t!("label-resume-required"),
-        "Role" => crate::t!("label-role"),
-        "Round" => crate::t!("label-round"),
-        "Schedule" => crate::t!("label-schedule"),
-        "Schedule code" => crate::t!("label-schedule-code"),
-        "Score" => crate::t!("label-score"),
-        "Signing key" => crate::t!("label-signing-key"),
-        "Stage" => crate::t!("label-stage"),
-        "Stage since" => crate::t!("label-stage-since"),
-        "Status" => crate::t!("label-status"),
-        "Title" => crate::t!("label-title"),
-        "Updated" => crate::t!("label-updated"),
-        "URI" => crate::t!("label-uri"),
-        "Personal data" => crate::t!("label-personal-data"),
-        "Job and stage" => crate::t!("label-job-and-stage"),
-        "Evaluation" => crate::t!("label-evaluation"),
-        "Salary" => crate::t!("label-salary"),
-        "Address" => crate::t!("label-address"),
-        "Events" => crate::t!("label-events"),
-        _ => name.to_string(),
-    }
-}
-
 /// The table as text: its columns fitted to its width ([`column_widths`]), its cells wrapped at
 /// words ([`wrap`]), without the padding comfy-table leaves at the end of lines.
 fn finish(t: Table) -> String {
@@ -612,7 +541,7 @@ fn record(opts: &OutputOptions, rows: Vec<(&str, String)>) -> Table {
     let mut t = new_table(opts, &[]);
     for (k, v) in rows {
         if !v.is_empty() {
-            let key = Cell::new(format!("{}:", label_text(k)));
+            let key = Cell::new(format!("{}:", crate::i18n::words::label(k)));
             t.add_row(vec![key, Cell::new(cell_text(&v))]);
         }
     }
@@ -1466,7 +1395,7 @@ fn grouped(
         if rows.iter().all(|(_, v)| v.is_empty()) {
             continue;
         }
-        out.push_str(&format!("\n{}\n", label_text(title)));
+        out.push_str(&format!("\n{}\n", crate::i18n::words::label(title)));
         for line in finish(record(&inner, rows)).lines() {
             out.push_str(&format!("  {line}\n"));
         }
