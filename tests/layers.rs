@@ -80,13 +80,22 @@ fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
     out.sort();
 }
 
-/// The lines of `src` that count: comments and `#[cfg(test)]` modules blanked, numbered from 1.
+/// `file`'s path under `base`, with `/` between its parts.
+fn rel_path(file: &Path, base: &Path) -> String {
+    file.strip_prefix(base)
+        .unwrap()
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// The lines of `src` that count: comments and literals blanked ([`blank_literals`]),
+/// `#[cfg(test)]` modules left out, numbered from 1.
 fn code_lines(src: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut skip_depth: Option<i64> = None;
     let mut pending_test = false;
-    for (i, line) in src.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("").to_string();
+    for (i, line) in blank_literals(src).lines().enumerate() {
+        let code = line.to_string();
         let trimmed = code.trim();
         if let Some(depth) = skip_depth.as_mut() {
             *depth += code.matches('{').count() as i64 - code.matches('}').count() as i64;
@@ -161,11 +170,7 @@ fn offences(
     rs_files(dir, &mut files);
     let mut found = Vec::new();
     for file in files {
-        let rel = file
-            .strip_prefix(dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = rel_path(&file, dir);
         let Some(unit) = unit_of_file(&rel) else {
             continue;
         };
@@ -450,11 +455,7 @@ fn long_functions(base: &Path, dirs: &[PathBuf]) -> Vec<String> {
         let mut files = Vec::new();
         rs_files(dir, &mut files);
         for file in files {
-            let rel = file
-                .strip_prefix(base)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/");
+            let rel = rel_path(&file, base);
             if LONG_FUNCTIONS_ALLOWED.iter().any(|(f, _)| *f == rel) {
                 continue;
             }
