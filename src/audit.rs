@@ -254,6 +254,7 @@ impl Audit {
         let entry = recruit_audit::Entry {
             actor: self.actor.clone(),
             via,
+            agent: None,
             command: self.command.clone(),
             candidates: candidates.to_vec(),
             count: candidates.len() as u64,

@@ -14,6 +14,7 @@ fn entry(actor: &str, via: Via, command: &str, codes: &[&str], fields: &[&str]) 
     Entry {
         actor: actor.into(),
         via,
+        agent: None,
         command: command.into(),
         candidates: codes.iter().map(|c| c.to_string()).collect(),
         count: codes.len() as u64,

@@ -38,18 +38,24 @@ pub enum Via {
     Export,
     Sync,
     Wizard,
+    /// A webhook listener's standard output (events printed).
+    Listen,
     Erase,
+    /// A change of the log's own settings (`audit`, `require_reason`).
+    Config,
 }
 
 impl Via {
     /// Every kind, in the contract's order.
-    pub const ALL: [Via; 6] = [
+    pub const ALL: [Via; 8] = [
         Via::Cli,
         Via::Mcp,
         Via::Export,
         Via::Sync,
         Via::Wizard,
+        Via::Listen,
         Via::Erase,
+        Via::Config,
     ];
 
     /// The name on disk (`cli`, `mcp`, ...).
@@ -60,7 +66,9 @@ impl Via {
             Via::Export => "export",
             Via::Sync => "sync",
             Via::Wizard => "wizard",
+            Via::Listen => "listen",
             Via::Erase => "erase",
+            Via::Config => "config",
         }
     }
 }
@@ -82,12 +90,24 @@ impl std::str::FromStr for Via {
     }
 }
 
+/// The AI assistant behind an MCP tool call, as its `initialize` named itself
+/// (`clientInfo`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agent {
+    pub name: String,
+    pub version: String,
+}
+
 /// What a front end asks to log; a [`Record`] holds one, its keys in this order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// `"kim@work"`: the OS user @ the profile (`"default"` when none); built by the front end.
     pub actor: String,
     pub via: Via,
+    /// For `via: "mcp"`, the assistant; else null. Records written before it existed have no
+    /// such key (and keep verifying: a record's hash is over its JSON as written).
+    #[serde(default)]
+    pub agent: Option<Agent>,
     /// The argv joined with spaces, secrets redacted; or the MCP tool's name.
     pub command: String,
     /// Every code shown (the log keeps the first [`MAX_CODES`]).

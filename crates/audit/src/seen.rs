@@ -91,6 +91,7 @@ impl Seen {
         Entry {
             actor: actor.into(),
             via,
+            agent: None,
             command: command.into(),
             candidates: self.codes.clone(),
             count: self.count(),

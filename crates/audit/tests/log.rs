@@ -19,6 +19,7 @@ fn entry(i: usize) -> Entry {
     Entry {
         actor: "kim@work".into(),
         via: Via::Cli,
+        agent: None,
         command: format!("recruit candidates list --page {i}"),
         candidates: vec![format!("C{i}")],
         count: 1,
@@ -100,7 +101,7 @@ fn the_hash_is_sha256_of_the_records_json_without_hash_keys_sorted_and_compact()
     let r = log.append(&e).unwrap();
     let line = &lines(&log)[0];
     let expected_json =
-        "{\"actor\":\"kim@work\",\"at\":\"2026-03-01T09:00:00.250Z\",\"candidates\":[\"C1\"],\
+        "{\"actor\":\"kim@work\",\"agent\":null,\"at\":\"2026-03-01T09:00:00.250Z\",\"candidates\":[\"C1\"],\
          \"command\":\"recruit candidates list --page 1\",\"count\":1,\"fields\":[\"name\",\"email\"],\
          \"prev\":null,\"reason\":\"월간 점검 \\\"Q1\\\"\",\"sandbox\":true,\"seq\":1,\"via\":\"cli\"}";
     assert_eq!(sorted_compact(line), expected_json);
@@ -108,7 +109,7 @@ fn the_hash_is_sha256_of_the_records_json_without_hash_keys_sorted_and_compact()
     // On disk in the contract's order, the hash last, text as UTF-8.
     let in_order = format!(
         "{{\"seq\":1,\"at\":\"2026-03-01T09:00:00.250Z\",\"actor\":\"kim@work\",\"via\":\"cli\",\
-         \"command\":\"recruit candidates list --page 1\",\"candidates\":[\"C1\"],\"count\":1,\
+         \"agent\":null,\"command\":\"recruit candidates list --page 1\",\"candidates\":[\"C1\"],\"count\":1,\
          \"fields\":[\"name\",\"email\"],\"reason\":\"월간 점검 \\\"Q1\\\"\",\"sandbox\":true,\
          \"prev\":null,\"hash\":\"{}\"}}",
         r.hash
