@@ -34,6 +34,9 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
 
+mod text;
+pub(crate) use text::{command_text, mcp_command};
+
 /// Where this run's records go and what each says besides what was shown: built once per
 /// command from its context ([`Ctx::audit`]); `None` there when `audit = off`.
 #[derive(Clone)]
@@ -44,6 +47,8 @@ pub(crate) struct Audit {
     command: String,
     reason: Option<String>,
     sandbox: bool,
+    /// For an MCP tool call, the assistant that made it (its `initialize`'s `clientInfo`).
+    agent: Option<recruit_audit::Agent>,
     /// Where a record that could not be appended after its run stopped is reported.
     err: Option<crate::io::ErrStream>,
 }
@@ -54,25 +59,47 @@ impl Ctx {
         if !self.logs || !self.settings().audit()? {
             return Ok(None);
         }
+        Ok(self.audit_whatever_its_setting())
+    }
+
+    /// A change of `audit` or `require_reason` (`config set`, `config unset`): its record,
+    /// appended before the change is saved; a record that cannot be appended refuses the
+    /// change (exit 1). With the log off the record goes to the log's file all the same: the
+    /// log being turned on, or off, says so itself.
+    pub(crate) fn log_setting_change(&self, command: String) -> Result<(), Error> {
+        match self.audit_whatever_its_setting() {
+            Some(audit) => audit.append_setting(command),
+            None => Ok(()),
+        }
+    }
+
+    /// The access log of this run even with `audit = off`; `None` only for a context made
+    /// in-process, which logs nothing.
+    fn audit_whatever_its_setting(&self) -> Option<Audit> {
+        if !self.logs {
+            return None;
+        }
         let path = self.audit_log_path();
-        Ok(Some(Audit {
+        Some(Audit {
             log: Arc::new(Log::new(path.clone(), crate::clock::system())),
             path,
             actor: actor(&self.profile),
-            command: command_text(&self.argv),
+            command: self.command_text(),
             reason: self.reason(),
             sandbox: self.globals.sandbox,
+            agent: None,
             err: Some(self.io.err_stream()),
-        }))
+        })
     }
 
-    /// `--reason` / RECRUIT_REASON, when given and not blank.
+    /// `--reason` / RECRUIT_REASON, when given and holding a visible character (spaces and
+    /// format characters such as U+200B alone are no reason).
     pub(crate) fn reason(&self) -> Option<String> {
         self.globals
             .reason
             .as_deref()
             .map(str::trim)
-            .filter(|r| !r.is_empty())
+            .filter(|r| text::visible(r))
             .map(str::to_string)
     }
 
@@ -88,6 +115,16 @@ impl Ctx {
         Ok(())
     }
 
+    /// The command line as the log keeps it ([`command_text`]), worked out once per run.
+    pub(crate) fn command_text(&self) -> String {
+        self.logged_command
+            .get_or_init(|| {
+                let tree = self.tree.map(|build| build());
+                command_text(tree.as_ref(), &self.argv)
+            })
+            .clone()
+    }
+
     /// The access log's file, as the settings resolve it (RECRUIT_AUDIT_LOG, the profile's
     /// `audit_log`, the data directory).
     fn audit_log_path(&self) -> PathBuf {
@@ -95,113 +132,16 @@ impl Ctx {
     }
 }
 
-/// `user@profile`: the OS user (`USER`, else `LOGNAME`, else the uid) and the profile.
+/// `user@profile`: the OS user (`USER`, else `LOGNAME`, else the account of the process's
+/// uid, [`text::os_user`]) and the profile.
 pub(crate) fn actor(profile: &str) -> String {
-    let user = ["USER", "LOGNAME"]
-        .iter()
-        .filter_map(|v| std::env::var(v).ok())
-        .find(|u| !u.trim().is_empty())
-        .unwrap_or_else(uid);
+    let user = text::os_user();
     let profile = if profile.is_empty() {
         crate::config::DEFAULT_PROFILE
     } else {
         profile
     };
     format!("{user}@{profile}")
-}
-
-#[cfg(unix)]
-fn uid() -> String {
-    rustix::process::getuid().as_raw().to_string()
-}
-
-#[cfg(not(unix))]
-fn uid() -> String {
-    "unknown".to_string()
-}
-
-/// Flags whose value is a secret: the settings' secret options (`--api-key`), the webhook
-/// tools' `--signing-key` and the sandbox's `--key`.
-fn secret_flag(arg: &str) -> bool {
-    const OWN: &[&str] = &["--signing-key", "--key"];
-    OWN.contains(&arg)
-        || crate::settings::Key::ALL
-            .iter()
-            .any(|k| k.is_secret() && k.spec().flag == Some(arg))
-}
-
-/// The command line as the log keeps it: the argv joined with spaces, secret flags' values as
-/// `***` (`--api-key X` and `--api-key=X` both `--api-key ***`), an `Authorization` header's
-/// value and any URL's password masked, and every secret the run registered scrubbed
-/// ([`crate::redact::scrub`]).
-pub(crate) fn command_text(argv: &[String]) -> String {
-    let mut out: Vec<String> = Vec::with_capacity(argv.len());
-    let mut hide_next = false;
-    let mut header_next = false;
-    for arg in argv {
-        if std::mem::take(&mut hide_next) {
-            out.push("***".to_string());
-            continue;
-        }
-        if std::mem::take(&mut header_next) {
-            out.push(header(arg));
-            continue;
-        }
-        if secret_flag(arg) {
-            hide_next = true;
-            out.push(arg.clone());
-            continue;
-        }
-        if let Some((flag, _)) = arg.split_once('=').filter(|(f, _)| secret_flag(f)) {
-            out.push(format!("{flag} ***"));
-            continue;
-        }
-        if arg == "-H" || arg == "--header" {
-            header_next = true;
-            out.push(arg.clone());
-            continue;
-        }
-        if let Some(h) = arg.strip_prefix("--header=") {
-            out.push(format!("--header={}", header(h)));
-            continue;
-        }
-        out.push(url_password_masked(arg));
-    }
-    crate::redact::scrub(&out.join(" "))
-}
-
-/// A request header as logged: an `Authorization` (or `Proxy-Authorization`) value masked.
-fn header(h: &str) -> String {
-    match h.split_once(':') {
-        Some((name, _)) if name.trim().to_ascii_lowercase().ends_with("authorization") => {
-            format!("{name}: ***")
-        }
-        _ => url_password_masked(h),
-    }
-}
-
-/// `scheme://user:pass@host...` anywhere in `arg` (`--db=postgres://...` too) with the password
-/// as `***`.
-fn url_password_masked(arg: &str) -> String {
-    let Some(scheme_end) = arg.find("://") else {
-        return arg.to_string();
-    };
-    let rest = &arg[scheme_end + 3..];
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..authority_end];
-    let Some(at) = authority.rfind('@') else {
-        return arg.to_string();
-    };
-    let userinfo = &authority[..at];
-    let user = match userinfo.split_once(':') {
-        Some((user, _)) => format!("{user}:***"),
-        None => return arg.to_string(),
-    };
-    format!(
-        "{}{user}{}",
-        &arg[..scheme_end + 3],
-        &arg[scheme_end + 3 + at..]
-    )
 }
 
 impl Audit {
@@ -259,7 +199,35 @@ impl Audit {
             candidates: candidates.to_vec(),
             count: candidates.len() as u64,
             fields,
-            reason,
+            reason: scrubbed(reason),
+            sandbox: self.sandbox,
+        };
+        self.log
+            .append(&entry)
+            .map(drop)
+            .map_err(|e| self.cannot_append(e.message.to_string()))
+    }
+
+    /// The same log for the calls of one MCP client: its records name `agent`.
+    pub(crate) fn with_agent(&self, agent: Option<recruit_audit::Agent>) -> Audit {
+        Audit {
+            agent,
+            ..self.clone()
+        }
+    }
+
+    /// A change of the log's own settings (`config set audit off`): a record of its own
+    /// (`via: "config"`, no candidate), `command` naming the setting and its new value.
+    pub(crate) fn append_setting(&self, command: String) -> Result<(), Error> {
+        let entry = recruit_audit::Entry {
+            actor: self.actor.clone(),
+            via: Via::Config,
+            agent: None,
+            command,
+            candidates: Vec::new(),
+            count: 0,
+            fields: Vec::new(),
+            reason: scrubbed(self.reason.clone()),
             sandbox: self.sandbox,
         };
         self.log
@@ -284,15 +252,24 @@ impl Audit {
             self.actor.clone(),
             via,
             command.unwrap_or(&self.command).to_string(),
-            self.reason.clone(),
+            scrubbed(self.reason.clone()),
             self.sandbox,
         );
         entry.count += extra;
+        if via == Via::Mcp {
+            entry.agent = self.agent.clone();
+        }
         self.log
             .append(&entry)
             .map(drop)
             .map_err(|e| self.cannot_append(e.message.to_string()))
     }
+}
+
+/// A reason as the log keeps it: every registered secret (the API key, signing keys,
+/// passwords) redacted, so a key pasted into a reason never reaches the log.
+fn scrubbed(reason: Option<String>) -> Option<String> {
+    reason.map(|r| crate::redact::scrub(&r))
 }
 
 /// What a streamed run (a list walked with `--all`, an export, a sync) showed, and its one
@@ -672,38 +649,6 @@ mod tests {
         let only = ["code".to_string(), "candidate_name".to_string()];
         assert_eq!(submission_bits(Some(&only)), 0b01);
         assert_eq!(held_in_submission(&sub, Some(&only)), 0b01);
-    }
-
-    fn argv(line: &str) -> Vec<String> {
-        line.split(' ').map(String::from).collect()
-    }
-
-    #[test]
-    fn secrets_leave_the_command_text() {
-        for (line, logged) in [
-            (
-                "recruit --api-key sk-1 candidates get C1",
-                "recruit --api-key *** candidates get C1",
-            ),
-            (
-                "recruit --api-key=sk-1 candidates get C1",
-                "recruit --api-key *** candidates get C1",
-            ),
-            (
-                "recruit sync --db postgres://kim:pw@db/mirror -H Authorization:Bearer-x",
-                "recruit sync --db postgres://kim:***@db/mirror -H Authorization: ***",
-            ),
-            (
-                "recruit webhooks verify --signing-key=whsec_1 x",
-                "recruit webhooks verify --signing-key *** x",
-            ),
-            (
-                "recruit api https://u@h/p --base-url=https://a:b@h",
-                "recruit api https://u@h/p --base-url=https://a:***@h",
-            ),
-        ] {
-            assert_eq!(command_text(&argv(line)), logged, "{line}");
-        }
     }
 
     #[test]

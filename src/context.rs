@@ -281,6 +281,14 @@ pub struct Ctx {
     /// off`); a context made in-process by [`Ctx::with`], which reads nothing from the
     /// environment, does not.
     pub(crate) logs: bool,
+    /// The command tree (built on demand), by which the access log tells a command line's
+    /// data-free words from free text; set by the front end that parsed the line.
+    pub(crate) tree: Option<fn() -> clap::Command>,
+    /// The command line as the access log keeps it, worked out once.
+    pub(crate) logged_command: std::sync::OnceLock<String>,
+    /// `/etc/recruit/policy.toml` (or RECRUIT_POLICY_FILE), when there is one: above every
+    /// profile, variable and flag.
+    pub(crate) policy: Option<crate::settings::policy::Policy>,
     client: Option<Client>,
     sandbox: Option<crate::sandbox::Sandbox>,
 }
@@ -295,6 +303,8 @@ impl Ctx {
         if let Some(w) = crate::config::readable_by_others(&crate::config::config_path()) {
             crate::tell!(io, "warning-line", warning = w);
         }
+        // Before the config: a broken policy stops every command, whatever else is broken.
+        let policy = crate::settings::policy::load()?;
         let config = Config::load()?;
         if globals.api_key.is_some()
             && std::env::args().any(|a| a == "--api-key" || a.starts_with("--api-key="))
@@ -303,6 +313,7 @@ impl Ctx {
         }
         let mut ctx = Ctx::with(globals, config, io)?;
         ctx.logs = true;
+        ctx.policy = policy;
         // The program as its name (`recruit`), not the path it was started by.
         ctx.argv = std::env::args_os()
             .enumerate()
@@ -337,6 +348,9 @@ impl Ctx {
             io,
             argv: Vec::new(),
             logs: false,
+            tree: None,
+            logged_command: std::sync::OnceLock::new(),
+            policy: None,
             client: None,
             sandbox: None,
         };
@@ -353,6 +367,7 @@ impl Ctx {
             given: self.globals.given(),
             config: &self.config,
             profile: &self.profile,
+            policy: self.policy.as_ref(),
         }
     }
 

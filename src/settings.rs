@@ -15,6 +15,8 @@ use crate::config::Config;
 use crate::error::Error;
 use crate::redact::Secret;
 
+pub(crate) mod policy;
+
 // The plain values of settings live here, below everything that reads them: the output
 // format, the apply variant, where a given value came from.
 
@@ -129,6 +131,8 @@ pub(crate) enum Source {
     KeyCommand,
     /// Built in.
     Default,
+    /// The machine's policy file (`/etc/recruit/policy.toml`), above everything else.
+    Policy,
 }
 
 impl fmt::Display for Source {
@@ -139,6 +143,7 @@ impl fmt::Display for Source {
             Source::Profile => f.write_str("config file"),
             Source::KeyCommand => f.write_str("api_key_command"),
             Source::Default => f.write_str("default"),
+            Source::Policy => f.write_str("policy file"),
         }
     }
 }
@@ -154,6 +159,7 @@ impl Source {
             Source::Profile => t!("source-profile"),
             Source::KeyCommand => t!("source-key-command"),
             Source::Default => t!("source-default"),
+            Source::Policy => t!("source-policy"),
         }
     }
 }
@@ -656,6 +662,8 @@ pub(crate) struct Settings<'a> {
     pub given: Given,
     pub config: &'a Config,
     pub profile: &'a str,
+    /// The machine's policy: its keys come before any flag, variable or profile.
+    pub policy: Option<&'a policy::Policy>,
 }
 
 impl Settings<'_> {
@@ -668,9 +676,17 @@ impl Settings<'_> {
         }
     }
 
-    /// The text of `key` and where it came from: flag or variable, else the profile, else the
-    /// default. The one precedence of every setting.
+    /// The text of `key` and where it came from: the policy, else flag or variable, else the
+    /// profile, else the default. The one precedence of every setting.
     pub(crate) fn raw(&self, key: Key) -> Option<(String, Source)> {
+        if let Some(text) = self.policy.and_then(|p| p.text_of(key)) {
+            return Some((text, Source::Policy));
+        }
+        self.raw_unruled(key)
+    }
+
+    /// [`Settings::raw`] without the policy: what the user's own settings say.
+    fn raw_unruled(&self, key: Key) -> Option<(String, Source)> {
         let spec = key.spec();
         if let Some((text, origin)) = self.given.of(key) {
             return Some((text.to_string(), Self::given_source(spec, origin)));
@@ -726,7 +742,7 @@ impl Settings<'_> {
                 value = text,
                 allowed = allowed
             ),
-            Source::KeyCommand | Source::Default => crate::t!(
+            Source::KeyCommand | Source::Default | Source::Policy => crate::t!(
                 "setting-bad-value",
                 key = key.name(),
                 value = text,
@@ -837,6 +853,39 @@ impl Settings<'_> {
         }
     }
 
+    /// Refuse (exit 2, naming the policy file) a flag, variable or profile setting that
+    /// contradicts the policy: `audit = off`, `require_reason = false`, an access log
+    /// elsewhere. Checked before every command but `config` (which must stay able to fix it).
+    pub(crate) fn check_policy(&self) -> Result<(), Error> {
+        let Some(policy) = self.policy else {
+            return Ok(());
+        };
+        for key in [Key::Audit, Key::RequireReason, Key::AuditLog] {
+            let (Some(ruled), Some((text, source))) = (policy.text_of(key), self.raw_unruled(key))
+            else {
+                continue;
+            };
+            if source == Source::Default || !self.contradicts(key, &ruled, &text) {
+                continue;
+            }
+            let setting = match source {
+                Source::Env(var) | Source::Flag(var) => format!("{var}={text}"),
+                _ => format!("{} = {text} (profile '{}')", key.name(), self.profile),
+            };
+            return Err(policy.refuses(setting, key.name(), policy.said(key)));
+        }
+        Ok(())
+    }
+
+    /// Whether `text` for `key` says otherwise than the policy's `ruled`.
+    pub(crate) fn contradicts(&self, key: Key, ruled: &str, text: &str) -> bool {
+        match key {
+            Key::Audit => parse::on_off(text) != parse::on_off(ruled),
+            Key::RequireReason => parse::boolean(text) != parse::boolean(ruled),
+            _ => std::path::Path::new(text.trim()) != std::path::Path::new(ruled),
+        }
+    }
+
     /// The value a run would use for `key` (secrets redacted) and where it came from; `None`
     /// when nothing sets it and it has no default. A bad value is its error.
     pub(crate) fn effective(&self, key: Key) -> Result<Option<(Value, Source)>, Error> {
@@ -896,6 +945,7 @@ mod tests {
             given: g.given(),
             config,
             profile,
+            policy: None,
         }
     }
 

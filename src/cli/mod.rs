@@ -504,6 +504,12 @@ fn one_thread_will_do(cli: &Cli) -> bool {
     }
 }
 
+/// The command tree as a run parses it (each noun built when reached): what the access log
+/// reads a command line against.
+pub(crate) fn command_tree() -> clap::Command {
+    lazy::deferred(Cli::command)
+}
+
 /// Parse the command line, run the command, and return the process exit code: the one place
 /// that decides how the process ends ([`Ending`]); `main` exits with it.
 pub fn main_entry() -> i32 {
@@ -629,6 +635,7 @@ pub(crate) async fn run(cli: Cli) -> i32 {
             return e.exit_code();
         }
     };
+    ctx.tree = Some(command_tree);
     // The one place the language is decided (flag > env > profile > locale).
     match ctx.settings().lang() {
         Ok(lang) => crate::i18n::set_lang(lang),
@@ -637,7 +644,16 @@ pub(crate) async fn run(cli: Cli) -> i32 {
             return e.exit_code();
         }
     }
-    let result = dispatch(&mut ctx, cli.command).await;
+    // A profile, variable or flag that contradicts the machine's policy runs nothing; `config`
+    // still runs, so the setting can be removed (and refuses to set one).
+    let result = match &cli.command {
+        Command::Config(_) => Ok(()),
+        _ => ctx.settings().check_policy(),
+    };
+    let result = match result {
+        Ok(()) => dispatch(&mut ctx, cli.command).await,
+        Err(e) => Err(e),
+    };
     crate::output::sheet::report_unmapped(&ctx.io);
     ctx.finish().await;
     let ending = Ending::of(result, &ctx.io);

@@ -100,8 +100,13 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
             let key = Key::from_name(&a.key)?;
             // The parser commands read the value with: a broken file is never made.
             key.check(&a.value)?;
+            policy_allows(ctx, key, &a.value)?;
             let mut config = Config::load_from(&ctx.config.path)?;
             config.set(&profile, key, &a.value);
+            if logged_setting(key) {
+                let value = (key.spec().parse)(&a.value).map_or(a.value.clone(), |v| shown(&v));
+                ctx.log_setting_change(format!("recruit config set {key} {value}"))?;
+            }
             config.save()?;
             let shown = if key.is_secret() {
                 "<redacted>".to_string()
@@ -120,7 +125,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
         }
         ConfigCmd::Unset(a) => {
             let key = Key::from_name(&a.key)?;
-            let removed = Config::unset_saved(&ctx.config.path, &profile, key)?;
+            let removed = unset(ctx, &profile, key)?;
             let (key, profile) = (key.name(), profile.as_str());
             let said = if removed {
                 crate::t!("config-removed", key = key, profile = profile)
@@ -132,6 +137,43 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
         }
         ConfigCmd::List => list(ctx, &profile),
     }
+}
+
+/// The settings whose every change is itself a record of the access log (`via: "config"`).
+fn logged_setting(key: Key) -> bool {
+    matches!(key, Key::Audit | Key::RequireReason)
+}
+
+/// `config set KEY VALUE` refused (exit 2, naming the policy file) when the machine's policy
+/// says otherwise: in any profile, a value the policy overrules is never written.
+fn policy_allows(ctx: &Ctx, key: Key, value: &str) -> Result<(), crate::Error> {
+    let Some(policy) = ctx.policy.as_ref() else {
+        return Ok(());
+    };
+    match policy.text_of(key) {
+        Some(ruled) if ctx.settings().contradicts(key, &ruled, value) => Err(policy.refuses(
+            format!("{} = {value} (profile '{}')", key.name(), ctx.profile),
+            key.name(),
+            policy.said(key),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `config unset KEY`: removed from the profile, a logged setting's record appended first
+/// (naming the value it falls back to). Returns whether the key was there.
+fn unset(ctx: &Ctx, profile: &str, key: Key) -> Result<bool, crate::Error> {
+    if !logged_setting(key) {
+        return Config::unset_saved(&ctx.config.path, profile, key);
+    }
+    let mut config = Config::load_from(&ctx.config.path)?;
+    if !config.unset(profile, key) {
+        return Ok(false);
+    }
+    let now = key.spec().default.unwrap_or_default();
+    ctx.log_setting_change(format!("recruit config unset {key} (now {now})"))?;
+    config.save()?;
+    Ok(true)
 }
 
 /// `config get KEY`: the profile's value (secrets redacted), with a note when a flag or env

@@ -729,6 +729,7 @@ source-env = env { $name }
 source-profile = config file
 source-key-command = api_key_command
 source-default = default
+source-policy = policy file
 config-get-not-set = '{ $key }' is not set in profile '{ $profile }' of { $path }
 config-get-not-set-in-effect = '{ $key }' is not set in profile '{ $profile }' of { $path }; commands run now use { $value } from { $source }
 
@@ -1050,6 +1051,12 @@ allowed-on-off = on or off
 allowed-bool = true or false
 audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
 audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
+# The machine's policy (/etc/recruit/policy.toml): above every profile, variable and flag.
+policy-cannot-read = cannot read the policy file { $path }: { $error }; an administrator must make it readable or remove it (a broken policy stops every command)
+policy-not-toml = the policy file { $path } is not valid TOML at line { $line }, column { $column }: { $why }; an administrator must fix it (a broken policy stops every command)
+policy-unknown-key = the policy file { $path } has an unknown key '{ $key }' (it may hold { $keys }); an administrator must fix it (a broken policy stops every command)
+policy-bad-value = the policy file { $path } sets { $key } = { $value }, but { $key } must be { $allowed }; an administrator must fix it (a broken policy stops every command)
+policy-refuses = { $setting } contradicts the policy file { $path } ({ $value }), which applies to every profile: remove that setting (`recruit config unset { $key }` in that profile, or unset the variable)
 list-interrupted = interrupted: the list printed so far is incomplete
 privacy-journal-busy = an export is writing { $journal } right now: run the erasure again once it ends (or stop it with Ctrl-C first)
 privacy-register-damaged = line { $line } of the destruction register { $path } is not JSON ({ $why }): it was changed outside recruit; restore it from a backup

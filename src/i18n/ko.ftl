@@ -675,6 +675,7 @@ source-env = 환경 변수 { $name }
 source-profile = 설정 파일
 source-key-command = api_key_command
 source-default = 기본값
+source-policy = 정책 파일
 config-get-not-set = { $path }의 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다
 config-get-not-set-in-effect = { $path }의 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다. 지금 실행하는 명령은 { $source }의 { $value }을(를) 씁니다
 
@@ -990,6 +991,12 @@ allowed-on-off = on 또는 off
 allowed-bool = true 또는 false
 audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
 audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
+# 기계의 정책(/etc/recruit/policy.toml): 모든 프로필·환경 변수·플래그보다 위에 있습니다.
+policy-cannot-read = 정책 파일 { $path }을(를) 읽을 수 없습니다: { $error }. 관리자가 읽을 수 있게 하거나 지워야 합니다(망가진 정책은 모든 명령을 멈춥니다)
+policy-not-toml = 정책 파일 { $path }의 { $line }행 { $column }열이 올바른 TOML이 아닙니다: { $why }. 관리자가 고쳐야 합니다(망가진 정책은 모든 명령을 멈춥니다)
+policy-unknown-key = 정책 파일 { $path }에 모르는 키 '{ $key }'가 있습니다({ $keys }만 쓸 수 있습니다). 관리자가 고쳐야 합니다(망가진 정책은 모든 명령을 멈춥니다)
+policy-bad-value = 정책 파일 { $path }이(가) { $key } = { $value }로 정하지만 { $key }은(는) { $allowed }여야 합니다. 관리자가 고쳐야 합니다(망가진 정책은 모든 명령을 멈춥니다)
+policy-refuses = { $setting } 설정이 모든 프로필에 적용되는 정책 파일 { $path }({ $value })과 어긋납니다: 그 설정을 지우세요(그 프로필에서 `recruit config unset { $key }`, 또는 환경 변수 해제)
 list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
 privacy-journal-busy = 지금 내보내기가 { $journal }에 쓰고 있습니다. 끝난 뒤 삭제를 다시 실행하세요(또는 먼저 Ctrl-C로 멈추세요)
 privacy-register-damaged = 파기 대장 { $path }의 { $line }번째 줄이 JSON이 아닙니다({ $why }). recruit 밖에서 바뀌었습니다. 백업에서 복원하세요

@@ -88,19 +88,17 @@ impl Server {
 
     /// Append the call's record when its result holds a personal value (what the policy left
     /// out is not in it, so not in `fields`). A log that cannot be written withholds the result.
-    fn log_call(
-        &self,
-        name: &str,
-        at: Personal,
-        body: &Value,
-        about: Option<&str>,
-    ) -> Result<(), Error> {
+    fn log_call(&self, call: &Call<'_>, at: Personal, body: &Value) -> Result<(), Error> {
         let Some(audit) = &self.audit else {
             return Ok(());
         };
         let mut seen = recruit_audit::Seen::default();
-        at.see(&mut seen, body, about);
-        audit.append(recruit_audit::Via::Mcp, Some(name), &seen)
+        at.see(&mut seen, body, call.about.as_deref());
+        // The tool's name and its data-free arguments (a query or a text is `…`).
+        let command = crate::audit::mcp_command(call.name, &call.schema, call.args);
+        audit
+            .with_agent(call.agent.clone())
+            .append(recruit_audit::Via::Mcp, Some(&command), &seen)
     }
 
     /// The client, or the error a call gets when recruit mcp has no configuration.
@@ -125,8 +123,14 @@ impl Server {
             .collect()
     }
 
-    /// Run one tool: its result, or the error result a model reads.
-    pub(crate) async fn call(&self, name: &str, args: Map<String, Value>) -> CallToolResult {
+    /// Run one tool for the assistant `agent` (its `initialize`'s `clientInfo`, whom the
+    /// access log names): its result, or the error result a model reads.
+    pub(crate) async fn call_by(
+        &self,
+        name: &str,
+        args: Map<String, Value>,
+        agent: Option<recruit_audit::Agent>,
+    ) -> CallToolResult {
         let Some(def) = tools::find(name) else {
             return failure(crate::t!("mcp-unknown-tool", name = name));
         };
@@ -153,6 +157,14 @@ impl Server {
             .get("candidate")
             .and_then(Value::as_str)
             .map(str::to_string);
+        let given = args.clone();
+        let call = Call {
+            name,
+            schema: def.input_schema(),
+            args: &given,
+            about,
+            agent,
+        };
         let result = (def.run)(self, &Args(args)).await.map(|mut o| {
             if self.personal == PersonalData::Basic {
                 let body = match &mut o {
@@ -166,8 +178,7 @@ impl Server {
             let body = match &o {
                 Outcome::Body(b) | Outcome::WithNotes(b, _) => b,
             };
-            self.log_call(name, def.personal, body, about.as_deref())
-                .map(|()| o)
+            self.log_call(&call, def.personal, body).map(|()| o)
         });
         match result {
             Ok(Outcome::Body(body)) => success(body, None),
@@ -179,6 +190,16 @@ impl Server {
             )),
         }
     }
+}
+
+/// One tool call as the access log names it.
+struct Call<'a> {
+    name: &'a str,
+    schema: Map<String, Value>,
+    args: &'a Map<String, Value>,
+    /// The candidate the call is about, for a result that doesn't name it (submissions).
+    about: Option<String>,
+    agent: Option<recruit_audit::Agent>,
 }
 
 pub(crate) enum Outcome {
@@ -472,7 +493,7 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         if tools::find(&request.name).is_none() {
             return Err(McpError::invalid_params(
@@ -481,7 +502,12 @@ impl ServerHandler for Server {
             ));
         }
         let args = request.arguments.unwrap_or_default();
-        Ok(self.call(&request.name, args).await.into())
+        // The assistant as its `initialize` named itself: the access log's `agent`.
+        let agent = context.peer.peer_info().map(|info| recruit_audit::Agent {
+            name: info.client_info.name.clone(),
+            version: info.client_info.version.clone(),
+        });
+        Ok(self.call_by(&request.name, args, agent).await.into())
     }
 }
 

@@ -34,7 +34,8 @@ pub(crate) fn log_erasure(
 mod tests {
     /// The erase record's command line is the access log's ([`crate::audit::command_text`]).
     fn command_line(argv: impl Iterator<Item = String>) -> String {
-        crate::audit::command_text(&argv.collect::<Vec<_>>())
+        let tree = crate::cli::command_tree();
+        crate::audit::command_text(Some(&tree), &argv.collect::<Vec<_>>())
     }
 
     #[test]
@@ -57,7 +58,7 @@ mod tests {
             assert!(!line.contains(secret), "{line}");
         }
         assert!(
-            line.contains("privacy erase C1 --db=postgres://bi:***@db/recruiting"),
+            line.contains("privacy erase C1 --db postgres://bi:***@db/recruiting"),
             "{line}"
         );
     }
