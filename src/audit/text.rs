@@ -264,11 +264,16 @@ fn positional_text(def: Option<&clap::Arg>, value: &str) -> String {
     }
 }
 
-/// A code the service gives a record (`C1001`, `F12`, `J3`), or a short number (an id): names
+/// A code the service gives a record (`C1001`, `F12`, `EV-1001`), or a short number (an id): names
 /// a record, not a person. Phone numbers are longer than nine digits.
 fn is_code(v: &str) -> bool {
     let letters = v.chars().take_while(|c| c.is_ascii_alphabetic()).count();
     let digits = &v[letters..];
+    // `EV-1001`: a hyphen between the letters and the number.
+    let digits = match digits.strip_prefix('-') {
+        Some(d) if letters > 0 => d,
+        _ => digits,
+    };
     letters <= 4
         && !digits.is_empty()
         && digits.chars().all(|c| c.is_ascii_digit())

@@ -328,7 +328,10 @@ fn require_reason_refuses_export_and_sync_with_exit_2_and_writes_nothing() {
         .filter(|n| n.starts_with("out.ndjson") || n.starts_with("mirror.db"))
         .collect();
     assert!(left.is_empty(), "written: {left:?}");
-    assert!(records(&log).is_empty());
+    // Only the setting's own record (via config).
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0]["via"], json!("config"));
     // With a reason it runs, and the reason is recorded; other commands need none.
     ok(
         &sb,
@@ -344,8 +347,8 @@ fn require_reason_refuses_export_and_sync_with_exit_2_and_writes_nothing() {
     );
     ok(&sb, &log, &["candidates", "get", "C1001"]);
     let r = records(&log);
-    assert_eq!(r.len(), 2);
-    assert_eq!(r[0]["reason"], json!("audit"));
+    assert_eq!(r.len(), 3);
+    assert_eq!(r[1]["reason"], json!("audit"));
 }
 
 #[test]
@@ -360,7 +363,10 @@ fn audit_off_logs_nothing() {
         &log,
         &["export", "candidates", "--out", file.to_str().unwrap()],
     );
-    assert!(!log.exists(), "audit = off wrote {}", log.display());
+    // Turning the log off is itself a record, in the log being turned off; then nothing.
+    let r = records(&log);
+    assert_eq!(r.len(), 1, "audit = off wrote {r:?}");
+    assert_eq!(r[0]["via"], json!("config"));
     let bad = run(&sb, &log, &["config", "set", "audit", "maybe"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr_of(&bad).contains("on or off"), "{}", stderr_of(&bad));
@@ -400,16 +406,16 @@ fn an_mcp_tool_call_logs_via_mcp_what_the_policy_let_through() {
     let r = records(&log);
     assert_eq!(r.len(), 3, "forms_list logs nothing: {r:?}");
     assert_eq!(r[0]["via"], json!("mcp"));
-    assert_eq!(r[0]["command"], json!("candidates_get"));
+    assert_eq!(r[0]["command"], json!("candidates_get code=C1001"));
     assert_eq!(strings(&r[0]["candidates"]), ["C1001"]);
     let fields = strings(&r[0]["fields"]);
     assert!(fields.contains(&"email".to_string()), "{fields:?}");
     // Left out by `--personal-data basic`: not in the result, so not logged.
     assert!(!fields.contains(&"birth".to_string()), "{fields:?}");
-    assert_eq!(r[1]["command"], json!("evaluations_get"));
+    assert_eq!(r[1]["command"], json!("evaluations_get code=EV-1001"));
     assert!(!strings(&r[1]["fields"]).contains(&"member.phone".to_string()));
     // Submissions name the candidate's name and email; the call's `candidate` is whose.
-    assert_eq!(r[2]["command"], json!("submissions_list"));
+    assert_eq!(r[2]["command"], json!("submissions_list candidate=C1001"));
     assert_eq!(strings(&r[2]["candidates"]), ["C1001"]);
     assert!(
         strings(&r[2]["fields"]).contains(&"name".to_string()),

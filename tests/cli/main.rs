@@ -25,6 +25,7 @@ mod mcp;
 mod mcp_wire;
 mod outfiles;
 mod people;
+mod policy;
 mod privacy;
 mod readme;
 mod relay;

@@ -30,6 +30,12 @@ impl Home {
         self.dir.path().join("data")
     }
 
+    /// The policy file every command of this home reads (RECRUIT_POLICY_FILE): none until a
+    /// test writes it.
+    pub fn policy_path(&self) -> PathBuf {
+        self.dir.path().join("policy.toml")
+    }
+
     /// `recruit` with no RECRUIT_* variables from the outside, a fixed time zone and width.
     pub fn cmd(&self) -> Command {
         let mut c = Command::from_std(self.bare_cmd());
@@ -59,6 +65,9 @@ impl Home {
         }
         c.env("RECRUIT_CONFIG_DIR", self.config_dir())
             .env("RECRUIT_DATA_DIR", self.data_dir())
+            // The machine's policy is this home's (none unless a test writes it): a test of
+            // /etc/recruit/policy.toml never reaches the others.
+            .env("RECRUIT_POLICY_FILE", self.policy_path())
             .env("TZ", "UTC")
             .env("COLUMNS", "120");
         c
