@@ -18,8 +18,8 @@ use crate::error::{Error, ExitKind};
 /// Where the policy is.
 pub(crate) const SYSTEM_PATH: &str = "/etc/recruit/policy.toml";
 
-/// The variable naming another policy file, for tests and packagers (a distribution that keeps
-/// its configuration elsewhere).
+/// The variable naming another policy file, for the test suite: read only by debug builds
+/// (those `cargo test` makes), so no variable gets a released binary out of the policy.
 pub(crate) const PATH_VAR: &str = "RECRUIT_POLICY_FILE";
 
 /// The keys a policy may hold, in the order messages list them.
@@ -38,10 +38,13 @@ pub(crate) struct Policy {
     pub audit_log: Option<PathBuf>,
 }
 
-/// The policy file's path: RECRUIT_POLICY_FILE when set and not empty, else
+/// The policy file's path: in a debug build RECRUIT_POLICY_FILE when set and not empty, else
 /// [`SYSTEM_PATH`].
 pub(crate) fn path() -> PathBuf {
-    match std::env::var_os(PATH_VAR).filter(|p| !p.is_empty()) {
+    let given = cfg!(debug_assertions)
+        .then(|| std::env::var_os(PATH_VAR))
+        .flatten();
+    match given.filter(|p| !p.is_empty()) {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(SYSTEM_PATH),
     }

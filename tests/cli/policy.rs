@@ -94,7 +94,11 @@ fn a_policy_applies_to_every_profile_variable_and_flag() {
     ] {
         let o = run(&mut cmd, &["export", "candidates", "--out", out]);
         assert_eq!(o.status.code(), Some(2), "{how}: {}", stderr_of(&o));
-        assert!(stderr_of(&o).contains("--reason"), "{how}: {}", stderr_of(&o));
+        assert!(
+            stderr_of(&o).contains("--reason"),
+            "{how}: {}",
+            stderr_of(&o)
+        );
     }
     assert!(!Path::new(out).exists(), "nothing written");
 
@@ -115,7 +119,8 @@ fn a_policy_applies_to_every_profile_variable_and_flag() {
     );
     refused(&o, &policy, &["audit_log"], "audit_log elsewhere");
     let o = run(
-        sb.cmd().env("RECRUIT_AUDIT_LOG", sb.home.dir.path().join("mine.log")),
+        sb.cmd()
+            .env("RECRUIT_AUDIT_LOG", sb.home.dir.path().join("mine.log")),
         &["candidates", "get", "C1001"],
     );
     refused(&o, &policy, &["RECRUIT_AUDIT_LOG"], "RECRUIT_AUDIT_LOG");
@@ -142,21 +147,29 @@ fn a_policy_applies_to_every_profile_variable_and_flag() {
 
     // With a reason, an unknown profile runs, logged in the policy's log.
     let o = run(
-        sb.cmd().args(["--profile", "ghost", "--reason", "quarterly review"]),
+        sb.cmd()
+            .args(["--profile", "ghost", "--reason", "quarterly review"]),
         &["export", "candidates", "--out", out],
     );
     assert!(o.status.success(), "{}", stderr_of(&o));
     let r = records(&log);
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0]["via"], "export");
-    assert!(r[0]["actor"].as_str().unwrap().ends_with("@ghost"), "{}", r[0]);
+    assert!(
+        r[0]["actor"].as_str().unwrap().ends_with("@ghost"),
+        "{}",
+        r[0]
+    );
     assert!(!sb.home.data_dir().join("audit.log").exists());
 
     // `config list` says where the rule comes from.
     let o = run(&mut sb.cmd(), &["config", "list", "-o", "json"]);
     assert!(o.status.success(), "{}", stderr_of(&o));
     let list: Value = serde_json::from_str(&stdout_of(&o)).unwrap();
-    assert_eq!(list["effective"]["audit"]["source"], "policy file", "{list}");
+    assert_eq!(
+        list["effective"]["audit"]["source"], "policy file",
+        "{list}"
+    );
     assert_eq!(list["effective"]["require_reason"]["value"], true, "{list}");
 }
 
@@ -166,8 +179,16 @@ fn a_broken_policy_stops_every_command() {
     let policy = sb.home.policy_path();
     let cases: &[(&str, &[u8], &[&str])] = &[
         ("not TOML", b"audit = required\n", &["TOML", "line 1"]),
-        ("an unknown key", b"audit = \"required\"\naudti_log = \"/x\"\n", &["audti_log"]),
-        ("a wrong type", b"require_reason = \"yes\"\n", &["require_reason", "true or false"]),
+        (
+            "an unknown key",
+            b"audit = \"required\"\naudti_log = \"/x\"\n",
+            &["audti_log"],
+        ),
+        (
+            "a wrong type",
+            b"require_reason = \"yes\"\n",
+            &["require_reason", "true or false"],
+        ),
         ("a wrong value", b"audit = \"on\"\n", &["audit", "required"]),
         ("not UTF-8", b"audit = \"\xff\"\n", &["cannot read"]),
     ];
@@ -209,7 +230,15 @@ fn the_machines_policy_file_applies() {
     let scratch = sb.home.dir.path().join("mnt");
     std::fs::create_dir(&scratch).unwrap();
     let probe = std::process::Command::new("unshare")
-        .args(["--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs"])
+        .args([
+            "--mount",
+            "--propagation",
+            "private",
+            "mount",
+            "-t",
+            "tmpfs",
+            "tmpfs",
+        ])
         .arg(&scratch)
         .stderr(Stdio::null())
         .status()
@@ -246,7 +275,8 @@ fn the_machines_policy_file_applies() {
         // A tmpfs over /etc/recruit in a private namespace: the policy is at the real path
         // for this one process tree.
         let mut c = std::process::Command::new("unshare");
-        c.args(["--mount", "--propagation", "private", "sh", "-c"]).arg(format!(
+        c.args(["--mount", "--propagation", "private", "sh", "-c"])
+            .arg(format!(
             "mount -t tmpfs tmpfs {DIR} && printf '{}' > {DIR}/policy.toml && exec {recruit_line}",
             policy_text.replace('\n', "\\n")
         ));
@@ -329,7 +359,13 @@ fn a_reason_needs_a_visible_character() {
     // A visible character among them counts, and is the reason recorded.
     let o = sb
         .cmd()
-        .args(["export", "candidates", "--reason", "\u{200b}티켓 4411", "--out"])
+        .args([
+            "export",
+            "candidates",
+            "--reason",
+            "\u{200b}티켓 4411",
+            "--out",
+        ])
         .arg(&out)
         .output()
         .unwrap();
@@ -347,7 +383,14 @@ fn changes_of_the_logs_settings_are_records_written_before_they_take_effect() {
         assert!(o.status.success(), "{args:?}: {}", stderr_of(&o));
     };
     ok(&["candidates", "get", "C1001"]);
-    ok(&["--profile", "work", "config", "set", "require_reason", "true"]);
+    ok(&[
+        "--profile",
+        "work",
+        "config",
+        "set",
+        "require_reason",
+        "true",
+    ]);
     ok(&["config", "set", "audit", "off"]);
     // Off: the record of turning it off is the last the log holds.
     ok(&["candidates", "get", "C1002"]);
@@ -404,7 +447,16 @@ fn a_record_keeps_no_typed_data_and_no_secret() {
         assert!(o.status.success(), "{args:?}: {}", stderr_of(&o));
     };
     let jq = format!("select(.email == \"{email}\") | .code");
-    ok(&["candidates", "list", "--stage", "applied", "--jq", &jq, "-o", "json"]);
+    ok(&[
+        "candidates",
+        "list",
+        "--stage",
+        "applied",
+        "--jq",
+        &jq,
+        "-o",
+        "json",
+    ]);
     let reason = format!("ticket 4411 with key {KEY}");
     ok(&["--reason", &reason, "candidates", "get", "C1001"]);
     ok(&["api", "GET", &format!("/v1/candidates/C1001?note={email}")]);
@@ -510,11 +562,7 @@ impl Session {
     }
 
     fn call(&mut self, id: i64, tool: &str, args: Value) -> Value {
-        let a = self.request(
-            id,
-            "tools/call",
-            json!({"name": tool, "arguments": args}),
-        );
+        let a = self.request(id, "tools/call", json!({"name": tool, "arguments": args}));
         assert_eq!(a["result"]["isError"], json!(false), "{tool}: {a}");
         a
     }
@@ -537,7 +585,11 @@ fn an_mcp_call_names_its_assistant_and_no_typed_data() {
     {
         let mut s = Session::start(&sb, json!({"name": "claude-desktop", "version": "0.9.2"}));
         s.call(1, "candidates_get", json!({"code": "C1001"}));
-        s.call(2, "candidates_list", json!({"stage": "applied", "limit": 3}));
+        s.call(
+            2,
+            "candidates_list",
+            json!({"stage": "applied", "limit": 3}),
+        );
     }
     let r = records(&log);
     let mcp: Vec<&Value> = r.iter().filter(|r| r["via"] == "mcp").collect();
@@ -565,7 +617,11 @@ fn an_mcp_search_query_is_not_logged() {
     // A query for an email the mirror holds: the result names the candidate, the log only
     // the code, never the query.
     let c: Value = serde_json::from_str(&stdout_of(&sb.run(&[
-        "candidates", "get", "C1001", "-o", "json",
+        "candidates",
+        "get",
+        "C1001",
+        "-o",
+        "json",
     ])))
     .unwrap();
     let email = c["resource"]["email"].as_str().unwrap().to_string();
@@ -594,7 +650,10 @@ fn without_user_or_logname_the_actor_is_the_uids_account() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr_of(&o));
-    let me = std::process::Command::new("id").arg("-un").output().unwrap();
+    let me = std::process::Command::new("id")
+        .arg("-un")
+        .output()
+        .unwrap();
     let me = String::from_utf8_lossy(&me.stdout).trim().to_string();
     assert!(!me.is_empty() && me.parse::<u32>().is_err(), "{me}");
     let r = records(&log);
