@@ -259,6 +259,7 @@ fn positional_text(def: Option<&clap::Arg>, value: &str) -> String {
         Some(_) if id == "method" && value.chars().all(|c| c.is_ascii_alphabetic()) => {
             value.to_string()
         }
+        // `config set KEY VALUE`'s value may be a key: never kept.
         Some(d) if keeps_value(d) && id != "value" => data_free(value),
         _ => HIDDEN.into(),
     }

@@ -108,7 +108,8 @@ pub struct Entry {
     /// such key (and keep verifying: a record's hash is over its JSON as written).
     #[serde(default)]
     pub agent: Option<Agent>,
-    /// The argv joined with spaces, secrets redacted; or the MCP tool's name.
+    /// The command path, its flags and only their data-free values (typed free text as `…`,
+    /// secrets as `***`); or the MCP tool's name and its data-free arguments.
     pub command: String,
     /// Every code shown (the log keeps the first [`MAX_CODES`]).
     pub candidates: Vec<String>,
