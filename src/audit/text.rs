@@ -42,6 +42,7 @@ const KEPT: &[&str] = &[
     "db",
     "store",
     "via",
+    "port",
 ];
 
 /// Value names (clap's `value_name`) of values that name no data: numbers, durations, dates,

@@ -170,7 +170,12 @@ fn unset(ctx: &Ctx, profile: &str, key: Key) -> Result<bool, crate::Error> {
     if !config.unset(profile, key) {
         return Ok(false);
     }
-    let now = key.spec().default.unwrap_or_default();
+    // What runs use once it is gone: the policy's value, else the default.
+    let now = ctx
+        .policy
+        .as_ref()
+        .and_then(|p| p.text_of(key))
+        .unwrap_or_else(|| key.spec().default.unwrap_or_default().to_string());
     ctx.log_setting_change(format!("recruit config unset {key} (now {now})"))?;
     config.save()?;
     Ok(true)
