@@ -1053,7 +1053,6 @@ audit-cannot-append = cannot append to the access log { $path }: { $error }; mak
 list-interrupted = interrupted: the list printed so far is incomplete
 privacy-journal-busy = an export is writing { $journal } right now: run the erasure again once it ends (or stop it with Ctrl-C first)
 privacy-register-damaged = line { $line } of the destruction register { $path } is not JSON ({ $why }): it was changed outside recruit; restore it from a backup
-privacy-relay-postgres = --store { $store }: this version of recruit keeps the relay's store in a file only; give the events.db file (or leave --store out for the default)
 privacy-part-mirror = the mirror { $location }
 privacy-part-relay = the relay's store { $location }
 privacy-part-journals = the journals of { $count ->

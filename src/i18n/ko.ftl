@@ -993,7 +993,6 @@ audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $
 list-interrupted = 중단됨: 지금까지 출력한 목록은 완전하지 않습니다
 privacy-journal-busy = 지금 내보내기가 { $journal }에 쓰고 있습니다. 끝난 뒤 삭제를 다시 실행하세요(또는 먼저 Ctrl-C로 멈추세요)
 privacy-register-damaged = 파기 대장 { $path }의 { $line }번째 줄이 JSON이 아닙니다({ $why }). recruit 밖에서 바뀌었습니다. 백업에서 복원하세요
-privacy-relay-postgres = --store { $store }: 이 버전의 recruit는 릴레이 저장소를 파일로만 둡니다. events.db 파일을 주거나 --store를 빼서 기본값을 쓰세요
 privacy-part-mirror = 미러 { $location }
 privacy-part-relay = 릴레이 저장소 { $location }
 privacy-part-journals = 끝나지 않은 내보내기 { $count }개의 저널

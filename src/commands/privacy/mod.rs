@@ -6,7 +6,6 @@ pub(crate) mod audit;
 pub(crate) mod erase;
 pub(crate) mod register;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
@@ -139,37 +138,25 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: PrivacyCmd) -> Result<(), Error> {
 }
 
 /// Where the stores are, found without opening any (nothing is changed, not even a byte of
-/// an SQLite file that opening and closing could checkpoint).
-fn locate(a: &StoreArgs) -> Result<(Place<Target>, Place<PathBuf>), Error> {
+/// an SQLite file that opening and closing could checkpoint). A PostgreSQL relay store is
+/// reached as a file is; whether it is there is known once connected.
+fn locate(a: &StoreArgs) -> (Place<Target>, Place<Target>) {
     let target = Target::parse(a.mirror.db.as_deref());
     let mirror = match &target {
         Target::Sqlite(p) if !p.exists() => Place::Absent(target.shown()),
         _ => Place::Here(target),
     };
-    let relay = match a.store.as_deref() {
-        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
-            return Err(Error::usage(crate::t!(
-                "privacy-relay-postgres",
-                store = crate::sync::mirror::redact_url(u)
-            )));
-        }
-        given => {
-            let p = given
-                .map(PathBuf::from)
-                .unwrap_or_else(crate::webhook::store::EventStore::default_path);
-            if p.exists() {
-                Place::Here(p)
-            } else {
-                Place::Absent(p.display().to_string())
-            }
-        }
+    let relay = crate::webhook::store::target(a.store.as_deref());
+    let relay = match &relay {
+        Target::Sqlite(p) if !p.exists() => Place::Absent(relay.shown()),
+        _ => Place::Here(relay),
     };
-    Ok((mirror, relay))
+    (mirror, relay)
 }
 
 /// The stores opened: the mirror with the one-sync lock (never beside a sync that could
 /// write the data back).
-async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Stores, Error> {
+async fn open(ctx: &Ctx, found: (Place<Target>, Place<Target>)) -> Result<Stores, Error> {
     let mirror = match found.0 {
         Place::Here(t) => Place::Here(
             MirrorActor::open_with_clock(t, ctx.net()?, Access::Purge, crate::clock::system())
@@ -186,16 +173,13 @@ async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Store
 }
 
 /// The stores in words, for the question asked before erasing.
-fn stores_said(mirror: Option<String>, relay: &Place<PathBuf>, journals: usize) -> String {
+fn stores_said(mirror: Option<String>, relay: &Place<Target>, journals: usize) -> String {
     let mut parts = Vec::new();
     if let Some(m) = mirror {
         parts.push(crate::t!("privacy-part-mirror", location = m));
     }
-    if let Place::Here(p) = relay {
-        parts.push(crate::t!(
-            "privacy-part-relay",
-            location = p.display().to_string()
-        ));
+    if let Place::Here(t) = relay {
+        parts.push(crate::t!("privacy-part-relay", location = t.shown()));
     }
     if journals > 0 {
         parts.push(crate::t!("privacy-part-journals", count = journals));
@@ -231,7 +215,7 @@ async fn erase_codes(ctx: &mut Ctx, a: EraseArgs) -> Result<(), Error> {
         }
     }
     let format = ctx.format()?;
-    let found = locate(&a.stores)?;
+    let found = locate(&a.stores);
     let mirror = match &found.0 {
         Place::Here(t) => Some(t.shown()),
         _ => None,
@@ -285,7 +269,7 @@ fn print_done(
 async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
     let (rule, before) = crate::commands::sync::purge_rule(a.stage, a.older_than)?;
     let format = ctx.format()?;
-    let stores = open(ctx, locate(&a.stores)?).await?;
+    let stores = open(ctx, locate(&a.stores)).await?;
     let preview = match &stores.mirror {
         Place::Here(m) => erase::preview(m, &rule, a.dry_run).await?,
         _ => Vec::new(),

@@ -115,6 +115,36 @@ pub(crate) fn connect(
     config.connect(tls)
 }
 
+impl Postgres {
+    /// ANALYZE of a table left empty keeps the statistics it had (there is no row to take
+    /// new ones from): a superuser removes them; another role cannot (PostgreSQL 15 to 17
+    /// have no call for it), which the README says.
+    fn forget_statistics_of_empty(&mut self, tables: &[&str]) -> Result<(), Error> {
+        let superuser = self
+            .query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user", &[])?
+            .first()
+            .and_then(|r| r.first())
+            .is_some_and(Val::truthy);
+        if !superuser {
+            return Ok(());
+        }
+        for t in tables {
+            let empty = self
+                .query(&format!("SELECT NOT EXISTS (SELECT 1 FROM {t})"), &[])?
+                .first()
+                .and_then(|r| r.first())
+                .is_some_and(Val::truthy);
+            if empty {
+                self.execute(
+                    "DELETE FROM pg_statistic WHERE starelid = $1::text::regclass",
+                    &[Val::text(*t)],
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Backend for Postgres {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
@@ -198,10 +228,14 @@ impl Backend for Postgres {
             self.batch("SELECT pg_stat_force_next_flush()")?;
         }
         // The old row versions (dead tuples, their TOAST values and index entries) keep
-        // the values until a vacuum removes them: now, not when autovacuum gets to it. A
-        // plain VACUUM (outside any transaction, as it must be): readers (BI tools) go on
-        // beside it.
-        self.batch(&format!("VACUUM {}", tables.join(", ")))
+        // the values until the table is rewritten, and a plain VACUUM only marks their space
+        // free (the bytes stay in the relation files). VACUUM FULL writes new files for each
+        // table, its TOAST and its indexes, holding only the rows as they are now (outside
+        // any transaction, as it must be; a BI query waits for it, table by table). ANALYZE
+        // then rebuilds `pg_stats` from those rows: statistics gathered before (by a sync's
+        // ANALYZE or autovacuum) hold sampled values, the erased ones among them.
+        self.batch(&format!("VACUUM (FULL, ANALYZE) {}", tables.join(", ")))?;
+        self.forget_statistics_of_empty(tables)
     }
 
     fn max_params(&self) -> usize {
