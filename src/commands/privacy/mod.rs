@@ -36,7 +36,8 @@ const ERASE_EXAMPLES: &str = "\
 Examples:
   recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'   # asks on a terminal
   recruit privacy erase C1001 C1002 --yes -o json
-  recruit privacy erase C1001 --db ~/recruiting.db --store /srv/relay/events.db --yes";
+  recruit privacy erase C1001 --db ~/recruiting.db --store /srv/relay/events.db --yes
+  recruit privacy erase C1001 --store postgres://relay@db.internal/relay --yes";
 
 const RETENTION_EXAMPLES: &str = "\
 Examples:
@@ -58,7 +59,8 @@ pub enum PrivacyCmd {
     /// nulled and its memos and submissions deleted. Each relay event naming the candidate
     /// keeps its id, action, times and status; the personal values of its payload become
     /// null. No readable copy stays in an SQLite file (free pages, journal and WAL
-    /// included) and no dead row in PostgreSQL. An unfinished export's journal gets the
+    /// included) nor in PostgreSQL (the touched tables are rewritten and analyzed: no dead
+    /// row, no old value in their files or in pg_stats). An unfinished export's journal gets the
     /// candidate marked as done, so `--resume` never fetches it again; the export's own
     /// files (FILE, FILE.partial) are listed as they may hold the data, and not touched. A
     /// store that does not exist is skipped and said, and so is a code found nowhere. Each
@@ -87,8 +89,8 @@ pub struct StoreArgs {
     #[command(flatten)]
     pub mirror: crate::commands::report::MirrorArg,
 
-    /// The relay's event store (`webhooks listen --store`) [default: events.db in the data
-    /// directory]
+    /// The relay's event store (`webhooks listen --store`): a file or a postgres:// address
+    /// [default: events.db in the data directory]
     #[arg(long, value_name = "FILE|URL")]
     pub store: Option<String>,
 
