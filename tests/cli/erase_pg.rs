@@ -228,6 +228,71 @@ fn privacy_erase_and_retention_reach_a_postgresql_relay_store_as_a_file() {
     drop(l);
 }
 
+/// Listeners go on storing while an erasure runs: every event they accepted (200) is kept;
+/// the events erased are the first ones by id (none stored before another it left), and
+/// every event stored before the erasure began is erased.
+#[test]
+fn events_stored_while_an_erasure_runs_are_all_kept() {
+    let Some(pg) = Pg::start("events_stored_while_an_erasure_runs_are_all_kept") else {
+        return;
+    };
+    let home = Home::new();
+    let app = app_up();
+    let l = listener(&home, &pg.url, &app.stub.base());
+    let body = |n: usize| {
+        json!({"action": "candidate_pass", "payload": {"n": n, "note": "x".repeat(400),
+            "candidate": {"code": "C1", "name": "zqc-name", "email": "zqc@example.com"}}})
+        .to_string()
+    };
+    const BEFORE: usize = 1500;
+    let statuses = crate::relay::send_many(&l.url, (0..BEFORE).map(body).collect(), 8);
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (accepted, out) = std::thread::scope(|s| {
+        let sender = s.spawn(|| {
+            let mut accepted = Vec::new();
+            let mut n = BEFORE;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                if send_signed(&l.url, &body(n), true).0 == 200 {
+                    accepted.push(n);
+                }
+                n += 1;
+            }
+            accepted
+        });
+        let out = home
+            .cmd()
+            .args(["-o", "json", "privacy", "erase", "C1", "--store", &pg.url, "--yes"])
+            .output()
+            .unwrap();
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        (sender.join().unwrap(), out)
+    });
+    let r = ok(out);
+    assert!(!accepted.is_empty(), "events were sent during the erasure");
+    let stored = events(&pg);
+    let mut seen: Vec<usize> = stored
+        .iter()
+        .map(|e| e.4["payload"]["n"].as_u64().unwrap() as usize)
+        .collect();
+    seen.sort();
+    let want: Vec<usize> = (0..BEFORE).chain(accepted.iter().copied()).collect();
+    assert_eq!(seen, want, "every accepted event is stored once");
+    let erased: Vec<bool> = stored
+        .iter()
+        .map(|e| e.4["payload"]["candidate"]["name"].is_null())
+        .collect();
+    let first_left = erased.iter().position(|e| !e).unwrap_or(erased.len());
+    assert!(first_left >= BEFORE, "an event stored before the erasure was left");
+    assert!(
+        erased[first_left..].iter().all(|e| !e),
+        "an event erased after one left"
+    );
+    assert_eq!(r["stores"][1]["store"], "relay", "{r}");
+    assert_eq!(r["stores"][1]["events"], json!(first_left), "{r}");
+    drop(l);
+}
+
 /// A database without the relay's tables is skipped and said, as a file that is not there.
 #[test]
 fn a_postgresql_database_without_a_relay_store_is_skipped() {
