@@ -85,7 +85,11 @@ fn delivered(pg: &Pg, n: usize) {
 }
 
 fn send(l: &Listener, body: Value) {
-    assert_eq!(send_signed(&l.url, &body.to_string(), true).0, 200, "{body}");
+    assert_eq!(
+        send_signed(&l.url, &body.to_string(), true).0,
+        200,
+        "{body}"
+    );
 }
 
 /// The register's rows of `code`.
@@ -116,7 +120,11 @@ fn privacy_erase_and_retention_reach_a_postgresql_relay_store_as_a_file() {
     // `b` alone at `fail`: the one `privacy retention --stage fail` takes.
     ts.edit_state(|s| {
         for c in s["candidates"].as_array_mut().unwrap() {
-            let kind = if c["code"] == json!(b) { "fail" } else { "review" };
+            let kind = if c["code"] == json!(b) {
+                "fail"
+            } else {
+                "review"
+            };
             c["stage"]["kind"] = json!(kind);
         }
     });
@@ -160,13 +168,20 @@ fn privacy_erase_and_retention_reach_a_postgresql_relay_store_as_a_file() {
     assert_eq!(relay["status"], "erased", "{r}");
     assert_eq!(relay["events"], 2, "{r}");
     assert_eq!(relay["candidates"], json!([a]), "{r}");
-    assert_eq!(r["candidates"][0]["stores"], json!(["mirror", "relay"]), "{r}");
+    assert_eq!(
+        r["candidates"][0]["stores"],
+        json!(["mirror", "relay"]),
+        "{r}"
+    );
 
     // Each event keeps its id, action, time and status; `a`'s personal values are null.
     let after = events(&pg);
     assert_eq!(after.len(), 4);
     for (was, now) in before.iter().zip(&after) {
-        assert_eq!((&was.0, &was.1, &was.2, &was.3), (&now.0, &now.1, &now.2, &now.3));
+        assert_eq!(
+            (&was.0, &was.1, &was.2, &was.3),
+            (&now.0, &now.1, &now.2, &now.3)
+        );
     }
     let applicant = &after[0].4["payload"]["applicant"];
     assert_eq!(applicant["code"], json!(a));
@@ -208,12 +223,23 @@ fn privacy_erase_and_retention_reach_a_postgresql_relay_store_as_a_file() {
     ]));
     assert_eq!(r["erased"], 1, "{r}");
     assert_eq!(r["candidates"][0]["candidate"], json!(b), "{r}");
-    assert_eq!(r["candidates"][0]["stores"], json!(["mirror", "relay"]), "{r}");
+    assert_eq!(
+        r["candidates"][0]["stores"],
+        json!(["mirror", "relay"]),
+        "{r}"
+    );
     let now = events(&pg);
-    assert!(now[2].4["payload"]["candidate"]["name"].is_null(), "{:?}", now[2]);
+    assert!(
+        now[2].4["payload"]["candidate"]["name"].is_null(),
+        "{:?}",
+        now[2]
+    );
     assert_eq!(now[2].3, "delivered");
     assert_eq!(now[3].4, before[3].4, "{other} untouched");
-    assert_eq!(register_of(home, &b)[0]["stores"], json!(["mirror", "relay"]));
+    assert_eq!(
+        register_of(home, &b)[0]["stores"],
+        json!(["mirror", "relay"])
+    );
 
     // The access log: a record of each run, via erase.
     let log = std::fs::read_to_string(home.data_dir().join("audit.log")).unwrap();
@@ -262,7 +288,9 @@ fn events_stored_while_an_erasure_runs_are_all_kept() {
         });
         let out = home
             .cmd()
-            .args(["-o", "json", "privacy", "erase", "C1", "--store", &pg.url, "--yes"])
+            .args([
+                "-o", "json", "privacy", "erase", "C1", "--store", &pg.url, "--yes",
+            ])
             .output()
             .unwrap();
         stop.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -283,7 +311,10 @@ fn events_stored_while_an_erasure_runs_are_all_kept() {
         .map(|e| e.4["payload"]["candidate"]["name"].is_null())
         .collect();
     let first_left = erased.iter().position(|e| !e).unwrap_or(erased.len());
-    assert!(first_left >= BEFORE, "an event stored before the erasure was left");
+    assert!(
+        first_left >= BEFORE,
+        "an event stored before the erasure was left"
+    );
     assert!(
         erased[first_left..].iter().all(|e| !e),
         "an event erased after one left"
@@ -302,7 +333,9 @@ fn a_postgresql_database_without_a_relay_store_is_skipped() {
     let home = Home::new();
     let out = home
         .cmd()
-        .args(["-o", "json", "privacy", "erase", "C1", "--yes", "--store", &pg.url])
+        .args([
+            "-o", "json", "privacy", "erase", "C1", "--yes", "--store", &pg.url,
+        ])
         .output()
         .unwrap();
     let r = ok(out);
@@ -429,8 +462,29 @@ fn erasure_on_postgresql_leaves_no_value_in_statistics_or_relation_files() {
     let mirror = ["candidates", "memos", "submissions", "submission_answers"];
     let all = [&mirror[..], &["relay_events"]].concat();
     let mut c = client(&pg);
+    // `a`'s memos the only ones: the erasure leaves the table empty, and ANALYZE of an empty
+    // table keeps the statistics it had.
+    let memos: i64 = c
+        .query_one(
+            "SELECT count(*) FROM memos WHERE candidate_code = $1",
+            &[&a],
+        )
+        .unwrap()
+        .get(0);
+    assert!(memos > 0, "{a} has memos");
+    c.execute("DELETE FROM memos WHERE candidate_code <> $1", &[&a])
+        .unwrap();
     // Statistics as autovacuum or a BI tool's ANALYZE leaves them during a sync.
     c.batch_execute("ANALYZE").unwrap();
+    let memo_stats = |c: &mut postgres::Client| -> i64 {
+        c.query_one(
+            "SELECT count(*) FROM pg_stats WHERE tablename = 'memos'",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+    };
+    assert!(memo_stats(&mut c) > 0);
     let erased = [name_of(&a), mail_of(&a)];
     for t in ["candidates", "relay_events"] {
         assert!(
@@ -439,12 +493,19 @@ fn erasure_on_postgresql_leaves_no_value_in_statistics_or_relation_files() {
         );
     }
     let files = relation_files(&mut c, &all);
-    assert!(!in_files(&files, &erased).is_empty(), "the files hold them before");
+    assert!(
+        !in_files(&files, &erased).is_empty(),
+        "the files hold them before"
+    );
 
     let r = ok(ts.run(&[
         "-o", "json", "privacy", "erase", &a, "--db", &pg.url, "--store", &pg.url, "--yes",
     ]));
-    assert_eq!(r["candidates"][0]["stores"], json!(["mirror", "relay"]), "{r}");
+    assert_eq!(
+        r["candidates"][0]["stores"],
+        json!(["mirror", "relay"]),
+        "{r}"
+    );
 
     // Through SQL: no row holds them, nor do the planner's statistics.
     let mut c = client(&pg);
@@ -459,6 +520,11 @@ fn erasure_on_postgresql_leaves_no_value_in_statistics_or_relation_files() {
     assert_eq!(rows, 0);
     let left = in_statistics(&mut c, &all, &erased);
     assert!(left.is_empty(), "{left:?}");
+    assert_eq!(
+        memo_stats(&mut c),
+        0,
+        "the emptied table's statistics are gone"
+    );
     assert!(
         !in_statistics(&mut c, &["candidates"], &[name_of(&other)]).is_empty(),
         "the statistics were rebuilt, not dropped"
@@ -504,7 +570,13 @@ fn a_template_forward_sends_a_name_under_any_key_only_with_names() {
         let before = s.seen().len();
         let out = home
             .cmd()
-            .args(["webhooks", "trigger", "candidate_stage_changed", "--to", &to])
+            .args([
+                "webhooks",
+                "trigger",
+                "candidate_stage_changed",
+                "--to",
+                &to,
+            ])
             .args(["--retry-delays", "", "--template"])
             .arg(&template)
             .arg("--payload")
@@ -519,7 +591,10 @@ fn a_template_forward_sends_a_name_under_any_key_only_with_names() {
     };
     let plain = send(&[]);
     let text = plain.to_string();
-    assert!(!text.contains("Zqt"), "a name sent without --with-names: {text}");
+    assert!(
+        !text.contains("Zqt"),
+        "a name sent without --with-names: {text}"
+    );
     assert_eq!(plain["name"], "[]");
     assert_eq!(plain["nested"], "[]");
     for kept in ["Senior Engineer", "First interview", "C7"] {
@@ -527,5 +602,8 @@ fn a_template_forward_sends_a_name_under_any_key_only_with_names() {
     }
     let named = send(&["--with-names"]);
     assert_eq!(named["name"], "[Zqt Applicant]", "{named}");
-    assert!(named["all"].as_str().unwrap().contains("Zqt Nested"), "{named}");
+    assert!(
+        named["all"].as_str().unwrap().contains("Zqt Nested"),
+        "{named}"
+    );
 }

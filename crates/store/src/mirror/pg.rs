@@ -121,7 +121,10 @@ impl Postgres {
     /// have no call for it), which the README says.
     fn forget_statistics_of_empty(&mut self, tables: &[&str]) -> Result<(), Error> {
         let superuser = self
-            .query("SELECT rolsuper FROM pg_roles WHERE rolname = current_user", &[])?
+            .query(
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user",
+                &[],
+            )?
             .first()
             .and_then(|r| r.first())
             .is_some_and(Val::truthy);

@@ -418,7 +418,10 @@ impl Store {
 
     /// Open the store at `target` for an erasure: `None` where there is none (a file that
     /// does not exist, a database without the relay's tables).
-    pub fn open_if_there(target: &Target, net: &crate::api::NetSettings) -> Result<Option<Store>, Error> {
+    pub fn open_if_there(
+        target: &Target,
+        net: &crate::api::NetSettings,
+    ) -> Result<Option<Store>, Error> {
         match target {
             Target::Sqlite(p) if !p.exists() => Ok(None),
             #[cfg(feature = "postgres")]

@@ -291,7 +291,10 @@ impl PgStore {
 
     /// Connect to a store that is there: `None` where the database holds no relay store
     /// (erasure skips it, as a file that does not exist).
-    pub fn open_if_there(url: &str, net: &crate::api::NetSettings) -> Result<Option<PgStore>, Error> {
+    pub fn open_if_there(
+        url: &str,
+        net: &crate::api::NetSettings,
+    ) -> Result<Option<PgStore>, Error> {
         let session = Session::new(url, net)?;
         let shown = session.shown.clone();
         let store = PgStore {

@@ -46,9 +46,8 @@ impl PgStore {
             .collect();
         if !out.codes.is_empty() {
             // Outside any transaction, as VACUUM must be.
-            self.conn.call(|s| {
-                s.run(|c| c.batch_execute("VACUUM (FULL, ANALYZE) relay_events"))
-            })?;
+            self.conn
+                .call(|s| s.run(|c| c.batch_execute("VACUUM (FULL, ANALYZE) relay_events")))?;
         }
         Ok(out)
     }
