@@ -1112,6 +1112,7 @@ audit-broken-cut = the log ends at record { $last }, but its anchor file says it
 audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
 audit-cannot-encode = cannot write the access-log record as JSON
 store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again
+pg-erase-not-rewritten = the personal data was removed from { $table } in { $db }, but PostgreSQL did not rewrite the table (VACUUM FULL skips a table the role does not own), so old copies stay in its files and statistics; run the same erasure again as the table's owner (or a superuser)
 audit-col-seq = SEQ
 audit-col-at = AT
 audit-col-actor = ACTOR

@@ -1025,6 +1025,7 @@ audit-broken-cut = 로그는 기록 { $last }번에서 끝나지만 앵커 파�
 audit-broken-anchor = 로그 옆의 앵커 파일(마지막 기록의 번호와 해시)이 손상되었습니다
 audit-cannot-encode = 접근 기록을 JSON으로 쓸 수 없습니다
 store-erase-wal-busy = 이벤트에서 개인 정보를 지웠지만, 다른 프로그램이 이벤트 저장소를 읽는 중이어서 이전 사본이 { $store }-wal에 남아 있습니다(10초 기다림). 그 프로그램(sqlite3, 다른 recruit)이 끝나거나 닫은 뒤 같은 삭제를 다시 실행하세요
+pg-erase-not-rewritten = { $db }의 { $table }에서 개인 정보를 지웠지만 PostgreSQL이 테이블을 다시 쓰지 않아(VACUUM FULL은 소유하지 않은 테이블을 건너뜀) 이전 사본이 파일과 통계에 남아 있습니다. 테이블 소유자(또는 슈퍼유저)로 같은 삭제를 다시 실행하세요
 audit-col-seq = 번호
 audit-col-at = 시각
 audit-col-actor = 사용자

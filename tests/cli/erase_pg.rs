@@ -252,6 +252,31 @@ fn privacy_erase_and_retention_reach_a_postgresql_relay_store_as_a_file() {
     assert_eq!(erased[0]["candidates"], json!([a]), "{log}");
     assert_eq!(erased[1]["candidates"], json!([b]), "{log}");
     drop(l);
+
+    // A role that may change the events but does not own the table: PostgreSQL's VACUUM
+    // skips the table with a mere warning; the erasure says so and fails (exit 1).
+    client(&pg)
+        .batch_execute(
+            "CREATE ROLE clerk LOGIN;
+             GRANT SELECT, UPDATE ON relay_events, relay_meta TO clerk;",
+        )
+        .unwrap();
+    let clerk = pg
+        .url
+        .replacen("postgres://recruit@", "postgres://clerk@", 1);
+    let out = ts.run(&["privacy", "erase", &other, "--store", &clerk, "--yes"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout_of(&out));
+    let said = stderr_of(&out);
+    assert!(
+        said.contains("relay_events") && said.contains("owner"),
+        "{said}"
+    );
+    let now = events(&pg);
+    assert!(
+        now[3].4["payload"]["candidate"]["name"].is_null(),
+        "{:?}",
+        now[3]
+    );
 }
 
 /// Listeners go on storing while an erasure runs: every event they accepted (200) is kept;

@@ -115,6 +115,40 @@ pub(crate) fn connect(
     config.connect(tls)
 }
 
+/// Rewrite `tables` and rebuild their statistics (`VACUUM (FULL, ANALYZE)`, outside any
+/// transaction, as it must be); the first one PostgreSQL did not rewrite, if any: VACUUM
+/// skips a table the role does not own with a mere warning, so each table's file is compared
+/// before and after.
+pub(crate) fn rewrite(c: &mut Client, tables: &[&str]) -> Result<Option<String>, postgres::Error> {
+    let names: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+    let files = |c: &mut Client| -> Result<Vec<Option<u32>>, postgres::Error> {
+        c.query(
+            "SELECT pg_relation_filenode(t::regclass)::oid FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n",
+            &[&names],
+        )?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect()
+    };
+    let before = files(c)?;
+    c.batch_execute(&format!("VACUUM (FULL, ANALYZE) {}", tables.join(", ")))?;
+    let after = files(c)?;
+    Ok(names
+        .into_iter()
+        .zip(before.iter().zip(&after))
+        .find(|(_, (b, a))| b == a)
+        .map(|(t, _)| t))
+}
+
+/// The error of a table [`rewrite`] could not rewrite.
+pub(crate) fn not_rewritten(shown: &crate::msg::Msg, table: &str) -> Error {
+    Error::other(crate::msg!(
+        "pg-erase-not-rewritten",
+        db = shown.clone(),
+        table = table
+    ))
+}
+
 impl Postgres {
     /// ANALYZE of a table left empty keeps the statistics it had (there is no row to take
     /// new ones from): a superuser removes them; another role cannot (PostgreSQL 15 to 17
@@ -237,7 +271,10 @@ impl Backend for Postgres {
         // any transaction, as it must be; a BI query waits for it, table by table). ANALYZE
         // then rebuilds `pg_stats` from those rows: statistics gathered before (by a sync's
         // ANALYZE or autovacuum) hold sampled values, the erased ones among them.
-        self.batch(&format!("VACUUM (FULL, ANALYZE) {}", tables.join(", ")))?;
+        let skipped = rewrite(&mut self.client, tables).map_err(|e| pg_error(&self.shown, &e))?;
+        if let Some(table) = skipped {
+            return Err(not_rewritten(&self.shown, &table));
+        }
         self.forget_statistics_of_empty(tables)
     }
 

@@ -45,9 +45,12 @@ impl PgStore {
             .cloned()
             .collect();
         if !out.codes.is_empty() {
-            // Outside any transaction, as VACUUM must be.
-            self.conn
-                .call(|s| s.run(|c| c.batch_execute("VACUUM (FULL, ANALYZE) relay_events")))?;
+            let skipped = self
+                .conn
+                .call(|s| s.run(|c| crate::mirror::pg::rewrite(c, &["relay_events"])))?;
+            if let Some(table) = skipped {
+                return Err(crate::mirror::pg::not_rewritten(&self.shown, &table));
+            }
         }
         Ok(out)
     }
