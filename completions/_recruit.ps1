@@ -1728,7 +1728,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
         }
         'recruit;privacy;erase' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why: kept in the destruction register and the access log')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')
@@ -1763,7 +1763,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Candidates at this stage (e.g. fail: rejected or withdrawn)')
             [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]')
-            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]')
+            [CompletionResult]::new('--store', '--store', [CompletionResultType]::ParameterName, 'The relay''s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]')
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why: kept in the destruction register and the access log')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'Service root, with or without a trailing /v1')
             [CompletionResult]::new('--api-key', '--api-key', [CompletionResultType]::ParameterName, 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)')

@@ -1675,7 +1675,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
         }
         &'recruit;privacy;erase'= {
             cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
-            cand --store 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]'
+            cand --store 'The relay''s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]'
             cand --reason 'Why: kept in the destruction register and the access log'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'
@@ -1709,7 +1709,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --stage 'Candidates at this stage (e.g. fail: rejected or withdrawn)'
             cand --older-than '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)'
             cand --db 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]'
-            cand --store 'The relay''s event store (`webhooks listen --store`) [default: events.db in the data directory]'
+            cand --store 'The relay''s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]'
             cand --reason 'Why: kept in the destruction register and the access log'
             cand --base-url 'Service root, with or without a trailing /v1'
             cand --api-key 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)'

@@ -1629,7 +1629,7 @@ complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "retention" -d 'The same for every candidate of the mirror at a stage whose stage changed long ago'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and not __fish_seen_subcommand_from erase retention register" -f -a "register" -d 'The destruction register: every candidate erased, when, by whom, from which stores, why'
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l store -d 'The relay\'s event store (`webhooks listen --store`) [default: events.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l store -d 'The relay\'s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l reason -d 'Why: kept in the destruction register and the access log' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from erase" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
@@ -1669,7 +1669,7 @@ pass\t'Hired'
 fail\t'Rejected or withdrawn'"
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l older-than -d '... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l store -d 'The relay\'s event store (`webhooks listen --store`) [default: events.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l store -d 'The relay\'s event store (`webhooks listen --store`): a file or a postgres:// address [default: events.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l reason -d 'Why: kept in the destruction register and the access log' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand privacy; and __fish_seen_subcommand_from retention" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r

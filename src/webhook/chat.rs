@@ -488,11 +488,15 @@ fn has_personal_field(m: &Map<String, Value>) -> bool {
 
 /// Null every personal field of the one list wherever it is in `v`: every field but `name`
 /// on every object (payloads are undocumented: an email is personal wherever it appears);
-/// `name` on a person's record (under `candidate`, or beside a personal field) unless
-/// `with_names`; and a submission's `candidate_name` / `candidate_email`.
+/// `name` on every object that is, or is inside, a person's record, unless `with_names`;
+/// and a submission's `candidate_name` / `candidate_email`. A person's record: an object
+/// holding a candidate's code (`code`, `candidate_code`) or a personal field of the list,
+/// or hanging under a key that names a person (`candidate`, `applicant`, `user`...),
+/// whatever its depth. Below a key that names a thing (a job, a stage, a form) an object
+/// keeps its `name` and `title`, the words a message needs, unless it is a person's itself.
 pub fn scrub(v: &mut Value, with_names: bool) {
     let top = v.as_object().is_some_and(is_candidate_record);
-    scrub_in(v, top, with_names)
+    scrub_in(v, Under::Other(top), with_names)
 }
 
 /// A candidate record at the top of a payload: a person's, or one with a stage of its own.
@@ -500,10 +504,73 @@ fn is_candidate_record(m: &Map<String, Value>) -> bool {
     has_personal_field(m) || m.contains_key("job_stage")
 }
 
-fn scrub_in(v: &mut Value, candidate: bool, with_names: bool) {
+/// Keys a payload hangs a thing under, not a person: a job, a stage, a form.
+const THING_KEYS: &[&str] = &[
+    "job",
+    "jobs",
+    "job_stage",
+    "current_stage",
+    "previous_stage",
+    "stage",
+    "stages",
+    "form",
+    "forms",
+    "application_form",
+];
+
+/// Words of the keys a payload hangs a person under (`candidate`, `applicants`,
+/// `interviewer_user`...).
+const PERSON_WORDS: &[&str] = &[
+    "candidate",
+    "applicant",
+    "user",
+    "member",
+    "person",
+    "people",
+    "interviewer",
+    "evaluator",
+    "reviewer",
+    "recruiter",
+    "author",
+    "owner",
+    "assignee",
+    "contact",
+];
+
+/// Where an object hangs, for the question whether it is a person's record.
+#[derive(Clone, Copy)]
+enum Under {
+    /// Below a thing's key: only a personal field or a `candidate_code` makes it a person's.
+    Thing,
+    /// Anywhere else; `true` when inside a person's record or under a person's key.
+    Other(bool),
+}
+
+impl Under {
+    /// Where the children of `key` hang, for an object that is a person's (`person`) or not.
+    fn child(key: &str, person: bool) -> Under {
+        if THING_KEYS.contains(&key) {
+            return Under::Thing;
+        }
+        let key = key.to_ascii_lowercase();
+        Under::Other(person || PERSON_WORDS.iter().any(|w| key.contains(w)))
+    }
+}
+
+/// Whether `m` is a person's record, hanging `under`.
+fn is_person(m: &Map<String, Value>, under: Under) -> bool {
+    let holds = |k: &str| m.get(k).is_some_and(|c| c.is_string() || c.is_number());
+    let own = has_personal_field(m) || holds("candidate_code");
+    match under {
+        Under::Thing => own,
+        Under::Other(inherited) => inherited || own || holds("code"),
+    }
+}
+
+fn scrub_in(v: &mut Value, under: Under, with_names: bool) {
     match v {
         Value::Object(m) => {
-            let person = candidate || has_personal_field(m);
+            let person = is_person(m, under);
             let names = personal::of(Record::Candidate).chain(personal::of(Record::Member));
             for field in names {
                 if field == "name" && (with_names || !person) {
@@ -517,13 +584,12 @@ fn scrub_in(v: &mut Value, candidate: bool, with_names: bool) {
                 }
             }
             for (key, child) in m.iter_mut() {
-                let under_candidate = matches!(key.as_str(), "candidate" | "candidates");
-                scrub_in(child, under_candidate, with_names);
+                scrub_in(child, Under::child(key, person), with_names);
             }
         }
         Value::Array(items) => {
             for item in items {
-                scrub_in(item, candidate, with_names);
+                scrub_in(item, under, with_names);
             }
         }
         _ => {}
@@ -902,6 +968,23 @@ mod tests {
         let mut top = json!({"code": "C2", "name": "N", "job_stage": {"title": "T"}});
         scrub(&mut top, false);
         assert_eq!(top["name"], Value::Null);
+        // Any key, any depth: a record holding a code, its insides, a person's key.
+        let mut shapes = json!({"applicant": {"code": "C1", "name": "A", "profile": {"name": "P"},
+                "job": {"code": "J1", "name": "Backend", "title": "Engineer"},
+                "current_stage": {"code": "S1", "name": "Interview"}},
+            "data": {"items": [{"candidate_code": "C2", "name": "B"}]},
+            "interviewer_user": {"name": "I"},
+            "form": {"title": "Application", "name": "Form A"}});
+        scrub(&mut shapes, false);
+        assert_eq!(
+            shapes,
+            json!({"applicant": {"code": "C1", "name": null, "profile": {"name": null},
+                    "job": {"code": "J1", "name": "Backend", "title": "Engineer"},
+                    "current_stage": {"code": "S1", "name": "Interview"}},
+                "data": {"items": [{"candidate_code": "C2", "name": null}]},
+                "interviewer_user": {"name": null},
+                "form": {"title": "Application", "name": "Form A"}})
+        );
         let mut named = json!({"candidate": {"name": "N", "email": "e"}, "candidate_name": "N"});
         scrub(&mut named, true);
         assert_eq!(

@@ -16,6 +16,7 @@ mod chaos;
 mod chat;
 mod commands;
 mod docs;
+mod erase_pg;
 mod exits;
 mod export;
 mod hostile;

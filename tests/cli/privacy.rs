@@ -544,7 +544,8 @@ fn privacy_erase_with_no_store_says_each_skipped_and_the_code_found_nowhere() {
         "{}",
         stdout_of(&out)
     );
-    // A PostgreSQL relay store is refused by name (exit 2), its password never shown.
+    // A PostgreSQL relay store that cannot be reached fails the run (exit 7, the network),
+    // its password never shown.
     let out = home
         .cmd()
         .args([
@@ -557,6 +558,7 @@ fn privacy_erase_with_no_store_says_each_skipped_and_the_code_found_nowhere() {
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert_eq!(out.status.code(), Some(7), "{}", stderr_of(&out));
     assert!(!stderr_of(&out).contains("sekret"), "{}", stderr_of(&out));
+    assert!(!stdout_of(&out).contains("sekret"), "{}", stdout_of(&out));
 }

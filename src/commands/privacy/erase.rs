@@ -4,9 +4,9 @@
 //! log's `erase` record, and says what it did.
 //!
 //! The stores, in order: the mirror (`Mirror::purge_codes`: personal columns and `data`
-//! nulled, memos and submissions deleted, no readable copy left), the relay's store
-//! (`EventStore::erase`: each event keeps its id, action, times and status, the personal
-//! values of its payload become null), and the exports the export registry knows: their
+//! nulled, memos and submissions deleted, no readable copy left), the relay's store, a file
+//! or PostgreSQL (`Store::erase`: each event keeps its id, action, times and status, the
+//! personal values of its payload become null), and the exports the export registry knows: their
 //! output files (`FILE`, `FILE.partial`) are the user's and are only listed; the journal
 //! `FILE.progress` of an unfinished one gets the erased candidates as done (see
 //! `crate::export::journal::withhold`), so `--resume` never fetches them again.
@@ -21,7 +21,7 @@ use crate::context::Ctx;
 use crate::error::Error;
 use crate::export::journal::{self, Withheld};
 use crate::sync::{MirrorActor, Purged};
-use crate::webhook::store::{EventStore, Open};
+use crate::webhook::store::Store;
 
 /// A store an erasure goes through: opened, or said to be absent (skipped), or not one this
 /// command touches.
@@ -35,8 +35,8 @@ pub(crate) enum Place<T> {
 /// The stores of one erasure, found before anything is changed.
 pub(crate) struct Stores {
     pub mirror: Place<MirrorActor>,
-    /// The relay's store: an existing file.
-    pub relay: Place<PathBuf>,
+    /// The relay's store: an existing file, or a PostgreSQL address.
+    pub relay: Place<crate::sync::Target>,
     /// Go through the exports the registry knows.
     pub exports: bool,
 }
@@ -223,10 +223,14 @@ pub(crate) async fn carry_out(
         Place::NotAsked => {}
     }
     match &stores.relay {
-        Place::Here(path) => {
-            done.relay.shown = path.display().to_string();
-            done.relay.outcome =
-                Some(EventStore::open(path, Open::Existing).and_then(|s| s.erase(codes)));
+        Place::Here(target) => {
+            done.relay.shown = target.shown();
+            // A database without the relay's tables is skipped, as a file that is not there.
+            done.relay.outcome = match Store::open_if_there(target, &ctx.net()?) {
+                Ok(Some(s)) => Some(s.erase(codes)),
+                Ok(None) => None,
+                Err(e) => Some(Err(e)),
+            };
         }
         Place::Absent(s) => done.relay.shown = s.clone(),
         Place::NotAsked => {}

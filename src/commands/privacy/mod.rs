@@ -6,7 +6,6 @@ pub(crate) mod audit;
 pub(crate) mod erase;
 pub(crate) mod register;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
@@ -37,7 +36,8 @@ const ERASE_EXAMPLES: &str = "\
 Examples:
   recruit privacy erase C1001 --reason 'applicant asked, ticket 4411'   # asks on a terminal
   recruit privacy erase C1001 C1002 --yes -o json
-  recruit privacy erase C1001 --db ~/recruiting.db --store /srv/relay/events.db --yes";
+  recruit privacy erase C1001 --db ~/recruiting.db --store /srv/relay/events.db --yes
+  recruit privacy erase C1001 --store postgres://relay@db.internal/relay --yes";
 
 const RETENTION_EXAMPLES: &str = "\
 Examples:
@@ -59,7 +59,8 @@ pub enum PrivacyCmd {
     /// nulled and its memos and submissions deleted. Each relay event naming the candidate
     /// keeps its id, action, times and status; the personal values of its payload become
     /// null. No readable copy stays in an SQLite file (free pages, journal and WAL
-    /// included) and no dead row in PostgreSQL. An unfinished export's journal gets the
+    /// included) nor in PostgreSQL (the touched tables are rewritten and analyzed: no dead
+    /// row, no old value in their files or in pg_stats). An unfinished export's journal gets the
     /// candidate marked as done, so `--resume` never fetches it again; the export's own
     /// files (FILE, FILE.partial) are listed as they may hold the data, and not touched. A
     /// store that does not exist is skipped and said, and so is a code found nowhere. Each
@@ -88,8 +89,8 @@ pub struct StoreArgs {
     #[command(flatten)]
     pub mirror: crate::commands::report::MirrorArg,
 
-    /// The relay's event store (`webhooks listen --store`) [default: events.db in the data
-    /// directory]
+    /// The relay's event store (`webhooks listen --store`): a file or a postgres:// address
+    /// [default: events.db in the data directory]
     #[arg(long, value_name = "FILE|URL")]
     pub store: Option<String>,
 
@@ -139,37 +140,25 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: PrivacyCmd) -> Result<(), Error> {
 }
 
 /// Where the stores are, found without opening any (nothing is changed, not even a byte of
-/// an SQLite file that opening and closing could checkpoint).
-fn locate(a: &StoreArgs) -> Result<(Place<Target>, Place<PathBuf>), Error> {
+/// an SQLite file that opening and closing could checkpoint). A PostgreSQL relay store is
+/// reached as a file is; whether it is there is known once connected.
+fn locate(a: &StoreArgs) -> (Place<Target>, Place<Target>) {
     let target = Target::parse(a.mirror.db.as_deref());
     let mirror = match &target {
         Target::Sqlite(p) if !p.exists() => Place::Absent(target.shown()),
         _ => Place::Here(target),
     };
-    let relay = match a.store.as_deref() {
-        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
-            return Err(Error::usage(crate::t!(
-                "privacy-relay-postgres",
-                store = crate::sync::mirror::redact_url(u)
-            )));
-        }
-        given => {
-            let p = given
-                .map(PathBuf::from)
-                .unwrap_or_else(crate::webhook::store::EventStore::default_path);
-            if p.exists() {
-                Place::Here(p)
-            } else {
-                Place::Absent(p.display().to_string())
-            }
-        }
+    let relay = crate::webhook::store::target(a.store.as_deref());
+    let relay = match &relay {
+        Target::Sqlite(p) if !p.exists() => Place::Absent(relay.shown()),
+        _ => Place::Here(relay),
     };
-    Ok((mirror, relay))
+    (mirror, relay)
 }
 
 /// The stores opened: the mirror with the one-sync lock (never beside a sync that could
 /// write the data back).
-async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Stores, Error> {
+async fn open(ctx: &Ctx, found: (Place<Target>, Place<Target>)) -> Result<Stores, Error> {
     let mirror = match found.0 {
         Place::Here(t) => Place::Here(
             MirrorActor::open_with_clock(t, ctx.net()?, Access::Purge, crate::clock::system())
@@ -186,16 +175,13 @@ async fn open(ctx: &Ctx, found: (Place<Target>, Place<PathBuf>)) -> Result<Store
 }
 
 /// The stores in words, for the question asked before erasing.
-fn stores_said(mirror: Option<String>, relay: &Place<PathBuf>, journals: usize) -> String {
+fn stores_said(mirror: Option<String>, relay: &Place<Target>, journals: usize) -> String {
     let mut parts = Vec::new();
     if let Some(m) = mirror {
         parts.push(crate::t!("privacy-part-mirror", location = m));
     }
-    if let Place::Here(p) = relay {
-        parts.push(crate::t!(
-            "privacy-part-relay",
-            location = p.display().to_string()
-        ));
+    if let Place::Here(t) = relay {
+        parts.push(crate::t!("privacy-part-relay", location = t.shown()));
     }
     if journals > 0 {
         parts.push(crate::t!("privacy-part-journals", count = journals));
@@ -231,7 +217,7 @@ async fn erase_codes(ctx: &mut Ctx, a: EraseArgs) -> Result<(), Error> {
         }
     }
     let format = ctx.format()?;
-    let found = locate(&a.stores)?;
+    let found = locate(&a.stores);
     let mirror = match &found.0 {
         Place::Here(t) => Some(t.shown()),
         _ => None,
@@ -285,7 +271,7 @@ fn print_done(
 async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
     let (rule, before) = crate::commands::sync::purge_rule(a.stage, a.older_than)?;
     let format = ctx.format()?;
-    let stores = open(ctx, locate(&a.stores)?).await?;
+    let stores = open(ctx, locate(&a.stores)).await?;
     let preview = match &stores.mirror {
         Place::Here(m) => erase::preview(m, &rule, a.dry_run).await?,
         _ => Vec::new(),

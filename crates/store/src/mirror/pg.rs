@@ -115,6 +115,73 @@ pub(crate) fn connect(
     config.connect(tls)
 }
 
+/// Rewrite `tables` and rebuild their statistics (`VACUUM (FULL, ANALYZE)`, outside any
+/// transaction, as it must be); the first one PostgreSQL did not rewrite, if any: VACUUM
+/// skips a table the role does not own with a mere warning, so each table's file is compared
+/// before and after.
+pub(crate) fn rewrite(c: &mut Client, tables: &[&str]) -> Result<Option<String>, postgres::Error> {
+    let names: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+    let files = |c: &mut Client| -> Result<Vec<Option<u32>>, postgres::Error> {
+        c.query(
+            "SELECT pg_relation_filenode(t::regclass)::oid FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n",
+            &[&names],
+        )?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect()
+    };
+    let before = files(c)?;
+    c.batch_execute(&format!("VACUUM (FULL, ANALYZE) {}", tables.join(", ")))?;
+    let after = files(c)?;
+    Ok(names
+        .into_iter()
+        .zip(before.iter().zip(&after))
+        .find(|(_, (b, a))| b == a)
+        .map(|(t, _)| t))
+}
+
+/// The error of a table [`rewrite`] could not rewrite.
+pub(crate) fn not_rewritten(shown: &crate::msg::Msg, table: &str) -> Error {
+    Error::other(crate::msg!(
+        "pg-erase-not-rewritten",
+        db = shown.clone(),
+        table = table
+    ))
+}
+
+impl Postgres {
+    /// ANALYZE of a table left empty keeps the statistics it had (there is no row to take
+    /// new ones from): a superuser removes them; another role cannot (PostgreSQL 15 to 17
+    /// have no call for it), which the README says.
+    fn forget_statistics_of_empty(&mut self, tables: &[&str]) -> Result<(), Error> {
+        let superuser = self
+            .query(
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user",
+                &[],
+            )?
+            .first()
+            .and_then(|r| r.first())
+            .is_some_and(Val::truthy);
+        if !superuser {
+            return Ok(());
+        }
+        for t in tables {
+            let empty = self
+                .query(&format!("SELECT NOT EXISTS (SELECT 1 FROM {t})"), &[])?
+                .first()
+                .and_then(|r| r.first())
+                .is_some_and(Val::truthy);
+            if empty {
+                self.execute(
+                    "DELETE FROM pg_statistic WHERE starelid = $1::text::regclass",
+                    &[Val::text(*t)],
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Backend for Postgres {
     fn dialect(&self) -> Dialect {
         Dialect::Postgres
@@ -198,10 +265,17 @@ impl Backend for Postgres {
             self.batch("SELECT pg_stat_force_next_flush()")?;
         }
         // The old row versions (dead tuples, their TOAST values and index entries) keep
-        // the values until a vacuum removes them: now, not when autovacuum gets to it. A
-        // plain VACUUM (outside any transaction, as it must be): readers (BI tools) go on
-        // beside it.
-        self.batch(&format!("VACUUM {}", tables.join(", ")))
+        // the values until the table is rewritten, and a plain VACUUM only marks their space
+        // free (the bytes stay in the relation files). VACUUM FULL writes new files for each
+        // table, its TOAST and its indexes, holding only the rows as they are now (outside
+        // any transaction, as it must be; a BI query waits for it, table by table). ANALYZE
+        // then rebuilds `pg_stats` from those rows: statistics gathered before (by a sync's
+        // ANALYZE or autovacuum) hold sampled values, the erased ones among them.
+        let skipped = rewrite(&mut self.client, tables).map_err(|e| pg_error(&self.shown, &e))?;
+        if let Some(table) = skipped {
+            return Err(not_rewritten(&self.shown, &table));
+        }
+        self.forget_statistics_of_empty(tables)
     }
 
     fn max_params(&self) -> usize {

@@ -24,63 +24,65 @@ fn personal() -> impl Iterator<Item = &'static str> {
     recruit_client::personal::of(recruit_client::personal::Record::Candidate)
 }
 
-/// A candidate object of `codes` found in `v`: under a `candidate` key (the webhook
-/// payloads: `payload.candidate`, an evaluation's or interview's `candidate`), or an object
-/// that names one by `candidate_code` beside its own fields.
-fn erased_candidate<'a>(key: Option<&str>, v: &'a Value, codes: &HashSet<&str>) -> Option<&'a str> {
+/// The erased candidate `v` holds, when it is an object naming one of `codes` by `code` or
+/// `candidate_code` (payloads are undocumented: a candidate may hang under any key, as
+/// `candidate`, `applicant` or an item of a list).
+fn erased_candidate<'a>(v: &'a Value, codes: &HashSet<&str>) -> Option<&'a str> {
     let m = v.as_object()?;
-    let code = match key {
-        Some("candidate") => m.get("code"),
-        _ => m.get("candidate_code"),
-    }?
-    .as_str()?;
-    codes.contains(code).then_some(code)
+    ["code", "candidate_code"]
+        .iter()
+        .filter_map(|k| m.get(*k)?.as_str())
+        .find(|c| codes.contains(c))
 }
 
-/// Null, in `v`, the personal fields of every candidate object of `codes`, and then any other
-/// string of the event equal to one of their values (an answer or a text that repeats the
-/// e-mail or the phone number). The codes named, and whether anything changed.
-fn scrub_event(v: &mut Value, codes: &HashSet<&str>) -> (Vec<String>, bool) {
+/// Null, in `v`, the personal fields of every object that holds the code of one of `codes`
+/// (at any depth, under any key) and of every object inside it, and then any other string of
+/// the event equal to one of their values (an answer or a text that repeats the e-mail or
+/// the phone number). The codes named, and whether anything changed.
+pub(crate) fn scrub_event(v: &mut Value, codes: &HashSet<&str>) -> (Vec<String>, bool) {
     let mut named = Vec::new();
     let mut values = HashSet::new();
+    /// `inside`: `v` is (inside) an object of an erased candidate.
     fn walk(
-        key: Option<&str>,
+        inside: bool,
         v: &mut Value,
         codes: &HashSet<&str>,
         named: &mut Vec<String>,
         values: &mut HashSet<String>,
     ) {
-        if let Some(code) = erased_candidate(key, v, codes) {
+        let mut inside = inside;
+        if let Some(code) = erased_candidate(v, codes) {
             named.push(code.to_string());
-            if let Value::Object(m) = v {
-                for f in personal() {
-                    if let Some(x) = m.get_mut(f) {
-                        if let Value::String(s) = x {
-                            if !s.is_empty() {
-                                values.insert(std::mem::take(s));
-                            }
-                        }
-                        *x = Value::Null;
-                    }
-                }
-            }
+            inside = true;
         }
         match v {
             Value::Object(m) => {
-                for (k, x) in m.iter_mut() {
-                    walk(Some(k), x, codes, named, values);
+                if inside {
+                    for f in personal() {
+                        if let Some(x) = m.get_mut(f) {
+                            if let Value::String(s) = x {
+                                if !s.is_empty() {
+                                    values.insert(std::mem::take(s));
+                                }
+                            }
+                            *x = Value::Null;
+                        }
+                    }
+                }
+                for x in m.values_mut() {
+                    walk(inside, x, codes, named, values);
                 }
             }
             Value::Array(a) => {
                 for x in a {
-                    walk(key, x, codes, named, values);
+                    walk(inside, x, codes, named, values);
                 }
             }
             _ => {}
         }
     }
     let before = v.clone();
-    walk(None, v, codes, &mut named, &mut values);
+    walk(false, v, codes, &mut named, &mut values);
     if !values.is_empty() {
         null_strings(v, &values);
     }
@@ -191,6 +193,40 @@ mod tests {
         // Done already: named, nothing left to change.
         let (named, changed) = scrub_event(&mut ev, &codes);
         assert_eq!((named.len(), changed), (2, false));
+    }
+
+    #[test]
+    fn an_object_holding_the_code_under_any_key_loses_its_and_its_insides_personal_values() {
+        let codes: HashSet<&str> = ["C1"].into_iter().collect();
+        let mut ev = json!({"action": "candidate_stage_changed", "payload": {
+            "applicant": {"code": "C1", "name": "Kim", "contact": {"email": "k@x", "phone": "010"},
+                "job": {"code": "J1", "title": "Engineer"}},
+            "people": [[{"candidate_code": "C1", "profile": {"resume_path": "/r.pdf"}}]],
+            "other": {"code": "C2", "name": "Lee", "contact": {"email": "l@x"}},
+            "note": "mail k@x",
+            "copy": "k@x",
+        }});
+        let (named, changed) = scrub_event(&mut ev, &codes);
+        assert!(changed);
+        assert_eq!(named, ["C1", "C1"]);
+        assert_eq!(
+            ev,
+            json!({"action": "candidate_stage_changed", "payload": {
+                "applicant": {"code": "C1", "name": null, "contact": {"email": null, "phone": null},
+                    "job": {"code": "J1", "title": "Engineer"}},
+                "people": [[{"candidate_code": "C1", "profile": {"resume_path": null}}]],
+                "other": {"code": "C2", "name": "Lee", "contact": {"email": "l@x"}},
+                "note": "mail k@x",
+                "copy": null,
+            }})
+        );
+        // A candidate at the top of the payload (the payload is the candidate record).
+        let mut top = json!({"action": "candidate_pass", "payload": {"code": "C1", "name": "Kim",
+            "extra": {"birth": "1990-01-01"}}});
+        let (named, _) = scrub_event(&mut top, &codes);
+        assert_eq!(named, ["C1"]);
+        assert_eq!(top["payload"]["name"], Value::Null);
+        assert_eq!(top["payload"]["extra"]["birth"], Value::Null);
     }
 
     fn copies(dir: &std::path::Path, needle: &str) -> usize {

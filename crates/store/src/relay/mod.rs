@@ -416,6 +416,27 @@ impl Store {
         }
     }
 
+    /// Open the store at `target` for an erasure: `None` where there is none (a file that
+    /// does not exist, a database without the relay's tables).
+    pub fn open_if_there(
+        target: &Target,
+        net: &crate::api::NetSettings,
+    ) -> Result<Option<Store>, Error> {
+        match target {
+            Target::Sqlite(p) if !p.exists() => Ok(None),
+            #[cfg(feature = "postgres")]
+            Target::Postgres(u) => {
+                Ok(pg::PgStore::open_if_there(u, net)?.map(|store| Store::Postgres { store }))
+            }
+            _ => Store::open(target, Open::Existing, net).map(Some),
+        }
+    }
+
+    /// Erase the candidates `codes` from every stored event (see [`EventStore::erase`]).
+    pub fn erase(&self, codes: &[String]) -> Result<ErasedEvents, Error> {
+        on_store!(self, s => s.erase(codes))
+    }
+
     /// The same store, recording times read from `clock`.
     pub fn with_clock(self, clock: SharedClock) -> Store {
         match self {

@@ -19,6 +19,8 @@ use std::time::Duration;
 use postgres::types::ToSql;
 use postgres::Client;
 
+mod erase;
+
 use super::writer::{self, Health, Mark, Op};
 use super::{Event, Filter, NewEvent, Open, Prune, Pruned, Status, TargetCount};
 use crate::error::{Error, ExitKind};
@@ -285,6 +287,27 @@ impl PgStore {
             })?,
         }
         Ok(store)
+    }
+
+    /// Connect to a store that is there: `None` where the database holds no relay store
+    /// (erasure skips it, as a file that does not exist).
+    pub fn open_if_there(
+        url: &str,
+        net: &crate::api::NetSettings,
+    ) -> Result<Option<PgStore>, Error> {
+        let session = Session::new(url, net)?;
+        let shown = session.shown.clone();
+        let store = PgStore {
+            url: recruit_client::redact::Secret::new(url.to_string()),
+            net: net.clone(),
+            shown: shown.clone(),
+            conn: Conn::start(session)?,
+        };
+        match store.conn.call(|s| s.run(stored_version))? {
+            None => Ok(None),
+            Some(v) if v > VERSION => Err(super::newer_store(&shown.for_programs(), v, VERSION)),
+            Some(_) => Ok(Some(store)),
+        }
     }
 
     /// A connection of its own (a lane, the leases, the metrics).
