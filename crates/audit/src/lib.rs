@@ -21,10 +21,12 @@
 
 mod chain;
 mod log;
+mod prune;
 mod seen;
 
 pub use chain::{hash_of, Break, Damage, Verdict};
 pub use log::{Log, MAX_CODES};
+pub use prune::Pruned;
 pub use seen::{field_names, Seen};
 
 use serde::{Deserialize, Serialize};
