@@ -238,7 +238,7 @@ impl Audit {
     /// Append one record of what `seen` holds (nothing when it holds no personal value). A
     /// failure is the command's (exit 1), naming the log and how to fix it.
     pub(crate) fn append(&self, via: Via, command: Option<&str>, seen: &Seen) -> Result<(), Error> {
-        self.append_counted(via, command, seen, 0)
+        self.append_counted(via, command, seen, 0).map(drop)
     }
 
     /// Append a record of `candidates` (all of them counted) and `fields` that no output
@@ -269,16 +269,16 @@ impl Audit {
     }
 
     /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
-    /// past the first 1,000 codes).
+    /// past the first 1,000 codes); the seq of the record appended, if one was.
     fn append_counted(
         &self,
         via: Via,
         command: Option<&str>,
         seen: &Seen,
         extra: u64,
-    ) -> Result<(), Error> {
+    ) -> Result<Option<u64>, Error> {
         if seen.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let mut entry = seen.entry(
             self.actor.clone(),
@@ -290,7 +290,7 @@ impl Audit {
         entry.count += extra;
         self.log
             .append(&entry)
-            .map(drop)
+            .map(|r| Some(r.seq))
             .map_err(|e| self.cannot_append(e.message.to_string()))
     }
 }
@@ -304,6 +304,9 @@ pub(crate) struct RunLog {
     audit: Option<Audit>,
     via: Via,
     state: Arc<Mutex<RunState>>,
+    /// An export's output file: each record appended is named to the export registry
+    /// ([`crate::export::registry::logged`]), so erasure knows whom the file holds.
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Default)]
@@ -378,6 +381,21 @@ impl RunLog {
             audit,
             via,
             state: Arc::default(),
+            output: None,
+        }
+    }
+
+    /// The run writes the export file `out` (registered in the export registry).
+    pub(crate) fn for_output(mut self, out: Option<std::path::PathBuf>) -> RunLog {
+        self.output = out;
+        self
+    }
+
+    /// The record `seq` was appended for this run: its export file's registry learns it.
+    fn appended(&self, seq: Option<u64>) -> Result<(), Error> {
+        match (&self.output, seq) {
+            (Some(out), Some(seq)) => crate::export::registry::logged(out, seq),
+            _ => Ok(()),
         }
     }
 
@@ -430,7 +448,8 @@ impl RunLog {
         }
         s.logged = true;
         let (seen, extra) = s.seen();
-        audit.append_counted(self.via, None, &seen, extra)
+        let seq = audit.append_counted(self.via, None, &seen, extra)?;
+        self.appended(seq)
     }
 }
 
@@ -445,7 +464,10 @@ impl Drop for RunLog {
         }
         let (seen, extra) = s.seen();
         drop(s);
-        if let Err(e) = audit.append_counted(self.via, None, &seen, extra) {
+        let appended = audit
+            .append_counted(self.via, None, &seen, extra)
+            .and_then(|seq| self.appended(seq));
+        if let Err(e) = appended {
             match &audit.err {
                 Some(err) => err.line(&format!("{}: {}", crate::t!("word-error"), e.message)),
                 None => crate::elog!("error: {}", e.message),

@@ -29,21 +29,50 @@ pub(crate) fn record(out: &Path, subject: &str) -> Result<(), Error> {
     recruit_client::files::append_line(&path(), &line.to_string())
 }
 
+/// Record that the export to `out` appended the access-log record `seq` (`{"at", "output",
+/// "seq"}`): the hook an export's audit path calls after each record it appends, before the
+/// bytes that record covers are written. Erasure then names the file only to the candidates
+/// its records name (see [`outputs`]).
+pub(crate) fn logged(out: &Path, seq: u64) -> Result<(), Error> {
+    let line = json!({
+        "at": crate::clock::system().utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "output": absolute(out).to_string_lossy(),
+        "seq": seq,
+    });
+    recruit_client::files::append_line(&path(), &line.to_string())
+}
+
+/// An output file the registry names, and the access-log records its exports appended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Output {
+    pub path: PathBuf,
+    /// The seqs [`logged`] recorded for it, in order (none: no export to it was logged, or
+    /// it was written before exports said so).
+    pub seqs: Vec<u64>,
+}
+
 /// Every output file ever registered, once each, in the order first registered.
-pub(crate) fn outputs() -> Result<Vec<PathBuf>, Error> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
+pub(crate) fn outputs() -> Result<Vec<Output>, Error> {
+    let mut out: Vec<Output> = Vec::new();
+    let mut index = std::collections::HashMap::new();
     for line in recruit_client::files::read_lines(&path())? {
         // A line that is not ours (edited by hand) is passed over, not fatal: the others
         // still name files.
-        let Some(p) = serde_json::from_str::<Value>(&line)
-            .ok()
-            .and_then(|v| v["output"].as_str().map(PathBuf::from))
-        else {
+        let Some(v) = serde_json::from_str::<Value>(&line).ok() else {
             continue;
         };
-        if seen.insert(p.clone()) {
-            out.push(p);
+        let Some(p) = v["output"].as_str().map(PathBuf::from) else {
+            continue;
+        };
+        let at = *index.entry(p.clone()).or_insert_with(|| {
+            out.push(Output {
+                path: p,
+                seqs: Vec::new(),
+            });
+            out.len() - 1
+        });
+        if let Some(seq) = v["seq"].as_u64() {
+            out[at].seqs.push(seq);
         }
     }
     Ok(out)
