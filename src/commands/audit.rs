@@ -77,7 +77,7 @@ every record that remains. A month younger than `audit_keep` months (config, def
 least 12) is refused (exit 2). A log that does not verify is not pruned (exit 1). Asks first; \
 without a terminal, --yes is needed (exit 2 otherwise, nothing changed).",
         after_help = "Examples:
-  recruit audit prune --before 2024-03
+  recruit audit prune --before 2024-03   # asks on a terminal
   recruit audit prune --before 2024-03 --yes -o json
   recruit config set audit_keep 36"
     )]
