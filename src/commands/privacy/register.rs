@@ -65,7 +65,7 @@ pub(crate) fn rows() -> Result<Vec<Value>, Error> {
 /// register's lock (`audit prune`: the register grows forever otherwise). A row whose `at`
 /// cannot be read is kept: it is evidence. Returns how many rows went.
 pub(crate) fn prune(before: chrono::DateTime<chrono::Local>) -> Result<u64, Error> {
-    Ok(recruit_client::files::remove_lines(&path(), |line| {
+    recruit_client::files::remove_lines(&path(), |line| {
         serde_json::from_str::<Value>(line)
             .ok()
             .and_then(|v| {
@@ -74,5 +74,5 @@ pub(crate) fn prune(before: chrono::DateTime<chrono::Local>) -> Result<u64, Erro
                     .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
             })
             .is_some_and(|at| at < before)
-    })?)
+    })
 }
