@@ -773,3 +773,58 @@ fn a_process_appending_while_the_log_is_pruned_loses_no_record() {
         Verdict::Intact { records: 0, .. }
     ));
 }
+
+const CRASHER: &str = "RECRUIT_AUDIT_TEST_CRASH";
+
+/// Run as a child by the test below: appends a first record bigger than the file-size limit
+/// it sets, so the kernel kills it (SIGXFSZ) in the middle of writing that record.
+#[test]
+fn crasher() {
+    let Ok(path) = std::env::var(CRASHER) else {
+        return;
+    };
+    #[cfg(unix)]
+    {
+        use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+        let limit = |r: Resource, to: u64| {
+            let old = getrlimit(r);
+            setrlimit(
+                r,
+                Rlimit {
+                    current: Some(to),
+                    maximum: old.maximum,
+                },
+            )
+            .unwrap();
+        };
+        limit(Resource::Core, 0);
+        limit(Resource::Fsize, 300);
+    }
+    let mut e = entry(1);
+    e.command = "x".repeat(2_000);
+    let _ = Log::new(PathBuf::from(path), clock()).append(&e);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_process_killed_while_writing_a_new_logs_first_record_leaves_its_anchor_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.log");
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "crasher", "--nocapture", "--test-threads=1"])
+        .env(CRASHER, &path)
+        .status()
+        .unwrap();
+    assert_eq!(status.signal(), Some(25), "killed by SIGXFSZ: {status:?}");
+    let log = Log::new(path, clock());
+    // The record was being written (a part of it is there); its anchor, seq 0, was first.
+    assert!(std::fs::metadata(log.path()).unwrap().len() > 0);
+    let anchor: Value =
+        serde_json::from_slice(&std::fs::read(log.anchor_path()).unwrap()).unwrap();
+    assert_eq!(anchor["seq"], 0);
+    // What the crash left is named (a line cut short), and the log goes on from seq 1.
+    assert_eq!(broken(&log).damage, Damage::Unreadable);
+    assert_eq!(log.append(&entry(2)).unwrap().seq, 1);
+    assert_eq!(log.records().unwrap().len(), 1);
+}
