@@ -1139,7 +1139,10 @@ audit-no-log = no access log at { $path } yet: nothing has been logged
 audit-verify-nothing = nothing to verify: there is no access log at { $path } yet
 audit-verify-intact = intact: { $records } records (1 to { $last }), each chained to the one before, the last one the anchor's ({ $path })
 audit-verify-intact-unanchored = intact: { $records } records (1 to { $last }), each chained to the one before ({ $path }); but there is no anchor file ({ $anchor }), so a removal of the last records cannot be ruled out
-audit-verify-intact-pruned = intact: { $records } records ({ $first } to { $last }), each chained to the one before, the first to the checkpoint of a prune (records 1 to { $checkpoint } were removed), the last one the anchor's ({ $path })
+audit-verify-intact-pruned = { $records ->
+        [0] intact: no records since the last prune (records 1 to { $checkpoint } were removed; the checkpoint and the anchor agree) ({ $path })
+       *[other] intact: { $records } records ({ $first } to { $last }), each chained to the one before, the first to the checkpoint of a prune (records 1 to { $checkpoint } were removed), the last one the anchor's ({ $path })
+    }
 audit-verify-broken = the access log { $path } is broken: { $what }. The records from there on cannot be trusted: keep the file as it is (it is the evidence) and compare it with a backup or a copy kept elsewhere
 audit-month-bad = '{ $value }' is not a month: use YYYY-MM, for example 2026-03
 audit-report-title = Access log, { $month } ({ $zone }): { $records } records, { $candidates } candidates shown ({ $distinct } different)

@@ -1052,7 +1052,10 @@ audit-no-log = { $path }에 접근 기록이 아직 없습니다: 기록된 것�
 audit-verify-nothing = 검증할 것이 없습니다: { $path }에 접근 기록이 아직 없습니다
 audit-verify-intact = 이상 없음: 기록 { $records }개(1~{ $last }번)가 모두 앞 기록과 이어져 있고 마지막 기록이 앵커와 맞습니다({ $path })
 audit-verify-intact-unanchored = 이상 없음: 기록 { $records }개(1~{ $last }번)가 모두 앞 기록과 이어져 있습니다({ $path }). 하지만 앵커 파일({ $anchor })이 없어서 마지막 기록들이 지워졌는지는 확인할 수 없습니다
-audit-verify-intact-pruned = 이상 없음: 기록 { $records }개({ $first }~{ $last }번)가 모두 앞 기록과 이어져 있고, 첫 기록은 정리 체크포인트에(1~{ $checkpoint }번은 정리되어 지워짐), 마지막 기록은 앵커와 맞습니다({ $path })
+audit-verify-intact-pruned = { $records ->
+        [0] 이상 없음: 마지막 정리 뒤로 기록이 없습니다(1~{ $checkpoint }번은 정리되어 지워짐, 체크포인트와 앵커가 맞음)({ $path })
+       *[other] 이상 없음: 기록 { $records }개({ $first }~{ $last }번)가 모두 앞 기록과 이어져 있고, 첫 기록은 정리 체크포인트에(1~{ $checkpoint }번은 정리되어 지워짐), 마지막 기록은 앵커와 맞습니다({ $path })
+    }
 audit-verify-broken = 접근 기록 { $path }이(가) 손상되었습니다: { $what }. 그 기록부터는 믿을 수 없습니다: 파일을 그대로 두고(증거입니다) 백업이나 다른 곳에 둔 사본과 비교하세요
 audit-month-bad = '{ $value }'은(는) 달이 아닙니다: 2026-03처럼 YYYY-MM으로 쓰세요
 audit-report-title = 접근 기록, { $month }({ $zone }): 기록 { $records }개, 보여 준 지원자 { $candidates }명(서로 다른 지원자 { $distinct }명)
