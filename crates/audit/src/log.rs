@@ -83,10 +83,11 @@ impl Log {
         let (tail, ends_in_newline) = last_head(file).map_err(read_err)?;
         let anchor = self.read_anchor();
         let checkpoint = read_head(&self.checkpoint_path());
-        let empty = file.metadata().map_err(read_err)?.len() == 0;
-        // A new log gets its anchor (seq 0, synced) before its first record: from then on an
-        // anchor that is gone means someone removed it, never a crash.
-        let new_log = empty && matches!((&anchor, &checkpoint), (Anchor::None, Anchor::None));
+        // A new log (no record yet, no anchor, never pruned) gets its anchor (seq 0, synced)
+        // before its first record: from then on an anchor that is gone means someone removed
+        // it, never a crash.
+        let new_log =
+            tail.is_none() && matches!((&anchor, &checkpoint), (Anchor::None, Anchor::None));
         if new_log {
             self.write_anchor(&Head::start(), true)?;
         }

@@ -469,11 +469,18 @@ fn a_new_log_starts_with_an_anchor_before_its_first_record_and_a_crash_between_i
         log.verify().unwrap(),
         Verdict::Intact { records: 2, .. }
     ));
-    // An empty log file and no anchor (a crash before anything was written) is a new log.
-    let fresh = Log::new(dir.path().join("fresh.log"), clock());
-    std::fs::write(fresh.path(), "").unwrap();
-    assert_eq!(fresh.append(&entry(1)).unwrap().seq, 1);
-    assert!(fresh.anchor_path().exists());
+    // An empty log file (a crash before anything was written), or one of blank lines, and
+    // no anchor is a new log.
+    for (name, text) in [("fresh.log", ""), ("blank.log", "\n  \n")] {
+        let fresh = Log::new(dir.path().join(name), clock());
+        std::fs::write(fresh.path(), text).unwrap();
+        assert_eq!(fresh.append(&entry(1)).unwrap().seq, 1);
+        assert!(fresh.anchor_path().exists());
+        assert!(matches!(
+            fresh.verify().unwrap(),
+            Verdict::Intact { records: 1, .. }
+        ));
+    }
 }
 
 #[test]
@@ -820,8 +827,7 @@ fn a_process_killed_while_writing_a_new_logs_first_record_leaves_its_anchor_behi
     let log = Log::new(path, clock());
     // The record was being written (a part of it is there); its anchor, seq 0, was first.
     assert!(std::fs::metadata(log.path()).unwrap().len() > 0);
-    let anchor: Value =
-        serde_json::from_slice(&std::fs::read(log.anchor_path()).unwrap()).unwrap();
+    let anchor: Value = serde_json::from_slice(&std::fs::read(log.anchor_path()).unwrap()).unwrap();
     assert_eq!(anchor["seq"], 0);
     // What the crash left is named (a line cut short), and the log goes on from seq 1.
     assert_eq!(broken(&log).damage, Damage::Unreadable);
