@@ -269,14 +269,14 @@ impl Audit {
     }
 
     /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
-    /// past the first 1,000 codes); the seq of the record appended, if one was.
+    /// past the first 1,000 codes); the record appended, if one was.
     fn append_counted(
         &self,
         via: Via,
         command: Option<&str>,
         seen: &Seen,
         extra: u64,
-    ) -> Result<Option<u64>, Error> {
+    ) -> Result<Option<recruit_audit::Record>, Error> {
         if seen.is_empty() {
             return Ok(None);
         }
@@ -290,7 +290,7 @@ impl Audit {
         entry.count += extra;
         self.log
             .append(&entry)
-            .map(|r| Some(r.seq))
+            .map(Some)
             .map_err(|e| self.cannot_append(e.message.to_string()))
     }
 }
@@ -391,10 +391,10 @@ impl RunLog {
         self
     }
 
-    /// The record `seq` was appended for this run: its export file's registry learns it.
-    fn appended(&self, seq: Option<u64>) -> Result<(), Error> {
-        match (&self.output, seq) {
-            (Some(out), Some(seq)) => crate::export::registry::logged(out, seq),
+    /// `record` was appended for this run: its export file's registry learns it.
+    fn appended(&self, record: Option<recruit_audit::Record>) -> Result<(), Error> {
+        match (&self.output, record) {
+            (Some(out), Some(r)) => crate::export::registry::logged(out, r.seq, &r.hash),
             _ => Ok(()),
         }
     }
@@ -448,8 +448,8 @@ impl RunLog {
         }
         s.logged = true;
         let (seen, extra) = s.seen();
-        let seq = audit.append_counted(self.via, None, &seen, extra)?;
-        self.appended(seq)
+        let record = audit.append_counted(self.via, None, &seen, extra)?;
+        self.appended(record)
     }
 }
 
@@ -466,7 +466,7 @@ impl Drop for RunLog {
         drop(s);
         let appended = audit
             .append_counted(self.via, None, &seen, extra)
-            .and_then(|seq| self.appended(seq));
+            .and_then(|record| self.appended(record));
         if let Err(e) = appended {
             match &audit.err {
                 Some(err) => err.line(&format!("{}: {}", crate::t!("word-error"), e.message)),

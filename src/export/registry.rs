@@ -29,26 +29,35 @@ pub(crate) fn record(out: &Path, subject: &str) -> Result<(), Error> {
     recruit_client::files::append_line(&path(), &line.to_string())
 }
 
-/// Record that the export to `out` appended the access-log record `seq` (`{"at", "output",
-/// "seq"}`): the hook an export's audit path calls after each record it appends, before the
-/// bytes that record covers are written. Erasure then names the file only to the candidates
-/// its records name (see [`outputs`]).
-pub(crate) fn logged(out: &Path, seq: u64) -> Result<(), Error> {
+/// Record that the export to `out` appended the access-log record `seq` whose hash is `hash`
+/// (`{"at", "output", "seq", "hash"}`): the hook an export's audit path calls after each
+/// record it appends, before the bytes that record covers are written. Erasure then names
+/// the file only to the candidates its records name (see [`outputs`]); the hash makes sure a
+/// seq of another log (one moved or started anew) is never taken for this one.
+pub(crate) fn logged(out: &Path, seq: u64, hash: &str) -> Result<(), Error> {
     let line = json!({
         "at": crate::clock::system().utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         "output": absolute(out).to_string_lossy(),
         "seq": seq,
+        "hash": hash,
     });
     recruit_client::files::append_line(&path(), &line.to_string())
+}
+
+/// An access-log record an export appended: its seq and hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Logged {
+    pub seq: u64,
+    pub hash: String,
 }
 
 /// An output file the registry names, and the access-log records its exports appended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Output {
     pub path: PathBuf,
-    /// The seqs [`logged`] recorded for it, in order (none: no export to it was logged, or
-    /// it was written before exports said so).
-    pub seqs: Vec<u64>,
+    /// The records [`logged`] recorded for it, in order (none: no export to it was logged,
+    /// or it was written before exports said so).
+    pub records: Vec<Logged>,
 }
 
 /// Every output file ever registered, once each, in the order first registered.
@@ -67,12 +76,13 @@ pub(crate) fn outputs() -> Result<Vec<Output>, Error> {
         let at = *index.entry(p.clone()).or_insert_with(|| {
             out.push(Output {
                 path: p,
-                seqs: Vec::new(),
+                records: Vec::new(),
             });
             out.len() - 1
         });
         if let Some(seq) = v["seq"].as_u64() {
-            out[at].seqs.push(seq);
+            let hash = v["hash"].as_str().unwrap_or_default().to_string();
+            out[at].records.push(Logged { seq, hash });
         }
     }
     Ok(out)

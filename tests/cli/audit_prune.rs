@@ -487,6 +487,24 @@ fn erase_lists_only_the_export_files_whose_records_name_the_candidate() {
     );
     assert!(text.contains("applied.ndjson"), "{text}");
     assert!(!text.contains("interview.ndjson"), "{text}");
+    // A log started anew (moved away): its seqs are not the exports' records, so it cannot
+    // tell, and the files may hold them.
+    let data = ts.home.data_dir();
+    std::fs::rename(data.join("audit.log"), data.join("audit-old.log")).unwrap();
+    std::fs::remove_file(data.join("audit.log.head")).unwrap();
+    for _ in 0..2 {
+        ok(ts.run(&["-o", "json", "candidates", "get", &only_b]));
+    }
+    let v = erase(&only_a);
+    assert_eq!(files_listed(&v).len(), 2, "{v}");
+    let holds: Vec<&Value> = v["stores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["store"] == "export")
+        .map(|s| &s["holds"])
+        .collect();
+    assert_eq!(holds, [&json!("unknown"), &json!("unknown")], "{v}");
     // With the log off it cannot tell: every file is listed, and it says so.
     ok(ts.run(&["config", "set", "audit", "off"]));
     let v = erase("C9999");

@@ -49,7 +49,7 @@ pub(crate) struct ExportSeen {
     /// are not touched.
     pub files: Vec<PathBuf>,
     /// The access-log records its exports appended ([`crate::export::registry::logged`]).
-    pub seqs: Vec<u64>,
+    pub logged: Vec<crate::export::registry::Logged>,
     /// Whether the access log tells that its files hold the candidates erased (set by
     /// [`named`]; `files` then keeps only those that may).
     pub holds: Holds,
@@ -162,8 +162,10 @@ impl Done {
 pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
     use crate::export::sink::{journal_path, partial_path};
     let mut out = Vec::new();
-    for crate::export::registry::Output { path: output, seqs } in
-        crate::export::registry::outputs()?
+    for crate::export::registry::Output {
+        path: output,
+        records: logged,
+    } in crate::export::registry::outputs()?
     {
         let files: Vec<PathBuf> = [output.clone(), partial_path(&output)]
             .into_iter()
@@ -176,7 +178,7 @@ pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
         out.push(ExportSeen {
             output,
             files,
-            seqs,
+            logged,
             holds: Holds::Unknown,
             journal,
             withheld: None,
@@ -197,14 +199,27 @@ pub(crate) fn named(
     let Some(log) = log else {
         return Ok(());
     };
-    let records: std::collections::HashMap<u64, recruit_audit::Record> =
-        log.records()?.into_iter().map(|r| (r.seq, r)).collect();
+    // Only the exports' records are kept (the log may be long).
+    let wanted: std::collections::HashSet<u64> = exports
+        .iter()
+        .flat_map(|e| e.logged.iter().map(|l| l.seq))
+        .collect();
+    let records: std::collections::HashMap<u64, recruit_audit::Record> = match wanted.is_empty() {
+        true => Default::default(),
+        false => log
+            .records()?
+            .into_iter()
+            .filter(|r| wanted.contains(&r.seq))
+            .map(|r| (r.seq, r))
+            .collect(),
+    };
     for e in exports {
         let mut naming = Vec::new();
-        let mut complete = !e.seqs.is_empty();
-        for seq in &e.seqs {
-            match records.get(seq) {
-                Some(r) if r.candidates.iter().any(|c| codes.contains(c)) => naming.push(*seq),
+        let mut complete = !e.logged.is_empty();
+        for l in &e.logged {
+            // The same seq with another hash is another log's record: it tells nothing.
+            match records.get(&l.seq).filter(|r| r.hash == l.hash) {
+                Some(r) if r.candidates.iter().any(|c| codes.contains(c)) => naming.push(l.seq),
                 // A record that kept only its first codes may not show one that was written.
                 Some(r) if r.count <= r.candidates.len() as u64 => {}
                 _ => complete = false,
