@@ -178,7 +178,7 @@ impl Audit {
     /// Append one record of what `seen` holds (nothing when it holds no personal value). A
     /// failure is the command's (exit 1), naming the log and how to fix it.
     pub(crate) fn append(&self, via: Via, command: Option<&str>, seen: &Seen) -> Result<(), Error> {
-        self.append_counted(via, command, seen, 0)
+        self.append_counted(via, command, seen, 0).map(drop)
     }
 
     /// Append a record of `candidates` (all of them counted) and `fields` that no output
@@ -237,16 +237,16 @@ impl Audit {
     }
 
     /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
-    /// past the first 1,000 codes).
+    /// past the first 1,000 codes); the record appended, if one was.
     fn append_counted(
         &self,
         via: Via,
         command: Option<&str>,
         seen: &Seen,
         extra: u64,
-    ) -> Result<(), Error> {
+    ) -> Result<Option<recruit_audit::Record>, Error> {
         if seen.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let mut entry = seen.entry(
             self.actor.clone(),
@@ -261,7 +261,7 @@ impl Audit {
         }
         self.log
             .append(&entry)
-            .map(drop)
+            .map(Some)
             .map_err(|e| self.cannot_append(e.message.to_string()))
     }
 }
@@ -281,6 +281,9 @@ pub(crate) struct RunLog {
     audit: Option<Audit>,
     via: Via,
     state: Arc<Mutex<RunState>>,
+    /// An export's output file: each record appended is named to the export registry
+    /// ([`crate::export::registry::logged`]), so erasure knows whom the file holds.
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Default)]
@@ -355,6 +358,21 @@ impl RunLog {
             audit,
             via,
             state: Arc::default(),
+            output: None,
+        }
+    }
+
+    /// The run writes the export file `out` (registered in the export registry).
+    pub(crate) fn for_output(mut self, out: Option<std::path::PathBuf>) -> RunLog {
+        self.output = out;
+        self
+    }
+
+    /// `record` was appended for this run: its export file's registry learns it.
+    fn appended(&self, record: Option<recruit_audit::Record>) -> Result<(), Error> {
+        match (&self.output, record) {
+            (Some(out), Some(r)) => crate::export::registry::logged(out, r.seq, &r.hash),
+            _ => Ok(()),
         }
     }
 
@@ -407,7 +425,8 @@ impl RunLog {
         }
         s.logged = true;
         let (seen, extra) = s.seen();
-        audit.append_counted(self.via, None, &seen, extra)
+        let record = audit.append_counted(self.via, None, &seen, extra)?;
+        self.appended(record)
     }
 }
 
@@ -422,7 +441,10 @@ impl Drop for RunLog {
         }
         let (seen, extra) = s.seen();
         drop(s);
-        if let Err(e) = audit.append_counted(self.via, None, &seen, extra) {
+        let appended = audit
+            .append_counted(self.via, None, &seen, extra)
+            .and_then(|record| self.appended(record));
+        if let Err(e) = appended {
             match &audit.err {
                 Some(err) => err.line(&format!("{}: {}", crate::t!("word-error"), e.message)),
                 None => crate::elog!("error: {}", e.message),

@@ -232,6 +232,7 @@ impl GlobalArgs {
             Key::SigningKey => self.environ.signing_key.clone(),
             Key::AuditLog => self.environ.audit_log.clone(),
             Key::ApiKeyCommand | Key::Variant | Key::Audit | Key::RequireReason => None,
+            Key::AuditKeep => None,
         }
     }
 

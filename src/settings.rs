@@ -180,6 +180,8 @@ use recruit_client::api::http::{DEFAULT_MAX_WAIT, DEFAULT_RETRIES, DEFAULT_TIMEO
 /// second. `1e-300` is a typo, not a pace.
 pub(crate) const MIN_RATE: f64 = 0.01;
 pub(crate) const MAX_RATE: f64 = 1_000_000.0;
+/// The fewest months of the access log `audit prune` may keep (`audit_keep`).
+pub(crate) const MIN_AUDIT_KEEP: u32 = 12;
 
 /// One parser per setting, for the profile's text and for `config set`. Each returns what is
 /// allowed when the value is not.
@@ -259,6 +261,14 @@ pub(crate) mod parse {
             "true" => Ok(true),
             "false" => Ok(false),
             _ => Err(Allowed::Bool),
+        }
+    }
+
+    /// `audit_keep`: a whole number of months, at least [`super::MIN_AUDIT_KEEP`].
+    pub(crate) fn audit_keep(s: &str) -> Result<u32, Allowed> {
+        match s.trim().parse::<u32>() {
+            Ok(m) if m >= super::MIN_AUDIT_KEEP => Ok(m),
+            _ => Err(Allowed::AuditKeep),
         }
     }
 
@@ -497,6 +507,15 @@ keys! {
         help: "the access log of personal data shown (default: audit.log in the data directory)",
         ..TEXT
     },
+    /// The months of the access log `audit prune` keeps at least.
+    AuditKeep => Spec {
+        name: "audit_keep",
+        ty: Type::Integer,
+        help: "months of the access log that `audit prune` keeps at least (at least 12)",
+        default: Some("24"),
+        parse: |s| parse::audit_keep(s).map(|m| json!(m)),
+        ..TEXT
+    },
 }
 
 impl Key {
@@ -564,6 +583,7 @@ pub(crate) enum Allowed {
     Lang,
     OnOff,
     Bool,
+    AuditKeep,
 }
 
 impl Allowed {
@@ -585,6 +605,7 @@ impl Allowed {
             Allowed::Lang => t!("allowed-lang"),
             Allowed::OnOff => t!("allowed-on-off"),
             Allowed::Bool => t!("allowed-bool"),
+            Allowed::AuditKeep => t!("allowed-audit-keep", least = MIN_AUDIT_KEEP),
         }
     }
 }
@@ -812,6 +833,11 @@ impl Settings<'_> {
         Ok(self.with_default(Key::RequireReason, parse::boolean)?.value)
     }
 
+    /// `audit_keep`: the months of the access log `audit prune` keeps at least.
+    pub(crate) fn audit_keep(&self) -> Result<u32, Error> {
+        Ok(self.with_default(Key::AuditKeep, parse::audit_keep)?.value)
+    }
+
     /// `-v`, or RECRUIT_DEBUG=1.
     pub(crate) fn verbose(&self) -> bool {
         self.given.verbose || self.given.environ.debug
@@ -1021,6 +1047,7 @@ mod tests {
             Key::Audit => ("OFF", json!("off")),
             Key::RequireReason => ("true", json!(true)),
             Key::AuditLog => ("/srv/recruit/audit.log", json!("/srv/recruit/audit.log")),
+            Key::AuditKeep => ("36", json!(36)),
         }
     }
 

@@ -134,7 +134,7 @@ command_enum! {
     Sync(commands::sync::SyncArgs),
     /// Personal data: erase candidates from every local store, retention runs, the destruction register
     Privacy = privacy::PrivacyCmd,
-    /// The access log of personal data shown: list, verify, monthly report
+    /// The access log of personal data shown: list, verify, monthly report, prune
     Audit = audit::AuditCmd,
     /// Reports from the mirror (no request to the service): the hiring pipeline per stage
     Report = report::ReportCmd,

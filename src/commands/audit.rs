@@ -9,6 +9,8 @@ use recruit_audit::{Break, Damage, Log, Record, Verdict, Via};
 use serde_json::{json, Value};
 
 use crate::context::Ctx;
+
+mod prune;
 use crate::error::Error;
 use crate::output::text::{local_time, one_line, safe_line};
 use crate::output::{Format, Kind, ListPrinter, Output};
@@ -19,7 +21,8 @@ Examples:
   recruit audit list --candidate C1001 -o json
   recruit audit verify
   recruit audit report --month 2026-03
-  recruit audit report --month 2026-03 -o csv --bom > audit-2026-03.csv";
+  recruit audit report --month 2026-03 -o csv --bom > audit-2026-03.csv
+  recruit audit prune --before 2024-03 --yes";
 
 #[derive(Debug, Subcommand)]
 pub enum AuditCmd {
@@ -42,7 +45,10 @@ array of the records as they are in the file.",
 and its own, and an anchor file next to the log (audit.log.head) holds the last one's. Exit 0 \
 when every record chains to the one before and the last is the anchor's; exit 1 naming the \
 first record that was changed, removed or inserted (its seq and line), a line that is not a \
-record, or a log whose last records were cut. There is no secret key: this finds edits, not \
+record, a log whose last records were cut, or a log that holds records but whose anchor is \
+missing or names a record the log no longer holds (-o json: `anchor_missing`, `anchor_gone`). \
+After `audit prune` the chain starts at its checkpoint (audit.log.checkpoint). Empty lines are \
+no records and no error. There is no secret key: this finds edits, not \
 someone who rewrites the whole chain and its anchor; keep a copy of the log (or its last \
 hash) where its users cannot write to prove that.",
         after_help = "Examples:
@@ -62,6 +68,20 @@ records and the candidates shown per actor and via, and every export and sync wi
   recruit audit report --month 2026-03 -o csv --bom > audit-2026-03.csv"
     )]
     Report(ReportArgs),
+    /// Remove the records of months before YYYY-MM, keeping a checkpoint so verify still proves the rest
+    #[command(
+        long_about = "Remove the access log's records of the months before YYYY-MM (in local \
+time), and the destruction register's rows of the same months. The log keeps a checkpoint \
+(audit.log.checkpoint: the last removed record's seq and hash), so `audit verify` still proves \
+every record that remains. A month younger than `audit_keep` months (config, default 24, at \
+least 12) is refused (exit 2). A log that does not verify is not pruned (exit 1). Asks first; \
+without a terminal, --yes is needed (exit 2 otherwise, nothing changed).",
+        after_help = "Examples:
+  recruit audit prune --before 2024-03   # asks on a terminal
+  recruit audit prune --before 2024-03 --yes -o json
+  recruit config set audit_keep 36"
+    )]
+    Prune(prune::PruneArgs),
 }
 
 #[derive(Debug, Args)]
@@ -148,6 +168,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: AuditCmd) -> Result<(), Error> {
         AuditCmd::List(a) => list(ctx, a),
         AuditCmd::Verify => verify(ctx),
         AuditCmd::Report(a) => report(ctx, a),
+        AuditCmd::Prune(a) => prune::prune(ctx, a),
     }
 }
 
@@ -404,7 +425,16 @@ fn verify(ctx: &mut Ctx) -> Result<(), Error> {
             anchored,
         } => {
             if out.is_table() {
-                let line = if anchored {
+                let line = if let Some(checkpoint) = log.checkpoint() {
+                    crate::t!(
+                        "audit-verify-intact-pruned",
+                        records = records,
+                        first = checkpoint + 1,
+                        last = last,
+                        checkpoint = checkpoint,
+                        path = path
+                    )
+                } else if anchored {
                     crate::t!(
                         "audit-verify-intact",
                         records = records,
@@ -448,7 +478,7 @@ fn verdict_json(log: &Log, verdict: &Verdict) -> Value {
             anchored,
         } => json!({
             "path": path, "exists": true, "intact": true, "records": records, "last_seq": last,
-            "anchored": anchored, "broken": null,
+            "anchored": anchored, "checkpoint_seq": log.checkpoint(), "broken": null,
         }),
         Verdict::Broken(b) => json!({
             "path": path, "exists": log.path().exists(), "intact": false,

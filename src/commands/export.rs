@@ -222,6 +222,15 @@ fn jq_filter(ctx: &Ctx) -> Result<Option<Arc<JqFilter>>, Error> {
     }
 }
 
+/// The file the export registry names for `--out` (none for stdout, a pipe or a device).
+fn registered(out: Option<&std::path::Path>) -> Option<PathBuf> {
+    use crate::export::sink::Target;
+    match Target::of(out?) {
+        Ok(Target::File(p)) => Some(p),
+        _ => None,
+    }
+}
+
 /// `--out -` means standard output.
 fn out_path(out: Option<PathBuf>) -> Option<PathBuf> {
     out.filter(|p| p.as_os_str() != "-")
@@ -331,7 +340,8 @@ async fn run_export(
         resume: a.resume,
         candidate_retry_delay: Duration::from_millis(1000),
         jq_text: ctx.globals.jq.clone(),
-        audit: crate::audit::RunLog::new(audit, recruit_audit::Via::Export),
+        audit: crate::audit::RunLog::new(audit, recruit_audit::Via::Export)
+            .for_output(registered(out.as_deref())),
         shown: ctx.globals.fields.clone(),
     })
     .await?;

@@ -29,21 +29,60 @@ pub(crate) fn record(out: &Path, subject: &str) -> Result<(), Error> {
     recruit_client::files::append_line(&path(), &line.to_string())
 }
 
+/// Record that the export to `out` appended the access-log record `seq` whose hash is `hash`
+/// (`{"at", "output", "seq", "hash"}`): the hook an export's audit path calls after each
+/// record it appends, before the bytes that record covers are written. Erasure then names
+/// the file only to the candidates its records name (see [`outputs`]); the hash makes sure a
+/// seq of another log (one moved or started anew) is never taken for this one.
+pub(crate) fn logged(out: &Path, seq: u64, hash: &str) -> Result<(), Error> {
+    let line = json!({
+        "at": crate::clock::system().utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "output": absolute(out).to_string_lossy(),
+        "seq": seq,
+        "hash": hash,
+    });
+    recruit_client::files::append_line(&path(), &line.to_string())
+}
+
+/// An access-log record an export appended: its seq and hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Logged {
+    pub seq: u64,
+    pub hash: String,
+}
+
+/// An output file the registry names, and the access-log records its exports appended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Output {
+    pub path: PathBuf,
+    /// The records [`logged`] recorded for it, in order (none: no export to it was logged,
+    /// or it was written before exports said so).
+    pub records: Vec<Logged>,
+}
+
 /// Every output file ever registered, once each, in the order first registered.
-pub(crate) fn outputs() -> Result<Vec<PathBuf>, Error> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
+pub(crate) fn outputs() -> Result<Vec<Output>, Error> {
+    let mut out: Vec<Output> = Vec::new();
+    let mut index = std::collections::HashMap::new();
     for line in recruit_client::files::read_lines(&path())? {
         // A line that is not ours (edited by hand) is passed over, not fatal: the others
         // still name files.
-        let Some(p) = serde_json::from_str::<Value>(&line)
-            .ok()
-            .and_then(|v| v["output"].as_str().map(PathBuf::from))
-        else {
+        let Some(v) = serde_json::from_str::<Value>(&line).ok() else {
             continue;
         };
-        if seen.insert(p.clone()) {
-            out.push(p);
+        let Some(p) = v["output"].as_str().map(PathBuf::from) else {
+            continue;
+        };
+        let at = *index.entry(p.clone()).or_insert_with(|| {
+            out.push(Output {
+                path: p,
+                records: Vec::new(),
+            });
+            out.len() - 1
+        });
+        if let Some(seq) = v["seq"].as_u64() {
+            let hash = v["hash"].as_str().unwrap_or_default().to_string();
+            out[at].records.push(Logged { seq, hash });
         }
     }
     Ok(out)

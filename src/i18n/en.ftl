@@ -1049,6 +1049,7 @@ no-base-url = no service address: pass --base-url URL, set RECRUIT_BASE_URL, or 
 no-api-key = no API key: set RECRUIT_API_KEY, run `recruit auth login`, or pass --api-key; to try recruit without an account, add --sandbox
 allowed-on-off = on or off
 allowed-bool = true or false
+allowed-audit-keep = a whole number of months, at least { $least }
 audit-reason-required = { $what } needs a reason for the access log (require_reason = true): pass --reason TEXT or set RECRUIT_REASON; nothing was fetched or written
 audit-cannot-append = cannot append to the access log { $path }: { $error }; make the file and its directory writable, name another file with RECRUIT_AUDIT_LOG or `recruit config set audit_log FILE`, or turn the log off with `recruit config set audit off`
 # The machine's policy (/etc/recruit/policy.toml): above every profile, variable and flag.
@@ -1108,6 +1109,8 @@ privacy-not-found = found in no store: { $count ->
        *[other] { $count } candidates
     } ({ $codes })
 privacy-file-not-touched = may hold their data, not touched (the file is yours): { $file }
+privacy-file-named = holds their data (access-log records { $seqs } of its export name them), not touched (the file is yours): { $file }
+privacy-files-log-off = the access log is off (config audit), so it cannot tell which export files hold them: every export file still there is listed
 audit-broken-changed = record { $seq } (line { $line }) was changed after it was written: it no longer matches the chain
 audit-broken-removed = { $missing ->
         [one] record { $from } was
@@ -1117,6 +1120,12 @@ audit-broken-inserted = record { $seq } (line { $line }) was inserted: it does n
 audit-broken-unreadable = line { $line } is not a record of the access log (damaged or edited)
 audit-broken-cut = the log ends at record { $last }, but its anchor file says it reached record { $anchored }: the last records were removed
 audit-broken-anchor = the anchor file next to the log (the last record's seq and hash) is damaged
+audit-broken-anchor-missing = the log holds records (or was pruned) but its anchor file (the last record's seq and hash, audit.log.head) is missing: a removal of the last records can no longer be ruled out. If you know why it went (restored from a backup without it), compare the log with a copy kept elsewhere
+audit-broken-anchor-gone = the anchor file names record { $anchored }, which the log no longer holds: records were removed, or the anchor was replaced
+audit-broken-checkpoint = the prune checkpoint (audit.log.checkpoint: the last removed record's seq and hash) is damaged or does not match the first record kept{ $seq ->
+        [0] {""}
+       *[other] {" "}(record { $seq }, line { $line })
+    }
 audit-cannot-encode = cannot write the access-log record as JSON
 store-erase-wal-busy = the personal data was removed from the events, but old copies of it stay in { $store }-wal while another program is in the middle of reading the event store (waited 10 s); let it finish or close it (sqlite3, a second recruit), then run the same erasure again
 pg-erase-not-rewritten = the personal data was removed from { $table } in { $db }, but PostgreSQL did not rewrite the table (VACUUM FULL skips a table the role does not own), so old copies stay in its files and statistics; run the same erasure again as the table's owner (or a superuser)
@@ -1137,6 +1146,10 @@ audit-no-log = no access log at { $path } yet: nothing has been logged
 audit-verify-nothing = nothing to verify: there is no access log at { $path } yet
 audit-verify-intact = intact: { $records } records (1 to { $last }), each chained to the one before, the last one the anchor's ({ $path })
 audit-verify-intact-unanchored = intact: { $records } records (1 to { $last }), each chained to the one before ({ $path }); but there is no anchor file ({ $anchor }), so a removal of the last records cannot be ruled out
+audit-verify-intact-pruned = { $records ->
+        [0] intact: no records since the last prune (records 1 to { $checkpoint } were removed; the checkpoint and the anchor agree) ({ $path })
+       *[other] intact: { $records } records ({ $first } to { $last }), each chained to the one before, the first to the checkpoint of a prune (records 1 to { $checkpoint } were removed), the last one the anchor's ({ $path })
+    }
 audit-verify-broken = the access log { $path } is broken: { $what }. The records from there on cannot be trusted: keep the file as it is (it is the evidence) and compare it with a backup or a copy kept elsewhere
 audit-month-bad = '{ $value }' is not a month: use YYYY-MM, for example 2026-03
 audit-report-title = Access log, { $month } ({ $zone }): { $records } records, { $candidates } candidates shown ({ $distinct } different)
@@ -1146,6 +1159,16 @@ audit-report-empty = No records this month.
 audit-report-by-actor = By actor and via:
 audit-report-downloads = Exports and syncs:
 audit-report-no-downloads = none this month
+audit-prune-too-young = cannot prune before { $month }: the access log keeps at least { $keep } months (config audit_keep), so the latest month --before can name is { $latest }
+audit-prune-confirm = Remove the access log's records of the months before { $month } (local time) from { $path }, and the destruction register's rows of those months from { $register }?
+audit-prune-broken = the access log { $path } was not pruned: it does not verify ({ $what }). A checkpoint would hide that: keep the file as it is and run `recruit audit verify`
+audit-prune-done = before { $month }: { $records ->
+        [one] { $records } record
+       *[other] { $records } records
+    } removed from the access log { $path } ({ $kept } kept, the chain proven from a checkpoint); { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    } removed from the destruction register { $register }
 sync-other-kind = { $db } holds another kind of recruit data (`{ $kind }`), not a mirror; it was left as it is: pass another --db FILE
 store-no-meta-version = its recruit_meta table or the schema version in it is missing
 mirror-sqlite-file = SQLite file { $path }

@@ -988,6 +988,7 @@ mcp-serving = recruit mcp: --access { $access } --personal-data { $personal }로
 no-base-url = 서비스 주소가 없습니다: --base-url URL을 주거나, RECRUIT_BASE_URL을 설정하거나, `recruit config set base_url URL`을 실행하세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요
 no-api-key = API 키가 없습니다: RECRUIT_API_KEY를 설정하거나, `recruit auth login`을 실행하거나, --api-key를 주세요; 계정 없이 recruit를 써 보려면 --sandbox를 붙이세요
 allowed-on-off = on 또는 off
+allowed-audit-keep = { $least } 이상의 개월 수(정수)
 allowed-bool = true 또는 false
 audit-reason-required = { $what }에는 접근 기록에 남길 이유가 필요합니다(require_reason = true): --reason TEXT를 주거나 RECRUIT_REASON을 설정하세요. 아무것도 가져오거나 쓰지 않았습니다
 audit-cannot-append = 접근 기록 { $path }에 추가할 수 없습니다: { $error }. 파일과 그 디렉터리에 쓸 수 있게 하거나, RECRUIT_AUDIT_LOG나 `recruit config set audit_log FILE`로 다른 파일을 지정하거나, `recruit config set audit off`로 기록을 끄세요
@@ -1021,6 +1022,8 @@ privacy-journal-withheld = 끝나지 않은 내보내기 { $journal }: --resume�
 privacy-journal-damaged = 끝나지 않은 내보내기 { $journal }: 저널이 손상되어 --resume이 거부합니다. 막을 것이 없습니다
 privacy-not-found = 어느 저장소에도 없음: 지원자 { $count }명({ $codes })
 privacy-file-not-touched = 이들의 데이터가 있을 수 있으나 건드리지 않음(사용자의 파일): { $file }
+privacy-file-named = 이들의 데이터가 있음(그 내보내기의 접근 기록 { $seqs }번이 이들을 기록함), 건드리지 않음(사용자의 파일): { $file }
+privacy-files-log-off = 접근 기록이 꺼져 있어(설정 audit) 어느 내보내기 파일에 이들이 있는지 알 수 없습니다: 남아 있는 내보내기 파일을 모두 보여 줍니다
 audit-broken-changed = 기록 { $seq }번({ $line }번째 줄)이 기록된 뒤에 바뀌었습니다: 체인과 더 이상 맞지 않습니다
 audit-broken-removed = 기록 { $seq }번({ $line }번째 줄) 바로 앞에서 { $missing ->
         [1] 기록 { $from }번이
@@ -1030,6 +1033,12 @@ audit-broken-inserted = 기록 { $seq }번({ $line }번째 줄)은 나중에 끼
 audit-broken-unreadable = { $line }번째 줄은 접근 기록이 아닙니다(손상되었거나 편집되었습니다)
 audit-broken-cut = 로그는 기록 { $last }번에서 끝나지만 앵커 파일에는 기록 { $anchored }번까지 있었다고 되어 있습니다: 마지막 기록들이 지워졌습니다
 audit-broken-anchor = 로그 옆의 앵커 파일(마지막 기록의 번호와 해시)이 손상되었습니다
+audit-broken-anchor-missing = 로그에 기록이 있는데(또는 정리된 적이 있는데) 앵커 파일(마지막 기록의 번호와 해시, audit.log.head)이 없습니다: 마지막 기록들이 지워졌는지 더는 확인할 수 없습니다. 없어진 이유를 안다면(앵커 없이 백업에서 복원한 경우 등) 다른 곳에 둔 사본과 로그를 비교하세요
+audit-broken-anchor-gone = 앵커 파일은 기록 { $anchored }번을 가리키지만 로그에는 그 기록이 더 이상 없습니다: 기록이 지워졌거나 앵커가 바뀌었습니다
+audit-broken-checkpoint = 정리 체크포인트(audit.log.checkpoint: 마지막으로 지운 기록의 번호와 해시)가 손상되었거나 남은 첫 기록과 맞지 않습니다{ $seq ->
+        [0] {""}
+       *[other] (기록 { $seq }번, { $line }번째 줄)
+    }
 audit-cannot-encode = 접근 기록을 JSON으로 쓸 수 없습니다
 store-erase-wal-busy = 이벤트에서 개인 정보를 지웠지만, 다른 프로그램이 이벤트 저장소를 읽는 중이어서 이전 사본이 { $store }-wal에 남아 있습니다(10초 기다림). 그 프로그램(sqlite3, 다른 recruit)이 끝나거나 닫은 뒤 같은 삭제를 다시 실행하세요
 pg-erase-not-rewritten = { $db }의 { $table }에서 개인 정보를 지웠지만 PostgreSQL이 테이블을 다시 쓰지 않아(VACUUM FULL은 소유하지 않은 테이블을 건너뜀) 이전 사본이 파일과 통계에 남아 있습니다. 테이블 소유자(또는 슈퍼유저)로 같은 삭제를 다시 실행하세요
@@ -1050,6 +1059,10 @@ audit-no-log = { $path }에 접근 기록이 아직 없습니다: 기록된 것�
 audit-verify-nothing = 검증할 것이 없습니다: { $path }에 접근 기록이 아직 없습니다
 audit-verify-intact = 이상 없음: 기록 { $records }개(1~{ $last }번)가 모두 앞 기록과 이어져 있고 마지막 기록이 앵커와 맞습니다({ $path })
 audit-verify-intact-unanchored = 이상 없음: 기록 { $records }개(1~{ $last }번)가 모두 앞 기록과 이어져 있습니다({ $path }). 하지만 앵커 파일({ $anchor })이 없어서 마지막 기록들이 지워졌는지는 확인할 수 없습니다
+audit-verify-intact-pruned = { $records ->
+        [0] 이상 없음: 마지막 정리 뒤로 기록이 없습니다(1~{ $checkpoint }번은 정리되어 지워짐, 체크포인트와 앵커가 맞음)({ $path })
+       *[other] 이상 없음: 기록 { $records }개({ $first }~{ $last }번)가 모두 앞 기록과 이어져 있고, 첫 기록은 정리 체크포인트에(1~{ $checkpoint }번은 정리되어 지워짐), 마지막 기록은 앵커와 맞습니다({ $path })
+    }
 audit-verify-broken = 접근 기록 { $path }이(가) 손상되었습니다: { $what }. 그 기록부터는 믿을 수 없습니다: 파일을 그대로 두고(증거입니다) 백업이나 다른 곳에 둔 사본과 비교하세요
 audit-month-bad = '{ $value }'은(는) 달이 아닙니다: 2026-03처럼 YYYY-MM으로 쓰세요
 audit-report-title = 접근 기록, { $month }({ $zone }): 기록 { $records }개, 보여 준 지원자 { $candidates }명(서로 다른 지원자 { $distinct }명)
@@ -1059,6 +1072,10 @@ audit-report-empty = 이번 달에는 기록이 없습니다.
 audit-report-by-actor = 사용자와 경로별:
 audit-report-downloads = 내보내기와 동기화:
 audit-report-no-downloads = 이번 달에는 없습니다
+audit-prune-too-young = { $month } 이전을 정리할 수 없습니다: 접근 기록은 적어도 { $keep }개월을 보관하므로(설정 audit_keep) --before에 쓸 수 있는 가장 늦은 달은 { $latest }입니다
+audit-prune-confirm = { $path }에서 { $month } 이전 달(현지 시각)의 접근 기록을, { $register }에서 그 달들의 파기 대장 행을 지울까요?
+audit-prune-broken = 접근 기록 { $path }을(를) 정리하지 않았습니다: 검증에 실패합니다({ $what }). 체크포인트를 만들면 이를 가리게 됩니다: 파일을 그대로 두고 `recruit audit verify`를 실행하세요
+audit-prune-done = { $month } 이전: 접근 기록 { $path }에서 기록 { $records }개를 지웠습니다({ $kept }개 남음, 체인은 체크포인트부터 검증). 파기 대장 { $register }에서 행 { $rows }개를 지웠습니다
 sync-other-kind = { $db }에는 미러가 아닌 다른 종류의 recruit 데이터(`{ $kind }`)가 있습니다. 그대로 두었습니다: 다른 --db FILE을 지정하세요
 store-no-meta-version = recruit_meta 테이블이나 그 안의 스키마 버전이 없습니다
 mirror-sqlite-file = SQLite 파일 { $path }

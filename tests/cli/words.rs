@@ -153,6 +153,7 @@ fn every_config_key_round_trips_through_config_set_and_get() {
             "audit_log" => "/srv/recruit/audit.log",
             "audit" => "off",
             "require_reason" => "true",
+            "audit_keep" => "36",
             other => panic!("no value to try for the new key {other}"),
         };
         let set = home

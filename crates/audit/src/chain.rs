@@ -72,11 +72,20 @@ pub enum Damage {
     Cut { last: u64, anchored: u64 },
     /// The anchor file is there but is not one (seq and hash).
     AnchorUnreadable,
+    /// The log holds records (or was pruned) but its anchor file is gone: a removal of the
+    /// last records could no longer be found.
+    AnchorMissing,
+    /// The anchor names record `anchored`, which the log no longer holds (it is before the
+    /// records the log keeps).
+    AnchorGone { anchored: u64 },
+    /// The checkpoint of a prune (`PATH.checkpoint`: the last removed record's seq and hash)
+    /// is damaged, or the first record kept does not link to it.
+    Checkpoint,
 }
 
 impl Damage {
     /// Its name for programs (`-o json`): `changed`, `removed`, `inserted`, `unreadable`,
-    /// `cut`, `anchor_unreadable`.
+    /// `cut`, `anchor_unreadable`, `anchor_missing`, `anchor_gone`, `checkpoint`.
     pub fn name(&self) -> &'static str {
         match self {
             Damage::Changed => "changed",
@@ -85,6 +94,9 @@ impl Damage {
             Damage::Unreadable => "unreadable",
             Damage::Cut { .. } => "cut",
             Damage::AnchorUnreadable => "anchor_unreadable",
+            Damage::AnchorMissing => "anchor_missing",
+            Damage::AnchorGone { .. } => "anchor_gone",
+            Damage::Checkpoint => "checkpoint",
         }
     }
 }
@@ -110,73 +122,131 @@ impl Break {
                 msg!("audit-broken-cut", last = last, anchored = anchored)
             }
             Damage::AnchorUnreadable => msg!("audit-broken-anchor"),
+            Damage::AnchorMissing => msg!("audit-broken-anchor-missing", records = self.intact),
+            Damage::AnchorGone { anchored } => {
+                msg!("audit-broken-anchor-gone", anchored = anchored)
+            }
+            Damage::Checkpoint => msg!("audit-broken-checkpoint", seq = seq, line = line),
         }
     }
 }
 
-/// One line of the log: a record (its JSON and what it says), or not one.
+/// One line of the log: a record (its JSON and what it says), or not one; and its text (a
+/// prune writes the lines it keeps as they were).
 pub(crate) struct Line {
     pub no: u64,
     pub rec: Option<(Value, Record)>,
+    pub text: String,
 }
 
 impl Line {
-    pub fn parse(no: u64, text: &str) -> Line {
-        let rec = serde_json::from_str::<Value>(text)
+    pub fn parse(no: u64, text: String) -> Line {
+        let rec = serde_json::from_str::<Value>(&text)
             .ok()
             .filter(Value::is_object)
             .and_then(|v| {
                 let r = serde_json::from_value::<Record>(v.clone()).ok()?;
                 Some((v, r))
             });
-        Line { no, rec }
+        Line { no, rec, text }
     }
 }
 
-/// The anchor as read: none, its last seq and hash, or a file that is not one.
+/// The anchor (or the checkpoint) as read: none, its seq and hash, or a file that is not one.
 pub(crate) enum Anchor {
     None,
     At(u64, String),
     Unreadable,
 }
 
-/// Walks the chain and names the first broken record.
-pub(crate) fn walk(lines: &[Line], anchor: &Anchor) -> Verdict {
-    if lines.is_empty() && matches!(anchor, Anchor::None) {
+/// Where the walk starts: the record before the log's first (seq and hash), or none when the
+/// log starts at seq 1.
+type Link<'a> = Option<(u64, &'a str)>;
+
+/// Walks the chain from the checkpoint (or seq 1) and names the first broken record.
+pub(crate) fn walk(lines: &[Line], anchor: &Anchor, checkpoint: &Anchor) -> Verdict {
+    let none = |a: &Anchor| matches!(a, Anchor::None);
+    if lines.is_empty() && none(anchor) && none(checkpoint) {
         return Verdict::Empty;
     }
+    let first = lines.first().and_then(|l| l.rec.as_ref()).map(|(_, r)| r);
+    // A prune stopped between writing its checkpoint and replacing the log leaves the log
+    // still holding the checkpoint's record: the chain is walked as it is, and that record
+    // must be the checkpoint's.
+    let (start, pending) = match checkpoint {
+        Anchor::Unreadable => {
+            let b = Break {
+                line: 1,
+                seq: None,
+                damage: Damage::Checkpoint,
+                intact: 0,
+            };
+            return Verdict::Broken(b);
+        }
+        Anchor::At(seq, hash) => match first {
+            Some(f) if f.seq <= *seq => {
+                let from = f
+                    .prev
+                    .as_deref()
+                    .filter(|_| f.seq > 1)
+                    .map(|p| (f.seq - 1, p));
+                (from, Some((*seq, hash.as_str())))
+            }
+            _ => (Some((*seq, hash.as_str())), None),
+        },
+        Anchor::None => (None, None),
+    };
+    let from_checkpoint = pending.is_none() && start.is_some();
     // Each intact record's index, by hash (to tell an insertion from a removal).
     let mut by_hash: HashMap<&str, usize> = HashMap::new();
-    let mut last: Option<&Record> = None;
+    let mut link: Link = start;
     for (i, line) in lines.iter().enumerate() {
         let intact = i as u64;
         let Some((v, r)) = &line.rec else {
             return broken(line, None, Damage::Unreadable, intact);
         };
         let computed = hash_of(v);
-        let expected_seq = last.map_or(1, |l| l.seq + 1);
-        let expected_prev = last.map(|l| l.hash.as_str());
+        let expected_seq = link.map_or(1, |l| l.0 + 1);
+        let expected_prev = link.map(|l| l.1);
         if computed == r.hash && r.prev.as_deref() == expected_prev && r.seq == expected_seq {
+            if pending.is_some_and(|(seq, hash)| seq == r.seq && hash != r.hash) {
+                return broken(line, None, Damage::Checkpoint, intact);
+            }
             by_hash.insert(&r.hash, i);
-            last = Some(r);
+            link = Some((r.seq, r.hash.as_str()));
             continue;
         }
-        return diagnose(lines, i, last, &by_hash, &computed);
+        return diagnose(lines, i, (link, from_checkpoint), &by_hash, &computed);
     }
     let records = lines.len() as u64;
-    let last_seq = last.map_or(0, |l| l.seq);
-    match anchor {
-        Anchor::None => Verdict::Intact {
-            records,
-            last: last_seq,
-            anchored: false,
-        },
-        Anchor::Unreadable => Verdict::Broken(Break {
+    let last_seq = link.map_or(0, |l| l.0);
+    if pending.is_some_and(|(seq, _)| seq > last_seq) {
+        return Verdict::Broken(Break {
             line: records + 1,
             seq: None,
-            damage: Damage::AnchorUnreadable,
+            damage: Damage::Checkpoint,
             intact: records,
-        }),
+        });
+    }
+    ends(lines, anchor, start, last_seq)
+}
+
+/// The end of an intact chain (`last_seq`, from `start`) against the anchor.
+fn ends(lines: &[Line], anchor: &Anchor, start: Link, last_seq: u64) -> Verdict {
+    let records = lines.len() as u64;
+    let at_end = |damage| {
+        Verdict::Broken(Break {
+            line: records + 1,
+            seq: None,
+            damage,
+            intact: records,
+        })
+    };
+    let base = start.map_or(0, |s| s.0);
+    match anchor {
+        // Records (or a checkpoint: records were) and no anchor: the tail is unproven.
+        Anchor::None => at_end(Damage::AnchorMissing),
+        Anchor::Unreadable => at_end(Damage::AnchorUnreadable),
         Anchor::At(seq, _) if *seq > last_seq => Verdict::Broken(Break {
             line: records + 1,
             seq: Some(last_seq + 1),
@@ -186,21 +256,33 @@ pub(crate) fn walk(lines: &[Line], anchor: &Anchor) -> Verdict {
             },
             intact: records,
         }),
+        // Before the records the log keeps (seq 0 is a new log's anchor, before its first).
+        Anchor::At(seq, _) if *seq < base => at_end(Damage::AnchorGone { anchored: *seq }),
+        Anchor::At(seq, hash) if *seq == base && base > 0 => match start {
+            Some((_, h)) if h == hash => intact(records, last_seq),
+            _ => at_end(Damage::AnchorGone { anchored: *seq }),
+        },
         Anchor::At(seq, hash) => {
-            // An intact chain from seq 1 holds seq k at index k - 1. The anchor may trail the
-            // log (a crash after the log's synced write, before the anchor reached the disk).
-            let at = seq.checked_sub(1).map(|k| k as usize);
+            // An intact chain from `base` holds seq k at index k - base - 1. The anchor may
+            // trail the log (a crash after the log's synced write, before the anchor reached
+            // the disk).
+            let at = seq.checked_sub(base + 1).map(|k| k as usize);
             match at.and_then(|k| lines.get(k)) {
                 Some(line) if line.rec.as_ref().is_some_and(|(_, r)| &r.hash != hash) => {
-                    broken(line, Some(*seq), Damage::Changed, seq - 1)
+                    let intact = seq - base - 1;
+                    broken(line, Some(*seq), Damage::Changed, intact)
                 }
-                _ => Verdict::Intact {
-                    records,
-                    last: last_seq,
-                    anchored: true,
-                },
+                _ => intact(records, last_seq),
             }
         }
+    }
+}
+
+fn intact(records: u64, last: u64) -> Verdict {
+    Verdict::Intact {
+        records,
+        last,
+        anchored: true,
     }
 }
 
@@ -215,18 +297,19 @@ fn broken(line: &Line, seq: Option<u64>, damage: Damage, intact: u64) -> Verdict
 }
 
 /// Record `i` does not chain to `last`: which record broke, and how.
+/// `link`: the record before (its seq and hash), and whether that is the checkpoint.
 fn diagnose(
     lines: &[Line],
     i: usize,
-    last: Option<&Record>,
+    (link, from_checkpoint): (Link, bool),
     by_hash: &HashMap<&str, usize>,
     computed: &str,
 ) -> Verdict {
     let line = &lines[i];
     let intact = i as u64;
     let r = &line.rec.as_ref().expect("a record").1;
-    let expected_seq = last.map_or(1, |l| l.seq + 1);
-    let expected_prev = last.map(|l| l.hash.as_str());
+    let expected_seq = link.map_or(1, |l| l.0 + 1);
+    let expected_prev = link.map(|l| l.1);
     // The next record links to the one before this one: this one was put in between.
     let next = lines
         .get(i + 1)
@@ -260,6 +343,9 @@ fn diagnose(
         // In its place, yet the record before is not what it linked to: that one was
         // edited and rehashed.
         (true, Some(before)) => broken(&lines[before], None, Damage::Changed, intact - 1),
+        // The first record kept by a prune, not linking to the checkpoint: one of the two
+        // was changed.
+        (true, None) if from_checkpoint => broken(line, None, Damage::Checkpoint, intact),
         // The first record, seq 1, linking to something.
         (true, None) => broken(line, None, Damage::Changed, intact),
         (false, _) => broken(line, None, Damage::Inserted, intact),

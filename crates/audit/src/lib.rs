@@ -11,8 +11,13 @@
 //! other keys), and a small anchor file next to the log (`audit.log.head`) holds the last
 //! record's seq and hash. So an edit of any record, a deletion of records anywhere (the last
 //! ones included, through the anchor), an inserted or duplicated line and a damaged line are
-//! each found. There is no secret key: someone who can write the files can rewrite the whole
-//! chain from the first changed record on and the anchor with it, and `verify` will find it
+//! each found; so is a log that holds records but lost its anchor (a new log's anchor, seq 0,
+//! is written before its first record, so a missing one is never a crash's doing, and an
+//! append never writes a fresh one over the loss). [`Log::prune`] removes the oldest records
+//! behind a checkpoint (`audit.log.checkpoint`: the last removed record's seq and hash) the
+//! chain of the records kept starts from. There is no secret key: someone who can write the
+//! files can rewrite the whole chain from the first changed record on and the anchor with it
+//! (or remove the oldest records and write a checkpoint for them), and `verify` will find it
 //! intact. The chain finds edits, not a forger who rewrites everything; copying the log (or
 //! just its last hash) somewhere the user cannot write is what turns it into proof.
 //!
@@ -21,10 +26,12 @@
 
 mod chain;
 mod log;
+mod prune;
 mod seen;
 
 pub use chain::{hash_of, Break, Damage, Verdict};
 pub use log::{Log, MAX_CODES};
+pub use prune::Pruned;
 pub use seen::{field_names, Seen};
 
 use serde::{Deserialize, Serialize};

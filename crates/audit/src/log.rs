@@ -33,9 +33,9 @@ pub struct Log {
 
 /// The last record's seq and hash, as the tail and the anchor hold them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Head {
-    seq: u64,
-    hash: String,
+pub(crate) struct Head {
+    pub seq: u64,
+    pub hash: String,
 }
 
 impl Log {
@@ -64,10 +64,15 @@ impl Log {
     /// Appends one record for `e`, chained to the last one, and returns it. The record is on
     /// disk (synced) when this returns.
     pub fn append(&self, e: &Entry) -> Result<Record, Error> {
-        let mut file = self.open_append()?;
-        file.lock()
-            .map_err(|err| Error::file(FileOp::Lock, &self.path, err))?;
-        let written = self.append_locked(&mut file, e);
+        let mut file = self.locked(|| self.open_append().map(Some), true)?;
+        let Some(file) = file.as_mut() else {
+            return Err(Error::file(
+                FileOp::Open,
+                &self.path,
+                std::io::ErrorKind::NotFound.into(),
+            ));
+        };
+        let written = self.append_locked(file, e);
         // Closing the file lets go of the lock too; unlocking first says when.
         let _ = file.unlock();
         written
@@ -76,13 +81,30 @@ impl Log {
     fn append_locked(&self, file: &mut File, e: &Entry) -> Result<Record, Error> {
         let read_err = |err| Error::file(FileOp::Read, &self.path, err);
         let (tail, ends_in_newline) = last_head(file).map_err(read_err)?;
-        // The anchor ahead of the tail means the last records were cut: the new record links
-        // to the anchor's, so the gap stays in the chain for `verify` to name.
-        let head = match (tail, self.read_anchor()) {
-            (Some(t), Anchor::At(seq, hash)) if seq > t.seq => Some(Head { seq, hash }),
-            (None, Anchor::At(seq, hash)) => Some(Head { seq, hash }),
-            (t, _) => t,
-        };
+        let anchor = self.read_anchor();
+        let checkpoint = read_head(&self.checkpoint_path());
+        // A new log (no record yet, no anchor, never pruned) gets its anchor (seq 0, synced)
+        // before its first record: from then on an anchor that is gone means someone removed
+        // it, never a crash.
+        let new_log =
+            tail.is_none() && matches!((&anchor, &checkpoint), (Anchor::None, Anchor::None));
+        if new_log {
+            self.write_anchor(&Head::start(), true)?;
+        }
+        // The record links to the furthest of the tail, the anchor and the checkpoint: an
+        // anchor ahead of the tail means the last records were cut, and the gap stays in the
+        // chain for `verify` to name; a log pruned to nothing goes on from its checkpoint.
+        let mut head = tail;
+        for h in [&anchor, &checkpoint] {
+            if let Anchor::At(seq, hash) = h {
+                if *seq > head.as_ref().map_or(0, |t| t.seq) {
+                    head = Some(Head {
+                        seq: *seq,
+                        hash: hash.clone(),
+                    });
+                }
+            }
+        }
         let mut record = Record {
             seq: head.as_ref().map_or(1, |h| h.seq + 1),
             at: self
@@ -109,10 +131,17 @@ impl Log {
         let write_err = |err| Error::file(FileOp::Write, &self.path, err);
         file.write_all(&line).map_err(write_err)?;
         file.sync_data().map_err(write_err)?;
-        self.write_anchor(&Head {
-            seq: record.seq,
-            hash: record.hash.clone(),
-        })?;
+        // A missing or damaged anchor of a log that has records is left as it is: writing a
+        // fresh one would hide a cut (verify keeps naming it until someone looks).
+        if new_log || matches!(anchor, Anchor::At(..)) {
+            self.write_anchor(
+                &Head {
+                    seq: record.seq,
+                    hash: record.hash.clone(),
+                },
+                false,
+            )?;
+        }
         Ok(record)
     }
 
@@ -149,19 +178,42 @@ impl Log {
             .collect())
     }
 
-    /// Walks the chain from the first record to the anchor; see [`Verdict`].
+    /// Walks the chain from the checkpoint (or the first record) to the anchor; see
+    /// [`Verdict`].
     pub fn verify(&self) -> Result<Verdict, Error> {
         // A shared lock: no append between reading the log and reading its anchor.
-        let mut file = match self.open_read()? {
-            Some(f) => f,
-            None => return Ok(chain::walk(&[], &self.read_anchor())),
+        let Some(mut file) = self.locked(|| self.open_read(), false)? else {
+            let checkpoint = read_head(&self.checkpoint_path());
+            return Ok(chain::walk(&[], &self.read_anchor(), &checkpoint));
         };
-        file.lock_shared()
-            .map_err(|err| Error::file(FileOp::Lock, &self.path, err))?;
         let read = read_lines(&mut file).map_err(|err| Error::file(FileOp::Read, &self.path, err));
         let anchor = self.read_anchor();
+        let checkpoint = read_head(&self.checkpoint_path());
         let _ = file.unlock();
-        Ok(chain::walk(&read?, &anchor))
+        Ok(chain::walk(&read?, &anchor, &checkpoint))
+    }
+
+    /// The file `open` gives, locked (exclusive or shared), and still the one at the path: a
+    /// prune replaces the log by a rename, so a process that waited for the lock on the old
+    /// file opens the new one instead of writing to a file no longer there.
+    pub(crate) fn locked(
+        &self,
+        open: impl Fn() -> Result<Option<File>, Error>,
+        exclusive: bool,
+    ) -> Result<Option<File>, Error> {
+        let lock_err = |err| Error::file(FileOp::Lock, &self.path, err);
+        loop {
+            let Some(file) = open()? else { return Ok(None) };
+            if exclusive {
+                file.lock().map_err(lock_err)?;
+            } else {
+                file.lock_shared().map_err(lock_err)?;
+            }
+            if same_file(&file, &self.path) {
+                return Ok(Some(file));
+            }
+            let _ = file.unlock();
+        }
     }
 
     fn lines(&self) -> Result<Vec<Line>, Error> {
@@ -173,7 +225,7 @@ impl Log {
         }
     }
 
-    fn open_read(&self) -> Result<Option<File>, Error> {
+    pub(crate) fn open_read(&self) -> Result<Option<File>, Error> {
         let mut o = std::fs::OpenOptions::new();
         o.read(true);
         no_follow(&mut o);
@@ -185,9 +237,10 @@ impl Log {
     }
 
     /// Overwrites the anchor in place, padded to one fixed width (a write that never shrinks
-    /// the file, so never leaves it empty). Not synced: the log's line is, and an anchor a
-    /// crash left behind the log only names an earlier record, which `verify` accepts.
-    fn write_anchor(&self, head: &Head) -> Result<(), Error> {
+    /// the file, so never leaves it empty). Synced only when `sync` (a new log's first
+    /// anchor, a prune's): otherwise the log's line is, and an anchor a crash left behind the
+    /// log only names an earlier record, which `verify` accepts.
+    pub(crate) fn write_anchor(&self, head: &Head, sync: bool) -> Result<(), Error> {
         let path = self.anchor_path();
         let mut text = serde_json::to_vec(head)
             .map_err(|err| Error::caused(ExitKind::Other, msg!("audit-cannot-encode"), err))?;
@@ -197,20 +250,74 @@ impl Log {
         o.write(true).create(true);
         no_follow(&mut o);
         o.open(&path)
-            .and_then(|mut f| f.write_all(&text))
+            .and_then(|mut f| {
+                f.write_all(&text)?;
+                if sync {
+                    f.sync_all()?;
+                    sync_dir(&path)?;
+                }
+                Ok(())
+            })
             .map_err(|err| Error::file(FileOp::Write, &path, err))
     }
 
     fn read_anchor(&self) -> Anchor {
-        match std::fs::read(self.anchor_path()) {
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Anchor::None,
+        read_head(&self.anchor_path())
+    }
+}
+
+/// A seq-and-hash file (the anchor, the checkpoint) as read.
+pub(crate) fn read_head(path: &Path) -> Anchor {
+    match std::fs::read(path) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Anchor::None,
+        Err(_) => Anchor::Unreadable,
+        Ok(bytes) => match serde_json::from_slice::<Head>(&bytes) {
+            Ok(h) => Anchor::At(h.seq, h.hash),
             Err(_) => Anchor::Unreadable,
-            Ok(bytes) => match serde_json::from_slice::<Head>(&bytes) {
-                Ok(h) => Anchor::At(h.seq, h.hash),
-                Err(_) => Anchor::Unreadable,
-            },
+        },
+    }
+}
+
+impl Head {
+    /// A new log's anchor: before its first record.
+    fn start() -> Head {
+        Head {
+            seq: 0,
+            hash: String::new(),
         }
     }
+}
+
+/// Whether `file` is the one at `path` now (not replaced by a rename since it was opened).
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+/// Syncs the directory holding `path`, so a file created or renamed there stays after a crash.
+pub(crate) fn sync_dir(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d,
+            None => Path::new("."),
+        };
+        File::open(dir)?.sync_all()?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 fn to_value(r: &Record) -> Result<serde_json::Value, Error> {
@@ -218,7 +325,7 @@ fn to_value(r: &Record) -> Result<serde_json::Value, Error> {
         .map_err(|err| Error::caused(ExitKind::Other, msg!("audit-cannot-encode"), err))
 }
 
-fn no_follow(o: &mut std::fs::OpenOptions) {
+pub(crate) fn no_follow(o: &mut std::fs::OpenOptions) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -228,18 +335,17 @@ fn no_follow(o: &mut std::fs::OpenOptions) {
     let _ = o;
 }
 
-/// Every line of the log, numbered from 1 (a last line without its newline too).
-fn read_lines(f: &mut File) -> std::io::Result<Vec<Line>> {
+/// Every line of the log, numbered from 1 (a last line without its newline too). A line of
+/// nothing but white space (an empty line at the end, a newline added by an editor) holds no
+/// record and breaks no chain: it is passed over, the others keep their numbers.
+pub(crate) fn read_lines(f: &mut File) -> std::io::Result<Vec<Line>> {
     let mut text = Vec::new();
     f.read_to_end(&mut text)?;
-    let mut lines: Vec<&[u8]> = text.split(|b| *b == b'\n').collect();
-    if lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    Ok(lines
-        .into_iter()
+    Ok(text
+        .split(|b| *b == b'\n')
         .enumerate()
-        .map(|(i, l)| Line::parse(i as u64 + 1, &String::from_utf8_lossy(l)))
+        .filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace))
+        .map(|(i, l)| Line::parse(i as u64 + 1, String::from_utf8_lossy(l).into_owned()))
         .collect())
 }
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use recruit_audit::{Break, Damage, Entry, Log, Verdict, Via};
+use recruit_audit::{Break, Damage, Entry, Log, Pruned, Verdict, Via};
 use recruit_client::clock::{Manual, SharedClock};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -413,14 +413,424 @@ fn an_anchor_left_behind_by_a_crash_is_accepted_and_a_changed_or_damaged_one_is_
     assert_eq!((b.seq, b.line, b.damage), (Some(3), 3, Damage::Changed));
     std::fs::write(log.anchor_path(), "not an anchor").unwrap();
     assert_eq!(broken(&log).damage, Damage::AnchorUnreadable);
-    // Without an anchor the chain is checked alone.
+    // A log with records and no anchor: a removal of its last records could not be found.
     std::fs::remove_file(log.anchor_path()).unwrap();
+    assert_eq!(broken(&log).damage, Damage::AnchorMissing);
+}
+
+#[test]
+fn a_log_whose_anchor_is_gone_fails_and_the_next_append_does_not_write_a_fresh_one() {
+    let (_dir, log) = log_with(3);
+    // The case: the last line cut and the anchor deleted.
+    let mut kept = lines(&log);
+    kept.pop();
+    write_lines(&log, &kept);
+    std::fs::remove_file(log.anchor_path()).unwrap();
+    let b = broken(&log);
     assert_eq!(
+        (b.damage.clone(), b.line, b.intact),
+        (Damage::AnchorMissing, 3, 2)
+    );
+    assert_eq!(b.damage.name(), "anchor_missing");
+    // The next command's record is kept, but no anchor comes back to hide the cut.
+    let r = log.append(&entry(4)).unwrap();
+    assert_eq!(r.seq, 3);
+    assert!(!log.anchor_path().exists());
+    assert_eq!(broken(&log).damage, Damage::AnchorMissing);
+    // A damaged anchor is not overwritten either.
+    std::fs::write(log.anchor_path(), "not an anchor").unwrap();
+    log.append(&entry(5)).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(log.anchor_path()).unwrap(),
+        "not an anchor"
+    );
+    assert_eq!(broken(&log).damage, Damage::AnchorUnreadable);
+}
+
+#[test]
+fn a_new_log_starts_with_an_anchor_before_its_first_record_and_a_crash_between_is_no_break() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = Log::new(dir.path().join("audit.log"), clock());
+    log.append(&entry(1)).unwrap();
+    // What a crash after the first record's write, before its anchor, leaves: the anchor
+    // of the new log (seq 0), behind the log.
+    std::fs::write(log.anchor_path(), "{\"seq\":0,\"hash\":\"\"}").unwrap();
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 1,
+            last: 1,
+            anchored: true
+        }
+    );
+    let r = log.append(&entry(2)).unwrap();
+    assert_eq!((r.seq, r.prev.is_some()), (2, true));
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact { records: 2, .. }
+    ));
+    // An empty log file (a crash before anything was written), or one of blank lines, and
+    // no anchor is a new log.
+    for (name, text) in [("fresh.log", ""), ("blank.log", "\n  \n")] {
+        let fresh = Log::new(dir.path().join(name), clock());
+        std::fs::write(fresh.path(), text).unwrap();
+        assert_eq!(fresh.append(&entry(1)).unwrap().seq, 1);
+        assert!(fresh.anchor_path().exists());
+        assert!(matches!(
+            fresh.verify().unwrap(),
+            Verdict::Intact { records: 1, .. }
+        ));
+    }
+}
+
+#[test]
+fn empty_or_blank_lines_are_no_records_and_no_break_at_the_end_or_after_more_appends() {
+    let (_dir, log) = log_with(2);
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    for tail in ["\n", "  \n", "\t", "\n \n"] {
+        std::fs::write(log.path(), format!("{text}{tail}")).unwrap();
+        assert!(
+            matches!(
+                log.verify().unwrap(),
+                Verdict::Intact {
+                    records: 2,
+                    last: 2,
+                    ..
+                }
+            ),
+            "{tail:?}"
+        );
+    }
+    let r = log.append(&entry(3)).unwrap();
+    assert_eq!(r.seq, 3);
+    assert_eq!(log.records().unwrap().len(), 3);
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact { records: 3, .. }
+    ));
+    // A line with something in it is still named.
+    let mut with = lines(&log);
+    with.push("x".into());
+    assert_eq!(found_in(&log, &with).2, Damage::Unreadable);
+}
+
+/// A log of records a month apart, from 2026-01 (seq 1) on.
+fn monthly(n: usize) -> (tempfile::TempDir, Log) {
+    let dir = tempfile::tempdir().unwrap();
+    // 2026-01-15T00:00:00Z
+    let clock = Manual::at(UNIX_EPOCH + Duration::from_secs(1_768_435_200));
+    let log = Log::new(dir.path().join("audit.log"), clock.clone());
+    for i in 1..=n {
+        log.append(&entry(i)).unwrap();
+        clock.advance(Duration::from_secs(31 * 86_400));
+    }
+    (dir, log)
+}
+
+fn before(month: &str) -> impl Fn(&recruit_audit::Record) -> bool + '_ {
+    move |r| r.at.as_str() < month
+}
+
+#[test]
+fn a_prune_removes_the_earlier_months_and_the_records_kept_still_verify_from_the_checkpoint() {
+    let (_dir, log) = monthly(5);
+    let all = log.records().unwrap();
+    assert_eq!(
+        log.prune(before("2026-03")).unwrap(),
+        Pruned::Done {
+            removed: 2,
+            checkpoint: Some(2),
+            kept: 3
+        }
+    );
+    let kept = log.records().unwrap();
+    assert_eq!(kept.iter().map(|r| r.seq).collect::<Vec<_>>(), [3, 4, 5]);
+    assert_eq!(kept[0], all[2]);
+    let cp: Value = serde_json::from_slice(&std::fs::read(log.checkpoint_path()).unwrap()).unwrap();
+    assert_eq!(
+        (cp["seq"].as_u64(), cp["hash"].as_str()),
+        (Some(2), Some(all[1].hash.as_str()))
+    );
+    assert_eq!(log.checkpoint(), Some(2));
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 3,
+            last: 5,
+            anchored: true
+        }
+    );
+    // The chain goes on, and a second prune moves the checkpoint.
+    assert_eq!(log.append(&entry(6)).unwrap().seq, 6);
+    assert!(matches!(
+        log.prune(before("2026-04")).unwrap(),
+        Pruned::Done {
+            removed: 1,
+            checkpoint: Some(3),
+            kept: 3
+        }
+    ));
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 3,
+            last: 6,
+            ..
+        }
+    ));
+    // Nothing older: nothing removed, the checkpoint stays.
+    assert!(matches!(
+        log.prune(before("2026-01")).unwrap(),
+        Pruned::Done {
+            removed: 0,
+            checkpoint: Some(3),
+            kept: 3
+        }
+    ));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(log.path()), 0o600);
+        assert_eq!(mode(&log.checkpoint_path()), 0o600);
+    }
+}
+
+#[test]
+fn after_a_prune_a_removed_record_an_edited_checkpoint_or_a_lost_one_is_found() {
+    let (_dir, log) = monthly(5);
+    log.prune(before("2026-03")).unwrap();
+    let kept = lines(&log);
+    let cp = std::fs::read(log.checkpoint_path()).unwrap();
+    // The first record kept removed too.
+    assert_eq!(
+        found_in(&log, &kept[1..]),
+        (Some(4), 1, Damage::Removed { from: 3, to: 3 })
+    );
+    // A record in the middle removed.
+    let mut middle = kept.clone();
+    middle.remove(1);
+    assert_eq!(
+        found_in(&log, &middle).2,
+        Damage::Removed { from: 4, to: 4 }
+    );
+    write_lines(&log, &kept);
+    assert!(matches!(log.verify().unwrap(), Verdict::Intact { .. }));
+    // The checkpoint's hash edited.
+    let other = String::from_utf8(cp.clone())
+        .unwrap()
+        .replace("\"hash\":\"", "\"hash\":\"0");
+    std::fs::write(log.checkpoint_path(), other).unwrap();
+    let b = broken(&log);
+    assert_eq!((b.seq, b.line, b.damage.name()), (Some(3), 1, "checkpoint"));
+    // Its seq edited (the records between would have been removed).
+    std::fs::write(
+        log.checkpoint_path(),
+        String::from_utf8(cp.clone())
+            .unwrap()
+            .replace("\"seq\":2", "\"seq\":1"),
+    )
+    .unwrap();
+    assert_eq!(broken(&log).damage, Damage::Removed { from: 2, to: 2 });
+    std::fs::write(log.checkpoint_path(), "garbage").unwrap();
+    assert_eq!(broken(&log).damage, Damage::Checkpoint);
+    // The checkpoint deleted: the log starts at 3.
+    std::fs::remove_file(log.checkpoint_path()).unwrap();
+    assert_eq!(broken(&log).damage, Damage::Removed { from: 1, to: 2 });
+    std::fs::write(log.checkpoint_path(), &cp).unwrap();
+    // An anchor naming a removed record.
+    std::fs::write(
+        log.anchor_path(),
+        format!("{{\"seq\":1,\"hash\":\"{}\"}}", "a".repeat(64)),
+    )
+    .unwrap();
+    assert_eq!(broken(&log).damage, Damage::AnchorGone { anchored: 1 });
+}
+
+#[test]
+fn a_log_pruned_to_nothing_verifies_and_goes_on_from_its_checkpoint() {
+    let (_dir, log) = monthly(3);
+    let last = log.records().unwrap()[2].clone();
+    assert!(matches!(
+        log.prune(|_| true).unwrap(),
+        Pruned::Done {
+            removed: 3,
+            checkpoint: Some(3),
+            kept: 0
+        }
+    ));
+    assert!(log.records().unwrap().is_empty());
+    assert_eq!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 0,
+            last: 3,
+            anchored: true
+        }
+    );
+    // Its anchor gone too: the log was pruned, so that is a break.
+    let anchor = std::fs::read(log.anchor_path()).unwrap();
+    std::fs::remove_file(log.anchor_path()).unwrap();
+    assert_eq!(broken(&log).damage, Damage::AnchorMissing);
+    std::fs::write(log.anchor_path(), anchor).unwrap();
+    let r = log.append(&entry(4)).unwrap();
+    assert_eq!((r.seq, r.prev.as_deref()), (4, Some(last.hash.as_str())));
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 1,
+            last: 4,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_broken_log_is_not_pruned_and_a_prune_cut_short_before_its_rename_still_verifies() {
+    let (_dir, log) = monthly(4);
+    let original = lines(&log);
+    let mut edited = original.clone();
+    edited[2] = edited[2].replace("\"C3\"", "\"C9\"");
+    write_lines(&log, &edited);
+    match log.prune(before("2026-03")).unwrap() {
+        Pruned::Refused(b) => assert_eq!((b.seq, b.damage), (Some(3), Damage::Changed)),
+        other => panic!("pruned a broken log: {other:?}"),
+    }
+    assert_eq!(lines(&log), edited);
+    assert!(!log.checkpoint_path().exists());
+    // The checkpoint written, the log not yet replaced: the records are all still there.
+    write_lines(&log, &original);
+    let records = log.records().unwrap();
+    let cp = |seq: u64, hash: &str| {
+        std::fs::write(
+            log.checkpoint_path(),
+            format!("{{\"seq\":{seq},\"hash\":\"{hash}\"}}"),
+        )
+        .unwrap()
+    };
+    cp(2, &records[1].hash);
+    assert!(matches!(
         log.verify().unwrap(),
         Verdict::Intact {
             records: 4,
             last: 4,
-            anchored: false
+            ..
         }
-    );
+    ));
+    // ... but the record it names must be the checkpoint's.
+    cp(2, &records[0].hash);
+    let b = broken(&log);
+    assert_eq!((b.seq, b.damage), (Some(2), Damage::Checkpoint));
+    // The next prune finishes the job.
+    cp(2, &records[1].hash);
+    assert!(matches!(
+        log.prune(|_| false).unwrap(),
+        Pruned::Done {
+            removed: 2,
+            checkpoint: Some(2),
+            kept: 2
+        }
+    ));
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact {
+            records: 2,
+            last: 4,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_process_appending_while_the_log_is_pruned_loses_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.log");
+    let me = std::env::current_exe().unwrap();
+    let mut child = std::process::Command::new(&me)
+        .args(["--exact", "appender", "--nocapture", "--test-threads=1"])
+        .env(APPENDER, &path)
+        .env("RECRUIT_AUDIT_TEST_WHO", "a")
+        .spawn()
+        .unwrap();
+    let ready = PathBuf::from(format!("{}.ready-a", path.display()));
+    while !ready.exists() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::write(format!("{}.go", path.display()), "").unwrap();
+    let log = Log::new(path, clock());
+    let mut removed = 0;
+    let mut prunes = 0;
+    loop {
+        let running = child.try_wait().unwrap().is_none();
+        match log.prune(|_| true).unwrap() {
+            Pruned::Done { removed: n, .. } => removed += n,
+            Pruned::Refused(b) => panic!("{b:?}"),
+        }
+        prunes += 1;
+        if !running {
+            break;
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(prunes > 2, "the prunes never overlapped the appends");
+    assert_eq!(removed, EACH as u64);
+    assert_eq!(log.checkpoint(), Some(EACH as u64));
+    assert!(matches!(
+        log.verify().unwrap(),
+        Verdict::Intact { records: 0, .. }
+    ));
+}
+
+const CRASHER: &str = "RECRUIT_AUDIT_TEST_CRASH";
+
+/// Run as a child by the test below: appends a first record bigger than the file-size limit
+/// it sets, so the kernel kills it (SIGXFSZ) in the middle of writing that record.
+#[test]
+fn crasher() {
+    let Ok(path) = std::env::var(CRASHER) else {
+        return;
+    };
+    #[cfg(unix)]
+    {
+        use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+        let limit = |r: Resource, to: u64| {
+            let old = getrlimit(r);
+            setrlimit(
+                r,
+                Rlimit {
+                    current: Some(to),
+                    maximum: old.maximum,
+                },
+            )
+            .unwrap();
+        };
+        limit(Resource::Core, 0);
+        limit(Resource::Fsize, 300);
+    }
+    let mut e = entry(1);
+    e.command = "x".repeat(2_000);
+    let _ = Log::new(PathBuf::from(path), clock()).append(&e);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_process_killed_while_writing_a_new_logs_first_record_leaves_its_anchor_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.log");
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "crasher", "--nocapture", "--test-threads=1"])
+        .env(CRASHER, &path)
+        .status()
+        .unwrap();
+    assert_eq!(status.signal(), Some(25), "killed by SIGXFSZ: {status:?}");
+    let log = Log::new(path, clock());
+    // The record was being written (a part of it is there); its anchor, seq 0, was first.
+    assert!(std::fs::metadata(log.path()).unwrap().len() > 0);
+    let anchor: Value = serde_json::from_slice(&std::fs::read(log.anchor_path()).unwrap()).unwrap();
+    assert_eq!(anchor["seq"], 0);
+    // What the crash left is named (a line cut short), and the log goes on from seq 1.
+    assert_eq!(broken(&log).damage, Damage::Unreadable);
+    assert_eq!(log.append(&entry(2)).unwrap().seq, 1);
+    assert_eq!(log.records().unwrap().len(), 1);
 }

@@ -146,14 +146,13 @@ pub fn append_line(path: &Path, line: &str) -> Result<(), crate::Error> {
         b.create(dir)
             .map_err(|e| crate::Error::file(FileOp::Create, dir, e))?;
     }
-    let mut o = private_file();
-    o.append(true).create(true);
-    no_follow(&mut o);
-    let mut file = o
-        .open(path)
-        .map_err(|e| crate::Error::file(FileOp::Open, path, e))?;
-    file.lock()
-        .map_err(|e| crate::Error::file(FileOp::Lock, path, e))?;
+    let mut file = locked(path, || {
+        let mut o = private_file();
+        o.append(true).create(true);
+        no_follow(&mut o);
+        o.open(path).map(Some)
+    })?
+    .ok_or_else(|| crate::Error::file(FileOp::Open, path, std::io::ErrorKind::NotFound.into()))?;
     let mut bytes = Vec::with_capacity(line.len() + 1);
     bytes.extend_from_slice(line.as_bytes());
     bytes.push(b'\n');
@@ -161,6 +160,106 @@ pub fn append_line(path: &Path, line: &str) -> Result<(), crate::Error> {
         .and_then(|_| file.sync_data())
         .map_err(|e| crate::Error::file(FileOp::Write, path, e))
     // The lock goes with the file.
+}
+
+/// The file `open` gives (none: it does not exist), under an exclusive lock, and still the
+/// one at `path`: [`remove_lines`] replaces the file by a rename, so a writer that waited for
+/// the lock on the old one opens the new one rather than write where no one reads.
+fn locked(
+    path: &Path,
+    open: impl Fn() -> std::io::Result<Option<std::fs::File>>,
+) -> Result<Option<std::fs::File>, crate::Error> {
+    use crate::error::FileOp;
+    loop {
+        let Some(file) = open().map_err(|e| crate::Error::file(FileOp::Open, path, e))? else {
+            return Ok(None);
+        };
+        file.lock()
+            .map_err(|e| crate::Error::file(FileOp::Lock, path, e))?;
+        if same_file(&file, path) {
+            return Ok(Some(file));
+        }
+    }
+}
+
+/// Whether `file` is the one at `path` now (not replaced by a rename since it was opened).
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+/// Removes the lines `drop` names from a file written by [`append_line`] (a retention run on
+/// the destruction register), under its lock and atomically: the lines kept go to a new
+/// private file, synced, which replaces the old one by a rename (its directory synced). A
+/// last line without its newline is kept as it is. Returns how many lines went; no file,
+/// none.
+pub fn remove_lines(path: &Path, drop: impl Fn(&str) -> bool) -> Result<u64, crate::Error> {
+    use crate::error::FileOp;
+    use std::io::{Read, Write};
+    let opened = locked(path, || {
+        let mut o = std::fs::OpenOptions::new();
+        o.read(true);
+        no_follow(&mut o);
+        match o.open(path) {
+            Ok(f) => Ok(Some(f)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    })?;
+    let Some(mut file) = opened else {
+        return Ok(0);
+    };
+    let mut text = Vec::new();
+    file.read_to_end(&mut text)
+        .map_err(|e| crate::Error::file(FileOp::Read, path, e))?;
+    let mut kept = Vec::with_capacity(text.len());
+    let mut removed = 0;
+    for line in text.split_inclusive(|b| *b == b'\n') {
+        let complete = line.ends_with(b"\n");
+        if complete && drop(String::from_utf8_lossy(&line[..line.len() - 1]).trim()) {
+            removed += 1;
+        } else {
+            kept.extend_from_slice(line);
+        }
+    }
+    if removed == 0 {
+        return Ok(0);
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".new");
+    let tmp = PathBuf::from(tmp);
+    let write_err = |e| crate::Error::file(FileOp::Write, &tmp, e);
+    match std::fs::remove_file(&tmp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(write_err(e)),
+        _ => {}
+    }
+    let mut o = private_file();
+    o.write(true).create_new(true);
+    no_follow(&mut o);
+    let mut new = o.open(&tmp).map_err(write_err)?;
+    new.write_all(&kept)
+        .and_then(|_| new.sync_all())
+        .map_err(write_err)?;
+    std::fs::rename(&tmp, path).map_err(|e| crate::Error::file(FileOp::Write, path, e))?;
+    #[cfg(unix)]
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(|e| crate::Error::file(FileOp::Write, dir, e))?;
+    }
+    Ok(removed)
+    // The lock on the old file goes with it.
 }
 
 /// The lines of an append-only file written by [`append_line`], read under a shared lock (a
@@ -228,5 +327,35 @@ mod tests {
             .unwrap();
         assert_eq!(read_lines(&path).unwrap().len(), 200);
         assert!(read_lines(&dir.path().join("none")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn lines_removed_while_others_append_lose_no_appended_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("register.jsonl");
+        let removed = std::thread::scope(|s| {
+            let writer = s.spawn(|| {
+                for i in 0..2_000 {
+                    append_line(&path, &format!("w-{i}")).unwrap();
+                }
+            });
+            let mut removed = 0;
+            while !writer.is_finished() {
+                removed += remove_lines(&path, |l| l.ends_with('0')).unwrap();
+            }
+            removed
+        });
+        let removed = removed + remove_lines(&path, |l| l.ends_with('0')).unwrap();
+        let lines = read_lines(&path).unwrap();
+        assert_eq!(removed, 200);
+        assert_eq!(lines.len(), 1_800);
+        assert!(lines.iter().all(|l| !l.ends_with('0')));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        assert_eq!(remove_lines(&dir.path().join("none"), |_| true).unwrap(), 0);
     }
 }

@@ -48,10 +48,27 @@ pub(crate) struct ExportSeen {
     /// Its files that exist (`FILE`, `FILE.partial`): they may hold the candidates' data and
     /// are not touched.
     pub files: Vec<PathBuf>,
+    /// The access-log records its exports appended ([`crate::export::registry::logged`]).
+    pub logged: Vec<crate::export::registry::Logged>,
+    /// Whether the access log tells that its files hold the candidates erased (set by
+    /// [`named`]; `files` then keeps only those that may).
+    pub holds: Holds,
     /// The journal of an unfinished export.
     pub journal: Option<PathBuf>,
     /// What was done to that journal: withheld, or why not (damaged: `--resume` refuses it).
     pub withheld: Option<Result<Option<Withheld>, Error>>,
+}
+
+/// What the access log says of an export's files and the candidates erased.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Holds {
+    /// These records of the export name at least one of them.
+    Named(Vec<u64>),
+    /// Its records name none of them: its files are not listed.
+    NotNamed,
+    /// The log cannot tell (it is off, the export logged no record, or a record is gone or
+    /// kept only some of its codes): its files may hold them.
+    Unknown,
 }
 
 /// What an erasure did.
@@ -63,6 +80,8 @@ pub(crate) struct Done {
     pub rows: Vec<Row>,
     /// Asked for, found in neither the mirror nor the relay's store.
     pub not_found: Vec<String>,
+    /// The access log is off: it cannot tell which export files hold the candidates.
+    pub log_off: bool,
 }
 
 /// What erasing did in one store, and where that store is (as shown to people; empty where
@@ -143,7 +162,11 @@ impl Done {
 pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
     use crate::export::sink::{journal_path, partial_path};
     let mut out = Vec::new();
-    for output in crate::export::registry::outputs()? {
+    for crate::export::registry::Output {
+        path: output,
+        records: logged,
+    } in crate::export::registry::outputs()?
+    {
         let files: Vec<PathBuf> = [output.clone(), partial_path(&output)]
             .into_iter()
             .filter(|p| p.symlink_metadata().is_ok())
@@ -155,11 +178,63 @@ pub(crate) fn exports_known() -> Result<Vec<ExportSeen>, Error> {
         out.push(ExportSeen {
             output,
             files,
+            logged,
+            holds: Holds::Unknown,
             journal,
             withheld: None,
         });
     }
     Ok(out)
+}
+
+/// Which exports' files may hold `codes`, by the access-log records each export appended:
+/// an export whose records (all still in the log, each with every code it showed) name
+/// none of them holds none, and its files are not listed. `log` is none when the access log
+/// is off: then every file may hold them.
+pub(crate) fn named(
+    exports: &mut [ExportSeen],
+    codes: &[String],
+    log: Option<&recruit_audit::Log>,
+) -> Result<(), Error> {
+    let Some(log) = log else {
+        return Ok(());
+    };
+    // Only the exports' records are kept (the log may be long).
+    let wanted: std::collections::HashSet<u64> = exports
+        .iter()
+        .flat_map(|e| e.logged.iter().map(|l| l.seq))
+        .collect();
+    let records: std::collections::HashMap<u64, recruit_audit::Record> = match wanted.is_empty() {
+        true => Default::default(),
+        false => log
+            .records()?
+            .into_iter()
+            .filter(|r| wanted.contains(&r.seq))
+            .map(|r| (r.seq, r))
+            .collect(),
+    };
+    for e in exports {
+        let mut naming = Vec::new();
+        let mut complete = !e.logged.is_empty();
+        for l in &e.logged {
+            // The same seq with another hash is another log's record: it tells nothing.
+            match records.get(&l.seq).filter(|r| r.hash == l.hash) {
+                Some(r) if r.candidates.iter().any(|c| codes.contains(c)) => naming.push(l.seq),
+                // A record that kept only its first codes may not show one that was written.
+                Some(r) if r.count <= r.candidates.len() as u64 => {}
+                _ => complete = false,
+            }
+        }
+        e.holds = if !naming.is_empty() {
+            Holds::Named(naming)
+        } else if complete {
+            e.files.clear();
+            Holds::NotNamed
+        } else {
+            Holds::Unknown
+        };
+    }
+    Ok(())
 }
 
 /// The candidates of the mirror `rule` takes (not erased yet). When there are none and this
@@ -212,6 +287,7 @@ pub(crate) async fn carry_out(
         exports: Vec::new(),
         rows: Vec::new(),
         not_found: Vec::new(),
+        log_off: false,
     };
     match &stores.mirror {
         Place::Here(m) => {
@@ -237,6 +313,9 @@ pub(crate) async fn carry_out(
     }
     if stores.exports {
         done.exports = exports_known()?;
+        let log = audit_log(ctx)?;
+        done.log_off = log.is_none();
+        named(&mut done.exports, codes, log.as_ref())?;
         for e in &mut done.exports {
             if let Some(j) = &e.journal {
                 e.withheld = Some(journal::withhold(j, codes));
@@ -254,6 +333,13 @@ pub(crate) async fn carry_out(
     super::register::append(&done.rows)?;
     super::audit::log_erasure(ctx, codes, &done.rows, reason)?;
     Ok(done)
+}
+
+/// The access log, when it is on.
+fn audit_log(ctx: &Ctx) -> Result<Option<recruit_audit::Log>, Error> {
+    let s = ctx.settings();
+    Ok(s.audit()?
+        .then(|| recruit_audit::Log::new(s.audit_log(), crate::clock::system())))
 }
 
 /// A register row for each candidate the mirror or the relay's store held.
@@ -337,6 +423,15 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
                 "withheld": withheld,
                 "already_written": written,
                 "files_not_touched": e.files,
+                "holds": match &e.holds {
+                    Holds::Named(_) => "named",
+                    Holds::NotNamed => "not_named",
+                    Holds::Unknown => "unknown",
+                },
+                "named_by": match &e.holds {
+                    Holds::Named(seqs) => json!(seqs),
+                    _ => Value::Null,
+                },
                 "error": error,
             })
         })
@@ -368,6 +463,7 @@ pub(crate) fn to_json(done: &Done, codes: &[String]) -> Value {
         "not_found": done.not_found,
         "stores": stores,
         "files_not_touched": files,
+        "audit_log_off": done.log_off,
     })
 }
 
@@ -422,11 +518,25 @@ pub(crate) fn summary(done: &Done) -> Vec<String> {
             codes = done.not_found.join(", ")
         ));
     }
-    for f in done.exports.iter().flat_map(|e| &e.files) {
-        lines.push(crate::t!(
-            "privacy-file-not-touched",
-            file = f.display().to_string()
-        ));
+    if done.log_off && done.exports.iter().any(|e| !e.files.is_empty()) {
+        lines.push(crate::t!("privacy-files-log-off"));
+    }
+    for e in &done.exports {
+        for f in &e.files {
+            let file = f.display().to_string();
+            lines.push(match &e.holds {
+                Holds::Named(seqs) => crate::t!(
+                    "privacy-file-named",
+                    file = file,
+                    seqs = seqs
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                _ => crate::t!("privacy-file-not-touched", file = file),
+            });
+        }
     }
     lines
 }

@@ -60,3 +60,19 @@ pub(crate) fn rows() -> Result<Vec<Value>, Error> {
         })
         .collect()
 }
+
+/// Remove the rows of erasures before `before` (by their `at`), atomically, under the
+/// register's lock (`audit prune`: the register grows forever otherwise). A row whose `at`
+/// cannot be read is kept: it is evidence. Returns how many rows went.
+pub(crate) fn prune(before: chrono::DateTime<chrono::Local>) -> Result<u64, Error> {
+    recruit_client::files::remove_lines(&path(), |line| {
+        serde_json::from_str::<Value>(line)
+            .ok()
+            .and_then(|v| {
+                v["at"]
+                    .as_str()
+                    .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+            })
+            .is_some_and(|at| at < before)
+    })
+}
