@@ -198,7 +198,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
         clock,
-        audit: crate::audit::RunLog::new(ctx.audit()?, recruit_audit::Via::Sync),
+        audit: crate::audit::Stream::new(ctx.audit()?, recruit_audit::Via::Sync),
     })
     .await?;
     if format == crate::output::Format::Table {

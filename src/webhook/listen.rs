@@ -63,6 +63,9 @@ pub struct ListenConfig {
     pub metrics_addr: Option<SocketAddr>,
     /// What "now" is: signatures' age, events' receipt, retry times, the metrics' ages.
     pub clock: SharedClock,
+    /// The access log: an event holding a personal value is logged (`via: "listen"`) before
+    /// it is printed or stored.
+    pub(crate) audit: crate::audit::Stream,
 }
 
 impl ListenConfig {
@@ -605,6 +608,24 @@ async fn handle(
             return ok();
         }
     }
+    // Printed (and so logged) before it is stored or forwarded: a record that cannot be
+    // written answers 503, nothing printed nor stored, and the service retries.
+    if let Err(e) = log_event(&st, &body, head.json).await {
+        st.log.write(
+            said!(
+                Record::error,
+                "audit_failed",
+                "listen-audit-failed-503",
+                error = e.message.as_str()
+            )
+            .action(action),
+        );
+        return refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "audit_failed",
+            "the event could not be recorded in the listener's access log; retry later",
+        );
+    }
     if let Some(writer) = &st.writer {
         return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
@@ -646,6 +667,28 @@ async fn handle(
         );
     }
     ok()
+}
+
+/// The access log's records of an event about to be printed, on disk: the payload judged by
+/// `recruit api`'s scanner ([`crate::audit::scan`]: payload shapes are undocumented), so only
+/// an event holding a candidate's personal value is logged.
+async fn log_event(st: &Shared, body: &Bytes, json: bool) -> Result<(), Error> {
+    if !json || !st.cfg.audit.is_on() {
+        return Ok(());
+    }
+    let Ok(v) = serde_json::from_slice::<Value>(body) else {
+        return Ok(());
+    };
+    let mut seen = recruit_audit::Seen::default();
+    crate::audit::scan(&mut seen, &v);
+    if seen.is_empty() {
+        return Ok(());
+    }
+    // Appending syncs a file: off the runtime's threads.
+    let stream = st.cfg.audit.clone();
+    tokio::task::spawn_blocking(move || stream.seen(&seen))
+        .await
+        .map_err(|e| Error::other(e.to_string()))?
 }
 
 /// The request's signature checked against the keys (none: every request passes), at the
@@ -1326,6 +1369,7 @@ mod tests {
             durable: None,
             metrics_addr: None,
             clock: crate::clock::system(),
+            audit: crate::audit::Stream::new(None, recruit_audit::Via::Listen),
         };
         assert_eq!(
             cfg.targets(),

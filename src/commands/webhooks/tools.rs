@@ -462,6 +462,7 @@ fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate
         durable: None,
         metrics_addr,
         clock: crate::clock::system(),
+        audit: crate::audit::Stream::new(ctx.audit()?, recruit_audit::Via::Listen),
     };
     if let Some(given) = &args.store {
         cfg.durable = Some(open_store(args, given.as_deref(), &cfg)?);
