@@ -293,16 +293,6 @@ pub(crate) struct Stream {
     via: Via,
 }
 
-impl std::fmt::Debug for Stream {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let path = self.audit.as_ref().map(|a| a.path.display().to_string());
-        f.debug_struct("Stream")
-            .field("via", &self.via)
-            .field("log", &path)
-            .finish()
-    }
-}
-
 impl Stream {
     pub(crate) fn new(audit: Option<Audit>, via: Via) -> Stream {
         Stream { audit, via }

@@ -63,9 +63,6 @@ pub struct ListenConfig {
     pub metrics_addr: Option<SocketAddr>,
     /// What "now" is: signatures' age, events' receipt, retry times, the metrics' ages.
     pub clock: SharedClock,
-    /// The access log: an event holding a personal value is logged (`via: "listen"`) before
-    /// it is printed or stored.
-    pub(crate) audit: crate::audit::Stream,
 }
 
 impl ListenConfig {
@@ -123,6 +120,9 @@ struct Shared {
     stats: Arc<Stats>,
     log: Log,
     printer: Printer,
+    /// The access log: an event holding a personal value is logged (`via: "listen"`) before
+    /// it is printed or stored.
+    audit: crate::audit::Stream,
     /// `--store`: the writer of the event store.
     writer: Option<Writer>,
     /// Counts stored events, waking the relay's lanes (a watch never misses a change).
@@ -139,10 +139,22 @@ struct Shared {
 }
 
 /// Bind, announce the address on stderr, and serve until `shutdown` resolves (or, with a
-/// store, until the store has failed for `fail_after`).
+/// store, until the store has failed for `fail_after`). Nothing is logged in the access log
+/// (library use); the command's listener is [`run_logged`].
 pub async fn run(
     cfg: ListenConfig,
     io: ListenIo,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<Ended, Error> {
+    let off = crate::audit::Stream::new(None, recruit_audit::Via::Listen);
+    run_logged(cfg, io, off, shutdown).await
+}
+
+/// [`run`], each printed event holding a personal value logged in `audit` first.
+pub(crate) async fn run_logged(
+    cfg: ListenConfig,
+    io: ListenIo,
+    audit: crate::audit::Stream,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
     // The client's and the store's messages in this front end's words, however it was started.
@@ -210,6 +222,7 @@ pub async fn run(
         stats: common.stats.clone(),
         log: log.clone(),
         printer,
+        audit,
         writer,
         wake,
         lanes_alive: common.lanes_alive,
@@ -673,7 +686,7 @@ async fn handle(
 /// `recruit api`'s scanner ([`crate::audit::scan`]: payload shapes are undocumented), so only
 /// an event holding a candidate's personal value is logged.
 async fn log_event(st: &Shared, body: &Bytes, json: bool) -> Result<(), Error> {
-    if !json || !st.cfg.audit.is_on() {
+    if !json || !st.audit.is_on() {
         return Ok(());
     }
     let Ok(v) = serde_json::from_slice::<Value>(body) else {
@@ -685,7 +698,7 @@ async fn log_event(st: &Shared, body: &Bytes, json: bool) -> Result<(), Error> {
         return Ok(());
     }
     // Appending syncs a file: off the runtime's threads.
-    let stream = st.cfg.audit.clone();
+    let stream = st.audit.clone();
     tokio::task::spawn_blocking(move || stream.seen(&seen))
         .await
         .map_err(|e| Error::other(e.to_string()))?
@@ -1369,7 +1382,6 @@ mod tests {
             durable: None,
             metrics_addr: None,
             clock: crate::clock::system(),
-            audit: crate::audit::Stream::new(None, recruit_audit::Via::Listen),
         };
         assert_eq!(
             cfg.targets(),

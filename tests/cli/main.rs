@@ -10,6 +10,7 @@ mod agents;
 mod apply;
 mod audit;
 mod audit_hooks;
+mod audit_stream;
 mod bad_servers;
 mod candidates;
 mod chaos;
