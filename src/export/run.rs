@@ -235,12 +235,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     let ahead = window(concurrency);
     let bar = progress.handle();
     let writer_counters = counters.clone();
-    let chunks = Chunks {
-        stream: job.audit.clone(),
-        fields: shown_fields(job.subject, job.shown.as_deref()),
-        ahead: shared.feed.ahead.clone(),
-        logged_until: 0,
-    };
+    let chunks = Chunks::new(&job, &shared.feed);
     let writer = tokio::task::spawn_blocking(move || {
         writer_loop(rx, sink, bar, writer_counters, written_tx, chunks)
     });
@@ -678,7 +673,7 @@ fn shown_fields(subject: Subject, shown: Option<&[String]>) -> Vec<String> {
 /// next up to 1,000 candidates from `i` on, as the feed will hand them out ([`Feed::ahead`]),
 /// are logged (one fsync for a thousand candidates, not one per batch), unless an earlier
 /// chunk already named it.
-pub(crate) struct Chunks {
+struct Chunks {
     stream: crate::audit::Stream,
     fields: Vec<String>,
     ahead: Arc<super::feed::Ahead>,
@@ -687,6 +682,15 @@ pub(crate) struct Chunks {
 }
 
 impl Chunks {
+    fn new(job: &CandidateExport, feed: &Feed) -> Chunks {
+        Chunks {
+            stream: job.audit.clone(),
+            fields: shown_fields(job.subject, job.shown.as_deref()),
+            ahead: feed.ahead.clone(),
+            logged_until: 0,
+        }
+    }
+
     fn before_writing(&mut self, index: usize) -> Result<(), Error> {
         if index < self.logged_until || !self.stream.is_on() {
             return Ok(());
