@@ -534,7 +534,7 @@ _recruit() {
                     return 0
                     ;;
                 --via)
-                    COMPREPLY=($(compgen -W "cli mcp export sync wizard erase" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "cli mcp export sync wizard listen erase config" -- "${cur}"))
                     return 0
                     ;;
                 --base-url)

@@ -1772,7 +1772,9 @@ mcp\t''
 export\t''
 sync\t''
 wizard\t''
-erase\t''"
+listen\t''
+erase\t''
+config\t''"
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from list" -l profile -d 'A named profile from the config file' -r

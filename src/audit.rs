@@ -5,7 +5,7 @@
 //! and the MCP server come here.
 //!
 //! The rules:
-//! - one record per command or MCP tool call whose output holds a personal value (the one
+//! - records for each command or MCP tool call whose output holds a personal value (the one
 //!   list of [`recruit_client::personal`]; a field counts when its value is neither null nor
 //!   empty), appended BEFORE that output is written: a single answer, a table, one page, a
 //!   buffered JSON array are logged, then written;
@@ -205,9 +205,8 @@ fn url_password_masked(arg: &str) -> String {
 
 impl Audit {
     /// Whether a record could be appended now: the log (or, when it is not there yet, its
-    /// directory) must take an append. Streamed output is logged at its end; this is asked
-    /// before its first byte, so an unwritable log stops the run before anything personal is
-    /// written (the same error as a failed append).
+    /// directory) must take an append. Asked before a streamed run fetches anything, so an
+    /// unwritable log stops it before any work (the same error as a failed append).
     pub(crate) fn check(&self) -> Result<(), Error> {
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
         if self.path.exists() || dir.is_none_or(|d| d.is_dir()) {
@@ -433,8 +432,8 @@ fn members(seen: &mut Seen, evaluation: &Value) {
 }
 
 /// Which of a candidate's personal fields writing `c` shows (with `fields`, only those they
-/// cover), one bit per field of the list in its order, for [`RunTap::candidate`]: no text is
-/// copied, so an export's 20,000 candidates cost the log a few lookups each.
+/// cover), one bit per field of the list in its order, for a sync's page ([`field_names`]):
+/// no text is copied, so a mirror's 20,000 candidates cost the log a few lookups each.
 pub(crate) fn held(c: &Value, fields: Option<&[String]>) -> u8 {
     let mut mask = 0;
     for (i, f) in personal::of(Record::Candidate).enumerate() {

@@ -30,9 +30,9 @@ Every run walks the whole candidate list (100 per request) and fetches memos and
 only for candidates that are new, whose stage or evaluation changed, that a relay event named
 (--events), that were fetched longer ago than --refresh-after, or all of them with --full.
 
-Each run is one record of the access log (`recruit audit list`): the candidates it wrote to the
-mirror (codes up to 1,000, and the count) and --reason TEXT or RECRUIT_REASON, appended before
-the run is finished in the mirror. With `recruit config set require_reason true` a run without
+The access log (`recruit audit list`) gets a record of each page of candidates written to the
+mirror, with --reason TEXT or RECRUIT_REASON, synced to disk before the mirror commits the page.
+With `recruit config set require_reason true` a run without
 a reason stops with exit 2 before anything is fetched or written.";
 
 #[derive(Debug, Args)]

@@ -423,8 +423,8 @@ struct Task {
 }
 
 pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
-    // The run's record comes at its end: the log must be able to take it before anything is
-    // fetched or written.
+    // Each page is logged before the mirror commits it: an unwritable log stops the run
+    // before anything is fetched.
     job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.client.stats();
