@@ -257,9 +257,9 @@ impl Audit {
             .map_err(|e| self.cannot_append(e.message.to_string()))
     }
 
-    /// Append a record of `candidates` (all of them counted) and `fields` that no output
-    /// showed but a run did to them (an erasure), with this run's actor, command line and
-    /// `reason`.
+    /// Append records of `candidates` and `fields` that no output showed but a run did to
+    /// them (an erasure), with this run's actor, command line and `reason`: one per up to
+    /// 1,000 codes, each counting its own.
     pub(crate) fn append_done(
         &self,
         via: Via,
@@ -267,18 +267,25 @@ impl Audit {
         fields: Vec<String>,
         reason: Option<String>,
     ) -> Result<(), Error> {
-        let entry = recruit_audit::Entry {
-            actor: self.actor.clone(),
-            via,
-            agent: None,
-            command: self.command.clone(),
-            candidates: candidates.to_vec(),
-            count: candidates.len() as u64,
-            fields,
-            reason,
-            sandbox: self.sandbox,
+        // An erasure of no candidate still says it ran.
+        let chunks: Vec<&[String]> = match candidates.len() {
+            0 => vec![candidates],
+            _ => candidates.chunks(recruit_audit::MAX_CODES).collect(),
         };
-        self.append_entry(&entry)
+        for chunk in chunks {
+            self.append_entry(&recruit_audit::Entry {
+                actor: self.actor.clone(),
+                via,
+                agent: None,
+                command: self.command.clone(),
+                candidates: chunk.to_vec(),
+                count: chunk.len() as u64,
+                fields: fields.clone(),
+                reason: reason.clone(),
+                sandbox: self.sandbox,
+            })?;
+        }
+        Ok(())
     }
 }
 
@@ -319,29 +326,16 @@ impl Stream {
     }
 
     /// Before writing `codes` (in the order they will be written), each showing at most the
-    /// personal fields `fields`: one record per 1,000 codes (nothing when `fields` is empty).
+    /// personal fields `fields`: one record per 1,000 codes (nothing when `fields` or `codes`
+    /// is empty).
     /// Codes that then fail or are not found are logged too: over-logging is safe.
     pub(crate) fn codes(&self, codes: &[String], fields: &[String]) -> Result<(), Error> {
-        let Some(audit) = &self.audit else {
-            return Ok(());
-        };
-        if fields.is_empty() {
-            return Ok(());
+        match &self.audit {
+            Some(audit) if !fields.is_empty() && !codes.is_empty() => {
+                audit.append_done(self.via, codes, fields.to_vec(), audit.reason.clone())
+            }
+            _ => Ok(()),
         }
-        for chunk in codes.chunks(recruit_audit::MAX_CODES) {
-            audit.append_entry(&recruit_audit::Entry {
-                actor: audit.actor.clone(),
-                via: self.via,
-                agent: None,
-                command: audit.command.clone(),
-                candidates: chunk.to_vec(),
-                count: chunk.len() as u64,
-                fields: fields.to_vec(),
-                reason: audit.reason.clone(),
-                sandbox: audit.sandbox,
-            })?;
-        }
-        Ok(())
     }
 }
 

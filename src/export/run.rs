@@ -123,18 +123,9 @@ struct Indexed {
 }
 
 enum Msg {
-    Done {
-        code: String,
-        seg: Segment,
-    },
-    NotFound {
-        code: String,
-        err: Error,
-    },
-    Failed {
-        code: String,
-        err: Error,
-    },
+    Done { code: String, seg: Segment },
+    NotFound { code: String, err: Error },
+    Failed { code: String, err: Error },
 }
 
 struct Shared {

@@ -542,7 +542,11 @@ fn an_export_stopped_by_ctrl_c_logs_what_it_wrote() {
         logged.extend(named);
     }
     assert!(logged.len() >= codes.len(), "{r:?}");
-    assert_eq!(logged[..codes.len()], codes[..], "written in the order logged");
+    assert_eq!(
+        logged[..codes.len()],
+        codes[..],
+        "written in the order logged"
+    );
 }
 
 /// A form submission names its candidate's `name` and `email` (`candidate_name`,

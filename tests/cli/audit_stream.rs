@@ -90,7 +90,10 @@ fn an_export_killed_with_sigkill_has_logged_every_candidate_it_wrote() {
     send_signal(&child, "KILL");
     assert_eq!(wait_at_most(&mut child, 30), None, "killed");
     assert!(!out.exists());
-    let written = codes_in(&std::fs::read_to_string(&partial).unwrap(), "candidate_code");
+    let written = codes_in(
+        &std::fs::read_to_string(&partial).unwrap(),
+        "candidate_code",
+    );
     let r = records(&log);
     let logged = logged_codes(&r);
     let missing: Vec<&String> = written.iter().filter(|c| !logged.contains(*c)).collect();
@@ -154,7 +157,10 @@ fn a_tables_record_names_only_the_fields_its_columns_show() {
     };
     assert_eq!(list(&["-o", "table"]), ["name"]);
     let json = list(&["-o", "json"]);
-    assert!(json.len() > 1 && json.contains(&"email".to_string()), "{json:?}");
+    assert!(
+        json.len() > 1 && json.contains(&"email".to_string()),
+        "{json:?}"
+    );
     assert_eq!(list(&["-o", "table", "--fields", "code,email"]), ["email"]);
 }
 
@@ -253,5 +259,35 @@ fn a_listener_that_cannot_log_answers_503_and_prints_nothing() {
     let plain = json!({"action": "job_updated", "payload": {"job": {"code": "J1"}}});
     assert_eq!(l.post(&plain), 200);
     let next = l.line();
-    assert!(next.contains("job_updated"), "the refused event was printed: {next}");
+    assert!(
+        next.contains("job_updated"),
+        "the refused event was printed: {next}"
+    );
+}
+
+/// An MCP tool result holding more than 1,000 candidates (`candidates_list` with `all`) is
+/// several records, each of at most 1,000 codes counting its own, naming every candidate.
+#[test]
+fn an_mcp_result_of_1305_candidates_is_a_record_per_thousand() {
+    let sb = TestSandbox::with(|o| o.synthetic_candidates = 1_305);
+    // The MCP harness clears RECRUIT_*: the log is the data directory's.
+    let log = sb.home.data_dir().join("audit.log");
+    let got = crate::mcp::block_on(async {
+        let mut mcp = crate::mcp::start_with(&sb, &["mcp"]).await;
+        let got = mcp.ok("candidates_list", json!({"all": true})).await;
+        mcp.stop().await;
+        got
+    });
+    let shown: Vec<String> = got["collection"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["code"].as_str().map(str::to_string))
+        .collect();
+    assert!(shown.len() >= 1_305, "{}", shown.len());
+    let r = records(&log);
+    assert!(r.len() >= 2, "{r:?}");
+    assert!(r.iter().all(|r| r["via"] == json!("mcp")));
+    let logged = logged_codes(&r);
+    assert!(shown.iter().all(|c| logged.contains(c)));
 }

@@ -197,6 +197,8 @@ mod tests {
         assert_eq!(e[1].candidates[0], "C1000");
         assert_eq!(e[2].candidates[499], "C2499");
         assert!(e.iter().all(|e| e.fields == ["email"] && e.sandbox));
-        assert!(Seen::default().entries("a", Via::Cli, "x", None, false).is_empty());
+        assert!(Seen::default()
+            .entries("a", Via::Cli, "x", None, false)
+            .is_empty());
     }
 }
