@@ -4,9 +4,9 @@
 //!
 //! Either way a producer task sends the candidates not done yet, in order, through a bounded
 //! channel; a worker takes the next one with its index (its place in the output). The codes
-//! are known before they are handed out ([`Ahead`]: a file's all at once, the list's a page
-//! ahead and about 1,000 candidates beyond what was handed out), so the writer can log the
-//! next 1,000 before writing the first of them.
+//! are known before they are handed out ([`Ahead`]: a file's all at once, the list's read up
+//! to about 1,000 candidates beyond what was handed out), so the writer can log the next 1,000
+//! before writing the first of them.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -71,29 +71,55 @@ pub(crate) struct Feed {
 }
 
 /// The codes of a feed by index (the index a worker gets with the candidate), each added
-/// before its candidate is handed out: a candidate being written is always here, and usually
-/// about 1,000 after it. A candidate without a code is an empty code.
+/// before its candidate is handed out: a candidate being written is always here. A candidate
+/// without a code is an empty code. Closed once no more will come (the file's at once, the
+/// list's when its walk ends, fails or is dropped).
 #[derive(Default)]
-pub(crate) struct Ahead(std::sync::Mutex<Vec<String>>);
+pub(crate) struct Ahead {
+    codes: std::sync::Mutex<(Vec<String>, bool)>,
+    more: std::sync::Condvar,
+}
 
 impl Ahead {
     fn push(&self, code: &str) {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(code.to_string());
+        let mut g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        g.0.push(code.to_string());
+        self.more.notify_all();
     }
 
-    /// Up to `most` codes from `index` on, as far as they are known.
+    fn close(&self) {
+        self.codes.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+        self.more.notify_all();
+    }
+
+    /// `most` codes from `index` on, waiting (a blocking thread's wait) until that many are
+    /// known or no more will come: a record per 1,000 candidates, not one per page read.
+    /// Never waits for ever: the list is read up to [`LIST_AHEAD`] beyond what workers took,
+    /// and the walk's end, failure or cancellation closes it.
     pub(crate) fn from(&self, index: usize, most: usize) -> Vec<String> {
-        let codes = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        let g = self
+            .more
+            .wait_while(g, |(codes, closed)| !*closed && codes.len() < index + most)
+            .unwrap_or_else(|e| e.into_inner());
+        let codes = &g.0;
         let start = index.min(codes.len());
         codes[start..(start + most).min(codes.len())].to_vec()
     }
 }
 
+/// Closes an [`Ahead`] when dropped: the producer's walk ended, failed or was aborted.
+struct Closing(Arc<Ahead>);
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
 /// How many candidates of the list are read beyond those handed out, so the writer's next
-/// record can name 1,000 of them (held in the channel: their items, about 1 MB).
+/// record can name 1,000 of them (held in the channel: their items, about 1 MB). More than
+/// [`Ahead::from`] waits for beyond the writer, so that wait always ends.
 const LIST_AHEAD: usize = recruit_audit::MAX_CODES;
 
 impl Feed {
@@ -139,6 +165,7 @@ pub(crate) fn start(
             for code in l.codes.iter().filter(|c| !done.contains(*c)) {
                 ahead.push(code);
             }
+            ahead.close();
             (Some(l.codes.len() - skipped), capacity)
         }
         Candidates::Listed { .. } => (None, capacity + LIST_AHEAD),
@@ -149,7 +176,9 @@ pub(crate) fn start(
         len,
         ahead: ahead.clone(),
     };
+    let closing = Closing(ahead.clone());
     let producer = async move {
+        let _closing = closing;
         // Hand on one entry, or end the producer when the export stopped.
         macro_rules! send {
             ($entry:expr) => {
