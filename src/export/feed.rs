@@ -76,7 +76,8 @@ pub(crate) struct Feed {
 /// list's when its walk ends, fails or is dropped).
 #[derive(Default)]
 pub(crate) struct Ahead {
-    codes: std::sync::Mutex<(Vec<String>, bool)>,
+    /// The codes, whether no more will come, and how many the writer waits for.
+    codes: std::sync::Mutex<(Vec<String>, bool, usize)>,
     more: std::sync::Condvar,
 }
 
@@ -84,7 +85,10 @@ impl Ahead {
     fn push(&self, code: &str) {
         let mut g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
         g.0.push(code.to_string());
-        self.more.notify_all();
+        // Woken once, when what it waits for is there (not once per code: CPU).
+        if g.0.len() == g.2 {
+            self.more.notify_all();
+        }
     }
 
     fn close(&self) {
@@ -97,10 +101,11 @@ impl Ahead {
     /// Never waits for ever: the list is read up to [`LIST_AHEAD`] beyond what workers took,
     /// and the walk's end, failure or cancellation closes it.
     pub(crate) fn from(&self, index: usize, most: usize) -> Vec<String> {
-        let g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        let mut g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        g.2 = index + most;
         let g = self
             .more
-            .wait_while(g, |(codes, closed)| !*closed && codes.len() < index + most)
+            .wait_while(g, |(codes, closed, _)| !*closed && codes.len() < index + most)
             .unwrap_or_else(|e| e.into_inner());
         let codes = &g.0;
         let start = index.min(codes.len());
