@@ -105,7 +105,9 @@ impl Ahead {
         g.2 = index + most;
         let g = self
             .more
-            .wait_while(g, |(codes, closed, _)| !*closed && codes.len() < index + most)
+            .wait_while(g, |(codes, closed, _)| {
+                !*closed && codes.len() < index + most
+            })
             .unwrap_or_else(|e| e.into_inner());
         let codes = &g.0;
         let start = index.min(codes.len());
