@@ -5,14 +5,16 @@
 //! and the MCP server come here.
 //!
 //! The rules:
-//! - one record per command or MCP tool call whose output holds a personal value (the one
+//! - records for each command or MCP tool call whose output holds a personal value (the one
 //!   list of [`recruit_client::personal`]; a field counts when its value is neither null nor
 //!   empty), appended BEFORE that output is written: a single answer, a table, one page, a
 //!   buffered JSON array are logged, then written;
-//! - streamed output (`--all` with ndjson, csv or json; an export; a sync) is one record per
-//!   run, appended when the run ends, before its output is committed (an export's FILE.partial
-//!   renamed to FILE, a sync's run finished in the mirror), and also when the run stops early
-//!   (an error, Ctrl-C): [`RunLog`] is that one guard; codes up to 1,000, the count always;
+//! - streamed output (`--all` with ndjson, csv or json; an export; a sync; a listener's
+//!   stdout) is logged chunk by chunk, each chunk's records on disk (appended and synced)
+//!   before its first byte is written, so a run killed at any moment (even `kill -9`) has
+//!   logged every candidate it wrote: [`Stream`] is that one writer of records;
+//! - a record names at most 1,000 codes and counts its own: an output holding more candidates
+//!   is several records, so every code shown is in one;
 //! - what holds personal data is decided by the kind of record printed ([`see`]): candidates
 //!   (and applications), the `candidate` of evaluations and interviews, members' phones in
 //!   evaluations' `member_scores[].user`, and, for `recruit api`, any candidate-shaped object
@@ -24,7 +26,7 @@
 //!   start without `--reason` / RECRUIT_REASON (exit 2).
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use recruit_audit::{Log, Seen, Via};
 use recruit_client::personal::{self, Record};
@@ -49,8 +51,6 @@ pub(crate) struct Audit {
     sandbox: bool,
     /// For an MCP tool call, the assistant that made it (its `initialize`'s `clientInfo`).
     agent: Option<recruit_audit::Agent>,
-    /// Where a record that could not be appended after its run stopped is reported.
-    err: Option<crate::io::ErrStream>,
 }
 
 impl Ctx {
@@ -88,7 +88,6 @@ impl Ctx {
             reason: self.reason(),
             sandbox: self.globals.sandbox,
             agent: None,
-            err: Some(self.io.err_stream()),
         })
     }
 
@@ -146,9 +145,8 @@ pub(crate) fn actor(profile: &str) -> String {
 
 impl Audit {
     /// Whether a record could be appended now: the log (or, when it is not there yet, its
-    /// directory) must take an append. Streamed output is logged at its end; this is asked
-    /// before its first byte, so an unwritable log stops the run before anything personal is
-    /// written (the same error as a failed append).
+    /// directory) must take an append. Asked before a streamed run fetches anything, so an
+    /// unwritable log stops it before any work (the same error as a failed append).
     pub(crate) fn check(&self) -> Result<(), Error> {
         let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
         if self.path.exists() || dir.is_none_or(|d| d.is_dir()) {
@@ -175,15 +173,46 @@ impl Audit {
         )
     }
 
-    /// Append one record of what `seen` holds (nothing when it holds no personal value). A
-    /// failure is the command's (exit 1), naming the log and how to fix it.
+    /// Append the records of what `seen` holds (nothing when it holds no personal value): one
+    /// per up to 1,000 codes. A failure is the command's (exit 1), naming the log and how to
+    /// fix it.
     pub(crate) fn append(&self, via: Via, command: Option<&str>, seen: &Seen) -> Result<(), Error> {
-        self.append_counted(via, command, seen, 0).map(drop)
+        self.append_seen(via, command, seen).map(drop)
     }
 
-    /// Append a record of `candidates` (all of them counted) and `fields` that no output
-    /// showed but a run did to them (an erasure), with this run's actor, command line and
-    /// `reason`.
+    /// [`Audit::append`], giving back the records appended.
+    fn append_seen(
+        &self,
+        via: Via,
+        command: Option<&str>,
+        seen: &Seen,
+    ) -> Result<Vec<recruit_audit::Record>, Error> {
+        let command = command.unwrap_or(&self.command);
+        let mut appended = Vec::new();
+        for mut entry in seen.entries(
+            self.actor.clone(),
+            via,
+            command,
+            scrubbed(self.reason.clone()),
+            self.sandbox,
+        ) {
+            if via == Via::Mcp {
+                entry.agent = self.agent.clone();
+            }
+            appended.push(self.append_entry(&entry)?);
+        }
+        Ok(appended)
+    }
+
+    fn append_entry(&self, entry: &recruit_audit::Entry) -> Result<recruit_audit::Record, Error> {
+        self.log
+            .append(entry)
+            .map_err(|e| self.cannot_append(e.message.to_string()))
+    }
+
+    /// Append records of `candidates` and `fields` that no output showed but a run did to
+    /// them (an erasure), with this run's actor, command line and `reason`: one per up to
+    /// 1,000 codes, each counting its own.
     pub(crate) fn append_done(
         &self,
         via: Via,
@@ -191,21 +220,37 @@ impl Audit {
         fields: Vec<String>,
         reason: Option<String>,
     ) -> Result<(), Error> {
-        let entry = recruit_audit::Entry {
-            actor: self.actor.clone(),
-            via,
-            agent: None,
-            command: self.command.clone(),
-            candidates: candidates.to_vec(),
-            count: candidates.len() as u64,
-            fields,
-            reason: scrubbed(reason),
-            sandbox: self.sandbox,
+        self.append_codes(via, candidates, fields, reason).map(drop)
+    }
+
+    /// [`Audit::append_done`], giving back the records appended.
+    fn append_codes(
+        &self,
+        via: Via,
+        candidates: &[String],
+        fields: Vec<String>,
+        reason: Option<String>,
+    ) -> Result<Vec<recruit_audit::Record>, Error> {
+        // An erasure of no candidate still says it ran.
+        let chunks: Vec<&[String]> = match candidates.len() {
+            0 => vec![candidates],
+            _ => candidates.chunks(recruit_audit::MAX_CODES).collect(),
         };
-        self.log
-            .append(&entry)
-            .map(drop)
-            .map_err(|e| self.cannot_append(e.message.to_string()))
+        let mut appended = Vec::new();
+        for chunk in chunks {
+            appended.push(self.append_entry(&recruit_audit::Entry {
+                actor: self.actor.clone(),
+                via,
+                agent: None,
+                command: self.command.clone(),
+                candidates: chunk.to_vec(),
+                count: chunk.len() as u64,
+                fields: fields.clone(),
+                reason: scrubbed(reason.clone()),
+                sandbox: self.sandbox,
+            })?);
+        }
+        Ok(appended)
     }
 
     /// The same log for the calls of one MCP client: its records name `agent`.
@@ -219,7 +264,7 @@ impl Audit {
     /// A change of the log's own settings (`config set audit off`): a record of its own
     /// (`via: "config"`, no candidate), `command` naming the setting and its new value.
     pub(crate) fn append_setting(&self, command: String) -> Result<(), Error> {
-        let entry = recruit_audit::Entry {
+        self.append_entry(&recruit_audit::Entry {
             actor: self.actor.clone(),
             via: Via::Config,
             agent: None,
@@ -229,40 +274,8 @@ impl Audit {
             fields: Vec::new(),
             reason: scrubbed(self.reason.clone()),
             sandbox: self.sandbox,
-        };
-        self.log
-            .append(&entry)
-            .map(drop)
-            .map_err(|e| self.cannot_append(e.message.to_string()))
-    }
-
-    /// [`Audit::append`], `extra` candidates counted beyond those `seen` names (a bulk run's
-    /// past the first 1,000 codes); the record appended, if one was.
-    fn append_counted(
-        &self,
-        via: Via,
-        command: Option<&str>,
-        seen: &Seen,
-        extra: u64,
-    ) -> Result<Option<recruit_audit::Record>, Error> {
-        if seen.is_empty() {
-            return Ok(None);
-        }
-        let mut entry = seen.entry(
-            self.actor.clone(),
-            via,
-            command.unwrap_or(&self.command).to_string(),
-            scrubbed(self.reason.clone()),
-            self.sandbox,
-        );
-        entry.count += extra;
-        if via == Via::Mcp {
-            entry.agent = self.agent.clone();
-        }
-        self.log
-            .append(&entry)
-            .map(Some)
-            .map_err(|e| self.cannot_append(e.message.to_string()))
+        })
+        .map(drop)
     }
 }
 
@@ -272,126 +285,51 @@ fn scrubbed(reason: Option<String>) -> Option<String> {
     reason.map(|r| crate::redact::scrub(&r))
 }
 
-/// What a streamed run (a list walked with `--all`, an export, a sync) showed, and its one
-/// record: appended by [`RunLog::commit`] when the run ends, before its output is committed,
-/// or, when the run stops early (an error, Ctrl-C) after writing personal output, when the
-/// guard is dropped. Threads that write (an export's writer, sync's workers) feed it through a
-/// [`RunTap`].
-pub(crate) struct RunLog {
+/// The one writer of a streamed output's records (a list walked with `--all`, an export, a
+/// sync, a listener's stdout): each next chunk of up to 1,000 candidates is logged (appended
+/// and synced) before the first byte that holds it is written. `None` inside when the log is
+/// off (then it does nothing).
+#[derive(Clone)]
+pub(crate) struct Stream {
     audit: Option<Audit>,
     via: Via,
-    state: Arc<Mutex<RunState>>,
     /// An export's output file: each record appended is named to the export registry
-    /// ([`crate::export::registry::logged`]), so erasure knows whom the file holds.
-    output: Option<std::path::PathBuf>,
+    /// ([`crate::export::registry::logged`]) before the bytes it covers, so erasure knows
+    /// whom the file holds.
+    output: Option<PathBuf>,
 }
 
-#[derive(Default)]
-struct RunState {
-    seen: Seen,
-    /// The candidates written by a bulk run (an export, a sync), kept lean: the first
-    /// [`recruit_audit::MAX_CODES`] codes, the count, the fields any of them held.
-    bulk: Bulk,
-    /// Personal output was written (a guard dropped before anything was written logs nothing).
-    wrote: bool,
-    logged: bool,
-}
-
-#[derive(Default)]
-struct Bulk {
-    codes: Vec<String>,
-    count: u64,
-    held: u8,
-}
-
-impl RunState {
-    /// What the run showed: what was seen, and the bulk's codes (each with the fields held),
-    /// its count added.
-    fn seen(&self) -> (Seen, u64) {
-        let mut seen = self.seen.clone();
-        let mut fields = Map::new();
-        for (i, f) in personal::of(Record::Candidate).enumerate() {
-            if self.bulk.held & (1 << i) != 0 {
-                fields.insert(f.into(), Value::Bool(true));
-            }
-        }
-        for code in &self.bulk.codes {
-            let mut view = fields.clone();
-            view.insert("code".into(), Value::String(code.clone()));
-            seen.candidate(&Value::Object(view));
-        }
-        let extra = self.bulk.count - self.bulk.codes.len() as u64;
-        (seen, extra)
-    }
-}
-
-/// A handle on a [`RunLog`] for the threads that write.
-#[derive(Clone)]
-pub(crate) struct RunTap(Option<Arc<Mutex<RunState>>>);
-
-impl RunTap {
-    /// A candidate written, with the personal fields it showed ([`held`]); each candidate of
-    /// a run once (an export's and a sync's are).
-    pub(crate) fn candidate(&self, code: &str, held: u8) {
-        if let Some(state) = &self.0 {
-            let mut s = state.lock().expect("audit lock");
-            let b = &mut s.bulk;
-            b.count += 1;
-            b.held |= held;
-            if b.codes.len() < recruit_audit::MAX_CODES {
-                b.codes.push(code.to_string());
-            }
-            s.wrote = true;
-        }
-    }
-
-    /// Whether the run is logged at all (`audit = on`): what is not logged need not be looked at.
-    pub(crate) fn is_on(&self) -> bool {
-        self.0.is_some()
-    }
-}
-
-impl RunLog {
-    /// `audit`: `None` when the log is off (the guard then does nothing).
-    pub(crate) fn new(audit: Option<Audit>, via: Via) -> RunLog {
-        RunLog {
+impl Stream {
+    pub(crate) fn new(audit: Option<Audit>, via: Via) -> Stream {
+        Stream {
             audit,
             via,
-            state: Arc::default(),
             output: None,
         }
     }
 
     /// The run writes the export file `out` (registered in the export registry).
-    pub(crate) fn for_output(mut self, out: Option<std::path::PathBuf>) -> RunLog {
+    pub(crate) fn for_output(mut self, out: Option<PathBuf>) -> Stream {
         self.output = out;
         self
     }
 
-    /// `record` was appended for this run: its export file's registry learns it.
-    fn appended(&self, record: Option<recruit_audit::Record>) -> Result<(), Error> {
-        match (&self.output, record) {
-            (Some(out), Some(r)) => crate::export::registry::logged(out, r.seq, &r.hash),
-            _ => Ok(()),
+    /// `records` were appended for this run: its export file's registry learns them.
+    fn appended(&self, records: Vec<recruit_audit::Record>) -> Result<(), Error> {
+        if let Some(out) = &self.output {
+            for r in records {
+                crate::export::registry::logged(out, r.seq, &r.hash)?;
+            }
         }
+        Ok(())
     }
 
-    pub(crate) fn tap(&self) -> RunTap {
-        RunTap(self.audit.as_ref().map(|_| self.state.clone()))
-    }
-
+    /// Whether the run is logged at all (`audit = on`): what is not logged need not be looked at.
     pub(crate) fn is_on(&self) -> bool {
         self.audit.is_some()
     }
 
-    /// Add what is about to be written (or was).
-    pub(crate) fn see(&self, f: impl FnOnce(&mut Seen)) {
-        if self.audit.is_some() {
-            f(&mut self.state.lock().expect("audit lock").seen);
-        }
-    }
-
-    /// Before a streamed run writes anything: the log must take its record ([`Audit::check`]).
+    /// Before a run fetches anything: the log must take its records ([`Audit::check`]).
     pub(crate) fn check(&self) -> Result<(), Error> {
         match &self.audit {
             Some(audit) => audit.check(),
@@ -399,58 +337,36 @@ impl RunLog {
         }
     }
 
-    /// Whether what was seen so far holds a personal value.
-    pub(crate) fn holds(&self) -> bool {
-        self.audit.is_some() && {
-            let s = self.state.lock().expect("audit lock");
-            !s.seen.is_empty() || s.bulk.held != 0
+    /// Before writing output that shows `seen`: its records, on disk.
+    pub(crate) fn seen(&self, seen: &Seen) -> Result<(), Error> {
+        match &self.audit {
+            Some(audit) => self.appended(audit.append_seen(self.via, None, seen)?),
+            None => Ok(()),
         }
     }
 
-    /// Personal output was written: a run stopped from now on is logged when dropped.
-    pub(crate) fn wrote(&self) {
-        if self.audit.is_some() {
-            self.state.lock().expect("audit lock").wrote = true;
+    /// Before writing `codes` (in the order they will be written), each showing at most the
+    /// personal fields `fields`: one record per 1,000 codes (nothing when `fields` or `codes`
+    /// is empty).
+    /// Codes that then fail or are not found are logged too: over-logging is safe.
+    pub(crate) fn codes(&self, codes: &[String], fields: &[String]) -> Result<(), Error> {
+        match &self.audit {
+            Some(audit) if !fields.is_empty() && !codes.is_empty() => self.appended(
+                audit.append_codes(self.via, codes, fields.to_vec(), audit.reason.clone())?,
+            ),
+            _ => Ok(()),
         }
-    }
-
-    /// Append the run's record now (once; nothing when nothing personal was seen).
-    pub(crate) fn commit(&self) -> Result<(), Error> {
-        let Some(audit) = &self.audit else {
-            return Ok(());
-        };
-        let mut s = self.state.lock().expect("audit lock");
-        if s.logged {
-            return Ok(());
-        }
-        s.logged = true;
-        let (seen, extra) = s.seen();
-        let record = audit.append_counted(self.via, None, &seen, extra)?;
-        self.appended(record)
     }
 }
 
-impl Drop for RunLog {
-    /// A run that stopped after writing personal output without committing: its record now,
-    /// of what was written. A failure can only be reported (the run is ending anyway).
-    fn drop(&mut self) {
-        let Some(audit) = &self.audit else { return };
-        let Ok(s) = self.state.lock() else { return };
-        if s.logged || !s.wrote {
-            return;
-        }
-        let (seen, extra) = s.seen();
-        drop(s);
-        let appended = audit
-            .append_counted(self.via, None, &seen, extra)
-            .and_then(|record| self.appended(record));
-        if let Err(e) = appended {
-            match &audit.err {
-                Some(err) => err.line(&format!("{}: {}", crate::t!("word-error"), e.message)),
-                None => crate::elog!("error: {}", e.message),
-            }
-        }
-    }
+/// The names of the candidate's personal fields whose bits ([`held`]) are set, in the list's
+/// order.
+pub(crate) fn field_names(bits: u8) -> Vec<String> {
+    personal::of(Record::Candidate)
+        .enumerate()
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, f)| f.to_string())
+        .collect()
 }
 
 /// Add to `seen` what printing `item` (a record of `kind`) shows: with `fields` (`--fields`),
@@ -530,8 +446,8 @@ fn members(seen: &mut Seen, evaluation: &Value) {
 }
 
 /// Which of a candidate's personal fields writing `c` shows (with `fields`, only those they
-/// cover), one bit per field of the list in its order, for [`RunTap::candidate`]: no text is
-/// copied, so an export's 20,000 candidates cost the log a few lookups each.
+/// cover), one bit per field of the list in its order, for a sync's page ([`field_names`]):
+/// no text is copied, so a mirror's 20,000 candidates cost the log a few lookups each.
 pub(crate) fn held(c: &Value, fields: Option<&[String]>) -> u8 {
     let mut mask = 0;
     for (i, f) in personal::of(Record::Candidate).enumerate() {
@@ -594,7 +510,7 @@ pub(crate) fn submission(
 }
 
 /// The list's fields a form submission can show under `--fields` (none: every one).
-fn submission_fields(fields: Option<&[String]>) -> Vec<String> {
+pub(crate) fn submission_fields(fields: Option<&[String]>) -> Vec<String> {
     personal::IN_SUBMISSION
         .iter()
         .filter(|(key, _)| shows(fields, key))
@@ -602,20 +518,12 @@ fn submission_fields(fields: Option<&[String]>) -> Vec<String> {
         .collect()
 }
 
-/// Which of a candidate's personal fields a form submission shows (the bits of [`held`]).
-pub(crate) fn held_in_submission(item: &Value, fields: Option<&[String]>) -> u8 {
-    let c = personal::candidate_of_submission(item, None);
-    held(&c, Some(&submission_fields(fields)))
-}
-
-/// Every bit [`held_in_submission`] can give: a candidate's submissions need reading only
-/// until these are all held.
-pub(crate) fn submission_bits(fields: Option<&[String]>) -> u8 {
-    let shown = submission_fields(fields);
+/// The list's fields a candidate record can show under `--fields` (none: every one).
+pub(crate) fn candidate_fields(fields: Option<&[String]>) -> Vec<String> {
     personal::of(Record::Candidate)
-        .enumerate()
-        .filter(|(_, f)| shown.iter().any(|s| s == f))
-        .fold(0, |mask, (i, _)| mask | 1 << i)
+        .filter(|f| shows(fields, f))
+        .map(str::to_string)
+        .collect()
 }
 
 /// A candidate object at `prefix` of the printed item.
@@ -660,17 +568,15 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_submissions_bits_are_those_it_can_show() {
-        let sub = json!({"candidate_name": "Kim", "candidate_email": "k@example.com"});
-        assert_eq!(submission_bits(None), held_in_submission(&sub, None));
-        assert_eq!(
-            submission_bits(None),
-            0b11,
-            "name and email, the list's first two"
-        );
+    fn an_exports_fields_are_those_it_can_show() {
+        assert_eq!(submission_fields(None), ["name", "email"]);
         let only = ["code".to_string(), "candidate_name".to_string()];
-        assert_eq!(submission_bits(Some(&only)), 0b01);
-        assert_eq!(held_in_submission(&sub, Some(&only)), 0b01);
+        assert_eq!(submission_fields(Some(&only)), ["name"]);
+        assert_eq!(candidate_fields(Some(&only)), Vec::<String>::new());
+        let only = ["code".to_string(), "phone".to_string()];
+        assert_eq!(candidate_fields(Some(&only)), ["phone"]);
+        assert_eq!(candidate_fields(None).len(), 6);
+        assert_eq!(field_names(0b101), ["name", "phone"]);
     }
 
     #[test]

@@ -29,8 +29,8 @@ pub enum AuditCmd {
     /// The records of the access log, oldest first
     #[command(
         long_about = "The records of the access log, oldest first: when, who (OS user@profile), \
-through what (cli, mcp, export, sync, wizard, erase), which candidates (a record names the first \
-1,000 and counts them all), which personal fields, and the reason given. -o json gives one \
+through what (cli, mcp, export, sync, wizard, erase), which candidates (a record names at most \
+1,000 codes and counts those; more candidates are more records), which personal fields, and the reason given. -o json gives one \
 array of the records as they are in the file.",
         after_help = "Examples:
   recruit audit list

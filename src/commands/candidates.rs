@@ -43,7 +43,7 @@ evaluators have scored them. With --all every page is read, 100 candidates per r
 a name, code or email, case-insensitively: Hangul syllables (하늘 finds 김하늘), their initial consonants \
 (ㄱㅎㄴ finds 김하늘), or Latin letters. Best matches first (a code equal to the query, then names, codes \
 and emails that start with it); at most 20 unless --limit N. Says how old the mirror is on stderr. \
-Candidates shown with their personal data are one record of the access log.",
+Candidates shown with their personal data are logged in the access log (a record per 1,000).",
         after_help = "Examples:
   recruit candidates search 하늘
   recruit candidates search ㄱㅎㄴ

@@ -48,8 +48,8 @@ pub enum ExportCmd {
     /// renamed to FILE only when complete; after a crash, kill or Ctrl-C, run the same command
     /// with --resume to continue where it stopped (every record ends up in FILE exactly once).
     ///
-    /// Submissions name their candidate (candidate_name, candidate_email): each run is one
-    /// record of the access log (`recruit audit list`), as for `export candidates`.
+    /// Submissions name their candidate (candidate_name, candidate_email): they are logged in
+    /// the access log (`recruit audit list`) as for `export candidates`.
     #[command(after_help = "Examples:
   recruit export submissions --candidates codes.txt --out subs.ndjson
   recruit export submissions --stage interview -o csv --out interview-answers.csv
@@ -88,11 +88,12 @@ trimmed, a code listed twice is exported once.")]
     /// Failures, --failed, exit codes, --out and --resume work as for `export submissions`; a
     /// resumed export walks the list again and skips the candidates already written.
     ///
-    /// Each run is one record of the access log (`recruit audit list`): the candidates written
-    /// (codes up to 1,000, and the count) and the reason given with --reason TEXT or
-    /// RECRUIT_REASON, appended before FILE appears (or when the run stops early). With `recruit
-    /// config set require_reason true` every export needs a reason: without one it stops with
-    /// exit 2 before anything is fetched or written.
+    /// The access log (`recruit audit list`) gets a record of each next 1,000 candidates (in
+    /// the order they are written) and the reason given with --reason TEXT or RECRUIT_REASON,
+    /// synced to disk before the first of them is written: a run killed at any moment has
+    /// logged every candidate in its output. With `recruit config set require_reason true`
+    /// every export needs a reason: without one it stops with exit 2 before anything is
+    /// fetched or written.
     #[command(after_help = "Examples:
   recruit --reason 'monthly review' export candidates --out candidates.ndjson
   recruit export candidates --out candidates.ndjson
@@ -328,7 +329,7 @@ async fn run_export(
             .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
     }
     // The candidates themselves and their submissions (which name the candidate's name and
-    // email) hold fields of the personal list, memos do not: one record for the run.
+    // email) hold fields of the personal list, memos do not.
     let audit = match subject {
         Subject::Candidates | Subject::CandidateDetails | Subject::Submissions => ctx.audit()?,
         Subject::Memos => None,
@@ -340,7 +341,7 @@ async fn run_export(
         resume: a.resume,
         candidate_retry_delay: Duration::from_millis(1000),
         jq_text: ctx.globals.jq.clone(),
-        audit: crate::audit::RunLog::new(audit, recruit_audit::Via::Export)
+        audit: crate::audit::Stream::new(audit, recruit_audit::Via::Export)
             .for_output(registered(out.as_deref())),
         shown: ctx.globals.fields.clone(),
     })

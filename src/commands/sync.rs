@@ -30,9 +30,9 @@ Every run walks the whole candidate list (100 per request) and fetches memos and
 only for candidates that are new, whose stage or evaluation changed, that a relay event named
 (--events), that were fetched longer ago than --refresh-after, or all of them with --full.
 
-Each run is one record of the access log (`recruit audit list`): the candidates it wrote to the
-mirror (codes up to 1,000, and the count) and --reason TEXT or RECRUIT_REASON, appended before
-the run is finished in the mirror. With `recruit config set require_reason true` a run without
+The access log (`recruit audit list`) gets a record of each page of candidates written to the
+mirror, with --reason TEXT or RECRUIT_REASON, synced to disk before the mirror commits the page.
+With `recruit config set require_reason true` a run without
 a reason stops with exit 2 before anything is fetched or written.";
 
 #[derive(Debug, Args)]
@@ -198,7 +198,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
         progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
         handle_signals: true,
         clock,
-        audit: crate::audit::RunLog::new(ctx.audit()?, recruit_audit::Via::Sync),
+        audit: crate::audit::Stream::new(ctx.audit()?, recruit_audit::Via::Sync),
     })
     .await?;
     if format == crate::output::Format::Table {

@@ -3,7 +3,10 @@
 //! walked while the export runs so the first records are written before the last page is read.
 //!
 //! Either way a producer task sends the candidates not done yet, in order, through a bounded
-//! channel; a worker takes the next one with its index (its place in the output).
+//! channel; a worker takes the next one with its index (its place in the output). The codes
+//! are known before they are handed out ([`Ahead`]: a file's all at once, the list's read up
+//! to about 1,000 candidates beyond what was handed out), so the writer can log the next 1,000
+//! before writing the first of them.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,7 +66,68 @@ pub(crate) struct Feed {
     rx: Mutex<(mpsc::Receiver<Entry>, usize)>,
     /// How many there are, when known before the export starts (a file).
     pub len: Option<usize>,
+    /// The codes by index, known before they are handed out.
+    pub ahead: Arc<Ahead>,
 }
+
+/// The codes of a feed by index (the index a worker gets with the candidate), each added
+/// before its candidate is handed out: a candidate being written is always here. A candidate
+/// without a code is an empty code. Closed once no more will come (the file's at once, the
+/// list's when its walk ends, fails or is dropped).
+#[derive(Default)]
+pub(crate) struct Ahead {
+    /// The codes, whether no more will come, and how many the writer waits for.
+    codes: std::sync::Mutex<(Vec<String>, bool, usize)>,
+    more: std::sync::Condvar,
+}
+
+impl Ahead {
+    fn push(&self, code: &str) {
+        let mut g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        g.0.push(code.to_string());
+        // Woken once, when what it waits for is there (not once per code: CPU).
+        if g.0.len() == g.2 {
+            self.more.notify_all();
+        }
+    }
+
+    fn close(&self) {
+        self.codes.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+        self.more.notify_all();
+    }
+
+    /// `most` codes from `index` on, waiting (a blocking thread's wait) until that many are
+    /// known or no more will come: a record per 1,000 candidates, not one per page read.
+    /// Never waits for ever: the list is read up to [`LIST_AHEAD`] beyond what workers took,
+    /// and the walk's end, failure or cancellation closes it.
+    pub(crate) fn from(&self, index: usize, most: usize) -> Vec<String> {
+        let mut g = self.codes.lock().unwrap_or_else(|e| e.into_inner());
+        g.2 = index + most;
+        let g = self
+            .more
+            .wait_while(g, |(codes, closed, _)| {
+                !*closed && codes.len() < index + most
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        let codes = &g.0;
+        let start = index.min(codes.len());
+        codes[start..(start + most).min(codes.len())].to_vec()
+    }
+}
+
+/// Closes an [`Ahead`] when dropped: the producer's walk ended, failed or was aborted.
+struct Closing(Arc<Ahead>);
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// How many candidates of the list are read beyond those handed out, so the writer's next
+/// record can name 1,000 of them (held in the channel: their items, about 1 MB). More than
+/// [`Ahead::from`] waits for beyond the writer, so that wait always ends.
+const LIST_AHEAD: usize = recruit_audit::MAX_CODES;
 
 impl Feed {
     /// The next candidate and its index; `None` when there are no more.
@@ -98,21 +162,30 @@ pub(crate) fn start(
     Feed,
     impl std::future::Future<Output = Result<(), Error>> + Send + 'static,
 ) {
-    let (tx, rx) = mpsc::channel::<Entry>(capacity.max(1));
-    let len = match &candidates {
+    let ahead = Arc::new(Ahead::default());
+    let (len, capacity) = match &candidates {
         Candidates::Codes(l) => {
             let skipped = l.codes.iter().filter(|c| done.contains(*c)).count();
             counted.total.store(l.codes.len(), Ordering::Relaxed);
             counted.skipped.store(skipped, Ordering::Relaxed);
-            Some(l.codes.len() - skipped)
+            // Every code is known now, in the order it will be handed out.
+            for code in l.codes.iter().filter(|c| !done.contains(*c)) {
+                ahead.push(code);
+            }
+            ahead.close();
+            (Some(l.codes.len() - skipped), capacity)
         }
-        Candidates::Listed { .. } => None,
+        Candidates::Listed { .. } => (None, capacity + LIST_AHEAD),
     };
+    let (tx, rx) = mpsc::channel::<Entry>(capacity.max(1));
     let feed = Feed {
         rx: Mutex::new((rx, 0)),
         len,
+        ahead: ahead.clone(),
     };
+    let closing = Closing(ahead.clone());
     let producer = async move {
+        let _closing = closing;
         // Hand on one entry, or end the producer when the export stopped.
         macro_rules! send {
             ($entry:expr) => {
@@ -165,6 +238,8 @@ pub(crate) fn start(
                             }
                             continue;
                         }
+                        // Known before it is handed out (and so before it is written).
+                        ahead.push(&code);
                         send!(Entry {
                             code,
                             item: Some(item),

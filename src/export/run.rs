@@ -67,10 +67,9 @@ pub(crate) struct CandidateExport {
     pub candidate_retry_delay: Duration,
     /// The `--jq` expression of `encoder.jq`, recorded in the resume journal.
     pub jq_text: Option<String>,
-    /// The run's one access-log record ([`crate::audit`]): the candidates written, appended
-    /// before the output is committed (FILE.partial renamed to FILE, stdout's epilogue), or
-    /// when the export stops early, as the guard is dropped.
-    pub audit: crate::audit::RunLog,
+    /// The access log ([`crate::audit`]): each next chunk of up to 1,000 candidates, in the
+    /// order they will be written, logged before the first of them is written.
+    pub audit: crate::audit::Stream,
     /// `--fields` (csv's columns): the personal fields outside them are not in the output.
     pub shown: Option<Vec<String>>,
 }
@@ -124,21 +123,9 @@ struct Indexed {
 }
 
 enum Msg {
-    /// `seen`: the personal fields the candidate's records show, for the access log
-    /// ([`crate::audit::held`]; none when not logged, or nothing of it is on the list).
-    Done {
-        code: String,
-        seg: Segment,
-        seen: Option<u8>,
-    },
-    NotFound {
-        code: String,
-        err: Error,
-    },
-    Failed {
-        code: String,
-        err: Error,
-    },
+    Done { code: String, seg: Segment },
+    NotFound { code: String, err: Error },
+    Failed { code: String, err: Error },
 }
 
 struct Shared {
@@ -151,9 +138,6 @@ struct Shared {
     fatal: Mutex<Option<Error>>,
     stop: AtomicBool,
     cancel: watch::Sender<bool>,
-    /// Whether to note each candidate's personal data for the access log, and which fields
-    /// the output shows (`--fields`).
-    audit: (bool, Option<Vec<String>>),
 }
 
 #[derive(Default)]
@@ -179,8 +163,8 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     // Watched from the start: a Ctrl-C while the first candidates are fetched is seen, not
     // lost before a watcher exists.
     let stops = crate::signal::Stops::watching(job.setup.handle_signals);
-    // The run's record comes at its end: the log must be able to take it before anything is
-    // fetched or written.
+    // An unwritable log stops the run before anything is fetched (each chunk's record would
+    // fail before its first byte anyway).
     job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.setup.client.stats();
@@ -232,7 +216,6 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
         fatal: Mutex::new(None),
         stop: AtomicBool::new(false),
         cancel,
-        audit: (job.audit.is_on(), job.shown.clone()),
     });
     let producer = tokio::spawn(producer);
 
@@ -243,9 +226,9 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     let ahead = window(concurrency);
     let bar = progress.handle();
     let writer_counters = counters.clone();
-    let tap = job.audit.tap();
+    let chunks = Chunks::new(&job, &shared.feed);
     let writer = tokio::task::spawn_blocking(move || {
-        writer_loop(rx, sink, bar, writer_counters, written_tx, tap)
+        writer_loop(rx, sink, bar, writer_counters, written_tx, chunks)
     });
 
     let workers = spawn_workers(&shared, tx, &written_rx, concurrency, ahead);
@@ -276,7 +259,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     progress.clear();
     let written = *written_rx.borrow();
     let (tally, (completed, resumable)) =
-        close_output(writer_done, ending, fatal.is_some(), written, &job.audit)?;
+        close_output(writer_done, ending, fatal.is_some(), written)?;
     let st = job.setup.client.stats();
     Ok(report(
         &job.setup.client,
@@ -332,7 +315,6 @@ fn close_output(
     ending: Ending,
     fatal: bool,
     written: usize,
-    audit: &crate::audit::RunLog,
 ) -> Result<(Tally, (bool, bool)), Error> {
     Ok(match writer_done {
         Some(Ok(Ok((sink, tally)))) => {
@@ -348,12 +330,6 @@ fn close_output(
                 }
                 (tally, (false, journaled))
             } else {
-                // Logged before the output is committed; a log that cannot be written keeps
-                // the output unfinished (resumable once the log is fixed).
-                if let Err(e) = audit.commit() {
-                    sink.abandon()?;
-                    return Err(e);
-                }
                 sink.finish()?;
                 (tally, (true, false))
             }
@@ -534,11 +510,10 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
     let mut attempt = 0;
     loop {
         match fetch_candidate(sh, entry).await {
-            Ok((seg, seen)) => {
+            Ok(seg) => {
                 return Some(Msg::Done {
                     code: code.to_string(),
                     seg,
-                    seen,
                 })
             }
             Err((err, first_page)) => {
@@ -584,13 +559,9 @@ fn is_fatal(e: &Error) -> bool {
     (e.kind == ExitKind::Auth && e.status == Some(401)) || e.kind == ExitKind::Usage
 }
 
-/// Every page of one candidate, encoded into a segment, and what it shows of the candidate's
-/// personal data. The error says whether it came on the first page (a 404 there means the
-/// candidate doesn't exist).
-async fn fetch_candidate(
-    sh: &Shared,
-    entry: &Entry,
-) -> Result<(Segment, Option<u8>), (Error, bool)> {
+/// Every page of one candidate, encoded into a segment. The error says whether it came on the
+/// first page (a 404 there means the candidate doesn't exist).
+async fn fetch_candidate(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
     let code = entry.code.as_str();
     let url = match sh.subject {
         // The largest pages make the fewest requests.
@@ -603,8 +574,6 @@ async fn fetch_candidate(
     let mut pager = Pager::new(sh.client.clone(), url, PageStyle::Cursor);
     let mut seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let mut buf = Vec::new();
-    // What its submissions show of the candidate (they name its name and email).
-    let mut held = 0u8;
     loop {
         let page = match pager.fetch().await {
             Ok(Some((url, resp))) => RawBody {
@@ -619,18 +588,6 @@ async fn fetch_candidate(
         buf.clear();
         buf.reserve(page.body.len() + items.len() * (code.len() + 24));
         let mut n = 0;
-        if sh.audit.0 && sh.subject == Subject::Submissions {
-            // Parsed only until one submission showed every field it can (usually the first).
-            let all = crate::audit::submission_bits(sh.audit.1.as_deref());
-            for item in &items {
-                if held == all {
-                    break;
-                }
-                if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
-                    held |= crate::audit::held_in_submission(&v, sh.audit.1.as_deref());
-                }
-            }
-        }
         for item in &items {
             let is_first = seg.records + n == 0;
             n += sh
@@ -643,16 +600,12 @@ async fn fetch_candidate(
             .map_err(|e| (e, false))?;
         (seg, buf) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
     }
-    // Memos hold no field of the personal list; submissions name the candidate's.
-    Ok((seg, (held != 0).then_some(held)))
+    Ok(seg)
 }
 
 /// The candidate as one record: the list's item as it came, or (for details, or a code from a
 /// file) the candidate's detail.
-async fn candidate_record(
-    sh: &Shared,
-    entry: &Entry,
-) -> Result<(Segment, Option<u8>), (Error, bool)> {
+async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error, bool)> {
     let item = match (&entry.item, sh.subject) {
         (Some(item), Subject::Candidates) => item.clone(),
         _ => {
@@ -693,30 +646,73 @@ async fn candidate_record(
         .map_err(|e| (e, false))?;
     let seg = Segment::new(sh.spill_dir.clone(), SPILL_AT);
     let (seg, _) = seg.push_page(buf, n).await.map_err(|e| (e, false))?;
-    // Judged before `--jq` (which only narrows what is written): over-logging is safe.
-    let seen = sh
-        .audit
-        .0
-        .then(|| crate::audit::held(&item, sh.audit.1.as_deref()));
-    Ok((seg, seen))
+    Ok(seg)
+}
+
+/// The personal fields an export of `subject` can show (`--fields`: those it names), for its
+/// records: submissions name their candidate's name and email, a candidate record holds every
+/// field of the list, memos none. `--jq` only narrows what is written: over-logging is safe.
+fn shown_fields(subject: Subject, shown: Option<&[String]>) -> Vec<String> {
+    match subject {
+        Subject::Submissions => crate::audit::submission_fields(shown),
+        Subject::Candidates | Subject::CandidateDetails => crate::audit::candidate_fields(shown),
+        Subject::Memos => Vec::new(),
+    }
+}
+
+/// The writer's side of the access log: before the candidate at index `i` is written, the
+/// next up to 1,000 candidates from `i` on, as the feed will hand them out ([`Feed::ahead`]),
+/// are logged (one fsync for a thousand candidates, not one per batch), unless an earlier
+/// chunk already named it.
+struct Chunks {
+    stream: crate::audit::Stream,
+    fields: Vec<String>,
+    ahead: Arc<super::feed::Ahead>,
+    /// Every index below this one is logged.
+    logged_until: usize,
+}
+
+impl Chunks {
+    fn new(job: &CandidateExport, feed: &Feed) -> Chunks {
+        Chunks {
+            stream: job.audit.clone(),
+            fields: shown_fields(job.subject, job.shown.as_deref()),
+            ahead: feed.ahead.clone(),
+            logged_until: 0,
+        }
+    }
+
+    fn before_writing(&mut self, index: usize) -> Result<(), Error> {
+        if index < self.logged_until || !self.stream.is_on() {
+            return Ok(());
+        }
+        let codes = self.ahead.from(index, recruit_audit::MAX_CODES);
+        // The writer only meets candidates the feed handed out, so they are known; a code
+        // missing here would be a bug, and logging at least its index keeps the promise.
+        self.logged_until = index + codes.len().max(1);
+        let named: Vec<String> = codes.into_iter().filter(|c| !c.is_empty()).collect();
+        self.stream.codes(&named, &self.fields)
+    }
 }
 
 /// The single writer: appends complete candidates in list order, committing after each batch
 /// of messages that were ready together (one fsync per batch, not per candidate). A candidate
 /// that finished before those ahead of it waits in `held`; whatever is held when the workers
-/// stop (Ctrl-C, a fatal error) is not written, and `--resume` fetches it again.
+/// stop (Ctrl-C, a fatal error) is not written, and `--resume` fetches it again. Each chunk of
+/// candidates is logged before the first of them is written ([`Chunks`]).
 fn writer_loop(
     mut rx: mpsc::Receiver<Indexed>,
     mut sink: Sink,
     bar: Option<indicatif::ProgressBar>,
     counters: Arc<Counters>,
     written: watch::Sender<usize>,
-    audit: crate::audit::RunTap,
+    mut chunks: Chunks,
 ) -> Result<(Sink, Tally), Error> {
     let mut tally = Tally::default();
-    // A failed write (the reader of stdout went away, a full disk) stops the writer; what
-    // the workers found so far stays in the tally, so a failure seen keeps its exit code.
-    let to = (&mut sink, &audit);
+    // A failed write (the reader of stdout went away, a full disk, a log that cannot take a
+    // record) stops the writer; what the workers found so far stays in the tally, so a
+    // failure seen keeps its exit code.
+    let to = (&mut sink, &mut chunks);
     if let Err(e) = write_in_order(&mut rx, to, bar, &counters, &written, &mut tally) {
         // The records handed to the output before it failed, for the cut-short warning.
         counters.records.store(sink.records, Ordering::Relaxed);
@@ -727,7 +723,7 @@ fn writer_loop(
 
 fn write_in_order(
     rx: &mut mpsc::Receiver<Indexed>,
-    (sink, audit): (&mut Sink, &crate::audit::RunTap),
+    (sink, chunks): (&mut Sink, &mut Chunks),
     bar: Option<indicatif::ProgressBar>,
     counters: &Counters,
     written: &watch::Sender<usize>,
@@ -747,13 +743,12 @@ fn write_in_order(
             }
         }
         while let Some(msg) = held.remove(&next_index) {
+            let index = next_index;
             next_index += 1;
             match msg {
-                Msg::Done { code, seg, seen } => {
+                Msg::Done { code, seg } => {
+                    chunks.before_writing(index)?;
                     sink.append(Some(&code), seg)?;
-                    if let Some(held) = seen {
-                        audit.candidate(&code, held);
-                    }
                     tally.exported += 1;
                 }
                 Msg::NotFound { code, err } => {

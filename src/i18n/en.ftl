@@ -631,6 +631,7 @@ listen-skipped = skipped { $has ->
 listen-store-failed = error: could not store the event ({ $error }); answered 503 so the service retries it
 listen-answered-502 = answered 502 so the service retries this event later
 listen-print-failed-503 = error: could not write the event to standard output ({ $error }); answered 503 so the service retries it: free the disk or restart whatever reads the output, or add --store or --forward-to
+listen-audit-failed-503 = error: could not record the event in the access log ({ $error }); answered 503 so the service retries it: fix the access log (see `recruit audit verify`) and the next delivery is printed
 listen-print-failed = warning: could not write the event to standard output ({ $error }); it goes on to the store or the forward target all the same
 listen-printer-stopped = the output writer has stopped
 listen-forwarded = { "  " }forwarded to { $url }: { $outcome }

@@ -583,6 +583,7 @@ listen-skipped = 건너뜀: { $has ->
 listen-store-failed = 오류: 이벤트를 저장하지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다
 listen-answered-502 = 서비스가 이 이벤트를 나중에 다시 보내도록 502로 응답했습니다
 listen-print-failed-503 = 오류: 이벤트를 표준 출력에 쓰지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다: 디스크 공간을 확보하거나 출력을 읽는 프로그램을 다시 시작하거나, --store 또는 --forward-to를 추가하세요
+listen-audit-failed-503 = 오류: 이벤트를 접근 기록에 남기지 못했습니다({ $error }). 서비스가 다시 보내도록 503으로 응답했습니다: 접근 기록을 고치면(`recruit audit verify` 참고) 다음 전송부터 출력됩니다
 listen-print-failed = 경고: 이벤트를 표준 출력에 쓰지 못했습니다({ $error }). 이벤트는 그래도 저장소나 전달 대상으로 갑니다
 listen-printer-stopped = 출력 스레드가 멈췄습니다
 listen-forwarded = { "  " }{ $url }(으)로 전달: { $outcome }

@@ -424,11 +424,6 @@ impl Output {
         self.log(&seen)
     }
 
-    /// The guard of a streamed list's one record.
-    fn run_log(&self) -> crate::audit::RunLog {
-        crate::audit::RunLog::new(self.audit.clone(), self.via)
-    }
-
     /// Notes about what a table leaves out go to `err`.
     pub(crate) fn with_notes(mut self, err: crate::io::ErrStream) -> Output {
         self.notes = Some(err);
@@ -623,11 +618,9 @@ pub struct ListPrinter {
     /// `--fields` names checked against the first items.
     fields_checked: bool,
     pub count: usize,
-    /// What the list shows of personal data, and its one record ([`crate::audit`]): made at
-    /// the first items when the output is logged.
-    run: Option<crate::audit::RunLog>,
-    /// A merged list's log was checked before its first write ([`crate::audit::Audit::check`]).
-    checked: bool,
+    /// What the items kept for the end show of personal data ([`crate::audit`]), logged
+    /// before they are written; streamed items are logged page by page instead.
+    seen: Option<recruit_audit::Seen>,
 }
 
 impl ListPrinter {
@@ -642,27 +635,53 @@ impl ListPrinter {
             encoder: None,
             fields_checked: false,
             count: 0,
-            run: None,
-            checked: false,
+            seen: None,
         }
     }
 
-    /// Note what printing `items` shows, for the list's record.
+    /// Note what printing `items` at the end shows, for the list's records.
     fn see(&mut self, out: &Output, items: &[Value]) {
         if out.audit.is_none() || out.logged {
             return;
         }
-        let run = self.run.get_or_insert_with(|| out.run_log());
-        run.see(|seen| out.judge(seen, self.kind, items));
+        let mut seen = self.seen.take().unwrap_or_default();
+        self.judge(out, &mut seen, items);
+        self.seen = Some(seen);
     }
 
-    /// Append the list's record now, before what it holds is written (once).
+    /// What printing `items` shows: as [`Output::judge`] says, except that a table of
+    /// candidates shows only its columns (`--jq` and `--fields` are judged as usual).
+    fn judge(&self, out: &Output, seen: &mut recruit_audit::Seen, items: &[Value]) {
+        let columns = (out.is_table() && out.opts.fields.is_none() && !out.scan)
+            .then(|| table::list_columns(self.kind))
+            .flatten();
+        match columns {
+            Some(columns) => {
+                for item in items {
+                    crate::audit::see(seen, self.kind, item, Some(&columns));
+                }
+            }
+            None => out.judge(seen, self.kind, items),
+        }
+    }
+
+    /// Append the records of the items kept for the end now, before they are written (once).
     fn log(&mut self, out: &mut Output) -> Result<(), Error> {
-        if let Some(run) = &self.run {
-            run.commit()?;
-            out.logged = true;
+        if let Some(seen) = self.seen.take() {
+            out.log(&seen)?;
         }
         Ok(())
+    }
+
+    /// Before streamed `items` are written: their records, on disk (one per 1,000 codes), so
+    /// a list stopped at any moment has logged every candidate it printed.
+    fn log_now(&self, out: &Output, items: &[Value]) -> Result<(), Error> {
+        let Some(audit) = out.audit.as_ref().filter(|_| !out.logged) else {
+            return Ok(());
+        };
+        let mut seen = recruit_audit::Seen::default();
+        self.judge(out, &mut seen, items);
+        audit.append(out.via, None, &seen)
     }
 
     /// One page as it came (kept whole for `json` without merging: the body as sent).
@@ -683,18 +702,15 @@ impl ListPrinter {
     /// Items to print (streamed for ndjson and csv).
     pub fn items(&mut self, out: &mut Output, items: &[Value]) -> Result<(), Error> {
         self.count += items.len();
+        let given = items;
         let selected: Vec<Value>;
         let items = match fields::Fields::of(out.opts.fields.as_ref()) {
-            fields::Fields::All => {
-                self.see(out, items);
-                items
-            }
+            fields::Fields::All => items,
             fields::Fields::List => {
                 self.buffered.extend_from_slice(items);
                 return Ok(());
             }
             fields::Fields::Only(f) => {
-                self.see(out, items);
                 if !self.fields_checked {
                     fields::check(self.kind, &f, items)?;
                     self.fields_checked = true;
@@ -714,25 +730,14 @@ impl ListPrinter {
             _ => None,
         };
         if let Some(format) = streamed {
-            // One page is the whole output: logged before it is written. A merged list is
-            // logged once, at its end (or by the guard when it stops early).
-            if !self.merged {
-                self.log(out)?;
-            } else if let Some(run) = self.run.as_ref().filter(|r| !self.checked && r.holds()) {
-                // Its record comes at the end: the log must be able to take it before any
-                // of the list is written.
-                run.check()?;
-                self.checked = true;
-            }
-            match format {
-                Format::Json => self.stream_json(out, items)?,
-                f => self.stream(out, items, f)?,
-            }
-            if let Some(run) = &self.run {
-                run.wrote();
-            }
-            return Ok(());
+            // Each page is logged before it is written (a record per 1,000 codes).
+            self.log_now(out, given)?;
+            return match format {
+                Format::Json => self.stream_json(out, items),
+                f => self.stream(out, items, f),
+            };
         }
+        self.see(out, given);
         match out.opts.format {
             _ if out.jq.is_some() => {
                 for item in items {

@@ -1349,6 +1349,27 @@ pub(crate) fn narrowed(
     finish(t)
 }
 
+/// The fields a list table of `kind` draws its columns from, for the access log (cli.md: a
+/// record names "the columns a table shows"); `None`: every field may show (a detail, or a
+/// table whose columns follow the items).
+pub(crate) fn list_columns(kind: Kind) -> Option<Vec<String>> {
+    let columns: &[&str] = match kind {
+        // What `candidates` below reads: of the personal list, the name only.
+        Kind::Candidate => &[
+            "code",
+            "name",
+            "job_stage",
+            "job",
+            "applied_at",
+            "created_at",
+            "feedback_score_count",
+            "feedback_score_total_count",
+        ],
+        _ => return None,
+    };
+    Some(columns.iter().map(|c| c.to_string()).collect())
+}
+
 fn candidates(items: &[Value], opts: &OutputOptions) -> String {
     let rows = items
         .iter()

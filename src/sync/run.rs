@@ -48,10 +48,9 @@ pub struct SyncJob {
     pub handle_signals: bool,
     /// What "now" is for `--refresh-after` and the run's times.
     pub clock: crate::clock::SharedClock,
-    /// The run's one access-log record ([`crate::audit`]): the candidates written to the
-    /// mirror, appended before the run is finished there, or when the run stops early, as the
-    /// guard is dropped.
-    pub(crate) audit: crate::audit::RunLog,
+    /// The access log ([`crate::audit`]): each page of candidates is logged before the mirror
+    /// commits its rows (the mirror is an output).
+    pub(crate) audit: crate::audit::Stream,
 }
 
 /// Which candidates' memos and submissions a run fetches (besides new and changed ones).
@@ -269,8 +268,8 @@ struct Shared {
     failed_kinds: Mutex<Vec<ExitKind>>,
     not_found: Mutex<Vec<String>>,
     bar: Option<indicatif::ProgressBar>,
-    /// The candidates written to the mirror, for the run's access-log record.
-    audit: crate::audit::RunTap,
+    /// The access log the candidates written to the mirror go to first.
+    audit: crate::audit::Stream,
 }
 
 impl Shared {
@@ -279,7 +278,7 @@ impl Shared {
         client: Client,
         store: MirrorActor,
         (records, bar): (Arc<Counters>, Option<indicatif::ProgressBar>),
-        audit: crate::audit::RunTap,
+        audit: crate::audit::Stream,
     ) -> Shared {
         Shared {
             run,
@@ -424,8 +423,8 @@ struct Task {
 }
 
 pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
-    // The run's record comes at its end: the log must be able to take it before anything is
-    // fetched or written.
+    // Each page is logged before the mirror commits it: an unwritable log stops the run
+    // before anything is fetched.
     job.audit.check()?;
     let started = Instant::now();
     let stats0 = job.client.stats();
@@ -465,7 +464,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         client.clone(),
         job.store.clone(),
         (counters.clone(), progress.handle()),
-        job.audit.tap(),
+        job.audit.clone(),
     ));
     let interrupted = Arc::new(AtomicBool::new(false));
     // A second Ctrl-C quits at once: the run below is dropped where it is (every committed
@@ -534,12 +533,6 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
     report.pace = job.client.pace().describe();
     report.elapsed = started.elapsed();
     let record = run_record(&report);
-    // Logged before the run is finished in the mirror; a log that cannot be written leaves
-    // the run unfinished (the next run takes it up).
-    if let Err(e) = job.audit.commit() {
-        let _ = job.store.call(move |m| m.abandon_run(run)).await;
-        return Err(e);
-    }
     job.store.call(move |m| m.finish_run(run, &record)).await?;
     Ok(report)
 }
@@ -769,14 +762,18 @@ async fn sync_candidates(
             }
             last_total = total;
             let mut rows = Vec::with_capacity(items.len());
-            // What each row stores of the candidate's personal data, by code.
-            let mut shown = std::collections::HashMap::new();
+            // The page's candidates that hold a personal value, and the fields they hold.
+            let (mut shown, mut held) = (Vec::new(), 0u8);
             for item in &items {
                 match CandidateRow::from_raw(item.get())? {
                     Some(r) => {
                         if sh.audit.is_on() {
                             if let Ok(v) = serde_json::from_str::<Value>(item.get()) {
-                                shown.insert(r.code.clone(), crate::audit::held(&v, None));
+                                let h = crate::audit::held(&v, None);
+                                if h != 0 {
+                                    shown.push(r.code.clone());
+                                    held |= h;
+                                }
                             }
                         }
                         rows.push(r)
@@ -784,22 +781,18 @@ async fn sync_candidates(
                     None => report.without_code += 1,
                 }
             }
+            // Logged before the mirror commits the rows (a purged candidate or one met again
+            // is named too: over-logging is safe); a log that cannot take it stops the run
+            // before they are written.
+            sh.audit
+                .codes(&shown, &crate::audit::field_names(held))
+                .map_err(mirror)?;
             let policy = policy.clone();
             let verdicts: Vec<Verdict> = sh
                 .store
                 .call(move |m| m.candidates_page(run, rows, &policy))
                 .await
                 .map_err(mirror)?;
-            // A purged candidate's row keeps no personal value; one met again in this run
-            // was counted the first time.
-            let stored = verdicts
-                .iter()
-                .filter(|v| !v.purged && v.seen != Seen::Again);
-            for v in stored {
-                if let Some(held) = shown.get(&v.code) {
-                    sh.audit.candidate(&v.code, *held);
-                }
-            }
             // The whole page is written: every row is counted before any is handed to a
             // worker, so a run stopped while it waits for one still counts what it wrote.
             for task in count_page(sh, verdicts, report) {

@@ -120,6 +120,9 @@ struct Shared {
     stats: Arc<Stats>,
     log: Log,
     printer: Printer,
+    /// The access log: an event holding a personal value is logged (`via: "listen"`) before
+    /// it is printed or stored.
+    audit: crate::audit::Stream,
     /// `--store`: the writer of the event store.
     writer: Option<Writer>,
     /// Counts stored events, waking the relay's lanes (a watch never misses a change).
@@ -136,10 +139,22 @@ struct Shared {
 }
 
 /// Bind, announce the address on stderr, and serve until `shutdown` resolves (or, with a
-/// store, until the store has failed for `fail_after`).
+/// store, until the store has failed for `fail_after`). Nothing is logged in the access log
+/// (library use); the command's listener is [`run_logged`].
 pub async fn run(
     cfg: ListenConfig,
     io: ListenIo,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<Ended, Error> {
+    let off = crate::audit::Stream::new(None, recruit_audit::Via::Listen);
+    run_logged(cfg, io, off, shutdown).await
+}
+
+/// [`run`], each printed event holding a personal value logged in `audit` first.
+pub(crate) async fn run_logged(
+    cfg: ListenConfig,
+    io: ListenIo,
+    audit: crate::audit::Stream,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<Ended, Error> {
     // The client's and the store's messages in this front end's words, however it was started.
@@ -207,6 +222,7 @@ pub async fn run(
         stats: common.stats.clone(),
         log: log.clone(),
         printer,
+        audit,
         writer,
         wake,
         lanes_alive: common.lanes_alive,
@@ -605,6 +621,24 @@ async fn handle(
             return ok();
         }
     }
+    // Printed (and so logged) before it is stored or forwarded: a record that cannot be
+    // written answers 503, nothing printed nor stored, and the service retries.
+    if let Err(e) = log_event(&st, &body, head.json).await {
+        st.log.write(
+            said!(
+                Record::error,
+                "audit_failed",
+                "listen-audit-failed-503",
+                error = e.message.as_str()
+            )
+            .action(action),
+        );
+        return refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "audit_failed",
+            "the event could not be recorded in the listener's access log; retry later",
+        );
+    }
     if let Some(writer) = &st.writer {
         return store_event(&st, writer, action, &headers, &body, head.json).await;
     }
@@ -646,6 +680,28 @@ async fn handle(
         );
     }
     ok()
+}
+
+/// The access log's records of an event about to be printed, on disk: the payload judged by
+/// `recruit api`'s scanner ([`crate::audit::scan`]: payload shapes are undocumented), so only
+/// an event holding a candidate's personal value is logged.
+async fn log_event(st: &Shared, body: &Bytes, json: bool) -> Result<(), Error> {
+    if !json || !st.audit.is_on() {
+        return Ok(());
+    }
+    let Ok(v) = serde_json::from_slice::<Value>(body) else {
+        return Ok(());
+    };
+    let mut seen = recruit_audit::Seen::default();
+    crate::audit::scan(&mut seen, &v);
+    if seen.is_empty() {
+        return Ok(());
+    }
+    // Appending syncs a file: off the runtime's threads.
+    let stream = st.audit.clone();
+    tokio::task::spawn_blocking(move || stream.seen(&seen))
+        .await
+        .map_err(|e| Error::other(e.to_string()))?
 }
 
 /// The request's signature checked against the keys (none: every request passes), at the

@@ -11,6 +11,7 @@ mod apply;
 mod audit;
 mod audit_hooks;
 mod audit_prune;
+mod audit_stream;
 mod bad_servers;
 mod candidates;
 mod chaos;

@@ -1,4 +1,5 @@
-//! What a command's output holds, collected while its items pass through and logged once.
+//! What a command's output holds, collected while its items pass through and logged before
+//! it is written: one record per up to [`MAX_CODES`] codes.
 
 use std::collections::HashSet;
 
@@ -8,8 +9,8 @@ use serde_json::Value;
 use crate::{Entry, Via, MAX_CODES};
 
 /// The candidates a command's output shows and which personal fields held a value there, from
-/// [`recruit_client::personal`]'s one list. Built while items pass through (an export's 20,000
-/// candidates cost one set insert each), turned into one [`Entry`] at the end.
+/// [`recruit_client::personal`]'s one list. Built while items pass through (each candidate
+/// costs one set insert), turned into [`Entry`]s of at most [`MAX_CODES`] codes each.
 ///
 /// Field names are the contract's: a candidate's `name`, `email`, `phone`, `birth`,
 /// `resume_path`, `profile_img_path`; a service member's `phone` is named `member.phone` so a
@@ -17,7 +18,7 @@ use crate::{Entry, Via, MAX_CODES};
 /// null nor empty text.
 #[derive(Debug, Default, Clone)]
 pub struct Seen {
-    /// Codes in the order first shown, the first [`MAX_CODES`] only.
+    /// Codes in the order first shown, every one (each record names its share of them).
     codes: Vec<String>,
     /// Every code shown, for the count (a candidate shown twice counts once).
     all: HashSet<String>,
@@ -35,9 +36,7 @@ impl Seen {
             Some(code) => {
                 if !self.all.contains(code) {
                     self.all.insert(code.to_string());
-                    if self.codes.len() < MAX_CODES {
-                        self.codes.push(code.to_string());
-                    }
+                    self.codes.push(code.to_string());
                 }
             }
             None => self.uncoded += 1,
@@ -79,26 +78,42 @@ impl Seen {
         self.all.len() as u64 + self.uncoded
     }
 
-    /// The entry to log.
-    pub fn entry(
+    /// The entries to log, in order: one per up to [`MAX_CODES`] codes, each `count` the
+    /// number of its codes (so every code shown is in some record), the fields held by any of
+    /// them in each (over-naming a field is safe, leaving one out is not). Candidates without
+    /// a code are counted in the last. None when nothing personal was shown.
+    pub fn entries(
         &self,
         actor: impl Into<String>,
         via: Via,
         command: impl Into<String>,
         reason: Option<String>,
         sandbox: bool,
-    ) -> Entry {
-        Entry {
-            actor: actor.into(),
-            via,
-            agent: None,
-            command: command.into(),
-            candidates: self.codes.clone(),
-            count: self.count(),
-            fields: self.fields(),
-            reason,
-            sandbox,
+    ) -> Vec<Entry> {
+        if self.is_empty() {
+            return Vec::new();
         }
+        let (actor, command, fields) = (actor.into(), command.into(), self.fields());
+        let mut chunks: Vec<&[String]> = self.codes.chunks(MAX_CODES).collect();
+        if chunks.is_empty() {
+            chunks.push(&[]);
+        }
+        let last = chunks.len() - 1;
+        chunks
+            .into_iter()
+            .enumerate()
+            .map(|(i, codes)| Entry {
+                actor: actor.clone(),
+                via,
+                agent: None,
+                command: command.clone(),
+                candidates: codes.to_vec(),
+                count: codes.len() as u64 + if i == last { self.uncoded } else { 0 },
+                fields: fields.clone(),
+                reason: reason.clone(),
+                sandbox,
+            })
+            .collect()
     }
 }
 
@@ -142,7 +157,7 @@ mod tests {
         s.candidate(&json!({"code": "C1", "name": "김민수", "stage": "서류"}));
         s.candidate(&json!({"code": "C2", "birth": "1990-01-01"}));
         s.member(&json!({"name": "Lee", "phone": "010-9"}));
-        let e = s.entry("kim@work", Via::Export, "export", None, false);
+        let e = &s.entries("kim@work", Via::Export, "export", None, false)[0];
         assert_eq!(e.candidates, ["C2", "C1"]);
         assert_eq!(e.count, 2);
         assert_eq!(e.fields, ["name", "phone", "birth", "member.phone"]);
@@ -162,22 +177,28 @@ mod tests {
     }
 
     #[test]
-    fn the_first_thousand_codes_are_kept_and_every_one_counted() {
+    fn a_thousand_codes_a_record_each_counting_its_own() {
         let mut s = Seen::default();
         for i in 0..2_500 {
             s.candidate(&json!({"code": format!("C{i}"), "email": "a@b"}));
         }
         s.candidate(&json!({"code": "C7", "email": "a@b"}));
-        let e = s.entry(
+        s.candidate(&json!({"email": "c@d"}));
+        let e = s.entries(
             "a@default",
             Via::Sync,
             "sync run",
             Some("audit".into()),
             true,
         );
-        assert_eq!(e.candidates.len(), MAX_CODES);
-        assert_eq!(e.candidates[0], "C0");
-        assert_eq!(e.candidates[MAX_CODES - 1], format!("C{}", MAX_CODES - 1));
-        assert_eq!(e.count, 2_500);
+        let sizes: Vec<(usize, u64)> = e.iter().map(|e| (e.candidates.len(), e.count)).collect();
+        assert_eq!(sizes, [(1_000, 1_000), (1_000, 1_000), (500, 501)]);
+        assert_eq!(e[0].candidates[0], "C0");
+        assert_eq!(e[1].candidates[0], "C1000");
+        assert_eq!(e[2].candidates[499], "C2499");
+        assert!(e.iter().all(|e| e.fields == ["email"] && e.sandbox));
+        assert!(Seen::default()
+            .entries("a", Via::Cli, "x", None, false)
+            .is_empty());
     }
 }

@@ -390,7 +390,8 @@ pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate:
     };
     // Ctrl-C echoes "^C" without a newline: on a terminal the summary starts a fresh line.
     let fresh_line = ctx.io.term.stderr_tty.then(|| ctx.io.err_stream());
-    let ended = listen::run(cfg, io, shutdown_signal(fresh_line)).await?;
+    let audit = crate::audit::Stream::new(ctx.audit()?, recruit_audit::Via::Listen);
+    let ended = listen::run_logged(cfg, io, audit, shutdown_signal(fresh_line)).await?;
     let stats = &ended.stats;
     let summary = |lang| {
         crate::t_in!(
