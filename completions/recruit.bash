@@ -82,6 +82,9 @@ _recruit() {
             recruit__subcmd__audit,list)
                 cmd="recruit__subcmd__audit__subcmd__list"
                 ;;
+            recruit__subcmd__audit,prune)
+                cmd="recruit__subcmd__audit__subcmd__prune"
+                ;;
             recruit__subcmd__audit,report)
                 cmd="recruit__subcmd__audit__subcmd__report"
                 ;;
@@ -437,7 +440,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__audit)
-            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list verify report"
+            opts="-o -v -h -V --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version list verify report prune"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -535,6 +538,92 @@ _recruit() {
                     ;;
                 --via)
                     COMPREPLY=($(compgen -W "cli mcp export sync wizard listen erase config" -- "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "en ko" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 cp949" -- "${cur}"))
+                    return 0
+                    ;;
+                --ca-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        recruit__subcmd__audit__subcmd__prune)
+            opts="-o -v -h -V --before --yes --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --before)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --base-url)
