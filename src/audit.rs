@@ -393,35 +393,58 @@ pub(crate) fn see(seen: &mut Seen, kind: Kind, item: &Value, fields: Option<&[St
     }
 }
 
-/// `recruit api`'s answers: every candidate-shaped object (a `code` and any of a candidate's
-/// personal fields) and every evaluation's members, wherever they are. Members elsewhere
-/// (`user`, `managers`, `mentions`) are no candidates and their fields are not on the list.
+/// Answers and payloads of any shape (`recruit api`, the listener's printed events, stored
+/// events: their shapes are undocumented): every object holding a personal value of the one
+/// list is counted, named by the candidate code it holds (`code`, `candidate_code`) or, for
+/// an object inside a record (`applicant.contact.email`), by the nearest code around it;
+/// with none it is counted, not named. A `name` counts on an object with a code or another
+/// personal value, or inside one. Below a thing's key (a job, a stage, a form:
+/// [`personal::THING_KEYS`]) a `code` is the thing's, not a candidate's. Evaluations'
+/// members are taken as members; members elsewhere (`user`, `managers`, `mentions`) are no
+/// candidates and their fields are not on the list.
 pub(crate) fn scan(seen: &mut Seen, v: &Value) {
+    scan_in(seen, v, None, false)
+}
+
+/// [`scan`] of `v`, inside a record with the candidate code `around` (if any), below a
+/// thing's key when `thing`.
+fn scan_in(seen: &mut Seen, v: &Value, around: Option<&str>, thing: bool) {
     match v {
-        Value::Array(items) => items.iter().for_each(|i| scan(seen, i)),
+        Value::Array(items) => items.iter().for_each(|i| scan_in(seen, i, around, thing)),
         Value::Object(m) => {
-            if m.contains_key("code")
-                && personal::of(Record::Candidate).any(|f| m.get(f).is_some_and(holds))
-            {
-                seen.candidate(v);
+            let text = |k: &str| m.get(k).and_then(Value::as_str);
+            let own = text("candidate_code").or(if thing { None } else { text("code") });
+            let code = own.or(around);
+            let mut view = Map::new();
+            let held = |k: &str| m.get(k).filter(|x| holds(x)).cloned();
+            for f in personal::of(Record::Candidate).filter(|f| *f != "name") {
+                if let Some(x) = held(f) {
+                    view.insert(f.into(), x);
+                }
+            }
+            for (key, f) in personal::IN_SUBMISSION {
+                if let Some(x) = held(key) {
+                    view.insert((*f).into(), x);
+                }
+            }
+            if let Some(x) = held("name").filter(|_| code.is_some() || !view.is_empty()) {
+                view.insert("name".into(), x);
+            }
+            if !view.is_empty() {
+                if let Some(c) = code {
+                    view.insert("code".into(), Value::String(c.to_string()));
+                }
+                seen.candidate(&Value::Object(view));
             }
             if m.contains_key("member_scores") {
                 members(seen, v);
             }
-            // A submission (or a webhook's flat payload) names its candidate's name and email.
-            if personal::IN_SUBMISSION
-                .iter()
-                .any(|(k, _)| m.get(*k).is_some_and(holds))
-            {
-                submission(seen, v, None, None);
-            }
             for (k, child) in m {
-                if !matches!(
-                    k.as_str(),
-                    "user" | "users" | "managers" | "mentions" | "member_scores"
-                ) {
-                    scan(seen, child);
+                if personal::MEMBER_KEYS.contains(&k.as_str()) {
+                    continue;
                 }
+                let under_thing = personal::THING_KEYS.contains(&k.as_str());
+                scan_in(seen, child, code.filter(|_| !under_thing), under_thing);
             }
         }
         _ => {}
@@ -614,5 +637,27 @@ mod tests {
         scan(&mut s, &body);
         assert_eq!(s.fields(), ["email"]);
         assert_eq!(s.count(), 1);
+        // Payloads of any shape: a code under any key, personal values deeper inside, a
+        // submission's flat keys, and a stage's name (a thing's) that is no one's.
+        let event = json!({"action": "candidate_stage_changed", "payload": {
+            "applicant": {"code": "C7", "name": "Kim", "contact": {"email": "k@x", "phone": ""}},
+            "current_stage": {"code": "S2", "name": "1차 면접"},
+            "rows": [{"candidate_code": "C8", "candidate_name": "Lee"}, {"birth": "1990-01-01"}],
+        }});
+        let mut s = Seen::default();
+        scan(&mut s, &event);
+        assert_eq!(s.fields(), ["name", "email", "birth"]);
+        let e = s.entries("a@default", Via::Listen, "listen", None, false);
+        assert_eq!(e[0].candidates, ["C7", "C8"]);
+        assert_eq!(
+            e[0].count, 3,
+            "the birth with no code is counted, not named"
+        );
+        let mut s = Seen::default();
+        scan(
+            &mut s,
+            &json!({"stage": {"code": "S1", "name": "서류"}, "job": {"code": "J1"}}),
+        );
+        assert!(s.is_empty());
     }
 }

@@ -504,20 +504,6 @@ fn is_candidate_record(m: &Map<String, Value>) -> bool {
     has_personal_field(m) || m.contains_key("job_stage")
 }
 
-/// Keys a payload hangs a thing under, not a person: a job, a stage, a form.
-const THING_KEYS: &[&str] = &[
-    "job",
-    "jobs",
-    "job_stage",
-    "current_stage",
-    "previous_stage",
-    "stage",
-    "stages",
-    "form",
-    "forms",
-    "application_form",
-];
-
 /// Words of the keys a payload hangs a person under (`candidate`, `applicants`,
 /// `interviewer_user`...).
 const PERSON_WORDS: &[&str] = &[
@@ -549,7 +535,7 @@ enum Under {
 impl Under {
     /// Where the children of `key` hang, for an object that is a person's (`person`) or not.
     fn child(key: &str, person: bool) -> Under {
-        if THING_KEYS.contains(&key) {
+        if personal::THING_KEYS.contains(&key) {
             return Under::Thing;
         }
         let key = key.to_ascii_lowercase();

@@ -242,6 +242,15 @@ fn a_listener_logs_a_printed_event_with_a_name_before_printing_it() {
     assert_eq!(l.post(&plain), 200);
     assert!(l.line().contains("job_updated"));
     assert_eq!(records(&log).len(), 1, "an event without personal values");
+    // Payload shapes are undocumented: a code under any key, an email deeper inside it.
+    let nested = json!({"action": "candidate_pass", "payload": {"applicant":
+        {"code": "C78", "contact": {"email": "mio@example.com"}}, "stage": {"code": "S1", "name": "서류"}}});
+    assert_eq!(l.post(&nested), 200);
+    assert!(l.line().contains("mio@example.com"));
+    let r = records(&log);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(strings(&r[1]["candidates"]), ["C78"]);
+    assert_eq!(strings(&r[1]["fields"]), ["email"]);
 }
 
 /// A record that cannot be appended: the event is answered 503 (the service retries) and

@@ -79,6 +79,27 @@ pub fn candidate_of_submission(submission: &Value, code: Option<&str>) -> Value 
     Value::Object(m)
 }
 
+/// Keys a payload (webhook payloads are undocumented) hangs a thing under, not a person: a
+/// job, a stage, a form. Below them a `code` is the thing's and a `name` is its title, the
+/// words a message needs; a personal field there is still personal. The access log, chat
+/// forwards and erasure read payloads with it.
+pub const THING_KEYS: &[&str] = &[
+    "job",
+    "jobs",
+    "job_stage",
+    "current_stage",
+    "previous_stage",
+    "stage",
+    "stages",
+    "form",
+    "forms",
+    "application_form",
+];
+
+/// Keys under which a payload hangs members of the organization (no candidates: only a
+/// member's phone is on the list, taken from an evaluation's `member_scores`).
+pub const MEMBER_KEYS: &[&str] = &["user", "users", "managers", "mentions", "member_scores"];
+
 /// Names in a sentence: "a, b and c" (the tool descriptions' lists).
 pub fn words(names: impl Iterator<Item = &'static str>) -> String {
     let names: Vec<&str> = names.collect();
