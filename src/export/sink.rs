@@ -535,7 +535,7 @@ impl OutLock {
                     return Err(Error::file(FileOp::Lock, &path, e))
                 }
             }
-            if same_file(&file, &path) {
+            if recruit_client::files::same_file(&file, &path) {
                 let mut lock = OutLock { file, path };
                 let pid = format!("pid {}\n", std::process::id());
                 let _ = lock
@@ -555,25 +555,8 @@ impl OutLock {
 impl Drop for OutLock {
     fn drop(&mut self) {
         // Removed while still held, so a later writer never locks a file already gone.
-        if same_file(&self.file, &self.path) {
+        if recruit_client::files::same_file(&self.file, &self.path) {
             let _ = std::fs::remove_file(&self.path);
         }
-    }
-}
-
-/// Whether `path` still names the file `file` is open on.
-fn same_file(file: &File, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), std::fs::symlink_metadata(path)) {
-            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, path);
-        true
     }
 }

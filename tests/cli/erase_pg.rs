@@ -10,31 +10,9 @@ use std::process::Output;
 use serde_json::{json, Value};
 
 use crate::common::*;
+use crate::privacy::{mail_of, mark_people, name_of};
 use crate::relay::{app_up, recruit, send_signed, spawn_listener, Listener, KEY};
 use crate::sync::Pg;
-
-fn name_of(code: &str) -> String {
-    format!("zqp-name-{code}")
-}
-
-fn mail_of(code: &str) -> String {
-    format!("zqp-mail-{code}@example.com")
-}
-
-/// Every candidate of the sandbox with a name and an e-mail that can be searched for; their
-/// codes, in the state's order.
-fn mark_people(ts: &TestSandbox) -> Vec<String> {
-    let mut codes = Vec::new();
-    ts.edit_state(|s| {
-        for c in s["candidates"].as_array_mut().unwrap() {
-            let code = c["code"].as_str().unwrap().to_string();
-            c["name"] = json!(name_of(&code));
-            c["email"] = json!(mail_of(&code));
-            codes.push(code);
-        }
-    });
-    codes
-}
 
 fn ok(out: Output) -> Value {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));

@@ -13,17 +13,17 @@ use serde_json::{json, Value};
 use crate::common::*;
 use crate::relay::{app_up, events_json, listen, send_signed, settled};
 
-fn name_of(code: &str) -> String {
+pub(crate) fn name_of(code: &str) -> String {
     format!("zqv-name-{code}")
 }
 
-fn mail_of(code: &str) -> String {
+pub(crate) fn mail_of(code: &str) -> String {
     format!("zqv-mail-{code}@example.com")
 }
 
 /// Give every candidate a name and e-mail that can be searched for in files; the codes of
 /// the candidates, in the state's order.
-fn mark_people(ts: &TestSandbox) -> Vec<String> {
+pub(crate) fn mark_people(ts: &TestSandbox) -> Vec<String> {
     let mut codes = Vec::new();
     ts.edit_state(|s| {
         for c in s["candidates"].as_array_mut().unwrap() {

@@ -209,7 +209,7 @@ impl Log {
             } else {
                 file.lock_shared().map_err(lock_err)?;
             }
-            if same_file(&file, &self.path) {
+            if recruit_client::files::same_file(&file, &self.path) {
                 return Ok(Some(file));
             }
             let _ = file.unlock();
@@ -285,23 +285,6 @@ impl Head {
             seq: 0,
             hash: String::new(),
         }
-    }
-}
-
-/// Whether `file` is the one at `path` now (not replaced by a rename since it was opened).
-fn same_file(file: &File, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), std::fs::symlink_metadata(path)) {
-            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, path);
-        true
     }
 }
 

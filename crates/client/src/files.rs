@@ -182,8 +182,10 @@ fn locked(
     }
 }
 
-/// Whether `file` is the one at `path` now (not replaced by a rename since it was opened).
-fn same_file(file: &std::fs::File, path: &Path) -> bool {
+/// Whether `file` is the one at `path` now (not replaced by a rename since it was opened):
+/// a writer that waited for a lock checks it before writing, since the file it opened may
+/// have been replaced meanwhile (a prune's rewrite, a new export).
+pub fn same_file(file: &std::fs::File, path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
