@@ -54,7 +54,7 @@ fn records(log: &Path) -> Vec<Value> {
     records
 }
 
-fn strings(v: &Value) -> Vec<String> {
+pub(crate) fn strings(v: &Value) -> Vec<String> {
     v.as_array()
         .unwrap_or_else(|| panic!("not a list: {v}"))
         .iter()

@@ -4,6 +4,7 @@
 //! `kill -9`); a listener's printed events are logged (`via: "listen"`); a table's record
 //! names the fields its columns show. The real binary against the sandbox over HTTP.
 
+use crate::audit_hooks::strings;
 use crate::common::*;
 
 use std::collections::HashSet;
@@ -18,14 +19,6 @@ fn records(log: &Path) -> Vec<Value> {
         .unwrap_or_default()
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
-        .collect()
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("not a list: {v}"))
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
         .collect()
 }
 

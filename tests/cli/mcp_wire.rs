@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-struct Wire {
+/// `recruit mcp` over stdio, driven a JSON-RPC line at a time.
+pub(crate) struct Wire {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -29,6 +30,18 @@ impl Wire {
 
     /// `recruit mcp` on the service at `base` with the API key `key`.
     fn start_at(home: &Home, base: &str, key: &str, access: &str) -> Wire {
+        let client = json!({"name": "wire-test", "version": "1"});
+        Wire::start_as(home, base, key, access, client)
+    }
+
+    /// [`Wire::start_at`], the assistant's `initialize` naming itself `client`.
+    pub(crate) fn start_as(
+        home: &Home,
+        base: &str,
+        key: &str,
+        access: &str,
+        client: Value,
+    ) -> Wire {
         let mut child = home
             .std_cmd()
             .env("RECRUIT_BASE_URL", base)
@@ -49,8 +62,7 @@ impl Wire {
         let init = w.request(
             json!(0),
             "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "wire-test", "version": "1"}}),
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client}),
         );
         assert!(init.get("result").is_some(), "{init}");
         w.send_line(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
@@ -82,7 +94,7 @@ impl Wire {
         self.next()
     }
 
-    fn call(&mut self, id: i64, tool: &str, args: Value) -> Value {
+    pub(crate) fn call(&mut self, id: i64, tool: &str, args: Value) -> Value {
         let answer = self.request(
             json!(id),
             "tools/call",

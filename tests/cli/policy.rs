@@ -6,8 +6,8 @@
 //! the MCP client named as `agent`; the actor's user without USER and LOGNAME.
 
 use crate::common::*;
+use crate::mcp_wire::Wire;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
@@ -509,69 +509,25 @@ fn a_record_keeps_no_typed_data_and_no_secret() {
     );
 }
 
-/// `recruit mcp` over stdio, as an assistant drives it: `initialize` naming itself, then
-/// tool calls, one JSON-RPC line each.
-struct Session {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
+/// `recruit mcp` over stdio as an assistant naming itself `client` drives it; each call's
+/// result must not be an error.
+fn session(sb: &TestSandbox, client: Value) -> Session {
+    Session(Wire::start_as(
+        &sb.home,
+        &sb.base_url(),
+        KEY,
+        "read",
+        client,
+    ))
 }
+
+struct Session(Wire);
 
 impl Session {
-    fn start(sb: &TestSandbox, client: Value) -> Session {
-        let mut child = sb
-            .home
-            .std_cmd()
-            .env("RECRUIT_BASE_URL", sb.base_url())
-            .env("RECRUIT_API_KEY", KEY)
-            .args(["mcp", "--access", "read"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let lines = lines(child.stdout.take().unwrap());
-        let mut s = Session {
-            child,
-            stdin,
-            lines,
-        };
-        let init = s.request(
-            0,
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client}),
-        );
-        assert!(init.get("result").is_some(), "{init}");
-        s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        s
-    }
-
-    fn send(&mut self, msg: &Value) {
-        writeln!(self.stdin, "{msg}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let line = self
-            .lines
-            .recv_timeout(std::time::Duration::from_secs(30))
-            .expect("an answer within 30 s");
-        serde_json::from_str(&line).unwrap()
-    }
-
     fn call(&mut self, id: i64, tool: &str, args: Value) -> Value {
-        let a = self.request(id, "tools/call", json!({"name": tool, "arguments": args}));
-        assert_eq!(a["result"]["isError"], json!(false), "{tool}: {a}");
-        a
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let result = self.0.call(id, tool, args);
+        assert_eq!(result["isError"], json!(false), "{tool}: {result}");
+        result
     }
 }
 
@@ -583,7 +539,7 @@ fn an_mcp_call_names_its_assistant_and_no_typed_data() {
     let o = sb.run(&["sync", "--db", db.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr_of(&o));
     {
-        let mut s = Session::start(&sb, json!({"name": "claude-desktop", "version": "0.9.2"}));
+        let mut s = session(&sb, json!({"name": "claude-desktop", "version": "0.9.2"}));
         s.call(1, "candidates_get", json!({"code": "C1001"}));
         s.call(
             2,
@@ -626,7 +582,7 @@ fn an_mcp_search_query_is_not_logged() {
     .unwrap();
     let email = c["resource"]["email"].as_str().unwrap().to_string();
     {
-        let mut s = Session::start(&sb, json!({"name": "an-assistant", "version": "1"}));
+        let mut s = session(&sb, json!({"name": "an-assistant", "version": "1"}));
         let a = s.call(1, "candidates_search", json!({"query": email, "limit": 5}));
         assert!(a.to_string().contains("C1001"), "{a}");
     }
