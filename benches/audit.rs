@@ -5,8 +5,8 @@
 //!     cargo bench --bench audit                        # the release build (LTO)
 //!
 //! `recruit export candidates --out F` of the sandbox's 20,000 synthetic candidates (each with
-//! a name, an email and a phone), with the log on (the default: a record of each next 1,000
-//! candidates, synced before the first of them is written) against `audit = off`, in alternating
+//! a name, an email and a phone), with the log on (the default: a record of the next candidates
+//! read ahead, at most 1,000, synced before the first of them is written) against `audit = off`, in alternating
 //! pairs (the first of the two alternating from pair to pair, so neither always meets a cold
 //! cache or a busy neighbour first). The ratio is the median wall time with the log on over
 //! the median with it off. Each run's file is checked: every candidate once; each run with the
