@@ -62,7 +62,7 @@ pub(crate) fn strings(v: &Value) -> Vec<String> {
         .collect()
 }
 
-fn ndjson_codes(text: &str) -> Vec<String> {
+pub(crate) fn ndjson_codes(text: &str) -> Vec<String> {
     text.lines()
         .map(|l| {
             serde_json::from_str::<Value>(l).unwrap()["code"]

@@ -13,7 +13,9 @@ use recruit_audit::{Entry, Log, Via};
 use recruit_client::clock::Manual;
 use serde_json::{json, Value};
 
+use crate::audit_hooks::ndjson_codes;
 use crate::common::*;
+use crate::privacy::{json_of, ok};
 
 fn entry(code: &str) -> Entry {
     Entry {
@@ -40,16 +42,6 @@ fn append_at(path: &Path, when: &str, code: &str) {
 
 fn run(home: &Home, args: &[&str]) -> Output {
     home.cmd().args(args).output().unwrap()
-}
-
-fn json_of(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout_of(out), stderr_of(out)))
-}
-
-fn ok(out: Output) -> Output {
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    out
 }
 
 /// `verify`'s exit, its text (stdout and stderr) and its JSON.
@@ -416,16 +408,7 @@ fn tampering_after_a_prune_is_still_found() {
 
 /// The codes of the candidates an ndjson export wrote.
 fn codes_in(file: &Path) -> Vec<String> {
-    std::fs::read_to_string(file)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<Value>(l).unwrap()["code"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
+    ndjson_codes(&std::fs::read_to_string(file).unwrap())
 }
 
 fn files_listed(v: &Value) -> Vec<String> {

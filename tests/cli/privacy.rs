@@ -36,12 +36,12 @@ pub(crate) fn mark_people(ts: &TestSandbox) -> Vec<String> {
     codes
 }
 
-fn json_of(out: &Output) -> Value {
+pub(crate) fn json_of(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout_of(out), stderr_of(out)))
 }
 
-fn ok(out: Output) -> Output {
+pub(crate) fn ok(out: Output) -> Output {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     out
 }
