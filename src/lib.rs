@@ -29,6 +29,7 @@ pub mod io;
 // The MCP server: only in builds with the `mcp` feature (the default).
 #[cfg(feature = "mcp")]
 pub(crate) mod mcp;
+pub mod ops;
 pub mod output;
 pub mod reports;
 pub use recruit_client::redact;

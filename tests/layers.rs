@@ -31,6 +31,8 @@ const FRONT_END: &[&[&str]] = &[
     &[
         "output", "export", "apply", "wizard", "sync", "webhook", "audit",
     ],
+    // What each command does (typed options in, a typed result out), under both front ends.
+    &["ops"],
     &["commands", "mcp"],
     &["cli"],
 ];
