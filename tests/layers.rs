@@ -37,18 +37,21 @@ const FRONT_END: &[&[&str]] = &[
     &["cli"],
 ];
 
-/// The client crate's top-level modules, lowest first.
-const CLIENT: &[&[&str]] = &[
-    &["msg", "redact", "text", "named", "clock"],
-    &["error", "signature", "personal"],
-    &["files", "api"],
-    &["delivery", "batch"],
+/// The core crate's modules, lowest first.
+const CORE: &[&[&str]] = &[
+    &["msg", "redact", "text", "named", "clock", "stage"],
+    &["error", "personal"],
+    &["files", "tls"],
 ];
+
+/// The client crate's top-level modules, lowest first (the core's, re-exported under the
+/// same names, are below them all).
+const CLIENT: &[&[&str]] = &[&["signature"], &["api"], &["delivery", "batch"]];
 
 /// Inside the client's `api`, lowest first: the pacer below the HTTP client that uses it, the
 /// resources above the transport.
 const CLIENT_API: &[&[&str]] = &[
-    &["events", "tls", "types", "limiter", "planned"],
+    &["events", "types", "limiter", "planned"],
     &["pacer"],
     &["http"],
     &["pagination"],
@@ -236,6 +239,17 @@ fn the_front_ends_modules_import_no_higher_layer() {
 fn the_clients_modules_import_no_higher_layer() {
     let src = root().join("crates/client/src");
     let found = offences(&src, CLIENT, top_unit(CLIENT), &["crate::"]);
+    assert!(
+        found.is_empty(),
+        "imports across layers:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_cores_modules_import_no_higher_layer() {
+    let src = root().join("crates/core/src");
+    let found = offences(&src, CORE, top_unit(CORE), &["crate::"]);
     assert!(
         found.is_empty(),
         "imports across layers:\n{}",
@@ -526,4 +540,37 @@ fn the_length_checker_counts_from_fn_to_its_closing_brace() {
             MOST_LINES + 1
         )]
     );
+}
+
+/// The audit log and the stores build on the core crate without an HTTP client: no reqwest,
+/// hyper or recruit-client among their normal dependencies, however deep (cargo's own view).
+#[test]
+fn the_audit_and_store_crates_compile_no_http_client() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    for krate in ["recruit-audit", "recruit-store", "recruit-core"] {
+        let out = std::process::Command::new(&cargo)
+            .args([
+                "tree",
+                "-p",
+                krate,
+                "-e",
+                "normal",
+                "--prefix",
+                "none",
+                "--offline",
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        let names: std::collections::HashSet<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .collect();
+        for http in ["reqwest", "hyper", "recruit-client"] {
+            assert!(!names.contains(http), "{krate} compiles {http}");
+        }
+        assert!(names.contains("serde_json"), "{krate}: {names:?}");
+    }
 }

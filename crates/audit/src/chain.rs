@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use recruit_client::{msg, Msg};
+use recruit_core::{msg, Msg};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 

@@ -22,7 +22,7 @@
 //! just its last hash) somewhere the user cannot write is what turns it into proof.
 //!
 //! Like the client, this crate speaks no language: its errors and its verdicts carry
-//! [`recruit_client::Msg`]s the front end puts in words.
+//! [`recruit_core::Msg`]s the front end puts in words.
 
 mod chain;
 mod log;

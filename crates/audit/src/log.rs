@@ -4,9 +4,9 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use recruit_client::clock::SharedClock;
-use recruit_client::error::FileOp;
-use recruit_client::{files, msg, Error, ExitKind};
+use recruit_core::clock::SharedClock;
+use recruit_core::error::FileOp;
+use recruit_core::{files, msg, Error, ExitKind};
 use serde::{Deserialize, Serialize};
 
 use crate::chain::{self, Anchor, Line};
@@ -209,7 +209,7 @@ impl Log {
             } else {
                 file.lock_shared().map_err(lock_err)?;
             }
-            if recruit_client::files::same_file(&file, &self.path) {
+            if recruit_core::files::same_file(&file, &self.path) {
                 return Ok(Some(file));
             }
             let _ = file.unlock();

@@ -14,8 +14,8 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use recruit_client::error::FileOp;
-use recruit_client::{files, msg, Error, ExitKind};
+use recruit_core::error::FileOp;
+use recruit_core::{files, msg, Error, ExitKind};
 
 use crate::chain::{self, Anchor};
 use crate::log::{read_head, read_lines, sync_dir, Head};

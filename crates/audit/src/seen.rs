@@ -3,13 +3,13 @@
 
 use std::collections::HashSet;
 
-use recruit_client::personal::{self, Record as Kind, FIELDS};
+use recruit_core::personal::{self, Record as Kind, FIELDS};
 use serde_json::Value;
 
 use crate::{Entry, Via, MAX_CODES};
 
 /// The candidates a command's output shows and which personal fields held a value there, from
-/// [`recruit_client::personal`]'s one list. Built while items pass through (each candidate
+/// [`recruit_core::personal`]'s one list. Built while items pass through (each candidate
 /// costs one set insert), turned into [`Entry`]s of at most [`MAX_CODES`] codes each.
 ///
 /// Field names are the contract's: a candidate's `name`, `email`, `phone`, `birth`,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
 use recruit_audit::{Break, Damage, Entry, Log, Pruned, Verdict, Via};
-use recruit_client::clock::{Manual, SharedClock};
+use recruit_core::clock::{Manual, SharedClock};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -320,7 +320,7 @@ fn appender() {
     ) else {
         return;
     };
-    let log = Log::new(PathBuf::from(&path), recruit_client::clock::system());
+    let log = Log::new(PathBuf::from(&path), recruit_core::clock::system());
     // Both start together: ready, then wait for the parent's go.
     std::fs::write(format!("{path}.ready-{who}"), "").unwrap();
     while !Path::new(&format!("{path}.go")).exists() {

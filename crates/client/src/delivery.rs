@@ -10,6 +10,7 @@
 //! the schedule of retries (fixed delays, or backoff until an age), and what a refusal for good
 //! costs. Each caller watches the attempts through a callback (to print, record or mark them).
 
+use crate::api::ClientBuilderExt;
 use std::future::Future;
 use std::time::Duration;
 

@@ -48,7 +48,7 @@ impl Role {
 }
 
 /// Open the existing file at `path` (created beforehand by
-/// [`recruit_client::files::create_private`] where it may be new) for `role`: its busy
+/// [`recruit_core::files::create_private`] where it may be new) for `role`: its busy
 /// timeout, and secure deletion: a row deleted or rewritten is overwritten with zeros, so no
 /// old personal value stays in free pages or in the unused space of a page. Both are
 /// settings of the connection: nothing is written to the file.
@@ -83,7 +83,7 @@ pub fn prepare_for_writes(conn: &Connection, role: Role) -> rusqlite::Result<()>
 pub fn scrub(
     conn: &Connection,
     vacuum: bool,
-    busy: recruit_client::Msg,
+    busy: recruit_core::Msg,
     fail: impl Fn(rusqlite::Error) -> crate::error::Error,
 ) -> Result<(), crate::error::Error> {
     if vacuum {

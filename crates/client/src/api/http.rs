@@ -2,6 +2,7 @@
 //! backoff, the shared rate-limit gate, `-v` lines (reported to the front end's observer, see
 //! [`super::events`]), and mapping of answers to errors.
 
+use crate::api::ClientBuilderExt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 

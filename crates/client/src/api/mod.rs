@@ -22,7 +22,7 @@ pub mod pagination;
 pub mod planned;
 pub mod records;
 pub mod submissions;
-pub mod tls;
+pub use recruit_core::tls;
 pub mod types;
 pub mod uploads;
 pub mod webhooks;
@@ -37,6 +37,28 @@ pub use pagination::PageWalker;
 pub use planned::Planned;
 pub use records::{ListQuery, Title, MAX_PER};
 pub use tls::NetSettings;
+
+/// What the HTTP client builds on [`NetSettings`]: kept here so the core crate below compiles
+/// no HTTP client.
+pub trait ClientBuilderExt {
+    /// A reqwest builder that trusts these authorities. `env_proxy`: honour HTTPS_PROXY,
+    /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
+    /// sandbox, the listener's app), which a proxy elsewhere could never reach.
+    fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder;
+}
+
+impl ClientBuilderExt for NetSettings {
+    fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
+        let mut tls = self.rustls_config();
+        tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
+        if env_proxy {
+            builder
+        } else {
+            builder.no_proxy()
+        }
+    }
+}
 pub use types::{
     AnswerJsonInfo, Application, ApplicationForm, Candidate, CandidateJob, CandidateList,
     Collection, CursorPagination, ErrorBody, Evaluation, FormList, FormPagination, FormSubmission,

@@ -4,6 +4,7 @@
 //! version does not know are kept in `extra`, so nothing the service sends is lost or rejected.
 //! The endpoints are methods on [`Client`](super::Client) in each resource's module.
 
+use recruit_core::named;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -464,31 +465,8 @@ named! {
     }
 }
 
-named! {
-    /// The kind of a hiring stage (`job_stage.stage_kind`, the list's `stage_kind` filter). An
-    /// organization names its own steps (`1차 면접`, `2차 면접`); each step is of one kind.
-    #[derive(Hash)]
-    pub enum Stage {
-        /// Applied, not looked at yet
-        Applied = "applied",
-        /// Documents under review
-        Review = "review",
-        /// In interviews
-        Interview = "interview",
-        /// Offer being discussed
-        Offer = "offer",
-        /// Hired
-        Pass = "pass",
-        /// Rejected or withdrawn
-        Fail = "fail",
-    }
-}
+pub use recruit_core::stage::Stage;
 
-impl std::fmt::Display for Stage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 /// Every kind of question the spec lists, in the order of its table.
 pub const KNOWN_KINDS: &[&str] = &[
     "name",

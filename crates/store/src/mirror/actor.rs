@@ -25,18 +25,18 @@ impl MirrorActor {
     /// writing times read from the system's clock.
     pub async fn open(
         target: super::Target,
-        net: crate::api::NetSettings,
+        net: recruit_core::tls::NetSettings,
         access: super::Access,
     ) -> Result<MirrorActor, Error> {
-        Self::open_with_clock(target, net, access, recruit_client::clock::system()).await
+        Self::open_with_clock(target, net, access, recruit_core::clock::system()).await
     }
 
     /// Open the mirror on its thread, writing times read from `clock`.
     pub async fn open_with_clock(
         target: super::Target,
-        net: crate::api::NetSettings,
+        net: recruit_core::tls::NetSettings,
         access: super::Access,
-        clock: recruit_client::clock::SharedClock,
+        clock: recruit_core::clock::SharedClock,
     ) -> Result<MirrorActor, Error> {
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let (tx, rx) = std::sync::mpsc::channel::<Job>();

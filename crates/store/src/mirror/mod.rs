@@ -31,7 +31,7 @@ use self::tables::{
     CANDIDATES, FORMS, JOBS, MEMOS, STAGE_HISTORY, SUBMISSIONS, SUBMISSION_ANSWERS,
 };
 use crate::error::Error;
-use recruit_client::clock::SharedClock;
+use recruit_core::clock::SharedClock;
 
 /// Where the mirror is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +52,7 @@ impl Target {
                 Target::Postgres(s.to_string())
             }
             Some(s) => Target::Sqlite(PathBuf::from(s)),
-            None => Target::Sqlite(recruit_client::files::data_dir().join(DEFAULT_FILE)),
+            None => Target::Sqlite(recruit_core::files::data_dir().join(DEFAULT_FILE)),
         }
     }
 
@@ -229,7 +229,7 @@ impl Mirror {
     /// runs) and bring the schema up to date.
     pub fn open(
         target: &Target,
-        net: &crate::api::NetSettings,
+        net: &recruit_core::tls::NetSettings,
         access: Access,
     ) -> Result<Mirror, Error> {
         let mut db: Box<dyn Backend> = match target {
@@ -258,7 +258,7 @@ impl Mirror {
             return Ok(Mirror {
                 db,
                 version,
-                clock: recruit_client::clock::system(),
+                clock: recruit_core::clock::system(),
             });
         }
         if !db.try_lock()? {
@@ -274,7 +274,7 @@ impl Mirror {
             return Ok(Mirror {
                 db,
                 version,
-                clock: recruit_client::clock::system(),
+                clock: recruit_core::clock::system(),
             });
         }
         // Only now that the database is known to be a mirror (or empty) is it changed.
@@ -283,7 +283,7 @@ impl Mirror {
         Ok(Mirror {
             db,
             version: schema::VERSION,
-            clock: recruit_client::clock::system(),
+            clock: recruit_core::clock::system(),
         })
     }
 
@@ -793,7 +793,7 @@ impl Mirror {
                     stage: r[1].as_str().map(str::to_string),
                     fields: held,
                 });
-                recruit_client::personal::null(&mut data, records::personal());
+                recruit_core::personal::null(&mut data, records::personal());
                 delete_fetched(db, code)?;
                 // The columns that hold a personal field (the candidates table's declaration).
                 let nulled: Vec<String> = columns.iter().map(|c| format!("{c} = NULL")).collect();
@@ -997,7 +997,7 @@ mod tests {
     fn open(path: &std::path::Path) -> Mirror {
         Mirror::open(
             &Target::Sqlite(path.to_path_buf()),
-            &crate::api::NetSettings::system(),
+            &recruit_core::tls::NetSettings::system(),
             Access::Sync,
         )
         .unwrap()
@@ -1013,7 +1013,7 @@ mod tests {
         let path = dir.path().join("m.db");
         // 2031-05-05T07:08:09Z: nowhere near the system's time.
         let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_935_731_289);
-        let clock = recruit_client::clock::Manual::at(at);
+        let clock = recruit_core::clock::Manual::at(at);
         let mut m = open(&path).with_clock(clock.clone());
         let d = m.describe();
         assert_eq!(d.id, "mirror-sqlite-file");

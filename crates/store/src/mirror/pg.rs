@@ -34,7 +34,7 @@ const STATEMENT_CACHE: usize = 512;
 
 impl Postgres {
     /// Connect to `url` (`postgres://user:password@host:port/db?sslmode=...`).
-    pub fn connect(url: &str, net: &crate::api::NetSettings) -> Result<Postgres, Error> {
+    pub fn connect(url: &str, net: &recruit_core::tls::NetSettings) -> Result<Postgres, Error> {
         let (config, shown) = config(url)?;
         let client = open_client(&config, &shown, net)?;
         Ok(Postgres {
@@ -87,7 +87,7 @@ pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), E
 fn open_client(
     config: &postgres::Config,
     shown: &crate::msg::Msg,
-    net: &crate::api::NetSettings,
+    net: &recruit_core::tls::NetSettings,
 ) -> Result<Client, Error> {
     connect(config, net).map_err(|e| {
         let mut err = pg_error(shown, &e);
@@ -97,7 +97,7 @@ fn open_client(
             let said = crate::msg!(
                 "sync-pg-unreachable",
                 db = shown.clone(),
-                error = recruit_client::text::one_line(&e.to_string(), 300).to_string()
+                error = recruit_core::text::one_line(&e.to_string(), 300).to_string()
             );
             err.message = said.said();
             err.said = Some(said);
@@ -109,7 +109,7 @@ fn open_client(
 /// The connection itself, its failure as the client says it.
 pub(crate) fn connect(
     config: &postgres::Config,
-    net: &crate::api::NetSettings,
+    net: &recruit_core::tls::NetSettings,
 ) -> Result<Client, postgres::Error> {
     let tls = tokio_postgres_rustls::MakeRustlsConnect::new(net.rustls_config());
     config.connect(tls)
@@ -479,7 +479,7 @@ pub(crate) fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
     Error::other(crate::msg!(
         "pg-failed",
         db = shown.clone(),
-        error = recruit_client::text::one_line(&text, 500)
+        error = recruit_core::text::one_line(&text, 500)
     ))
 }
 

@@ -8,12 +8,12 @@ use serde_json::Value;
 
 use super::db::Val;
 use crate::error::Error;
-use recruit_client::clock::Clock;
+use recruit_core::clock::Clock;
 
-/// The personal fields of a candidate (the one list, `recruit_client::personal`): nulled by a
+/// The personal fields of a candidate (the one list, `recruit_core::personal`): nulled by a
 /// purge, in the columns and in `data`.
 pub fn personal() -> impl Iterator<Item = &'static str> {
-    recruit_client::personal::of(recruit_client::personal::Record::Candidate)
+    recruit_core::personal::of(recruit_core::personal::Record::Candidate)
 }
 
 pub use super::tables::time;
@@ -155,7 +155,7 @@ impl CandidateRow {
 
     /// Null the personal fields, in `data` too: the row of a purged candidate.
     pub fn scrub(&mut self) {
-        recruit_client::personal::null(&mut self.value, personal());
+        recruit_core::personal::null(&mut self.value, personal());
         self.data = self.value.to_string();
     }
 

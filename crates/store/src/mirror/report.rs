@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 use super::db::{self, marks, Dialect, Val};
 use super::Mirror;
 use crate::error::Error;
-use recruit_client::api::Stage;
+use recruit_core::stage::Stage;
 
 /// The stage kinds in pipeline order (`fail` last: it is left from any other).
 pub fn stages() -> &'static [Stage] {

@@ -23,7 +23,7 @@ impl Sqlite {
     /// Open (creating when `create`) the database at `path`.
     pub fn open(path: &Path, create: bool) -> Result<Sqlite, Error> {
         if create {
-            recruit_client::files::create_private(path, &crate::msg!("what-mirror"))?;
+            recruit_core::files::create_private(path, &crate::msg!("what-mirror"))?;
         } else if !path.exists() {
             return Err(Error::usage(crate::msg!(
                 "sync-no-mirror",

@@ -21,7 +21,7 @@ pub struct ErasedEvents {
 
 /// The personal fields of a candidate (the one list).
 fn personal() -> impl Iterator<Item = &'static str> {
-    recruit_client::personal::of(recruit_client::personal::Record::Candidate)
+    recruit_core::personal::of(recruit_core::personal::Record::Candidate)
 }
 
 /// The erased candidate `v` holds, when it is an object naming one of `codes` by `code` or

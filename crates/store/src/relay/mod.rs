@@ -28,8 +28,8 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 use crate::sqlite_file::Role;
-use recruit_client::clock::SharedClock;
-use recruit_client::msg::Arg;
+use recruit_core::clock::SharedClock;
+use recruit_core::msg::Arg;
 
 /// The schema of the stores this recruit writes. 1: the first; 2: an index per lane (status,
 /// target, id), so a lane finds its next event without reading anyone else's; 3: the version
@@ -188,7 +188,7 @@ impl EventStore {
         Ok(EventStore {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
-            clock: recruit_client::clock::system(),
+            clock: recruit_core::clock::system(),
         })
     }
 
@@ -200,7 +200,7 @@ impl EventStore {
     /// Open `path` for a listener: create it (and its directory, 0700) when missing, take the
     /// one-listener lock, check every page, bring the schema up to date.
     pub fn open_for_listener(path: &Path) -> Result<(EventStore, ListenerLock), Error> {
-        recruit_client::files::create_private(path, &crate::msg!("what-event-store"))?;
+        recruit_core::files::create_private(path, &crate::msg!("what-event-store"))?;
         let lock = lock_for_listener(path)?;
         let store = EventStore::open(path, Open::Listener)?;
         Ok((store, lock))
@@ -208,7 +208,7 @@ impl EventStore {
 
     /// The default store: `events.db` in the data directory.
     pub fn default_path() -> PathBuf {
-        recruit_client::files::data_dir().join(DEFAULT_FILE)
+        recruit_core::files::data_dir().join(DEFAULT_FILE)
     }
 
     /// A connection of its own for reading beside the writer (a lane, the metrics).
@@ -388,7 +388,11 @@ macro_rules! on_store {
 impl Store {
     /// Open the store at `target`: a listener creates it when missing (and holds a file);
     /// the `events` commands need it to exist.
-    pub fn open(target: &Target, how: Open, net: &crate::api::NetSettings) -> Result<Store, Error> {
+    pub fn open(
+        target: &Target,
+        how: Open,
+        net: &recruit_core::tls::NetSettings,
+    ) -> Result<Store, Error> {
         match target {
             Target::Sqlite(p) if how == Open::Listener => {
                 let (store, lock) = EventStore::open_for_listener(p)?;
@@ -420,7 +424,7 @@ impl Store {
     /// does not exist, a database without the relay's tables).
     pub fn open_if_there(
         target: &Target,
-        net: &crate::api::NetSettings,
+        net: &recruit_core::tls::NetSettings,
     ) -> Result<Option<Store>, Error> {
         match target {
             Target::Sqlite(p) if !p.exists() => Ok(None),
@@ -879,7 +883,7 @@ pub fn damaged_message(path: &Path, why: impl Into<Arg>) -> String {
 /// `why`: SQLite's own words (cut to a line), or a message of ours.
 fn damaged(path: &Path, why: impl Into<Arg>) -> Error {
     let why = match why.into() {
-        Arg::Text(t) => Arg::Text(recruit_client::text::one_line(&t, 200).to_string()),
+        Arg::Text(t) => Arg::Text(recruit_core::text::one_line(&t, 200).to_string()),
         other => other,
     };
     Error::usage(crate::msg!(
@@ -1258,7 +1262,7 @@ mod tests {
         let mirror = dir.path().join("mirror.db");
         let m = crate::mirror::Mirror::open(
             &crate::mirror::Target::Sqlite(mirror.clone()),
-            &crate::api::NetSettings::system(),
+            &recruit_core::tls::NetSettings::system(),
             crate::mirror::Access::Sync,
         )
         .unwrap();
@@ -1270,7 +1274,7 @@ mod tests {
         let before = std::fs::read(&store).unwrap();
         let e = crate::mirror::Mirror::open(
             &crate::mirror::Target::Sqlite(store.clone()),
-            &crate::api::NetSettings::system(),
+            &recruit_core::tls::NetSettings::system(),
             crate::mirror::Access::Sync,
         )
         .err()

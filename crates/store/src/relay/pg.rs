@@ -25,7 +25,7 @@ use super::writer::{self, Health, Mark, Op};
 use super::{Event, Filter, NewEvent, Open, Prune, Pruned, Status, TargetCount};
 use crate::error::{Error, ExitKind};
 use crate::mirror::pg::{config, connect, pg_error};
-use recruit_client::clock::Clock;
+use recruit_core::clock::Clock;
 
 /// The schema this recruit writes (in `relay_meta`).
 pub const VERSION: i64 = 1;
@@ -72,13 +72,13 @@ use super::COLUMNS;
 /// One connection, opened (again) when needed.
 pub struct Session {
     config: postgres::Config,
-    net: crate::api::NetSettings,
+    net: recruit_core::tls::NetSettings,
     shown: crate::msg::Msg,
     client: Option<Client>,
 }
 
 impl Session {
-    fn new(url: &str, net: &crate::api::NetSettings) -> Result<Session, Error> {
+    fn new(url: &str, net: &recruit_core::tls::NetSettings) -> Result<Session, Error> {
         let (mut config, shown) = config(url)?;
         if config.get_connect_timeout().is_none() {
             // A listener must notice a server that is gone rather than wait on it.
@@ -109,7 +109,7 @@ impl Session {
                 if let Some(cause) = std::error::Error::source(&e) {
                     text = format!("{text}: {cause}");
                 }
-                let error = recruit_client::text::one_line(&text, 300).to_string();
+                let error = recruit_core::text::one_line(&text, 300).to_string();
                 Error::new(
                     ExitKind::Network,
                     crate::msg!(
@@ -242,8 +242,8 @@ impl Conn {
 
 /// The store's handle for commands and the listener's start-up.
 pub struct PgStore {
-    url: recruit_client::redact::Secret,
-    net: crate::api::NetSettings,
+    url: recruit_core::redact::Secret,
+    net: recruit_core::tls::NetSettings,
     pub shown: crate::msg::Msg,
     conn: Conn,
 }
@@ -256,12 +256,16 @@ impl std::fmt::Debug for PgStore {
 
 impl PgStore {
     /// Connect; a listener creates the schema when missing, the `events` commands need it.
-    pub fn open(url: &str, how: Open, net: &crate::api::NetSettings) -> Result<PgStore, Error> {
+    pub fn open(
+        url: &str,
+        how: Open,
+        net: &recruit_core::tls::NetSettings,
+    ) -> Result<PgStore, Error> {
         let session = Session::new(url, net)?;
         let shown = session.shown.clone();
         let conn = Conn::start(session)?;
         let store = PgStore {
-            url: recruit_client::redact::Secret::new(url.to_string()),
+            url: recruit_core::redact::Secret::new(url.to_string()),
             net: net.clone(),
             shown: shown.clone(),
             conn,
@@ -293,12 +297,12 @@ impl PgStore {
     /// (erasure skips it, as a file that does not exist).
     pub fn open_if_there(
         url: &str,
-        net: &crate::api::NetSettings,
+        net: &recruit_core::tls::NetSettings,
     ) -> Result<Option<PgStore>, Error> {
         let session = Session::new(url, net)?;
         let shown = session.shown.clone();
         let store = PgStore {
-            url: recruit_client::redact::Secret::new(url.to_string()),
+            url: recruit_core::redact::Secret::new(url.to_string()),
             net: net.clone(),
             shown: shown.clone(),
             conn: Conn::start(session)?,
@@ -324,7 +328,7 @@ impl PgStore {
     /// it is given in groups.
     pub fn writer(
         &self,
-        clock: recruit_client::clock::SharedClock,
+        clock: recruit_core::clock::SharedClock,
     ) -> Result<(writer::Writer, std::thread::JoinHandle<()>), Error> {
         let mut session = Session::new(self.url.expose(), &self.net)?;
         writer::Writer::spawn(move |rx, health| {

@@ -21,7 +21,7 @@ use tokio::sync::oneshot;
 
 use super::{NewEvent, Reader, Status};
 use crate::error::Error;
-use recruit_client::clock::{Clock, SharedClock};
+use recruit_core::clock::{Clock, SharedClock};
 
 /// Most operations in one transaction, and most payload bytes: a commit stays short.
 const MAX_BATCH: usize = 1000;
@@ -118,7 +118,7 @@ impl Health {
             .map_or(e.message.clone(), |s| s.to_string());
         self.found_damage(path, why);
     }
-    fn found_damage(&self, path: &Path, why: impl Into<recruit_client::msg::Arg>) {
+    fn found_damage(&self, path: &Path, why: impl Into<recruit_core::msg::Arg>) {
         let mut d = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
         if d.is_none() {
             *d = Some((Instant::now(), super::damaged_message(path, why)));
@@ -464,7 +464,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
         let (store, _lock) = EventStore::open_for_listener(&path).unwrap();
-        let (w, thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
+        let (w, thread) = Writer::start(&path, recruit_core::clock::system()).unwrap();
         let mut tasks = tokio::task::JoinSet::new();
         for n in 0..300 {
             let w = w.clone();
@@ -523,7 +523,7 @@ mod tests {
                  BEGIN SELECT RAISE(ABORT, 'refused'); END;",
             )
             .unwrap();
-        let (w, _thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
+        let (w, _thread) = Writer::start(&path, recruit_core::clock::system()).unwrap();
         let to = |n: usize, target: &str| NewEvent {
             target: Some(target.into()),
             ..event(n)
@@ -569,7 +569,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("e.db");
         let (_store, _lock) = EventStore::open_for_listener(&path).unwrap();
-        let (w, _thread) = Writer::start(&path, recruit_client::clock::system()).unwrap();
+        let (w, _thread) = Writer::start(&path, recruit_core::clock::system()).unwrap();
         w.insert(event(1)).await.unwrap();
         Connection::open(&path)
             .unwrap()

@@ -112,20 +112,6 @@ impl NetSettings {
     pub fn ca_file(&self) -> Option<&Path> {
         self.ca_file.as_deref()
     }
-
-    /// A reqwest builder that trusts these authorities. `env_proxy`: honour HTTPS_PROXY,
-    /// HTTP_PROXY and NO_PROXY (for the service); off for loopback servers of our own (the
-    /// sandbox, the listener's app), which a proxy elsewhere could never reach.
-    pub fn client_builder(&self, env_proxy: bool) -> reqwest::ClientBuilder {
-        let mut tls = self.rustls_config();
-        tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-        let builder = reqwest::Client::builder().use_preconfigured_tls(tls);
-        if env_proxy {
-            builder
-        } else {
-            builder.no_proxy()
-        }
-    }
 }
 
 /// rustls's own verifier, unchanged, except that an unknown issuer that is the certificate

@@ -349,16 +349,6 @@ impl std::error::Error for AnyhowSource {
     }
 }
 
-/// The exit code for any error that reached `main`: ours carry it; anything else is 1.
-pub fn exit_code_of(err: &anyhow::Error) -> i32 {
-    for cause in err.chain() {
-        if let Some(e) = cause.downcast_ref::<Error>() {
-            return e.exit_code();
-        }
-    }
-    1
-}
-
 /// An I/O failure's cause for people: the front end words the kinds people meet (a missing
 /// file, no permission, ...) in their language, or keeps the system's own words (English, with
 /// its error number), which is also what a library user without a front end reads.
