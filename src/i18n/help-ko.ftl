@@ -319,3 +319,17 @@ help-candidates-search-long = `recruit sync`가 만든 미러에서(서비스에
 help-candidates-search--query = 이름(한글, ㄱㅎㄴ 같은 초성, 또는 로마자), 코드, 이메일의 일부
 help-candidates-search--stage = 이 전형 단계의 지원자만
 help-candidates-search--db = 미러: SQLite 파일 또는 postgres://... [기본값: 데이터 디렉터리의 recruit.db]
+
+## 종료 코드 (recruit --help의 마지막 문단, ExitKind에서 만듦: src/cli/exits.rs)
+help-exit-heading = 종료 코드
+help-exit-0 = 성공
+help-exit-1 = 기타 실패
+help-exit-2 = 잘못된 사용법이나 입력
+help-exit-3 = 찾을 수 없음
+help-exit-4 = 인증
+help-exit-5 = 서비스가 거부함
+help-exit-6 = 요청 한도 초과
+help-exit-7 = 네트워크/시간 초과/5xx
+help-exit-8 = 웹훅 서명이 잘못됨
+help-exit-130 = 중단됨
+help-exit-141 = 표준 출력을 읽는 쪽이 사라짐(| head)
