@@ -251,7 +251,7 @@ fn english_help_is_as_it_was() {
     assert!(upload.contains("\nArguments:\n"), "{upload}");
 }
 
-/// `config set`'s list of settings names every setting in Korean too.
+/// `config get/set/unset --help` list every setting, each said in Korean.
 #[test]
 fn korean_setting_lists_name_every_setting() {
     let home = Home::new();
@@ -263,10 +263,12 @@ fn korean_setting_lists_name_every_setting() {
             .unwrap();
         let page = stdout_of(&out);
         for name in recruit::settings::Key::names() {
+            let line = page
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{name} ")));
             assert!(
-                page.lines()
-                    .any(|l| l.trim_start().starts_with(&format!("{name} "))),
-                "config {verb}: {name} missing:\n{page}"
+                line.is_some_and(|l| l.chars().any(|c| ('가'..='힣').contains(&c))),
+                "config {verb}: {name} is not listed in Korean:\n{page}"
             );
         }
     }
