@@ -5,6 +5,12 @@
 # names a real command or option.
 
 help = 채용 서비스 API를 셸에서 다룹니다: 공고(지원서), 지원자, 메모, 제출된 양식, 웹훅
+help-long =
+    recruit는 채용(지원자 관리) 서비스 API의 명령줄 클라이언트입니다.
+
+    지원서를 읽고, 전형 단계별로 지원자를 찾고(공고, 평가, 면접과 함께), 지원자 메모를 관리하고, 제출된 양식을 보여 주고, 웹훅을 등록하고 받고, 많은 지원자의 데이터를 한 번에 내보냅니다. 서비스 전체의 에뮬레이터인 내장 샌드박스가 있어 계정 없이 모든 것을 해 볼 수 있습니다.
+
+    HTTPS는 시스템의 신뢰 저장소로 확인합니다(SSL_CERT_FILE과 SSL_CERT_DIR을 따름). 회사 자체 CA는 --ca-cert FILE(또는 RECRUIT_CA_CERT, `config set ca_cert`)로 더합니다. HTTPS_PROXY, HTTP_PROXY, NO_PROXY는 서비스에만 적용하고, 내장 샌드박스와 로컬 웹훅 수신기에는 적용하지 않습니다.
 
 ## 공고(지원서)
 help-forms = 지원서(채용 공고): 목록, 보기, 지원
@@ -141,7 +147,7 @@ global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대
 global--reason = 개인정보를 읽는 이유. 이 실행과 함께 접근 기록(`recruit audit list`)에 남음. 설정에 `require_reason = true`가 있으면 export와 sync에 꼭 필요
 
 ## 접근 기록
-help-audit = 개인 정보 접근 기록: 목록, 검증, 월간 보고서
+help-audit = 개인 정보 접근 기록: 목록, 검증, 월간 보고서, 정리
 help-audit-list = 접근 기록 목록(오래된 것부터)
 help-audit-list-long = 접근 기록을 오래된 것부터 보여 줍니다: 언제, 누가(OS 사용자@프로필), 어떤 경로로(cli, mcp, export, sync, wizard, erase), 어떤 지원자의(기록 하나에 코드는 1,000개까지, 수는 그 기록의 코드 수: 더 많으면 기록이 여럿), 어떤 개인 정보 항목을, 어떤 사유로 보았는지. -o json은 파일에 있는 그대로의 기록을 배열 하나로 줍니다.
 help-audit-list--since = 이때부터의 기록만: 시각(2026-03-01, 2026-03-01T09:00:00+09:00) 또는 경과 시간(2h, 7d)
