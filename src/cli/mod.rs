@@ -3,6 +3,7 @@
 mod clap_error;
 pub(crate) mod completions;
 pub mod docs;
+mod exits;
 pub(crate) mod lazy;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -55,7 +56,7 @@ add a company's own CA with --ca-cert FILE (or RECRUIT_CA_CERT, or `config set c
 HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured for the service, never for the built-in
 sandbox or the local webhook listener.";
 
-const AFTER_HELP: &str = "\
+const EXAMPLES: &str = "\
 Examples:
   recruit --sandbox forms list                  # try it with no account
   recruit forms list --title designer
@@ -63,11 +64,13 @@ Examples:
   recruit memos pin C1001 101
   recruit submissions list C1001 --all -o ndjson
   recruit forms list --all --jq '.[].code'
-  export RECRUIT_API_KEY=...; recruit auth status
+  export RECRUIT_API_KEY=...; recruit auth status";
 
-Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authentication,
-5 rejected by the service, 6 rate limited, 7 network/timeout/5xx, 8 bad webhook signature,
-130 interrupted, 141 the reader of standard output went away (| head).";
+/// What `recruit --help` shows after the options in `lang`: the examples, then the exit codes
+/// (made from `ExitKind`).
+fn root_after_help(lang: crate::i18n::Lang) -> String {
+    format!("{EXAMPLES}\n\n{}", exits::paragraph(lang))
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -75,7 +78,7 @@ Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authenti
     version,
     about = ABOUT,
     long_about = LONG_ABOUT,
-    after_help = AFTER_HELP,
+    after_help = root_after_help(crate::i18n::Lang::En),
     propagate_version = true,
     max_term_width = 100,
     disable_help_subcommand = true
@@ -185,6 +188,7 @@ pub fn command() -> clap::Command {
     for id in &globals {
         root = root.mut_arg(id, |a| a.hide(true));
     }
+    let root = root.after_help(root_after_help(lang));
     let root = dress(root, "help", lang);
     // The top-level help names the five global options most used, then the examples.
     let after = root
@@ -214,14 +218,14 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
     if let Some(before) = help_text(lang, &format!("{path}-before")) {
         cmd = cmd.before_long_help(before);
     }
-    let own: Vec<clap::Id> = cmd
-        .get_arguments()
-        .filter(|a| !a.is_global_set())
-        .map(|a| a.get_id().clone())
-        .collect();
+    // Every argument defined here, a command's own global ones too (`sync --db`, which its
+    // verbs inherit translated when the tree is built); the root's are hidden.
+    let own: Vec<clap::Id> = cmd.get_arguments().map(|a| a.get_id().clone()).collect();
     for id in own {
         if let Some(help) = help_text(lang, &format!("{path}--{id}")) {
-            cmd = cmd.mut_arg(&id, |a| translated_arg(a, help));
+            // `--help`'s longer form, where the short one would not do (a list of settings).
+            let long = help_text(lang, &format!("{path}--{id}-long"));
+            cmd = cmd.mut_arg(&id, |a| translated_arg(a, help, long));
         }
     }
     let after = match cmd.get_after_help().map(|a| a.to_string()) {
@@ -247,13 +251,32 @@ fn dress(mut cmd: clap::Command, path: &str, lang: crate::i18n::Lang) -> clap::C
     cmd
 }
 
-/// An option with its help translated: its default and its possible values said in the same
-/// language (clap would add `[default: 300]` and `Possible values:` in English).
-fn translated_arg(a: clap::Arg, help: String) -> clap::Arg {
-    let mut help = help;
+/// An option with its help translated: its variable, its default and its possible values
+/// said in the same language (clap would add `[env: X]`, `[default: 300]` and `Possible
+/// values:` in English).
+fn translated_arg(a: clap::Arg, help: String, long: Option<String>) -> clap::Arg {
+    let notes = arg_notes(&a);
+    let a = a.help(format!("{help}{notes}"));
+    let a = match long {
+        Some(l) => a.long_help(format!("{l}{notes}")),
+        None => a.long_help(None::<&'static str>),
+    };
+    a.hide_env(true)
+        .hide_default_value(true)
+        .hide_possible_values(true)
+}
+
+/// What clap would add after an option's help, in the language in use: its variable, its
+/// default and its possible values (` [환경 변수: X] [기본값: 7d]`).
+fn arg_notes(a: &clap::Arg) -> String {
+    let mut help = String::new();
+    if let Some(env) = a.get_env().filter(|_| !a.is_hide_env_set()) {
+        let name = env.to_string_lossy().into_owned();
+        help = format!("{help} [{}]", crate::t!("help-env-var", name = name));
+    }
     // A flag (`--yes`) has a default and values of its own (false, true): not worth saying.
     if !a.get_action().takes_values() {
-        return a.help(help).long_help(None::<&'static str>);
+        return help;
     }
     let defaults: Vec<String> = a
         .get_default_values()
@@ -280,16 +303,16 @@ fn translated_arg(a: clap::Arg, help: String) -> clap::Arg {
             crate::t!("help-possible-values", values = values)
         );
     }
-    a.help(help)
-        .long_help(None::<&'static str>)
-        .hide_default_value(true)
-        .hide_possible_values(true)
+    help
 }
 
-/// The notes after a command's help in `lang`: the paragraph before its examples from
-/// `help-ko.ftl` (`help-memos-pin-note`) when there is one, and the examples' heading. The
-/// examples themselves are commands, the same in every language.
+/// The notes after a command's help in `lang`, from `help-ko.ftl`: the paragraphs before its
+/// examples (`help-memos-pin-note`), the comments of the examples (`help-sync-examples`, one
+/// line per example that has a comment, in order) and the paragraphs after them
+/// (`help-sync-after`). The examples themselves are commands, the same in every language; a
+/// part not translated stays as it is.
 fn translate_after_help(after: &str, path: &str, lang: crate::i18n::Lang) -> String {
+    use crate::i18n::help_text;
     if lang == crate::i18n::Lang::En {
         return after.to_string();
     }
@@ -297,14 +320,49 @@ fn translate_after_help(after: &str, path: &str, lang: crate::i18n::Lang) -> Str
         Some(at) => (&after[..at], Some(&after[at + "Examples:".len()..])),
         None => (after, None),
     };
-    let note = match crate::i18n::help_text(lang, &format!("{path}-note")) {
-        Some(n) if !note.trim().is_empty() => format!("{n}\n\n"),
+    let note = match help_text(lang, &format!("{path}-note")) {
+        Some(n) if !note.trim().is_empty() => {
+            let gap = if examples.is_some() { "\n\n" } else { "" };
+            format!("{n}{gap}")
+        }
         _ => note.to_string(),
     };
-    match examples {
-        Some(e) => format!("{note}{}{e}", crate::t!("help-examples-heading")),
-        None => note,
-    }
+    let Some(examples) = examples else {
+        return note;
+    };
+    // The examples run to the first blank line; what follows is notes again.
+    let (examples, tail) = match examples.find("\n\n") {
+        Some(at) => (&examples[..at], Some(&examples[at + 2..])),
+        None => (examples, None),
+    };
+    let comments = help_text(lang, &format!("{path}-examples"));
+    let examples = match comments {
+        Some(c) => commented(examples, c.lines().collect()),
+        None => examples.to_string(),
+    };
+    let tail = match (tail, help_text(lang, &format!("{path}-after"))) {
+        (Some(_), Some(t)) => format!("\n\n{t}"),
+        (Some(t), None) => format!("\n\n{t}"),
+        (None, _) => String::new(),
+    };
+    let heading = crate::t!("help-examples-heading");
+    format!("{note}{heading}{examples}{tail}")
+}
+
+/// `examples` with the comment of each line that has one (`  recruit sync   # into ...`)
+/// replaced by the next of `comments`, aligned where the English one was.
+fn commented(examples: &str, comments: Vec<&str>) -> String {
+    let mut comments = comments.into_iter().peekable();
+    let lines: Vec<String> = examples
+        .split('\n')
+        .map(
+            |line| match (line.find(" # "), comments.next_if(|_| line.contains(" # "))) {
+                (Some(at), Some(c)) => format!("{}{c}", &line[..at + 3]),
+                _ => line.to_string(),
+            },
+        )
+        .collect();
+    lines.join("\n")
 }
 
 /// clap's own words in a command's help in the language in use: the headings (its template,
@@ -377,7 +435,7 @@ pub fn options_help() -> String {
     for a in root.get_arguments().filter(|a| a.is_global_set()) {
         let mut a = a.clone().global(false).hide(false).hide_short_help(false);
         if let Some(help) = crate::i18n::help_text(lang, &format!("global--{}", a.get_id())) {
-            a = a.help(help).long_help(None::<&'static str>);
+            a = translated_arg(a, help, None);
         }
         list = list.arg(a);
     }

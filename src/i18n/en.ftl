@@ -1338,6 +1338,7 @@ table-salary = { $amount } × KRW 10,000
 auth-sandbox-needs-no-key = none needed (built-in sandbox)
 help-default-value = default: { $value }
 help-possible-values = possible values: { $values }
+help-env-var = env: { $name }
 help-most-used-globals =
     Global options (most used; every command takes them, `recruit help options` lists all):
           --sandbox          Run against the built-in emulator: no account needed

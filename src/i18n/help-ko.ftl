@@ -5,6 +5,12 @@
 # names a real command or option.
 
 help = 채용 서비스 API를 셸에서 다룹니다: 공고(지원서), 지원자, 메모, 제출된 양식, 웹훅
+help-long =
+    recruit는 채용(지원자 관리) 서비스 API의 명령줄 클라이언트입니다.
+
+    지원서를 읽고, 전형 단계별로 지원자를 찾고(공고, 평가, 면접과 함께), 지원자 메모를 관리하고, 제출된 양식을 보여 주고, 웹훅을 등록하고 받고, 많은 지원자의 데이터를 한 번에 내보냅니다. 서비스 전체의 에뮬레이터인 내장 샌드박스가 있어 계정 없이 모든 것을 해 볼 수 있습니다.
+
+    HTTPS는 시스템의 신뢰 저장소로 확인합니다(SSL_CERT_FILE과 SSL_CERT_DIR을 따름). 회사 자체 CA는 --ca-cert FILE(또는 RECRUIT_CA_CERT, `config set ca_cert`)로 더합니다. HTTPS_PROXY, HTTP_PROXY, NO_PROXY는 서비스에만 적용하고, 내장 샌드박스와 로컬 웹훅 수신기에는 적용하지 않습니다.
 
 ## 공고(지원서)
 help-forms = 지원서(채용 공고): 목록, 보기, 지원
@@ -141,7 +147,7 @@ global--max_wait = 요청 한도 초기화나 Retry-After를 기다리는 최대
 global--reason = 개인정보를 읽는 이유. 이 실행과 함께 접근 기록(`recruit audit list`)에 남음. 설정에 `require_reason = true`가 있으면 export와 sync에 꼭 필요
 
 ## 접근 기록
-help-audit = 개인 정보 접근 기록: 목록, 검증, 월간 보고서
+help-audit = 개인 정보 접근 기록: 목록, 검증, 월간 보고서, 정리
 help-audit-list = 접근 기록 목록(오래된 것부터)
 help-audit-list-long = 접근 기록을 오래된 것부터 보여 줍니다: 언제, 누가(OS 사용자@프로필), 어떤 경로로(cli, mcp, export, sync, wizard, erase), 어떤 지원자의(기록 하나에 코드는 1,000개까지, 수는 그 기록의 코드 수: 더 많으면 기록이 여럿), 어떤 개인 정보 항목을, 어떤 사유로 보았는지. -o json은 파일에 있는 그대로의 기록을 배열 하나로 줍니다.
 help-audit-list--since = 이때부터의 기록만: 시각(2026-03-01, 2026-03-01T09:00:00+09:00) 또는 경과 시간(2h, 7d)
@@ -278,7 +284,7 @@ help-webhooks-events-prune--dry_run = 무엇을 지울지만 말함
 help-webhooks-verify-before =
     페이로드 바이트를 주어진 그대로 읽고(--payload FILE에서, 옵션이 없거나 '-'이면 표준 입력에서; 줄바꿈을 더하거나 빼지 않음) 서명 헤더 값을 주어진 모든 서명 키와 맞춰 봅니다. v1 항목이 여러 개 있을 수 있고(어느 것이 맞아도 됨) 다른 방식은 무시합니다. --tolerance초(기본값 300, 0이면 확인하지 않음)보다 오래되었거나 그만큼 미래인 서명은 거부합니다; --now는 되풀이할 수 있는 확인을 위해 시계를 고정합니다.
 
-    올바르면: 'valid (signed at <UTC 시각>, <나이> ago)'를 출력하고(-o json이면 JSON 객체) 종료 코드 0. 올바르지 않으면: 'error: signature invalid: <이유>', 종료 코드 8. 페이로드 파일을 읽을 수 없으면: 종료 코드 2.
+    올바르면: '올바른 서명입니다(<UTC 시각>에 서명, <나이> 전)'를 출력하고(-o json이면 JSON 객체) 종료 코드 0. 올바르지 않으면: '오류: 서명이 올바르지 않습니다: <이유>', 종료 코드 8. 페이로드 파일을 읽을 수 없으면: 종료 코드 2.
 help-webhooks-trigger-before =
     {"{"}"action": ACTION, "payload": {"{"}...{"}"}{"}"}를 POST로 보냅니다(Content-Type: application/json). 아래 여섯 액션마다 견본 페이로드가 있습니다(src/webhook/samples.rs; 서비스가 페이로드 내용을 문서로 밝히지 않으므로 보기일 뿐입니다: 지원자의 코드, 이름, 이메일, 지원서, 이벤트의 대상). --payload FILE은 견본 대신 직접 쓴 JSON을 보냅니다: "action" 키가 있는 이벤트 전체는 바이트 그대로 보내고, 그 밖의 것은 ACTION의 페이로드가 됩니다(그러면 아무 액션 이름이나 됩니다).
 
@@ -304,7 +310,7 @@ help-webhooks-listen-before =
 
     서비스로 돌리기: --metrics-addr HOST:PORT는 다른 포트에서 GET /healthz(200, 또는 저장소가 실패하거나 차선이 멈추면 이유와 함께 503)와 GET /metrics(Prometheus 텍스트)를 제공합니다; --log-format json은 stderr에 한 줄에 JSON 객체 하나를 씁니다.
 
-    stderr의 첫 줄은 'listening on http://HOST:PORT (Ctrl-C to stop)'입니다. Ctrl-C나 SIGTERM은 받고, 받아들이고, 거부한 이벤트의 요약과 함께 수신기를 멈춥니다.
+    stderr의 첫 줄은 'http://HOST:PORT에서 웹훅을 기다립니다(멈추려면 Ctrl-C)'입니다. Ctrl-C나 SIGTERM은 받고, 받아들이고, 거부한 이벤트의 요약과 함께 수신기를 멈춥니다.
 ## 미러 보고서, 미러에서 지원자 찾기
 help-report = 미러에서 만드는 보고서(서비스에 요청하지 않음): 전형 단계별 채용 파이프라인
 help-report-pipeline = 단계별 현재 인원, 다음 단계로 이동, 불합격 처리, 머문 일수의 중앙값과 90백분위
@@ -319,3 +325,207 @@ help-candidates-search-long = `recruit sync`가 만든 미러에서(서비스에
 help-candidates-search--query = 이름(한글, ㄱㅎㄴ 같은 초성, 또는 로마자), 코드, 이메일의 일부
 help-candidates-search--stage = 이 전형 단계의 지원자만
 help-candidates-search--db = 미러: SQLite 파일 또는 postgres://... [기본값: 데이터 디렉터리의 recruit.db]
+
+## 종료 코드 (recruit --help의 마지막 문단, ExitKind에서 만듦: src/cli/exits.rs)
+help-exit-heading = 종료 코드
+help-exit-0 = 성공
+help-exit-1 = 기타 실패
+help-exit-2 = 잘못된 사용법이나 입력
+help-exit-3 = 찾을 수 없음
+help-exit-4 = 인증
+help-exit-5 = 서비스가 거부함
+help-exit-6 = 요청 한도 초과
+help-exit-7 = 네트워크/시간 초과/5xx
+help-exit-8 = 웹훅 서명이 잘못됨
+help-exit-130 = 중단됨
+help-exit-141 = 표준 출력을 읽는 쪽이 사라짐(| head)
+
+## 예의 주석과 예 앞뒤의 문단 (`-examples`: 주석이 있는 예마다 한 줄, 순서대로)
+help-examples =
+    계정 없이 해 보기
+help-forms-examples =
+    터미널에서는 마법사
+help-help-examples =
+    전역 옵션: --sandbox, -o, --jq, --all, --lang, --bom...
+    recruit memos pin --help와 같음
+help-forms-apply-examples =
+    질문과 그 순서
+    대화형 마법사
+    마법사, 답변도 남김
+    남긴 답변에서 이어서
+    요청만 출력
+    모든 종류의 질문을 해 보기
+help-forms-apply-after = 종료 코드: 2 잘못된 답변(모든 문제를 알리고 아무것도 보내지 않음), 3 그런 지원서가 없음, 5 서비스가 지원을 거부함(서비스의 메시지를 보여 줌).
+help-memos-examples =
+    스레드의 역할을 따름
+    요청만, 보내지 않음
+help-memos-delete-examples =
+    터미널에서는 먼저 물음
+help-memos-unpin-examples =
+    뒤집기(토글)가 필요한지 알려 줌
+help-submissions-list-examples =
+    제출마다 질문과 답변
+help-webhooks-listen-examples =
+    다른 헤더, 나이 확인 없음
+    내구성 있는 중계
+    노드마다
+help-webhooks-verify-examples =
+    나이와 상관없이
+help-export-submissions-after = 지원자 파일: 한 줄에 코드 하나. 빈 줄과 # 주석은 무시하고, 앞뒤 공백은 잘라 내며, 두 번 나온 코드는 한 번만 내보냅니다.
+help-privacy-examples =
+    터미널에서는 물음
+help-privacy-after = 저장소: 미러(데이터 디렉터리의 recruit.db, 또는 --db), 릴레이의 저장소(데이터 디렉터리의 events.db, 또는 --store), 끝나지 않은 내보내기의 저널. 내보낸 파일은 사용자의 것입니다: 목록에 알리기만 하고 바꾸지 않습니다. recruit 밖에서 만든 백업과 사본은 그대로 남습니다.
+help-privacy-erase-examples =
+    터미널에서는 물음
+help-privacy-retention-examples =
+    그 단계의 모든 지원자
+help-audit-prune-examples =
+    터미널에서는 물음
+
+## 파일
+help-files = 지원서에 쓸 파일 올리기
+help-files-upload = 파일(이력서, 프로필 사진, 첨부) 올리고 답변에 쓸 경로 출력
+help-files-upload-long =
+    지원서에 쓸 파일을 올리고, 답변 파일에 넣을 경로를 출력합니다.
+
+    파일을 서비스에 등록하고(POST /v1/upload/presign) 서비스가 돌려준 업로드 주소로 바이트를 HTTP PUT으로 보냅니다. 그 주소는 다른 출처이므로 API 키는 거기로 보내지 않습니다. 출력하는 경로는 저장된 파일 주소의 경로 부분을 URL 디코딩한 것입니다: `resume_path`, `profile_img_path`, 또는 `file_upload` 링크로 쓰세요.
+
+    출력: 한 줄에 경로만, 그래서 `$(recruit files upload cv.pdf)`가 됩니다; -o json이면 {"{"}"path": ..., "file_url": ...{"}"}. 터미널에서는 큰 파일에 진행 표시줄을 보여 줍니다.
+help-files-upload--path = 올릴 파일
+help-files-upload--name = 이 이름으로 파일을 등록 [기본값: 파일 자신의 이름]
+help-files-upload--dry_run = 보낼 요청을 출력하고(-o json이면 {"{"}"method", "url", "body"{"}"}) 아무것도 보내지 않음, --yes 필요 없음
+help-files-upload-examples =
+    presign 요청만, 아무것도 보내지 않음
+help-files-upload-after = 종료 코드: 2 파일을 읽을 수 없음, 7 업로드 주소가 실패함(그 상태를 보여 줌).
+
+## 미러 (sync)
+help-sync = 공고, 포지션, 지원자, 메모, 제출된 양식을 SQLite나 PostgreSQL로 미러링(바뀐 것만)
+help-sync--db = 미러: SQLite 파일 또는 postgres://USER:PASSWORD@HOST:PORT/DATABASE(비밀번호는 환경 변수로 주는 편이 좋음) [기본값: 데이터 디렉터리의 recruit.db]
+help-sync--stage = 전형 단계 S의 지원자만 메모와 제출된 양식을 가져옴(여러 번 쓸 수 있음); 지원자 목록은 그래도 전부 읽음
+help-sync--full = 모든 지원자의 메모와 제출된 양식을 다시 가져옴(중간에 멈춘 전체 실행은 다음 실행이 마저 끝냄)
+help-sync--refresh_after = 이보다 오래전에 가져온 지원자의 메모와 제출된 양식을 다시 가져옴(예: 7d, 12h)
+help-sync--events = 지난 실행 뒤에 릴레이가 저장한 이벤트(`webhooks listen --store`)에 나온 지원자도 가져옴 [FILE 기본값: 데이터 디렉터리의 events.db]
+help-sync--concurrency = 동시에 보내는 요청 수의 최대값, 1-64(서비스가 429로 답하는 동안 자동으로 낮춤)
+help-sync-examples =
+    데이터 디렉터리의 recruit.db로
+    릴레이의 이벤트에 나온 지원자도 표시
+    이 단계들의 메모와 제출된 양식만 가져옴
+    모든 지원자의 메모와 제출된 양식을 다시 가져옴
+help-sync-after =
+    실행마다 지원자 목록 전체를 읽고(요청마다 100명) 메모와 제출된 양식은 새 지원자, 전형 단계나 평가가 바뀐 지원자, 릴레이 이벤트에 나온 지원자(--events), --refresh-after보다 오래전에 가져온 지원자만 가져옵니다. --full이면 모두 가져옵니다.
+
+    접근 기록(`recruit audit list`)에는 미러에 쓴 지원자 페이지마다 기록 하나가 --reason TEXT 또는 RECRUIT_REASON과 함께, 미러가 그 페이지를 커밋하기 전에 디스크에 남습니다. `recruit config set require_reason true`이면 이유 없는 실행은 아무것도 가져오거나 쓰기 전에 종료 코드 2로 멈춥니다.
+help-sync-status = 지난 실행, 표마다 행 수, 미러의 데이터가 얼마나 오래되었는지
+help-sync-status--runs = 보여 줄 지난 실행의 수
+help-sync-purge = 전형 단계가 오래전에 바뀐, 한 단계의 지원자 개인정보를 미러에서 지우기
+help-sync-purge-long = 전형 단계가 오래전에 바뀐, 한 단계의 지원자 개인정보를 미러에서 지웁니다. 이름, 이메일, 전화번호, 생일, resume_path, profile_img_path를(열과 `data` 안에서) 비우고, 메모와 제출된 양식을 지우고, 지운 것마다 `purges` 표에 기록합니다; 다음 동기화도 그 지원자를 지운 채로 두고 다시 가져오지 않습니다. 읽을 수 있는 사본은 남지 않습니다: SQLite 파일은 다시 만들고 WAL을 비우며, PostgreSQL의 표는 vacuum합니다. 지운 지원자마다 파기 대장(`recruit privacy register`)에 한 줄이 남습니다; `recruit privacy retention`은 릴레이와 끝나지 않은 내보내기를 포함한 모든 저장소에서 같은 일을 합니다. 터미널에서는 묻고, 그 밖에서는 --yes가 필요합니다(없으면 종료 코드 2, 바뀌는 것 없음).
+help-sync-purge--stage = 이 단계의 지원자(예: fail: 불합격 또는 지원 철회)
+help-sync-purge--older_than = ... 중 단계가 이보다 오래전에 바뀐 지원자(예: 30d; 0: 그 단계의 모두)
+help-sync-purge--yes = 묻지 않고 지움
+help-sync-purge--dry_run = 지울 지원자 수만 셈
+
+## 접근 기록 정리
+help-audit-prune = YYYY-MM 전 달의 기록을 지우기, verify가 남은 기록을 계속 증명하도록 체크포인트를 남김
+help-audit-prune-long = 접근 기록에서 YYYY-MM(현지 시각) 전 달의 기록과 같은 달의 파기 대장 행을 지웁니다. 로그는 체크포인트(audit.log.checkpoint: 지운 마지막 기록의 번호와 해시)를 남겨 `audit verify`가 남은 모든 기록을 계속 증명합니다. `audit_keep`달(설정, 기본값 24, 최소 12)보다 최근인 달은 거부합니다(종료 코드 2). 검증되지 않는 로그는 정리하지 않습니다(종료 코드 1). 먼저 묻습니다; 터미널이 없으면 --yes가 필요합니다(없으면 종료 코드 2, 바뀌는 것 없음).
+help-audit-prune--before = 이 달 전의 기록을 지움, YYYY-MM(현지 시각)
+help-audit-prune--yes = 묻지 않고 지움(물을 터미널이 없으면 필요)
+
+## api
+help-api = 아무 API 경로로 요청 보내기
+help-api-note = 필드(-f/-F)는 GET과 DELETE에서는 쿼리 문자열로, 그 밖에는 JSON 본문으로 갑니다.
+help-api--method = GET, POST, PATCH, PUT, DELETE, ...
+help-api--path = 기본 주소 아래의 경로(/v1/... 또는 상대 경로), 또는 같은 출처의 전체 URL
+help-api--body_fields = 문자열 필드 key=value(여러 번 쓸 수 있음)
+help-api--raw_fields = 타입이 있는 필드 key=value: 숫자, true/false, null, JSON, 또는 @file(@-는 표준 입력); 여러 번 쓸 수 있음
+help-api--headers = 요청 헤더 'Name: value'(여러 번 쓸 수 있음)
+help-api--input = FILE의 요청 본문을 그대로, 표준 입력은 -
+help-api--include = 본문 앞에 상태 줄과 헤더 출력
+
+## 샌드박스
+help-sandbox = 서비스의 내장 에뮬레이터를 로컬 서버로 실행하거나, 그 지원자의 전형 단계 옮기기
+help-sandbox--port = 들을 포트(127.0.0.1); 0이면 빈 포트를 고름
+help-sandbox--state = 상태 파일 [기본값: 데이터 디렉터리의 sandbox.json]
+help-sandbox--latency = 모든 응답에 더하는 밀리초
+help-sandbox--fail_rate = 무작위로 503이나 429(Retry-After와 함께)를 돌려줄 확률(0..1)
+help-sandbox--fail_seed = --fail-rate 추첨의 시드: 같은 요청을 같은 순서로 보내면 같은 식으로 실패함
+help-sandbox--synthetic_candidates = 제출된 양식이 1개에서 100개 넘게 있는 합성 지원자 N명 추가
+help-sandbox--retry_scale = 웹훅 재시도 간격(10/30/90/270초)에 X를 곱함, 예: 테스트에서 0.01
+help-sandbox--rate_limit = 초당 N개 요청 허용(토큰 버킷, 한 번에 N/4); 넘으면 429와 Retry-After: 1
+help-sandbox--rate_limit_headers = --rate-limit과 함께: 모든 응답에 RateLimit, RateLimit-Policy, X-RateLimit-* 헤더를 보냄
+help-sandbox--key = 샌드박스가 받는 API 키 [기본값: sandbox-key]
+help-sandbox-examples =
+    초당 40개를 넘으면 429
+    RateLimit 헤더까지
+help-sandbox-move = 지원자를 다른 전형 단계로 옮기고, 서비스처럼 웹훅 이벤트를 보냄
+help-sandbox-move-long = 지원자를 다른 전형 단계로 옮기고, 서비스처럼 웹훅 이벤트를 보냅니다. 지원자의 job_stage(종류, 제목, 시각)를 바꾸고 candidate_stage_changed(합격으로 옮기면 candidate_pass도)를 그 이벤트에 등록된 모든 활성 웹훅에 서명해서, 서비스의 재시도 일정대로 보냅니다. --base-url(또는 RECRUIT_BASE_URL)이 가리키는 샌드박스(실행 중인 `recruit sandbox` 같은)에서, 또는 --sandbox면 내장 샌드박스에서 동작합니다(내장 샌드박스의 전달은 명령과 함께 끝남: 첫 시도만). 지원자를 지금 단계로 옮기면 아무것도 바뀌지 않고 아무것도 보내지 않습니다.
+help-sandbox-move--candidate = 지원자 코드
+help-sandbox-move--stage = 옮길 전형 단계
+help-sandbox-move--title = 단계의 제목 [기본값: 그 단계의 보통 제목, 예: review면 서류 검토]
+
+## MCP
+help-mcp = 모델 컨텍스트 프로토콜(MCP, stdio)로 AI 비서에게 API 제공
+help-mcp-before =
+    표준 입력과 출력에서 MCP 서버를 실행합니다. 채용 담당자를 대신해 일하는 AI 비서(데스크톱 채팅 앱, IDE 에이전트)를 위한 것입니다. 모든 명령과 같은 프로필, 기본 주소, API 키, --sandbox, --ca-cert, 재시도, 요청 속도를 씁니다; stdout에는 프로토콜만 나가고 로그는 stderr로 갑니다.
+
+    접근 수준: read(기본값)는 읽기 도구만 보여 줍니다(forms_list, forms_get, candidates_list, candidates_get, jobs_list, evaluations_get, interviews_get, memos_list, memos_get, submissions_list, webhooks_list, webhooks_get, 그리고 서비스 대신 `recruit sync`의 미러(--db)를 읽는 candidates_search와 pipeline_report); comment는 memos_create, memos_edit, memos_pin, memos_unpin을 더하고; write는 memos_delete, forms_apply, 웹훅 쓰기를 더합니다. 수준 밖의 도구는 보이지 않고, 부르면 거부합니다.
+
+    지원자의 birth, resume_path, profile_img_path는 --personal-data full이 없으면 모든 결과에서 뺍니다. 결과에 지원자의 개인정보 값이 있는 호출마다 접근 기록(`recruit audit list`)에 기록 하나가 남습니다: 도구 이름, 지원자, 결과에 있던 개인정보 항목(정책이 뺀 것은 들어가지 않음).
+
+    MCP 클라이언트는 설정에서 이렇게 시작합니다:
+      {"{"}"mcpServers": {"{"}"recruit": {"{"}"command": "recruit", "args": ["mcp", "--access", "comment"],
+                                   "env": {"{"}"RECRUIT_PROFILE": "work"{"}"}{"}"}{"}"}{"}"}
+    API 키는 `recruit auth login`으로 저장한 것(또는 "env"의 RECRUIT_API_KEY)을 씁니다.
+help-mcp--access = AI 비서가 할 수 있는 일: read(읽기), comment(메모 쓰기), write(모두)
+help-mcp--personal_data = 지원자의 birth, resume_path, profile_img_path: 뺌(basic) 또는 줌(full)
+help-mcp--db = 미러: SQLite 파일 또는 postgres://USER:PASSWORD@HOST:PORT/DATABASE [기본값: 데이터 디렉터리의 recruit.db]
+help-mcp-examples =
+    읽기 도구만, 기본 프로필의 계정
+    메모 쓰기, 고치기, 고정도
+    생일, 이력서, 사진 주소가 있는 지원자
+    candidates_search와 pipeline_report가 이 미러를 읽음
+    모든 도구, 내장 샌드박스에서
+
+## 인증
+help-auth = 프로필의 API 키 저장, 보기, 지우기
+help-auth-login = 프로필에 API 키 저장(숨긴 입력으로 묻거나 파이프에서 읽음), 프로필에 서비스 주소가 있으면 키가 되는지 먼저 확인
+help-auth-login--with_token = 묻지 않고 표준 입력에서 키를 읽음(표준 입력이 파이프면 기본)
+help-auth-login--no_verify = 서비스에 확인하지 않고 저장
+help-auth-status = 프로필, 기본 주소, 키가 되는지, 가린 키 보기
+help-auth-logout = 프로필에 저장한 API 키 지우기
+
+## 설정
+help-config = 설정 파일 읽고 바꾸기
+help-config-path = 설정 파일의 경로 출력
+help-config-get = 프로필의 설정 하나 출력(--reveal이 없으면 api_key와 signing_key는 가림)
+help-config-get--key = { help-config-set--key }
+help-config-get--key-long = { help-config-set--key-long }
+help-config-get--reveal = 비밀 값(api_key, signing_key)을 가리지 않고 그대로 출력
+help-config-set = 프로필의 설정 하나 바꾸기(파일은 0600 권한으로 씀)
+help-config-set--key = 설정, 다음 중 하나: base_url, api_key, api_key_command, output, timeout, retries, ca_cert, max_rate, max_wait, variant, lang, signing_key, audit, require_reason, audit_log, audit_keep
+help-config-set--key-long =
+    설정, 다음 중 하나:
+      base_url         서비스 주소, 끝의 /v1은 있어도 없어도 됨
+      api_key          베어러 토큰, 출력하지 않음; `recruit auth login`이 저장해 줌
+      api_key_command  stdout이 키인 셸 명령(예: 비밀번호 관리자)
+      output           기본 출력 형식: table, json, ndjson, csv
+      timeout          요청 하나의 제한 시간(초)
+      retries          멱등 요청을 다시 보내는 횟수
+      ca_cert          추가로 신뢰할 PEM 인증 기관(회사 자체 CA 등)
+      max_rate         서비스로 보내는 초당 요청 수의 최대값
+      max_wait         요청 한도 초기화나 Retry-After를 기다리는 최대 시간(초)
+      variant          지원 요청 형식: a 또는 b
+      lang             메시지, 질문, 표 머리글, 도움말의 언어: en 또는 ko(없으면 LC_ALL/LANG)
+      signing_key      listen/verify/trigger의 웹훅 서명 키
+      audit            보여 준 개인정보의 접근 기록(on 또는 off): 출력에 지원자의 개인정보 값이 있는 모든 명령, 내보내기, 동기화, 마법사 실행, MCP 도구 호출이 기록 하나를 더함; off면 아무것도 남기지 않음
+      require_reason   true: --reason TEXT나 RECRUIT_REASON(접근 기록이 남기는 이유)이 없으면 export와 sync가 시작하지 않음(종료 코드 2)
+      audit_log        보여 준 개인정보의 접근 기록 파일(기본값: 데이터 디렉터리의 audit.log)
+      audit_keep       `audit prune`이 적어도 남기는 접근 기록의 달 수(최소 12)
+help-config-set--value = 값(명령이 읽는 방식으로 확인: 예를 들어 timeout은 초 단위 숫자)
+help-config-unset = 프로필의 설정 하나 지우기
+help-config-unset--key = { help-config-set--key }
+help-config-unset--key-long = { help-config-set--key-long }
+help-config-list = 프로필의 설정 목록(키는 가림)
+
+## 셸 자동 완성
+help-completions = 셸 자동 완성 스크립트 출력
+help-completions--shell = bash, zsh, fish, powershell, elvish 중 하나

@@ -1244,6 +1244,7 @@ table-salary = { $amount }만 원
 auth-sandbox-needs-no-key = 필요 없음(내장 샌드박스)
 help-default-value = 기본값: { $value }
 help-possible-values = 가능한 값: { $values }
+help-env-var = 환경 변수: { $name }
 help-most-used-globals =
     전역 옵션(가장 많이 쓰는 것; 모든 명령에 쓸 수 있고, 전체는 `recruit help options`):
           --sandbox          내장 에뮬레이터로 실행: 계정이 필요 없음

@@ -244,10 +244,11 @@ pub fn help_ids(lang: Lang) -> Vec<String> {
         Lang::En => return Vec::new(),
         Lang::Ko => include_str!("help-ko.ftl"),
     };
-    // A message starts a line with its id and ` =` (the file has no terms or attributes).
+    // A message starts a line with its id and ` =`, its text after it or on the lines below
+    // (the file has no terms or attributes).
     source
         .lines()
-        .filter_map(|l| l.split_once(" = ").map(|(id, _)| id))
+        .filter_map(|l| l.split_once(" =").map(|(id, _)| id))
         .filter(|id| {
             id.starts_with(|c: char| c.is_ascii_alphabetic())
                 && id
