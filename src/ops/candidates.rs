@@ -41,7 +41,7 @@ pub struct SearchOptions {
 /// the mirror is. No request goes to the service.
 pub async fn search(store: &MirrorActor, o: &SearchOptions) -> Result<Found, Error> {
     let (query, stage, limit) = (o.query.clone(), o.stage, o.limit);
-    Ok(store
+    store
         .call(move |m| m.search(&query, stage.map(|s| s.as_str()), limit))
-        .await?)
+        .await
 }

@@ -99,9 +99,10 @@ pub async fn delete(client: &Client, o: &DeleteOptions) -> Result<Sent<ApiRespon
 /// toggled only when needed.
 #[derive(Debug)]
 pub enum Pinned {
-    /// Sent (or nothing to send): the memo as it is now, and whether it changed.
+    /// Sent (or nothing to send): the memo as it is now (boxed: a record is large beside a
+    /// plan), and whether it changed.
     Done {
-        memo: Fetched<Resource<Memo>>,
+        memo: Box<Fetched<Resource<Memo>>>,
         changed: bool,
     },
     /// A dry run.
@@ -131,5 +132,8 @@ pub async fn set_pinned(client: &Client, o: &PinOptions) -> Result<Pinned, Error
         return Ok(Pinned::Planned(PinPlan { toggle, pinned }));
     }
     let (memo, changed) = client.set_pinned(candidate, id, o.pinned).await?;
-    Ok(Pinned::Done { memo, changed })
+    Ok(Pinned::Done {
+        memo: Box::new(memo),
+        changed,
+    })
 }

@@ -64,7 +64,7 @@ pub fn parse_since(s: &str) -> Result<f64, Msg> {
 /// The report, from the mirror `store`.
 pub async fn pipeline(store: &MirrorActor, o: &PipelineOptions) -> Result<Pipeline, Error> {
     let filter = o.filter();
-    Ok(store.call(move |m| m.pipeline(&filter)).await?)
+    store.call(move |m| m.pipeline(&filter)).await
 }
 
 /// The report for programs: the same numbers in every format and language.
