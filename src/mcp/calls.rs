@@ -382,35 +382,48 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
 }
 
 pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
-    let (input, mut warnings) = webhook_input(a, true)?;
-    if a.dry_run()? {
-        let planned = s.client()?.create_webhook_request(&input)?;
-        warnings.push(crate::t!("mcp-dry-run-key-masked"));
-        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
-    }
-    let created = s.client()?.create_webhook(&input).await?;
-    Ok(Outcome::WithNotes(created.value, warnings))
+    let (body, warnings) = webhook_input(a, true)?;
+    let o = webhooks::CreateOptions {
+        body,
+        dry_run: a.dry_run()?,
+    };
+    let sent = webhooks::create(s.client()?, &o).await?;
+    Ok(webhook_written(sent, warnings))
 }
 
 pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
-    let (input, mut warnings) = webhook_input(a, false)?;
-    let code = a.str("code")?;
-    if a.dry_run()? {
-        let planned = s.client()?.edit_webhook_request(&code, &input)?;
-        warnings.push(crate::t!("mcp-dry-run-key-masked"));
-        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
+    let (body, warnings) = webhook_input(a, false)?;
+    let o = webhooks::EditOptions {
+        code: a.str("code")?,
+        body,
+        dry_run: a.dry_run()?,
+    };
+    let sent = webhooks::edit(s.client()?, &o).await?;
+    Ok(webhook_written(sent, warnings))
+}
+
+/// A written registration with the warnings of its reading, or a dry run's request (its
+/// signing key masked, which a note says).
+fn webhook_written<T>(sent: Sent<Fetched<T>>, mut warnings: Vec<String>) -> Outcome {
+    match sent {
+        Sent::Planned(planned) => {
+            warnings.push(crate::t!("mcp-dry-run-key-masked"));
+            Outcome::WithNotes(planned.to_json(), warnings)
+        }
+        Sent::Done(written) => Outcome::WithNotes(written.value, warnings),
     }
-    let edited = s.client()?.edit_webhook(&code, &input).await?;
-    Ok(Outcome::WithNotes(edited.value, warnings))
 }
 
 pub(crate) async fn webhooks_delete(s: &Server, a: &Args) -> Done {
-    let code = a.str("code")?;
-    if a.dry_run()? {
-        return Ok(dry(&s.client()?.delete_webhook_request(&code)?, None));
-    }
-    let resp = s.client()?.delete_webhook(&code).await?;
-    let what = json!({"deleted": {"webhook": code}});
+    let o = webhooks::DeleteOptions {
+        code: a.str("code")?,
+        dry_run: a.dry_run()?,
+    };
+    let resp = match webhooks::delete(s.client()?, &o).await? {
+        Sent::Planned(planned) => return Ok(dry(&planned, None)),
+        Sent::Done(resp) => resp,
+    };
+    let what = json!({"deleted": {"webhook": o.code}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
 
