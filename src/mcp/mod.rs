@@ -378,10 +378,8 @@ impl Args {
             ))
         })
     }
-    /// A list's query: `filter`, the page size `per`, and the arguments `page_token` and, when
-    /// the list is `walked` in pages of the largest size, `all` and `limit`.
     /// The pages a list's arguments ask for (`all`, `limit`, `page_token`), with page size
-    /// `per`.
+    /// `per`: an operation sizes its pages by them (the largest when every page is walked).
     fn pages(&self, per: Option<u32>) -> Result<crate::ops::Pages, Error> {
         let (all, limit) = (
             self.opt_bool("all")?.unwrap_or(false),
