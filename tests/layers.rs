@@ -295,6 +295,101 @@ fn the_checker_catches_an_import_from_below_and_says_where() {
     );
 }
 
+/// Pairs the layer table allows but the design does not: a module (its top-level unit), the
+/// modules it must not use, and why. `Ctx` is the command line's context, whatever path names it.
+const APART: &[(&str, &[&str], &str)] = &[
+    (
+        "mcp",
+        &["commands"],
+        "the MCP server renders the operations (src/ops), never the command line's pieces",
+    ),
+    (
+        "ops",
+        &["context", "commands", "mcp", "cli", "Ctx"],
+        "an operation takes typed options and what it needs, not the command line or its Ctx",
+    ),
+];
+
+/// Every use, by the files under `dir`, of a module (or the type `Ctx`) that [`APART`] keeps
+/// from the file's unit, as `file:line: a uses b (why)`.
+fn uses_kept_apart(dir: &Path, rules: &[(&str, &[&str], &str)]) -> Vec<String> {
+    let mut files = Vec::new();
+    rs_files(dir, &mut files);
+    let unit_of = top_unit(FRONT_END);
+    let mut found = Vec::new();
+    for file in files {
+        let Some(unit) = unit_of(&rel_path(&file, dir)) else {
+            continue;
+        };
+        let top = unit.split("::").next().unwrap_or_default().to_string();
+        let Some((_, apart, why)) = rules.iter().find(|(u, _, _)| *u == top) else {
+            continue;
+        };
+        let src = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in code_lines(&src) {
+            let mut used: Vec<String> = named_after(&line, "crate::")
+                .into_iter()
+                .filter_map(|p| p.split("::").next().map(str::to_string))
+                .filter(|m| apart.contains(&m.as_str()))
+                .collect();
+            let chars: Vec<char> = line.chars().collect();
+            let ctx_word = line.match_indices("Ctx").any(|(at, _)| {
+                let at = line[..at].chars().count();
+                !word_before(&chars, at)
+                    && !chars
+                        .get(at + 3)
+                        .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+            });
+            if ctx_word && apart.contains(&"Ctx") {
+                used.push("Ctx".to_string());
+            }
+            for u in used {
+                found.push(format!(
+                    "{}:{n}: `{top}` uses `{u}` ({why}): {}",
+                    file.display(),
+                    line.trim()
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_mcp_server_uses_no_command_and_the_operations_no_ctx() {
+    let found = uses_kept_apart(&root().join("src"), APART);
+    assert!(found.is_empty(), "uses kept apart:\n{}", found.join("\n"));
+}
+
+/// The checker of [`APART`]: an import and a `Ctx` are caught with file and line; a longer
+/// word (`CtxLike`), a comment and a test module are not.
+#[test]
+fn the_apart_checker_catches_commands_in_mcp_and_ctx_in_ops() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("mcp")).unwrap();
+    std::fs::create_dir_all(dir.path().join("ops")).unwrap();
+    std::fs::write(
+        dir.path().join("mcp/calls.rs"),
+        "// crate::commands in a comment\nfn f() { crate::commands::report::local(None); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("ops/memos.rs"),
+        "struct CtxLike;\nfn g(c: &Ctx) {}\n#[cfg(test)]\nmod tests {\n    use crate::context::Ctx;\n}\n",
+    )
+    .unwrap();
+    let found = uses_kept_apart(dir.path(), APART);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].contains("calls.rs:2: `mcp` uses `commands`"),
+        "{found:?}"
+    );
+    assert!(
+        found[1].contains("memos.rs:2: `ops` uses `Ctx`"),
+        "{found:?}"
+    );
+}
+
 /// The files whose long functions are allowed, each with why (one line each).
 #[rustfmt::skip]
 const LONG_FUNCTIONS_ALLOWED: &[(&str, &str)] = &[

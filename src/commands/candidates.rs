@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 use crate::api::Stage;
 use crate::commands::{print_list, print_record, Paging};
 use crate::context::Ctx;
+use crate::ops::candidates;
 use crate::output::{Kind, ListPrinter};
 
 /// Examples under `recruit candidates --help`.
@@ -82,21 +83,21 @@ pub struct GetArgs {
 pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::Error> {
     match cmd {
         CandidatesCmd::List(a) => {
-            let q = a.paging.query(a.stage, ctx);
-            print_list(ctx, Kind::Candidate, |c| Ok(c.candidate_pages(&q))).await
+            let o = candidates::ListOptions {
+                stage: a.stage,
+                pages: a.paging.pages(ctx),
+            };
+            print_list(ctx, Kind::Candidate, |c| Ok(candidates::list(c, &o))).await
         }
         CandidatesCmd::Search(a) => search(ctx, a).await,
         CandidatesCmd::Get(a) => {
             print_record(ctx, Kind::Candidate, async |c| {
-                c.get_candidate(&a.code).await
+                candidates::get(c, &a.code).await
             })
             .await
         }
     }
 }
-
-/// How many candidates a search shows without `--limit`.
-pub(crate) const SEARCH_LIMIT: usize = 20;
 
 /// `candidates search`: from the mirror alone, printed as `candidates list` prints (so logged
 /// alike), the mirror's age on stderr.
@@ -105,11 +106,14 @@ async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
     if query.is_empty() {
         return Err(crate::Error::usage(crate::t!("search-empty-query")));
     }
-    let limit = ctx.globals.limit.unwrap_or(SEARCH_LIMIT);
+    let o = candidates::SearchOptions {
+        query,
+        stage: a.stage,
+        limit: ctx.globals.limit.unwrap_or(candidates::SEARCH_LIMIT),
+    };
     let store = crate::commands::report::open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let said = store.described.said();
-    let stage = a.stage.map(|s| s.as_str());
-    let found = store.call(move |m| m.search(&query, stage, limit)).await?;
+    let found = candidates::search(&store, &o).await?;
     let mut out = ctx.output()?;
     let mut printer = ListPrinter::new(Kind::Candidate, true);
     printer.items(&mut out, &found.items)?;
@@ -120,8 +124,8 @@ async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
         total = found.total,
         shown = found.items.len(),
         db = said,
-        last = crate::commands::report::local(found.age.last_sync),
-        ago = crate::commands::report::age_said(found.age.age_seconds)
+        last = crate::ops::report::local(found.age.last_sync),
+        ago = crate::ops::report::age(found.age.age_seconds).said()
     );
     Ok(())
 }

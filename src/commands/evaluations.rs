@@ -2,7 +2,7 @@
 
 get_only_noun! {
     /// Show one evaluation: the candidate, the stage, each evaluator's score and comment
-    EvaluationsCmd prints Evaluation from get_evaluation;
+    EvaluationsCmd prints Evaluation from crate::ops::evaluations::get;
     /// Evaluation code (a candidate score's code, as in feedback events)
     code;
     "recruit evaluations get EV-1001",

@@ -2,7 +2,7 @@
 
 get_only_noun! {
     /// Show one interview: the candidate, the round and the schedule (in local time)
-    InterviewsCmd prints Interview from get_interview;
+    InterviewsCmd prints Interview from crate::ops::interviews::get;
     /// Interview code (as in interview_scheduled events)
     code;
     "recruit interviews get IV-1001",

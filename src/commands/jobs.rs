@@ -2,9 +2,9 @@
 
 use clap::{Args, Subcommand};
 
-use crate::api::Title;
 use crate::commands::{print_list, Paging};
 use crate::context::Ctx;
+use crate::ops::jobs;
 use crate::output::Kind;
 
 /// Examples under `recruit jobs --help`.
@@ -36,8 +36,11 @@ pub struct ListArgs {
 pub(crate) async fn run(ctx: &mut Ctx, cmd: JobsCmd) -> Result<(), crate::Error> {
     match cmd {
         JobsCmd::List(a) => {
-            let q = a.paging.query(a.title.map(Title), ctx);
-            print_list(ctx, Kind::Job, |c| Ok(c.job_pages(&q))).await
+            let o = jobs::ListOptions {
+                title: a.title,
+                pages: a.paging.pages(ctx),
+            };
+            print_list(ctx, Kind::Job, |c| Ok(jobs::list(c, &o))).await
         }
     }
 }

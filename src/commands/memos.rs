@@ -7,6 +7,7 @@ use crate::api::MemoInput;
 use crate::commands::{print_collection, print_dry_run, text_or_stdin, DryRun};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
+use crate::ops::{memos, Sent};
 use crate::output::Kind;
 
 /// Examples under `recruit memos --help`.
@@ -183,36 +184,43 @@ fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     Ok(text)
 }
 
+impl MemoRef {
+    fn op(&self) -> memos::MemoRef {
+        memos::MemoRef {
+            candidate: self.candidate.clone(),
+            memo: self.id,
+        }
+    }
+}
+
 pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error> {
     // Validate local input before any request.
     let mut out = ctx.output()?;
     match cmd {
         MemosCmd::List(a) => {
             let client = ctx.client().await?;
-            let list = client.list_memos(&a.candidate).await?;
+            let list = memos::list(&client, &a.candidate).await?;
             print_collection(ctx, &mut out, Kind::Memo, list.raw, list.value)
         }
         MemosCmd::Get(a) => {
             let client = ctx.client().await?;
-            let memo = client.get_memo(&a.candidate, a.id).await?;
+            let memo = memos::get(&client, &a.op()).await?;
             out.single(Kind::Memo, &memo.raw, &memo.value)?;
             Ok(())
         }
         MemosCmd::Create(a) => {
             let content = content_arg(&ctx.io, &a.content)?;
-            let input = MemoInput {
-                parent_id: a.reply_to,
-                ..a.fields.input(Some(content), false)
+            let o = memos::CreateOptions {
+                input: MemoInput {
+                    parent_id: a.reply_to,
+                    ..a.fields.input(Some(content), false)
+                },
+                candidate: a.candidate,
+                dry_run: a.dry.dry_run,
             };
             let client = ctx.client().await?;
-            if a.dry.dry_run {
-                // A reply's role is read from its parent, as the real run does.
-                let planned = client.plan_memo_in_thread(&a.candidate, &input).await?;
-                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
-            }
-            let memo = client.create_memo_in_thread(&a.candidate, &input).await?;
-            out.single(Kind::Memo, &memo.raw, &memo.value)?;
-            Ok(())
+            let sent = memos::create(&client, &o).await?;
+            print_written(ctx, &mut out, sent)
         }
         MemosCmd::Edit(a) => {
             let content = a.content.as_deref().map(|c| content_arg(&ctx.io, c));
@@ -222,70 +230,102 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
                     "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",
                 ));
             }
+            let o = memos::EditOptions {
+                memo: memos::MemoRef {
+                    candidate: a.candidate,
+                    memo: a.id,
+                },
+                input,
+                dry_run: a.dry.dry_run,
+            };
             let client = ctx.client().await?;
-            if a.dry.dry_run {
-                let planned = client.edit_memo_request(&a.candidate, a.id, &input)?;
-                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
-            }
-            let memo = client.edit_memo(&a.candidate, a.id, &input).await?;
-            out.single(Kind::Memo, &memo.raw, &memo.value)?;
-            Ok(())
+            let sent = memos::edit(&client, &o).await?;
+            print_written(ctx, &mut out, sent)
         }
-        MemosCmd::Delete(a) => {
-            let client = ctx.client().await?;
-            if a.dry.dry_run {
-                // Nothing is deleted, so nothing to confirm.
-                let planned = client.delete_memo_request(&a.candidate, a.id)?;
-                return print_dry_run(ctx, &mut out, &planned, serde_json::Value::Null);
-            }
-            if !a.yes && ctx.io.term.stdin_tty && ctx.io.term.stderr_tty {
-                // Replies go with their memo: say so before asking.
-                let replies = client.memo_replies(&a.candidate, a.id).await.unwrap_or(0);
-                let with = match replies {
-                    0 => String::new(),
-                    1 => " It has 1 reply, which is deleted with it.".to_string(),
-                    n => format!(" {}", crate::t!("memo-delete-replies", count = n)),
-                };
-                ctx.confirm_destructive(
-                    &format!(
-                        "{}{with}",
-                        crate::t!(
-                            "memo-delete-question",
-                            id = a.id,
-                            candidate = a.candidate.as_str()
-                        )
-                    ),
-                    false,
-                )?;
-            } else {
-                ctx.confirm_destructive("", a.yes)?;
-            }
-            let resp = client.delete_memo(&a.candidate, a.id).await?;
-            let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
-            if out.is_table() {
-                out.write_str(&format!(
-                    "{}\n",
-                    crate::t!("memo-deleted", id = a.id, candidate = a.candidate.as_str())
-                ))?;
-            } else if empty {
-                crate::tell!(
-                    ctx.io,
-                    "memo-deleted-no-body",
-                    id = a.id,
-                    candidate = a.candidate.as_str()
-                );
-            } else {
-                out.single(Kind::Memo, &resp.body, &resp.value()?)?;
-            }
-            Ok(())
-        }
+        MemosCmd::Delete(a) => delete(ctx, &mut out, a).await,
         MemosCmd::Pin(a) => set_pin(ctx, &mut out, a, true).await,
         MemosCmd::Unpin(a) => set_pin(ctx, &mut out, a, false).await,
     }
 }
 
-/// `pin`/`unpin`: the memo is left in the asked state (the core reads first, toggles only
-/// when needed). Same shape of output whether anything changed or not.
+/// A written memo as `get` shows it, or a dry run's request.
+fn print_written(
+    ctx: &Ctx,
+    out: &mut crate::output::Output,
+    sent: Sent<crate::api::Fetched<crate::api::types::Resource<crate::api::types::Memo>>>,
+) -> Result<(), crate::Error> {
+    match sent {
+        Sent::Planned(planned) => print_dry_run(ctx, out, &planned, serde_json::Value::Null),
+        Sent::Done(memo) => out.single(Kind::Memo, &memo.raw, &memo.value),
+    }
+}
+
+/// `memos delete`: asks first on a terminal (saying how many replies go with it), unless
+/// `--yes` or a dry run (nothing is deleted, so nothing to confirm).
+async fn delete(
+    ctx: &mut Ctx,
+    out: &mut crate::output::Output,
+    a: DeleteArgs,
+) -> Result<(), crate::Error> {
+    let o = memos::DeleteOptions {
+        memo: memos::MemoRef {
+            candidate: a.candidate.clone(),
+            memo: a.id,
+        },
+        dry_run: a.dry.dry_run,
+    };
+    let client = ctx.client().await?;
+    if !o.dry_run {
+        if !a.yes && ctx.io.term.stdin_tty && ctx.io.term.stderr_tty {
+            // Replies go with their memo: say so before asking.
+            let replies = memos::replies(&client, &o.memo).await.unwrap_or(0);
+            let with = match replies {
+                0 => String::new(),
+                1 => " It has 1 reply, which is deleted with it.".to_string(),
+                n => format!(" {}", crate::t!("memo-delete-replies", count = n)),
+            };
+            ctx.confirm_destructive(
+                &format!(
+                    "{}{with}",
+                    crate::t!(
+                        "memo-delete-question",
+                        id = a.id,
+                        candidate = a.candidate.as_str()
+                    )
+                ),
+                false,
+            )?;
+        } else {
+            ctx.confirm_destructive("", a.yes)?;
+        }
+    }
+    let resp = match memos::delete(&client, &o).await? {
+        Sent::Planned(planned) => {
+            return print_dry_run(ctx, out, &planned, serde_json::Value::Null)
+        }
+        Sent::Done(resp) => resp,
+    };
+    let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
+    if out.is_table() {
+        out.write_str(&format!(
+            "{}\n",
+            crate::t!("memo-deleted", id = a.id, candidate = a.candidate.as_str())
+        ))?;
+    } else if empty {
+        crate::tell!(
+            ctx.io,
+            "memo-deleted-no-body",
+            id = a.id,
+            candidate = a.candidate.as_str()
+        );
+    } else {
+        out.single(Kind::Memo, &resp.body, &resp.value()?)?;
+    }
+    Ok(())
+}
+
+/// `pin`/`unpin`: the memo is left in the asked state (the operation reads first, toggles
+/// only when needed). Same shape of output whether anything changed or not.
 async fn set_pin(
     ctx: &mut Ctx,
     out: &mut crate::output::Output,
@@ -295,10 +335,16 @@ async fn set_pin(
     let client = ctx.client().await?;
     let word = if want { "pinned" } else { "unpinned" };
     let a = args.memo;
-    if args.dry_run {
-        return pin_dry_run(ctx, out, &client, &a, want).await;
-    }
-    let (memo, changed) = client.set_pinned(&a.candidate, a.id, want).await?;
+    let o = memos::PinOptions {
+        memo: a.op(),
+        pinned: want,
+        dry_run: args.dry_run,
+    };
+    let pinned = memos::set_pinned(&client, &o).await?;
+    let (memo, changed) = match pinned {
+        memos::Pinned::Done { memo, changed } => (memo, changed),
+        memos::Pinned::Planned(plan) => return pin_dry_run(ctx, out, &a, want, plan),
+    };
     if out.is_table() {
         let (id, candidate) = (a.id, a.candidate.as_str());
         let line = if changed {
@@ -326,18 +372,16 @@ async fn set_pin(
 /// `pin --dry-run`/`unpin --dry-run`: the memo is read (allowed), the toggle is not sent. For
 /// programs `{"method", "url", "body", "toggle_needed", "pinned"}`, with a null request when
 /// the memo is already as asked.
-async fn pin_dry_run(
+fn pin_dry_run(
     ctx: &Ctx,
     out: &mut crate::output::Output,
-    client: &crate::api::Client,
     a: &MemoRef,
     want: bool,
+    plan: memos::PinPlan,
 ) -> Result<(), crate::Error> {
     let word = if want { "pinned" } else { "unpinned" };
-    let (memo, toggle) = client.plan_pin(&a.candidate, a.id, want).await?;
-    let pinned = memo.data.resource.pinned.unwrap_or(false);
-    let state = serde_json::json!({"toggle_needed": toggle.is_some(), "pinned": pinned});
-    match toggle {
+    let state = plan.state();
+    match plan.toggle {
         Some(planned) => {
             let (id, candidate) = (a.id.to_string(), a.candidate.as_str());
             let said = if want {

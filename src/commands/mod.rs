@@ -7,7 +7,7 @@
 macro_rules! get_only_noun {
     (
         $(#[$about:meta])*
-        $cmd:ident prints $kind:ident from $get:ident;
+        $cmd:ident prints $kind:ident from $get:path;
         $(#[$code_help:meta])*
         code;
         $first:literal $(, $more:literal)* $(,)?
@@ -31,7 +31,7 @@ macro_rules! get_only_noun {
         ) -> Result<(), crate::Error> {
             let $cmd::Get { code } = cmd;
             crate::commands::print_record(ctx, crate::output::Kind::$kind, async |c| {
-                c.$get(&code).await
+                $get(c, &code).await
             })
             .await
         }
@@ -65,8 +65,7 @@ use std::io::Read;
 use clap::Args;
 
 use crate::api::pagination::PageWalker;
-use crate::api::records::{ListFilter, ListQuery};
-use crate::api::{Client, Fetched, MAX_PER};
+use crate::api::{Client, Fetched};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
 use crate::output::{Kind, ListPrinter, Output};
@@ -201,16 +200,14 @@ pub struct Paging {
 }
 
 impl Paging {
-    /// The query of a list with `filter`, as [`crate::api::records::list_query`] reads the options.
-    pub(crate) fn query<F: ListFilter>(&self, filter: Option<F>, ctx: &Ctx) -> ListQuery<F> {
-        crate::api::records::list_query(
-            filter,
-            self.page_token.as_deref(),
-            self.per,
-            ctx.globals.all,
-            ctx.globals.limit,
-            MAX_PER,
-        )
+    /// The pages a list reads, as an operation takes them: these flags and `--all`, `--limit`.
+    pub(crate) fn pages(&self, ctx: &Ctx) -> crate::ops::Pages {
+        crate::ops::Pages {
+            page_token: self.page_token.clone(),
+            per: self.per,
+            all: ctx.globals.all,
+            limit: ctx.globals.limit,
+        }
     }
 }
 

@@ -4,6 +4,7 @@ use clap::{Args, Subcommand};
 
 use crate::commands::Paging;
 use crate::context::Ctx;
+use crate::ops::submissions;
 use crate::output::Kind;
 
 /// Examples under `recruit submissions --help`.
@@ -38,15 +39,15 @@ pub struct ListArgs {
 pub(crate) async fn run(ctx: &mut Ctx, cmd: SubmissionsCmd) -> Result<(), crate::Error> {
     match cmd {
         SubmissionsCmd::List(a) => {
-            let (all, p) = (ctx.globals.all, &a.paging);
+            let o = submissions::ListOptions {
+                candidate: a.candidate.clone(),
+                pages: a.paging.pages(ctx),
+            };
             let mut out = ctx.output()?;
             out.opts.answers = a.answers;
             out.about(&a.candidate);
             let client = ctx.client().await?;
-            let token = p.page_token.as_deref();
-            let pages =
-                crate::api::records::submissions_url(&client, &a.candidate, p.per, token, all)
-                    .map(|first| client.submission_pages(first));
+            let pages = submissions::list(&client, &o);
             async { crate::commands::print_pages(ctx, &mut out, pages?, Kind::Submission).await }
                 .await
                 .map_err(|err| {

@@ -6,9 +6,13 @@ use serde_json::{json, Value};
 
 use super::{Args, Outcome, Server};
 use crate::api::webhooks::{Naming, WebhookFields};
-use crate::api::{MemoInput, PageWalker, Stage, Title, WebhookInput, MAX_PER};
+use crate::api::{Fetched, MemoInput, PageWalker, Stage, WebhookInput, MAX_PER};
 use crate::apply::Variant;
 use crate::error::Error;
+use crate::ops::{
+    candidates, evaluations, forms, interviews, jobs, memos, report, submissions, webhooks, Pages,
+    Sent,
+};
 
 /// A tool's run: its arguments read, the service called, the result.
 pub(crate) type Run = for<'a> fn(&'a Server, &'a Args) -> BoxFuture<'a, Done>;
@@ -55,71 +59,93 @@ pub(crate) mod run {
 }
 
 pub(crate) async fn forms_list(s: &Server, a: &Args) -> Done {
-    // The service's page size, also for every page.
-    let q = a.list_query(a.opt_str("title")?.map(Title), None, false)?;
-    s.list(s.client()?.form_pages(&q), a).await
+    let o = forms::ListOptions {
+        title: a.opt_str("title")?,
+        page_token: a.opt_str("page_token")?,
+        per: None,
+    };
+    s.list(forms::list(s.client()?, &o), a).await
 }
 
 pub(crate) async fn forms_get(s: &Server, a: &Args) -> Done {
     Ok(Outcome::Body(
-        s.client()?.get_form(&a.str("code")?).await?.value,
+        forms::get(s.client()?, &a.str("code")?).await?.value,
     ))
 }
 
 pub(crate) async fn memos_list(s: &Server, a: &Args) -> Done {
-    let memos = s.client()?.list_memos(&a.str("candidate")?).await?;
+    let memos = memos::list(s.client()?, &a.str("candidate")?).await?;
     Ok(Outcome::Body(memos.value))
 }
 
+/// The memo the arguments name (`candidate`, `id`).
+fn memo_ref(a: &Args) -> Result<memos::MemoRef, Error> {
+    Ok(memos::MemoRef {
+        candidate: a.str("candidate")?,
+        memo: a.id()?,
+    })
+}
+
 pub(crate) async fn memos_get(s: &Server, a: &Args) -> Done {
-    let memo = s.client()?.get_memo(&a.str("candidate")?, a.id()?).await?;
+    let memo = memos::get(s.client()?, &memo_ref(a)?).await?;
     Ok(Outcome::Body(memo.value))
 }
 
 pub(crate) async fn submissions_list(s: &Server, a: &Args) -> Done {
-    let url = crate::api::records::submissions_url(
-        s.client()?,
-        &a.str("candidate")?,
-        a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
-        a.opt_str("page_token")?.as_deref(),
-        a.opt_bool("all")?.unwrap_or(false),
-    )?;
-    s.list(s.client()?.submission_pages(url), a).await
+    let client = s.client()?;
+    let o = submissions::ListOptions {
+        candidate: a.str("candidate")?,
+        pages: Pages {
+            per: a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32),
+            page_token: a.opt_str("page_token")?,
+            all: a.opt_bool("all")?.unwrap_or(false),
+            // The walk's limit is the server's ([`Server::list`]); it sizes no page here.
+            limit: None,
+        },
+    };
+    s.list(submissions::list(client, &o)?, a).await
 }
 
 pub(crate) async fn candidates_list(s: &Server, a: &Args) -> Done {
     let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
     let per = a.opt_int_in("per", 1, MAX_PER.into())?.map(|p| p as u32);
-    let q = a.list_query(stage, per, true)?;
-    s.list(s.client()?.candidate_pages(&q), a).await
+    let o = candidates::ListOptions {
+        stage,
+        pages: a.pages(per)?,
+    };
+    s.list(candidates::list(s.client()?, &o), a).await
 }
 
 pub(crate) async fn candidates_get(s: &Server, a: &Args) -> Done {
-    let candidate = s.client()?.get_candidate(&a.str("code")?).await?;
+    let candidate = candidates::get(s.client()?, &a.str("code")?).await?;
     Ok(Outcome::Body(candidate.value))
 }
 
 pub(crate) async fn jobs_list(s: &Server, a: &Args) -> Done {
-    let q = a.list_query(a.opt_str("title")?.map(Title), None, true)?;
-    s.list(s.client()?.job_pages(&q), a).await
+    let title = a.opt_str("title")?;
+    let o = jobs::ListOptions {
+        title,
+        pages: a.pages(None)?,
+    };
+    s.list(jobs::list(s.client()?, &o), a).await
 }
 
 pub(crate) async fn evaluations_get(s: &Server, a: &Args) -> Done {
-    let evaluation = s.client()?.get_evaluation(&a.str("code")?).await?;
+    let evaluation = evaluations::get(s.client()?, &a.str("code")?).await?;
     Ok(Outcome::Body(evaluation.value))
 }
 
 pub(crate) async fn interviews_get(s: &Server, a: &Args) -> Done {
-    let interview = s.client()?.get_interview(&a.str("code")?).await?;
+    let interview = interviews::get(s.client()?, &a.str("code")?).await?;
     Ok(Outcome::Body(interview.value))
 }
 
 pub(crate) async fn webhooks_list(s: &Server, a: &Args) -> Done {
-    s.list(s.client()?.webhook_pages(), a).await
+    s.list(webhooks::list(s.client()?), a).await
 }
 
 pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
-    let hook = s.client()?.get_webhook(&a.str("code")?).await?;
+    let hook = webhooks::get(s.client()?, &a.str("code")?).await?;
     Ok(Outcome::Body(hook.value))
 }
 
@@ -127,8 +153,8 @@ pub(crate) async fn webhooks_get(s: &Server, a: &Args) -> Done {
 fn mirror_note(age: &recruit_store::mirror::report::MirrorAge) -> String {
     crate::t!(
         "mcp-mirror-age",
-        last = crate::commands::report::local(age.last_sync),
-        ago = crate::commands::report::age_said(age.age_seconds)
+        last = report::local(age.last_sync),
+        ago = report::age(age.age_seconds).said()
     )
 }
 
@@ -137,11 +163,14 @@ pub(crate) async fn candidates_search(s: &Server, a: &Args) -> Done {
     let stage = a.opt_named("stage", Stage::parse, &Stage::names())?;
     let limit = a
         .opt_int_in("limit", 1, 1000)?
-        .map_or(crate::commands::candidates::SEARCH_LIMIT, |n| n as usize);
+        .map_or(candidates::SEARCH_LIMIT, |n| n as usize);
+    let o = candidates::SearchOptions {
+        query,
+        stage,
+        limit,
+    };
     let store = s.open_mirror().await?;
-    let found = store
-        .call(move |m| m.search(&query, stage.map(|s| s.as_str()), limit))
-        .await?;
+    let found = candidates::search(&store, &o).await?;
     let body = json!({
         "collection": found.items,
         "total": found.total,
@@ -153,24 +182,21 @@ pub(crate) async fn candidates_search(s: &Server, a: &Args) -> Done {
 pub(crate) async fn pipeline_report(s: &Server, a: &Args) -> Done {
     let since = match a.opt_str("since")? {
         None => None,
-        Some(t) => Some(crate::commands::report::parse_since(&t).map_err(Error::usage)?),
+        Some(t) => Some(report::parse_since(&t).map_err(Error::usage)?),
     };
-    let args = crate::commands::report::PipelineArgs {
-        mirror: Default::default(),
+    let o = report::PipelineOptions {
         job: a.opt_str("job")?,
         by: a
             .opt_bool("by_job")?
             .unwrap_or(false)
-            .then_some(crate::commands::report::By::Job),
+            .then_some(report::By::Job),
         since,
-        html: None,
     };
-    let filter = args.filter();
     let store = s.open_mirror().await?;
     let database = store.shown.clone();
-    let report = store.call(move |m| m.pipeline(&filter)).await?;
-    let body = crate::commands::report::to_json(&database, &report, &args);
-    Ok(Outcome::WithNotes(body, vec![mirror_note(&report.age)]))
+    let pipeline = report::pipeline(&store, &o).await?;
+    let body = report::to_json(&database, &pipeline, &o);
+    Ok(Outcome::WithNotes(body, vec![mirror_note(&pipeline.age)]))
 }
 
 pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {
@@ -179,17 +205,20 @@ pub(crate) async fn memos_create(s: &Server, a: &Args) -> Done {
         parent_id: a.opt_int("reply_to")?,
         ..a.memo_fields()?
     };
-    let candidate = a.str("candidate")?;
-    if a.dry_run()? {
-        // A reply's role is read from its parent, as the real call does.
-        let planned = s.client()?.plan_memo_in_thread(&candidate, &input).await?;
-        return Ok(dry(&planned, None));
+    let o = memos::CreateOptions {
+        candidate: a.str("candidate")?,
+        input,
+        dry_run: a.dry_run()?,
+    };
+    Ok(written(memos::create(s.client()?, &o).await?))
+}
+
+/// A written record's body, or a dry run's request.
+fn written<T>(sent: Sent<Fetched<T>>) -> Outcome {
+    match sent {
+        Sent::Planned(planned) => dry(&planned, None),
+        Sent::Done(record) => Outcome::Body(record.value),
     }
-    let memo = s
-        .client()?
-        .create_memo_in_thread(&candidate, &input)
-        .await?;
-    Ok(Outcome::Body(memo.value))
 }
 
 pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
@@ -202,19 +231,19 @@ pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
             "nothing to change: give at least one of content, role, mentions, file_url",
         ));
     }
-    let (candidate, id) = (a.str("candidate")?, a.id()?);
-    if a.dry_run()? {
-        let planned = s.client()?.edit_memo_request(&candidate, id, &input)?;
-        return Ok(dry(&planned, None));
-    }
-    let memo = s.client()?.edit_memo(&candidate, id, &input).await?;
-    Ok(Outcome::Body(memo.value))
+    let o = memos::EditOptions {
+        memo: memo_ref(a)?,
+        input,
+        dry_run: a.dry_run()?,
+    };
+    Ok(written(memos::edit(s.client()?, &o).await?))
 }
 
 /// Leave a memo pinned (`want`) or not, reading it first; a memo already so is left alone
 /// and the result says so.
 async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
-    let (candidate, id) = (a.str("candidate")?, a.id()?);
+    let memo = memo_ref(a)?;
+    let (candidate, id) = (memo.candidate.clone(), memo.memo);
     let word = if want { "pinned" } else { "unpinned" };
     let already = crate::t!(
         "memo-already",
@@ -222,26 +251,31 @@ async fn set_pinned(s: &Server, a: &Args, want: bool) -> Done {
         candidate = candidate.as_str(),
         state = word
     );
-    if a.dry_run()? {
-        let (memo, toggle) = s.client()?.plan_pin(&candidate, id, want).await?;
-        let pinned = memo.data.resource.pinned.unwrap_or(false);
-        let state = json!({"toggle_needed": toggle.is_some(), "pinned": pinned});
-        return Ok(match toggle {
-            Some(planned) => dry(&planned, Some(state)),
-            None => {
-                let mut body = json!({"method": null, "url": null, "body": null});
-                merge(&mut body, state);
-                let note = crate::t!(
-                    "mcp-dry-run-already",
-                    id = id,
-                    candidate = candidate.as_str(),
-                    state = word
-                );
-                Outcome::WithNotes(body, vec![note])
-            }
-        });
-    }
-    let (memo, changed) = s.client()?.set_pinned(&candidate, id, want).await?;
+    let o = memos::PinOptions {
+        memo,
+        pinned: want,
+        dry_run: a.dry_run()?,
+    };
+    let (memo, changed) = match memos::set_pinned(s.client()?, &o).await? {
+        memos::Pinned::Done { memo, changed } => (memo, changed),
+        memos::Pinned::Planned(plan) => {
+            let state = plan.state();
+            return Ok(match plan.toggle {
+                Some(planned) => dry(&planned, Some(state)),
+                None => {
+                    let mut body = json!({"method": null, "url": null, "body": null});
+                    merge(&mut body, state);
+                    let note = crate::t!(
+                        "mcp-dry-run-already",
+                        id = id,
+                        candidate = candidate.as_str(),
+                        state = word
+                    );
+                    Outcome::WithNotes(body, vec![note])
+                }
+            });
+        }
+    };
     Ok(match changed {
         true => Outcome::Body(memo.value),
         false => Outcome::WithNotes(memo.value, vec![already]),
@@ -273,11 +307,15 @@ pub(crate) async fn memos_unpin(s: &Server, a: &Args) -> Done {
 }
 
 pub(crate) async fn memos_delete(s: &Server, a: &Args) -> Done {
-    let (cand, id) = (a.str("candidate")?, a.id()?);
-    if a.dry_run()? {
-        return Ok(dry(&s.client()?.delete_memo_request(&cand, id)?, None));
-    }
-    let resp = s.client()?.delete_memo(&cand, id).await?;
+    let o = memos::DeleteOptions {
+        memo: memo_ref(a)?,
+        dry_run: a.dry_run()?,
+    };
+    let resp = match memos::delete(s.client()?, &o).await? {
+        Sent::Planned(planned) => return Ok(dry(&planned, None)),
+        Sent::Done(resp) => resp,
+    };
+    let (cand, id) = (o.memo.candidate, o.memo.memo);
     let what = json!({"deleted": {"candidate": cand, "memo": id}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
@@ -291,17 +329,15 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
             .ok_or_else(|| Error::usage(crate::t!("mcp-variant-not-a-or-b", value = v)))?,
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
-    let (_, prepared) = match crate::apply::submit::prepare_application(
-        s.client()?,
-        &code,
-        &answers,
+    let o = forms::PrepareOptions {
+        code,
+        answers,
         variant,
-    )
-    .await
-    {
+    };
+    let (_, prepared) = match forms::prepare(s.client()?, &o).await {
         Ok(p) => p,
-        Err(crate::apply::submit::ApplyRefused::Api(e)) => return Err(e),
-        Err(crate::apply::submit::ApplyRefused::Invalid(report)) => {
+        Err(forms::ApplyRefused::Api(e)) => return Err(e),
+        Err(forms::ApplyRefused::Invalid(report)) => {
             let (lines, summary) =
                 crate::apply::submit::problem_lines(&report, &crate::t!("what-the-answers"));
             let mut text = lines.join("\n");
@@ -311,16 +347,16 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
         }
     };
     let mut notes: Vec<String> = prepared.remarks.lines().collect();
-    if dry_run {
-        notes.push(crate::t!(
-            "mcp-dry-run-variant",
-            variant = prepared.variant.to_string()
-        ));
-        let planned = s.client()?.apply_request(&code, &prepared.body)?;
-        return Ok(Outcome::WithNotes(planned.to_json(), notes));
+    match forms::submit(s.client()?, &o.code, &prepared, dry_run).await? {
+        Sent::Planned(planned) => {
+            notes.push(crate::t!(
+                "mcp-dry-run-variant",
+                variant = prepared.variant.to_string()
+            ));
+            Ok(Outcome::WithNotes(planned.to_json(), notes))
+        }
+        Sent::Done(applied) => Ok(Outcome::WithNotes(applied.value, notes)),
     }
-    let applied = s.client()?.apply(&code, &prepared.body).await?;
-    Ok(Outcome::WithNotes(applied.value, notes))
 }
 
 /// A registration's body from the arguments, by the reading both front ends share; its
@@ -346,35 +382,48 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
 }
 
 pub(crate) async fn webhooks_create(s: &Server, a: &Args) -> Done {
-    let (input, mut warnings) = webhook_input(a, true)?;
-    if a.dry_run()? {
-        let planned = s.client()?.create_webhook_request(&input)?;
-        warnings.push(crate::t!("mcp-dry-run-key-masked"));
-        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
-    }
-    let created = s.client()?.create_webhook(&input).await?;
-    Ok(Outcome::WithNotes(created.value, warnings))
+    let (body, warnings) = webhook_input(a, true)?;
+    let o = webhooks::CreateOptions {
+        body,
+        dry_run: a.dry_run()?,
+    };
+    let sent = webhooks::create(s.client()?, &o).await?;
+    Ok(webhook_written(sent, warnings))
 }
 
 pub(crate) async fn webhooks_edit(s: &Server, a: &Args) -> Done {
-    let (input, mut warnings) = webhook_input(a, false)?;
-    let code = a.str("code")?;
-    if a.dry_run()? {
-        let planned = s.client()?.edit_webhook_request(&code, &input)?;
-        warnings.push(crate::t!("mcp-dry-run-key-masked"));
-        return Ok(Outcome::WithNotes(planned.to_json(), warnings));
+    let (body, warnings) = webhook_input(a, false)?;
+    let o = webhooks::EditOptions {
+        code: a.str("code")?,
+        body,
+        dry_run: a.dry_run()?,
+    };
+    let sent = webhooks::edit(s.client()?, &o).await?;
+    Ok(webhook_written(sent, warnings))
+}
+
+/// A written registration with the warnings of its reading, or a dry run's request (its
+/// signing key masked, which a note says).
+fn webhook_written<T>(sent: Sent<Fetched<T>>, mut warnings: Vec<String>) -> Outcome {
+    match sent {
+        Sent::Planned(planned) => {
+            warnings.push(crate::t!("mcp-dry-run-key-masked"));
+            Outcome::WithNotes(planned.to_json(), warnings)
+        }
+        Sent::Done(written) => Outcome::WithNotes(written.value, warnings),
     }
-    let edited = s.client()?.edit_webhook(&code, &input).await?;
-    Ok(Outcome::WithNotes(edited.value, warnings))
 }
 
 pub(crate) async fn webhooks_delete(s: &Server, a: &Args) -> Done {
-    let code = a.str("code")?;
-    if a.dry_run()? {
-        return Ok(dry(&s.client()?.delete_webhook_request(&code)?, None));
-    }
-    let resp = s.client()?.delete_webhook(&code).await?;
-    let what = json!({"deleted": {"webhook": code}});
+    let o = webhooks::DeleteOptions {
+        code: a.str("code")?,
+        dry_run: a.dry_run()?,
+    };
+    let resp = match webhooks::delete(s.client()?, &o).await? {
+        Sent::Planned(planned) => return Ok(dry(&planned, None)),
+        Sent::Done(resp) => resp,
+    };
+    let what = json!({"deleted": {"webhook": o.code}});
     Ok(Outcome::Body(deleted(&resp, what)))
 }
 

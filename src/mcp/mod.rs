@@ -25,8 +25,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value};
 
-use crate::api::records::{ListFilter, ListQuery};
-use crate::api::{Client, MemoInput, MAX_PER};
+use crate::api::{Client, MemoInput};
 use crate::error::{Error, ExitKind};
 pub(crate) use tools::{Access, PersonalData};
 use tools::{Personal, ToolDef};
@@ -379,31 +378,19 @@ impl Args {
             ))
         })
     }
-    /// A list's query: `filter`, the page size `per`, and the arguments `page_token` and, when
-    /// the list is `walked` in pages of the largest size, `all` and `limit`.
-    fn list_query<F: ListFilter>(
-        &self,
-        filter: Option<F>,
-        per: Option<u32>,
-        walked: bool,
-    ) -> Result<ListQuery<F>, Error> {
-        let (all, limit) = match walked {
-            true => (
-                self.opt_bool("all")?.unwrap_or(false),
-                self.opt_int("limit")?,
-            ),
-            false => (false, None),
-        };
-        let token = self.opt_str("page_token")?;
-        let limit = limit.map(|n| n as usize);
-        Ok(crate::api::records::list_query(
-            filter,
-            token.as_deref(),
+    /// The pages a list's arguments ask for (`all`, `limit`, `page_token`), with page size
+    /// `per`: an operation sizes its pages by them (the largest when every page is walked).
+    fn pages(&self, per: Option<u32>) -> Result<crate::ops::Pages, Error> {
+        let (all, limit) = (
+            self.opt_bool("all")?.unwrap_or(false),
+            self.opt_int("limit")?,
+        );
+        Ok(crate::ops::Pages {
+            page_token: self.opt_str("page_token")?,
             per,
             all,
-            limit,
-            MAX_PER,
-        ))
+            limit: limit.map(|n| n as usize),
+        })
     }
     /// role, mentions and file_url of a memo.
     fn memo_fields(&self) -> Result<MemoInput, Error> {

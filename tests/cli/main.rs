@@ -27,6 +27,7 @@ mod inprocess;
 mod lang;
 mod mcp;
 mod mcp_wire;
+mod ops;
 mod outfiles;
 mod people;
 mod policy;

@@ -9,6 +9,7 @@ use crate::api::{ApplicationForm, Client};
 use crate::apply::Prepared;
 use crate::context::{Ctx, Io};
 use crate::error::Error;
+use crate::ops::{forms, Sent};
 use crate::output::Kind;
 use crate::wizard::{Prompt, Stop, TermPrompt};
 
@@ -136,7 +137,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
 
     let mut out = ctx.output()?;
     let client = ctx.client().await?;
-    let fetched = client.get_form(&args.code).await?;
+    let fetched = forms::get(&client, &args.code).await?;
     let form = fetched.data.resource;
     let questions = form.questions.clone().unwrap_or_default();
     if file.is_some() {
@@ -199,21 +200,23 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
         }
     }
 
-    if args.dry_run {
-        // The request printed holds the applicant's answers (their name, email, phone...).
-        log_application(&mut out, &prepared, None, reviewed)?;
-        return dry_run(ctx, &mut out, &client, &args.code, &prepared);
-    }
-
-    if interactive && !args.yes && !reviewed {
+    if interactive && !args.yes && !reviewed && !args.dry_run {
         confirm_file_answers(ctx, &args.code, &form, &prepared)?;
     }
 
-    let applied = tokio::select! {
-        r = client.apply(&args.code, &prepared.body) => r?,
+    let sent = tokio::select! {
+        r = forms::submit(&client, &args.code, &prepared, args.dry_run) => r?,
         _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
             return Err(Error::other(crate::t!("apply-interrupted-sending")))
         }
+    };
+    let applied = match sent {
+        Sent::Planned(planned) => {
+            // The request printed holds the applicant's answers (their name, email, phone...).
+            log_application(&mut out, &prepared, None, reviewed)?;
+            return dry_run(ctx, &mut out, &planned, &prepared);
+        }
+        Sent::Done(applied) => applied,
     };
     if reviewed {
         log_application(&mut out, &prepared, Some(&applied.value), true)?;
@@ -294,11 +297,9 @@ fn read_inputs(ctx: &Ctx, args: &ApplyArgs, interactive: bool) -> Result<Inputs,
 fn dry_run(
     ctx: &mut Ctx,
     out: &mut crate::output::Output,
-    client: &crate::api::Client,
-    code: &str,
+    planned: &crate::api::Planned,
     prepared: &crate::apply::Prepared,
 ) -> Result<(), crate::Error> {
-    let planned = client.apply_request(code, &prepared.body)?;
     // The wizard's files, not uploaded: the body carries their local paths.
     let files: Vec<serde_json::Value> = prepared
         .answers
@@ -313,7 +314,7 @@ fn dry_run(
         true => serde_json::Value::Null,
         false => serde_json::json!({ "not_uploaded": files }),
     };
-    crate::commands::print_dry_run(ctx, out, &planned, extra)
+    crate::commands::print_dry_run(ctx, out, planned, extra)
 }
 
 /// Warn (stderr) when the form is expired or not open; the service decides.

@@ -4,10 +4,9 @@ pub(crate) mod apply;
 
 use clap::{Args, Subcommand};
 
-use crate::api::records::list_query;
-use crate::api::{Title, MAX_PER};
 use crate::commands::{print_list, print_record};
 use crate::context::Ctx;
+use crate::ops::forms;
 use crate::output::Kind;
 
 /// Examples under `recruit forms --help`.
@@ -62,13 +61,15 @@ pub struct GetArgs {
 pub(crate) async fn run(ctx: &mut Ctx, cmd: FormsCmd) -> Result<(), crate::Error> {
     match cmd {
         FormsCmd::List(a) => {
-            // The service's page size unless asked (also with --all).
-            let (title, token) = (a.title.map(Title), a.page_token.as_deref());
-            let q = list_query(title, token, a.per, false, None, MAX_PER);
-            print_list(ctx, Kind::Form, |c| Ok(c.form_pages(&q))).await
+            let o = forms::ListOptions {
+                title: a.title,
+                page_token: a.page_token,
+                per: a.per,
+            };
+            print_list(ctx, Kind::Form, |c| Ok(forms::list(c, &o))).await
         }
         FormsCmd::Get(a) => {
-            print_record(ctx, Kind::Form, async |c| c.get_form(&a.code).await).await
+            print_record(ctx, Kind::Form, async |c| forms::get(c, &a.code).await).await
         }
         FormsCmd::Apply(a) => apply::run(ctx, a).await,
     }

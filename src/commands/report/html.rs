@@ -3,8 +3,9 @@
 //! many candidates reached each stage) and the days in each stage (median and 90th
 //! percentile). Printed, it fits A4 portrait (`@media print`, `@page`).
 
-use super::{about_lines, days, group_rows, group_title, headings, PipelineArgs};
+use super::{about_lines, days, group_rows, group_title, headings};
 use crate::i18n::words::stage as stage_word;
+use crate::ops::report::PipelineOptions;
 use crate::sync::mirror::report::{Pipeline, PipelineGroup, StageNumbers};
 
 /// The funnel's bars.
@@ -53,7 +54,7 @@ pub(crate) fn esc(s: &str) -> String {
 }
 
 /// The whole page.
-pub(crate) fn page(r: &Pipeline, database: &str, a: &PipelineArgs) -> String {
+pub(crate) fn page(r: &Pipeline, database: &str, a: &PipelineOptions) -> String {
     let lang = crate::i18n::lang().code();
     let title = crate::t!("report-html-title");
     let mut body = String::new();
@@ -85,7 +86,7 @@ pub(crate) fn page(r: &Pipeline, database: &str, a: &PipelineArgs) -> String {
 }
 
 /// What `--job` and `--since` left in, in words.
-fn filter_line(a: &PipelineArgs) -> Option<String> {
+fn filter_line(a: &PipelineOptions) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(job) = &a.job {
         parts.push(crate::t!("report-filter-job", job = job.as_str()));
@@ -93,7 +94,7 @@ fn filter_line(a: &PipelineArgs) -> Option<String> {
     if let Some(since) = a.since {
         parts.push(crate::t!(
             "report-filter-since",
-            since = super::local(Some(since))
+            since = crate::ops::report::local(Some(since))
         ));
     }
     (!parts.is_empty()).then(|| parts.join("; "))

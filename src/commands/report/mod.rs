@@ -11,8 +11,9 @@ use serde_json::{json, Value};
 
 use crate::context::Ctx;
 use crate::error::Error;
+use crate::ops::report::{self, By};
 use crate::output::{Format, Kind, ListPrinter};
-use crate::sync::mirror::report::{MirrorAge, Pipeline, PipelineFilter, PipelineGroup};
+use crate::sync::mirror::report::{MirrorAge, Pipeline, PipelineGroup};
 use crate::sync::{Access, MirrorActor, Target};
 
 /// Examples under `recruit report --help`.
@@ -21,14 +22,6 @@ Examples:
   recruit report pipeline
   recruit report pipeline --by job --since 2026-01-01
   recruit report pipeline --html pipeline.html --lang ko";
-
-/// How the history is counted, for programs (JSON never changes with the language).
-pub(crate) const RULE: &str = "Each candidate counts from what the mirror saw: the first sync saw \
-it at one stage only, so its earlier stages are unknown and not counted, and its stay at that \
-stage counts from the stage's start as the service gave it (job_stage.created_at); a stage \
-entered and left between two syncs is not seen. A stay ends when the next stage begins: moved \
-on, or failed when the next stage is fail. Days are those of ended stays; median and 90th \
-percentile interpolate linearly between the nearest ranks.";
 
 #[derive(Debug, Subcommand)]
 pub enum ReportCmd {
@@ -44,14 +37,6 @@ pub enum ReportCmd {
   recruit report pipeline --html pipeline.html
   recruit --lang ko report pipeline --html pipeline-ko.html")]
     Pipeline(PipelineArgs),
-}
-
-named! {
-    /// What `--by` splits a report by.
-    pub enum By {
-        /// One table per job
-        Job = "job",
-    }
 }
 
 /// `--db`: the mirror a command reads or changes (reports, search, the MCP server's report
@@ -83,7 +68,7 @@ pub struct PipelineArgs {
     pub by: Option<By>,
 
     /// Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)
-    #[arg(long, value_name = "DATE", value_parser = parse_since)]
+    #[arg(long, value_name = "DATE", value_parser = since_arg)]
     pub since: Option<f64>,
 
     /// Also write the report as one self-contained HTML page with charts (no network)
@@ -97,21 +82,9 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
     }
 }
 
-/// `--since`: a date (midnight, local time) or an RFC 3339 time, as Unix seconds.
-pub(crate) fn parse_since(s: &str) -> Result<f64, String> {
-    let s = s.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Ok(t.timestamp_millis() as f64 / 1000.0);
-    }
-    let day = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| crate::t!("report-since-bad", value = s))?;
-    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
-    use chrono::TimeZone;
-    let local = chrono::Local
-        .from_local_datetime(&midnight)
-        .earliest()
-        .ok_or_else(|| crate::t!("report-since-bad", value = s))?;
-    Ok(local.timestamp() as f64)
+/// `--since` as the parser of the command line takes it: an error in words.
+fn since_arg(s: &str) -> Result<f64, String> {
+    report::parse_since(s).map_err(|m| m.said())
 }
 
 /// The mirror a report reads: `--db`, else RECRUIT_SYNC_DB, else the default one.
@@ -120,26 +93,26 @@ pub(crate) async fn open_mirror(ctx: &Ctx, db: Option<&str>) -> Result<MirrorAct
 }
 
 impl PipelineArgs {
-    /// Which candidates the report counts.
-    pub(crate) fn filter(&self) -> PipelineFilter {
-        PipelineFilter {
+    /// The report's options from the flags.
+    fn options(&self) -> report::PipelineOptions {
+        report::PipelineOptions {
             job: self.job.clone(),
+            by: self.by,
             since: self.since,
-            by_job: self.by == Some(By::Job),
         }
     }
 }
 
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
-    let filter = a.filter();
+    let o = a.options();
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
     let said = store.described.said();
-    let report = store.call(move |m| m.pipeline(&filter)).await?;
-    let value = to_json(&database, &report, &a);
+    let counted = report::pipeline(&store, &o).await?;
+    let value = report::to_json(&database, &counted, &o);
     if let Some(path) = &a.html {
-        let page = html::page(&report, &said, &a);
+        let page = html::page(&counted, &said, &o);
         recruit_client::files::write_private(path, page.as_bytes())?;
         crate::tell!(
             ctx.io,
@@ -149,31 +122,15 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     }
     let mut out = ctx.output()?;
     match out.format() {
-        Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &report)),
+        Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &counted)),
         Format::Csv if out.opts.jq.is_none() => {
-            let rows = csv_rows(&report);
+            let rows = csv_rows(&counted);
             let mut printer = ListPrinter::new(Kind::Other, true);
             printer.items(&mut out, &rows)?;
             printer.finish(&mut out)
         }
         _ => out.value(Kind::Other, &value),
     }
-}
-
-/// The report for programs: the same numbers in every format and language.
-pub(crate) fn to_json(database: &str, r: &Pipeline, a: &PipelineArgs) -> Value {
-    json!({
-        "database": database,
-        "mirror": r.age.to_json(),
-        "rule": RULE,
-        "filter": {
-            "job": a.job,
-            "since": a.since.and_then(|t| chrono::DateTime::from_timestamp(t as i64, 0))
-                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
-            "by": a.by.map(|b| b.as_str()),
-        },
-        "groups": r.groups.iter().map(PipelineGroup::to_json).collect::<Vec<_>>(),
-    })
 }
 
 /// One CSV row per group and stage.
@@ -246,30 +203,6 @@ pub(crate) fn group_rows(g: &PipelineGroup) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// When a Unix time was, in local time for people.
-pub(crate) fn local(t: Option<f64>) -> String {
-    t.and_then(|t| chrono::DateTime::from_timestamp(t as i64, 0))
-        .map(|t| {
-            t.with_timezone(&chrono::Local)
-                .format("%Y-%m-%d %H:%M")
-                .to_string()
-        })
-        .unwrap_or_else(|| "-".to_string())
-}
-
-/// How old the mirror is, in words: `3 h ago`, `2 days ago`.
-pub(crate) fn age_said(secs: Option<f64>) -> String {
-    let Some(s) = secs else {
-        return crate::t!("report-never-synced");
-    };
-    let s = s.max(0.0) as u64;
-    match s {
-        s if s < 3600 => crate::t!("report-age-minutes", count = s / 60),
-        s if s < 2 * 86_400 => crate::t!("report-age-hours", count = s / 3600),
-        s => crate::t!("report-age-days", count = s / 86_400),
-    }
-}
-
 /// What the mirror holds, in lines for people: which database, since when, how old, and the
 /// rule for the first sync's candidates.
 pub(crate) fn about_lines(database: &str, age: &MirrorAge) -> Vec<String> {
@@ -277,13 +210,13 @@ pub(crate) fn about_lines(database: &str, age: &MirrorAge) -> Vec<String> {
         crate::t!(
             "report-mirror",
             db = database,
-            first = local(age.first_sync),
-            last = local(age.last_sync),
-            ago = age_said(age.age_seconds)
+            first = report::local(age.first_sync),
+            last = report::local(age.last_sync),
+            ago = report::age(age.age_seconds).said()
         ),
         crate::t!(
             "report-rule",
-            first = local(age.first_sync),
+            first = report::local(age.first_sync),
             count = age.at_first_sync
         ),
     ]

@@ -12,6 +12,7 @@ use crate::api::WebhookInput;
 use crate::commands::{print_list, print_record};
 use crate::context::{Ctx, Io};
 use crate::error::Error;
+use crate::ops::{webhooks, Sent};
 use crate::output::Kind;
 
 /// Examples under `recruit webhooks --help`.
@@ -150,6 +151,18 @@ fn webhook_input(
     Ok(checked.body)
 }
 
+/// A written registration as `get` shows it, or a dry run's request.
+fn print_written(
+    ctx: &Ctx,
+    out: &mut crate::output::Output,
+    sent: Sent<crate::api::Fetched<crate::api::types::Resource<crate::api::types::Webhook>>>,
+) -> Result<(), crate::Error> {
+    match sent {
+        Sent::Planned(planned) => crate::commands::print_dry_run(ctx, out, &planned, Value::Null),
+        Sent::Done(w) => out.single(Kind::Webhook, &w.raw, &w.value),
+    }
+}
+
 pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Error> {
     match cmd {
         WebhooksCmd::Listen(a) => return webhook_tools::listen(ctx, a).await,
@@ -160,45 +173,51 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: WebhooksCmd) -> Result<(), crate::Er
     }
     let mut out = ctx.output()?;
     match cmd {
-        WebhooksCmd::List => print_list(ctx, Kind::Webhook, |c| Ok(c.webhook_pages())).await,
+        WebhooksCmd::List => print_list(ctx, Kind::Webhook, |c| Ok(webhooks::list(c))).await,
         WebhooksCmd::Get(a) => {
-            print_record(ctx, Kind::Webhook, async |c| c.get_webhook(&a.code).await).await
+            print_record(ctx, Kind::Webhook, async |c| {
+                webhooks::get(c, &a.code).await
+            })
+            .await
         }
         WebhooksCmd::Create(a) => {
-            let body = webhook_input(&ctx.io, Some(a.callback_url), false, a.fields, true)?;
+            let o = webhooks::CreateOptions {
+                body: webhook_input(&ctx.io, Some(a.callback_url), false, a.fields, true)?,
+                dry_run: a.dry.dry_run,
+            };
             let client = ctx.client().await?;
-            if a.dry.dry_run {
-                let planned = client.create_webhook_request(&body)?;
-                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
-            }
-            let w = client.create_webhook(&body).await?;
-            out.single(Kind::Webhook, &w.raw, &w.value)?;
-            Ok(())
+            let sent = webhooks::create(&client, &o).await?;
+            print_written(ctx, &mut out, sent)
         }
         WebhooksCmd::Edit(a) => {
-            let body = webhook_input(&ctx.io, a.callback_url, a.active, a.fields, false)?;
+            let o = webhooks::EditOptions {
+                body: webhook_input(&ctx.io, a.callback_url, a.active, a.fields, false)?,
+                code: a.code,
+                dry_run: a.dry.dry_run,
+            };
             let client = ctx.client().await?;
-            if a.dry.dry_run {
-                let planned = client.edit_webhook_request(&a.code, &body)?;
-                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
-            }
-            let w = client.edit_webhook(&a.code, &body).await?;
-            out.single(Kind::Webhook, &w.raw, &w.value)?;
-            Ok(())
+            let sent = webhooks::edit(&client, &o).await?;
+            print_written(ctx, &mut out, sent)
         }
         WebhooksCmd::Delete(a) => {
-            if a.dry.dry_run {
-                // Nothing is deleted, so nothing to confirm.
-                let client = ctx.client().await?;
-                let planned = client.delete_webhook_request(&a.code)?;
-                return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null);
+            let o = webhooks::DeleteOptions {
+                code: a.code.clone(),
+                dry_run: a.dry.dry_run,
+            };
+            // A dry run deletes nothing, so has nothing to confirm.
+            if !o.dry_run {
+                ctx.confirm_destructive(
+                    &crate::t!("webhook-delete-confirm", code = a.code.to_string()),
+                    a.yes,
+                )?;
             }
-            ctx.confirm_destructive(
-                &crate::t!("webhook-delete-confirm", code = a.code.to_string()),
-                a.yes,
-            )?;
             let client = ctx.client().await?;
-            let resp = client.delete_webhook(&a.code).await?;
+            let resp = match webhooks::delete(&client, &o).await? {
+                Sent::Planned(planned) => {
+                    return crate::commands::print_dry_run(ctx, &mut out, &planned, Value::Null)
+                }
+                Sent::Done(resp) => resp,
+            };
             let empty = resp.body.iter().all(|b| b.is_ascii_whitespace());
             if out.is_table() || empty {
                 if empty && !out.is_table() {
