@@ -356,9 +356,7 @@ fn kill_9_with_events_pending_loses_nothing() {
     let before = app.got.lock().unwrap().len();
     assert!(before <= 4, "{:?}", app.got);
     assert_eq!(send(&l.url, 4, true), 200);
-    wait_for("the next one", 10, || {
-        app.got.lock().unwrap().len() > before
-    });
+    wait_for("the next one", 10, || app.got.lock().unwrap().len() > before);
     assert_eq!(first_seen(&app.got), [1, 2, 3, 4], "{:?}", app.got);
     assert_eq!(app.got.lock().unwrap().len(), before + 1, "{:?}", app.got);
 }
