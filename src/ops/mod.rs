@@ -2,3 +2,5 @@
 //! options and what it needs (a client, a clock, the policy, an access-log sink), and returns
 //! a typed result; it prints nothing and knows no `Ctx`. `commands/` (the CLI) and `mcp/` (the
 //! assistant's tools) each put the same result in their own form.
+
+pub mod sync;

@@ -269,7 +269,8 @@ fn print_done(
 }
 
 async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
-    let (rule, before) = crate::commands::sync::purge_rule(a.stage, a.older_than)?;
+    let cut = crate::ops::sync::purge_rule(a.stage, a.older_than, crate::clock::system().utc())?;
+    let (rule, before) = (cut.rule, cut.before_local);
     let format = ctx.format()?;
     let stores = open(ctx, locate(&a.stores)).await?;
     let preview = match &stores.mirror {
