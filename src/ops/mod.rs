@@ -3,4 +3,5 @@
 //! a typed result; it prints nothing and knows no `Ctx`. `commands/` (the CLI) and `mcp/` (the
 //! assistant's tools) each put the same result in their own form.
 
+pub(crate) mod export;
 pub mod sync;
