@@ -400,7 +400,8 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         relay: Place::NotAsked,
         exports: false,
     };
-    let done = carry_out(ctx, &preview, &rule.text, &stores, None).await?;
+    let with = crate::commands::privacy::erase_with(ctx);
+    let done = carry_out(&with, &preview, &rule.text, &stores, None).await?;
     let done = match done.mirror.outcome {
         Some(r) => r?,
         None => unreachable!("the mirror is the store of sync purge"),

@@ -4,4 +4,5 @@
 //! assistant's tools) each put the same result in their own form.
 
 pub(crate) mod export;
+pub(crate) mod privacy;
 pub mod sync;
