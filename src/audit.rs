@@ -75,20 +75,10 @@ impl Ctx {
         Ok(self.audit_whatever_its_setting())
     }
 
-    /// A change of `audit` or `require_reason` (`config set`, `config unset`): its record,
-    /// appended before the change is saved; a record that cannot be appended refuses the
-    /// change (exit 1). With the log off the record goes to the log's file all the same: the
-    /// log being turned on, or off, says so itself.
-    pub(crate) fn log_setting_change(&self, command: String) -> Result<(), Error> {
-        match self.audit_whatever_its_setting() {
-            Some(audit) => audit.append_setting(command),
-            None => Ok(()),
-        }
-    }
-
-    /// The access log of this run even with `audit = off`; `None` only for a context made
-    /// in-process, which logs nothing.
-    fn audit_whatever_its_setting(&self) -> Option<Audit> {
+    /// The access log of this run even with `audit = off`, for a change of `audit` or
+    /// `require_reason` (`config set`, `config unset`): the log being turned on, or off, says
+    /// so itself. `None` only for a context made in-process, which logs nothing.
+    pub(crate) fn audit_whatever_its_setting(&self) -> Option<Audit> {
         if !self.logs {
             return None;
         }

@@ -4,6 +4,7 @@
 //! assistant's tools) each put the same result in their own form.
 
 pub mod audit;
+pub(crate) mod config;
 pub(crate) mod export;
 pub(crate) mod privacy;
 pub mod sync;
