@@ -552,7 +552,7 @@ fn uses_of(src: &Path, from: &str, to: &str) -> Vec<String> {
     for file in files {
         let text = blank_literals(&std::fs::read_to_string(&file).unwrap());
         for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
-            let names = named_after(&line, "crate::");
+            let names = named_after(line, "crate::");
             if names.iter().any(|p| p.split("::").next() == Some(to)) {
                 found.push(format!("{}:{n}: {}", file.display(), line.trim()));
             }
