@@ -4,7 +4,9 @@
 //! assistant's tools) each put the same result in their own form.
 
 pub mod audit;
+pub mod auth;
 pub(crate) mod config;
 pub(crate) mod export;
+pub mod files;
 pub(crate) mod privacy;
 pub mod sync;
