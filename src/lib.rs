@@ -37,7 +37,9 @@ pub use recruit_client::{files, msg, text};
 pub use recruit_sandbox as sandbox;
 pub mod settings;
 pub(crate) mod signal;
+// Below both the commands and the exports, which read the user's text files through it.
 pub mod sync;
+pub(crate) mod user_text;
 pub mod webhook;
 pub mod wizard;
 pub mod yes_no;

@@ -23,6 +23,8 @@ const FRONT_END: &[&[&str]] = &[
         "output::text",
         "clock",
         "yes_no",
+        // The reader of the user's text files (answers, `--candidates`, payloads).
+        "user_text",
     ],
     // `output::sheet`: how a CSV is written for a spreadsheet (`--bom`, `--encoding`), a
     // leaf the global options name.
@@ -668,4 +670,73 @@ fn the_audit_and_store_crates_compile_no_http_client() {
         }
         assert!(names.contains("serde_json"), "{krate}: {names:?}");
     }
+}
+
+/// Modules of one layer kept apart one way, each with why: a loop inside a layer is still a
+/// loop.
+#[rustfmt::skip]
+const NEVER_IMPORTS: &[(&str, &str, &str)] = &[
+    ("output", "audit", "the printer hands what it shows to its caller's ledger; the caller logs it"),
+    ("export", "commands", "the exports are below the front ends; what both need is lower"),
+];
+
+/// Every line of the files of module `from` under `src` (`from.rs`, `from/`) that names
+/// `crate::to`, as `file:line: code`. Unlike the layers, its tests count too: never is never.
+fn uses_of(src: &Path, from: &str, to: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    if src.join(from).is_dir() {
+        rs_files(&src.join(from), &mut files);
+    }
+    if src.join(format!("{from}.rs")).is_file() {
+        files.push(src.join(format!("{from}.rs")));
+    }
+    let mut found = Vec::new();
+    for file in files {
+        let text = blank_literals(&std::fs::read_to_string(&file).unwrap());
+        for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+            let names = named_after(line, "crate::");
+            if names.iter().any(|p| p.split("::").next() == Some(to)) {
+                found.push(format!("{}:{n}: {}", file.display(), line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_printer_never_names_the_access_log_nor_the_exports_a_command() {
+    let src = root().join("src");
+    for (from, to, why) in NEVER_IMPORTS {
+        let found = uses_of(&src, from, to);
+        assert!(
+            found.is_empty(),
+            "`{from}` uses `{to}` ({why}):\n{}",
+            found.join("\n")
+        );
+    }
+}
+
+/// The checker itself: `crate::audit` in a `use` list or a path is caught, in the module's
+/// file and its folder, its tests included; comments and other modules are not.
+#[test]
+fn the_one_way_checker_catches_a_named_module_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("output")).unwrap();
+    std::fs::write(
+        dir.path().join("output.rs"),
+        "// crate::audit in a comment\nuse crate::{error, audit::Audit};\n\
+         #[cfg(test)]\nmod tests {\n    use crate::audit;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("output/x.rs"),
+        "fn f() { crate::audit::see(); crate::auditor::x(); }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("sync.rs"), "use crate::audit;\n").unwrap();
+    let found = uses_of(dir.path(), "output", "audit");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].contains("output/x.rs:1:"), "{found:?}");
+    assert!(found[1].contains("output.rs:2:"), "{found:?}");
+    assert!(found[2].contains("output.rs:5:"), "{found:?}");
 }

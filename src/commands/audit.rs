@@ -2,8 +2,6 @@
 //! "Personal data: one list, an access log, erasure and retention"). The log itself is
 //! `recruit_audit`'s; these commands only read it.
 
-use std::collections::HashSet;
-
 use clap::{Args, Subcommand};
 use recruit_audit::{Break, Damage, Log, Record, Verdict, Via};
 use serde_json::{json, Value};
@@ -12,6 +10,8 @@ use crate::context::Ctx;
 
 mod prune;
 use crate::error::Error;
+use crate::ops::audit::Review;
+pub(crate) use crate::ops::audit::{local_midnight, Month};
 use crate::output::text::{local_time, one_line, safe_line};
 use crate::output::{Format, Kind, ListPrinter, Output};
 
@@ -110,12 +110,6 @@ fn via_parser() -> impl clap::builder::TypedValueParser<Value = Via> {
         .map(|s| s.parse::<Via>().expect("one of the possible values"))
 }
 
-/// A calendar month.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Month {
-    first: chrono::NaiveDate,
-}
-
 fn parse_month(s: &str) -> Result<Month, String> {
     let t = s.trim();
     let ok = t.len() == 7 && t.as_bytes()[4] == b'-';
@@ -123,39 +117,6 @@ fn parse_month(s: &str) -> Result<Month, String> {
         Ok(first) if ok => Ok(Month { first }),
         _ => Err(crate::t!("audit-month-bad", value = s)),
     }
-}
-
-impl Month {
-    fn name(self) -> String {
-        self.first.format("%Y-%m").to_string()
-    }
-
-    /// Its first instant and the next month's, in local time.
-    fn bounds(
-        self,
-    ) -> (
-        chrono::DateTime<chrono::Local>,
-        chrono::DateTime<chrono::Local>,
-    ) {
-        let next = self
-            .first
-            .checked_add_months(chrono::Months::new(1))
-            .unwrap_or(self.first);
-        (local_midnight(self.first), local_midnight(next))
-    }
-}
-
-/// Midnight of `day` in local time (the first instant of the day where midnight is skipped).
-fn local_midnight(day: chrono::NaiveDate) -> chrono::DateTime<chrono::Local> {
-    use chrono::TimeZone as _;
-    let mut at = day.and_hms_opt(0, 0, 0).expect("midnight");
-    for _ in 0..48 {
-        if let Some(t) = chrono::Local.from_local_datetime(&at).earliest() {
-            return t;
-        }
-        at += chrono::Duration::minutes(30);
-    }
-    chrono::Local.from_utc_datetime(&day.and_hms_opt(0, 0, 0).expect("midnight"))
 }
 
 /// The access log of this run: RECRUIT_AUDIT_LOG, the profile's `audit_log`, or the default.
@@ -174,22 +135,12 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: AuditCmd) -> Result<(), Error> {
 
 fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), Error> {
     let log = log(ctx);
-    let records: Vec<Record> = log
-        .records()?
-        .into_iter()
-        .filter(|r| {
-            a.since.is_none_or(|s| {
-                r.time()
-                    .is_some_and(|t| t.timestamp_millis() as f64 / 1000.0 >= s)
-            })
-        })
-        .filter(|r| a.via.is_none_or(|v| r.via == v))
-        .filter(|r| {
-            a.candidate
-                .as_ref()
-                .is_none_or(|c| r.candidates.iter().any(|x| x == c))
-        })
-        .collect();
+    let filter = crate::ops::audit::ListFilter {
+        since: a.since,
+        via: a.via,
+        candidate: a.candidate,
+    };
+    let records = crate::ops::audit::list(&log, &filter)?;
     let mut out = ctx.output()?;
     if out.is_table() && out.opts.jq.is_none() && out.opts.fields.is_none() {
         if records.is_empty() {
@@ -508,124 +459,14 @@ fn break_json(b: &Break) -> Value {
     v
 }
 
-/// One row of the review: an actor's records through one way.
-struct Group {
-    actor: String,
-    via: Via,
-    sandbox: bool,
-    records: u64,
-    candidates: u64,
-    distinct: HashSet<String>,
-    /// In the one list's order.
-    fields: Vec<String>,
-}
-
-/// A field's place in the one list (unknown names after it, by name).
-fn field_order(names: &[String], f: &str) -> usize {
-    names
-        .iter()
-        .position(|n| n == f)
-        .unwrap_or(names.len() + f.len())
-}
-
 fn report(ctx: &mut Ctx, a: ReportArgs) -> Result<(), Error> {
-    let log = log(ctx);
-    let (from, to) = a.month.bounds();
-    let records: Vec<Record> = log
-        .records()?
-        .into_iter()
-        .filter(|r| r.time().is_some_and(|t| t >= from && t < to))
-        .collect();
-    let verdict = log.verify()?;
-    let (groups, distinct) = by_actor(&records);
-    let review = Review {
-        month: a.month,
-        from,
-        to,
-        log: &log,
-        records: &records,
-        groups,
-        distinct,
-        downloads: records
-            .iter()
-            .filter(|r| matches!(r.via, Via::Export | Via::Sync))
-            .collect(),
-        broken: match &verdict {
-            Verdict::Broken(b) => Some(b),
-            _ => None,
-        },
-        candidates: records.iter().map(|r| r.count).sum(),
-    };
+    let review = crate::ops::audit::review(log(ctx), a.month)?;
     let mut out = ctx.output()?;
     match out.format() {
         Format::Table if out.opts.jq.is_none() => report_table(&mut out, &review),
         Format::Csv if out.opts.jq.is_none() => report_csv(&mut out, &review),
         _ => out.value(Kind::Other, &report_json(&review)),
     }
-}
-
-/// One month's review, gathered once and then written in the format asked for.
-struct Review<'a> {
-    month: Month,
-    from: chrono::DateTime<chrono::Local>,
-    to: chrono::DateTime<chrono::Local>,
-    log: &'a Log,
-    /// The month's records, oldest first.
-    records: &'a [Record],
-    /// One per actor and via, sorted by actor, then via in `Via::ALL` order.
-    groups: Vec<Group>,
-    /// How many distinct candidates the month's records name.
-    distinct: usize,
-    /// The exports and syncs: the records that took personal data off the server.
-    downloads: Vec<&'a Record>,
-    broken: Option<&'a Break>,
-    /// The candidates of all the records, counted once per record.
-    candidates: u64,
-}
-
-/// The records grouped by actor and via (sorted), and how many distinct candidates they name.
-fn by_actor(records: &[Record]) -> (Vec<Group>, usize) {
-    let names: Vec<String> = recruit_audit::field_names().collect();
-    let mut groups: Vec<Group> = Vec::new();
-    let mut all_codes = HashSet::new();
-    for r in records {
-        let at = match groups
-            .iter()
-            .position(|g| g.actor == r.actor && g.via == r.via && g.sandbox == r.sandbox)
-        {
-            Some(i) => i,
-            None => {
-                groups.push(Group {
-                    actor: r.actor.clone(),
-                    via: r.via,
-                    sandbox: r.sandbox,
-                    records: 0,
-                    candidates: 0,
-                    distinct: HashSet::new(),
-                    fields: Vec::new(),
-                });
-                groups.len() - 1
-            }
-        };
-        let g = &mut groups[at];
-        g.records += 1;
-        g.candidates += r.count;
-        g.distinct.extend(r.candidates.iter().cloned());
-        all_codes.extend(r.candidates.iter().cloned());
-        for f in &r.fields {
-            if !g.fields.contains(f) {
-                g.fields.push(f.clone());
-            }
-        }
-    }
-    for g in &mut groups {
-        g.fields.sort_by_key(|f| field_order(&names, f));
-    }
-    groups.sort_by(|x, y| {
-        let via = |v: Via| Via::ALL.iter().position(|w| *w == v);
-        (&x.actor, via(x.via), x.sandbox).cmp(&(&y.actor, via(y.via), y.sandbox))
-    });
-    (groups, all_codes.len())
 }
 
 /// `audit report` as text: the title and the chain's state, then the table by actor and the
@@ -641,7 +482,7 @@ fn report_table(out: &mut Output, review: &Review) -> Result<(), Error> {
         distinct = review.distinct
     ));
     text.push('\n');
-    text.push_str(&match review.broken {
+    text.push_str(&match review.broken() {
         None => crate::t!("audit-report-intact"),
         Some(b) => crate::t!("audit-report-broken", what = b.said().said()),
     });
@@ -679,11 +520,11 @@ fn report_table(out: &mut Output, review: &Review) -> Result<(), Error> {
     text.push('\n');
     text.push_str(&crate::t!("audit-report-downloads"));
     text.push('\n');
-    if review.downloads.is_empty() {
+    if review.downloads().is_empty() {
         text.push_str(&crate::t!("audit-report-no-downloads"));
         text.push('\n');
     } else {
-        let downloads = review.downloads.iter().copied();
+        let downloads = review.downloads().into_iter();
         text.push_str(&table(&out.opts, &DOWNLOADS_TABLE, downloads));
     }
     out.write_str(&text)
@@ -709,7 +550,7 @@ fn report_csv(out: &mut Output, review: &Review) -> Result<(), Error> {
         ]
     });
     let rows: Vec<Vec<String>> = by_actor
-        .chain(review.downloads.iter().map(|r| {
+        .chain(review.downloads().iter().map(|r| {
             vec![
                 "download".to_string(),
                 r.actor.clone(),
@@ -736,8 +577,8 @@ fn report_json(review: &Review) -> Value {
         "from": review.from.to_rfc3339(),
         "to": review.to.to_rfc3339(),
         "log": review.log.path().display().to_string(),
-        "intact": review.broken.is_none(),
-        "broken": review.broken.map(break_json),
+        "intact": review.broken().is_none(),
+        "broken": review.broken().map(break_json),
         "records": review.records.len(),
         "candidates": review.candidates,
         "distinct_candidates": review.distinct,
@@ -750,7 +591,7 @@ fn report_json(review: &Review) -> Value {
             "distinct_candidates": g.distinct.len(),
             "fields": g.fields,
         })).collect::<Vec<_>>(),
-        "downloads": review.downloads.iter().map(|r| json!({
+        "downloads": review.downloads().iter().map(|r| json!({
             "seq": r.seq,
             "at": r.at,
             "actor": r.actor,

@@ -3,12 +3,10 @@
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use crate::config::Config;
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
 use crate::output::Kind;
 use crate::redact::Secret;
-use crate::settings::Key;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
@@ -45,7 +43,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error>
         AuthCmd::Status => status(ctx).await,
         AuthCmd::Logout => {
             let p = &ctx.profile;
-            let said = match Config::unset_saved(&ctx.config.path, p, Key::ApiKey)? {
+            let said = match crate::ops::auth::remove_key(&ctx.config.path, p)? {
                 true => crate::t!("auth-removed", profile = p.as_str()),
                 false => crate::t!("auth-nothing-removed", profile = p.as_str()),
             };
@@ -55,14 +53,10 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error>
     }
 }
 
-/// One cheap request to check a key: the first page of forms, of one form.
+/// The key of this run checked ([`crate::ops::auth::check`]).
 async fn check(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let client = ctx.client().await?;
-    let first = crate::api::FormListQuery {
-        per: Some(1),
-        ..Default::default()
-    };
-    client.form_pages(&first).next_page().await.map(drop)
+    crate::ops::auth::check(&client).await
 }
 
 async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
@@ -95,18 +89,18 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
             .await
             .map_err(|e| e.context(crate::t!("auth-key-not-stored")))?;
     }
-    let mut config = Config::load_from(&ctx.config.path)?;
-    config.set(&ctx.profile, Key::ApiKey, &key);
-    if let Some(b) = &ctx.globals.base_url {
-        config.set(&ctx.profile, Key::BaseUrl, b);
-    }
-    config.save()?;
+    let stored = crate::ops::auth::StoreKey {
+        profile: ctx.profile.clone(),
+        key,
+        base_url: ctx.globals.base_url.clone(),
+    };
+    let path = crate::ops::auth::store_key(&ctx.config.path, &stored)?;
     crate::tell!(
         ctx.io,
         "auth-stored",
         key = secret.redacted(),
         profile = ctx.profile.as_str(),
-        path = config.path.display().to_string()
+        path = path.display().to_string()
     );
     Ok(())
 }

@@ -3,9 +3,9 @@
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use crate::config::Config;
 use crate::context::Ctx;
 use crate::error::Error;
+use crate::ops::config::{shown, ConfigWith, SetOptions};
 use crate::output::Kind;
 use crate::settings::{Key, Source};
 
@@ -79,14 +79,6 @@ pub struct SetArgs {
     pub value: String,
 }
 
-/// A JSON value as a user typed it (strings without quotes).
-fn shown(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Error> {
     let profile = ctx.profile.clone();
     match cmd {
@@ -98,34 +90,25 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
         ConfigCmd::Get(a) => get(ctx, &profile, a),
         ConfigCmd::Set(a) => {
             let key = Key::from_name(&a.key)?;
-            // The parser commands read the value with: a broken file is never made.
-            key.check(&a.value)?;
-            policy_allows(ctx, key, &a.value)?;
-            let mut config = Config::load_from(&ctx.config.path)?;
-            config.set(&profile, key, &a.value);
-            if logged_setting(key) {
-                let value = (key.spec().parse)(&a.value).map_or(a.value.clone(), |v| shown(&v));
-                ctx.log_setting_change(format!("recruit config set {key} {value}"))?;
-            }
-            config.save()?;
-            let shown = if key.is_secret() {
-                "<redacted>".to_string()
-            } else {
-                a.value.clone()
+            let options = SetOptions {
+                profile: profile.clone(),
+                key,
+                value: a.value,
             };
+            let done = crate::ops::config::set(options, config_with(ctx))?;
             crate::tell!(
                 ctx.io,
                 "config-set",
                 key = a.key.as_str(),
-                value = shown,
+                value = done.shown,
                 profile = profile.as_str(),
-                path = config.path.display().to_string()
+                path = done.path.display().to_string()
             );
             Ok(())
         }
         ConfigCmd::Unset(a) => {
             let key = Key::from_name(&a.key)?;
-            let removed = unset(ctx, &profile, key)?;
+            let removed = crate::ops::config::unset(&profile, key, config_with(ctx))?;
             let (key, profile) = (key.name(), profile.as_str());
             let said = if removed {
                 crate::t!("config-removed", key = key, profile = profile)
@@ -139,46 +122,14 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
     }
 }
 
-/// The settings whose every change is itself a record of the access log (`via: "config"`).
-fn logged_setting(key: Key) -> bool {
-    matches!(key, Key::Audit | Key::RequireReason)
-}
-
-/// `config set KEY VALUE` refused (exit 2, naming the policy file) when the machine's policy
-/// says otherwise: in any profile, a value the policy overrules is never written.
-fn policy_allows(ctx: &Ctx, key: Key, value: &str) -> Result<(), crate::Error> {
-    let Some(policy) = ctx.policy.as_ref() else {
-        return Ok(());
-    };
-    match policy.text_of(key) {
-        Some(ruled) if ctx.settings().contradicts(key, &ruled, value) => Err(policy.refuses(
-            format!("{} = {value} (profile '{}')", key.name(), ctx.profile),
-            key.name(),
-            policy.said(key),
-        )),
-        _ => Ok(()),
+/// What a change of the config uses from this run.
+fn config_with(ctx: &Ctx) -> ConfigWith<'_> {
+    ConfigWith {
+        path: &ctx.config.path,
+        policy: ctx.policy.as_ref(),
+        settings: ctx.settings(),
+        log: ctx.audit_whatever_its_setting(),
     }
-}
-
-/// `config unset KEY`: removed from the profile, a logged setting's record appended first
-/// (naming the value it falls back to). Returns whether the key was there.
-fn unset(ctx: &Ctx, profile: &str, key: Key) -> Result<bool, crate::Error> {
-    if !logged_setting(key) {
-        return Config::unset_saved(&ctx.config.path, profile, key);
-    }
-    let mut config = Config::load_from(&ctx.config.path)?;
-    if !config.unset(profile, key) {
-        return Ok(false);
-    }
-    // What runs use once it is gone: the policy's value, else the default.
-    let now = ctx
-        .policy
-        .as_ref()
-        .and_then(|p| p.text_of(key))
-        .unwrap_or_else(|| key.spec().default.unwrap_or_default().to_string());
-    ctx.log_setting_change(format!("recruit config unset {key} (now {now})"))?;
-    config.save()?;
-    Ok(true)
 }
 
 /// `config get KEY`: the profile's value (secrets redacted), with a note when a flag or env

@@ -1,21 +1,15 @@
 //! `recruit export submissions|memos|candidates|forms`: batch export (see `crate::export`).
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
 use crate::api::Stage;
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
-use crate::export::{
-    export_candidates, export_forms, CandidateExport, CandidateList, Candidates, Encoder,
-    FormsExport, Report, Setup, Subject,
-};
-use crate::output::jq::JqFilter;
+use crate::export::{CandidateList, Candidates, Report, Subject};
+use crate::ops::export::{out_path, Asked, CandidateOptions, ExportWith, Resume, SheetAsked};
 use crate::output::Format;
-use crate::output::Kind;
 use recruit_client::batch::{batch_exit, severity, BatchExit};
 
 /// Names listed in the summary line before "and N more".
@@ -199,42 +193,12 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Erro
 
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
 fn export_format(ctx: &Ctx) -> Result<Format, Error> {
-    if ctx.globals.limit.is_some() {
-        return Err(Error::usage(crate::t!("export-no-limit")));
-    }
-    let format = match ctx.globals.output {
-        None => Format::Ndjson,
-        Some(Format::Table) => return Err(Error::usage(crate::t!("export-no-table"))),
-        Some(format) => format,
-    };
-    if ctx.globals.jq.is_some() && format == Format::Csv {
-        return Err(Error::usage(crate::t!("export-no-jq-csv")));
-    }
-    if ctx.globals.fields.is_some() && format != Format::Csv {
-        return Err(Error::usage(crate::t!("export-fields-csv")));
-    }
-    Ok(format)
-}
-
-fn jq_filter(ctx: &Ctx) -> Result<Option<Arc<JqFilter>>, Error> {
-    match &ctx.globals.jq {
-        Some(expr) => Ok(Some(Arc::new(JqFilter::compile(expr)?))),
-        None => Ok(None),
-    }
-}
-
-/// The file the export registry names for `--out` (none for stdout, a pipe or a device).
-fn registered(out: Option<&std::path::Path>) -> Option<PathBuf> {
-    use crate::export::sink::Target;
-    match Target::of(out?) {
-        Ok(Target::File(p)) => Some(p),
-        _ => None,
-    }
-}
-
-/// `--out -` means standard output.
-fn out_path(out: Option<PathBuf>) -> Option<PathBuf> {
-    out.filter(|p| p.as_os_str() != "-")
+    crate::ops::export::format_of(Asked {
+        output: ctx.globals.output,
+        limit: ctx.globals.limit.is_some(),
+        jq: ctx.globals.jq.is_some(),
+        fields: ctx.globals.fields.is_some(),
+    })
 }
 
 async fn run_candidates(
@@ -280,72 +244,50 @@ async fn run_export(
     a: RunArgs,
 ) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
-    let jq = jq_filter(ctx)?;
+    let jq = crate::ops::export::jq_filter(ctx.globals.jq.as_deref())?;
     let out = out_path(a.out);
-    if a.resume && out.is_none() {
-        return Err(Error::usage(crate::t!("export-resume-needs-out")));
-    }
-    if let (Some(out), true) = (&out, a.resume) {
-        use crate::export::sink::{journal_path, not_resumable, Target};
-        let out = match Target::of(out)? {
-            Target::Direct(p) => return Err(not_resumable(&p)),
-            Target::File(p) => p,
-        };
-        let journal = journal_path(&out);
-        if journal.symlink_metadata().is_err() {
-            if out.exists() {
-                crate::tell!(
-                    ctx.io,
-                    "export-nothing-to-resume",
-                    out = out.display().to_string(),
-                    journal = journal.display().to_string()
-                );
-                return Ok(());
-            }
+    match crate::ops::export::resume_check(out.as_deref(), a.resume)? {
+        Resume::Run => {}
+        Resume::Finished { out, journal } => {
             crate::tell!(
                 ctx.io,
-                "export-no-unfinished",
+                "export-nothing-to-resume",
                 out = out.display().to_string(),
                 journal = journal.display().to_string()
             );
+            return Ok(());
         }
+        Resume::Fresh { out, journal } => crate::tell!(
+            ctx.io,
+            "export-no-unfinished",
+            out = out.display().to_string(),
+            journal = journal.display().to_string()
+        ),
     }
     let candidates = match source {
         Source::File(file) => Candidates::Codes(read_candidates(ctx, &file)?),
         Source::Listed(stage) => Candidates::Listed { stage },
     };
-    let (kind, with_code) = match subject {
-        Subject::Submissions => (Kind::Submission, true),
-        Subject::Memos => (Kind::Memo, true),
-        // A candidate's own record has its `code`.
-        Subject::Candidates | Subject::CandidateDetails => (Kind::Candidate, false),
-    };
-    let mut encoder = Encoder::new(format, kind, with_code, ctx.globals.fields.as_deref())?;
-    encoder.sheet = export_sheet(ctx, format)?;
-    encoder.jq = jq;
-    if subject == Subject::CandidateDetails && ctx.globals.fields.is_none() {
-        encoder
-            .columns
-            .extend(["desired_salary", "current_salary", "expected_fee"].map(String::from));
-    }
-    // The candidates themselves and their submissions (which name the candidate's name and
-    // email) hold fields of the personal list, memos do not.
-    let audit = match subject {
-        Subject::Candidates | Subject::CandidateDetails | Subject::Submissions => ctx.audit()?,
-        Subject::Memos => None,
-    };
-    let report = export_candidates(CandidateExport {
-        setup: setup(ctx, encoder, out.clone(), a.concurrency).await?,
+    let fields = ctx.globals.fields.clone();
+    let encoder = crate::ops::export::candidate_encoder(
+        subject,
+        format,
+        fields.as_deref(),
+        export_sheet(ctx),
+        jq,
+    )?;
+    let options = CandidateOptions {
         subject,
         candidates,
+        encoder,
+        out,
         resume: a.resume,
-        candidate_retry_delay: Duration::from_millis(1000),
+        concurrency: a.concurrency as usize,
         jq_text: ctx.globals.jq.clone(),
-        audit: crate::audit::Stream::new(audit, recruit_audit::Via::Export)
-            .for_output(registered(out.as_deref())),
-        shown: ctx.globals.fields.clone(),
-    })
-    .await?;
+        fields,
+    };
+    let with = export_with(ctx, subject != Subject::Memos).await?;
+    let report = crate::ops::export::candidates(options, with).await?;
 
     // "exported N candidates to FILE" only once FILE holds them: after a failed write the
     // error says what happened instead.
@@ -354,22 +296,7 @@ async fn run_export(
     }
     say_cut_short(ctx, report.write_error.as_ref(), report.records);
     if let Some(path) = &a.failed {
-        let mut text = String::new();
-        let codes = report.not_found.iter().map(|(c, _)| c);
-        for code in codes.chain(report.failed.iter().map(|(c, _)| c)) {
-            text.push_str(code);
-            text.push('\n');
-        }
-        std::fs::write(path, text).map_err(|e| {
-            Error::caused(
-                crate::ExitKind::Other,
-                crate::t!(
-                    "file-cannot-write-failed",
-                    path = path.display().to_string()
-                ),
-                e,
-            )
-        })?;
+        crate::ops::export::write_failed(path, &report)?;
     }
     outcome(report, a.failed.is_some())
 }
@@ -504,22 +431,17 @@ fn kinds(failed: &[(String, Error)]) -> String {
 }
 
 /// The client and output of an export run from the command line: a progress bar when stderr is
-/// a terminal, and Ctrl-C stops it cleanly.
-async fn setup(
-    ctx: &mut Ctx,
-    encoder: Encoder,
-    out: Option<PathBuf>,
-    concurrency: u32,
-) -> Result<Setup, crate::Error> {
-    Ok(Setup {
-        client: ctx.client().await?,
-        encoder,
-        out,
+/// a terminal, and Ctrl-C stops it cleanly. `personal`: it may write personal data (the access
+/// log is opened for it).
+async fn export_with(ctx: &mut Ctx, personal: bool) -> Result<ExportWith, crate::Error> {
+    let audit = if personal { ctx.audit()? } else { None };
+    let client = ctx.client().await?;
+    Ok(ExportWith {
+        client,
         stdout: ctx.io.stdout(),
-        concurrency: concurrency as usize,
         progress: ctx.io.term.stderr_tty,
         stderr: ctx.io.err_stream(),
-        handle_signals: true,
+        audit,
     })
 }
 
@@ -533,25 +455,22 @@ fn say_cut_short(ctx: &Ctx, write_error: Option<&Error>, records: u64) {
     }
 }
 
-/// `--bom` and `--encoding` for an export in `format` (their mistakes are exit 2).
-fn export_sheet(ctx: &Ctx, format: Format) -> Result<crate::output::sheet::Sheet, Error> {
-    let charset = ctx.globals.encoding.unwrap_or_default();
-    crate::output::sheet::Sheet::new(ctx.globals.bom, charset, format)
+/// `--bom` and `--encoding` as given.
+fn export_sheet(ctx: &Ctx) -> SheetAsked {
+    SheetAsked {
+        bom: ctx.globals.bom,
+        charset: ctx.globals.encoding.unwrap_or_default(),
+    }
 }
 
 async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     let format = export_format(ctx)?;
-    let mut encoder = Encoder::new(format, Kind::Form, false, ctx.globals.fields.as_deref())?;
-    encoder.sheet = export_sheet(ctx, format)?;
-    encoder.jq = jq_filter(ctx)?;
-    if a.with_questions && ctx.globals.fields.is_none() {
-        encoder.columns.push("questions".to_string());
-    }
-    let report = export_forms(FormsExport {
-        setup: setup(ctx, encoder, out_path(a.out), a.concurrency).await?,
-        with_questions: a.with_questions,
-    })
-    .await?;
+    let (fields, jq) = (ctx.globals.fields.as_deref(), ctx.globals.jq.as_deref());
+    let sheet = export_sheet(ctx);
+    let encoder = crate::ops::export::forms_encoder(format, fields, sheet, jq, a.with_questions)?;
+    let with = export_with(ctx, false).await?;
+    let (out, n) = (out_path(a.out), a.concurrency as usize);
+    let report = crate::ops::export::forms(encoder, out, n, a.with_questions, with).await?;
     let mut line = crate::t!(
         "export-forms-done",
         forms = report.forms,

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use crate::api::uploads::{check_readable, UploadOptions};
+use crate::api::uploads::UploadOptions;
 use crate::context::Ctx;
+use crate::ops::files::UploadRequest;
 use crate::output::Format;
 use crate::output::Kind;
 
@@ -51,13 +52,17 @@ pub struct UploadArgs {
 pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error> {
     match cmd {
         FilesCmd::Upload(a) => {
+            let request = UploadRequest {
+                path: a.path,
+                name: a.name,
+            };
             // Local input first: a missing file never reaches the service.
-            check_readable(&a.path)?;
+            crate::ops::files::readable(&request.path)?;
             let mut out = ctx.output()?;
             let client = ctx.client().await?;
             if a.dry.dry_run {
                 // The first request (the PUT goes where its answer says).
-                let (planned, size) = client.plan_upload(&a.path, a.name.as_deref())?;
+                let (planned, size) = crate::ops::files::plan(&client, &request)?;
                 let then = format!(
                     "then PUT the file's {size} bytes to the upload address the service answers (without the API key)"
                 );
@@ -72,7 +77,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: FilesCmd) -> Result<(), crate::Error
                 progress: ctx.io.term.stderr_tty,
                 timeout: ctx.timeout()?,
             };
-            let up = client.upload_file(&a.path, a.name.as_deref(), opts).await?;
+            let up = crate::ops::files::upload(&client, &request, opts).await?;
             // The path alone unless a machine format was asked for explicitly: the default
             // for a pipe is json elsewhere, but `$(recruit files upload cv.pdf)` must work.
             let machine = matches!(

@@ -57,10 +57,9 @@ pub(crate) mod report;
 pub(crate) mod sandbox;
 pub(crate) mod submissions;
 pub(crate) mod sync;
-pub(crate) mod user_text;
+// The reader of the user's text files is below the commands (the exports use it too).
+pub(crate) use crate::user_text;
 pub(crate) mod webhooks;
-
-use std::io::Read;
 
 use clap::Args;
 
@@ -271,32 +270,8 @@ pub(crate) fn built(feature: &str, compiled: bool) -> bool {
     compiled
 }
 
-/// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
-/// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
-pub(crate) const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
-
-/// Everything `reader` gives, up to [`LOCAL_INPUT_MAX`]; more is exit 2 naming the limit.
-pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
-    let mut buf = Vec::new();
-    reader
-        .take(LOCAL_INPUT_MAX + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| {
-            Error::caused(
-                crate::ExitKind::Usage,
-                crate::t!("input-cannot-read", what = what),
-                e,
-            )
-        })?;
-    if buf.len() as u64 > LOCAL_INPUT_MAX {
-        return Err(Error::usage(crate::t!(
-            "input-too-big",
-            what = what,
-            mib = LOCAL_INPUT_MAX / 1024 / 1024
-        )));
-    }
-    Ok(buf)
-}
+// The capped readers of local input are below the commands (the exports read with them).
+pub(crate) use crate::user_text::{read_capped, read_file_or_stdin};
 
 /// A text argument where `-` means standard input.
 pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, Error> {
@@ -308,22 +283,6 @@ pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, 
     let s = String::from_utf8(bytes)
         .map_err(|_| Error::usage(crate::t!("input-not-utf8", what = what)))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
-}
-
-/// Bytes of a file argument where `-` means standard input.
-pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
-    if path == "-" {
-        return read_capped(io.stdin(), &crate::t!("input-from-stdin", what = what));
-    }
-    let named = crate::t!("input-named-file", what = what, path = path);
-    let file = std::fs::File::open(path).map_err(|e| {
-        Error::caused(
-            crate::ExitKind::Usage,
-            crate::t!("input-cannot-read", what = named.as_str()),
-            e,
-        )
-    })?;
-    read_capped(file, &named)
 }
 
 /// A JSON file given by the user (`-` for standard input), UTF-8 with or without a

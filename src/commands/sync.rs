@@ -9,10 +9,10 @@ use serde_json::{json, Value};
 
 use crate::api::Stage;
 use crate::context::Ctx;
-use crate::error::{Error, ExitKind};
+use crate::error::Error;
+use crate::ops::sync::{first, refused_unless, SyncOptions, SyncWith};
 use crate::output::Kind;
-use crate::sync::{Access, MirrorActor, PurgeRule, Refetch, SyncJob, SyncReport, Target};
-use recruit_client::batch::{batch_exit, BatchExit};
+use crate::sync::{Access, MirrorActor, SyncReport, Target};
 
 /// Examples under `recruit sync --help`.
 pub const EXAMPLES: &str = "\
@@ -148,18 +148,6 @@ pub async fn run(ctx: &mut Ctx, a: SyncArgs) -> Result<(), Error> {
     }
 }
 
-/// A PostgreSQL mirror in a build without PostgreSQL (`postgres`: whether it has it): refused
-/// by name with exit 2 before anything is opened, not taken for a file called `postgres:...`.
-fn refused_unless(target: &Target, postgres: bool) -> Result<(), Error> {
-    match target {
-        Target::Postgres(url) if !postgres => Err(Error::usage(crate::t!(
-            "sync-no-postgres-in-build",
-            db = crate::sync::mirror::redact_url(url)
-        ))),
-        _ => Ok(()),
-    }
-}
-
 async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error> {
     if ctx.globals.limit.is_some() || ctx.globals.all {
         return Err(Error::usage(crate::t!("sync-no-limit")));
@@ -167,40 +155,26 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     // Copying every candidate: with `require_reason = true` it needs a reason, asked for
     // before anything is fetched or written.
     ctx.require_reason("sync")?;
-    let events = match a.events {
-        None => None,
-        Some(Some(p)) => Some(p),
-        Some(None) => Some(crate::webhook::store::EventStore::default_path()),
-    };
-    if let Some(p) = &events {
-        if !p.exists() {
-            return Err(Error::usage(crate::t!(
-                "sync-no-event-store",
-                path = p.display().to_string()
-            )));
-        }
-    }
+    let plan = crate::ops::sync::plan(SyncOptions {
+        stages: a.stage,
+        full: a.full,
+        refresh_after: a.refresh_after,
+        events: a.events,
+        concurrency: a.concurrency as usize,
+    })?;
     let format = ctx.format()?;
     let client = ctx.client().await?;
     let clock = crate::clock::system();
     let store =
         MirrorActor::open_with_clock(target, ctx.net()?, Access::Sync, clock.clone()).await?;
-    let report = crate::sync::sync(SyncJob {
+    let with = SyncWith {
         client,
         store,
-        refetch: Refetch {
-            stages: a.stage,
-            full: a.full,
-            after: a.refresh_after,
-        },
-        events,
-        concurrency: a.concurrency as usize,
-        progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
-        handle_signals: true,
         clock,
         audit: crate::audit::Stream::new(ctx.audit()?, recruit_audit::Via::Sync),
-    })
-    .await?;
+        progress: (ctx.io.term.stderr_tty, ctx.io.err_stream()),
+    };
+    let report = crate::ops::sync::run(plan, with).await?;
     if format == crate::output::Format::Table {
         for line in summary(&report) {
             crate::say!(ctx.io, "{line}");
@@ -208,7 +182,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     } else {
         ctx.output()?.value(Kind::Other, &report.to_json())?;
     }
-    outcome(report)
+    crate::ops::sync::outcome(report)
 }
 
 /// The summary for people, a line per part.
@@ -283,40 +257,9 @@ pub fn summary(r: &SyncReport) -> Vec<String> {
     lines
 }
 
-/// The first `n` codes, for a line that names some and counts all.
-fn first<'a>(codes: impl Iterator<Item = &'a String>, n: usize) -> String {
-    codes
-        .take(n)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The run's result as the command's: its fatal error, an interruption, or failed candidates
-/// (the batch rule: the most severe kind among them; 7 for the network and 5xx alone).
-fn outcome(r: SyncReport) -> Result<(), Error> {
-    match batch_exit(r.fatal.is_some(), r.interrupted, r.failed_kinds.clone()) {
-        BatchExit::Fatal => Err(r.fatal.expect("fatal")),
-        BatchExit::Interrupted => Err(Error::new(
-            ExitKind::Interrupted,
-            crate::t!("sync-interrupted"),
-        )),
-        BatchExit::Failed(kind) => Err(Error::new(
-            kind,
-            crate::t!(
-                "sync-records-failed",
-                count = r.failed.len(),
-                codes = first(r.failed.iter().map(|(c, _)| c), 5)
-            ),
-        )),
-        BatchExit::Done => Ok(()),
-    }
-}
-
 async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Error> {
     let store = MirrorActor::open(target, ctx.net()?, Access::Read).await?;
-    let runs = a.runs.max(1);
-    let st = store.call(move |m| m.status(runs)).await?;
+    let st = crate::ops::sync::status(store, a.runs).await?;
     let mut out = ctx.output()?;
     if !out.is_table() {
         return out.value(Kind::Other, &st);
@@ -415,39 +358,12 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
     out.write_str(&text)
 }
 
-/// Who a purge or a retention run takes: candidates at `stage` whose stage changed longer
-/// ago than `older_than` (zero: every one). With the cut-off in local time, for people.
-pub(crate) fn purge_rule(stage: Stage, older_than: Duration) -> Result<(PurgeRule, String), Error> {
-    let before = crate::clock::system().utc()
-        - chrono::Duration::from_std(older_than)
-            .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
-    let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let every = older_than.is_zero();
-    let rule = PurgeRule {
-        stage: stage.as_str().to_string(),
-        // 0: every one, those whose stage has no time (or one ahead of our clock) too.
-        before_unix: (!every).then(|| before.timestamp_millis() as f64 / 1000.0),
-        text: if every {
-            format!("stage {stage}, every one (--older-than 0)")
-        } else {
-            format!(
-                "stage {stage} with its stage changed before {before_text} (--older-than {})",
-                humantime(older_than)
-            )
-        },
-    };
-    let local = before
-        .with_timezone(&chrono::Local)
-        .format("%Y-%m-%d %H:%M")
-        .to_string();
-    Ok((rule, local))
-}
-
 /// `sync purge`: `privacy retention` on the mirror alone, through the same erasure (see
 /// `crate::commands::privacy::erase`), its register rows and access-log record included.
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
     use crate::commands::privacy::erase::{carry_out, nothing_erased, preview, Place, Stores};
-    let (rule, local) = purge_rule(a.stage, a.older_than)?;
+    let cut = crate::ops::sync::purge_rule(a.stage, a.older_than, crate::clock::system().utc())?;
+    let (rule, local) = (cut.rule, cut.before_local);
     // With the one-sync lock (never beside a sync that could write the data back), counted
     // and confirmed before anything is written: a refusal changes nothing.
     let store =
@@ -484,7 +400,8 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
         relay: Place::NotAsked,
         exports: false,
     };
-    let done = carry_out(ctx, &preview, &rule.text, &stores, None).await?;
+    let with = crate::commands::privacy::erase_with(ctx);
+    let done = carry_out(&with, &preview, &rule.text, &stores, None).await?;
     let done = match done.mirror.outcome {
         Some(r) => r?,
         None => unreachable!("the mirror is the store of sync purge"),
@@ -524,20 +441,6 @@ pub(crate) fn parse_age(s: &str) -> Result<Duration, String> {
     parse_duration(s)
 }
 
-/// `30d`, `12h`, `90s` for a rule's text.
-fn humantime(d: Duration) -> String {
-    let s = d.as_secs();
-    if s.is_multiple_of(86_400) {
-        format!("{}d", s / 86_400)
-    } else if s.is_multiple_of(3600) {
-        format!("{}h", s / 3600)
-    } else if s.is_multiple_of(60) {
-        format!("{}m", s / 60)
-    } else {
-        format!("{s}s")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,25 +454,5 @@ mod tests {
         for bad in ["0x", "-1d", "", "d"] {
             assert!(parse_age(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn a_build_without_postgres_refuses_a_postgres_mirror_and_no_file() {
-        let pg = Target::parse(Some("postgres://sync:secret-pw@db.example/recruit"));
-        let file = Target::parse(Some("mirror.db"));
-        for built in [true, false] {
-            assert!(refused_unless(&file, built).is_ok());
-        }
-        assert!(refused_unless(&pg, true).is_ok());
-        let e =
-            crate::i18n::in_lang(crate::i18n::Lang::En, || refused_unless(&pg, false)).unwrap_err();
-        assert_eq!(e.kind, crate::ExitKind::Usage);
-        assert!(
-            e.message
-                .contains("this recruit was built without PostgreSQL"),
-            "{}",
-            e.message
-        );
-        assert!(!e.message.contains("secret-pw"), "{}", e.message);
     }
 }

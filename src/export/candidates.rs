@@ -22,7 +22,7 @@ impl CandidateList {
     /// - a line holding two words is refused (it is most likely two codes on one line).
     ///
     /// `what` names the source in messages (`candidates file 'x.txt'`). The text is the
-    /// file's as [`crate::commands::user_text`] read it (its encoding, a byte-order mark).
+    /// file's as [`crate::user_text`] read it (its encoding, a byte-order mark).
     pub(crate) fn parse(text: &str, what: &str) -> Result<CandidateList, Error> {
         let mut seen = HashSet::new();
         let mut list = CandidateList::default();
@@ -115,7 +115,7 @@ mod tests {
 
     /// A candidates file's bytes as the export reads them.
     fn read(bytes: &[u8]) -> Result<CandidateList, Error> {
-        let text = crate::commands::user_text::decode(bytes.to_vec(), "f", "f")?;
+        let text = crate::user_text::decode(bytes.to_vec(), "f", "f")?;
         CandidateList::parse(&text, "f")
     }
 

@@ -3,14 +3,21 @@
 //! a typed result; it prints nothing and knows no `Ctx`. `commands/` (the CLI) and `mcp/` (the
 //! assistant's tools) each put the same result in their own form.
 
+pub mod audit;
+pub mod auth;
 pub mod candidates;
+pub(crate) mod config;
 pub mod evaluations;
+pub(crate) mod export;
+pub mod files;
 pub mod forms;
 pub mod interviews;
 pub mod jobs;
 pub mod memos;
+pub(crate) mod privacy;
 pub mod report;
 pub mod submissions;
+pub mod sync;
 pub mod webhooks;
 
 use crate::api::records::{ListFilter, ListQuery};

@@ -15,6 +15,7 @@ pub(crate) mod fields;
 pub(crate) mod jq;
 pub(crate) mod jq_format;
 pub mod sheet;
+pub(crate) mod shown;
 pub mod table;
 pub(crate) mod text;
 
@@ -30,7 +31,8 @@ use jq::JqFilter;
 // The format is a setting's value, so the settings own it; named here, where callers look.
 pub use crate::settings::Format;
 
-// The context's writer is made here, above it: the context knows nothing of output.
+// The context's writer is made here, above it: the context knows nothing of output. Its
+// access log is plugged in by the access log's module ([`Ledger`]), above this one.
 impl crate::context::Ctx {
     /// The output options of this run: the format, `--jq`, `--fields`, the terminal's.
     pub(crate) fn output_options(&self) -> Result<OutputOptions, Error> {
@@ -50,13 +52,15 @@ impl crate::context::Ctx {
             answers: false,
         })
     }
+}
 
-    /// The writer for results on stdout.
-    pub(crate) fn output(&self) -> Result<Output, Error> {
-        Ok(Output::new(self.output_options()?, self.io.stdout())?
-            .with_notes(self.io.err_stream())
-            .with_audit(self.audit()?))
-    }
+/// Where a writer's records of what it shows of personal data go: the access log, plugged
+/// in by whoever made the writer. Before writing bytes that show a personal value, the
+/// writer hands what they show ([`shown`]) to it; a failure stops the writer before those
+/// bytes. Output keeps no log itself: the record is its caller's to write.
+pub(crate) trait Ledger: Send + Sync {
+    /// Record that the next bytes show `seen` (via `via`); the bytes follow only on `Ok`.
+    fn append(&self, via: recruit_audit::Via, seen: &recruit_audit::Seen) -> Result<(), Error>;
 }
 
 #[derive(Debug, Clone)]
@@ -305,12 +309,13 @@ pub struct Output {
     jq: Option<std::sync::Arc<JqFilter>>,
     /// Where notes about a table go (values cut, fields left blank); none: dropped.
     notes: Option<crate::io::ErrStream>,
-    /// The access log: what this writer prints of candidates' personal data is logged there
-    /// first (see [`crate::audit`]); none: not logged (`audit = off`, library use).
-    audit: Option<crate::audit::Audit>,
+    /// The caller's record of what this writer prints of candidates' personal data, handed
+    /// what is shown before the bytes ([`Ledger`]); none: not logged (`audit = off`, library
+    /// use).
+    audit: Option<Box<dyn Ledger>>,
     /// The front end the record names (`cli`, or `wizard` for its application).
     via: recruit_audit::Via,
-    /// `recruit api`: answers of any shape, scanned for candidates ([`crate::audit::scan`]).
+    /// `recruit api`: answers of any shape, scanned for candidates ([`shown::scan`]).
     scan: bool,
     /// The candidate the printed records belong to when they don't say (a candidate's form
     /// submissions): the code the access log names.
@@ -348,9 +353,10 @@ impl Output {
         })
     }
 
-    /// Log what this writer prints of personal data in `audit` (none: nothing is logged).
-    pub(crate) fn with_audit(mut self, audit: Option<crate::audit::Audit>) -> Output {
-        self.audit = audit;
+    /// Hand what this writer prints of personal data to `ledger` before the bytes (none:
+    /// nothing is logged).
+    pub(crate) fn with_ledger(mut self, ledger: Option<Box<dyn Ledger>>) -> Output {
+        self.audit = ledger;
         self
     }
 
@@ -371,8 +377,8 @@ impl Output {
     }
 
     /// The access log of this writer (none when off).
-    pub(crate) fn audit(&self) -> Option<&crate::audit::Audit> {
-        self.audit.as_ref()
+    pub(crate) fn audit(&self) -> Option<&dyn Ledger> {
+        self.audit.as_deref()
     }
 
     /// `--fields` as the access log reads it: `None` every field, `Some` these paths; `Err`
@@ -392,11 +398,11 @@ impl Output {
         };
         for item in items {
             if self.scan {
-                crate::audit::scan(seen, item);
+                shown::scan(seen, item);
             } else if kind == Kind::Submission {
-                crate::audit::submission(seen, item, self.about.as_deref(), fields.as_deref());
+                shown::submission(seen, item, self.about.as_deref(), fields.as_deref());
             } else {
-                crate::audit::see(seen, kind, item, fields.as_deref());
+                shown::see(seen, kind, item, fields.as_deref());
             }
         }
     }
@@ -408,7 +414,7 @@ impl Output {
             return Ok(());
         }
         if let Some(audit) = &self.audit {
-            audit.append(self.via, None, seen)?;
+            audit.append(self.via, seen)?;
         }
         self.logged = true;
         Ok(())
@@ -420,7 +426,7 @@ impl Output {
             return Ok(());
         }
         let mut seen = recruit_audit::Seen::default();
-        crate::audit::scan(&mut seen, v);
+        shown::scan(&mut seen, v);
         self.log(&seen)
     }
 
@@ -618,7 +624,7 @@ pub struct ListPrinter {
     /// `--fields` names checked against the first items.
     fields_checked: bool,
     pub count: usize,
-    /// What the items kept for the end show of personal data ([`crate::audit`]), logged
+    /// What the items kept for the end show of personal data ([`shown`]), logged
     /// before they are written; streamed items are logged page by page instead.
     seen: Option<recruit_audit::Seen>,
 }
@@ -658,7 +664,7 @@ impl ListPrinter {
         match columns {
             Some(columns) => {
                 for item in items {
-                    crate::audit::see(seen, self.kind, item, Some(&columns));
+                    shown::see(seen, self.kind, item, Some(&columns));
                 }
             }
             None => out.judge(seen, self.kind, items),
@@ -681,7 +687,7 @@ impl ListPrinter {
         };
         let mut seen = recruit_audit::Seen::default();
         self.judge(out, &mut seen, items);
-        audit.append(out.via, None, &seen)
+        audit.append(out.via, &seen)
     }
 
     /// One page as it came (kept whole for `json` without merging: the body as sent).

@@ -45,7 +45,7 @@ pub(crate) fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), Error> {
         )));
     }
     let log = log(ctx);
-    let register = crate::commands::privacy::register::path();
+    let register = crate::ops::privacy::register::path();
     let (path, register_path) = (
         log.path().display().to_string(),
         register.display().to_string(),
@@ -75,7 +75,7 @@ pub(crate) fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), Error> {
             kept,
         } => (removed, checkpoint, kept),
     };
-    let rows = crate::commands::privacy::register::prune(before)?;
+    let rows = crate::ops::privacy::register::prune(before)?;
     if format == crate::output::Format::Table {
         let text = crate::t!(
             "audit-prune-done",

@@ -2,19 +2,18 @@
 //! every store recruit keeps on this machine or names, and the register of what was destroyed
 //! (see `erase` for what each store keeps and loses).
 
-pub(crate) mod audit;
 pub(crate) mod erase;
-pub(crate) mod register;
 
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 
-use self::erase::{Place, Stores};
+use self::erase::{EraseWith, Place, Stores};
 use crate::api::Stage;
 use crate::context::Ctx;
 use crate::error::Error;
+use crate::ops::privacy::register;
 use crate::output::{Kind, ListPrinter};
 use crate::sync::{Access, MirrorActor, Target};
 
@@ -174,6 +173,21 @@ async fn open(ctx: &Ctx, found: (Place<Target>, Place<Target>)) -> Result<Stores
     })
 }
 
+/// What an erasure uses from this run: its settings as read (their errors the erasure's
+/// where it needs them), who runs it, the clock.
+pub(crate) fn erase_with(ctx: &Ctx) -> EraseWith {
+    let s = ctx.settings();
+    EraseWith {
+        net: ctx.net(),
+        log: s
+            .audit()
+            .map(|on| on.then(|| recruit_audit::Log::new(s.audit_log(), crate::clock::system()))),
+        audit: ctx.audit(),
+        actor: crate::audit::actor(&ctx.profile),
+        clock: crate::clock::system(),
+    }
+}
+
 /// The stores in words, for the question asked before erasing.
 fn stores_said(mirror: Option<String>, relay: &Place<Target>, journals: usize) -> String {
     let mut parts = Vec::new();
@@ -236,7 +250,14 @@ async fn erase_codes(ctx: &mut Ctx, a: EraseArgs) -> Result<(), Error> {
         Some(r) => format!("privacy erase: {r}"),
         None => "privacy erase".to_string(),
     };
-    let done = erase::carry_out(ctx, &codes, &why, &stores, a.stores.reason.clone()).await?;
+    let done = erase::carry_out(
+        &erase_with(ctx),
+        &codes,
+        &why,
+        &stores,
+        a.stores.reason.clone(),
+    )
+    .await?;
     print_done(ctx, format, &done, &codes, Value::Null)
 }
 
@@ -269,7 +290,8 @@ fn print_done(
 }
 
 async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
-    let (rule, before) = crate::commands::sync::purge_rule(a.stage, a.older_than)?;
+    let cut = crate::ops::sync::purge_rule(a.stage, a.older_than, crate::clock::system().utc())?;
+    let (rule, before) = (cut.rule, cut.before_local);
     let format = ctx.format()?;
     let stores = open(ctx, locate(&a.stores)).await?;
     let preview = match &stores.mirror {
@@ -300,8 +322,15 @@ async fn retention(ctx: &mut Ctx, a: RetentionArgs) -> Result<(), Error> {
         ),
         a.stores.yes,
     )?;
-    let done =
-        erase::carry_out(ctx, &preview, &rule.text, &stores, a.stores.reason.clone()).await?;
+    let with = erase_with(ctx);
+    let done = erase::carry_out(
+        &with,
+        &preview,
+        &rule.text,
+        &stores,
+        a.stores.reason.clone(),
+    )
+    .await?;
     print_done(ctx, format, &done, &preview, json!(rule.text))
 }
 

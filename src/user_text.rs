@@ -6,7 +6,10 @@
 //! looks like and the `iconv` command that converts it: a Korean Windows machine saves CP949
 //! (EUC-KR's superset) by default, and PowerShell's `>` writes UTF-16 LE with a mark.
 
+use std::io::Read;
+
 use crate::error::Error;
+use crate::io::Io;
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -34,7 +37,7 @@ pub(crate) fn decode(bytes: Vec<u8>, what: &str, path: &str) -> Result<String, E
 
 /// Read `path` (`-`: standard input) as user text ([`decode`]).
 pub(crate) fn read(io: &crate::io::Io, path: &str, what: &str) -> Result<String, Error> {
-    let bytes = crate::commands::read_file_or_stdin(io, path, what)?;
+    let bytes = read_file_or_stdin(io, path, what)?;
     decode(bytes, what, path)
 }
 
@@ -107,6 +110,49 @@ fn korean(b: &[u8]) -> Option<&'static str> {
         i += 2;
     }
     Some(if extended { "CP949" } else { "EUC-KR" })
+}
+
+/// Largest local input read (an answers file, memo text, a payload, `api --input`): more is
+/// a mistake (`yes | recruit ...`, /dev/zero), refused before it fills memory.
+pub(crate) const LOCAL_INPUT_MAX: u64 = 16 * 1024 * 1024;
+
+/// Everything `reader` gives, up to [`LOCAL_INPUT_MAX`]; more is exit 2 naming the limit.
+pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Error> {
+    let mut buf = Vec::new();
+    reader
+        .take(LOCAL_INPUT_MAX + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| {
+            Error::caused(
+                crate::ExitKind::Usage,
+                crate::t!("input-cannot-read", what = what),
+                e,
+            )
+        })?;
+    if buf.len() as u64 > LOCAL_INPUT_MAX {
+        return Err(Error::usage(crate::t!(
+            "input-too-big",
+            what = what,
+            mib = LOCAL_INPUT_MAX / 1024 / 1024
+        )));
+    }
+    Ok(buf)
+}
+
+/// Bytes of a file argument where `-` means standard input.
+pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<u8>, Error> {
+    if path == "-" {
+        return read_capped(io.stdin(), &crate::t!("input-from-stdin", what = what));
+    }
+    let named = crate::t!("input-named-file", what = what, path = path);
+    let file = std::fs::File::open(path).map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Usage,
+            crate::t!("input-cannot-read", what = named.as_str()),
+            e,
+        )
+    })?;
+    read_capped(file, &named)
 }
 
 #[cfg(test)]
