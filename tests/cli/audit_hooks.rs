@@ -275,7 +275,10 @@ fn export_logs_one_record_with_the_count_and_the_reason() {
 /// page's worth at most), never one per candidate.
 fn export_records_cover(r: &[Value], codes: &[String], reason: &str) {
     assert!(!r.is_empty());
-    assert!(codes.len() < 10 || r.len() < codes.len() / 2, "one per candidate? {r:?}");
+    assert!(
+        codes.len() < 10 || r.len() < codes.len() / 2,
+        "one per candidate? {r:?}"
+    );
     let mut named = Vec::new();
     for e in r {
         assert_eq!(e["via"], json!("export"), "{e}");
@@ -367,7 +370,10 @@ fn require_reason_refuses_export_and_sync_with_exit_2_and_writes_nothing() {
         assert_eq!(e["reason"], json!("audit"), "{e}");
         assert!(e["command"].as_str().unwrap().contains("export"), "{e}");
     }
-    assert!(get["command"].as_str().unwrap().contains("candidates get"), "{get}");
+    assert!(
+        get["command"].as_str().unwrap().contains("candidates get"),
+        "{get}"
+    );
 }
 
 #[test]
