@@ -38,6 +38,7 @@ pub use recruit_sandbox as sandbox;
 pub mod settings;
 pub(crate) mod signal;
 pub mod sync;
+pub mod time;
 pub mod webhook;
 pub mod wizard;
 pub mod yes_no;

@@ -22,6 +22,7 @@ const FRONT_END: &[&[&str]] = &[
         "reports",
         "output::text",
         "clock",
+        "time",
         "yes_no",
     ],
     // `output::sheet`: how a CSV is written for a spreadsheet (`--bom`, `--encoding`), a

@@ -97,22 +97,8 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
     }
 }
 
-/// `--since`: a date (midnight, local time) or an RFC 3339 time, as Unix seconds.
-pub(crate) fn parse_since(s: &str) -> Result<f64, String> {
-    let s = s.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Ok(t.timestamp_millis() as f64 / 1000.0);
-    }
-    let day = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| crate::t!("report-since-bad", value = s))?;
-    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
-    use chrono::TimeZone;
-    let local = chrono::Local
-        .from_local_datetime(&midnight)
-        .earliest()
-        .ok_or_else(|| crate::t!("report-since-bad", value = s))?;
-    Ok(local.timestamp() as f64)
-}
+// What a DATE means is the time module's: the same day's bounds as `audit`'s.
+pub(crate) use crate::time::parse_since;
 
 /// The mirror a report reads: `--db`, else RECRUIT_SYNC_DB, else the default one.
 pub(crate) async fn open_mirror(ctx: &Ctx, db: Option<&str>) -> Result<MirrorActor, Error> {
