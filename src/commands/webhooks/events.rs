@@ -356,7 +356,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
                 header: h,
                 keys,
                 original: received.map(|(_, v)| v),
-                at: crate::webhook::signature::now_unix(),
+                at: crate::webhook::signature::now_unix(crate::clock::system().as_ref()),
             },
             None => Signing::AsReceived(received),
         };
