@@ -281,18 +281,8 @@ pub(crate) mod parse {
     }
 }
 
-/// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not
-/// `timeout = "30"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Type {
-    Text,
-    /// A whole number (`retries = 3`).
-    Integer,
-    /// A number, whole or not (`max_rate = 2.5`).
-    Number,
-    /// `true` or `false` (`require_reason = true`).
-    Bool,
-}
+// How the file stores a value is the file's: the config sits below the settings.
+pub(crate) use crate::config::Type;
 
 /// Everything about one setting.
 pub(crate) struct Spec {
@@ -516,6 +506,15 @@ keys! {
         parse: |s| parse::audit_keep(s).map(|m| json!(m)),
         ..TEXT
     },
+}
+
+impl crate::config::FileKey for Key {
+    fn name(self) -> &'static str {
+        Key::name(self)
+    }
+    fn stored_as(self) -> Type {
+        self.spec().ty
+    }
 }
 
 impl Key {

@@ -185,6 +185,9 @@ mod tests {
         assert_eq!(ago, clock.unix() - 3600.0);
         assert!(parse_time_in(&seoul(), clock.as_ref(), "yesterday").is_err());
         assert!(parse_since("7d").is_err());
-        assert_eq!(parse_since("2026-01-01T00:00:10Z").unwrap(), 1_767_225_610.0);
+        assert_eq!(
+            parse_since("2026-01-01T00:00:10Z").unwrap(),
+            1_767_225_610.0
+        );
     }
 }

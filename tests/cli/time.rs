@@ -49,8 +49,7 @@ fn in_seoul(home: &Home, args: &[&str]) -> Value {
         .output()
         .unwrap();
     assert!(out.status.success(), "{args:?}: {}", stderr_of(&out));
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", stdout_of(&out)))
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout_of(&out)))
 }
 
 /// The codes of an `audit list -o json`'s records.
@@ -114,10 +113,20 @@ fn a_date_is_the_local_day_for_audit_list_audit_report_and_report() {
     let report = in_seoul(
         &home,
         &[
-            "report", "pipeline", "-o", "json", "--db", &db, "--since", "2026-03-01",
+            "report",
+            "pipeline",
+            "-o",
+            "json",
+            "--db",
+            &db,
+            "--since",
+            "2026-03-01",
         ],
     );
-    assert_eq!(report["filter"]["since"], "2026-02-28T15:00:00Z", "{report}");
+    assert_eq!(
+        report["filter"]["since"], "2026-02-28T15:00:00Z",
+        "{report}"
+    );
     let applied_now = |r: &Value| r["groups"][0]["stages"][0]["now"].clone();
     assert_eq!(applied_now(&all), 2, "{all}");
     assert_eq!(applied_now(&report), 1, "{report}");

@@ -913,9 +913,7 @@ pub fn retry_after_header_at(headers: &HeaderMap, now: SystemTime) -> Option<Ret
         Duration::try_from_secs_f64(secs).ok()
     } else {
         let when = httpdate::parse_http_date(v).ok()?;
-        Some(
-            when.duration_since(now).unwrap_or(Duration::ZERO),
-        )
+        Some(when.duration_since(now).unwrap_or(Duration::ZERO))
     };
     Some(RetryAfter {
         sent: v.to_string(),
@@ -1202,7 +1200,8 @@ mod tests {
     #[test]
     fn a_retry_after_date_is_read_on_the_clients_clock() {
         use crate::clock::Clock as _;
-        let clock = crate::clock::Manual::at(std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000));
+        let clock =
+            crate::clock::Manual::at(std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000));
         let mut h = HeaderMap::new();
         let at = clock.now() + Duration::from_secs(90);
         h.insert(

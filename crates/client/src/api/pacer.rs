@@ -1239,9 +1239,8 @@ mod tests {
 
         // A reset given as a Unix time is read against the clock the pacer is given.
         use crate::clock::Clock as _;
-        let clock = crate::clock::Manual::at(
-            std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000),
-        );
+        let clock =
+            crate::clock::Manual::at(std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000));
         let mut h = HeaderMap::new();
         h.insert("x-ratelimit-remaining", HeaderValue::from_static("0"));
         h.insert("x-ratelimit-reset", HeaderValue::from_static("1800000040"));
