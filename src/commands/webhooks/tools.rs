@@ -1,4 +1,4 @@
-//! `recruit webhooks listen|verify|trigger`: the local webhook toolkit. OWNER: webhook helper.
+//! `recruit webhooks listen|verify|trigger`: the local webhook toolkit.
 //!
 //! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
