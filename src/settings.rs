@@ -956,7 +956,10 @@ mod tests {
         };
         let shown = format!("{g:?} {g:#?}");
         assert!(!shown.contains("do-not-print"), "{shown}");
-        assert!(shown.contains("signing_key: Some(\"<redacted>\")"), "{shown}");
+        assert!(
+            shown.contains("signing_key: Some(\"<redacted>\")"),
+            "{shown}"
+        );
     }
 
     /// Every refusal a setting's parser gives for a bad value is said in Korean under Korean
