@@ -13,9 +13,8 @@ use serde_json::Value;
 
 use crate::common::*;
 
-#[path = "../common/synthetic.rs"]
-#[allow(dead_code)]
-mod synthetic;
+// The mirror's rows as a sync writes them, shared with the report's tests.
+use crate::report::synthetic;
 
 /// Unix seconds of an RFC 3339 time.
 fn unix(s: &str) -> i64 {
