@@ -13,9 +13,28 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, ExitKind};
-use crate::settings::{Key, Type};
 
 pub(crate) const DEFAULT_PROFILE: &str = "default";
+
+/// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not
+/// `timeout = "30"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Type {
+    Text,
+    /// A whole number (`retries = 3`).
+    Integer,
+    /// A number, whole or not (`max_rate = 2.5`).
+    Number,
+    /// `true` or `false` (`require_reason = true`).
+    Bool,
+}
+
+/// What the file needs of a setting: its name and how its value is stored. The settings'
+/// `Key` is one; asking for no more keeps the file below the settings that read it.
+pub(crate) trait FileKey: Copy {
+    fn name(self) -> &'static str;
+    fn stored_as(self) -> Type;
+}
 
 pub(crate) use recruit_client::files::{config_dir, data_dir};
 
@@ -71,7 +90,7 @@ impl Config {
     }
 
     /// A profile's value for `key`, as a string (numbers are shown as written).
-    pub(crate) fn get(&self, profile: &str, key: Key) -> Option<String> {
+    pub(crate) fn get(&self, profile: &str, key: impl FileKey) -> Option<String> {
         let table = self.doc.get(profile)?.as_table_like()?;
         let value = table.get(key.name())?.as_value()?;
         Some(match value {
@@ -88,7 +107,7 @@ impl Config {
     /// Set `key` in `profile`, stored as its type says (`timeout = 30`, a number); a value that
     /// is not of the type is kept as text (and refused when read). A value replaced keeps the
     /// spaces and comment around it.
-    pub(crate) fn set(&mut self, profile: &str, key: Key, value: &str) {
+    pub(crate) fn set(&mut self, profile: &str, key: impl FileKey, value: &str) {
         let root = self.doc.as_table_mut();
         if !root.get(profile).is_some_and(|p| p.is_table_like()) {
             root.insert(profile, toml_edit::Item::Table(toml_edit::Table::new()));
@@ -97,7 +116,7 @@ impl Config {
             .as_table_like_mut()
             .expect("just made a table");
         let text = || toml_edit::Value::from(value);
-        let mut v = match key.spec().ty {
+        let mut v = match key.stored_as() {
             Type::Number => value
                 .parse::<i64>()
                 .map(toml_edit::Value::from)
@@ -126,7 +145,7 @@ impl Config {
 
     /// Remove `key` from `profile`. Comment lines written above it stay, above the next key of
     /// the profile (they may be about more than this key); with no next key they go with it.
-    pub(crate) fn unset(&mut self, profile: &str, key: Key) -> bool {
+    pub(crate) fn unset(&mut self, profile: &str, key: impl FileKey) -> bool {
         let Some(table) = self
             .doc
             .get_mut(profile)
@@ -166,7 +185,11 @@ impl Config {
 
     /// Remove `key` from `profile` in the file at `path` (read afresh), saving it when it
     /// changed. Returns whether the key was there.
-    pub(crate) fn unset_saved(path: &Path, profile: &str, key: Key) -> Result<bool, Error> {
+    pub(crate) fn unset_saved(
+        path: &Path,
+        profile: &str,
+        key: impl FileKey,
+    ) -> Result<bool, Error> {
         let mut config = Config::load_from(path)?;
         let removed = config.unset(profile, key);
         if removed {
@@ -229,6 +252,7 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Key;
 
     fn config(text: &str) -> Config {
         Config {

@@ -466,6 +466,7 @@ impl Ctx {
             max_rate: self.max_rate()?,
             max_wait: self.max_wait()?,
             reporter: crate::api::Reporter::new(std::sync::Arc::new(reports)),
+            clock: crate::clock::system(),
         })?;
         self.client = Some(client.clone());
         Ok(client)

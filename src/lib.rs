@@ -7,9 +7,9 @@
 //! The public API is the typed client (`api`), its errors (`error`) and webhook signatures
 //! (`webhook::signature`); besides them, what the tests, benches and fuzz targets drive is
 //! public (the command tree and `Ctx` to run commands in-process, the sandbox, the answers
-//! checks, the output writers). Everything else is `pub(crate)`. Test scaffolding (the demo
-//! data's codes, a scripted prompt, captured streams) is compiled only with the `testing`
-//! feature, which the test targets turn on.
+//! checks, the output writers). Everything else is `pub(crate)`. The test scaffolding the
+//! tests drive (the demo data's codes, a scripted prompt, captured streams) is public and
+//! always compiled: there is no `testing` feature.
 
 #[macro_use]
 extern crate recruit_client;
@@ -37,8 +37,9 @@ pub use recruit_client::{files, msg, text};
 pub use recruit_sandbox as sandbox;
 pub mod settings;
 pub(crate) mod signal;
-// Below both the commands and the exports, which read the user's text files through it.
 pub mod sync;
+pub mod time;
+// Below both the commands and the exports, which read the user's text files through it.
 pub(crate) mod user_text;
 pub mod webhook;
 pub mod wizard;

@@ -281,18 +281,8 @@ pub(crate) mod parse {
     }
 }
 
-/// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not
-/// `timeout = "30"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Type {
-    Text,
-    /// A whole number (`retries = 3`).
-    Integer,
-    /// A number, whole or not (`max_rate = 2.5`).
-    Number,
-    /// `true` or `false` (`require_reason = true`).
-    Bool,
-}
+// How the file stores a value is the file's: the config sits below the settings.
+pub(crate) use crate::config::Type;
 
 /// Everything about one setting.
 pub(crate) struct Spec {
@@ -518,6 +508,15 @@ keys! {
     },
 }
 
+impl crate::config::FileKey for Key {
+    fn name(self) -> &'static str {
+        Key::name(self)
+    }
+    fn stored_as(self) -> Type {
+        self.spec().ty
+    }
+}
+
 impl Key {
     /// The name in the config file.
     pub(crate) fn name(self) -> &'static str {
@@ -618,8 +617,10 @@ impl fmt::Display for Key {
 
 /// What the settings read from the process's environment besides the variables of the global
 /// options (which clap reads): read once, by [`crate::context::Ctx::new`], so nothing below
-/// reads the environment and an in-process test sees none of the tester's.
-#[derive(Debug, Clone, Default)]
+/// reads the environment and an in-process test sees none of the tester's. Its `Debug` (and
+/// so [`crate::context::GlobalArgs`]'s) never shows the signing key: a `{:?}` in a log or a
+/// panic must not leak it.
+#[derive(Clone, Default)]
 pub struct Environ {
     /// `RECRUIT_DEBUG=1`: as `-v`.
     pub debug: bool,
@@ -633,6 +634,19 @@ pub struct Environ {
     /// The language the locale variables name (`LC_ALL`, `LC_MESSAGES`, `LANG`, read as
     /// text): the last word on `lang`.
     pub locale: crate::i18n::Lang,
+}
+
+impl fmt::Debug for Environ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let key = self.signing_key.as_ref().map(|_| "<redacted>");
+        f.debug_struct("Environ")
+            .field("debug", &self.debug)
+            .field("columns", &self.columns)
+            .field("signing_key", &key)
+            .field("audit_log", &self.audit_log)
+            .field("locale", &self.locale)
+            .finish()
+    }
 }
 
 impl Environ {
@@ -927,6 +941,26 @@ mod tests {
     // The tests read the settings of real command lines, as the context makes them.
     use crate::context::{GlobalArgs, Origins};
     use clap::{CommandFactory, FromArgMatches};
+
+    /// `{:?}` of the global options (in a log line, a panic, a test failure) names that a key
+    /// was given, never the key: neither the API key nor the signing key.
+    #[test]
+    fn the_debug_of_the_global_options_shows_no_key() {
+        let g = GlobalArgs {
+            api_key: Some(crate::redact::Secret::new("sk-live-do-not-print")),
+            environ: Environ {
+                signing_key: Some("whsec-do-not-print".into()),
+                ..Environ::default()
+            },
+            ..GlobalArgs::default()
+        };
+        let shown = format!("{g:?} {g:#?}");
+        assert!(!shown.contains("do-not-print"), "{shown}");
+        assert!(
+            shown.contains("signing_key: Some(\"<redacted>\")"),
+            "{shown}"
+        );
+    }
 
     /// Every refusal a setting's parser gives for a bad value is said in Korean under Korean
     /// (not the English copied), and every key's parser refuses something.

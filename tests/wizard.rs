@@ -1323,7 +1323,7 @@ mod scripted {
     use recruit::api::ApplicationForm;
     use recruit::apply::{answers_file, prepare, Answer, Variant};
     use recruit::wizard::scripted::{Reply, Scripted};
-    use recruit::wizard::{collect, Stop};
+    use recruit::wizard::{collect, Stop, UploadError};
 
     const REQUIRED: &str =
         "An answer is required here: type one, or press Ctrl-C to stop without sending.";
@@ -1383,7 +1383,7 @@ mod scripted {
             Reply::Yes(true), // privacy
         ]);
         let mut uploaded = Vec::new();
-        let mut upload = |path: &std::path::Path| -> Result<String, String> {
+        let mut upload = |path: &std::path::Path| -> Result<String, UploadError> {
             uploaded.push(path.to_path_buf());
             Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv%20v2.pdf".into())
         };
@@ -1439,6 +1439,75 @@ mod scripted {
         );
     }
 
+    /// An upload that fails is said and asked again, whatever its reason's words: only an
+    /// interruption (`UploadError::Cancelled`) stops the wizard, not a failure reading
+    /// "cancelled".
+    #[test]
+    fn an_upload_failing_with_the_word_cancelled_is_asked_again_not_a_cancel() {
+        let dir = tempfile::tempdir().unwrap();
+        let cv = dir.path().join("cv.pdf");
+        std::fs::write(&cv, b"%PDF-1.4").unwrap();
+        let form = form();
+        let mut p = Scripted::new([
+            line("Kim Hana"),
+            line("hana@example.com"),
+            line("010-1234-5678"),
+            line(""),
+            Reply::Pick(1),
+            Reply::Tick(vec![]),
+            line(""),
+            Reply::Yes(true),
+            Reply::Pick(1),
+            line(""),
+            line(""),
+            line(cv.to_str().unwrap()),
+            line(cv.to_str().unwrap()),
+            Reply::Yes(true),
+        ]);
+        let mut tries = 0;
+        let mut upload = |_: &std::path::Path| -> Result<String, UploadError> {
+            tries += 1;
+            if tries == 1 {
+                return Err(UploadError::Failed("cancelled".into()));
+            }
+            Ok("https://files.example.com/upload/candidate/file/1/temp/9/cv.pdf".into())
+        };
+        let mut answers: Vec<Answer> = Vec::new();
+        let done = collect(&form, &mut p, &mut upload, &mut answers, None, &mut None);
+        let t = p.transcript.join("\n");
+        assert!(done.is_ok(), "{done:?}\n{t}");
+        assert!(t.contains("The upload failed: cancelled"), "{t}");
+        assert_eq!(tries, 2);
+    }
+
+    /// The user's interruption during an upload stops the wizard as at a prompt.
+    #[test]
+    fn an_interrupted_upload_cancels() {
+        let dir = tempfile::tempdir().unwrap();
+        let cv = dir.path().join("cv.pdf");
+        std::fs::write(&cv, b"%PDF-1.4").unwrap();
+        let form = form();
+        let mut p = Scripted::new([
+            line("Kim Hana"),
+            line("hana@example.com"),
+            line("010-1234-5678"),
+            line(""),
+            Reply::Pick(1),
+            Reply::Tick(vec![]),
+            line(""),
+            Reply::Yes(true),
+            Reply::Pick(1),
+            line(""),
+            line(""),
+            line(cv.to_str().unwrap()),
+        ]);
+        let mut upload =
+            |_: &std::path::Path| -> Result<String, UploadError> { Err(UploadError::Cancelled) };
+        let mut answers: Vec<Answer> = Vec::new();
+        let stop = collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).unwrap_err();
+        assert_eq!(stop, Stop::Cancelled);
+    }
+
     #[test]
     fn cancelling_keeps_what_was_answered_and_a_required_question_cannot_be_skipped() {
         let form = form();
@@ -1448,7 +1517,7 @@ mod scripted {
             line("hana@example.com"),
             Reply::Cancel,
         ]);
-        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let mut upload = |_: &std::path::Path| -> Result<String, UploadError> { unreachable!() };
         let mut answers = Vec::new();
         let stop = collect(&form, &mut p, &mut upload, &mut answers, None, &mut None).unwrap_err();
         assert_eq!(stop, Stop::Cancelled);
@@ -1518,7 +1587,7 @@ mod scripted {
             Reply::Pick(0),
         ]);
         let mut p = Scripted::new(script);
-        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let mut upload = |_: &std::path::Path| -> Result<String, UploadError> { unreachable!() };
         let mut err = Vec::new();
         let prepared = run(&session, &mut p, &mut upload, &mut err).expect("submitted");
         assert_eq!(p.unused(), 0, "{:#?}", p.transcript);
@@ -1554,7 +1623,7 @@ mod scripted {
         let mut script = full_script();
         script.push(Reply::Cancel);
         let mut p = Scripted::new(script);
-        let mut upload = |_: &std::path::Path| -> Result<String, String> { unreachable!() };
+        let mut upload = |_: &std::path::Path| -> Result<String, UploadError> { unreachable!() };
         let e = run(&session, &mut p, &mut upload, &mut Vec::new()).unwrap_err();
         assert_eq!(e.exit_code(), 130);
         assert_eq!(
@@ -1593,8 +1662,8 @@ mod scripted {
         json!({"company_name": "Beta", "start_at": "2016-01", "end_at": "2019-02", "currently_employed": false, "department": "R&D"})
     }
 
-    fn no_upload() -> impl FnMut(&std::path::Path) -> Result<String, String> {
-        |_: &std::path::Path| -> Result<String, String> { unreachable!() }
+    fn no_upload() -> impl FnMut(&std::path::Path) -> Result<String, UploadError> {
+        |_: &std::path::Path| -> Result<String, UploadError> { unreachable!() }
     }
 
     /// Question `i`'s answer, asked again from `current` with `replies`.

@@ -11,9 +11,9 @@ use crate::context::Ctx;
 mod prune;
 use crate::error::Error;
 use crate::ops::audit::Review;
-pub(crate) use crate::ops::audit::{local_midnight, Month};
 use crate::output::text::{local_time, one_line, safe_line};
 use crate::output::{Format, Kind, ListPrinter, Output};
+use crate::time::{parse_month, Month};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -87,7 +87,7 @@ without a terminal, --yes is needed (exit 2 otherwise, nothing changed).",
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Only records since T: a time (2026-03-01, 2026-03-01T09:00:00+09:00) or an age (2h, 7d)
-    #[arg(long, value_name = "T", value_parser = crate::commands::webhooks::events::parse_time)]
+    #[arg(long, value_name = "T", value_parser = crate::time::parse_time)]
     pub since: Option<f64>,
     /// Only records naming this candidate (among the codes a record keeps)
     #[arg(long, value_name = "CODE")]
@@ -108,15 +108,6 @@ fn via_parser() -> impl clap::builder::TypedValueParser<Value = Via> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Via::ALL.map(Via::as_str))
         .map(|s| s.parse::<Via>().expect("one of the possible values"))
-}
-
-fn parse_month(s: &str) -> Result<Month, String> {
-    let t = s.trim();
-    let ok = t.len() == 7 && t.as_bytes()[4] == b'-';
-    match chrono::NaiveDate::parse_from_str(&format!("{t}-01"), "%Y-%m-%d") {
-        Ok(first) if ok => Ok(Month { first }),
-        _ => Err(crate::t!("audit-month-bad", value = s)),
-    }
 }
 
 /// The access log of this run: RECRUIT_AUDIT_LOG, the profile's `audit_log`, or the default.

@@ -1,4 +1,4 @@
-//! `recruit sandbox`: serve the emulator on a fixed port. OWNER: sandbox helper.
+//! `recruit sandbox`: serve the emulator on a fixed port.
 
 use std::net::SocketAddr;
 use std::time::Duration;

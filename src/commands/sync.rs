@@ -429,30 +429,5 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
     )
 }
 
-/// `--older-than`: a duration as elsewhere (`30d`), or zero (`0`, `0s`, `0d`): every
-/// candidate at the stage.
-pub(crate) fn parse_age(s: &str) -> Result<Duration, String> {
-    use crate::commands::webhooks::events::{number_and_unit, parse_duration};
-    let (num, unit) = number_and_unit(s);
-    // The unit must be one a duration may have (`0x` is refused as `1x` would be).
-    if num.parse::<f64>() == Ok(0.0) && parse_duration(&format!("1{unit}")).is_ok() {
-        return Ok(Duration::ZERO);
-    }
-    parse_duration(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn older_than_zero_is_every_one_and_other_ages_read_as_durations() {
-        for zero in ["0", "0s", "0d", "0.0h", " 0 "] {
-            assert_eq!(parse_age(zero), Ok(Duration::ZERO), "{zero}");
-        }
-        assert_eq!(parse_age("30d"), Ok(Duration::from_secs(30 * 86_400)));
-        for bad in ["0x", "-1d", "", "d"] {
-            assert!(parse_age(bad).is_err(), "{bad}");
-        }
-    }
-}
+// What a DATE and a DURATION mean is the time module's.
+pub(crate) use crate::time::parse_age;

@@ -258,8 +258,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
     };
     progress.clear();
     let written = *written_rx.borrow();
-    let (tally, (completed, resumable)) =
-        close_output(writer_done, ending, fatal.is_some(), written)?;
+    let (tally, end) = close_output(writer_done, ending, fatal.is_some(), written)?;
     let st = job.setup.client.stats();
     Ok(report(
         &job.setup.client,
@@ -269,7 +268,7 @@ pub(crate) async fn export_candidates(mut job: CandidateExport) -> Result<Report
         &counters,
         ending,
         fatal,
-        (completed, resumable),
+        end,
         destination,
         stats0,
         st,
@@ -306,6 +305,13 @@ fn spawn_workers(
     workers
 }
 
+/// How the output ended: complete, or abandoned and (or not) resumable.
+#[derive(Debug, Clone, Copy)]
+struct OutputEnd {
+    completed: bool,
+    resumable: bool,
+}
+
 /// What the writer ended with (`None`: left behind after `written` candidates), the output
 /// finished or abandoned: what was written, and whether the output is complete or can be
 /// resumed.
@@ -315,7 +321,11 @@ fn close_output(
     ending: Ending,
     fatal: bool,
     written: usize,
-) -> Result<(Tally, (bool, bool)), Error> {
+) -> Result<(Tally, OutputEnd), Error> {
+    let end = |completed, resumable| OutputEnd {
+        completed,
+        resumable,
+    };
     Ok(match writer_done {
         Some(Ok(Ok((sink, tally)))) => {
             let journaled = sink.journaled();
@@ -328,10 +338,10 @@ fn close_output(
                 if tally.write_error.is_none() {
                     r?;
                 }
-                (tally, (false, journaled))
+                (tally, end(false, journaled))
             } else {
                 sink.finish()?;
-                (tally, (true, false))
+                (tally, end(true, false))
             }
         }
         Some(Ok(Err(e))) => return Err(e),
@@ -342,7 +352,7 @@ fn close_output(
                 exported: written,
                 ..Tally::default()
             };
-            (tally, (false, true))
+            (tally, end(false, true))
         }
     })
 }
@@ -357,7 +367,7 @@ fn report(
     counters: &Counters,
     ending: Ending,
     fatal: Option<Error>,
-    (completed, resumable): (bool, bool),
+    end: OutputEnd,
     destination: String,
     stats0: crate::api::http::Stats,
     st: crate::api::http::Stats,
@@ -375,8 +385,8 @@ fn report(
         quit_at_once: ending == Ending::QuitAtOnce,
         fatal,
         write_error: tally.write_error,
-        completed,
-        resumable,
+        completed: end.completed,
+        resumable: end.resumable,
         destination,
         traffic: st.since(stats0),
         limiter: limiter.report(),

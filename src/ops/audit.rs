@@ -62,46 +62,7 @@ pub fn review(log: Log, month: Month) -> Result<Review, Error> {
     })
 }
 
-/// A calendar month.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Month {
-    /// Its first day.
-    pub first: chrono::NaiveDate,
-}
-
-impl Month {
-    /// `YYYY-MM`.
-    pub fn name(self) -> String {
-        self.first.format("%Y-%m").to_string()
-    }
-
-    /// Its first instant and the next month's, in local time.
-    pub fn bounds(
-        self,
-    ) -> (
-        chrono::DateTime<chrono::Local>,
-        chrono::DateTime<chrono::Local>,
-    ) {
-        let next = self
-            .first
-            .checked_add_months(chrono::Months::new(1))
-            .unwrap_or(self.first);
-        (local_midnight(self.first), local_midnight(next))
-    }
-}
-
-/// Midnight of `day` in local time (the first instant of the day where midnight is skipped).
-pub fn local_midnight(day: chrono::NaiveDate) -> chrono::DateTime<chrono::Local> {
-    use chrono::TimeZone as _;
-    let mut at = day.and_hms_opt(0, 0, 0).expect("midnight");
-    for _ in 0..48 {
-        if let Some(t) = chrono::Local.from_local_datetime(&at).earliest() {
-            return t;
-        }
-        at += chrono::Duration::minutes(30);
-    }
-    chrono::Local.from_utc_datetime(&day.and_hms_opt(0, 0, 0).expect("midnight"))
-}
+pub use crate::time::Month;
 
 /// One row of the review: an actor's records through one way.
 pub struct Group {

@@ -44,22 +44,9 @@ impl PipelineOptions {
     }
 }
 
-/// `--since` / `since`: a date (midnight, local time) or an RFC 3339 time, as Unix seconds.
-pub fn parse_since(s: &str) -> Result<f64, Msg> {
-    let s = s.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Ok(t.timestamp_millis() as f64 / 1000.0);
-    }
-    let day = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| crate::msg!("report-since-bad", value = s))?;
-    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight exists");
-    use chrono::TimeZone;
-    let local = chrono::Local
-        .from_local_datetime(&midnight)
-        .earliest()
-        .ok_or_else(|| crate::msg!("report-since-bad", value = s))?;
-    Ok(local.timestamp() as f64)
-}
+/// `--since` / `since`: a date (its local day's start) or an RFC 3339 time, as Unix seconds:
+/// the time module's, as every DATE.
+pub use crate::time::parse_since;
 
 /// The report, from the mirror `store`.
 pub async fn pipeline(store: &MirrorActor, o: &PipelineOptions) -> Result<Pipeline, Error> {

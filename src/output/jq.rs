@@ -5,7 +5,6 @@
 //! `{}`) is an error instead of creating the objects; `$__loc__`, `input_line_number`,
 //! `getpath` on missing paths and `tostream`-style streaming differ or are missing.
 
-use jaq_core::data::JustLut;
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Compiler, Ctx, Vars};
 use jaq_json::Val;
@@ -13,7 +12,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ExitKind};
 
-pub(crate) type Data = JustLut<Val>;
+pub(crate) use super::jq_format::Data;
 
 pub(crate) struct JqFilter {
     filter: jaq_core::Filter<Data>,

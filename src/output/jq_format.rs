@@ -11,7 +11,8 @@ use jaq_core::load::parse::Def;
 use jaq_core::native::{run, unary, v, Fun};
 use jaq_json::{Num, Val};
 
-use super::jq::Data;
+/// The values jaq runs on: named here, below the filter that uses these formats.
+pub(crate) type Data = jaq_core::data::JustLut<Val>;
 
 /// `def @csv: format("csv");` and the others, as jq's builtins define them.
 const DEFS: &str = r#"

@@ -272,14 +272,28 @@ struct Shared {
     audit: crate::audit::Stream,
 }
 
+/// What a run's workers share, as the run sets it up (named, not packed in tuples).
+struct Setup {
+    run: i64,
+    concurrency: usize,
+    client: Client,
+    store: MirrorActor,
+    records: Arc<Counters>,
+    bar: Option<indicatif::ProgressBar>,
+    audit: crate::audit::Stream,
+}
+
 impl Shared {
-    fn new(
-        (run, concurrency): (i64, usize),
-        client: Client,
-        store: MirrorActor,
-        (records, bar): (Arc<Counters>, Option<indicatif::ProgressBar>),
-        audit: crate::audit::Stream,
-    ) -> Shared {
+    fn new(setup: Setup) -> Shared {
+        let Setup {
+            run,
+            concurrency,
+            client,
+            store,
+            records,
+            bar,
+            audit,
+        } = setup;
         Shared {
             run,
             concurrency,
@@ -459,13 +473,15 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
         job.client.clone(),
         counters.clone(),
     );
-    let shared = Arc::new(Shared::new(
-        (run, concurrency),
-        client.clone(),
-        job.store.clone(),
-        (counters.clone(), progress.handle()),
-        job.audit.clone(),
-    ));
+    let shared = Arc::new(Shared::new(Setup {
+        run,
+        concurrency,
+        client: client.clone(),
+        store: job.store.clone(),
+        records: counters.clone(),
+        bar: progress.handle(),
+        audit: job.audit.clone(),
+    }));
     let interrupted = Arc::new(AtomicBool::new(false));
     // A second Ctrl-C quits at once: the run below is dropped where it is (every committed
     // candidate is kept) and `main` turns the cancellation into exit 130.

@@ -1,7 +1,5 @@
 //! Webhooks toolkit: signatures (sign/verify, spec section 5), a local listener, and a
 //! trigger that delivers sample events with the service's retry schedule.
-//!
-//! OWNER: webhook helper.
 
 /// A record of the log with its message both in English (the JSON log's `message`, for
 /// collectors) and in the language in use (the text log, for people).

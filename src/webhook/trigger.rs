@@ -173,13 +173,14 @@ pub(crate) async fn deliver(
     let url = cfg.url.to_string();
     let attempts = std::sync::Mutex::new(Vec::with_capacity(total));
     let started = std::sync::Mutex::new((Instant::now(), None::<i64>));
+    let clock = crate::clock::system();
     let verdict = delivery::run(
         &policy,
         0,
         || Duration::ZERO,
         |_| {
             // A fresh `t` each attempt, as the service does: a retry is a new signature.
-            let t = signature::now_unix();
+            let t = signature::now_unix(clock.as_ref());
             *started.lock().unwrap_or_else(|e| e.into_inner()) =
                 (Instant::now(), (!cfg.keys.is_empty()).then_some(t));
             delivery::post_with(

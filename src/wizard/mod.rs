@@ -119,7 +119,17 @@ fn collect_not_uploaded(v: &Value, found: &mut Vec<PathBuf>) {
 }
 
 /// Uploads a local file and returns its `file_url`.
-pub(crate) type Uploader<'a> = dyn FnMut(&Path) -> Result<String, String> + 'a;
+pub(crate) type Uploader<'a> = dyn FnMut(&Path) -> Result<String, UploadError> + 'a;
+
+/// Why an upload gave no file URL: an interruption stops the wizard as at a prompt, a
+/// failure is said and the question asked again (whatever its words, even "cancelled").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UploadError {
+    /// The user interrupted it (Ctrl-C).
+    Cancelled,
+    /// It failed, for this reason (for people).
+    Failed(String),
+}
 
 /// The questions the wizard can ask, in the form's order: those that carry an id, or whose
 /// kind is one of the basic fields request variant B sends at the top level.
@@ -999,14 +1009,13 @@ fn file(
                 ));
                 return Ok(Some(url));
             }
-            Err(e) if e == CANCELLED => return Err(Stop::Cancelled),
-            Err(e) => p.say(&format!("  {}", t!("wizard-upload-failed", error = e))),
+            Err(UploadError::Cancelled) => return Err(Stop::Cancelled),
+            Err(UploadError::Failed(e)) => {
+                p.say(&format!("  {}", t!("wizard-upload-failed", error = e)))
+            }
         }
     }
 }
-
-/// What an [`Uploader`] returns when the user interrupted the upload.
-pub(crate) const CANCELLED: &str = "cancelled";
 
 /// `~/x` expanded to the home directory.
 fn local_path(s: &str) -> PathBuf {

@@ -39,6 +39,7 @@ mod sandbox;
 mod scripting;
 mod sheets;
 mod sync;
+mod time;
 mod tls;
 mod waits;
 mod webhook_e2e;

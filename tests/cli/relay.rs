@@ -143,7 +143,7 @@ pub(crate) fn app_checking(tolerance: Option<Duration>) -> App {
             &seen.body,
             &[KEY.as_bytes()],
             tolerance,
-            recruit::webhook::signature::now_unix(),
+            recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         )
         .is_ok();
         if tolerance.is_some() && !ok {
@@ -185,7 +185,7 @@ pub(crate) fn send_action(url: &str, action: &str, n: usize, good: bool) -> u16 
 pub(crate) fn send_signed(url: &str, body: &str, good: bool) -> (u16, String) {
     let sig = recruit::webhook::signature::sign(
         if good { KEY.as_bytes() } else { b"wrong key" },
-        recruit::webhook::signature::now_unix(),
+        recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         body.as_bytes(),
     );
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -219,7 +219,7 @@ pub(crate) fn post_with_signature(url: &str, body: &str, sig: &str) -> u16 {
 pub(crate) fn try_send_signed(url: &str, body: &str) -> Option<u16> {
     let sig = recruit::webhook::signature::sign(
         KEY.as_bytes(),
-        recruit::webhook::signature::now_unix(),
+        recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         body.as_bytes(),
     );
     post_signed(url, body, &sig)
@@ -468,7 +468,7 @@ fn events_show_and_replay() {
         .to_string();
     let t: i64 = sig[2..sig.find(',').unwrap()].parse().unwrap();
     assert!(
-        (recruit::webhook::signature::now_unix() - t).abs() < 30,
+        (recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()) - t).abs() < 30,
         "{sig}"
     );
 
@@ -770,7 +770,7 @@ fn a_signed_hostile_event_reaches_the_listeners_terminal_lines_escaped() {
     .to_string();
     let sig = recruit::webhook::signature::sign(
         KEY.as_bytes(),
-        recruit::webhook::signature::now_unix(),
+        recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         body.as_bytes(),
     );
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -926,7 +926,7 @@ fn forwards_are_signed_afresh_with_event_id_and_dedup_key() {
     let l = listen(&home, &store, &strict.stub.base());
     let body = event_body("candidate_pass", 1);
     // Signed 4 s ago: past the app's window, within the listener's 300 s.
-    let then = recruit::webhook::signature::now_unix() - 4;
+    let then = recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()) - 4;
     let original = recruit::webhook::signature::sign(KEY.as_bytes(), then, body.as_bytes());
     assert_eq!(post_with_signature(&l.url, &body, &original), 200);
     assert!(
@@ -935,7 +935,7 @@ fn forwards_are_signed_afresh_with_event_id_and_dedup_key() {
             body.as_bytes(),
             &[KEY.as_bytes()],
             Some(Duration::from_secs(2)),
-            recruit::webhook::signature::now_unix(),
+            recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         )
         .is_err(),
         "the app itself would refuse the received signature"

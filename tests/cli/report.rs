@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 #[path = "../common/synthetic.rs"]
-mod synthetic;
+pub(crate) mod synthetic;
 use synthetic::*;
 
 /// The numbers of one stage, worked out from the model.

@@ -199,7 +199,7 @@ fn the_listener_keeps_answering_when_its_stderr_is_closed() {
     // And a signed one is still accepted.
     let sig = recruit::webhook::signature::sign(
         b"whsec_closed",
-        recruit::webhook::signature::now_unix(),
+        recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
         body.as_bytes(),
     );
     let status = rt

@@ -218,7 +218,7 @@ async fn post(url: &str, body: impl Into<Vec<u8>>, sig: Option<&str>) -> (u16, S
 }
 
 fn now() -> i64 {
-    signature::now_unix()
+    signature::now_unix(recruit::clock::system().as_ref())
 }
 
 /// A request a receiver got.

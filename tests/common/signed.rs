@@ -12,7 +12,7 @@ pub async fn post_all(url: &str, key: &str, bodies: Vec<String>, concurrency: us
             async move {
                 let sig = recruit::webhook::signature::sign(
                     key.as_bytes(),
-                    recruit::webhook::signature::now_unix(),
+                    recruit::webhook::signature::now_unix(recruit::clock::system().as_ref()),
                     body.as_bytes(),
                 );
                 client

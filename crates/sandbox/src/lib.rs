@@ -115,12 +115,14 @@
 //! process changed it; uploaded bytes live in `<state>.uploads/`. The recorded lists keep
 //! their last 1000 entries.
 
+mod answer;
 mod delivery;
 mod demo;
 mod pipeline;
 mod ratelimit;
 mod routes;
 mod state;
+mod store;
 mod synthetic;
 
 pub use synthetic::synthetic_code;
@@ -221,7 +223,7 @@ impl SandboxOptions {
 pub struct App {
     pub opts: SandboxOptions,
     pub addr: SocketAddr,
-    pub store: Arc<state::StateFile>,
+    pub store: Arc<store::StateFile>,
     pub delivery: delivery::Deliveries,
     /// The user the API key acts as.
     pub user: state::User,
@@ -278,7 +280,7 @@ pub async fn start_with_logging(addr: SocketAddr, opts: SandboxOptions) -> anyho
 async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyhow::Result<Sandbox> {
     opts.check().map_err(anyhow::Error::msg)?;
     let path = opts.state_path.clone();
-    let store = tokio::task::spawn_blocking(move || state::StateFile::open(&path)).await??;
+    let store = tokio::task::spawn_blocking(move || store::StateFile::open(&path)).await??;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::Error::new(e).context(format!("cannot listen on {addr}")))?;

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 
 use serde_json::{json, Map, Value};
 
+use super::answer::ApiError;
 use super::demo::{member_details, stage_title};
-use super::routes::ApiError;
 use super::state::{Candidate, CandidateStage, Db, Evaluation, Interview, Job};
 use super::synthetic::{synthetic_candidate, synthetic_code, synthetic_stage};
 use recruit_client::api::Stage;

@@ -8,10 +8,11 @@ use clap::Args;
 use recruit_audit::Pruned;
 use serde_json::json;
 
-use super::{local_midnight, log, parse_month, Month};
+use super::log;
 use crate::context::Ctx;
 use crate::error::Error;
 use crate::output::Kind;
+use crate::time::{day_start, parse_month, Month};
 
 #[derive(Debug, Args)]
 pub struct PruneArgs {
@@ -60,7 +61,7 @@ pub(crate) fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), Error> {
         a.yes,
     )?;
     let format = ctx.format()?;
-    let before = local_midnight(a.before.first);
+    let before = day_start(a.before.first);
     let (removed, checkpoint, kept) = match log.prune(|r| r.time().is_some_and(|t| t < before))? {
         Pruned::Refused(b) => {
             return Err(Error::other(crate::t!(

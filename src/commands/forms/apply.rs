@@ -418,17 +418,18 @@ async fn run_wizard(
         let keys = p.keys();
         // Uploads run on the runtime, the terminal given back: Ctrl-C during one stops it like
         // a prompt.
-        let mut upload = |path: &std::path::Path| -> Result<String, String> {
+        use crate::wizard::UploadError;
+        let mut upload = |path: &std::path::Path| -> Result<String, UploadError> {
             // A dry run's prompts never upload (see Prompt::dry_run); nor does this.
             if dry_run {
-                return Err(crate::t!("wizard-nothing-sent"));
+                return Err(UploadError::Failed(crate::t!("wizard-nothing-sent")));
             }
             let fut = upload_client.upload_file(path, None, opts);
             keys.cooked(|| {
                 handle.block_on(async {
                     tokio::select! {
-                        r = fut => r.map(|u| u.file_url).map_err(|e| e.message),
-                        _ = wait_for(flag.clone()) => Err(crate::wizard::CANCELLED.to_string()),
+                        r = fut => r.map(|u| u.file_url).map_err(|e| UploadError::Failed(e.message)),
+                        _ = wait_for(flag.clone()) => Err(UploadError::Cancelled),
                     }
                 })
             })

@@ -119,7 +119,7 @@ pub struct RetentionArgs {
     pub stage: Stage,
 
     /// ... whose stage changed longer ago than this (e.g. 180d; 0: every one at the stage)
-    #[arg(long, value_name = "DURATION", value_parser = crate::commands::sync::parse_age)]
+    #[arg(long, value_name = "DURATION", value_parser = crate::time::parse_age)]
     pub older_than: Duration,
 
     /// Only list the candidates it would erase

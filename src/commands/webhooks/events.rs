@@ -2,7 +2,6 @@
 //! (`webhooks listen --store`) has kept.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use serde_json::Value;
@@ -119,50 +118,8 @@ pub(crate) fn store_target(given: Option<&Path>) -> Target {
     crate::webhook::store::target(given.map(|p| p.to_string_lossy()).as_deref())
 }
 
-/// `30d` as (`30`, `d`): the number, then its unit (as typed, trimmed).
-pub(crate) fn number_and_unit(s: &str) -> (&str, &str) {
-    let t = s.trim();
-    let split = t
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(t.len());
-    t.split_at(split)
-}
-
-/// `90s`, `30m`, `12h`, `7d`, `2w`, or plain seconds.
-pub(crate) fn parse_duration(s: &str) -> Result<Duration, String> {
-    let (num, unit) = number_and_unit(s);
-    let n: f64 = num
-        .parse()
-        .map_err(|_| crate::t!("reason-not-a-duration", value = s))?;
-    let secs = match unit.trim() {
-        "" | "s" | "sec" | "secs" => n,
-        "m" | "min" | "mins" => n * 60.0,
-        "h" | "hr" | "hours" => n * 3600.0,
-        "d" | "day" | "days" => n * 86_400.0,
-        "w" | "week" | "weeks" => n * 604_800.0,
-        _ => return Err(crate::t!("reason-duration-unit", value = s, unit = unit)),
-    };
-    if !secs.is_finite() || secs <= 0.0 || secs > 3_153_600_000.0 {
-        return Err(crate::t!("reason-duration-range", value = s));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
-/// A point in time as Unix seconds: RFC 3339, a date (midnight UTC), or an age (`7d` ago).
-pub(crate) fn parse_time(s: &str) -> Result<f64, String> {
-    let t = s.trim();
-    if let Ok(at) = chrono::DateTime::parse_from_rfc3339(t) {
-        return Ok(at.timestamp_millis() as f64 / 1000.0);
-    }
-    if let Ok(day) = chrono::NaiveDate::parse_from_str(t, "%Y-%m-%d") {
-        let at = day.and_hms_opt(0, 0, 0).expect("midnight").and_utc();
-        return Ok(at.timestamp() as f64);
-    }
-    match parse_duration(t) {
-        Ok(age) => Ok(crate::clock::system().unix() - age.as_secs_f64()),
-        Err(_) => Err(crate::t!("reason-not-a-time", value = s)),
-    }
-}
+// What a duration or a time means is the time module's (one meaning for every command).
+pub(crate) use crate::time::{parse_duration, parse_time};
 
 /// Append the access log's record of what stored events' payloads show of candidates (a
 /// `candidate` object, a submission's `candidate_name`), before they are printed.
@@ -399,7 +356,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
                 header: h,
                 keys,
                 original: received.map(|(_, v)| v),
-                at: crate::webhook::signature::now_unix(),
+                at: crate::webhook::signature::now_unix(crate::clock::system().as_ref()),
             },
             None => Signing::AsReceived(received),
         };
@@ -590,26 +547,4 @@ fn describe(n: &Pruned) -> String {
         parts.push(crate::t!("events-n-pending", count = n.pending));
     }
     crate::t!("events-n", count = total, parts = parts.join(", "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_and_times() {
-        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
-        assert_eq!(parse_duration("30m").unwrap(), Duration::from_secs(1800));
-        assert_eq!(parse_duration("7d").unwrap(), Duration::from_secs(604_800));
-        assert_eq!(parse_duration("45").unwrap(), Duration::from_secs(45));
-        assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("5 fortnights").is_err());
-        assert!(parse_duration("1e400s").is_err());
-        assert_eq!(parse_time("2026-01-01").unwrap(), 1_767_225_600.0);
-        assert_eq!(parse_time("2026-01-01T00:00:10Z").unwrap(), 1_767_225_610.0);
-        let ago = parse_time("1h").unwrap();
-        let now = chrono::Utc::now().timestamp() as f64;
-        assert!((now - 3600.0 - ago).abs() < 5.0);
-        assert!(parse_time("yesterday").is_err());
-    }
 }

@@ -1,4 +1,4 @@
-//! `recruit webhooks listen|verify|trigger`: the local webhook toolkit. OWNER: webhook helper.
+//! `recruit webhooks listen|verify|trigger`: the local webhook toolkit.
 //!
 //! The work lives in `crate::webhook`; this file turns flags into its configurations.
 
@@ -541,7 +541,9 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
     }
     let payload = read_input(args.payload.as_deref(), ctx)?;
     let key_bytes: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
-    let now = args.now.unwrap_or_else(signature::now_unix);
+    let now = args
+        .now
+        .unwrap_or_else(|| signature::now_unix(crate::clock::system().as_ref()));
     let verified = signature::verify(
         Some(&args.signature),
         &payload,

@@ -103,7 +103,9 @@ fn deliver_all(
                         };
                         let sig = recruit::webhook::signature::sign(
                             KEY.as_bytes(),
-                            recruit::webhook::signature::now_unix(),
+                            recruit::webhook::signature::now_unix(
+                                recruit::clock::system().as_ref(),
+                            ),
                             body.as_bytes(),
                         );
                         let status = client

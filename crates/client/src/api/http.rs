@@ -89,6 +89,8 @@ pub struct ClientConfig {
     /// Where retries, waits, warnings, `-v` lines and upload progress are reported: the
     /// client itself never prints.
     pub reporter: Reporter,
+    /// The wall time a `Retry-After` date and a rate-limit reset are read against.
+    pub clock: crate::clock::SharedClock,
 }
 
 impl ClientConfig {
@@ -105,6 +107,7 @@ impl ClientConfig {
             max_rate: None,
             max_wait: DEFAULT_MAX_WAIT,
             reporter: Reporter::none(),
+            clock: crate::clock::system(),
         }
     }
 }
@@ -128,6 +131,7 @@ struct Inner {
     env_proxy: bool,
     max_wait: Duration,
     reporter: Reporter,
+    clock: crate::clock::SharedClock,
     /// No request is sent before this instant: set by a 429's `Retry-After`, so one worker's
     /// rate limit slows every worker sharing the client.
     gate: Mutex<Option<Instant>>,
@@ -286,12 +290,14 @@ impl Client {
                 max_wait: cfg.max_wait,
                 gate: Mutex::new(None),
                 stats: Mutex::new(Stats::default()),
-                pacer: super::pacer::Pacer::reporting(
+                pacer: super::pacer::Pacer::on_clock(
                     cfg.max_rate,
                     Some(cfg.max_wait),
                     cfg.reporter.clone(),
+                    cfg.clock.clone(),
                 ),
                 reporter: cfg.reporter,
+                clock: cfg.clock,
             }),
         })
     }
@@ -563,7 +569,8 @@ impl Client {
                 ..resp
             }));
         }
-        let asked = retry_after_header(&resp.headers);
+        let now = self.inner.clock.now();
+        let asked = retry_after_header_at(&resp.headers, now);
         let retry_after = match asked {
             Some(asked) => match asked.wait.filter(|w| *w <= self.inner.max_wait) {
                 Some(w) => Some(w),
@@ -571,7 +578,12 @@ impl Client {
                     if status == 429 {
                         self.bump(|s| s.rate_limited += 1);
                     }
-                    return Err(too_long_retry_after(status, &asked, self.inner.max_wait));
+                    return Err(too_long_retry_after(
+                        status,
+                        &asked,
+                        self.inner.max_wait,
+                        now,
+                    ));
                 }
             },
             None => None,
@@ -884,8 +896,14 @@ pub struct RetryAfter {
     pub wait: Option<Duration>,
 }
 
-/// `Retry-After` as seconds or an HTTP date, as the service sent it.
+/// `Retry-After` as seconds or an HTTP date, as the service sent it, read against the
+/// system's clock.
 pub fn retry_after_header(headers: &HeaderMap) -> Option<RetryAfter> {
+    retry_after_header_at(headers, SystemTime::now())
+}
+
+/// [`retry_after_header`], an HTTP date read against `now` (the client's clock).
+pub fn retry_after_header_at(headers: &HeaderMap, now: SystemTime) -> Option<RetryAfter> {
     let v = headers.get("retry-after")?.to_str().ok()?.trim();
     let wait = if let Ok(secs) = v.parse::<f64>() {
         if !secs.is_finite() || secs < 0.0 {
@@ -895,10 +913,7 @@ pub fn retry_after_header(headers: &HeaderMap) -> Option<RetryAfter> {
         Duration::try_from_secs_f64(secs).ok()
     } else {
         let when = httpdate::parse_http_date(v).ok()?;
-        Some(
-            when.duration_since(SystemTime::now())
-                .unwrap_or(Duration::ZERO),
-        )
+        Some(when.duration_since(now).unwrap_or(Duration::ZERO))
     };
     Some(RetryAfter {
         sent: v.to_string(),
@@ -913,10 +928,15 @@ pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 
 /// The error for a `Retry-After` longer than `--max-wait`: the wait as the service sent it,
 /// and when it ends in local time.
-fn too_long_retry_after(status: u16, asked: &RetryAfter, max_wait: Duration) -> Error {
+fn too_long_retry_after(
+    status: u16,
+    asked: &RetryAfter,
+    max_wait: Duration,
+    now: SystemTime,
+) -> Error {
     let when = asked
         .wait
-        .and_then(|w| SystemTime::now().checked_add(w))
+        .and_then(|w| now.checked_add(w))
         .and_then(crate::text::local_clock)
         .map(|t| crate::msg!("retry-try-after", time = t))
         .unwrap_or_else(|| crate::msg!("retry-too-far"));
@@ -1175,6 +1195,27 @@ mod tests {
         assert!(c.resolve_path("https://evil.example/v1/webhooks").is_err());
     }
 
+    /// An HTTP-date `Retry-After` is a wait from the client's clock's now, not the system's:
+    /// on a manual clock stopped in 2027 the wait shrinks only as that clock advances.
+    #[test]
+    fn a_retry_after_date_is_read_on_the_clients_clock() {
+        use crate::clock::Clock as _;
+        let clock =
+            crate::clock::Manual::at(std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000));
+        let mut h = HeaderMap::new();
+        let at = clock.now() + Duration::from_secs(90);
+        h.insert(
+            "retry-after",
+            HeaderValue::from_str(&httpdate::fmt_http_date(at)).unwrap(),
+        );
+        let wait = |now| retry_after_header_at(&h, now).unwrap().wait;
+        assert_eq!(wait(clock.now()), Some(Duration::from_secs(90)));
+        clock.advance(Duration::from_secs(60));
+        assert_eq!(wait(clock.now()), Some(Duration::from_secs(30)));
+        clock.advance(Duration::from_secs(600));
+        assert_eq!(wait(clock.now()), Some(Duration::ZERO));
+    }
+
     #[test]
     fn retry_after_forms() {
         let mut h = HeaderMap::new();
@@ -1194,7 +1235,7 @@ mod tests {
         let r = retry_after_header(&h).unwrap();
         assert_eq!(r.sent, "99999999");
         assert_eq!(r.wait, Some(Duration::from_secs(99_999_999)));
-        let e = too_long_retry_after(429, &r, Duration::from_secs(60));
+        let e = too_long_retry_after(429, &r, Duration::from_secs(60), SystemTime::now());
         assert_eq!(e.exit_code(), 6);
         let said = e.said.as_ref().expect("a message");
         assert_eq!(
@@ -1205,7 +1246,7 @@ mod tests {
         h.insert("retry-after", HeaderValue::from_static("1e300"));
         let r = retry_after_header(&h).unwrap();
         assert_eq!(r.wait, None);
-        let e = too_long_retry_after(429, &r, Duration::from_secs(60));
+        let e = too_long_retry_after(429, &r, Duration::from_secs(60), SystemTime::now());
         assert_eq!(
             e.said.as_ref().and_then(|m| m.get("asked")),
             Some(&crate::msg::Arg::Text("1e300 s".into()))

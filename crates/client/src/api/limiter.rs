@@ -19,6 +19,8 @@ const DECREASE_EVERY: Duration = Duration::from_secs(1);
 
 pub struct Limiter {
     max: usize,
+    /// What "a second since the last decrease" is measured on.
+    clock: crate::clock::SharedClock,
     st: Mutex<State>,
     notify: Notify,
 }
@@ -58,9 +60,15 @@ pub struct LimiterReport {
 
 impl Limiter {
     pub fn new(max: usize) -> Arc<Limiter> {
+        Limiter::on_clock(max, crate::clock::system())
+    }
+
+    /// [`Limiter::new`], measuring the time between decreases on `clock`.
+    pub fn on_clock(max: usize, clock: crate::clock::SharedClock) -> Arc<Limiter> {
         let max = max.max(1);
         Arc::new(Limiter {
             max,
+            clock,
             st: Mutex::new(State {
                 limit: max,
                 in_flight: 0,
@@ -95,7 +103,7 @@ impl Limiter {
     /// An answer came back: `rate_limited` when it was a 429. Called while the slot is held.
     pub fn observe(&self, rate_limited: bool) {
         let mut st = self.st.lock().expect("limiter lock");
-        let now = Instant::now();
+        let now = self.clock.instant();
         if rate_limited {
             if st
                 .last_decrease
@@ -151,6 +159,21 @@ mod tests {
         }
         assert_eq!(l.report().limit, 6);
         assert_eq!(l.report().lowest, 4);
+    }
+
+    /// The second between two decreases is measured on the limiter's clock: a 429 a
+    /// moment later counts as the same burst, one a second later halves again.
+    #[test]
+    fn decreases_are_spaced_on_the_given_clock() {
+        let clock = crate::clock::Manual::new();
+        let l = Limiter::on_clock(8, clock.clone());
+        l.observe(true);
+        clock.advance(Duration::from_millis(900));
+        l.observe(true);
+        assert_eq!(l.report().limit, 4);
+        clock.advance(Duration::from_millis(100));
+        l.observe(true);
+        assert_eq!((l.report().limit, l.report().decreases), (2, 2));
     }
 
     #[tokio::test]

@@ -117,6 +117,8 @@ pub struct Pacer {
     max_wait: Option<Duration>,
     /// Where a long wait is announced.
     reporter: super::events::Reporter,
+    /// The wall time a rate-limit reset given as a Unix time is read against.
+    clock: crate::clock::SharedClock,
     st: Mutex<State>,
 }
 
@@ -357,10 +359,21 @@ impl Pacer {
         max_wait: Option<Duration>,
         reporter: super::events::Reporter,
     ) -> Arc<Pacer> {
+        Pacer::on_clock(max_rate, max_wait, reporter, crate::clock::system())
+    }
+
+    /// [`Pacer::reporting`], reading wall time (resets, when a wait ends) on `clock`.
+    pub fn on_clock(
+        max_rate: Option<f64>,
+        max_wait: Option<Duration>,
+        reporter: super::events::Reporter,
+        clock: crate::clock::SharedClock,
+    ) -> Arc<Pacer> {
         Arc::new(Pacer {
             max_rate: max_rate.filter(|r| r.is_finite() && *r > 0.0),
             max_wait,
             reporter,
+            clock,
             st: Mutex::new(State {
                 next: None,
                 in_flight: 0,
@@ -446,7 +459,7 @@ impl Pacer {
     fn bound_wait(&self, st: &mut State, until: Instant, now: Instant) -> Result<(), crate::Error> {
         let wait = until.saturating_duration_since(now);
         let sent = st.quota.as_ref().map_or("", |q| q.sent.as_str());
-        let at = SystemTime::now().checked_add(wait);
+        let at = self.clock.now().checked_add(wait);
         let when = at.and_then(crate::text::local_clock);
         if let Some(max) = self.max_wait.filter(|m| wait > *m) {
             let when = match when {
@@ -494,7 +507,7 @@ impl Pacer {
         let mut st = self.st.lock().expect("pacer lock");
         st.in_flight = st.in_flight.saturating_sub(1);
         let now = Instant::now();
-        if let Some(h) = parse_headers(headers) {
+        if let Some(h) = parse_headers(headers, self.clock.now()) {
             let in_flight = st.in_flight as f64;
             let reset_at = later(now, h.reset);
             st.quota = Some(Quota {
@@ -765,7 +778,7 @@ fn headers_sent(h: &HeaderMap) -> String {
 
 /// Parse `RateLimit` + `RateLimit-Policy` (IETF draft), `RateLimit-Limit/-Remaining/-Reset`
 /// (older drafts) or `X-RateLimit-Limit/-Remaining/-Reset`. `None` without a remaining count.
-pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
+pub fn parse_headers(h: &HeaderMap, now: SystemTime) -> Option<Limits> {
     let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
     let num = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
     // Policy `100;w=1` (draft 7+) or `"default";q=100;w=1` (later drafts).
@@ -807,7 +820,7 @@ pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
             return Some(Limits {
                 limit,
                 remaining,
-                reset: reset_duration(reset.unwrap_or(1.0)),
+                reset: reset_duration(reset.unwrap_or(1.0), now),
                 rate: policy_rate,
                 sent: headers_sent(h),
             });
@@ -825,7 +838,7 @@ pub fn parse_headers(h: &HeaderMap) -> Option<Limits> {
         return Some(Limits {
             limit: limit.or(policy.map(|p| p.0)),
             remaining,
-            reset: reset_duration(reset),
+            reset: reset_duration(reset, now),
             rate: policy_rate,
             sent: headers_sent(h),
         });
@@ -848,12 +861,12 @@ fn later(at: Instant, d: Duration) -> Instant {
         .unwrap_or_else(|| at + Duration::from_secs(86_400))
 }
 
-/// Reset as seconds from now, or as a Unix time when it is too large to be a delay.
-fn reset_duration(v: f64) -> Duration {
+/// Reset as seconds from `now`, or as a Unix time when it is too large to be a delay.
+fn reset_duration(v: f64, now: SystemTime) -> Duration {
     let v = v.max(0.0);
     // A delay of over ~31 years is a timestamp.
     if v > 1.0e9 {
-        let now = std::time::SystemTime::now()
+        let now = now
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default()
             .as_secs_f64();
@@ -1194,7 +1207,7 @@ mod tests {
             "ratelimit",
             HeaderValue::from_static("limit=100, remaining=50, reset=1"),
         );
-        let l = parse_headers(&h).unwrap();
+        let l = parse_headers(&h, SystemTime::now()).unwrap();
         assert_eq!(l.remaining, 50.0);
         assert_eq!(l.rate, Some(100.0));
         assert_eq!(l.reset, Duration::from_secs(1));
@@ -1203,7 +1216,7 @@ mod tests {
         h.insert("ratelimit-limit", HeaderValue::from_static("60"));
         h.insert("ratelimit-remaining", HeaderValue::from_static("7"));
         h.insert("ratelimit-reset", HeaderValue::from_static("30"));
-        let l = parse_headers(&h).unwrap();
+        let l = parse_headers(&h, SystemTime::now()).unwrap();
         assert_eq!((l.limit, l.remaining), (Some(60.0), 7.0));
         assert_eq!(l.reset, Duration::from_secs(30));
 
@@ -1220,8 +1233,21 @@ mod tests {
             "x-ratelimit-reset",
             HeaderValue::from_str(&at.to_string()).unwrap(),
         );
-        let l = parse_headers(&h).unwrap();
+        let l = parse_headers(&h, SystemTime::now()).unwrap();
         assert!(l.reset > Duration::from_secs(35) && l.reset <= Duration::from_secs(41));
-        assert_eq!(parse_headers(&HeaderMap::new()), None);
+        assert_eq!(parse_headers(&HeaderMap::new(), SystemTime::now()), None);
+
+        // A reset given as a Unix time is read against the clock the pacer is given.
+        use crate::clock::Clock as _;
+        let clock =
+            crate::clock::Manual::at(std::time::UNIX_EPOCH + Duration::from_secs(1_800_000_000));
+        let mut h = HeaderMap::new();
+        h.insert("x-ratelimit-remaining", HeaderValue::from_static("0"));
+        h.insert("x-ratelimit-reset", HeaderValue::from_static("1800000040"));
+        let l = parse_headers(&h, clock.now()).unwrap();
+        assert_eq!(l.reset, Duration::from_secs(40));
+        clock.advance(Duration::from_secs(30));
+        let l = parse_headers(&h, clock.now()).unwrap();
+        assert_eq!(l.reset, Duration::from_secs(10));
     }
 }

@@ -240,7 +240,9 @@ pub fn newest() -> i64 {
 /// The candidate columns that hold a personal field (the one list) as it is: what a purge
 /// nulls besides `data`. `(column, field)`.
 pub fn personal_columns() -> Vec<(&'static str, &'static str)> {
-    let personal: Vec<&str> = super::records::personal().collect();
+    // The one list, read here too, so the tables need nothing of the records above them.
+    let personal: Vec<&str> =
+        recruit_core::personal::of(recruit_core::personal::Record::Candidate).collect();
     CANDIDATES
         .columns
         .iter()
