@@ -604,8 +604,10 @@ fn an_export_cut_short_by_its_reader_says_so_and_exits_141() {
         let after = &err[err.find(warns).unwrap() + warns.len()..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
         let sent: usize = digits.parse().unwrap_or_else(|_| panic!("{lang}: {err}"));
+        // Every record may have reached the pipe before its reader left (under load the
+        // writer can get ahead): the count says what was written, never more than there is.
         assert!(
-            (1..total).contains(&sent),
+            (1..=total).contains(&sent),
             "{lang}: {sent} of {total}: {err}"
         );
         assert!(
