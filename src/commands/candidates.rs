@@ -103,7 +103,7 @@ pub(crate) const SEARCH_LIMIT: usize = 20;
 async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
     let query = a.query.trim().to_string();
     if query.is_empty() {
-        return Err(crate::Error::usage(crate::t!("search-empty-query")));
+        return Err(crate::Error::usage(crate::msg!("search-empty-query")));
     }
     let limit = ctx.globals.limit.unwrap_or(SEARCH_LIMIT);
     let store = crate::commands::report::open_mirror(ctx, a.mirror.db.as_deref()).await?;

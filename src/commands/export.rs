@@ -200,18 +200,18 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ExportCmd) -> Result<(), crate::Erro
 /// The format of an export: `-o` (flag or RECRUIT_OUTPUT), else ndjson.
 fn export_format(ctx: &Ctx) -> Result<Format, Error> {
     if ctx.globals.limit.is_some() {
-        return Err(Error::usage(crate::t!("export-no-limit")));
+        return Err(Error::usage(crate::msg!("export-no-limit")));
     }
     let format = match ctx.globals.output {
         None => Format::Ndjson,
-        Some(Format::Table) => return Err(Error::usage(crate::t!("export-no-table"))),
+        Some(Format::Table) => return Err(Error::usage(crate::msg!("export-no-table"))),
         Some(format) => format,
     };
     if ctx.globals.jq.is_some() && format == Format::Csv {
-        return Err(Error::usage(crate::t!("export-no-jq-csv")));
+        return Err(Error::usage(crate::msg!("export-no-jq-csv")));
     }
     if ctx.globals.fields.is_some() && format != Format::Csv {
-        return Err(Error::usage(crate::t!("export-fields-csv")));
+        return Err(Error::usage(crate::msg!("export-fields-csv")));
     }
     Ok(format)
 }
@@ -246,7 +246,7 @@ async fn run_candidates(
         (_, Some(stage)) => Source::Listed(Some(stage)),
         (Some(file), None) => Source::File(file),
         // clap requires one of them.
-        (None, None) => return Err(Error::usage(crate::t!("export-needs-candidates"))),
+        (None, None) => return Err(Error::usage(crate::msg!("export-needs-candidates"))),
     };
     run_export(ctx, subject, source, a.run).await
 }
@@ -283,7 +283,7 @@ async fn run_export(
     let jq = jq_filter(ctx)?;
     let out = out_path(a.out);
     if a.resume && out.is_none() {
-        return Err(Error::usage(crate::t!("export-resume-needs-out")));
+        return Err(Error::usage(crate::msg!("export-resume-needs-out")));
     }
     if let (Some(out), true) = (&out, a.resume) {
         use crate::export::sink::{journal_path, not_resumable, Target};
@@ -363,7 +363,7 @@ async fn run_export(
         std::fs::write(path, text).map_err(|e| {
             Error::caused(
                 crate::ExitKind::Other,
-                crate::t!(
+                crate::msg!(
                     "file-cannot-write-failed",
                     path = path.display().to_string()
                 ),
@@ -404,13 +404,13 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
             crate::t!("export-interrupted")
         };
         let msg = if report.resumable {
-            crate::t!(
+            crate::msg!(
                 "export-interrupted-resume",
                 again = again,
                 hint = resume_hint()
             )
         } else {
-            crate::t!("export-interrupted-incomplete", again = again)
+            crate::msg!("export-interrupted-incomplete", again = again)
         };
         return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
@@ -431,7 +431,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     if report.failed.is_empty() {
         return Err(Error::new(
             worst,
-            crate::t!(
+            crate::msg!(
                 "export-not-found-of",
                 count = report.not_found.len(),
                 total = report.total,
@@ -455,7 +455,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     };
     Err(Error::new(
         worst,
-        crate::t!(
+        crate::msg!(
             "export-failed-of",
             count = report.failed.len(),
             total = report.total,
@@ -583,7 +583,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if end == BatchExit::Interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
-            crate::t!("export-forms-interrupted", line = line),
+            crate::msg!("export-forms-interrupted", line = line),
         ));
     }
     if report.write_error.is_none() {
@@ -593,7 +593,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     match end {
         BatchExit::Failed(worst) if !report.failed.is_empty() => Err(Error::new(
             worst,
-            crate::t!(
+            crate::msg!(
                 "export-forms-failed",
                 count = report.failed.len(),
                 kinds = kinds(&report.failed)
@@ -601,7 +601,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         )),
         BatchExit::Failed(worst) => Err(Error::new(
             worst,
-            crate::t!("export-forms-not-found", count = report.not_found.len()),
+            crate::msg!("export-forms-not-found", count = report.not_found.len()),
         )),
         _ => match report.write_error {
             Some(e) => Err(e),

@@ -111,7 +111,7 @@ pub(crate) async fn print_pages(
                 _ = stops.next() => {
                     return Err(Error::new(
                         crate::ExitKind::Interrupted,
-                        crate::t!("list-interrupted"),
+                        crate::msg!("list-interrupted"),
                     ))
                 }
             },
@@ -247,9 +247,7 @@ pub(crate) fn print_collection(
 ) -> Result<(), Error> {
     let page =
         crate::api::pagination::Page::whole(raw, value, ctx.globals.limit).ok_or_else(|| {
-            Error::other(
-                "the service's answer has no `collection` array; use -o json to see it as sent",
-            )
+            Error::other(crate::msg!("answer-no-collection"))
         })?;
     let merged = ctx.globals.all || ctx.globals.limit.is_some();
     let mut printer = ListPrinter::new(kind, merged);
@@ -287,12 +285,12 @@ pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Erro
         .map_err(|e| {
             Error::caused(
                 crate::ExitKind::Usage,
-                crate::t!("input-cannot-read", what = what),
+                crate::msg!("input-cannot-read", what = what),
                 e,
             )
         })?;
     if buf.len() as u64 > LOCAL_INPUT_MAX {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "input-too-big",
             what = what,
             mib = LOCAL_INPUT_MAX / 1024 / 1024
@@ -309,7 +307,7 @@ pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, 
     let what = crate::t!("input-from-stdin", what = what);
     let bytes = read_capped(io.stdin(), &what)?;
     let s = String::from_utf8(bytes)
-        .map_err(|_| Error::usage(crate::t!("input-not-utf8", what = what)))?;
+        .map_err(|_| Error::usage(crate::msg!("input-not-utf8", what = what)))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
@@ -322,7 +320,7 @@ pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<
     let file = std::fs::File::open(path).map_err(|e| {
         Error::caused(
             crate::ExitKind::Usage,
-            crate::t!("input-cannot-read", what = named.as_str()),
+            crate::msg!("input-cannot-read", what = named.as_str()),
             e,
         )
     })?;
@@ -338,7 +336,7 @@ pub(crate) fn read_user_json(io: &Io, path: &str, what: &str) -> Result<serde_js
 /// Parse JSON given by the user, naming the line and column of a mistake.
 pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Error> {
     serde_json::from_slice(bytes).map_err(|e| {
-        Error::usage(crate::t!(
+        Error::usage(crate::msg!(
             "input-not-json",
             what = what,
             error = json_reason(e.to_string().split(" at line").next().unwrap_or("")),

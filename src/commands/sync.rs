@@ -152,7 +152,7 @@ pub async fn run(ctx: &mut Ctx, a: SyncArgs) -> Result<(), Error> {
 /// by name with exit 2 before anything is opened, not taken for a file called `postgres:...`.
 fn refused_unless(target: &Target, postgres: bool) -> Result<(), Error> {
     match target {
-        Target::Postgres(url) if !postgres => Err(Error::usage(crate::t!(
+        Target::Postgres(url) if !postgres => Err(Error::usage(crate::msg!(
             "sync-no-postgres-in-build",
             db = crate::sync::mirror::redact_url(url)
         ))),
@@ -162,7 +162,7 @@ fn refused_unless(target: &Target, postgres: bool) -> Result<(), Error> {
 
 async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error> {
     if ctx.globals.limit.is_some() || ctx.globals.all {
-        return Err(Error::usage(crate::t!("sync-no-limit")));
+        return Err(Error::usage(crate::msg!("sync-no-limit")));
     }
     // Copying every candidate: with `require_reason = true` it needs a reason, asked for
     // before anything is fetched or written.
@@ -174,7 +174,7 @@ async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error
     };
     if let Some(p) = &events {
         if !p.exists() {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "sync-no-event-store",
                 path = p.display().to_string()
             )));
@@ -299,11 +299,11 @@ fn outcome(r: SyncReport) -> Result<(), Error> {
         BatchExit::Fatal => Err(r.fatal.expect("fatal")),
         BatchExit::Interrupted => Err(Error::new(
             ExitKind::Interrupted,
-            crate::t!("sync-interrupted"),
+            crate::msg!("sync-interrupted"),
         )),
         BatchExit::Failed(kind) => Err(Error::new(
             kind,
-            crate::t!(
+            crate::msg!(
                 "sync-records-failed",
                 count = r.failed.len(),
                 codes = first(r.failed.iter().map(|(c, _)| c), 5)
@@ -420,7 +420,7 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
 pub(crate) fn purge_rule(stage: Stage, older_than: Duration) -> Result<(PurgeRule, String), Error> {
     let before = crate::clock::system().utc()
         - chrono::Duration::from_std(older_than)
-            .map_err(|_| Error::usage(crate::t!("sync-older-than-too-long")))?;
+            .map_err(|_| Error::usage(crate::msg!("sync-older-than-too-long")))?;
     let before_text = before.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     let every = older_than.is_zero();
     let rule = PurgeRule {

@@ -21,7 +21,7 @@ pub(crate) fn decode(bytes: Vec<u8>, what: &str, path: &str) -> Result<String, E
         Ok(text) => Ok(text.to_string()),
         Err(e) => Err(match korean(body) {
             Some(encoding) => refused(what, path, encoding, &encoding.to_ascii_lowercase()),
-            None => Error::usage(crate::t!(
+            None => Error::usage(crate::msg!(
                 "user-text-not-utf8",
                 what = what,
                 byte = format!("0x{:02X}", body[e.valid_up_to()]),
@@ -39,7 +39,7 @@ pub(crate) fn read(io: &crate::io::Io, path: &str, what: &str) -> Result<String,
 }
 
 fn refused(what: &str, path: &str, encoding: &str, iconv: &str) -> Error {
-    Error::usage(crate::t!(
+    Error::usage(crate::msg!(
         "user-text-encoding",
         what = what,
         encoding = encoding,

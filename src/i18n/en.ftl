@@ -1451,3 +1451,26 @@ report-job-no-code = { $title }: { $count } candidates
 search-empty-query = give part of a name, code or email to search for, e.g. `recruit candidates search 하늘`
 search-from-mirror = { $total } matched, { $shown } shown; from the mirror { $db }, last synced { $last } ({ $ago }): `recruit sync` brings it up to date
 mcp-mirror-age = From the mirror of `recruit sync`, last synced { $last } ({ $ago }).
+
+## Words by construction (#48): sentences that were English literals, and library causes.
+memo-nothing-to-change = nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url
+mcp-memo-nothing-to-change = nothing to change: give at least one of content, role, mentions, file_url
+answer-no-collection = the service's answer has no `collection` array; use -o json to see it as sent
+sandbox-and-base-url-flags = --sandbox and --base-url both given: use one (--sandbox runs against the built-in emulator)
+sandbox-and-base-url-env = RECRUIT_SANDBOX and RECRUIT_BASE_URL are both set: unset one (e.g. `unset RECRUIT_SANDBOX` to use the service at RECRUIT_BASE_URL)
+key-command-too-much = api_key_command '{ $cmd }' printed more than { $kib } KiB; it must print only the API key
+key-command-too-slow = api_key_command '{ $cmd }' did not finish within { $secs } s; fix the command in the config file (it must print the key and exit)
+export-form-without-code = the list gave a form without a `code`; its questions can't be read
+export-candidate-without-code = the candidate list gave a candidate without a `code`; it cannot be exported
+output-records-no-table = records are written as ndjson, csv or json; a table is not available here
+output-fields-empty = --fields takes column names separated by commas, e.g. --fields code,title
+csv-cannot-write = cannot write the CSV
+audit-seen-stopped = recording what the access log saw stopped
+sandbox-option-bad = { $why }
+cannot-start = cannot start
+error-detail = cause, as the library put it: { $detail }
+io-connection-refused = Connection refused
+io-connection-reset = Connection reset by peer
+io-timed-out = timed out
+io-unreachable = the host can't be reached
+io-library = { $system }

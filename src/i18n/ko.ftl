@@ -1348,3 +1348,26 @@ report-job-no-code = { $title }: 지원자 { $count }명
 search-empty-query = 찾을 이름, 코드, 이메일의 일부를 주세요. 예: `recruit candidates search 하늘`
 search-from-mirror = { $total }명 일치, { $shown }명 표시. 미러 { $db } 기준이며 마지막 동기화는 { $last } ({ $ago })입니다. `recruit sync`로 최신 상태로 만드세요
 mcp-mirror-age = `recruit sync` 미러 기준, 마지막 동기화 { $last } ({ $ago }).
+
+## Words by construction (#48): sentences that were English literals, and library causes.
+memo-nothing-to-change = 바꿀 것이 없습니다. --content, --role, --mention, --clear-mentions, --file-url 중 하나 이상을 주세요
+mcp-memo-nothing-to-change = 바꿀 것이 없습니다. content, role, mentions, file_url 중 하나 이상을 주세요
+answer-no-collection = 서비스 응답에 `collection` 배열이 없습니다. -o json 으로 받은 그대로 보세요
+sandbox-and-base-url-flags = --sandbox 와 --base-url 을 함께 줄 수 없습니다. 하나만 쓰세요 (--sandbox 는 내장 에뮬레이터에 요청합니다)
+sandbox-and-base-url-env = RECRUIT_SANDBOX 와 RECRUIT_BASE_URL 이 모두 설정되어 있습니다. 하나를 지우세요 (예: RECRUIT_BASE_URL 의 서비스를 쓰려면 `unset RECRUIT_SANDBOX`)
+key-command-too-much = api_key_command '{ $cmd }' 의 출력이 { $kib } KiB 를 넘었습니다. API 키만 출력해야 합니다
+key-command-too-slow = api_key_command '{ $cmd }' 가 { $secs }초 안에 끝나지 않았습니다. 설정 파일의 명령을 고치세요 (키를 출력하고 끝나야 합니다)
+export-form-without-code = 목록에 `code` 가 없는 양식이 있어 질문을 읽을 수 없습니다
+export-candidate-without-code = 후보자 목록에 `code` 가 없는 후보자가 있어 내보낼 수 없습니다
+output-records-no-table = 레코드는 ndjson, csv, json 으로만 씁니다. 여기서는 표를 쓸 수 없습니다
+output-fields-empty = --fields 는 쉼표로 나눈 열 이름을 받습니다. 예: --fields code,title
+csv-cannot-write = CSV 를 쓸 수 없습니다
+audit-seen-stopped = 접근 기록에 본 항목을 남기는 작업이 멈췄습니다
+sandbox-option-bad = 샌드박스 옵션 값이 범위를 벗어났습니다: { $why }
+cannot-start = 시작할 수 없습니다
+error-detail = 라이브러리가 알린 원인: { $detail }
+io-connection-refused = 연결이 거부되었습니다
+io-connection-reset = 상대가 연결을 끊었습니다
+io-timed-out = 시간이 초과되었습니다
+io-unreachable = 호스트에 닿을 수 없습니다
+io-library = 하위 라이브러리 오류 (원문은 --verbose 또는 -o json 으로 볼 수 있습니다)

@@ -153,7 +153,7 @@ pub(crate) async fn candidates_search(s: &Server, a: &Args) -> Done {
 pub(crate) async fn pipeline_report(s: &Server, a: &Args) -> Done {
     let since = match a.opt_str("since")? {
         None => None,
-        Some(t) => Some(crate::commands::report::parse_since(&t).map_err(Error::usage)?),
+        Some(t) => Some(crate::commands::report::parse_since(&t).map_err(|_| Error::usage(crate::msg!("report-since-bad", value = t.as_str())))?),
     };
     let args = crate::commands::report::PipelineArgs {
         mirror: Default::default(),
@@ -198,9 +198,7 @@ pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
         ..a.memo_fields()?
     };
     if input.is_empty() {
-        return Err(Error::usage(
-            "nothing to change: give at least one of content, role, mentions, file_url",
-        ));
+        return Err(Error::usage(crate::msg!("mcp-memo-nothing-to-change")));
     }
     let (candidate, id) = (a.str("candidate")?, a.id()?);
     if a.dry_run()? {
@@ -288,7 +286,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     let variant = match a.opt_str("variant")?.as_deref() {
         None => Variant::A,
         Some(v) => Variant::parse_setting(v)
-            .ok_or_else(|| Error::usage(crate::t!("mcp-variant-not-a-or-b", value = v)))?,
+            .ok_or_else(|| Error::usage(crate::msg!("mcp-variant-not-a-or-b", value = v)))?,
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
     let (_, prepared) = match crate::apply::submit::prepare_application(
@@ -307,7 +305,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
             let mut text = lines.join("\n");
             text.push('\n');
             text.push_str(&summary);
-            return Err(Error::usage(text));
+            return Err(Error::usage(crate::error::Verbatim::composed(text)));
         }
     };
     let mut notes: Vec<String> = prepared.remarks.lines().collect();
@@ -336,7 +334,7 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
     };
     let checked = fields
         .check(creating, Naming::Arguments)
-        .map_err(|problems| Error::usage(crate::i18n::said_all(&problems, "; ")))?;
+        .map_err(|problems| Error::usage(crate::error::Verbatim::composed(crate::i18n::said_all(&problems, "; "))))?;
     let warnings = checked
         .warnings
         .iter()

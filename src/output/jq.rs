@@ -65,7 +65,7 @@ impl JqFilter {
                     ),
                 }
             }
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "jq-invalid",
                 expr = expr.to_string(),
                 why = parts.join("; ")
@@ -85,7 +85,7 @@ impl JqFilter {
                     .flat_map(|(_file, list)| list)
                     .map(|(name, undefined)| format!("undefined {} '{name}'", undefined.as_str()))
                     .collect();
-                Error::usage(crate::t!(
+                Error::usage(crate::msg!(
                     "jq-invalid",
                     expr = expr.to_string(),
                     why = parts.join("; ")
@@ -126,7 +126,7 @@ impl JqFilter {
                         },
                     };
                     // jq's message embeds the value it failed on, which may be the whole input.
-                    return Err(Error::usage(crate::t!(
+                    return Err(Error::usage(crate::msg!(
                         "jq-failed",
                         why = crate::output::text::one_line(&why, 200)
                     )));
@@ -141,7 +141,7 @@ impl JqFilter {
 pub(crate) fn to_val(v: &Value) -> Result<Val, Error> {
     use serde::Deserialize;
     Val::deserialize(v)
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("jq-cannot-read-value"), e))
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("jq-cannot-read-value"), e))
 }
 
 /// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,

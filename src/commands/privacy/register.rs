@@ -50,7 +50,7 @@ pub(crate) fn rows() -> Result<Vec<Value>, Error> {
         .enumerate()
         .map(|(i, line)| {
             serde_json::from_str::<Value>(line).map_err(|e| {
-                Error::other(crate::t!(
+                Error::other(crate::msg!(
                     "privacy-register-damaged",
                     path = path.display().to_string(),
                     line = i + 1,
