@@ -662,7 +662,11 @@ pub(crate) async fn run(cli: Cli) -> i32 {
     if let Ending::Failed(e) = &ending {
         let detail = e.untold_detail().filter(|_| !ctx.io.json_messages());
         if let (true, Some(d)) = (ctx.settings().verbose(), detail) {
-            crate::tell!(ctx.io, "error-detail", detail = d);
+            let line = crate::t!("error-detail", detail = d);
+            let _ = std::io::Write::write_fmt(
+                &mut ctx.io.stderr(),
+                format_args!("{}\n", crate::output::text::safe_line(&line)),
+            );
         }
     }
     ending.report(&ctx.io);

@@ -25,9 +25,28 @@ impl std::fmt::Debug for JqFilter {
     }
 }
 
-/// `expected X at line:column` for a lexing or parsing error.
-fn expected(what: &str, expr: &str, at: &str) -> String {
-    format!("expected {what} at {}", position(expr, at))
+/// `expected X at line:column` for a lexing or parsing error: jaq names X (`closing
+/// bracket`) in English, so the other languages say where, and the detail keeps jaq's words.
+fn expected(what: &str, expr: &str, at: &str) -> recruit_client::Msg {
+    match position(expr, at) {
+        Some((0, near)) => crate::msg!("jq-expected-near", what = what, near = near),
+        Some((column, near)) => {
+            crate::msg!("jq-expected-at", what = what, column = column, near = near)
+        }
+        None => crate::msg!("jq-expected-end", what = what),
+    }
+}
+
+/// A bad expression: its parts in the person's words, jaq's own (English) as the detail.
+fn invalid(expr: &str, parts: &[recruit_client::Msg]) -> Error {
+    let mut e = Error::usage(crate::msg!(
+        "jq-invalid",
+        expr = expr.to_string(),
+        why = crate::i18n::said_all(parts, "; ")
+    ));
+    let english: Vec<String> = parts.iter().map(|m| m.for_programs()).collect();
+    e.detail = Some(english.join("; "));
+    e
 }
 
 impl JqFilter {
@@ -50,7 +69,11 @@ impl JqFilter {
                 match err {
                     jaq_core::load::Error::Io(items) => {
                         for (path, msg) in items {
-                            parts.push(format!("cannot load {path}: {msg}"));
+                            parts.push(crate::msg!(
+                                "jq-cannot-load",
+                                path = path.to_string(),
+                                why = msg.to_string()
+                            ));
                         }
                     }
                     jaq_core::load::Error::Lex(items) => parts.extend(
@@ -65,11 +88,7 @@ impl JqFilter {
                     ),
                 }
             }
-            Error::usage(crate::msg!(
-                "jq-invalid",
-                expr = expr.to_string(),
-                why = parts.join("; ")
-            ))
+            invalid(expr, &parts)
         })?;
         let filter = Compiler::default()
             .with_funs(
@@ -80,16 +99,14 @@ impl JqFilter {
             )
             .compile(modules)
             .map_err(|errs| {
-                let parts: Vec<String> = errs
+                let parts: Vec<recruit_client::Msg> = errs
                     .into_iter()
                     .flat_map(|(_file, list)| list)
-                    .map(|(name, undefined)| format!("undefined {} '{name}'", undefined.as_str()))
+                    .map(|(name, undefined)| {
+                        crate::msg!("jq-undefined", what = undefined.as_str(), name = name)
+                    })
                     .collect();
-                Error::usage(crate::msg!(
-                    "jq-invalid",
-                    expr = expr.to_string(),
-                    why = parts.join("; ")
-                ))
+                invalid(expr, &parts)
             })?;
         Ok(JqFilter { filter })
     }
@@ -188,20 +205,20 @@ fn number(n: &jaq_json::Num) -> Value {
 }
 
 /// Where `at` (a suffix of `expr`) starts, as a 1-based column, or "end of input".
-fn position(expr: &str, at: &str) -> String {
+/// Where in `expr` the rest `at` starts: its column and the text there; None at the end.
+fn position(expr: &str, at: &str) -> Option<(usize, String)> {
     if at.is_empty() {
-        return "end of input".to_string();
+        return None;
     }
+    let near: String = at.chars().take(12).collect();
     let offset = (at.as_ptr() as usize).wrapping_sub(expr.as_ptr() as usize);
-    if offset <= expr.len() {
-        format!(
-            "column {} ('{}')",
-            expr[..offset].chars().count() + 1,
-            at.chars().take(12).collect::<String>()
-        )
+    // A rest that is not inside `expr` (a copy): its text alone, at column 0.
+    let column = if offset <= expr.len() {
+        expr[..offset].chars().count() + 1
     } else {
-        format!("'{at}'")
-    }
+        0
+    };
+    Some((column, near))
 }
 
 /// Print a jq result like `gh --jq`: strings raw, everything else as compact JSON.

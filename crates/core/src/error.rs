@@ -398,6 +398,9 @@ pub fn cause_of(cause: &(dyn std::error::Error + 'static)) -> Msg {
 
 /// [`cause_of`] with the words to keep given (the chain's innermost, its whole text).
 pub fn cause_with(cause: &(dyn std::error::Error + 'static), system: String) -> Msg {
+    if let Some(u) = cause.downcast_ref::<url::ParseError>() {
+        return crate::msg!("io-cause", kind = url_kind(u), system = system);
+    }
     let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(cause);
     while let Some(e) = cur {
         if let Some(io) = e.downcast_ref::<std::io::Error>() {
@@ -421,6 +424,19 @@ fn system_words(m: &Msg) -> Option<String> {
         crate::msg::Arg::Msg(inner) => system_words(inner),
         _ => None,
     })
+}
+
+/// What is wrong with a URL, as the name of its message (`io-<kind>`).
+fn url_kind(e: &url::ParseError) -> &'static str {
+    use url::ParseError as P;
+    match e {
+        P::EmptyHost => "url-empty-host",
+        P::InvalidPort => "url-invalid-port",
+        P::InvalidIpv4Address | P::InvalidIpv6Address => "url-invalid-address",
+        P::InvalidDomainCharacter | P::IdnaError => "url-invalid-host",
+        P::RelativeUrlWithoutBase => "url-relative",
+        _ => "url-other",
+    }
 }
 
 /// The kinds of I/O failure people meet, as the names of their messages (`io-<kind>`).
