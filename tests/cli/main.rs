@@ -42,3 +42,4 @@ mod waits;
 mod webhook_e2e;
 mod webhook_tools;
 mod words;
+mod words_ko;
