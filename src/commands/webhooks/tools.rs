@@ -169,6 +169,8 @@ Examples:
 fn trigger_after_help() -> String {
     let mut text = String::from("Actions with a sample payload:\n");
     for (name, when) in crate::api::webhooks::EVENTS {
+        // Rendered here, not by `said()`: help is built before the client has its words.
+        let when = crate::i18n::render(&when(), recruit_client::msg::Audience::People);
         text.push_str(&format!("  {name:<25} {when}\n"));
     }
     text.push('\n');
