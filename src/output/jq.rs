@@ -29,11 +29,42 @@ impl std::fmt::Debug for JqFilter {
 /// bracket`) in English, so the other languages say where, and the detail keeps jaq's words.
 fn expected(what: &str, expr: &str, at: &str) -> recruit_client::Msg {
     match position(expr, at) {
-        Some((0, near)) => crate::msg!("jq-expected-near", what = what, near = near),
+        Some((0, near)) => crate::msg!("jq-expected-near", what = jaq_word(what), near = near),
         Some((column, near)) => {
-            crate::msg!("jq-expected-at", what = what, column = column, near = near)
+            crate::msg!("jq-expected-at", what = jaq_word(what), column = column, near = near)
         }
-        None => crate::msg!("jq-expected-end", what = what),
+        None => crate::msg!("jq-expected-end", what = jaq_word(what)),
+    }
+}
+
+/// What jaq expected or found undefined, in words of the person's language; a literal token
+/// (`then`, `:`) as it is.
+fn jaq_word(what: &str) -> recruit_client::msg::Arg {
+    match what {
+        "digit" => crate::msg!("jq-want-digit").into(),
+        "identifier" => crate::msg!("jq-want-identifier").into(),
+        "closing parenthesis" => crate::msg!("jq-want-closing-parenthesis").into(),
+        "closing bracket" => crate::msg!("jq-want-closing-bracket").into(),
+        "closing brace" => crate::msg!("jq-want-closing-brace").into(),
+        "closing quote" => crate::msg!("jq-want-closing-quote").into(),
+        "string escape sequence" => crate::msg!("jq-want-escape").into(),
+        "4-digit hexadecimal UTF-8 code point" => crate::msg!("jq-want-code-point").into(),
+        "token" => crate::msg!("jq-want-token").into(),
+        "variable" => crate::msg!("jq-want-variable").into(),
+        "pattern" => crate::msg!("jq-want-pattern").into(),
+        "else or end" => crate::msg!("jq-want-else-or-end").into(),
+        "comma or right bracket" => crate::msg!("jq-want-comma-or-right-bracket").into(),
+        "comma or right brace" => crate::msg!("jq-want-comma-or-right-brace").into(),
+        "semicolon or right parenthesis" => crate::msg!("jq-want-semicolon-or-right-parenthesis").into(),
+        "term" => crate::msg!("jq-want-term").into(),
+        "key" => crate::msg!("jq-want-key").into(),
+        "argument" => crate::msg!("jq-want-argument").into(),
+        "string" => crate::msg!("jq-want-string").into(),
+        "nothing" => crate::msg!("jq-want-nothing").into(),
+        "filter" => crate::msg!("jq-want-filter").into(),
+        "label" => crate::msg!("jq-want-label").into(),
+        "module" => crate::msg!("jq-want-module").into(),
+        other => other.into(),
     }
 }
 
@@ -103,7 +134,7 @@ impl JqFilter {
                     .into_iter()
                     .flat_map(|(_file, list)| list)
                     .map(|(name, undefined)| {
-                        crate::msg!("jq-undefined", what = undefined.as_str(), name = name)
+                        crate::msg!("jq-undefined", what = jaq_word(undefined.as_str()), name = name)
                     })
                     .collect();
                 invalid(expr, &parts)
