@@ -731,9 +731,10 @@ struct SendError {
 
 pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
     if let Some(why) = super::tls::describe_tls_error(e, url) {
-        // rustls's own words, for --verbose and the JSON envelope.
+        // rustls's own words, for --verbose and the JSON envelope; not where they are a Rust
+        // debug dump (`Other(OtherError(SelfSigned))`) that says less than the message.
         let mut err = Error::network(why);
-        err.detail = Some(root_cause(e));
+        err.detail = Some(root_cause(e)).filter(|d| !d.contains("Other("));
         return err;
     }
     let target = format!(
