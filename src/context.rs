@@ -242,7 +242,9 @@ impl GlobalArgs {
     pub(crate) fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
         use Origin::*;
         match (self.origins.sandbox, self.origins.of("base_url")) {
-            (Flag, Flag) => Err(crate::Error::usage(crate::msg!("sandbox-and-base-url-flags"))),
+            (Flag, Flag) => Err(crate::Error::usage(crate::msg!(
+                "sandbox-and-base-url-flags"
+            ))),
             (Env, Env) => Err(crate::Error::usage(crate::msg!("sandbox-and-base-url-env"))),
             // The flag wins over the other's env var.
             (Env, Flag) => {

@@ -145,7 +145,9 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         None
     };
     let failure: Option<Error> = match &missing {
-        Some((kind, (_, what))) => Some(Error::new(*kind, crate::msg!("auth-missing", what = what))),
+        Some((kind, (_, what))) => {
+            Some(Error::new(*kind, crate::msg!("auth-missing", what = what)))
+        }
         None => check(ctx).await.err(),
     };
     let works = failure.is_none();

@@ -245,10 +245,8 @@ pub(crate) fn print_collection(
     raw: bytes::Bytes,
     value: serde_json::Value,
 ) -> Result<(), Error> {
-    let page =
-        crate::api::pagination::Page::whole(raw, value, ctx.globals.limit).ok_or_else(|| {
-            Error::other(crate::msg!("answer-no-collection"))
-        })?;
+    let page = crate::api::pagination::Page::whole(raw, value, ctx.globals.limit)
+        .ok_or_else(|| Error::other(crate::msg!("answer-no-collection")))?;
     let merged = ctx.globals.all || ctx.globals.limit.is_some();
     let mut printer = ListPrinter::new(kind, merged);
     printer.page(out, page)?;

@@ -153,7 +153,10 @@ pub(crate) async fn candidates_search(s: &Server, a: &Args) -> Done {
 pub(crate) async fn pipeline_report(s: &Server, a: &Args) -> Done {
     let since = match a.opt_str("since")? {
         None => None,
-        Some(t) => Some(crate::commands::report::parse_since(&t).map_err(|_| Error::usage(crate::msg!("report-since-bad", value = t.as_str())))?),
+        Some(t) => Some(
+            crate::commands::report::parse_since(&t)
+                .map_err(|_| Error::usage(crate::msg!("report-since-bad", value = t.as_str())))?,
+        ),
     };
     let args = crate::commands::report::PipelineArgs {
         mirror: Default::default(),
@@ -334,7 +337,11 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
     };
     let checked = fields
         .check(creating, Naming::Arguments)
-        .map_err(|problems| Error::usage(crate::error::Verbatim::composed(crate::i18n::said_all(&problems, "; "))))?;
+        .map_err(|problems| {
+            Error::usage(crate::error::Verbatim::composed(crate::i18n::said_all(
+                &problems, "; ",
+            )))
+        })?;
     let warnings = checked
         .warnings
         .iter()

@@ -31,7 +31,12 @@ fn expected(what: &str, expr: &str, at: &str) -> recruit_client::Msg {
     match position(expr, at) {
         Some((0, near)) => crate::msg!("jq-expected-near", what = jaq_word(what), near = near),
         Some((column, near)) => {
-            crate::msg!("jq-expected-at", what = jaq_word(what), column = column, near = near)
+            crate::msg!(
+                "jq-expected-at",
+                what = jaq_word(what),
+                column = column,
+                near = near
+            )
         }
         None => crate::msg!("jq-expected-end", what = jaq_word(what)),
     }
@@ -55,7 +60,9 @@ fn jaq_word(what: &str) -> recruit_client::msg::Arg {
         "else or end" => crate::msg!("jq-want-else-or-end").into(),
         "comma or right bracket" => crate::msg!("jq-want-comma-or-right-bracket").into(),
         "comma or right brace" => crate::msg!("jq-want-comma-or-right-brace").into(),
-        "semicolon or right parenthesis" => crate::msg!("jq-want-semicolon-or-right-parenthesis").into(),
+        "semicolon or right parenthesis" => {
+            crate::msg!("jq-want-semicolon-or-right-parenthesis").into()
+        }
         "term" => crate::msg!("jq-want-term").into(),
         "key" => crate::msg!("jq-want-key").into(),
         "argument" => crate::msg!("jq-want-argument").into(),
@@ -134,7 +141,11 @@ impl JqFilter {
                     .into_iter()
                     .flat_map(|(_file, list)| list)
                     .map(|(name, undefined)| {
-                        crate::msg!("jq-undefined", what = jaq_word(undefined.as_str()), name = name)
+                        crate::msg!(
+                            "jq-undefined",
+                            what = jaq_word(undefined.as_str()),
+                            name = name
+                        )
                     })
                     .collect();
                 invalid(expr, &parts)

@@ -493,7 +493,8 @@ fn watch_store(
             let line = crate::t!("listen-error-line", message = people.as_str());
             let en = crate::t_in!(crate::i18n::Lang::En, "listen-error-line", message = en);
             log.write(Record::error("stopped", en).for_people(line));
-            *fatal.lock().unwrap_or_else(|e| e.into_inner()) = Some(Error::other(crate::error::Verbatim::composed(people)));
+            *fatal.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(Error::other(crate::error::Verbatim::composed(people)));
             return;
         }
     })

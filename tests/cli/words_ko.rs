@@ -24,13 +24,15 @@ fn english_prose(line: &str) -> Option<String> {
             || t.contains('/')
             || t.starts_with('-')
             || t.contains('_')
-            || t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            || t.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
     };
     let words: Vec<&str> = plain
         .split(|c: char| c.is_whitespace() || "():;,".contains(c))
         .filter(|t| !t.is_empty())
         .collect();
-    let english = |t: &str| !machine(t) && t.len() > 1 && t.chars().all(|c| c.is_ascii_alphabetic());
+    let english =
+        |t: &str| !machine(t) && t.len() > 1 && t.chars().all(|c| c.is_ascii_alphabetic());
     words
         .windows(2)
         .find(|w| english(w[0]) && english(w[1]))
@@ -72,12 +74,18 @@ fn check(home: &Home, args: &[&str], code: i32, words: &str) {
         .lines()
         .find(|l| l.starts_with("오류:"))
         .unwrap_or_else(|| panic!("{args:?}: no error line in {err}"));
-    assert_eq!(english_prose(line), None, "{args:?}: English prose in {line}");
+    assert_eq!(
+        english_prose(line),
+        None,
+        "{args:?}: English prose in {line}"
+    );
     assert!(!line.contains(words), "{args:?}: {line}");
 
     let verbose = stderr_of(&run(&["-v"]));
     assert!(
-        verbose.lines().any(|l| !l.starts_with("오류:") && l.contains(words)),
+        verbose
+            .lines()
+            .any(|l| !l.starts_with("오류:") && l.contains(words)),
         "{args:?}: -v does not carry '{words}': {verbose}"
     );
     let json = run(&["-o", "json"]);
@@ -107,7 +115,14 @@ fn a_bad_jq_is_said_in_korean_with_jaqs_words_in_verbose_and_json() {
     );
     check(
         &home,
-        &["--sandbox", "forms", "get", "FORM-1001", "--jq", ".foo | nope"],
+        &[
+            "--sandbox",
+            "forms",
+            "get",
+            "FORM-1001",
+            "--jq",
+            ".foo | nope",
+        ],
         2,
         "undefined filter",
     );
@@ -175,5 +190,10 @@ fn a_tls_failure_is_said_in_korean_with_rustls_words_kept() {
     // A plain-HTTP server asked for https: the handshake fails.
     let server = stub(|_, _| Reply::json(200, "{}"));
     let base = format!("https://{}/v1", server.addr);
-    check(&home, &["--base-url", &base, "forms", "list"], 7, "corrupt message");
+    check(
+        &home,
+        &["--base-url", &base, "forms", "list"],
+        7,
+        "corrupt message",
+    );
 }

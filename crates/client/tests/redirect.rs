@@ -100,8 +100,14 @@ async fn the_key_goes_only_to_the_base_urls_origin_through_redirects() {
     // The same host and port over https: the first server itself would see the handshake,
     // so no second server (None) and the first must see one request only.
     let elsewhere = [
-        (format!("http://127.0.0.1:{b_port}/v1/x"), Some(b_seen.clone())),
-        (format!("http://127.0.0.2:{h_port}/v1/x"), Some(h_seen.clone())),
+        (
+            format!("http://127.0.0.1:{b_port}/v1/x"),
+            Some(b_seen.clone()),
+        ),
+        (
+            format!("http://127.0.0.2:{h_port}/v1/x"),
+            Some(h_seen.clone()),
+        ),
         (format!("https://127.0.0.1:{a_port}/v1/x"), None),
     ];
     let c = client(format!("http://127.0.0.1:{a_port}/v1"));
@@ -118,9 +124,16 @@ async fn the_key_goes_only_to_the_base_urls_origin_through_redirects() {
             Some("http-redirected"),
             "{target}: {err}"
         );
-        assert_eq!(count(&a_seen), before.0 + 1, "{target}: one request, to the origin");
+        assert_eq!(
+            count(&a_seen),
+            before.0 + 1,
+            "{target}: one request, to the origin"
+        );
         let after = other.as_ref().map(count);
-        assert_eq!(after, before.1, "{target}: nothing reached the other origin");
+        assert_eq!(
+            after, before.1,
+            "{target}: nothing reached the other origin"
+        );
     }
     assert_eq!(with_key(&b_seen) + with_key(&h_seen), 0);
 }

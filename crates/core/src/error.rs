@@ -204,7 +204,10 @@ impl Error {
     /// words in English, words of ours in another language: [`cause_of`]), keeping it as the
     /// source and its own words as the detail: a lower-level failure (a URL, a shape) in a
     /// sentence of ours.
-    pub fn explained<T, E>(result: Result<T, E>, said: impl FnOnce(Msg) -> Error) -> Result<T, Error>
+    pub fn explained<T, E>(
+        result: Result<T, E>,
+        said: impl FnOnce(Msg) -> Error,
+    ) -> Result<T, Error>
     where
         E: std::error::Error + Send + Sync + 'static,
     {
@@ -469,7 +472,11 @@ mod tests {
     #[test]
     fn context_keeps_kind_status_code_and_source() {
         let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied");
-        let mut e = Error::caused(ExitKind::NotFound, msg!("file-cannot-read", path = "/x"), io);
+        let mut e = Error::caused(
+            ExitKind::NotFound,
+            msg!("file-cannot-read", path = "/x"),
+            io,
+        );
         e.status = Some(404);
         e.error_code = Some("not_found".into());
         let e = e.context(msg!("candidate-not-found", code = "C1"));
@@ -494,7 +501,10 @@ mod tests {
         let inner = std::io::Error::other("disk on fire");
         let err = anyhow::Error::new(inner).context("saving state");
         let e = Error::from_anyhow(err, msg!("sandbox-cannot-start"));
-        assert_eq!(e.message, "sandbox-cannot-start: saving state: disk on fire");
+        assert_eq!(
+            e.message,
+            "sandbox-cannot-start: saving state: disk on fire"
+        );
         assert_eq!(e.detail.as_deref(), Some("saving state: disk on fire"));
         let source = std::error::Error::source(&e).expect("kept");
         assert_eq!(source.to_string(), "saving state");
@@ -590,7 +600,10 @@ mod tests {
         // Found inside a message too: a refused connection's words under its sentence.
         let io = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
         let cause = super::cause_of(&io);
-        assert_eq!(cause.get("kind").map(|k| k.to_string()).as_deref(), Some("connection-refused"));
+        assert_eq!(
+            cause.get("kind").map(|k| k.to_string()).as_deref(),
+            Some("connection-refused")
+        );
         let e = Error::network(msg!("net-cannot-connect", target = "t", cause = cause));
         assert_eq!(e.detail, Some(io.to_string()));
     }
