@@ -83,7 +83,7 @@ fn invalid(expr: &str, parts: &[recruit_client::Msg]) -> Error {
         why = crate::i18n::said_all(parts, "; ")
     ));
     let english: Vec<String> = parts.iter().map(|m| m.for_programs()).collect();
-    e.detail = Some(english.join("; "));
+    e.detail = Some(english.join("; ").into());
     e
 }
 

@@ -117,11 +117,11 @@ pub struct Error {
     /// HTTP status, when the failure is an HTTP answer.
     pub status: Option<u16>,
     /// The service's `error` code (e.g. `not_found`), when its body carried one.
-    pub error_code: Option<String>,
+    pub error_code: Option<Box<str>>,
     /// The library's or the system's own words for the failure behind it (English, e.g.
     /// `relative URL without a base`), when `message` put them in words of ours: shown by
     /// `--verbose` and kept in the JSON envelope.
-    pub detail: Option<String>,
+    pub detail: Option<Box<str>>,
     /// The lower-level failure behind it (a connection error, a JSON error), for a library
     /// user walking `source()`; the message already says what it means.
     pub source: Option<Arc<dyn std::error::Error + Send + Sync + 'static>>,
@@ -182,7 +182,10 @@ impl Said for Msg {
 impl Error {
     pub fn new(kind: ExitKind, message: impl Said) -> Self {
         let (message, said) = message.into_said();
-        let detail = said.as_ref().and_then(system_words);
+        let detail = said
+            .as_ref()
+            .and_then(system_words)
+            .map(String::into_boxed_str);
         Error {
             kind,
             message,
@@ -213,7 +216,7 @@ impl Error {
     {
         result.map_err(|e| {
             let mut err = said(cause_of(&e));
-            err.detail = Some(e.to_string());
+            err.detail = Some(e.to_string().into());
             err.with_source(e)
         })
     }
@@ -229,7 +232,7 @@ impl Error {
         let cause_said = cause_of(&cause).said();
         let mut e = Self::new(kind, Verbatim(format!("{what}: {cause_said}")));
         e.said = said;
-        e.detail = Some(cause.to_string());
+        e.detail = Some(cause.to_string().into());
         e.with_source(cause)
     }
 
@@ -366,7 +369,7 @@ impl Error {
                 let said = cause_with(&cause, words.clone()).said();
                 let mut e = Error::other(Verbatim(format!("{context}: {said}")));
                 e.said = Some(context);
-                e.detail = Some(words);
+                e.detail = Some(words.into());
                 e.with_source(cause)
             }
         }
@@ -605,7 +608,7 @@ mod tests {
             Some("connection-refused")
         );
         let e = Error::network(msg!("net-cannot-connect", target = "t", cause = cause));
-        assert_eq!(e.detail, Some(io.to_string()));
+        assert_eq!(e.detail.as_deref(), Some(io.to_string().as_str()));
     }
 
     #[test]

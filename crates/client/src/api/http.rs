@@ -734,7 +734,8 @@ pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
         // rustls's own words, for --verbose and the JSON envelope; not where they are a Rust
         // debug dump (`Other(OtherError(SelfSigned))`) that says less than the message.
         let mut err = Error::network(why);
-        err.detail = Some(root_cause(e)).filter(|d| !d.contains("Other("));
+        let words = root_cause(e);
+        err.detail = (!words.contains("Other(")).then(|| words.into());
         return err;
     }
     let target = format!(
@@ -819,7 +820,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         message,
         said,
         status: Some(status),
-        error_code: code,
+        error_code: code.map(String::into_boxed_str),
         // The service's words are in the message as sent: no library words behind them.
         detail: None,
         source: None,

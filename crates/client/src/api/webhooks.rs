@@ -12,11 +12,14 @@ use super::{Client, Planned, RecordResult};
 use crate::error::Error;
 use crate::msg::Msg;
 
+/// When the service sends an event, as a message.
+pub type EventWhen = fn() -> Msg;
+
 /// The service's events (spec section 6), with when it sends them (a message: the front end
 /// says it in the person's language): the one list that registrations, the listener's
 /// `--events`, `trigger`'s samples and the MCP schemas read. Unknown names are passed through
 /// unchanged where the service may know more.
-pub const EVENTS: &[(&str, fn() -> Msg)] = &[
+pub const EVENTS: &[(&str, EventWhen)] = &[
     ("candidate_stage_changed", || {
         crate::msg!("event-candidate-stage-changed")
     }),
