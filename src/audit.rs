@@ -109,7 +109,7 @@ impl Ctx {
     /// anything is fetched or written, naming `--reason` and RECRUIT_REASON.
     pub(crate) fn require_reason(&self, what: &str) -> Result<(), Error> {
         if self.settings().require_reason()? && self.reason().is_none() {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "audit-reason-required",
                 what = what
             )));
@@ -168,7 +168,7 @@ impl Audit {
     fn cannot_append(&self, error: String) -> Error {
         Error::new(
             crate::ExitKind::Other,
-            crate::t!(
+            crate::msg!(
                 "audit-cannot-append",
                 path = self.path.display().to_string(),
                 error = error

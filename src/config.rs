@@ -68,14 +68,14 @@ impl Config {
             Err(e) => {
                 return Err(Error::caused(
                     ExitKind::Usage,
-                    crate::t!("file-cannot-read-config", path = path.display().to_string()),
+                    crate::msg!("file-cannot-read-config", path = path.display().to_string()),
                     e,
                 ))
             }
         };
         let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
             let (line, col) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((0, 0));
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "config-not-toml",
                 path = path.display().to_string(),
                 line = line,

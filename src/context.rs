@@ -242,12 +242,10 @@ impl GlobalArgs {
     pub(crate) fn settle_sandbox(&mut self) -> Result<(), crate::Error> {
         use Origin::*;
         match (self.origins.sandbox, self.origins.of("base_url")) {
-            (Flag, Flag) => Err(crate::Error::usage(
-                "--sandbox and --base-url both given: use one (--sandbox runs against the built-in emulator)",
-            )),
-            (Env, Env) => Err(crate::Error::usage(
-                "RECRUIT_SANDBOX and RECRUIT_BASE_URL are both set: unset one (e.g. `unset RECRUIT_SANDBOX` to use the service at RECRUIT_BASE_URL)",
-            )),
+            (Flag, Flag) => Err(crate::Error::usage(crate::msg!(
+                "sandbox-and-base-url-flags"
+            ))),
+            (Env, Env) => Err(crate::Error::usage(crate::msg!("sandbox-and-base-url-env"))),
             // The flag wins over the other's env var.
             (Env, Flag) => {
                 self.sandbox = false;
@@ -336,7 +334,7 @@ impl Ctx {
         crate::i18n::install();
         globals.settle_sandbox()?;
         if globals.limit == Some(0) {
-            return Err(Error::usage(crate::t!("limit-at-least-one")));
+            return Err(Error::usage(crate::msg!("limit-at-least-one")));
         }
         let profile = globals
             .profile
@@ -438,18 +436,18 @@ impl Ctx {
             let opts = crate::sandbox::SandboxOptions::new(self.sandbox_state_path());
             let sb = crate::sandbox::start(([127, 0, 0, 1], 0).into(), opts)
                 .await
-                .map_err(|e| Error::from_anyhow(e, &crate::t!("sandbox-cannot-start")))?;
+                .map_err(|e| Error::from_anyhow(e, crate::msg!("sandbox-cannot-start")))?;
             let pair = (sb.base_url(), Some(Secret::new(sb.api_key.clone())));
             self.sandbox = Some(sb);
             pair
         } else {
             let base = self
                 .configured_base_url()
-                .ok_or_else(|| Error::usage(crate::t!("no-base-url")))?;
+                .ok_or_else(|| Error::usage(crate::msg!("no-base-url")))?;
             (base, self.api_key().await?)
         };
         let api_key = api_key
-            .ok_or_else(|| Error::new(crate::error::ExitKind::Auth, crate::t!("no-api-key")))?;
+            .ok_or_else(|| Error::new(crate::error::ExitKind::Auth, crate::msg!("no-api-key")))?;
         let verbose = self.settings().verbose();
         // The client reports; this front end shows its reports on stderr.
         let reports = crate::reports::StderrReports::new(self.io.err_stream(), verbose);
@@ -480,14 +478,14 @@ impl Ctx {
             return Ok(());
         }
         if !(self.io.term.stdin_tty && self.io.term.stderr_tty) {
-            return Err(Error::usage(crate::t!("confirm-no-terminal")));
+            return Err(Error::usage(crate::msg!("confirm-no-terminal")));
         }
         let answer = crate::yes_no::confirm(&crate::output::text::one_line(prompt, 300), false)
-            .map_err(|e| Error::caused(ExitKind::Other, crate::t!("confirm-cannot-read"), e))?;
+            .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("confirm-cannot-read"), e))?;
         if answer == Some(true) {
             Ok(())
         } else {
-            Err(Error::other(crate::t!("confirm-cancelled")))
+            Err(Error::other(crate::msg!("confirm-cancelled")))
         }
     }
 
@@ -537,7 +535,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     let mut child = command.spawn().map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("key-command-cannot-run", command = cmd.to_string()),
+            crate::msg!("key-command-cannot-run", command = cmd.to_string()),
             e,
         )
     })?;
@@ -546,20 +544,22 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     let mut out = Vec::new();
     let mut chunk = vec![0u8; 8192];
     let mut eof = false;
-    let stopped = |why: String| {
+    let stopped = |why: recruit_client::Msg| {
         kill_group(group);
         Error::usage(why)
     };
     let too_much = || {
-        format!(
-            "api_key_command '{cmd}' printed more than {} KiB; it must print only the API key",
-            KEY_COMMAND_MAX_OUTPUT / 1024
+        crate::msg!(
+            "key-command-too-much",
+            cmd = cmd.to_string(),
+            kib = KEY_COMMAND_MAX_OUTPUT / 1024
         )
     };
     let too_slow = || {
-        format!(
-            "api_key_command '{cmd}' did not finish within {} s; fix the command in the config file (it must print the key and exit)",
-            limit.as_secs()
+        crate::msg!(
+            "key-command-too-slow",
+            cmd = cmd.to_string(),
+            secs = limit.as_secs()
         )
     };
     let status = loop {
@@ -586,7 +586,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     let status = status.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("key-command-cannot-run", command = cmd.to_string()),
+            crate::msg!("key-command-cannot-run", command = cmd.to_string()),
             e,
         )
     })?;
@@ -610,7 +610,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if !status.success() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            crate::t!(
+            crate::msg!(
                 "key-command-failed",
                 cmd = cmd.to_string(),
                 status = status.to_string()
@@ -621,7 +621,7 @@ async fn run_key_command_within(cmd: &str, limit: std::time::Duration) -> Result
     if key.is_empty() {
         return Err(Error::new(
             crate::error::ExitKind::Auth,
-            crate::t!("key-command-empty", cmd = cmd.to_string()),
+            crate::msg!("key-command-empty", cmd = cmd.to_string()),
         ));
     }
     Ok(Secret::new(key))

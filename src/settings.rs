@@ -530,7 +530,7 @@ impl Key {
             .copied()
             .find(|k| k.name() == name)
             .ok_or_else(|| {
-                Error::usage(crate::t!(
+                Error::usage(crate::msg!(
                     "setting-unknown",
                     name = name,
                     names = Key::names().join(", ")
@@ -555,7 +555,7 @@ impl Key {
         }
         (spec.parse)(value).map(drop).map_err(|allowed| {
             let shown = if spec.secret { "" } else { value };
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "setting-invalid",
                 value = shown,
                 key = spec.name,
@@ -754,7 +754,7 @@ impl Settings<'_> {
         parse: impl Fn(&str) -> Result<T, Allowed>,
     ) -> Result<Setting<T>, Error> {
         self.get(key, parse)?
-            .ok_or_else(|| Error::other(crate::t!("setting-no-value", key = key.name())))
+            .ok_or_else(|| Error::other(crate::msg!("setting-no-value", key = key.name())))
     }
 
     fn bad(&self, key: Key, text: &str, source: Source, allowed: Allowed) -> Error {
@@ -763,21 +763,21 @@ impl Settings<'_> {
         let allowed = allowed.said();
         Error::usage(match source {
             Source::Flag(given) | Source::Env(given) => {
-                crate::t!(
+                crate::msg!(
                     "setting-bad-given",
                     given = given,
                     allowed = allowed,
                     value = text
                 )
             }
-            Source::Profile => crate::t!(
+            Source::Profile => crate::msg!(
                 "setting-bad-profile",
                 profile = self.profile,
                 key = key.name(),
                 value = text,
                 allowed = allowed
             ),
-            Source::KeyCommand | Source::Default | Source::Policy => crate::t!(
+            Source::KeyCommand | Source::Default | Source::Policy => crate::msg!(
                 "setting-bad-value",
                 key = key.name(),
                 value = text,

@@ -24,7 +24,7 @@ pub(crate) fn decode(bytes: Vec<u8>, what: &str, path: &str) -> Result<String, E
         Ok(text) => Ok(text.to_string()),
         Err(e) => Err(match korean(body) {
             Some(encoding) => refused(what, path, encoding, &encoding.to_ascii_lowercase()),
-            None => Error::usage(crate::t!(
+            None => Error::usage(crate::msg!(
                 "user-text-not-utf8",
                 what = what,
                 byte = format!("0x{:02X}", body[e.valid_up_to()]),
@@ -42,7 +42,7 @@ pub(crate) fn read(io: &crate::io::Io, path: &str, what: &str) -> Result<String,
 }
 
 fn refused(what: &str, path: &str, encoding: &str, iconv: &str) -> Error {
-    Error::usage(crate::t!(
+    Error::usage(crate::msg!(
         "user-text-encoding",
         what = what,
         encoding = encoding,
@@ -125,12 +125,12 @@ pub(crate) fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, Erro
         .map_err(|e| {
             Error::caused(
                 crate::ExitKind::Usage,
-                crate::t!("input-cannot-read", what = what),
+                crate::msg!("input-cannot-read", what = what),
                 e,
             )
         })?;
     if buf.len() as u64 > LOCAL_INPUT_MAX {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "input-too-big",
             what = what,
             mib = LOCAL_INPUT_MAX / 1024 / 1024
@@ -148,7 +148,7 @@ pub(crate) fn read_file_or_stdin(io: &Io, path: &str, what: &str) -> Result<Vec<
     let file = std::fs::File::open(path).map_err(|e| {
         Error::caused(
             crate::ExitKind::Usage,
-            crate::t!("input-cannot-read", what = named.as_str()),
+            crate::msg!("input-cannot-read", what = named.as_str()),
             e,
         )
     })?;

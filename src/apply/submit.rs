@@ -78,7 +78,7 @@ pub(crate) fn prepare_or_report(
             let mut text = lines.join("\n");
             text.push('\n');
             text.push_str(&summary);
-            Error::usage(text)
+            Error::usage(crate::error::Verbatim::composed(text))
         }
     })
 }
@@ -102,5 +102,5 @@ pub(crate) fn report_problems(err: &mut dyn std::io::Write, report: &Report, wha
     for line in lines {
         let _ = writeln!(err, "  {}", crate::output::text::safe_line(&line));
     }
-    Error::usage(summary)
+    Error::usage(crate::error::Verbatim::composed(summary))
 }

@@ -464,7 +464,7 @@ fn help(ctx: &Ctx, args: HelpArgs) -> Result<(), crate::Error> {
                 at = match at.find_subcommand_mut(name) {
                     Some(c) => c,
                     None => {
-                        return Err(crate::Error::usage(crate::t!(
+                        return Err(crate::Error::usage(crate::msg!(
                             "help-unknown-topic",
                             topic = path[..=i].join(" "),
                             known = known.join(", ")
@@ -609,7 +609,8 @@ pub fn main_entry() -> i32 {
 /// [`json_output_asked`]) with stderr not a terminal is the JSON envelope.
 fn clap_ending(e: &clap::Error, json: bool) -> i32 {
     if e.use_stderr() && json && !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        let err = crate::Error::usage(clap_message(e));
+        // clap's sentence, translated by `clap_error` where it has the words.
+        let err = crate::Error::usage(crate::error::Verbatim::composed(clap_message(e)));
         crate::elog!("{}", err.envelope());
         return err.exit_code();
     }
@@ -685,7 +686,7 @@ pub(crate) async fn run(cli: Cli) -> i32 {
     let mut ctx = match Ctx::new(cli.globals) {
         Ok(ctx) => ctx,
         Err(e) => {
-            let e = crate::Error::from_anyhow(e, "cannot start");
+            let e = crate::Error::from_anyhow(e, crate::msg!("cannot-start"));
             // No context, so no Io yet: the process's own stderr, in the same shape.
             let io = crate::io::Io::system(crate::io::Term::detect(Default::default()));
             io.set_json_messages(json);
@@ -715,6 +716,17 @@ pub(crate) async fn run(cli: Cli) -> i32 {
     crate::output::sheet::report_unmapped(&ctx.io);
     ctx.finish().await;
     let ending = Ending::of(result, &ctx.io);
+    // The library's own words behind a failure ours put in words (the JSON envelope has them).
+    if let Ending::Failed(e) = &ending {
+        let detail = e.untold_detail().filter(|_| !ctx.io.json_messages());
+        if let (true, Some(d)) = (ctx.settings().verbose(), detail) {
+            let line = crate::t!("error-detail", detail = d);
+            let _ = std::io::Write::write_fmt(
+                &mut ctx.io.stderr(),
+                format_args!("{}\n", crate::output::text::safe_line(&line)),
+            );
+        }
+    }
     ending.report(&ctx.io);
     ending.code()
 }

@@ -43,15 +43,15 @@ pub struct ApiArgs {
 
 pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
     let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
-        .map_err(|_| Error::usage(crate::t!("api-bad-method", method = a.method.to_string())))?;
+        .map_err(|_| Error::usage(crate::msg!("api-bad-method", method = a.method.to_string())))?;
     let fields = a.body.to_map(&ctx.io)?;
     let mut headers = Vec::new();
     for h in &a.headers {
         let (n, v) = h
             .split_once(':')
-            .ok_or_else(|| Error::usage(crate::t!("api-bad-header", header = h.to_string())))?;
+            .ok_or_else(|| Error::usage(crate::msg!("api-bad-header", header = h.to_string())))?;
         if n.trim().eq_ignore_ascii_case("authorization") {
-            return Err(Error::usage(crate::t!("api-no-authorization")));
+            return Err(Error::usage(crate::msg!("api-no-authorization")));
         }
         headers.push((n.trim().to_string(), v.trim().to_string()));
     }
@@ -94,7 +94,7 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
 
     if ctx.globals.all {
         if method != Method::GET {
-            return Err(Error::usage(crate::t!("api-all-get-only")));
+            return Err(Error::usage(crate::msg!("api-all-get-only")));
         }
         let mut walker =
             PageWalker::new(client.clone(), url, PageStyle::Cursor).limit(ctx.globals.limit);

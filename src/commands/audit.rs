@@ -328,16 +328,21 @@ fn write_csv(
 ) -> Result<(), Error> {
     let sheet = out.opts.sheet();
     let mut w = csv::Writer::from_writer(Vec::new());
-    let failed = |e: csv::Error| Error::other(e.to_string());
+    let failed =
+        |e: csv::Error| Error::caused(crate::ExitKind::Other, crate::msg!("csv-cannot-write"), e);
     w.write_record(header).map_err(failed)?;
     for row in rows {
         // A reason or a command line is text a spreadsheet must not run.
         w.write_record(row.iter().map(|c| sheet.text_cell(c).into_owned()))
             .map_err(failed)?;
     }
-    let text = w
-        .into_inner()
-        .map_err(|e| Error::other(e.error().to_string()))?;
+    let text = w.into_inner().map_err(|e| {
+        Error::caused(
+            crate::ExitKind::Other,
+            crate::msg!("csv-cannot-write"),
+            e.into_error(),
+        )
+    })?;
     let mut bytes = sheet.start().to_vec();
     bytes.extend(sheet.encode(&String::from_utf8_lossy(&text)));
     out.write_bytes(&bytes)
@@ -397,7 +402,7 @@ fn verify(ctx: &mut Ctx) -> Result<(), Error> {
             }
             Ok(())
         }
-        Verdict::Broken(b) => Err(Error::other(crate::t!(
+        Verdict::Broken(b) => Err(Error::other(crate::msg!(
             "audit-verify-broken",
             path = path,
             what = b.said().said()

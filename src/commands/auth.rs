@@ -65,17 +65,17 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         String::from_utf8_lossy(&bytes).trim().to_string()
     } else {
         if !ctx.io.term.stderr_tty {
-            return Err(Error::usage(crate::t!("auth-no-terminal")));
+            return Err(Error::usage(crate::msg!("auth-no-terminal")));
         }
         dialoguer::Password::new()
             .with_prompt(crate::t!("auth-key-prompt"))
             .interact()
-            .map_err(|e| Error::caused(ExitKind::Usage, crate::t!("auth-cannot-read-key"), e))?
+            .map_err(|e| Error::caused(ExitKind::Usage, crate::msg!("auth-cannot-read-key"), e))?
             .trim()
             .to_string()
     };
     if key.is_empty() {
-        return Err(Error::usage(crate::t!("auth-key-empty")));
+        return Err(Error::usage(crate::msg!("auth-key-empty")));
     }
     let secret = Secret::new(key.clone());
     // Nothing to check against yet: store it, and say it is unchecked.
@@ -87,7 +87,7 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
         ctx.globals.api_key = Some(secret.clone());
         check(ctx)
             .await
-            .map_err(|e| e.context(crate::t!("auth-key-not-stored")))?;
+            .map_err(|e| e.context(crate::msg!("auth-key-not-stored")))?;
     }
     let stored = crate::ops::auth::StoreKey {
         profile: ctx.profile.clone(),
@@ -139,7 +139,9 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         None
     };
     let failure: Option<Error> = match &missing {
-        Some((kind, (_, what))) => Some(Error::new(*kind, crate::t!("auth-missing", what = what))),
+        Some((kind, (_, what))) => {
+            Some(Error::new(*kind, crate::msg!("auth-missing", what = what)))
+        }
         None => check(ctx).await.err(),
     };
     let works = failure.is_none();
@@ -202,10 +204,10 @@ async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
         // reach".
         Some(e) if missing.is_some() => {
             let what = missing.map(|(_, (_, what))| what).unwrap_or_default();
-            let e = Error::new(e.kind, crate::t!("auth-not-set", what = what));
-            Err(e.context(crate::t!("auth-profile", profile = ctx.profile.as_str())))
+            let e = Error::new(e.kind, crate::msg!("auth-not-set", what = what));
+            Err(e.context(crate::msg!("auth-profile", profile = ctx.profile.as_str())))
         }
-        Some(e) => Err(e.context(crate::t!(
+        Some(e) => Err(e.context(crate::msg!(
             "auth-profile-unreachable",
             profile = ctx.profile.as_str()
         ))),

@@ -104,7 +104,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: CandidatesCmd) -> Result<(), crate::
 async fn search(ctx: &mut Ctx, a: SearchArgs) -> Result<(), crate::Error> {
     let query = a.query.trim().to_string();
     if query.is_empty() {
-        return Err(crate::Error::usage(crate::t!("search-empty-query")));
+        return Err(crate::Error::usage(crate::msg!("search-empty-query")));
     }
     let o = candidates::SearchOptions {
         query,

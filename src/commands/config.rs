@@ -169,7 +169,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
             Err(Error::new(
                 crate::ExitKind::Other,
                 match &effective {
-                    Some((v, source)) => crate::t!(
+                    Some((v, source)) => crate::msg!(
                         "config-get-not-set-in-effect",
                         key = key,
                         profile = profile,
@@ -177,7 +177,7 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
                         value = shown(v),
                         source = source.said()
                     ),
-                    None => crate::t!(
+                    None => crate::msg!(
                         "config-get-not-set",
                         key = key,
                         profile = profile,

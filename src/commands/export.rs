@@ -210,7 +210,7 @@ async fn run_candidates(
         (_, Some(stage)) => Source::Listed(Some(stage)),
         (Some(file), None) => Source::File(file),
         // clap requires one of them.
-        (None, None) => return Err(Error::usage(crate::t!("export-needs-candidates"))),
+        (None, None) => return Err(Error::usage(crate::msg!("export-needs-candidates"))),
     };
     run_export(ctx, subject, source, a.run).await
 }
@@ -331,13 +331,13 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
             crate::t!("export-interrupted")
         };
         let msg = if report.resumable {
-            crate::t!(
+            crate::msg!(
                 "export-interrupted-resume",
                 again = again,
                 hint = resume_hint()
             )
         } else {
-            crate::t!("export-interrupted-incomplete", again = again)
+            crate::msg!("export-interrupted-incomplete", again = again)
         };
         return Err(Error::new(crate::ExitKind::Interrupted, msg));
     }
@@ -358,7 +358,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     if report.failed.is_empty() {
         return Err(Error::new(
             worst,
-            crate::t!(
+            crate::msg!(
                 "export-not-found-of",
                 count = report.not_found.len(),
                 total = report.total,
@@ -382,7 +382,7 @@ fn outcome(report: Report, failed_listed: bool) -> Result<(), Error> {
     };
     Err(Error::new(
         worst,
-        crate::t!(
+        crate::msg!(
             "export-failed-of",
             count = report.failed.len(),
             total = report.total,
@@ -502,7 +502,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     if end == BatchExit::Interrupted {
         return Err(Error::new(
             crate::ExitKind::Interrupted,
-            crate::t!("export-forms-interrupted", line = line),
+            crate::msg!("export-forms-interrupted", line = line),
         ));
     }
     if report.write_error.is_none() {
@@ -512,7 +512,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
     match end {
         BatchExit::Failed(worst) if !report.failed.is_empty() => Err(Error::new(
             worst,
-            crate::t!(
+            crate::msg!(
                 "export-forms-failed",
                 count = report.failed.len(),
                 kinds = kinds(&report.failed)
@@ -520,7 +520,7 @@ async fn run_forms(ctx: &mut Ctx, a: FormsArgs) -> Result<(), crate::Error> {
         )),
         BatchExit::Failed(worst) => Err(Error::new(
             worst,
-            crate::t!("export-forms-not-found", count = report.not_found.len()),
+            crate::msg!("export-forms-not-found", count = report.not_found.len()),
         )),
         _ => match report.write_error {
             Some(e) => Err(e),

@@ -33,10 +33,10 @@ impl FieldArgs {
         let tagged = self.fields.iter().map(|f| (f, false));
         for (f, typed) in tagged.chain(self.raw_fields.iter().map(|f| (f, true))) {
             let (k, v) = f.split_once('=').ok_or_else(|| {
-                Error::usage(crate::t!("field-not-key-value", field = f.as_str()))
+                Error::usage(crate::msg!("field-not-key-value", field = f.as_str()))
             })?;
             if k.is_empty() {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "field-empty-key",
                     field = f.as_str()
                 )));

@@ -64,7 +64,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error
 fn refused_unless(built: bool) -> Result<(), crate::Error> {
     match built {
         true => Ok(()),
-        false => Err(crate::Error::usage(crate::t!("mcp-not-built"))),
+        false => Err(crate::Error::usage(crate::msg!("mcp-not-built"))),
     }
 }
 
@@ -77,7 +77,7 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
         ctx.configured_base_url(),
         ctx.api_key().await,
     ) {
-        (false, None, Ok(None)) => Err(crate::Error::usage(crate::t!("mcp-unconfigured"))),
+        (false, None, Ok(None)) => Err(crate::Error::usage(crate::msg!("mcp-unconfigured"))),
         _ => ctx.client().await,
     };
     if let Err(e) = &client {
@@ -96,7 +96,7 @@ async fn serve(ctx: &mut Ctx, args: McpArgs) -> Result<(), crate::Error> {
         .with_audit(ctx.audit()?);
     crate::mcp::serve_stdio(server)
         .await
-        .map_err(|e| crate::Error::from_anyhow(e, &crate::t!("mcp-server-stopped")))
+        .map_err(|e| crate::Error::from_anyhow(e, crate::msg!("mcp-server-stopped")))
 }
 
 /// What `recruit mcp --help` says in a build without the `mcp` feature.

@@ -179,7 +179,7 @@ pub struct DeleteArgs {
 fn content_arg(io: &Io, value: &str) -> Result<String, Error> {
     let text = text_or_stdin(io, value, &crate::t!("what-memo-content"))?;
     if text.trim().is_empty() {
-        return Err(Error::usage(crate::t!("memo-content-empty")));
+        return Err(Error::usage(crate::msg!("memo-content-empty")));
     }
     Ok(text)
 }
@@ -226,9 +226,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: MemosCmd) -> Result<(), crate::Error
             let content = a.content.as_deref().map(|c| content_arg(&ctx.io, c));
             let input = a.fields.input(content.transpose()?, a.clear_mentions);
             if input.is_empty() {
-                return Err(Error::usage(
-                    "nothing to change: pass at least one of --content, --role, --mention, --clear-mentions, --file-url",
-                ));
+                return Err(Error::usage(crate::msg!("memo-nothing-to-change")));
             }
             let o = memos::EditOptions {
                 memo: memos::MemoRef {

@@ -109,7 +109,7 @@ pub(crate) async fn print_pages(
                 _ = stops.next() => {
                     return Err(Error::new(
                         crate::ExitKind::Interrupted,
-                        crate::t!("list-interrupted"),
+                        crate::msg!("list-interrupted"),
                     ))
                 }
             },
@@ -241,12 +241,8 @@ pub(crate) fn print_collection(
     raw: bytes::Bytes,
     value: serde_json::Value,
 ) -> Result<(), Error> {
-    let page =
-        crate::api::pagination::Page::whole(raw, value, ctx.globals.limit).ok_or_else(|| {
-            Error::other(
-                "the service's answer has no `collection` array; use -o json to see it as sent",
-            )
-        })?;
+    let page = crate::api::pagination::Page::whole(raw, value, ctx.globals.limit)
+        .ok_or_else(|| Error::other(crate::msg!("answer-no-collection")))?;
     let merged = ctx.globals.all || ctx.globals.limit.is_some();
     let mut printer = ListPrinter::new(kind, merged);
     printer.page(out, page)?;
@@ -281,7 +277,7 @@ pub(crate) fn text_or_stdin(io: &Io, value: &str, what: &str) -> Result<String, 
     let what = crate::t!("input-from-stdin", what = what);
     let bytes = read_capped(io.stdin(), &what)?;
     let s = String::from_utf8(bytes)
-        .map_err(|_| Error::usage(crate::t!("input-not-utf8", what = what)))?;
+        .map_err(|_| Error::usage(crate::msg!("input-not-utf8", what = what)))?;
     Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
@@ -294,7 +290,7 @@ pub(crate) fn read_user_json(io: &Io, path: &str, what: &str) -> Result<serde_js
 /// Parse JSON given by the user, naming the line and column of a mistake.
 pub fn parse_user_json(bytes: &[u8], what: &str) -> Result<serde_json::Value, Error> {
     serde_json::from_slice(bytes).map_err(|e| {
-        Error::usage(crate::t!(
+        Error::usage(crate::msg!(
             "input-not-json",
             what = what,
             error = json_reason(e.to_string().split(" at line").next().unwrap_or("")),

@@ -99,12 +99,14 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
     opts.rate_limit_headers = args.rate_limit_headers;
     if let Some(key) = &args.key {
         if key.trim().is_empty() {
-            return Err(Error::usage(crate::t!("sandbox-key-empty")));
+            return Err(Error::usage(crate::msg!("sandbox-key-empty")));
         }
         opts.api_key = key.clone();
     }
 
-    opts.check().map_err(Error::usage)?;
+    // The option's name and its value, then the bound it breaks (as the sandbox says it).
+    opts.check()
+        .map_err(|why| Error::usage(crate::msg!("sandbox-option-bad", why = why)))?;
     let addr: SocketAddr = ([127, 0, 0, 1], args.port).into();
     let sandbox = crate::sandbox::start_with_logging(addr, opts)
         .await
@@ -146,12 +148,12 @@ fn describe_start_error(err: anyhow::Error, port: u16) -> Error {
         .map(|e| e.kind());
     match io {
         Some(std::io::ErrorKind::AddrInUse) => {
-            Error::other(crate::t!("sandbox-port-in-use", port = port.to_string()))
+            Error::other(crate::msg!("sandbox-port-in-use", port = port.to_string()))
         }
         Some(std::io::ErrorKind::PermissionDenied) => {
-            Error::other(crate::t!("sandbox-port-denied", port = port.to_string()))
+            Error::other(crate::msg!("sandbox-port-denied", port = port.to_string()))
         }
-        _ => Error::from_anyhow(err, &crate::t!("sandbox-cannot-start")),
+        _ => Error::from_anyhow(err, crate::msg!("sandbox-cannot-start")),
     }
 }
 

@@ -150,7 +150,7 @@ pub async fn run(ctx: &mut Ctx, a: SyncArgs) -> Result<(), Error> {
 
 async fn run_sync(ctx: &mut Ctx, target: Target, a: RunArgs) -> Result<(), Error> {
     if ctx.globals.limit.is_some() || ctx.globals.all {
-        return Err(Error::usage(crate::t!("sync-no-limit")));
+        return Err(Error::usage(crate::msg!("sync-no-limit")));
     }
     // Copying every candidate: with `require_reason = true` it needs a reason, asked for
     // before anything is fetched or written.

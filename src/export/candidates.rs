@@ -32,7 +32,7 @@ impl CandidateList {
                 continue;
             }
             if line.split_whitespace().nth(1).is_some() {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "export-codes-two-words",
                     what = what,
                     line = n + 1,
@@ -40,14 +40,14 @@ impl CandidateList {
                 )));
             }
             if line.chars().any(char::is_control) {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "export-codes-control",
                     what = what,
                     line = n + 1
                 )));
             }
             if line.len() > crate::api::http::MAX_CODE {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "codes-file-line-problem",
                     what = what.to_string(),
                     line = n + 1,
@@ -56,7 +56,7 @@ impl CandidateList {
             }
             if line == "." || line == ".." {
                 // In a URL path these would address a parent resource, not a candidate.
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "export-codes-dot",
                     what = what,
                     line = n + 1,
@@ -70,7 +70,7 @@ impl CandidateList {
             }
         }
         if list.codes.is_empty() {
-            return Err(Error::usage(crate::t!("export-codes-none", what = what)));
+            return Err(Error::usage(crate::msg!("export-codes-none", what = what)));
         }
         Ok(list)
     }

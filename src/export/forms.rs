@@ -220,7 +220,7 @@ async fn close(
             off_runtime(move || sink.abandon()).await?;
             Err(Error::caused(
                 ExitKind::Other,
-                crate::t!("export-forms-stopped"),
+                crate::msg!("export-forms-stopped"),
                 e,
             ))
         }
@@ -240,9 +240,7 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
     if code.is_empty() {
         return (
             "(a form without a code)".to_string(),
-            Err(Error::other(
-                "the list gave a form without a `code`; its questions can't be read",
-            )),
+            Err(Error::other(crate::msg!("export-form-without-code"))),
         );
     }
     let url = client.endpoint(&["application_forms", &code]);
@@ -251,7 +249,7 @@ async fn detail(client: &Client, item: Value, with_questions: bool) -> Detail {
         let mut v = resp.value()?;
         match v.get_mut("resource").map(Value::take) {
             Some(r @ Value::Object(_)) => Ok(r),
-            _ => Err(Error::other(crate::t!(
+            _ => Err(Error::other(crate::msg!(
                 "export-form-no-resource",
                 code = code.to_string()
             ))),

@@ -174,7 +174,7 @@ impl Journal {
         file.read_to_end(&mut text)
             .map_err(|e| Error::file(FileOp::Read, path, e))?;
         let (found, resumed, valid_len) = parse(&text).map_err(|why| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "journal-damaged",
                 journal = path.display().to_string(),
                 why = why
@@ -182,7 +182,7 @@ impl Journal {
         })?;
         let diffs = header.differences(&found);
         if !diffs.is_empty() {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "journal-other-export",
                 journal = path.display().to_string(),
                 diffs = diffs.join("; ")
@@ -243,7 +243,7 @@ pub(crate) fn withhold(path: &Path, codes: &[String]) -> Result<Option<Withheld>
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(Error::new(
                 crate::ExitKind::Busy,
-                crate::t!("privacy-journal-busy", journal = path.display().to_string()),
+                crate::msg!("privacy-journal-busy", journal = path.display().to_string()),
             ))
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(Error::file(FileOp::Lock, path, e)),
@@ -322,7 +322,7 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
 fn lock(file: &File, path: &Path) -> Result<(), Error> {
     match file.try_lock() {
         Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => Err(Error::usage(crate::t!(
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::usage(crate::msg!(
             "journal-locked",
             journal = path.display().to_string()
         ))),

@@ -55,7 +55,7 @@ pub(crate) struct Setup {
 pub(crate) fn writer_stopped(e: tokio::task::JoinError) -> crate::Error {
     crate::Error::caused(
         crate::ExitKind::Other,
-        crate::t!("export-writer-stopped"),
+        crate::msg!("export-writer-stopped"),
         e,
     )
 }

@@ -409,7 +409,7 @@ fn open_sink(job: &mut CandidateExport) -> Result<(Sink, HashSet<String>), Error
         source: identity.2,
     };
     match (&job.setup.out, job.resume) {
-        (None, true) => Err(Error::usage(crate::t!("export-resume-needs-out"))),
+        (None, true) => Err(Error::usage(crate::msg!("export-resume-needs-out"))),
         (None, false) => {
             let out = std::mem::replace(&mut job.setup.stdout, Box::new(std::io::sink()));
             Ok((
@@ -512,9 +512,7 @@ async fn export_one(sh: &Shared, entry: &Entry) -> Option<Msg> {
     if code.is_empty() {
         return Some(Msg::Failed {
             code: "(a candidate without a code)".to_string(),
-            err: Error::other(
-                "the candidate list gave a candidate without a `code`; it cannot be exported",
-            ),
+            err: Error::other(crate::msg!("export-candidate-without-code")),
         });
     }
     let mut attempt = 0;
@@ -639,7 +637,7 @@ async fn candidate_record(sh: &Shared, entry: &Entry) -> Result<Segment, (Error,
                 Some(r @ Value::Object(_)) => r,
                 _ => {
                     return Err((
-                        Error::other(crate::t!(
+                        Error::other(crate::msg!(
                             "export-candidate-no-resource",
                             code = entry.code.to_string()
                         )),

@@ -106,7 +106,7 @@ impl Segment {
             Ok((self, bytes))
         })
         .await
-        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("spill-stopped"), e))?
+        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::msg!("spill-stopped"), e))?
     }
 
     /// Whether it moved to a temporary file.
@@ -136,7 +136,7 @@ impl Segment {
 }
 
 fn spill_err(e: std::io::Error) -> Error {
-    Error::caused(crate::ExitKind::Other, crate::t!("file-cannot-spill"), e)
+    Error::caused(crate::ExitKind::Other, crate::msg!("file-cannot-spill"), e)
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ impl Target {
     pub(crate) fn of(out: &Path) -> Result<Target, Error> {
         let (resolved, special) = resolve_links(out);
         match std::fs::metadata(out) {
-            Ok(m) if m.is_dir() => Err(Error::usage(crate::t!(
+            Ok(m) if m.is_dir() => Err(Error::usage(crate::msg!(
                 "export-out-is-dir",
                 out = out.display().to_string()
             ))),
@@ -71,7 +71,7 @@ impl Target {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let dir = parent_dir(&resolved);
                 if !dir.is_dir() {
-                    return Err(Error::usage(crate::t!(
+                    return Err(Error::usage(crate::msg!(
                         "export-out-no-dir",
                         out = out.display().to_string(),
                         dir = dir.display().to_string()
@@ -179,7 +179,7 @@ impl Sink {
         let journal = match header {
             Some(h) => {
                 if jpath.symlink_metadata().is_ok() {
-                    return Err(Error::usage(crate::t!(
+                    return Err(Error::usage(crate::msg!(
                         "export-unfinished-exists",
                         out = out.display().to_string(),
                         journal = jpath.display().to_string(),
@@ -233,7 +233,7 @@ impl Sink {
         super::registry::record(&out, header.subject.name())?;
         let (journal, st) = Journal::resume(&jpath, header)?;
         let mut file = super::open_existing(&partial).map_err(|e| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "export-resume-cannot-open",
                 partial = partial.display().to_string(),
                 error = e.to_string(),
@@ -246,7 +246,7 @@ impl Sink {
             .map_err(|e| Error::file(FileOp::Read, &partial, e))?
             .len();
         if len < st.offset {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "export-resume-short",
                 partial = partial.display().to_string(),
                 len = len,
@@ -413,7 +413,7 @@ impl Sink {
             std::fs::rename(&partial, &out).map_err(|e| {
                 Error::caused(
                     crate::ExitKind::Other,
-                    crate::t!(
+                    crate::msg!(
                         "file-cannot-rename",
                         from = partial.display().to_string(),
                         to = out.display().to_string()
@@ -467,7 +467,7 @@ fn sync_dir(p: &Path) {
 
 /// `--resume` of an output that is not a regular file.
 pub(crate) fn not_resumable(out: &Path) -> Error {
-    Error::usage(crate::t!(
+    Error::usage(crate::msg!(
         "export-not-resumable",
         out = out.display().to_string()
     ))
@@ -489,7 +489,7 @@ fn create_partial(partial: &Path) -> Result<File, Error> {
             let is_plain =
                 std::fs::symlink_metadata(partial).is_ok_and(|m| m.file_type().is_file());
             if !is_plain {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "export-partial-not-file",
                     partial = partial.display().to_string()
                 )));
@@ -524,7 +524,7 @@ impl OutLock {
                         .and_then(|t| t.trim().strip_prefix("pid ").map(str::to_string))
                         .map(|pid| format!("recruit (pid {pid})"))
                         .unwrap_or_else(|| "recruit".to_string());
-                    return Err(Error::usage(crate::t!(
+                    return Err(Error::usage(crate::msg!(
                         "export-out-locked",
                         holder = holder,
                         out = out.display().to_string(),
@@ -545,7 +545,7 @@ impl OutLock {
                 return Ok(lock);
             }
         }
-        Err(Error::other(crate::t!(
+        Err(Error::other(crate::msg!(
             "export-lock-replaced",
             lock = path.display().to_string()
         )))

@@ -59,7 +59,7 @@ impl RawBody {
         };
         match parsed {
             Ok((Some(items), pagination)) => Ok((items, pagination)),
-            Ok((None, _)) => Err(Error::other(crate::t!(
+            Ok((None, _)) => Err(Error::other(crate::msg!(
                 "export-no-collection",
                 path = self.url.path().to_string()
             ))),
@@ -72,7 +72,7 @@ impl RawBody {
                 )
                 .err();
                 Err(shown.unwrap_or_else(|| {
-                    Error::other(crate::t!(
+                    Error::other(crate::msg!(
                         "export-unexpected-shape",
                         path = self.url.path().to_string(),
                         why = e.to_string()

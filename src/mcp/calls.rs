@@ -227,9 +227,7 @@ pub(crate) async fn memos_edit(s: &Server, a: &Args) -> Done {
         ..a.memo_fields()?
     };
     if input.is_empty() {
-        return Err(Error::usage(
-            "nothing to change: give at least one of content, role, mentions, file_url",
-        ));
+        return Err(Error::usage(crate::msg!("mcp-memo-nothing-to-change")));
     }
     let o = memos::EditOptions {
         memo: memo_ref(a)?,
@@ -326,7 +324,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
     let variant = match a.opt_str("variant")?.as_deref() {
         None => Variant::A,
         Some(v) => Variant::parse_setting(v)
-            .ok_or_else(|| Error::usage(crate::t!("mcp-variant-not-a-or-b", value = v)))?,
+            .ok_or_else(|| Error::usage(crate::msg!("mcp-variant-not-a-or-b", value = v)))?,
     };
     let dry_run = a.opt_bool("dry_run")?.unwrap_or(false);
     let o = forms::PrepareOptions {
@@ -343,7 +341,7 @@ pub(crate) async fn forms_apply(s: &Server, a: &Args) -> Done {
             let mut text = lines.join("\n");
             text.push('\n');
             text.push_str(&summary);
-            return Err(Error::usage(text));
+            return Err(Error::usage(crate::error::Verbatim::composed(text)));
         }
     };
     let mut notes: Vec<String> = prepared.remarks.lines().collect();
@@ -372,7 +370,11 @@ fn webhook_input(a: &Args, creating: bool) -> Result<(WebhookInput, Vec<String>)
     };
     let checked = fields
         .check(creating, Naming::Arguments)
-        .map_err(|problems| Error::usage(crate::i18n::said_all(&problems, "; ")))?;
+        .map_err(|problems| {
+            Error::usage(crate::error::Verbatim::composed(crate::i18n::said_all(
+                &problems, "; ",
+            )))
+        })?;
     let warnings = checked
         .warnings
         .iter()

@@ -104,7 +104,7 @@ impl Server {
     pub(crate) fn client(&self) -> Result<&Client, Error> {
         self.client
             .as_ref()
-            .map_err(|e| e.clone().context(crate::t!("mcp-not-set-up")))
+            .map_err(|e| e.clone().context(crate::msg!("mcp-not-set-up")))
     }
 
     /// Let candidates' personal fields through (`--personal-data full`) or not.
@@ -273,8 +273,8 @@ impl Args {
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) if !s.trim().is_empty() => Ok(Some(s.trim().to_string())),
-            Some(Value::String(_)) => Err(Error::usage(crate::t!("mcp-arg-empty", name = k))),
-            Some(v) => Err(Error::usage(crate::t!(
+            Some(Value::String(_)) => Err(Error::usage(crate::msg!("mcp-arg-empty", name = k))),
+            Some(v) => Err(Error::usage(crate::msg!(
                 "mcp-arg-not-string",
                 name = k,
                 value = v.to_string()
@@ -283,7 +283,7 @@ impl Args {
     }
     fn str(&self, k: &str) -> Result<String, Error> {
         self.opt_str(k)?
-            .ok_or_else(|| Error::usage(crate::t!("mcp-arg-required", name = k)))
+            .ok_or_else(|| Error::usage(crate::msg!("mcp-arg-required", name = k)))
     }
     fn opt_int(&self, k: &str) -> Result<Option<i64>, Error> {
         self.opt_int_in(k, 1, i64::MAX)
@@ -308,13 +308,13 @@ impl Args {
         let got = crate::output::text::one_line(&v.to_string(), 40);
         match n {
             Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            _ if max == i64::MAX => Err(Error::usage(crate::t!(
+            _ if max == i64::MAX => Err(Error::usage(crate::msg!(
                 "mcp-arg-not-whole-from",
                 name = k,
                 min = min,
                 value = got
             ))),
-            _ => Err(Error::usage(crate::t!(
+            _ => Err(Error::usage(crate::msg!(
                 "mcp-arg-not-whole-in",
                 name = k,
                 min = min,
@@ -328,13 +328,13 @@ impl Args {
     }
     fn id(&self) -> Result<i64, Error> {
         self.opt_int("id")?
-            .ok_or_else(|| Error::usage(crate::t!("mcp-arg-required", name = "id")))
+            .ok_or_else(|| Error::usage(crate::msg!("mcp-arg-required", name = "id")))
     }
     fn opt_bool(&self, k: &str) -> Result<Option<bool>, Error> {
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => Err(Error::usage(crate::t!(
+            Some(v) => Err(Error::usage(crate::msg!(
                 "mcp-arg-not-bool",
                 name = k,
                 value = v.to_string()
@@ -348,11 +348,11 @@ impl Args {
                 .iter()
                 .map(|v| match v.as_str() {
                     Some(s) if !s.trim().is_empty() => Ok(s.trim().to_string()),
-                    _ => Err(Error::usage(crate::t!("mcp-arg-not-strings", name = k))),
+                    _ => Err(Error::usage(crate::msg!("mcp-arg-not-strings", name = k))),
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(Some),
-            Some(v) => Err(Error::usage(crate::t!(
+            Some(v) => Err(Error::usage(crate::msg!(
                 "mcp-arg-not-list",
                 name = k,
                 value = v.to_string()
@@ -370,7 +370,7 @@ impl Args {
             return Ok(None);
         };
         parse(&v).map(Some).ok_or_else(|| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "mcp-arg-not-one-of",
                 name = k,
                 value = v,
@@ -509,10 +509,10 @@ pub(crate) async fn serve_stdio(server: Server) -> anyhow::Result<()> {
     let running = server
         .serve(transport)
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("mcp-session-not-started"), e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("mcp-session-not-started"), e))?;
     running
         .waiting()
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("mcp-server-stopped"), e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("mcp-server-stopped"), e))?;
     Ok(())
 }

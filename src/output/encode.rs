@@ -49,9 +49,7 @@ impl Encoder {
         fields: Option<&[String]>,
     ) -> Result<Encoder, Error> {
         if format == Format::Table {
-            return Err(Error::usage(
-                "records are written as ndjson, csv or json; a table is not available here",
-            ));
+            return Err(Error::usage(crate::msg!("output-records-no-table")));
         }
         let columns = match fields {
             Some(f) => f
@@ -167,7 +165,7 @@ impl Encoder {
             && !text.contains("\"candidate_code\"");
         if !splice {
             let v: Value = serde_json::from_str(text).map_err(|e| {
-                Error::caused(ExitKind::Other, crate::t!("encode-cannot-read-item"), e)
+                Error::caused(ExitKind::Other, crate::msg!("encode-cannot-read-item"), e)
             })?;
             return self.encode(code, &v, first, out);
         }
@@ -340,7 +338,7 @@ fn write_object(code: Option<&str>, item: &Value, out: &mut Vec<u8>) -> Result<(
 
 fn ser<T: serde::Serialize + ?Sized>(out: &mut Vec<u8>, v: &T) -> Result<(), Error> {
     serde_json::to_writer(&mut *out, v)
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("encode-cannot-encode"), e))
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("encode-cannot-encode"), e))
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub(crate) fn check(kind: Kind, fields: &[String], items: &[Value]) -> Result<()
     for f in fields {
         let head = f.split('.').next().unwrap_or(f);
         if !names.iter().any(|n| n == head) {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "fields-no-such-field",
                 field = f.to_string(),
                 fields = names.join(", ")

@@ -24,9 +24,66 @@ impl std::fmt::Debug for JqFilter {
     }
 }
 
-/// `expected X at line:column` for a lexing or parsing error.
-fn expected(what: &str, expr: &str, at: &str) -> String {
-    format!("expected {what} at {}", position(expr, at))
+/// `expected X at line:column` for a lexing or parsing error: jaq names X (`closing
+/// bracket`) in English, so the other languages say where, and the detail keeps jaq's words.
+fn expected(what: &str, expr: &str, at: &str) -> recruit_client::Msg {
+    match position(expr, at) {
+        Some((0, near)) => crate::msg!("jq-expected-near", what = jaq_word(what), near = near),
+        Some((column, near)) => {
+            crate::msg!(
+                "jq-expected-at",
+                what = jaq_word(what),
+                column = column,
+                near = near
+            )
+        }
+        None => crate::msg!("jq-expected-end", what = jaq_word(what)),
+    }
+}
+
+/// What jaq expected or found undefined, in words of the person's language; a literal token
+/// (`then`, `:`) as it is.
+fn jaq_word(what: &str) -> recruit_client::msg::Arg {
+    match what {
+        "digit" => crate::msg!("jq-want-digit").into(),
+        "identifier" => crate::msg!("jq-want-identifier").into(),
+        "closing parenthesis" => crate::msg!("jq-want-closing-parenthesis").into(),
+        "closing bracket" => crate::msg!("jq-want-closing-bracket").into(),
+        "closing brace" => crate::msg!("jq-want-closing-brace").into(),
+        "closing quote" => crate::msg!("jq-want-closing-quote").into(),
+        "string escape sequence" => crate::msg!("jq-want-escape").into(),
+        "4-digit hexadecimal UTF-8 code point" => crate::msg!("jq-want-code-point").into(),
+        "token" => crate::msg!("jq-want-token").into(),
+        "variable" => crate::msg!("jq-want-variable").into(),
+        "pattern" => crate::msg!("jq-want-pattern").into(),
+        "else or end" => crate::msg!("jq-want-else-or-end").into(),
+        "comma or right bracket" => crate::msg!("jq-want-comma-or-right-bracket").into(),
+        "comma or right brace" => crate::msg!("jq-want-comma-or-right-brace").into(),
+        "semicolon or right parenthesis" => {
+            crate::msg!("jq-want-semicolon-or-right-parenthesis").into()
+        }
+        "term" => crate::msg!("jq-want-term").into(),
+        "key" => crate::msg!("jq-want-key").into(),
+        "argument" => crate::msg!("jq-want-argument").into(),
+        "string" => crate::msg!("jq-want-string").into(),
+        "nothing" => crate::msg!("jq-want-nothing").into(),
+        "filter" => crate::msg!("jq-want-filter").into(),
+        "label" => crate::msg!("jq-want-label").into(),
+        "module" => crate::msg!("jq-want-module").into(),
+        other => other.into(),
+    }
+}
+
+/// A bad expression: its parts in the person's words, jaq's own (English) as the detail.
+fn invalid(expr: &str, parts: &[recruit_client::Msg]) -> Error {
+    let mut e = Error::usage(crate::msg!(
+        "jq-invalid",
+        expr = expr.to_string(),
+        why = crate::i18n::said_all(parts, "; ")
+    ));
+    let english: Vec<String> = parts.iter().map(|m| m.for_programs()).collect();
+    e.detail = Some(english.join("; ").into());
+    e
 }
 
 impl JqFilter {
@@ -49,7 +106,11 @@ impl JqFilter {
                 match err {
                     jaq_core::load::Error::Io(items) => {
                         for (path, msg) in items {
-                            parts.push(format!("cannot load {path}: {msg}"));
+                            parts.push(crate::msg!(
+                                "jq-cannot-load",
+                                path = path.to_string(),
+                                why = msg.to_string()
+                            ));
                         }
                     }
                     jaq_core::load::Error::Lex(items) => parts.extend(
@@ -64,11 +125,7 @@ impl JqFilter {
                     ),
                 }
             }
-            Error::usage(crate::t!(
-                "jq-invalid",
-                expr = expr.to_string(),
-                why = parts.join("; ")
-            ))
+            invalid(expr, &parts)
         })?;
         let filter = Compiler::default()
             .with_funs(
@@ -79,16 +136,18 @@ impl JqFilter {
             )
             .compile(modules)
             .map_err(|errs| {
-                let parts: Vec<String> = errs
+                let parts: Vec<recruit_client::Msg> = errs
                     .into_iter()
                     .flat_map(|(_file, list)| list)
-                    .map(|(name, undefined)| format!("undefined {} '{name}'", undefined.as_str()))
+                    .map(|(name, undefined)| {
+                        crate::msg!(
+                            "jq-undefined",
+                            what = jaq_word(undefined.as_str()),
+                            name = name
+                        )
+                    })
                     .collect();
-                Error::usage(crate::t!(
-                    "jq-invalid",
-                    expr = expr.to_string(),
-                    why = parts.join("; ")
-                ))
+                invalid(expr, &parts)
             })?;
         Ok(JqFilter { filter })
     }
@@ -125,7 +184,7 @@ impl JqFilter {
                         },
                     };
                     // jq's message embeds the value it failed on, which may be the whole input.
-                    return Err(Error::usage(crate::t!(
+                    return Err(Error::usage(crate::msg!(
                         "jq-failed",
                         why = crate::output::text::one_line(&why, 200)
                     )));
@@ -140,7 +199,7 @@ impl JqFilter {
 pub(crate) fn to_val(v: &Value) -> Result<Val, Error> {
     use serde::Deserialize;
     Val::deserialize(v)
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("jq-cannot-read-value"), e))
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("jq-cannot-read-value"), e))
 }
 
 /// A jaq value as JSON: byte strings as text, a key that is not a string as its JSON text,
@@ -187,20 +246,20 @@ fn number(n: &jaq_json::Num) -> Value {
 }
 
 /// Where `at` (a suffix of `expr`) starts, as a 1-based column, or "end of input".
-fn position(expr: &str, at: &str) -> String {
+/// Where in `expr` the rest `at` starts: its column and the text there; None at the end.
+fn position(expr: &str, at: &str) -> Option<(usize, String)> {
     if at.is_empty() {
-        return "end of input".to_string();
+        return None;
     }
+    let near: String = at.chars().take(12).collect();
     let offset = (at.as_ptr() as usize).wrapping_sub(expr.as_ptr() as usize);
-    if offset <= expr.len() {
-        format!(
-            "column {} ('{}')",
-            expr[..offset].chars().count() + 1,
-            at.chars().take(12).collect::<String>()
-        )
+    // A rest that is not inside `expr` (a copy): its text alone, at column 0.
+    let column = if offset <= expr.len() {
+        expr[..offset].chars().count() + 1
     } else {
-        format!("'{at}'")
-    }
+        0
+    };
+    Some((column, near))
 }
 
 /// Print a jq result like `gh --jq`: strings raw, everything else as compact JSON.

@@ -335,9 +335,7 @@ impl Output {
             if fields.iter().any(|f| f.trim().is_empty())
                 && !fields.iter().all(|f| f.trim().is_empty())
             {
-                return Err(Error::usage(
-                    "--fields takes column names separated by commas, e.g. --fields code,title",
-                ));
+                return Err(Error::usage(crate::msg!("output-fields-empty")));
             }
         }
         Ok(Output {

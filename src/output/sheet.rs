@@ -58,10 +58,10 @@ impl Sheet {
     ) -> Result<Sheet, Error> {
         if charset == Charset::Cp949 {
             if bom {
-                return Err(Error::usage(crate::t!("sheet-bom-and-cp949")));
+                return Err(Error::usage(crate::msg!("sheet-bom-and-cp949")));
             }
             if format != crate::settings::Format::Csv {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "sheet-encoding-not-csv",
                     format = format.as_str()
                 )));

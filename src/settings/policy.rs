@@ -65,7 +65,7 @@ pub(crate) fn load() -> Result<Option<Policy>, Error> {
 fn cannot_read(path: &Path, error: String) -> Error {
     Error::new(
         ExitKind::Usage,
-        crate::t!(
+        crate::msg!(
             "policy-cannot-read",
             path = path.display().to_string(),
             error = error
@@ -81,7 +81,7 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<Policy, Error> {
             .span()
             .map(|s| crate::config::line_col(text, s.start))
             .unwrap_or((0, 0));
-        Error::usage(crate::t!(
+        Error::usage(crate::msg!(
             "policy-not-toml",
             path = shown(),
             line = line,
@@ -97,7 +97,7 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<Policy, Error> {
     };
     for (key, item) in doc.iter() {
         let bad = |allowed: &str| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "policy-bad-value",
                 path = shown(),
                 key = key,
@@ -119,7 +119,7 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<Policy, Error> {
                 None => return Err(bad("a file's path in quotes")),
             },
             other => {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "policy-unknown-key",
                     path = shown(),
                     key = other,
@@ -135,7 +135,7 @@ impl Policy {
     /// The refusal of a setting that contradicts this policy: `setting` as given (`audit =
     /// off in profile 'work'`, `RECRUIT_AUDIT_LOG=/tmp/x`), the policy's `key = value`.
     pub(crate) fn refuses(&self, setting: String, key: &str, value: String) -> Error {
-        Error::usage(crate::t!(
+        Error::usage(crate::msg!(
             "policy-refuses",
             setting = setting,
             path = self.path.display().to_string(),

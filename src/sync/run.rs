@@ -528,7 +528,7 @@ pub async fn sync(job: SyncJob) -> Result<SyncReport, Error> {
                 .await;
             return Err(Error::new(
                 crate::error::ExitKind::Interrupted,
-                crate::t!("sync-quit"),
+                crate::msg!("sync-quit"),
             ));
         }
     };
@@ -695,7 +695,7 @@ async fn sync_forms(sh: &Arc<Shared>, full: bool, report: &mut SyncReport) -> Re
                 None => {
                     sh.failed(
                         format!("form {code}"),
-                        Error::other(crate::t!("sync-form-no-resource")),
+                        Error::other(crate::msg!("sync-form-no-resource")),
                     );
                     continue;
                 }

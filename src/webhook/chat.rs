@@ -85,7 +85,7 @@ impl Destination {
             });
         };
         let format = Format::parse(prefix).ok_or_else(|| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "chat-unknown-format",
                 what = what,
                 value = text,
@@ -198,7 +198,7 @@ impl Options {
     ) -> Result<(), Error> {
         for d in destinations {
             if d.format == Some(Format::Template) && self.template.is_none() {
-                return Err(Error::usage(crate::t!(
+                return Err(Error::usage(crate::msg!(
                     "chat-template-missing",
                     destination = d.to_string()
                 )));
@@ -770,16 +770,16 @@ impl Template {
         let bytes = std::fs::read(path).map_err(|e| {
             Error::caused(
                 crate::ExitKind::Usage,
-                crate::t!("chat-template-unreadable", path = shown.as_str()),
+                crate::msg!("chat-template-unreadable", path = shown.as_str()),
                 e,
             )
         })?;
         let text = String::from_utf8(bytes).map_err(|_| {
-            Error::usage(crate::t!("chat-template-not-utf8", path = shown.as_str()))
+            Error::usage(crate::msg!("chat-template-not-utf8", path = shown.as_str()))
         })?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         let template = Template::parse(text).map_err(|why| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "chat-template-bad",
                 path = shown.as_str(),
                 why = why
@@ -794,7 +794,7 @@ impl Template {
         };
         let filled = template.fill(&Facts::of(sample.as_bytes(), &opts));
         if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&filled) {
-            return Err(Error::usage(crate::t!(
+            return Err(Error::usage(crate::msg!(
                 "chat-template-not-json",
                 path = shown.as_str(),
                 why = e.to_string()

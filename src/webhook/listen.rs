@@ -234,7 +234,7 @@ pub(crate) async fn run_logged(
         super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
     let served = serve(shared.clone(), listener, metrics, stop, shutdown, watchdog).await;
     wind_down(stop_tx, relay, shared, printed, writer_thread).await;
-    served.map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-task-stopped"), e))?;
+    served.map_err(|e| Error::caused(ExitKind::Other, crate::msg!("listen-task-stopped"), e))?;
     let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended {
         stats: common.stats,
@@ -353,13 +353,13 @@ async fn bind(
     let listener = tokio::net::TcpListener::bind(cfg.addr).await.map_err(|e| {
         Error::caused(
             ExitKind::Other,
-            crate::t!("listen-cannot-bind", addr = cfg.addr.to_string()),
+            crate::msg!("listen-cannot-bind", addr = cfg.addr.to_string()),
             e,
         )
     })?;
     let addr = listener
         .local_addr()
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("listen-no-bound-address"), e))?;
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("listen-no-bound-address"), e))?;
     let metrics = match cfg.metrics_addr {
         Some(m) => Some(bind_metrics(m, addr).await?),
         None => None,
@@ -452,7 +452,7 @@ async fn bind_metrics(
         && m.port() == listener.port()
         && (m.ip() == listener.ip() || m.ip().is_unspecified())
     {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "listen-metrics-own-port",
             addr = m.to_string()
         )));
@@ -460,7 +460,7 @@ async fn bind_metrics(
     tokio::net::TcpListener::bind(m).await.map_err(|e| {
         Error::caused(
             ExitKind::Usage,
-            crate::t!("listen-metrics-cannot-serve", addr = m.to_string()),
+            crate::msg!("listen-metrics-cannot-serve", addr = m.to_string()),
             e,
         )
     })
@@ -493,7 +493,8 @@ fn watch_store(
             let line = crate::t!("listen-error-line", message = people.as_str());
             let en = crate::t_in!(crate::i18n::Lang::En, "listen-error-line", message = en);
             log.write(Record::error("stopped", en).for_people(line));
-            *fatal.lock().unwrap_or_else(|e| e.into_inner()) = Some(Error::other(people));
+            *fatal.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(Error::other(crate::error::Verbatim::composed(people)));
             return;
         }
     })
@@ -701,7 +702,7 @@ async fn log_event(st: &Shared, body: &Bytes, json: bool) -> Result<(), Error> {
     let stream = st.audit.clone();
     tokio::task::spawn_blocking(move || stream.seen(&seen))
         .await
-        .map_err(|e| Error::other(e.to_string()))?
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("audit-seen-stopped"), e))?
 }
 
 /// The request's signature checked against the keys (none: every request passes), at the
@@ -1105,7 +1106,7 @@ async fn healthz(State(st): State<Arc<Shared>>) -> Response {
             .unwrap_or_else(|e| {
                 Err(Error::caused(
                     ExitKind::Other,
-                    crate::t!("store-read-stopped"),
+                    crate::msg!("store-read-stopped"),
                     e,
                 ))
             });
@@ -1205,7 +1206,7 @@ async fn pending_counts(st: &Shared) -> Result<Vec<super::store::TargetCount>, E
     };
     tokio::task::spawn_blocking(move || reader.lock().unwrap_or_else(|e| e.into_inner()).pending())
         .await
-        .map_err(|e| Error::caused(ExitKind::Other, crate::t!("store-read-stopped"), e))?
+        .map_err(|e| Error::caused(ExitKind::Other, crate::msg!("store-read-stopped"), e))?
 }
 
 /// This listener's name in the leases of a shared store: the machine, the process and a

@@ -371,7 +371,7 @@ impl Relay {
         tokio::task::spawn_blocking(move || f(&q.lock().unwrap_or_else(|e| e.into_inner())))
             .await
             .map_err(|e| {
-                Error::caused(crate::ExitKind::Other, crate::t!("store-read-stopped"), e)
+                Error::caused(crate::ExitKind::Other, crate::msg!("store-read-stopped"), e)
             })?
     }
 

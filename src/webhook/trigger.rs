@@ -36,12 +36,12 @@ pub(crate) fn parse_delays(text: &str) -> Result<Vec<f64>, Error> {
                 .ok()
                 .filter(|s| Duration::try_from_secs_f64(*s).is_ok())
                 .ok_or_else(|| {
-                    Error::usage(crate::t!("trigger-bad-delay", part = part.to_string()))
+                    Error::usage(crate::msg!("trigger-bad-delay", part = part.to_string()))
                 })
         })
         .collect::<Result<Vec<f64>, Error>>()?;
     if delays.len() > MAX_ATTEMPTS - 1 {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "trigger-too-many-delays",
             most = MAX_ATTEMPTS - 1,
             attempts = MAX_ATTEMPTS,
@@ -61,7 +61,7 @@ pub(crate) fn build_body(
 ) -> Result<(Vec<u8>, Option<String>), Error> {
     let Some((name, bytes)) = file else {
         let event = samples::event(action).ok_or_else(|| {
-            Error::usage(crate::t!(
+            Error::usage(crate::msg!(
                 "trigger-no-sample",
                 action = action.to_string(),
                 names = crate::api::webhooks::event_names().to_string()
@@ -72,7 +72,7 @@ pub(crate) fn build_body(
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         Error::caused(
             crate::ExitKind::Usage,
-            crate::t!("trigger-payload-not-json", name = name),
+            crate::msg!("trigger-payload-not-json", name = name),
             e,
         )
     })?;

@@ -132,7 +132,7 @@ pub fn run(
         let edit = match p.select(&t!("wizard-what-next"), &choices, 0) {
             Ok(0) => return Ok(prepared),
             Ok(1) => edit_answer(p, questions, &mut answers, &mut privacy, upload),
-            Ok(_) => return Err(Error::other(t!("wizard-cancelled"))),
+            Ok(_) => return Err(Error::other(crate::msg!("wizard-cancelled"))),
             Err(stop) => Err(stop),
         };
         if let Err(stop) = edit {
@@ -241,9 +241,12 @@ pub(crate) fn stopped(stop: Stop, code: &str, saved: Option<PathBuf>) -> Error {
         // The prompt stopped ended its line (see TermPrompt): the message starts one.
         Stop::Cancelled => Error::new(
             crate::error::ExitKind::Interrupted,
-            format!("{} {kept}", t!("wizard-cancelled")),
+            crate::error::Verbatim::composed(format!("{} {kept}", t!("wizard-cancelled"))),
         ),
-        Stop::Failed(e) => Error::other(format!("{e}; {} {kept}", t!("wizard-nothing-sent"))),
+        Stop::Failed(e) => Error::other(crate::error::Verbatim::composed(format!(
+            "{e}; {} {kept}",
+            t!("wizard-nothing-sent")
+        ))),
     }
 }
 

@@ -45,3 +45,4 @@ mod waits;
 mod webhook_e2e;
 mod webhook_tools;
 mod words;
+mod words_ko;

@@ -192,6 +192,41 @@ fn a_removed_record_is_found_at_the_record_after_the_gap() {
     );
 }
 
+/// A record removed from the middle and the rest re-chained by someone who can compute the hash
+/// (each later record's `prev` and `hash` rewritten, the anchor kept): every link holds, so
+/// only the seqs, which skip one, tell. Without the walk's seq check this log verifies.
+#[test]
+fn a_middle_record_removed_and_the_rest_rechained_is_found_by_its_seq() {
+    let (_dir, log) = log_with(5);
+    let anchor_before = std::fs::read(log.anchor_path()).unwrap();
+    let mut kept: Vec<Value> = lines(&log)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    kept.remove(2); // record 3
+    let mut rechained: Vec<String> = Vec::new();
+    for (i, mut v) in kept.into_iter().enumerate() {
+        if i >= 2 {
+            let prev: Value = serde_json::from_str(&rechained[i - 1]).unwrap();
+            v["prev"] = prev["hash"].clone();
+        }
+        rechained.push(rehashed(v));
+    }
+    // The forgery is a chain: each record links to the hash of the one before, as rewritten.
+    for pair in rechained.windows(2) {
+        let (a, b): (Value, Value) = (
+            serde_json::from_str(&pair[0]).unwrap(),
+            serde_json::from_str(&pair[1]).unwrap(),
+        );
+        assert_eq!(b["prev"], a["hash"]);
+    }
+    assert_eq!(
+        found_in(&log, &rechained),
+        (Some(4), 3, Damage::Removed { from: 3, to: 3 })
+    );
+    assert_eq!(std::fs::read(log.anchor_path()).unwrap(), anchor_before);
+}
+
 #[test]
 fn an_inserted_record_is_found_where_it_was_put() {
     let (_dir, log) = log_with(4);

@@ -122,7 +122,7 @@ fn refuses(status: u16) -> bool {
 /// rejecting the event (exit 5, not retryable: sent again unchanged it is refused again); no
 /// answer, a timeout, 429, 5xx or any other status is the network's (exit 7, retryable). The
 /// status is kept for the JSON envelope's `http_status`.
-pub fn not_delivered(message: String, last_status: Option<u16>) -> crate::Error {
+pub fn not_delivered(message: crate::Msg, last_status: Option<u16>) -> crate::Error {
     let kind = match last_status {
         Some(s) if refuses(s) => crate::ExitKind::Rejected,
         _ => crate::ExitKind::Network,

@@ -117,7 +117,11 @@ pub struct Error {
     /// HTTP status, when the failure is an HTTP answer.
     pub status: Option<u16>,
     /// The service's `error` code (e.g. `not_found`), when its body carried one.
-    pub error_code: Option<String>,
+    pub error_code: Option<Box<str>>,
+    /// The library's or the system's own words for the failure behind it (English, e.g.
+    /// `relative URL without a base`), when `message` put them in words of ours: shown by
+    /// `--verbose` and kept in the JSON envelope.
+    pub detail: Option<Box<str>>,
     /// The lower-level failure behind it (a connection error, a JSON error), for a library
     /// user walking `source()`; the message already says what it means.
     pub source: Option<Arc<dyn std::error::Error + Send + Sync + 'static>>,
@@ -139,28 +143,34 @@ impl std::error::Error for Error {
     }
 }
 
-/// What an error says: words as they came (`String`, `&str`) or a [`Msg`] (kept as data).
+/// What an error says: a [`Msg`] (kept as data, said in the person's language) or the
+/// service's own words ([`Verbatim`]). No raw string is one: text for people is a message id
+/// with English and Korean, so the compiler lists any sentence that is not.
 pub trait Said {
     fn into_said(self) -> (String, Option<Msg>);
 }
-impl Said for String {
-    fn into_said(self) -> (String, Option<Msg>) {
-        (self, None)
+
+/// Words that are not ours and are shown as they came: the service's error `message`, a name
+/// or title it sent. Built only where such words arrive (the HTTP error path, a few named
+/// places), so a sentence of ours can't pass as one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verbatim(String);
+
+impl Verbatim {
+    /// The service's (or a user's) own words, kept as sent.
+    pub fn service(words: impl Into<String>) -> Self {
+        Verbatim(words.into())
+    }
+    /// Text a front end composed from its own messages, already in the person's language (a
+    /// list of problems, each a message; a line and its hint): no sentence of its own.
+    pub fn composed(words: impl Into<String>) -> Self {
+        Verbatim(words.into())
     }
 }
-impl Said for &str {
+
+impl Said for Verbatim {
     fn into_said(self) -> (String, Option<Msg>) {
-        (self.to_string(), None)
-    }
-}
-impl Said for &String {
-    fn into_said(self) -> (String, Option<Msg>) {
-        (self.clone(), None)
-    }
-}
-impl Said for std::borrow::Cow<'_, str> {
-    fn into_said(self) -> (String, Option<Msg>) {
-        (self.into_owned(), None)
+        (self.0, None)
     }
 }
 impl Said for Msg {
@@ -172,10 +182,15 @@ impl Said for Msg {
 impl Error {
     pub fn new(kind: ExitKind, message: impl Said) -> Self {
         let (message, said) = message.into_said();
+        let detail = said
+            .as_ref()
+            .and_then(system_words)
+            .map(String::into_boxed_str);
         Error {
             kind,
             message,
             said,
+            detail,
             status: None,
             error_code: None,
             source: None,
@@ -188,16 +203,22 @@ impl Error {
         self
     }
 
-    /// `result`'s error as the error `said(why)` builds from its words, `why`, keeping it as the
-    /// source: a lower-level failure (a URL, a shape) in a sentence of ours.
+    /// `result`'s error as the error `said(why)` builds from its cause, `why` (the library's
+    /// words in English, words of ours in another language: [`cause_of`]), keeping it as the
+    /// source and its own words as the detail: a lower-level failure (a URL, a shape) in a
+    /// sentence of ours.
     pub fn explained<T, E>(
         result: Result<T, E>,
-        said: impl FnOnce(String) -> Error,
+        said: impl FnOnce(Msg) -> Error,
     ) -> Result<T, Error>
     where
         E: std::error::Error + Send + Sync + 'static,
     {
-        result.map_err(|e| said(e.to_string()).with_source(e))
+        result.map_err(|e| {
+            let mut err = said(cause_of(&e));
+            err.detail = Some(e.to_string().into());
+            err.with_source(e)
+        })
     }
 
     /// `what: cause` (e.g. `cannot write /tmp/x: Permission denied`), keeping `cause` as the
@@ -208,10 +229,11 @@ impl Error {
         cause: impl std::error::Error + Send + Sync + 'static,
     ) -> Self {
         let (what, said) = what.into_said();
-        let cause_said = io_cause(&cause).unwrap_or_else(|| cause.to_string());
-        let mut e = Self::new(kind, format!("{what}: {cause_said}")).with_source(cause);
+        let cause_said = cause_of(&cause).said();
+        let mut e = Self::new(kind, Verbatim(format!("{what}: {cause_said}")));
         e.said = said;
-        e
+        e.detail = Some(cause.to_string().into());
+        e.with_source(cause)
     }
 
     /// A failed file operation: `cannot {op} {path}: {cause}`, the cause kept (exit 1).
@@ -248,8 +270,8 @@ impl Error {
     }
 
     /// The same error with `prefix: ` in front of its message; its kind (so its exit code),
-    /// HTTP status, service error code and source are kept.
-    pub fn context(mut self, prefix: impl fmt::Display) -> Self {
+    /// HTTP status, service error code, detail and source are kept.
+    pub fn context(mut self, prefix: Msg) -> Self {
         self.message = format!("{prefix}: {}", self.message);
         self
     }
@@ -303,14 +325,28 @@ impl Error {
         self.kind.code()
     }
 
+    /// The library's own words when the message does not already hold them (it does in
+    /// English): what `--verbose` and the JSON envelope add.
+    pub fn untold_detail(&self) -> Option<&str> {
+        self.detail
+            .as_deref()
+            .filter(|d| !d.is_empty() && !self.message.contains(*d))
+    }
+
     /// The error for programs, as `cli.md` fixes it:
     /// `{"error": {"code", "message", "exit_code", "http_status", "retryable"}}`. Built from
     /// the kind alone, so the code and the exit code always agree. The message is scrubbed of
     /// secrets as the text line is.
     pub fn envelope(&self) -> serde_json::Value {
+        // The contract fixes the keys: the library's own words ride in the message, after ours
+        // (in English they are already in it).
+        let message = match self.untold_detail() {
+            Some(d) => format!("{} ({d})", self.message),
+            None => self.message.clone(),
+        };
         serde_json::json!({"error": {
             "code": self.kind.name(),
-            "message": crate::redact::scrub(&self.message),
+            "message": crate::redact::scrub(&message),
             "exit_code": self.exit_code(),
             "http_status": self.status,
             "retryable": self.kind.retryable(),
@@ -323,11 +359,18 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// The error behind an `anyhow::Error` from a server loop (listener, sandbox, MCP): ours
     /// where the chain holds one, else its whole text with `context` in front.
-    pub fn from_anyhow(err: anyhow::Error, context: &str) -> Error {
+    pub fn from_anyhow(err: anyhow::Error, context: Msg) -> Error {
         match err.downcast::<Error>() {
             Ok(e) => e,
             Err(other) => {
-                Error::other(format!("{context}: {other:#}")).with_source(AnyhowSource(other))
+                // The whole chain (`saving state: disk on fire`), not only its outer words.
+                let words = format!("{other:#}");
+                let cause = AnyhowSource(other);
+                let said = cause_with(&cause, words.clone()).said();
+                let mut e = Error::other(Verbatim(format!("{context}: {said}")));
+                e.said = Some(context);
+                e.detail = Some(words.into());
+                e.with_source(cause)
             }
         }
     }
@@ -349,12 +392,62 @@ impl std::error::Error for AnyhowSource {
     }
 }
 
-/// An I/O failure's cause for people: the front end words the kinds people meet (a missing
-/// file, no permission, ...) in their language, or keeps the system's own words (English, with
-/// its error number), which is also what a library user without a front end reads.
-fn io_cause(cause: &(dyn std::any::Any + 'static)) -> Option<String> {
+/// A lower-level failure's cause for people, as a message: the front end words the I/O kinds
+/// people meet (a missing file, no permission, a refused connection, ...) in their language;
+/// in English, and for a library user without a front end, it reads as the library or the
+/// system put it (with its error number). The chain is searched for an I/O error (a refused
+/// connection sits under reqwest's and hyper's errors); any other cause is `library`, which
+/// the front end words generically outside English (its own words stay in the detail).
+pub fn cause_of(cause: &(dyn std::error::Error + 'static)) -> Msg {
+    cause_with(cause, cause.to_string())
+}
+
+/// [`cause_of`] with the words to keep given (the chain's innermost, its whole text).
+pub fn cause_with(cause: &(dyn std::error::Error + 'static), system: String) -> Msg {
+    if let Some(u) = cause.downcast_ref::<url::ParseError>() {
+        return crate::msg!("io-cause", kind = url_kind(u), system = system);
+    }
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(cause);
+    while let Some(e) = cur {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            let kind = io_kind(io).unwrap_or("library");
+            // The system's words where the I/O error is the cause itself; the outer words
+            // otherwise (reqwest's "error sending request" says where).
+            return crate::msg!("io-cause", kind = kind, system = system);
+        }
+        cur = e.source();
+    }
+    crate::msg!("io-cause", kind = "library", system = system)
+}
+
+/// The library's or the system's own words inside a message ([`cause_of`]'s `system`), found
+/// at any depth.
+fn system_words(m: &Msg) -> Option<String> {
+    if m.id == "io-cause" {
+        return m.get("system").map(|s| s.to_string());
+    }
+    m.args.iter().find_map(|(_, a)| match a {
+        crate::msg::Arg::Msg(inner) => system_words(inner),
+        _ => None,
+    })
+}
+
+/// What is wrong with a URL, as the name of its message (`io-<kind>`).
+fn url_kind(e: &url::ParseError) -> &'static str {
+    use url::ParseError as P;
+    match e {
+        P::EmptyHost => "url-empty-host",
+        P::InvalidPort => "url-invalid-port",
+        P::InvalidIpv4Address | P::InvalidIpv6Address => "url-invalid-address",
+        P::InvalidDomainCharacter | P::IdnaError => "url-invalid-host",
+        P::RelativeUrlWithoutBase => "url-relative",
+        _ => "url-other",
+    }
+}
+
+/// The kinds of I/O failure people meet, as the names of their messages (`io-<kind>`).
+fn io_kind(e: &std::io::Error) -> Option<&'static str> {
     use std::io::ErrorKind as K;
-    let e = cause.downcast_ref::<std::io::Error>()?;
     let kind = match e.kind() {
         K::NotFound => "not-found",
         K::PermissionDenied => "permission-denied",
@@ -365,23 +458,37 @@ fn io_cause(cause: &(dyn std::any::Any + 'static)) -> Option<String> {
         K::ReadOnlyFilesystem => "read-only",
         K::InvalidData => "invalid-data",
         K::WouldBlock => "would-block",
+        K::ConnectionRefused => "connection-refused",
+        K::ConnectionReset => "connection-reset",
+        K::TimedOut => "timed-out",
+        K::AddrNotAvailable | K::HostUnreachable | K::NetworkUnreachable => "unreachable",
         _ => return None,
     };
-    Some(crate::msg!("io-cause", kind = kind, system = e.to_string()).said())
+    Some(kind)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Error, ExitKind};
+    use super::{Error, ExitKind, Verbatim};
+    use crate::msg;
 
     #[test]
     fn context_keeps_kind_status_code_and_source() {
         let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied");
-        let mut e = Error::caused(ExitKind::NotFound, "cannot read /x", io);
+        let mut e = Error::caused(
+            ExitKind::NotFound,
+            msg!("file-cannot-read", path = "/x"),
+            io,
+        );
         e.status = Some(404);
         e.error_code = Some("not_found".into());
-        let e = e.context("candidate C1");
-        assert_eq!(e.message, "candidate C1: cannot read /x: denied");
+        let e = e.context(msg!("candidate-not-found", code = "C1"));
+        // Without a front end a message reads as its id and values.
+        assert_eq!(
+            e.message,
+            "candidate-not-found (code: C1): file-cannot-read (path: /x): denied"
+        );
+        assert_eq!(e.detail.as_deref(), Some("denied"));
         assert_eq!(e.exit_code(), 3);
         assert_eq!(e.status, Some(404));
         assert_eq!(e.error_code.as_deref(), Some("not_found"));
@@ -396,8 +503,12 @@ mod tests {
     fn an_anyhow_chain_is_kept_as_the_source() {
         let inner = std::io::Error::other("disk on fire");
         let err = anyhow::Error::new(inner).context("saving state");
-        let e = Error::from_anyhow(err, "the sandbox stopped");
-        assert_eq!(e.message, "the sandbox stopped: saving state: disk on fire");
+        let e = Error::from_anyhow(err, msg!("sandbox-cannot-start"));
+        assert_eq!(
+            e.message,
+            "sandbox-cannot-start: saving state: disk on fire"
+        );
+        assert_eq!(e.detail.as_deref(), Some("saving state: disk on fire"));
         let source = std::error::Error::source(&e).expect("kept");
         assert_eq!(source.to_string(), "saving state");
         assert_eq!(
@@ -410,7 +521,7 @@ mod tests {
     fn the_envelope_names_the_kind_and_its_exit_code() {
         let mut e = Error::new(
             ExitKind::NotFound,
-            "memo 42 not found on candidate C1 (HTTP 404)",
+            Verbatim::service("memo 42 not found on candidate C1 (HTTP 404)"),
         );
         e.status = Some(404);
         assert_eq!(
@@ -449,7 +560,7 @@ mod tests {
         assert_eq!(names, contract.into_iter().collect());
         assert_eq!(ExitKind::Interrupted.name(), "failure");
         assert_eq!(ExitKind::OutputClosed.name(), "failure");
-        let busy = Error::new(ExitKind::Busy, "another sync runs").envelope();
+        let busy = Error::new(ExitKind::Busy, msg!("sync-busy")).envelope();
         assert_eq!(
             (
                 &busy["error"]["code"],
@@ -462,10 +573,42 @@ mod tests {
                 &serde_json::json!(true)
             )
         );
-        let net = Error::network("connection refused").envelope();
+        let net = Error::network(msg!("net-failed")).envelope();
         assert_eq!(net["error"]["retryable"], true);
         assert_eq!(net["error"]["http_status"], serde_json::Value::Null);
         assert_eq!(net["error"]["exit_code"], 7);
+    }
+
+    #[test]
+    fn a_librarys_words_are_the_detail_and_ride_in_the_envelope_when_the_message_lacks_them() {
+        let parsed = "not a url".parse::<std::net::IpAddr>();
+        let e = Error::explained(parsed, |why| {
+            Error::usage(msg!("base-url-invalid", url = "x", why = why))
+        })
+        .unwrap_err();
+        let words = "invalid IP address syntax";
+        assert_eq!(e.detail.as_deref(), Some(words));
+        // Without a front end the cause reads as the library put it: nothing untold.
+        assert!(e.message.contains(words), "{}", e.message);
+        assert_eq!(e.untold_detail(), None);
+        assert_eq!(e.envelope()["error"]["message"], e.message.as_str());
+        // A message that does not hold them (another language): the envelope adds them.
+        let mut e = e;
+        e.message = "base-url-invalid".into();
+        assert_eq!(e.untold_detail(), Some(words));
+        assert_eq!(
+            e.envelope()["error"]["message"],
+            format!("base-url-invalid ({words})")
+        );
+        // Found inside a message too: a refused connection's words under its sentence.
+        let io = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        let cause = super::cause_of(&io);
+        assert_eq!(
+            cause.get("kind").map(|k| k.to_string()).as_deref(),
+            Some("connection-refused")
+        );
+        let e = Error::network(msg!("net-cannot-connect", target = "t", cause = cause));
+        assert_eq!(e.detail.as_deref(), Some(io.to_string().as_str()));
     }
 
     #[test]

@@ -165,7 +165,7 @@ impl From<Msg> for String {
     }
 }
 
-/// A message: `msg!("id")` or `msg!("id", name = value, ...)`. The id is a literal, so the
+/// A message: `msg!(ID)` or `msg!(ID, name = value, ...)`, ID a string literal, so the
 /// front end's test finds every one in its message files.
 #[macro_export]
 macro_rules! msg {

@@ -38,7 +38,7 @@ pub(crate) fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), Error> {
     let today = chrono::DateTime::<chrono::Local>::from(crate::clock::system().utc()).date_naive();
     let latest = latest_allowed(today, keep).unwrap_or(today);
     if a.before.first > latest {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "audit-prune-too-young",
             month = a.before.name(),
             keep = keep,
@@ -64,7 +64,7 @@ pub(crate) fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), Error> {
     let before = day_start(a.before.first);
     let (removed, checkpoint, kept) = match log.prune(|r| r.time().is_some_and(|t| t < before))? {
         Pruned::Refused(b) => {
-            return Err(Error::other(crate::t!(
+            return Err(Error::other(crate::msg!(
                 "audit-prune-broken",
                 path = path,
                 what = b.said().said()

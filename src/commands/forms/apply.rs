@@ -127,7 +127,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     let requested = variant(ctx, &args)?;
     let interactive = ctx.io.term.stdin_tty && ctx.io.term.stderr_tty;
     if args.resume.is_some() && !interactive {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "apply-resume-needs-terminal",
             code = args.code.as_str()
         )));
@@ -207,7 +207,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: ApplyArgs) -> Result<(), crate::Err
     let sent = tokio::select! {
         r = forms::submit(&client, &args.code, &prepared, args.dry_run) => r?,
         _ = wait_for(interrupted.clone()), if _ctrl_c.is_some() => {
-            return Err(Error::other(crate::t!("apply-interrupted-sending")))
+            return Err(Error::other(crate::msg!("apply-interrupted-sending")))
         }
     };
     let applied = match sent {
@@ -261,7 +261,7 @@ fn read_inputs(ctx: &Ctx, args: &ApplyArgs, interactive: bool) -> Result<Inputs,
         None => None,
     };
     if file.is_none() && !interactive {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "apply-no-answers",
             code = args.code.as_str()
         )));
@@ -275,7 +275,7 @@ fn read_inputs(ctx: &Ctx, args: &ApplyArgs, interactive: bool) -> Result<Inputs,
             let shown = path.display().to_string();
             if shown == "-" {
                 // Standard input is the terminal the wizard reads its answers from.
-                return Err(Error::usage(crate::t!("apply-resume-not-stdin")));
+                return Err(Error::usage(crate::msg!("apply-resume-not-stdin")));
             }
             let what = crate::t!("what-saved-answers");
             Some(crate::commands::read_user_json(&ctx.io, &shown, &what)?)
@@ -340,14 +340,14 @@ fn check_save_target(path: &std::path::Path) -> Result<(), Error> {
         _ => std::path::Path::new("."),
     };
     if !dir.is_dir() {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "apply-save-no-directory",
             path = path.display().to_string(),
             dir = dir.display().to_string()
         )));
     }
     if path.is_dir() {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "apply-save-is-directory",
             path = path.display().to_string()
         )));
@@ -371,8 +371,8 @@ fn confirm_file_answers(
     let prompt = crate::wizard::session::submit_prompt(code, form);
     match p.confirm(&prompt, true) {
         Ok(true) => Ok(()),
-        Ok(false) | Err(Stop::Cancelled) => Err(Error::other(crate::t!("wizard-cancelled"))),
-        Err(Stop::Failed(e)) => Err(Error::other(e)),
+        Ok(false) | Err(Stop::Cancelled) => Err(Error::other(crate::msg!("wizard-cancelled"))),
+        Err(Stop::Failed(e)) => Err(Error::other(crate::error::Verbatim::composed(e))),
     }
 }
 
@@ -446,9 +446,9 @@ async fn run_wizard(
         crate::wizard::session::run(&session, &mut p, &mut upload, &mut err)
     })
     .await
-    .map_err(|e| Error::caused(crate::ExitKind::Other, crate::t!("wizard-failed"), e))??;
+    .map_err(|e| Error::caused(crate::ExitKind::Other, crate::msg!("wizard-failed"), e))??;
     if interrupted.load(Ordering::SeqCst) {
-        return Err(Error::other(crate::t!("wizard-cancelled")));
+        return Err(Error::other(crate::msg!("wizard-cancelled")));
     }
     Ok(outcome)
 }

@@ -224,7 +224,7 @@ async fn erase_codes(ctx: &mut Ctx, a: EraseArgs) -> Result<(), Error> {
     let mut codes: Vec<String> = Vec::new();
     for c in a.codes.iter().map(|c| c.trim()) {
         if c.is_empty() {
-            return Err(Error::usage(crate::t!("privacy-empty-code")));
+            return Err(Error::usage(crate::msg!("privacy-empty-code")));
         }
         if !codes.iter().any(|k| k == c) {
             codes.push(c.to_string());

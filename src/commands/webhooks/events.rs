@@ -254,7 +254,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
     let e = store.get(a.id)?.ok_or_else(|| {
         Error::new(
             crate::error::ExitKind::NotFound,
-            crate::t!("events-no-event-hint", id = a.id, store = store.shown()),
+            crate::msg!("events-no-event-hint", id = a.id, store = store.shown()),
         )
     })?;
     let mut out = ctx.output()?;
@@ -404,7 +404,7 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
     }
     if failed > 0 {
         return Err(forward::not_delivered(
-            crate::t!(
+            crate::msg!(
                 "events-replays-failed",
                 failed = failed,
                 total = events.len()
@@ -426,11 +426,11 @@ fn events_to_replay(
         let e = store.get(*id)?.ok_or_else(|| {
             Error::new(
                 crate::error::ExitKind::NotFound,
-                crate::t!("events-no-event", id = *id, store = store.shown()),
+                crate::msg!("events-no-event", id = *id, store = store.shown()),
             )
         })?;
         if !to_given && e.target.is_none() {
-            return Err(Error::usage(crate::t!("events-no-target", id = *id)));
+            return Err(Error::usage(crate::msg!("events-no-target", id = *id)));
         }
         events.push(e);
     }
@@ -450,7 +450,7 @@ fn resigning(
         .as_deref()
         .unwrap_or(crate::webhook::signature::DEFAULT_HEADER);
     let header = reqwest::header::HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| Error::usage(crate::t!("bad-header-name", name = name.to_string())))?;
+        .map_err(|_| Error::usage(crate::msg!("bad-header-name", name = name.to_string())))?;
     Ok(Some((
         header,
         vec![crate::redact::Secret::new(key.clone())],
@@ -460,7 +460,7 @@ fn resigning(
 fn prune(ctx: &mut Ctx, a: PruneArgs) -> Result<(), crate::Error> {
     let now = crate::clock::system().unix();
     if a.before > now {
-        return Err(Error::usage(crate::t!(
+        return Err(Error::usage(crate::msg!(
             "events-prune-future",
             before = chrono::DateTime::from_timestamp(a.before as i64, 0)
                 .map(|t| t

@@ -142,9 +142,11 @@ fn webhook_input(
         },
         extra: f.body.to_map(io)?,
     };
-    let checked = fields
-        .check(creating, Naming::Flags)
-        .map_err(|problems| Error::usage(crate::i18n::said_all(&problems, "; ")))?;
+    let checked = fields.check(creating, Naming::Flags).map_err(|problems| {
+        Error::usage(crate::error::Verbatim::composed(crate::i18n::said_all(
+            &problems, "; ",
+        )))
+    })?;
     for w in &checked.warnings {
         crate::tell!(io, "warning-line", warning = w.said());
     }

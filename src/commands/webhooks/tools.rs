@@ -169,6 +169,8 @@ Examples:
 fn trigger_after_help() -> String {
     let mut text = String::from("Actions with a sample payload:\n");
     for (name, when) in crate::api::webhooks::EVENTS {
+        // Rendered here, not by `said()`: help is built before the client has its words.
+        let when = crate::i18n::render(&when(), recruit_client::msg::Audience::People);
         text.push_str(&format!("  {name:<25} {when}\n"));
     }
     text.push('\n');
@@ -424,7 +426,7 @@ fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate
         "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
         h => h
             .parse()
-            .map_err(|_| Error::usage(crate::t!("listen-bad-host", host = h.to_string())))?,
+            .map_err(|_| Error::usage(crate::msg!("listen-bad-host", host = h.to_string())))?,
     };
     let forward = forwards(&args.forward)?;
     let events = args.events.clone().map(|list| events_wanted(ctx, list));
@@ -433,7 +435,7 @@ fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate
         .as_deref()
         .map(|m| {
             m.parse::<SocketAddr>().map_err(|_| {
-                Error::usage(crate::t!("listen-bad-metrics-addr", addr = m.to_string()))
+                Error::usage(crate::msg!("listen-bad-metrics-addr", addr = m.to_string()))
             })
         })
         .transpose()?;
@@ -478,7 +480,7 @@ fn forwards(specs: &[String]) -> Result<Vec<(String, Destination)>, crate::Error
             .split_once('=')
             .filter(|(a, _)| !a.trim().is_empty())
             .ok_or_else(|| {
-                Error::usage(crate::t!("listen-bad-forward", spec = spec.to_string()))
+                Error::usage(crate::msg!("listen-bad-forward", spec = spec.to_string()))
             })?;
         forward.push((
             action.trim().to_string(),
@@ -537,7 +539,7 @@ fn parse_rate(s: &str) -> Result<f64, String> {
 pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate::Error> {
     let keys = signing_keys(ctx, &args.keys)?;
     if keys.is_empty() {
-        return Err(Error::usage(crate::t!("verify-no-key")));
+        return Err(Error::usage(crate::msg!("verify-no-key")));
     }
     let payload = read_input(args.payload.as_deref(), ctx)?;
     let key_bytes: Vec<&[u8]> = keys.iter().map(|k| k.expose().as_bytes()).collect();
@@ -551,7 +553,7 @@ pub(crate) async fn verify(ctx: &mut Ctx, args: VerifyArgs) -> Result<(), crate:
         signature::tolerance_from_secs(args.tolerance),
         now,
     )
-    .map_err(|rejection| Error::signature(crate::t!("verify-invalid", why = rejection.said())))?;
+    .map_err(|rejection| Error::signature(crate::msg!("verify-invalid", why = rejection.said())))?;
     let signed_at = signature::format_timestamp(verified.timestamp);
     match explicit_format(ctx)? {
         Some(Format::Json | Format::Ndjson) => print_json(
@@ -655,7 +657,7 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         Ok(())
     } else {
         Err(crate::webhook::delivery::not_delivered(
-            crate::t!(
+            crate::msg!(
                 "trigger-not-delivered",
                 url = outcome.url.to_string(),
                 count = n,
@@ -684,7 +686,7 @@ fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> 
         .into_iter()
         .map(|k| {
             if k.is_empty() {
-                Err(Error::usage(crate::t!("signing-key-empty")))
+                Err(Error::usage(crate::msg!("signing-key-empty")))
             } else {
                 Ok(Secret::new(k))
             }
@@ -694,7 +696,7 @@ fn signing_keys(ctx: &Ctx, args: &SigningKeyArgs) -> Result<Vec<Secret>, Error> 
 
 fn header_name(name: &str) -> Result<HeaderName, Error> {
     HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| Error::usage(crate::t!("bad-header-name", name = name.to_string())))
+        .map_err(|_| Error::usage(crate::msg!("bad-header-name", name = name.to_string())))
 }
 
 /// The bytes of FILE, or of standard input for '-' / None, exactly as they are.
@@ -710,7 +712,7 @@ fn read_input(name: Option<&str>, ctx: &Ctx) -> Result<Vec<u8>, Error> {
             let file = std::fs::File::open(path).map_err(|e| {
                 Error::caused(
                     crate::ExitKind::Usage,
-                    crate::t!("payload-cannot-read", path = path.to_string()),
+                    crate::msg!("payload-cannot-read", path = path.to_string()),
                     e,
                 )
             })?;

@@ -743,7 +743,12 @@ struct SendError {
 
 pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
     if let Some(why) = super::tls::describe_tls_error(e, url) {
-        return Error::network(why);
+        // rustls's own words, for --verbose and the JSON envelope; not where they are a Rust
+        // debug dump (`Other(OtherError(SelfSigned))`) that says less than the message.
+        let mut err = Error::network(why);
+        let words = root_cause(e);
+        err.detail = (!words.contains("Other(")).then(|| words.into());
+        return err;
     }
     let target = format!(
         "{}://{}{}",
@@ -751,18 +756,21 @@ pub fn network_error(e: &reqwest::Error, url: &Url) -> Error {
         url.host_str().unwrap_or(""),
         url.port().map(|p| format!(":{p}")).unwrap_or_default()
     );
+    // The innermost words, as today in English; ours in another language (the library's kept
+    // as the error's detail).
+    let cause = crate::error::cause_with(e, root_cause(e));
     Error::network(if e.is_timeout() {
         crate::msg!("net-timed-out", target = target)
     } else if e.is_connect() {
-        crate::msg!("net-cannot-connect", target = target, cause = root_cause(e))
+        crate::msg!("net-cannot-connect", target = target, cause = cause.clone())
     } else if e.is_redirect() {
         crate::msg!(
             "net-redirect-failed",
             target = target,
-            cause = root_cause(e)
+            cause = cause.clone()
         )
     } else {
-        crate::msg!("net-failed", target = target, cause = root_cause(e))
+        crate::msg!("net-failed", target = target, cause = cause.clone())
     })
 }
 
@@ -824,7 +832,9 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
         message,
         said,
         status: Some(status),
-        error_code: code,
+        error_code: code.map(String::into_boxed_str),
+        // The service's words are in the message as sent: no library words behind them.
+        detail: None,
         source: None,
     }
 }

@@ -12,19 +12,26 @@ use super::{Client, Planned, RecordResult};
 use crate::error::Error;
 use crate::msg::Msg;
 
-/// The service's events (spec section 6), with when it sends them: the one list that
-/// registrations, the listener's `--events`, `trigger`'s samples and the MCP schemas read.
-/// Unknown names are passed through unchanged where the service may know more.
-pub const EVENTS: &[(&str, &str)] = &[
-    (
-        "candidate_stage_changed",
-        "a candidate's recruiting stage changes",
-    ),
-    ("candidate_pass", "a candidate moves to the passing stage"),
-    ("feedback_created", "an evaluation is created"),
-    ("feedback_completed", "an evaluation is completed"),
-    ("interview_scheduled", "an interview schedule is confirmed"),
-    ("form_submitted", "a candidate submits a form"),
+/// When the service sends an event, as a message.
+pub type EventWhen = fn() -> Msg;
+
+/// The service's events (spec section 6), with when it sends them (a message: the front end
+/// says it in the person's language): the one list that registrations, the listener's
+/// `--events`, `trigger`'s samples and the MCP schemas read. Unknown names are passed through
+/// unchanged where the service may know more.
+pub const EVENTS: &[(&str, EventWhen)] = &[
+    ("candidate_stage_changed", || {
+        crate::msg!("event-candidate-stage-changed")
+    }),
+    ("candidate_pass", || crate::msg!("event-candidate-pass")),
+    ("feedback_created", || crate::msg!("event-feedback-created")),
+    ("feedback_completed", || {
+        crate::msg!("event-feedback-completed")
+    }),
+    ("interview_scheduled", || {
+        crate::msg!("event-interview-scheduled")
+    }),
+    ("form_submitted", || crate::msg!("event-form-submitted")),
 ];
 
 /// Whether `name` is one of [`EVENTS`].

@@ -881,7 +881,7 @@ pub fn damaged_message(path: &Path, why: impl Into<Arg>) -> String {
 }
 
 /// `why`: SQLite's own words (cut to a line), or a message of ours.
-fn damaged(path: &Path, why: impl Into<Arg>) -> Error {
+pub(crate) fn damaged(path: &Path, why: impl Into<Arg>) -> Error {
     let why = match why.into() {
         Arg::Text(t) => Arg::Text(recruit_core::text::one_line(&t, 200).to_string()),
         other => other,

@@ -75,6 +75,8 @@ pub struct Health {
     /// Sticky: damaged pages do not heal, so new events are refused (503) until the listener
     /// is restarted on a sound store (its start-up check refuses a damaged one by name).
     damaged: Mutex<Option<(Instant, String)>>,
+    /// The same damage as the error it is (its message kept as data), for the writes refused.
+    damage: Mutex<Option<Error>>,
 }
 
 impl Health {
@@ -121,7 +123,9 @@ impl Health {
     fn found_damage(&self, path: &Path, why: impl Into<recruit_core::msg::Arg>) {
         let mut d = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
         if d.is_none() {
-            *d = Some((Instant::now(), super::damaged_message(path, why)));
+            let e = super::damaged(path, why);
+            *d = Some((Instant::now(), e.message.clone()));
+            *self.damage.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
         }
     }
     /// Why the store was found damaged, if it was.
@@ -194,8 +198,11 @@ impl Writer {
     /// none: their ids, once on disk and read back. A failure leaves none of them stored, so
     /// the service's retry does not duplicate the ones that were.
     pub async fn insert_all(&self, evs: Vec<NewEvent>) -> Result<Vec<i64>, Error> {
-        if let Some(why) = self.health.damaged() {
-            return Err(Error::other(why));
+        let damage = self.health.damage.lock().map(|d| d.clone());
+        if let Some(mut e) = damage.unwrap_or_else(|e| e.into_inner().clone()) {
+            // Refused as any failure (exit 1), whatever `damaged` says of the store itself.
+            e.kind = recruit_core::ExitKind::Other;
+            return Err(e);
         }
         let (tx, rx) = oneshot::channel();
         self.send(Op::Insert(evs, tx))?;
@@ -375,7 +382,9 @@ fn read_back(
                 if !ok {
                     let why = crate::msg!("store-event-unreadable", id = *id);
                     health.found_damage(path, why.clone());
-                    results[*i] = Err(Error::other(super::damaged_message(path, why)));
+                    let mut e = super::damaged(path, why);
+                    e.kind = recruit_core::ExitKind::Other;
+                    results[*i] = Err(e);
                 }
             }
         }
