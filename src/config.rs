@@ -80,7 +80,7 @@ impl Config {
                 path = path.display().to_string(),
                 line = line,
                 column = col,
-                why = e.message().trim_end().to_string()
+                why = crate::error::cause_with(&e, e.message().trim_end().to_string())
             ))
         })?;
         Ok(Config {

@@ -503,7 +503,7 @@ pub(crate) fn check_path_value(s: &str) -> Result<(), String> {
             Err(e) => Err(t!(
                 "check-url-invalid",
                 value = quoted,
-                error = e.to_string()
+                error = crate::error::cause_of(&e).said()
             )),
         };
     }

@@ -236,7 +236,7 @@ impl Sink {
             Error::usage(crate::msg!(
                 "export-resume-cannot-open",
                 partial = partial.display().to_string(),
-                error = e.to_string(),
+                error = crate::error::cause_of(&e),
                 journal = jpath.display().to_string()
             ))
             .with_source(e)

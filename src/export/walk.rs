@@ -75,7 +75,7 @@ impl RawBody {
                     Error::other(crate::msg!(
                         "export-unexpected-shape",
                         path = self.url.path().to_string(),
-                        why = e.to_string()
+                        why = crate::error::cause_of(&e)
                     ))
                     .with_source(e)
                 }))

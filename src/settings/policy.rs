@@ -86,7 +86,7 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<Policy, Error> {
             path = shown(),
             line = line,
             column = col,
-            why = e.message().trim_end().to_string()
+            why = crate::error::cause_with(&e, e.message().trim_end().to_string())
         ))
     })?;
     let mut policy = Policy {

@@ -797,7 +797,7 @@ impl Template {
             return Err(Error::usage(crate::msg!(
                 "chat-template-not-json",
                 path = shown.as_str(),
-                why = e.to_string()
+                why = crate::error::cause_of(&e)
             )));
         }
         Ok(template)

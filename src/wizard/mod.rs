@@ -613,7 +613,7 @@ fn json_answer(
         &initial,
         &|s| {
             let v: Value = serde_json::from_str(s)
-                .map_err(|e| t!("wizard-not-json", error = e.to_string()))?;
+                .map_err(|e| t!("wizard-not-json", error = crate::error::cause_of(&e).said()))?;
             if v.is_object() {
                 Ok(v)
             } else {

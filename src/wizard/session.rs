@@ -218,7 +218,7 @@ fn save_answers(p: &mut dyn Prompt, path: &Path, file: &Value) -> Option<PathBuf
             p.say(&t!(
                 "wizard-save-failed",
                 path = path.display().to_string(),
-                error = e.to_string()
+                error = crate::error::cause_of(&e).said()
             ));
             None
         }

@@ -197,3 +197,15 @@ fn a_tls_failure_is_said_in_korean_with_rustls_words_kept() {
         "corrupt message",
     );
 }
+
+#[test]
+fn a_config_file_that_is_not_toml_is_said_in_korean_with_the_parsers_words_kept() {
+    let home = Home::new();
+    std::fs::create_dir_all(home.config_dir()).unwrap();
+    std::fs::write(
+        home.config_dir().join("config.toml"),
+        "[default\nbase_url = \"x\"\n",
+    )
+    .unwrap();
+    check(&home, &["forms", "list"], 2, "invalid table header");
+}

@@ -54,7 +54,7 @@ pub(crate) fn rows() -> Result<Vec<Value>, Error> {
                     "privacy-register-damaged",
                     path = path.display().to_string(),
                     line = i + 1,
-                    why = e.to_string()
+                    why = crate::error::cause_of(&e)
                 ))
             })
         })
