@@ -667,6 +667,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_key_command_that_hangs_is_stopped_at_the_limit() {
+        crate::i18n::install(); // the errors' words are read
         let started = std::time::Instant::now();
         let Err(e) = run_key_command_within("sleep 20", std::time::Duration::from_secs(1)).await
         else {
@@ -690,6 +691,7 @@ mod tests {
     /// for it is stopped with the whole group (no `sleep` left behind).
     #[tokio::test]
     async fn the_limit_covers_the_whole_run_and_kills_the_group() {
+        crate::i18n::install(); // the errors' words are read
         let dir = tempfile::tempdir().unwrap();
         let marker = dir.path().join("survived");
         let pid_file = dir.path().join("child.pid");

@@ -1089,6 +1089,7 @@ mod tests {
     /// `config get` as given, and is in effect from the profile as its parser shows it.
     #[test]
     fn every_key_round_trips_through_the_config_file() {
+        crate::i18n::install(); // the errors' words are read
         let (dir, mut config) = config(&[]);
         for &key in Key::ALL {
             let (value, _) = sample(key);
@@ -1223,6 +1224,7 @@ mod tests {
     /// source.
     #[test]
     fn the_language_comes_from_flag_env_profile_then_locale() {
+        crate::i18n::install(); // the errors' words are read
         use crate::i18n::Lang;
         let (_dir, mut config) = config(&[]);
         let lang = |args: &[&str], config: &Config, locale: Lang| {
@@ -1264,6 +1266,7 @@ mod tests {
 
     #[test]
     fn a_bad_profile_value_names_the_profile_and_the_fix_and_config_set_refuses_it() {
+        crate::i18n::install(); // the errors' words are read
         let (_dir, config) = config(&[("work", Key::MaxRate, "fast")]);
         let g = globals(&[]);
         let s = settings(&g, &config, "work");

@@ -69,6 +69,7 @@ mod tests {
 
     #[test]
     fn strings_typed_values_and_files_from_stdin() {
+        crate::i18n::install(); // the errors' words are read
         let (io, _) = Io::captured(Term::piped(), "{\"a\": [1]}\n");
         let f = FieldArgs {
             fields: vec!["n=5".into(), "s=x=y".into()],

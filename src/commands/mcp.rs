@@ -127,6 +127,7 @@ mod tests {
 
     #[test]
     fn a_build_without_mcp_refuses_it_with_exit_2_and_one_with_it_serves() {
+        crate::i18n::install(); // the errors' words are read
         assert!(refused_unless(true).is_ok());
         let e = crate::i18n::in_lang(crate::i18n::Lang::En, || refused_unless(false)).unwrap_err();
         assert_eq!(e.kind, crate::ExitKind::Usage);

@@ -376,6 +376,11 @@ mod tests {
 
     #[test]
     fn another_export_is_refused() {
+        // The words are read: in English, whichever test installed the renderer first.
+        crate::i18n::in_lang(crate::i18n::Lang::En, another_export_is_refused_in_english);
+    }
+
+    fn another_export_is_refused_in_english() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("out.progress");
         Journal::create(&p, &header())

@@ -191,6 +191,7 @@ mod tests {
 
     #[test]
     fn a_build_without_postgres_refuses_a_postgres_mirror_and_no_file() {
+        crate::i18n::install(); // the errors' words are read
         let pg = Target::parse(Some("postgres://sync:secret-pw@db.example/recruit"));
         let file = Target::parse(Some("mirror.db"));
         for built in [true, false] {

@@ -93,6 +93,7 @@ mod tests {
 
     #[test]
     fn unknown_names_are_refused_with_the_known_ones() {
+        crate::i18n::install(); // the errors' words are read
         let items = [json!({"code": "F1", "title": "T", "extra": 1})];
         assert!(check(Kind::Form, &["code".into(), "extra".into()], &items).is_ok());
         assert!(check(Kind::Memo, &["user.name".into()], &[]).is_ok());

@@ -310,6 +310,7 @@ mod tests {
 
     #[test]
     fn bad_expressions_are_usage_errors() {
+        crate::i18n::install(); // the errors' words are read
         for bad in [".[", "nosuchfn(1)", "if . then 1"] {
             let e = JqFilter::compile(bad).unwrap_err();
             assert_eq!(e.kind, crate::ExitKind::Usage, "{bad}");

@@ -194,6 +194,7 @@ mod tests {
 
     #[test]
     fn a_broken_policy_names_the_file_and_the_problem() {
+        crate::i18n::install(); // the errors' words are read
         for (text, says) in [
             ("audit = \"required\"\nfoo = 1\n", "unknown key 'foo'"),
             ("audit = on\n", "not valid TOML"),

@@ -288,6 +288,7 @@ mod tests {
 
     #[test]
     fn bodies_from_samples_and_files() {
+        crate::i18n::install(); // the errors' words are read
         let (body, _) = build_body("candidate_pass", None).unwrap();
         let v: Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["action"], "candidate_pass");
