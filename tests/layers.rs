@@ -586,16 +586,7 @@ fn long_functions(base: &Path, dirs: &[PathBuf]) -> Vec<String> {
 
 #[test]
 fn no_function_is_over_120_lines_outside_the_demo_data() {
-    let base = root();
-    let mut dirs = vec![base.join("src")];
-    for entry in std::fs::read_dir(base.join("crates")).unwrap() {
-        let src = entry.unwrap().path().join("src");
-        if src.is_dir() {
-            dirs.push(src);
-        }
-    }
-    dirs.sort();
-    let found = long_functions(&base, &dirs);
+    let found = long_functions(&root(), &crate_sources());
     assert!(
         found.is_empty(),
         "functions over {MOST_LINES} lines (split them into pieces that each do one job):\n{}",

@@ -1359,6 +1359,24 @@ mod scripted {
         Reply::Line(s.to_string())
     }
 
+    /// The fewest replies that reach the résumé's upload, the path `cv` given once.
+    fn to_the_upload(cv: &std::path::Path) -> Vec<Reply> {
+        vec![
+            line("Kim Hana"),
+            line("hana@example.com"),
+            line("010-1234-5678"),
+            line(""),
+            Reply::Pick(1),
+            Reply::Tick(vec![]),
+            line(""),
+            Reply::Yes(true),
+            Reply::Pick(1),
+            line(""),
+            line(""),
+            line(cv.to_str().unwrap()),
+        ]
+    }
+
     #[test]
     fn every_answer_is_checked_as_typed_and_the_body_is_what_a_file_would_send() {
         let dir = tempfile::tempdir().unwrap();
@@ -1448,22 +1466,9 @@ mod scripted {
         let cv = dir.path().join("cv.pdf");
         std::fs::write(&cv, b"%PDF-1.4").unwrap();
         let form = form();
-        let mut p = Scripted::new([
-            line("Kim Hana"),
-            line("hana@example.com"),
-            line("010-1234-5678"),
-            line(""),
-            Reply::Pick(1),
-            Reply::Tick(vec![]),
-            line(""),
-            Reply::Yes(true),
-            Reply::Pick(1),
-            line(""),
-            line(""),
-            line(cv.to_str().unwrap()),
-            line(cv.to_str().unwrap()),
-            Reply::Yes(true),
-        ]);
+        let mut replies = to_the_upload(&cv);
+        replies.extend([line(cv.to_str().unwrap()), Reply::Yes(true)]);
+        let mut p = Scripted::new(replies);
         let mut tries = 0;
         let mut upload = |_: &std::path::Path| -> Result<String, UploadError> {
             tries += 1;
@@ -1487,20 +1492,7 @@ mod scripted {
         let cv = dir.path().join("cv.pdf");
         std::fs::write(&cv, b"%PDF-1.4").unwrap();
         let form = form();
-        let mut p = Scripted::new([
-            line("Kim Hana"),
-            line("hana@example.com"),
-            line("010-1234-5678"),
-            line(""),
-            Reply::Pick(1),
-            Reply::Tick(vec![]),
-            line(""),
-            Reply::Yes(true),
-            Reply::Pick(1),
-            line(""),
-            line(""),
-            line(cv.to_str().unwrap()),
-        ]);
+        let mut p = Scripted::new(to_the_upload(&cv));
         let mut upload =
             |_: &std::path::Path| -> Result<String, UploadError> { Err(UploadError::Cancelled) };
         let mut answers: Vec<Answer> = Vec::new();

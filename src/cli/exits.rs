@@ -6,21 +6,6 @@
 use crate::i18n::{help_text, Lang};
 use crate::ExitKind;
 
-/// Every kind, in the order of their codes. Kinds sharing a code (`Other`, `Busy`) are said once.
-pub(crate) const KINDS: [ExitKind; 11] = [
-    ExitKind::Other,
-    ExitKind::Busy,
-    ExitKind::Usage,
-    ExitKind::NotFound,
-    ExitKind::Auth,
-    ExitKind::Rejected,
-    ExitKind::RateLimited,
-    ExitKind::Network,
-    ExitKind::Signature,
-    ExitKind::Interrupted,
-    ExitKind::OutputClosed,
-];
-
 /// What a kind's code means, in English: one phrase of the paragraph.
 fn summary(kind: ExitKind) -> &'static str {
     match kind {
@@ -49,7 +34,7 @@ pub(crate) fn paragraph(lang: Lang) -> String {
     };
     let mut phrases = vec![format!("0 {}", said("help-exit-0".into(), "ok"))];
     let mut codes = Vec::new();
-    for kind in KINDS {
+    for kind in ExitKind::ALL {
         let code = kind.code();
         if !codes.contains(&code) {
             codes.push(code);
@@ -104,7 +89,7 @@ Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authenti
     fn every_exit_kind_is_said_in_every_language() {
         for lang in [Lang::En, Lang::Ko] {
             let text = paragraph(lang).replace('\n', " ");
-            for kind in KINDS {
+            for kind in ExitKind::ALL {
                 let code = kind.code();
                 assert!(
                     text.contains(&format!(" {code} ")),
@@ -120,10 +105,10 @@ Exit codes: 0 ok, 1 other failure, 2 bad usage or input, 3 not found, 4 authenti
         for id in ["help-exit-0", "help-exit-heading"] {
             assert!(help_text(Lang::Ko, id).is_some(), "{id}");
         }
-        // KINDS lists each kind once (a kind added to ExitKind fails to compile in `summary`
+        // ExitKind::ALL lists each kind once (a kind added to ExitKind fails to compile in `summary`
         // until it has words, and is listed here with them).
-        for (i, k) in KINDS.iter().enumerate() {
-            assert!(!KINDS[i + 1..].contains(k), "{k:?} listed twice");
+        for (i, k) in ExitKind::ALL.iter().enumerate() {
+            assert!(!ExitKind::ALL[i + 1..].contains(k), "{k:?} listed twice");
         }
     }
 }

@@ -32,7 +32,7 @@ fn entry(code: &str) -> Entry {
 }
 
 /// A record at `when` (RFC 3339) appended to the log at `path`.
-fn append_at(path: &Path, when: &str, code: &str) {
+pub(crate) fn append_at(path: &Path, when: &str, code: &str) {
     let t = chrono::DateTime::parse_from_rfc3339(when).unwrap();
     let clock = Manual::at(UNIX_EPOCH + Duration::from_millis(t.timestamp_millis() as u64));
     Log::new(path.to_path_buf(), clock)

@@ -4,41 +4,13 @@
 //! the 1st (15:30Z) is in it, for `audit list --since`, `audit report --month` and
 //! `report pipeline --since` alike.
 
-use std::path::Path;
-use std::time::{Duration, UNIX_EPOCH};
-
-use recruit_audit::{Entry, Log, Via};
-use recruit_client::clock::Manual;
 use serde_json::Value;
 
+use crate::audit_prune::append_at;
 use crate::common::*;
 
 // The mirror's rows as a sync writes them, shared with the report's tests.
 use crate::report::synthetic;
-
-/// Unix seconds of an RFC 3339 time.
-fn unix(s: &str) -> i64 {
-    chrono::DateTime::parse_from_rfc3339(s).unwrap().timestamp()
-}
-
-/// One access-log record naming `code`, made at `when`.
-fn record(path: &Path, when: &str, code: &str) {
-    let entry = Entry {
-        actor: "kim@work".into(),
-        via: Via::Cli,
-        agent: None,
-        command: "recruit candidates get".into(),
-        candidates: vec![code.into()],
-        count: 1,
-        fields: vec!["name".into()],
-        reason: None,
-        sandbox: false,
-    };
-    let at = UNIX_EPOCH + Duration::from_secs(unix(when) as u64);
-    Log::new(path.to_path_buf(), Manual::at(at))
-        .append(&entry)
-        .unwrap();
-}
 
 fn in_seoul(home: &Home, args: &[&str]) -> Value {
     let out = home
@@ -65,10 +37,10 @@ fn codes(list: &Value) -> Vec<String> {
 fn a_date_is_the_local_day_for_audit_list_audit_report_and_report() {
     let home = Home::new();
     let log = home.data_dir().join("audit.log");
-    record(&log, "2026-02-28T14:30:00Z", "LATE-FEB-28"); // 23:30 on the 28th in Seoul
-    record(&log, "2026-02-28T15:30:00Z", "EARLY-MAR-1"); // 00:30 on the 1st
-    record(&log, "2026-03-31T14:30:00Z", "LATE-MAR-31"); // 23:30 on the 31st
-    record(&log, "2026-03-31T15:30:00Z", "EARLY-APR-1"); // 00:30 on April 1st
+    append_at(&log, "2026-02-28T14:30:00Z", "LATE-FEB-28"); // 23:30 on the 28th in Seoul
+    append_at(&log, "2026-02-28T15:30:00Z", "EARLY-MAR-1"); // 00:30 on the 1st
+    append_at(&log, "2026-03-31T14:30:00Z", "LATE-MAR-31"); // 23:30 on the 31st
+    append_at(&log, "2026-03-31T15:30:00Z", "EARLY-APR-1"); // 00:30 on April 1st
 
     let since = in_seoul(
         &home,
@@ -94,7 +66,9 @@ fn a_date_is_the_local_day_for_audit_list_audit_report_and_report() {
         ("LATE-FEB-28", "2026-02-28T14:30:00Z"),
         ("EARLY-MAR-1", "2026-02-28T15:30:00Z"),
     ] {
-        let at = unix(applied);
+        let at = chrono::DateTime::parse_from_rfc3339(applied)
+            .unwrap()
+            .timestamp();
         synthetic::put_candidate(
             &conn,
             code,

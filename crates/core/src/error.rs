@@ -35,6 +35,22 @@ pub enum ExitKind {
 }
 
 impl ExitKind {
+    /// Every kind, in the order of their codes (`Other` and `Busy` share 1): what a list of
+    /// them (the help's exit codes) walks, so none is left out.
+    pub const ALL: [ExitKind; 11] = [
+        ExitKind::Other,
+        ExitKind::Busy,
+        ExitKind::Usage,
+        ExitKind::NotFound,
+        ExitKind::Auth,
+        ExitKind::Rejected,
+        ExitKind::RateLimited,
+        ExitKind::Network,
+        ExitKind::Signature,
+        ExitKind::Interrupted,
+        ExitKind::OutputClosed,
+    ];
+
     pub fn code(self) -> i32 {
         match self {
             ExitKind::Other | ExitKind::Busy => 1,
