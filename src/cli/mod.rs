@@ -683,8 +683,7 @@ fn clap_message(e: &clap::Error) -> String {
 /// Run the command line in the process's own streams; returns the exit code.
 pub(crate) async fn run(cli: Cli) -> i32 {
     let json = cli.globals.output.is_some_and(Format::is_json);
-    // For a failure before there is a context (a damaged config file): `-v` or RECRUIT_DEBUG.
-    let verbose = cli.globals.verbose || crate::settings::Environ::from_process().debug;
+    let verbose_flag = cli.globals.verbose;
     let mut ctx = match Ctx::new(cli.globals) {
         Ok(ctx) => ctx,
         Err(e) => {
@@ -692,6 +691,9 @@ pub(crate) async fn run(cli: Cli) -> i32 {
             // No context, so no Io yet: the process's own stderr, in the same shape.
             let io = crate::io::Io::system(crate::io::Term::detect(Default::default()));
             io.set_json_messages(json);
+            // A failure before there is a context (a damaged config file): `-v` or
+            // RECRUIT_DEBUG, read here only, off the path of every run that starts.
+            let verbose = verbose_flag || crate::settings::Environ::from_process().debug;
             if let (true, false, Some(d)) = (verbose, json, e.untold_detail()) {
                 let line = crate::t!("error-detail", detail = d);
                 let _ = std::io::Write::write_fmt(

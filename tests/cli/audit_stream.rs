@@ -159,34 +159,22 @@ fn a_tables_record_names_only_the_fields_its_columns_show() {
 
 const KEY: &str = "whsec_stream";
 
-/// `webhooks listen` (no store) as a child printing ndjson: its stdout and stderr lines.
+/// `webhooks listen` (no store) as a child printing ndjson: the relay tests' launcher, and its
+/// stdout lines.
 struct Listener {
-    child: std::process::Child,
-    url: String,
+    l: crate::relay::Listener,
     stdout: std::sync::mpsc::Receiver<String>,
-    _stderr: std::sync::mpsc::Receiver<String>,
 }
 
 impl Listener {
     fn start(home: &Home, log: &Path) -> Listener {
-        let mut child = home
-            .std_cmd()
-            .env("RECRUIT_AUDIT_LOG", log)
+        let mut cmd = home.std_cmd();
+        cmd.env("RECRUIT_AUDIT_LOG", log)
             .args(["webhooks", "listen", "--port", "0", "-o", "ndjson"])
-            .args(["--signing-key", KEY])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdout = lines(child.stdout.take().unwrap());
-        let stderr = lines(child.stderr.take().unwrap());
-        let url = listening_url(&stderr);
-        Listener {
-            child,
-            url,
-            stdout,
-            _stderr: stderr,
-        }
+            .args(["--signing-key", KEY]);
+        let mut l = crate::relay::spawn_listener_to(cmd, Stdio::piped());
+        let stdout = lines(l.child.stdout.take().unwrap());
+        Listener { l, stdout }
     }
 
     /// POST `body` signed: the status.
@@ -195,20 +183,18 @@ impl Listener {
             .enable_all()
             .build()
             .unwrap();
-        rt.block_on(signed::post_all(&self.url, KEY, vec![body.to_string()], 1))[0]
+        rt.block_on(signed::post_all(
+            &self.l.url,
+            KEY,
+            vec![body.to_string()],
+            1,
+        ))[0]
     }
 
     fn line(&self) -> String {
         self.stdout
             .recv_timeout(std::time::Duration::from_secs(20))
             .expect("a line on stdout")
-    }
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
