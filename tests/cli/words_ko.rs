@@ -209,3 +209,30 @@ fn a_config_file_that_is_not_toml_is_said_in_korean_with_the_parsers_words_kept(
     .unwrap();
     check(&home, &["forms", "list"], 2, "invalid table header");
 }
+
+/// A base URL with a password in it is echoed in its error without it: in the text line,
+/// under `-v` and in the JSON envelope.
+#[test]
+fn a_bad_base_url_is_echoed_without_its_password() {
+    let home = Home::new();
+    let marker = "pw-marker-5e7c";
+    let url = format!("http://kim:{marker}@[::1/v1");
+    for extra in [
+        &[][..],
+        &["-v"][..],
+        &["-o", "json"][..],
+        &["--lang", "ko"][..],
+    ] {
+        let out = home
+            .cmd()
+            .env("RECRUIT_API_KEY", "words-test-key-1a2b3c")
+            .args(extra)
+            .args(["--base-url", &url, "forms", "list"])
+            .output()
+            .unwrap();
+        let all = format!("{}{}", stdout_of(&out), stderr_of(&out));
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {all}");
+        assert!(!all.contains(marker), "{extra:?}: {all}");
+        assert!(all.contains("kim:***@[::1/v1"), "{extra:?}: {all}");
+    }
+}

@@ -10,6 +10,24 @@ fn registry() -> &'static Mutex<Vec<String>> {
     REG.get_or_init(|| Mutex::new(Vec::new()))
 }
 
+/// `s` as an address to show: the password of its user part (`scheme://user:pw@host`) as
+/// `***`, whether or not the rest of it parses (an invalid address is echoed in its error).
+pub fn url_password(s: &str) -> String {
+    let Some(start) = s.find("://").map(|i| i + 3) else {
+        return s.to_string();
+    };
+    let end = s[start..]
+        .find(['/', '?', '#'])
+        .map_or(s.len(), |i| start + i);
+    let Some(at) = s[start..end].rfind('@').map(|i| start + i) else {
+        return s.to_string();
+    };
+    match s[start..at].find(':') {
+        Some(colon) => format!("{}:***{}", &s[..start + colon], &s[at..]),
+        None => s.to_string(),
+    }
+}
+
 /// A secret string (API key, signing key). Formatting it never prints the value.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Secret(String);
@@ -102,6 +120,19 @@ pub fn scrub_json(v: &mut serde_json::Value) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_urls_password_is_hidden_whether_or_not_it_parses() {
+        for (given, shown) in [
+            ("http://u:pw@[::1/v1", "http://u:***@[::1/v1"),
+            ("https://u:p@ss@h/v1", "https://u:***@h/v1"),
+            ("https://u@h/v1", "https://u@h/v1"),
+            ("https://h/v1?a=b@c", "https://h/v1?a=b@c"),
+            ("not-a-url", "not-a-url"),
+        ] {
+            assert_eq!(url_password(given), shown, "{given}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -990,14 +990,26 @@ fn backoff(attempt: u32) -> Duration {
 /// `https://h/v1`, `https://h/v1/`, `https://h` all become `https://h/v1/`.
 pub fn normalize_base_url(input: &str) -> Result<Url, Error> {
     let trimmed = input.trim();
+    // Echoed in its errors: never with a password.
+    let shown = crate::redact::url_password(trimmed);
     let mut url = Error::explained(Url::parse(trimmed), |why| {
-        Error::usage(crate::msg!("base-url-invalid", url = trimmed, why = why))
+        Error::usage(crate::msg!(
+            "base-url-invalid",
+            url = shown.as_str(),
+            why = why
+        ))
     })?;
     if url.scheme() != "http" && url.scheme() != "https" {
-        return Err(Error::usage(crate::msg!("base-url-scheme", url = trimmed)));
+        return Err(Error::usage(crate::msg!(
+            "base-url-scheme",
+            url = shown.as_str()
+        )));
     }
     if url.host_str().is_none_or(|h| h.is_empty()) {
-        return Err(Error::usage(crate::msg!("base-url-no-host", url = trimmed)));
+        return Err(Error::usage(crate::msg!(
+            "base-url-no-host",
+            url = shown.as_str()
+        )));
     }
     if !url.username().is_empty() || url.password().is_some() {
         // reqwest would send them as Basic auth instead of the key, and -v would log them.
