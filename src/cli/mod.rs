@@ -593,7 +593,10 @@ pub fn main_entry() -> i32 {
             crate::elog!(
                 "{}: {}",
                 crate::t!("word-error"),
-                crate::t!("runtime-failed", error = e.to_string())
+                crate::t!(
+                    "runtime-failed",
+                    error = recruit_client::error::cause_of(&e).said()
+                )
             );
             return 1;
         }

@@ -232,15 +232,22 @@ fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
         "effective": effective,
     });
     if out.is_table() {
-        let mut s = format!("# {} (profile '{profile}')\n", ctx.config.path.display());
+        let mut s = format!(
+            "# {}\n",
+            crate::t!(
+                "config-list-file",
+                path = ctx.config.path.display().to_string(),
+                profile = profile.to_string()
+            )
+        );
         if settings.is_empty() {
-            s.push_str("(no settings)\n");
+            s.push_str(&format!("({})\n", crate::t!("config-list-none")));
         }
         for (k, v) in &settings {
             s.push_str(&format!("{k} = {}\n", v.as_str().unwrap_or("")));
         }
         if !elsewhere.is_empty() {
-            s.push_str("# in effect from elsewhere:\n");
+            s.push_str(&format!("# {}\n", crate::t!("config-list-elsewhere")));
             s.push_str(&elsewhere.join("\n"));
             s.push('\n');
         }

@@ -104,9 +104,7 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
         opts.api_key = key.clone();
     }
 
-    // The option's name and its value, then the bound it breaks (as the sandbox says it).
-    opts.check()
-        .map_err(|why| Error::usage(crate::msg!("sandbox-option-bad", why = why)))?;
+    opts.check().map_err(option_out_of_range)?;
     let addr: SocketAddr = ([127, 0, 0, 1], args.port).into();
     let sandbox = crate::sandbox::start_with_logging(addr, opts)
         .await
@@ -138,6 +136,17 @@ pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::E
     crate::tell!(ctx.io, "sandbox-stopping");
     sandbox.shutdown().await;
     Ok(())
+}
+
+/// The option's name and its value, then the bound it breaks.
+fn option_out_of_range(bad: crate::sandbox::OptionOutOfRange) -> Error {
+    use crate::sandbox::OptionOutOfRange as O;
+    let said = match bad {
+        O::FailRate(v) => crate::msg!("sandbox-fail-rate-bad", value = v.to_string()),
+        O::RetryScale(v) => crate::msg!("sandbox-retry-scale-bad", value = v.to_string()),
+        O::RateLimit(v) => crate::msg!("sandbox-rate-limit-bad", value = v.to_string()),
+    };
+    Error::usage(said)
 }
 
 /// Turn a failure to bind into a message that names the port and the fix.

@@ -1467,7 +1467,9 @@ output-records-no-table = records are written as ndjson, csv or json; a table is
 output-fields-empty = --fields takes column names separated by commas, e.g. --fields code,title
 csv-cannot-write = cannot write the CSV
 audit-seen-stopped = recording what the access log saw stopped
-sandbox-option-bad = { $why }
+sandbox-fail-rate-bad = --fail-rate must be between 0 and 1, got { $value }
+sandbox-retry-scale-bad = --retry-scale must be a positive number, got { $value }
+sandbox-rate-limit-bad = --rate-limit must be a positive number of requests per second, got { $value }
 cannot-start = cannot start
 error-detail = cause, as the library put it: { $detail }
 io-connection-refused = Connection refused
@@ -1515,3 +1517,8 @@ jq-want-nothing = nothing
 jq-want-filter = filter
 jq-want-label = label
 jq-want-module = module
+
+# config list's table (issue #48)
+config-list-file = { $path } (profile '{ $profile }')
+config-list-none = no settings
+config-list-elsewhere = in effect from elsewhere:

@@ -1364,7 +1364,9 @@ output-records-no-table = 레코드는 ndjson, csv, json 으로만 씁니다. �
 output-fields-empty = --fields 는 쉼표로 나눈 열 이름을 받습니다. 예: --fields code,title
 csv-cannot-write = CSV 를 쓸 수 없습니다
 audit-seen-stopped = 접근 기록에 본 항목을 남기는 작업이 멈췄습니다
-sandbox-option-bad = 샌드박스 옵션 값이 범위를 벗어났습니다: { $why }
+sandbox-fail-rate-bad = --fail-rate는 0과 1 사이여야 합니다. 받은 값: { $value }
+sandbox-retry-scale-bad = --retry-scale은 양수여야 합니다. 받은 값: { $value }
+sandbox-rate-limit-bad = --rate-limit은 초당 요청 수로 양수여야 합니다. 받은 값: { $value }
 cannot-start = 시작할 수 없습니다
 error-detail = 라이브러리가 알린 원인: { $detail }
 io-connection-refused = 연결이 거부되었습니다
@@ -1412,3 +1414,8 @@ jq-want-nothing = 없음
 jq-want-filter = 필터
 jq-want-label = 레이블
 jq-want-module = 모듈
+
+# config list's table (issue #48)
+config-list-file = { $path } (프로필 '{ $profile }')
+config-list-none = 설정 없음
+config-list-elsewhere = 다른 곳에서 적용되는 값:

@@ -432,7 +432,10 @@ fn stop(e: dialoguer::Error) -> Stop {
     if e.kind() == std::io::ErrorKind::Interrupted {
         Stop::Cancelled
     } else {
-        Stop::Failed(t!("wizard-terminal-failed", error = e.to_string()))
+        Stop::Failed(t!(
+            "wizard-terminal-failed",
+            error = recruit_client::error::cause_of(&e).said()
+        ))
     }
 }
 

@@ -9,6 +9,12 @@ use crate::common::*;
 /// Two English words in a row, outside machine words: quoted values ('...', `...`), URLs,
 /// paths, option names, environment variables and setting names. Returns the first such pair.
 fn english_prose(line: &str) -> Option<String> {
+    english_prose_beside(line, &Default::default())
+}
+
+/// [`english_prose`], with the words of `service` (the service's own text, shown as sent)
+/// counted as machine words.
+fn english_prose_beside(line: &str, service: &std::collections::HashSet<String>) -> Option<String> {
     let mut plain = String::new();
     let mut quote: Option<char> = None;
     for c in line.chars() {
@@ -31,8 +37,12 @@ fn english_prose(line: &str) -> Option<String> {
         .split(|c: char| c.is_whitespace() || "():;,".contains(c))
         .filter(|t| !t.is_empty())
         .collect();
-    let english =
-        |t: &str| !machine(t) && t.len() > 1 && t.chars().all(|c| c.is_ascii_alphabetic());
+    let english = |t: &str| {
+        !machine(t)
+            && !service.contains(t)
+            && t.len() > 1
+            && t.chars().all(|c| c.is_ascii_alphabetic())
+    };
     words
         .windows(2)
         .find(|w| english(w[0]) && english(w[1]))
@@ -235,4 +245,115 @@ fn a_bad_base_url_is_echoed_without_its_password() {
         assert!(!all.contains(marker), "{extra:?}: {all}");
         assert!(all.contains("kim:***@[::1/v1"), "{extra:?}: {all}");
     }
+}
+
+/// Every word of every string in a JSON document (or NDJSON lines): the service's own text.
+fn words_of(json: &str) -> std::collections::HashSet<String> {
+    fn walk(v: &serde_json::Value, out: &mut std::collections::HashSet<String>) {
+        match v {
+            serde_json::Value::String(s) => out.extend(
+                s.split(|c: char| !c.is_ascii_alphabetic())
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string),
+            ),
+            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    for v in serde_json::Deserializer::from_str(json).into_iter::<serde_json::Value>() {
+        walk(&v.unwrap_or_default(), &mut out);
+    }
+    out
+}
+
+/// Every line of a run's stdout and stderr without English prose (beside the `service`'s own
+/// words), the run's exit code checked.
+fn korean_only(
+    what: &str,
+    out: &std::process::Output,
+    code: i32,
+    service: &std::collections::HashSet<String>,
+) -> String {
+    let (stdout, stderr) = (stdout_of(out), stderr_of(out));
+    assert_eq!(out.status.code(), Some(code), "{what}: {stderr}");
+    for line in stdout.lines().chain(stderr.lines()) {
+        assert_eq!(
+            english_prose_beside(line, service),
+            None,
+            "{what}: English prose in {line:?}"
+        );
+    }
+    stdout
+}
+
+#[test]
+fn a_sandbox_option_out_of_range_is_said_in_korean_naming_the_option_and_value() {
+    let home = Home::new();
+    for (flag, value) in [
+        ("--fail-rate", "2"),
+        ("--retry-scale", "0"),
+        ("--rate-limit", "-1"),
+    ] {
+        let out = home
+            .cmd()
+            .args(["--lang", "ko", "sandbox", "--port", "0"])
+            .arg(format!("{flag}={value}"))
+            .output()
+            .unwrap();
+        korean_only(flag, &out, 2, &Default::default());
+        let err = stderr_of(&out);
+        assert!(err.contains(flag) && err.contains(value), "{err}");
+    }
+}
+
+/// The outputs people read, walked under `--lang ko`: lists, the sync, the report, the
+/// register, the access log, the settings. Tables keep machine words (codes, field names,
+/// dates) and the service's own text (the same run's JSON says which words those are); any
+/// sentence of ours is Korean.
+#[test]
+fn the_outputs_people_read_have_no_english_prose_under_lang_ko() {
+    let sb = TestSandbox::new();
+    let db = sb.home.dir.path().join("mirror.db");
+    let db = db.to_str().unwrap();
+    let run = |format: &str, args: &[&str]| {
+        let mut c = sb.cmd();
+        c.args(["--lang", "ko", "-o", format]).args(args);
+        c.output().unwrap()
+    };
+    let month = chrono::Local::now().format("%Y-%m").to_string();
+    let runs: &[&[&str]] = &[
+        &["forms", "list"],
+        &["candidates", "list", "--limit", "5"],
+        &["jobs", "list"],
+        &["sync", "--db", db],
+        &["sync", "status", "--db", db],
+        &["report", "pipeline", "--db", db],
+        &["report", "pipeline", "--db", db, "--by", "job"],
+        &["audit", "list"],
+        &["audit", "verify"],
+        &["audit", "report", "--month", &month],
+        &["audit", "report", "--month", "2001-01"],
+        &["privacy", "register"],
+        &["config", "list"],
+        &["auth", "status"],
+        &["memos", "list", "C1001"],
+        &["candidates", "get", "C1001"],
+        &["submissions", "list", "C1001"],
+    ];
+    let mut shown = 0;
+    for args in runs {
+        let what = args.join(" ");
+        let json = run("json", args);
+        assert_eq!(json.status.code(), Some(0), "{what}: {}", stderr_of(&json));
+        let service = words_of(&stdout_of(&json));
+        shown += korean_only(&what, &run("table", args), 0, &service)
+            .lines()
+            .count();
+    }
+    assert!(
+        shown > 40,
+        "the walk showed too little to judge: {shown} lines"
+    );
 }

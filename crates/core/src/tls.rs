@@ -258,11 +258,17 @@ fn pem_problem(e: &rustls_pki_types::pem::Error) -> Arg {
             line = crate::text::one_line(&String::from_utf8_lossy(line), 80)
         )
         .into(),
-        P::Base64Decode(why) => msg!("pem-not-base64", why = why.to_string()).into(),
-        P::Io(e) => msg!("pem-cannot-read", why = e.to_string()).into(),
+        // The decoder's words are a String, not an error: kept for English, a sentence of
+        // ours in another language.
+        P::Base64Decode(why) => msg!(
+            "pem-not-base64",
+            why = crate::error::cause_with(&std::io::Error::other(why.clone()), why.clone())
+        )
+        .into(),
+        P::Io(e) => msg!("pem-cannot-read", why = crate::error::cause_of(e)).into(),
         P::NoItemsFound => msg!("pem-no-certificate").into(),
         P::SectionTooLarge => msg!("pem-section-too-large").into(),
-        other => humanize(&format!("{other:?}")).into(),
+        other => crate::error::cause_with(other, humanize(&format!("{other:?}"))).into(),
     }
 }
 
@@ -272,8 +278,12 @@ fn certificate_problem(e: &rustls::Error) -> Arg {
     match e {
         E::InvalidCertificate(CertificateError::BadEncoding) => msg!("cert-bad-encoding").into(),
         E::InvalidCertificate(CertificateError::Other(other)) => webpki_problem(other),
-        E::InvalidCertificate(other) => humanize(&format!("{other:?}")).into(),
-        other => other.to_string().into(),
+        // Kinds with no message of their own: the library's words in English, a message that
+        // says where to find them in another language.
+        E::InvalidCertificate(other) => {
+            crate::error::cause_with(e, humanize(&format!("{other:?}"))).into()
+        }
+        other => crate::error::cause_of(other).into(),
     }
 }
 
@@ -291,8 +301,8 @@ fn webpki_problem(other: &rustls::OtherError) -> Arg {
         }
         Some(webpki::Error::PathLenConstraintViolated) => msg!("cert-chain-too-long").into(),
         Some(webpki::Error::NameConstraintViolation) => msg!("cert-name-constraint").into(),
-        Some(other) => humanize(&format!("{other:?}")).into(),
-        None => humanize(&inner.to_string()).into(),
+        Some(other) => crate::error::cause_with(inner, humanize(&format!("{other:?}"))).into(),
+        None => crate::error::cause_with(inner, humanize(&inner.to_string())).into(),
     }
 }
 
@@ -423,7 +433,11 @@ fn describe_rustls(e: &rustls::Error, target: &str) -> Msg {
             why = certificate_problem(e)
         ),
         E::InvalidMessage(_) => msg!("tls-not-tls", target = target),
-        other => msg!("tls-failed", target = target, why = other.to_string()),
+        other => msg!(
+            "tls-failed",
+            target = target,
+            why = crate::error::cause_of(other)
+        ),
     }
 }
 

@@ -187,21 +187,17 @@ pub struct Faults {
 
 impl SandboxOptions {
     /// Refuses values the sandbox cannot serve with, naming the flag that sets each.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), OptionOutOfRange> {
         let rate = self.faults.fail_rate;
         if !(0.0..=1.0).contains(&rate) {
-            return Err(format!("--fail-rate must be between 0 and 1, got {rate}"));
+            return Err(OptionOutOfRange::FailRate(rate));
         }
         let scale = self.retry_scale;
         if !(scale.is_finite() && scale > 0.0) {
-            return Err(format!(
-                "--retry-scale must be a positive number, got {scale}"
-            ));
+            return Err(OptionOutOfRange::RetryScale(scale));
         }
         match self.rate_limit {
-            Some(r) if !(r.is_finite() && r > 0.0) => Err(format!(
-                "--rate-limit must be a positive number of requests per second, got {r}"
-            )),
+            Some(r) if !(r.is_finite() && r > 0.0) => Err(OptionOutOfRange::RateLimit(r)),
             _ => Ok(()),
         }
     }
@@ -217,6 +213,17 @@ impl SandboxOptions {
             rate_limit_headers: false,
         }
     }
+}
+
+/// An option outside its bounds, with the value given: the front end words it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OptionOutOfRange {
+    /// `--fail-rate`, not between 0 and 1.
+    FailRate(f64),
+    /// `--retry-scale`, not a positive number.
+    RetryScale(f64),
+    /// `--rate-limit`, not a positive number of requests per second.
+    RateLimit(f64),
 }
 
 /// What the handlers share.
@@ -278,7 +285,9 @@ pub async fn start_with_logging(addr: SocketAddr, opts: SandboxOptions) -> anyho
 }
 
 async fn start_inner(addr: SocketAddr, opts: SandboxOptions, log: bool) -> anyhow::Result<Sandbox> {
-    opts.check().map_err(anyhow::Error::msg)?;
+    // For a program starting the sandbox itself; `recruit sandbox` checks first, in words.
+    opts.check()
+        .map_err(|bad| anyhow::anyhow!("sandbox option out of range: {bad:?}"))?;
     let path = opts.state_path.clone();
     let store = tokio::task::spawn_blocking(move || store::StateFile::open(&path)).await??;
     let listener = tokio::net::TcpListener::bind(addr)

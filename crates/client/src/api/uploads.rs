@@ -218,9 +218,11 @@ fn put_error(e: reqwest::Error, target: &url::Url, shown: &str) -> Error {
     } else if e.is_connect() {
         crate::msg!("upload-cannot-connect").into()
     } else {
-        super::http::root_cause(&e).into()
+        crate::error::cause_with(&e, super::http::root_cause(&e)).into()
     };
-    Error::network(crate::msg!("upload-failed", target = shown, why = why)).with_source(e)
+    let mut err = Error::network(crate::msg!("upload-failed", target = shown, why = why));
+    err.detail = Some(super::http::root_cause(&e).into());
+    err.with_source(e)
 }
 
 /// The upload address's refusal, mapped like the service's (4xx: 5, 403: 4, 5xx: 7).

@@ -68,7 +68,7 @@ pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), E
         Error::usage(crate::msg!(
             "sync-not-pg-address",
             db = redact_url(url).to_string(),
-            error = e.to_string()
+            error = crate::error::cause_of(&e)
         ))
     })?;
     let mut config = config;

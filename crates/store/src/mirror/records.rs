@@ -68,7 +68,7 @@ fn parse(raw: &str, what: &crate::msg::Msg) -> Result<Value, Error> {
         Error::other(crate::msg!(
             "record-not-json",
             what = what.clone(),
-            error = e.to_string()
+            error = crate::error::cause_of(&e)
         ))
     })
 }

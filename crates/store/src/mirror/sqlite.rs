@@ -199,17 +199,17 @@ fn sqlite_error(path: &Path, e: rusqlite::Error) -> Error {
         Some(NotADatabase | DatabaseCorrupt) => crate::msg!(
             "sync-mirror-damaged",
             path = shown.to_string(),
-            error = e.to_string()
+            error = crate::error::cause_of(&e)
         ),
         Some(DatabaseBusy) => crate::msg!(
             "sync-mirror-locked",
             path = shown.to_string(),
-            error = e.to_string()
+            error = crate::error::cause_of(&e)
         ),
         _ => crate::msg!(
             "sync-mirror-error",
             path = shown.to_string(),
-            error = e.to_string()
+            error = crate::error::cause_of(&e)
         ),
     };
     Error::other(message).with_source(e)

@@ -706,7 +706,7 @@ fn lock_for_listener(path: &Path) -> Result<ListenerLock, Error> {
             Error::usage(crate::msg!(
                 "store-cannot-open",
                 store = path.display().to_string(),
-                error = e.to_string()
+                error = crate::error::cause_of(&e)
             ))
             .with_source(e)
         })?;
@@ -761,7 +761,7 @@ fn connect(path: &Path, how: Open) -> Result<Connection, Error> {
             Error::usage(crate::msg!(
                 "store-cannot-open",
                 store = shown.to_string(),
-                error = e.to_string()
+                error = crate::error::cause_of(&e)
             ))
             .with_source(e)
         }
@@ -996,9 +996,17 @@ pub fn store_error(path: &Path, e: rusqlite::Error) -> Error {
         }
         Some(rusqlite::ErrorCode::DiskFull) => crate::msg!("store-disk-full", store = shown),
         Some(rusqlite::ErrorCode::DatabaseCorrupt) => {
-            crate::msg!("store-corrupt", store = shown, why = e.to_string())
+            crate::msg!(
+                "store-corrupt",
+                store = shown,
+                why = crate::error::cause_of(&e)
+            )
         }
-        _ => crate::msg!("store-failed", store = shown, why = e.to_string()),
+        _ => crate::msg!(
+            "store-failed",
+            store = shown,
+            why = crate::error::cause_of(&e)
+        ),
     };
     Error::other(message).with_source(e)
 }
