@@ -348,7 +348,8 @@ pub(crate) fn print_dry_run(
     extra: serde_json::Value,
 ) -> Result<(), Error> {
     if out.is_table() {
-        out.write_str(&format!("Would send {}\n", planned.summary()))?;
+        let line = crate::t!("dry-run-would-send", request = planned.summary());
+        out.write_str(&format!("{line}\n"))?;
     } else {
         let mut v = planned.to_json();
         if let (Some(v), serde_json::Value::Object(extra)) = (v.as_object_mut(), extra) {

@@ -1522,3 +1522,13 @@ jq-want-module = module
 config-list-file = { $path } (profile '{ $profile }')
 config-list-none = no settings
 config-list-elsewhere = in effect from elsewhere:
+
+# the service's answer described (issue #48)
+http-detail = { $said } (HTTP { $status })
+answer-html-page-titled = HTML page "{ $title }"
+answer-html-page = an HTML page
+answer-no-content-type = no content type
+
+# --fields and --dry-run for people (issue #48)
+fields-none = no fields: this answer is not a list of objects
+dry-run-would-send = Would send { $request }

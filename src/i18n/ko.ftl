@@ -1419,3 +1419,13 @@ jq-want-module = 모듈
 config-list-file = { $path } (프로필 '{ $profile }')
 config-list-none = 설정 없음
 config-list-elsewhere = 다른 곳에서 적용되는 값:
+
+# the service's answer described (issue #48)
+http-detail = { $said } (HTTP { $status })
+answer-html-page-titled = HTML 페이지 "{ $title }"
+answer-html-page = HTML 페이지
+answer-no-content-type = Content-Type 없음
+
+# --fields and --dry-run for people (issue #48)
+fields-none = 필드 없음: 이 응답은 객체의 목록이 아닙니다
+dry-run-would-send = 보낼 요청: { $request }

@@ -81,7 +81,7 @@ pub(crate) fn listing(kind: Kind, items: &[Value]) -> String {
         .map(|n| format!("{n}\n"))
         .collect();
     if s.is_empty() {
-        s.push_str("(no fields: this answer is not a list of objects)\n");
+        s.push_str(&format!("({})\n", crate::t!("fields-none")));
     }
     s
 }

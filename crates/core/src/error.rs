@@ -276,7 +276,11 @@ impl Error {
             let what = what();
             // The service's words alone, without the sentence around them.
             let detail = match self.said.as_ref().filter(|m| m.id == "http-not-found") {
-                Some(m) => m.get("detail").map(|d| d.to_string()).unwrap_or_default(),
+                Some(m) => match m.get("detail") {
+                    Some(crate::msg::Arg::Msg(d)) => d.said(),
+                    Some(d) => d.to_string(),
+                    None => String::new(),
+                },
                 None => self.message.clone(),
             };
             self.message = format!("{what}: {detail}");

@@ -788,9 +788,11 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
     let kind = ExitKind::from_status(status);
     let body: Option<ErrorBody> = serde_json::from_slice(&resp.body).ok();
     let code = body.as_ref().and_then(|b| b.error.clone());
-    let service_msg = body
+    // The service's own words as sent, else what its body looks like.
+    let service_msg: crate::msg::Arg = body
         .as_ref()
         .and_then(|b| b.message.clone().or_else(|| b.error.clone()))
+        .map(crate::msg::Arg::Text)
         .unwrap_or_else(|| excerpt(&resp.body, &resp.headers));
     let reason = resp.status.canonical_reason().unwrap_or("");
     let retried = if resp.retries > 0 {
@@ -798,10 +800,10 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
     } else {
         crate::msg::Arg::Text(String::new())
     };
-    let detail = if service_msg.is_empty() {
-        format!("HTTP {status} {reason}")
+    let detail: crate::msg::Arg = if service_msg.to_string().is_empty() {
+        format!("HTTP {status} {reason}").into()
     } else {
-        format!("{service_msg} (HTTP {status})")
+        crate::msg!("http-detail", said = service_msg, status = status).into()
     };
     use crate::error::Said as _;
     let (message, said) = match kind {
@@ -840,7 +842,7 @@ pub fn error_from_response(resp: &ApiResponse) -> Error {
 }
 
 /// A short, readable excerpt of a non-JSON body (the `<title>` of an HTML page, or its start).
-fn excerpt(body: &[u8], headers: &HeaderMap) -> String {
+fn excerpt(body: &[u8], headers: &HeaderMap) -> crate::msg::Arg {
     let text = String::from_utf8_lossy(body);
     let is_html = headers
         .get(CONTENT_TYPE)
@@ -851,17 +853,18 @@ fn excerpt(body: &[u8], headers: &HeaderMap) -> String {
         let lower = text.to_ascii_lowercase();
         if let (Some(a), Some(b)) = (lower.find("<title>"), lower.find("</title>")) {
             if a + 7 <= b {
-                return format!("HTML page \"{}\"", text[a + 7..b].trim());
+                let title = text[a + 7..b].trim().to_string();
+                return crate::msg!("answer-html-page-titled", title = title).into();
             }
         }
-        return "an HTML page".to_string();
+        return crate::msg!("answer-html-page").into();
     }
     let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut s: String = one_line.chars().take(200).collect();
     if one_line.chars().count() > 200 {
         s.push('…');
     }
-    s
+    s.into()
 }
 
 /// Parse a 2xx body as JSON, explaining what was wrong when it isn't.
@@ -877,15 +880,16 @@ pub fn parse_json_body(
         )));
     }
     serde_json::from_slice(body).map_err(|e| {
-        let why = if e.is_eof() {
+        let why: crate::msg::Arg = if e.is_eof() {
             crate::msg!("json-ends-early", line = e.line(), column = e.column()).into()
         } else {
-            crate::msg::Arg::Text(e.to_string())
+            crate::error::cause_of(&e).into()
         };
-        let ct = headers
+        let ct: crate::msg::Arg = headers
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .unwrap_or("no content type");
+            .map(|ct| ct.into())
+            .unwrap_or_else(|| crate::msg!("answer-no-content-type").into());
         Error::other(crate::msg!(
             "answer-not-json",
             status = status.as_u16(),
