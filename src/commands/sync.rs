@@ -361,51 +361,45 @@ async fn status(ctx: &mut Ctx, target: Target, a: StatusArgs) -> Result<(), Erro
 /// `sync purge`: `privacy retention` on the mirror alone, through the same erasure (see
 /// `crate::commands::privacy::erase`), its register rows and access-log record included.
 async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error> {
-    use crate::commands::privacy::erase::{carry_out, nothing_erased, preview, Place, Stores};
-    let cut = crate::ops::sync::purge_rule(a.stage, a.older_than, crate::clock::system().utc())?;
-    let (rule, local) = (cut.rule, cut.before_local);
-    // With the one-sync lock (never beside a sync that could write the data back), counted
-    // and confirmed before anything is written: a refusal changes nothing.
-    let store =
-        MirrorActor::open_with_clock(target, ctx.net()?, Access::Purge, crate::clock::system())
-            .await?;
-    let preview = preview(&store, &rule, a.dry_run).await?;
+    let clock = crate::clock::system();
+    let cut = crate::ops::sync::purge_rule(a.stage, a.older_than, clock.utc())?;
+    let local = cut.before_local.clone();
+    // Counted and confirmed before anything is written: a refusal changes nothing.
+    let plan = crate::ops::sync::purge_plan(target, ctx.net()?, cut, a.dry_run, clock).await?;
     let mut out = ctx.output()?;
-    if preview.is_empty() || a.dry_run {
+    if plan.codes.is_empty() || a.dry_run {
         if out.is_table() {
             let line = crate::t!(
                 "sync-purge-preview",
                 dry_run = if a.dry_run { "yes" } else { "no" },
-                count = preview.len(),
+                count = plan.codes.len(),
                 stage = a.stage.to_string(),
                 before = local.clone()
             );
             crate::say!(ctx.io, "{line}");
             return Ok(());
         }
-        let v = nothing_erased("purged", "would_purge", a.dry_run, preview, &rule);
+        let v = crate::ops::privacy::erase::nothing_erased(
+            "purged",
+            "would_purge",
+            a.dry_run,
+            plan.codes,
+            &plan.cut.rule,
+        );
         return out.value(Kind::Other, &v);
     }
     ctx.confirm_destructive(
         &crate::t!(
             "sync-purge-confirm",
-            count = preview.len(),
+            count = plan.codes.len(),
             stage = a.stage.to_string(),
             before = local.clone()
         ),
         a.yes,
     )?;
-    let stores = Stores {
-        mirror: Place::Here(store),
-        relay: Place::NotAsked,
-        exports: false,
-    };
+    let rule = plan.cut.rule.text.clone();
     let with = crate::commands::privacy::erase_with(ctx);
-    let done = carry_out(&with, &preview, &rule.text, &stores, None).await?;
-    let done = match done.mirror.outcome {
-        Some(r) => r?,
-        None => unreachable!("the mirror is the store of sync purge"),
-    };
+    let done = crate::ops::sync::purge(plan, &with).await?;
     if out.is_table() {
         let line = crate::t!(
             "sync-purged",
@@ -424,7 +418,7 @@ async fn purge(ctx: &mut Ctx, target: Target, a: PurgeArgs) -> Result<(), Error>
             "candidates": done.codes,
             "memos_deleted": done.memos,
             "submissions_deleted": done.submissions,
-            "rule": rule.text,
+            "rule": rule,
         }),
     )
 }

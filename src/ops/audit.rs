@@ -164,3 +164,87 @@ pub fn by_actor(records: &[Record]) -> (Vec<Group>, usize) {
     });
     (groups, all_codes.len())
 }
+
+/// The latest month `audit prune --before` may name: `keep` months before the current one,
+/// so the months kept are the current one and the `keep` before it.
+fn latest_allowed(today: chrono::NaiveDate, keep: u32) -> Option<chrono::NaiveDate> {
+    use chrono::Datelike as _;
+    today
+        .with_day(1)?
+        .checked_sub_months(chrono::Months::new(keep))
+}
+
+/// `audit prune --before MONTH` with `audit_keep` = `keep` on `today`: refused (exit 2) for a
+/// month younger than the log must be kept. Checked before anything is asked or written.
+pub fn prune_allowed(before: &Month, keep: u32, today: chrono::NaiveDate) -> Result<(), Error> {
+    let latest = latest_allowed(today, keep).unwrap_or(today);
+    if before.first > latest {
+        return Err(Error::usage(crate::msg!(
+            "audit-prune-too-young",
+            month = before.name(),
+            keep = keep,
+            latest = latest.format("%Y-%m").to_string()
+        )));
+    }
+    Ok(())
+}
+
+/// What `audit prune` removed.
+#[derive(Debug, Clone)]
+pub struct Pruned {
+    /// The first instant kept (local midnight of the month named).
+    pub from: chrono::DateTime<chrono::Local>,
+    pub removed: u64,
+    pub kept: u64,
+    /// The sequence number of the checkpoint the records kept chain from (none when nothing
+    /// was removed).
+    pub checkpoint: Option<u64>,
+    /// The destruction register's rows removed for the same months.
+    pub register_rows: u64,
+}
+
+/// The records of `log` before `before`'s first day, and the register's rows of those months,
+/// removed. A log whose chain is broken is left as it is (an error naming the break).
+pub fn prune(log: &Log, before: &Month) -> Result<Pruned, Error> {
+    let from = crate::time::day_start(before.first);
+    let (removed, checkpoint, kept) = match log.prune(|r| r.time().is_some_and(|t| t < from))? {
+        recruit_audit::Pruned::Refused(b) => {
+            return Err(Error::other(crate::msg!(
+                "audit-prune-broken",
+                path = log.path().display().to_string(),
+                what = b.said().said()
+            )))
+        }
+        recruit_audit::Pruned::Done {
+            removed,
+            checkpoint,
+            kept,
+        } => (removed, checkpoint, kept),
+    };
+    let register_rows = crate::ops::privacy::register::prune(from)?;
+    Ok(Pruned {
+        from,
+        removed,
+        kept,
+        checkpoint,
+        register_rows,
+    })
+}
+
+#[cfg(test)]
+mod prune_tests {
+    use super::*;
+
+    #[test]
+    fn the_latest_month_allowed_keeps_the_current_month_and_audit_keep_before_it() {
+        let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        assert_eq!(
+            latest_allowed(day("2026-11-29"), 24),
+            Some(day("2024-11-01"))
+        );
+        assert_eq!(
+            latest_allowed(day("2026-01-01"), 12),
+            Some(day("2025-01-01"))
+        );
+    }
+}

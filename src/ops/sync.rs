@@ -185,6 +185,47 @@ fn humantime(d: Duration) -> String {
     }
 }
 
+/// `sync purge`'s first step: the mirror opened for purging (with the one-sync lock, so no
+/// sync can write the data back) and the candidates its rule takes. Nothing is written yet:
+/// the front end shows the count and asks before [`purge`].
+pub struct PurgePlan {
+    pub store: MirrorActor,
+    pub cut: PurgeCut,
+    /// The codes the rule takes.
+    pub codes: Vec<String>,
+}
+
+pub async fn purge_plan(
+    target: Target,
+    net: crate::api::NetSettings,
+    cut: PurgeCut,
+    dry_run: bool,
+    clock: SharedClock,
+) -> Result<PurgePlan, Error> {
+    let store =
+        MirrorActor::open_with_clock(target, net, crate::sync::Access::Purge, clock).await?;
+    let codes = crate::ops::privacy::erase::preview(&store, &cut.rule, dry_run).await?;
+    Ok(PurgePlan { store, cut, codes })
+}
+
+/// Remove what `plan` found from the mirror and record it (the register, the access log).
+pub(crate) async fn purge(
+    plan: PurgePlan,
+    with: &crate::ops::privacy::erase::EraseWith,
+) -> Result<crate::sync::Purged, Error> {
+    use crate::ops::privacy::erase::{carry_out, Place, Stores};
+    let stores = Stores {
+        mirror: Place::Here(plan.store),
+        relay: Place::NotAsked,
+        exports: false,
+    };
+    let done = carry_out(with, &plan.codes, &plan.cut.rule.text, &stores, None).await?;
+    match done.mirror.outcome {
+        Some(r) => r,
+        None => unreachable!("the mirror is the store of sync purge"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
