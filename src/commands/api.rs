@@ -1,12 +1,10 @@
 //! `recruit api METHOD PATH`: a raw request to any path, the body printed as it came.
 
 use clap::Args;
-use reqwest::Method;
 use serde_json::Value;
 
 use crate::api::http::error_from_response;
 use crate::api::pagination::{PageStyle, PageWalker};
-use crate::api::RequestSpec;
 use crate::commands::read_file_or_stdin;
 use crate::context::Ctx;
 use crate::error::Error;
@@ -42,19 +40,10 @@ pub struct ApiArgs {
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
-    let method = Method::from_bytes(a.method.to_ascii_uppercase().as_bytes())
-        .map_err(|_| Error::usage(crate::msg!("api-bad-method", method = a.method.to_string())))?;
+    // Checked before the body is read or a client is made: a typo costs nothing.
+    crate::ops::api::method(&a.method)?;
+    crate::ops::api::headers(&a.headers)?;
     let fields = a.body.to_map(&ctx.io)?;
-    let mut headers = Vec::new();
-    for h in &a.headers {
-        let (n, v) = h
-            .split_once(':')
-            .ok_or_else(|| Error::usage(crate::msg!("api-bad-header", header = h.to_string())))?;
-        if n.trim().eq_ignore_ascii_case("authorization") {
-            return Err(Error::usage(crate::msg!("api-no-authorization")));
-        }
-        headers.push((n.trim().to_string(), v.trim().to_string()));
-    }
     let body = match &a.input {
         Some(path) => Some(bytes::Bytes::from(read_file_or_stdin(
             &ctx.io,
@@ -67,37 +56,23 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
     // Any path's answer: judged by what it holds, not by a kind.
     out.scanning();
     let client = ctx.client().await?;
-    let mut url = client.resolve_path(&a.path)?;
-    let query_fields = method == Method::GET || method == Method::DELETE || method == Method::HEAD;
-    let body = if query_fields {
-        {
-            let mut q = url.query_pairs_mut();
-            for (k, v) in &fields {
-                let s = match v {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                q.append_pair(k, &s);
-            }
-        }
-        if url.query() == Some("") {
-            url.set_query(None);
-        }
-        body
-    } else if !fields.is_empty() {
-        Some(bytes::Bytes::from(
-            serde_json::to_vec(&Value::Object(fields)).expect("serializes"),
-        ))
-    } else {
-        body
-    };
+    let spec = crate::ops::api::build(
+        &client,
+        crate::ops::api::RawRequest {
+            method: a.method.clone(),
+            path: a.path.clone(),
+            fields,
+            headers: a.headers.clone(),
+            body,
+        },
+    )?;
 
     if ctx.globals.all {
-        if method != Method::GET {
+        if spec.method != reqwest::Method::GET {
             return Err(Error::usage(crate::msg!("api-all-get-only")));
         }
         let mut walker =
-            PageWalker::new(client.clone(), url, PageStyle::Cursor).limit(ctx.globals.limit);
+            PageWalker::new(client.clone(), spec.url, PageStyle::Cursor).limit(ctx.globals.limit);
         let mut printer = crate::output::ListPrinter::new(crate::output::Kind::Other, true);
         while let Some(page) = walker.next_page().await? {
             printer.items(&mut out, page.items())?;
@@ -106,12 +81,6 @@ pub(crate) async fn run(ctx: &mut Ctx, a: ApiArgs) -> Result<(), crate::Error> {
         return Ok(());
     }
 
-    let spec = RequestSpec {
-        method,
-        url,
-        body,
-        headers,
-    };
     let resp = client.send_raw(spec).await?;
     let is_json = serde_json::from_slice::<Value>(&resp.body).ok();
     // Logged before anything of the answer is printed, whichever way it is printed.

@@ -3,6 +3,7 @@
 //! a typed result; it prints nothing and knows no `Ctx`. `commands/` (the CLI) and `mcp/` (the
 //! assistant's tools) each put the same result in their own form.
 
+pub mod api;
 pub mod audit;
 pub mod auth;
 pub mod candidates;
