@@ -75,7 +75,7 @@ impl JournalHeader {
     fn differences(&self, found: &Value) -> Vec<String> {
         let mut out = Vec::new();
         if found.get(MAGIC).and_then(Value::as_u64) != Some(VERSION) {
-            out.push("it is not a journal of this version of recruit export".to_string());
+            out.push(crate::t!("journal-other-version"));
             return out;
         }
         let s = |k: &str| {
@@ -283,7 +283,7 @@ pub(crate) fn withhold(path: &Path, codes: &[String]) -> Result<Option<Withheld>
 }
 
 /// The header, the state, and the length of the complete lines.
-fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
+fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), recruit_client::Msg> {
     let mut header = None;
     let mut st = Resumed::default();
     let mut valid_len = 0u64;
@@ -292,8 +292,13 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
     while let Some(nl) = rest.iter().position(|b| *b == b'\n') {
         let line = &rest[..nl];
         rest = &rest[nl + 1..];
-        let v: Value = serde_json::from_slice(line)
-            .map_err(|e| format!("line {} is not JSON: {e}", commits + 2))?;
+        let v: Value = serde_json::from_slice(line).map_err(|e| {
+            crate::msg!(
+                "journal-line-not-json",
+                line = commits + 2,
+                why = recruit_client::error::cause_of(&e)
+            )
+        })?;
         if header.is_none() {
             header = Some(v);
         } else {
@@ -301,7 +306,7 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
             let (Some(offset), Some(records), Some(Value::Array(done))) =
                 (n("offset"), n("records"), v.get("done"))
             else {
-                return Err(format!("line {} is not a progress record", commits + 2));
+                return Err(crate::msg!("journal-line-not-progress", line = commits + 2));
             };
             st.offset = offset;
             st.records = records;
@@ -312,9 +317,9 @@ fn parse(text: &[u8]) -> Result<(Value, Resumed, u64), String> {
         }
         valid_len += nl as u64 + 1;
     }
-    let header = header.ok_or("it has no header line")?;
+    let header = header.ok_or_else(|| crate::msg!("journal-no-header"))?;
     if commits == 0 {
-        return Err("it has no progress record".into());
+        return Err(crate::msg!("journal-no-progress"));
     }
     Ok((header, st, valid_len))
 }

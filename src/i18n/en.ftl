@@ -1532,3 +1532,12 @@ answer-no-content-type = no content type
 # --fields and --dry-run for people (issue #48)
 fields-none = no fields: this answer is not a list of objects
 dry-run-would-send = Would send { $request }
+
+# the export journal's damage and the policy file's values, in words (issue #48)
+journal-line-not-json = line { $line } is not JSON: { $why }
+journal-line-not-progress = line { $line } is not a progress record
+journal-no-header = it has no header line
+journal-no-progress = it has no progress record
+journal-other-version = it is not a journal of this version of recruit export
+policy-allowed-bool = true or false
+policy-allowed-path = a file's path in quotes

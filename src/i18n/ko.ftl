@@ -1429,3 +1429,12 @@ answer-no-content-type = Content-Type 없음
 # --fields and --dry-run for people (issue #48)
 fields-none = 필드 없음: 이 응답은 객체의 목록이 아닙니다
 dry-run-would-send = 보낼 요청: { $request }
+
+# the export journal's damage and the policy file's values, in words (issue #48)
+journal-line-not-json = { $line }번째 줄이 JSON이 아닙니다: { $why }
+journal-line-not-progress = { $line }번째 줄이 진행 기록이 아닙니다
+journal-no-header = 머리 줄이 없습니다
+journal-no-progress = 진행 기록이 없습니다
+journal-other-version = 이 버전의 recruit export가 쓴 저널이 아닙니다
+policy-allowed-bool = true 또는 false
+policy-allowed-path = 따옴표로 감싼 파일 경로

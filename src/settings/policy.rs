@@ -96,27 +96,27 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<Policy, Error> {
         audit_log: None,
     };
     for (key, item) in doc.iter() {
-        let bad = |allowed: &str| {
+        let bad = |allowed: recruit_client::msg::Arg| {
             Error::usage(crate::msg!(
                 "policy-bad-value",
                 path = shown(),
                 key = key,
                 value = item.to_string().trim().to_string(),
-                allowed = allowed.to_string()
+                allowed = allowed
             ))
         };
         match key {
             "audit" => match item.as_str() {
                 Some("required") => policy.audit = true,
-                _ => return Err(bad("\"required\"")),
+                _ => return Err(bad("\"required\"".into())),
             },
             "require_reason" => match item.as_bool() {
                 Some(b) => policy.require_reason = b,
-                None => return Err(bad("true or false")),
+                None => return Err(bad(crate::msg!("policy-allowed-bool").into())),
             },
             "audit_log" => match item.as_str().filter(|p| !p.trim().is_empty()) {
                 Some(p) => policy.audit_log = Some(PathBuf::from(p)),
-                None => return Err(bad("a file's path in quotes")),
+                None => return Err(bad(crate::msg!("policy-allowed-path").into())),
             },
             other => {
                 return Err(Error::usage(crate::msg!(
