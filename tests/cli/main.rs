@@ -29,6 +29,7 @@ mod mcp;
 mod mcp_wire;
 mod ops;
 mod outfiles;
+mod package;
 mod people;
 mod policy;
 mod privacy;
