@@ -29,7 +29,7 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
-use super::log::{Log, Record};
+use super::log::{Level, Log, Record};
 use super::shared::Stats;
 use super::store::{Event, Queue, Store};
 use super::writer::{Mark, Writer};
@@ -189,12 +189,8 @@ impl Relay {
         while let Some(joined) = lanes.join_next().await {
             if let Err(e) = joined {
                 if e.is_panic() {
-                    relay.log.write(said!(
-                        Record::error,
-                        "lane_died",
-                        "relay-lane-stopped",
-                        error = e.to_string()
-                    ));
+                    let m = crate::msg!("relay-lane-stopped", error = crate::error::cause_of(&e));
+                    relay.log.write(Record::of(Level::Error, "lane_died", &m));
                 }
             }
         }
@@ -270,7 +266,7 @@ impl Relay {
                 Record::error,
                 "store_failed",
                 "relay-store-failed",
-                url = url,
+                url = shown_name(url),
                 error = e.message.as_str()
             )
             .target(url),
@@ -466,7 +462,10 @@ impl Relay {
             let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
             self.log.write(r);
         };
-        let error = a.outcome.describe();
+        // The app's answer or the library's words, any address in them shown by its name: it
+        // goes to the log and is stored as the event's last error.
+        let error = crate::redact::hide_addresses(&a.outcome.describe()).into_owned();
+        let name = shown_name(url);
         match &a.next {
             Next::Done => {
                 self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
@@ -477,7 +476,7 @@ impl Relay {
                     "relay-forwarded",
                     id = ev.id,
                     what = what.as_ref(),
-                    url = url,
+                    url = name.as_str(),
                     outcome = error.as_str()
                 ));
                 Mark::Delivered
@@ -512,7 +511,7 @@ impl Relay {
                     "retry",
                     "relay-retry",
                     id = id,
-                    url = url,
+                    url = name.as_str(),
                     error = error.as_str(),
                     attempt = attempt,
                     next = next.as_str()
@@ -550,6 +549,15 @@ impl Relay {
             },
         )
         .await
+    }
+}
+
+/// How a target is named in a message: its one shown name (nothing when there is none).
+fn shown_name(url: &str) -> String {
+    if url.is_empty() {
+        String::new()
+    } else {
+        crate::redact::target_name(url)
     }
 }
 
