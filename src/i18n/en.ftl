@@ -1515,3 +1515,6 @@ jq-want-nothing = nothing
 jq-want-filter = filter
 jq-want-label = label
 jq-want-module = module
+
+# secrets (#49): forward targets shown by their names
+events-target-by-name = event { $id } goes to { $target }, whose address is a secret and is kept only by this name; pass --to URL with the address

@@ -1412,3 +1412,6 @@ jq-want-nothing = 없음
 jq-want-filter = 필터
 jq-want-label = 레이블
 jq-want-module = 모듈
+
+# secrets (#49): forward targets shown by their names
+events-target-by-name = 이벤트 { $id }의 대상 { $target }은(는) 주소가 비밀이라 이 이름으로만 저장되어 있습니다. --to URL로 주소를 지정하세요

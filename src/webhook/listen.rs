@@ -309,7 +309,10 @@ fn open_relay(
         held: common.held.clone(),
     };
     if !d.store.shared() {
-        *common.held.lock().unwrap_or_else(|e| e.into_inner()) = targets.to_vec();
+        *common.held.lock().unwrap_or_else(|e| e.into_inner()) = targets
+            .iter()
+            .map(|t| crate::redact::stored_target(t))
+            .collect();
     }
     Ok((relay, thread, rerouted))
 }
@@ -375,9 +378,12 @@ fn reroute(cfg: &ListenConfig, d: &Durable, targets: &[String]) -> Result<usize,
     let routes: Vec<(String, String)> = cfg
         .forward
         .iter()
-        .map(|(a, d)| (a.clone(), d.target()))
+        .map(|(a, d)| (a.clone(), crate::redact::stored_target(&d.target())))
         .collect();
-    let default = cfg.forward_to.as_ref().map(Destination::target);
+    let default = cfg
+        .forward_to
+        .as_ref()
+        .map(|d| crate::redact::stored_target(&d.target()));
     d.store.reroute(&routes, default.as_deref())
 }
 
@@ -771,7 +777,11 @@ async fn store_event(
     // a 503 leaves none behind for the service's retry to duplicate.
     let targets: Vec<Option<String>> = match forward_targets(&st.cfg, action) {
         t if t.is_empty() => vec![None],
-        t => t.into_iter().map(|d| Some(d.target())).collect(),
+        // A secret address is stored by its name only (the lanes know the address).
+        t => t
+            .into_iter()
+            .map(|d| Some(crate::redact::stored_target(&d.target())))
+            .collect(),
     };
     let stored = writer
         .insert_all(targets.into_iter().map(ev).collect())

@@ -72,7 +72,11 @@ pub(crate) fn exposition(
     let Some(pending) = pending else {
         return out;
     };
-    let mut rows: Vec<(String, u64, f64)> = targets.iter().map(|t| (t.clone(), 0, 0.0)).collect();
+    // The store knows a target by its stored form (a secret address by its name).
+    let mut rows: Vec<(String, u64, f64)> = targets
+        .iter()
+        .map(|t| (crate::redact::stored_target(t), 0, 0.0))
+        .collect();
     for c in pending {
         let target = c.target.clone().unwrap_or_else(|| NO_TARGET.to_string());
         let age = (now - c.oldest_unix).max(0.0);
@@ -112,7 +116,7 @@ pub(crate) fn lanes_held(out: &mut String, holder: &str, targets: &[String], hel
             "recruit_relay_lane_held{{target=\"{}\",listener=\"{}\"}} {}",
             label(&crate::redact::target_name(t)),
             label(holder),
-            u8::from(held.contains(t))
+            u8::from(held.contains(&crate::redact::stored_target(t)))
         );
     }
 }

@@ -172,7 +172,8 @@ impl Relay {
         let shared = relay.store.shared();
         for url in relay.targets.clone() {
             let (tx, held) = watch::channel(!shared);
-            leases.push((url.clone(), tx));
+            // The store knows a target by its stored form (a secret address by its name).
+            leases.push((crate::redact::stored_target(&url), tx));
             let alive = Alive::new(&relay.alive);
             lanes.spawn(relay.clone().lane(url, held, alive));
         }
@@ -225,7 +226,12 @@ impl Relay {
         let mut renewed = tokio::time::Instant::now();
         while !self.stopping() {
             let asked = tokio::time::Instant::now();
-            let (targets, holder, lease) = (self.targets.clone(), self.holder.clone(), self.lease);
+            let targets: Vec<String> = self
+                .targets
+                .iter()
+                .map(|t| crate::redact::stored_target(t))
+                .collect();
+            let (holder, lease) = (self.holder.clone(), self.lease);
             let held = match self
                 .blocking(&mut queue, move |q| q.claim(&targets, &holder, lease))
                 .await
@@ -318,7 +324,7 @@ impl Relay {
                 cursor = 0;
             }
             wake.mark_unchanged();
-            let (target, after) = (url.clone(), cursor);
+            let (target, after) = (crate::redact::stored_target(&url), cursor);
             let next = match self
                 .blocking(&mut queue, move |q| q.next_for(&target, after))
                 .await
@@ -411,7 +417,9 @@ impl Relay {
             |a| {
                 let mark = self.judge(url, ev, &what, &a);
                 let retry = matches!(mark, Mark::Retry { .. });
-                let done = self.writer.mark(ev.id, url, mark);
+                let done = self
+                    .writer
+                    .mark(ev.id, &crate::redact::stored_target(url), mark);
                 let log = self.log.clone();
                 // The final mark is committed behind the next forwards; a retry's is awaited
                 // (the lane waits anyway), and an event deleted under the lane

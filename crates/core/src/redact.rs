@@ -42,7 +42,8 @@ pub fn target_name(target: &str) -> String {
     let hash = hex::encode(sha2::Sha256::digest(target.as_bytes()));
     let hash = &hash[..6];
     let Some((scheme, rest)) = target.split_once("://") else {
-        return format!("#{hash}");
+        // Already a name (a target stored by its name: [`stored_target`]).
+        return target.to_string();
     };
     let kind = match scheme.split_once('+') {
         Some((format, _)) => format,
@@ -59,6 +60,18 @@ pub fn target_name(target: &str) -> String {
         kind.to_ascii_lowercase(),
         host.to_ascii_lowercase()
     )
+}
+
+/// How the relay's store keeps a forward target: by its [`target_name`] when the address holds
+/// a secret (a chat destination's, a user or password, a query), so no row and no file of the
+/// store holds it; the listener that forwards knows the address from its own options. An
+/// app's plain address is kept as it is (`events replay` sends to it without `--to`).
+pub fn stored_target(target: &str) -> String {
+    if is_chat(target) || has_secret_part(target, false) {
+        target_name(target)
+    } else {
+        target.to_string()
+    }
 }
 
 /// Whether a URL in text is a chat destination (`slack+https://...`).
@@ -266,6 +279,11 @@ mod tests {
         assert!(n.starts_with("https+app.example:8443#"), "{n}");
         assert!(!n.contains("MARK") && !n.contains("pw") && !n.contains("hooks"));
         assert_eq!(target_name(app), n, "stable");
+        assert_eq!(target_name(&n), n, "a name stays itself");
+        assert_eq!(stored_target(app), n);
+        assert_eq!(stored_target(slack), name);
+        let plain = "http://127.0.0.1:3000/hooks";
+        assert_eq!(stored_target(plain), plain);
     }
 
     #[test]

@@ -151,7 +151,8 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         status: a.status,
         action: a.action,
         since_unix: a.since,
-        target: a.target,
+        // As the store keeps it (a secret address by its name).
+        target: a.target.as_deref().map(crate::redact::stored_target),
     })?;
     let mut out = ctx.output()?;
     if out.is_table() {
@@ -433,6 +434,18 @@ fn events_to_replay(
         })?;
         if !to_given && e.target.is_none() {
             return Err(Error::usage(crate::msg!("events-no-target", id = *id)));
+        }
+        // A secret address (a chat channel's, one with a token) is stored by its name only.
+        if let Some(name) = e
+            .target
+            .as_deref()
+            .filter(|t| !to_given && !t.contains("://"))
+        {
+            return Err(Error::usage(crate::msg!(
+                "events-target-by-name",
+                id = *id,
+                target = name
+            )));
         }
         events.push(e);
     }
