@@ -37,6 +37,7 @@ mod relay;
 mod report;
 mod sandbox;
 mod scripting;
+mod secret_targets;
 mod sheets;
 mod sync;
 mod time;
