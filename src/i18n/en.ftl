@@ -1541,3 +1541,5 @@ journal-no-progress = it has no progress record
 journal-other-version = it is not a journal of this version of recruit export
 policy-allowed-bool = true or false
 policy-allowed-path = a file's path in quotes
+# secrets (#49): forward targets shown by their names
+events-target-by-name = event { $id } goes to { $target }, whose address is a secret and is kept only by this name; pass --to URL with the address

@@ -1438,3 +1438,5 @@ journal-no-progress = 진행 기록이 없습니다
 journal-other-version = 이 버전의 recruit export가 쓴 저널이 아닙니다
 policy-allowed-bool = true 또는 false
 policy-allowed-path = 따옴표로 감싼 파일 경로
+# secrets (#49): forward targets shown by their names
+events-target-by-name = 이벤트 { $id }의 대상 { $target }은(는) 주소가 비밀이라 이 이름으로만 저장되어 있습니다. --to URL로 주소를 지정하세요

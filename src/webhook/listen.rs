@@ -20,7 +20,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::chat::{Chat, Destination};
 use super::delivery::{self, Signing};
-use super::log::{Log, Record};
+use super::log::{Level, Log, Record};
 use super::shared::clock;
 pub use super::shared::{Signatures, Stats};
 use super::signature::{self, Malformed, Rejection};
@@ -309,7 +309,10 @@ fn open_relay(
         held: common.held.clone(),
     };
     if !d.store.shared() {
-        *common.held.lock().unwrap_or_else(|e| e.into_inner()) = targets.to_vec();
+        *common.held.lock().unwrap_or_else(|e| e.into_inner()) = targets
+            .iter()
+            .map(|t| crate::redact::stored_target(t))
+            .collect();
     }
     Ok((relay, thread, rerouted))
 }
@@ -375,9 +378,12 @@ fn reroute(cfg: &ListenConfig, d: &Durable, targets: &[String]) -> Result<usize,
     let routes: Vec<(String, String)> = cfg
         .forward
         .iter()
-        .map(|(a, d)| (a.clone(), d.target()))
+        .map(|(a, d)| (a.clone(), crate::redact::stored_target(&d.target())))
         .collect();
-    let default = cfg.forward_to.as_ref().map(Destination::target);
+    let default = cfg
+        .forward_to
+        .as_ref()
+        .map(|d| crate::redact::stored_target(&d.target()));
     d.store.reroute(&routes, default.as_deref())
 }
 
@@ -651,15 +657,9 @@ async fn handle(
         .print(&st.cfg, &body, head.json, &st.log, targets.is_empty())
         .await;
     if let (Printed::Failed(error), true) = (&printed, targets.is_empty()) {
-        st.log.write(
-            said!(
-                Record::error,
-                "print_failed",
-                "listen-print-failed-503",
-                error = error.as_str()
-            )
-            .action(action),
-        );
+        let m = crate::msg!("listen-print-failed-503", error = error.clone());
+        st.log
+            .write(Record::of(Level::Error, "print_failed", &m).action(action));
         return refused(
             StatusCode::SERVICE_UNAVAILABLE,
             "output_failed",
@@ -777,7 +777,11 @@ async fn store_event(
     // a 503 leaves none behind for the service's retry to duplicate.
     let targets: Vec<Option<String>> = match forward_targets(&st.cfg, action) {
         t if t.is_empty() => vec![None],
-        t => t.into_iter().map(|d| Some(d.target())).collect(),
+        // A secret address is stored by its name only (the lanes know the address).
+        t => t
+            .into_iter()
+            .map(|d| Some(crate::redact::stored_target(&d.target())))
+            .collect(),
     };
     let stored = writer
         .insert_all(targets.into_iter().map(ev).collect())
@@ -913,7 +917,7 @@ enum Printed {
     /// Not meant to be printed (a body that is not JSON under `-o ndjson`).
     Skipped,
     /// The write failed (a full disk, a closed pipe): the error.
-    Failed(String),
+    Failed(crate::msg::Msg),
 }
 
 impl Printer {
@@ -933,12 +937,9 @@ impl Printer {
                 };
                 if let Some(Err(e)) = unheard {
                     if !failing {
-                        log.write(said!(
-                            Record::warn,
-                            "print_failed",
-                            "listen-print-failed",
-                            error = e.to_string()
-                        ));
+                        let m =
+                            crate::msg!("listen-print-failed", error = crate::error::cause_of(&e));
+                        log.write(Record::of(Level::Warn, "print_failed", &m));
                     }
                 }
                 failing = !ok;
@@ -1001,17 +1002,17 @@ impl Printer {
         if !wait {
             return match self.0.send((line, None)).await {
                 Ok(()) => Printed::Yes,
-                Err(_) => Printed::Failed(crate::t!("listen-printer-stopped")),
+                Err(_) => Printed::Failed(crate::msg!("listen-printer-stopped")),
             };
         }
         let (written, result) = oneshot::channel();
         if self.0.send((line, Some(written))).await.is_err() {
-            return Printed::Failed(crate::t!("listen-printer-stopped"));
+            return Printed::Failed(crate::msg!("listen-printer-stopped"));
         }
         match result.await {
             Ok(Ok(())) => Printed::Yes,
-            Ok(Err(e)) => Printed::Failed(e.to_string()),
-            Err(_) => Printed::Failed(crate::t!("listen-printer-stopped")),
+            Ok(Err(e)) => Printed::Failed(crate::error::cause_of(&e)),
+            Err(_) => Printed::Failed(crate::msg!("listen-printer-stopped")),
         }
     }
 }

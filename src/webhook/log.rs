@@ -78,6 +78,11 @@ impl Record {
     pub(crate) fn error(outcome: &'static str, message: impl Into<String>) -> Record {
         Record::new(Level::Error, outcome, message)
     }
+    /// A record of a message: English for the JSON log, the language in use for people (a
+    /// message whose values are messages too: a library's cause, its own words kept).
+    pub(crate) fn of(level: Level, outcome: &'static str, m: &crate::msg::Msg) -> Record {
+        Record::new(level, outcome, m.for_programs()).for_people(m.said())
+    }
     /// The same record saying `text` to people in the text log.
     pub(crate) fn for_people(mut self, text: String) -> Record {
         self.people = Some(text);
@@ -91,8 +96,13 @@ impl Record {
         self.action = action.map(str::to_string);
         self
     }
+    /// The forward target, kept by its shown name only (its address may be a secret).
     pub(crate) fn target(mut self, target: &str) -> Record {
-        self.target = Some(target.to_string());
+        self.target = Some(if target.is_empty() {
+            String::new()
+        } else {
+            crate::redact::target_name(target)
+        });
         self
     }
 
@@ -101,7 +111,8 @@ impl Record {
             LogFormat::Text => {
                 let text =
                     crate::output::text::safe_line(self.people.as_deref().unwrap_or(&self.message));
-                // A chat destination's address is a secret: never in a log line.
+                // An address that may be a secret (a chat destination's, a token in a query): never in a
+                // log line.
                 let text = super::chat::hide_secrets(&text);
                 if matches!(self.outcome, "listening" | "stopped") {
                     // Scripts and tests read the port from the first line and the summary
@@ -229,7 +240,10 @@ mod tests {
         assert_eq!(line["outcome"], "retry");
         assert_eq!(line["event_id"], 7);
         assert_eq!(line["action"], "candidate_pass");
-        assert_eq!(line["target"], "http://127.0.0.1:3000/hooks");
+        assert_eq!(
+            line["target"],
+            crate::redact::target_name("http://127.0.0.1:3000/hooks")
+        );
         assert!(chrono::DateTime::parse_from_rfc3339(line["time"].as_str().unwrap()).is_ok());
     }
 

@@ -72,7 +72,11 @@ pub(crate) fn exposition(
     let Some(pending) = pending else {
         return out;
     };
-    let mut rows: Vec<(String, u64, f64)> = targets.iter().map(|t| (t.clone(), 0, 0.0)).collect();
+    // The store knows a target by its stored form (a secret address by its name).
+    let mut rows: Vec<(String, u64, f64)> = targets
+        .iter()
+        .map(|t| (crate::redact::stored_target(t), 0, 0.0))
+        .collect();
     for c in pending {
         let target = c.target.clone().unwrap_or_else(|| NO_TARGET.to_string());
         let age = (now - c.oldest_unix).max(0.0);
@@ -110,9 +114,9 @@ pub(crate) fn lanes_held(out: &mut String, holder: &str, targets: &[String], hel
         let _ = writeln!(
             out,
             "recruit_relay_lane_held{{target=\"{}\",listener=\"{}\"}} {}",
-            label(t),
+            label(&crate::redact::target_name(t)),
             label(holder),
-            u8::from(held.contains(t))
+            u8::from(held.contains(&crate::redact::stored_target(t)))
         );
     }
 }
@@ -126,8 +130,12 @@ fn per_target<'a>(
 ) {
     let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
     for (target, value) in samples {
-        // A chat destination's address is a secret: its label is the hidden form.
-        let target = super::chat::hide_secrets(target);
+        // A target's address may be a secret: its label is the target's one shown name.
+        let target = if target == NO_TARGET {
+            target.clone()
+        } else {
+            crate::redact::target_name(target)
+        };
         let _ = writeln!(out, "{name}{{target=\"{}\"}} {value}", label(&target));
     }
 }
@@ -167,21 +175,34 @@ mod tests {
             text.contains("recruit_relay_events_received_total 5\n"),
             "{text}"
         );
+        let (a, b) = (
+            crate::redact::target_name("http://a/\"x\""),
+            crate::redact::target_name("http://b/"),
+        );
         assert!(
-            text.contains("recruit_relay_events_pending{target=\"http://b/\"} 0\n"),
+            text.contains(&format!(
+                "recruit_relay_events_pending{{target=\"{b}\"}} 0\n"
+            )),
             "{text}"
         );
         assert!(
-            text.contains("recruit_relay_events_pending{target=\"http://a/\\\"x\\\"\"} 3\n"),
+            text.contains(&format!(
+                "recruit_relay_events_pending{{target=\"{a}\"}} 3\n"
+            )),
             "{text}"
         );
+        assert!(!text.contains("\"x\""), "no path in a label: {text}");
         assert!(
             text.contains("recruit_relay_events_pending{target=\"none\"} 1\n"),
             "{text}"
         );
         let age_line = text
             .lines()
-            .find(|l| l.starts_with("recruit_relay_oldest_pending_age_seconds{target=\"http://a/"))
+            .find(|l| {
+                l.starts_with(&format!(
+                    "recruit_relay_oldest_pending_age_seconds{{target=\"{a}\""
+                ))
+            })
             .unwrap();
         let age: f64 = age_line.rsplit(' ').next().unwrap().parse().unwrap();
         assert!((59.0..70.0).contains(&age), "{age_line}");

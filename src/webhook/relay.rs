@@ -29,7 +29,7 @@ use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 
 use super::delivery::{self, Next, Outcome, Policy, Retries, Signing, Success, Verdict};
-use super::log::{Log, Record};
+use super::log::{Level, Log, Record};
 use super::shared::Stats;
 use super::store::{Event, Queue, Store};
 use super::writer::{Mark, Writer};
@@ -172,7 +172,8 @@ impl Relay {
         let shared = relay.store.shared();
         for url in relay.targets.clone() {
             let (tx, held) = watch::channel(!shared);
-            leases.push((url.clone(), tx));
+            // The store knows a target by its stored form (a secret address by its name).
+            leases.push((crate::redact::stored_target(&url), tx));
             let alive = Alive::new(&relay.alive);
             lanes.spawn(relay.clone().lane(url, held, alive));
         }
@@ -189,12 +190,8 @@ impl Relay {
         while let Some(joined) = lanes.join_next().await {
             if let Err(e) = joined {
                 if e.is_panic() {
-                    relay.log.write(said!(
-                        Record::error,
-                        "lane_died",
-                        "relay-lane-stopped",
-                        error = e.to_string()
-                    ));
+                    let m = crate::msg!("relay-lane-stopped", error = crate::error::cause_of(&e));
+                    relay.log.write(Record::of(Level::Error, "lane_died", &m));
                 }
             }
         }
@@ -229,7 +226,12 @@ impl Relay {
         let mut renewed = tokio::time::Instant::now();
         while !self.stopping() {
             let asked = tokio::time::Instant::now();
-            let (targets, holder, lease) = (self.targets.clone(), self.holder.clone(), self.lease);
+            let targets: Vec<String> = self
+                .targets
+                .iter()
+                .map(|t| crate::redact::stored_target(t))
+                .collect();
+            let (holder, lease) = (self.holder.clone(), self.lease);
             let held = match self
                 .blocking(&mut queue, move |q| q.claim(&targets, &holder, lease))
                 .await
@@ -270,7 +272,7 @@ impl Relay {
                 Record::error,
                 "store_failed",
                 "relay-store-failed",
-                url = url,
+                url = shown_name(url),
                 error = e.message.as_str()
             )
             .target(url),
@@ -322,7 +324,7 @@ impl Relay {
                 cursor = 0;
             }
             wake.mark_unchanged();
-            let (target, after) = (url.clone(), cursor);
+            let (target, after) = (crate::redact::stored_target(&url), cursor);
             let next = match self
                 .blocking(&mut queue, move |q| q.next_for(&target, after))
                 .await
@@ -415,7 +417,9 @@ impl Relay {
             |a| {
                 let mark = self.judge(url, ev, &what, &a);
                 let retry = matches!(mark, Mark::Retry { .. });
-                let done = self.writer.mark(ev.id, url, mark);
+                let done = self
+                    .writer
+                    .mark(ev.id, &crate::redact::stored_target(url), mark);
                 let log = self.log.clone();
                 // The final mark is committed behind the next forwards; a retry's is awaited
                 // (the lane waits anyway), and an event deleted under the lane
@@ -466,7 +470,10 @@ impl Relay {
             let r = r.event(ev.id).action(ev.action.as_deref()).target(url);
             self.log.write(r);
         };
-        let error = a.outcome.describe();
+        // The app's answer or the library's words, any address in them shown by its name: it
+        // goes to the log and is stored as the event's last error.
+        let error = crate::redact::hide_addresses(&a.outcome.describe()).into_owned();
+        let name = shown_name(url);
         match &a.next {
             Next::Done => {
                 self.stats.forwarded.fetch_add(1, Ordering::Relaxed);
@@ -477,7 +484,7 @@ impl Relay {
                     "relay-forwarded",
                     id = ev.id,
                     what = what.as_ref(),
-                    url = url,
+                    url = name.as_str(),
                     outcome = error.as_str()
                 ));
                 Mark::Delivered
@@ -512,7 +519,7 @@ impl Relay {
                     "retry",
                     "relay-retry",
                     id = id,
-                    url = url,
+                    url = name.as_str(),
                     error = error.as_str(),
                     attempt = attempt,
                     next = next.as_str()
@@ -550,6 +557,15 @@ impl Relay {
             },
         )
         .await
+    }
+}
+
+/// How a target is named in a message: its one shown name (nothing when there is none).
+fn shown_name(url: &str) -> String {
+    if url.is_empty() {
+        String::new()
+    } else {
+        crate::redact::target_name(url)
     }
 }
 

@@ -650,7 +650,7 @@ fn every_forward_of_an_action_gets_it_in_order() {
     assert!(log.iter().all(|line| !line.contains(&address)), "{log:?}");
     assert!(
         log.iter()
-            .any(|line| line.contains("slack+http://127.0.0.1/…(")),
+            .any(|line| line.contains(&recruit::redact::target_name(&address))),
         "{log:?}"
     );
     let rows = crate::relay::events_json(&home, &store, &[]);
@@ -659,19 +659,41 @@ fn every_forward_of_an_action_gets_it_in_order() {
         rows.iter().all(|r| r["status"] == json!("delivered")),
         "{rows:?}"
     );
-    // `events replay` of both rows of one event sends it again to each, as its lane did.
-    let ids: Vec<String> = rows
-        .iter()
-        .filter(|r| r["payload"]["payload"]["candidate"]["code"] == "C2")
-        .map(|r| r["id"].to_string())
-        .collect();
-    let out = recruit(&home)
+    // `events replay` of both rows of one event sends it again to each, as its lane did: the
+    // app's to its stored address, the channel's (stored by its name only: the address is a
+    // secret) to the address given again with --to.
+    let ids = |chat: bool| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r["payload"]["payload"]["candidate"]["code"] == "C2")
+            .filter(|r| r["target"].as_str().unwrap().starts_with("slack+") == chat)
+            .map(|r| r["id"].to_string())
+            .collect()
+    };
+    let refused = recruit(&home)
         .args(["webhooks", "events", "replay", "--store"])
         .arg(&store)
-        .args(&ids)
+        .args(ids(true))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr_of(&refused));
+    assert!(
+        stderr_of(&refused).contains("--to"),
+        "{}",
+        stderr_of(&refused)
+    );
+    assert!(!stderr_of(&refused).contains(&address));
+    for (chat, to) in [(false, None), (true, Some(address.clone()))] {
+        let mut cmd = recruit(&home);
+        cmd.args(["webhooks", "events", "replay", "--store"])
+            .arg(&store)
+            .args(ids(chat));
+        if let Some(to) = to {
+            cmd.args(["--to", &to]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        assert!(!stdout_of(&out).contains(&address) && !stderr_of(&out).contains(&address));
+    }
     let again: Vec<Seen> = s.seen().into_iter().skip(6).collect();
     assert_eq!(again.len(), 2, "the app's row and the channel's");
     let slack = again.iter().find(|r| r.uri == "/slack").unwrap();

@@ -1425,6 +1425,8 @@ fn trigger_attempts_and_listener_forwards_in_korean() {
     // warning says so, in the language of each log.
     let (refused, _socket) = refusing_port();
     let target = format!("http://127.0.0.1:{refused}/");
+    // Messages name a forward target by its one shown name.
+    let shown = recruit::redact::target_name(&target);
     let start = |format: &str| {
         let mut c = home.std_cmd();
         c.args(["--lang", "ko", "webhooks", "listen", "--port", "0"])
@@ -1466,7 +1468,7 @@ fn trigger_attempts_and_listener_forwards_in_korean() {
     assert!(post(&addr).starts_with("HTTP/1.1 502"));
     let line = warning_of(&err, "경고: ");
     assert!(
-        line.contains(&format!("경고: {target}(으)로 전달 실패: ")),
+        line.contains(&format!("경고: {shown}(으)로 전달 실패: ")),
         "{line}"
     );
     assert!(line.ends_with("서비스에 502로 응답합니다"), "{line}");
@@ -1479,7 +1481,7 @@ fn trigger_attempts_and_listener_forwards_in_korean() {
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     let message = v["message"].as_str().unwrap();
     assert!(
-        message.starts_with(&format!("warning: forward to {target} failed: ")),
+        message.starts_with(&format!("warning: forward to {shown} failed: ")),
         "{message}"
     );
     assert!(

@@ -38,6 +38,7 @@ mod relay;
 mod report;
 mod sandbox;
 mod scripting;
+mod secret_targets;
 mod sheets;
 mod sync;
 mod time;

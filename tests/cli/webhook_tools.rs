@@ -756,8 +756,11 @@ async fn listen_forwards_exact_bytes_and_warns_on_non_200() {
         .await
         .unwrap();
     assert_eq!(resp.status().as_u16(), 200);
-    l.expect_stderr(&format!("forwarded to {all}: HTTP 200"))
-        .await;
+    l.expect_stderr(&format!(
+        "forwarded to {}: HTTP 200",
+        recruit::redact::target_name(&all)
+    ))
+    .await;
     let got = app.requests();
     assert_eq!(got.len(), 1);
     assert_eq!(got[0].path, "/all");
@@ -780,7 +783,12 @@ async fn listen_forwards_exact_bytes_and_warns_on_non_200() {
         .send()
         .await;
     assert_eq!(resp.unwrap().status().as_u16(), 200);
-    l.expect_stderr("/feedback: HTTP 200").await;
+    // The target by its one shown name.
+    l.expect_stderr(&format!(
+        "{}: HTTP 200",
+        recruit::redact::target_name(&feedback["feedback_created=".len()..])
+    ))
+    .await;
     assert_eq!(app.requests()[1].path, "/feedback");
     assert_eq!(app.requests()[1].body.as_ref(), body2.as_slice());
 

@@ -130,6 +130,52 @@ impl Pg {
         }
     }
 
+    /// Serve TLS too (`ssl=on` with this certificate and key), on a loopback TCP port: the
+    /// address to it, `postgres://recruit@127.0.0.1:PORT/postgres` (its Unix socket moves to
+    /// that port's name: use this address from here on).
+    pub fn serve_tls(&self, cert_pem: &str, key_pem: &str) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let (cert, key) = (
+            self.dir.path().join("server.crt"),
+            self.dir.path().join("server.key"),
+        );
+        std::fs::write(&cert, cert_pem).unwrap();
+        std::fs::write(&key, key_pem).unwrap();
+        // The server refuses a key that others can read.
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+        if self.as_postgres {
+            let st = Proc::new("chown")
+                .arg("postgres:")
+                .args([&cert, &key])
+                .status()
+                .unwrap();
+            assert!(st.success(), "chown postgres the certificate");
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        // TCP connections over TLS only: one that is not is refused.
+        let hba = self.dir.path().join("data").join("pg_hba.conf");
+        std::fs::write(
+            &hba,
+            "local all all trust\nhostssl all all 127.0.0.1/32 trust\n",
+        )
+        .unwrap();
+        self.stop_server();
+        let opts = format!(
+            "-k {} -c listen_addresses=127.0.0.1 -p {port} -c ssl=on -c ssl_cert_file={} -c ssl_key_file={} -F",
+            self.dir.path().display(),
+            cert.display(),
+            key.display()
+        );
+        let log = self.dir.path().join("log");
+        let log = log.to_str().unwrap();
+        self.ctl(&["-o", &opts, "-l", log, "-w", "-t", "60", "start"]);
+        format!("postgres://recruit@127.0.0.1:{port}/postgres")
+    }
+
     /// `pg_ctl -D DATA args`.
     fn ctl(&self, args: &[&str]) {
         let data = self.dir.path().join("data");

@@ -217,12 +217,17 @@ pub async fn post_with(
     let resp = match builder.send().await {
         Ok(r) => r,
         Err(e) => {
+            // Never the address: reqwest's words name it whole ("error sending request for url
+            // (...)"), and a forward target's path and query may be secrets.
+            let e = e.without_url();
             let why = url::Url::parse(url)
                 .ok()
                 .and_then(|u| crate::api::tls::describe_tls_error(&e, &u))
                 .map(|m| m.for_programs())
                 .unwrap_or_else(|| crate::api::http::error_chain(&e));
-            return Outcome::Failed(crate::redact::scrub(&why));
+            return Outcome::Failed(
+                crate::redact::hide_addresses(&crate::redact::scrub(&why)).into_owned(),
+            );
         }
     };
     let status = resp.status().as_u16();

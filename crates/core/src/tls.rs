@@ -367,6 +367,12 @@ pub fn describe_tls_error(e: &(dyn std::error::Error + 'static), url: &url::Url)
     find_rustls(e).map(|tls| describe_rustls(tls, &target))
 }
 
+/// [`describe_tls_error`] for a connection that is not a URL's (PostgreSQL's), its server
+/// named as `target` (`db.example:5432`).
+pub fn describe_tls_error_at(e: &(dyn std::error::Error + 'static), target: &str) -> Option<Msg> {
+    find_rustls(e).map(|tls| describe_rustls(tls, target))
+}
+
 /// Whether a request failed in the TLS handshake (an untrusted or wrong certificate, or a
 /// server that does not speak TLS): retrying cannot help.
 pub fn is_tls_error(e: &(dyn std::error::Error + 'static)) -> bool {

@@ -151,7 +151,8 @@ fn list(ctx: &mut Ctx, a: ListArgs) -> Result<(), crate::Error> {
         status: a.status,
         action: a.action,
         since_unix: a.since,
-        target: a.target,
+        // As the store keeps it (a secret address by its name).
+        target: a.target.as_deref().map(crate::redact::stored_target),
     })?;
     let mut out = ctx.output()?;
     if out.is_table() {
@@ -199,7 +200,7 @@ fn per_target(counts: &[crate::webhook::store::TargetCount]) -> Vec<String> {
             crate::t!(
                 "events-per-target",
                 target = match t {
-                    Some(t) => crate::output::text::safe_line(t).into_owned(),
+                    Some(t) => crate::redact::target_name(t),
                     None => crate::t!("events-no-target-yet"),
                 },
                 pending = n(Status::Pending),
@@ -222,8 +223,8 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
                 safe(e.action.as_deref().unwrap_or("-")),
                 crate::i18n::words::service_value(e.status.as_str()),
                 e.attempts.to_string(),
-                safe(e.target.as_deref().unwrap_or("-")),
-                crate::output::text::one_line(e.last_error.as_deref().unwrap_or(""), 80),
+                e.target_name().unwrap_or_else(|| "-".into()),
+                crate::output::text::one_line(e.last_error_shown().as_deref().unwrap_or(""), 80),
             ]
         })
         .collect();
@@ -282,11 +283,11 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
         e.status.as_str().to_string(),
     );
     line(crate::t!("events-label-attempts"), e.attempts.to_string());
-    if let Some(t) = &e.target {
-        line(crate::t!("events-label-target"), safe(t));
+    if let Some(t) = e.target_name() {
+        line(crate::t!("events-label-target"), t);
     }
-    if let Some(err) = &e.last_error {
-        line(crate::t!("events-label-last-error"), safe(err));
+    if let Some(err) = e.last_error_shown() {
+        line(crate::t!("events-label-last-error"), safe(&err));
     }
     if let Some(at) = &e.delivered_at {
         line(
@@ -372,7 +373,9 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
             None => forward::post(&client, &url, request).await,
         };
         let ok = outcome.accepted();
-        let what = outcome.describe();
+        let what = crate::redact::hide_addresses(&outcome.describe()).into_owned();
+        // Shown by its name: the address itself may be a secret.
+        let name = crate::redact::target_name(&url);
         if !ok {
             failed += 1;
             if deciding.is_none()
@@ -385,17 +388,17 @@ async fn replay(ctx: &mut Ctx, a: ReplayArgs) -> Result<(), crate::Error> {
             "events-replayed",
             ok = if ok { "yes" } else { "no" },
             id = e.id,
-            url = url.to_string(),
+            url = name.clone(),
             what = crate::output::text::safe_line(&what).into_owned()
         );
         crate::say!(ctx.io, "{line}");
         let (status, error) = match &outcome {
             forward::Outcome::Accepted(s) => (Some(*s), None),
             forward::Outcome::Refused { status, .. } => (Some(*status), Some(what.clone())),
-            forward::Outcome::Failed(err) => (None, Some(err.clone())),
+            forward::Outcome::Failed(_) => (None, Some(what.clone())),
         };
         results.push(serde_json::json!({
-            "id": e.id, "to": url, "ok": ok, "status": status, "error": error,
+            "id": e.id, "to": name, "ok": ok, "status": status, "error": error,
         }));
     }
     let mut out = ctx.output()?;
@@ -431,6 +434,18 @@ fn events_to_replay(
         })?;
         if !to_given && e.target.is_none() {
             return Err(Error::usage(crate::msg!("events-no-target", id = *id)));
+        }
+        // A secret address (a chat channel's, one with a token) is stored by its name only.
+        if let Some(name) = e
+            .target
+            .as_deref()
+            .filter(|t| !to_given && !t.contains("://"))
+        {
+            return Err(Error::usage(crate::msg!(
+                "events-target-by-name",
+                id = *id,
+                target = name
+            )));
         }
         events.push(e);
     }

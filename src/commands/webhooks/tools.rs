@@ -640,7 +640,8 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
     if matches!(format, Some(Format::Json | Format::Ndjson)) {
         let json = serde_json::json!({
             "action": args.action,
-            "url": outcome.url,
+            // Its shown name: the address may be a secret (a chat channel's, a token).
+            "url": to.to_string(),
             "delivered": outcome.delivered,
             "signed": !cfg.keys.is_empty(),
             "bytes": cfg.body.len(),
@@ -659,7 +660,7 @@ pub(crate) async fn trigger(ctx: &mut Ctx, args: TriggerArgs) -> Result<(), crat
         Err(crate::webhook::delivery::not_delivered(
             crate::msg!(
                 "trigger-not-delivered",
-                url = outcome.url.to_string(),
+                url = to.to_string(),
                 count = n,
                 last = outcome.last_result().to_string()
             ),

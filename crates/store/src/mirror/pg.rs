@@ -62,12 +62,14 @@ impl Postgres {
 }
 
 /// `url` read as a PostgreSQL address, and what it is for messages (never the password).
-/// The relay's store connects the same way as the mirror.
+/// The relay's store connects the same way as the mirror: `sync`, the relay's store, `privacy`
+/// and `report` all come here, and so all follow [`tls_mode`].
 pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), Error> {
-    let config = postgres::Config::from_str(url).map_err(|e| {
+    let (url, asked) = ssl_mode_asked(url);
+    let config = postgres::Config::from_str(&url).map_err(|e| {
         Error::usage(crate::msg!(
             "sync-not-pg-address",
-            db = redact_url(url).to_string(),
+            db = redact_url(&url).to_string(),
             error = crate::error::cause_of(&e)
         ))
     })?;
@@ -78,8 +80,86 @@ pub(crate) fn config(url: &str) -> Result<(postgres::Config, crate::msg::Msg), E
             config.password(pw.as_encoded_bytes());
         }
     }
+    let mode = tls_mode(config.get_hosts(), asked);
+    config.ssl_mode(mode);
     let shown = describe(&config);
     Ok((config, shown))
+}
+
+/// The `sslmode` an address asks for, and the address as the client reads it: libpq's
+/// `verify-ca` and `verify-full` are `require` here (rustls always checks the chain and the host
+/// name), its `allow` is `prefer`.
+fn ssl_mode_asked(url: &str) -> (Cow<'_, str>, Option<postgres::config::SslMode>) {
+    use postgres::config::SslMode;
+    let Some(at) = url.find("sslmode=") else {
+        return (Cow::Borrowed(url), None);
+    };
+    let value_at = at + "sslmode=".len();
+    let value = &url[value_at..];
+    let value = &value[..value.find(['&', ' ', '#']).unwrap_or(value.len())];
+    let (mode, written) = match value {
+        "disable" => (SslMode::Disable, "disable"),
+        "allow" | "prefer" => (SslMode::Prefer, "prefer"),
+        "require" | "verify-ca" | "verify-full" => (SslMode::Require, "require"),
+        // Left as written: the client's own error names it.
+        _ => return (Cow::Borrowed(url), None),
+    };
+    let rewritten = format!(
+        "{}{written}{}",
+        &url[..value_at],
+        &url[value_at + value.len()..]
+    );
+    (Cow::Owned(rewritten), Some(mode))
+}
+
+/// Whether a connection uses TLS: always to a host that is not loopback (a shared server's
+/// data and password cross a network) unless the address says `sslmode=disable`; to this
+/// machine (a loopback address, `localhost`, a Unix socket) as asked, TLS when the server
+/// offers it by default, always with `sslmode=require`.
+pub(crate) fn tls_mode(
+    hosts: &[postgres::config::Host],
+    asked: Option<postgres::config::SslMode>,
+) -> postgres::config::SslMode {
+    use postgres::config::SslMode;
+    match asked {
+        Some(SslMode::Disable) => SslMode::Disable,
+        Some(SslMode::Require) => SslMode::Require,
+        _ if hosts.iter().all(is_loopback) => SslMode::Prefer,
+        _ => SslMode::Require,
+    }
+}
+
+/// A host on this machine: a Unix socket, `localhost`, or a loopback address.
+fn is_loopback(host: &postgres::config::Host) -> bool {
+    match host {
+        postgres::config::Host::Tcp(h) => {
+            let h = h.trim_start_matches('[').trim_end_matches(']');
+            h.eq_ignore_ascii_case("localhost")
+                || h.to_ascii_lowercase().ends_with(".localhost")
+                || h.parse::<std::net::IpAddr>()
+                    .is_ok_and(|ip| ip.is_loopback())
+        }
+        #[cfg(unix)]
+        postgres::config::Host::Unix(_) => true,
+    }
+}
+
+/// A handshake the client refused (an unknown authority, a wrong host name, a server without
+/// TLS where TLS is required), in words that name the fix: exit 7, as for any other server.
+pub(crate) fn tls_refused(config: &postgres::Config, e: &postgres::Error) -> Option<Error> {
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(h)) => h.clone(),
+        _ => "localhost".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let why = recruit_core::tls::describe_tls_error_at(e, &format!("{host}:{port}"))?;
+    let mut err = Error::network(why);
+    err.detail = Some(
+        recruit_core::text::one_line(&e.to_string(), 300)
+            .to_string()
+            .into(),
+    );
+    Some(err)
 }
 
 /// A connection over TLS with the same trust as every other connection recruit makes (the
@@ -90,6 +170,9 @@ fn open_client(
     net: &recruit_core::tls::NetSettings,
 ) -> Result<Client, Error> {
     connect(config, net).map_err(|e| {
+        if let Some(refused) = tls_refused(config, &e) {
+            return refused;
+        }
         let mut err = pg_error(shown, &e);
         if e.as_db_error().is_none() {
             // Not an answer of the server: it could not be reached at all.
@@ -486,6 +569,48 @@ pub(crate) fn pg_error(shown: &crate::msg::Msg, e: &postgres::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tls_is_used_to_a_host_that_is_not_loopback_unless_disabled() {
+        use postgres::config::SslMode;
+        let mode = |url: &str| config(url).unwrap().0.get_ssl_mode();
+        // Another machine: TLS, whatever else is asked, but disable.
+        assert_eq!(mode("postgres://u@db.example/d"), SslMode::Require);
+        assert_eq!(mode("postgres://u@10.0.0.5:5433/d"), SslMode::Require);
+        assert_eq!(
+            mode("postgres://u@db.example/d?sslmode=prefer"),
+            SslMode::Require
+        );
+        assert_eq!(
+            mode("postgres://u@db.example/d?sslmode=allow"),
+            SslMode::Require
+        );
+        assert_eq!(
+            mode("postgres://u@db.example/d?sslmode=disable"),
+            SslMode::Disable
+        );
+        assert_eq!(mode("host=db.example user=u"), SslMode::Require);
+        // One host of several on another machine is enough.
+        assert_eq!(
+            mode("postgres://u@localhost,db.example/d"),
+            SslMode::Require
+        );
+        // This machine: as the server offers, unless TLS is required.
+        assert_eq!(mode("postgres://u@localhost/d"), SslMode::Prefer);
+        assert_eq!(mode("postgres://u@127.0.0.1:5432/d"), SslMode::Prefer);
+        assert_eq!(mode("postgres://u@[::1]:5432/d"), SslMode::Prefer);
+        assert_eq!(mode("postgres://u@%2Ftmp%2Fsock/d"), SslMode::Prefer);
+        for forced in ["require", "verify-ca", "verify-full"] {
+            assert_eq!(
+                mode(&format!(
+                    "postgres://u@127.0.0.1/d?connect_timeout=5&sslmode={forced}"
+                )),
+                SslMode::Require,
+                "{forced}"
+            );
+        }
+        assert!(config("postgres://u@h/d?sslmode=bogus").is_err());
+    }
 
     #[test]
     fn nul_becomes_the_replacement_character_in_text_and_json_escapes_only() {

@@ -85,6 +85,22 @@ pub struct Event {
 }
 
 impl Event {
+    /// The target's one shown name (`slack+hooks.slack.com#3fa9c1`): its address may be a
+    /// secret (a chat channel's, a token in a query).
+    pub fn target_name(&self) -> Option<String> {
+        self.target
+            .as_deref()
+            .map(recruit_core::redact::target_name)
+    }
+
+    /// The last error with any address in it shown by its name: a row stored by an earlier
+    /// version may hold the library's "error sending request for url (...)".
+    pub fn last_error_shown(&self) -> Option<String> {
+        self.last_error
+            .as_deref()
+            .map(|e| recruit_core::redact::hide_addresses(e).into_owned())
+    }
+
     /// The record of `webhooks events list -o json`: the payload as JSON when it is JSON,
     /// else as text.
     pub fn record(&self) -> Value {
@@ -96,7 +112,8 @@ impl Event {
             "received_at": self.received_at,
             "status": self.status.as_str(),
             "attempts": self.attempts,
-            "last_error": self.last_error,
+            "target": self.target_name(),
+            "last_error": self.last_error_shown(),
             "payload": payload,
         })
     }

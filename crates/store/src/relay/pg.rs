@@ -100,6 +100,9 @@ impl Session {
         if self.client.as_ref().is_none_or(Client::is_closed) {
             self.client = None;
             let c = connect(&self.config, &self.net).map_err(|e| {
+                if let Some(refused) = crate::mirror::pg::tls_refused(&self.config, &e) {
+                    return refused;
+                }
                 if e.as_db_error().is_some() {
                     // The server answered: refused the user, no such database...
                     return pg_error(&self.shown, &e);

@@ -204,6 +204,15 @@ impl Writer {
             e.kind = recruit_core::ExitKind::Other;
             return Err(e);
         }
+        // A secret address (a chat channel's, one with a token) is kept by its name only,
+        // whoever stores the event.
+        let evs = evs
+            .into_iter()
+            .map(|mut ev| {
+                ev.target = ev.target.map(|t| recruit_core::redact::stored_target(&t));
+                ev
+            })
+            .collect();
         let (tx, rx) = oneshot::channel();
         self.send(Op::Insert(evs, tx))?;
         rx.await.unwrap_or_else(|_| Err(stopped()))
@@ -220,7 +229,7 @@ impl Writer {
         let (done, rx) = oneshot::channel();
         let op = Op::Mark {
             id,
-            target: target.to_string(),
+            target: recruit_core::redact::stored_target(target),
             mark,
             done,
         };
