@@ -71,7 +71,7 @@ fn login_stores_the_key_in_the_keyring_only_and_logout_removes_it() {
     // Logout removes it from the keyring.
     let out = cmd(&s, Some(&k)).args(["auth", "logout"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    assert!(stdout_of(&out).contains("OS keyring"), "{}", stdout_of(&out));
+    assert!(stderr_of(&out).contains("OS keyring"), "{}", stderr_of(&out));
     assert_eq!(k.lookup("default"), None);
     let out = cmd(&s, Some(&k))
         .args(["auth", "status", "-o", "json"])
