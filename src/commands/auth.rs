@@ -11,17 +11,18 @@ use crate::redact::Secret;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
-    /// Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after
-    /// checking it works when the profile has a service address
+    /// Store an API key for the profile in the OS keyring (asked with a hidden prompt, or read
+    /// from a pipe), after checking it works when the profile has a service address
     #[command(after_help = "Examples:
   recruit auth login --base-url https://api.example.com/v1
   pass show recruit | recruit auth login --with-token
-  recruit --profile work auth login")]
+  recruit --profile work auth login
+  recruit auth login --insecure-storage")]
     Login(LoginArgs),
     /// Show the profile, base URL, whether the key works, and the key redacted
     #[command(after_help = "Examples:\n  recruit auth status\n  recruit auth status -o json")]
     Status,
-    /// Remove the stored API key of the profile
+    /// Remove the stored API key of the profile (from the OS keyring and the config file)
     #[command(
         after_help = "Examples:\n  recruit auth logout\n  recruit --profile work auth logout"
     )]
