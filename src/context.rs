@@ -434,7 +434,9 @@ impl Ctx {
                     },
                 }
             }
-            Some(ApiKeyFrom::Command(cmd)) => Some((run_key_command(&cmd).await?, KeySource::Command)),
+            Some(ApiKeyFrom::Command(cmd)) => {
+                Some((run_key_command(&cmd).await?, KeySource::Command))
+            }
         };
         if matches!(found, Some((_, KeySource::ConfigFile)))
             && !self
@@ -561,13 +563,19 @@ fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
 fn read_credential(file: &std::path::Path) -> Result<Secret, Error> {
     let path = || file.display().to_string();
     let bytes = std::fs::read(file).map_err(|e| {
-        let mut err = Error::new(ExitKind::Auth, crate::msg!("credential-cannot-read", path = path()));
+        let mut err = Error::new(
+            ExitKind::Auth,
+            crate::msg!("credential-cannot-read", path = path()),
+        );
         err.detail = Some(e.to_string().into());
         err.with_source(e)
     })?;
     let key = String::from_utf8_lossy(&bytes).trim().to_string();
     if key.is_empty() {
-        return Err(Error::new(ExitKind::Auth, crate::msg!("credential-empty", path = path())));
+        return Err(Error::new(
+            ExitKind::Auth,
+            crate::msg!("credential-empty", path = path()),
+        ));
     }
     Ok(Secret::new(key))
 }

@@ -1226,7 +1226,10 @@ mod tests {
         let g = globals(&[]);
         let s = settings(&g, &config, "default");
         assert!(matches!(s.api_key(), Some(ApiKeyFrom::Command(c)) if c == "echo from-command"));
-        assert_eq!(s.api_key().unwrap().known_source(), Some(KeySource::Command));
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::Command)
+        );
         assert_eq!(
             s.effective(Key::ApiKey).unwrap(),
             None,
@@ -1250,10 +1253,15 @@ mod tests {
         // A service manager's credential comes before the config file, only when it is there.
         kg.environ.credentials_directory = Some(dir.path().to_path_buf());
         let s = settings(&kg, &config, "default");
-        assert_eq!(s.api_key().unwrap().known_source(), Some(KeySource::ConfigFile));
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::ConfigFile)
+        );
         std::fs::write(dir.path().join(CREDENTIAL_NAME), "sk-cred\n").unwrap();
         let s = settings(&kg, &config, "default");
-        assert!(matches!(s.api_key(), Some(ApiKeyFrom::Credential(p)) if p.ends_with(CREDENTIAL_NAME)));
+        assert!(
+            matches!(s.api_key(), Some(ApiKeyFrom::Credential(p)) if p.ends_with(CREDENTIAL_NAME))
+        );
         let g = globals(&["--api-key", "sk-flag-2222"]);
         let s = settings(&g, &config, "default");
         match s.api_key() {
@@ -1269,7 +1277,10 @@ mod tests {
         // An empty flag is no key.
         let g = globals(&["--api-key", ""]);
         let s = settings(&g, &config, "default");
-        assert_eq!(s.api_key().unwrap().known_source(), Some(KeySource::ConfigFile));
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::ConfigFile)
+        );
     }
 
     #[test]
@@ -1287,6 +1298,7 @@ mod tests {
             signing_key: Some("whsec_env_9999".into()),
             audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
+            ..Environ::default()
         };
         let s = settings(&g, &config, "default");
         assert!(s.verbose());

@@ -57,13 +57,19 @@ async fn logout(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let removed = crate::ops::auth::remove_key(&ctx.config.path, p).await?;
     if removed.file {
         let path = ctx.config.path.display().to_string();
-        crate::say!(ctx.io, "{}", crate::t!("auth-removed-file", profile = p, path = path));
+        crate::say!(
+            ctx.io,
+            "{}",
+            crate::t!("auth-removed-file", profile = p, path = path)
+        );
     }
     match &removed.keyring {
         Ok(true) => crate::say!(ctx.io, "{}", crate::t!("auth-removed-keyring", profile = p)),
         Ok(false) => {}
         // Nothing in the file: the key may be in a keyring that did not answer; say so.
-        Err(e) if !removed.file => crate::tell!(ctx.io, "warning-line", warning = e.message.as_str()),
+        Err(e) if !removed.file => {
+            crate::tell!(ctx.io, "warning-line", warning = e.message.as_str())
+        }
         Err(_) => {}
     }
     if !removed.file && !matches!(removed.keyring, Ok(true)) {
@@ -132,7 +138,12 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
             );
             if let Some(path) = moved_from {
                 let path = path.display().to_string();
-                crate::tell!(ctx.io, "auth-moved-from-file", profile = profile, path = path);
+                crate::tell!(
+                    ctx.io,
+                    "auth-moved-from-file",
+                    profile = profile,
+                    path = path
+                );
             }
         }
     }

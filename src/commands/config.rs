@@ -228,7 +228,10 @@ async fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     }
     if let Some(source) = key_source.filter(|s| {
         use crate::settings::KeySource;
-        matches!(s, KeySource::Keyring | KeySource::Credential | KeySource::Command)
+        matches!(
+            s,
+            KeySource::Keyring | KeySource::Credential | KeySource::Command
+        )
     }) {
         elsewhere.push(format!("#   api_key ({})", source.said()));
     }

@@ -35,7 +35,11 @@ fn login_stores_the_key_in_the_keyring_only_and_logout_removes_it() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    assert!(stderr_of(&out).contains("OS keyring"), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("OS keyring"),
+        "{}",
+        stderr_of(&out)
+    );
     assert!(!stderr_of(&out).contains(&key), "{}", stderr_of(&out));
     assert_eq!(k.lookup("default").as_deref(), Some(key.as_str()));
     assert_eq!(
@@ -62,7 +66,11 @@ fn login_stores_the_key_in_the_keyring_only_and_logout_removes_it() {
         .args(["auth", "status", "-o", "table"])
         .output()
         .unwrap();
-    assert!(stdout_of(&out).contains("(OS keyring)"), "{}", stdout_of(&out));
+    assert!(
+        stdout_of(&out).contains("(OS keyring)"),
+        "{}",
+        stdout_of(&out)
+    );
     let out = cmd(&s, Some(&k))
         .args(["config", "list", "-o", "json"])
         .output()
@@ -71,7 +79,11 @@ fn login_stores_the_key_in_the_keyring_only_and_logout_removes_it() {
     // Logout removes it from the keyring.
     let out = cmd(&s, Some(&k)).args(["auth", "logout"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    assert!(stderr_of(&out).contains("OS keyring"), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("OS keyring"),
+        "{}",
+        stderr_of(&out)
+    );
     assert_eq!(k.lookup("default"), None);
     let out = cmd(&s, Some(&k))
         .args(["auth", "status", "-o", "json"])
@@ -105,18 +117,16 @@ fn without_a_keyring_login_refuses_naming_the_other_ways_and_writes_nothing() {
         }
         assert!(!err.contains(key), "{err}");
         // The library's own words are no sentence of ours.
-        assert!(!err.to_lowercase().contains("platform secure storage"), "{err}");
+        assert!(
+            !err.to_lowercase().contains("platform secure storage"),
+            "{err}"
+        );
     }
     assert_eq!(
         files_holding(s.home.dir.path(), key),
         Vec::<std::path::PathBuf>::new()
     );
     assert!(!s.home.config_dir().join("config.toml").exists());
-    // A bus that is there but has no Secret Service on it is no keyring either.
-    let Some(k) = Keyring::start("without_a_keyring_login_refuses") else {
-        return;
-    };
-    drop(k);
 }
 
 #[test]
@@ -174,11 +184,7 @@ fn a_key_already_in_the_config_file_works_with_a_note_and_login_moves_it() {
     };
     std::fs::create_dir_all(s.home.config_dir()).unwrap();
     std::fs::write(&path, file(&format!("api_key = \"{key}\"\n"))).unwrap();
-    std::fs::set_permissions(
-        &path,
-        std::os::unix::fs::PermissionsExt::from_mode(0o600),
-    )
-    .unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
     let out = cmd(&s, Some(&k))
         .args(["forms", "list", "--limit", "1", "-o", "json"])
         .output()
@@ -210,7 +216,10 @@ fn a_key_already_in_the_config_file_works_with_a_note_and_login_moves_it() {
         .output()
         .unwrap();
     let v = json(&out);
-    assert_eq!((&v["key_source"], &v["api_key"]), (&"keyring".into(), &"••••4455".into()));
+    assert_eq!(
+        (&v["key_source"], &v["api_key"]),
+        (&"keyring".into(), &"••••4455".into())
+    );
 }
 
 #[test]
@@ -242,8 +251,14 @@ fn a_service_managers_credential_and_each_source_are_named() {
         json(&out)
     };
     let v = status(&[], &[]);
-    assert_eq!((&v["key_source"], &v["key_works"]), (&"credential".into(), &true.into()));
-    assert_eq!(status(&[("RECRUIT_API_KEY", &key)], &[])["key_source"], "environment");
+    assert_eq!(
+        (&v["key_source"], &v["key_works"]),
+        (&"credential".into(), &true.into())
+    );
+    assert_eq!(
+        status(&[("RECRUIT_API_KEY", &key)], &[])["key_source"],
+        "environment"
+    );
     assert_eq!(status(&[], &["--api-key", &key])["key_source"], "flag");
     // A profile with a command and no credential: the command.
     let out = cmd(&s, None)
@@ -252,5 +267,8 @@ fn a_service_managers_credential_and_each_source_are_named() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let v = status(&[("CREDENTIALS_DIRECTORY", "/nonexistent")], &[]);
-    assert_eq!((&v["key_source"], &v["key_works"]), (&"command".into(), &true.into()));
+    assert_eq!(
+        (&v["key_source"], &v["key_works"]),
+        (&"command".into(), &true.into())
+    );
 }

@@ -43,7 +43,12 @@ impl Keyring {
     /// A running, unlocked Secret Service, or `None` (said loudly) where the tools are not
     /// installed; under CI (`CI` set) their absence fails the test instead.
     pub fn start(test: &str) -> Option<Keyring> {
-        let tools = ["dbus-daemon", "dbus-send", "gnome-keyring-daemon", "secret-tool"];
+        let tools = [
+            "dbus-daemon",
+            "dbus-send",
+            "gnome-keyring-daemon",
+            "secret-tool",
+        ];
         if let Some(missing) = tools.iter().find(|t| !installed(t)) {
             let msg = format!(
                 "\n*** SKIPPED the keyring part of {test}: no {missing} on PATH; install Debian's gnome-keyring, dbus-daemon, dbus-bin and libsecret-tools ***\n"
@@ -82,11 +87,8 @@ impl Keyring {
         assert!(address.starts_with("unix:"), "dbus-daemon said {address:?}");
         let run = dir.path().join("run");
         std::fs::create_dir(&run).unwrap();
-        std::fs::set_permissions(
-            &run,
-            std::os::unix::fs::PermissionsExt::from_mode(0o700),
-        )
-        .unwrap();
+        std::fs::set_permissions(&run, std::os::unix::fs::PermissionsExt::from_mode(0o700))
+            .unwrap();
         let mut daemon = Command::new("gnome-keyring-daemon")
             .args(["--foreground", "--unlock", "--components=secrets"])
             .env("DBUS_SESSION_BUS_ADDRESS", &address)
@@ -214,9 +216,9 @@ pub fn files_holding(dir: &Path, needle: &str) -> Vec<std::path::PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if std::fs::read(&p).is_ok_and(|b| {
-                b.windows(needle.len()).any(|w| w == needle.as_bytes())
-            }) {
+            } else if std::fs::read(&p)
+                .is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes()))
+            {
                 found.push(p);
             }
         }
