@@ -1412,18 +1412,18 @@ jq-want-label = 레이블
 jq-want-module = 모듈
 
 ## keyring (#49): the API key in the OS keyring, and where a key comes from
-keyring-unavailable = 응답하는 OS 키링이 없어 프로필 '{ $profile }'의 API 키를 저장하지 않았습니다(다른 곳에도 쓰지 않았습니다). 키링을 시작하거나(Linux에서는 D-Bus 세션 안의 gnome-keyring 같은 Secret Service), 다른 방법으로 키를 주세요: `recruit auth login --insecure-storage`(설정 파일, 모드 0600, 암호화되지 않음), RECRUIT_API_KEY, 프로필의 `api_key_command`, 또는 서비스 관리자의 자격 증명($CREDENTIALS_DIRECTORY/recruit-api-key, systemd의 LoadCredential=)
-keyring-cannot-remove = OS 키링이 응답하지 않아 그곳에 저장된 프로필 '{ $profile }'의 키를 지우지 못했습니다. 키링에 닿는 곳(데스크톱 세션)에서 `recruit auth logout`을 다시 실행하세요
-auth-stored-keyring = 프로필 '{ $profile }'의 API 키 { $key }를 OS 키링에 저장했습니다(서비스 'recruit', 계정 '{ $profile }').
-auth-moved-from-file = 프로필 '{ $profile }'의 API 키를 { $path }에서 지웠습니다. 이제 OS 키링에 있습니다.
+keyring-unavailable = 응답하는 운영체제 키링이 없어 프로필 '{ $profile }'의 API 키를 저장하지 않았습니다(다른 곳에도 쓰지 않았습니다). 키링을 시작하거나(Linux에서는 D-Bus 세션 안의 gnome-keyring 같은 Secret Service), 다른 방법으로 키를 주세요: `recruit auth login --insecure-storage`(설정 파일, 모드 0600, 암호화되지 않음), RECRUIT_API_KEY, 프로필의 `api_key_command`, 또는 서비스 관리자의 자격 증명($CREDENTIALS_DIRECTORY/recruit-api-key, systemd의 LoadCredential=)
+keyring-cannot-remove = 운영체제 키링이 응답하지 않아 그곳에 저장된 프로필 '{ $profile }'의 키를 지우지 못했습니다. 키링에 닿는 곳(데스크톱 세션)에서 `recruit auth logout`을 다시 실행하세요
+auth-stored-keyring = 프로필 '{ $profile }'의 API 키 { $key }를 운영체제 키링에 저장했습니다(서비스 'recruit', 계정 '{ $profile }').
+auth-moved-from-file = 프로필 '{ $profile }'의 API 키를 { $path }에서 지웠습니다. 이제 운영체제 키링에 있습니다.
 auth-removed-file = 프로필 '{ $profile }'의 API 키를 { $path }에서 지웠습니다.
-auth-removed-keyring = 프로필 '{ $profile }'의 API 키를 OS 키링에서 지웠습니다.
-key-from-config-file = 참고: 프로필 '{ $profile }'의 API 키를 암호화되지 않은 { $path }에서 읽습니다. `recruit auth login`으로 OS 키링에 옮기세요
+auth-removed-keyring = 프로필 '{ $profile }'의 API 키를 운영체제 키링에서 지웠습니다.
+key-from-config-file = 참고: 프로필 '{ $profile }'의 API 키를 암호화되지 않은 { $path }에서 읽습니다. `recruit auth login`으로 운영체제 키링에 옮기세요
 credential-cannot-read = 서비스 관리자의 자격 증명 { $path }에서 API 키를 읽을 수 없습니다
 credential-empty = 서비스 관리자의 자격 증명 { $path }이(가) 비어 있습니다. API 키를 넣으세요
-key-source-flag = --api-key 플래그
-key-source-environment = 환경 변수(RECRUIT_API_KEY)
+key-source-flag = 옵션 --api-key
+key-source-environment = 환경 변수 RECRUIT_API_KEY
 key-source-credential = 서비스 관리자의 자격 증명($CREDENTIALS_DIRECTORY/recruit-api-key)
 key-source-config-file = 설정 파일(안전하지 않음)
-key-source-keyring = OS 키링
+key-source-keyring = 운영체제 키링
 key-source-command = api_key_command
