@@ -2224,9 +2224,9 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Store an API key for the profile in the OS keyring (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the profile, base URL, whether the key works, and the key redacted')
-            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored API key of the profile')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove the stored API key of the profile (from the OS keyring and the config file)')
             break
         }
         'recruit;auth;login' {
@@ -2249,6 +2249,7 @@ Register-ArgumentCompleter -Native -CommandName 'recruit' -ScriptBlock {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`')
             [CompletionResult]::new('--with-token', '--with-token', [CompletionResultType]::ParameterName, 'Read the key from standard input instead of prompting (the default when stdin is a pipe)')
             [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Store it without checking it against the service')
+            [CompletionResult]::new('--insecure-storage', '--insecure-storage', [CompletionResultType]::ParameterName, 'Store it in the config file (mode 0600, not encrypted) instead of the OS keyring: for a machine without a keyring; each command that reads it says so')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in emulator (no account needed)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'On list commands: follow every page and merge the result')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log each request and response line to stderr (the token is always redacted)')

@@ -952,7 +952,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__auth__subcmd__login)
-            opts="-o -v -h -V --with-token --no-verify --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --with-token --no-verify --insecure-storage --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

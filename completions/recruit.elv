@@ -2157,9 +2157,9 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
-            cand login 'Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
+            cand login 'Store an API key for the profile in the OS keyring (asked with a hidden prompt, or read from a pipe), after checking it works when the profile has a service address'
             cand status 'Show the profile, base URL, whether the key works, and the key redacted'
-            cand logout 'Remove the stored API key of the profile'
+            cand logout 'Remove the stored API key of the profile (from the OS keyring and the config file)'
         }
         &'recruit;auth;login'= {
             cand --base-url 'Service root, with or without a trailing /v1'
@@ -2181,6 +2181,7 @@ set edit:completion:arg-completer[recruit] = {|@words|
             cand --reason 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`'
             cand --with-token 'Read the key from standard input instead of prompting (the default when stdin is a pipe)'
             cand --no-verify 'Store it without checking it against the service'
+            cand --insecure-storage 'Store it in the config file (mode 0600, not encrypted) instead of the OS keyring: for a machine without a keyring; each command that reads it says so'
             cand --sandbox 'Run against the built-in emulator (no account needed)'
             cand --all 'On list commands: follow every page and merge the result'
             cand -v 'Log each request and response line to stderr (the token is always redacted)'

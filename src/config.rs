@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, ExitKind};
 
+pub(crate) mod keyring;
+
 pub(crate) const DEFAULT_PROFILE: &str = "default";
 
 /// How the config file stores a key's value (what `config set` writes): `timeout = 30`, not

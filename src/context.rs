@@ -7,7 +7,7 @@ use crate::api::{Client, ClientConfig};
 use crate::config::{Config, DEFAULT_PROFILE};
 use crate::error::{Error, ExitKind};
 use crate::redact::Secret;
-use crate::settings::{ApiKeyFrom, Format, Given, Key, Settings};
+use crate::settings::{ApiKeyFrom, Format, Given, Key, KeySource, Settings};
 use clap::builder::{BoolishValueParser, PossibleValuesParser, TypedValueParser};
 use clap::ArgAction::SetTrue;
 use clap::Args;
@@ -290,6 +290,8 @@ pub struct Ctx {
     pub(crate) policy: Option<crate::settings::policy::Policy>,
     client: Option<Client>,
     sandbox: Option<crate::sandbox::Sandbox>,
+    /// Whether this run said already that the key is read from the config file.
+    key_file_noted: std::sync::atomic::AtomicBool,
 }
 
 impl Ctx {
@@ -352,6 +354,7 @@ impl Ctx {
             policy: None,
             client: None,
             sandbox: None,
+            key_file_noted: std::sync::atomic::AtomicBool::new(false),
         };
         // JSON messages only for an explicit -o json/ndjson (flag, env or profile): json by
         // default into a pipe keeps text messages, as before.
@@ -409,10 +412,60 @@ impl Ctx {
     /// The API key, where [`Settings::api_key`] says it is (running the profile's
     /// `api_key_command` when that is where).
     pub(crate) async fn api_key(&self) -> Result<Option<Secret>, Error> {
-        match self.settings().api_key() {
-            None => Ok(None),
-            Some(ApiKeyFrom::Value(key, _)) => Ok(Some(key)),
-            Some(ApiKeyFrom::Command(cmd)) => run_key_command(&cmd).await.map(Some),
+        Ok(self.found_key().await?.map(|(key, _)| key))
+    }
+
+    /// The API key and where it came from: the one reader of the key, for every command, `auth
+    /// status` and the MCP server. A key read from the config file is said once per run.
+    pub(crate) async fn found_key(&self) -> Result<Option<(Secret, KeySource)>, Error> {
+        let found = match self.settings().api_key() {
+            None => None,
+            Some(ApiKeyFrom::Value(key, source)) => Some((key, source)),
+            Some(ApiKeyFrom::Credential(file)) => {
+                Some((read_credential(&file)?, KeySource::Credential))
+            }
+            Some(ApiKeyFrom::Keyring { then }) => {
+                // A keyring that does not answer holds no key for reading: the next source.
+                match crate::config::keyring::get(&self.profile).await {
+                    Ok(Some(key)) => Some((key, KeySource::Keyring)),
+                    Ok(None) | Err(_) => match then {
+                        Some(cmd) => Some((run_key_command(&cmd).await?, KeySource::Command)),
+                        None => None,
+                    },
+                }
+            }
+            Some(ApiKeyFrom::Command(cmd)) => {
+                Some((run_key_command(&cmd).await?, KeySource::Command))
+            }
+        };
+        if matches!(found, Some((_, KeySource::ConfigFile)))
+            && !self
+                .key_file_noted
+                .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            crate::tell!(
+                self.io,
+                "key-from-config-file",
+                profile = self.profile.as_str(),
+                path = self.config.path.display().to_string()
+            );
+        }
+        Ok(found)
+    }
+
+    /// Where the API key would come from, without reading it (no command is run): `config
+    /// list`. The keyring is asked whether it holds one.
+    pub(crate) async fn key_source(&self) -> Option<KeySource> {
+        let from = self.settings().api_key()?;
+        if let Some(known) = from.known_source() {
+            return Some(known);
+        }
+        match crate::config::keyring::get(&self.profile).await {
+            Ok(Some(_)) => Some(KeySource::Keyring),
+            _ => match from {
+                ApiKeyFrom::Keyring { then: Some(_) } => Some(KeySource::Command),
+                _ => None,
+            },
         }
     }
 
@@ -503,6 +556,28 @@ fn expand_home(p: &std::path::Path) -> std::path::PathBuf {
         (Ok(rest), Some(home)) => std::path::PathBuf::from(home).join(rest),
         _ => p.to_path_buf(),
     }
+}
+
+/// The key a service manager's credential holds (`$CREDENTIALS_DIRECTORY/recruit-api-key`),
+/// without the line end.
+fn read_credential(file: &std::path::Path) -> Result<Secret, Error> {
+    let path = || file.display().to_string();
+    let bytes = std::fs::read(file).map_err(|e| {
+        let mut err = Error::new(
+            ExitKind::Auth,
+            crate::msg!("credential-cannot-read", path = path()),
+        );
+        err.detail = Some(e.to_string().into());
+        err.with_source(e)
+    })?;
+    let key = String::from_utf8_lossy(&bytes).trim().to_string();
+    if key.is_empty() {
+        return Err(Error::new(
+            ExitKind::Auth,
+            crate::msg!("credential-empty", path = path()),
+        ));
+    }
+    Ok(Secret::new(key))
 }
 
 /// How long `api_key_command` may take, its whole run: a password manager waiting for a

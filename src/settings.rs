@@ -127,8 +127,6 @@ pub(crate) enum Source {
     Env(&'static str),
     /// The active profile of the config file.
     Profile,
-    /// The output of the profile's `api_key_command` (the API key only).
-    KeyCommand,
     /// Built in.
     Default,
     /// The machine's policy file (`/etc/recruit/policy.toml`), above everything else.
@@ -141,7 +139,6 @@ impl fmt::Display for Source {
             Source::Flag(flag) => write!(f, "flag {flag}"),
             Source::Env(var) => write!(f, "env {var}"),
             Source::Profile => f.write_str("config file"),
-            Source::KeyCommand => f.write_str("api_key_command"),
             Source::Default => f.write_str("default"),
             Source::Policy => f.write_str("policy file"),
         }
@@ -157,7 +154,6 @@ impl Source {
             Source::Flag(flag) => t!("source-flag", name = *flag),
             Source::Env(var) => t!("source-env", name = *var),
             Source::Profile => t!("source-profile"),
-            Source::KeyCommand => t!("source-key-command"),
             Source::Default => t!("source-default"),
             Source::Policy => t!("source-policy"),
         }
@@ -634,6 +630,12 @@ pub struct Environ {
     /// The language the locale variables name (`LC_ALL`, `LC_MESSAGES`, `LANG`, read as
     /// text): the last word on `lang`.
     pub locale: crate::i18n::Lang,
+    /// `CREDENTIALS_DIRECTORY` (systemd's `LoadCredential=`): its `recruit-api-key` is a source
+    /// of the API key.
+    pub credentials_directory: Option<PathBuf>,
+    /// Whether the OS keyring is asked for the key: by the binary, not by a context made
+    /// in-process (which must never read the tester's keyring).
+    pub keyring: bool,
 }
 
 impl fmt::Debug for Environ {
@@ -645,6 +647,8 @@ impl fmt::Debug for Environ {
             .field("signing_key", &key)
             .field("audit_log", &self.audit_log)
             .field("locale", &self.locale)
+            .field("credentials_directory", &self.credentials_directory)
+            .field("keyring", &self.keyring)
             .finish()
     }
 }
@@ -658,6 +662,10 @@ impl Environ {
             signing_key: var("RECRUIT_SIGNING_KEY").filter(|k| !k.is_empty()),
             audit_log: var("RECRUIT_AUDIT_LOG").filter(|p| !p.is_empty()),
             locale: crate::i18n::Lang::from_locale(var),
+            credentials_directory: std::env::var_os("CREDENTIALS_DIRECTORY")
+                .filter(|d| !d.is_empty())
+                .map(PathBuf::from),
+            keyring: true,
         }
     }
 }
@@ -671,22 +679,74 @@ fn number(x: f64) -> Value {
     }
 }
 
-/// Where the API key of a run comes from, by the one precedence: `--api-key` /
-/// RECRUIT_API_KEY, then the profile's `api_key`, then its `api_key_command` (run only when the
-/// key is needed).
+/// The file a service manager's credential holds the API key in, inside
+/// `$CREDENTIALS_DIRECTORY` (systemd's `LoadCredential=recruit-api-key:...`).
+pub(crate) const CREDENTIAL_NAME: &str = "recruit-api-key";
+
+/// Where the API key of a run comes from, by the one precedence: `--api-key`, then
+/// RECRUIT_API_KEY, then a service manager's credential, then the profile's `api_key` in the
+/// config file (insecure), then the OS keyring, then the profile's `api_key_command` (run only
+/// when the key is needed).
 #[derive(Debug, Clone)]
 pub(crate) enum ApiKeyFrom {
-    /// The key itself, from the flag, the variable or the profile.
-    Value(Secret, Source),
+    /// The key itself, from the flag, the variable or the config file.
+    Value(Secret, KeySource),
+    /// `$CREDENTIALS_DIRECTORY/recruit-api-key`, read when the key is needed.
+    Credential(PathBuf),
+    /// The OS keyring, asked when the key is needed; when it holds none, the profile's
+    /// command, if it has one.
+    Keyring { then: Option<String> },
     /// The profile's command that prints it.
     Command(String),
 }
 
 impl ApiKeyFrom {
-    pub(crate) fn source(&self) -> Source {
+    /// Where the key comes from, when that is known without asking the keyring.
+    pub(crate) fn known_source(&self) -> Option<KeySource> {
         match self {
-            ApiKeyFrom::Value(_, source) => *source,
-            ApiKeyFrom::Command(_) => Source::KeyCommand,
+            ApiKeyFrom::Value(_, source) => Some(*source),
+            ApiKeyFrom::Credential(_) => Some(KeySource::Credential),
+            ApiKeyFrom::Keyring { .. } => None,
+            ApiKeyFrom::Command(_) => Some(KeySource::Command),
+        }
+    }
+}
+
+/// Where the API key came from, as `auth status` and `config list` name it (cli.md,
+/// "Secrets").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeySource {
+    Flag,
+    Environment,
+    Credential,
+    ConfigFile,
+    Keyring,
+    Command,
+}
+
+impl KeySource {
+    /// The name programs read (JSON), the same in every language.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            KeySource::Flag => "flag",
+            KeySource::Environment => "environment",
+            KeySource::Credential => "credential",
+            KeySource::ConfigFile => "config file (insecure)",
+            KeySource::Keyring => "keyring",
+            KeySource::Command => "command",
+        }
+    }
+
+    /// The same in words for people, in the language in use.
+    pub(crate) fn said(self) -> String {
+        use crate::t;
+        match self {
+            KeySource::Flag => t!("key-source-flag"),
+            KeySource::Environment => t!("key-source-environment"),
+            KeySource::Credential => t!("key-source-credential"),
+            KeySource::ConfigFile => t!("key-source-config-file"),
+            KeySource::Keyring => t!("key-source-keyring"),
+            KeySource::Command => t!("key-source-command"),
         }
     }
 }
@@ -777,7 +837,7 @@ impl Settings<'_> {
                 value = text,
                 allowed = allowed
             ),
-            Source::KeyCommand | Source::Default | Source::Policy => crate::msg!(
+            Source::Default | Source::Policy => crate::msg!(
                 "setting-bad-value",
                 key = key.name(),
                 value = text,
@@ -865,11 +925,30 @@ impl Settings<'_> {
     /// The API key's origin: the one resolver (its value is read by
     /// [`crate::context::Ctx::api_key`], which runs a command when that is where it is).
     pub(crate) fn api_key(&self) -> Option<ApiKeyFrom> {
-        if let Some((key, source)) = self.raw(Key::ApiKey) {
-            return Some(ApiKeyFrom::Value(Secret::new(key), source));
+        let given = self.raw(Key::ApiKey);
+        match given {
+            Some((key, Source::Flag(_))) => {
+                return Some(ApiKeyFrom::Value(Secret::new(key), KeySource::Flag))
+            }
+            Some((key, Source::Env(_))) => {
+                return Some(ApiKeyFrom::Value(Secret::new(key), KeySource::Environment))
+            }
+            _ => {}
         }
-        self.raw(Key::ApiKeyCommand)
-            .map(|(cmd, _)| ApiKeyFrom::Command(cmd))
+        if let Some(dir) = &self.given.environ.credentials_directory {
+            let file = dir.join(CREDENTIAL_NAME);
+            if file.exists() {
+                return Some(ApiKeyFrom::Credential(file));
+            }
+        }
+        if let Some((key, _)) = given {
+            return Some(ApiKeyFrom::Value(Secret::new(key), KeySource::ConfigFile));
+        }
+        let command = self.raw(Key::ApiKeyCommand).map(|(cmd, _)| cmd);
+        if self.given.environ.keyring {
+            return Some(ApiKeyFrom::Keyring { then: command });
+        }
+        command.map(ApiKeyFrom::Command)
     }
 
     /// Webhook signing keys: those a command was given (`--signing-key`, several during a
@@ -1143,28 +1222,50 @@ mod tests {
     /// is what `auth status` shows and what `config get` reports.
     #[test]
     fn the_api_key_comes_from_one_resolver() {
-        let (_dir, mut config) = config(&[("default", Key::ApiKeyCommand, "echo from-command")]);
+        let (dir, mut config) = config(&[("default", Key::ApiKeyCommand, "echo from-command")]);
         let g = globals(&[]);
         let s = settings(&g, &config, "default");
         assert!(matches!(s.api_key(), Some(ApiKeyFrom::Command(c)) if c == "echo from-command"));
-        assert_eq!(s.api_key().unwrap().source(), Source::KeyCommand);
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::Command)
+        );
         assert_eq!(
             s.effective(Key::ApiKey).unwrap(),
             None,
             "a command is not run to show"
         );
+        // The binary asks the keyring before the command.
+        let mut kg = globals(&[]);
+        kg.environ.keyring = true;
+        let s = settings(&kg, &config, "default");
+        assert!(
+            matches!(s.api_key(), Some(ApiKeyFrom::Keyring { then: Some(c) }) if c == "echo from-command")
+        );
         config.set("default", Key::ApiKey, "sk-profile-1111");
-        let s = settings(&g, &config, "default");
+        let s = settings(&kg, &config, "default");
         match s.api_key() {
-            Some(ApiKeyFrom::Value(k, Source::Profile)) => {
+            Some(ApiKeyFrom::Value(k, KeySource::ConfigFile)) => {
                 assert_eq!(k.expose(), "sk-profile-1111")
             }
             other => panic!("{other:?}"),
         }
+        // A service manager's credential comes before the config file, only when it is there.
+        kg.environ.credentials_directory = Some(dir.path().to_path_buf());
+        let s = settings(&kg, &config, "default");
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::ConfigFile)
+        );
+        std::fs::write(dir.path().join(CREDENTIAL_NAME), "sk-cred\n").unwrap();
+        let s = settings(&kg, &config, "default");
+        assert!(
+            matches!(s.api_key(), Some(ApiKeyFrom::Credential(p)) if p.ends_with(CREDENTIAL_NAME))
+        );
         let g = globals(&["--api-key", "sk-flag-2222"]);
         let s = settings(&g, &config, "default");
         match s.api_key() {
-            Some(ApiKeyFrom::Value(k, Source::Flag("--api-key"))) => {
+            Some(ApiKeyFrom::Value(k, KeySource::Flag)) => {
                 assert_eq!(k.expose(), "sk-flag-2222")
             }
             other => panic!("{other:?}"),
@@ -1176,7 +1277,10 @@ mod tests {
         // An empty flag is no key.
         let g = globals(&["--api-key", ""]);
         let s = settings(&g, &config, "default");
-        assert_eq!(s.api_key().unwrap().source(), Source::Profile);
+        assert_eq!(
+            s.api_key().unwrap().known_source(),
+            Some(KeySource::ConfigFile)
+        );
     }
 
     #[test]
@@ -1194,6 +1298,7 @@ mod tests {
             signing_key: Some("whsec_env_9999".into()),
             audit_log: Some("/env/audit.log".into()),
             locale: crate::i18n::Lang::Ko,
+            ..Environ::default()
         };
         let s = settings(&g, &config, "default");
         assert!(s.verbose());

@@ -5,22 +5,24 @@ use serde_json::json;
 
 use crate::context::Ctx;
 use crate::error::{Error, ExitKind};
+use crate::ops::auth::Stored;
 use crate::output::Kind;
 use crate::redact::Secret;
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCmd {
-    /// Store an API key for the profile (asked with a hidden prompt, or read from a pipe), after
-    /// checking it works when the profile has a service address
+    /// Store an API key for the profile in the OS keyring (asked with a hidden prompt, or read
+    /// from a pipe), after checking it works when the profile has a service address
     #[command(after_help = "Examples:
   recruit auth login --base-url https://api.example.com/v1
   pass show recruit | recruit auth login --with-token
-  recruit --profile work auth login")]
+  recruit --profile work auth login
+  recruit auth login --insecure-storage")]
     Login(LoginArgs),
     /// Show the profile, base URL, whether the key works, and the key redacted
     #[command(after_help = "Examples:\n  recruit auth status\n  recruit auth status -o json")]
     Status,
-    /// Remove the stored API key of the profile
+    /// Remove the stored API key of the profile (from the OS keyring and the config file)
     #[command(
         after_help = "Examples:\n  recruit auth logout\n  recruit --profile work auth logout"
     )]
@@ -35,22 +37,45 @@ pub struct LoginArgs {
     /// Store it without checking it against the service
     #[arg(long)]
     pub no_verify: bool,
+    /// Store it in the config file (mode 0600, not encrypted) instead of the OS keyring: for a
+    /// machine without a keyring; each command that reads it says so
+    #[arg(long)]
+    pub insecure_storage: bool,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: AuthCmd) -> Result<(), crate::Error> {
     match cmd {
         AuthCmd::Login(a) => login(ctx, a).await,
         AuthCmd::Status => status(ctx).await,
-        AuthCmd::Logout => {
-            let p = &ctx.profile;
-            let said = match crate::ops::auth::remove_key(&ctx.config.path, p)? {
-                true => crate::t!("auth-removed", profile = p.as_str()),
-                false => crate::t!("auth-nothing-removed", profile = p.as_str()),
-            };
-            crate::say!(ctx.io, "{said}");
-            Ok(())
-        }
+        AuthCmd::Logout => logout(ctx).await,
     }
+}
+
+/// `auth logout`: says where the key was removed from.
+async fn logout(ctx: &mut Ctx) -> Result<(), crate::Error> {
+    let p = ctx.profile.as_str();
+    let removed = crate::ops::auth::remove_key(&ctx.config.path, p).await?;
+    if removed.file {
+        let path = ctx.config.path.display().to_string();
+        crate::say!(
+            ctx.io,
+            "{}",
+            crate::t!("auth-removed-file", profile = p, path = path)
+        );
+    }
+    match &removed.keyring {
+        Ok(true) => crate::say!(ctx.io, "{}", crate::t!("auth-removed-keyring", profile = p)),
+        Ok(false) => {}
+        // Nothing in the file: the key may be in a keyring that did not answer; say so.
+        Err(e) if !removed.file => {
+            crate::tell!(ctx.io, "warning-line", warning = e.message.as_str())
+        }
+        Err(_) => {}
+    }
+    if !removed.file && !matches!(removed.keyring, Ok(true)) {
+        crate::say!(ctx.io, "{}", crate::t!("auth-nothing-removed", profile = p));
+    }
+    Ok(())
 }
 
 /// The key of this run checked ([`crate::ops::auth::check`]).
@@ -91,31 +116,52 @@ async fn login(ctx: &mut Ctx, a: LoginArgs) -> Result<(), crate::Error> {
     }
     let stored = crate::ops::auth::StoreKey {
         profile: ctx.profile.clone(),
-        key,
+        key: secret.clone(),
         base_url: ctx.globals.base_url.clone(),
+        insecure_storage: a.insecure_storage,
     };
-    let path = crate::ops::auth::store_key(&ctx.config.path, &stored)?;
-    crate::tell!(
-        ctx.io,
-        "auth-stored",
-        key = secret.redacted(),
-        profile = ctx.profile.as_str(),
-        path = path.display().to_string()
-    );
+    let profile = ctx.profile.as_str();
+    match crate::ops::auth::store_key(&ctx.config.path, &stored).await? {
+        Stored::File(path) => crate::tell!(
+            ctx.io,
+            "auth-stored",
+            key = secret.redacted(),
+            profile = profile,
+            path = path.display().to_string()
+        ),
+        Stored::Keyring { moved_from } => {
+            crate::tell!(
+                ctx.io,
+                "auth-stored-keyring",
+                key = secret.redacted(),
+                profile = profile
+            );
+            if let Some(path) = moved_from {
+                let path = path.display().to_string();
+                crate::tell!(
+                    ctx.io,
+                    "auth-moved-from-file",
+                    profile = profile,
+                    path = path
+                );
+            }
+        }
+    }
     Ok(())
 }
 
 async fn status(ctx: &mut Ctx) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
-    let key = ctx.api_key().await?;
+    let found = ctx.found_key().await?;
+    let key = found.as_ref().map(|(k, _)| k.clone());
     let settings = ctx.settings();
     // Where the key and the address came from: in English for JSON, in words for people.
     let (source, source_said) = if ctx.globals.sandbox {
         ("sandbox".to_string(), crate::t!("auth-built-in-sandbox"))
     } else {
-        settings.api_key().map(|k| k.source()).map_or_else(
+        found.as_ref().map_or_else(
             || ("none".to_string(), crate::t!("auth-not-set-value")),
-            |s| (s.to_string(), s.said()),
+            |(_, s)| (s.as_str().to_string(), s.said()),
         )
     };
     let (base_url, base_url_source, base_url_said) = if ctx.globals.sandbox {

@@ -118,7 +118,7 @@ pub(crate) async fn run(ctx: &mut Ctx, cmd: ConfigCmd) -> Result<(), crate::Erro
             crate::say!(ctx.io, "{said}");
             Ok(())
         }
-        ConfigCmd::List => list(ctx, &profile),
+        ConfigCmd::List => list(ctx, &profile).await,
     }
 }
 
@@ -190,8 +190,10 @@ fn get(ctx: &Ctx, profile: &str, a: GetArgs) -> Result<(), crate::Error> {
 }
 
 /// `config list`: the profile's settings (secrets redacted) and what commands run now use.
-fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
+async fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
     let mut out = ctx.output()?;
+    // Where the API key comes from (the keyring is asked; no command is run).
+    let key_source = ctx.key_source().await;
     let mut settings = serde_json::Map::new();
     for &k in Key::ALL {
         if let Some(v) = ctx.config.get(profile, k) {
@@ -224,12 +226,22 @@ fn list(ctx: &Ctx, profile: &str) -> Result<(), crate::Error> {
         };
         effective.insert(k.to_string(), entry);
     }
+    if let Some(source) = key_source.filter(|s| {
+        use crate::settings::KeySource;
+        matches!(
+            s,
+            KeySource::Keyring | KeySource::Credential | KeySource::Command
+        )
+    }) {
+        elsewhere.push(format!("#   api_key ({})", source.said()));
+    }
     let v = json!({
         "path": ctx.config.path.display().to_string(),
         "profile": profile,
         "profiles": ctx.config.profiles(),
         "settings": settings,
         "effective": effective,
+        "key_source": key_source.map(|s| s.as_str()),
     });
     if out.is_table() {
         let mut s = format!(

@@ -395,7 +395,6 @@ quota-until = , until { $at }
 auth-key-empty = the API key is empty
 auth-not-checked = note: not checked against the service: profile '{ $profile }' has no service address yet (set one with `recruit config set base_url URL`)
 auth-stored = Stored the API key { $key } for profile '{ $profile }' in { $path } (mode 0600).
-auth-removed = Removed the API key of profile '{ $profile }'.
 auth-nothing-removed = Profile '{ $profile }' has no stored API key; nothing changed.
 config-set = Set { $key } = { $value } in profile '{ $profile }' ({ $path }).
 config-removed = Removed { $key } from profile '{ $profile }'.
@@ -728,7 +727,6 @@ allowed-lang = en or ko
 source-flag = flag { $name }
 source-env = env { $name }
 source-profile = config file
-source-key-command = api_key_command
 source-default = default
 source-policy = policy file
 config-get-not-set = '{ $key }' is not set in profile '{ $profile }' of { $path }
@@ -1543,3 +1541,19 @@ policy-allowed-bool = true or false
 policy-allowed-path = a file's path in quotes
 # secrets (#49): forward targets shown by their names
 events-target-by-name = event { $id } goes to { $target }, whose address is a secret and is kept only by this name; pass --to URL with the address
+## keyring (#49): the API key in the OS keyring, and where a key comes from
+keyring-unavailable = no OS keyring answered, so the API key of profile '{ $profile }' was not stored (nor written anywhere else). Start one (on Linux a Secret Service such as gnome-keyring, in a D-Bus session), or give the key another way: `recruit auth login --insecure-storage` (the config file, mode 0600, not encrypted), RECRUIT_API_KEY, the profile's `api_key_command`, or a service manager's credential ($CREDENTIALS_DIRECTORY/recruit-api-key, systemd's LoadCredential=)
+keyring-cannot-remove = the OS keyring did not answer, so a key of profile '{ $profile }' stored there could not be removed; run `recruit auth logout` again where the keyring is reachable (a desktop session)
+auth-stored-keyring = Stored the API key { $key } for profile '{ $profile }' in the OS keyring (service 'recruit', account '{ $profile }').
+auth-moved-from-file = Removed the API key of profile '{ $profile }' from { $path }: it is in the OS keyring now.
+auth-removed-file = Removed the API key of profile '{ $profile }' from { $path }.
+auth-removed-keyring = Removed the API key of profile '{ $profile }' from the OS keyring.
+key-from-config-file = note: the API key of profile '{ $profile }' is read from { $path }, not encrypted; `recruit auth login` moves it into the OS keyring
+credential-cannot-read = cannot read the API key from the service manager's credential { $path }
+credential-empty = the service manager's credential { $path } is empty: put the API key in it
+key-source-flag = flag --api-key
+key-source-environment = env RECRUIT_API_KEY
+key-source-credential = service manager's credential ($CREDENTIALS_DIRECTORY/recruit-api-key)
+key-source-config-file = config file (insecure)
+key-source-keyring = OS keyring
+key-source-command = api_key_command

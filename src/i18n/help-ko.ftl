@@ -487,11 +487,11 @@ help-mcp-examples =
 
 ## 인증
 help-auth = 프로필의 API 키 저장, 보기, 지우기
-help-auth-login = 프로필에 API 키 저장(숨긴 입력으로 묻거나 파이프에서 읽음), 프로필에 서비스 주소가 있으면 키가 되는지 먼저 확인
+help-auth-login = 프로필의 API 키를 OS 키링에 저장(숨긴 입력으로 묻거나 파이프에서 읽음), 프로필에 서비스 주소가 있으면 키가 되는지 먼저 확인
 help-auth-login--with_token = 묻지 않고 표준 입력에서 키를 읽음(표준 입력이 파이프면 기본)
 help-auth-login--no_verify = 서비스에 확인하지 않고 저장
 help-auth-status = 프로필, 기본 주소, 키가 되는지, 가린 키 보기
-help-auth-logout = 프로필에 저장한 API 키 지우기
+help-auth-logout = 프로필에 저장한 API 키 지우기(OS 키링과 설정 파일에서)
 
 ## 설정
 help-config = 설정 파일 읽고 바꾸기
@@ -529,3 +529,6 @@ help-config-list = 프로필의 설정 목록(키는 가림)
 ## 셸 자동 완성
 help-completions = 셸 자동 완성 스크립트 출력
 help-completions--shell = bash, zsh, fish, powershell, elvish 중 하나
+
+## keyring (#49)
+help-auth-login--insecure_storage = OS 키링 대신 설정 파일에 저장(모드 0600, 암호화되지 않음): 키링이 없는 컴퓨터용. 키를 읽는 명령마다 알림

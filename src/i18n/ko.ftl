@@ -377,7 +377,6 @@ quota-until = , { $at }까지
 auth-key-empty = API 키가 비어 있습니다
 auth-not-checked = 알림: 서비스에서 확인하지 않았습니다: 프로필 '{ $profile }'에 아직 서비스 주소가 없습니다(`recruit config set base_url URL`로 설정하세요)
 auth-stored = 프로필 '{ $profile }'의 API 키 { $key }을(를) { $path }에 저장했습니다(권한 0600).
-auth-removed = 프로필 '{ $profile }'의 API 키를 지웠습니다.
 auth-nothing-removed = 프로필 '{ $profile }'에 저장된 API 키가 없습니다. 바뀐 것이 없습니다.
 config-set = 프로필 '{ $profile }'에 { $key } = { $value }을(를) 설정했습니다({ $path }).
 config-removed = 프로필 '{ $profile }'에서 { $key }을(를) 지웠습니다.
@@ -674,7 +673,6 @@ allowed-lang = en 또는 ko
 source-flag = 옵션 { $name }
 source-env = 환경 변수 { $name }
 source-profile = 설정 파일
-source-key-command = api_key_command
 source-default = 기본값
 source-policy = 정책 파일
 config-get-not-set = { $path }의 프로필 '{ $profile }'에 '{ $key }'이(가) 설정되어 있지 않습니다
@@ -1440,3 +1438,19 @@ policy-allowed-bool = true 또는 false
 policy-allowed-path = 따옴표로 감싼 파일 경로
 # secrets (#49): forward targets shown by their names
 events-target-by-name = 이벤트 { $id }의 대상 { $target }은(는) 주소가 비밀이라 이 이름으로만 저장되어 있습니다. --to URL로 주소를 지정하세요
+## keyring (#49): the API key in the OS keyring, and where a key comes from
+keyring-unavailable = 응답하는 운영체제 키링이 없어 프로필 '{ $profile }'의 API 키를 저장하지 않았습니다(다른 곳에도 쓰지 않았습니다). 키링을 시작하거나(Linux에서는 D-Bus 세션 안의 gnome-keyring 같은 Secret Service), 다른 방법으로 키를 주세요: `recruit auth login --insecure-storage`(설정 파일, 모드 0600, 암호화되지 않음), RECRUIT_API_KEY, 프로필의 `api_key_command`, 또는 서비스 관리자의 자격 증명($CREDENTIALS_DIRECTORY/recruit-api-key, systemd의 LoadCredential=)
+keyring-cannot-remove = 운영체제 키링이 응답하지 않아 그곳에 저장된 프로필 '{ $profile }'의 키를 지우지 못했습니다. 키링에 닿는 곳(데스크톱 세션)에서 `recruit auth logout`을 다시 실행하세요
+auth-stored-keyring = 프로필 '{ $profile }'의 API 키 { $key }를 운영체제 키링에 저장했습니다(서비스 'recruit', 계정 '{ $profile }').
+auth-moved-from-file = 프로필 '{ $profile }'의 API 키를 { $path }에서 지웠습니다. 이제 운영체제 키링에 있습니다.
+auth-removed-file = 프로필 '{ $profile }'의 API 키를 { $path }에서 지웠습니다.
+auth-removed-keyring = 프로필 '{ $profile }'의 API 키를 운영체제 키링에서 지웠습니다.
+key-from-config-file = 참고: 프로필 '{ $profile }'의 API 키를 암호화되지 않은 { $path }에서 읽습니다. `recruit auth login`으로 운영체제 키링에 옮기세요
+credential-cannot-read = 서비스 관리자의 자격 증명 { $path }에서 API 키를 읽을 수 없습니다
+credential-empty = 서비스 관리자의 자격 증명 { $path }이(가) 비어 있습니다. API 키를 넣으세요
+key-source-flag = 옵션 --api-key
+key-source-environment = 환경 변수 RECRUIT_API_KEY
+key-source-credential = 서비스 관리자의 자격 증명($CREDENTIALS_DIRECTORY/recruit-api-key)
+key-source-config-file = 설정 파일(안전하지 않음)
+key-source-keyring = 운영체제 키링
+key-source-command = api_key_command

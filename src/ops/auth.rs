@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::api::Client;
 use crate::config::Config;
 use crate::error::Error;
+use crate::redact::Secret;
 use crate::settings::Key;
 
 /// One cheap request to check a key: the first page of forms, of one form.
@@ -22,24 +23,65 @@ pub async fn check(client: &Client) -> Result<(), Error> {
 #[derive(Debug, Clone)]
 pub struct StoreKey {
     pub profile: String,
-    pub key: String,
-    /// `--base-url` of the run, stored beside the key.
+    pub key: Secret,
+    /// `--base-url` of the run, stored beside the key (in the config file).
     pub base_url: Option<String>,
+    /// `--insecure-storage`: the key in the config file (mode 0600), not the OS keyring.
+    pub insecure_storage: bool,
 }
 
-/// Store `o.key` (and the address) in the profile of the config file at `path`; the file
-/// written.
-pub fn store_key(path: &Path, o: &StoreKey) -> Result<PathBuf, Error> {
+/// Where `auth login` put the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stored {
+    /// In the OS keyring; `moved_from`: the config file a key of the profile was removed from.
+    Keyring { moved_from: Option<PathBuf> },
+    /// In the config file at this path (`--insecure-storage`).
+    File(PathBuf),
+}
+
+/// Store `o.key` in the OS keyring (or, with `--insecure-storage`, in the profile of the config
+/// file at `path`), and the address in the file. A keyring that does not answer is exit 2
+/// naming the other ways: the key is then written nowhere. A key of the profile already in the
+/// file moves into the keyring (the file's comments and layout kept).
+pub async fn store_key(path: &Path, o: &StoreKey) -> Result<Stored, Error> {
     let mut config = Config::load_from(path)?;
-    config.set(&o.profile, Key::ApiKey, &o.key);
+    if o.insecure_storage {
+        config.set(&o.profile, Key::ApiKey, o.key.expose());
+        if let Some(b) = &o.base_url {
+            config.set(&o.profile, Key::BaseUrl, b);
+        }
+        config.save()?;
+        return Ok(Stored::File(config.path));
+    }
+    crate::config::keyring::set(&o.profile, &o.key)
+        .await
+        .map_err(|u| u.refusal(&o.profile))?;
+    let moved = config.unset(&o.profile, Key::ApiKey);
     if let Some(b) = &o.base_url {
         config.set(&o.profile, Key::BaseUrl, b);
     }
-    config.save()?;
-    Ok(config.path)
+    if moved || o.base_url.is_some() {
+        config.save()?;
+    }
+    Ok(Stored::Keyring {
+        moved_from: moved.then_some(config.path),
+    })
 }
 
-/// `auth logout`: the profile's key removed from the config file; whether it was there.
-pub fn remove_key(path: &Path, profile: &str) -> Result<bool, Error> {
-    Config::unset_saved(path, profile, Key::ApiKey)
+/// What `auth logout` removed.
+#[derive(Debug)]
+pub struct Removed {
+    /// Whether the config file held the key.
+    pub file: bool,
+    /// Whether the keyring held it; its error when it did not answer.
+    pub keyring: Result<bool, Error>,
+}
+
+/// `auth logout`: the profile's key removed from the config file and from the OS keyring.
+pub async fn remove_key(path: &Path, profile: &str) -> Result<Removed, Error> {
+    let file = Config::unset_saved(path, profile, Key::ApiKey)?;
+    let keyring = crate::config::keyring::delete(profile)
+        .await
+        .map_err(|u| u.cannot_remove(profile));
+    Ok(Removed { file, keyring })
 }

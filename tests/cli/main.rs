@@ -24,6 +24,7 @@ mod export;
 mod help_ko;
 mod hostile;
 mod inprocess;
+mod keyring;
 mod lang;
 mod mcp;
 mod mcp_wire;

@@ -357,7 +357,7 @@ fn profiles_config_file_mode_and_precedence() {
         "{\"collection\":[{\"code\":\"F1\",\"title\":\"A\"}],\"pagination\":{}}\n"
     );
     // `auth status` names where each profile's key comes from.
-    for (profile, source) in [("cmd", "api_key_command"), ("work", "config file")] {
+    for (profile, source) in [("cmd", "command"), ("work", "config file (insecure)")] {
         let out = home
             .cmd()
             .args(["--profile", profile, "auth", "status", "-o", "json"])
@@ -422,6 +422,7 @@ fn auth_login_checks_stores_0600_and_status_redacts() {
     let out = home
         .cmd()
         .args(["--base-url", &s.base(), "auth", "login", "--with-token"])
+        .arg("--insecure-storage")
         .write_stdin("wrong-key-00000000\n")
         .output()
         .unwrap();
@@ -433,6 +434,7 @@ fn auth_login_checks_stores_0600_and_status_redacts() {
     let out = home
         .cmd()
         .args(["--base-url", &s.base(), "auth", "login", "--with-token"])
+        .arg("--insecure-storage")
         .write_stdin("good-key-abcd1234\n")
         .output()
         .unwrap();
@@ -479,7 +481,10 @@ fn config_writers_keep_the_files_comments_and_layout() {
     };
     assert_eq!(run(&["config", "set", "timeout", "45"], ""), file("45", ""));
     assert_eq!(
-        run(&["auth", "login", "--with-token"], "good-key-abcd1234\n"),
+        run(
+            &["auth", "login", "--with-token", "--insecure-storage"],
+            "good-key-abcd1234\n"
+        ),
         file("45", "api_key = \"good-key-abcd1234\"\n")
     );
     assert!(
@@ -503,7 +508,7 @@ fn auth_login_reads_a_piped_key_and_stores_it_unchecked_without_a_service_addres
     // No --with-token: stdin is a pipe, so the key is read from it.
     let out = home
         .cmd()
-        .args(["auth", "login"])
+        .args(["auth", "login", "--insecure-storage"])
         .write_stdin("piped-key-5678\n")
         .output()
         .unwrap();
@@ -731,7 +736,7 @@ fn sandbox_and_base_url_follow_flag_over_env() {
     let v: serde_json::Value = serde_json::from_str(&stdout_of(&out)).unwrap();
     assert_eq!(v["base_url"], serde_json::json!(s.base()));
     assert_eq!(v["base_url_source"], "flag --base-url");
-    assert_eq!(v["key_source"], "env RECRUIT_API_KEY");
+    assert_eq!(v["key_source"], "environment");
 }
 
 /// One page of a longer list says so on stderr; --all and a met --limit don't.

@@ -1,6 +1,7 @@
 //! Shared test helpers: an isolated `recruit` command, and small local HTTP servers.
 #![allow(dead_code)]
 
+pub mod keyring;
 pub mod pg;
 pub mod signed;
 
@@ -69,7 +70,14 @@ impl Home {
             // /etc/recruit/policy.toml never reaches the others.
             .env("RECRUIT_POLICY_FILE", self.policy_path())
             .env("TZ", "UTC")
-            .env("COLUMNS", "120");
+            .env("COLUMNS", "120")
+            // No keyring but a test's own (tests/common/keyring.rs): the tester's session bus
+            // and a service manager's credentials never reach a test.
+            .env(
+                "DBUS_SESSION_BUS_ADDRESS",
+                format!("unix:path={}", self.dir.path().join("no-bus").display()),
+            )
+            .env_remove("CREDENTIALS_DIRECTORY");
         c
     }
 
