@@ -1515,3 +1515,13 @@ jq-want-nothing = nothing
 jq-want-filter = filter
 jq-want-label = label
 jq-want-module = module
+
+# figures (#51): report figures, trend, page, --to
+report-col-week = Week
+report-conversion = Conversion: { $steps }
+report-conversion-step = { $from } → { $to } { $share } of { $count }
+report-conversion-none = { $from } → { $to } none yet (no candidate known to have reached { $from })
+report-time-to-hire = Time to hire: median { $median } days, 90th percentile { $p90 } days ({ $count } hired)
+report-time-to-hire-none = Time to hire: none yet (no candidate at Pass with both an application time and a stage start)
+report-offer-acceptance = Offer acceptance: { $share } of { $count } who left Offer
+report-offer-acceptance-none = Offer acceptance: none yet (no candidate seen to leave Offer for Pass or Fail; it takes two syncs)

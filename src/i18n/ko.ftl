@@ -1412,3 +1412,13 @@ jq-want-nothing = 없음
 jq-want-filter = 필터
 jq-want-label = 레이블
 jq-want-module = 모듈
+
+# figures (#51): report figures, trend, page, --to
+report-col-week = 주
+report-conversion = 전환율: { $steps }
+report-conversion-step = { $from } → { $to } { $count }명 중 { $share }
+report-conversion-none = { $from } → { $to } 아직 없음({ $from }에 이른 것으로 알려진 지원자가 없음)
+report-time-to-hire = 채용 소요 기간: 중앙값 { $median }일, 90백분위 { $p90 }일(합격 { $count }명)
+report-time-to-hire-none = 채용 소요 기간: 아직 없음(지원 시각과 단계 시작 시각이 모두 있는 최종 합격자가 없음)
+report-offer-acceptance = 처우 수락률: 처우 협의를 떠난 { $count }명 중 { $share }
+report-offer-acceptance-none = 처우 수락률: 아직 없음(처우 협의에서 합격이나 불합격으로 옮긴 지원자를 본 적이 없음: 동기화가 두 번 필요함)
