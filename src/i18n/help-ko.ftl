@@ -537,3 +537,4 @@ help-report-trend--db = 미러: SQLite 파일 또는 postgres://... [기본값: 
 help-report-trend--weeks = 이번 주까지 몇 주
 help-report-trend--job = 이 공고(코드)의 지원자만
 help-sandbox-move--at = 옮긴 때를 과거로: RFC 3339 시각, DATE(현지 자정) 또는 경과 시간(3d)
+help-report-pipeline--to = 요약(지원자 이름 없음)을 채팅 도구에도 보내기: slack+URL, teams+URL, googlechat+URL, jandi+URL

@@ -35,7 +35,8 @@ pub enum ReportCmd {
   recruit report pipeline --job JOB-1001
   recruit report pipeline --by job --since 2026-01-01 -o csv
   recruit report pipeline --html pipeline.html
-  recruit --lang ko report pipeline --html pipeline-ko.html")]
+  recruit --lang ko report pipeline --html pipeline-ko.html
+  recruit --lang ko report pipeline --to \"jandi+$JANDI_WEBHOOK_URL\"")]
     Pipeline(PipelineArgs),
     /// Per ISO week (Monday to Sunday, +09:00): the candidates that entered each stage
     ///
@@ -99,6 +100,11 @@ pub struct PipelineArgs {
     /// Also write the report as one self-contained HTML page with charts (no network)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// Also post the summary (no candidate named) to a chat tool: slack+URL, teams+URL,
+    /// googlechat+URL or jandi+URL
+    #[arg(long, value_name = "FORMAT+URL", hide_env_values = true)]
+    pub to: Option<String>,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
@@ -131,6 +137,12 @@ impl PipelineArgs {
 
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let o = a.options();
+    // A wrong destination is refused before the mirror is read.
+    let to = a
+        .to
+        .as_deref()
+        .map(crate::webhook::summary::destination)
+        .transpose()?;
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
@@ -146,6 +158,9 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
             path = path.display().to_string()
         );
     }
+    if let Some((format, dest)) = &to {
+        post_summary(ctx, *format, dest, &counted).await?;
+    }
     let mut out = ctx.output()?;
     match out.format() {
         Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &counted)),
@@ -156,6 +171,62 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
             printer.finish(&mut out)
         }
         _ => out.value(Kind::Other, &value),
+    }
+}
+
+/// The report's summary for a chat channel: per group its funnel and figures, no candidate.
+fn summary(r: &Pipeline) -> crate::webhook::summary::Summary {
+    let mut lines = Vec::new();
+    for g in &r.groups {
+        let funnel: Vec<String> = g
+            .stages
+            .iter()
+            .map(|s| {
+                crate::t!(
+                    "report-chat-stage",
+                    stage = crate::i18n::words::stage(s.stage),
+                    count = s.now
+                )
+            })
+            .collect();
+        let mut text = vec![funnel.join(" · ")];
+        text.extend(figure_lines(g));
+        lines.push((group_title(g), text.join("\n")));
+    }
+    crate::webhook::summary::Summary {
+        title: crate::t!(
+            "report-chat-title",
+            last = report::local(r.age.last_sync),
+            ago = report::age(r.age.age_seconds).said()
+        ),
+        lines,
+    }
+}
+
+/// `--to`: post the summary; an answer other than 2xx, or none, fails the command.
+async fn post_summary(
+    ctx: &mut Ctx,
+    format: crate::webhook::chat::Format,
+    dest: &crate::webhook::chat::Destination,
+    r: &Pipeline,
+) -> Result<(), Error> {
+    use crate::webhook::delivery::Outcome;
+    let shown = crate::webhook::chat::hide_secrets(&dest.target()).into_owned();
+    let outcome = crate::webhook::summary::post(&ctx.net()?, format, dest, &summary(r)).await?;
+    match outcome {
+        Outcome::Accepted(_) => {
+            crate::tell!(ctx.io, "report-to-sent", target = shown);
+            Ok(())
+        }
+        Outcome::Refused { status, .. } => Err(Error::new(
+            crate::error::ExitKind::from_status(status),
+            crate::msg!("report-to-refused", target = shown, status = status),
+        )),
+        // The cause is left out: a library's words may hold the address.
+        Outcome::Failed(_) => Err(Error::network(crate::msg!(
+            "report-to-failed",
+            target = shown
+        ))),
     }
 }
 
@@ -346,11 +417,15 @@ pub(crate) fn figure_lines(g: &PipelineGroup) -> Vec<String> {
             }
         })
         .collect();
-    vec![
+    let mut lines = vec![
         crate::t!("report-conversion", steps = steps.join("; ")),
         time_to_hire_line(g),
         offer_acceptance_line(g),
-    ]
+    ];
+    if g.stages.iter().all(|s| s.days.is_empty()) {
+        lines.push(crate::t!("report-days-none"));
+    }
+    lines
 }
 
 pub(crate) fn time_to_hire_line(g: &PipelineGroup) -> String {
