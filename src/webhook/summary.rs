@@ -77,7 +77,11 @@ impl Summary {
             }
             Format::GoogleChat => {
                 let mut lines = vec![format!("*{}*", esc(&self.title))];
-                lines.extend(self.lines.iter().map(|(h, t)| format!("{}: {}", esc(h), esc(t))));
+                lines.extend(
+                    self.lines
+                        .iter()
+                        .map(|(h, t)| format!("{}: {}", esc(h), esc(t))),
+                );
                 json!({"text": lines.join("\n")})
             }
             Format::Jandi => {
@@ -121,9 +125,14 @@ pub fn destination(text: &str) -> Result<(Format, Destination), Error> {
     let d = Destination::parse("--to", text)?;
     match d.format {
         Some(f) if f != Format::Template => Ok((f, d)),
+        // The path and query of any address are secrets: scheme and host only.
         _ => Err(Error::usage(crate::msg!(
             "report-to-not-chat",
-            value = super::chat::hide_secrets(text.trim()).into_owned()
+            value = format!(
+                "{}://{}/…",
+                d.url.scheme(),
+                d.url.host_str().unwrap_or_default()
+            )
         ))),
     }
 }

@@ -559,9 +559,8 @@ fn demo_candidates(now: DateTime<Utc>) -> Vec<Candidate> {
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let created = now
-                - Duration::days(10 + 2 * i as i64)
-                - Duration::minutes((i as i64 * 37) % 600);
+            let created =
+                now - Duration::days(10 + 2 * i as i64) - Duration::minutes((i as i64 * 37) % 600);
             let created = created
                 .with_second(0)
                 .and_then(|t| t.with_nanosecond(0))

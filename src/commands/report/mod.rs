@@ -138,11 +138,10 @@ impl PipelineArgs {
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let o = a.options();
     // A wrong destination is refused before the mirror is read.
-    let to = a
-        .to
-        .as_deref()
-        .map(crate::webhook::summary::destination)
-        .transpose()?;
+    let to =
+        a.to.as_deref()
+            .map(crate::webhook::summary::destination)
+            .transpose()?;
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
@@ -442,11 +441,7 @@ pub(crate) fn time_to_hire_line(g: &PipelineGroup) -> String {
 
 pub(crate) fn offer_acceptance_line(g: &PipelineGroup) -> String {
     match g.offer_acceptance() {
-        (n, Some(share)) => crate::t!(
-            "report-offer-acceptance",
-            share = percent(share),
-            count = n
-        ),
+        (n, Some(share)) => crate::t!("report-offer-acceptance", share = percent(share), count = n),
         _ => crate::t!("report-offer-acceptance-none"),
     }
 }
