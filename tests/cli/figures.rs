@@ -488,3 +488,132 @@ fn report_to_posts_the_summary_in_each_chat_format_naming_no_candidate() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
     assert!(!stderr_of(&out).contains("SECRET"), "{}", stderr_of(&out));
 }
+
+#[test]
+fn the_page_at_1100_px_has_the_period_headline_figures_jobs_and_footnote_in_both_languages() {
+    use crate::report::{chromium, count, headless, png};
+    let ts = TestSandbox::new();
+    let db = ts.home.dir.path().join("mirror.db");
+    sync(&ts, &db);
+    let s = state(&ts);
+    let mut hire: Vec<f64> = s
+        .values()
+        .filter(|(k, _, _)| k == "pass")
+        .map(|(_, start, applied)| (at(start) - at(applied)).num_seconds() as f64 / 86_400.0)
+        .collect();
+    hire.sort_by(f64::total_cmp);
+    let median = format!("{:.1}", quantile(&hire, 0.5).unwrap());
+    let r = report(&ts, &db, &["--by", "job"]);
+    let jobs = r["groups"].as_array().unwrap().len();
+    assert!(jobs > 3, "{r}");
+    // The last sync as the page says it: local time (UTC in these tests), to the minute.
+    let last = at(r["mirror"]["last_sync"].as_str().unwrap())
+        .format("%Y-%m-%d %H:%M")
+        .to_string();
+    for (lang, words) in [
+        (
+            "en",
+            [
+                "Hiring pipeline: every application in the mirror",
+                "none yet: no candidate seen to leave Offer",
+                "Days in stage: none yet",
+            ],
+        ),
+        (
+            "ko",
+            [
+                "채용 파이프라인: 미러의 모든 지원",
+                "아직 없음: 처우 협의를 떠난 지원자를 본 적이 없음",
+                "단계별 머문 일수: 아직 없음",
+            ],
+        ),
+    ] {
+        let page = ts.home.dir.path().join(format!("page-{lang}.html"));
+        let out = ts.run(&[
+            "--lang",
+            lang,
+            "report",
+            "pipeline",
+            "--by",
+            "job",
+            "-o",
+            "json",
+            "--db",
+            db.to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let Some(browser) = chromium() else { return };
+        let profile = tempfile::tempdir().unwrap();
+        let dom = headless(&browser, &page, profile.path(), &["--dump-dom"]);
+        let title = &dom[dom.find("<title>").unwrap()..dom.find("</title>").unwrap()];
+        assert!(title.contains(words[0]) && title.contains(&last), "{title}");
+        let tile = |id: &str| {
+            let from = dom
+                .find(&format!("id=\"{id}\""))
+                .unwrap_or_else(|| panic!("{id}"));
+            dom[from..from + dom[from..].find("</div>").unwrap()].to_string()
+        };
+        assert!(tile("headline-candidates").contains(&format!("<b>{}</b>", s.len())));
+        let hires = s.values().filter(|(k, _, _)| k == "pass").count();
+        assert!(tile("headline-hires").contains(&format!("<b>{hires}</b>")));
+        assert!(
+            tile("headline-time-to-hire").contains(&median),
+            "{}",
+            tile("headline-time-to-hire")
+        );
+        let offer = tile("headline-offer-acceptance");
+        assert!(
+            offer.contains("<b>–</b>") && offer.contains(words[1]),
+            "{offer}"
+        );
+        // The jobs side by side: a row each, in one table above the groups.
+        let table = &dom[dom.find("id=\"jobs\"").unwrap()..];
+        let table = &table[..table.find("</table>").unwrap()];
+        assert_eq!(table.matches("<tr data-job=").count(), jobs, "{table}");
+        assert!(dom.find("id=\"jobs\"").unwrap() < dom.find("<section").unwrap());
+        // Conversion on the funnel; the empty time chart says why.
+        assert!(
+            dom.contains("class=\"conversion\" data-stage=\"review\""),
+            "conversion"
+        );
+        assert!(
+            dom.contains(&format!("<p class=\"empty\" id=\"time-0\">{}", words[2])),
+            "why empty"
+        );
+        // The method and the mirror's path in a footnote after every group, not on top.
+        let footer = dom.find("<footer>").unwrap();
+        assert!(dom.rfind("</section>").unwrap() < footer);
+        assert_eq!(
+            dom.find(db.to_str().unwrap()),
+            Some(footer + dom[footer..].find(db.to_str().unwrap()).unwrap())
+        );
+
+        // At 1100 px it is drawn and fits: the funnel's blue on screen, the right margin blank.
+        let shot = profile.path().join("shot.png");
+        headless(
+            &browser,
+            &page,
+            profile.path(),
+            &[
+                &format!("--screenshot={}", shot.display()),
+                "--window-size=1100,1400",
+            ],
+        );
+        let (w, h, pixels) = png::decode(&std::fs::read(&shot).unwrap());
+        assert_eq!((w, h), (1100, 1400));
+        assert!(
+            count(&pixels, "#2b6cb0") > 2_000,
+            "{lang}: the funnel is drawn"
+        );
+        let margin = (0..h)
+            .flat_map(|y| (1040..1100).map(move |x| y * w + x))
+            .filter(|i| pixels[*i] != [255, 255, 255])
+            .count();
+        assert_eq!(
+            margin, 0,
+            "{lang}: nothing runs past the page's width at 1100 px"
+        );
+    }
+}

@@ -43,7 +43,7 @@ table.numbers thead th { background: #edf2f7; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
   section.group { break-inside: avoid; page-break-inside: avoid; }
-  section.group + section.group { break-before: page; page-break-before: always; }
+  section.group + section.group, .overview + section.group { break-before: page; page-break-before: always; }
   h2 { margin-top: 0; }
 }
 ";
@@ -79,7 +79,10 @@ pub(crate) fn page(r: &Pipeline, database: &str, a: &PipelineOptions) -> String 
     body.push_str(&format!("<h1>{}</h1>\n", esc(&title)));
     body.push_str(&headline(r));
     if a.by.is_some() && r.groups.len() > 1 {
-        body.push_str(&jobs_table(r));
+        body.push_str(&format!(
+            "<div class=\"overview\">{}</div>\n",
+            jobs_table(r)
+        ));
     }
     for (i, g) in r.groups.iter().enumerate() {
         body.push_str(&group(i, g));
@@ -113,7 +116,10 @@ fn overall(r: &Pipeline) -> PipelineGroup {
 
 /// Hires: the candidates at `pass` now.
 fn hires(g: &PipelineGroup) -> u64 {
-    g.stages.iter().find(|s| s.stage == "pass").map_or(0, |s| s.now)
+    g.stages
+        .iter()
+        .find(|s| s.stage == "pass")
+        .map_or(0, |s| s.now)
 }
 
 /// The four numbers at the top: candidates, hires, median time to hire, offer acceptance;
@@ -146,7 +152,8 @@ fn headline(r: &Pipeline) -> String {
         tile(
             "headline-time-to-hire",
             crate::t!("report-head-time-to-hire"),
-            all.hire_median_days().map(|d| crate::t!("report-head-days", days = days(Some(d)))),
+            all.hire_median_days()
+                .map(|d| crate::t!("report-head-days", days = days(Some(d)))),
             match all.hire_median_days() {
                 Some(_) => crate::t!("report-head-of", count = all.hire_days.len()),
                 None => crate::t!("report-head-no-hire"),
