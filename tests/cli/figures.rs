@@ -198,6 +198,18 @@ fn the_figures_match_the_sandboxs_own_data_before_and_after_backdated_moves() {
         let when = when.with_nanosecond(0).unwrap();
         mv(&ts, code, stage, when);
     }
+    // A move is dated back, never forward: refused, and nothing moves.
+    let out = ts.run(&[
+        "sandbox",
+        "move",
+        &offers[0],
+        "--stage",
+        "fail",
+        "--at",
+        "2099-01-01T00:00:00+09:00",
+    ]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("future"), "{}", stderr_of(&out));
     let second = state(&ts);
     for (code, stage, when) in &backdated {
         let (kind, start, _) = &second[*code];

@@ -833,6 +833,29 @@ mod tests {
     }
 
     #[test]
+    fn weeks_begin_on_monday_at_plus_nine() {
+        let unix = |s: &str| chrono::DateTime::parse_from_rfc3339(s).unwrap().timestamp() as f64;
+        // Sunday 23:30 at +09:00 is still the week of that Sunday...
+        let weeks = week_starts(unix("2026-11-29T23:30:00+09:00"), 2);
+        assert_eq!(
+            weeks,
+            vec![
+                (unix("2026-11-16T00:00:00+09:00"), "2026-W47".to_string()),
+                (unix("2026-11-23T00:00:00+09:00"), "2026-W48".to_string()),
+            ]
+        );
+        // ...and an hour later (still Sunday in UTC) the next one has begun.
+        let weeks = week_starts(unix("2026-11-30T00:30:00+09:00"), 1);
+        assert_eq!(
+            weeks,
+            vec![(unix("2026-11-30T00:00:00+09:00"), "2026-W49".to_string())]
+        );
+        // ISO years: the last days of December can be week 1 of the next year.
+        let weeks = week_starts(unix("2026-12-29T12:00:00+09:00"), 1);
+        assert_eq!(weeks[0].1, "2026-W53");
+    }
+
+    #[test]
     fn percentiles_interpolate_between_ranks() {
         assert_eq!(percentile(&[], 0.5), None);
         assert_eq!(percentile(&[4.0], 0.9), Some(4.0));
