@@ -1899,42 +1899,44 @@ complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_s
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand audit; and __fish_seen_subcommand_from prune" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l base-url -d 'Service root, with or without a trailing /v1' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l profile -d 'A named profile from the config file' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
 json\t'The body as the service sent it (default when piped)'
 ndjson\t'One item per line, streamed as pages arrive'
 csv\t'RFC 4180, header row first, nested values as JSON text'"
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l limit -d 'On list commands: stop after N items' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
 ko\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
 cp949\t''"
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l sandbox -d 'Run against the built-in emulator (no account needed)'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l all -d 'On list commands: follow every page and merge the result'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
-complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline" -f -a "pipeline" -d 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -f -a "pipeline" -d 'Per stage: candidates now there, moved on, failed, and median and 90th-percentile days in it'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and not __fish_seen_subcommand_from pipeline trend" -f -a "trend" -d 'Per ISO week (Monday to Sunday, +09:00): the candidates that entered each stage'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l job -d 'Only candidates of this job (its code)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l by -d 'One table per job' -r -f -a "job\t'One table per job'"
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l since -d 'Only candidates who applied on or after DATE (2026-01-31, local time; or an RFC 3339 time)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l html -d 'Also write the report as one self-contained HTML page with charts (no network)' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l to -d 'Also post the summary (no candidate named) to a chat tool: slack+URL, teams+URL, googlechat+URL or jandi+URL' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l profile -d 'A named profile from the config file' -r
@@ -1965,6 +1967,39 @@ complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from pipeline" -s V -l version -d 'Print version'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l db -d 'The mirror: an SQLite file, or postgres://USER:PASSWORD@HOST:PORT/DATABASE [default: recruit.db in the data directory]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l weeks -d 'How many weeks, up to the current one' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l job -d 'Only candidates of this job (its code)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l base-url -d 'Service root, with or without a trailing /v1' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l profile -d 'A named profile from the config file' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t'Human view, fitted to the terminal (default on a terminal)'
+json\t'The body as the service sent it (default when piped)'
+ndjson\t'One item per line, streamed as pages arrive'
+csv\t'RFC 4180, header row first, nested values as JSON text'"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l jq -d 'Filter the JSON result with a jq expression before printing' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l fields -d 'Only these fields, comma-separated (e.g. code,title; nested as a.b): the columns of table and csv, the keys json and ndjson keep; alone, lists the fields' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l limit -d 'On list commands: stop after N items' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l timeout -d 'Per-request timeout in seconds [default: 30]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l retries -d 'Retries of idempotent requests on 429/5xx/connection errors [default: 3]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l color -d 'When to use colour: auto, always, never (NO_COLOR also turns it off)' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l lang -d 'Language of messages, prompts, table headers and help: en or ko [default: from LC_ALL/LANG]; JSON, NDJSON and CSV never change' -r -f -a "en\t''
+ko\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l encoding -d 'Character set of -o csv output: utf-8 (default) or cp949, which older Korean Excel opens by double-click (a character outside CP949 becomes ?, counted in a warning); a text cell that would start a formula gets a leading \'' -r -f -a "utf-8\t''
+cp949\t''"
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l ca-cert -d 'Extra PEM certificate authorities to trust (a company\'s own CA), besides the system\'s store and SSL_CERT_FILE' -r -F
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l max-rate -d 'At most N requests per second to the service, across all workers (for a shared quota), e.g. --max-rate 20' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l max-wait -d 'Longest wait accepted for a rate-limit reset or Retry-After, in seconds; a longer one ends at once with exit 6 naming when the quota resets [default: 60]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l reason -d 'Why personal data is read, recorded with this run in the access log (`recruit audit list`); exports and syncs need one when the config sets `require_reason = true`' -r
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l sandbox -d 'Run against the built-in emulator (no account needed)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l all -d 'On list commands: follow every page and merge the result'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s v -l verbose -d 'Log each request and response line to stderr (the token is always redacted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l insecure-http -d 'Allow plain http:// to a public host (the key would travel unencrypted)'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -l bom -d 'Start -o csv output (lists and exports) with a UTF-8 byte-order mark, so that spreadsheet programs (Excel) read Korean text right; a text cell that would start a formula (=, +, -, @, tab, CR) gets a leading \''
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c recruit -n "__fish_recruit_using_subcommand report; and __fish_seen_subcommand_from trend" -s V -l version -d 'Print version'
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s f -l field -d 'A string field key=value (repeatable)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s F -l raw-field -d 'A typed field key=value: number, true/false, null, JSON, or @file (@- reads standard input); repeatable' -r
 complete -c recruit -n "__fish_recruit_using_subcommand api" -s H -l header -d 'A request header \'Name: value\' (repeatable)' -r
@@ -2048,6 +2083,7 @@ offer\t'Offer being discussed'
 pass\t'Hired'
 fail\t'Rejected or withdrawn'"
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l title -d 'The step\'s title [default: the stage\'s usual one, e.g. 서류 검토 for review]' -r
+complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l at -d 'Date the move in the past: an RFC 3339 time, a DATE (its local midnight) or an age (3d)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l base-url -d 'Service root, with or without a trailing /v1' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l api-key -d 'Bearer token (prefer RECRUIT_API_KEY or `recruit auth login`: flags are visible to other local users)' -r
 complete -c recruit -n "__fish_recruit_using_subcommand sandbox; and __fish_seen_subcommand_from move" -l profile -d 'A named profile from the config file' -r

@@ -63,7 +63,9 @@ pub enum SandboxCmd {
     #[command(after_help = "Examples:
   recruit --sandbox sandbox move C3001 --stage review
   recruit --sandbox sandbox move C1001 --stage interview --title '2차 면접'
-  recruit --sandbox sandbox move C1004 --stage pass -o json --jq '.deliveries'")]
+  recruit --sandbox sandbox move C1004 --stage pass -o json --jq '.deliveries'
+  recruit --sandbox sandbox move C3002 --stage review --at 2026-11-02T10:00:00+09:00
+  recruit --sandbox sandbox move C3003 --stage interview --at 3d")]
     Move(MoveArgs),
 }
 
@@ -77,6 +79,9 @@ pub struct MoveArgs {
     /// The step's title [default: the stage's usual one, e.g. 서류 검토 for review]
     #[arg(long, value_name = "TITLE")]
     pub title: Option<String>,
+    /// Date the move in the past: an RFC 3339 time, a DATE (its local midnight) or an age (3d)
+    #[arg(long, value_name = "DATE", value_parser = crate::time::parse_time)]
+    pub at: Option<f64>,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, args: SandboxArgs) -> Result<(), crate::Error> {
@@ -181,6 +186,15 @@ async fn move_stage(ctx: &mut Ctx, m: MoveArgs) -> Result<(), crate::Error> {
     let mut body = serde_json::json!({"stage": m.stage.as_str()});
     if let Some(t) = &m.title {
         body["title"] = serde_json::json!(t);
+    }
+    if let Some(at) = m.at {
+        // As the service writes its times: +09:00.
+        let kst = chrono::FixedOffset::east_opt(9 * 3600).expect("+09:00 is an offset");
+        let at = chrono::DateTime::from_timestamp_millis((at * 1000.0) as i64).map(|t| {
+            t.with_timezone(&kst)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+        });
+        body["at"] = serde_json::json!(at);
     }
     let resp = client
         .send(crate::api::RequestSpec::new(reqwest::Method::POST, url.clone()).json(&body))

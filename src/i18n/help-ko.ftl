@@ -532,3 +532,11 @@ help-completions--shell = bash, zsh, fish, powershell, elvish 중 하나
 
 ## keyring (#49)
 help-auth-login--insecure_storage = OS 키링 대신 설정 파일에 저장(모드 0600, 암호화되지 않음): 키링이 없는 컴퓨터용. 키를 읽는 명령마다 알림
+# figures (#51)
+help-report-trend = ISO 주(월요일부터 일요일, +09:00)마다 각 단계에 들어온 지원자 수
+help-report-trend-long = 미러만 읽습니다. 지원자는 지원한 때 지원 접수에 들어오고, 미러의 단계 이력에서 다른 단계에 머물기 시작한 때 그 단계에 들어옵니다. 가장 오래된 주가 먼저 나옵니다.
+help-report-trend--db = 미러: SQLite 파일 또는 postgres://... [기본값: 데이터 디렉터리의 recruit.db]
+help-report-trend--weeks = 이번 주까지 몇 주
+help-report-trend--job = 이 공고(코드)의 지원자만
+help-sandbox-move--at = 옮긴 때를 과거로: RFC 3339 시각, DATE(현지 자정) 또는 경과 시간(3d)
+help-report-pipeline--to = 요약(지원자 이름 없음)을 채팅 도구에도 보내기: slack+URL, teams+URL, googlechat+URL, jandi+URL

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 use crate::msg::Msg;
-use crate::sync::mirror::report::{Pipeline, PipelineFilter, PipelineGroup};
+use crate::sync::mirror::report::{Pipeline, PipelineFilter, PipelineGroup, TrendWeek};
 use crate::sync::MirrorActor;
 
 /// How the history is counted, for programs (JSON never changes with the language).
@@ -52,6 +52,28 @@ pub use crate::time::parse_since;
 pub async fn pipeline(store: &MirrorActor, o: &PipelineOptions) -> Result<Pipeline, Error> {
     let filter = o.filter();
     store.call(move |m| m.pipeline(&filter)).await
+}
+
+/// Which weeks and candidates `report trend` counts.
+#[derive(Debug, Clone)]
+pub struct TrendOptions {
+    /// How many ISO weeks, up to the current one.
+    pub weeks: u32,
+    /// Only candidates of this job (its code).
+    pub job: Option<String>,
+}
+
+/// Weeks `report trend` shows unless told.
+pub const TREND_WEEKS: u32 = 8;
+
+/// Candidates that entered each stage, per ISO week at +09:00, oldest week first.
+pub async fn trend(store: &MirrorActor, o: &TrendOptions) -> Result<Vec<TrendWeek>, Error> {
+    let filter = PipelineFilter {
+        job: o.job.clone(),
+        ..PipelineFilter::default()
+    };
+    let weeks = o.weeks;
+    store.call(move |m| m.trend(weeks, &filter)).await
 }
 
 /// The report for programs: the same numbers in every format and language.

@@ -19,6 +19,7 @@ pub(crate) mod metrics;
 pub(crate) mod relay;
 pub mod samples;
 pub(crate) mod shared;
+pub mod summary;
 pub use recruit_client::signature;
 pub use recruit_store::relay as store;
 pub(crate) mod trigger;

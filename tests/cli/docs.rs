@@ -212,6 +212,10 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
     ("git log", "needs a git repository"),
     (
+        "report pipeline --to",
+        "needs a chat tool's incoming webhook at the --to address",
+    ),
+    (
         "sync --db ~/recruiting.db --events",
         "needs the relay's event store (`webhooks listen --store`)",
     ),

@@ -21,6 +21,7 @@ mod docs;
 mod erase_pg;
 mod exits;
 mod export;
+mod figures;
 mod help_ko;
 mod hostile;
 mod inprocess;

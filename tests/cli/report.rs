@@ -286,7 +286,7 @@ fn a_report_needs_a_mirror_and_a_readable_date() {
 
 /// Debian's chromium, or None (a skip, said) where it is missing; under CI a missing browser
 /// fails (.ci/run installs it).
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let found = ["chromium", "chromium-browser"].iter().find_map(|name| {
         std::process::Command::new("which")
             .arg(name)
@@ -306,7 +306,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// Run headless Chromium on `page` with `what` (`--dump-dom`, `--screenshot=...`).
-fn headless(browser: &Path, page: &Path, profile: &Path, what: &[&str]) -> String {
+pub(crate) fn headless(browser: &Path, page: &Path, profile: &Path, what: &[&str]) -> String {
     let mut child = std::process::Command::new(browser)
         .args([
             "--headless",
@@ -335,7 +335,7 @@ fn headless(browser: &Path, page: &Path, profile: &Path, what: &[&str]) -> Strin
 }
 
 /// Pixels of exactly `rgb` in a screenshot.
-fn count(pixels: &[[u8; 3]], rgb: &str) -> usize {
+pub(crate) fn count(pixels: &[[u8; 3]], rgb: &str) -> usize {
     let c = u32::from_str_radix(rgb.trim_start_matches('#'), 16).unwrap();
     let want = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
     pixels.iter().filter(|p| **p == want).count()
@@ -438,7 +438,7 @@ fn the_html_page_shows_both_charts_and_the_numbers_in_korean_in_chromium() {
     assert!(median > 2_000, "median fill: {median} pixels");
     assert!(p90 > 1_000, "90th percentile fill: {p90} pixels");
 
-    // Printed: A4 pages, one job a page with --by job.
+    // Printed: A4 pages, with --by job the jobs side by side on the first, then one job a page.
     let by_job = home.dir.path().join("by-job.html");
     let out = home
         .cmd()
@@ -464,7 +464,11 @@ fn the_html_page_shows_both_charts_and_the_numbers_in_korean_in_chromium() {
         .match_indices("/MediaBox [")
         .map(|(i, _)| &pdf[i..])
         .collect();
-    assert_eq!(pages.len(), JOBS.len(), "a page per job");
+    assert_eq!(
+        pages.len(),
+        JOBS.len() + 1,
+        "the jobs side by side, then a page per job"
+    );
     for p in pages {
         let nums: Vec<f64> = p["/MediaBox [".len()..p.find(']').unwrap()]
             .split_whitespace()
@@ -480,7 +484,7 @@ fn the_html_page_shows_both_charts_and_the_numbers_in_korean_in_chromium() {
 
 /// Just enough of PNG (8-bit RGB or RGBA, not interlaced) and of DEFLATE to read a
 /// screenshot's pixels.
-mod png {
+pub(crate) mod png {
     pub fn decode(png: &[u8]) -> (usize, usize, Vec<[u8; 3]>) {
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let (mut at, mut idat) = (8, Vec::new());

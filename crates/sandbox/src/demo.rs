@@ -1,7 +1,7 @@
 //! Demo data the sandbox starts with (and `POST /_sandbox/reset` restores). The codes are
 //! listed in the module documentation of `crate::sandbox`; keep them stable.
 
-use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Timelike, Utc};
 use serde_json::{json, Map, Value};
 
 use super::state::{
@@ -537,14 +537,42 @@ pub fn stage_title(kind: &str) -> &'static str {
     }
 }
 
-fn demo_candidates() -> Vec<Candidate> {
+/// How many moves a demo candidate made to reach its stage (a failed one failed after
+/// review, an interview or an offer, by its place in the list).
+fn moves_to(stage: &str, i: usize) -> usize {
+    match stage {
+        "review" => 1,
+        "interview" => 2,
+        "offer" => 3,
+        "pass" => 4,
+        "fail" => 2 + i % 3,
+        _ => 0,
+    }
+}
+
+/// The demo candidates, with a history of several weeks before `now`: each applied between
+/// 10 and 56 days ago and moved on every few days to the stage it is at (when it got there is
+/// its `job_stage.created_at`), so a first sync has real times to hire and a weekly trend.
+fn demo_candidates(now: DateTime<Utc>) -> Vec<Candidate> {
+    let now = now.with_timezone(&kst());
     CANDIDATES
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let created = kst_at(2026, 8, 3 + i as u32, 10, 12 + i as u32);
-            let moved =
-                ts(created + Duration::days(2 + (i as i64 % 5)) + Duration::hours(i as i64 % 7));
+            let created =
+                now - Duration::days(10 + 2 * i as i64) - Duration::minutes((i as i64 * 37) % 600);
+            let created = created
+                .with_second(0)
+                .and_then(|t| t.with_nanosecond(0))
+                .unwrap_or(created);
+            // Days between moves, squeezed to fit before today when they would not.
+            let steps: Vec<i64> = (0..moves_to(spec.stage, i))
+                .map(|j| (2 + (i * 3 + j * 5) as i64 % 7) * 24 + (i + j) as i64 % 9)
+                .collect();
+            let total: i64 = steps.iter().sum();
+            let room = (now - created).num_hours() - 24;
+            let hours = total.min(room.max(0));
+            let moved = ts(created + Duration::hours(hours));
             Candidate {
                 code: spec.code.to_string(),
                 name: spec.name.to_string(),
@@ -882,7 +910,7 @@ pub fn upgrade(db: &mut Db) {
         return;
     }
     db.jobs = demo_jobs(&db.forms);
-    let demo = demo_candidates();
+    let demo = demo_candidates(Utc::now());
     for c in db.candidates.iter_mut().filter(|c| c.stage.is_none()) {
         match demo.iter().find(|d| d.code == c.code) {
             Some(d) => {
@@ -1081,7 +1109,7 @@ pub fn demo_db() -> Db {
         next_candidate_seq: 1007,
         jobs: demo_jobs(&forms),
         forms,
-        candidates: demo_candidates(),
+        candidates: demo_candidates(Utc::now()),
         memos,
         webhooks: demo_webhooks(),
         applications: Vec::new(),

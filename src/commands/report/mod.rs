@@ -35,8 +35,34 @@ pub enum ReportCmd {
   recruit report pipeline --job JOB-1001
   recruit report pipeline --by job --since 2026-01-01 -o csv
   recruit report pipeline --html pipeline.html
-  recruit --lang ko report pipeline --html pipeline-ko.html")]
+  recruit --lang ko report pipeline --html pipeline-ko.html
+  recruit --lang ko report pipeline --to \"jandi+$JANDI_WEBHOOK_URL\"")]
     Pipeline(PipelineArgs),
+    /// Per ISO week (Monday to Sunday, +09:00): the candidates that entered each stage
+    ///
+    /// Read from the mirror alone. A candidate enters Applied when it applied, and another
+    /// stage when the mirror's stage history has its stay there begin; the oldest week
+    /// comes first.
+    #[command(after_help = "Examples:
+  recruit report trend
+  recruit report trend --weeks 12 --job JOB-1001
+  recruit report trend -o json")]
+    Trend(TrendArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TrendArgs {
+    #[command(flatten)]
+    pub mirror: MirrorArg,
+
+    /// How many weeks, up to the current one
+    #[arg(long, value_name = "N", default_value_t = report::TREND_WEEKS,
+          value_parser = clap::value_parser!(u32).range(1..=520))]
+    pub weeks: u32,
+
+    /// Only candidates of this job (its code)
+    #[arg(long, value_name = "CODE")]
+    pub job: Option<String>,
 }
 
 /// `--db`: the mirror a command reads or changes (reports, search, the MCP server's report
@@ -74,11 +100,17 @@ pub struct PipelineArgs {
     /// Also write the report as one self-contained HTML page with charts (no network)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+
+    /// Also post the summary (no candidate named) to a chat tool: slack+URL, teams+URL,
+    /// googlechat+URL or jandi+URL
+    #[arg(long, value_name = "FORMAT+URL", hide_env_values = true)]
+    pub to: Option<String>,
 }
 
 pub(crate) async fn run(ctx: &mut Ctx, cmd: ReportCmd) -> Result<(), Error> {
     match cmd {
         ReportCmd::Pipeline(a) => pipeline(ctx, a).await,
+        ReportCmd::Trend(a) => trend(ctx, a).await,
     }
 }
 
@@ -105,6 +137,11 @@ impl PipelineArgs {
 
 async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
     let o = a.options();
+    // A wrong destination is refused before the mirror is read.
+    let to =
+        a.to.as_deref()
+            .map(crate::webhook::summary::destination)
+            .transpose()?;
     let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
     let database = store.shown.clone();
     // For people: in their language.
@@ -120,6 +157,9 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
             path = path.display().to_string()
         );
     }
+    if let Some((format, dest)) = &to {
+        post_summary(ctx, *format, dest, &counted).await?;
+    }
     let mut out = ctx.output()?;
     match out.format() {
         Format::Table if out.is_table() => out.write_str(&table(&out.opts, &said, &counted)),
@@ -130,6 +170,111 @@ async fn pipeline(ctx: &mut Ctx, a: PipelineArgs) -> Result<(), Error> {
             printer.finish(&mut out)
         }
         _ => out.value(Kind::Other, &value),
+    }
+}
+
+/// The report's summary for a chat channel: per group its funnel and figures, no candidate.
+fn summary(r: &Pipeline) -> crate::webhook::summary::Summary {
+    let mut lines = Vec::new();
+    for g in &r.groups {
+        let funnel: Vec<String> = g
+            .stages
+            .iter()
+            .map(|s| {
+                crate::t!(
+                    "report-chat-stage",
+                    stage = crate::i18n::words::stage(s.stage),
+                    count = s.now
+                )
+            })
+            .collect();
+        let mut text = vec![funnel.join(" · ")];
+        text.extend(figure_lines(g));
+        lines.push((group_title(g), text.join("\n")));
+    }
+    crate::webhook::summary::Summary {
+        title: crate::t!(
+            "report-chat-title",
+            last = report::local(r.age.last_sync),
+            ago = report::age(r.age.age_seconds).said()
+        ),
+        lines,
+    }
+}
+
+/// `--to`: post the summary; an answer other than 2xx, or none, fails the command.
+async fn post_summary(
+    ctx: &mut Ctx,
+    format: crate::webhook::chat::Format,
+    dest: &crate::webhook::chat::Destination,
+    r: &Pipeline,
+) -> Result<(), Error> {
+    use crate::webhook::delivery::Outcome;
+    let shown = crate::webhook::chat::hide_secrets(&dest.target()).into_owned();
+    let outcome = crate::webhook::summary::post(&ctx.net()?, format, dest, &summary(r)).await?;
+    match outcome {
+        Outcome::Accepted(_) => {
+            crate::tell!(ctx.io, "report-to-sent", target = shown);
+            Ok(())
+        }
+        Outcome::Refused { status, .. } => Err(Error::new(
+            crate::error::ExitKind::from_status(status),
+            crate::msg!("report-to-refused", target = shown, status = status),
+        )),
+        // The cause is left out: a library's words may hold the address.
+        Outcome::Failed(_) => Err(Error::network(crate::msg!(
+            "report-to-failed",
+            target = shown
+        ))),
+    }
+}
+
+async fn trend(ctx: &mut Ctx, a: TrendArgs) -> Result<(), Error> {
+    let o = report::TrendOptions {
+        weeks: a.weeks,
+        job: a.job,
+    };
+    let store = open_mirror(ctx, a.mirror.db.as_deref()).await?;
+    let weeks = report::trend(&store, &o).await?;
+    let rows: Vec<Value> = weeks.iter().map(|w| w.to_json()).collect();
+    let mut out = ctx.output()?;
+    match out.format() {
+        Format::Table if out.is_table() => {
+            let mut heads = vec![crate::t!("report-col-week")];
+            heads.extend(
+                crate::sync::mirror::report::stages()
+                    .iter()
+                    .map(|s| crate::i18n::words::stage(s.as_str())),
+            );
+            let header: Vec<&str> = heads.iter().map(String::as_str).collect();
+            let body = weeks
+                .iter()
+                .map(|w| {
+                    let mut row = vec![w.week.clone()];
+                    row.extend(w.entered.iter().map(u64::to_string));
+                    row
+                })
+                .collect();
+            out.write_str(&crate::output::table::rows(&out.opts, &header, body))
+        }
+        Format::Csv if out.opts.jq.is_none() => {
+            // Flat for a spreadsheet: a column per stage.
+            let flat: Vec<Value> = weeks
+                .iter()
+                .map(|w| {
+                    let mut m = serde_json::Map::new();
+                    m.insert("week".into(), json!(w.week));
+                    for (s, n) in crate::sync::mirror::report::stages().iter().zip(&w.entered) {
+                        m.insert(s.as_str().into(), json!(n));
+                    }
+                    Value::Object(m)
+                })
+                .collect();
+            let mut printer = ListPrinter::new(Kind::Other, true);
+            printer.items(&mut out, &flat)?;
+            printer.finish(&mut out)
+        }
+        _ => out.value(Kind::Other, &Value::Array(rows)),
     }
 }
 
@@ -230,6 +375,10 @@ fn table(opts: &crate::output::OutputOptions, database: &str, r: &Pipeline) -> S
         text.push_str(&group_title(g));
         text.push('\n');
         text.push_str(&crate::output::table::rows(opts, &header, group_rows(g)));
+        for line in figure_lines(g) {
+            text.push_str(&line);
+            text.push('\n');
+        }
         text.push('\n');
     }
     for line in about_lines(database, &r.age) {
@@ -237,4 +386,62 @@ fn table(opts: &crate::output::OutputOptions, database: &str, r: &Pipeline) -> S
         text.push('\n');
     }
     text
+}
+
+/// A share as people read it: `62.5%`.
+pub(crate) fn percent(share: f64) -> String {
+    format!("{:.1}%", share * 100.0)
+}
+
+/// The figures of a group for people: conversion from stage to stage, time to hire and offer
+/// acceptance, each with how many candidates it rests on, or why it has no value.
+pub(crate) fn figure_lines(g: &PipelineGroup) -> Vec<String> {
+    let steps: Vec<String> = g
+        .conversion()
+        .iter()
+        .map(|c| {
+            let (from, to) = (
+                crate::i18n::words::stage(c.from),
+                crate::i18n::words::stage(c.to),
+            );
+            match c.share {
+                Some(share) => crate::t!(
+                    "report-conversion-step",
+                    from = from,
+                    to = to,
+                    share = percent(share),
+                    count = c.candidates
+                ),
+                None => crate::t!("report-conversion-none", from = from, to = to),
+            }
+        })
+        .collect();
+    let mut lines = vec![
+        crate::t!("report-conversion", steps = steps.join("; ")),
+        time_to_hire_line(g),
+        offer_acceptance_line(g),
+    ];
+    if g.stages.iter().all(|s| s.days.is_empty()) {
+        lines.push(crate::t!("report-days-none"));
+    }
+    lines
+}
+
+pub(crate) fn time_to_hire_line(g: &PipelineGroup) -> String {
+    match (g.hire_median_days(), g.hire_p90_days()) {
+        (Some(median), Some(p90)) => crate::t!(
+            "report-time-to-hire",
+            median = days(Some(median)),
+            p90 = days(Some(p90)),
+            count = g.hire_days.len()
+        ),
+        _ => crate::t!("report-time-to-hire-none"),
+    }
+}
+
+pub(crate) fn offer_acceptance_line(g: &PipelineGroup) -> String {
+    match g.offer_acceptance() {
+        (n, Some(share)) => crate::t!("report-offer-acceptance", share = percent(share), count = n),
+        _ => crate::t!("report-offer-acceptance-none"),
+    }
 }

@@ -76,7 +76,24 @@ pub async fn reset(State(app): State<Shared>) -> ApiResult {
     ok(json!({"resource": {"reset": true}}))
 }
 
-/// `{"stage": "interview", "title": "2차 면접"}` (title optional; `stage_kind` also taken):
+/// `at` of a move: an RFC 3339 time not in the future, as the service writes times (+09:00).
+fn backdated(at: &str) -> Result<String, ApiError> {
+    let t = chrono::DateTime::parse_from_rfc3339(at).map_err(|_| {
+        ApiError::validation(format!(
+            "at must be an RFC 3339 time (2026-11-01T10:00:00+09:00), not '{at}'"
+        ))
+    })?;
+    if t.timestamp() > chrono::Utc::now().timestamp() {
+        return Err(ApiError::validation(format!(
+            "at must not be in the future: '{at}'"
+        )));
+    }
+    let kst = chrono::FixedOffset::east_opt(9 * 3600).expect("valid offset");
+    Ok(crate::state::ts(t.with_timezone(&kst)))
+}
+
+/// `{"stage": "interview", "title": "2차 면접", "at": "2026-11-01T10:00:00+09:00"}` (title
+/// optional; `at`, a time in the past the move is dated to, optional; `stage_kind` also taken):
 /// move a candidate to that stage. Its `job_stage` gets the new kind, title and times, and
 /// `candidate_stage_changed` (and `candidate_pass` for `pass`) goes to every subscribed
 /// webhook. Answers the candidate's detail, whether anything changed, and the deliveries
@@ -99,11 +116,15 @@ pub async fn move_stage(site: Site, P(code): P<String>, Body(body): Body) -> Api
         }
     };
     let title = text("title")?;
+    let at = match text("at")? {
+        None => None,
+        Some(at) => Some(backdated(&at)?),
+    };
     let synthetic = app.opts.synthetic_candidates;
     let (view, events, changed) = app
         .store
         .write_async(move |db| {
-            let now = now_kst();
+            let now = at.unwrap_or_else(now_kst);
             let moved = pipeline::move_stage(db, synthetic, &code, &stage, title.as_deref(), &now)?;
             let c = &moved.candidate;
             let mut events = Vec::new();

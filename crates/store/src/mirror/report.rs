@@ -93,14 +93,86 @@ pub struct PipelineGroup {
     pub job: Option<Job>,
     pub candidates: u64,
     pub stages: Vec<StageNumbers>,
+    /// Days from applying to the start of the `pass` stage, of each candidate at `pass` whose
+    /// record has both times, sorted.
+    pub hire_days: Vec<f64>,
+    /// Candidates seen to leave `offer`: for `pass`, and for `fail`.
+    pub offers_accepted: u64,
+    pub offers_declined: u64,
 }
 
+/// The part of one stage's candidates that reached the next (`share` none when none reached
+/// `from`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conversion {
+    pub from: &'static str,
+    pub to: &'static str,
+    pub share: Option<f64>,
+    pub candidates: u64,
+}
+
+/// The stages a candidate goes through in order, for conversion (`fail` is no step).
+pub const FUNNEL: [&str; 5] = ["applied", "review", "interview", "offer", "pass"];
+
 impl PipelineGroup {
+    /// From each funnel stage to the next: of the candidates known to have reached `from`,
+    /// the part known to have reached `to`.
+    pub fn conversion(&self) -> Vec<Conversion> {
+        let reached = |kind: &str| {
+            self.stages
+                .iter()
+                .find(|s| s.stage == kind)
+                .map_or(0, |s| s.reached)
+        };
+        FUNNEL
+            .windows(2)
+            .map(|w| {
+                let (from, to) = (reached(w[0]), reached(w[1]));
+                Conversion {
+                    from: w[0],
+                    to: w[1],
+                    share: (from > 0).then(|| to as f64 / from as f64),
+                    candidates: from,
+                }
+            })
+            .collect()
+    }
+
+    pub fn hire_median_days(&self) -> Option<f64> {
+        percentile(&self.hire_days, 0.5)
+    }
+
+    pub fn hire_p90_days(&self) -> Option<f64> {
+        percentile(&self.hire_days, 0.9)
+    }
+
+    /// Candidates seen to leave `offer`, and the part of them that went to `pass`.
+    pub fn offer_acceptance(&self) -> (u64, Option<f64>) {
+        let n = self.offers_accepted + self.offers_declined;
+        (n, (n > 0).then(|| self.offers_accepted as f64 / n as f64))
+    }
+
     pub fn to_json(&self) -> Value {
+        let (offers, accepted) = self.offer_acceptance();
         json!({
             "job": self.job.as_ref().map(|(code, title)| json!({"code": code, "title": title})),
             "candidates": self.candidates,
             "stages": self.stages.iter().map(StageNumbers::to_json).collect::<Vec<_>>(),
+            "conversion": self.conversion().iter().map(|c| json!({
+                "from": c.from,
+                "to": c.to,
+                "share": c.share.map(round4),
+                "candidates": c.candidates,
+            })).collect::<Vec<_>>(),
+            "time_to_hire": {
+                "median_days": self.hire_median_days().map(round2),
+                "p90_days": self.hire_p90_days().map(round2),
+                "candidates": self.hire_days.len(),
+            },
+            "offer_acceptance": {
+                "share": accepted.map(round4),
+                "candidates": offers,
+            },
         })
     }
 }
@@ -135,6 +207,57 @@ pub struct Pipeline {
     pub groups: Vec<PipelineGroup>,
 }
 
+/// One week of [`Mirror::trend`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrendWeek {
+    /// `2026-W48`.
+    pub week: String,
+    /// Its Monday 00:00 at +09:00, Unix seconds.
+    pub start: f64,
+    /// Candidates that entered each stage kind, in [`stages`] order.
+    pub entered: Vec<u64>,
+}
+
+impl TrendWeek {
+    pub fn to_json(&self) -> Value {
+        let entered: serde_json::Map<String, Value> = stages()
+            .iter()
+            .zip(&self.entered)
+            .map(|(s, n)| (s.as_str().to_string(), json!(n)))
+            .collect();
+        json!({"week": self.week, "entered": entered})
+    }
+}
+
+/// The service's time zone, where weeks begin.
+fn kst() -> chrono::FixedOffset {
+    chrono::FixedOffset::east_opt(9 * 3600).expect("+09:00 is an offset")
+}
+
+/// The `weeks` ISO weeks up to the one holding `now` (at +09:00), oldest first: each its
+/// Monday 00:00 as Unix seconds and its name (`2026-W48`).
+pub fn week_starts(now: f64, weeks: u32) -> Vec<(f64, String)> {
+    use chrono::{Datelike, TimeZone};
+    let Some(today) = chrono::DateTime::from_timestamp(now as i64, 0)
+        .map(|t| t.with_timezone(&kst()).date_naive())
+    else {
+        return Vec::new();
+    };
+    let monday = today - chrono::Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    (0..weeks)
+        .rev()
+        .filter_map(|back| {
+            let day = monday - chrono::Duration::weeks(i64::from(back));
+            let start = kst()
+                .from_local_datetime(&day.and_hms_opt(0, 0, 0)?)
+                .single()?
+                .timestamp() as f64;
+            let iso = day.iso_week();
+            Some((start, format!("{}-W{:02}", iso.year(), iso.week())))
+        })
+        .collect()
+}
+
 /// One candidate found by [`Mirror::search`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Found {
@@ -153,6 +276,11 @@ fn rfc3339(t: f64) -> Option<Value> {
 
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
+}
+
+/// A share to four places (a percentage with two decimals).
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
 }
 
 /// The `p`-quantile of sorted `xs`, interpolating linearly between the two nearest ranks
@@ -197,6 +325,9 @@ struct Stay {
 struct Row {
     now: Option<usize>,
     job: Job,
+    /// When it applied (else was created), and when its current stage began (Unix seconds).
+    applied: Option<f64>,
+    stage_start: Option<f64>,
 }
 
 fn stage_index(kind: &str) -> Option<usize> {
@@ -275,11 +406,50 @@ impl Mirror {
         })
     }
 
+    /// Per ISO week (Monday to Sunday at +09:00, the service's time zone), the `weeks` weeks up
+    /// to the current one, oldest first: the candidates that entered each stage kind. A
+    /// candidate enters `applied` when it applied (else was created); another stage when a stay
+    /// there began (see the module's rule).
+    pub fn trend(&mut self, weeks: u32, filter: &PipelineFilter) -> Result<Vec<TrendWeek>, Error> {
+        let (_, now) = self.now();
+        let rows = self.report_rows(filter)?;
+        let (stays, _) = self.stays_of(&rows, f64::NEG_INFINITY)?;
+        let mut out: Vec<TrendWeek> = week_starts(now, weeks)
+            .into_iter()
+            .map(|(start, week)| TrendWeek {
+                week,
+                start,
+                entered: vec![0; stages().len()],
+            })
+            .collect();
+        let applied = stage_index("applied").expect("applied is a stage");
+        let mut enter = |t: f64, kind: usize| {
+            // The last week that began at or before `t`, when `t` is inside the window.
+            if let Some(w) = out.iter_mut().rev().find(|w| w.start <= t) {
+                if t < w.start + 7.0 * 86_400.0 {
+                    w.entered[kind] += 1;
+                }
+            }
+        };
+        for (code, row) in &rows {
+            let list = stays.get(code.as_str()).map_or(&[][..], Vec::as_slice);
+            let first_applied = list.iter().find(|s| s.kind == applied).map(|s| s.start);
+            if let Some(t) = row.applied.or(first_applied) {
+                enter(t, applied);
+            }
+            for stay in list.iter().filter(|s| s.kind != applied) {
+                enter(stay.start, stay.kind);
+            }
+        }
+        Ok(out)
+    }
+
     /// The candidates `filter` takes, by code.
     fn report_rows(&mut self, filter: &PipelineFilter) -> Result<HashMap<String, Row>, Error> {
         let mut sql = format!(
-            "SELECT code, stage_kind, job_code, job_title, {}, deleted_at IS NULL FROM candidates",
-            time_col("COALESCE(applied_at, created_at)", self.dialect())
+            "SELECT code, stage_kind, job_code, job_title, {}, deleted_at IS NULL, {} FROM candidates",
+            time_col("COALESCE(applied_at, created_at)", self.dialect()),
+            time_col("stage_created_at", self.dialect())
         );
         let mut params = Vec::new();
         if let Some(job) = &filter.job {
@@ -291,8 +461,9 @@ impl Mirror {
             let Some(code) = r[0].as_str() else {
                 return Ok(());
             };
+            let applied = seconds(&r[4]);
             if let Some(since) = filter.since {
-                if seconds(&r[4]).is_none_or(|t| t < since) {
+                if applied.is_none_or(|t| t < since) {
                     return Ok(());
                 }
             }
@@ -305,6 +476,8 @@ impl Mirror {
                         r[2].as_str().map(str::to_string),
                         r[3].as_str().map(str::to_string),
                     ),
+                    applied,
+                    stage_start: seconds(&r[6]),
                 },
             );
             Ok(())
@@ -462,6 +635,7 @@ fn tally(
         for s in &mut g.stages {
             s.days.sort_by(f64::total_cmp);
         }
+        g.hire_days.sort_by(f64::total_cmp);
     }
     if by_job {
         groups.sort_by(|a, b| {
@@ -479,7 +653,25 @@ impl PipelineGroup {
     /// Count one candidate, at `row.now` with these stays.
     fn count(&mut self, row: &Row, stays: &[Stay]) {
         let fail = stage_index("fail").expect("fail is a stage");
+        let pass = stage_index("pass").expect("pass is a stage");
+        let offer = stage_index("offer").expect("offer is a stage");
         self.candidates += 1;
+        if row.now == Some(pass) {
+            if let (Some(applied), Some(start)) = (row.applied, row.stage_start) {
+                self.hire_days.push((start - applied).max(0.0) / 86_400.0);
+            }
+        }
+        // Seen to leave offer: its last stay at offer and the stay after it.
+        let left_offer = stays
+            .windows(2)
+            .rev()
+            .find(|w| w[0].kind == offer)
+            .map(|w| w[1].kind);
+        match left_offer {
+            Some(k) if k == pass => self.offers_accepted += 1,
+            Some(k) if k == fail => self.offers_declined += 1,
+            _ => {}
+        }
         if let Some(now) = row.now {
             self.stages[now].now += 1;
         }
@@ -520,6 +712,9 @@ fn empty_group(job: Option<Job>) -> PipelineGroup {
     PipelineGroup {
         job,
         candidates: 0,
+        hire_days: Vec::new(),
+        offers_accepted: 0,
+        offers_declined: 0,
         stages: stages()
             .iter()
             .map(|s| StageNumbers {
@@ -635,6 +830,29 @@ mod tests {
         }
         assert!(found("Kim Haneul", "haneul"));
         assert!(found("Kim Haneul", "KIMHA"));
+    }
+
+    #[test]
+    fn weeks_begin_on_monday_at_plus_nine() {
+        let unix = |s: &str| chrono::DateTime::parse_from_rfc3339(s).unwrap().timestamp() as f64;
+        // Sunday 23:30 at +09:00 is still the week of that Sunday...
+        let weeks = week_starts(unix("2026-11-29T23:30:00+09:00"), 2);
+        assert_eq!(
+            weeks,
+            vec![
+                (unix("2026-11-16T00:00:00+09:00"), "2026-W47".to_string()),
+                (unix("2026-11-23T00:00:00+09:00"), "2026-W48".to_string()),
+            ]
+        );
+        // ...and an hour later (still Sunday in UTC) the next one has begun.
+        let weeks = week_starts(unix("2026-11-30T00:30:00+09:00"), 1);
+        assert_eq!(
+            weeks,
+            vec![(unix("2026-11-30T00:00:00+09:00"), "2026-W49".to_string())]
+        );
+        // ISO years: the last days of December can be week 1 of the next year.
+        let weeks = week_starts(unix("2026-12-29T12:00:00+09:00"), 1);
+        assert_eq!(weeks[0].1, "2026-W53");
     }
 
     #[test]

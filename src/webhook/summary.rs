@@ -1,0 +1,168 @@
+//! `report pipeline --to FORMAT+URL`: the report's summary as one chat message in the tool's
+//! incoming-webhook format (the same formats as the relay's chat forwards, cli.md "Forwards
+//! that people read"): a title and lines of numbers, no candidate named. The words come
+//! worded from the front end; text that came from the service (a job's title) is escaped here
+//! for the tool's markup, as the chat forwards do.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::chat::{Destination, Format, Message, JANDI_ACCEPT};
+use super::delivery::{self, Outcome};
+use crate::error::Error;
+
+/// What a summary says: a title and its lines, in the language in use.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    pub title: String,
+    /// (heading, text) pairs: a group's name and its numbers.
+    pub lines: Vec<(String, String)>,
+}
+
+/// How long a chat tool gets to answer.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Markdown that could make a link or emphasis of a job's title, and Slack's `<`, `>`, `&`.
+fn plain(s: &str, format: Format) -> String {
+    let angle = s
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    match format {
+        Format::Slack => angle,
+        Format::GoogleChat => s.replace('<', "‹").replace('>', "›"),
+        Format::Teams | Format::Jandi | Format::Template => {
+            let mut out = String::with_capacity(s.len());
+            for c in s.chars() {
+                if matches!(c, '[' | ']' | '(' | ')' | '*' | '_' | '`' | '~' | '<' | '>') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out
+        }
+    }
+}
+
+impl Summary {
+    /// The message in `format` (a template destination gets Slack's shape: a summary has
+    /// no event for a template to read).
+    pub fn render(&self, format: Format) -> Message {
+        let esc = |s: &str| plain(s, format);
+        let body = match format {
+            Format::Teams => {
+                let facts: Vec<Value> = self
+                    .lines
+                    .iter()
+                    .map(|(h, t)| json!({"title": esc(h), "value": esc(t)}))
+                    .collect();
+                json!({
+                    "type": "message",
+                    "attachments": [{
+                        "contentType": "application/vnd.microsoft.card.adaptive",
+                        "contentUrl": null,
+                        "content": {
+                            "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+                            "type": "AdaptiveCard",
+                            "version": "1.4",
+                            "body": [
+                                {"type": "TextBlock", "text": esc(&self.title), "weight": "Bolder",
+                                 "size": "Medium", "wrap": true},
+                                {"type": "FactSet", "facts": facts},
+                            ],
+                        },
+                    }],
+                })
+            }
+            Format::GoogleChat => {
+                let mut lines = vec![format!("*{}*", esc(&self.title))];
+                lines.extend(
+                    self.lines
+                        .iter()
+                        .map(|(h, t)| format!("{}: {}", esc(h), esc(t))),
+                );
+                json!({"text": lines.join("\n")})
+            }
+            Format::Jandi => {
+                let info: Vec<Value> = self
+                    .lines
+                    .iter()
+                    .map(|(h, t)| json!({"title": esc(h), "description": esc(t)}))
+                    .collect();
+                json!({"body": esc(&self.title), "connectColor": "#1E88E5", "connectInfo": info})
+            }
+            Format::Slack | Format::Template => {
+                let text: Vec<String> = self
+                    .lines
+                    .iter()
+                    .map(|(h, t)| format!("*{}*\n{}", esc(h), esc(t)))
+                    .collect();
+                json!({
+                    "text": esc(&self.title),
+                    "blocks": [
+                        {"type": "header",
+                         "text": {"type": "plain_text", "text": self.title, "emoji": true}},
+                        {"type": "section", "text": {"type": "mrkdwn", "text": text.join("\n\n")}},
+                    ],
+                })
+            }
+        };
+        let headers: &'static [(&'static str, &'static str)] = match format {
+            Format::Jandi => &[("accept", JANDI_ACCEPT)],
+            _ => &[],
+        };
+        Message {
+            body: body.to_string().into_bytes(),
+            headers,
+        }
+    }
+}
+
+/// A `--to` destination: a chat tool's `FORMAT+URL` (exit 2 for an app's plain URL, which
+/// would get a message it cannot read).
+pub fn destination(text: &str) -> Result<(Format, Destination), Error> {
+    let d = Destination::parse("--to", text)?;
+    match d.format {
+        Some(f) if f != Format::Template => Ok((f, d)),
+        // The path and query of any address are secrets: scheme and host only.
+        _ => Err(Error::usage(crate::msg!(
+            "report-to-not-chat",
+            value = format!(
+                "{}://{}/…",
+                d.url.scheme(),
+                d.url.host_str().unwrap_or_default()
+            )
+        ))),
+    }
+}
+
+/// Post `summary` to `to`: unsigned, through the environment's proxy unless it is local.
+pub async fn post(
+    net: &crate::api::NetSettings,
+    format: Format,
+    to: &Destination,
+    summary: &Summary,
+) -> Result<Outcome, Error> {
+    let local = crate::api::http::is_loopback(&to.url);
+    let client = delivery::client(
+        net,
+        !local,
+        TIMEOUT,
+        delivery::user_agent("report pipeline"),
+    )?;
+    let message = summary.render(format);
+    Ok(delivery::post_with(
+        &client,
+        to.url.as_str(),
+        delivery::Request {
+            payload: &message.body,
+            content_type: Some("application/json"),
+            signing: delivery::Signing::AsReceived(None),
+            event_id: None,
+            dedup_key: false,
+        },
+        message.headers,
+    )
+    .await)
+}
