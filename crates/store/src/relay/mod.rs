@@ -13,6 +13,7 @@
 //! commits); lanes read with connections of their own ([`Reader`]).
 
 pub mod erase;
+pub mod reconcile;
 #[cfg(feature = "postgres")]
 pub mod pg;
 pub mod writer;
