@@ -1515,3 +1515,10 @@ jq-want-nothing = nothing
 jq-want-filter = filter
 jq-want-label = label
 jq-want-module = module
+
+## reconcile (#50): webhooks listen --reconcile
+listen-reconcile-first = reconcile: first walk, the stages of { $count } candidates recorded (nothing synthesized on a first walk)
+listen-reconciled = reconcile: { $count } candidates walked, { $changed } stage changes, { $covered } already received, { $synthesized } events synthesized
+listen-reconcile-elsewhere = reconcile: another listener on this store walks the candidate list now; this one stands by
+listen-reconcile-failed = reconcile: the walk failed and is tried again at the next period: { $error }
+events-synthesized-action = { $action } (synthesized)

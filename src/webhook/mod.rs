@@ -17,6 +17,7 @@ pub mod listen;
 pub mod log;
 pub(crate) mod metrics;
 pub(crate) mod relay;
+pub mod reconcile;
 pub mod samples;
 pub(crate) mod shared;
 pub use recruit_client::signature;

@@ -1022,6 +1022,7 @@ impl InProcess {
             }),
             metrics_addr: None,
             clock,
+            reconcile: None,
         };
         let (io, cap) = recruit::io::Io::captured(recruit::io::Term::piped(), "");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

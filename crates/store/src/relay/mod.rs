@@ -99,6 +99,7 @@ impl Event {
             "attempts": self.attempts,
             "last_error": self.last_error,
             "payload": payload,
+            "synthesized": recruit_core::payload::is_synthesized(&self.payload),
         })
     }
 }

@@ -56,6 +56,8 @@ pub struct Reconciled {
     pub covered: usize,
     /// Changes made into events by this walk (not by another listener before).
     pub synthesized: usize,
+    /// Events made (a move to `pass` is two), each stored once per target.
+    pub events: usize,
     /// The ids of the rows stored.
     pub ids: Vec<i64>,
 }
@@ -110,6 +112,13 @@ pub(crate) fn covered(change: &Observed, received: Option<f64>) -> bool {
         (Some(_), None) => true,
         (None, _) => false,
     }
+}
+
+/// How many events `rows` are (rows of one action are its targets').
+pub(crate) fn actions(rows: &[NewEvent]) -> usize {
+    let mut names: Vec<&Option<String>> = rows.iter().map(|r| &r.action).collect();
+    names.dedup();
+    names.len()
 }
 
 /// The earliest change's time, from which received events are read.
@@ -187,7 +196,9 @@ fn reconcile_sqlite(
                     continue;
                 }
                 out.synthesized += 1;
-                for ev in (rules.events)(change) {
+                let rows = (rules.events)(change);
+                out.events += actions(&rows);
+                for ev in rows {
                     out.ids.push(super::insert(&tx, &ev, now)?);
                 }
             }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::super::reconcile::{
-    changes, covered, older, received_by_code, since, Observed, Reconciled, Rules,
+    actions, changes, covered, older, received_by_code, since, Observed, Reconciled, Rules,
 };
 use super::{insert, PgStore, LOCK_KEY};
 use crate::error::Error;
@@ -111,7 +111,9 @@ fn walk_in(
                     continue;
                 }
                 out.synthesized += 1;
-                for ev in (rules.events)(change) {
+                let rows = (rules.events)(change);
+                out.events += actions(&rows);
+                for ev in rows {
                     out.ids.push(insert(&mut tx, &ev, now)?);
                 }
             }
