@@ -105,8 +105,8 @@ impl Walker {
         let me = self.clone();
         let rules = self.rules();
         let now = self.clock.utc();
-        let done = tokio::task::spawn_blocking(move || me.store.reconcile(observed, &rules, now))
-            .await;
+        let done =
+            tokio::task::spawn_blocking(move || me.store.reconcile(observed, &rules, now)).await;
         match done {
             Ok(Ok(r)) => self.walked(seen, &r),
             Ok(Err(e)) => self.failed(&e),
@@ -253,7 +253,10 @@ mod tests {
             "updated_at": "2026-01-01T00:00:00Z"}}))
         .unwrap();
         let mut routes = HashMap::new();
-        routes.insert(STAGE_CHANGED, vec![Some("a".to_string()), Some("b".to_string())]);
+        routes.insert(
+            STAGE_CHANGED,
+            vec![Some("a".to_string()), Some("b".to_string())],
+        );
         routes.insert(PASS, vec![Some("a".to_string())]);
         let rows = synthesize(&o, &routes);
         assert_eq!(rows.len(), 3);

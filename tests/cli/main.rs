@@ -33,6 +33,7 @@ mod people;
 mod policy;
 mod privacy;
 mod readme;
+mod reconcile;
 mod relay;
 mod report;
 mod sandbox;

@@ -51,10 +51,14 @@ pub fn stage_title(payload: &Value) -> Option<String> {
 /// `current_stage.kind`, on the payload and then its candidate.
 pub fn stage_kind(payload: &Value) -> Option<String> {
     let on = |v: &Value| {
-        ["/job_stage/stage_kind", "/current_stage/kind", "/stage/kind"]
-            .iter()
-            .find_map(|p| v.pointer(p).and_then(text))
-            .or_else(|| v.get("stage").filter(|s| s.is_string()).and_then(text))
+        [
+            "/job_stage/stage_kind",
+            "/current_stage/kind",
+            "/stage/kind",
+        ]
+        .iter()
+        .find_map(|p| v.pointer(p).and_then(text))
+        .or_else(|| v.get("stage").filter(|s| s.is_string()).and_then(text))
     };
     on(payload).or_else(|| candidate(payload).and_then(on))
 }
@@ -104,8 +108,12 @@ mod tests {
 
     #[test]
     fn only_a_flag_at_the_top_makes_an_event_synthesized() {
-        assert!(is_synthesized(br#"{"action":"a","payload":{},"synthesized":true}"#));
-        assert!(!is_synthesized(br#"{"action":"a","payload":{"synthesized":true}}"#));
+        assert!(is_synthesized(
+            br#"{"action":"a","payload":{},"synthesized":true}"#
+        ));
+        assert!(!is_synthesized(
+            br#"{"action":"a","payload":{"synthesized":true}}"#
+        ));
         assert!(!is_synthesized(br#"{"action":"a"}"#));
     }
 }

@@ -13,9 +13,9 @@
 //! commits); lanes read with connections of their own ([`Reader`]).
 
 pub mod erase;
-pub mod reconcile;
 #[cfg(feature = "postgres")]
 pub mod pg;
+pub mod reconcile;
 pub mod writer;
 
 pub use erase::ErasedEvents;

@@ -69,9 +69,8 @@ pub(crate) fn changes<'a>(
 ) -> Vec<&'a Observed> {
     walk.iter()
         .filter(|o| {
-            seen.get(&o.code).is_some_and(|(k, u)| {
-                (*k != o.kind || *u != o.updated_at) && !older(o, u)
-            })
+            seen.get(&o.code)
+                .is_some_and(|(k, u)| (*k != o.kind || *u != o.updated_at) && !older(o, u))
         })
         .collect()
 }
@@ -328,9 +327,10 @@ mod tests {
         store
             .insert(&NewEvent {
                 action: Some("candidate_stage_changed".into()),
-                payload: br#"{"action":"candidate_stage_changed","payload":{"candidate":{"code":"C1"}}}"#
-                    .to_vec()
-                    .into(),
+                payload:
+                    br#"{"action":"candidate_stage_changed","payload":{"candidate":{"code":"C1"}}}"#
+                        .to_vec()
+                        .into(),
                 content_type: None,
                 signature: None,
                 target: None,

@@ -79,7 +79,10 @@ fn walk_in(
         ..Reconciled::default()
     };
     let seen: HashMap<String, (String, String)> = tx
-        .query("SELECT code, kind, updated_at FROM relay_reconcile_seen", &[])?
+        .query(
+            "SELECT code, kind, updated_at FROM relay_reconcile_seen",
+            &[],
+        )?
         .iter()
         .map(|r| (r.get(0), (r.get(1), r.get(2))))
         .collect();
