@@ -1295,25 +1295,27 @@ pub(crate) fn summarize(event: &Value) -> String {
             .map(|s| clean(s, 60))
     };
     let mut parts = vec![action];
-    let code = text("/candidate/code").or_else(|| text("/candidate_code"));
+    let code = recruit_core::payload::candidate_code(payload).map(|c| clean(&c, 60));
     let name = text("/candidate/name").or_else(|| text("/candidate_name"));
     let candidate: Vec<String> = code.into_iter().chain(name).collect();
     if !candidate.is_empty() {
         parts.push(candidate.join(" "));
     }
-    // The first of these the payload has, labelled by its message.
+    // The stage (the one reading of a payload), else the first of these the payload has,
+    // labelled by its message.
     const DETAILS: &[(&str, &str)] = &[
-        ("/current_stage/name", "stage"),
         ("/stage/name", "stage"),
         ("/feedback/status", "feedback"),
         ("/interview/starts_at", "interview"),
         ("/form_submission/form_title", "form"),
         ("/form_title", "form"),
     ];
-    if let Some((label, value)) = DETAILS
-        .iter()
-        .find_map(|(ptr, label)| text(ptr).map(|v| (*label, v)))
-    {
+    let stage = recruit_core::payload::stage_title(payload).map(|s| ("stage", clean(&s, 60)));
+    if let Some((label, value)) = stage.or_else(|| {
+        DETAILS
+            .iter()
+            .find_map(|(ptr, label)| text(ptr).map(|v| (*label, v)))
+    }) {
         parts.push(match label {
             "stage" => crate::t!("listen-summary-stage", value = value),
             "feedback" => crate::t!("listen-summary-feedback", value = value),
