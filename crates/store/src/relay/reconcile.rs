@@ -41,9 +41,14 @@ impl Observed {
 /// and the candidate a received event is about (the one reading of a payload).
 #[derive(Clone)]
 pub struct Rules {
-    pub events: Arc<dyn Fn(&Observed) -> Vec<NewEvent> + Send + Sync>,
-    pub code_of: Arc<dyn Fn(&[u8]) -> Option<String> + Send + Sync>,
+    pub events: EventsOf,
+    pub code_of: CodeOf,
 }
+
+/// The rows a change is stored as.
+pub type EventsOf = Arc<dyn Fn(&Observed) -> Vec<NewEvent> + Send + Sync>;
+/// The candidate a received event's body is about.
+pub type CodeOf = Arc<dyn Fn(&[u8]) -> Option<String> + Send + Sync>;
 
 /// What one walk did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -299,10 +304,10 @@ mod tests {
         let now = chrono::Utc::now();
         let r = rules();
         let a = seen("C1", "review", "2026-01-01T00:00:00Z");
-        let first = store.reconcile(&[a.clone()], &r, now).unwrap();
+        let first = store.reconcile(std::slice::from_ref(&a), &r, now).unwrap();
         assert!(first.first && first.ids.is_empty());
         let b = seen("C1", "pass", "2026-01-02T00:00:00Z");
-        let made = store.reconcile(&[b.clone()], &r, now).unwrap();
+        let made = store.reconcile(std::slice::from_ref(&b), &r, now).unwrap();
         assert_eq!((made.changed, made.synthesized, made.ids.len()), (1, 1, 1));
         // An older list (read before that walk) is no change, and changes nothing.
         let stale = store.reconcile(&[a], &r, now).unwrap();
