@@ -326,9 +326,10 @@ fn an_app_down_for_a_while_gets_every_event_in_order_exactly_once() {
         let keys: Vec<&String> = e.as_object().unwrap().keys().collect();
         assert_eq!(
             keys.len(),
-            7,
-            "id, action, received_at, status, attempts, last_error, payload: {e}"
+            8,
+            "id, action, received_at, status, attempts, last_error, payload, synthesized: {e}"
         );
+        assert_eq!(e["synthesized"], json!(false));
     }
 }
 
