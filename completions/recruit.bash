@@ -6803,7 +6803,7 @@ _recruit() {
             return 0
             ;;
         recruit__subcmd__webhooks__subcmd__listen)
-            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
+            opts="-o -v -h -V --port --host --signing-key --forward-to --forward --template --link-base --with-names --events --tolerance --header --idle-timeout --store --lease --forward-rate --retry-schedule --max-age --store-fail-after --reconcile --reconcile-every --metrics-addr --log-format --base-url --api-key --profile --sandbox --output --jq --fields --all --limit --timeout --retries --verbose --color --insecure-http --lang --bom --encoding --ca-cert --max-rate --max-wait --reason --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -6874,6 +6874,10 @@ _recruit() {
                     return 0
                     ;;
                 --store-fail-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reconcile-every)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

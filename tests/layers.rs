@@ -42,7 +42,9 @@ const FRONT_END: &[&[&str]] = &[
 
 /// The core crate's modules, lowest first.
 const CORE: &[&[&str]] = &[
-    &["msg", "redact", "text", "named", "clock", "stage"],
+    &[
+        "msg", "redact", "text", "named", "clock", "stage", "payload",
+    ],
     &["error", "personal"],
     &["files", "tls"],
 ];

@@ -1583,3 +1583,9 @@ report-head-of = of { $count } candidates
 report-head-no-hire = none yet: no candidate at Pass
 report-head-no-offer = none yet: no candidate seen to leave Offer
 report-head-job = Job
+## reconcile (#50): webhooks listen --reconcile
+listen-reconcile-first = reconcile: first walk, the stages of { $count } candidates recorded (nothing synthesized on a first walk)
+listen-reconciled = reconcile: { $count } candidates walked, { $changed } stage changes, { $covered } already received, { $synthesized } events synthesized
+listen-reconcile-elsewhere = reconcile: another listener on this store walks the candidate list now; this one stands by
+listen-reconcile-failed = reconcile: the walk failed and is tried again at the next period: { $error }
+events-synthesized-action = { $action } (synthesized)

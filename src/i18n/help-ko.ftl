@@ -308,6 +308,8 @@ help-webhooks-listen-before =
 
     내구성 있는 중계(--store [FILE], 기본값 데이터 디렉터리의 events.db): 검증한 이벤트를 200 전에 내장 데이터베이스에 기록하고, 거기서 대상 앱마다 받은 순서대로, 재시작과 kill -9를 넘어 전달합니다. 대상마다 자기 차선이 있어 멈추거나 느린 앱 하나는 자기 이벤트만 붙잡습니다. 연결 오류, 시간 초과, 5xx는 앱이 2xx로 답할 때까지(또는 --max-age까지) 1초부터 두 배씩 60초까지 간격을 두고 다시 시도합니다; 408, 429가 아닌 4xx는 30초쯤 안에 몇 번 다시 시도한 뒤 앱의 답과 함께 실패로 표시합니다(`webhooks events list --status failed`, `events replay`로 다시 보냄). 기록에 실패한 저장소는 503으로 답하고(서비스가 다시 보냄), --store-fail-after 동안 계속 실패하면 수신기가 종료 코드 1로 멈춰 감독 프로그램이 다시 시작하게 합니다. 전달은 적어도 한 번입니다: kill -9 뒤에는 마지막 몇 건이 되풀이될 수 있습니다. 서명 키가 있으면 전달할 때마다 새로 서명하고(같은 헤더와 방식, 키마다 v1 항목 하나) 받은 값은 X-Recruit-Original-Signature에 남깁니다. 저장소에서 나가는 전달에는 X-Recruit-Event-Id(저장된 id)와 X-Recruit-Dedup-Key(sha256:<본문의 hex>, 서비스가 같은 이벤트를 다시 보내도 같음)가 붙어 앱이 중복을 버릴 수 있습니다.
 
+    서비스가 포기한 이벤트(--reconcile, --store와 서비스의 기본 URL과 키와 함께): 시작할 때와 --reconcile-every(기본값 5m)마다 지원자 목록을 순회하고(목록 페이지만, --max-rate에 맞춰) 지원자마다 job_stage를 지난 순회와 비교합니다; 받은 candidate_stage_changed가 다루지 않은 변경은 만든 이벤트가 되어('"synthesized": true' 표시; pass로 옮기면 candidate_pass도) 받은 이벤트처럼 저장하고 X-Recruit-Synthesized: 1과 함께 전달합니다. 첫 순회는 기록만 합니다; 저장소를 나누는 수신기가 몇이든 변경마다 한 번만 만듭니다. 두 순회 사이에 들어갔다 나간 단계는 보이지 않습니다.
+
     서비스로 돌리기: --metrics-addr HOST:PORT는 다른 포트에서 GET /healthz(200, 또는 저장소가 실패하거나 차선이 멈추면 이유와 함께 503)와 GET /metrics(Prometheus 텍스트)를 제공합니다; --log-format json은 stderr에 한 줄에 JSON 객체 하나를 씁니다.
 
     stderr의 첫 줄은 'http://HOST:PORT에서 웹훅을 기다립니다(멈추려면 Ctrl-C)'입니다. Ctrl-C나 SIGTERM은 받고, 받아들이고, 거부한 이벤트의 요약과 함께 수신기를 멈춥니다.
@@ -540,3 +542,6 @@ help-report-trend--weeks = 이번 주까지 몇 주
 help-report-trend--job = 이 공고(코드)의 지원자만
 help-sandbox-move--at = 옮긴 때를 과거로: RFC 3339 시각, DATE(현지 자정) 또는 경과 시간(3d)
 help-report-pipeline--to = 요약(지원자 이름 없음)을 채팅 도구에도 보내기: slack+URL, teams+URL, googlechat+URL, jandi+URL
+## reconcile (#50)
+help-webhooks-listen--reconcile = --store와 함께: 시작할 때와 --reconcile-every마다 지원자 목록을 순회하고, 받은 이벤트가 다루지 않은 단계 변경(서비스가 포기한 것)을 이벤트로 만듦
+help-webhooks-listen--reconcile_every = --reconcile과 함께: 지원자 목록을 순회하는 간격, 예: 1m, 5m, 1h

@@ -1480,3 +1480,9 @@ report-head-of = 지원자 { $count }명 기준
 report-head-no-hire = 아직 없음: 최종 합격자가 없음
 report-head-no-offer = 아직 없음: 처우 협의를 떠난 지원자를 본 적이 없음
 report-head-job = 공고
+## reconcile (#50): webhooks listen --reconcile
+listen-reconcile-first = 대조: 첫 순회, 지원자 { $count }명의 단계를 기록했습니다(첫 순회에서는 아무것도 만들지 않음)
+listen-reconciled = 대조: 지원자 { $count }명 순회, 단계 변경 { $changed }건, 이미 받은 것 { $covered }건, 만든 이벤트 { $synthesized }건
+listen-reconcile-elsewhere = 대조: 이 저장소의 다른 수신기가 지금 지원자 목록을 순회합니다; 이 수신기는 대기합니다
+listen-reconcile-failed = 대조: 순회에 실패해 다음 주기에 다시 시도합니다: { $error }
+events-synthesized-action = { $action } (대조로 만듦)

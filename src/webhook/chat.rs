@@ -275,27 +275,20 @@ pub struct Facts {
     lang: Lang,
 }
 
-/// Where a payload may carry each fact (payloads are undocumented: the shapes of the
-/// candidate, evaluation and interview records, and of the samples), first found wins: JSON
-/// pointers, one a line.
+/// Where a payload may carry each fact beyond the one reading of a payload
+/// ([`recruit_core::payload`]: the candidate from `candidate`, `applicant` or the top, the
+/// stage from `job_stage.title`, `stage_title`, `current_stage.name`, `stage.title`): inside
+/// an evaluation's or an interview's record. First found wins: JSON pointers, one a line.
 const CODE_AT: &str = "
-     /candidate/code
-     /candidate_code
      /feedback/candidate/code
      /interview/candidate/code";
 const NAME_AT: &str = "
-     /candidate/name
      /candidate_name
      /feedback/candidate/name
      /interview/candidate/name";
 const STAGE_AT: &str = "
-     /current_stage/name
      /current_stage/title
      /stage/name
-     /stage/title
-     /job_stage/title
-     /candidate/job_stage/title
-     /job_stage_title
      /feedback/job_stage_title
      /feedback/stage/name
      /interview/stage/name
@@ -316,24 +309,27 @@ impl Facts {
             .and_then(Value::as_str)
             .map(str::to_string);
         let mut payload = event.get("payload").cloned().unwrap_or(Value::Null);
-        // A payload that is the candidate itself (a candidate record at the top).
-        let is_candidate = payload.as_object().is_some_and(is_candidate_record);
         scrub(&mut payload, opts.with_names);
         let first = |at: &str| {
             at.split_whitespace()
                 .find_map(|p| payload.pointer(p).and_then(text_of))
         };
-        let top = |key: &str| {
-            is_candidate
-                .then(|| payload.get(key).and_then(text_of))
-                .flatten()
-        };
-        let code = first(CODE_AT).or_else(|| top("code"));
+        use recruit_core::payload as one;
+        let candidate = one::candidate(&payload);
+        let code = one::candidate_code(&payload)
+            .map(|c| clean(&c, MAX_VALUE))
+            .or_else(|| first(CODE_AT));
         let name = if opts.with_names {
-            first(NAME_AT).or_else(|| top("name"))
+            candidate
+                .and_then(|c| c.get("name"))
+                .and_then(text_of)
+                .or_else(|| first(NAME_AT))
         } else {
             None
         };
+        let stage = one::stage_title(&payload)
+            .map(|s| clean(&s, MAX_VALUE))
+            .or_else(|| first(STAGE_AT));
         let link = opts
             .link_base
             .as_ref()
@@ -344,7 +340,7 @@ impl Facts {
             action,
             code,
             name,
-            stage: first(STAGE_AT),
+            stage,
             job: first(JOB_AT),
             link,
             payload,
@@ -584,12 +580,26 @@ fn slack(f: &Facts) -> Value {
     json!({"text": slack_escape(&f.summary()), "blocks": blocks})
 }
 
+/// Teams and JANDI read Markdown: on top of Slack's `&`, `<`, `>`, every character that makes
+/// a link, emphasis or code is escaped with a backslash, so `[click me](http://evil.example)`
+/// in a job title stays text.
+fn markdown_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in slack_escape(s).chars() {
+        if matches!(c, '\\' | '[' | ']' | '(' | ')' | '*' | '_' | '`' | '~') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Microsoft Teams (incoming webhook or a Workflows webhook): a message with one Adaptive
 /// Card 1.4: the title, the facts as a FactSet, a button to the candidate.
 fn teams(f: &Facts) -> Value {
     let mut body = vec![json!({
         "type": "TextBlock",
-        "text": f.title,
+        "text": markdown_escape(&f.title),
         "weight": "Bolder",
         "size": "Medium",
         "wrap": true,
@@ -597,7 +607,9 @@ fn teams(f: &Facts) -> Value {
     let facts: Vec<Value> = f
         .fields()
         .into_iter()
-        .map(|(title, value)| json!({"title": title, "value": value}))
+        .map(|(title, value)| {
+            json!({"title": markdown_escape(&title), "value": markdown_escape(value)})
+        })
         .collect();
     if !facts.is_empty() {
         body.push(json!({"type": "FactSet", "facts": facts}));
@@ -621,10 +633,10 @@ fn teams(f: &Facts) -> Value {
     })
 }
 
-/// Google Chat reads `<...>` as a link or a mention (`<users/all>` notifies everyone) and
-/// documents no escape: an event's angle brackets are shown as look-alikes.
+/// Google Chat reads `<...>` as a link or a mention (`<users/all>` notifies everyone): `&`,
+/// `<` and `>` are escaped as Slack's are (cli.md, "Forwards that people read").
 fn google_escape(s: &str) -> String {
-    s.replace('<', "‹").replace('>', "›")
+    slack_escape(s)
 }
 
 /// Google Chat: `{"text"}`, the title in bold, a fact a line, the link last.
@@ -647,13 +659,15 @@ fn google_chat(f: &Facts) -> Value {
 /// top, the facts as the attachment's entries.
 fn jandi(f: &Facts) -> Value {
     let body = match &f.link {
-        Some(link) => format!("[{}]({link})", f.title.replace(['[', ']'], "")),
-        None => f.title.clone(),
+        Some(link) => format!("[{}]({link})", markdown_escape(&f.title)),
+        None => markdown_escape(&f.title),
     };
     let info: Vec<Value> = f
         .fields()
         .into_iter()
-        .map(|(title, value)| json!({"title": title, "description": value}))
+        .map(|(title, value)| {
+            json!({"title": markdown_escape(&title), "description": markdown_escape(value)})
+        })
         .collect();
     let color = match f.action.as_deref() {
         Some("candidate_pass") => "#2EB67D",

@@ -63,6 +63,9 @@ pub struct ListenConfig {
     pub metrics_addr: Option<SocketAddr>,
     /// What "now" is: signatures' age, events' receipt, retry times, the metrics' ages.
     pub clock: SharedClock,
+    /// `--reconcile` (with `--store`): walk the candidate list for changes the service gave
+    /// up on.
+    pub reconcile: Option<super::reconcile::Reconcile>,
 }
 
 impl ListenConfig {
@@ -232,13 +235,48 @@ pub(crate) async fn run_logged(
     });
     let listener =
         super::guard::GuardedListener::new(listener, super::guard::MAX_CONNECTIONS, idle);
+    let walker = walker(&shared).map(super::reconcile::Walker::start);
     let served = serve(shared.clone(), listener, metrics, stop, shutdown, watchdog).await;
+    if let Some(w) = walker {
+        // A walk's transaction, once begun, finishes on its own thread.
+        w.abort();
+    }
     wind_down(stop_tx, relay, shared, printed, writer_thread).await;
     served.map_err(|e| Error::caused(ExitKind::Other, crate::msg!("listen-task-stopped"), e))?;
     let fatal = fatal.lock().unwrap_or_else(|e| e.into_inner()).take();
     Ok(Ended {
         stats: common.stats,
         fatal,
+    })
+}
+
+/// `--reconcile`'s walker, sharing the store, the lanes' wake-up and the counters.
+fn walker(st: &Arc<Shared>) -> Option<super::reconcile::Walker> {
+    let (reconcile, durable) = st.cfg.reconcile.clone().zip(st.cfg.durable.as_ref())?;
+    let mut routes = std::collections::HashMap::new();
+    for action in ["candidate_stage_changed", "candidate_pass"] {
+        if let Some(wanted) = &st.cfg.events {
+            if !wanted.iter().any(|w| w == action) {
+                continue;
+            }
+        }
+        let targets: Vec<Option<String>> = match forward_targets(&st.cfg, Some(action)) {
+            t if t.is_empty() => vec![None],
+            t => t.into_iter().map(|d| Some(d.target())).collect(),
+        };
+        routes.insert(action, targets);
+    }
+    let woken = st.clone();
+    Some(super::reconcile::Walker {
+        store: durable.store.clone(),
+        reconcile,
+        routes,
+        stats: st.stats.clone(),
+        log: st.log.clone(),
+        clock: st.cfg.clock.clone(),
+        holder: st.holder.clone(),
+        lease: durable.lease,
+        wake: Arc::new(move || woken.wake.send_modify(|n| *n += 1)),
     })
 }
 
@@ -1258,25 +1296,27 @@ pub(crate) fn summarize(event: &Value) -> String {
             .map(|s| clean(s, 60))
     };
     let mut parts = vec![action];
-    let code = text("/candidate/code").or_else(|| text("/candidate_code"));
+    let code = recruit_core::payload::candidate_code(payload).map(|c| clean(&c, 60));
     let name = text("/candidate/name").or_else(|| text("/candidate_name"));
     let candidate: Vec<String> = code.into_iter().chain(name).collect();
     if !candidate.is_empty() {
         parts.push(candidate.join(" "));
     }
-    // The first of these the payload has, labelled by its message.
+    // The stage (the one reading of a payload), else the first of these the payload has,
+    // labelled by its message.
     const DETAILS: &[(&str, &str)] = &[
-        ("/current_stage/name", "stage"),
         ("/stage/name", "stage"),
         ("/feedback/status", "feedback"),
         ("/interview/starts_at", "interview"),
         ("/form_submission/form_title", "form"),
         ("/form_title", "form"),
     ];
-    if let Some((label, value)) = DETAILS
-        .iter()
-        .find_map(|(ptr, label)| text(ptr).map(|v| (*label, v)))
-    {
+    let stage = recruit_core::payload::stage_title(payload).map(|s| ("stage", clean(&s, 60)));
+    if let Some((label, value)) = stage.or_else(|| {
+        DETAILS
+            .iter()
+            .find_map(|(ptr, label)| text(ptr).map(|v| (*label, v)))
+    }) {
         parts.push(match label {
             "stage" => crate::t!("listen-summary-stage", value = value),
             "feedback" => crate::t!("listen-summary-feedback", value = value),
@@ -1384,6 +1424,7 @@ mod tests {
             durable: None,
             metrics_addr: None,
             clock: crate::clock::system(),
+            reconcile: None,
         };
         assert_eq!(
             cfg.targets(),

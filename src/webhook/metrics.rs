@@ -66,6 +66,11 @@ pub(crate) fn exposition(
     }
     let _ = writeln!(
         out,
+        "# HELP recruit_relay_synthesized_total Events made by --reconcile from stage changes no received event covered.\n# TYPE recruit_relay_synthesized_total counter\nrecruit_relay_synthesized_total {}",
+        stats.synthesized.load(Ordering::Relaxed)
+    );
+    let _ = writeln!(
+        out,
         "# HELP recruit_relay_store_readable Whether the event store could be read for this scrape.\n# TYPE recruit_relay_store_readable gauge\nrecruit_relay_store_readable {}",
         u8::from(pending.is_some())
     );

@@ -16,6 +16,7 @@ pub(crate) mod guard;
 pub mod listen;
 pub mod log;
 pub(crate) mod metrics;
+pub mod reconcile;
 pub(crate) mod relay;
 pub mod samples;
 pub(crate) mod shared;

@@ -49,15 +49,25 @@ pub(crate) fn payload(action: &str) -> Option<Value> {
         "candidate_stage_changed" => json!({
             "candidate": candidate(),
             "application_form": application_form(),
-            "previous_stage": { "name": "Document screening" },
-            "current_stage": { "name": "First interview" },
+            "previous_job_stage": { "stage_kind": "review", "title": "Document screening" },
+            "job_stage": {
+                "stage_kind": "interview",
+                "title": "First interview",
+                "created_at": "2024-05-14T10:15:00+09:00",
+                "updated_at": "2024-05-14T10:15:00+09:00"
+            },
             "changed_by": evaluator(),
             "changed_at": "2024-05-14T10:15:00+09:00"
         }),
         "candidate_pass" => json!({
             "candidate": candidate(),
             "application_form": application_form(),
-            "stage": { "name": "Offer accepted" },
+            "job_stage": {
+                "stage_kind": "pass",
+                "title": "Offer accepted",
+                "created_at": "2024-06-03T17:40:00+09:00",
+                "updated_at": "2024-06-03T17:40:00+09:00"
+            },
             "passed_at": "2024-06-03T17:40:00+09:00"
         }),
         "feedback_created" => json!({

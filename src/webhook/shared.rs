@@ -39,6 +39,8 @@ pub struct Stats {
     pub forward_failed: AtomicU64,
     /// `--store`: events given up for good (`failed`).
     pub failed: AtomicU64,
+    /// `--reconcile`: events made from stage changes no received event covered.
+    pub synthesized: AtomicU64,
 }
 
 /// Stats as a test sets them: received, accepted, rejected and skipped.

@@ -819,9 +819,9 @@ fn a_stage_move_delivers_signed_events_with_the_candidates_code() {
         );
     }
     let changed = &actions["candidate_stage_changed"];
-    assert_eq!(changed["stage"], "pass");
-    assert_eq!(changed["stage_title"], "최종 합격");
-    assert_eq!(changed["previous_stage"], "offer");
+    assert_eq!(changed["job_stage"]["stage_kind"], "pass");
+    assert_eq!(changed["job_stage"]["title"], "최종 합격");
+    assert_eq!(changed["previous_job_stage"]["stage_kind"], "offer");
     assert_eq!(changed["job"]["code"], "JOB-1005");
     assert!(actions.contains_key("candidate_pass"));
 
@@ -872,8 +872,8 @@ fn a_stage_move_delivers_signed_events_with_the_candidates_code() {
     let v: Value = serde_json::from_slice(&got.lock().unwrap()[2].1).unwrap();
     assert_eq!(v["action"], "candidate_stage_changed");
     assert_eq!(v["payload"]["candidate"]["code"], "C3005");
-    assert_eq!(v["payload"]["stage_title"], "2차 면접");
-    assert_eq!(v["payload"]["previous_stage_title"], "1차 면접");
+    assert_eq!(v["payload"]["job_stage"]["title"], "2차 면접");
+    assert_eq!(v["payload"]["previous_job_stage"]["title"], "1차 면접");
 
     // A synthetic candidate moves too, and is listed once. Its event, sent after every
     // other, bounds the wait for one the move that changed nothing should not have sent.

@@ -505,6 +505,12 @@ fn personal_events() -> Vec<String> {
     .collect()
 }
 
+/// Whether `text` holds `mark` as is or as Teams and JANDI get it (`_` escaped for Markdown,
+/// the backslash escaped again in JSON).
+fn has_mark(text: &str, mark: &str) -> bool {
+    text.contains(mark) || text.contains(&mark.replace('_', r"\\_"))
+}
+
 const MARKS: [&str; 7] = [
     "EMAIL_MARK",
     "PHONE_MARK",
@@ -570,7 +576,7 @@ fn no_personal_value_reaches_a_chat_request() {
             let leaked: Vec<&str> = MARKS
                 .iter()
                 .copied()
-                .filter(|m| all.contains(m))
+                .filter(|m| has_mark(&all, m))
                 .filter(|m| !(with_names && *m == "NAME_MARK"))
                 .collect();
             assert!(leaked.is_empty(), "{format}: {leaked:?} in {all}");
@@ -581,7 +587,7 @@ fn no_personal_value_reaches_a_chat_request() {
         let named = s
             .seen()
             .iter()
-            .filter(|r| String::from_utf8_lossy(&r.body).contains("NAME_MARK"))
+            .filter(|r| has_mark(&String::from_utf8_lossy(&r.body), "NAME_MARK"))
             .count();
         let expected = if with_names { events.len() * 5 } else { 0 };
         assert_eq!(named, expected, "with_names {with_names}");
@@ -782,4 +788,86 @@ fn a_429_with_retry_after_holds_up_only_its_own_lane() {
         .find(|r| r["attempts"] == json!(2))
         .expect("a retried row");
     assert!(retried["last_error"].is_null(), "{retried}");
+}
+
+// ---- one reading of a payload, escaped for each tool (#50) --------------------------------
+
+/// Every string of a message, at any depth.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|i| strings(i, out)),
+        Value::Object(m) => m.values().for_each(|i| strings(i, out)),
+        _ => {}
+    }
+}
+
+/// The message `format` gets for `payload` (sent by `trigger` as `action`).
+fn message_for(home: &Home, s: &Stub, format: &str, action: &str, payload: &Value) -> Vec<String> {
+    let file = home.dir.path().join("payload.json");
+    std::fs::write(&file, payload.to_string()).unwrap();
+    let before = s.seen().len();
+    let to = format!("{format}+{}", url_of(s, format));
+    let out = trigger(
+        home,
+        "en",
+        action,
+        &to,
+        &["--payload", file.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let seen = s.seen();
+    assert_eq!(seen.len(), before + 1, "{format}: one message");
+    let mut texts = Vec::new();
+    strings(&body_of(&seen[before]), &mut texts);
+    texts
+}
+
+/// A job title written as a Markdown link and a stage title holding markup reach every tool
+/// as text: `<`, `>`, `&` escaped everywhere; in Teams and JANDI, Markdown too, so no title
+/// becomes a link.
+#[test]
+fn service_text_is_escaped_for_each_tools_markup() {
+    let home = Home::new();
+    let s = chat_stub();
+    let payload = json!({"candidate": {"code": "C1"},
+        "job": {"title": "[click me](http://evil.example)"},
+        "job_stage": {"title": "<b>&"}});
+    for format in FORMATS {
+        let texts = message_for(&home, &s, format, "candidate_stage_changed", &payload);
+        let all = texts.join("\n");
+        assert!(!all.contains("<b>"), "{format}: markup passed: {all}");
+        assert!(all.contains("&lt;b&gt;&amp;"), "{format}: {all}");
+        if matches!(format, "teams" | "jandi") {
+            assert!(!all.contains("](http://evil"), "{format}: a link: {all}");
+            assert!(
+                all.contains(r"\[click me\]\(http://evil.example\)"),
+                "{format}: {all}"
+            );
+        }
+    }
+}
+
+/// The stage (and the candidate) show whichever shape the payload has them in: the stage at
+/// `job_stage.title`, `stage_title`, `current_stage.name` or `stage.title`, on the payload or
+/// its candidate; the candidate under `candidate`, `applicant` or at the top.
+#[test]
+fn the_stage_shows_for_every_payload_shape() {
+    let home = Home::new();
+    let s = chat_stub();
+    let shapes = [
+        json!({"candidate": {"code": "C9"}, "job_stage": {"title": "Panel round"}}),
+        json!({"candidate": {"code": "C9"}, "stage_title": "Panel round"}),
+        json!({"applicant": {"code": "C9"}, "current_stage": {"name": "Panel round"}}),
+        json!({"candidate": {"code": "C9"}, "stage": {"title": "Panel round"}}),
+        json!({"candidate": {"code": "C9", "job_stage": {"title": "Panel round"}}}),
+        json!({"code": "C9", "name": "x", "job_stage": {"stage_kind": "interview",
+            "title": "Panel round"}}),
+    ];
+    for payload in &shapes {
+        let all =
+            message_for(&home, &s, "googlechat", "candidate_stage_changed", payload).join("\n");
+        assert!(all.contains("Stage: Panel round"), "{payload}: {all}");
+        assert!(all.contains("C9"), "{payload}: {all}");
+    }
 }

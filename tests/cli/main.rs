@@ -36,6 +36,7 @@ mod people;
 mod policy;
 mod privacy;
 mod readme;
+mod reconcile;
 mod relay;
 mod report;
 mod sandbox;

@@ -326,9 +326,10 @@ fn an_app_down_for_a_while_gets_every_event_in_order_exactly_once() {
         let keys: Vec<&String> = e.as_object().unwrap().keys().collect();
         assert_eq!(
             keys.len(),
-            8,
-            "id, action, received_at, status, attempts, target, last_error, payload: {e}"
+            9,
+            "id, action, received_at, status, attempts, target, last_error, payload, synthesized: {e}"
         );
+        assert_eq!(e["synthesized"], json!(false));
     }
 }
 
@@ -1022,6 +1023,7 @@ impl InProcess {
             }),
             metrics_addr: None,
             clock,
+            reconcile: None,
         };
         let (io, cap) = recruit::io::Io::captured(recruit::io::Term::piped(), "");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

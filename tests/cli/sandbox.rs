@@ -1436,7 +1436,7 @@ async fn applying_fires_candidate_stage_changed() {
     assert_eq!(v["action"], "candidate_stage_changed");
     assert_eq!(v["payload"]["candidate"]["code"], app["code"]);
     assert_eq!(v["payload"]["application_form"]["code"], codes::FORM_NO_IDS);
-    assert_eq!(v["payload"]["stage"], "applied");
+    assert_eq!(v["payload"]["job_stage"]["stage_kind"], "applied");
     server.abort();
     env.sb.shutdown().await;
 }

@@ -22,6 +22,8 @@ use crate::redact::Secret;
 pub const EVENT_ID: &str = "x-recruit-event-id";
 pub const DEDUP_KEY: &str = "x-recruit-dedup-key";
 pub const ORIGINAL_SIGNATURE: &str = "x-recruit-original-signature";
+/// On forwards of events the reconciler made (`"synthesized": true`): `1`.
+pub const SYNTHESIZED: &str = "x-recruit-synthesized";
 
 /// How much of a refusing app's answer is kept in `last_error`.
 const BODY_EXCERPT: usize = 500;
@@ -189,6 +191,9 @@ pub async fn post_with(
     }
     if let Some(id) = req.event_id {
         builder = builder.header(EVENT_ID, id);
+    }
+    if req.dedup_key && recruit_core::payload::is_synthesized(req.payload) {
+        builder = builder.header(SYNTHESIZED, "1");
     }
     match req.signing {
         Signing::AsReceived(Some((name, value))) => {

@@ -15,6 +15,7 @@ pub mod msg;
 pub mod clock;
 pub mod error;
 pub mod files;
+pub mod payload;
 pub mod personal;
 pub mod redact;
 pub mod stage;

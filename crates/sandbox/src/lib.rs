@@ -20,8 +20,9 @@
 //! A successful application creates (or, same e-mail, reuses: `duplicate` true) a candidate
 //! `C1007`, `C1008`, … at stage `applied` of the form's job and fires `candidate_stage_changed`
 //! with payload `{candidate: {code, name, email}, job: {code, title}, application_form: {code,
-//! title}, stage: "applied", stage_title, previous_stage: null, previous_stage_title: null,
-//! changed_at}`.
+//! title}, job_stage: {stage_kind: "applied", title, created_at, updated_at},
+//! previous_job_stage: null, changed_at}` (a stage shaped as the candidate list's `job_stage`,
+//! in every event, as in `webhooks trigger`'s samples).
 //!
 //! The hiring pipeline ([`pipeline`]): `GET /v1/candidates` (stored candidates, then the
 //! synthetic ones; `stage_kind` filter; paged like the form list, a token carrying the filter),

@@ -385,12 +385,10 @@ fn event_subject(db: &Db, c: &Candidate) -> Map<String, Value> {
 pub fn stage_changed_event(db: &Db, c: &Candidate, previous: Option<&CandidateStage>) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
-    m.insert("stage".into(), json!(stage.kind));
-    m.insert("stage_title".into(), json!(stage.title));
-    m.insert("previous_stage".into(), json!(previous.map(|p| &p.kind)));
+    m.insert("job_stage".into(), job_stage(&stage));
     m.insert(
-        "previous_stage_title".into(),
-        json!(previous.map(|p| &p.title)),
+        "previous_job_stage".into(),
+        previous.map_or(Value::Null, job_stage),
     );
     m.insert("changed_at".into(), json!(stage.updated_at));
     Value::Object(m)
@@ -400,10 +398,20 @@ pub fn stage_changed_event(db: &Db, c: &Candidate, previous: Option<&CandidateSt
 pub fn pass_event(db: &Db, c: &Candidate) -> Value {
     let stage = stage_of(c);
     let mut m = event_subject(db, c);
-    m.insert("stage".into(), json!(stage.kind));
-    m.insert("stage_title".into(), json!(stage.title));
+    m.insert("job_stage".into(), job_stage(&stage));
     m.insert("passed_at".into(), json!(stage.updated_at));
     Value::Object(m)
+}
+
+/// A stage as the candidate list shows it (`job_stage`): the one shape of the stage in every
+/// event the sandbox delivers and in `webhooks trigger`'s samples.
+pub fn job_stage(stage: &CandidateStage) -> Value {
+    json!({
+        "stage_kind": stage.kind,
+        "title": stage.title,
+        "created_at": stage.created_at,
+        "updated_at": stage.updated_at,
+    })
 }
 
 #[cfg(test)]

@@ -220,10 +220,10 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
             vec![
                 e.id.to_string(),
                 crate::output::text::local_time(Some(&e.received_at)),
-                safe(e.action.as_deref().unwrap_or("-")),
+                action_cell(e),
                 crate::i18n::words::service_value(e.status.as_str()),
                 e.attempts.to_string(),
-                e.target_name().unwrap_or_else(|| "-".into()),
+                safe(&e.target_name().unwrap_or_else(|| "-".into())),
                 crate::output::text::one_line(e.last_error_shown().as_deref().unwrap_or(""), 80),
             ]
         })
@@ -250,6 +250,15 @@ fn table(opts: &crate::output::OutputOptions, events: &[Event]) -> String {
     crate::output::table::narrowed(opts, &header, rows, &steps)
 }
 
+/// The action, marked when `--reconcile` made the event (no received one).
+fn action_cell(e: &Event) -> String {
+    let action = crate::output::text::safe_line(e.action.as_deref().unwrap_or("-")).into_owned();
+    if recruit_core::payload::is_synthesized(&e.payload) {
+        return crate::t!("events-synthesized-action", action = action);
+    }
+    action
+}
+
 fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
     let store = open(ctx, &a.store)?;
     let e = store.get(a.id)?.ok_or_else(|| {
@@ -270,10 +279,7 @@ fn show(ctx: &mut Ctx, a: ShowArgs) -> Result<(), crate::Error> {
         let pad = 12usize.saturating_sub(console::measure_text_width(&k));
         s.push_str(&format!("{k}{} {v}\n", " ".repeat(pad)))
     };
-    line(
-        crate::t!("events-label-action"),
-        safe(e.action.as_deref().unwrap_or("-")),
-    );
+    line(crate::t!("events-label-action"), action_cell(&e));
     line(
         crate::t!("events-label-received"),
         crate::output::text::local_time(Some(&e.received_at)),

@@ -86,11 +86,20 @@ an outage; the received value is kept in X-Recruit-Original-Signature. Every for
 store carries X-Recruit-Event-Id (the stored id) and X-Recruit-Dedup-Key (sha256:<hex of the
 body>, equal for the service's retries of one event) for the app to drop repeats.
 
+Events the service gave up on (--reconcile, with --store and the service's base URL and key):
+at start and every --reconcile-every (default 5m) the candidate list is walked (list pages
+only, paced by --max-rate) and each candidate's job_stage compared with the last walk's; a
+change no received candidate_stage_changed covered becomes a synthesized event (flagged
+synthesized: true; candidate_pass as well for a move to pass), stored and forwarded like a
+received one, with X-Recruit-Synthesized: 1. The first walk only records; each change is
+synthesized once however many listeners share the store. A stage entered and left between two
+walks is not seen.
+
 Running it as a service: --metrics-addr HOST:PORT serves GET /healthz (200, or 503 with the
 reason when the store fails or a lane stopped) and GET /metrics (Prometheus text:
 recruit_relay_events_received_total, _rejected_total, _stored_total, _forwarded_total,
-_failed_total, recruit_relay_events_pending{target}, recruit_relay_oldest_pending_age_seconds
-{target}) on another port; --log-format json writes one JSON object per line on stderr (time,
+_failed_total, recruit_relay_synthesized_total, recruit_relay_events_pending{target},
+recruit_relay_oldest_pending_age_seconds{target}) on another port; --log-format json writes one JSON object per line on stderr (time,
 level, outcome, event_id, action, target, message).
 
 The first line on stderr is 'listening on http://HOST:PORT (Ctrl-C to stop)'. Ctrl-C or
@@ -116,7 +125,9 @@ Examples:
   recruit webhooks listen --store --forward-to http://localhost:3000/hooks --forward-rate 20 \\
       --retry-schedule 10s,1m,10m --max-age 2d
   PGPASSWORD=... recruit webhooks listen --host 0.0.0.0 --store postgres://relay@db/recruit \\
-      --forward-to http://10.0.0.20:3000/hooks --metrics-addr 0.0.0.0:9464   # on each node";
+      --forward-to http://10.0.0.20:3000/hooks --metrics-addr 0.0.0.0:9464   # on each node
+  recruit webhooks listen --store --reconcile --reconcile-every 2m \\
+      --forward-to http://localhost:3000/hooks";
 
 const VERIFY_ABOUT: &str = "\
 Reads the payload bytes exactly as given (from --payload FILE, or standard input when the
@@ -310,6 +321,15 @@ pub struct ListenArgs {
     #[arg(long, value_name = "DURATION", requires = "store", default_value = "60s", value_parser = crate::commands::webhooks::events::parse_duration)]
     pub store_fail_after: std::time::Duration,
 
+    /// With --store: walk the candidate list at start and every --reconcile-every, and
+    /// synthesize the stage changes no received event covered (the service gave them up)
+    #[arg(long, requires = "store")]
+    pub reconcile: bool,
+
+    /// With --reconcile: how often the candidate list is walked, e.g. 1m, 5m, 1h
+    #[arg(long, value_name = "DURATION", requires = "reconcile", default_value = "5m", value_parser = crate::commands::webhooks::events::parse_duration)]
+    pub reconcile_every: std::time::Duration,
+
     /// Serve GET /healthz and GET /metrics (Prometheus text) on this address, e.g.
     /// 127.0.0.1:9464 (never the listener's own port)
     #[arg(long, value_name = "HOST:PORT")]
@@ -376,7 +396,13 @@ pub struct TriggerArgs {
 }
 
 pub(crate) async fn listen(ctx: &mut Ctx, args: ListenArgs) -> Result<(), crate::Error> {
-    let cfg = listen_config(ctx, &args)?;
+    let mut cfg = listen_config(ctx, &args)?;
+    if args.reconcile {
+        cfg.reconcile = Some(crate::webhook::reconcile::Reconcile {
+            client: ctx.client().await?,
+            every: args.reconcile_every.max(std::time::Duration::from_secs(1)),
+        });
+    }
     let forwarding = !cfg.targets().is_empty();
     let durable = cfg.durable.is_some();
     // A program reading stderr as JSON lines (cli.md, "Errors for programs") gets the log so.
@@ -465,6 +491,7 @@ fn listen_config(ctx: &mut Ctx, args: &ListenArgs) -> Result<ListenConfig, crate
         durable: None,
         metrics_addr,
         clock: crate::clock::system(),
+        reconcile: None,
     };
     if let Some(given) = &args.store {
         cfg.durable = Some(open_store(args, given.as_deref(), &cfg)?);

@@ -400,11 +400,13 @@ fn stage_event(db: &Db, c: &Candidate, form: &Form, name: &str, email: &str, now
             job.map(|j| json!({"code": j.code, "title": j.title}))
                 .unwrap_or(Value::Null),
         );
-        m.insert("stage".into(), json!("applied"));
-        m.insert(
-            "stage_title".into(),
-            json!(crate::demo::stage_title("applied")),
-        );
+        let applied = crate::state::CandidateStage {
+            kind: "applied".into(),
+            title: crate::demo::stage_title("applied").into(),
+            created_at: now.to_string(),
+            updated_at: now.to_string(),
+        };
+        m.insert("job_stage".into(), crate::pipeline::job_stage(&applied));
         m.insert("changed_at".into(), json!(now));
     }
     event

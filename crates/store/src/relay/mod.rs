@@ -15,6 +15,7 @@
 pub mod erase;
 #[cfg(feature = "postgres")]
 pub mod pg;
+pub mod reconcile;
 pub mod writer;
 
 pub use erase::ErasedEvents;
@@ -115,6 +116,7 @@ impl Event {
             "target": self.target_name(),
             "last_error": self.last_error_shown(),
             "payload": payload,
+            "synthesized": recruit_core::payload::is_synthesized(&self.payload),
         })
     }
 }

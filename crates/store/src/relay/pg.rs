@@ -20,6 +20,7 @@ use postgres::types::ToSql;
 use postgres::Client;
 
 mod erase;
+mod reconcile;
 
 use super::writer::{self, Health, Mark, Op};
 use super::{Event, Filter, NewEvent, Open, Prune, Pruned, Status, TargetCount};
