@@ -203,7 +203,7 @@ fn reconcile_sqlite(
                 let rows = (rules.events)(change);
                 out.events += actions(&rows);
                 for ev in rows {
-                    out.ids.push(super::insert(&tx, &ev, now)?);
+                    out.ids.push(super::insert(&tx, &stored(ev), now)?);
                 }
             }
         }
@@ -227,6 +227,13 @@ fn reconcile_sqlite(
     )?;
     tx.commit()?;
     Ok(out)
+}
+
+/// `ev` as the store keeps it: a secret target (a chat address, one with a user, password or
+/// query) by its shown name only, as the writer keeps a received event's.
+pub(crate) fn stored(mut ev: NewEvent) -> NewEvent {
+    ev.target = ev.target.map(|t| recruit_core::redact::stored_target(&t));
+    ev
 }
 
 impl Store {

@@ -117,6 +117,7 @@ fn walk_in(
                 let rows = (rules.events)(change);
                 out.events += actions(&rows);
                 for ev in rows {
+                    let ev = crate::relay::reconcile::stored(ev);
                     out.ids.push(insert(&mut tx, &ev, now)?);
                 }
             }
