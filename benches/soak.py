@@ -209,7 +209,7 @@ def main():
     time.sleep(1)
     end = start + args.minutes * 60
     accepted, kills, restarts = {}, 0, 0
-    print("soak: %s, %.0f min, work dir %s" % (args.bin, args.minutes, work), file=sys.stderr)
+    print("soak: %s, %g min, work dir %s" % (args.bin, args.minutes, work), file=sys.stderr)
 
     def sender():
         seq, t = 0, time.monotonic()
@@ -277,7 +277,7 @@ def main():
     print("| run | listeners | events accepted | listener kills | PostgreSQL crashes | lost | "
           "duplicates | out of order | longest pause | longest wait of one event |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    print("| %.0f min at %.0f events/s | %d | %d | %d | %d | **%d** | %d | %d | %.1f s | %.1f s |"
+    print("| %g min at %g events/s | %d | %d | %d | %d | **%d** | %d | %d | %.1f s | %.1f s |"
           % (args.minutes, args.rate, args.listeners, len(accepted), kills, restarts,
              len(lost), dups, out_of_order, pause, wait))
     if lost:

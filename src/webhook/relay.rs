@@ -323,7 +323,10 @@ impl Relay {
                     }),
                     _ => None,
                 };
-                match self.deliver(&url, &ev, &mut marks, &pacer, &held, fence).await {
+                match self
+                    .deliver(&url, &ev, &mut marks, &pacer, &held, fence)
+                    .await
+                {
                     Done::Next => cursor = ev.id,
                     // The listener stops, or the lease was lost (said below).
                     Done::Stopped => ahead.clear(),

@@ -91,7 +91,10 @@ fn a_mark_under_an_older_token_changes_nothing() {
     ];
     rt.block_on(w.flush());
     for done in late {
-        assert!(!rt.block_on(done).unwrap().unwrap(), "a stale mark was applied");
+        assert!(
+            !rt.block_on(done).unwrap().unwrap(),
+            "a stale mark was applied"
+        );
     }
     for id in &ids {
         let e = store.get(*id).unwrap().unwrap();
@@ -102,7 +105,10 @@ fn a_mark_under_an_older_token_changes_nothing() {
     let done = w.mark_fenced(ids[0], APP, Some(new), Mark::Delivered);
     rt.block_on(w.flush());
     assert!(rt.block_on(done).unwrap().unwrap());
-    assert_eq!(store.get(ids[0]).unwrap().unwrap().status, Status::Delivered);
+    assert_eq!(
+        store.get(ids[0]).unwrap().unwrap().status,
+        Status::Delivered
+    );
 
     // Released, the lease is free at once and the next holder's token still grows (the row
     // is kept, so the count never starts again).

@@ -73,7 +73,8 @@ INSERT INTO relay_meta (key, value) VALUES ('kind', 'event-store'), ('schema_ver
 
 /// A store made before fencing: its lanes get their token (no new schema version: a listener
 /// that predates fencing still works beside these, it only fences nothing itself).
-const FENCING: &str = "ALTER TABLE relay_lanes ADD COLUMN IF NOT EXISTS token bigint NOT NULL DEFAULT 1";
+const FENCING: &str =
+    "ALTER TABLE relay_lanes ADD COLUMN IF NOT EXISTS token bigint NOT NULL DEFAULT 1";
 
 /// Most events a lane reads ahead in one query, and most payload bytes.
 const AHEAD: i64 = 200;

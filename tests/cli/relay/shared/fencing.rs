@@ -105,7 +105,10 @@ fn a_listener_paused_past_its_lease_forwards_nothing_more_once_it_resumes() {
         .unwrap_or_else(|| panic!("{holder} is none of the listeners"));
     send_signal(&listeners[paused].child, "STOP");
     let left = pending_for(&pg, "/hired");
-    assert!(left > 200, "the pause came too late to test anything: {left} left");
+    assert!(
+        left > 200,
+        "the pause came too late to test anything: {left} left"
+    );
 
     // Another listener takes the lane over and forwards the rest, the other lane too.
     wait_for("the lane taken over and the backlog forwarded", 180, || {
@@ -118,9 +121,11 @@ fn a_listener_paused_past_its_lease_forwards_nothing_more_once_it_resumes() {
     send_signal(&listeners[paused].child, "CONT");
     // Until the resumed listener has caught up with the leases: it says it holds what the
     // store says it holds (none, unless it took one again under a new token).
-    wait_for("the resumed listener to catch up with its leases", 60, || {
-        lanes_held(&metrics[paused]) == held_by(&pg, &holder) as f64
-    });
+    wait_for(
+        "the resumed listener to catch up with its leases",
+        60,
+        || lanes_held(&metrics[paused]) == held_by(&pg, &holder) as f64,
+    );
     let after = per_path(&app);
     let again: BTreeMap<&String, usize> = after
         .iter()
