@@ -594,14 +594,17 @@ impl Relay {
     /// Whether the lane still holds its lease, asked of the store (one read) just before a
     /// forward. A store that does not answer confirms nothing: said, and nothing is sent.
     async fn confirm(&self, url: &str, fence: Fence) -> bool {
-        let (target, holder) = (url.to_string(), self.holder.clone());
-        let asked = tokio::task::spawn_blocking(move || {
-            let q = fence.queue.lock().unwrap_or_else(|e| e.into_inner());
-            q.confirm(&target, &holder, fence.token)
-        })
-        .await
-        .map_err(|e| Error::caused(crate::ExitKind::Other, crate::msg!("store-read-stopped"), e))
-        .and_then(|r| r);
+        let asked = fence
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .confirm(url, &self.holder, fence.token);
+        let asked = asked
+            .await
+            .map_err(|e| {
+                Error::caused(crate::ExitKind::Other, crate::msg!("store-read-stopped"), e)
+            })
+            .and_then(|r| r);
         match asked {
             Ok(held) => held,
             Err(e) => {

@@ -40,6 +40,13 @@ fn take(q: &recruit_store::relay::pg::Conn, holder: &str, lease: Duration) -> i6
     }
 }
 
+fn confirm(q: &recruit_store::relay::pg::Conn, holder: &str, token: i64) -> bool {
+    q.confirm(APP, holder, token)
+        .blocking_recv()
+        .unwrap()
+        .unwrap()
+}
+
 #[test]
 fn a_mark_under_an_older_token_changes_nothing() {
     let Some(server) = pg::Pg::start("a_mark_under_an_older_token_changes_nothing") else {
@@ -60,11 +67,11 @@ fn a_mark_under_an_older_token_changes_nothing() {
     // A holds the lane; its lease runs out (a pause) and B takes it: a new token.
     let short = Duration::from_millis(200);
     let old = take(&q, "A", short);
-    assert!(q.confirm(APP, "A", old).unwrap(), "A holds its lease");
+    assert!(confirm(&q, "A", old), "A holds its lease");
     let new = take(&q, "B", Duration::from_secs(60));
     assert!(new > old, "a new holder's token grows: {old} then {new}");
-    assert!(!q.confirm(APP, "A", old).unwrap(), "A's lease is gone");
-    assert!(q.confirm(APP, "B", new).unwrap());
+    assert!(!confirm(&q, "A", old), "A's lease is gone");
+    assert!(confirm(&q, "B", new));
     // B renewing keeps its token.
     assert_eq!(take(&q, "B", Duration::from_secs(60)), new);
 
@@ -113,7 +120,7 @@ fn a_mark_under_an_older_token_changes_nothing() {
     // Released, the lease is free at once and the next holder's token still grows (the row
     // is kept, so the count never starts again).
     q.release("B").unwrap();
-    assert!(!q.confirm(APP, "B", new).unwrap());
+    assert!(!confirm(&q, "B", new));
     let next = take(&q, "C", Duration::from_secs(60));
     assert!(next > new, "after a release: {new} then {next}");
 

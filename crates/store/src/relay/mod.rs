@@ -579,10 +579,19 @@ impl Queue {
     }
 
     /// Whether `holder` still holds `target`'s lease with fencing `token` (asked before each
-    /// forward). A file's one listener always does.
-    pub fn confirm(&self, target: &str, holder: &str, token: i64) -> Result<bool, Error> {
+    /// forward), answered without blocking the caller. A file's one listener always does.
+    pub fn confirm(
+        &self,
+        target: &str,
+        holder: &str,
+        token: i64,
+    ) -> tokio::sync::oneshot::Receiver<Result<bool, Error>> {
         match self {
-            Queue::Sqlite(_) => Ok(true),
+            Queue::Sqlite(_) => {
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                let _ = (tx.send(Ok(true)), target, holder, token);
+                rx
+            }
             #[cfg(feature = "postgres")]
             Queue::Postgres(c) => c.confirm(target, holder, token),
         }

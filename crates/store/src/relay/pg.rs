@@ -25,6 +25,7 @@ use std::time::Duration;
 
 use postgres::types::ToSql;
 use postgres::Client;
+use tokio::sync::oneshot;
 
 mod erase;
 
@@ -258,19 +259,33 @@ impl Conn {
     }
 
     /// Whether `holder` still holds `target`'s lease with fencing `token`, by the database's
-    /// clock: asked before each forward (one primary-key read, no write).
-    pub fn confirm(&self, target: &str, holder: &str, token: i64) -> Result<bool, Error> {
+    /// clock: asked before each forward, so one primary-key read in one round trip (typed
+    /// parameters: no prepare), answered on this connection's thread for an async caller.
+    pub fn confirm(
+        &self,
+        target: &str,
+        holder: &str,
+        token: i64,
+    ) -> oneshot::Receiver<Result<bool, Error>> {
+        use postgres::types::Type;
         let (target, holder) = (target.to_string(), holder.to_string());
-        self.call(move |s| {
-            s.run(|c| {
-                let row = c.query_opt(
+        let (tx, rx) = oneshot::channel();
+        // A connection thread that is gone drops `tx`: the caller hears an error.
+        let _ = self.tx.send(Box::new(move |s: &mut Session| {
+            let held = s.run(|c| {
+                c.query_typed_opt(
                     "SELECT 1 FROM relay_lanes WHERE target = $1 AND holder = $2 AND token = $3
                        AND expires_at > now()",
-                    &[&target, &holder, &token],
-                )?;
-                Ok(row.is_some())
-            })
-        })
+                    &[
+                        (&target, Type::TEXT),
+                        (&holder, Type::TEXT),
+                        (&token, Type::INT8),
+                    ],
+                )
+            });
+            let _ = tx.send(held.map(|row| row.is_some()));
+        }));
+        rx
     }
 }
 
